@@ -1,0 +1,38 @@
+# storefront: `make run` opens the app, `make test` runs every test. Both install the
+# system packages they need first (Debian), so a fresh machine needs only Swift.
+
+SWIFT ?= swift
+DEB_PACKAGES := libncursesw5-dev libsqlite3-dev tmux
+CATALOG ?= catalog.json
+
+.PHONY: run test build deps clean
+
+deps:
+	@missing=""; \
+	for package in $(DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = "0" ]; then \
+	    echo "Installing system packages:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq$$missing || exit 1; \
+	  else \
+	    echo "Missing system packages:$$missing"; \
+	    echo "Install them with:  sudo apt-get install -y$$missing"; \
+	    exit 1; \
+	  fi; \
+	fi
+	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "swift is not on PATH; install Swift 6 (swift.org) first."; exit 1; }
+
+build: deps
+	$(SWIFT) build -c release
+
+run: build
+	./.build/release/storefront --catalog $(CATALOG)
+
+test: deps
+	$(SWIFT) build
+	$(SWIFT) test
+
+clean:
+	rm -rf .build

@@ -1,0 +1,41 @@
+#ifndef STOREFRONT_CCURSES_SHIM_H
+#define STOREFRONT_CCURSES_SHIM_H
+
+// SwiftPM drops pkg-config's -D_XOPEN_SOURCE=600, which hides the wide-character API:
+// ask for it here, before curses.h (DESIGN.md §9).
+#define NCURSES_WIDECHAR 1
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+#include <locale.h>
+#include <wchar.h>
+#include <ncursesw/curses.h>
+
+int wcwidth(wchar_t c);
+
+// Globals and macros Swift 6 cannot use directly ("not concurrency-safe", or function-like).
+static inline WINDOW *sf_stdscr(void) { return stdscr; }
+static inline int sf_lines(void) { return LINES; }
+static inline int sf_cols(void) { return COLS; }
+static inline int sf_colors(void) { return COLORS; }
+static inline int sf_color_pairs(void) { return COLOR_PAIRS; }
+static inline attr_t sf_a_bold(void) { return A_BOLD; }
+static inline attr_t sf_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t sf_a_reverse(void) { return A_REVERSE; }
+static inline attr_t sf_a_normal(void) { return A_NORMAL; }
+static inline mmask_t sf_all_mouse_events(void) { return ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION; }
+static inline mmask_t sf_button1_pressed(void) { return BUTTON1_PRESSED | BUTTON1_CLICKED; }
+static inline mmask_t sf_button4_pressed(void) { return BUTTON4_PRESSED; }
+#if defined(BUTTON5_PRESSED)
+static inline mmask_t sf_button5_pressed(void) { return BUTTON5_PRESSED; }
+#else
+static inline mmask_t sf_button5_pressed(void) { return 0; }
+#endif
+static inline int sf_getmaxy(WINDOW *w) { return getmaxy(w); }
+static inline int sf_getmaxx(WINDOW *w) { return getmaxx(w); }
+static inline int sf_put(WINDOW *w, int y, int x, const char *text) { return mvwaddstr(w, y, x, text); }
+static inline int sf_set_style(WINDOW *w, attr_t attributes, short pair) {
+    return wattr_set(w, attributes, pair, NULL);
+}
+
+#endif

@@ -1,0 +1,58 @@
+/// A parsed JSON document that remembers where every value stood in the source text, so that
+/// every diagnostic can name the line and column as well as the JSON path.
+public struct JSONNode: Sendable, Equatable {
+    public indirect enum Value: Sendable, Equatable {
+        case object([Member])
+        case array([JSONNode])
+        case string(String)
+        /// Numbers keep their source spelling: prices and ids must never pass through Double.
+        case number(String)
+        case bool(Bool)
+        case null
+    }
+
+    public struct Member: Sendable, Equatable {
+        public var key: String
+        public var keyPosition: SourcePosition
+        public var value: JSONNode
+    }
+
+    public var value: Value
+    public var position: SourcePosition
+
+    public init(_ value: Value, at position: SourcePosition) {
+        self.value = value
+        self.position = position
+    }
+
+    /// The member named `key`, when this node is an object that has one.
+    public subscript(key: String) -> JSONNode? {
+        guard case .object(let members) = value else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    /// A short name of the value's kind, for messages such as "expected a string, found a number".
+    public var kindName: String {
+        switch value {
+        case .object: return "an object"
+        case .array: return "an array"
+        case .string: return "a string"
+        case .number: return "a number"
+        case .bool: return "a boolean"
+        case .null: return "null"
+        }
+    }
+}
+
+/// A 1-based line and column in a source text; columns count Unicode scalars.
+public struct SourcePosition: Sendable, Equatable, Hashable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(line):\(column)" }
+}

@@ -1,0 +1,230 @@
+import Foundation
+
+/// Walks the JSON tree of schema v1 (DESIGN.md §4, docs/catalog.md) into model values,
+/// reporting type errors and unknown keys with their paths. Cross-references are checked
+/// afterwards by `CatalogValidator`.
+struct CatalogDecoder {
+    let diagnostics: DiagnosticList
+
+    func decode(_ root: JSONNode) -> Catalog? {
+        let keys: Set<String> = ["schemaVersion", "app", "settings", "storefronts", "accessLevels",
+                                 "subscriptionGroups", "products", "paywalls", "$schema"]
+        guard let reader = ObjectReader(root, path: "$", diagnostics: diagnostics, allowedKeys: keys) else { return nil }
+        let version = reader.int("schemaVersion", required: true)
+        if let version, version != Catalog.supportedSchemaVersion {
+            diagnostics.error("schema version \(version) is not supported; this storefront reads version \(Catalog.supportedSchemaVersion)",
+                              path: reader.path(of: "schemaVersion"), at: reader.member("schemaVersion")?.position)
+        }
+        let app = reader.object("app", required: true, allowedKeys: ["name", "bundleId"]).flatMap(decodeApp)
+        let settings = reader.object("settings", allowedKeys: settingsKeys).map(decodeSettings) ?? Settings()
+        let storefronts = (reader.array("storefronts", required: true) ?? []).compactMap(decodeStorefront)
+        let accessLevels = (reader.array("accessLevels") ?? []).compactMap { element -> AccessLevel? in
+            ObjectReader(element.node, path: element.path, diagnostics: diagnostics, allowedKeys: ["id"])
+                .flatMap { $0.string("id", required: true) }.map(AccessLevel.init)
+        }
+        let groups = (reader.array("subscriptionGroups") ?? []).compactMap(decodeGroup)
+        let products = (reader.array("products", required: true) ?? []).compactMap(decodeProduct)
+        let paywalls = (reader.array("paywalls") ?? []).compactMap(decodePaywall)
+        guard let app else { return nil }
+        return Catalog(schemaVersion: version ?? Catalog.supportedSchemaVersion, app: app, settings: settings,
+                       storefronts: storefronts, accessLevels: accessLevels, subscriptionGroups: groups,
+                       products: products, paywalls: paywalls)
+    }
+
+    private func decodeApp(_ reader: ObjectReader) -> AppInfo? {
+        let name = reader.string("name", required: true)
+        let bundleId = reader.string("bundleId", required: true)
+        guard let name, let bundleId else { return nil }
+        return AppInfo(name: name, bundleId: bundleId)
+    }
+
+    private let settingsKeys: Set<String> = [
+        "projectId", "loginProjectId", "platform", "enablePayments", "openExternalBrowser", "useSandbox",
+        "customUserId", "customLoginToken", "paymentsRedirectUrl", "payments.redirectUrl", "payStation", "xee",
+        "timeRate",
+    ]
+
+    private func decodeSettings(_ reader: ObjectReader) -> Settings {
+        var settings = Settings()
+        settings.projectId = reader.int("projectId", range: 1...Int(Int32.max))
+        settings.loginProjectId = reader.string("loginProjectId")
+        settings.platform = reader.string("platform") ?? settings.platform
+        settings.enablePayments = reader.bool("enablePayments") ?? settings.enablePayments
+        settings.openExternalBrowser = reader.bool("openExternalBrowser") ?? settings.openExternalBrowser
+        settings.useSandbox = reader.bool("useSandbox") ?? settings.useSandbox
+        settings.customUserId = reader.string("customUserId")
+        // The Xsolla guide spells it `payments.redirectUrl`; both are accepted.
+        settings.paymentsRedirectUrl = reader.string("paymentsRedirectUrl") ?? reader.string("payments.redirectUrl")
+        if let payStation = reader.object("payStation", allowedKeys: ["theme", "size", "redirect"]) {
+            settings.payStation.theme = payStation.enumeration("theme", as: PayStationSettings.Theme.self) ?? .dark
+            settings.payStation.size = payStation.enumeration("size", as: PayStationSettings.Size.self) ?? .medium
+            if let redirect = payStation.object("redirect", allowedKeys: ["condition", "delaySeconds", "manualButtonCaption"]) {
+                settings.payStation.redirect = RedirectPolicy(
+                    condition: redirect.enumeration("condition", as: RedirectPolicy.Condition.self) ?? .successfulOrCanceled,
+                    delaySeconds: redirect.int("delaySeconds", range: 0...3600) ?? 0,
+                    manualButtonCaption: redirect.string("manualButtonCaption"))
+            }
+        }
+        if let xee = reader.object("xee", allowedKeys: ["inAppPurchaseKey", "notificationDelaySeconds"]) {
+            settings.xee = XeeSettings(inAppPurchaseKey: xee.bool("inAppPurchaseKey") ?? true,
+                                       notificationDelaySeconds: xee.int("notificationDelaySeconds", range: 0...3600) ?? 4)
+        }
+        if let rate = reader.string("timeRate") {
+            if ["real", "sandbox", "fast"].contains(rate) {
+                settings.timeRate = rate
+            } else {
+                diagnostics.error("unknown time rate \"\(rate)\"; expected real, sandbox or fast",
+                                  path: reader.path(of: "timeRate"), at: reader.member("timeRate")?.position)
+            }
+        }
+        return settings
+    }
+
+    private func decodeStorefront(_ element: (node: JSONNode, path: String)) -> Storefront? {
+        guard let reader = ObjectReader(element.node, path: element.path, diagnostics: diagnostics,
+                                        allowedKeys: ["id", "locale", "currency", "path", "inAppPayStation"])
+        else { return nil }
+        let id = reader.string("id", required: true)
+        let locale = reader.string("locale", required: true)
+        let currency = reader.string("currency", required: true)
+        let path = reader.enumeration("path", as: IntegrationPath.self, required: true)
+        let inApp = reader.bool("inAppPayStation") ?? false
+        guard let id, let locale, let currency, let path else { return nil }
+        return Storefront(id: id, locale: locale, currency: currency, path: path, inAppPayStation: inApp)
+    }
+
+    private func decodeGroup(_ element: (node: JSONNode, path: String)) -> SubscriptionGroup? {
+        guard let reader = ObjectReader(element.node, path: element.path, diagnostics: diagnostics,
+                                        allowedKeys: ["id", "accessLevel", "name"])
+        else { return nil }
+        guard let id = reader.string("id", required: true) else { return nil }
+        return SubscriptionGroup(id: id, accessLevel: reader.string("accessLevel"), name: localized(reader, "name"))
+    }
+
+    private func localized(_ reader: ObjectReader, _ key: String) -> LocalizedText {
+        guard let object = reader.object(key) else { return LocalizedText() }
+        var values: [String: String] = [:]
+        for member in object.orderedMembers {
+            if let text = object.string(member.key) { values[member.key] = text }
+        }
+        return LocalizedText(values)
+    }
+
+    private func prices(_ reader: ObjectReader, _ key: String, required: Bool = false) -> [String: Decimal] {
+        guard let object = reader.object(key, required: required) else { return [:] }
+        var prices: [String: Decimal] = [:]
+        for member in object.orderedMembers {
+            if let price = object.decimal(member.key) { prices[member.key] = price }
+        }
+        return prices
+    }
+
+    private let productKeys: Set<String> = [
+        "id", "type", "itemType", "status", "grants", "name", "description", "prices", "group", "level",
+        "period", "introductoryOffer", "promotionalOffers", "winBackOffers",
+    ]
+
+    private func decodeProduct(_ element: (node: JSONNode, path: String)) -> Product? {
+        guard let reader = ObjectReader(element.node, path: element.path, diagnostics: diagnostics,
+                                        allowedKeys: productKeys)
+        else { return nil }
+        let id = reader.string("id", required: true)
+        let type = reader.enumeration("type", as: ProductType.self, required: true)
+        var product = Product(id: id ?? "", type: type ?? .consumable, prices: prices(reader, "prices", required: true))
+        product.itemType = reader.enumeration("itemType", as: ItemType.self) ?? .virtualItem
+        product.status = reader.enumeration("status", as: ProductStatus.self) ?? .available
+        product.name = localized(reader, "name")
+        product.description = localized(reader, "description")
+        product.group = reader.string("group")
+        product.level = reader.int("level", range: 1...100)
+        if let text = reader.string("period") {
+            product.period = period(text, path: reader.path(of: "period"), at: reader.member("period")?.position)
+        }
+        if let grants = reader.object("grants", allowedKeys: ["currency", "amount", "entitlement"]) {
+            if let currency = grants.string("currency") {
+                product.grants = .currency(currency, amount: grants.int("amount", required: true, range: 1...1_000_000_000) ?? 0)
+            } else if let entitlement = grants.string("entitlement") {
+                product.grants = .entitlement(entitlement)
+            } else {
+                diagnostics.error("grants needs \"currency\" with \"amount\", or \"entitlement\"", path: grants.path,
+                                  at: grants.node.position)
+            }
+        }
+        if let intro = reader.object("introductoryOffer", allowedKeys: offerKeys) {
+            product.introductoryOffer = decodeOffer(intro, needsId: false)
+        }
+        product.promotionalOffers = offers(reader, "promotionalOffers")
+        product.winBackOffers = offers(reader, "winBackOffers")
+        guard id != nil, type != nil else { return nil }
+        return product
+    }
+
+    private let offerKeys: Set<String> = ["id", "mode", "period", "periods", "prices"]
+
+    private func offers(_ reader: ObjectReader, _ key: String) -> [Offer] {
+        (reader.array(key) ?? []).compactMap { element in
+            ObjectReader(element.node, path: element.path, diagnostics: diagnostics, allowedKeys: offerKeys)
+                .flatMap { decodeOffer($0, needsId: true) }
+        }
+    }
+
+    private func decodeOffer(_ reader: ObjectReader, needsId: Bool) -> Offer? {
+        let id = reader.string("id", required: needsId)
+        let mode = reader.enumeration("mode", as: OfferMode.self, required: true)
+        let periodText = reader.string("period", required: true)
+        let length = periodText.flatMap {
+            self.period($0, path: reader.path(of: "period"), at: reader.member("period")?.position)
+        }
+        let count = reader.int("periods", range: 1...120) ?? 1
+        guard let mode, let length else { return nil }
+        return Offer(id: id, mode: mode, period: length, periods: count, prices: prices(reader, "prices"))
+    }
+
+    private func period(_ text: String, path: String, at position: SourcePosition?) -> SubscriptionPeriod? {
+        if let period = SubscriptionPeriod(iso8601: text) { return period }
+        diagnostics.error("\"\(text)\" is not a period; write an ISO 8601 duration such as P1W, P1M, P3M or P1Y",
+                          path: path, at: position)
+        return nil
+    }
+
+    private func decodePaywall(_ element: (node: JSONNode, path: String)) -> Paywall? {
+        guard let reader = ObjectReader(element.node, path: element.path, diagnostics: diagnostics,
+                                        allowedKeys: ["id", "placement", "defaultLocale", "variants"])
+        else { return nil }
+        let id = reader.string("id", required: true)
+        let placement = reader.string("placement", required: true)
+        let variants = (reader.array("variants", required: true) ?? []).compactMap(decodeVariant)
+        guard let id, let placement else { return nil }
+        return Paywall(id: id, placement: placement, defaultLocale: reader.string("defaultLocale") ?? "en", variants: variants)
+    }
+
+    private func decodeVariant(_ element: (node: JSONNode, path: String)) -> PaywallVariant? {
+        guard let reader = ObjectReader(element.node, path: element.path, diagnostics: diagnostics,
+                                        allowedKeys: ["id", "weight", "template", "products", "highlight", "strings"])
+        else { return nil }
+        let id = reader.string("id", required: true)
+        let products = reader.strings("products") ?? []
+        if reader.member("products") == nil {
+            diagnostics.error("missing required key \"products\" (an array of product ids)", path: reader.path, at: reader.node.position)
+        }
+        var strings: [String: PaywallStrings] = [:]
+        if let table = reader.object("strings") {
+            for member in table.orderedMembers {
+                guard let entry = table.object(member.key, allowedKeys: [
+                    "title", "subtitle", "features", "cta", "offerDetails", "offerDetailsWithIntro",
+                ]) else { continue }
+                strings[member.key] = PaywallStrings(
+                    title: entry.string("title", required: true) ?? "",
+                    subtitle: entry.string("subtitle"),
+                    features: entry.strings("features") ?? [],
+                    cta: entry.string("cta") ?? "Continue",
+                    offerDetails: entry.string("offerDetails"),
+                    offerDetailsWithIntro: entry.string("offerDetailsWithIntro"))
+            }
+        }
+        guard let id else { return nil }
+        return PaywallVariant(id: id, weight: reader.int("weight", range: 0...1_000_000) ?? 1,
+                              template: reader.enumeration("template", as: PaywallTemplate.self) ?? .cards,
+                              products: products, highlight: reader.string("highlight"), strings: strings)
+    }
+}

@@ -1,0 +1,234 @@
+import Foundation
+
+/// Reads the members of one JSON object with type checks, reporting every problem to a shared
+/// list with its JSON path and position instead of stopping at the first.
+struct ObjectReader {
+    let node: JSONNode
+    let path: String
+    let diagnostics: DiagnosticList
+    private let members: [String: JSONNode]
+
+    /// Nil (with an error reported) when `node` is not an object. Unknown keys are reported as
+    /// errors when `allowedKeys` is given: a misspelt key must not be silently ignored.
+    init?(_ node: JSONNode, path: String, diagnostics: DiagnosticList, allowedKeys: Set<String>? = nil) {
+        guard case .object(let list) = node.value else {
+            diagnostics.error("expected an object, found \(node.kindName)", path: path, at: node.position)
+            return nil
+        }
+        var members: [String: JSONNode] = [:]
+        for member in list {
+            let memberPath = ObjectReader.path(path, key: member.key)
+            if members[member.key] != nil {
+                diagnostics.error("duplicate key \"\(member.key)\"", path: memberPath, at: member.keyPosition)
+            }
+            members[member.key] = member.value
+            if let allowedKeys, !allowedKeys.contains(member.key) {
+                var message = "unknown key \"\(member.key)\""
+                if let guess = Spelling.closest(to: member.key, among: allowedKeys) {
+                    message += "; did you mean \"\(guess)\"?"
+                } else {
+                    message += "; expected one of \(allowedKeys.sorted().joined(separator: ", "))"
+                }
+                diagnostics.error(message, path: memberPath, at: member.keyPosition)
+            }
+        }
+        self.node = node
+        self.path = path
+        self.diagnostics = diagnostics
+        self.members = members
+    }
+
+    static func path(_ base: String, key: String) -> String {
+        let plain = !key.isEmpty && key.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+        }
+        return plain ? "\(base).\(key)" : "\(base)[\"\(key)\"]"
+    }
+
+    func path(of key: String) -> String { ObjectReader.path(path, key: key) }
+
+    func has(_ key: String) -> Bool { members[key] != nil }
+
+    /// The raw member, for values whose shape depends on context.
+    func member(_ key: String) -> JSONNode? { members[key] }
+
+    /// Every member, in source order.
+    var orderedMembers: [JSONNode.Member] {
+        if case .object(let list) = node.value { return list }
+        return []
+    }
+
+    private func missing(_ key: String, expected: String) {
+        diagnostics.error("missing required key \"\(key)\" (\(expected))", path: path, at: node.position)
+    }
+
+    private func wrongType(_ key: String, _ value: JSONNode, expected: String) {
+        diagnostics.error("expected \(expected), found \(value.kindName)", path: path(of: key), at: value.position)
+    }
+
+    func string(_ key: String, required: Bool = false) -> String? {
+        guard let value = members[key] else {
+            if required { missing(key, expected: "a string") }
+            return nil
+        }
+        guard case .string(let text) = value.value else {
+            wrongType(key, value, expected: "a string")
+            return nil
+        }
+        if required && text.isEmpty {
+            diagnostics.error("must not be empty", path: path(of: key), at: value.position)
+            return nil
+        }
+        return text
+    }
+
+    func bool(_ key: String, required: Bool = false) -> Bool? {
+        guard let value = members[key] else {
+            if required { missing(key, expected: "true or false") }
+            return nil
+        }
+        guard case .bool(let flag) = value.value else {
+            wrongType(key, value, expected: "true or false")
+            return nil
+        }
+        return flag
+    }
+
+    func int(_ key: String, required: Bool = false, range: ClosedRange<Int>? = nil) -> Int? {
+        guard let value = members[key] else {
+            if required { missing(key, expected: "a whole number") }
+            return nil
+        }
+        guard case .number(let text) = value.value, let number = Int(text) else {
+            wrongType(key, value, expected: "a whole number")
+            return nil
+        }
+        if let range, !range.contains(number) {
+            diagnostics.error("\(number) is out of range; expected \(range.lowerBound) to \(range.upperBound)",
+                              path: path(of: key), at: value.position)
+            return nil
+        }
+        return number
+    }
+
+    func enumeration<Value: RawRepresentable & CaseIterable>(
+        _ key: String, as type: Value.Type, required: Bool = false
+    ) -> Value? where Value.RawValue == String {
+        guard let text = string(key, required: required) else { return nil }
+        if let value = Value(rawValue: text) { return value }
+        let choices = Value.allCases.map(\.rawValue)
+        var message = "unknown value \"\(text)\"; expected one of \(choices.joined(separator: ", "))"
+        if let guess = Spelling.closest(to: text, among: Set(choices)) {
+            message = "unknown value \"\(text)\"; did you mean \"\(guess)\"?"
+        }
+        diagnostics.error(message, path: path(of: key), at: members[key]?.position)
+        return nil
+    }
+
+    func object(_ key: String, required: Bool = false, allowedKeys: Set<String>? = nil) -> ObjectReader? {
+        guard let value = members[key] else {
+            if required { missing(key, expected: "an object") }
+            return nil
+        }
+        return ObjectReader(value, path: path(of: key), diagnostics: diagnostics, allowedKeys: allowedKeys)
+    }
+
+    /// The elements of an array member with their paths.
+    func array(_ key: String, required: Bool = false) -> [(node: JSONNode, path: String)]? {
+        guard let value = members[key] else {
+            if required { missing(key, expected: "an array") }
+            return nil
+        }
+        guard case .array(let elements) = value.value else {
+            wrongType(key, value, expected: "an array")
+            return nil
+        }
+        let base = path(of: key)
+        return elements.enumerated().map { ($0.element, "\(base)[\($0.offset)]") }
+    }
+
+    func strings(_ key: String) -> [String]? {
+        guard let elements = array(key) else { return nil }
+        return elements.compactMap { element in
+            guard case .string(let text) = element.node.value else {
+                diagnostics.error("expected a string, found \(element.node.kindName)", path: element.path,
+                                  at: element.node.position)
+                return nil
+            }
+            return text
+        }
+    }
+
+    /// A price: a decimal string such as "4.99" (a bare JSON number is accepted too, read from
+    /// its source text, never through Double). Must be zero or more.
+    func decimal(_ key: String, required: Bool = false) -> Decimal? {
+        guard let value = members[key] else {
+            if required { missing(key, expected: "a decimal string such as \"4.99\"") }
+            return nil
+        }
+        return ObjectReader.decimal(value, path: path(of: key), diagnostics: diagnostics)
+    }
+
+    static func decimal(_ value: JSONNode, path: String, diagnostics: DiagnosticList) -> Decimal? {
+        let text: String
+        switch value.value {
+        case .string(let string): text = string
+        case .number(let number): text = number
+        default:
+            diagnostics.error("expected a price as a decimal string such as \"4.99\", found \(value.kindName)",
+                              path: path, at: value.position)
+            return nil
+        }
+        guard let number = PriceText.parse(text) else {
+            diagnostics.error("\"\(text)\" is not a price; write a decimal such as \"4.99\"", path: path, at: value.position)
+            return nil
+        }
+        guard number >= 0 else {
+            diagnostics.error("price \(text) is negative", path: path, at: value.position)
+            return nil
+        }
+        return number
+    }
+}
+
+/// Strict decimal text: digits with at most one point, no exponent, no thousands separators.
+enum PriceText {
+    static func parse(_ text: String) -> Decimal? {
+        var body = Substring(text)
+        if body.first == "-" { body = body.dropFirst() }
+        let parts = body.split(separator: ".", omittingEmptySubsequences: false)
+        guard !body.isEmpty, parts.count <= 2,
+              parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              body.count <= 30
+        else { return nil }
+        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+    }
+}
+
+/// "Did you mean" for misspelt keys and values.
+enum Spelling {
+    static func closest(to word: String, among candidates: Set<String>) -> String? {
+        let lowered = word.lowercased()
+        let scored = candidates.map { ($0, distance(lowered, $0.lowercased())) }
+            .filter { $0.1 <= max(1, $0.0.count / 3) }
+            .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+        return scored.first?.0
+    }
+
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

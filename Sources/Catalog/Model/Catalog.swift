@@ -1,0 +1,83 @@
+/// The whole store as `catalog.json` describes it (schema v1, DESIGN.md §4). A value: loading
+/// builds one, nothing mutates it while the app runs, a reload replaces it.
+public struct Catalog: Sendable, Equatable {
+    public static let supportedSchemaVersion = 1
+
+    public var schemaVersion: Int
+    public var app: AppInfo
+    public var settings: Settings
+    public var storefronts: [Storefront]
+    public var accessLevels: [AccessLevel]
+    public var subscriptionGroups: [SubscriptionGroup]
+    public var products: [Product]
+    public var paywalls: [Paywall]
+
+    public init(
+        schemaVersion: Int = Catalog.supportedSchemaVersion,
+        app: AppInfo,
+        settings: Settings = Settings(),
+        storefronts: [Storefront],
+        accessLevels: [AccessLevel] = [],
+        subscriptionGroups: [SubscriptionGroup] = [],
+        products: [Product],
+        paywalls: [Paywall] = []
+    ) {
+        self.schemaVersion = schemaVersion
+        self.app = app
+        self.settings = settings
+        self.storefronts = storefronts
+        self.accessLevels = accessLevels
+        self.subscriptionGroups = subscriptionGroups
+        self.products = products
+        self.paywalls = paywalls
+    }
+
+    public func product(id: String) -> Product? {
+        products.first { $0.id == id }
+    }
+
+    public func storefront(id: String) -> Storefront? {
+        storefronts.first { $0.id == id }
+    }
+
+    public func subscriptionGroup(id: String) -> SubscriptionGroup? {
+        subscriptionGroups.first { $0.id == id }
+    }
+
+    public func paywall(id: String) -> Paywall? {
+        paywalls.first { $0.id == id }
+    }
+}
+
+public struct AppInfo: Sendable, Equatable {
+    public var name: String
+    public var bundleId: String
+
+    public init(name: String, bundleId: String) {
+        self.name = name
+        self.bundleId = bundleId
+    }
+
+    /// The URL scheme the app registers; Pay Station redirects come back through it.
+    public var urlScheme: String { bundleId }
+}
+
+public struct AccessLevel: Sendable, Equatable {
+    public var id: String
+
+    public init(id: String) {
+        self.id = id
+    }
+}
+
+public struct SubscriptionGroup: Sendable, Equatable {
+    public var id: String
+    public var accessLevel: String?
+    public var name: LocalizedText
+
+    public init(id: String, accessLevel: String? = nil, name: LocalizedText = LocalizedText()) {
+        self.id = id
+        self.accessLevel = accessLevel
+        self.name = name
+    }
+}

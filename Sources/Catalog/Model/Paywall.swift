@@ -1,0 +1,81 @@
+/// A paywall shown at a placement, with A/B variants.
+public struct Paywall: Sendable, Equatable, Identifiable {
+    public var id: String
+    public var placement: String
+    public var defaultLocale: String
+    public var variants: [PaywallVariant]
+
+    public init(id: String, placement: String, defaultLocale: String = "en", variants: [PaywallVariant]) {
+        self.id = id
+        self.placement = placement
+        self.defaultLocale = defaultLocale
+        self.variants = variants
+    }
+}
+
+public enum PaywallTemplate: String, Sendable, CaseIterable {
+    case cards
+    case list
+    case hero
+}
+
+public struct PaywallVariant: Sendable, Equatable, Identifiable {
+    public var id: String
+    public var weight: Int
+    public var template: PaywallTemplate
+    public var products: [String]
+    public var highlight: String?
+    /// Strings by language (`en`, `de`, `ja`) or full locale (`pt_BR`).
+    public var strings: [String: PaywallStrings]
+
+    public init(
+        id: String,
+        weight: Int = 1,
+        template: PaywallTemplate = .cards,
+        products: [String],
+        highlight: String? = nil,
+        strings: [String: PaywallStrings] = [:]
+    ) {
+        self.id = id
+        self.weight = weight
+        self.template = template
+        self.products = products
+        self.highlight = highlight
+        self.strings = strings
+    }
+
+    /// The id that travels with every product and purchase made from this variant.
+    public func variationId(in paywall: Paywall) -> String { "\(paywall.id).\(id)" }
+
+    /// Strings for a locale: the exact locale, then its language, then the paywall's default.
+    public func strings(for locale: String, defaultLocale: String) -> PaywallStrings {
+        let language = String(locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).first ?? "")
+        return strings[locale] ?? strings[language] ?? strings[defaultLocale]
+            ?? strings.keys.sorted().first.flatMap { strings[$0] } ?? PaywallStrings()
+    }
+}
+
+public struct PaywallStrings: Sendable, Equatable {
+    public var title: String
+    public var subtitle: String?
+    public var features: [String]
+    public var cta: String
+    public var offerDetails: String?
+    public var offerDetailsWithIntro: String?
+
+    public init(
+        title: String = "",
+        subtitle: String? = nil,
+        features: [String] = [],
+        cta: String = "Continue",
+        offerDetails: String? = nil,
+        offerDetailsWithIntro: String? = nil
+    ) {
+        self.title = title
+        self.subtitle = subtitle
+        self.features = features
+        self.cta = cta
+        self.offerDetails = offerDetails
+        self.offerDetailsWithIntro = offerDetailsWithIntro
+    }
+}

@@ -1,0 +1,91 @@
+/// The SDK settings of DESIGN.md §3, mirroring Xsolla's `SKPaymentSettings` plus the Xee and
+/// clock settings.
+public struct Settings: Sendable, Equatable {
+    public var projectId: Int?
+    public var loginProjectId: String?
+    public var platform: String
+    /// False by default, as in the SDK: then every purchase is a silent no-op.
+    public var enablePayments: Bool
+    public var openExternalBrowser: Bool
+    public var useSandbox: Bool
+    public var customUserId: String?
+    public var paymentsRedirectUrl: String?
+    public var payStation: PayStationSettings
+    public var xee: XeeSettings
+    public var timeRate: String
+
+    public init(
+        projectId: Int? = nil,
+        loginProjectId: String? = nil,
+        platform: String = "standalone",
+        enablePayments: Bool = false,
+        openExternalBrowser: Bool = true,
+        useSandbox: Bool = true,
+        customUserId: String? = nil,
+        paymentsRedirectUrl: String? = nil,
+        payStation: PayStationSettings = PayStationSettings(),
+        xee: XeeSettings = XeeSettings(),
+        timeRate: String = "real"
+    ) {
+        self.projectId = projectId
+        self.loginProjectId = loginProjectId
+        self.platform = platform
+        self.enablePayments = enablePayments
+        self.openExternalBrowser = openExternalBrowser
+        self.useSandbox = useSandbox
+        self.customUserId = customUserId
+        self.paymentsRedirectUrl = paymentsRedirectUrl
+        self.payStation = payStation
+        self.xee = xee
+        self.timeRate = timeRate
+    }
+
+    /// `<bundleId>://xsollaconfirm/payment` unless the catalog names another.
+    public func redirectURL(bundleId: String) -> String {
+        paymentsRedirectUrl ?? "\(bundleId)://xsollaconfirm/payment"
+    }
+}
+
+public struct PayStationSettings: Sendable, Equatable {
+    public enum Theme: String, Sendable, CaseIterable { case light, dark }
+    public enum Size: String, Sendable, CaseIterable { case small, medium, large }
+    public var theme: Theme
+    public var size: Size
+    public var redirect: RedirectPolicy
+
+    public init(theme: Theme = .dark, size: Size = .medium, redirect: RedirectPolicy = RedirectPolicy()) {
+        self.theme = theme
+        self.size = size
+        self.redirect = redirect
+    }
+}
+
+/// When Pay Station sends the player back to the app, and how.
+public struct RedirectPolicy: Sendable, Equatable {
+    public enum Condition: String, Sendable, CaseIterable {
+        case none
+        case successful
+        case successfulOrCanceled = "successful_or_canceled"
+        case any
+    }
+
+    public var condition: Condition
+    public var delaySeconds: Int
+    public var manualButtonCaption: String?
+
+    public init(condition: Condition = .successfulOrCanceled, delaySeconds: Int = 0, manualButtonCaption: String? = nil) {
+        self.condition = condition
+        self.delaySeconds = delaySeconds
+        self.manualButtonCaption = manualButtonCaption
+    }
+}
+
+public struct XeeSettings: Sendable, Equatable {
+    public var inAppPurchaseKey: Bool
+    public var notificationDelaySeconds: Int
+
+    public init(inAppPurchaseKey: Bool = true, notificationDelaySeconds: Int = 4) {
+        self.inAppPurchaseKey = inAppPurchaseKey
+        self.notificationDelaySeconds = notificationDelaySeconds
+    }
+}

@@ -1,0 +1,56 @@
+/// Words for subscription periods in the languages the default catalog sells in; English for
+/// any other.
+public struct PeriodWords: Sendable {
+    let day: (one: String, many: String)
+    let week: (one: String, many: String)
+    let month: (one: String, many: String)
+    let year: (one: String, many: String)
+    /// Languages that write "3 Monate" with a space, unlike Japanese "3か月".
+    let spaced: Bool
+    let free: String
+
+    public static func forLanguage(_ language: String) -> PeriodWords {
+        switch language {
+        case "de": return PeriodWords(day: ("Tag", "Tage"), week: ("Woche", "Wochen"), month: ("Monat", "Monate"),
+                                      year: ("Jahr", "Jahre"), spaced: true, free: "gratis")
+        case "ja": return PeriodWords(day: ("日", "日"), week: ("週", "週間"), month: ("月", "か月"),
+                                      year: ("年", "年"), spaced: false, free: "無料")
+        case "fr": return PeriodWords(day: ("jour", "jours"), week: ("semaine", "semaines"), month: ("mois", "mois"),
+                                      year: ("an", "ans"), spaced: true, free: "gratuit")
+        case "pt": return PeriodWords(day: ("dia", "dias"), week: ("semana", "semanas"), month: ("mês", "meses"),
+                                      year: ("ano", "anos"), spaced: true, free: "grátis")
+        case "es": return PeriodWords(day: ("día", "días"), week: ("semana", "semanas"), month: ("mes", "meses"),
+                                      year: ("año", "años"), spaced: true, free: "gratis")
+        default: return PeriodWords(day: ("day", "days"), week: ("week", "weeks"), month: ("month", "months"),
+                                    year: ("year", "years"), spaced: true, free: "free")
+        }
+    }
+
+    /// The unit word alone (`month`) for "/month", or with its count (`3 months`) when `counted`.
+    public func unit(_ period: SubscriptionPeriod, plural: Bool, counted: Bool) -> String {
+        let forms: (one: String, many: String)
+        switch period.unit {
+        case .day: forms = day
+        case .week: forms = week
+        case .month: forms = month
+        case .year: forms = year
+        }
+        guard counted else { return plural ? forms.many : forms.one }
+        return duration(value: period.value, unit: period.unit)
+    }
+
+    /// "1 week", "3 months", "1週", "3か月".
+    public func duration(value: Int, unit: SubscriptionPeriod.Unit) -> String {
+        let forms: (one: String, many: String)
+        switch unit {
+        case .day: forms = day
+        case .week: forms = week
+        case .month: forms = month
+        case .year: forms = year
+        }
+        let word = value == 1 ? forms.one : forms.many
+        return spaced ? "\(value) \(word)" : "\(value)\(word)"
+    }
+
+    public var freeWord: String { free }
+}

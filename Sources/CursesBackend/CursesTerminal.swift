@@ -1,0 +1,111 @@
+import CCurses
+import Foundation
+import TerminalUI
+
+/// The only code that talks to ncurses (DESIGN.md §1): copies Frames to the screen and turns
+/// keys, mouse and resizes into messages. One instance, used from the main thread only.
+public final class CursesTerminal {
+    private var palette: ColorPairs
+    private var isOpen = false
+
+    /// Takes over the terminal. `colorEnabled` false (NO_COLOR) draws without color.
+    public init(colorEnabled: Bool) {
+        setlocale(LC_ALL, "")
+        // Esc must arrive alone quickly, not wait a second for a possible escape sequence.
+        set_escdelay(25)
+        initscr()
+        raw()  // Ctrl-C arrives as a key, so quitting always restores the terminal.
+        noecho()
+        nonl()
+        keypad(sf_stdscr(), true)
+        curs_set(0)
+        var canColor = false
+        if colorEnabled, has_colors() {
+            start_color()
+            use_default_colors()
+            canColor = true
+        }
+        palette = ColorPairs(enabled: canColor, colorCount: Int(sf_colors()), pairLimit: Int(sf_color_pairs()))
+        mousemask(sf_all_mouse_events(), nil)
+        mouseinterval(0)
+        isOpen = true
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Gives the terminal back: cursor, echo, the shell's screen.
+    public func close() {
+        guard isOpen else { return }
+        isOpen = false
+        curs_set(1)
+        endwin()
+    }
+
+    public var size: (width: Int, height: Int) {
+        (Int(sf_getmaxx(sf_stdscr())), Int(sf_getmaxy(sf_stdscr())))
+    }
+
+    /// Copies the frame into the window and flushes once. ncurses diffs it against what is on
+    /// screen, so only changed cells travel; never `clear()`.
+    public func draw(_ frame: Frame) {
+        let window = sf_stdscr()
+        let (width, height) = size
+        for y in 0..<min(height, frame.height) {
+            var x = 0
+            while x < min(width, frame.width) {
+                let style = frame[x, y].style
+                var run = ""
+                let start = x
+                while x < min(width, frame.width), frame[x, y].style == style {
+                    let cell = frame[x, y]
+                    if !cell.isContinuation { run += cell.grapheme }
+                    x += 1
+                }
+                let (attributes, pair) = palette.attributes(for: style)
+                sf_set_style(window, attributes, pair)
+                _ = sf_put(window, Int32(y), Int32(start), run)
+            }
+        }
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    /// Waits up to `timeout` milliseconds for input; returns what arrived, decoded.
+    public func nextInput(timeoutMilliseconds timeout: Int32) -> [TerminalInput] {
+        let window = sf_stdscr()
+        wtimeout(window, timeout)
+        var inputs: [TerminalInput] = []
+        while true {
+            var character: wint_t = 0
+            let status = wget_wch(window, &character)
+            if status == ERR { break }
+            if let input = KeyDecoder.decode(status: status, code: UInt32(character), mouse: readMouse) {
+                inputs.append(input)
+            }
+            // Drain what is already queued without waiting again: one frame for a burst.
+            wtimeout(window, 0)
+        }
+        return inputs
+    }
+
+    private func readMouse() -> MouseEvent? {
+        var event = MEVENT()
+        guard getmouse(&event) == OK else { return nil }
+        let state = event.bstate
+        if state & sf_button4_pressed() != 0 { return MouseEvent(.wheelUp, x: Int(event.x), y: Int(event.y)) }
+        if sf_button5_pressed() != 0, state & sf_button5_pressed() != 0 {
+            return MouseEvent(.wheelDown, x: Int(event.x), y: Int(event.y))
+        }
+        if state & sf_button1_pressed() != 0 { return MouseEvent(.press, x: Int(event.x), y: Int(event.y)) }
+        return nil
+    }
+}
+
+/// What the terminal delivers.
+public enum TerminalInput: Sendable, Equatable {
+    case key(Key)
+    case mouse(MouseEvent)
+    case resize
+}

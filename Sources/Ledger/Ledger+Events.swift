@@ -1,0 +1,38 @@
+import Foundation
+
+// The event log shown in the events pane and printed by `storefront history`.
+extension Ledger {
+    /// Appends an event and returns it with the id the ledger gave it.
+    @discardableResult
+    public func appendEvent(kind: String, message: String, transactionId: String?, at time: Date) throws -> EventRecord {
+        let statement = try database.prepare(
+            "INSERT INTO events (time, kind, transaction_id, message) VALUES (?1, ?2, ?3, ?4)")
+        try statement.bind(time, at: 1)
+        try statement.bind(kind, at: 2)
+        try statement.bind(transactionId, at: 3)
+        try statement.bind(message, at: 4)
+        try statement.step()
+        return EventRecord(
+            id: database.lastInsertRowID, time: time, kind: kind, transactionId: transactionId, message: message)
+    }
+
+    /// The latest `limit` events, newest first. "Newest" is the order they were appended, not
+    /// their `time`, so a log reads as it happened even when the simulated clock jumps.
+    public func events(newestFirst limit: Int) throws -> [EventRecord] {
+        guard limit > 0 else { return [] }
+        let statement = try database.prepare(
+            "SELECT id, time, kind, transaction_id, message FROM events ORDER BY id DESC LIMIT ?1")
+        try statement.bind(limit, at: 1)
+        var events: [EventRecord] = []
+        while try statement.step() {
+            events.append(EventRecord(
+                id: statement.int64(column: 0),
+                time: statement.date(column: 1),
+                kind: statement.string(column: 2),
+                transactionId: statement.optionalString(column: 3),
+                message: statement.string(column: 4)
+            ))
+        }
+        return events
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+// The Pay Station redirect inbox: the invoices the app opened, so a redirect URL is accepted
+// only for an invoice it knows, and only once (a replayed URL must change nothing).
+extension Ledger {
+    /// Records an invoice the app opened. An invoice id can be recorded once; again throws.
+    public func recordInvoice(_ invoice: InvoiceRecord) throws {
+        let statement = try database.prepare("""
+            INSERT INTO invoices (invoice_id, transaction_id, user_id, created_at, consumed_at)
+            VALUES (?1, ?2, ?3, ?4, ?5)
+            """)
+        try statement.bind(invoice.invoiceId, at: 1)
+        try statement.bind(invoice.transactionId, at: 2)
+        try statement.bind(invoice.userId, at: 3)
+        try statement.bind(invoice.createdAt, at: 4)
+        try statement.bind(invoice.consumedAt, at: 5)
+        try statement.step()
+    }
+
+    public func invoice(id: String) throws -> InvoiceRecord? {
+        let statement = try database.prepare("""
+            SELECT invoice_id, transaction_id, user_id, created_at, consumed_at FROM invoices WHERE invoice_id = ?1
+            """)
+        try statement.bind(id, at: 1)
+        guard try statement.step() else { return nil }
+        return InvoiceRecord(
+            invoiceId: statement.string(column: 0),
+            transactionId: statement.string(column: 1),
+            userId: statement.string(column: 2),
+            createdAt: statement.date(column: 3),
+            consumedAt: statement.optionalDate(column: 4)
+        )
+    }
+
+    /// Marks the invoice consumed. True only for the first call on a known, unconsumed invoice;
+    /// false for an unknown or already consumed one. One UPDATE decides it, so two processes
+    /// handing in the same redirect at once cannot both win.
+    public func consumeInvoice(id: String, at time: Date) throws -> Bool {
+        let statement = try database.prepare(
+            "UPDATE invoices SET consumed_at = ?2 WHERE invoice_id = ?1 AND consumed_at IS NULL")
+        try statement.bind(id, at: 1)
+        try statement.bind(time, at: 2)
+        try statement.step()
+        return database.changes == 1
+    }
+}

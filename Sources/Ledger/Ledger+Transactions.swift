@@ -1,0 +1,170 @@
+import CSQLite
+import Foundation
+
+// Transactions and their history. A transaction stays "unfinished" until `markFinished`, and the
+// engine delivers every unfinished one again at launch: that is what survives a crash.
+extension Ledger {
+    /// Stores a new transaction and the first entry of its history, atomically.
+    public func insert(_ transaction: TransactionRecord) throws {
+        try inTransaction {
+            let statement = try database.prepare("""
+                INSERT INTO transactions (id, product_id, user_id, storefront, integration_path, state,
+                    quantity, price, currency, invoice_id, variation_id, error, created_at, updated_at, finished_at)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+                """)
+            try statement.bind(transaction.id, at: 1)
+            try statement.bind(transaction.productId, at: 2)
+            try statement.bind(transaction.userId, at: 3)
+            try statement.bind(transaction.storefront, at: 4)
+            try statement.bind(transaction.integrationPath, at: 5)
+            try statement.bind(transaction.state.rawValue, at: 6)
+            try statement.bind(transaction.quantity, at: 7)
+            try statement.bind(transaction.price, at: 8)
+            try statement.bind(transaction.currency, at: 9)
+            try statement.bind(transaction.invoiceId, at: 10)
+            try statement.bind(transaction.variationId, at: 11)
+            try statement.bind(transaction.error, at: 12)
+            try statement.bind(transaction.createdAt, at: 13)
+            try statement.bind(transaction.updatedAt, at: 14)
+            try statement.bind(transaction.finishedAt, at: 15)
+            do {
+                try statement.step()
+            } catch let LedgerError.sqlite(code, _) where code == SQLiteExtendedCode.primaryKeyConstraint {
+                throw LedgerError.duplicateTransaction(id: transaction.id)
+            }
+            try appendHistory(transaction.id, state: transaction.state, at: transaction.createdAt, note: transaction.error)
+        }
+    }
+
+    /// Moves a transaction to `state`, sets (or clears) its error, and records the change in its
+    /// history. Throws `unknownTransaction` for an id that was never inserted.
+    public func updateState(ofTransaction id: String, to state: TransactionState, error: String?, at time: Date) throws {
+        try inTransaction {
+            let statement = try database.prepare(
+                "UPDATE transactions SET state = ?2, error = ?3, updated_at = ?4 WHERE id = ?1")
+            try statement.bind(id, at: 1)
+            try statement.bind(state.rawValue, at: 2)
+            try statement.bind(error, at: 3)
+            try statement.bind(time, at: 4)
+            try statement.step()
+            guard database.changes == 1 else { throw LedgerError.unknownTransaction(id: id) }
+            try appendHistory(id, state: state, at: time, note: error)
+        }
+    }
+
+    /// Records that the app finished the transaction, so it is no longer redelivered.
+    /// Only the first call counts: finishing again keeps the first time (finishing is something
+    /// every code path does, so it must be harmless to repeat).
+    public func markFinished(transaction id: String, at time: Date) throws {
+        let statement = try database.prepare("""
+            UPDATE transactions SET finished_at = ?2, updated_at = ?2
+            WHERE id = ?1 AND finished_at IS NULL
+            """)
+        try statement.bind(id, at: 1)
+        try statement.bind(time, at: 2)
+        try statement.step()
+        if database.changes == 0, try transaction(id: id) == nil {
+            throw LedgerError.unknownTransaction(id: id)
+        }
+    }
+
+    public func transaction(id: String) throws -> TransactionRecord? {
+        let statement = try database.prepare("SELECT \(Self.transactionColumns) FROM transactions WHERE id = ?1")
+        try statement.bind(id, at: 1)
+        return try statement.step() ? try Self.transactionRecord(from: statement) : nil
+    }
+
+    /// The newest `limit` transactions; ties in time keep insertion order (newest first).
+    public func transactions(newestFirst limit: Int) throws -> [TransactionRecord] {
+        guard limit > 0 else { return [] }
+        let statement = try database.prepare("""
+            SELECT \(Self.transactionColumns) FROM transactions
+            ORDER BY created_at DESC, rowid DESC LIMIT ?1
+            """)
+        try statement.bind(limit, at: 1)
+        return try Self.transactionRecords(from: statement)
+    }
+
+    /// The transactions the app has not finished, oldest first: the ones to deliver again.
+    public func unfinishedTransactions() throws -> [TransactionRecord] {
+        let statement = try database.prepare("""
+            SELECT \(Self.transactionColumns) FROM transactions
+            WHERE finished_at IS NULL ORDER BY created_at, rowid
+            """)
+        return try Self.transactionRecords(from: statement)
+    }
+
+    public func transactionCount() throws -> Int {
+        try database.singleInt("SELECT count(*) FROM transactions")
+    }
+
+    /// Every state the transaction entered, in the order it entered them (its insert first).
+    /// Empty for an unknown id.
+    public func history(ofTransaction id: String) throws -> [TransactionStateChange] {
+        let statement = try database.prepare(
+            "SELECT state, time, note FROM transaction_history WHERE transaction_id = ?1 ORDER BY id")
+        try statement.bind(id, at: 1)
+        var changes: [TransactionStateChange] = []
+        while try statement.step() {
+            let state = try Self.state(statement.string(column: 0), transaction: id)
+            changes.append(TransactionStateChange(
+                state: state, time: statement.date(column: 1), note: statement.optionalString(column: 2)))
+        }
+        return changes
+    }
+
+    // MARK: Rows
+
+    private func appendHistory(_ id: String, state: TransactionState, at time: Date, note: String?) throws {
+        let statement = try database.prepare(
+            "INSERT INTO transaction_history (transaction_id, state, time, note) VALUES (?1, ?2, ?3, ?4)")
+        try statement.bind(id, at: 1)
+        try statement.bind(state.rawValue, at: 2)
+        try statement.bind(time, at: 3)
+        try statement.bind(note, at: 4)
+        try statement.step()
+    }
+
+    /// The select list `transactionRecord(from:)` reads, in its column order.
+    private static let transactionColumns = """
+        id, product_id, user_id, storefront, integration_path, state, quantity, price, currency,
+        invoice_id, variation_id, error, created_at, updated_at, finished_at
+        """
+
+    private static func transactionRecords(from statement: SQLiteStatement) throws -> [TransactionRecord] {
+        var records: [TransactionRecord] = []
+        while try statement.step() {
+            records.append(try transactionRecord(from: statement))
+        }
+        return records
+    }
+
+    private static func transactionRecord(from row: SQLiteStatement) throws -> TransactionRecord {
+        let id = row.string(column: 0)
+        return TransactionRecord(
+            id: id,
+            productId: row.string(column: 1),
+            userId: row.string(column: 2),
+            storefront: row.string(column: 3),
+            integrationPath: row.string(column: 4),
+            state: try state(row.string(column: 5), transaction: id),
+            quantity: row.int(column: 6),
+            price: row.string(column: 7),
+            currency: row.string(column: 8),
+            invoiceId: row.optionalString(column: 9),
+            variationId: row.optionalString(column: 10),
+            error: row.optionalString(column: 11),
+            createdAt: row.date(column: 12),
+            updatedAt: row.date(column: 13),
+            finishedAt: row.optionalDate(column: 14)
+        )
+    }
+
+    /// The table's CHECK constraint keeps unknown states out; this only trips on a file edited by hand.
+    private static func state(_ text: String, transaction id: String) throws -> TransactionState {
+        guard let state = TransactionState(rawValue: text) else {
+            throw LedgerError.sqlite(code: SQLITE_CORRUPT, message: "transaction \(id) has an unknown state \"\(text)\"")
+        }
+        return state
+    }
+}

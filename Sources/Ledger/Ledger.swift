@@ -1,0 +1,111 @@
+import CSQLite
+import Foundation
+
+/// The durable record of transactions, grants, events, the redirect inbox and settings, kept in
+/// one SQLite file in write-ahead-log mode.
+///
+/// Everything a method writes is committed when it returns (or, inside `inTransaction`, when the
+/// outermost block returns), with `synchronous=FULL`, so a crash never loses an acknowledged write.
+/// A `Ledger` is not `Sendable`: use it from one thread or actor. Other processes may open the
+/// same file at the same time; writers wait up to five seconds for each other.
+public final class Ledger {
+    /// The newest schema this build can read and write.
+    public static let supportedSchemaVersion: Int = Schema.supportedVersion
+
+    public let path: String
+    let database: SQLiteDatabase
+    /// How many `inTransaction` blocks are open; only the outermost one talks BEGIN/COMMIT.
+    private var transactionDepth = 0
+
+    /// Opens the ledger at `path`, creating it if missing (its directory must exist), and
+    /// migrates it to the current schema.
+    ///
+    /// Nothing is written until the file is known to be a SQLite database of a schema this build
+    /// understands, so a stray file or one from a newer storefront is left exactly as it was.
+    public init(path: String) throws {
+        self.path = path
+        database = try SQLiteDatabase(path: path)
+
+        // The first read is where SQLite looks at the file's header.
+        let found: Int
+        do {
+            found = try Schema.version(of: database)
+        } catch let LedgerError.sqlite(code, message) {
+            switch code & 0xFF {
+            case SQLITE_NOTADB: throw LedgerError.notADatabase(path: path)
+            case SQLITE_CANTOPEN: throw LedgerError.cannotOpen(path: path, message: message)
+            default: throw LedgerError.sqlite(code: code, message: message)
+            }
+        }
+        guard found <= Self.supportedSchemaVersion else {
+            throw LedgerError.newerSchema(path: path, found: found, supported: Self.supportedSchemaVersion)
+        }
+
+        // WAL lets `storefront history` read while the app writes, and survives a crash with
+        // synchronous=FULL. SQLite answers with the mode it actually chose, which is not WAL
+        // where shared memory is unavailable, and we would rather say so than run without it.
+        let mode = try database.singleString("PRAGMA journal_mode=WAL")
+        guard mode.lowercased() == "wal" else {
+            throw LedgerError.walUnavailable(path: path, mode: mode)
+        }
+        try database.execute("PRAGMA synchronous=FULL")
+        // Foreign keys are off by default in SQLite, per connection.
+        try database.execute("PRAGMA foreign_keys=ON")
+        try Schema.migrate(database)
+    }
+
+    /// The journal mode SQLite is using for this file: `wal` once opened.
+    public func journalMode() throws -> String {
+        try database.singleString("PRAGMA journal_mode")
+    }
+
+    /// The file's schema version (`PRAGMA user_version`).
+    public func schemaVersion() throws -> Int {
+        try Schema.version(of: database)
+    }
+
+    /// Runs `body` as one atomic write: all of it is committed, or none of it if it throws.
+    ///
+    /// The outermost call takes the write lock up front (`BEGIN IMMEDIATE`), so it never fails
+    /// half-way with a busy error. A nested call becomes a savepoint: if it throws, only its own
+    /// writes are undone, and the outer block may catch the error and carry on.
+    public func inTransaction<T>(_ body: () throws -> T) throws -> T {
+        let savepoint = "ledger_\(transactionDepth)"
+        let isOutermost = transactionDepth == 0
+        try database.execute(isOutermost ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)")
+        transactionDepth += 1
+        defer { transactionDepth -= 1 }
+
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            // The original error matters more than a failure to roll back.
+            try? database.execute(isOutermost ? "ROLLBACK" : "ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
+            throw error
+        }
+        do {
+            try database.execute(isOutermost ? "COMMIT" : "RELEASE \(savepoint)")
+        } catch {
+            if isOutermost { try? database.execute("ROLLBACK") }
+            throw error
+        }
+        return result
+    }
+}
+
+extension SQLiteDatabase {
+    /// The first column of the first row, as text (for pragmas that answer with one value).
+    func singleString(_ sql: String) throws -> String {
+        let statement = try prepare(sql)
+        guard try statement.step() else { return "" }
+        return statement.string(column: 0)
+    }
+
+    /// The first column of the first row, as an integer (for counts and pragmas).
+    func singleInt(_ sql: String) throws -> Int {
+        let statement = try prepare(sql)
+        guard try statement.step() else { return 0 }
+        return statement.int(column: 0)
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Everything that can go wrong in the ledger, each with a sentence a person can act on.
+///
+/// The command line prints `description` as is, so every case names the file (or the record)
+/// and says what to do next; `--state-dir` is the way out when the default file is unusable.
+public enum LedgerError: Error, CustomStringConvertible, LocalizedError, Equatable {
+    /// SQLite could not open or create the file (missing directory, no permission, read-only).
+    case cannotOpen(path: String, message: String)
+    /// The file exists but is not SQLite; it is left untouched.
+    case notADatabase(path: String)
+    /// The file was written by a newer storefront; reading it could lose data, so it is refused.
+    case newerSchema(path: String, found: Int, supported: Int)
+    /// Any other SQLite failure, with SQLite's extended result code and its message.
+    case sqlite(code: Int32, message: String)
+    /// `PRAGMA journal_mode=WAL` answered something else (network file systems, read-only media).
+    case walUnavailable(path: String, mode: String)
+    /// A transaction id that is not in the ledger (update, finish, or a grant for it).
+    case unknownTransaction(id: String)
+    /// `insert` of a transaction id that is already in the ledger.
+    case duplicateTransaction(id: String)
+
+    public var description: String {
+        switch self {
+        case let .cannotOpen(path, message):
+            "Cannot open the ledger database \(path) (\(message)); check that its directory exists and is writable, or pass --state-dir."
+        case let .notADatabase(path):
+            "\(path) is not a SQLite database, so the ledger left it untouched; move it away or pass --state-dir."
+        case let .newerSchema(path, found, supported):
+            "\(path) uses ledger schema version \(found) but this storefront understands only up to \(supported); upgrade storefront or pass --state-dir."
+        case let .sqlite(code, message):
+            "The ledger database failed (SQLite error \(code): \(message)); if it keeps happening, move the state directory away or pass --state-dir."
+        case let .walUnavailable(path, mode):
+            "\(path) cannot use write-ahead logging (SQLite chose journal mode \"\(mode)\"); keep the state directory on a local disk or pass --state-dir."
+        case let .unknownTransaction(id):
+            "There is no transaction \(id) in the ledger; it must be inserted before it is updated, finished or granted."
+        case let .duplicateTransaction(id):
+            "The ledger already holds a transaction \(id); transaction ids must be unique."
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+// The values the ledger stores and hands back. They are plain values so the engine can pass them
+// between actors; the ledger itself stays on one thread.
+
+/// The states of a payment-queue transaction, as the Xsolla SDK and StoreKit 1 name them.
+public enum TransactionState: String, Sendable, Equatable, CaseIterable {
+    case purchasing, purchased, failed, restored, deferred
+}
+
+/// One purchase, in whichever integration path made it.
+public struct TransactionRecord: Sendable, Equatable {
+    public var id: String
+    public var productId: String
+    public var userId: String
+    public var storefront: String
+    /// `storekit`, `paystation` or `xee`.
+    public var integrationPath: String
+    public var state: TransactionState
+    public var quantity: Int
+    /// A decimal string (`"4.99"`): never a binary floating-point number.
+    public var price: String
+    public var currency: String
+    /// The Pay Station invoice, for the `paystation` path.
+    public var invoiceId: String?
+    /// The paywall variant the product came from, for the `xee` path.
+    public var variationId: String?
+    /// Why the transaction failed, for the `failed` state.
+    public var error: String?
+    public var createdAt: Date
+    public var updatedAt: Date
+    /// Set once, when the app finishes the transaction; until then it is delivered on every launch.
+    public var finishedAt: Date?
+
+    public var isFinished: Bool { finishedAt != nil }
+
+    public init(
+        id: String,
+        productId: String,
+        userId: String,
+        storefront: String,
+        integrationPath: String,
+        state: TransactionState,
+        quantity: Int,
+        price: String,
+        currency: String,
+        invoiceId: String? = nil,
+        variationId: String? = nil,
+        error: String? = nil,
+        createdAt: Date,
+        updatedAt: Date,
+        finishedAt: Date? = nil
+    ) {
+        self.id = id
+        self.productId = productId
+        self.userId = userId
+        self.storefront = storefront
+        self.integrationPath = integrationPath
+        self.state = state
+        self.quantity = quantity
+        self.price = price
+        self.currency = currency
+        self.invoiceId = invoiceId
+        self.variationId = variationId
+        self.error = error
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.finishedAt = finishedAt
+    }
+}
+
+/// One entry of a transaction's history: the state it entered, when, and an optional note
+/// (the error message for a failure).
+public struct TransactionStateChange: Sendable, Equatable {
+    public var state: TransactionState
+    public var time: Date
+    public var note: String?
+
+    public init(state: TransactionState, time: Date, note: String? = nil) {
+        self.state = state
+        self.time = time
+        self.note = note
+    }
+}
+
+/// What a grant gives: an amount of virtual currency, a non-consumable, or an access level.
+public enum GrantKind: String, Sendable, Equatable, CaseIterable {
+    case currency, nonConsumable, accessLevel
+}
+
+/// What the app unlocked for one transaction. There is at most one per transaction, which is
+/// what makes granting idempotent across a crash between grant and finish.
+public struct GrantRecord: Sendable, Equatable {
+    public var transactionId: String
+    public var kind: GrantKind
+    /// The currency code, product id or access level name.
+    public var key: String
+    public var amount: Int
+    public var expiresAt: Date?
+    public var grantedAt: Date
+
+    public init(transactionId: String, kind: GrantKind, key: String, amount: Int, expiresAt: Date? = nil, grantedAt: Date) {
+        self.transactionId = transactionId
+        self.kind = kind
+        self.key = key
+        self.amount = amount
+        self.expiresAt = expiresAt
+        self.grantedAt = grantedAt
+    }
+}
+
+/// One line of the event log.
+public struct EventRecord: Sendable, Equatable {
+    /// Assigned by the ledger; increases with every event and is never reused.
+    public var id: Int64
+    public var time: Date
+    public var kind: String
+    public var transactionId: String?
+    public var message: String
+
+    public init(id: Int64, time: Date, kind: String, transactionId: String? = nil, message: String) {
+        self.id = id
+        self.time = time
+        self.kind = kind
+        self.transactionId = transactionId
+        self.message = message
+    }
+}
+
+/// A Pay Station invoice the app opened, waiting for its redirect back into the app.
+public struct InvoiceRecord: Sendable, Equatable {
+    public var invoiceId: String
+    public var transactionId: String
+    public var userId: String
+    public var createdAt: Date
+    /// Set by the first redirect that names this invoice; later ones are rejected.
+    public var consumedAt: Date?
+
+    public init(invoiceId: String, transactionId: String, userId: String, createdAt: Date, consumedAt: Date? = nil) {
+        self.invoiceId = invoiceId
+        self.transactionId = transactionId
+        self.userId = userId
+        self.createdAt = createdAt
+        self.consumedAt = consumedAt
+    }
+}

@@ -1,0 +1,197 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection. The ledger's schema and queries sit on top of it.
+///
+/// A connection is used from one thread only (the `Ledger` that owns it is not `Sendable`), so it
+/// is opened with `SQLITE_OPEN_NOMUTEX` and carries no locks of its own.
+final class SQLiteDatabase {
+    let path: String
+    private let handle: OpaquePointer
+
+    /// Opens or creates the file. SQLite reads nothing yet: a file that is not a database is
+    /// only noticed by the first statement, which is how `Ledger` tells that case apart.
+    init(path: String) throws {
+        self.path = path
+        var opened: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        guard code == SQLITE_OK, let opened else {
+            // Even a failed open may hand back a connection, which carries the better message.
+            let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_close_v2(opened)
+            throw LedgerError.cannotOpen(path: path, message: message)
+        }
+        handle = opened
+        // Extended codes tell a foreign-key failure from a duplicate key.
+        sqlite3_extended_result_codes(handle, 1)
+        // Another process (`storefront open-url`, `history`) may hold the write lock briefly.
+        sqlite3_busy_timeout(handle, 5000)
+        // SQLite silently falls back to read-only when the file is not writable; every write
+        // would then fail later, so say so now.
+        if sqlite3_db_readonly(handle, "main") == 1 {
+            sqlite3_close_v2(handle)
+            throw LedgerError.cannotOpen(path: path, message: "the file is read-only")
+        }
+    }
+
+    deinit {
+        // close_v2 defers the close until every statement is finalized; statements keep the
+        // database alive anyway, so by now they are gone.
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements that return no rows we need (DDL, pragmas, BEGIN/COMMIT).
+    func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        defer { sqlite3_free(message) }
+        guard code == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? lastErrorMessage
+            throw LedgerError.sqlite(code: sqlite3_extended_errcode(handle), message: text)
+        }
+    }
+
+    /// Compiles one statement; bind its parameters, then `step()` through its rows.
+    func prepare(_ sql: String) throws -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else {
+            sqlite3_finalize(statement)
+            throw lastError()
+        }
+        return SQLiteStatement(database: self, handle: statement)
+    }
+
+    /// Rows changed by the most recent INSERT, UPDATE or DELETE on this connection.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// The rowid of the most recent successful INSERT on this connection.
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// The connection's current error as a `LedgerError`.
+    func lastError() -> LedgerError {
+        .sqlite(code: sqlite3_extended_errcode(handle), message: lastErrorMessage)
+    }
+
+    private var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
+}
+
+/// A prepared statement. Parameters are 1-based (as in SQL's `?1`), columns 0-based (as in the
+/// select list), exactly as SQLite numbers them, so the numbers match the SQL text.
+final class SQLiteStatement {
+    // Held so the connection outlives every statement compiled on it.
+    private let database: SQLiteDatabase
+    private let handle: OpaquePointer
+
+    fileprivate init(database: SQLiteDatabase, handle: OpaquePointer) {
+        self.database = database
+        self.handle = handle
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    // SQLITE_TRANSIENT is a macro around a cast and does not import: it tells SQLite to copy
+    // the bytes, because Swift's temporary C string is gone once the call returns.
+    private static var transient: sqlite3_destructor_type {
+        unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+    }
+
+    // MARK: Binding (1-based parameter index)
+
+    func bind(_ value: Int, at index: Int32) throws {
+        try check(sqlite3_bind_int64(handle, index, Int64(value)))
+    }
+
+    func bind(_ value: Int64, at index: Int32) throws {
+        try check(sqlite3_bind_int64(handle, index, value))
+    }
+
+    func bind(_ value: Double, at index: Int32) throws {
+        try check(sqlite3_bind_double(handle, index, value))
+    }
+
+    func bind(_ value: String, at index: Int32) throws {
+        // An explicit byte count keeps any embedded NUL characters.
+        let length = Int32(value.utf8.count)
+        try check(sqlite3_bind_text(handle, index, value, length, Self.transient))
+    }
+
+    func bind(_ value: String?, at index: Int32) throws {
+        if let value { try bind(value, at: index) } else { try bindNull(at: index) }
+    }
+
+    func bind(_ value: Double?, at index: Int32) throws {
+        if let value { try bind(value, at: index) } else { try bindNull(at: index) }
+    }
+
+    func bindNull(at index: Int32) throws {
+        try check(sqlite3_bind_null(handle, index))
+    }
+
+    // MARK: Stepping
+
+    /// Advances to the next row: true when a row is available, false when the statement is done.
+    @discardableResult
+    func step() throws -> Bool {
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw database.lastError()
+        }
+    }
+
+    /// Makes the statement runnable again with fresh bindings.
+    func reset() {
+        // reset repeats the last step's error, which step() already threw.
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    // MARK: Reading columns (0-based column index)
+
+    func int64(column index: Int32) -> Int64 {
+        sqlite3_column_int64(handle, index)
+    }
+
+    func int(column index: Int32) -> Int {
+        Int(sqlite3_column_int64(handle, index))
+    }
+
+    func double(column index: Int32) -> Double {
+        sqlite3_column_double(handle, index)
+    }
+
+    /// The column as text; NULL reads as the empty string.
+    func string(column index: Int32) -> String {
+        guard let text = sqlite3_column_text(handle, index) else { return "" }
+        // Ask for the length after the text so it counts the UTF-8 bytes just produced.
+        let length = Int(sqlite3_column_bytes(handle, index))
+        return String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self)
+    }
+
+    func optionalString(column index: Int32) -> String? {
+        isNull(column: index) ? nil : string(column: index)
+    }
+
+    func optionalDouble(column index: Int32) -> Double? {
+        isNull(column: index) ? nil : double(column: index)
+    }
+
+    func isNull(column index: Int32) -> Bool {
+        sqlite3_column_type(handle, index) == SQLITE_NULL
+    }
+
+    private func check(_ code: Int32) throws {
+        guard code == SQLITE_OK else { throw database.lastError() }
+    }
+}
+
+/// Extended result codes the ledger tells apart. sqlite3.h builds them with `|` and `<<`, which
+/// Swift does not import ("structure not supported"), so they are composed here the same way.
+enum SQLiteExtendedCode {
+    static let foreignKeyConstraint: Int32 = SQLITE_CONSTRAINT | (3 << 8)
+    static let primaryKeyConstraint: Int32 = SQLITE_CONSTRAINT | (6 << 8)
+}

@@ -1,0 +1,109 @@
+/// The ledger's tables, as an ordered list of migrations.
+///
+/// `PRAGMA user_version` holds how many migrations a file has had, so migration `i` (0-based)
+/// takes a file from version `i` to `i + 1`. Migrations are only ever appended: a shipped step
+/// never changes, because files out there already ran it.
+///
+/// Dates are REAL seconds since 2001-01-01 (see StoredDate.swift for why not 1970).
+enum Schema {
+    static let migrations: [String] = [
+        // 1: the first schema.
+        """
+        CREATE TABLE transactions (
+            id               TEXT PRIMARY KEY NOT NULL,
+            product_id       TEXT NOT NULL,
+            user_id          TEXT NOT NULL,
+            storefront       TEXT NOT NULL,
+            integration_path TEXT NOT NULL,
+            state            TEXT NOT NULL
+                             CHECK (state IN ('purchasing', 'purchased', 'failed', 'restored', 'deferred')),
+            quantity         INTEGER NOT NULL,
+            price            TEXT NOT NULL,   -- a decimal string, never a float
+            currency         TEXT NOT NULL,
+            invoice_id       TEXT,
+            variation_id     TEXT,
+            error            TEXT,
+            created_at       REAL NOT NULL,
+            updated_at       REAL NOT NULL,
+            finished_at      REAL
+        );
+        -- Newest first for the transactions pane (the rowid, the tie-breaker, is in every index).
+        CREATE INDEX transactions_by_created ON transactions (created_at);
+        -- Redelivery on launch reads only the unfinished ones, which stay few.
+        CREATE INDEX transactions_unfinished ON transactions (created_at) WHERE finished_at IS NULL;
+
+        -- Every state a transaction entered, in order: the history QA attaches to a bug.
+        CREATE TABLE transaction_history (
+            id             INTEGER PRIMARY KEY,
+            transaction_id TEXT NOT NULL REFERENCES transactions (id) ON DELETE CASCADE,
+            state          TEXT NOT NULL,
+            time           REAL NOT NULL,
+            note           TEXT
+        );
+        CREATE INDEX transaction_history_by_transaction ON transaction_history (transaction_id, id);
+
+        -- One grant per transaction: the primary key is what makes granting idempotent.
+        CREATE TABLE grants (
+            transaction_id TEXT PRIMARY KEY NOT NULL REFERENCES transactions (id) ON DELETE CASCADE,
+            kind           TEXT NOT NULL CHECK (kind IN ('currency', 'nonConsumable', 'accessLevel')),
+            key            TEXT NOT NULL,
+            amount         INTEGER NOT NULL,
+            expires_at     REAL,
+            granted_at     REAL NOT NULL
+        );
+        CREATE INDEX grants_by_kind ON grants (kind, key);
+        CREATE INDEX grants_by_time ON grants (granted_at);
+
+        -- AUTOINCREMENT so an id is never reused, even after the newest events are deleted;
+        -- newest first is a backwards walk of the primary key.
+        CREATE TABLE events (
+            id             INTEGER PRIMARY KEY AUTOINCREMENT,
+            time           REAL NOT NULL,
+            kind           TEXT NOT NULL,
+            transaction_id TEXT,
+            message        TEXT NOT NULL
+        );
+
+        -- The Pay Station redirect inbox. No foreign key: the invoice may be recorded before
+        -- its transaction, and a redirect for it must still be recognised.
+        CREATE TABLE invoices (
+            invoice_id     TEXT PRIMARY KEY NOT NULL,
+            transaction_id TEXT NOT NULL,
+            user_id        TEXT NOT NULL,
+            created_at     REAL NOT NULL,
+            consumed_at    REAL
+        );
+
+        CREATE TABLE settings (
+            key   TEXT PRIMARY KEY NOT NULL,
+            value TEXT NOT NULL
+        );
+        """,
+    ]
+
+    static var supportedVersion: Int { migrations.count }
+
+    static func version(of database: SQLiteDatabase) throws -> Int {
+        try database.singleInt("PRAGMA user_version")
+    }
+
+    /// Brings the file up to `supportedVersion`, one migration per transaction, so a crash
+    /// leaves the file at some whole version, never between two.
+    static func migrate(_ database: SQLiteDatabase) throws {
+        while try version(of: database) < supportedVersion {
+            try database.execute("BEGIN IMMEDIATE")
+            do {
+                // Read again under the write lock: another process may have migrated meanwhile.
+                let current = try version(of: database)
+                if current < supportedVersion {
+                    try database.execute(migrations[current])
+                    try database.execute("PRAGMA user_version = \(current + 1)")
+                }
+                try database.execute("COMMIT")
+            } catch {
+                try? database.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+}

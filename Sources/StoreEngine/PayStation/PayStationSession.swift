@@ -1,0 +1,179 @@
+/// The mocked Xsolla Pay Station as a pure state machine (DESIGN.md §3): token and invoice,
+/// then the card form, 3-D Secure when the card asks for it, and a final status. Keys come in
+/// through `type`, `deleteBackward`, `submit`; the engine acts on `phase` once it is final.
+public struct PayStationSession: Sendable, Equatable {
+    public enum Field: String, Sendable, CaseIterable {
+        case number, expiry, cvv
+    }
+
+    public enum Phase: Sendable, Equatable {
+        case cardForm
+        case threeDSecure
+        /// Paid: Pay Station status `done`.
+        case done
+        /// The bank declined the card: Pay Station status `troubled`.
+        case declined(reason: String)
+        /// Closed before paying.
+        case cancelled
+
+        public var isFinal: Bool {
+            switch self {
+            case .cardForm, .threeDSecure: return false
+            case .done, .declined, .cancelled: return true
+            }
+        }
+    }
+
+    public let transactionId: String
+    public let invoiceId: String
+    public let token: String
+    public let productId: String
+    public let productName: String
+    public let formattedPrice: String
+    /// The US path opens an external browser; the EU (DMA) path opens Pay Station in the app.
+    public let opensExternalBrowser: Bool
+    public let sandbox: Bool
+
+    public private(set) var phase: Phase = .cardForm
+    public private(set) var focus: Field = .number
+    public private(set) var cardNumber = ""
+    public private(set) var expiry = ""
+    public private(set) var cvv = ""
+    public private(set) var secureCode = ""
+    /// What is wrong with the last submitted field, shown under the form.
+    public private(set) var problem: String?
+
+    public init(transactionId: String, invoiceId: String, token: String, productId: String, productName: String,
+                formattedPrice: String, opensExternalBrowser: Bool, sandbox: Bool) {
+        self.transactionId = transactionId
+        self.invoiceId = invoiceId
+        self.token = token
+        self.productId = productId
+        self.productName = productName
+        self.formattedPrice = formattedPrice
+        self.opensExternalBrowser = opensExternalBrowser
+        self.sandbox = sandbox
+    }
+
+    public var url: String {
+        let host = sandbox ? "sandbox-secure.xsolla.com" : "secure.xsolla.com"
+        return "https://\(host)/paystation4/?token=\(token)"
+    }
+
+    public func value(of field: Field) -> String {
+        switch field {
+        case .number: return cardNumber
+        case .expiry: return expiry
+        case .cvv: return cvv
+        }
+    }
+
+    /// Only digits reach the fields; the form formats them (`4111 1111 …`, `12/40`).
+    public mutating func type(_ character: Character) {
+        guard character.isASCII, character.isNumber else { return }
+        problem = nil
+        switch phase {
+        case .cardForm:
+            switch focus {
+            case .number where cardNumber.count < 19: cardNumber.append(character)
+            case .expiry where expiry.count < 4: expiry.append(character)
+            case .cvv where cvv.count < 4: cvv.append(character)
+            default: break
+            }
+        case .threeDSecure:
+            if secureCode.count < 6 { secureCode.append(character) }
+        default:
+            break
+        }
+    }
+
+    public mutating func deleteBackward() {
+        switch phase {
+        case .cardForm:
+            switch focus {
+            case .number: _ = cardNumber.popLast()
+            case .expiry: _ = expiry.popLast()
+            case .cvv: _ = cvv.popLast()
+            }
+        case .threeDSecure:
+            _ = secureCode.popLast()
+        default:
+            break
+        }
+    }
+
+    /// Moves focus to a field directly (mouse click, Tab).
+    public mutating func focus(on field: Field) {
+        guard phase == .cardForm else { return }
+        focus = field
+    }
+
+    /// Enter: checks the focused field and moves to the next; from the last field it pays.
+    public mutating func submit() {
+        switch phase {
+        case .cardForm:
+            if let problem = problemWithFocusedField() {
+                self.problem = problem
+                return
+            }
+            problem = nil
+            switch focus {
+            case .number: focus = .expiry
+            case .expiry: focus = .cvv
+            case .cvv: pay()
+            }
+        case .threeDSecure:
+            guard secureCode.count >= 4 else {
+                problem = "Enter the code the bank sent (any 4 to 6 digits in the sandbox)."
+                return
+            }
+            problem = nil
+            phase = .done
+        default:
+            break
+        }
+    }
+
+    /// Esc: closes Pay Station. Before paying that cancels the payment.
+    public mutating func close() {
+        if !phase.isFinal { phase = .cancelled }
+    }
+
+    private func problemWithFocusedField() -> String? {
+        switch focus {
+        case .number:
+            guard (12...19).contains(cardNumber.count) else { return "The card number needs 12 to 19 digits." }
+            guard Luhn.isValid(cardNumber) else { return "This card number is not valid (check digit); try a test card." }
+            return nil
+        case .expiry:
+            guard expiry.count == 4, let month = Int(expiry.prefix(2)), (1...12).contains(month) else {
+                return "Expiry is MM/YY, such as 12/40."
+            }
+            return nil
+        case .cvv:
+            guard (3...4).contains(cvv.count) else { return "CVV is 3 or 4 digits." }
+            return nil
+        }
+    }
+
+    private mutating func pay() {
+        switch TestCard.outcome(for: cardNumber) {
+        case .success: phase = .done
+        case .threeDSecure: phase = .threeDSecure
+        case .declined: phase = .declined(reason: "The bank declined card …\(cardNumber.suffix(4)).")
+        }
+    }
+}
+
+/// The Luhn check digit test every card number passes.
+public enum Luhn {
+    public static func isValid(_ digits: String) -> Bool {
+        var sum = 0
+        for (index, character) in digits.reversed().enumerated() {
+            guard let digit = character.wholeNumberValue else { return false }
+            let doubled = index % 2 == 1 ? digit * 2 : digit
+            sum += doubled > 9 ? doubled - 9 : doubled
+        }
+        return !digits.isEmpty && sum % 10 == 0
+    }
+}

@@ -1,0 +1,185 @@
+import Catalog
+import Foundation
+import StoreEngine
+
+extension AppState {
+    /// The only place state changes. Returns the effects to run; never does I/O itself.
+    public mutating func update(_ message: Message) -> [Effect] {
+        switch message {
+        case .key(let key):
+            return handle(key)
+        case .mouse(let event):
+            return handle(event)
+        case .resize(let newWidth, let newHeight):
+            width = newWidth
+            height = newHeight
+            return []
+        case .tick(let date):
+            now = date
+            return []
+        case .purchaseStarted(let start):
+            switch start {
+            case .payStation(let session):
+                payStation = session
+                notice = nil
+            case .ignored(let reason):
+                notice = StoreNotice(.info, "Nothing happened: \(reason).")
+            }
+            return []
+        case .payStationAnswered(let result, let transactionId):
+            switch result {
+            case .redirect(let url, let delay):
+                pendingRedirect = PendingRedirect(url: url, due: now.addingTimeInterval(Double(delay)),
+                                                  transactionId: transactionId)
+                return [.deliver(.redirectArrived(url: url), afterSeconds: Double(delay))]
+            case .settled(let settled):
+                notice = settled
+                if case .cancelled? = payStation?.phase { payStation = nil }
+                return []
+            }
+        case .redirectArrived(let url):
+            // The manual button may have sent it already; each redirect goes through once.
+            guard pendingRedirect?.url == url else { return [] }
+            pendingRedirect = nil
+            payStation = nil
+            return [.openURL(url)]
+        case .storeChanged(let newSnapshot, let newNotice):
+            snapshot = newSnapshot
+            if let newNotice { notice = newNotice }
+            return []
+        case .failed(let text):
+            notice = StoreNotice(.error, text)
+            return []
+        }
+    }
+
+    private mutating func handle(_ key: Key) -> [Effect] {
+        if key == .interrupt {
+            wantsQuit = true
+            return [.quit]
+        }
+        if showsHelp {
+            if key == .escape || key == .character("?") || key == .enter { showsHelp = false }
+            if key == .character("q") {
+                wantsQuit = true
+                return [.quit]
+            }
+            return []
+        }
+        if payStation != nil { return handlePayStation(key) }
+        switch key {
+        case .character("q"):
+            wantsQuit = true
+            return [.quit]
+        case .character("?"):
+            showsHelp = true
+        case .escape:
+            notice = nil
+        case .tab:
+            focus = focus.next
+        case .backTab:
+            focus = focus.previous
+        case .character("s"):
+            storefrontIndex = (storefrontIndex + 1) % catalog.storefronts.count
+            notice = StoreNotice(.info, "Storefront \(storefront.id): \(storefront.locale), \(storefront.currency).")
+        case .character("S"):
+            storefrontIndex = (storefrontIndex + catalog.storefronts.count - 1) % catalog.storefronts.count
+            notice = StoreNotice(.info, "Storefront \(storefront.id): \(storefront.locale), \(storefront.currency).")
+        case .character("t"):
+            themeIndex = (themeIndex + 1) % themes.count
+            notice = StoreNotice(.info, "Theme \(themes[themeIndex].name).")
+        case .up, .left, .character("k"), .character("h"):
+            move(by: -1)
+        case .down, .right, .character("j"), .character("l"):
+            move(by: 1)
+        case .enter:
+            return buySelected()
+        default:
+            break
+        }
+        return []
+    }
+
+    private mutating func move(by step: Int) {
+        if focus == .paywall {
+            let count = items.count
+            guard count > 0 else { return }
+            selection = min(max(0, selection + step), count - 1)
+        } else {
+            scroll[focus] = max(0, (scroll[focus] ?? 0) + step)
+        }
+    }
+
+    private mutating func buySelected() -> [Effect] {
+        guard focus == .paywall, let item = selectedItem else { return [] }
+        guard storefront.path == .paystation else {
+            notice = StoreNotice(.info, "The \(storefront.path.displayName) path is not built yet; "
+                                 + "press s for a Pay Station storefront (USA, DEU).")
+            return []
+        }
+        return [.beginPurchase(productId: item.product.id, storefrontId: storefront.id,
+                               variationId: item.isPlan ? variationId : nil)]
+    }
+
+    private mutating func handlePayStation(_ key: Key) -> [Effect] {
+        guard var session = payStation else { return [] }
+        if session.phase.isFinal {
+            // Paid, declined or closed: Enter is the manual "back to the game" button, Esc closes.
+            guard key == .enter || key == .escape else { return [] }
+            if let redirect = pendingRedirect {
+                return update(.redirectArrived(url: redirect.url))
+            }
+            if case .done = session.phase { return [] }  // waiting for Pay Station's answer
+            payStation = nil
+            return []
+        }
+        switch key {
+        case .escape:
+            session.close()
+        case .enter:
+            session.submit()
+        case .backspace:
+            session.deleteBackward()
+        case .tab:
+            if let field = session.focusedField?.nextField { session.focus(on: field) }
+        case .character(let character):
+            session.type(character)
+        default:
+            break
+        }
+        payStation = session
+        if session.phase.isFinal {
+            if case .cancelled = session.phase { payStation = nil }
+            return [.closePayStation(session)]
+        }
+        return []
+    }
+
+    private mutating func handle(_ event: MouseEvent) -> [Effect] {
+        guard event.kind == .press, payStation == nil, !showsHelp else {
+            if event.kind == .wheelUp { move(by: -1) }
+            if event.kind == .wheelDown { move(by: 1) }
+            return []
+        }
+        let layout = ScreenLayout(width: width, height: height)
+        if let index = PaywallView.itemIndex(at: event.x, event.y, in: layout.paywall, state: self) {
+            focus = .paywall
+            if index == selection { return buySelected() }
+            selection = index
+        } else if let pane = layout.pane(at: event.x, event.y) {
+            focus = pane
+        }
+        return []
+    }
+}
+
+extension PayStationSession {
+    var focusedField: Field? { phase == .cardForm ? focus : nil }
+}
+
+extension PayStationSession.Field {
+    var nextField: PayStationSession.Field {
+        let all = PayStationSession.Field.allCases
+        return all[(all.firstIndex(of: self)! + 1) % all.count]
+    }
+}

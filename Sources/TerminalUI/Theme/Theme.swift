@@ -1,0 +1,62 @@
+import Foundation
+
+/// A color theme (DESIGN.md §5): colors by role and a border style, read from `Themes/<name>.json`.
+public struct Theme: Sendable, Equatable {
+    public enum Appearance: String, Sendable, Codable {
+        case light, dark
+    }
+
+    public enum Role: String, Sendable, CaseIterable, Codable {
+        case background, surface, text, muted, accent, price, badge, border, selection, success, warning, error
+    }
+
+    public var name: String
+    public var appearance: Appearance
+    public var colors: [Role: RGB]
+    public var border: BorderStyle
+
+    public init(name: String, appearance: Appearance, colors: [Role: RGB], border: BorderStyle) {
+        self.name = name
+        self.appearance = appearance
+        self.colors = colors
+        self.border = border
+    }
+
+    public func color(_ role: Role) -> RGB? { colors[role] }
+
+    /// Text of `role` on the theme's background.
+    public func style(_ role: Role, bold: Bool = false) -> Style {
+        Style(foreground: colors[role], background: colors[.background], bold: bold)
+    }
+
+    /// Text of `role` on the surface color (cards, panes, sheets).
+    public func surfaceStyle(_ role: Role, bold: Bool = false) -> Style {
+        Style(foreground: colors[role], background: colors[.surface] ?? colors[.background], bold: bold)
+    }
+
+    /// The highlighted row or card; reverse video when there is no color to show it with.
+    public var selectionStyle: Style {
+        Style(foreground: colors[.background], background: colors[.selection], bold: true, reverse: colors.isEmpty)
+    }
+
+    /// The same theme with every color removed, for `NO_COLOR` and monochrome terminals;
+    /// selection falls back to reverse video.
+    public var monochrome: Theme {
+        Theme(name: name, appearance: appearance, colors: [:], border: border)
+    }
+
+    /// Built-in themes, used when `Themes/` holds none, so the app always has both appearances.
+    public static let dark = Theme(name: "dark", appearance: .dark, colors: [
+        .background: RGB(0x12, 0x14, 0x1C), .surface: RGB(0x1C, 0x20, 0x2B), .text: RGB(0xE6, 0xE8, 0xEF),
+        .muted: RGB(0x8A, 0x90, 0xA2), .accent: RGB(0x7C, 0xC4, 0xFF), .price: RGB(0xFF, 0xD1, 0x66),
+        .badge: RGB(0xFF, 0x7A, 0xB6), .border: RGB(0x3A, 0x40, 0x52), .selection: RGB(0x7C, 0xC4, 0xFF),
+        .success: RGB(0x6B, 0xD9, 0x8A), .warning: RGB(0xFF, 0xB8, 0x4D), .error: RGB(0xFF, 0x6B, 0x6B),
+    ], border: .rounded)
+
+    public static let light = Theme(name: "light", appearance: .light, colors: [
+        .background: RGB(0xFA, 0xFA, 0xF7), .surface: RGB(0xEE, 0xEF, 0xEA), .text: RGB(0x1F, 0x23, 0x2B),
+        .muted: RGB(0x6B, 0x70, 0x7C), .accent: RGB(0x1F, 0x6F, 0xD1), .price: RGB(0x9A, 0x5B, 0x00),
+        .badge: RGB(0xC2, 0x18, 0x5B), .border: RGB(0xC4, 0xC7, 0xCF), .selection: RGB(0x1F, 0x6F, 0xD1),
+        .success: RGB(0x1E, 0x8E, 0x3E), .warning: RGB(0xB2, 0x6A, 0x00), .error: RGB(0xC6, 0x28, 0x28),
+    ], border: .single)
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Ledger
+import StoreEngine
+
+/// The three live panes, fed by the ledger snapshot. Only the visible rows are drawn.
+enum LivePanes {
+    static func render(_ state: AppState, layout: ScreenLayout, into frame: inout Frame) {
+        renderList(.transactions, rows: transactionRows(state), state: state, in: layout.transactions, into: &frame)
+        renderList(.entitlements, rows: entitlementRows(state), state: state, in: layout.entitlements, into: &frame)
+        renderList(.events, rows: eventRows(state), state: state, in: layout.events, into: &frame)
+    }
+
+    struct Row {
+        var text: String
+        var role: Theme.Role
+    }
+
+    private static func renderList(_ pane: Pane, rows: [Row], state: AppState, in area: Rect, into frame: inout Frame) {
+        let theme = state.theme
+        let focused = state.focus == pane
+        let inner = frame.drawBox(area, title: pane.rawValue, border: theme.border,
+                                  style: theme.style(focused ? .accent : .border),
+                                  titleStyle: theme.style(focused ? .accent : .text, bold: true))
+        guard !inner.isEmpty else { return }
+        let content = inner.inset(horizontal: 1, vertical: 0)
+        if rows.isEmpty {
+            frame.write(emptyText(pane), in: Rect(x: content.x, y: content.y, width: content.width, height: 1),
+                        style: theme.style(.muted))
+            return
+        }
+        let offset = min(state.scroll[pane] ?? 0, max(0, rows.count - content.height))
+        for (line, row) in rows[offset...].prefix(content.height).enumerated() {
+            frame.write(row.text, in: Rect(x: content.x, y: content.y + line, width: content.width, height: 1),
+                        style: theme.style(row.role))
+        }
+    }
+
+    private static func emptyText(_ pane: Pane) -> String {
+        switch pane {
+        case .transactions: return "No transactions yet. Enter buys."
+        case .entitlements: return "Nothing owned yet."
+        case .events: return "Events appear here as they happen."
+        case .paywall: return ""
+        }
+    }
+
+    static func transactionRows(_ state: AppState) -> [Row] {
+        state.snapshot.transactions.map { transaction in
+            let product = state.catalog.product(id: transaction.productId)?.shortId ?? transaction.productId
+            let mark = transaction.isFinished ? "✓" : "…"
+            let role: Theme.Role
+            switch transaction.state {
+            case .purchased, .restored: role = .success
+            case .failed: role = transaction.error == "paymentCancelled" ? .muted : .error
+            case .purchasing, .deferred: role = .warning
+            }
+            let state = transaction.error == "paymentCancelled" ? "cancelled" : transaction.state.rawValue
+            return Row(text: "\(transaction.id) \(pad(product, 12)) \(pad(state, 10)) \(mark) \(transaction.price) \(transaction.currency)",
+                       role: role)
+        }
+    }
+
+    static func entitlementRows(_ state: AppState) -> [Row] {
+        let balances = state.snapshot.balances.sorted { $0.key < $1.key }.map {
+            Row(text: "\($0.key): \($0.value)", role: .price)
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = state.timeZone
+        formatter.dateFormat = "yyyy-MM-dd"
+        let access = state.snapshot.entitlements.map { entitlement -> Row in
+            if entitlement.isLifetime { return Row(text: "\(entitlement.id) owned", role: .success) }
+            let until = entitlement.expiresAt.map { formatter.string(from: $0) } ?? "?"
+            return entitlement.isActive
+                ? Row(text: "\(entitlement.id) active to \(until)", role: .success)
+                : Row(text: "\(entitlement.id) expired \(until)", role: .muted)
+        }
+        return balances + access
+    }
+
+    static func eventRows(_ state: AppState) -> [Row] {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = state.timeZone
+        formatter.dateFormat = "HH:mm:ss"
+        return state.snapshot.events.map { event in
+            let role: Theme.Role = event.kind.hasSuffix("rejected") || event.kind.hasSuffix("declined")
+                || event.kind.hasSuffix("invalid") ? .error : event.kind == "grant" ? .success : .text
+            // The transaction is named in the Transactions pane; here the message gets the room.
+            return Row(text: "\(formatter.string(from: event.time)) \(event.kind) \(event.message)", role: role)
+        }
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        DisplayWidth.pad(text, to: width)
+    }
+}

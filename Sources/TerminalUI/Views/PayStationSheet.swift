@@ -1,0 +1,116 @@
+import StoreEngine
+
+/// The mocked Pay Station, drawn over the app: URL with its token, the card form with the
+/// sandbox test cards beside it, 3-D Secure, and the final status with the redirect countdown.
+enum PayStationSheet {
+    static func render(_ session: PayStationSession, state: AppState, into frame: inout Frame) {
+        let theme = state.theme
+        let area = frame.area.centered(width: 72, height: 16)
+        let surface = theme.surfaceStyle(.text)
+        frame.fill(area, style: surface)
+        let mode = session.opensExternalBrowser ? "external browser" : "in-app"
+        let title = "Pay Station · \(session.sandbox ? "sandbox · " : "")\(mode)"
+        let inner = frame.drawBox(area, title: title, border: theme.border, style: theme.surfaceStyle(.accent),
+                                  titleStyle: theme.surfaceStyle(.accent, bold: true))
+        guard inner.height >= 4 else { return }
+        let content = inner.inset(horizontal: 1, vertical: 0)
+        var y = content.y
+        func line(_ text: String, _ style: Style, x: Int? = nil, width: Int? = nil) {
+            guard y < content.maxY else { return }
+            let left = x ?? content.x
+            frame.write(text, in: Rect(x: left, y: y, width: width ?? content.maxX - left, height: 1), style: style)
+        }
+        line(session.url, theme.surfaceStyle(.muted))
+        y += 1
+        let priceWidth = DisplayWidth.of(session.formattedPrice)
+        line(session.productName, theme.surfaceStyle(.text, bold: true), width: content.width - priceWidth - 1)
+        frame.write(session.formattedPrice, x: content.maxX - priceWidth, y: y, style: theme.surfaceStyle(.price, bold: true))
+        y += 2
+        switch session.phase {
+        case .cardForm:
+            renderForm(session, theme: theme, content: content, y: &y, into: &frame)
+        case .threeDSecure:
+            line("3-D Secure: the bank asks for a code.", theme.surfaceStyle(.warning, bold: true))
+            y += 1
+            line("Code  " + session.secureCode + "▏", theme.surfaceStyle(.text))
+            y += 2
+            line("Type any 4 to 6 digits, then Enter.", theme.surfaceStyle(.muted))
+            y += 1
+        case .done:
+            line("✓ Payment successful (status done)", theme.surfaceStyle(.success, bold: true))
+            y += 1
+            line("Invoice \(session.invoiceId) · transaction \(session.transactionId)", theme.surfaceStyle(.muted))
+            y += 2
+            if let redirect = state.pendingRedirect {
+                let seconds = max(0, Int(redirect.due.timeIntervalSince(state.now).rounded(.up)))
+                line("Returning to \(state.catalog.app.name) in \(seconds) s…", theme.surfaceStyle(.text))
+                y += 1
+                let caption = state.catalog.settings.payStation.redirect.manualButtonCaption ?? "Back to the game"
+                line("[ \(caption) ]  Enter", theme.surfaceStyle(.accent, bold: true))
+            } else {
+                line("Waiting for Pay Station…", theme.surfaceStyle(.muted))
+            }
+        case .declined(let reason):
+            line("✗ Payment declined (status troubled)", theme.surfaceStyle(.error, bold: true))
+            y += 1
+            line(reason + " Nothing was charged.", theme.surfaceStyle(.text))
+            y += 2
+            line("Enter or Esc returns to the game.", theme.surfaceStyle(.muted))
+        case .cancelled:
+            line("Closed.", theme.surfaceStyle(.muted))
+        }
+        if let problem = session.problem {
+            frame.write(problem, in: Rect(x: content.x, y: content.maxY - 2, width: content.width, height: 1),
+                        style: theme.surfaceStyle(.error, bold: true))
+        }
+        let keys = session.phase.isFinal ? "Enter back to the game · Esc close" : "Enter next field · Backspace delete · Esc cancel"
+        frame.write(keys, in: Rect(x: content.x, y: content.maxY - 1, width: content.width, height: 1),
+                    style: theme.surfaceStyle(.muted))
+    }
+
+    private static func renderForm(_ session: PayStationSession, theme: Theme, content: Rect, y: inout Int,
+                                   into frame: inout Frame) {
+        let formWidth = min(36, content.width)
+        let cardsX = content.x + formWidth + 1
+        let fields: [(PayStationSession.Field, String, String)] = [
+            (.number, "Card number", TestCard.grouped(session.cardNumber)),
+            (.expiry, "Expiry", expiryText(session.expiry)),
+            (.cvv, "CVV", String(repeating: "•", count: session.cvv.count)),
+        ]
+        let top = y
+        for (field, label, value) in fields {
+            let focused = session.focus == field
+            let style = focused ? theme.surfaceStyle(.accent, bold: true) : theme.surfaceStyle(.text)
+            frame.write((focused ? "▸ " : "  ") + DisplayWidth.pad(label, to: 12), x: content.x, y: y, limit: 14, style: style)
+            let shown = value + (focused ? "▏" : "")
+            frame.write(DisplayWidth.pad(shown.isEmpty ? "·" : shown, to: formWidth - 14), x: content.x + 14, y: y,
+                        limit: formWidth - 14, style: style)
+            y += 2
+        }
+        frame.write("[ Pay \(session.formattedPrice) ]", x: content.x + 2, y: y, limit: formWidth,
+                    style: theme.surfaceStyle(session.focus == .cvv ? .accent : .muted, bold: true))
+        if content.maxX - cardsX >= 24 {
+            var cardY = top
+            frame.write("Sandbox test cards", x: cardsX, y: cardY, limit: content.maxX - cardsX,
+                        style: theme.surfaceStyle(.muted, bold: true))
+            cardY += 1
+            for card in TestCard.all {
+                let label: String
+                switch card.outcome {
+                case .success: label = "succeeds"
+                case .threeDSecure: label = "3-D Secure"
+                case .declined: label = "declined"
+                }
+                frame.write("\(TestCard.grouped(card.number)) \(label)", x: cardsX, y: cardY, limit: content.maxX - cardsX,
+                            style: theme.surfaceStyle(.text))
+                cardY += 1
+            }
+            frame.write("expiry 12/40 · any CVV", x: cardsX, y: cardY, limit: content.maxX - cardsX,
+                        style: theme.surfaceStyle(.muted))
+        }
+    }
+
+    private static func expiryText(_ digits: String) -> String {
+        digits.count > 2 ? "\(digits.prefix(2))/\(digits.dropFirst(2))" : digits
+    }
+}

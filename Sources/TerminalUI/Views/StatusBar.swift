@@ -1,0 +1,44 @@
+/// The top line: app, storefront, locale, integration path, theme, variant, SANDBOX.
+enum StatusBar {
+    static func render(_ state: AppState, in area: Rect, into frame: inout Frame) {
+        let theme = state.theme
+        let bar = Style(foreground: theme.color(.background), background: theme.color(.accent), bold: true,
+                        reverse: !state.colorEnabled)
+        frame.fill(area, style: bar)
+        let storefront = state.storefront
+        var path = storefront.path.displayName
+        if storefront.path == .paystation {
+            path += storefront.inAppPayStation || !state.catalog.settings.openExternalBrowser ? " (in-app)" : " (browser)"
+        }
+        var parts = [state.catalog.app.name, "\(storefront.id) \(storefront.locale) \(storefront.currency)", path,
+                     "theme \(theme.name)"]
+        if let variant = state.variant { parts.append("variant \(variant.id)") }
+        if state.catalog.settings.useSandbox { parts.append("SANDBOX") }
+        let right = "? help  q quit"
+        let left = " " + parts.joined(separator: " │ ")
+        let rightWidth = DisplayWidth.of(right) + 1
+        frame.write(left, in: Rect(x: area.x, y: area.y, width: area.width - rightWidth, height: 1), style: bar)
+        if area.width > DisplayWidth.of(left) + rightWidth {
+            frame.write(right, x: area.maxX - rightWidth, y: area.y, style: bar)
+        }
+    }
+}
+
+/// The bottom line: the latest notice, or the keys that matter here.
+enum HintBar {
+    static func render(_ state: AppState, in area: Rect, into frame: inout Frame) {
+        let theme = state.theme
+        if let notice = state.notice {
+            let role: Theme.Role = notice.tone == .error ? .error : notice.tone == .success ? .success : .accent
+            frame.write(" " + notice.text, in: area, style: theme.style(role, bold: true))
+            return
+        }
+        let hints: String
+        if state.payStation != nil {
+            hints = " digits type · Enter next field / pay · Backspace delete · Esc cancel"
+        } else {
+            hints = " ←→↑↓ select · Enter buy · Tab pane · s/S storefront · t theme · ? help · q quit"
+        }
+        frame.write(hints, in: area, style: theme.style(.muted))
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// The options every command shares, parsed by hand (no outside packages): `--name value` or
+/// `--name=value`.
+struct Options {
+    var catalogPath: String?
+    var themeName: String?
+    var storefrontId: String?
+    var stateDirectory: String?
+    var userId: String?
+    var json = false
+    var positional: [String] = []
+
+    static let valueOptions: Set<String> = ["--catalog", "--theme", "--storefront", "--state-dir", "--user"]
+
+    static func parse(_ arguments: [String]) throws(CommandFailure) -> Options {
+        var options = Options()
+        var index = 0
+        while index < arguments.count {
+            var argument = arguments[index]
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                inlineValue = String(argument[argument.index(after: equals)...])
+                argument = String(argument[..<equals])
+            }
+            if valueOptions.contains(argument) {
+                let value: String
+                if let inlineValue {
+                    value = inlineValue
+                } else {
+                    index += 1
+                    guard index < arguments.count else {
+                        throw CommandFailure(.usage, "\(argument) needs a value. See storefront --help.")
+                    }
+                    value = arguments[index]
+                }
+                switch argument {
+                case "--catalog": options.catalogPath = value
+                case "--theme": options.themeName = value
+                case "--storefront": options.storefrontId = value
+                case "--state-dir": options.stateDirectory = value
+                default: options.userId = value
+                }
+            } else if argument == "--json" {
+                options.json = true
+            } else if argument.hasPrefix("-"), argument != "-" {
+                throw CommandFailure(.usage, "unknown option \(argument). See storefront --help.")
+            } else {
+                options.positional.append(argument)
+            }
+            index += 1
+        }
+        return options
+    }
+}

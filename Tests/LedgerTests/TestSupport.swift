@@ -1,0 +1,57 @@
+import Foundation
+import Ledger
+
+/// Runs `body` with the path of a ledger file that does not exist yet, in the temporary
+/// directory, and removes the file and its WAL siblings afterwards. Tests run in parallel, so
+/// every test gets its own UUID-named file; `:memory:` is never used because WAL does not apply.
+func withTemporaryLedgerPath<T>(_ body: (String) throws -> T) rethrows -> T {
+    let path = FileManager.default.temporaryDirectory
+        .appendingPathComponent("ledger-test-\(UUID().uuidString).sqlite").path
+    defer {
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            try? FileManager.default.removeItem(atPath: path + suffix)
+        }
+    }
+    return try body(path)
+}
+
+/// Opens the ledger at `path` for the duration of `body` only. Reopening a file this way is how
+/// the tests show that something was really written to it, not just kept in memory.
+func withLedger<T>(at path: String, _ body: (Ledger) throws -> T) throws -> T {
+    let ledger = try Ledger(path: path)
+    return try body(ledger)
+}
+
+/// Dates with fractional seconds, so a lossy date encoding would show.
+func date(_ secondsSince1970: TimeInterval) -> Date {
+    Date(timeIntervalSince1970: secondsSince1970)
+}
+
+/// A transaction with every optional set; tests override what they are about.
+func sampleTransaction(
+    id: String,
+    state: TransactionState = .purchasing,
+    createdAt: Date = date(1_700_000_000.125),
+    finishedAt: Date? = nil
+) -> TransactionRecord {
+    TransactionRecord(
+        id: id,
+        productId: "com.example.gems.500",
+        userId: "user-42",
+        storefront: "DEU",
+        integrationPath: "paystation",
+        state: state,
+        quantity: 2,
+        price: "4.99",
+        currency: "EUR",
+        invoiceId: "inv-\(id)",
+        variationId: "variant-b",
+        error: state == .failed ? "card declined" : nil,
+        createdAt: createdAt,
+        updatedAt: createdAt,
+        finishedAt: finishedAt
+    )
+}
+
+/// A plain error for tests that need a block to throw.
+struct Abort: Error, Equatable {}
