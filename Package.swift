@@ -38,7 +38,8 @@ let package = Package(
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TerminalUI"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["storefront"]),
+        // Runs the built binary (.build/debug/storefront) in tmux; `make test` builds it first.
+        .testTarget(name: "EndToEndTests"),
     ],
     swiftLanguageModes: [.v6]
 )
