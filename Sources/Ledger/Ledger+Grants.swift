@@ -35,9 +35,14 @@ extension Ledger {
         return try statement.step() ? try Self.grantRecord(from: statement) : nil
     }
 
-    /// Every grant, oldest first (ties keep insertion order).
-    public func grants() throws -> [GrantRecord] {
-        let statement = try database.prepare("SELECT \(Self.grantColumns) FROM grants ORDER BY granted_at, rowid")
+    /// Every grant, of one user's transactions or of all, oldest first (ties keep insertion order).
+    public func grants(user: String? = nil) throws -> [GrantRecord] {
+        let statement = try database.prepare("""
+            SELECT \(Self.grantColumns) FROM grants
+            WHERE ?1 IS NULL OR transaction_id IN (SELECT id FROM transactions WHERE user_id = ?1)
+            ORDER BY granted_at, rowid
+            """)
+        try statement.bind(user, at: 1)
         var records: [GrantRecord] = []
         while try statement.step() {
             records.append(try Self.grantRecord(from: statement))
@@ -45,12 +50,15 @@ extension Ledger {
         return records
     }
 
-    /// Virtual-currency balances: each currency key with the sum of its grants.
-    public func balances() throws -> [String: Int] {
+    /// Virtual-currency balances, of one user or of all: each currency key with the sum of its grants.
+    public func balances(user: String? = nil) throws -> [String: Int] {
         let statement = try database.prepare("""
-            SELECT key, SUM(amount) FROM grants WHERE kind = ?1 GROUP BY key
+            SELECT key, SUM(amount) FROM grants WHERE kind = ?1
+            AND (?2 IS NULL OR transaction_id IN (SELECT id FROM transactions WHERE user_id = ?2))
+            GROUP BY key
             """)
         try statement.bind(GrantKind.currency.rawValue, at: 1)
+        try statement.bind(user, at: 2)
         var balances: [String: Int] = [:]
         while try statement.step() {
             balances[statement.string(column: 0)] = statement.int(column: 1)

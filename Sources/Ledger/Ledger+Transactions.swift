@@ -74,14 +74,17 @@ extension Ledger {
         return try statement.step() ? try Self.transactionRecord(from: statement) : nil
     }
 
-    /// The newest `limit` transactions; ties in time keep insertion order (newest first).
-    public func transactions(newestFirst limit: Int) throws -> [TransactionRecord] {
+    /// The newest `limit` transactions, of one user or of all; ties in time keep insertion
+    /// order (newest first).
+    public func transactions(newestFirst limit: Int, user: String? = nil) throws -> [TransactionRecord] {
         guard limit > 0 else { return [] }
         let statement = try database.prepare("""
             SELECT \(Self.transactionColumns) FROM transactions
+            WHERE ?2 IS NULL OR user_id = ?2
             ORDER BY created_at DESC, rowid DESC LIMIT ?1
             """)
         try statement.bind(limit, at: 1)
+        try statement.bind(user, at: 2)
         return try Self.transactionRecords(from: statement)
     }
 
@@ -96,6 +99,14 @@ extension Ledger {
 
     public func transactionCount() throws -> Int {
         try database.singleInt("SELECT count(*) FROM transactions")
+    }
+
+    /// How many transactions one user made.
+    public func transactionCount(user: String) throws -> Int {
+        let statement = try database.prepare("SELECT count(*) FROM transactions WHERE user_id = ?1")
+        try statement.bind(user, at: 1)
+        _ = try statement.step()
+        return statement.int(column: 0)
     }
 
     /// Every state the transaction entered, in the order it entered them (its insert first).

@@ -302,9 +302,10 @@ public final class Store {
 
     // MARK: Reading
 
+    /// The current user's transactions, balances and entitlements, and the latest events.
     public func snapshot(transactionLimit: Int = 200, eventLimit: Int = 200) throws -> StoreSnapshot {
         let time = now()
-        let grants = try ledger.grants()
+        let grants = try ledger.grants(user: userId)
         var entitlements: [String: Entitlement] = [:]
         for grant in grants {
             switch grant.kind {
@@ -322,9 +323,9 @@ public final class Store {
             }
         }
         return StoreSnapshot(
-            transactions: try ledger.transactions(newestFirst: transactionLimit),
-            transactionCount: try ledger.transactionCount(),
-            balances: try ledger.balances(),
+            transactions: try ledger.transactions(newestFirst: transactionLimit, user: userId),
+            transactionCount: try ledger.transactionCount(user: userId),
+            balances: try ledger.balances(user: userId),
             entitlements: entitlements.values.sorted { $0.id < $1.id },
             events: try ledger.events(newestFirst: eventLimit))
     }

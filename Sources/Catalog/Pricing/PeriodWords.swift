@@ -13,6 +13,7 @@ public struct PeriodWords: Sendable {
         switch language {
         case "de": return PeriodWords(day: ("Tag", "Tage"), week: ("Woche", "Wochen"), month: ("Monat", "Monate"),
                                       year: ("Jahr", "Jahre"), spaced: true, free: "gratis")
+        // Japanese counts with a different word than it divides by: 1か月, but ¥800/月.
         case "ja": return PeriodWords(day: ("日", "日"), week: ("週", "週間"), month: ("月", "か月"),
                                       year: ("年", "年"), spaced: false, free: "無料")
         case "fr": return PeriodWords(day: ("jour", "jours"), week: ("semaine", "semaines"), month: ("mois", "mois"),
@@ -48,8 +49,8 @@ public struct PeriodWords: Sendable {
         case .month: forms = month
         case .year: forms = year
         }
-        let word = value == 1 ? forms.one : forms.many
-        return spaced ? "\(value) \(word)" : "\(value)\(word)"
+        guard spaced else { return "\(value)\(forms.many)" }
+        return "\(value) \(value == 1 ? forms.one : forms.many)"
     }
 
     public var freeWord: String { free }

@@ -5,7 +5,9 @@ import StoreEngine
 /// The three live panes, fed by the ledger snapshot. Only the visible rows are drawn.
 enum LivePanes {
     static func render(_ state: AppState, layout: ScreenLayout, into frame: inout Frame) {
-        renderList(.transactions, rows: transactionRows(state), state: state, in: layout.transactions, into: &frame)
+        let narrow = layout.transactions.width < 44
+        renderList(.transactions, rows: transactionRows(state, narrow: narrow), state: state, in: layout.transactions,
+                   into: &frame)
         renderList(.entitlements, rows: entitlementRows(state), state: state, in: layout.entitlements, into: &frame)
         renderList(.events, rows: eventRows(state), state: state, in: layout.events, into: &frame)
     }
@@ -44,7 +46,8 @@ enum LivePanes {
         }
     }
 
-    static func transactionRows(_ state: AppState) -> [Row] {
+    /// One row per transaction; `narrow` drops the id and the price so the state stays visible.
+    static func transactionRows(_ state: AppState, narrow: Bool) -> [Row] {
         state.snapshot.transactions.map { transaction in
             let product = state.catalog.product(id: transaction.productId)?.shortId ?? transaction.productId
             let mark = transaction.isFinished ? "✓" : "…"
@@ -55,6 +58,7 @@ enum LivePanes {
             case .purchasing, .deferred: role = .warning
             }
             let state = transaction.error == "paymentCancelled" ? "cancelled" : transaction.state.rawValue
+            if narrow { return Row(text: "\(pad(product, 10)) \(state) \(mark)", role: role) }
             return Row(text: "\(transaction.id) \(pad(product, 12)) \(pad(state, 10)) \(mark) \(transaction.price) \(transaction.currency)",
                        role: role)
         }

@@ -18,7 +18,8 @@ public struct ScreenLayout: Sendable, Equatable {
         let paneHeight = max(6, body.height * 2 / 5)
         let parts = Layout.split(body, .vertical, [.fill(1), .length(paneHeight)])
         paywall = parts[0]
-        let panes = Layout.split(parts[1], .horizontal, [.percent(38), .percent(22), .fill(1)])
+        // Entitlements needs 18 columns for its title; Transactions needs 46 for a full row at 120.
+        let panes = Layout.split(parts[1], .horizontal, [.percent(40), .length(max(18, width / 5)), .fill(1)])
         transactions = panes[0]
         entitlements = panes[1]
         events = panes[2]

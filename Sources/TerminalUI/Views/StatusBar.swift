@@ -15,12 +15,17 @@ enum StatusBar {
         if let variant = state.variant { parts.append("variant \(variant.id)") }
         if state.catalog.settings.useSandbox { parts.append("SANDBOX") }
         let right = "? help  q quit"
-        let left = " " + parts.joined(separator: " │ ")
+        var left = " " + parts.joined(separator: " │ ")
+        if DisplayWidth.of(left) + DisplayWidth.of(right) + 2 > area.width {
+            // Narrow terminals keep every fact and drop the decoration.
+            left = " " + parts.map { $0.replacingOccurrences(of: "theme ", with: "").replacingOccurrences(of: "variant ", with: "")
+            }.joined(separator: "│")
+        }
         let rightWidth = DisplayWidth.of(right) + 1
-        frame.write(left, in: Rect(x: area.x, y: area.y, width: area.width - rightWidth, height: 1), style: bar)
-        if area.width > DisplayWidth.of(left) + rightWidth {
+        if area.width >= DisplayWidth.of(left) + rightWidth + 1 {
             frame.write(right, x: area.maxX - rightWidth, y: area.y, style: bar)
         }
+        frame.write(left, in: Rect(x: area.x, y: area.y, width: area.width - (area.width >= DisplayWidth.of(left) + rightWidth + 1 ? rightWidth : 0), height: 1), style: bar)
     }
 }
 
