@@ -59,7 +59,7 @@ enum LivePanes {
             }
             let state = transaction.error == "paymentCancelled" ? "cancelled" : transaction.state.rawValue
             if narrow { return Row(text: "\(pad(product, 10)) \(state) \(mark)", role: role) }
-            return Row(text: "\(transaction.id) \(pad(product, 12)) \(pad(state, 10)) \(mark) \(transaction.price) \(transaction.currency)",
+            return Row(text: "\(transaction.id) \(pad(product, 11)) \(pad(state, 10)) \(mark) \(transaction.price) \(transaction.currency)",
                        role: role)
         }
     }

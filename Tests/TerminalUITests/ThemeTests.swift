@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import TerminalUI
+
+@Suite("Themes")
+struct ThemeTests {
+    @Test(arguments: ["dark", "light"])
+    func shippedThemesLoad(name: String) throws {
+        let path = packageRoot.appendingPathComponent("Themes/\(name).json")
+        let text = try String(contentsOf: path, encoding: .utf8)
+        let theme = try ThemeDecoder.decode(text, file: "Themes/\(name).json")
+        #expect(theme.name == name)
+        #expect(theme.colors.count == Theme.Role.allCases.count)
+    }
+
+    @Test func brokenThemesSayWhatAndWhere() {
+        let badColor = #"{"name":"x","appearance":"dark","colors":{"text":"red"}}"#
+        #expect(throws: ThemeDecoder.Failure.self) { try ThemeDecoder.decode(badColor, file: "Themes/x.json") }
+        do {
+            _ = try ThemeDecoder.decode(badColor, file: "Themes/x.json")
+        } catch {
+            #expect(error.description.contains("Themes/x.json: $.colors.text: \"red\" is not a color"))
+            #expect(error.description.contains("$.colors.background: missing"))
+        }
+        do {
+            _ = try ThemeDecoder.decode("{", file: "Themes/y.json")
+            Issue.record("malformed JSON loaded")
+        } catch {
+            #expect(error.description.hasPrefix("Themes/y.json: malformed JSON"))
+        }
+    }
+
+    @Test(arguments: [
+        (RGB(0, 0, 0), 16), (RGB(255, 255, 255), 231), (RGB(255, 0, 0), 196), (RGB(0x80, 0x80, 0x80), 244),
+        (RGB(0x7C, 0xC4, 0xFF), 117),
+    ])
+    func nearestOf256(color: RGB, index: Int) {
+        #expect(ColorPalette.xterm256(color) == index)
+    }
+
+    @Test func basicColorsForEightColorTerminals() {
+        #expect(ColorPalette.basic8(RGB(255, 0, 0)) == 1)
+        #expect(ColorPalette.basic8(RGB(255, 255, 255)) == 7)
+        #expect(ColorPalette.basic8(RGB(10, 10, 10)) == 0)
+    }
+
+    @Test func noColorUsesReverseVideoForTheSelection() {
+        var state = makeState()
+        state.colorEnabled = false
+        #expect(state.theme.colors.isEmpty)
+        #expect(state.theme.selectionStyle.reverse)
+    }
+}
