@@ -13,6 +13,9 @@ public final class Store {
     public let userId: String
     private let now: () -> Date
     private var generator: any RandomNumberGenerator
+    /// Called as each durable step completes. The executable uses it to crash the process on
+    /// purpose at a chosen step (`STOREFRONT_CRASH_AT`), so recovery is tested on the real binary.
+    public var checkpoint: (StoreCheckpoint) -> Void = { _ in }
 
     public init(catalog: Catalog, ledger: Ledger, userId: String, now: @escaping () -> Date = Date.init,
                 generator: any RandomNumberGenerator = SystemRandomNumberGenerator()) {
@@ -178,6 +181,7 @@ public final class Store {
                 try ledger.updateState(ofTransaction: transactionId, to: .purchased, error: nil, at: time)
                 try log(.purchased, "purchased", transactionId, time)
             }
+            checkpoint(.purchased)
             return try complete(transactionId)
         case .troubled:
             try fail(transactionId, error: "payment declined", time)
@@ -225,6 +229,7 @@ public final class Store {
                 try log(.granted, describe(grant), transactionId, time)
             }
         }
+        checkpoint(.granted)
         try ledger.inTransaction {
             try ledger.markFinished(transaction: transactionId, at: time)
             try log(.finished, "finished", transactionId, time)
@@ -348,4 +353,12 @@ public struct StoreNotice: Sendable, Equatable {
         self.tone = tone
         self.text = text
     }
+}
+
+/// Durable steps of a purchase, after which a crash must be survivable.
+public enum StoreCheckpoint: String, Sendable, CaseIterable {
+    /// The transaction is purchased; nothing is granted or finished yet.
+    case purchased
+    /// The grant is committed; the transaction is not finished yet.
+    case granted
 }

@@ -24,6 +24,7 @@ enum AppCommand {
         do {
             let userId = try Environment.userId(option: options.userId, catalog: catalog, ledger: ledger)
             store = Store(catalog: catalog, ledger: ledger, userId: userId)
+            store.checkpoint = CrashInjection.checkpoint(from: ProcessInfo.processInfo.environment)
             let notices = try store.deliverUnfinished()
             let colorEnabled = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
             state = AppState(catalog: catalog, storefrontId: options.storefrontId, themes: themes,

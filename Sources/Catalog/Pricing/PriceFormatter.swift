@@ -22,11 +22,11 @@ public enum PriceFormatter {
 
     /// The number of digits after the decimal point in the storefront's currency (2 for USD, 0 for JPY).
     public static func minorUnitDigits(of storefront: Storefront) -> Int {
-        let formatter = NumberFormatter()
-        formatter.numberStyle = .currency
-        formatter.locale = Locale(identifier: storefront.locale)
-        formatter.currencyCode = storefront.currency
-        return formatter.maximumFractionDigits
+        // NumberFormatter on Linux answers 2 for every currency, JPY included; the format style
+        // knows. Count the ones it keeps of 1.111111 (en_US_POSIX writes Latin digits).
+        let style = Decimal.FormatStyle.Currency(code: storefront.currency, locale: Locale(identifier: "en_US_POSIX"))
+        let text = Decimal(sign: .plus, exponent: -6, significand: 1_111_111).formatted(style)
+        return max(0, text.filter { $0 == "1" }.count - 1)
     }
 
     /// `amount` spread over `days` and scaled to `targetDays`, rounded down to the currency's

@@ -120,7 +120,14 @@ public struct PayStationSession: Sendable, Equatable {
             switch focus {
             case .number: focus = .expiry
             case .expiry: focus = .cvv
-            case .cvv: pay()
+            case .cvv:
+                // Tab or a click can skip a field, so every field is checked before paying.
+                if let field = Field.allCases.first(where: { problem(with: $0) != nil }) {
+                    focus = field
+                    problem = problem(with: field)
+                    return
+                }
+                pay()
             }
         case .threeDSecure:
             guard secureCode.count >= 4 else {
@@ -140,7 +147,11 @@ public struct PayStationSession: Sendable, Equatable {
     }
 
     private func problemWithFocusedField() -> String? {
-        switch focus {
+        problem(with: focus)
+    }
+
+    private func problem(with field: Field) -> String? {
+        switch field {
         case .number:
             guard (12...19).contains(cardNumber.count) else { return "The card number needs 12 to 19 digits." }
             guard Luhn.isValid(cardNumber) else { return "This card number is not valid (check digit); try a test card." }
