@@ -1,0 +1,356 @@
+import Foundation
+import Testing
+@testable import Catalog
+
+/// Errors in a catalog: every one reported at once, each with its JSON path and line:column.
+@Suite("Catalog errors")
+struct CatalogErrorTests {
+    /// The default catalog with one exact replacement.
+    private func defaultCatalog(replacing old: String, with new: String) throws -> String {
+        try replacingOnce(old, with: new, in: defaultCatalogText())
+    }
+
+    @Test func malformedJSONNamesTheLineAndColumn() throws {
+        let error = try #require(loadFailure("{\n  \"a\": 1\n  \"b\": 2\n}"))
+        #expect(error.diagnostics == [
+            Diagnostic(.error, path: "$", position: SourcePosition(line: 3, column: 3),
+                       message: "malformed JSON: unexpected '\"'; expected , or } (is a comma missing?)"),
+        ])
+        #expect(error.description == """
+            catalog.json:3:3: error: $: malformed JSON: unexpected '"'; expected , or } (is a comma missing?)
+            catalog.json: 1 error; fix it and run again.
+            """)
+    }
+
+    @Test func malformedDefaultCatalogNamesTheLineAndColumn() throws {
+        let text = try defaultCatalog(replacing: "\"schemaVersion\": 1,", with: "\"schemaVersion\": 1")
+        let error = try #require(loadFailure(text))
+        let place = try #require(position(of: "\"app\"", in: text))
+        #expect(place == SourcePosition(line: 3, column: 3))
+        #expect(error.errors.count == 1)
+        #expect(error.description.hasPrefix(
+            "catalog.json:\(place.line):\(place.column): error: $: malformed JSON: unexpected '\"'; expected , or }"))
+    }
+
+    @Test func theFileNameInMessagesIsTheOneGiven() throws {
+        do {
+            _ = try CatalogLoader.load(text: "[1,]", file: "Stores/shop.json")
+            Issue.record("loaded")
+        } catch {
+            #expect(error.file == "Stores/shop.json")
+            #expect(error.description == """
+                Stores/shop.json:1:4: error: $: malformed JSON: trailing comma before ]
+                Stores/shop.json: 1 error; fix it and run again.
+                """)
+        }
+    }
+
+    @Test func aMisspeltKeySuggestsTheRightOne() throws {
+        let text = try defaultCatalog(replacing: #""prices": { "USA": "0.99""#, with: #""prics": { "USA": "0.99""#)
+        let error = try #require(loadFailure(text))
+        #expect(error.diagnostics == [
+            Diagnostic(.error, path: "$.products[0].prics", position: position(of: "\"prics\"", in: text),
+                       message: "unknown key \"prics\"; did you mean \"prices\"?"),
+            Diagnostic(.error, path: "$.products[0]",
+                       position: position(of: #"{ "id": "com.example.stardust.gems_100""#, in: text),
+                       message: "missing required key \"prices\" (an object)"),
+        ])
+    }
+
+    @Test func aKeyFarFromAnyKnownOneListsThemAll() throws {
+        let text = smallCatalog(storefronts:
+            #"[ { "id": "USA", "locale": "en_US", "currency": "USD", "path": "storekit", "zzzzzz": 1 } ]"#)
+        let error = try #require(loadFailure(text))
+        #expect(error.diagnostics.map(\.path) == ["$.storefronts[0].zzzzzz"])
+        #expect(error.diagnostics.first?.message
+            == "unknown key \"zzzzzz\"; expected one of currency, id, inAppPayStation, locale, path")
+        #expect(error.diagnostics.first?.position == position(of: "\"zzzzzz\"", in: text))
+    }
+
+    @Test func aWrongTypeNamesTheSetting() throws {
+        let text = try defaultCatalog(replacing: #""enablePayments": true"#, with: #""enablePayments": "yes""#)
+        let error = try #require(loadFailure(text))
+        #expect(error.diagnostics == [
+            Diagnostic(.error, path: "$.settings.enablePayments", position: position(of: "\"yes\"", in: text),
+                       message: "expected true or false, found a string"),
+        ])
+        let place = try #require(position(of: "\"yes\"", in: text))
+        #expect(error.description.hasPrefix(
+            "catalog.json:\(place.line):\(place.column): error: $.settings.enablePayments: expected true or false"))
+    }
+
+    @Test(arguments: [
+        ("nonconsumable", "unknown value \"nonconsumable\"; did you mean \"nonConsumable\"?"),
+        ("subscription", "unknown value \"subscription\"; expected one of consumable, nonConsumable, autoRenewable, nonRenewing"),
+    ])
+    func anUnknownProductType(type: String, message: String) throws {
+        let text = try defaultCatalog(replacing: #""type": "nonConsumable""#, with: "\"type\": \"\(type)\"")
+        let error = try #require(loadFailure(text))
+        #expect(error.diagnostics == [
+            Diagnostic(.error, path: "$.products[3].type", position: position(of: "\"\(type)\"", in: text),
+                       message: message),
+        ])
+    }
+
+    @Test func aDuplicateProductId() throws {
+        let text = try defaultCatalog(replacing: #""id": "com.example.stardust.gems_550""#,
+                                      with: #""id": "com.example.stardust.gems_100""#)
+        let error = try #require(loadFailure(text))
+        #expect(error.diagnostics == [
+            Diagnostic(.error, path: "$.products[1].id",
+                       position: position(of: "\"com.example.stardust.gems_100\"", in: text, occurrence: 2),
+                       message: "duplicate product id \"com.example.stardust.gems_100\""),
+        ])
+    }
+
+    @Test func aDuplicateJSONKey() throws {
+        let text = try defaultCatalog(replacing: "\"schemaVersion\": 1,", with: "\"schemaVersion\": 1, \"schemaVersion\": 1,")
+        let error = try #require(loadFailure(text))
+        #expect(error.diagnostics == [
+            Diagnostic(.error, path: "$.schemaVersion", position: position(of: "\"schemaVersion\"", in: text, occurrence: 2),
+                       message: "duplicate key \"schemaVersion\""),
+        ])
+    }
+
+    @Test(arguments: [(#""-0.99""#, "price -0.99 is negative"), ("-1", "price -1 is negative")])
+    func aNegativePrice(price: String, message: String) throws {
+        let text = try defaultCatalog(replacing: #""USA": "0.99""#, with: "\"USA\": \(price)")
+        let error = try #require(loadFailure(text))
+        #expect(error.diagnostics == [
+            Diagnostic(.error, path: "$.products[0].prices.USA", position: position(of: "\"USA\": \(price)", in: text)
+                .map { SourcePosition(line: $0.line, column: $0.column + 7) }, message: message),
+        ])
+    }
+
+    @Test(arguments: ["4,99", "abc", "1e3", "", "4.", ".99", " 4.99", "+4.99", "4.99.1", "0x10", "١٫٢", "$4.99"])
+    func aGarbagePrice(price: String) throws {
+        let text = try defaultCatalog(replacing: #""USA": "0.99""#, with: "\"USA\": \"\(price)\"")
+        let error = try #require(loadFailure(text))
+        let key = try #require(position(of: "\"USA\": \"\(price)\"", in: text))
+        #expect(error.diagnostics == [
+            Diagnostic(.error, path: "$.products[0].prices.USA",
+                       position: SourcePosition(line: key.line, column: key.column + 7),
+                       message: "\"\(price)\" is not a price; write a decimal such as \"4.99\""),
+        ])
+    }
+
+    @Test(arguments: [
+        ("1e3", "\"1e3\" is not a price; write a decimal such as \"4.99\""),
+        ("1E3", "\"1E3\" is not a price; write a decimal such as \"4.99\""),
+        ("true", "expected a price as a decimal string such as \"4.99\", found a boolean"),
+        ("null", "expected a price as a decimal string such as \"4.99\", found null"),
+        ("[4.99]", "expected a price as a decimal string such as \"4.99\", found an array"),
+    ])
+    func aPriceThatIsNotADecimalString(value: String, message: String) throws {
+        let text = try defaultCatalog(replacing: #""USA": "0.99""#, with: "\"USA\": \(value)")
+        let error = try #require(loadFailure(text))
+        #expect(error.diagnostics == [
+            Diagnostic(.error, path: "$.products[0].prices.USA", position: position(of: "\"USA\": \(value)", in: text)
+                .map { SourcePosition(line: $0.line, column: $0.column + 7) }, message: message),
+        ])
+    }
+
+    @Test func anUnknownCurrency() throws {
+        let text = try defaultCatalog(replacing: #""currency": "JPY""#, with: #""currency": "XXY""#)
+        let error = try #require(loadFailure(text))
+        #expect(error.diagnostics == [
+            Diagnostic(.error, path: "$.storefronts[2].currency", position: position(of: "\"XXY\"", in: text),
+                       message: "unknown currency \"XXY\"; use an ISO 4217 code such as USD or EUR"),
+        ])
+    }
+
+    @Test func anUnknownLocale() throws {
+        let text = try defaultCatalog(replacing: #""locale": "de_DE""#, with: #""locale": "xx_YY""#)
+        let error = try #require(loadFailure(text))
+        #expect(error.diagnostics == [
+            Diagnostic(.error, path: "$.storefronts[1].locale", position: position(of: "\"xx_YY\"", in: text),
+                       message: "unknown locale \"xx_YY\"; use an identifier such as en_US or de_DE"),
+        ])
+    }
+
+    @Test(arguments: ["US", "usa", "USAA", "U1A", "ÜSA", "Usa"])
+    func aStorefrontIdThatIsNotAlpha3(id: String) throws {
+        let text = smallCatalog(
+            storefronts: "[ { \"id\": \"\(id)\", \"locale\": \"en_US\", \"currency\": \"USD\", \"path\": \"storekit\" } ]",
+            products: "[ { \"id\": \"gems\", \"type\": \"consumable\", \"prices\": { \"\(id)\": \"0.99\" } } ]")
+        let error = try #require(loadFailure(text))
+        #expect(error.diagnostics == [
+            Diagnostic(.error, path: "$.storefronts[0].id", position: position(of: "\"\(id)\"", in: text),
+                       message: "storefront id \"\(id)\" is not an ISO 3166 alpha-3 code such as USA or DEU"),
+        ])
+    }
+
+    @Test func aPriceForAnUnknownStorefront() throws {
+        let text = try defaultCatalog(replacing: #""prices": { "USA": "0.99","#,
+                                      with: #""prices": { "GBR": "0.89", "USA": "0.99","#)
+        let error = try #require(loadFailure(text))
+        #expect(error.diagnostics == [
+            Diagnostic(.error, path: "$.products[0].prices", position: position(of: "{ \"GBR\"", in: text),
+                       message: "price for unknown storefront \"GBR\""),
+        ])
+    }
+
+    @Test func aPaywallReferencingAnUnknownProduct() throws {
+        let text = try defaultCatalog(
+            replacing: #"["com.example.stardust.pass.monthly", "com.example.stardust.pass.yearly"]"#,
+            with: #"["com.example.stardust.pass.monthly", "com.example.stardust.pass.yealy"]"#)
+        let error = try #require(loadFailure(text))
+        #expect(error.diagnostics == [
+            Diagnostic(.error, path: "$.paywalls[0].variants[1].products[1]",
+                       position: position(of: "\"com.example.stardust.pass.yealy\"", in: text),
+                       message: "unknown product \"com.example.stardust.pass.yealy\"; did you mean \"com.example.stardust.pass.yearly\"?"),
+        ])
+    }
+
+    @Test func aHighlightOutsideTheVariant() throws {
+        let text = try defaultCatalog(replacing: #""highlight": "com.example.stardust.pass.yearly""#,
+                                      with: #""highlight": "com.example.stardust.gems_100""#)
+        let error = try #require(loadFailure(text))
+        #expect(error.diagnostics == [
+            Diagnostic(.error, path: "$.paywalls[0].variants[0].highlight",
+                       position: position(of: "\"com.example.stardust.gems_100\"", in: text, occurrence: 2),
+                       message: "highlight \"com.example.stardust.gems_100\" is not one of this variant's products"),
+        ])
+    }
+
+    @Test func anAutoRenewableWithoutAPeriod() throws {
+        let text = try defaultCatalog(replacing: #""level": 3, "period": "P1W","#, with: #""level": 3,"#)
+        let error = try #require(loadFailure(text))
+        #expect(error.diagnostics == [
+            Diagnostic(.error, path: "$.products[4]",
+                       position: position(of: #"{ "id": "com.example.stardust.pass.weekly""#, in: text),
+                       message: "an autoRenewable product needs a \"period\" such as P1M"),
+        ])
+    }
+
+    @Test func aBadPeriod() throws {
+        let text = try defaultCatalog(replacing: #""level": 3, "period": "P1W""#, with: #""level": 3, "period": "P1Q""#)
+        let error = try #require(loadFailure(text))
+        #expect(error.errors.first == Diagnostic(
+            .error, path: "$.products[4].period", position: position(of: "\"P1Q\"", in: text),
+            message: "\"P1Q\" is not a period; write an ISO 8601 duration such as P1W, P1M, P3M or P1Y"))
+        // The product is then left without a period, which the validator reports too.
+        #expect(error.errors.map(\.path) == ["$.products[4].period", "$.products[4]"])
+    }
+
+    @Test func aBadOfferPeriod() throws {
+        let text = try defaultCatalog(
+            replacing: #""introductoryOffer": { "mode": "freeTrial", "period": "P1W", "periods": 1 } }"#,
+            with: #""introductoryOffer": { "mode": "freeTrial", "period": "P0W", "periods": 1 } }"#)
+        let error = try #require(loadFailure(text))
+        #expect(error.diagnostics == [
+            Diagnostic(.error, path: "$.products[6].introductoryOffer.period", position: position(of: "\"P0W\"", in: text),
+                       message: "\"P0W\" is not a period; write an ISO 8601 duration such as P1W, P1M, P3M or P1Y"),
+        ])
+    }
+
+    @Test func severalErrorsAreAllListed() throws {
+        var text = try defaultCatalogText()
+        text = try replacingOnce(#""enablePayments": true"#, with: #""enablePayments": "yes""#, in: text)
+        text = try replacingOnce(#""currency": "JPY""#, with: #""currency": "XXY""#, in: text)
+        text = try replacingOnce(#""prices": { "USA": "0.99""#, with: #""prics": { "USA": "0.99""#, in: text)
+        text = try replacingOnce(#""id": "com.example.stardust.gems_550""#, with: #""id": "com.example.stardust.gems_100""#,
+                                 in: text)
+        text = try replacingOnce(#""level": 3, "period": "P1W""#, with: #""level": 3, "period": "P1Q""#, in: text)
+        text = try replacingOnce(#""com.example.stardust.pass.monthly", "com.example.stardust.pass.yearly"]"#,
+                                 with: #""com.example.stardust.pass.monthly", "com.example.stardust.pass.yealy"]"#, in: text)
+        let error = try #require(loadFailure(text))
+        #expect(error.errors.count == 8)
+        #expect(error.diagnostics.map(\.path) == [
+            "$.settings.enablePayments",
+            "$.products[0].prics",
+            "$.products[0]",
+            "$.products[4].period",
+            "$.storefronts[2].currency",
+            "$.products[1].id",
+            "$.products[4]",
+            "$.paywalls[0].variants[1].products[1]",
+        ])
+        #expect(error.diagnostics.allSatisfy { $0.position != nil && $0.severity == .error })
+        let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count == 9)
+        for (line, diagnostic) in zip(lines, error.diagnostics) {
+            let place = try #require(diagnostic.position)
+            #expect(line == "catalog.json:\(place.line):\(place.column): error: \(diagnostic.path): \(diagnostic.message)")
+        }
+        #expect(lines.last == "catalog.json: 8 errors; fix them and run again.")
+    }
+
+    @Test func aRootThatIsNotAnObject() throws {
+        let error = try #require(loadFailure("\n  [1, 2]"))
+        #expect(error.diagnostics == [
+            Diagnostic(.error, path: "$", position: SourcePosition(line: 2, column: 3),
+                       message: "expected an object, found an array"),
+        ])
+    }
+
+    @Test func anUnsupportedSchemaVersion() throws {
+        let text = try defaultCatalog(replacing: "\"schemaVersion\": 1,", with: "\"schemaVersion\": 2,")
+        let error = try #require(loadFailure(text))
+        #expect(error.diagnostics == [
+            Diagnostic(.error, path: "$.schemaVersion", position: SourcePosition(line: 2, column: 20),
+                       message: "schema version 2 is not supported; this storefront reads version 1"),
+        ])
+    }
+
+    @Test func missingRequiredParts() throws {
+        let error = try #require(loadFailure("{ \"schemaVersion\": 1 }"))
+        let root = SourcePosition(line: 1, column: 1)
+        #expect(error.diagnostics == [
+            Diagnostic(.error, path: "$", position: root, message: "missing required key \"app\" (an object)"),
+            Diagnostic(.error, path: "$", position: root, message: "missing required key \"storefronts\" (an array)"),
+            Diagnostic(.error, path: "$", position: root, message: "missing required key \"products\" (an array)"),
+        ])
+        #expect(error.description.hasSuffix("catalog.json: 3 errors; fix them and run again."))
+    }
+
+    /// Rules the validator checks across products, each in a small catalog.
+    @Test(arguments: [
+        (#"[ { "id": "gems", "type": "consumable", "grants": { "entitlement": "vip" }, "prices": { "USA": "1" } } ]"#,
+         "$.products[0].grants", "a consumable grants a currency amount, not an entitlement"),
+        (#"[ { "id": "gems", "type": "consumable", "prices": { "USA": "1" }, "introductoryOffer": { "mode": "freeTrial", "period": "P1W" } } ]"#,
+         "$.products[0]", "only autoRenewable products have offers"),
+        (#"[ { "id": "pass", "type": "autoRenewable", "period": "P1M", "prices": { "USA": "1" } } ]"#,
+         "$.products[0]", "an autoRenewable product needs a \"group\""),
+        (#"[ { "id": "pass", "type": "autoRenewable", "period": "P1M", "group": "nope", "prices": { "USA": "1" } } ]"#,
+         "$.products[0].group", "unknown subscription group \"nope\""),
+        (#"[ { "id": "gems", "type": "consumable", "grants": { "currency": "gems" }, "prices": { "USA": "1" } } ]"#,
+         "$.products[0].grants", "missing required key \"amount\" (a whole number)"),
+        (#"[ { "id": "gems", "type": "consumable", "grants": {}, "prices": { "USA": "1" } } ]"#,
+         "$.products[0].grants", "grants needs \"currency\" with \"amount\", or \"entitlement\""),
+        (#"[ { "id": "gems", "type": "consumable", "level": 0, "prices": { "USA": "1" } } ]"#,
+         "$.products[0].level", "0 is out of range; expected 1 to 100"),
+        (#"[ { "id": "", "type": "consumable", "prices": { "USA": "1" } } ]"#,
+         "$.products[0].id", "must not be empty"),
+    ])
+    func productRules(products: String, path: String, message: String) throws {
+        let error = try #require(loadFailure(smallCatalog(products: products)))
+        #expect(error.diagnostics.map(\.path) == [path])
+        #expect(error.diagnostics.map(\.message) == [message])
+        #expect(error.diagnostics.first?.position != nil)
+    }
+
+    @Test func keysThatAreNotPlainNamesAreQuotedInPaths() {
+        #expect(ObjectReader.path("$", key: "payments.redirectUrl") == #"$["payments.redirectUrl"]"#)
+        #expect(ObjectReader.path("$.strings", key: "pt-BR") == #"$.strings["pt-BR"]"#)
+        #expect(ObjectReader.path("$", key: "") == #"$[""]"#)
+        #expect(ObjectReader.path("$.products[0]", key: "prices") == "$.products[0].prices")
+    }
+
+    @Test func spellingSuggestions() {
+        #expect(Spelling.closest(to: "prics", among: ["prices", "period", "name"]) == "prices")
+        #expect(Spelling.closest(to: "PRICES", among: ["prices"]) == "prices")
+        #expect(Spelling.closest(to: "colour", among: ["prices", "period"]) == nil)
+        #expect(Spelling.distance("kitten", "sitting") == 3)
+        #expect(Spelling.distance("", "abc") == 3)
+        #expect(Spelling.distance("same", "same") == 0)
+    }
+
+    @Test func aDiagnosticWithoutAPositionNamesOnlyTheFile() {
+        let diagnostic = Diagnostic(.warning, path: "$.paywalls[0]", position: nil, message: "unused")
+        #expect(diagnostic.formatted(file: "catalog.json") == "catalog.json: warning: $.paywalls[0]: unused")
+        let error = CatalogLoadError(file: "catalog.json", diagnostics: [diagnostic])
+        #expect(error.errors.isEmpty)
+        #expect(error.description.hasPrefix("catalog.json: warning: $.paywalls[0]: unused\n"))
+    }
+}
