@@ -153,11 +153,18 @@ public final class Store {
         guard invoice.userId == userId, invoice.transactionId == redirect.foreignInvoice else {
             return try reject(text, "invoice \(redirect.invoiceId) does not belong to \(redirect.foreignInvoice)", time)
         }
-        guard try ledger.consumeInvoice(id: invoice.invoiceId, at: time) else {
+        // Using up the invoice and recording what it says commit together: a crash between the
+        // two would leave a paid transaction that no redirect can settle any more.
+        let settlement: Settlement? = try ledger.inTransaction {
+            guard try ledger.consumeInvoice(id: invoice.invoiceId, at: time) else { return nil }
+            try log(.redirectReceived, "status \(redirect.status.rawValue), invoice \(invoice.invoiceId)",
+                    invoice.transactionId, time)
+            return try recordSettlement(of: invoice.transactionId, status: redirect.status, at: time)
+        }
+        guard let settlement else {
             return try reject(text, "invoice \(redirect.invoiceId) was already handled", time)
         }
-        try log(.redirectReceived, "status \(redirect.status.rawValue), invoice \(invoice.invoiceId)", invoice.transactionId, time)
-        return try settle(transactionId: invoice.transactionId, invoiceId: invoice.invoiceId, status: redirect.status)
+        return try conclude(settlement)
     }
 
     private func reject(_ url: String, _ reason: String, _ time: Date) throws -> StoreNotice {
@@ -165,35 +172,54 @@ public final class Store {
         return StoreNotice(.error, "Redirect rejected: \(reason).")
     }
 
+    /// What Pay Station's final status did to a transaction.
+    private enum Settlement {
+        /// Purchased and committed; validation, grant and finish come next.
+        case purchased(transactionId: String)
+        /// Nothing more to do; this is what to tell the player.
+        case concluded(StoreNotice)
+    }
+
     /// Moves the transaction to its final state and completes it: purchased, validated, granted,
     /// finished; or failed and finished.
     private func settle(transactionId: String, invoiceId: String, status: RedirectURL.Status) throws -> StoreNotice {
         let time = now()
+        let settlement = try ledger.inTransaction { try recordSettlement(of: transactionId, status: status, at: time) }
+        return try conclude(settlement)
+    }
+
+    /// The state change a final status makes, written in the caller's ledger transaction.
+    private func recordSettlement(of transactionId: String, status: RedirectURL.Status, at time: Date) throws -> Settlement {
         guard let transaction = try ledger.transaction(id: transactionId) else {
-            return StoreNotice(.error, "Transaction \(transactionId) is not in the ledger.")
+            return .concluded(StoreNotice(.error, "Transaction \(transactionId) is not in the ledger."))
         }
         guard transaction.state == .purchasing else {
-            return StoreNotice(.info, "\(transactionId) is already \(transaction.state.rawValue).")
+            return .concluded(StoreNotice(.info, "\(transactionId) is already \(transaction.state.rawValue)."))
         }
         switch status {
         case .done:
-            try ledger.inTransaction {
-                try ledger.updateState(ofTransaction: transactionId, to: .purchased, error: nil, at: time)
-                try log(.purchased, "purchased", transactionId, time)
-            }
-            checkpoint(.purchased)
-            return try complete(transactionId)
+            try ledger.updateState(ofTransaction: transactionId, to: .purchased, error: nil, at: time)
+            try log(.purchased, "purchased", transactionId, time)
+            return .purchased(transactionId: transactionId)
         case .troubled:
             try fail(transactionId, error: "payment declined", time)
-            return StoreNotice(.error, "Payment declined by the bank. Nothing was charged or granted.")
+            return .concluded(StoreNotice(.error, "Payment declined by the bank. Nothing was charged or granted."))
         case .canceled:
-            try ledger.inTransaction {
-                try ledger.updateState(ofTransaction: transactionId, to: .failed, error: "paymentCancelled", at: time)
-                try log(.paymentCancelled, "paymentCancelled: the player closed Pay Station", transactionId, time)
-                try ledger.markFinished(transaction: transactionId, at: time)
-                try log(.finished, "finished", transactionId, time)
-            }
-            return StoreNotice(.info, "Purchase cancelled.")
+            try ledger.updateState(ofTransaction: transactionId, to: .failed, error: "paymentCancelled", at: time)
+            try log(.paymentCancelled, "paymentCancelled: the player closed Pay Station", transactionId, time)
+            try ledger.markFinished(transaction: transactionId, at: time)
+            try log(.finished, "finished", transactionId, time)
+            return .concluded(StoreNotice(.info, "Purchase cancelled."))
+        }
+    }
+
+    private func conclude(_ settlement: Settlement) throws -> StoreNotice {
+        switch settlement {
+        case .concluded(let notice):
+            return notice
+        case .purchased(let transactionId):
+            checkpoint(.purchased)
+            return try complete(transactionId)
         }
     }
 
