@@ -41,7 +41,7 @@ struct CatalogDecoder {
     private let settingsKeys: Set<String> = [
         "projectId", "loginProjectId", "platform", "enablePayments", "openExternalBrowser", "useSandbox",
         "customUserId", "customLoginToken", "paymentsRedirectUrl", "payments.redirectUrl", "payStation", "xee",
-        "timeRate",
+        "timeRate", "network", "storeKit",
     ]
 
     private func decodeSettings(_ reader: ObjectReader) -> Settings {
@@ -53,6 +53,20 @@ struct CatalogDecoder {
         settings.openExternalBrowser = reader.bool("openExternalBrowser") ?? settings.openExternalBrowser
         settings.useSandbox = reader.bool("useSandbox") ?? settings.useSandbox
         settings.customUserId = reader.string("customUserId")
+        settings.customLoginToken = reader.string("customLoginToken")
+        settings.network = reader.enumeration("network", as: NetworkCondition.self) ?? .reliable
+        if let storeKit = reader.object("storeKit", allowedKeys: [
+            "storefront", "locale", "timeRate", "askToBuyEnabled", "billingGracePeriodEnabled",
+            "renewalBillingIssuesEnabled", "failures",
+        ]) {
+            settings.storeKit = StoreKitTestSettings(
+                storefront: storeKit.string("storefront"), locale: storeKit.string("locale"),
+                timeRate: storeKit.int("timeRate", range: 0...100),
+                askToBuyEnabled: storeKit.bool("askToBuyEnabled") ?? false,
+                billingGracePeriodEnabled: storeKit.bool("billingGracePeriodEnabled") ?? false,
+                renewalBillingIssuesEnabled: storeKit.bool("renewalBillingIssuesEnabled") ?? false,
+                failures: storeKit.strings("failures") ?? [])
+        }
         // The Xsolla guide spells it `payments.redirectUrl`; both are accepted.
         settings.paymentsRedirectUrl = reader.string("paymentsRedirectUrl") ?? reader.string("payments.redirectUrl")
         if let payStation = reader.object("payStation", allowedKeys: ["theme", "size", "redirect"]) {
@@ -121,7 +135,7 @@ struct CatalogDecoder {
 
     private let productKeys: Set<String> = [
         "id", "type", "itemType", "status", "grants", "name", "description", "prices", "group", "level",
-        "period", "introductoryOffer", "promotionalOffers", "winBackOffers",
+        "period", "introductoryOffer", "promotionalOffers", "winBackOffers", "codeOffers",
     ]
 
     private func decodeProduct(_ element: (node: JSONNode, path: String)) -> Product? {
@@ -155,11 +169,12 @@ struct CatalogDecoder {
         }
         product.promotionalOffers = offers(reader, "promotionalOffers")
         product.winBackOffers = offers(reader, "winBackOffers")
+        product.codeOffers = offers(reader, "codeOffers")
         guard id != nil, type != nil else { return nil }
         return product
     }
 
-    private let offerKeys: Set<String> = ["id", "mode", "period", "periods", "prices"]
+    private let offerKeys: Set<String> = ["id", "mode", "period", "periods", "prices", "eligibility"]
 
     private func offers(_ reader: ObjectReader, _ key: String) -> [Offer] {
         (reader.array(key) ?? []).compactMap { element in
@@ -177,7 +192,14 @@ struct CatalogDecoder {
         }
         let count = reader.int("periods", range: 1...120) ?? 1
         guard let mode, let length else { return nil }
-        return Offer(id: id, mode: mode, period: length, periods: count, prices: prices(reader, "prices"))
+        let eligibility = (reader.strings("eligibility") ?? []).compactMap { text -> OfferEligibility? in
+            if let value = OfferEligibility(rawValue: text) { return value }
+            diagnostics.error("unknown eligibility \"\(text)\"; expected new, existing or expired",
+                              path: reader.path(of: "eligibility"), at: reader.member("eligibility")?.position)
+            return nil
+        }
+        return Offer(id: id, mode: mode, period: length, periods: count, prices: prices(reader, "prices"),
+                     eligibility: eligibility)
     }
 
     private func period(_ text: String, path: String, at position: SourcePosition?) -> SubscriptionPeriod? {
@@ -189,18 +211,22 @@ struct CatalogDecoder {
 
     private func decodePaywall(_ element: (node: JSONNode, path: String)) -> Paywall? {
         guard let reader = ObjectReader(element.node, path: element.path, diagnostics: diagnostics,
-                                        allowedKeys: ["id", "placement", "defaultLocale", "variants"])
+                                        allowedKeys: ["id", "placement", "defaultLocale", "variants", "termsUrl",
+                                                      "privacyUrl", "showsRestore"])
         else { return nil }
         let id = reader.string("id", required: true)
         let placement = reader.string("placement", required: true)
         let variants = (reader.array("variants", required: true) ?? []).compactMap(decodeVariant)
         guard let id, let placement else { return nil }
-        return Paywall(id: id, placement: placement, defaultLocale: reader.string("defaultLocale") ?? "en", variants: variants)
+        return Paywall(id: id, placement: placement, defaultLocale: reader.string("defaultLocale") ?? "en", variants: variants,
+                       termsUrl: reader.string("termsUrl"), privacyUrl: reader.string("privacyUrl"),
+                       showsRestore: reader.bool("showsRestore") ?? true)
     }
 
     private func decodeVariant(_ element: (node: JSONNode, path: String)) -> PaywallVariant? {
         guard let reader = ObjectReader(element.node, path: element.path, diagnostics: diagnostics,
-                                        allowedKeys: ["id", "weight", "template", "products", "highlight", "strings"])
+                                        allowedKeys: ["id", "weight", "template", "products", "highlight",
+                                                      "promotionalOffer", "strings"])
         else { return nil }
         let id = reader.string("id", required: true)
         let products = reader.strings("products") ?? []
@@ -225,6 +251,7 @@ struct CatalogDecoder {
         guard let id else { return nil }
         return PaywallVariant(id: id, weight: reader.int("weight", range: 0...1_000_000) ?? 1,
                               template: reader.enumeration("template", as: PaywallTemplate.self) ?? .cards,
-                              products: products, highlight: reader.string("highlight"), strings: strings)
+                              products: products, highlight: reader.string("highlight"),
+                              promotionalOffer: reader.string("promotionalOffer"), strings: strings)
     }
 }

@@ -4,12 +4,21 @@ public struct Paywall: Sendable, Equatable, Identifiable {
     public var placement: String
     public var defaultLocale: String
     public var variants: [PaywallVariant]
+    /// Terms of use; a paywall that sells subscriptions must link them.
+    public var termsUrl: String?
+    public var privacyUrl: String?
+    /// Whether the paywall shows "Restore purchases".
+    public var showsRestore: Bool
 
-    public init(id: String, placement: String, defaultLocale: String = "en", variants: [PaywallVariant]) {
+    public init(id: String, placement: String, defaultLocale: String = "en", variants: [PaywallVariant],
+                termsUrl: String? = nil, privacyUrl: String? = nil, showsRestore: Bool = true) {
         self.id = id
         self.placement = placement
         self.defaultLocale = defaultLocale
         self.variants = variants
+        self.termsUrl = termsUrl
+        self.privacyUrl = privacyUrl
+        self.showsRestore = showsRestore
     }
 }
 
@@ -25,6 +34,8 @@ public struct PaywallVariant: Sendable, Equatable, Identifiable {
     public var template: PaywallTemplate
     public var products: [String]
     public var highlight: String?
+    /// A promotional offer this variant presents (by offer id) to whoever it applies to.
+    public var promotionalOffer: String?
     /// Strings by language (`en`, `de`, `ja`) or full locale (`pt_BR`).
     public var strings: [String: PaywallStrings]
 
@@ -34,6 +45,7 @@ public struct PaywallVariant: Sendable, Equatable, Identifiable {
         template: PaywallTemplate = .cards,
         products: [String],
         highlight: String? = nil,
+        promotionalOffer: String? = nil,
         strings: [String: PaywallStrings] = [:]
     ) {
         self.id = id
@@ -41,6 +53,7 @@ public struct PaywallVariant: Sendable, Equatable, Identifiable {
         self.template = template
         self.products = products
         self.highlight = highlight
+        self.promotionalOffer = promotionalOffer
         self.strings = strings
     }
 

@@ -46,6 +46,8 @@ public struct Product: Sendable, Equatable, Identifiable {
     public var introductoryOffer: Offer?
     public var promotionalOffers: [Offer]
     public var winBackOffers: [Offer]
+    /// Offer codes (redeemed with a code, as in App Store Connect).
+    public var codeOffers: [Offer]
 
     public init(
         id: String,
@@ -61,7 +63,8 @@ public struct Product: Sendable, Equatable, Identifiable {
         period: SubscriptionPeriod? = nil,
         introductoryOffer: Offer? = nil,
         promotionalOffers: [Offer] = [],
-        winBackOffers: [Offer] = []
+        winBackOffers: [Offer] = [],
+        codeOffers: [Offer] = []
     ) {
         self.id = id
         self.type = type
@@ -77,6 +80,7 @@ public struct Product: Sendable, Equatable, Identifiable {
         self.introductoryOffer = introductoryOffer
         self.promotionalOffers = promotionalOffers
         self.winBackOffers = winBackOffers
+        self.codeOffers = codeOffers
     }
 
     public var isSubscription: Bool { type == .autoRenewable || type == .nonRenewing }
@@ -98,21 +102,32 @@ public enum OfferMode: String, Sendable, CaseIterable {
     case payUpFront
 }
 
-/// An introductory, promotional or win-back offer on a subscription.
+/// Who an offer code may be redeemed by, as App Store Connect says it.
+public enum OfferEligibility: String, Sendable, CaseIterable {
+    case new
+    case existing
+    case expired
+}
+
+/// An introductory, promotional, win-back or code offer on a subscription.
 public struct Offer: Sendable, Equatable {
-    /// Promotional and win-back offers have ids; an introductory offer has none.
+    /// Promotional, win-back and code offers have ids; an introductory offer has none.
     public var id: String?
     public var mode: OfferMode
     public var period: SubscriptionPeriod
     public var periods: Int
     /// Offer prices by storefront; a free trial has none.
     public var prices: [String: Decimal]
+    /// For offer codes: who may redeem them; empty means anyone.
+    public var eligibility: [OfferEligibility]
 
-    public init(id: String? = nil, mode: OfferMode, period: SubscriptionPeriod, periods: Int = 1, prices: [String: Decimal] = [:]) {
+    public init(id: String? = nil, mode: OfferMode, period: SubscriptionPeriod, periods: Int = 1,
+                prices: [String: Decimal] = [:], eligibility: [OfferEligibility] = []) {
         self.id = id
         self.mode = mode
         self.period = period
         self.periods = periods
         self.prices = prices
+        self.eligibility = eligibility
     }
 }

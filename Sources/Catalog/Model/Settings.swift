@@ -13,6 +13,11 @@ public struct Settings: Sendable, Equatable {
     public var payStation: PayStationSettings
     public var xee: XeeSettings
     public var timeRate: String
+    /// `flaky` makes products requests fail now and then, to exercise retries.
+    public var network: NetworkCondition
+    /// The test settings of an Xcode StoreKit configuration (`_storefront`, `_timeRate`, …).
+    public var storeKit: StoreKitTestSettings
+    public var customLoginToken: String?
 
     public init(
         projectId: Int? = nil,
@@ -25,7 +30,10 @@ public struct Settings: Sendable, Equatable {
         paymentsRedirectUrl: String? = nil,
         payStation: PayStationSettings = PayStationSettings(),
         xee: XeeSettings = XeeSettings(),
-        timeRate: String = "real"
+        timeRate: String = "real",
+        network: NetworkCondition = .reliable,
+        storeKit: StoreKitTestSettings = StoreKitTestSettings(),
+        customLoginToken: String? = nil
     ) {
         self.projectId = projectId
         self.loginProjectId = loginProjectId
@@ -38,6 +46,9 @@ public struct Settings: Sendable, Equatable {
         self.payStation = payStation
         self.xee = xee
         self.timeRate = timeRate
+        self.network = network
+        self.storeKit = storeKit
+        self.customLoginToken = customLoginToken
     }
 
     /// `<bundleId>://xsollaconfirm/payment` unless the catalog names another.
@@ -87,5 +98,36 @@ public struct XeeSettings: Sendable, Equatable {
     public init(inAppPurchaseKey: Bool = true, notificationDelaySeconds: Int = 4) {
         self.inAppPurchaseKey = inAppPurchaseKey
         self.notificationDelaySeconds = notificationDelaySeconds
+    }
+}
+
+public enum NetworkCondition: String, Sendable, CaseIterable {
+    case reliable
+    case flaky
+}
+
+/// What an Xcode `.storekit` file's `settings` hold, kept so that importing loses nothing QA
+/// relies on. Keys start with `_` in the file; here they are plain names.
+public struct StoreKitTestSettings: Sendable, Equatable {
+    /// ISO 3166 alpha-3, such as `USA`.
+    public var storefront: String?
+    public var locale: String?
+    /// Xcode's time rate code (0 real time … 6 and up faster); nil when unset.
+    public var timeRate: Int?
+    public var askToBuyEnabled: Bool
+    public var billingGracePeriodEnabled: Bool
+    public var renewalBillingIssuesEnabled: Bool
+    /// Simulated StoreKit errors by API (`loadProducts`, `purchase`, …), as Xcode names them.
+    public var failures: [String]
+
+    public init(storefront: String? = nil, locale: String? = nil, timeRate: Int? = nil, askToBuyEnabled: Bool = false,
+                billingGracePeriodEnabled: Bool = false, renewalBillingIssuesEnabled: Bool = false, failures: [String] = []) {
+        self.storefront = storefront
+        self.locale = locale
+        self.timeRate = timeRate
+        self.askToBuyEnabled = askToBuyEnabled
+        self.billingGracePeriodEnabled = billingGracePeriodEnabled
+        self.renewalBillingIssuesEnabled = renewalBillingIssuesEnabled
+        self.failures = failures
     }
 }
