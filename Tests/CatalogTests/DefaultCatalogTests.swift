@@ -18,14 +18,23 @@ struct DefaultCatalogTests {
         #expect(catalog.app.urlScheme == "com.example.stardust")
     }
 
-    @Test func threeStorefrontsAsInTheFile() throws {
+    @Test func eightStorefrontsAsInTheFile() throws {
         let catalog = try loadDefaultCatalog()
         #expect(catalog.storefronts == [
             Storefront(id: "USA", locale: "en_US", currency: "USD", path: .paystation),
             Storefront(id: "DEU", locale: "de_DE", currency: "EUR", path: .paystation, inAppPayStation: true),
             Storefront(id: "JPN", locale: "ja_JP", currency: "JPY", path: .storekit),
+            Storefront(id: "GBR", locale: "en_GB", currency: "GBP", path: .paystation),
+            Storefront(id: "FRA", locale: "fr_FR", currency: "EUR", path: .paystation, inAppPayStation: true),
+            Storefront(id: "BRA", locale: "pt_BR", currency: "BRL", path: .storekit),
+            Storefront(id: "IND", locale: "en_IN", currency: "INR", path: .paystation),
+            Storefront(id: "SAU", locale: "ar_SA", currency: "SAR", path: .storekit),
         ])
-        #expect(catalog.storefronts.map(\.language) == ["en", "de", "ja"])
+        #expect(catalog.storefronts.map(\.language) == ["en", "de", "ja", "en", "fr", "pt", "en", "ar"])
+        // Every product is priced in every storefront.
+        for product in catalog.products {
+            #expect(Set(product.prices.keys) == Set(catalog.storefronts.map(\.id)), "\(product.id)")
+        }
         #expect(catalog.storefront(id: "DEU")?.inAppPayStation == true)
         #expect(catalog.storefront(id: "usa") == nil)
     }

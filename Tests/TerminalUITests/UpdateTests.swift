@@ -18,10 +18,13 @@ struct UpdateTests {
         #expect(state.storefront.id == "DEU")
         _ = state.update(.key(.character("s")))
         #expect(state.storefront.id == "JPN")
-        _ = state.update(.key(.character("s")))
-        #expect(state.storefront.id == "USA")
         _ = state.update(.key(.character("S")))
-        #expect(state.storefront.id == "JPN")
+        #expect(state.storefront.id == "DEU")
+        _ = state.update(.key(.character("S")))
+        _ = state.update(.key(.character("S")))
+        #expect(state.storefront.id == "SAU")  // wraps around to the last
+        for _ in 0..<state.catalog.storefronts.count { _ = state.update(.key(.character("s"))) }
+        #expect(state.storefront.id == "SAU")  // a full cycle comes back
     }
 
     @Test func storefrontSwitchRerendersPricesInTheNewCurrency() {

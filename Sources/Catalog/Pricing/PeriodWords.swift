@@ -8,22 +8,26 @@ public struct PeriodWords: Sendable {
     /// Languages that write "3 Monate" with a space, unlike Japanese "3か月".
     let spaced: Bool
     let free: String
+    /// Joins an offer to the regular price: "1 week free, then $4.99/month".
+    let then: String
 
     public static func forLanguage(_ language: String) -> PeriodWords {
         switch language {
         case "de": return PeriodWords(day: ("Tag", "Tage"), week: ("Woche", "Wochen"), month: ("Monat", "Monate"),
-                                      year: ("Jahr", "Jahre"), spaced: true, free: "gratis")
+                                      year: ("Jahr", "Jahre"), spaced: true, free: "gratis", then: "danach")
         // Japanese counts with a different word than it divides by: 1か月, but ¥800/月.
         case "ja": return PeriodWords(day: ("日", "日"), week: ("週", "週間"), month: ("月", "か月"),
-                                      year: ("年", "年"), spaced: false, free: "無料")
+                                      year: ("年", "年"), spaced: false, free: "無料", then: "以降")
         case "fr": return PeriodWords(day: ("jour", "jours"), week: ("semaine", "semaines"), month: ("mois", "mois"),
-                                      year: ("an", "ans"), spaced: true, free: "gratuit")
+                                      year: ("an", "ans"), spaced: true, free: "gratuits", then: "puis")
         case "pt": return PeriodWords(day: ("dia", "dias"), week: ("semana", "semanas"), month: ("mês", "meses"),
-                                      year: ("ano", "anos"), spaced: true, free: "grátis")
+                                      year: ("ano", "anos"), spaced: true, free: "grátis", then: "depois")
         case "es": return PeriodWords(day: ("día", "días"), week: ("semana", "semanas"), month: ("mes", "meses"),
-                                      year: ("año", "años"), spaced: true, free: "gratis")
+                                      year: ("año", "años"), spaced: true, free: "gratis", then: "después")
+        case "ar": return PeriodWords(day: ("يوم", "أيام"), week: ("أسبوع", "أسابيع"), month: ("شهر", "أشهر"),
+                                      year: ("سنة", "سنوات"), spaced: true, free: "مجانًا", then: "ثم")
         default: return PeriodWords(day: ("day", "days"), week: ("week", "weeks"), month: ("month", "months"),
-                                    year: ("year", "years"), spaced: true, free: "free")
+                                    year: ("year", "years"), spaced: true, free: "free", then: "then")
         }
     }
 
@@ -54,4 +58,5 @@ public struct PeriodWords: Sendable {
     }
 
     public var freeWord: String { free }
+    public var thenWord: String { then }
 }

@@ -43,7 +43,7 @@ public struct ProductDisplay: Sendable, Equatable {
 public enum OfferText {
     public static func describe(_ offer: Offer, in storefront: Storefront, then regular: String) -> String {
         let words = PeriodWords.forLanguage(storefront.language)
-        let then = storefront.language == "de" ? "danach" : storefront.language == "ja" ? "以降" : "then"
+        let then = words.thenWord
         switch offer.mode {
         case .freeTrial:
             let length = words.duration(value: offer.period.value * offer.periods, unit: offer.period.unit)
