@@ -29,7 +29,7 @@ let package = Package(
             name: "storefront",
             dependencies: ["CursesBackend", "TerminalUI", "StoreEngine", "Ledger", "Catalog"]
         ),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog"], exclude: ["Fixtures"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger"]),
         .testTarget(name: "StoreEngineTests", dependencies: ["StoreEngine", "Ledger", "Catalog"]),
         .testTarget(

@@ -11,8 +11,10 @@ public final class Store {
     public private(set) var catalog: Catalog
     public let ledger: Ledger
     public let userId: String
-    private let now: () -> Date
+    let now: () -> Date
     private var generator: any RandomNumberGenerator
+    /// The catalog's `network` setting unless the command line says otherwise.
+    public var networkCondition: NetworkCondition
     /// Called as each durable step completes. The executable uses it to crash the process on
     /// purpose at a chosen step (`STOREFRONT_CRASH_AT`), so recovery is tested on the real binary.
     public var checkpoint: (StoreCheckpoint) -> Void = { _ in }
@@ -24,6 +26,12 @@ public final class Store {
         self.userId = userId
         self.now = now
         self.generator = generator
+        networkCondition = catalog.settings.network
+    }
+
+    /// A coin toss from the store's generator (seeded in tests).
+    func networkFails() -> Bool {
+        generator.next() % 2 == 0
     }
 
     /// A reloaded catalog takes effect for the next purchase; transactions keep their own data.
@@ -338,6 +346,8 @@ public final class Store {
         let time = now()
         let grants = try ledger.grants(user: userId)
         var entitlements: [String: Entitlement] = [:]
+        var history = SubscriberHistory()
+        var latestExpiry: [String: Date] = [:]
         for grant in grants {
             switch grant.kind {
             case .currency:
@@ -348,20 +358,26 @@ public final class Store {
                                                       expiresAt: nil, isActive: true)
             case .accessLevel:
                 let productId = try ledger.transaction(id: grant.transactionId)?.productId
+                if let group = productId.flatMap({ catalog.product(id: $0)?.group }) {
+                    history.subscribedGroups.insert(group)
+                    latestExpiry[group] = max(latestExpiry[group] ?? .distantPast, grant.expiresAt ?? .distantFuture)
+                }
                 let latest = max(grant.expiresAt ?? .distantPast, entitlements[grant.key]?.expiresAt ?? .distantPast)
                 entitlements[grant.key] = Entitlement(id: grant.key, kind: .accessLevel, productId: productId,
                                                       expiresAt: latest, isActive: latest > time)
             }
         }
+        history.lapsedGroups = Set(latestExpiry.filter { $0.value <= time }.keys)
         return StoreSnapshot(
             transactions: try ledger.transactions(newestFirst: transactionLimit, user: userId),
             transactionCount: try ledger.transactionCount(user: userId),
             balances: try ledger.balances(user: userId),
             entitlements: entitlements.values.sorted { $0.id < $1.id },
-            events: try ledger.events(newestFirst: eventLimit))
+            events: try ledger.events(newestFirst: eventLimit),
+            history: history)
     }
 
-    private func log(_ kind: StoreEventKind, _ message: String, _ transactionId: String?, _ time: Date) throws {
+    func log(_ kind: StoreEventKind, _ message: String, _ transactionId: String?, _ time: Date) throws {
         try ledger.appendEvent(kind: kind.rawValue, message: message, transactionId: transactionId, at: time)
     }
 }

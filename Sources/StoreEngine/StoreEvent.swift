@@ -18,4 +18,7 @@ public enum StoreEventKind: String, Sendable, CaseIterable {
     case granted = "grant"
     case finished = "transaction.finished"
     case redelivered = "transaction.redelivered"
+    case productsRequested = "products.request"
+    case productsFailed = "products.failed"
+    case productsAnswered = "products.answered"
 }

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Ledger
 
@@ -8,14 +9,17 @@ public struct StoreSnapshot: Sendable, Equatable {
     public var balances: [String: Int]
     public var entitlements: [Entitlement]
     public var events: [EventRecord]
+    /// What offer eligibility needs to know of the player's subscriptions.
+    public var history: SubscriberHistory
 
     public init(transactions: [TransactionRecord] = [], transactionCount: Int = 0, balances: [String: Int] = [:],
-                entitlements: [Entitlement] = [], events: [EventRecord] = []) {
+                entitlements: [Entitlement] = [], events: [EventRecord] = [], history: SubscriberHistory = .newPlayer) {
         self.transactions = transactions
         self.transactionCount = transactionCount
         self.balances = balances
         self.entitlements = entitlements
         self.events = events
+        self.history = history
     }
 }
 

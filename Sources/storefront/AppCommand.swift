@@ -1,3 +1,4 @@
+import Catalog
 import CursesBackend
 import Foundation
 import StoreEngine
@@ -15,6 +16,12 @@ enum AppCommand {
         if let id = options.storefrontId, catalog.storefront(id: id) == nil {
             throw CommandFailure(.usage, "no storefront \(id) in \(catalogPath); storefronts: \(catalog.storefronts.map(\.id).joined(separator: ", ")).")
         }
+        let network = try options.network.map { name throws(CommandFailure) -> NetworkCondition in
+            guard let condition = NetworkCondition(rawValue: name) else {
+                throw CommandFailure(.usage, "--network takes reliable or flaky, not \(name).")
+            }
+            return condition
+        }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw CommandFailure(.usage, "the app needs a terminal; for scripts use storefront history or lint.")
         }
@@ -24,6 +31,7 @@ enum AppCommand {
         do {
             let userId = try Environment.userId(option: options.userId, catalog: catalog, ledger: ledger)
             store = Store(catalog: catalog, ledger: ledger, userId: userId)
+            if let network { store.networkCondition = network }
             store.checkpoint = CrashInjection.checkpoint(from: ProcessInfo.processInfo.environment)
             let notices = try store.deliverUnfinished()
             let colorEnabled = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true

@@ -30,6 +30,13 @@ struct EffectRunner {
             case .openURL(let url):
                 let notice = try store.handle(url: url)
                 return .messages([try changed(notice)])
+            case .requestProducts(let attempt):
+                switch try store.requestProducts(attempt: attempt) {
+                case .answered(let response):
+                    return .messages([.productsAnswered(response), try changed(nil)])
+                case .failed(let failedAttempt, let retryAfter):
+                    return .messages([.productsFailed(attempt: failedAttempt, retryAfter: retryAfter), try changed(nil)])
+                }
             case .deliver(let message, let seconds):
                 return .timer(message, afterSeconds: seconds)
             case .quit:

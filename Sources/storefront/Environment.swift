@@ -10,7 +10,9 @@ struct Environment {
     var themes: [Theme]
     var themeProblems: [String]
 
-    static func loadCatalog(at path: String) throws(CommandFailure) -> Catalog {
+    /// The text of a catalog file, failing with the sysexits code that fits (DESIGN.md §7):
+    /// 66 when it is missing, 74 when it cannot be read, 65 when it is not UTF-8.
+    static func readCatalogText(at path: String) throws(CommandFailure) -> String {
         guard FileManager.default.fileExists(atPath: path) else {
             throw CommandFailure(.noInput, "\(path): no such file. Pass --catalog FILE, or run where catalog.json is.")
         }
@@ -20,8 +22,14 @@ struct Environment {
         guard let text = String(data: data, encoding: .utf8) else {
             throw CommandFailure(.dataError, "\(path): is not UTF-8 text; save it as UTF-8 JSON.")
         }
+        return text
+    }
+
+    /// A catalog.json, or an Xcode `.storekit` file, loaded with every problem reported (exit 65).
+    static func loadCatalog(at path: String) throws(CommandFailure) -> Catalog {
+        let text = try readCatalogText(at: path)
         do {
-            return try CatalogLoader.load(text: text, file: path)
+            return try CatalogFile.load(text: text, file: path)
         } catch {
             throw CommandFailure(.dataError, error.description)
         }

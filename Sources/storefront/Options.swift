@@ -8,10 +8,11 @@ struct Options {
     var storefrontId: String?
     var stateDirectory: String?
     var userId: String?
+    var network: String?
     var json = false
     var positional: [String] = []
 
-    static let valueOptions: Set<String> = ["--catalog", "--theme", "--storefront", "--state-dir", "--user"]
+    static let valueOptions: Set<String> = ["--catalog", "--theme", "--storefront", "--state-dir", "--user", "--network"]
 
     static func parse(_ arguments: [String]) throws(CommandFailure) -> Options {
         var options = Options()
@@ -39,6 +40,7 @@ struct Options {
                 case "--theme": options.themeName = value
                 case "--storefront": options.storefrontId = value
                 case "--state-dir": options.stateDirectory = value
+                case "--network": options.network = value
                 default: options.userId = value
                 }
             } else if argument == "--json" {

@@ -18,7 +18,7 @@ struct RunLoop {
 
     mutating func run() {
         let (width, height) = terminal.size
-        var queue: [Message] = [.resize(width: width, height: height), .tick(Date())]
+        var queue: [Message] = [.resize(width: width, height: height), .tick(Date()), .started]
         while true {
             process(&queue)
             if state.wantsQuit { return }

@@ -25,6 +25,9 @@ do throws(CommandFailure) {
     case "lint":
         options.positional.removeFirst()
         try LintCommand.run(options)
+    case "import":
+        options.positional.removeFirst()
+        try ImportCommand.run(options)
     case "history":
         options.positional.removeFirst()
         try HistoryCommand.run(options)

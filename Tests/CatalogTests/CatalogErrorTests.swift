@@ -46,13 +46,14 @@ struct CatalogErrorTests {
     }
 
     @Test func aMisspeltKeySuggestsTheRightOne() throws {
-        let text = try defaultCatalog(replacing: #""prices": { "USA": "0.99""#, with: #""prics": { "USA": "0.99""#)
+        let text = try defaultCatalog(replacing: #""prices": {\#n        "USA": "0.99","#,
+                                      with: #""prics": {\#n        "USA": "0.99","#)
         let error = try #require(loadFailure(text))
         #expect(error.diagnostics == [
             Diagnostic(.error, path: "$.products[0].prics", position: position(of: "\"prics\"", in: text),
                        message: "unknown key \"prics\"; did you mean \"prices\"?"),
             Diagnostic(.error, path: "$.products[0]",
-                       position: position(of: #"{ "id": "com.example.stardust.gems_100""#, in: text),
+                       position: position(of: #"{\#n      "id": "com.example.stardust.gems_100""#, in: text),
                        message: "missing required key \"prices\" (an object)"),
         ])
     }
@@ -181,19 +182,19 @@ struct CatalogErrorTests {
     }
 
     @Test func aPriceForAnUnknownStorefront() throws {
-        let text = try defaultCatalog(replacing: #""prices": { "USA": "0.99","#,
-                                      with: #""prices": { "GBR": "0.89", "USA": "0.99","#)
+        let text = try defaultCatalog(replacing: #""prices": {\#n        "USA": "0.99","#,
+                                      with: #""prices": {\#n        "ESP": "0.89",\#n        "USA": "0.99","#)
         let error = try #require(loadFailure(text))
         #expect(error.diagnostics == [
-            Diagnostic(.error, path: "$.products[0].prices", position: position(of: "{ \"GBR\"", in: text),
-                       message: "price for unknown storefront \"GBR\""),
+            Diagnostic(.error, path: "$.products[0].prices", position: position(of: #"{\#n        "ESP""#, in: text),
+                       message: "price for unknown storefront \"ESP\""),
         ])
     }
 
     @Test func aPaywallReferencingAnUnknownProduct() throws {
         let text = try defaultCatalog(
-            replacing: #"["com.example.stardust.pass.monthly", "com.example.stardust.pass.yearly"]"#,
-            with: #"["com.example.stardust.pass.monthly", "com.example.stardust.pass.yealy"]"#)
+            replacing: #""com.example.stardust.pass.monthly",\#n            "com.example.stardust.pass.yearly"\#n          ]"#,
+            with: #""com.example.stardust.pass.monthly",\#n            "com.example.stardust.pass.yealy"\#n          ]"#)
         let error = try #require(loadFailure(text))
         #expect(error.diagnostics == [
             Diagnostic(.error, path: "$.paywalls[0].variants[1].products[1]",
@@ -214,17 +215,18 @@ struct CatalogErrorTests {
     }
 
     @Test func anAutoRenewableWithoutAPeriod() throws {
-        let text = try defaultCatalog(replacing: #""level": 3, "period": "P1W","#, with: #""level": 3,"#)
+        let text = try defaultCatalog(replacing: #""level": 3,\#n      "period": "P1W","#, with: #""level": 3,"#)
         let error = try #require(loadFailure(text))
         #expect(error.diagnostics == [
             Diagnostic(.error, path: "$.products[4]",
-                       position: position(of: #"{ "id": "com.example.stardust.pass.weekly""#, in: text),
+                       position: position(of: #"{\#n      "id": "com.example.stardust.pass.weekly""#, in: text),
                        message: "an autoRenewable product needs a \"period\" such as P1M"),
         ])
     }
 
     @Test func aBadPeriod() throws {
-        let text = try defaultCatalog(replacing: #""level": 3, "period": "P1W""#, with: #""level": 3, "period": "P1Q""#)
+        let text = try defaultCatalog(replacing: #""level": 3,\#n      "period": "P1W""#,
+                                      with: #""level": 3,\#n      "period": "P1Q""#)
         let error = try #require(loadFailure(text))
         #expect(error.errors.first == Diagnostic(
             .error, path: "$.products[4].period", position: position(of: "\"P1Q\"", in: text),
@@ -235,8 +237,8 @@ struct CatalogErrorTests {
 
     @Test func aBadOfferPeriod() throws {
         let text = try defaultCatalog(
-            replacing: #""introductoryOffer": { "mode": "freeTrial", "period": "P1W", "periods": 1 } }"#,
-            with: #""introductoryOffer": { "mode": "freeTrial", "period": "P0W", "periods": 1 } }"#)
+            replacing: #""introductoryOffer": {\#n        "mode": "freeTrial",\#n        "period": "P1W",\#n        "periods": 1\#n      }\#n    }\#n  ]"#,
+            with: #""introductoryOffer": {\#n        "mode": "freeTrial",\#n        "period": "P0W",\#n        "periods": 1\#n      }\#n    }\#n  ]"#)
         let error = try #require(loadFailure(text))
         #expect(error.diagnostics == [
             Diagnostic(.error, path: "$.products[6].introductoryOffer.period", position: position(of: "\"P0W\"", in: text),
@@ -248,12 +250,15 @@ struct CatalogErrorTests {
         var text = try defaultCatalogText()
         text = try replacingOnce(#""enablePayments": true"#, with: #""enablePayments": "yes""#, in: text)
         text = try replacingOnce(#""currency": "JPY""#, with: #""currency": "XXY""#, in: text)
-        text = try replacingOnce(#""prices": { "USA": "0.99""#, with: #""prics": { "USA": "0.99""#, in: text)
+        text = try replacingOnce(#""prices": {\#n        "USA": "0.99","#, with: #""prics": {\#n        "USA": "0.99","#,
+                                 in: text)
         text = try replacingOnce(#""id": "com.example.stardust.gems_550""#, with: #""id": "com.example.stardust.gems_100""#,
                                  in: text)
-        text = try replacingOnce(#""level": 3, "period": "P1W""#, with: #""level": 3, "period": "P1Q""#, in: text)
-        text = try replacingOnce(#""com.example.stardust.pass.monthly", "com.example.stardust.pass.yearly"]"#,
-                                 with: #""com.example.stardust.pass.monthly", "com.example.stardust.pass.yealy"]"#, in: text)
+        text = try replacingOnce(#""level": 3,\#n      "period": "P1W""#, with: #""level": 3,\#n      "period": "P1Q""#,
+                                 in: text)
+        text = try replacingOnce(#""com.example.stardust.pass.monthly",\#n            "com.example.stardust.pass.yearly"\#n          ]"#,
+                                 with: #""com.example.stardust.pass.monthly",\#n            "com.example.stardust.pass.yealy"\#n          ]"#,
+                                 in: text)
         let error = try #require(loadFailure(text))
         #expect(error.errors.count == 8)
         #expect(error.diagnostics.map(\.path) == [

@@ -71,7 +71,10 @@ struct DefaultCatalogTests {
     @Test func pricesAreExactDecimals() throws {
         let catalog = try loadDefaultCatalog()
         let gems = try #require(catalog.product(id: "com.example.stardust.gems_100"))
-        #expect(gems.prices == ["USA": decimal("0.99"), "DEU": decimal("1.09"), "JPN": 160])
+        #expect(gems.prices == [
+            "USA": decimal("0.99"), "DEU": decimal("1.09"), "JPN": 160, "GBR": decimal("0.99"),
+            "FRA": decimal("1.09"), "BRA": decimal("5.90"), "IND": 99, "SAU": decimal("3.99"),
+        ])
         #expect(gems.price(in: Storefronts.deu) == decimal("1.09"))
         let yearly = try #require(catalog.product(id: "com.example.stardust.pass.yearly"))
         #expect(yearly.prices["USA"] == decimal("39.99"))
@@ -82,7 +85,10 @@ struct DefaultCatalogTests {
     @Test func localizedNamesAndDescriptions() throws {
         let catalog = try loadDefaultCatalog()
         let gems = try #require(catalog.product(id: "com.example.stardust.gems_1200"))
-        #expect(gems.name.values == ["en": "Vault of Gems", "de": "Edelsteingewölbe", "ja": "ジェムの金庫"])
+        #expect(gems.name.values == [
+            "en": "Vault of Gems", "de": "Edelsteingewölbe", "ja": "ジェムの金庫",
+            "fr": "Chambre forte de gemmes", "pt": "Cofre de gemas", "ar": "خزنة الجواهر",
+        ])
         #expect(gems.description.resolved(for: "de_DE") == "1.200 Edelsteine")
         let removeAds = try #require(catalog.product(id: "com.example.stardust.remove_ads"))
         #expect(removeAds.description.isEmpty)
@@ -94,7 +100,10 @@ struct DefaultCatalogTests {
         #expect(catalog.subscriptionGroups.count == 1)
         let group = try #require(catalog.subscriptionGroup(id: "stardust_pass"))
         #expect(group.accessLevel == "premium")
-        #expect(group.name.values == ["en": "Stardust Pass", "de": "Sternenstaub-Pass", "ja": "スターダストパス"])
+        #expect(group.name.values == [
+            "en": "Stardust Pass", "de": "Sternenstaub-Pass", "ja": "スターダストパス",
+            "fr": "Pass Poussière d'étoiles", "pt": "Passe Poeira Estelar", "ar": "بطاقة غبار النجوم",
+        ])
         let passes = catalog.products.filter { $0.group == "stardust_pass" }
         #expect(passes.map(\.shortId) == ["weekly", "monthly", "yearly"])
         #expect(passes.map(\.level) == [3, 2, 1])
@@ -112,7 +121,10 @@ struct DefaultCatalogTests {
         #expect(monthly.introductoryOffer == Offer(mode: .freeTrial, period: SubscriptionPeriod(value: 1, unit: .week)))
         #expect(monthly.promotionalOffers == [
             Offer(id: "comeback_50", mode: .payAsYouGo, period: SubscriptionPeriod(value: 1, unit: .month), periods: 3,
-                  prices: ["USA": decimal("2.49"), "DEU": decimal("2.79"), "JPN": 400]),
+                  prices: [
+                      "USA": decimal("2.49"), "DEU": decimal("2.79"), "JPN": 400, "GBR": decimal("2.29"),
+                      "FRA": decimal("2.79"), "BRA": decimal("12.90"), "IND": 199, "SAU": decimal("9.99"),
+                  ]),
         ])
         #expect(monthly.winBackOffers == [
             Offer(id: "winback_month", mode: .freeTrial, period: SubscriptionPeriod(value: 1, unit: .month)),
@@ -136,7 +148,7 @@ struct DefaultCatalogTests {
                                "com.example.stardust.pass.weekly"])
         #expect(a.highlight == "com.example.stardust.pass.yearly")
         #expect(a.variationId(in: paywall) == "main.A")
-        #expect(Set(a.strings.keys) == ["en", "de", "ja"])
+        #expect(Set(a.strings.keys) == ["en", "de", "ja", "fr", "pt", "ar"])
         #expect(a.strings["en"] == PaywallStrings(
             title: "Unlock the Stardust Pass", features: ["Double rewards", "No ads", "Monthly skin"], cta: "Continue",
             offerDetails: "{{ product.price_per_period }}",

@@ -84,7 +84,10 @@ struct PaywallStringsTests {
         ("en_US", "Unlock the Stardust Pass", "Continue"),
         ("de_DE", "Hol dir den Sternenstaub-Pass", "Weiter"),
         ("ja_JP", "スターダストパスを解放", "続ける"),
-        ("fr_FR", "Unlock the Stardust Pass", "Continue"),
+        ("fr_FR", "Débloquez le Pass Poussière d'étoiles", "Continuer"),
+        ("fr_CA", "Débloquez le Pass Poussière d'étoiles", "Continuer"),  // the language
+        ("pt_PT", "Desbloqueie o Passe Poeira Estelar", "Continuar"),  // the language
+        ("es_ES", "Unlock the Stardust Pass", "Continue"),  // no Spanish strings: the default, English
     ])
     func theDefaultCatalogsVariantA(locale: String, title: String, cta: String) throws {
         let paywall = try #require(loadDefaultCatalog().paywall(id: "main"))

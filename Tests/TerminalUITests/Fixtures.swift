@@ -30,9 +30,14 @@ let defaultCatalog: Catalog = {
 let fixedNow = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18 09:46:40 UTC
 
 /// A state as the app starts it, at a size, with times in UTC.
+/// The products request has answered, as it has a moment after launch.
 func makeState(width: Int = 80, height: Int = 24, storefront: String = "USA", user: String = "snapshot-user") -> AppState {
-    AppState(catalog: defaultCatalog, storefrontId: storefront, themes: [.dark, .light], userId: user, width: width,
-             height: height, now: fixedNow, timeZone: TimeZone(identifier: "UTC")!)
+    var state = AppState(catalog: defaultCatalog, storefrontId: storefront, themes: [.dark, .light], userId: user,
+                         width: width, height: height, now: fixedNow, timeZone: TimeZone(identifier: "UTC")!)
+    state.productsResponse = ProductsAnswer.answer(requesting: defaultCatalog.products.map(\.id),
+                                                   projectId: defaultCatalog.settings.projectId, catalog: defaultCatalog)
+    state.productsRequest = .answered
+    return state
 }
 
 /// A ledger snapshot with one finished purchase, as the panes show it after buying gems.

@@ -170,3 +170,37 @@ struct UpdateTests {
         #expect(effects.first == .beginPurchase(productId: "com.example.stardust.gems_550", storefrontId: "USA", variationId: nil))
     }
 }
+
+@Suite("Previews: variants, templates, eligibility")
+struct PreviewTests {
+    @Test func vCyclesVariantsAsAMarkedPreview() throws {
+        var state = makeState(width: 120, height: 40)
+        let assigned = try #require(state.variant)
+        _ = state.update(.key(.character("v")))
+        let previewed = try #require(state.variant)
+        #expect(previewed.id != assigned.id)
+        #expect(AppView.render(state).lines[0].contains("variant \(previewed.id) (preview)"))
+    }
+
+    @Test func eCyclesEligibilityAndTheIntroOfferFollows() throws {
+        var state = makeState(width: 120, height: 40)
+        let monthly = "com.example.stardust.pass.monthly"
+        func offerLine() -> String? { state.presentation?.plans.first { $0.product.id == monthly }?.offerLine }
+        #expect(offerLine() == "1 week free, then $4.99/month")
+        _ = state.update(.key(.character("e")))
+        #expect(state.eligibilityOverride == .eligible)
+        #expect(offerLine() != nil)
+        _ = state.update(.key(.character("e")))
+        #expect(state.eligibilityOverride == .notEligible)
+        #expect(offerLine() == nil)
+        #expect(AppView.render(state).lines[0].contains("offers: not eligible"))
+        _ = state.update(.key(.character("e")))
+        #expect(state.eligibilityOverride == .auto)
+    }
+
+    @Test func aPlayerWhoSubscribedBeforeGetsNoIntroOffer() {
+        var state = makeState(width: 120, height: 40)
+        state.snapshot.history = SubscriberHistory(subscribedGroups: ["stardust_pass"])
+        #expect(state.presentation?.plans.allSatisfy { $0.offerLine == nil } == true)
+    }
+}

@@ -41,7 +41,7 @@ struct CatalogDecoder {
     private let settingsKeys: Set<String> = [
         "projectId", "loginProjectId", "platform", "enablePayments", "openExternalBrowser", "useSandbox",
         "customUserId", "customLoginToken", "paymentsRedirectUrl", "payments.redirectUrl", "payStation", "xee",
-        "timeRate", "network", "storeKit",
+        "timeRate", "network", "storeKit", "requestedProducts",
     ]
 
     private func decodeSettings(_ reader: ObjectReader) -> Settings {
@@ -55,6 +55,7 @@ struct CatalogDecoder {
         settings.customUserId = reader.string("customUserId")
         settings.customLoginToken = reader.string("customLoginToken")
         settings.network = reader.enumeration("network", as: NetworkCondition.self) ?? .reliable
+        settings.requestedProducts = reader.strings("requestedProducts")
         if let storeKit = reader.object("storeKit", allowedKeys: [
             "storefront", "locale", "timeRate", "askToBuyEnabled", "billingGracePeriodEnabled",
             "renewalBillingIssuesEnabled", "failures",

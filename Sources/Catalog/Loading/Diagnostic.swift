@@ -11,12 +11,16 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     public var path: String
     public var position: SourcePosition?
     public var message: String
+    /// Which lint rule found it (`enable-payments`, `schema`), so `--json` readers and tests can
+    /// tell findings apart without parsing messages; nil for plain load errors.
+    public var rule: String?
 
-    public init(_ severity: Severity, path: String, position: SourcePosition?, message: String) {
+    public init(_ severity: Severity, path: String, position: SourcePosition?, message: String, rule: String? = nil) {
         self.severity = severity
         self.path = path
         self.position = position
         self.message = message
+        self.rule = rule
     }
 
     public var description: String {

@@ -18,6 +18,9 @@ public struct Settings: Sendable, Equatable {
     /// The test settings of an Xcode StoreKit configuration (`_storefront`, `_timeRate`, …).
     public var storeKit: StoreKitTestSettings
     public var customLoginToken: String?
+    /// The SKUs the app asks the Pay Station store for; all of the catalog's when nil. Naming
+    /// SKUs the store does not sell shows how `invalidProductIdentifiers` answers.
+    public var requestedProducts: [String]?
 
     public init(
         projectId: Int? = nil,
@@ -33,7 +36,8 @@ public struct Settings: Sendable, Equatable {
         timeRate: String = "real",
         network: NetworkCondition = .reliable,
         storeKit: StoreKitTestSettings = StoreKitTestSettings(),
-        customLoginToken: String? = nil
+        customLoginToken: String? = nil,
+        requestedProducts: [String]? = nil
     ) {
         self.projectId = projectId
         self.loginProjectId = loginProjectId
@@ -49,6 +53,7 @@ public struct Settings: Sendable, Equatable {
         self.network = network
         self.storeKit = storeKit
         self.customLoginToken = customLoginToken
+        self.requestedProducts = requestedProducts
     }
 
     /// `<bundleId>://xsollaconfirm/payment` unless the catalog names another.

@@ -6,6 +6,26 @@ extension AppState {
     /// The only place state changes. Returns the effects to run; never does I/O itself.
     public mutating func update(_ message: Message) -> [Effect] {
         switch message {
+        case .started:
+            return requestProductsIfNeeded()
+        case .productsAnswered(let response):
+            productsResponse = response
+            productsRequest = .answered
+            selection = min(selection, max(0, items.count - 1))
+            if !response.invalidProductIdentifiers.isEmpty {
+                notice = StoreNotice(.info, "Products request: \(response.invalidProductIdentifiers.count) invalid identifiers (see Events).")
+            }
+            return []
+        case .productsFailed(let attempt, let retryAfter):
+            guard let retryAfter else {
+                productsRequest = .failed(attempts: attempt)
+                notice = StoreNotice(.error, "Products could not be loaded after \(attempt) attempts; press s to try again.")
+                return []
+            }
+            productsRequest = .loading(attempt: attempt + 1)
+            return [.deliver(.retryProducts(attempt: attempt + 1), afterSeconds: retryAfter)]
+        case .retryProducts(let attempt):
+            return [.requestProducts(attempt: attempt)]
         case .key(let key):
             return handle(key)
         case .mouse(let event):
@@ -79,12 +99,22 @@ extension AppState {
             focus = focus.next
         case .backTab:
             focus = focus.previous
-        case .character("s"):
-            storefrontIndex = (storefrontIndex + 1) % catalog.storefronts.count
+        case .character("s"), .character("S"):
+            let step = key == .character("s") ? 1 : catalog.storefronts.count - 1
+            storefrontIndex = (storefrontIndex + step) % catalog.storefronts.count
+            // The same product stays selected, so a designer compares it across storefronts.
+            selection = min(selection, max(0, items.count - 1))
             notice = StoreNotice(.info, "Storefront \(storefront.id): \(storefront.locale), \(storefront.currency).")
-        case .character("S"):
-            storefrontIndex = (storefrontIndex + catalog.storefronts.count - 1) % catalog.storefronts.count
-            notice = StoreNotice(.info, "Storefront \(storefront.id): \(storefront.locale), \(storefront.currency).")
+            return requestProductsIfNeeded()
+        case .character("v"):
+            guard let paywall, !paywall.variants.isEmpty else { return [] }
+            let current = variantOverride ?? paywall.variants.firstIndex { $0.id == variant?.id } ?? 0
+            variantOverride = (current + 1) % paywall.variants.count
+            selection = 0
+            notice = StoreNotice(.info, "Previewing variant \(paywall.variants[variantOverride ?? 0].id) (template \(paywall.variants[variantOverride ?? 0].template.rawValue)).")
+        case .character("e"):
+            eligibilityOverride = eligibilityOverride.next
+            notice = StoreNotice(.info, "Offer eligibility: \(eligibilityOverride.rawValue).")
         case .character("t"):
             themeIndex = (themeIndex + 1) % themes.count
             notice = StoreNotice(.info, "Theme \(themes[themeIndex].name).")
@@ -98,6 +128,19 @@ extension AppState {
             break
         }
         return []
+    }
+
+    /// The Pay Station path sells only what a products request returned: ask once, and again
+    /// after a request gave up.
+    private mutating func requestProductsIfNeeded() -> [Effect] {
+        guard storefront.path == .paystation else { return [] }
+        switch productsRequest {
+        case .idle, .failed:
+            productsRequest = .loading(attempt: 1)
+            return [.requestProducts(attempt: 1)]
+        case .loading, .answered:
+            return []
+        }
     }
 
     private mutating func move(by step: Int) {

@@ -21,6 +21,13 @@ public struct AppState: Sendable {
     /// The redirect Pay Station will send, and when.
     public var pendingRedirect: PendingRedirect?
     public var showsHelp = false
+    /// `v`: a variant previewed instead of the assigned one (an index into the paywall's variants).
+    public var variantOverride: Int?
+    /// `e`: intro-offer eligibility as the ledger says, or forced for a preview.
+    public var eligibilityOverride: EligibilityOverride = .auto
+    /// What the Pay Station products request answered; nil until it has.
+    public var productsResponse: ProductsResponse?
+    public var productsRequest: ProductsRequestState = .idle
     public var notice: StoreNotice?
     public var snapshot = StoreSnapshot()
     public var now: Date
@@ -28,6 +35,13 @@ public struct AppState: Sendable {
     public var timeZone: TimeZone
     public var colorEnabled: Bool
     public internal(set) var wantsQuit = false
+
+    public enum ProductsRequestState: Sendable, Equatable {
+        case idle
+        case loading(attempt: Int)
+        case failed(attempts: Int)
+        case answered
+    }
 
     public struct PendingRedirect: Sendable, Equatable {
         public var url: String
@@ -60,21 +74,41 @@ public struct AppState: Sendable {
 
     public var paywall: Paywall? { catalog.paywalls.first }
 
-    public var variant: PaywallVariant? { paywall?.assignedVariant(forUser: userId) }
+    /// The variant on screen: the previewed one, else the one this user is assigned.
+    public var variant: PaywallVariant? {
+        guard let paywall else { return nil }
+        if let variantOverride, paywall.variants.indices.contains(variantOverride) { return paywall.variants[variantOverride] }
+        return paywall.assignedVariant(forUser: userId)
+    }
 
-    /// What the paywall offers, in selection order: the variant's plans, then the rest of the shop.
+    /// The paywall as this player sees it in this storefront: plans, offers, discounts.
+    public var presentation: PaywallPresentation? {
+        guard let paywall, let variant else { return nil }
+        return PaywallPresentation(catalog: catalog, paywall: paywall, variant: variant, storefront: storefront,
+                                   history: snapshot.history, override: eligibilityOverride)
+    }
+
+    /// What the paywall offers, in selection order: the variant's plans (the hero template shows
+    /// one), then the rest of the shop.
     public var items: [ShopItem] {
         let storefront = self.storefront
-        let planIds = variant?.products ?? []
-        let plans = planIds.compactMap { catalog.product(id: $0) }.map {
-            ShopItem(product: $0, display: ProductDisplay(product: $0, storefront: storefront), isPlan: true,
-                     isHighlighted: $0.id == variant?.highlight)
+        // On the Pay Station path only what the products request returned can be sold.
+        let sold: Set<String>? = storefront.path == .paystation
+            ? Set(productsResponse?.products.map(\.id) ?? []) : nil
+        var plans = (presentation?.plans ?? []).filter { sold?.contains($0.product.id) ?? true }
+        if variant?.template == .hero {
+            plans = Array(plans.filter(\.isHighlighted).prefix(1)).nonEmpty ?? Array(plans.prefix(1))
         }
-        let others = catalog.products.filter { $0.status == .available && !planIds.contains($0.id) }.map {
-            ShopItem(product: $0, display: ProductDisplay(product: $0, storefront: storefront), isPlan: false,
-                     isHighlighted: false)
+        let planIds = Set(variant?.products ?? [])
+        let planItems = plans.map {
+            ShopItem(product: $0.product, storefront: storefront, isHighlighted: $0.isHighlighted, plan: $0)
         }
-        return plans + others
+        let others = catalog.products.filter {
+            $0.status == .available && !planIds.contains($0.id) && (sold?.contains($0.id) ?? true)
+        }.map {
+            ShopItem(product: $0, storefront: storefront, isHighlighted: false, plan: nil)
+        }
+        return planItems + others
     }
 
     public var selectedItem: ShopItem? {
@@ -89,10 +123,22 @@ public struct AppState: Sendable {
     }
 }
 
-/// One product on screen with everything its row or card shows.
+/// One product on screen. Prices are formatted when a row is drawn, not when the list is
+/// built, so a catalog of 10,000 products formats only the rows that show.
 public struct ShopItem: Sendable, Equatable {
     public var product: Product
-    public var display: ProductDisplay
-    public var isPlan: Bool
+    public var storefront: Storefront
     public var isHighlighted: Bool
+    /// For plans: offers, discount and text variables.
+    public var plan: PlanPresentation?
+
+    public var isPlan: Bool { plan != nil }
+
+    public var display: ProductDisplay {
+        plan?.display ?? ProductDisplay(product: product, storefront: storefront)
+    }
+}
+
+extension Array {
+    fileprivate var nonEmpty: Self? { isEmpty ? nil : self }
 }

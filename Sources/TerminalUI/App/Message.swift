@@ -4,6 +4,8 @@ import StoreEngine
 /// Everything that can change the app's state (DESIGN.md §2): input, time, and the answers of
 /// effects that ran outside the pure update.
 public enum Message: Sendable, Equatable {
+    /// The app is up: the first message, before the first frame.
+    case started
     case key(Key)
     case mouse(MouseEvent)
     case resize(width: Int, height: Int)
@@ -14,6 +16,9 @@ public enum Message: Sendable, Equatable {
     case redirectArrived(url: String)
     case storeChanged(StoreSnapshot, notice: StoreNotice?)
     case failed(String)
+    case productsAnswered(ProductsResponse)
+    case productsFailed(attempt: Int, retryAfter: Double?)
+    case retryProducts(attempt: Int)
 }
 
 /// Work the update asks for; the run loop performs it and sends the answers back as messages.
@@ -23,6 +28,8 @@ public enum Effect: Sendable, Equatable {
     case closePayStation(PayStationSession)
     /// Hand a URL to the app's URL handler.
     case openURL(String)
+    /// One attempt of the Pay Station products request.
+    case requestProducts(attempt: Int)
     case deliver(Message, afterSeconds: Double)
     case quit
 }

@@ -7,6 +7,8 @@ enum HelpOverlay {
         ("Tab / Shift-Tab", "next / previous pane"),
         ("s / S", "next / previous storefront"),
         ("t", "next theme"),
+        ("v", "preview the next paywall variant"),
+        ("e", "offer eligibility: auto / eligible / not eligible"),
         ("?", "this help"),
         ("q / Ctrl-C", "quit"),
         ("mouse", "click a product to select, again to buy; click a pane"),

@@ -1,92 +1,163 @@
 import Catalog
 
-/// The paywall: title, features, the variant's plans as cards, the rest of the shop as rows,
-/// and the call to action with restore, terms and privacy.
+/// The paywall in the variant's template (`cards`, `list` or `hero`), then the rest of the shop
+/// as rows, then the call to action with restore, terms and privacy.
 enum PaywallView {
     struct Geometry {
         var title: Rect
-        var features: Rect
-        var cards: [Rect]
+        var features: Rect?
+        /// One rectangle per plan shown: a card, a list entry, or the hero box.
+        var plans: [Rect]
         var shopHeader: Rect?
         var shopRows: [Rect]
         var footer: Rect
     }
 
-    static func geometry(in inner: Rect, planCount: Int, shopCount: Int) -> Geometry {
-        var cardHeight = planCount > 0 ? 5 : 0
-        let minimum = 2 + cardHeight + shopCount + 1
-        var spare = max(0, inner.height - minimum)
-        if planCount > 0, spare >= 4 {
-            cardHeight += 1
+    /// Rows a plan takes in each template.
+    private static func planBlockHeight(_ template: PaywallTemplate, planCount: Int, featureCount: Int, spare: Bool) -> Int {
+        guard planCount > 0 else { return 0 }
+        switch template {
+        case .cards: return spare ? 6 : 5
+        case .list: return planCount * 2
+        case .hero: return 2 + 3 + featureCount
+        }
+    }
+
+    static func geometry(in inner: Rect, template: PaywallTemplate, planCount: Int, featureCount: Int,
+                         shopCount: Int) -> Geometry {
+        let showsFeatureRow = template != .hero
+        let fixed = 1 + (showsFeatureRow ? 1 : 0) + 1  // title, features, footer
+        var blockHeight = planBlockHeight(template, planCount: planCount, featureCount: featureCount, spare: false)
+        var spare = max(0, inner.height - fixed - blockHeight - min(shopCount, 4))
+        if template == .cards, planCount > 0, spare >= 4 {
+            blockHeight += 1
             spare -= 1
         }
         let spacers = min(spare, 3)
         var y = inner.y
         func take(_ rows: Int) -> Rect {
             defer { y += rows }
-            return Rect(x: inner.x, y: y, width: inner.width, height: max(0, min(rows, inner.maxY - y)))
+            return Rect(x: inner.x, y: y, width: inner.width, height: max(0, min(rows, inner.maxY - 1 - y)))
         }
         let title = take(1)
-        let features = take(1)
+        let features = showsFeatureRow ? take(1) : nil
         if spacers >= 1 { y += 1 }
-        let cardRow = take(cardHeight)
-        var cards: [Rect] = []
-        if planCount > 0, !cardRow.isEmpty {
-            let constraints = (0..<planCount).flatMap { index -> [Layout.Constraint] in
-                index == 0 ? [.fill(1)] : [.length(1), .fill(1)]
+        let block = take(blockHeight)
+        var plans: [Rect] = []
+        if planCount > 0, !block.isEmpty {
+            switch template {
+            case .cards:
+                let constraints = (0..<planCount).flatMap { index -> [Layout.Constraint] in
+                    index == 0 ? [.fill(1)] : [.length(1), .fill(1)]
+                }
+                plans = Layout.split(block, .horizontal, constraints).enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+            case .list:
+                plans = (0..<planCount).map { Rect(x: block.x, y: block.y + 2 * $0, width: block.width, height: 2) }
+                    .filter { $0.maxY <= block.maxY }
+            case .hero:
+                plans = [block.centered(width: min(block.width, 64), height: block.height)]
             }
-            cards = Layout.split(cardRow, .horizontal, constraints).enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
         }
         var shopHeader: Rect?
         if spacers >= 2, shopCount > 0 { shopHeader = take(1) }
         let footerY = inner.maxY - 1
         var shopRows: [Rect] = []
-        for _ in 0..<shopCount where y < footerY - (spacers >= 3 ? 1 : 0) {
+        while shopRows.count < shopCount, y < footerY - (spacers >= 3 ? 1 : 0) {
             shopRows.append(take(1))
         }
         let footer = Rect(x: inner.x, y: footerY, width: inner.width, height: inner.height > 0 ? 1 : 0)
-        return Geometry(title: title, features: features, cards: cards, shopHeader: shopHeader, shopRows: shopRows,
+        return Geometry(title: title, features: features, plans: plans, shopHeader: shopHeader, shopRows: shopRows,
                         footer: footer)
+    }
+
+    private static func layout(_ state: AppState, area: Rect, items: [ShopItem]) -> Geometry {
+        let planCount = items.filter(\.isPlan).count
+        let template = state.variant?.template ?? .cards
+        let strings = state.presentation?.strings
+        return geometry(in: area.inset(by: 1).inset(horizontal: 1, vertical: 0), template: template, planCount: planCount,
+                        featureCount: strings?.features.count ?? 0, shopCount: items.count - planCount)
+    }
+
+    /// The first shop row shown: the list scrolls so the selection stays visible.
+    private static func shopOffset(selection: Int, planCount: Int, visibleRows: Int, shopCount: Int) -> Int {
+        let selectedRow = selection - planCount
+        guard visibleRows > 0, selectedRow >= visibleRows else { return 0 }
+        return min(selectedRow - visibleRows + 1, max(0, shopCount - visibleRows))
     }
 
     static func render(_ state: AppState, in area: Rect, into frame: inout Frame) {
         let theme = state.theme
         let focused = state.focus == .paywall
         let borderStyle = theme.style(focused ? .accent : .border)
-        let paywallName = state.paywall.map { "Paywall \($0.id) · \($0.placement)" } ?? "Shop"
-        let inner = frame.drawBox(area, title: paywallName, border: theme.border, style: borderStyle,
-                                  titleStyle: theme.style(focused ? .accent : .muted, bold: focused))
-        guard !inner.isEmpty else { return }
+        var paywallName = state.paywall.map { "Paywall \($0.id) · \($0.placement)" } ?? "Shop"
+        if let variant = state.variant { paywallName += " · \(variant.template.rawValue)" }
+        frame.drawBox(area, title: paywallName, border: theme.border, style: borderStyle,
+                      titleStyle: theme.style(focused ? .accent : .muted, bold: focused))
         let items = state.items
         let plans = items.filter(\.isPlan)
         let shop = items.filter { !$0.isPlan }
-        let geometry = geometry(in: inner.inset(horizontal: 1, vertical: 0), planCount: plans.count, shopCount: shop.count)
-        let strings = state.paywall.flatMap { paywall in
-            state.variant?.strings(for: state.storefront.locale, defaultLocale: paywall.defaultLocale)
-        } ?? PaywallStrings(title: state.catalog.app.name)
+        let geometry = layout(state, area: area, items: items)
+        guard !geometry.title.isEmpty else { return }
+        let strings = state.presentation?.strings ?? PaywallStrings(title: state.catalog.app.name)
         frame.write(strings.title, in: geometry.title, style: theme.style(.text, bold: true))
-        if !strings.features.isEmpty {
-            frame.write(strings.features.map { "✓ \($0)" }.joined(separator: "   "), in: geometry.features,
+        if items.isEmpty, let waiting = emptyShopText(state) {
+            frame.write(waiting, in: geometry.features ?? geometry.title, style: theme.style(.warning, bold: true))
+            return
+        }
+        if let features = geometry.features, !strings.features.isEmpty {
+            frame.write(strings.features.map { "✓ \($0)" }.joined(separator: "   "), in: features,
                         style: theme.style(.success))
         }
-        for (index, rect) in geometry.cards.enumerated() where plans.indices.contains(index) {
-            renderCard(plans[index], selected: focused && state.selection == index, in: rect, theme: theme, into: &frame)
+        let template = state.variant?.template ?? .cards
+        for (index, rect) in geometry.plans.enumerated() where plans.indices.contains(index) {
+            let selected = focused && state.selection == index
+            switch template {
+            case .cards: renderCard(plans[index], selected: selected, in: rect, theme: theme, into: &frame)
+            case .list: renderListEntry(plans[index], selected: selected, in: rect, theme: theme, into: &frame)
+            case .hero:
+                renderHero(plans[index], features: strings.features, selected: selected, in: rect, theme: theme, into: &frame)
+            }
         }
         if let header = geometry.shopHeader {
             frame.write("More for your game", in: header, style: theme.style(.muted, bold: true))
         }
-        for (index, rect) in geometry.shopRows.enumerated() where shop.indices.contains(index) {
+        let offset = shopOffset(selection: state.selection, planCount: plans.count, visibleRows: geometry.shopRows.count,
+                                shopCount: shop.count)
+        for (row, rect) in geometry.shopRows.enumerated() where shop.indices.contains(offset + row) {
+            let index = offset + row
             renderRow(shop[index], selected: focused && state.selection == plans.count + index, in: rect, theme: theme,
                       into: &frame)
         }
-        let cta = "[ \(strings.cta) ]"
-        let ctaWidth = frame.write(cta, x: geometry.footer.x, y: geometry.footer.y, limit: geometry.footer.width,
-                                   style: theme.style(.accent, bold: true))
-        let links = "Restore purchases · Terms · Privacy"
-        let linksWidth = DisplayWidth.of(links)
-        if geometry.footer.width >= ctaWidth + linksWidth + 2 {
-            frame.write(links, x: geometry.footer.maxX - linksWidth, y: geometry.footer.y, style: theme.style(.muted))
+        renderFooter(state, cta: strings.cta, in: geometry.footer, theme: theme, into: &frame)
+    }
+
+    private static func emptyShopText(_ state: AppState) -> String? {
+        switch state.productsRequest {
+        case .loading(let attempt): return attempt == 1 ? "Loading products…" : "Loading products… (attempt \(attempt))"
+        case .failed(let attempts): return "Products could not be loaded (\(attempts) attempts). Press s to try again."
+        case .answered: return "The store returned no products for this project (see Events)."
+        case .idle: return nil
         }
+    }
+
+    private static func renderFooter(_ state: AppState, cta: String, in footer: Rect, theme: Theme, into frame: inout Frame) {
+        let ctaWidth = frame.write("[ \(cta) ]", x: footer.x, y: footer.y, limit: footer.width,
+                                   style: theme.style(.accent, bold: true))
+        var links = ["Terms", "Privacy"]
+        if state.paywall?.showsRestore ?? true { links.insert("Restore purchases", at: 0) }
+        let text = links.joined(separator: " · ")
+        let width = DisplayWidth.of(text)
+        if footer.width >= ctaWidth + width + 2 {
+            frame.write(text, x: footer.maxX - width, y: footer.y, style: theme.style(.muted))
+        }
+    }
+
+    private static func planLines(_ item: ShopItem, theme: Theme) -> [(String, Style)] {
+        let display = item.display
+        var lines: [(String, Style)] = [(display.pricePerPeriod ?? "not sold here", theme.style(.price, bold: true))]
+        if let perMonth = display.pricePerMonth { lines.append((perMonth, theme.style(.muted))) }
+        if let offer = item.plan?.offerLine { lines.append((offer, theme.style(.accent))) }
+        return lines
     }
 
     private static func renderCard(_ item: ShopItem, selected: Bool, in rect: Rect, theme: Theme, into frame: inout Frame) {
@@ -97,16 +168,55 @@ enum PaywallView {
             : theme.style(item.isHighlighted ? .badge : .border)
         let inner = frame.drawBox(rect, title: title, border: theme.border, style: border,
                                   titleStyle: selected ? border : theme.style(item.isHighlighted ? .badge : .muted, bold: true))
+        if let badge = item.plan?.discountBadge, rect.width > DisplayWidth.of(title) + DisplayWidth.of(badge) + 10 {
+            let text = " \(badge) "
+            frame.write(text, x: rect.maxX - 2 - DisplayWidth.of(text), y: rect.y, style: theme.style(.badge, bold: true))
+        }
         guard !inner.isEmpty else { return }
         let content = inner.inset(horizontal: 1, vertical: 0)
-        var lines: [(String, Style)] = [
-            ((selected ? "▸ " : "") + display.name, theme.style(.text, bold: true)),
-            (display.pricePerPeriod ?? "not sold here", theme.style(.price, bold: true)),
-        ]
-        if let perMonth = display.pricePerMonth { lines.append((perMonth, theme.style(.muted))) }
-        if let offer = display.offerLine { lines.append((offer, theme.style(.accent))) }
+        let lines = [((selected ? "▸ " : "") + display.name, theme.style(.text, bold: true))] + planLines(item, theme: theme)
         for (offset, line) in lines.prefix(content.height).enumerated() {
             frame.write(line.0, in: Rect(x: content.x, y: content.y + offset, width: content.width, height: 1), style: line.1)
+        }
+    }
+
+    private static func renderListEntry(_ item: ShopItem, selected: Bool, in rect: Rect, theme: Theme,
+                                        into frame: inout Frame) {
+        let display = item.display
+        let first = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
+        let base = selected ? theme.selectionStyle : theme.style(.text, bold: true)
+        frame.fill(first, style: base)
+        let mark = selected ? "✓" : "○"
+        let star = item.isHighlighted ? " ★" : ""
+        let price = display.pricePerPeriod ?? "not sold here"
+        let badge = item.plan?.discountBadge.map { "  \($0)" } ?? ""
+        let right = price + badge
+        let rightWidth = DisplayWidth.of(right)
+        frame.write(" \(mark) \(display.name)\(star)", in: Rect(x: first.x, y: first.y, width: first.width - rightWidth - 2,
+                                                                height: 1), style: base)
+        frame.write(right, x: first.maxX - rightWidth - 1, y: first.y, style: selected ? base : theme.style(.price, bold: true))
+        var details: [String] = []
+        if let perMonth = display.pricePerMonth { details.append(perMonth) }
+        if let offer = item.plan?.offerLine { details.append(offer) }
+        frame.write("    " + details.joined(separator: " · "), in: Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: 1),
+                    style: theme.style(item.plan?.offerLine == nil ? .muted : .accent))
+    }
+
+    private static func renderHero(_ item: ShopItem, features: [String], selected: Bool, in rect: Rect, theme: Theme,
+                                   into frame: inout Frame) {
+        let display = item.display
+        let border = selected ? Style(foreground: theme.color(.selection), background: theme.color(.background), bold: true)
+            : theme.style(.badge)
+        let inner = frame.drawBox(rect, title: (display.periodName ?? "") + (item.isHighlighted ? " ★" : ""),
+                                  border: theme.border, style: border, titleStyle: border)
+        guard !inner.isEmpty else { return }
+        let content = inner.inset(horizontal: 1, vertical: 0)
+        var lines = [((selected ? "▸ " : "") + display.name, theme.style(.text, bold: true))] + planLines(item, theme: theme)
+        while lines.count < 3 { lines.append(("", theme.style(.text))) }
+        lines += features.map { ("✓ \($0)", theme.style(.success)) }
+        for (offset, line) in lines.prefix(content.height).enumerated() {
+            frame.write(line.0, in: Rect(x: content.x, y: content.y + offset, width: content.width, height: 1),
+                        alignment: .center, style: line.1)
         }
     }
 
@@ -119,9 +229,8 @@ enum PaywallView {
         let marker = selected ? "▸ " : "  "
         let nameWidth = max(0, min(28, rect.width - priceWidth - 3))
         frame.write(marker + display.name, in: Rect(x: rect.x, y: rect.y, width: nameWidth, height: 1), style: base)
-        let detail = display.description ?? ""
         let detailRect = Rect(x: rect.x + nameWidth + 1, y: rect.y, width: rect.width - nameWidth - priceWidth - 2, height: 1)
-        frame.write(detail, in: detailRect, style: selected ? base : theme.style(.muted))
+        frame.write(display.description ?? "", in: detailRect, style: selected ? base : theme.style(.muted))
         frame.write(price, x: rect.maxX - priceWidth - 1, y: rect.y, style: selected ? base : theme.style(.price, bold: true))
     }
 
@@ -129,10 +238,13 @@ enum PaywallView {
     static func itemIndex(at x: Int, _ y: Int, in area: Rect, state: AppState) -> Int? {
         let items = state.items
         let planCount = items.filter(\.isPlan).count
-        let inner = area.inset(by: 1).inset(horizontal: 1, vertical: 0)
-        let geometry = geometry(in: inner, planCount: planCount, shopCount: items.count - planCount)
-        if let card = geometry.cards.firstIndex(where: { $0.contains(x: x, y: y) }) { return card }
-        if let row = geometry.shopRows.firstIndex(where: { $0.contains(x: x, y: y) }) { return planCount + row }
+        let geometry = layout(state, area: area, items: items)
+        if let plan = geometry.plans.firstIndex(where: { $0.contains(x: x, y: y) }) { return plan }
+        if let row = geometry.shopRows.firstIndex(where: { $0.contains(x: x, y: y) }) {
+            let offset = shopOffset(selection: state.selection, planCount: planCount, visibleRows: geometry.shopRows.count,
+                                    shopCount: items.count - planCount)
+            return planCount + offset + row
+        }
         return nil
     }
 }

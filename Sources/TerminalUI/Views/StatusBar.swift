@@ -12,7 +12,10 @@ enum StatusBar {
         }
         var parts = [state.catalog.app.name, "\(storefront.id) \(storefront.locale) \(storefront.currency)", path,
                      "theme \(theme.name)"]
-        if let variant = state.variant { parts.append("variant \(variant.id)") }
+        if let variant = state.variant {
+            parts.append("variant \(variant.id)" + (state.variantOverride == nil ? "" : " (preview)"))
+        }
+        if state.eligibilityOverride != .auto { parts.append("offers: \(state.eligibilityOverride.rawValue)") }
         if state.catalog.settings.useSandbox { parts.append("SANDBOX") }
         let right = "? help  q quit"
         var left = " " + parts.joined(separator: " │ ")

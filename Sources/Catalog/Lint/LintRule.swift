@@ -1,0 +1,41 @@
+/// The checks `storefront lint` runs, each with the id findings carry and a fixed severity.
+///
+/// An error means a purchase would certainly fail (the store ignores it), or the catalog does
+/// not load at all; lint then exits 65. A warning means the catalog works but something a player
+/// or App Review sees is wrong or missing; lint still exits 0.
+public enum LintRule: String, Sendable, CaseIterable {
+    /// The text is not JSON.
+    case syntax
+    /// A load error (types, unknown keys, references); the other rules need a loaded catalog.
+    case schema
+    /// `enablePayments` false or missing: the SDK ignores every purchase.
+    case enablePayments = "enable-payments"
+    /// An available product without a price in some storefront: a purchase there is ignored.
+    case missingPrice = "missing-price"
+    /// A product or subscription group without a name in a storefront's language.
+    case missingName = "missing-name"
+    /// A paywall shows an introductory offer but its strings never state its terms.
+    case introTerms = "intro-terms"
+    /// A paywall sells subscriptions without terms of use or a privacy policy.
+    case legalLinks = "legal-links"
+    /// A paywall selling restorable purchases hides "Restore purchases".
+    case restore
+    /// Two SKUs differ only by case.
+    case skuCase = "sku-case"
+    /// A paywall shows a product that is unavailable or draft, so it cannot be bought.
+    case paywallProduct = "paywall-product"
+    /// A paywall string uses a `{{ variable }}` that does not exist; it renders empty.
+    case unknownVariable = "unknown-variable"
+
+    public var id: String { rawValue }
+
+    /// Schema findings keep the loader's severity; this is the severity of every other rule.
+    public var severity: Diagnostic.Severity {
+        switch self {
+        case .syntax, .schema, .enablePayments, .missingPrice, .paywallProduct:
+            return .error
+        case .missingName, .introTerms, .legalLinks, .restore, .skuCase, .unknownVariable:
+            return .warning
+        }
+    }
+}

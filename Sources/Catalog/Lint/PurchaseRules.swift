@@ -1,0 +1,48 @@
+/// The rules whose findings are errors: each describes a purchase the store would ignore
+/// (`Store.beginPurchase` logs it and nothing else happens), so nobody can buy.
+extension LintContext {
+    mutating func checkPurchases() {
+        checkEnablePayments()
+        checkPrices()
+        checkPaywallProductStatus()
+    }
+
+    /// The SDK's default is false, and then every purchase is a silent no-op: the most common way
+    /// a working integration sells nothing.
+    private mutating func checkEnablePayments() {
+        guard !catalog.settings.enablePayments else { return }
+        let path = JSONPath.root / "settings" / "enablePayments"
+        if root.node(at: path) != nil {
+            report(.enablePayments, at: path,
+                   "enablePayments is false, so the SDK ignores every purchase (a silent no-op); set it to true")
+        } else {
+            report(.enablePayments, at: path,
+                   "enablePayments is missing and defaults to false, so the SDK ignores every purchase (a silent no-op); add \"enablePayments\": true")
+        }
+    }
+
+    /// Unavailable and draft products are never sold, so they need no prices.
+    private mutating func checkPrices() {
+        for (index, product) in catalog.products.enumerated() where product.status == .available {
+            let unpriced = catalog.storefronts.map(\.id).filter { product.prices[$0] == nil }
+            guard !unpriced.isEmpty else { continue }
+            let place = Self.list(unpriced, joinedBy: "or")
+            report(.missingPrice, at: Self.products / index / "prices",
+                   "no price in \(place), so a purchase there is ignored; add \(unpriced.count == 1 ? "a price" : "prices")")
+        }
+    }
+
+    /// A products request returns available products only, so such a card can never be bought.
+    /// (A product missing from the catalog altogether is already a load error.)
+    private mutating func checkPaywallProductStatus() {
+        for (paywallIndex, paywall) in catalog.paywalls.enumerated() {
+            for (variantIndex, variant) in paywall.variants.enumerated() {
+                for (index, id) in variant.products.enumerated() {
+                    guard let product = catalog.product(id: id), product.status != .available else { continue }
+                    report(.paywallProduct, at: Self.paywalls / paywallIndex / "variants" / variantIndex / "products" / index,
+                           "\"\(id)\" is \(product.status.rawValue), so a products request never returns it and this card cannot be bought; make it available or take it off the paywall")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+/// What the ledger knows of a player's subscriptions, reduced to what offer eligibility needs.
+public struct SubscriberHistory: Sendable, Equatable {
+    /// Groups the player has ever subscribed in.
+    public var subscribedGroups: Set<String>
+    /// Groups whose subscription has lapsed (expired, not renewed).
+    public var lapsedGroups: Set<String>
+
+    public init(subscribedGroups: Set<String> = [], lapsedGroups: Set<String> = []) {
+        self.subscribedGroups = subscribedGroups
+        self.lapsedGroups = lapsedGroups
+    }
+
+    public static let newPlayer = SubscriberHistory()
+}
+
+/// `e` in the app: preview a paywall as an eligible or an ineligible player, whatever the
+/// ledger says.
+public enum EligibilityOverride: String, Sendable, CaseIterable {
+    case auto
+    case eligible
+    case notEligible = "not eligible"
+
+    public var next: EligibilityOverride {
+        let all = EligibilityOverride.allCases
+        return all[((all.firstIndex(of: self) ?? 0) + 1) % all.count]
+    }
+}
+
+/// The offer a plan shows, and why.
+public enum AppliedOffer: Sendable, Equatable {
+    case introductory(Offer)
+    case promotional(Offer)
+    case winBack(Offer)
+
+    public var offer: Offer {
+        switch self {
+        case .introductory(let offer), .promotional(let offer), .winBack(let offer): return offer
+        }
+    }
+
+    public var kindName: String {
+        switch self {
+        case .introductory: return "intro"
+        case .promotional: return "promo"
+        case .winBack: return "win-back"
+        }
+    }
+}
+
+/// Which offer applies to a product, by StoreKit's rules: an introductory offer only for a
+/// player with no earlier subscription in the group; a win-back offer only after one lapsed;
+/// a promotional offer (the one the paywall variant presents) to players who subscribed
+/// before. A promotional offer beats a win-back offer, which beats an introductory one.
+public enum OfferSelector {
+    public static func offer(for product: Product, presenting promotionalOfferId: String? = nil,
+                             history: SubscriberHistory, override: EligibilityOverride = .auto) -> AppliedOffer? {
+        guard product.type == .autoRenewable, let group = product.group else { return nil }
+        let subscribedBefore = history.subscribedGroups.contains(group)
+        let lapsed = history.lapsedGroups.contains(group)
+        let introEligible: Bool
+        switch override {
+        case .auto: introEligible = !subscribedBefore
+        case .eligible: introEligible = true
+        case .notEligible: introEligible = false
+        }
+        if override != .notEligible, subscribedBefore || override == .eligible, let id = promotionalOfferId,
+           let promotional = product.promotionalOffers.first(where: { $0.id == id }) {
+            return .promotional(promotional)
+        }
+        if override != .notEligible, lapsed, let winBack = product.winBackOffers.first {
+            return .winBack(winBack)
+        }
+        if introEligible, let intro = product.introductoryOffer {
+            return .introductory(intro)
+        }
+        return nil
+    }
+}

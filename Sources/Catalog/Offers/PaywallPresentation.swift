@@ -1,0 +1,86 @@
+import Foundation
+
+/// One plan of a paywall as the player would see it: prices, the offer that applies to them,
+/// the discount against the dearest plan, and the values of the text variables.
+public struct PlanPresentation: Sendable, Equatable {
+    public var product: Product
+    public var display: ProductDisplay
+    public var appliedOffer: AppliedOffer?
+    /// "1 week free, then $4.99/month"; nil when no offer applies.
+    public var offerLine: String?
+    /// Normalized to a month, rounded down to the currency's minor unit.
+    public var pricePerMonth: Decimal?
+    /// "-33%" against the plan with the highest price per month; that plan has none.
+    public var discountBadge: String?
+    public var isHighlighted: Bool
+    public var variables: [TextTemplate.Variable: String]
+}
+
+/// A paywall variant rendered for one storefront and one player (DESIGN.md §4).
+public struct PaywallPresentation: Sendable, Equatable {
+    public var paywall: Paywall
+    public var variant: PaywallVariant
+    public var strings: PaywallStrings
+    public var plans: [PlanPresentation]
+
+    public init(catalog: Catalog, paywall: Paywall, variant: PaywallVariant, storefront: Storefront,
+                history: SubscriberHistory = .newPlayer, override: EligibilityOverride = .auto) {
+        self.paywall = paywall
+        self.variant = variant
+        strings = variant.strings(for: storefront.locale, defaultLocale: paywall.defaultLocale)
+        let products = variant.products.compactMap { catalog.product(id: $0) }
+        let monthly = products.map { product -> Decimal? in
+            guard let price = product.price(in: storefront), let period = product.period else { return nil }
+            return PriceFormatter.normalize(price, from: period, to: .month, in: storefront)
+        }
+        let dearest = monthly.compactMap { $0 }.max()
+        let words = PeriodWords.forLanguage(storefront.language)
+        var plans: [PlanPresentation] = []
+        for (product, perMonth) in zip(products, monthly) {
+            let display = ProductDisplay(product: product, storefront: storefront, showsIntroOffer: false)
+            let applied = OfferSelector.offer(for: product, presenting: variant.promotionalOffer, history: history,
+                                              override: override)
+            var badge: String?
+            var discountText: String?
+            if let perMonth, let dearest, dearest > 0, perMonth < dearest {
+                var percent = (1 - perMonth / dearest) * 100
+                var rounded = Decimal()
+                NSDecimalRound(&rounded, &percent, 0, .plain)
+                if rounded > 0 {
+                    discountText = "\(rounded)%"
+                    badge = "-\(rounded)%"
+                }
+            }
+            var variables: [TextTemplate.Variable: String] = [.name: display.name]
+            variables[.price] = display.price
+            variables[.pricePerPeriod] = display.pricePerPeriod
+            if let price = product.price(in: storefront), let period = product.period {
+                variables[.pricePerWeek] = PriceFormatter.format(
+                    PriceFormatter.normalize(price, from: period, to: .week, in: storefront),
+                    per: PriceFormatter.NormalizedUnit.week.period, in: storefront)
+                variables[.pricePerMonth] = PriceFormatter.format(
+                    PriceFormatter.normalize(price, from: period, to: .month, in: storefront),
+                    per: PriceFormatter.NormalizedUnit.month.period, in: storefront)
+                variables[.period] = words.unit(period, plural: false, counted: period.value != 1)
+            }
+            variables[.relativeDiscount] = discountText
+            var offerLine: String?
+            if let applied {
+                let offer = applied.offer
+                variables[.offerPeriod] = words.duration(value: offer.period.value * offer.periods, unit: offer.period.unit)
+                variables[.offerPrice] = offer.mode == .freeTrial ? words.freeWord
+                    : offer.prices[storefront.id].map { PriceFormatter.format($0, in: storefront) }
+                let regular = display.pricePerPeriod ?? ""
+                if case .introductory = applied, offer.mode == .freeTrial, let template = strings.offerDetailsWithIntro {
+                    offerLine = TextTemplate.render(template, values: variables)
+                } else {
+                    offerLine = OfferText.describe(offer, in: storefront, then: regular)
+                }
+            }
+            plans.append(PlanPresentation(
+                product: product, display: display, appliedOffer: applied, offerLine: offerLine, pricePerMonth: perMonth,
+                discountBadge: badge, isHighlighted: product.id == variant.highlight, variables: variables))
+        }
+        self.plans = plans
+    }
+}

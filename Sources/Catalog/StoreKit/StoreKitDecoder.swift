@@ -1,0 +1,326 @@
+import Foundation
+
+/// Walks the JSON of a `.storekit` file into catalog values. Readers are made without
+/// `allowedKeys`: keys this importer does not use (`internalID`, `familyShareable`,
+/// `billingPlans`, …) are ignored because newer Xcode versions keep adding them; the keys it uses
+/// are type-checked and every problem is reported, not only the first.
+struct StoreKitDecoder {
+    let diagnostics: DiagnosticList
+    let appName: String
+
+    /// Where a product sits in the file; it decides the product's type when `type` is absent.
+    private enum Shelf {
+        case products
+        case nonRenewing
+        case subscriptions(group: String)
+
+        var key: String {
+            switch self {
+            case .products: return "products"
+            case .nonRenewing: return "nonRenewingSubscriptions"
+            case .subscriptions: return "subscriptions"
+            }
+        }
+
+        /// The `type` spellings Xcode writes on this shelf.
+        var types: [(name: String, type: ProductType)] {
+            switch self {
+            case .products: return [("Consumable", .consumable), ("NonConsumable", .nonConsumable)]
+            case .nonRenewing: return [("NonRenewingSubscription", .nonRenewing)]
+            case .subscriptions: return [("RecurringSubscription", .autoRenewable)]
+            }
+        }
+    }
+
+    private enum OfferKind: Equatable {
+        case introductory
+        case promotional
+        case winBack
+        case code
+    }
+
+    /// A decoded value with the place of its id, for duplicate checks after the walk.
+    private struct Identified<Value> {
+        var value: Value
+        var id: String
+        var idPath: String
+        var idPosition: SourcePosition?
+    }
+
+    private static let paymentModes: [(name: String, mode: OfferMode)] = [
+        ("free", .freeTrial), ("payAsYouGo", .payAsYouGo), ("payUpFront", .payUpFront),
+    ]
+
+    func decode(_ root: JSONNode) -> Catalog? {
+        guard let reader = ObjectReader(root, path: "$", diagnostics: diagnostics) else { return nil }
+        // catalog.json has `products` and `settings` too; one error beats one per product.
+        if reader.has("schemaVersion") {
+            diagnostics.error("this is a catalog.json (it has a schemaVersion), not a StoreKit configuration; "
+                              + "open it with --catalog or rename it to .json", path: "$", at: root.position)
+            return nil
+        }
+        // Any other JSON object would import as an empty store; say what is wrong instead
+        // (a catalog.json passed by mistake, say).
+        let sections = ["products", "nonRenewingSubscriptions", "subscriptionGroups", "settings"]
+        guard sections.contains(where: reader.has) else {
+            diagnostics.error("not a StoreKit configuration: expected at least one of \(sections.joined(separator: ", "))",
+                              path: "$", at: root.position)
+            return nil
+        }
+        let settingsReader = StoreKitSettingsReader(diagnostics: diagnostics)
+        let testSettings = settingsReader.read(reader.hasValue("settings") ? reader.object("settings") : nil)
+        let storefront = StoreKitSettingsReader.storefront(for: testSettings)
+
+        var products: [Identified<Product>] = []
+        for element in elements(reader, "products") {
+            if let product = decodeProduct(element, on: .products, storefront: storefront) { products.append(product) }
+        }
+        for element in elements(reader, "nonRenewingSubscriptions") {
+            if let product = decodeProduct(element, on: .nonRenewing, storefront: storefront) { products.append(product) }
+        }
+        var groups: [Identified<SubscriptionGroup>] = []
+        for element in elements(reader, "subscriptionGroups") {
+            let decoded = decodeGroup(element, storefront: storefront)
+            if let group = decoded.group { groups.append(group) }
+            products += decoded.subscriptions
+        }
+
+        let uniqueGroups = unique(groups, kind: "subscription group id")
+        var settings = Settings(storeKit: testSettings)
+        // The SDK's default (false) makes every purchase a silent no-op; a StoreKit configuration
+        // exists to make test purchases, so an import sells.
+        settings.enablePayments = true
+        return Catalog(
+            app: AppInfo(name: appName, bundleId: StoreKitImporter.defaultBundleId),
+            settings: settings,
+            storefronts: [storefront],
+            // The file has no entitlements; each group is what its plans unlock.
+            accessLevels: uniqueGroups.map { AccessLevel(id: $0.id) },
+            subscriptionGroups: uniqueGroups,
+            products: unique(products, kind: "productID"))
+    }
+
+    // MARK: - Products and groups
+
+    private func decodeProduct(_ element: (node: JSONNode, path: String), on shelf: Shelf,
+                               storefront: Storefront) -> Identified<Product>? {
+        guard let reader = ObjectReader(element.node, path: element.path, diagnostics: diagnostics) else { return nil }
+        let id = reader.string("productID", required: true)
+        let type = productType(reader, on: shelf)
+        // A .storekit product has one price, in the configuration's storefront.
+        let price = reader.decimal("displayPrice", required: true)
+        let texts = localizations(reader)
+        var product = Product(id: id ?? "", type: type ?? .consumable, name: texts.name, description: texts.description,
+                              prices: price.map { [storefront.id: $0] } ?? [:])
+        if case .subscriptions(let group) = shelf {
+            product.group = group
+            product.level = optionalInt(reader, "groupNumber", range: 1...100)
+            product.period = period(reader, "recurringSubscriptionPeriod", required: true)
+            product.introductoryOffer = introductoryOffer(reader, storefront: storefront)
+            product.promotionalOffers = offers(reader, "adHocOffers", kind: .promotional, storefront: storefront)
+            // Xcode writes `winbackOffers`; StoreKit and App Store Connect spell it `winBackOffers`.
+            product.winBackOffers = offers(reader, "winbackOffers", kind: .winBack, storefront: storefront)
+                + offers(reader, "winBackOffers", kind: .winBack, storefront: storefront)
+            product.codeOffers = offers(reader, "codeOffers", kind: .code, storefront: storefront)
+        }
+        // Kept even when other parts are broken, so that a repeated productID is still reported;
+        // any error discards the catalog anyway.
+        guard let id else { return nil }
+        return Identified(value: product, id: id, idPath: reader.path(of: "productID"),
+                          idPosition: reader.member("productID")?.position)
+    }
+
+    private func productType(_ reader: ObjectReader, on shelf: Shelf) -> ProductType? {
+        let choices = shelf.types
+        if !reader.hasValue("type"), choices.count == 1 { return choices.first?.type }
+        guard let text = reader.string("type", required: true) else { return nil }
+        if let match = choices.first(where: { $0.name == text }) { return match.type }
+        let names = choices.map { $0.name }
+        var message = "type \"\(text)\" does not belong in \(shelf.key); expected \(names.joined(separator: " or "))"
+        if let guess = Spelling.closest(to: text, among: Set(names)), guess != text {
+            message = "unknown type \"\(text)\"; did you mean \"\(guess)\"?"
+        }
+        diagnostics.error(message, path: reader.path(of: "type"), at: reader.member("type")?.position)
+        return nil
+    }
+
+    private func decodeGroup(_ element: (node: JSONNode, path: String), storefront: Storefront)
+        -> (group: Identified<SubscriptionGroup>?, subscriptions: [Identified<Product>])
+    {
+        guard let reader = ObjectReader(element.node, path: element.path, diagnostics: diagnostics) else { return (nil, []) }
+        let id = reader.string("id", required: true)
+        var name = localizations(reader).name
+        // `name` is the reference name App Store Connect shows the developer; it is the only name
+        // most files have, so it stands in for the storefront's language.
+        if name.isEmpty, let reference = nonEmptyString(reader, "name") {
+            name = LocalizedText([storefront.language: reference])
+        }
+        // Subscriptions are read even when the group is broken, so that their problems are listed too.
+        let subscriptions = elements(reader, "subscriptions").compactMap {
+            decodeProduct($0, on: .subscriptions(group: id ?? ""), storefront: storefront)
+        }
+        guard let id else { return (nil, subscriptions) }
+        let group = SubscriptionGroup(id: id, accessLevel: id, name: name)
+        return (Identified(value: group, id: id, idPath: reader.path(of: "id"), idPosition: reader.member("id")?.position),
+                subscriptions)
+    }
+
+    /// Names and descriptions keyed by locale (`es_ES`) and also by language (`es`) when no entry
+    /// names that language exactly, so a storefront elsewhere with the same language finds them.
+    /// Empty strings are left out: Xcode writes `""` for a field nobody filled in, and the
+    /// fallback to another locale reads better than a blank.
+    private func localizations(_ reader: ObjectReader) -> (name: LocalizedText, description: LocalizedText) {
+        var names: [(locale: String, text: String)] = []
+        var descriptions: [(locale: String, text: String)] = []
+        for element in elements(reader, "localizations") {
+            guard let entry = ObjectReader(element.node, path: element.path, diagnostics: diagnostics) else { continue }
+            let locale = entry.string("locale", required: true)
+            let name = nonEmptyString(entry, "displayName")
+            let description = nonEmptyString(entry, "description")
+            guard let locale else { continue }
+            if let name { names.append((locale, name)) }
+            if let description { descriptions.append((locale, description)) }
+        }
+        return (localizedText(names), localizedText(descriptions))
+    }
+
+    private func localizedText(_ entries: [(locale: String, text: String)]) -> LocalizedText {
+        var values: [String: String] = [:]
+        for entry in entries where values[entry.locale] == nil {
+            values[entry.locale] = entry.text
+        }
+        for entry in entries {
+            let language = String(entry.locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).first ?? "")
+            if !language.isEmpty, values[language] == nil { values[language] = entry.text }
+        }
+        return LocalizedText(values)
+    }
+
+    // MARK: - Offers
+
+    /// Format 5.0 lists introductory offers (`introductoryOffers`, one per billing plan) and keeps
+    /// the single `introductoryOffer` beside it for older Xcodes. The list wins; a catalog product
+    /// has one introductory offer, so only its first entry is kept.
+    private func introductoryOffer(_ reader: ObjectReader, storefront: Storefront) -> Offer? {
+        let listed = offers(reader, "introductoryOffers", kind: .introductory, storefront: storefront)
+        var single: Offer?
+        if let node = reader.member("introductoryOffer"), reader.hasValue("introductoryOffer") {
+            single = offer(node, path: reader.path(of: "introductoryOffer"), kind: .introductory, index: 0,
+                           storefront: storefront)
+        }
+        return listed.first ?? single
+    }
+
+    private func offers(_ reader: ObjectReader, _ key: String, kind: OfferKind, storefront: Storefront) -> [Offer] {
+        elements(reader, key).enumerated().compactMap { index, element in
+            offer(element.node, path: element.path, kind: kind, index: index, storefront: storefront)
+        }
+    }
+
+    private func offer(_ node: JSONNode, path: String, kind: OfferKind, index: Int, storefront: Storefront) -> Offer? {
+        guard let reader = ObjectReader(node, path: path, diagnostics: diagnostics) else { return nil }
+        let mode = offerMode(reader)
+        let length = period(reader, "subscriptionPeriod", required: true)
+        let periods = optionalInt(reader, "numberOfPeriods", range: 1...120) ?? 1
+        let price = reader.hasValue("displayPrice") ? reader.decimal("displayPrice") : nil
+        if let mode, mode != .freeTrial, !reader.hasValue("displayPrice") {
+            diagnostics.error("missing required key \"displayPrice\" (a \(mode.rawValue) offer has a price)",
+                              path: reader.path, at: reader.node.position)
+        }
+        let id: String?
+        switch kind {
+        case .introductory:
+            id = nil
+        case .promotional, .winBack:
+            id = reader.string("offerID", required: true)
+        case .code:
+            // Offer codes have no offerID in the file; the reference name is what a developer
+            // recognises, the internal id is at least unique.
+            id = nonEmptyString(reader, "referenceName") ?? nonEmptyString(reader, "internalID") ?? "code_offer_\(index + 1)"
+        }
+        let eligibility = kind == .code ? eligibilities(reader) : []
+        guard let mode, let length, kind == .introductory || id != nil else { return nil }
+        // A free period costs nothing whatever `displayPrice` says; Xcode leaves stale ones behind.
+        let prices = mode == .freeTrial ? [:] : price.map { [storefront.id: $0] } ?? [:]
+        return Offer(id: id, mode: mode, period: length, periods: periods, prices: prices, eligibility: eligibility)
+    }
+
+    private func offerMode(_ reader: ObjectReader) -> OfferMode? {
+        guard let text = reader.string("paymentMode", required: true) else { return nil }
+        if let match = Self.paymentModes.first(where: { $0.name == text }) { return match.mode }
+        let names = Self.paymentModes.map { $0.name }
+        var message = "unknown payment mode \"\(text)\"; expected \(names.joined(separator: ", "))"
+        if let guess = Spelling.closest(to: text, among: Set(names)), guess != text {
+            message = "unknown payment mode \"\(text)\"; did you mean \"\(guess)\"?"
+        }
+        diagnostics.error(message, path: reader.path(of: "paymentMode"), at: reader.member("paymentMode")?.position)
+        return nil
+    }
+
+    private func eligibilities(_ reader: ObjectReader) -> [OfferEligibility] {
+        elements(reader, "eligibility").compactMap { element in
+            guard case .string(let text) = element.node.value else {
+                diagnostics.error("expected a string, found \(element.node.kindName)", path: element.path,
+                                  at: element.node.position)
+                return nil
+            }
+            if let value = OfferEligibility(rawValue: text) { return value }
+            let names = OfferEligibility.allCases.map(\.rawValue)
+            diagnostics.error("unknown eligibility \"\(text)\"; expected \(names.joined(separator: ", "))",
+                              path: element.path, at: element.node.position)
+            return nil
+        }
+    }
+
+    // MARK: - Values
+
+    private func period(_ reader: ObjectReader, _ key: String, required: Bool) -> SubscriptionPeriod? {
+        guard required || reader.hasValue(key), let text = reader.string(key, required: required) else { return nil }
+        if let period = SubscriptionPeriod(iso8601: text) { return period }
+        diagnostics.error("\"\(text)\" is not a period; expected an ISO 8601 duration such as P3D, P1W, P1M or P1Y",
+                          path: reader.path(of: key), at: reader.member(key)?.position)
+        return nil
+    }
+
+    /// The ranges are the catalog's (`level`, `periods`), so that an import always encodes to a
+    /// catalog.json that loads.
+    private func optionalInt(_ reader: ObjectReader, _ key: String, range: ClosedRange<Int>) -> Int? {
+        reader.hasValue(key) ? reader.int(key, range: range) : nil
+    }
+
+    private func nonEmptyString(_ reader: ObjectReader, _ key: String) -> String? {
+        guard reader.hasValue(key), let text = reader.string(key), !text.isEmpty else { return nil }
+        return text
+    }
+
+    /// The elements of an array member; none when it is absent or null.
+    private func elements(_ reader: ObjectReader, _ key: String) -> [(node: JSONNode, path: String)] {
+        reader.hasValue(key) ? reader.array(key) ?? [] : []
+    }
+
+    /// Values in file order without repeated ids; each repeat is an error at its id.
+    private func unique<Value>(_ items: [Identified<Value>], kind: String) -> [Value] {
+        var firstPositions: [String: SourcePosition?] = [:]
+        var result: [Value] = []
+        for item in items {
+            if let first = firstPositions[item.id] {
+                let place = first.map { " (first at \($0))" } ?? ""
+                diagnostics.error("duplicate \(kind) \"\(item.id)\"\(place)", path: item.idPath, at: item.idPosition)
+            } else {
+                firstPositions[item.id] = item.idPosition
+                result.append(item.value)
+            }
+        }
+        return result
+    }
+}
+
+extension ObjectReader {
+    /// Whether `key` is present with a value other than `null`: Xcode writes
+    /// `"introductoryOffer" : null` for "none", which must read like an absent key.
+    func hasValue(_ key: String) -> Bool {
+        guard let value = member(key) else { return false }
+        if case .null = value.value { return false }
+        return true
+    }
+}

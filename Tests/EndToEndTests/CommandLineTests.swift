@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    /// The binary run directly, outside a terminal: exit codes and messages (DESIGN.md §7).
+    @Suite("Command line")
+    struct CommandLine {
+        @Test("a malformed catalog exits 65 and names the file, line and column")
+        func malformedCatalog() throws {
+            let binary = try BuiltBinary.path()
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let catalog = directory.path + "/broken.json"
+            try "{\n  \"schemaVersion\": 1,\n  \"app\": { \"name\": \"Broken\", },\n}\n"
+                .write(toFile: catalog, atomically: true, encoding: .utf8)
+
+            let run = try Finished.run(binary, ["--catalog", catalog, "--state-dir", directory.path + "/state"])
+            #expect(run.status == 65, "stderr: \(run.standardError)")
+            #expect(run.standardError.contains(catalog + ":3:"), "stderr: \(run.standardError)")
+            #expect(run.standardError.contains(#/:\d+:\d+:/#), "stderr: \(run.standardError)")
+        }
+
+        @Test("a missing catalog exits 66 and names the file")
+        func missingCatalog() throws {
+            let binary = try BuiltBinary.path()
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let catalog = directory.path + "/nowhere.json"
+
+            let run = try Finished.run(binary, ["--catalog", catalog, "--state-dir", directory.path + "/state"])
+            #expect(run.status == 66, "stderr: \(run.standardError)")
+            #expect(run.standardError.contains(catalog), "stderr: \(run.standardError)")
+        }
+
+        @Test("--help exits 0 and documents --state-dir")
+        func help() throws {
+            let run = try Finished.run(try BuiltBinary.path(), ["--help"])
+            #expect(run.status == 0)
+            #expect(run.standardOutput.contains("--state-dir"))
+            #expect(run.standardError.isEmpty)
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Testing
+
+extension EndToEnd {
+    @Suite("Launch, theme, help, resize", .needsTmux)
+    struct Launch {
+        @Test("launch shows dollar prices and the three live panes; q quits with status 0")
+        func launchAndQuit() throws {
+            let state = try TemporaryDirectory()
+            defer { state.remove() }
+            let app = try TmuxSession(stateDirectory: state.path)
+            defer { app.close() }
+
+            let screen = try app.waitForLaunch()
+            #expect(screen.statusBar.hasPrefix(" Stardust Quest │ USA en_US USD │ Pay Station (browser) │ theme dark │ variant "))
+            #expect(screen.statusBar.contains("│ SANDBOX"))
+            #expect(screen.pane("Paywall")?.contains { $0.hasPrefix("More for your game") } == true)
+            let gems = screen.pane("Paywall")?.first { $0.contains("Pouch of Gems") }
+            #expect(gems?.contains("100 gems") == true)
+            #expect(gems?.hasSuffix("$0.99") == true)
+            for price in ["$4.99", "$9.99", "$2.99"] {
+                #expect(screen.shows(price))
+            }
+            #expect(screen.pane("Transactions")?.first == "No transactions yet. Enter buys.")
+            #expect(screen.pane("Entitlements")?.first == "Nothing owned yet.")
+            #expect(screen.pane("Events") != nil)
+
+            try app.quit()
+        }
+
+        @Test("t switches to the light theme; ? shows the keys and Esc closes them")
+        func themeAndHelp() throws {
+            let state = try TemporaryDirectory()
+            defer { state.remove() }
+            let app = try TmuxSession(stateDirectory: state.path)
+            defer { app.close() }
+            try app.waitForLaunch()
+
+            app.sendKeys("t")
+            try app.waitUntil("the status bar says theme light") {
+                $0.statusBar.contains("│ theme light │") && $0.bottomLine == "Theme light."
+            }
+
+            app.sendKeys("?")
+            let help = try app.waitUntil("the Keys box shows") { $0.pane("Keys") != nil }
+            let keys = help.pane("Keys") ?? []
+            #expect(keys.contains { $0.hasPrefix("Enter") })
+            #expect(keys.contains { $0.hasPrefix("s / S") })
+            #expect(keys.contains { $0.hasPrefix("q / Ctrl-C") })
+
+            app.sendKeys("Escape")
+            try app.waitUntil("the Keys box closes") { $0.pane("Keys") == nil && $0.pane("Paywall") != nil }
+            try app.quit()
+        }
+
+        @Test("resizing the terminal to 80x24 re-lays the screen without quitting")
+        func resize() throws {
+            let state = try TemporaryDirectory()
+            defer { state.remove() }
+            let app = try TmuxSession(stateDirectory: state.path)
+            defer { app.close() }
+            try app.waitForLaunch()
+
+            app.resize(width: 80, height: 24)
+            let screen = try app.waitUntil("the screen re-lays at 80x24, the Events pane closing at row 23, column 80") { screen in
+                screen.count == 24 && screen[22].hasSuffix("╯") && screen[22].displayWidth == 80
+            }
+            // At 80 columns the status bar drops its decoration but keeps every fact.
+            #expect(screen.statusBar.hasPrefix(" Stardust Quest│USA en_US USD│Pay Station (browser)│dark│"))
+            #expect(screen.box(titled: "Events")?.right == 79)
+            #expect(screen.box(titled: "Paywall")?.right == 79)
+            #expect(screen.allSatisfy { $0.displayWidth <= 80 })
+            #expect(!screen.shows("EXIT="))
+
+            // Still alive and answering keys at the new size.
+            app.sendKeys("t")
+            try app.waitUntil("the light theme shows at 80 columns") { $0.bottomLine == "Theme light." }
+            try app.quit()
+        }
+    }
+}
