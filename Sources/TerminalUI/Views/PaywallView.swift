@@ -19,7 +19,7 @@ enum PaywallView {
         switch template {
         case .cards: return spare ? 6 : 5
         case .list: return planCount * 2
-        case .hero: return 2 + 3 + featureCount
+        case .hero: return 2 + 4 + featureCount  // borders, name, three price lines, features
         }
     }
 
