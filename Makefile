@@ -5,7 +5,7 @@ SWIFT ?= swift
 DEB_PACKAGES := libncursesw5-dev libsqlite3-dev tmux
 CATALOG ?= catalog.json
 
-.PHONY: run test build deps clean
+.PHONY: run test bench build deps clean
 
 deps:
 	@missing=""; \
@@ -33,6 +33,9 @@ run: build
 test: deps
 	$(SWIFT) build
 	$(SWIFT) test
+
+bench: build
+	./.build/release/storefront bench --catalog $(CATALOG)
 
 clean:
 	rm -rf .build

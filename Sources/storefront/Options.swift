@@ -10,6 +10,7 @@ struct Options {
     var userId: String?
     var network: String?
     var json = false
+    var quick = false
     var positional: [String] = []
 
     static let valueOptions: Set<String> = ["--catalog", "--theme", "--storefront", "--state-dir", "--user", "--network"]
@@ -45,6 +46,8 @@ struct Options {
                 }
             } else if argument == "--json" {
                 options.json = true
+            } else if argument == "--quick" {
+                options.quick = true
             } else if argument.hasPrefix("-"), argument != "-" {
                 throw CommandFailure(.usage, "unknown option \(argument). See storefront --help.")
             } else {

@@ -28,6 +28,9 @@ do throws(CommandFailure) {
     case "import":
         options.positional.removeFirst()
         try ImportCommand.run(options)
+    case "bench":
+        options.positional.removeFirst()
+        try BenchCommand.run(options)
     case "history":
         options.positional.removeFirst()
         try HistoryCommand.run(options)

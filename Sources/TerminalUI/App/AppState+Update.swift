@@ -11,7 +11,7 @@ extension AppState {
         case .productsAnswered(let response):
             productsResponse = response
             productsRequest = .answered
-            selection = min(selection, max(0, items.count - 1))
+            selection = min(selection, max(0, itemCount - 1))
             if !response.invalidProductIdentifiers.isEmpty {
                 notice = StoreNotice(.info, "Products request: \(response.invalidProductIdentifiers.count) invalid identifiers (see Events).")
             }
@@ -103,7 +103,7 @@ extension AppState {
             let step = key == .character("s") ? 1 : catalog.storefronts.count - 1
             storefrontIndex = (storefrontIndex + step) % catalog.storefronts.count
             // The same product stays selected, so a designer compares it across storefronts.
-            selection = min(selection, max(0, items.count - 1))
+            selection = min(selection, max(0, itemCount - 1))
             notice = StoreNotice(.info, "Storefront \(storefront.id): \(storefront.locale), \(storefront.currency).")
             return requestProductsIfNeeded()
         case .character("v"):
@@ -145,7 +145,7 @@ extension AppState {
 
     private mutating func move(by step: Int) {
         if focus == .paywall {
-            let count = items.count
+            let count = itemCount
             guard count > 0 else { return }
             selection = min(max(0, selection + step), count - 1)
         } else {

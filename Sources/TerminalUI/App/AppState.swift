@@ -88,32 +88,54 @@ public struct AppState: Sendable {
                                    history: snapshot.history, override: eligibilityOverride)
     }
 
-    /// What the paywall offers, in selection order: the variant's plans (the hero template shows
-    /// one), then the rest of the shop.
-    public var items: [ShopItem] {
-        let storefront = self.storefront
-        // On the Pay Station path only what the products request returned can be sold.
-        let sold: Set<String>? = storefront.path == .paystation
-            ? Set(productsResponse?.products.map(\.id) ?? []) : nil
-        var plans = (presentation?.plans ?? []).filter { sold?.contains($0.product.id) ?? true }
-        if variant?.template == .hero {
-            plans = Array(plans.filter(\.isHighlighted).prefix(1)).nonEmpty ?? Array(plans.prefix(1))
-        }
+    /// What can be sold here: on the Pay Station path only what the products request returned;
+    /// nil means everything.
+    private var soldIdentifiers: Set<String>? {
+        storefront.path == .paystation ? Set(productsResponse?.products.map(\.id) ?? []) : nil
+    }
+
+    /// The paywall's plans as this player sees them (the hero template shows one).
+    public var plans: [PlanPresentation] {
+        let sold = soldIdentifiers
+        let plans = (presentation?.plans ?? []).filter { sold?.contains($0.product.id) ?? true }
+        guard variant?.template == .hero else { return plans }
+        return Array(plans.filter(\.isHighlighted).prefix(1)).nonEmpty ?? Array(plans.prefix(1))
+    }
+
+    /// The rest of the shop, as indices into `catalog.products`: cheap to build for 10,000
+    /// products, and only the rows on screen become `ShopItem`s.
+    public var shopIndices: [Int] {
+        let sold = soldIdentifiers
         let planIds = Set(variant?.products ?? [])
-        let planItems = plans.map {
-            ShopItem(product: $0.product, storefront: storefront, isHighlighted: $0.isHighlighted, plan: $0)
+        return catalog.products.indices.filter { index in
+            let product = catalog.products[index]
+            return product.status == .available && !planIds.contains(product.id) && (sold?.contains(product.id) ?? true)
         }
-        let others = catalog.products.filter {
-            $0.status == .available && !planIds.contains($0.id) && (sold?.contains($0.id) ?? true)
-        }.map {
-            ShopItem(product: $0, storefront: storefront, isHighlighted: false, plan: nil)
-        }
-        return planItems + others
+    }
+
+    /// Plans first, then the shop, in selection order.
+    public var itemCount: Int { plans.count + shopIndices.count }
+
+    public func shopItem(atCatalogIndex index: Int) -> ShopItem {
+        ShopItem(product: catalog.products[index], storefront: storefront, isHighlighted: false, plan: nil)
+    }
+
+    public func planItem(_ plan: PlanPresentation) -> ShopItem {
+        ShopItem(product: plan.product, storefront: storefront, isHighlighted: plan.isHighlighted, plan: plan)
+    }
+
+    /// Every item, plans then shop. Builds them all: for views of a few rows use `plans` and
+    /// `shopIndices`.
+    public var items: [ShopItem] {
+        plans.map(planItem) + shopIndices.map(shopItem(atCatalogIndex:))
     }
 
     public var selectedItem: ShopItem? {
-        let items = self.items
-        return items.indices.contains(selection) ? items[selection] : nil
+        let plans = self.plans
+        if plans.indices.contains(selection) { return planItem(plans[selection]) }
+        let shop = shopIndices
+        let row = selection - plans.count
+        return shop.indices.contains(row) ? shopItem(atCatalogIndex: shop[row]) : nil
     }
 
     /// The variation id that travels with purchases made from the paywall.

@@ -70,12 +70,10 @@ enum PaywallView {
                         footer: footer)
     }
 
-    private static func layout(_ state: AppState, area: Rect, items: [ShopItem]) -> Geometry {
-        let planCount = items.filter(\.isPlan).count
-        let template = state.variant?.template ?? .cards
-        let strings = state.presentation?.strings
-        return geometry(in: area.inset(by: 1).inset(horizontal: 1, vertical: 0), template: template, planCount: planCount,
-                        featureCount: strings?.features.count ?? 0, shopCount: items.count - planCount)
+    private static func layout(_ state: AppState, area: Rect, planCount: Int, shopCount: Int,
+                               strings: PaywallStrings?) -> Geometry {
+        geometry(in: area.inset(by: 1).inset(horizontal: 1, vertical: 0), template: state.variant?.template ?? .cards,
+                 planCount: planCount, featureCount: strings?.features.count ?? 0, shopCount: shopCount)
     }
 
     /// The first shop row shown: the list scrolls so the selection stays visible.
@@ -93,14 +91,14 @@ enum PaywallView {
         if let variant = state.variant { paywallName += " · \(variant.template.rawValue)" }
         frame.drawBox(area, title: paywallName, border: theme.border, style: borderStyle,
                       titleStyle: theme.style(focused ? .accent : .muted, bold: focused))
-        let items = state.items
-        let plans = items.filter(\.isPlan)
-        let shop = items.filter { !$0.isPlan }
-        let geometry = layout(state, area: area, items: items)
+        let plans = state.plans.map(state.planItem)
+        let shop = state.shopIndices
+        let presentedStrings = state.presentation?.strings
+        let geometry = layout(state, area: area, planCount: plans.count, shopCount: shop.count, strings: presentedStrings)
         guard !geometry.title.isEmpty else { return }
-        let strings = state.presentation?.strings ?? PaywallStrings(title: state.catalog.app.name)
+        let strings = presentedStrings ?? PaywallStrings(title: state.catalog.app.name)
         frame.write(strings.title, in: geometry.title, style: theme.style(.text, bold: true))
-        if items.isEmpty, let waiting = emptyShopText(state) {
+        if plans.isEmpty, shop.isEmpty, let waiting = emptyShopText(state) {
             frame.write(waiting, in: geometry.features ?? geometry.title, style: theme.style(.warning, bold: true))
             return
         }
@@ -125,7 +123,7 @@ enum PaywallView {
                                 shopCount: shop.count)
         for (row, rect) in geometry.shopRows.enumerated() where shop.indices.contains(offset + row) {
             let index = offset + row
-            renderRow(shop[index], selected: focused && state.selection == plans.count + index, in: rect, theme: theme,
+            renderRow(state.shopItem(atCatalogIndex: shop[index]), selected: focused && state.selection == plans.count + index, in: rect, theme: theme,
                       into: &frame)
         }
         renderFooter(state, cta: strings.cta, in: geometry.footer, theme: theme, into: &frame)
@@ -236,13 +234,14 @@ enum PaywallView {
 
     /// Which item a click at (x, y) lands on, using the same geometry as `render`.
     static func itemIndex(at x: Int, _ y: Int, in area: Rect, state: AppState) -> Int? {
-        let items = state.items
-        let planCount = items.filter(\.isPlan).count
-        let geometry = layout(state, area: area, items: items)
+        let planCount = state.plans.count
+        let shopCount = state.shopIndices.count
+        let geometry = layout(state, area: area, planCount: planCount, shopCount: shopCount,
+                              strings: state.presentation?.strings)
         if let plan = geometry.plans.firstIndex(where: { $0.contains(x: x, y: y) }) { return plan }
         if let row = geometry.shopRows.firstIndex(where: { $0.contains(x: x, y: y) }) {
             let offset = shopOffset(selection: state.selection, planCount: planCount, visibleRows: geometry.shopRows.count,
-                                    shopCount: items.count - planCount)
+                                    shopCount: shopCount)
             return planCount + offset + row
         }
         return nil

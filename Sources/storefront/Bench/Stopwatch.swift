@@ -1,0 +1,35 @@
+import Foundation
+
+/// Times a piece of work over several runs and reports the median and the 90th percentile,
+/// never a single run: this machine is noisy.
+struct Measurement {
+    var name: String
+    var samples: [Double]  // seconds
+
+    var median: Double { percentile(0.5) }
+    var p90: Double { percentile(0.9) }
+
+    private func percentile(_ fraction: Double) -> Double {
+        let sorted = samples.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))]
+    }
+
+    static func run(_ name: String, runs: Int, warmup: Int = 1, _ work: () throws -> Void) rethrows -> Measurement {
+        for _ in 0..<warmup { try work() }
+        var samples: [Double] = []
+        for _ in 0..<runs {
+            let start = DispatchTime.now().uptimeNanoseconds
+            try work()
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        return Measurement(name: name, samples: samples)
+    }
+}
+
+/// `1.23 ms`, `456 µs`, `2.1 s`.
+func formatDuration(_ seconds: Double) -> String {
+    if seconds >= 1 { return String(format: "%.2f s", seconds) }
+    if seconds >= 0.001 { return String(format: "%.2f ms", seconds * 1000) }
+    return String(format: "%.1f µs", seconds * 1_000_000)
+}
