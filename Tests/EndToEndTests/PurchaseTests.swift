@@ -15,7 +15,7 @@ extension EndToEnd {
             let app = try TmuxSession(stateDirectory: state.path)
             defer { app.close() }
             try app.waitForLaunch()
-            try openPayStation(app)
+            try Self.openPayStation(app)
 
             try app.pay(withCard: Self.succeeds)
             try app.waitUntil("the sheet says the payment succeeded and counts down") {
@@ -54,7 +54,7 @@ extension EndToEnd {
             let app = try TmuxSession(stateDirectory: state.path)
             defer { app.close() }
             try app.waitForLaunch()
-            try openPayStation(app)
+            try Self.openPayStation(app)
 
             try app.pay(withCard: Self.declined)
             try app.waitUntil("the sheet says the bank declined") { screen in
@@ -80,7 +80,7 @@ extension EndToEnd {
             let app = try TmuxSession(stateDirectory: state.path)
             defer { app.close() }
             try app.waitForLaunch()
-            try openPayStation(app)
+            try Self.openPayStation(app)
 
             app.type("4111")
             try app.waitUntil("the card number field shows 4111") {
@@ -97,7 +97,7 @@ extension EndToEnd {
         }
 
         /// Selects the Pouch of Gems and presses Enter: the USA Pay Station opens in the browser.
-        private func openPayStation(_ app: TmuxSession) throws {
+        static func openPayStation(_ app: TmuxSession) throws {
             try app.select("Pouch of Gems")
             app.sendKeys("Enter")
             try app.waitUntil("the Pay Station sheet opens on the card number") { screen in

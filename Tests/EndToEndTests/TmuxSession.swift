@@ -21,12 +21,15 @@ final class TmuxSession {
 
     /// Starts `storefront` at width x height on the default catalog, its ledger in
     /// `stateDirectory`, as user qa-e2e. After the app ends the pane shows `EXIT=<status>`.
-    init(stateDirectory: String, width: Int = 120, height: Int = 40, arguments: [String] = []) throws {
+    /// `environment` adds variables for the app alone (such as `STOREFRONT_CRASH_AT`).
+    init(stateDirectory: String, width: Int = 120, height: Int = 40, arguments: [String] = [],
+         environment: [String: String] = [:]) throws {
         let binary = try BuiltBinary.path()
         socket = "storefront-e2e-\(getpid())-\(UUID().uuidString.prefix(8).lowercased())"
         self.stateDirectory = stateDirectory
         let app = [binary, "--catalog", BuiltBinary.catalog, "--state-dir", stateDirectory, "--user", "qa-e2e"] + arguments
-        let command = "env TERM=xterm-256color LANG=C.UTF-8 NO_COLOR= \(app.map(Self.quoted).joined(separator: " "));"
+        let extra = environment.sorted { $0.key < $1.key }.map { Self.quoted("\($0.key)=\($0.value)") + " " }.joined()
+        let command = "env TERM=xterm-256color LANG=C.UTF-8 NO_COLOR= \(extra)\(app.map(Self.quoted).joined(separator: " "));"
             + " echo \"EXIT=$?\"; sleep 60"
         try tmux("new-session", "-d", "-s", target, "-x", "\(width)", "-y", "\(height)", command)
         socketPath = try? tmux("display-message", "-p", "-t", target, "#{socket_path}")
