@@ -204,8 +204,10 @@ struct CatalogErrorTests {
     }
 
     @Test func aHighlightOutsideTheVariant() throws {
-        let text = try defaultCatalog(replacing: #""highlight": "com.example.stardust.pass.yearly""#,
-                                      with: #""highlight": "com.example.stardust.gems_100""#)
+        // Variant A's highlight: the one after its weekly plan (variant C highlights the yearly too).
+        let text = try defaultCatalog(
+            replacing: #""com.example.stardust.pass.weekly"\#n          ],\#n          "highlight": "com.example.stardust.pass.yearly""#,
+            with: #""com.example.stardust.pass.weekly"\#n          ],\#n          "highlight": "com.example.stardust.gems_100""#)
         let error = try #require(loadFailure(text))
         #expect(error.diagnostics == [
             Diagnostic(.error, path: "$.paywalls[0].variants[0].highlight",

@@ -140,9 +140,11 @@ struct DefaultCatalogTests {
         let paywall = try #require(catalog.paywall(id: "main"))
         #expect(paywall.placement == "store_open")
         #expect(paywall.defaultLocale == "en")
-        #expect(paywall.variants.map(\.id) == ["A", "B"])
-        #expect(paywall.variants.map(\.weight) == [50, 50])
-        #expect(paywall.variants.map(\.template) == [.cards, .list])
+        #expect(paywall.variants.map(\.id) == ["A", "B", "C"])
+        // C, the hero, is never assigned (weight 0): designers preview it with `v`.
+        #expect(paywall.variants.map(\.weight) == [50, 50, 0])
+        #expect(paywall.variants.map(\.template) == [.cards, .list, .hero])
+        #expect(paywall.variants[2].promotionalOffer == "comeback_50")
         let a = paywall.variants[0]
         #expect(a.products == ["com.example.stardust.pass.yearly", "com.example.stardust.pass.monthly",
                                "com.example.stardust.pass.weekly"])

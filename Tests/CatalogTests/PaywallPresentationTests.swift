@@ -147,9 +147,7 @@ struct PaywallPresentationTests {
         let line = try #require(plan(monthlyId, of: presentation).offerLine)
         let period = try #require(plan(monthlyId, of: presentation).variables[.offerPeriod])
         #expect(line.hasPrefix(period))
-        withKnownIssue("OfferText.describe joins offer prices with the English \"at\" / \"for\" in every language") {
-            #expect(!line.contains(" at "), "\(line)")
-        }
+        #expect(!line.contains(" at "), "\(line)")
     }
 
     @Test func withoutTheVariantsPromotionASubscriberSeesNoOfferAndALapsedOneTheWinBack() throws {

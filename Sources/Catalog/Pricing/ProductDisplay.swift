@@ -51,11 +51,11 @@ public enum OfferText {
         case .payAsYouGo:
             let length = words.duration(value: offer.period.value * offer.periods, unit: offer.period.unit)
             let price = offer.prices[storefront.id].map { PriceFormatter.format($0, per: offer.period, in: storefront) } ?? "?"
-            return "\(length) at \(price), \(then) \(regular)"
+            return "\(words.priced(length, price, upFront: false)), \(then) \(regular)"
         case .payUpFront:
             let length = words.duration(value: offer.period.value * offer.periods, unit: offer.period.unit)
             let price = offer.prices[storefront.id].map { PriceFormatter.format($0, in: storefront) } ?? "?"
-            return "\(length) for \(price), \(then) \(regular)"
+            return "\(words.priced(length, price, upFront: true)), \(then) \(regular)"
         }
     }
 }
