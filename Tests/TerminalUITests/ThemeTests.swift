@@ -26,7 +26,7 @@ struct ThemeTests {
             _ = try ThemeDecoder.decode("{", file: "Themes/y.json")
             Issue.record("malformed JSON loaded")
         } catch {
-            #expect(error.description.hasPrefix("Themes/y.json: malformed JSON"))
+            #expect(error.description.hasPrefix("Themes/y.json:1:2: malformed JSON"))
         }
     }
 

@@ -28,9 +28,7 @@ public enum CatalogLoader {
         do {
             root = try JSONParser.parse(text)
         } catch {
-            let diagnostic = Diagnostic(.error, path: "$", position: error.position,
-                                        message: "malformed JSON: \(error.message)")
-            return Outcome(file: file, root: nil, catalog: nil, diagnostics: [diagnostic])
+            return Outcome(file: file, root: nil, catalog: nil, diagnostics: [error.diagnostic])
         }
         let diagnostics = DiagnosticList()
         let catalog = CatalogDecoder(diagnostics: diagnostics).decode(root)

@@ -69,3 +69,10 @@ final class DiagnosticList {
 
     var hasErrors: Bool { items.contains { $0.severity == .error } }
 }
+
+extension JSONParser.SyntaxError {
+    /// What every loader reports for text that is not JSON at all.
+    var diagnostic: Diagnostic {
+        Diagnostic(.error, path: "$", position: position, message: "malformed JSON: \(message)")
+    }
+}

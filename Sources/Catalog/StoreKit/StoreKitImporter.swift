@@ -23,9 +23,7 @@ public enum StoreKitImporter {
         do {
             root = try JSONParser.parse(text)
         } catch {
-            let diagnostic = Diagnostic(.error, path: "$", position: error.position,
-                                        message: "malformed JSON: \(error.message)")
-            throw CatalogLoadError(file: file, diagnostics: [diagnostic])
+            throw CatalogLoadError(file: file, diagnostics: [error.diagnostic])
         }
         let diagnostics = DiagnosticList()
         let catalog = StoreKitDecoder(diagnostics: diagnostics, appName: appName(forFile: file)).decode(root)

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 
 /// Reads a theme from the text of its JSON file. Pure: the caller reads the file.
@@ -6,8 +7,9 @@ public enum ThemeDecoder {
         public var file: String
         public var problems: [String]
 
+        /// `Themes/x.json:3:7: malformed JSON: …` or `Themes/x.json: $.colors.text: …`.
         public var description: String {
-            problems.map { "\(file): \($0)" }.joined(separator: "\n")
+            problems.map { $0.first?.isNumber == true ? "\(file):\($0)" : "\(file): \($0)" }.joined(separator: "\n")
         }
     }
 
@@ -19,6 +21,12 @@ public enum ThemeDecoder {
     }
 
     public static func decode(_ text: String, file: String) throws(Failure) -> Theme {
+        // Foundation's decoder cannot say where a syntax error is; the catalog's parser can.
+        do {
+            _ = try JSONParser.parse(text)
+        } catch {
+            throw Failure(file: file, problems: ["\(error.position): malformed JSON: \(error.message)"])
+        }
         let raw: File
         do {
             raw = try JSONDecoder().decode(File.self, from: Data(text.utf8))
