@@ -32,7 +32,7 @@ private func plan(_ id: String, of presentation: PaywallPresentation) throws -> 
 }
 
 /// Per-month prices and badges worked out by hand from catalog.json: the yearly price over 12
-/// months, the weekly price × 30 / 7, both rounded down to the currency's minor unit; the badge
+/// months, the weekly price × 365 / 84 (365/12/7 weeks a month), both rounded down to the currency's minor unit; the badge
 /// is 1 − plan / weekly, rounded to a whole percent.
 struct DiscountExpectation: Sendable, CustomTestStringConvertible {
     var storefront: String
@@ -48,23 +48,23 @@ struct DiscountExpectation: Sendable, CustomTestStringConvertible {
 @Suite("Paywall presentation")
 struct PaywallPresentationTests {
     static let discounts: [DiscountExpectation] = [
-        // 39.99 / 12 = 3.3325; 1.99 × 30 / 7 = 8.528…; 1 − 3.33 / 8.52 = 60.9 %; 1 − 4.99 / 8.52 = 41.4 %.
-        DiscountExpectation(storefront: "USA", yearlyPerMonth: "3.33", monthlyPerMonth: "4.99", weeklyPerMonth: "8.52",
-                            yearlyBadge: "-61%", monthlyBadge: "-41%"),
-        DiscountExpectation(storefront: "DEU", yearlyPerMonth: "3.66", monthlyPerMonth: "5.49", weeklyPerMonth: "9.38",
-                            yearlyBadge: "-61%", monthlyBadge: "-41%"),
-        // Yen have no minor unit: 300 × 30 / 7 = 1285.7 → 1285; 1 − 800 / 1285 = 37.7 %.
-        DiscountExpectation(storefront: "JPN", yearlyPerMonth: "500", monthlyPerMonth: "800", weeklyPerMonth: "1285",
+        // 39.99 / 12 = 3.3325; 1.99 × 365 / 84 = 8.647…; 1 − 3.33 / 8.64 = 61.5 %; 1 − 4.99 / 8.64 = 42.2 %.
+        DiscountExpectation(storefront: "USA", yearlyPerMonth: "3.33", monthlyPerMonth: "4.99", weeklyPerMonth: "8.64",
+                            yearlyBadge: "-61%", monthlyBadge: "-42%"),
+        DiscountExpectation(storefront: "DEU", yearlyPerMonth: "3.66", monthlyPerMonth: "5.49", weeklyPerMonth: "9.51",
+                            yearlyBadge: "-62%", monthlyBadge: "-42%"),
+        // Yen have no minor unit: 300 × 365 / 84 = 1303.5 → 1303; 1 − 800 / 1303 = 38.6 %.
+        DiscountExpectation(storefront: "JPN", yearlyPerMonth: "500", monthlyPerMonth: "800", weeklyPerMonth: "1303",
+                            yearlyBadge: "-62%", monthlyBadge: "-39%"),
+        DiscountExpectation(storefront: "GBR", yearlyPerMonth: "2.91", monthlyPerMonth: "4.49", weeklyPerMonth: "8.64",
+                            yearlyBadge: "-66%", monthlyBadge: "-48%"),
+        DiscountExpectation(storefront: "FRA", yearlyPerMonth: "3.66", monthlyPerMonth: "5.49", weeklyPerMonth: "9.51",
+                            yearlyBadge: "-62%", monthlyBadge: "-42%"),
+        DiscountExpectation(storefront: "BRA", yearlyPerMonth: "16.65", monthlyPerMonth: "24.90", weeklyPerMonth: "43.01",
+                            yearlyBadge: "-61%", monthlyBadge: "-42%"),
+        DiscountExpectation(storefront: "IND", yearlyPerMonth: "249.91", monthlyPerMonth: "399", weeklyPerMonth: "647.44",
                             yearlyBadge: "-61%", monthlyBadge: "-38%"),
-        DiscountExpectation(storefront: "GBR", yearlyPerMonth: "2.91", monthlyPerMonth: "4.49", weeklyPerMonth: "8.52",
-                            yearlyBadge: "-66%", monthlyBadge: "-47%"),
-        DiscountExpectation(storefront: "FRA", yearlyPerMonth: "3.66", monthlyPerMonth: "5.49", weeklyPerMonth: "9.38",
-                            yearlyBadge: "-61%", monthlyBadge: "-41%"),
-        DiscountExpectation(storefront: "BRA", yearlyPerMonth: "16.65", monthlyPerMonth: "24.90", weeklyPerMonth: "42.42",
-                            yearlyBadge: "-61%", monthlyBadge: "-41%"),
-        DiscountExpectation(storefront: "IND", yearlyPerMonth: "249.91", monthlyPerMonth: "399", weeklyPerMonth: "638.57",
-                            yearlyBadge: "-61%", monthlyBadge: "-38%"),
-        DiscountExpectation(storefront: "SAU", yearlyPerMonth: "12.49", monthlyPerMonth: "18.99", weeklyPerMonth: "34.24",
+        DiscountExpectation(storefront: "SAU", yearlyPerMonth: "12.49", monthlyPerMonth: "18.99", weeklyPerMonth: "34.71",
                             yearlyBadge: "-64%", monthlyBadge: "-45%"),
     ]
 
@@ -170,16 +170,16 @@ struct PaywallPresentationTests {
         let notEligible = try present(in: "USA", override: .notEligible) { $0.promotionalOffer = "comeback_50" }
         #expect(notEligible.plans.allSatisfy { $0.offerLine == nil && $0.appliedOffer == nil })
         // Prices and badges do not depend on eligibility.
-        #expect(notEligible.plans.map(\.discountBadge) == ["-61%", "-41%", nil])
+        #expect(notEligible.plans.map(\.discountBadge) == ["-61%", "-42%", nil])
     }
 
     @Test func theTextVariablesOfEachPlanInTheUnitedStates() throws {
         let presentation = try present(in: "USA")
-        // 4.99 × 7 / 30 = 1.164…; 39.99 × 7 / 365 = 0.766…
+        // A month is 365/12/7 weeks: 4.99 × 84 / 365 = 1.148…; 39.99 × 7 / 365 = 0.766…
         #expect(try plan(monthlyId, of: presentation).variables == [
-            .name: "Monthly Pass", .price: "$4.99", .pricePerPeriod: "$4.99/month", .pricePerWeek: "$1.16/week",
+            .name: "Monthly Pass", .price: "$4.99", .pricePerPeriod: "$4.99/month", .pricePerWeek: "$1.14/week",
             .pricePerMonth: "$4.99/month", .period: "month", .offerPeriod: "1 week", .offerPrice: "free",
-            .relativeDiscount: "41%",
+            .relativeDiscount: "42%",
         ])
         #expect(try plan(yearlyId, of: presentation).variables == [
             .name: "Yearly Pass", .price: "$39.99", .pricePerPeriod: "$39.99/year", .pricePerWeek: "$0.76/week",
@@ -188,19 +188,19 @@ struct PaywallPresentationTests {
         ])
         #expect(try plan(weeklyId, of: presentation).variables == [
             .name: "Weekly Pass", .price: "$1.99", .pricePerPeriod: "$1.99/week", .pricePerWeek: "$1.99/week",
-            .pricePerMonth: "$8.52/month", .period: "week",
+            .pricePerMonth: "$8.64/month", .period: "week",
         ])
     }
 
     @Test func theTextVariablesInGermanyAndJapan() throws {
         let german = try plan(monthlyId, of: present(in: "DEU")).variables
-        #expect(german[.pricePerWeek] == "1,28\(noBreak)€/Woche")
+        #expect(german[.pricePerWeek] == "1,26\(noBreak)€/Woche")
         #expect(german[.pricePerMonth] == "5,49\(noBreak)€/Monat")
         #expect(german[.period] == "Monat")
         #expect(german[.offerPeriod] == "1 Woche")
         #expect(german[.offerPrice] == "gratis")
         let japanese = try plan(monthlyId, of: present(in: "JPN")).variables
-        #expect(japanese[.pricePerWeek] == "¥186/週")
+        #expect(japanese[.pricePerWeek] == "¥184/週")
         #expect(japanese[.period] == "月")
         #expect(japanese[.offerPeriod] == "1週間")
         #expect(japanese[.offerPrice] == "無料")

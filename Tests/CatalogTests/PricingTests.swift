@@ -72,9 +72,13 @@ struct PriceFormatterTests {
         (Storefronts.usa, "14.99", SubscriptionPeriod(value: 3, unit: .month), .month, "4.99"),
         (Storefronts.usa, "2.99", SubscriptionPeriod(value: 6, unit: .month), .month, "0.49"),
         (Storefronts.usa, "1.99", week, .week, "1.99"),
-        (Storefronts.usa, "1.99", week, .month, "8.52"),
+        // 365/12/7 weeks a month: 1.99 × 365 / 84 = 8.647…
+        (Storefronts.usa, "1.99", week, .month, "8.64"),
+        (Storefronts.usa, "4.99", month, .week, "1.14"),
         (Storefronts.usa, "39.99", year, .week, "0.76"),
-        (Storefronts.jpn, "300", week, .month, "1285"),
+        (Storefronts.usa, "3.00", SubscriptionPeriod(value: 30, unit: .day), .month, "3"),
+        (Storefronts.usa, "3.65", SubscriptionPeriod(value: 365, unit: .day), .year, "3.65"),
+        (Storefronts.jpn, "300", week, .month, "1303"),
     ])
     func normalizesRoundingDownToTheMinorUnit(storefront: Storefront, amount: String, period: SubscriptionPeriod,
                                               target: PriceFormatter.NormalizedUnit, expected: String) {

@@ -29,44 +29,41 @@ public enum PriceFormatter {
         return max(0, text.filter { $0 == "1" }.count - 1)
     }
 
-    /// `amount` spread over `days` and scaled to `targetDays`, rounded down to the currency's
-    /// minor unit: $83.99 a year is $6.99 a month.
+    /// The price of `period` spread over one `target` unit, rounded down to the currency's
+    /// minor unit: $83.99 a year is $6.99 a month, $1.99 a week is $8.64 a month.
     public static func normalize(_ amount: Decimal, from period: SubscriptionPeriod, to target: NormalizedUnit,
                                  in storefront: Storefront) -> Decimal {
-        // Months and years convert by months (a year is 12 of them, not 365/30); other units by
-        // days. Multiply before dividing so that exact results stay exact ($1.99 a week is $1.99).
-        var scaled: Decimal
-        let months: Int? = period.unit == .year ? period.value * 12 : period.unit == .month ? period.value : nil
-        if let months, let targetMonths = target.months {
-            scaled = amount * Decimal(targetMonths) / Decimal(months)
-        } else {
-            scaled = amount * target.days / Decimal(period.approximateDays)
-        }
+        // One `period.unit` is num/den target units. Multiply before dividing, so that an exact
+        // result stays exact ($1.99 a week is $1.99 a week, not $1.98).
+        let (num, den) = ratio(from: period.unit, to: target.period.unit)
+        var scaled = amount * Decimal(den) / (Decimal(period.value) * Decimal(num))
         var rounded = Decimal()
         NSDecimalRound(&rounded, &scaled, minorUnitDigits(of: storefront), .down)
         return rounded
     }
 
+    /// How many `target` units one `unit` is, as a fraction: 30 days a month, 365 days a year,
+    /// 12 months a year, and 365/12/7 weeks a month (so 365/7 weeks a year).
+    static func ratio(from unit: SubscriptionPeriod.Unit, to target: SubscriptionPeriod.Unit) -> (num: Int, den: Int) {
+        switch (unit, target) {
+        case (.day, .day), (.week, .week), (.month, .month), (.year, .year): return (1, 1)
+        case (.day, .week): return (1, 7)
+        case (.day, .month): return (1, 30)
+        case (.day, .year): return (1, 365)
+        case (.week, .day): return (7, 1)
+        case (.week, .month): return (84, 365)
+        case (.week, .year): return (7, 365)
+        case (.month, .day): return (30, 1)
+        case (.month, .week): return (365, 84)
+        case (.month, .year): return (1, 12)
+        case (.year, .day): return (365, 1)
+        case (.year, .week): return (365, 7)
+        case (.year, .month): return (12, 1)
+        }
+    }
+
     public enum NormalizedUnit: Sendable {
         case week, month, year
-
-        /// 30 days a month, 365 a year, and a week is 7 days, so a month holds 365/12/7 weeks
-        /// when a yearly price is spread.
-        var days: Decimal {
-            switch self {
-            case .week: return 7
-            case .month: return 30
-            case .year: return 365
-            }
-        }
-
-        var months: Int? {
-            switch self {
-            case .week: return nil
-            case .month: return 1
-            case .year: return 12
-            }
-        }
 
         public var period: SubscriptionPeriod {
             switch self {
