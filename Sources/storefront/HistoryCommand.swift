@@ -24,6 +24,7 @@ enum HistoryCommand {
                 ]
                 if let error = transaction.error { row["error"] = error }
                 if let invoice = transaction.invoiceId { row["invoiceId"] = invoice }
+                if let variation = transaction.variationId { row["variationId"] = variation }
                 return row
             }
             let document: [String: Any] = ["transactions": rows, "balances": balances]
@@ -37,7 +38,8 @@ enum HistoryCommand {
         for transaction in transactions {
             let finished = transaction.isFinished ? "finished" : "unfinished"
             let error = transaction.error.map { " (\($0))" } ?? ""
-            print("\(transaction.id)  \(formatter.string(from: transaction.createdAt))  \(transaction.productId)  \(transaction.storefront)  \(transaction.price) \(transaction.currency)  \(transaction.state.rawValue)\(error)  \(finished)")
+            let variation = transaction.variationId.map { "  variation \($0)" } ?? ""
+            print("\(transaction.id)  \(formatter.string(from: transaction.createdAt))  \(transaction.productId)  \(transaction.storefront)  \(transaction.price) \(transaction.currency)  \(transaction.state.rawValue)\(error)  \(finished)\(variation)")
         }
         for (currency, amount) in balances.sorted(by: { $0.key < $1.key }) {
             print("balance \(currency): \(amount)")

@@ -30,6 +30,9 @@ enum BuiltBinary {
     }
 
     /// The default catalog at the package root; its `Themes/` sit beside it.
+    /// The package root, for files the tests read from the source tree.
+    static var root: String { packageRoot?.path ?? "." }
+
     static var catalog: String { (packageRoot?.appendingPathComponent("catalog.json").path) ?? "catalog.json" }
 
     /// The path of `.build/debug/storefront`; fails the test, saying to build it, when it is missing.
