@@ -18,11 +18,18 @@ extension Ledger {
 
     /// The latest `limit` events, newest first. "Newest" is the order they were appended, not
     /// their `time`, so a log reads as it happened even when the simulated clock jumps.
-    public func events(newestFirst limit: Int) throws -> [EventRecord] {
+    /// With `user`, only that user's transactions' events and the events of no transaction
+    /// (launches, products requests, rejected redirects).
+    public func events(newestFirst limit: Int, user: String? = nil) throws -> [EventRecord] {
         guard limit > 0 else { return [] }
-        let statement = try database.prepare(
-            "SELECT id, time, kind, transaction_id, message FROM events ORDER BY id DESC LIMIT ?1")
+        let statement = try database.prepare("""
+            SELECT id, time, kind, transaction_id, message FROM events
+            WHERE ?2 IS NULL OR transaction_id IS NULL
+               OR transaction_id IN (SELECT id FROM transactions WHERE user_id = ?2)
+            ORDER BY id DESC LIMIT ?1
+            """)
         try statement.bind(limit, at: 1)
+        try statement.bind(user, at: 2)
         var events: [EventRecord] = []
         while try statement.step() {
             events.append(EventRecord(

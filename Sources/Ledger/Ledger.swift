@@ -37,6 +37,8 @@ public final class Ledger {
             default: throw LedgerError.sqlite(code: code, message: message)
             }
         }
+        // A negative version was not written by us (nor by SQLite's defaults).
+        guard found >= 0 else { throw LedgerError.notADatabase(path: path) }
         guard found <= Self.supportedSchemaVersion else {
             throw LedgerError.newerSchema(path: path, found: found, supported: Self.supportedSchemaVersion)
         }

@@ -135,12 +135,17 @@ public struct InvoiceRecord: Sendable, Equatable {
     public var createdAt: Date
     /// Set by the first redirect that names this invoice; later ones are rejected.
     public var consumedAt: Date?
+    /// Pay Station's final status for the invoice (`done`, `troubled`, `canceled`); nil while
+    /// the player is still paying.
+    public var paymentStatus: String?
 
-    public init(invoiceId: String, transactionId: String, userId: String, createdAt: Date, consumedAt: Date? = nil) {
+    public init(invoiceId: String, transactionId: String, userId: String, createdAt: Date, consumedAt: Date? = nil,
+                paymentStatus: String? = nil) {
         self.invoiceId = invoiceId
         self.transactionId = transactionId
         self.userId = userId
         self.createdAt = createdAt
         self.consumedAt = consumedAt
+        self.paymentStatus = paymentStatus
     }
 }

@@ -79,6 +79,12 @@ enum Schema {
             value TEXT NOT NULL
         );
         """,
+        // 2: what Pay Station said of each invoice, committed when it says it, so a redirect
+        // URL claiming another outcome is refused and a paid purchase survives a crash
+        // before its redirect arrives.
+        """
+        ALTER TABLE invoices ADD COLUMN payment_status TEXT;
+        """,
     ]
 
     static var supportedVersion: Int { migrations.count }

@@ -15,6 +15,9 @@ public final class Store {
     private var generator: any RandomNumberGenerator
     /// The catalog's `network` setting unless the command line says otherwise.
     public var networkCondition: NetworkCondition
+    /// The project id the SDK was started with: the catalog's, unless QA passes another
+    /// (`--project-id`) to see a wrong project connect and sell nothing.
+    public var sdkProjectId: Int?
     /// Called as each durable step completes. The executable uses it to crash the process on
     /// purpose at a chosen step (`STOREFRONT_CRASH_AT`), so recovery is tested on the real binary.
     public var checkpoint: (StoreCheckpoint) -> Void = { _ in }
@@ -27,16 +30,12 @@ public final class Store {
         self.now = now
         self.generator = generator
         networkCondition = catalog.settings.network
+        sdkProjectId = catalog.settings.projectId
     }
 
     /// A coin toss from the store's generator (seeded in tests).
     func networkFails() -> Bool {
         generator.next() % 2 == 0
-    }
-
-    /// A reloaded catalog takes effect for the next purchase; transactions keep their own data.
-    public func replaceCatalog(_ catalog: Catalog) {
-        self.catalog = catalog
     }
 
     var redirectBase: String {
@@ -70,28 +69,30 @@ public final class Store {
             try ledger.appendEvent(kind: StoreEventKind.purchaseIgnored.rawValue, message: reason, transactionId: nil, at: time)
             return .ignored(reason: reason)
         }
-        let sequence = try ledger.transactionCount() + 1
-        let transactionId = String(format: "txn-%06d", sequence)
-        let invoiceId = String(100_000_000 + sequence)
-        let token = makeToken()
-        let record = TransactionRecord(
-            id: transactionId, productId: product.id, userId: userId, storefront: storefront.id,
-            integrationPath: IntegrationPath.paystation.rawValue, state: .purchasing, quantity: 1,
-            price: "\(price)", currency: storefront.currency, invoiceId: invoiceId, variationId: variationId,
-            createdAt: time, updatedAt: time)
         let external = !storefront.inAppPayStation && catalog.settings.openExternalBrowser
-        let session = PayStationSession(
-            transactionId: transactionId, invoiceId: invoiceId, token: token, productId: product.id,
-            productName: product.name.resolved(for: storefront.locale) ?? product.id,
-            formattedPrice: PriceFormatter.format(price, in: storefront), opensExternalBrowser: external,
-            sandbox: catalog.settings.useSandbox)
-        try ledger.inTransaction {
-            try ledger.insert(record)
+        let token = makeToken()
+        // The id comes from the count read under the write lock (BEGIN IMMEDIATE), so two
+        // processes on one ledger never take the same one.
+        let session: PayStationSession = try ledger.inTransaction {
+            let sequence = try ledger.transactionCount() + 1
+            let transactionId = String(format: "txn-%06d", sequence)
+            let invoiceId = String(100_000_000 + sequence)
+            let session = PayStationSession(
+                transactionId: transactionId, invoiceId: invoiceId, token: token, productId: product.id,
+                productName: product.name.resolved(for: storefront.locale) ?? product.id,
+                formattedPrice: PriceFormatter.format(price, in: storefront), opensExternalBrowser: external,
+                sandbox: catalog.settings.useSandbox, today: time)
+            try ledger.insert(TransactionRecord(
+                id: transactionId, productId: product.id, userId: userId, storefront: storefront.id,
+                integrationPath: IntegrationPath.paystation.rawValue, state: .purchasing, quantity: 1,
+                price: "\(price)", currency: storefront.currency, invoiceId: invoiceId, variationId: variationId,
+                createdAt: time, updatedAt: time))
             try ledger.recordInvoice(InvoiceRecord(invoiceId: invoiceId, transactionId: transactionId, userId: userId,
                                                    createdAt: time))
             try log(.purchaseStarted, "\(product.shortId) for \(session.formattedPrice) in \(storefront.id): purchasing",
                     transactionId, time)
             try log(.payStationOpened, "\(external ? "external browser" : "in-app"): \(session.url)", transactionId, time)
+            return session
         }
         return .payStation(session)
     }
@@ -120,10 +121,18 @@ public final class Store {
         switch session.phase {
         case .done:
             status = .done
-            try log(.payStationPaid, "status done, invoice \(session.invoiceId)", session.transactionId, time)
+            // Committed with its event: from here a crash cannot lose the payment (see
+            // `deliverUnfinished`), and only a redirect saying `done` is believed.
+            try ledger.inTransaction {
+                try ledger.recordPaymentStatus(status.rawValue, forInvoice: session.invoiceId)
+                try log(.payStationPaid, "status done, invoice \(session.invoiceId)", session.transactionId, time)
+            }
         case .declined(let reason):
             status = .troubled
-            try log(.payStationDeclined, "status troubled: \(reason)", session.transactionId, time)
+            try ledger.inTransaction {
+                try ledger.recordPaymentStatus(status.rawValue, forInvoice: session.invoiceId)
+                try log(.payStationDeclined, "status troubled: \(reason)", session.transactionId, time)
+            }
         case .cancelled, .cardForm, .threeDSecure:
             // The player closed Pay Station: the SDK's closed callback settles it, no redirect.
             return .settled(try settle(transactionId: session.transactionId, invoiceId: session.invoiceId,
@@ -161,6 +170,12 @@ public final class Store {
         guard invoice.userId == userId, invoice.transactionId == redirect.foreignInvoice else {
             return try reject(text, "invoice \(redirect.invoiceId) does not belong to \(redirect.foreignInvoice)", time)
         }
+        guard let paid = invoice.paymentStatus else {
+            return try reject(text, "Pay Station has no outcome for invoice \(redirect.invoiceId) yet (nothing was paid)", time)
+        }
+        guard paid == redirect.status.rawValue else {
+            return try reject(text, "status \(redirect.status.rawValue) contradicts Pay Station's \(paid) for invoice \(redirect.invoiceId)", time)
+        }
         // Using up the invoice and recording what it says commit together: a crash between the
         // two would leave a paid transaction that no redirect can settle any more.
         let settlement: Settlement? = try ledger.inTransaction {
@@ -192,7 +207,12 @@ public final class Store {
     /// finished; or failed and finished.
     private func settle(transactionId: String, invoiceId: String, status: RedirectURL.Status) throws -> StoreNotice {
         let time = now()
-        let settlement = try ledger.inTransaction { try recordSettlement(of: transactionId, status: status, at: time) }
+        let settlement = try ledger.inTransaction {
+            // Settled without a redirect: the invoice is used up, so a late redirect for it is refused.
+            try ledger.recordPaymentStatus(status.rawValue, forInvoice: invoiceId)
+            _ = try ledger.consumeInvoice(id: invoiceId, at: time)
+            return try recordSettlement(of: transactionId, status: status, at: time)
+        }
         return try conclude(settlement)
     }
 
@@ -213,10 +233,8 @@ public final class Store {
             try fail(transactionId, error: "payment declined", time)
             return .concluded(StoreNotice(.error, "Payment declined by the bank. Nothing was charged or granted."))
         case .canceled:
-            try ledger.updateState(ofTransaction: transactionId, to: .failed, error: "paymentCancelled", at: time)
-            try log(.paymentCancelled, "paymentCancelled: the player closed Pay Station", transactionId, time)
-            try ledger.markFinished(transaction: transactionId, at: time)
-            try log(.finished, "finished", transactionId, time)
+            try fail(transactionId, error: "paymentCancelled", time, as: .paymentCancelled,
+                     saying: "paymentCancelled: the player closed Pay Station")
             return .concluded(StoreNotice(.info, "Purchase cancelled."))
         }
     }
@@ -231,10 +249,11 @@ public final class Store {
         }
     }
 
-    private func fail(_ transactionId: String, error: String, _ time: Date) throws {
+    private func fail(_ transactionId: String, error: String, _ time: Date, as kind: StoreEventKind = .failed,
+                      saying message: String? = nil) throws {
         try ledger.inTransaction {
             try ledger.updateState(ofTransaction: transactionId, to: .failed, error: error, at: time)
-            try log(.failed, "failed: \(error)", transactionId, time)
+            try log(kind, message ?? "failed: \(error)", transactionId, time)
             try ledger.markFinished(transaction: transactionId, at: time)
             try log(.finished, "finished", transactionId, time)
         }
@@ -274,14 +293,13 @@ public final class Store {
 
     private func validationProblem(_ transaction: TransactionRecord) -> String? {
         guard transaction.userId == userId else { return "made by another user" }
-        guard let product = catalog.product(id: transaction.productId) else {
+        guard catalog.product(id: transaction.productId) != nil else {
             return "product \(transaction.productId) is not in the catalog"
         }
         guard let storefront = catalog.storefront(id: transaction.storefront) else {
             return "storefront \(transaction.storefront) is not in the catalog"
         }
         guard transaction.currency == storefront.currency else { return "currency \(transaction.currency) does not match" }
-        _ = product
         return nil
     }
 
@@ -299,8 +317,11 @@ public final class Store {
         case .autoRenewable, .nonRenewing:
             let level = product.group.flatMap { catalog.subscriptionGroup(id: $0)?.accessLevel } ?? product.id
             let days = product.period?.approximateDays ?? 30
+            // From when it was purchased, not from now: a purchase delivered again a week after
+            // a crash still runs its month from the day it was paid.
             return GrantRecord(transactionId: transaction.id, kind: .accessLevel, key: level, amount: 1,
-                               expiresAt: time.addingTimeInterval(TimeInterval(days) * 86_400), grantedAt: time)
+                               expiresAt: transaction.updatedAt.addingTimeInterval(TimeInterval(days) * 86_400),
+                               grantedAt: time)
         }
     }
 
@@ -327,8 +348,15 @@ public final class Store {
             case .purchased, .restored:
                 notices.append(try complete(transaction.id))
             case .purchasing:
-                try fail(transaction.id, error: "interrupted: the app closed before Pay Station answered", time)
-                notices.append(StoreNotice(.info, "\(transaction.id) was interrupted and has been closed."))
+                // Pay Station's committed outcome settles it, as the SDK's status query would;
+                // with no outcome the payment never happened.
+                let paid = try transaction.invoiceId.flatMap { try ledger.invoice(id: $0) }?.paymentStatus
+                if let paid, let status = RedirectURL.Status(rawValue: paid), let invoiceId = transaction.invoiceId {
+                    notices.append(try settle(transactionId: transaction.id, invoiceId: invoiceId, status: status))
+                } else {
+                    try fail(transaction.id, error: "interrupted: the app closed before Pay Station answered", time)
+                    notices.append(StoreNotice(.info, "\(transaction.id) was interrupted and has been closed."))
+                }
             case .failed, .deferred:
                 try ledger.inTransaction {
                     try ledger.markFinished(transaction: transaction.id, at: time)
@@ -373,7 +401,7 @@ public final class Store {
             transactionCount: try ledger.transactionCount(user: userId),
             balances: try ledger.balances(user: userId),
             entitlements: entitlements.values.sorted { $0.id < $1.id },
-            events: try ledger.events(newestFirst: eventLimit),
+            events: try ledger.events(newestFirst: eventLimit, user: userId),
             history: history)
     }
 

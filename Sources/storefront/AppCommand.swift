@@ -22,6 +22,12 @@ enum AppCommand {
             }
             return condition
         }
+        let projectId = try options.projectId.map { text throws(CommandFailure) -> Int in
+            guard let number = Int(text), number > 0 else {
+                throw CommandFailure(.usage, "--project-id takes a positive whole number, not \(text).")
+            }
+            return number
+        }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw CommandFailure(.usage, "the app needs a terminal; for scripts use storefront history or lint.")
         }
@@ -32,6 +38,7 @@ enum AppCommand {
             let userId = try Environment.userId(option: options.userId, catalog: catalog, ledger: ledger)
             store = Store(catalog: catalog, ledger: ledger, userId: userId)
             if let network { store.networkCondition = network }
+            if let projectId { store.sdkProjectId = projectId }
             store.checkpoint = CrashInjection.checkpoint(from: ProcessInfo.processInfo.environment)
             let notices = try store.deliverUnfinished()
             let colorEnabled = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true

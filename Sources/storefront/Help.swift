@@ -21,6 +21,7 @@ enum Help {
                           (default $XDG_STATE_HOME/storefront, else ~/.local/state/storefront)
       --user ID           the player id (default: kept in the ledger across launches)
       --network MODE      reliable, or flaky: products requests fail half the time and retry
+      --project-id N      start the Pay Station SDK with another project id (a wrong one sells nothing)
 
     Keys in the app: arrows or h/j/k/l select, Enter buys, Esc closes, Tab moves between
     panes, s/S change storefront, t changes theme, v previews the next paywall variant,

@@ -9,11 +9,12 @@ struct Options {
     var stateDirectory: String?
     var userId: String?
     var network: String?
+    var projectId: String?
     var json = false
     var quick = false
     var positional: [String] = []
 
-    static let valueOptions: Set<String> = ["--catalog", "--theme", "--storefront", "--state-dir", "--user", "--network"]
+    static let valueOptions: Set<String> = ["--catalog", "--theme", "--storefront", "--state-dir", "--user", "--network", "--project-id"]
 
     static func parse(_ arguments: [String]) throws(CommandFailure) -> Options {
         var options = Options()
@@ -42,6 +43,7 @@ struct Options {
                 case "--storefront": options.storefrontId = value
                 case "--state-dir": options.stateDirectory = value
                 case "--network": options.network = value
+                case "--project-id": options.projectId = value
                 default: options.userId = value
                 }
             } else if argument == "--json" {

@@ -186,18 +186,58 @@ struct StorePurchaseTests {
         }
     }
 
-    @Test func aCanceledRedirectFromOutsideCancelsQuietly() throws {
+    @Test(arguments: [RedirectURL.Status.done, .canceled, .troubled])
+    func aRedirectClaimingAnOutcomePayStationNeverReportedChangesNothing(status: RedirectURL.Status) throws {
         try withStore { harness in
+            // The player is still at the card form: ids are predictable, so a hand-made URL must
+            // not be able to buy anything.
             let session = try harness.open(SKU.gems100)
             let url = RedirectURL(base: "com.example.stardust://xsollaconfirm/payment", userId: "player-1",
-                                  foreignInvoice: session.transactionId, invoiceId: session.invoiceId, status: .canceled)
+                                  foreignInvoice: session.transactionId, invoiceId: session.invoiceId, status: status)
             let notice = try harness.store.handle(url: url.text)
-            #expect(notice.tone == .info)
+            #expect(notice.tone == .error)
+            #expect(notice.text.contains("no outcome"))
             let transaction = try #require(try harness.ledger.transaction(id: session.transactionId))
-            #expect(transaction.state == .failed)
-            #expect(transaction.error == "paymentCancelled")
-            #expect(transaction.isFinished)
+            #expect(transaction.state == .purchasing)
+            #expect(!transaction.isFinished)
             #expect(try harness.ledger.grants().isEmpty)
+            #expect(try harness.ledger.invoice(id: session.invoiceId)?.consumedAt == nil)
+        }
+    }
+
+    @Test func aRedirectContradictingPayStationIsRejected() throws {
+        var catalog = try defaultCatalog()
+        catalog.settings.payStation.redirect.condition = .any  // the decline comes back as a redirect
+        try withStore(catalog: catalog) { harness in
+            var session = try harness.open(SKU.gems100)
+            session.pay(card: Cards.declined)
+            guard case .redirect = try harness.store.payStationClosed(session) else {
+                Issue.record("expected a redirect for the decline")
+                return
+            }
+            let forged = RedirectURL(base: "com.example.stardust://xsollaconfirm/payment", userId: "player-1",
+                                     foreignInvoice: session.transactionId, invoiceId: session.invoiceId, status: .done)
+            let notice = try harness.store.handle(url: forged.text)
+            #expect(notice.tone == .error)
+            #expect(notice.text.contains("contradicts Pay Station's troubled"))
+            #expect(try harness.ledger.grants().isEmpty)
+            #expect(try harness.ledger.transaction(id: session.transactionId)?.state == .purchasing)
+        }
+    }
+
+    @Test func aPaidPurchaseWhoseRedirectNeverCameIsPurchasedAtTheNextLaunch() throws {
+        try withStore { harness in
+            var session = try harness.open(SKU.gems100)
+            session.pay(card: Cards.success)
+            guard case .redirect = try harness.store.payStationClosed(session) else {
+                Issue.record("expected a redirect")
+                return
+            }
+            // The app dies during the countdown; the next launch asks Pay Station's record.
+            let notices = try harness.store.deliverUnfinished()
+            #expect(notices.contains { $0.tone == .success })
+            #expect(try harness.ledger.balances() == ["gems": 100])
+            #expect(try harness.ledger.transaction(id: session.transactionId)?.isFinished == true)
         }
     }
 

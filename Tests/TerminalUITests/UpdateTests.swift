@@ -76,11 +76,21 @@ struct UpdateTests {
 
     @Test func tabMovesFocusAndArrowsThenScrollThePane() {
         var state = makeState()
+        state.snapshot = purchasedGemsSnapshot()  // 1 transaction, 7 events
         _ = state.update(.key(.tab))
         #expect(state.focus == .transactions)
         _ = state.update(.key(.down))
-        #expect(state.scroll[.transactions] == 1)
+        #expect(state.scroll[.transactions] == 0)  // one row: nothing to scroll
+        _ = state.update(.key(.tab))
+        _ = state.update(.key(.tab))
+        #expect(state.focus == .events)
+        for _ in 0..<10 { _ = state.update(.key(.down)) }
+        #expect(state.scroll[.events] == 6)  // stops at the last row, so one press comes back
+        _ = state.update(.key(.up))
+        #expect(state.scroll[.events] == 5)
         #expect(state.selection == 0)
+        _ = state.update(.key(.backTab))
+        _ = state.update(.key(.backTab))
         _ = state.update(.key(.backTab))
         #expect(state.focus == .paywall)
     }
@@ -134,6 +144,34 @@ struct UpdateTests {
         #expect(state.payStation == nil)
         // …then the timer: nothing more.
         #expect(state.update(.redirectArrived(url: url)).isEmpty)
+    }
+
+    @Test func aPaidPurchaseSettledWithoutARedirectClosesTheSheet() {
+        var state = makeState()
+        var paid = PayStationSession(transactionId: "txn-000001", invoiceId: "100000001", token: "T", productId: "p",
+                                     productName: "Pouch of Gems", formattedPrice: "$0.99", opensExternalBrowser: true,
+                                     sandbox: true)
+        for digit in "4111111111111111" { paid.type(digit) }
+        paid.submit()
+        for digit in "1240" { paid.type(digit) }
+        paid.submit()
+        for digit in "123" { paid.type(digit) }
+        paid.submit()
+        state.payStation = paid
+        _ = state.update(.payStationAnswered(.settled(StoreNotice(.success, "Purchased Pouch of Gems.")),
+                                             transactionId: "txn-000001"))
+        #expect(state.payStation == nil)
+        #expect(state.notice?.text == "Purchased Pouch of Gems.")
+    }
+
+    @Test func theWheelDoesNothingUnderASheet() {
+        var state = makeState()
+        state.showsHelp = true
+        _ = state.update(.mouse(MouseEvent(.wheelDown, x: 1, y: 1)))
+        #expect(state.selection == 0)
+        state.showsHelp = false
+        _ = state.update(.mouse(MouseEvent(.wheelDown, x: 1, y: 1)))
+        #expect(state.selection == 1)
     }
 
     @Test func settledAnswerShowsTheNotice() {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The mocked Xsolla Pay Station as a pure state machine (DESIGN.md §3): token and invoice,
 /// then the card form, 3-D Secure when the card asks for it, and a final status. Keys come in
 /// through `type`, `deleteBackward`, `submit`; the engine acts on `phase` once it is final.
@@ -43,8 +45,15 @@ public struct PayStationSession: Sendable, Equatable {
     /// What is wrong with the last submitted field, shown under the form.
     public private(set) var problem: String?
 
+    /// The first month a card may expire in, as YYMM (`2611`), from the day Pay Station opened.
+    public let earliestExpiry: Int
+
     public init(transactionId: String, invoiceId: String, token: String, productId: String, productName: String,
-                formattedPrice: String, opensExternalBrowser: Bool, sandbox: Bool) {
+                formattedPrice: String, opensExternalBrowser: Bool, sandbox: Bool, today: Date = Date()) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month], from: today)
+        earliestExpiry = (parts.year ?? 2000) % 100 * 100 + (parts.month ?? 1)
         self.transactionId = transactionId
         self.invoiceId = invoiceId
         self.token = token
@@ -157,9 +166,12 @@ public struct PayStationSession: Sendable, Equatable {
             guard Luhn.isValid(cardNumber) else { return "This card number is not valid (check digit); try a test card." }
             return nil
         case .expiry:
-            guard expiry.count == 4, let month = Int(expiry.prefix(2)), (1...12).contains(month) else {
+            guard expiry.count == 4, let month = Int(expiry.prefix(2)), (1...12).contains(month),
+                  let year = Int(expiry.suffix(2))
+            else {
                 return "Expiry is MM/YY, such as 12/40."
             }
+            guard year * 100 + month >= earliestExpiry else { return "This card has expired; the sandbox takes 12/40." }
             return nil
         case .cvv:
             guard (3...4).contains(cvv.count) else { return "CVV is 3 or 4 digits." }

@@ -19,7 +19,7 @@ extension Store {
         let time = now()
         let identifiers = requestedIdentifiers
         let attempts = RetrySchedule.delays.count + 1
-        try log(.productsRequested, "attempt \(attempt) of \(attempts): \(identifiers.count) SKUs, project \(catalog.settings.projectId.map(String.init) ?? "(none)")",
+        try log(.productsRequested, "attempt \(attempt) of \(attempts): \(identifiers.count) SKUs, project \(sdkProjectId.map(String.init) ?? "(none)")",
                 nil, time)
         if networkCondition == .flaky, networkFails() {
             let retry = RetrySchedule.delay(after: attempt)
@@ -27,7 +27,7 @@ extension Store {
             try log(.productsFailed, "network error (flaky network); \(next)", nil, time)
             return .failed(attempt: attempt, retryAfter: retry)
         }
-        let response = ProductsAnswer.answer(requesting: identifiers, projectId: catalog.settings.projectId, catalog: catalog)
+        let response = ProductsAnswer.answer(requesting: identifiers, projectId: sdkProjectId, catalog: catalog)
         var message = "\(response.products.count) products"
         if !response.invalidProductIdentifiers.isEmpty {
             message += "; invalidProductIdentifiers: " + response.invalidProductIdentifiers.map {

@@ -54,7 +54,12 @@ extension AppState {
                 return [.deliver(.redirectArrived(url: url), afterSeconds: Double(delay))]
             case .settled(let settled):
                 notice = settled
-                if case .cancelled? = payStation?.phase { payStation = nil }
+                // Paid or cancelled with no redirect to wait for: back to the game. A decline
+                // stays on screen until the player closes it.
+                switch payStation?.phase {
+                case .done?, .cancelled?: payStation = nil
+                default: break
+                }
                 return []
             }
         case .redirectArrived(let url):
@@ -149,7 +154,17 @@ extension AppState {
             guard count > 0 else { return }
             selection = min(max(0, selection + step), count - 1)
         } else {
-            scroll[focus] = max(0, (scroll[focus] ?? 0) + step)
+            scroll[focus] = min(max(0, (scroll[focus] ?? 0) + step), max(0, rowCount(of: focus) - 1))
+        }
+    }
+
+    /// Rows a live pane can scroll through.
+    private func rowCount(of pane: Pane) -> Int {
+        switch pane {
+        case .paywall: return itemCount
+        case .transactions: return snapshot.transactions.count
+        case .entitlements: return snapshot.balances.count + snapshot.entitlements.count
+        case .events: return snapshot.events.count
         }
     }
 
@@ -199,9 +214,10 @@ extension AppState {
     }
 
     private mutating func handle(_ event: MouseEvent) -> [Effect] {
-        guard event.kind == .press, payStation == nil, !showsHelp else {
-            if event.kind == .wheelUp { move(by: -1) }
-            if event.kind == .wheelDown { move(by: 1) }
+        // A sheet or the help covers the screen: clicks and the wheel go nowhere beneath it.
+        guard payStation == nil, !showsHelp else { return [] }
+        guard event.kind == .press else {
+            move(by: event.kind == .wheelUp ? -1 : 1)
             return []
         }
         let layout = ScreenLayout(width: width, height: height)
