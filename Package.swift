@@ -23,7 +23,8 @@ let package = Package(
         .target(name: "Catalog"),
         .target(name: "Ledger", dependencies: ["CSQLite"]),
         .target(name: "StoreEngine", dependencies: ["Catalog", "Ledger"]),
-        .target(name: "TerminalUI", dependencies: ["StoreEngine", "Catalog"]),
+        // TerminalUI shows the ledger's records that StoreEngine hands up, so it names Ledger too.
+        .target(name: "TerminalUI", dependencies: ["StoreEngine", "Catalog", "Ledger"]),
         .target(name: "CursesBackend", dependencies: ["TerminalUI", "CCurses"]),
         .executableTarget(
             name: "storefront",
@@ -37,7 +38,7 @@ let package = Package(
             dependencies: ["TerminalUI", "StoreEngine", "Ledger", "Catalog"],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TerminalUI"]),
+        .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TerminalUI", "CCurses"]),
         // Runs the built binary (.build/debug/storefront) in tmux; `make test` builds it first.
         .testTarget(name: "EndToEndTests"),
     ],

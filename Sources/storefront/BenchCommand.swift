@@ -44,7 +44,7 @@ enum BenchCommand {
         }
         if let purchase = results.first(where: { $0.name.hasPrefix("purchase") }),
            let floor = results.first(where: { $0.name.hasPrefix("one committed") }), floor.median > 0 {
-            print(String(format: "  a purchase costs %.1f committed transactions (it makes 8 commits)", purchase.median / floor.median))
+            print(String(format: "  a purchase costs %.1f committed transactions (it makes 7 commits)", purchase.median / floor.median))
         }
     }
 

@@ -14,7 +14,7 @@ public struct ScreenLayout: Sendable, Equatable {
         statusBar = rows[0]
         hintBar = rows[2]
         let body = rows[1]
-        // The panes get a third of the body, never fewer than 6 rows (4 of content).
+        // The panes get two fifths of the body, never fewer than 6 rows (4 of content).
         let paneHeight = max(6, body.height * 2 / 5)
         let parts = Layout.split(body, .vertical, [.fill(1), .length(paneHeight)])
         paywall = parts[0]
