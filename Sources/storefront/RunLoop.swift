@@ -20,9 +20,12 @@ struct RunLoop {
         let (width, height) = terminal.size
         var queue: [Message] = [.resize(width: width, height: height), .tick(Date()), .started]
         while true {
-            process(&queue)
-            if state.wantsQuit { return }
-            terminal.draw(AppView.render(state))
+            // Draw only after something happened: an idle app costs nothing but the wait.
+            if !queue.isEmpty {
+                process(&queue)
+                if state.wantsQuit { return }
+                terminal.draw(AppView.render(state))
+            }
             let inputs = terminal.nextInput(timeoutMilliseconds: waitMilliseconds())
             for input in inputs {
                 switch input {
@@ -34,7 +37,8 @@ struct RunLoop {
                 }
             }
             let now = Date()
-            queue.append(.tick(now))
+            // The clock matters on screen only while a redirect counts down.
+            if state.pendingRedirect != nil || !inputs.isEmpty { queue.append(.tick(now)) }
             let due = timers.filter { $0.due <= now }
             timers.removeAll { $0.due <= now }
             queue.append(contentsOf: due.map(\.message))
