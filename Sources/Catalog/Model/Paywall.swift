@@ -62,7 +62,7 @@ public struct PaywallVariant: Sendable, Equatable, Identifiable {
 
     /// Strings for a locale: the exact locale, then its language, then the paywall's default.
     public func strings(for locale: String, defaultLocale: String) -> PaywallStrings {
-        let language = String(locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).first ?? "")
+        let language = LocalizedText.language(of: locale)
         return strings[locale] ?? strings[language] ?? strings[defaultLocale]
             ?? strings.keys.sorted().first.flatMap { strings[$0] } ?? PaywallStrings()
     }

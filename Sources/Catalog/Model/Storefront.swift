@@ -22,7 +22,7 @@ public struct Storefront: Sendable, Equatable, Identifiable {
 
     /// The language part of the locale (`de` for `de_DE`), for localized strings.
     public var language: String {
-        String(locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).first ?? Substring(locale))
+        LocalizedText.language(of: locale)
     }
 }
 

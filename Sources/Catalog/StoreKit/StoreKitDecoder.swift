@@ -190,7 +190,7 @@ struct StoreKitDecoder {
             values[entry.locale] = entry.text
         }
         for entry in entries {
-            let language = String(entry.locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).first ?? "")
+            let language = LocalizedText.language(of: entry.locale)
             if !language.isEmpty, values[language] == nil { values[language] = entry.text }
         }
         return LocalizedText(values)
