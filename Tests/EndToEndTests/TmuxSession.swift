@@ -57,6 +57,17 @@ final class TmuxSession {
         _ = try? tmux("send-keys", "-t", target, "-l", text)
     }
 
+    /// A left click at a 0-based screen cell, as an xterm sends it in SGR mouse mode.
+    func click(column: Int, row: Int) {
+        type("\u{1B}[<0;\(column + 1);\(row + 1)M")
+        type("\u{1B}[<0;\(column + 1);\(row + 1)m")
+    }
+
+    /// The mouse wheel turned down one notch over a cell.
+    func wheelDown(column: Int, row: Int) {
+        type("\u{1B}[<65;\(column + 1);\(row + 1)M")
+    }
+
     /// Resizes the window, as a user dragging the terminal would.
     func resize(width: Int, height: Int) {
         _ = try? tmux("resize-window", "-t", target, "-x", "\(width)", "-y", "\(height)")
