@@ -29,10 +29,11 @@ enum BuiltBinary {
         return text.contains("name: \"storefront\"") && text.contains("EndToEndTests")
     }
 
-    /// The default catalog at the package root; its `Themes/` sit beside it.
     /// The package root, for files the tests read from the source tree.
     static var root: String { packageRoot?.path ?? "." }
 
+    /// The default catalog at the package root; its `Themes/` sit beside it. `make test` builds
+    /// the binary before the tests; a plain `swift test` runs whatever binary was built last.
     static var catalog: String { (packageRoot?.appendingPathComponent("catalog.json").path) ?? "catalog.json" }
 
     /// The path of `.build/debug/storefront`; fails the test, saying to build it, when it is missing.
