@@ -3,6 +3,14 @@ import Foundation
 /// Entry point: pick the command, run it, map failures to a message and a sysexits code.
 let arguments = Array(CommandLine.arguments.dropFirst())
 
+/// The subcommands by name; the app itself runs when none is named.
+let subcommands: [String: (Options) throws(CommandFailure) -> Void] = [
+    "lint": LintCommand.run,
+    "import": ImportCommand.run,
+    "history": HistoryCommand.run,
+    "bench": BenchCommand.run,
+]
+
 func standardError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
 }
@@ -18,24 +26,14 @@ if arguments.contains("--version") {
 
 do throws(CommandFailure) {
     var options = try Options.parse(arguments)
-    let command = options.positional.first
-    switch command {
-    case nil:
+    if let name = options.positional.first {
+        guard let command = subcommands[name] else {
+            throw CommandFailure(.usage, "unknown command \(name). See storefront --help.")
+        }
+        options.positional.removeFirst()
+        try command(options)
+    } else {
         try AppCommand.run(options)
-    case "lint":
-        options.positional.removeFirst()
-        try LintCommand.run(options)
-    case "import":
-        options.positional.removeFirst()
-        try ImportCommand.run(options)
-    case "bench":
-        options.positional.removeFirst()
-        try BenchCommand.run(options)
-    case "history":
-        options.positional.removeFirst()
-        try HistoryCommand.run(options)
-    case let other?:
-        throw CommandFailure(.usage, "unknown command \(other). See storefront --help.")
     }
     exit(ExitCode.success.rawValue)
 } catch {
