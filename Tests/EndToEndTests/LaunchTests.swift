@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 extension EndToEnd {
@@ -74,6 +75,34 @@ extension EndToEnd {
             // Still alive and answering keys at the new size.
             app.sendKeys("t")
             try app.waitUntil("the light theme shows at 80 columns") { $0.bottomLine == "Theme light." }
+            try app.quit()
+        }
+    }
+}
+
+extension EndToEnd {
+    /// A broken theme file is skipped with its reason on screen; the app still starts.
+    @Suite("Broken themes", .needsTmux)
+    struct BrokenThemes {
+        @Test("a theme with a syntax error is named with its line and column, and the others still load")
+        func brokenTheme() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let manager = FileManager.default
+            try manager.createDirectory(atPath: directory.path + "/Themes", withIntermediateDirectories: true)
+            try manager.copyItem(atPath: BuiltBinary.catalog, toPath: directory.path + "/catalog.json")
+            try manager.copyItem(atPath: BuiltBinary.root + "/Themes/dark.json", toPath: directory.path + "/Themes/dark.json")
+            try "{\n  \"name\": \"neon\",\n  \"colors\": {\n}\n".write(toFile: directory.path + "/Themes/neon.json",
+                                                                      atomically: true, encoding: .utf8)
+            let app = try TmuxSession(stateDirectory: directory.path + "/state",
+                                      arguments: ["--catalog", directory.path + "/catalog.json"])
+            defer { app.close() }
+            let screen = try app.waitUntil("the app starts and names the broken theme file") { screen in
+                screen.statusBar.contains("theme dark") && screen.bottomLine.contains("neon.json:5:1: malformed JSON")
+            }
+            #expect(screen.statusBar.contains("theme dark"))
+            app.sendKeys("t")
+            try app.waitUntil("t stays on the one good theme") { $0.bottomLine == "Theme dark." }
             try app.quit()
         }
     }
