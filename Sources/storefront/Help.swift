@@ -10,6 +10,7 @@ enum Help {
       storefront lint [FILE] [--json]   check a catalog: every finding with its JSON path (exit 65 on errors)
       storefront import FILE.storekit   print the catalog.json equivalent of an Xcode StoreKit file
       storefront history [--json]       print the transactions kept in the state directory
+      storefront reset                  remove the ledger of the state directory and start over
       storefront bench [--quick]        time loading, drawing and purchasing (make bench)
       storefront --help | --version
 

@@ -8,6 +8,7 @@ let subcommands: [String: (Options) throws(CommandFailure) -> Void] = [
     "lint": LintCommand.run,
     "import": ImportCommand.run,
     "history": HistoryCommand.run,
+    "reset": ResetCommand.run,
     "bench": BenchCommand.run,
 ]
 

@@ -64,6 +64,22 @@ extension EndToEnd {
             #expect((object?["transactions"] as? [Any])?.isEmpty == true)
         }
 
+        @Test("reset removes the ledger and says so; a second reset finds nothing")
+        func reset() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let state = directory.path + "/state"
+            #expect(try run(["history", "--state-dir", state]).status == 0)  // creates the ledger
+            #expect(FileManager.default.fileExists(atPath: state + "/storefront.sqlite"))
+            let first = try run(["reset", "--state-dir", state])
+            #expect(first.status == 0)
+            #expect(first.standardOutput.contains("Removed " + state + "/storefront.sqlite"))
+            #expect(!FileManager.default.fileExists(atPath: state + "/storefront.sqlite"))
+            let second = try run(["reset", "--state-dir", state])
+            #expect(second.standardOutput.hasPrefix("Nothing to reset"))
+            #expect(try run(["reset", "extra"]).status == 64)
+        }
+
         @Test("usage errors exit 64 and say what to do", arguments: [
             ["--network", "sometimes"], ["--bogus"], ["frobnicate"], ["--theme", "neon"], ["--storefront", "XYZ"],
             ["--catalog"],
