@@ -63,12 +63,7 @@ enum BenchCommand {
             return try Measurement.run("purchase end to end (real SQLite file)", runs: runs) {
                 guard case .payStation(var session) = try store.beginPurchase(of: "com.example.stardust.gems_100",
                                                                               in: storefront) else { return }
-                for digit in "4111111111111111" { session.type(digit) }
-                session.submit()
-                for digit in "1240" { session.type(digit) }
-                session.submit()
-                for digit in "123" { session.type(digit) }
-                session.submit()
+                session.enter(card: "4111111111111111")
                 if case .redirect(let url, _) = try store.payStationClosed(session) {
                     _ = try store.handle(url: url)
                 }

@@ -198,12 +198,7 @@ extension PayStationSession {
 
     /// Fills the card form field by field, pressing Enter after each, as a player does.
     mutating func pay(card: String, expiry: String = "1240", cvv: String = "123") {
-        typeText(card)
-        submit()
-        typeText(expiry)
-        submit()
-        typeText(cvv)
-        submit()
+        enter(card: card, expiry: expiry, cvv: cvv)
     }
 
     static func sample(sandbox: Bool = true, token: String = "TOKEN123") -> PayStationSession {

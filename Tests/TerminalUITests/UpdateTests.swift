@@ -128,12 +128,7 @@ struct UpdateTests {
     @Test func redirectIsDeliveredOnceWhetherTheTimerOrTheButtonComesFirst() {
         var state = makeState()
         var paid = session(state)
-        for digit in "4111111111111111" { paid.type(digit) }
-        paid.submit()
-        for digit in "1240" { paid.type(digit) }
-        paid.submit()
-        for digit in "123" { paid.type(digit) }
-        paid.submit()
+        paid.enter(card: "4111111111111111")
         state.payStation = paid
         let url = "com.example.stardust://xsollaconfirm/payment?status=done"
         let scheduled = state.update(.payStationAnswered(.redirect(url: url, delaySeconds: 2), transactionId: "txn-000001"))
@@ -151,12 +146,7 @@ struct UpdateTests {
         var paid = PayStationSession(transactionId: "txn-000001", invoiceId: "100000001", token: "T", productId: "p",
                                      productName: "Pouch of Gems", formattedPrice: "$0.99", opensExternalBrowser: true,
                                      sandbox: true)
-        for digit in "4111111111111111" { paid.type(digit) }
-        paid.submit()
-        for digit in "1240" { paid.type(digit) }
-        paid.submit()
-        for digit in "123" { paid.type(digit) }
-        paid.submit()
+        paid.enter(card: "4111111111111111")
         state.payStation = paid
         _ = state.update(.payStationAnswered(.settled(StoreNotice(.success, "Purchased Pouch of Gems.")),
                                              transactionId: "txn-000001"))

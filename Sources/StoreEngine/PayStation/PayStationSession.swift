@@ -111,6 +111,15 @@ public struct PayStationSession: Sendable, Equatable {
         }
     }
 
+    /// Types a whole card, field by field with Enter after each, as a player (or a script)
+    /// would: `enter(card: "4111111111111111", expiry: "1240", cvv: "123")`.
+    public mutating func enter(card: String, expiry: String = "1240", cvv: String = "123") {
+        for field in [card, expiry, cvv] {
+            field.forEach { type($0) }
+            submit()
+        }
+    }
+
     /// Moves focus to a field directly (mouse click, Tab).
     public mutating func focus(on field: Field) {
         guard phase == .cardForm else { return }
