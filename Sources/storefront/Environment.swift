@@ -4,12 +4,7 @@ import Ledger
 import TerminalUI
 
 /// Everything a command reads from disk, in one place: the catalog, the themes, the ledger.
-struct Environment {
-    var catalog: Catalog
-    var catalogPath: String
-    var themes: [Theme]
-    var themeProblems: [String]
-
+enum Environment {
     /// The text of a catalog file, failing with the sysexits code that fits (DESIGN.md §7):
     /// 66 when it is missing, 74 when it cannot be read, 65 when it is not UTF-8.
     static func readCatalogText(at path: String) throws(CommandFailure) -> String {

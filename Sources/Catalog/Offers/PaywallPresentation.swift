@@ -58,9 +58,9 @@ public struct PaywallPresentation: Sendable, Equatable {
                 variables[.pricePerWeek] = PriceFormatter.format(
                     PriceFormatter.normalize(price, from: period, to: .week, in: storefront),
                     per: PriceFormatter.NormalizedUnit.week.period, in: storefront)
-                variables[.pricePerMonth] = PriceFormatter.format(
-                    PriceFormatter.normalize(price, from: period, to: .month, in: storefront),
-                    per: PriceFormatter.NormalizedUnit.month.period, in: storefront)
+                variables[.pricePerMonth] = perMonth.map {
+                    PriceFormatter.format($0, per: PriceFormatter.NormalizedUnit.month.period, in: storefront)
+                }
                 variables[.period] = words.unit(period, plural: false, counted: period.value != 1)
             }
             variables[.relativeDiscount] = discountText

@@ -95,7 +95,10 @@ public struct AppState: Sendable {
     }
 
     /// The paywall's plans as this player sees them (the hero template shows one).
-    public var plans: [PlanPresentation] {
+    public var plans: [PlanPresentation] { plans(of: presentation) }
+
+    /// The plans of a presentation the caller already built, so a frame builds it once.
+    public func plans(of presentation: PaywallPresentation?) -> [PlanPresentation] {
         let sold = soldIdentifiers
         let plans = (presentation?.plans ?? []).filter { sold?.contains($0.product.id) ?? true }
         guard variant?.template == .hero else { return plans }

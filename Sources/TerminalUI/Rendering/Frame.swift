@@ -100,15 +100,6 @@ public struct Frame: Sendable, Equatable {
               style: style)
     }
 
-    /// Changes the style of the cells in `rect` without changing their text.
-    public mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
-        for y in max(0, rect.y)..<min(height, rect.maxY) {
-            for x in max(0, rect.x)..<min(width, rect.maxX) {
-                change(&cells[y * width + x].style)
-            }
-        }
-    }
-
     /// The frame as plain text, one string per row, trailing spaces trimmed: golden files and
     /// the text export use this.
     public var lines: [String] {

@@ -16,10 +16,4 @@ public struct Style: Sendable, Equatable, Hashable {
     }
 
     public static let plain = Style()
-
-    public func bolded() -> Style {
-        var copy = self
-        copy.bold = true
-        return copy
-    }
 }

@@ -91,9 +91,10 @@ enum PaywallView {
         if let variant = state.variant { paywallName += " · \(variant.template.rawValue)" }
         frame.drawBox(area, title: paywallName, border: theme.border, style: borderStyle,
                       titleStyle: theme.style(focused ? .accent : .muted, bold: focused))
-        let plans = state.plans.map(state.planItem)
+        let presentation = state.presentation
+        let plans = state.plans(of: presentation).map(state.planItem)
         let shop = state.shopIndices
-        let presentedStrings = state.presentation?.strings
+        let presentedStrings = presentation?.strings
         let geometry = layout(state, area: area, planCount: plans.count, shopCount: shop.count, strings: presentedStrings)
         guard !geometry.title.isEmpty else { return }
         let strings = presentedStrings ?? PaywallStrings(title: state.catalog.app.name)
@@ -234,10 +235,11 @@ enum PaywallView {
 
     /// Which item a click at (x, y) lands on, using the same geometry as `render`.
     static func itemIndex(at x: Int, _ y: Int, in area: Rect, state: AppState) -> Int? {
-        let planCount = state.plans.count
+        let presentation = state.presentation
+        let planCount = state.plans(of: presentation).count
         let shopCount = state.shopIndices.count
         let geometry = layout(state, area: area, planCount: planCount, shopCount: shopCount,
-                              strings: state.presentation?.strings)
+                              strings: presentation?.strings)
         if let plan = geometry.plans.firstIndex(where: { $0.contains(x: x, y: y) }) { return plan }
         if let row = geometry.shopRows.firstIndex(where: { $0.contains(x: x, y: y) }) {
             let offset = shopOffset(selection: state.selection, planCount: planCount, visibleRows: geometry.shopRows.count,
