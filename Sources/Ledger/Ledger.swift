@@ -56,6 +56,10 @@ public final class Ledger {
         try Schema.migrate(database)
     }
 
+    /// How many write transactions this ledger committed since it was opened (each `inTransaction`
+    /// block counts once; a write outside one counts once too). Benchmarks report it.
+    public var commitCount: Int { database.commitCount }
+
     /// The journal mode SQLite is using for this file: `wal` once opened.
     public func journalMode() throws -> String {
         try database.singleString("PRAGMA journal_mode")

@@ -8,6 +8,9 @@ import Foundation
 final class SQLiteDatabase {
     let path: String
     private let handle: OpaquePointer
+    /// Counts the transactions this connection committed (SQLite's commit hook), so figures such
+    /// as "a purchase makes 7 commits" are counted, never typed in.
+    private let commits = CommitCounter()
 
     /// Opens or creates the file. SQLite reads nothing yet: a file that is not a database is
     /// only noticed by the first statement, which is how `Ledger` tells that case apart.
@@ -27,6 +30,11 @@ final class SQLiteDatabase {
         sqlite3_extended_result_codes(handle, 1)
         // Another process (`storefront open-url`, `history`) may hold the write lock briefly.
         sqlite3_busy_timeout(handle, 5000)
+        sqlite3_commit_hook(handle, { context in
+            guard let context else { return 0 }
+            Unmanaged<CommitCounter>.fromOpaque(context).takeUnretainedValue().count += 1
+            return 0  // zero lets the commit go ahead
+        }, Unmanaged.passUnretained(commits).toOpaque())
         // SQLite silently falls back to read-only when the file is not writable; every write
         // would then fail later, so say so now.
         if sqlite3_db_readonly(handle, "main") == 1 {
@@ -63,6 +71,9 @@ final class SQLiteDatabase {
         return SQLiteStatement(database: self, handle: statement)
     }
 
+    /// How many write transactions this connection has committed since it opened.
+    var commitCount: Int { commits.count }
+
     /// Rows changed by the most recent INSERT, UPDATE or DELETE on this connection.
     var changes: Int { Int(sqlite3_changes(handle)) }
 
@@ -75,6 +86,12 @@ final class SQLiteDatabase {
     }
 
     private var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
+}
+
+/// The commit hook's tally; a class so the C callback can reach it through a raw pointer. The
+/// connection that owns it outlives every callback (the hook goes with the connection).
+private final class CommitCounter {
+    var count = 0
 }
 
 /// A prepared statement. Parameters are 1-based (as in SQL's `?1`), columns 0-based (as in the

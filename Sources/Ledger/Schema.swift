@@ -85,6 +85,27 @@ enum Schema {
         """
         ALTER TABLE invoices ADD COLUMN payment_status TEXT;
         """,
+        // 3: ids from a sequence that only grows, so an id is never taken twice even after a
+        // transaction is deleted; and the simulated clock, so a calendar moved on by QA stays
+        // moved on across launches. The sequence starts past every id the file already holds.
+        """
+        CREATE TABLE sequences (
+            name  TEXT PRIMARY KEY NOT NULL,
+            value INTEGER NOT NULL
+        );
+        INSERT INTO sequences (name, value) SELECT 'transaction', MAX(
+            (SELECT count(*) FROM transactions),
+            COALESCE((SELECT MAX(CAST(substr(id, 5) AS INTEGER)) FROM transactions WHERE id GLOB 'txn-[0-9]*'), 0));
+
+        -- One row: the simulated time `simulated` was read at wall time `wall`; `rate` simulated
+        -- seconds pass per wall second, NULL while the clock is paused.
+        CREATE TABLE clock (
+            id        INTEGER PRIMARY KEY CHECK (id = 1),
+            simulated REAL NOT NULL,
+            wall      REAL NOT NULL,
+            rate      REAL CHECK (rate IS NULL OR rate > 0)
+        );
+        """,
     ]
 
     static var supportedVersion: Int { migrations.count }
