@@ -47,6 +47,12 @@ public struct Catalog: Sendable, Equatable {
     public func paywall(id: String) -> Paywall? {
         paywalls.first { $0.id == id }
     }
+
+    /// Whether Pay Station opens in an external browser in `storefront` (the US path) rather
+    /// than inside the app (the EU/DMA path, or every storefront when the settings say so).
+    public func opensPayStationInBrowser(in storefront: Storefront) -> Bool {
+        !storefront.inAppPayStation && settings.openExternalBrowser
+    }
 }
 
 public struct AppInfo: Sendable, Equatable {

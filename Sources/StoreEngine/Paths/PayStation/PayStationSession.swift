@@ -1,8 +1,12 @@
 import Foundation
 
 /// The mocked Xsolla Pay Station as a pure state machine (DESIGN.md §3): token and invoice,
-/// then the card form, 3-D Secure when the card asks for it, and a final status. Keys come in
-/// through `type`, `deleteBackward`, `submit`; the engine acts on `phase` once it is final.
+/// then the card form, 3-D Secure when the card asks for it, and a final status. Input comes in
+/// through `type`, `deleteBackward`, `submit`, `close`; the Pay Station path acts on `phase`
+/// once it is final.
+///
+/// The engine owns every session: its mutating methods are internal, so the UI holds only
+/// read-only copies to draw, and what the ledger records as paid is what the engine decided.
 public struct PayStationSession: Sendable, Equatable {
     public enum Field: String, Sendable, CaseIterable {
         case number, expiry, cvv
@@ -42,6 +46,8 @@ public struct PayStationSession: Sendable, Equatable {
     public private(set) var expiry = ""
     public private(set) var cvv = ""
     public private(set) var secureCode = ""
+    /// Wrong 3-D Secure codes entered so far; the bank gives up after `TestCard.threeDSecureAttempts`.
+    public private(set) var wrongCodes = 0
     /// What is wrong with the last submitted field, shown under the form.
     public private(set) var problem: String?
 
@@ -78,7 +84,7 @@ public struct PayStationSession: Sendable, Equatable {
     }
 
     /// Only digits reach the fields; the form formats them (`4111 1111 …`, `12/40`).
-    public mutating func type(_ character: Character) {
+    mutating func type(_ character: Character) {
         guard character.isASCII, character.isNumber else { return }
         problem = nil
         switch phase {
@@ -96,7 +102,7 @@ public struct PayStationSession: Sendable, Equatable {
         }
     }
 
-    public mutating func deleteBackward() {
+    mutating func deleteBackward() {
         switch phase {
         case .cardForm:
             switch focus {
@@ -113,21 +119,31 @@ public struct PayStationSession: Sendable, Equatable {
 
     /// Types a whole card, field by field with Enter after each, as a player (or a script)
     /// would: `enter(card: "4111111111111111", expiry: "1240", cvv: "123")`.
-    public mutating func enter(card: String, expiry: String = "1240", cvv: String = "123") {
+    mutating func enter(card: String, expiry: String = "1240", cvv: String = "123") {
         for field in [card, expiry, cvv] {
             field.forEach { type($0) }
             submit()
         }
     }
 
+    /// The field being typed into, while the card form shows.
+    public var focusedField: Field? { phase == .cardForm ? focus : nil }
+
+    /// Tab: the next field of the card form, round to the first.
+    mutating func focusNextField() {
+        guard let field = focusedField else { return }
+        let all = Field.allCases
+        focus(on: all[((all.firstIndex(of: field) ?? 0) + 1) % all.count])
+    }
+
     /// Moves focus to a field directly (mouse click, Tab).
-    public mutating func focus(on field: Field) {
+    mutating func focus(on field: Field) {
         guard phase == .cardForm else { return }
         focus = field
     }
 
     /// Enter: checks the focused field and moves to the next; from the last field it pays.
-    public mutating func submit() {
+    mutating func submit() {
         switch phase {
         case .cardForm:
             if let problem = problemWithFocusedField() {
@@ -149,7 +165,19 @@ public struct PayStationSession: Sendable, Equatable {
             }
         case .threeDSecure:
             guard secureCode.count >= 4 else {
-                problem = "Enter the code the bank sent (any 4 to 6 digits in the sandbox)."
+                problem = "Enter the 4-digit code the bank sent (\(TestCard.threeDSecureCode) in the sandbox)."
+                return
+            }
+            guard secureCode == TestCard.threeDSecureCode else {
+                wrongCodes += 1
+                secureCode = ""
+                let left = TestCard.threeDSecureAttempts - wrongCodes
+                guard left > 0 else {
+                    problem = nil
+                    phase = .declined(reason: "3-D Secure failed: a wrong code \(wrongCodes) times.")
+                    return
+                }
+                problem = "Wrong code; \(left) \(left == 1 ? "try" : "tries") left."
                 return
             }
             problem = nil
@@ -160,7 +188,7 @@ public struct PayStationSession: Sendable, Equatable {
     }
 
     /// Esc: closes Pay Station. Before paying that cancels the payment.
-    public mutating func close() {
+    mutating func close() {
         if !phase.isFinal { phase = .cancelled }
     }
 

@@ -12,9 +12,14 @@ public struct TestCard: Sendable, Equatable {
 
     public static let all: [TestCard] = [
         TestCard(number: "4111111111111111", outcome: .success, label: "succeeds"),
-        TestCard(number: "4111111111111152", outcome: .threeDSecure, label: "asks 3-D Secure"),
-        TestCard(number: "4111111111111178", outcome: .declined, label: "is declined"),
+        TestCard(number: "4111111111111152", outcome: .threeDSecure, label: "3-D Secure"),
+        TestCard(number: "4111111111111178", outcome: .declined, label: "declined"),
     ]
+
+    /// The one-time code the sandbox bank "sends" for a 3-D Secure card; Pay Station shows it.
+    public static let threeDSecureCode = "1234"
+    /// Wrong codes the bank takes before it declines the payment.
+    public static let threeDSecureAttempts = 3
 
     /// Any other valid card succeeds, as in the sandbox.
     public static func outcome(for number: String) -> Outcome {

@@ -1,25 +1,31 @@
 import Catalog
 import Foundation
-import Ledger
 
-/// What the live panes show, read from the ledger after every change.
+/// What the live panes show: the player's transactions (newest first), balances, entitlements
+/// and the latest events, as the engine keeps them after every change.
 public struct StoreSnapshot: Sendable, Equatable {
-    public var transactions: [TransactionRecord]
+    public var transactions: [TransactionSummary]
+    /// All of the player's transactions, not only those listed.
     public var transactionCount: Int
     public var balances: [String: Int]
     public var entitlements: [Entitlement]
-    public var events: [EventRecord]
+    public var events: [EventSummary]
     /// What offer eligibility needs to know of the player's subscriptions.
     public var history: SubscriberHistory
 
-    public init(transactions: [TransactionRecord] = [], transactionCount: Int = 0, balances: [String: Int] = [:],
-                entitlements: [Entitlement] = [], events: [EventRecord] = [], history: SubscriberHistory = .newPlayer) {
+    public init(transactions: [TransactionSummary] = [], transactionCount: Int = 0, balances: [String: Int] = [:],
+                entitlements: [Entitlement] = [], events: [EventSummary] = [], history: SubscriberHistory = .newPlayer) {
         self.transactions = transactions
         self.transactionCount = transactionCount
         self.balances = balances
         self.entitlements = entitlements
         self.events = events
         self.history = history
+    }
+
+    /// The entitlement with this id (an access level, or a non-consumable's key).
+    public func entitlement(_ id: String) -> Entitlement? {
+        entitlements.first { $0.id == id }
     }
 }
 
@@ -32,6 +38,7 @@ public struct Entitlement: Sendable, Equatable {
 
     public var id: String
     public var kind: Kind
+    /// The product that granted it most recently.
     public var productId: String?
     public var expiresAt: Date?
     public var isActive: Bool

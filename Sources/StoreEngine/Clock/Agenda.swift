@@ -1,0 +1,46 @@
+import Foundation
+
+/// What falls due on the simulated clock, in order: a Pay Station redirect after its countdown
+/// now; renewals, grace periods and notification delays later. Each item happens at its own
+/// calendar time, so `advance 7d` runs them one by one in the order they were due.
+struct Agenda {
+    struct Item: Equatable {
+        var due: Date
+        var action: DueAction
+        /// Ties keep the order things were scheduled in.
+        fileprivate var sequence: Int
+    }
+
+    private(set) var items: [Item] = []
+    private var nextSequence = 0
+
+    mutating func schedule(_ action: DueAction, at due: Date) {
+        items.append(Item(due: due, action: action, sequence: nextSequence))
+        nextSequence += 1
+        items.sort { ($0.due, $0.sequence) < ($1.due, $1.sequence) }
+    }
+
+    mutating func cancel(where matches: (DueAction) -> Bool) {
+        items.removeAll { matches($0.action) }
+    }
+
+    /// The earliest due date, if anything is scheduled.
+    var nextDue: Date? { items.first?.due }
+
+    /// Takes the earliest item if it is due at `now`.
+    mutating func takeFirst(dueBy now: Date) -> Item? {
+        guard let first = items.first, first.due <= now else { return nil }
+        items.removeFirst()
+        return first
+    }
+
+    func due(of matches: (DueAction) -> Bool) -> Date? {
+        items.first { matches($0.action) }?.due
+    }
+}
+
+/// Something a path asked to have done later on the clock.
+enum DueAction: Equatable {
+    /// Pay Station sends the player back with the redirect for this invoice.
+    case payStationRedirect(invoiceId: String)
+}

@@ -1,0 +1,113 @@
+import Catalog
+import Foundation
+import Ledger
+
+/// The player's part of the ledger as the panes show it, read once at launch and then kept up
+/// to date from what the engine itself writes: after a change nothing is read again but the
+/// rows the change touched.
+struct Account {
+    /// How many of the newest transactions and events the panes can scroll through.
+    static let listLimit = 200
+
+    /// Kept as the summaries the panes show, so a report costs no conversion.
+    private(set) var transactions: [TransactionSummary] = []
+    private(set) var transactionCount = 0
+    private(set) var grants: [GrantRecord] = []
+    private(set) var events: [EventSummary] = []
+    /// Product ids by transaction, for the grants' products.
+    private var productOfTransaction: [String: String] = [:]
+
+    init() {}
+
+    /// Everything the panes need, in one pass over the ledger.
+    init(reading ledger: Ledger, user: String) throws {
+        transactions = try ledger.transactions(newestFirst: Self.listLimit, user: user).map(TransactionSummary.init(record:))
+        transactionCount = try ledger.transactionCount(user: user)
+        grants = try ledger.grants(user: user)
+        events = try ledger.events(newestFirst: Self.listLimit, user: user).map(EventSummary.init(record:))
+        for transaction in transactions { productOfTransaction[transaction.id] = transaction.productId }
+        // Grants of transactions older than the listed ones still need their products.
+        for grant in grants where productOfTransaction[grant.transactionId] == nil {
+            productOfTransaction[grant.transactionId] = try ledger.transaction(id: grant.transactionId)?.productId
+        }
+    }
+
+    /// A transaction the engine inserted (new) or changed (already listed).
+    mutating func record(_ record: TransactionRecord) {
+        let transaction = TransactionSummary(record: record)
+        productOfTransaction[transaction.id] = transaction.productId
+        if let index = transactions.firstIndex(where: { $0.id == transaction.id }) {
+            transactions[index] = transaction
+            return
+        }
+        transactions.insert(transaction, at: 0)
+        transactionCount += 1
+        if transactions.count > Self.listLimit { transactions.removeLast() }
+    }
+
+    mutating func record(_ event: EventRecord) {
+        events.insert(EventSummary(record: event), at: 0)
+        if events.count > Self.listLimit { events.removeLast() }
+    }
+
+    mutating func record(_ grant: GrantRecord) {
+        grants.append(grant)
+    }
+
+    func productId(ofTransaction id: String) -> String? {
+        productOfTransaction[id]
+    }
+
+    /// The panes at simulated time `now`: an access level is active until its latest expiry.
+    func snapshot(at now: Date, catalog: Catalog) -> StoreSnapshot {
+        var entitlements: [String: Entitlement] = [:]
+        var balances: [String: Int] = [:]
+        var history = SubscriberHistory()
+        var latestExpiry: [String: Date] = [:]
+        for grant in grants {
+            let productId = productOfTransaction[grant.transactionId]
+            switch grant.kind {
+            case .currency:
+                balances[grant.key, default: 0] += grant.amount
+            case .nonConsumable:
+                entitlements[grant.key] = Entitlement(id: grant.key, kind: .nonConsumable, productId: productId,
+                                                      expiresAt: nil, isActive: true)
+            case .accessLevel:
+                if let group = productId.flatMap({ catalog.product(id: $0)?.group }) {
+                    history.subscribedGroups.insert(group)
+                    latestExpiry[group] = max(latestExpiry[group] ?? .distantPast, grant.expiresAt ?? .distantFuture)
+                }
+                let latest = max(grant.expiresAt ?? .distantPast, entitlements[grant.key]?.expiresAt ?? .distantPast)
+                entitlements[grant.key] = Entitlement(id: grant.key, kind: .accessLevel, productId: productId,
+                                                      expiresAt: latest, isActive: latest > now)
+            }
+        }
+        history.lapsedGroups = Set(latestExpiry.filter { $0.value <= now }.keys)
+        return StoreSnapshot(
+            transactions: transactions,
+            transactionCount: transactionCount,
+            balances: balances,
+            entitlements: entitlements.values.sorted { $0.id < $1.id },
+            events: events,
+            history: history)
+    }
+}
+
+extension TransactionSummary {
+    init(record: TransactionRecord) {
+        self.init(id: record.id, productId: record.productId, userId: record.userId, storefront: record.storefront,
+                  path: IntegrationPath(rawValue: record.integrationPath),
+                  state: State(rawValue: record.state.rawValue) ?? .failed,
+                  failure: record.error.map(FailureReason.init(recorded:)), quantity: record.quantity,
+                  price: record.price, currency: record.currency, invoiceId: record.invoiceId,
+                  variationId: record.variationId, createdAt: record.createdAt, updatedAt: record.updatedAt,
+                  finishedAt: record.finishedAt)
+    }
+}
+
+extension EventSummary {
+    init(record: EventRecord) {
+        self.init(id: record.id, time: record.time, kind: EventKind(rawValue: record.kind),
+                  transactionId: record.transactionId, message: record.message)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// The kind of an event in the Events pane and `storefront history`, in two vocabularies: the
+/// SDK calls and steps the engine makes (`paystation.opened`, `redirect.received`, ...), and the
+/// subscription lifecycle by the names QA knows from RevenueCat and App Store Server
+/// Notifications (`INITIAL_PURCHASE`, `RENEWAL`, ...).
+///
+/// A struct over its raw text rather than an enum, so an event a newer build wrote still reads.
+public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue }
+
+    // MARK: SDK calls and engine steps
+
+    public static let launch = EventKind(rawValue: "launch")
+    public static let purchaseStarted = EventKind(rawValue: "purchase.started")
+    public static let purchaseIgnored = EventKind(rawValue: "purchase.ignored")
+    public static let payStationOpened = EventKind(rawValue: "paystation.opened")
+    public static let payStationPaid = EventKind(rawValue: "paystation.paid")
+    public static let payStationDeclined = EventKind(rawValue: "paystation.declined")
+    public static let paymentCancelled = EventKind(rawValue: "payment.cancelled")
+    public static let redirectSent = EventKind(rawValue: "redirect.sent")
+    public static let redirectReceived = EventKind(rawValue: "redirect.received")
+    public static let redirectRejected = EventKind(rawValue: "redirect.rejected")
+    public static let purchased = EventKind(rawValue: "transaction.purchased")
+    public static let failed = EventKind(rawValue: "transaction.failed")
+    public static let validated = EventKind(rawValue: "transaction.validated")
+    public static let validationFailed = EventKind(rawValue: "transaction.invalid")
+    public static let granted = EventKind(rawValue: "grant")
+    public static let finished = EventKind(rawValue: "transaction.finished")
+    public static let redelivered = EventKind(rawValue: "transaction.redelivered")
+    public static let productsRequested = EventKind(rawValue: "products.request")
+    public static let productsFailed = EventKind(rawValue: "products.failed")
+    public static let productsAnswered = EventKind(rawValue: "products.answered")
+    public static let restored = EventKind(rawValue: "purchases.restored")
+
+    // MARK: Lifecycle
+
+    public static let initialPurchase = EventKind(rawValue: "INITIAL_PURCHASE")
+    public static let nonRenewingPurchase = EventKind(rawValue: "NON_RENEWING_PURCHASE")
+    public static let renewal = EventKind(rawValue: "RENEWAL")
+    public static let cancellation = EventKind(rawValue: "CANCELLATION")
+    public static let uncancellation = EventKind(rawValue: "UNCANCELLATION")
+    public static let billingIssue = EventKind(rawValue: "BILLING_ISSUE")
+    public static let expiration = EventKind(rawValue: "EXPIRATION")
+    public static let productChange = EventKind(rawValue: "PRODUCT_CHANGE")
+    public static let refund = EventKind(rawValue: "REFUND")
+
+    public static let sdkCalls: [EventKind] = [
+        .launch, .purchaseStarted, .purchaseIgnored, .payStationOpened, .payStationPaid, .payStationDeclined,
+        .paymentCancelled, .redirectSent, .redirectReceived, .redirectRejected, .purchased, .failed, .validated,
+        .validationFailed, .granted, .finished, .redelivered, .productsRequested, .productsFailed, .productsAnswered,
+        .restored,
+    ]
+
+    public static let lifecycle: [EventKind] = [
+        .initialPurchase, .nonRenewingPurchase, .renewal, .cancellation, .uncancellation, .billingIssue,
+        .expiration, .productChange, .refund,
+    ]
+
+    /// Whether the name is one of the lifecycle vocabulary.
+    public var isLifecycle: Bool { Self.lifecycle.contains(self) }
+
+    public enum Tone: Sendable {
+        case neutral, success, failure
+    }
+
+    /// How the Events pane colours it: a refusal or a decline stands out, a grant reads as success.
+    public var tone: Tone {
+        switch self {
+        case .redirectRejected, .payStationDeclined, .validationFailed, .billingIssue, .refund: return .failure
+        case .granted: return .success
+        default: return .neutral
+        }
+    }
+}
+
+/// One line of the event log, as the engine hands it up.
+public struct EventSummary: Sendable, Equatable, Identifiable {
+    /// Increases with every event and is never reused.
+    public var id: Int64
+    /// Simulated time, from the engine's clock.
+    public var time: Date
+    public var kind: EventKind
+    public var transactionId: String?
+    public var message: String
+
+    public init(id: Int64, time: Date, kind: EventKind, transactionId: String? = nil, message: String) {
+        self.id = id
+        self.time = time
+        self.kind = kind
+        self.transactionId = transactionId
+        self.message = message
+    }
+}

@@ -1,0 +1,123 @@
+import Catalog
+import Foundation
+import Ledger
+
+/// What the engine lets a path do: read the catalog and the clock, open transactions with ids
+/// from the ledger's sequence, log events, keep its own records (Pay Station's invoices),
+/// schedule work on the clock, and settle a transaction. It has no way to grant or to finish a
+/// purchase: a purchased settlement goes back to the engine's completion.
+struct PathContext {
+    unowned let store: Store
+
+    var catalog: Catalog { store.catalog }
+    var userId: String { store.userId }
+    /// Simulated time, from the engine's clock.
+    var now: Date { store.now() }
+
+    /// Runs `body` as one ledger transaction: all of it is committed, or none of it.
+    func atomically<T>(_ body: () throws -> T) throws -> T {
+        try store.ledger.inTransaction(body)
+    }
+
+    /// Records a new `purchasing` transaction, its id from the ledger's sequence (`txn-000042`),
+    /// never reused; `invoice` turns the sequence number into the path's own reference.
+    func openTransaction(productId: String, in storefront: Storefront, price: Decimal, variationId: String?,
+                         path: IntegrationPath, invoice: (Int) -> String? = { _ in nil }) throws -> TransactionRecord {
+        try atomically {
+            let sequence = try store.ledger.nextValue(ofSequence: "transaction")
+            let record = TransactionRecord(
+                id: String(format: "txn-%06d", sequence), productId: productId, userId: userId,
+                storefront: storefront.id, integrationPath: path.rawValue, state: .purchasing, quantity: 1,
+                price: "\(price)", currency: storefront.currency, invoiceId: invoice(sequence),
+                variationId: variationId, createdAt: now, updatedAt: now)
+            try store.ledger.insert(record)
+            store.account.record(record)
+            return record
+        }
+    }
+
+    func transaction(id: String) throws -> TransactionRecord? {
+        try store.ledger.transaction(id: id)
+    }
+
+    func log(_ kind: EventKind, _ message: String, transaction id: String? = nil) throws {
+        try store.log(kind, message, id, now)
+    }
+
+    /// Records the outcome of a payment on a `purchasing` transaction, inside the caller's ledger
+    /// transaction if there is one. Paid makes it purchased and returns a settlement the engine
+    /// completes; a decline, a cancel or an interruption fails and finishes it here.
+    func settle(_ transactionId: String, as outcome: PaymentOutcome) throws -> Settlement {
+        try store.recordOutcome(outcome, of: transactionId)
+    }
+
+    /// Restore purchases on a path that keeps no store account of its own: what the ledger says
+    /// this player owns (non-consumables, subscriptions still active) is theirs again. Nothing
+    /// is charged and no transaction is made.
+    func restoreOwnedPurchases() throws -> PathStep {
+        try store.restoreOwnedPurchases()
+    }
+
+    // MARK: Pay Station's invoices
+
+    func recordInvoice(_ invoice: InvoiceRecord) throws {
+        try store.ledger.recordInvoice(invoice)
+    }
+
+    func invoice(id: String) throws -> InvoiceRecord? {
+        try store.ledger.invoice(id: id)
+    }
+
+    func recordPaymentStatus(_ status: String, forInvoice id: String) throws {
+        try store.ledger.recordPaymentStatus(status, forInvoice: id)
+    }
+
+    /// True only for the first call on a known, unused invoice.
+    func consumeInvoice(id: String) throws -> Bool {
+        try store.ledger.consumeInvoice(id: id, at: now)
+    }
+
+    // MARK: The clock
+
+    func schedule(_ action: DueAction, at due: Date) {
+        store.agenda.schedule(action, at: due)
+    }
+
+    func cancelScheduled(_ action: DueAction) {
+        store.agenda.cancel { $0 == action }
+    }
+
+    func due(of action: DueAction) -> Date? {
+        store.agenda.due { $0 == action }
+    }
+
+    // MARK: Chance, from the engine's generator (seeded in tests and scenarios)
+
+    /// A coin toss, for a flaky network.
+    func coinTossFails() -> Bool {
+        store.generator.next() % 2 == 0
+    }
+
+    /// Letters and digits, for tokens.
+    func randomToken(length: Int) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+        return String((0..<length).map { _ in alphabet[Int(store.generator.next() % UInt64(alphabet.count))] })
+    }
+}
+
+/// How a payment ended, as a path reports it.
+enum PaymentOutcome {
+    case paid
+    case declined(reason: String)
+    /// The player closed the payment before paying.
+    case cancelled
+    /// The app went away before the payment had an outcome.
+    case interrupted
+}
+
+/// A transaction's final state, recorded. `purchased` still needs the engine's completion
+/// (validate, grant, finish); `concluded` is done and says what to tell the player.
+enum Settlement {
+    case purchased(transactionId: String)
+    case concluded(StoreNotice)
+}

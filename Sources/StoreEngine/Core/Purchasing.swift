@@ -1,0 +1,64 @@
+import Catalog
+import Foundation
+
+/// The sheet a path shows while a purchase waits on the player, as a read-only value: the UI
+/// draws it and sends `PathInput` back; the session itself stays in the engine.
+public enum PurchaseSheet: Sendable, Equatable {
+    case payStation(PayStationPage)
+
+    public var path: IntegrationPath {
+        switch self {
+        case .payStation: return .paystation
+        }
+    }
+}
+
+/// Input for the sheet on screen, in the path's own terms.
+public enum PathInput: Sendable, Equatable {
+    case payStation(PayStationInput)
+}
+
+/// What the player does on Pay Station's page.
+public enum PayStationInput: Sendable, Equatable {
+    /// A digit into the focused field (other characters are ignored, as the form does).
+    case type(Character)
+    case deleteBackward
+    /// Enter: next field, pay, send the code; on a final page, back to the game.
+    case submit
+    /// Tab: the next field of the card form.
+    case nextField
+    case focus(PayStationSession.Field)
+    /// Esc: closes Pay Station; before paying that cancels the payment.
+    case close
+}
+
+/// What the store answered to a products request.
+public enum ProductsOutcome: Sendable, Equatable {
+    case answered(ProductsResponse)
+    /// The attempt failed on the network; retry after the delay (simulated seconds), or give
+    /// up when nil.
+    case failed(attempt: Int, retryAfter: Double?)
+}
+
+/// What an engine call did, for the program to show: the panes as they are now, the sheet on
+/// screen, a line for the status bar, and when the engine next has something to do.
+public struct StoreReport: Sendable, Equatable {
+    public var snapshot: StoreSnapshot
+    public var sheet: PurchaseSheet?
+    public var notice: StoreNotice?
+    /// Set when the call was a products request.
+    public var products: ProductsOutcome?
+    public var clock: Clock
+    /// The simulated time of the next scheduled step (a redirect countdown ending), if any.
+    public var nextDue: Date?
+
+    public init(snapshot: StoreSnapshot, sheet: PurchaseSheet? = nil, notice: StoreNotice? = nil,
+                products: ProductsOutcome? = nil, clock: Clock, nextDue: Date? = nil) {
+        self.snapshot = snapshot
+        self.sheet = sheet
+        self.notice = notice
+        self.products = products
+        self.clock = clock
+        self.nextDue = nextDue
+    }
+}

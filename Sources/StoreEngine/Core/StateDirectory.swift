@@ -1,0 +1,104 @@
+import Catalog
+import Foundation
+import Ledger
+
+/// A state directory (`--state-dir`, DESIGN.md §7): where the ledger lives. The commands above
+/// the engine reach the ledger only through this and `Store`.
+public struct StateDirectory: Sendable, Equatable {
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// `--state-dir`, else `$XDG_STATE_HOME/storefront`, else `~/.local/state/storefront`.
+    public static func chosen(option: String?, environment: [String: String]) -> StateDirectory {
+        if let option { return StateDirectory(path: option) }
+        if let xdg = environment["XDG_STATE_HOME"], !xdg.isEmpty { return StateDirectory(path: xdg + "/storefront") }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return StateDirectory(path: home + "/.local/state/storefront")
+    }
+
+    public var ledgerPath: String { path + "/storefront.sqlite" }
+
+    /// The ledger with its write-ahead log and shared-memory files: what `reset` removes.
+    public var ledgerFiles: [String] { [ledgerPath, ledgerPath + "-wal", ledgerPath + "-shm"] }
+
+    /// Makes the directory, readable by its owner only, unless it exists.
+    public func create() throws(StoreError) {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .stateDirectory(path: path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Opens the store for a player: `user`, else the catalog's customUserId, else the one kept
+    /// in the ledger, else a new one that is kept from now on.
+    public func openStore(catalog: Catalog, user: String?, clock: Clock? = nil, rate: Clock.Rate? = nil,
+                          generator: any RandomNumberGenerator = SystemRandomNumberGenerator()) throws(StoreError) -> Store {
+        try create()
+        do {
+            let ledger = try Ledger(path: ledgerPath)
+            let userId = try user ?? catalog.settings.customUserId ?? keptUserId(in: ledger)
+            return try Store(catalog: catalog, ledger: ledger, userId: userId, clock: clock, rate: rate, generator: generator)
+        } catch {
+            throw StoreError(error)
+        }
+    }
+
+    private func keptUserId(in ledger: Ledger) throws -> String {
+        if let kept = try ledger.setting("userId") { return kept }
+        let made = "player-" + String(UUID().uuidString.prefix(8)).lowercased()
+        try ledger.setSetting("userId", to: made)
+        return made
+    }
+
+    /// Every player's transactions, newest first, and the currency balances: `storefront history`.
+    public func history() throws(StoreError) -> LedgerHistory {
+        guard FileManager.default.fileExists(atPath: ledgerPath) else {
+            return LedgerHistory(ledgerPath: ledgerPath, transactions: [], balances: [:])
+        }
+        do {
+            let ledger = try Ledger(path: ledgerPath)
+            return LedgerHistory(ledgerPath: ledgerPath,
+                                 transactions: try ledger.transactions(newestFirst: Int.max).map(TransactionSummary.init(record:)),
+                                 balances: try ledger.balances())
+        } catch {
+            throw StoreError(error)
+        }
+    }
+}
+
+/// What `storefront history` prints.
+public struct LedgerHistory: Sendable, Equatable {
+    public var ledgerPath: String
+    public var transactions: [TransactionSummary]
+    public var balances: [String: Int]
+}
+
+/// One committed, synced write to a ledger file: the floor under every purchase, for benchmarks.
+public final class CommitProbe {
+    private let ledger: Ledger
+    private var counter = 0
+
+    public init(ledgerPath: String) throws(StoreError) {
+        do {
+            ledger = try Ledger(path: ledgerPath)
+        } catch {
+            throw StoreError(error)
+        }
+    }
+
+    public func commitOnce() throws(StoreError) {
+        counter += 1
+        do {
+            try ledger.setSetting("probe", to: "\(counter)")
+        } catch {
+            throw StoreError(error)
+        }
+    }
+
+    public var commitCount: Int { ledger.commitCount }
+}

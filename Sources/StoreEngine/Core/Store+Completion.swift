@@ -1,0 +1,165 @@
+import Catalog
+import Foundation
+import Ledger
+
+// How every purchase ends, whichever path sold it: the outcome is recorded, and a purchased
+// transaction is validated, granted once and finished. Paths reach this only through
+// `PathContext.settle` and the settlements they hand back.
+extension Store {
+    /// Records the outcome of a payment on a `purchasing` transaction (inside the caller's ledger
+    /// transaction when there is one).
+    func recordOutcome(_ outcome: PaymentOutcome, of transactionId: String) throws -> Settlement {
+        let time = now()
+        return try ledger.inTransaction {
+            guard let transaction = try ledger.transaction(id: transactionId) else {
+                return .concluded(StoreNotice(.error, "Transaction \(transactionId) is not in the ledger."))
+            }
+            guard transaction.state == .purchasing else {
+                return .concluded(StoreNotice(.info, "\(transactionId) is already \(transaction.state.rawValue)."))
+            }
+            switch outcome {
+            case .paid:
+                try ledger.updateState(ofTransaction: transactionId, to: .purchased, error: nil, at: time)
+                try log(.purchased, "purchased", transactionId, time)
+                try refresh(transactionId)
+                return .purchased(transactionId: transactionId)
+            case .declined:
+                try fail(transactionId, .paymentDeclined, time)
+                return .concluded(StoreNotice(.error, "Payment declined by the bank. Nothing was charged or granted."))
+            case .cancelled:
+                try fail(transactionId, .paymentCancelled, time, as: .paymentCancelled,
+                         saying: "paymentCancelled: the player closed Pay Station")
+                return .concluded(StoreNotice(.info, "Purchase cancelled."))
+            case .interrupted:
+                try fail(transactionId, .interrupted, time)
+                return .concluded(StoreNotice(.info, "\(transactionId) was interrupted and has been closed."))
+            }
+        }
+    }
+
+    /// Fails and finishes a transaction in one commit; nothing is granted.
+    func fail(_ transactionId: String, _ reason: FailureReason, _ time: Date, as kind: EventKind = .failed,
+              saying message: String? = nil) throws {
+        try ledger.inTransaction {
+            try ledger.updateState(ofTransaction: transactionId, to: .failed, error: reason.recorded, at: time)
+            try log(kind, message ?? "failed: \(reason.recorded)", transactionId, time)
+            try ledger.markFinished(transaction: transactionId, at: time)
+            try log(.finished, "finished", transactionId, time)
+            try refresh(transactionId)
+        }
+    }
+
+    /// What the player is told once a settlement is complete.
+    func conclude(_ settlement: Settlement) throws -> StoreNotice {
+        switch settlement {
+        case .concluded(let notice):
+            return notice
+        case .purchased(let transactionId):
+            checkpoint(.purchased)
+            return try complete(transactionId)
+        }
+    }
+
+    /// validateTransaction, then grant, then finishTransaction. Each step commits on its own so
+    /// that a crash between them leaves a purchased, unfinished transaction to deliver again.
+    func complete(_ transactionId: String) throws -> StoreNotice {
+        let time = now()
+        guard let transaction = try ledger.transaction(id: transactionId) else {
+            return StoreNotice(.error, "Transaction \(transactionId) is not in the ledger.")
+        }
+        if let problem = validationProblem(transaction) {
+            try ledger.inTransaction {
+                try log(.validationFailed, problem, transactionId, time)
+                try ledger.markFinished(transaction: transactionId, at: time)
+                try log(.finished, "finished without granting", transactionId, time)
+                try refresh(transactionId)
+            }
+            return StoreNotice(.error, "Validation failed: \(problem). Nothing was granted.")
+        }
+        try log(.validated, "validated", transactionId, time)
+        let product = catalog.product(id: transaction.productId)
+        let grant = grantRecord(for: transaction, product: product, at: time)
+        try ledger.inTransaction {
+            if let grant, try ledger.recordGrant(grant) {
+                account.record(grant)
+                try log(.granted, describe(grant), transactionId, time)
+                if let product { try logLifecycle(of: transaction, product: product, grant: grant, at: time) }
+            }
+        }
+        checkpoint(.granted)
+        try ledger.inTransaction {
+            try ledger.markFinished(transaction: transactionId, at: time)
+            try log(.finished, "finished", transactionId, time)
+            try refresh(transactionId)
+        }
+        let name = product.map { $0.name.resolved(for: "en") ?? $0.shortId } ?? transaction.productId
+        return StoreNotice(.success, "Purchased \(name)" + (grant.map { ": \(describe($0))" } ?? "") + ".")
+    }
+
+    func validationProblem(_ transaction: TransactionRecord) -> String? {
+        guard transaction.userId == userId else { return "made by another user" }
+        guard catalog.product(id: transaction.productId) != nil else {
+            return "product \(transaction.productId) is not in the catalog"
+        }
+        guard let storefront = catalog.storefront(id: transaction.storefront) else {
+            return "storefront \(transaction.storefront) is not in the catalog"
+        }
+        guard transaction.currency == storefront.currency else { return "currency \(transaction.currency) does not match" }
+        return nil
+    }
+
+    func grantRecord(for transaction: TransactionRecord, product: Product?, at time: Date) -> GrantRecord? {
+        guard let product else { return nil }
+        switch product.type {
+        case .consumable:
+            guard case .currency(let currency, let amount)? = product.grants else { return nil }
+            return GrantRecord(transactionId: transaction.id, kind: .currency, key: currency,
+                               amount: amount * transaction.quantity, grantedAt: time)
+        case .nonConsumable:
+            let key: String
+            if case .entitlement(let entitlement)? = product.grants { key = entitlement } else { key = product.id }
+            return GrantRecord(transactionId: transaction.id, kind: .nonConsumable, key: key, amount: 1, grantedAt: time)
+        case .autoRenewable, .nonRenewing:
+            let level = product.group.flatMap { catalog.subscriptionGroup(id: $0)?.accessLevel } ?? product.id
+            // From when it was purchased, not from now: a purchase delivered again a week after
+            // a crash still runs its month from the day it was paid. Calendar months, so P1M
+            // from 31 January ends on the last day of February.
+            let period = product.period ?? SubscriptionPeriod(value: 1, unit: .month)
+            return GrantRecord(transactionId: transaction.id, kind: .accessLevel, key: level, amount: 1,
+                               expiresAt: SimulatedCalendar.end(of: period, from: transaction.updatedAt), grantedAt: time)
+        }
+    }
+
+    /// The lifecycle event of a first grant, by the names RevenueCat and Apple use.
+    private func logLifecycle(of transaction: TransactionRecord, product: Product, grant: GrantRecord, at time: Date) throws {
+        let amount = "\(transaction.price) \(transaction.currency)"
+        if product.type == .autoRenewable {
+            let until = grant.expiresAt.map { " until " + ISO8601DateFormatter().string(from: $0) } ?? ""
+            try log(.initialPurchase, "\(product.shortId) for \(amount)\(until)", transaction.id, time)
+        } else {
+            try log(.nonRenewingPurchase, "\(product.shortId) for \(amount)", transaction.id, time)
+        }
+    }
+
+    func describe(_ grant: GrantRecord) -> String {
+        switch grant.kind {
+        case .currency: return "+\(grant.amount) \(grant.key)"
+        case .nonConsumable: return "\(grant.key) unlocked"
+        case .accessLevel: return "\(grant.key) access"
+        }
+    }
+
+    /// Restore on a path without store accounts: the owned purchases, logged; no charge.
+    func restoreOwnedPurchases() throws -> PathStep {
+        let snapshot = account.snapshot(at: now(), catalog: catalog)
+        let owned = snapshot.entitlements.filter(\.isActive)
+        let names = owned.map { entitlement -> String in
+            guard let productId = entitlement.productId, let product = catalog.product(id: productId) else { return entitlement.id }
+            return product.name.resolved(for: "en") ?? product.shortId
+        }
+        try log(.restored, owned.isEmpty ? "nothing to restore" : names.joined(separator: ", "), nil, now())
+        return PathStep(notice: owned.isEmpty
+            ? StoreNotice(.info, "Nothing to restore: this player owns no non-consumable or active subscription.")
+            : StoreNotice(.success, "Restored \(names.joined(separator: ", ")). Nothing was charged."))
+    }
+}

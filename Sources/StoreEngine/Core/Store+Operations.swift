@@ -1,0 +1,137 @@
+import Catalog
+import Foundation
+import Ledger
+
+// What the program asks of the engine. Each call commits what it does and answers with a
+// report: the panes as they now are, the sheet on screen, a line for the player, and when the
+// engine next has something to do on the clock.
+extension Store {
+    /// At launch: delivers what the last run left unfinished.
+    public func launch() throws(StoreError) -> StoreReport {
+        try perform { try deliverUnfinished().last }
+    }
+
+    /// The report of nothing new: the state as it is.
+    public func currentReport(notice: StoreNotice? = nil) -> StoreReport {
+        report(notice: notice)
+    }
+
+    /// The SKUs the app asks for: the catalog's `requestedProducts`, else every product.
+    public var requestedIdentifiers: [String] {
+        catalog.settings.requestedProducts ?? catalog.products.map(\.id)
+    }
+
+    /// One attempt of the products request on `path`.
+    public func requestProducts(on path: IntegrationPath, attempt: Int) throws(StoreError) -> StoreReport {
+        var outcome: ProductsOutcome?
+        var result = try perform { () throws -> StoreNotice? in
+            outcome = try self.path(path).requestProducts(requestedIdentifiers, attempt: attempt, in: context)
+            return nil
+        }
+        result.products = outcome
+        return result
+    }
+
+    /// Starts buying `productId` in a storefront on a path: the path opens its sheet, or says
+    /// why nothing happens.
+    public func beginPurchase(of productId: String, in storefrontId: String, on path: IntegrationPath,
+                              variationId: String? = nil) throws(StoreError) -> StoreReport {
+        guard let storefront = catalog.storefront(id: storefrontId) else { throw .unknownStorefront(storefrontId) }
+        return try perform {
+            try run(self.path(path).beginPurchase(
+                PurchaseRequest(productId: productId, storefront: storefront, variationId: variationId), in: context))
+        }
+    }
+
+    /// The player's input in the sheet on screen.
+    public func send(_ input: PathInput) throws(StoreError) -> StoreReport {
+        let id: IntegrationPath
+        switch input {
+        case .payStation: id = .paystation
+        }
+        return try perform { try run(path(id).take(input, in: context)) }
+    }
+
+    /// A URL the app was opened with: a redirect from Pay Station, a deep link from outside.
+    public func open(url: String) throws(StoreError) -> StoreReport {
+        try perform {
+            for path in paths {
+                if let step = try path.open(url, in: context) { return try run(step) }
+            }
+            return nil
+        }
+    }
+
+    /// Restore purchases on `path`; never charges.
+    public func restore(on path: IntegrationPath) throws(StoreError) -> StoreReport {
+        try perform { try run(self.path(path).restore(in: context)) }
+    }
+
+    /// Runs everything due by the current simulated time, in order.
+    public func runDue() throws(StoreError) -> StoreReport {
+        try perform { try runDueItems() }
+    }
+
+    /// Moves the simulated calendar to `date`; everything due on the way happens at its own
+    /// time, in order. The calendar never moves back.
+    public func advance(to date: Date) throws(StoreError) -> StoreReport {
+        try perform {
+            var last: StoreNotice?
+            while let due = agenda.nextDue, due <= date {
+                try moveClock(to: due)
+                last = try runDueItems() ?? last
+            }
+            try moveClock(to: date)
+            return last
+        }
+    }
+
+    /// Changes how fast simulated time runs from now on.
+    public func setClockRate(_ rate: Clock.Rate) throws(StoreError) -> StoreReport {
+        try perform {
+            try changeClock(rate: rate)
+            return nil
+        }
+    }
+
+    // MARK: Running a call
+
+    private func runDueItems() throws -> StoreNotice? {
+        var last: StoreNotice?
+        while let item = agenda.takeFirst(dueBy: now()) {
+            let owner: IntegrationPath
+            switch item.action {
+            case .payStationRedirect: owner = .paystation
+            }
+            last = try run(path(owner).perform(item.action, in: context)) ?? last
+        }
+        return last
+    }
+
+    /// Completes a path's settlements; the notice of the last one, else the path's own.
+    private func run(_ step: PathStep) throws -> StoreNotice? {
+        var notice = step.notice
+        for settlement in step.settlements {
+            notice = try conclude(settlement)
+        }
+        return notice
+    }
+
+    /// Runs a call. If it fails half-way, whatever it wrote was rolled back, so the account is
+    /// read again from the ledger rather than trusted.
+    private func perform(_ body: () throws -> StoreNotice?) throws(StoreError) -> StoreReport {
+        do {
+            return report(notice: try body())
+        } catch {
+            if let reread = try? Account(reading: ledger, user: userId) { account = reread }
+            throw StoreError(error)
+        }
+    }
+
+    private func report(notice: StoreNotice?) -> StoreReport {
+        let now = now()
+        return StoreReport(snapshot: account.snapshot(at: now, catalog: catalog),
+                           sheet: paths.lazy.compactMap { $0.sheet(in: self.context) }.first,
+                           notice: notice, clock: clock, nextDue: agenda.nextDue)
+    }
+}

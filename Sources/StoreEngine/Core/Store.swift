@@ -1,0 +1,122 @@
+import Catalog
+import Foundation
+import Ledger
+
+/// The simulated stores behind the app (DESIGN.md §3): the façade over the three integration
+/// paths, the shared completion, the clock and the player's account. Every step of a purchase
+/// is committed to the ledger (state change, grant and event together) before a call returns,
+/// so whatever the screen shows next has already survived a crash.
+///
+/// Not thread-safe by design: the program runs it on one thread of its own, off the input path.
+public final class Store {
+    public let catalog: Catalog
+    public let userId: String
+    let ledger: Ledger
+    private let wallTime: () -> Date
+    /// The simulated calendar; kept in the ledger whenever it changes.
+    public private(set) var clock: Clock
+    var generator: any RandomNumberGenerator
+    /// The catalog's `network` setting unless the command line says otherwise.
+    public var networkCondition: NetworkCondition
+    /// The project id the SDK was started with: the catalog's, unless QA passes another
+    /// (`--project-id`) to see a wrong project connect and sell nothing.
+    public var sdkProjectId: Int?
+    /// Called as each durable step completes. The executable uses it to crash the process on
+    /// purpose at a chosen step (`STOREFRONT_CRASH_AT`), so recovery is tested on the real binary.
+    public var checkpoint: (StoreCheckpoint) -> Void = { _ in }
+    var agenda = Agenda()
+    var account = Account()
+    /// StoreKit 2 and Xee ask first for a URL, Pay Station last (it answers every URL).
+    private(set) var paths: [any PurchasePath] = [NotBuiltPath(.storekit), NotBuiltPath(.xee), PayStationPath()]
+
+    /// Opens the store on the ledger file at `ledgerPath` (created if missing; its directory
+    /// must exist). `clock` is where time starts for a new ledger, and `rate`, when given,
+    /// replaces the rate the ledger kept (scenarios pause it).
+    public convenience init(catalog: Catalog, ledgerPath: String, userId: String, clock: Clock? = nil,
+                            rate: Clock.Rate? = nil, wallTime: @escaping () -> Date = Date.init,
+                            generator: any RandomNumberGenerator = SystemRandomNumberGenerator()) throws(StoreError) {
+        let ledger: Ledger
+        do {
+            ledger = try Ledger(path: ledgerPath)
+        } catch {
+            throw StoreError(error)
+        }
+        try self.init(catalog: catalog, ledger: ledger, userId: userId, clock: clock, rate: rate, wallTime: wallTime,
+                      generator: generator)
+    }
+
+    init(catalog: Catalog, ledger: Ledger, userId: String, clock: Clock? = nil, rate: Clock.Rate? = nil,
+         wallTime: @escaping () -> Date = Date.init,
+         generator: any RandomNumberGenerator = SystemRandomNumberGenerator()) throws(StoreError) {
+        self.catalog = catalog
+        self.ledger = ledger
+        self.userId = userId
+        self.wallTime = wallTime
+        self.generator = generator
+        networkCondition = catalog.settings.network
+        sdkProjectId = catalog.settings.projectId
+        let wall = wallTime()
+        self.clock = clock ?? .realTime(at: wall)
+        do {
+            var changed = true
+            if let kept = try ledger.clock() {
+                self.clock = Clock(simulated: kept.simulated, wall: kept.wall, rate: kept.rate.map { .scaled($0) } ?? .paused)
+                changed = false
+            }
+            if let rate, rate != self.clock.rate {
+                self.clock.change(rate: rate, atWall: wall)
+                changed = true
+            }
+            if changed { try saveClock() }
+            account = try Account(reading: ledger, user: userId)
+        } catch {
+            throw StoreError(error)
+        }
+    }
+
+    /// Simulated time now.
+    func now() -> Date {
+        clock.now(atWall: wallTime())
+    }
+
+    /// The ledger file, for messages and `history`.
+    public var ledgerPath: String { ledger.path }
+
+    /// Write transactions the ledger has committed since it was opened (counted, for benchmarks).
+    public var commitCount: Int { ledger.commitCount }
+
+    var context: PathContext { PathContext(store: self) }
+
+    func path(_ id: IntegrationPath) -> any PurchasePath {
+        paths.first { $0.id == id } ?? paths[paths.count - 1]
+    }
+
+    func log(_ kind: EventKind, _ message: String, _ transactionId: String?, _ time: Date) throws {
+        account.record(try ledger.appendEvent(kind: kind.rawValue, message: message, transactionId: transactionId, at: time))
+    }
+
+    /// Reads a transaction the engine just changed back into the account.
+    func refresh(_ transactionId: String) throws {
+        if let record = try ledger.transaction(id: transactionId) { account.record(record) }
+    }
+
+    func saveClock() throws {
+        let wall = wallTime()
+        let rate: Double?
+        switch clock.rate {
+        case .paused: rate = nil
+        case .scaled(let factor): rate = factor
+        }
+        try ledger.saveClock(ClockRecord(simulated: clock.now(atWall: wall), wall: wall, rate: rate))
+    }
+
+    func moveClock(to date: Date) throws {
+        clock.move(to: date, atWall: wallTime())
+        try saveClock()
+    }
+
+    func changeClock(rate: Clock.Rate) throws {
+        clock.change(rate: rate, atWall: wallTime())
+        try saveClock()
+    }
+}

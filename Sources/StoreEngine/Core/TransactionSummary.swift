@@ -1,0 +1,104 @@
+import Catalog
+import Foundation
+
+/// One transaction as the engine hands it up to the panes, `history` and scenarios: typed
+/// state and failure, never the ledger's row.
+public struct TransactionSummary: Sendable, Equatable, Identifiable {
+    /// The payment-queue states, as the Xsolla SDK and StoreKit 1 name them.
+    public enum State: String, Sendable, CaseIterable {
+        case purchasing, purchased, failed, restored, deferred
+    }
+
+    public var id: String
+    public var productId: String
+    public var userId: String
+    public var storefront: String
+    /// The path that sold it; nil for a path this build does not know.
+    public var path: IntegrationPath?
+    public var state: State
+    /// Why it failed, for the `failed` state.
+    public var failure: FailureReason?
+    public var quantity: Int
+    /// The price as recorded: a decimal string (`"4.99"`), never floating point.
+    public var price: String
+    public var currency: String
+    /// The Pay Station invoice, for the `paystation` path.
+    public var invoiceId: String?
+    /// The paywall variant the product came from (`main.A`).
+    public var variationId: String?
+    public var createdAt: Date
+    public var updatedAt: Date
+    public var finishedAt: Date?
+
+    public init(id: String, productId: String, userId: String, storefront: String, path: IntegrationPath?,
+                state: State, failure: FailureReason? = nil, quantity: Int = 1, price: String, currency: String,
+                invoiceId: String? = nil, variationId: String? = nil, createdAt: Date, updatedAt: Date,
+                finishedAt: Date? = nil) {
+        self.id = id
+        self.productId = productId
+        self.userId = userId
+        self.storefront = storefront
+        self.path = path
+        self.state = state
+        self.failure = failure
+        self.quantity = quantity
+        self.price = price
+        self.currency = currency
+        self.invoiceId = invoiceId
+        self.variationId = variationId
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.finishedAt = finishedAt
+    }
+
+    /// Finished transactions are not delivered again at launch.
+    public var isFinished: Bool { finishedAt != nil }
+
+    /// What the player paid: the price once purchased, nothing for a failed, cancelled or
+    /// pending one.
+    public var charged: Decimal {
+        guard state == .purchased else { return 0 }
+        return (Decimal(string: price) ?? 0) * Decimal(quantity)
+    }
+
+    /// The state as a player reads it: a cancelled payment is not a failure to them.
+    public var displayState: String {
+        failure == .paymentCancelled ? "cancelled" : state.rawValue
+    }
+}
+
+/// Why a transaction failed, typed so that nothing above the engine compares strings.
+public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
+    /// The player closed the payment: `paymentCancelled`, not an error to show.
+    case paymentCancelled
+    /// The bank declined the card.
+    case paymentDeclined
+    /// The app closed before the payment had an outcome.
+    case interrupted
+    /// Anything else, in the words it was recorded with.
+    case other(String)
+
+    /// The text the ledger keeps (the SDK's own words where it has them).
+    var recorded: String {
+        switch self {
+        case .paymentCancelled: return "paymentCancelled"
+        case .paymentDeclined: return "payment declined"
+        case .interrupted: return "interrupted: the app closed before Pay Station answered"
+        case .other(let text): return text
+        }
+    }
+
+    init(recorded text: String) {
+        switch text {
+        case "paymentCancelled": self = .paymentCancelled
+        case "payment declined": self = .paymentDeclined
+        case _ where text.hasPrefix("interrupted"): self = .interrupted
+        default: self = .other(text)
+        }
+    }
+
+    public var description: String { recorded }
+
+    /// Cancelling is the player's choice; everything else is shown as an error.
+    public var isError: Bool { self != .paymentCancelled }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// What Pay Station shows for one session, handed up read-only: the session as the engine has
+/// it, the redirect countdown when one runs, and the words around it.
+public struct PayStationPage: Sendable, Equatable {
+    public let session: PayStationSession
+    /// When Pay Station sends the player back (simulated time), while it counts down.
+    public let redirectDue: Date?
+    /// The manual button that redirects at once (`Back to the game`).
+    public let returnButtonCaption: String
+    /// The app the redirect returns to.
+    public let appName: String
+    /// The sandbox test cards listed beside the form.
+    public var testCards: [TestCard] { TestCard.all }
+
+    public init(session: PayStationSession, redirectDue: Date? = nil, returnButtonCaption: String = "Back to the game",
+                appName: String) {
+        self.session = session
+        self.redirectDue = redirectDue
+        self.returnButtonCaption = returnButtonCaption
+        self.appName = appName
+    }
+}

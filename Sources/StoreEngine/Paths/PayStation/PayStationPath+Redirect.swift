@@ -1,0 +1,78 @@
+import Catalog
+import Foundation
+import Ledger
+
+// The app's URL handler for Pay Station's redirects, and how a purchase settles.
+extension PayStationPath {
+    func open(_ url: String, in context: PathContext) throws -> PathStep? {
+        try handle(url, in: context)
+    }
+
+    /// Accepts only the app's own scheme and path, and an invoice it opened for this user, once,
+    /// with the status Pay Station reported for it. Anything else is rejected with a logged
+    /// reason and changes nothing.
+    func handle(_ text: String, in context: PathContext) throws -> PathStep {
+        let redirect: RedirectURL
+        switch RedirectURL.parse(text, expectedBase: redirectBase(context)) {
+        case .failure(let rejection):
+            return try reject(text, rejection.reason, context)
+        case .success(let parsed):
+            redirect = parsed
+        }
+        guard redirect.userId == context.userId else {
+            return try reject(text, "user_id \(redirect.userId) is not the current user (\(context.userId))", context)
+        }
+        guard let invoice = try context.invoice(id: redirect.invoiceId) else {
+            return try reject(text, "invoice \(redirect.invoiceId) was never opened by this app", context)
+        }
+        guard invoice.userId == context.userId, invoice.transactionId == redirect.foreignInvoice else {
+            return try reject(text, "invoice \(redirect.invoiceId) does not belong to \(redirect.foreignInvoice)", context)
+        }
+        guard let paid = invoice.paymentStatus else {
+            return try reject(text, "Pay Station has no outcome for invoice \(redirect.invoiceId) yet (nothing was paid)", context)
+        }
+        guard paid == redirect.status.rawValue else {
+            return try reject(text, "status \(redirect.status.rawValue) contradicts Pay Station's \(paid) for invoice \(redirect.invoiceId)", context)
+        }
+        // Using up the invoice and recording what it says commit together: a crash between the
+        // two would leave a paid transaction that no redirect can settle any more.
+        let settlement: Settlement? = try context.atomically {
+            guard try context.consumeInvoice(id: invoice.invoiceId) else { return nil }
+            try context.log(.redirectReceived, "status \(redirect.status.rawValue), invoice \(invoice.invoiceId)",
+                            transaction: invoice.transactionId)
+            return try context.settle(invoice.transactionId, as: Self.outcome(of: redirect.status))
+        }
+        guard let settlement else {
+            return try reject(text, "invoice \(redirect.invoiceId) was already handled", context)
+        }
+        // A redirect from outside may come before the countdown ends: the page goes with it.
+        context.cancelScheduled(.payStationRedirect(invoiceId: invoice.invoiceId))
+        dismiss(invoice.invoiceId)
+        return PathStep(settlements: [settlement])
+    }
+
+    private func reject(_ url: String, _ reason: String, _ context: PathContext) throws -> PathStep {
+        try context.log(.redirectRejected, "\(reason): \(url)")
+        return PathStep(notice: StoreNotice(.error, "Redirect rejected: \(reason)."))
+    }
+
+    /// Settles a purchase that no redirect will settle: the invoice is used up with the status,
+    /// so a late redirect for it is refused.
+    func settleWithoutRedirect(_ transactionId: String, invoice: String, status: RedirectURL.Status,
+                               in context: PathContext) throws -> PathStep {
+        let settlement = try context.atomically {
+            try context.recordPaymentStatus(status.rawValue, forInvoice: invoice)
+            _ = try context.consumeInvoice(id: invoice)
+            return try context.settle(transactionId, as: Self.outcome(of: status))
+        }
+        return PathStep(settlements: [settlement])
+    }
+
+    static func outcome(of status: RedirectURL.Status) -> PaymentOutcome {
+        switch status {
+        case .done: return .paid
+        case .troubled: return .declined(reason: "payment declined")
+        case .canceled: return .cancelled
+        }
+    }
+}

@@ -1,0 +1,212 @@
+import Catalog
+import Foundation
+import Ledger
+
+/// The Xsolla SDK 3 payment queue with the mocked Pay Station (DESIGN.md §3): `add(payment)`
+/// opens Pay Station on a new invoice; the player pays in its page; Pay Station's outcome is
+/// committed the moment it is known; the redirect comes back through the app's URL handler
+/// (`PayStationPath+Redirect.swift`) and only then is the purchase settled.
+///
+/// Sessions live here, keyed by invoice, until they are settled and off screen.
+final class PayStationPath: PurchasePath {
+    let id = IntegrationPath.paystation
+    private var sessions: [String: PayStationSession] = [:]
+    /// The invoice whose page is on screen.
+    private var onScreen: String?
+
+    // MARK: Products
+
+    func requestProducts(_ identifiers: [String], attempt: Int, in context: PathContext) throws -> ProductsOutcome {
+        let store = context.store
+        let attempts = RetrySchedule.delays.count + 1
+        try context.log(.productsRequested, "attempt \(attempt) of \(attempts): \(identifiers.count) SKUs, project "
+                        + (store.sdkProjectId.map(String.init) ?? "(none)"))
+        if store.networkCondition == .flaky, context.coinTossFails() {
+            let retry = RetrySchedule.delay(after: attempt)
+            let next = retry.map { "retrying in \(Self.seconds($0))" } ?? "giving up after \(attempt) attempts"
+            try context.log(.productsFailed, "network error (flaky network); \(next)")
+            return .failed(attempt: attempt, retryAfter: retry)
+        }
+        let response = ProductsAnswer.answer(requesting: identifiers, projectId: store.sdkProjectId, catalog: context.catalog)
+        var message = "\(response.products.count) products"
+        if !response.invalidProductIdentifiers.isEmpty {
+            message += "; invalidProductIdentifiers: " + response.invalidProductIdentifiers.map {
+                "\($0) (\(response.reasons[$0] ?? "invalid"))"
+            }.joined(separator: ", ")
+        }
+        try context.log(.productsAnswered, message)
+        return .answered(response)
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+
+    // MARK: add(payment)
+
+    /// Records a `purchasing` transaction with its invoice and opens Pay Station on it; or, as
+    /// the SDK does, ignores the payment and only logs why.
+    func beginPurchase(_ request: PurchaseRequest, in context: PathContext) throws -> PathStep {
+        let catalog = context.catalog
+        guard catalog.settings.enablePayments else {
+            return try ignore("enablePayments is false in the catalog's settings: the SDK ignores every purchase", context)
+        }
+        guard let product = catalog.product(id: request.productId), product.status == .available else {
+            return try ignore("\(request.productId) is not an available product", context)
+        }
+        guard let price = product.price(in: request.storefront) else {
+            return try ignore("\(product.shortId) has no price in \(request.storefront.id)", context)
+        }
+        let storefront = request.storefront
+        let external = catalog.opensPayStationInBrowser(in: storefront)
+        let token = context.randomToken(length: 32)
+        let session: PayStationSession = try context.atomically {
+            let transaction = try context.openTransaction(
+                productId: product.id, in: storefront, price: price, variationId: request.variationId, path: id,
+                invoice: { String(100_000_000 + $0) })
+            let invoiceId = transaction.invoiceId ?? transaction.id
+            let session = PayStationSession(
+                transactionId: transaction.id, invoiceId: invoiceId, token: token, productId: product.id,
+                productName: product.name.resolved(for: storefront.locale) ?? product.id,
+                formattedPrice: PriceFormatter.format(price, in: storefront), opensExternalBrowser: external,
+                sandbox: catalog.settings.useSandbox, today: context.now)
+            try context.recordInvoice(InvoiceRecord(invoiceId: invoiceId, transactionId: transaction.id,
+                                                    userId: context.userId, createdAt: context.now))
+            try context.log(.purchaseStarted, "\(product.shortId) for \(session.formattedPrice) in \(storefront.id): purchasing",
+                            transaction: transaction.id)
+            try context.log(.payStationOpened, "\(external ? "external browser" : "in-app"): \(session.url)",
+                            transaction: transaction.id)
+            return session
+        }
+        sessions[session.invoiceId] = session
+        onScreen = session.invoiceId
+        return .nothing
+    }
+
+    private func ignore(_ reason: String, _ context: PathContext) throws -> PathStep {
+        try context.log(.purchaseIgnored, reason)
+        return PathStep(notice: StoreNotice(.info, "Nothing happened: \(reason)."))
+    }
+
+    // MARK: The page
+
+    func sheet(in context: PathContext) -> PurchaseSheet? {
+        guard let invoice = onScreen, let session = sessions[invoice] else { return nil }
+        let settings = context.catalog.settings.payStation.redirect
+        return .payStation(PayStationPage(
+            session: session, redirectDue: context.due(of: .payStationRedirect(invoiceId: invoice)),
+            returnButtonCaption: settings.manualButtonCaption ?? "Back to the game", appName: context.catalog.app.name))
+    }
+
+    func take(_ input: PathInput, in context: PathContext) throws -> PathStep {
+        guard case .payStation(let input) = input, let invoice = onScreen, var session = sessions[invoice] else {
+            return .nothing
+        }
+        if session.phase.isFinal {
+            // Paid, declined or closed: Enter (the manual button) or Esc goes back to the game.
+            guard input == .submit || input == .close else { return .nothing }
+            if context.due(of: .payStationRedirect(invoiceId: invoice)) != nil {
+                context.cancelScheduled(.payStationRedirect(invoiceId: invoice))
+                return try sendRedirect(for: invoice, in: context)
+            }
+            dismiss(invoice)
+            return .nothing
+        }
+        switch input {
+        case .type(let character): session.type(character)
+        case .deleteBackward: session.deleteBackward()
+        case .submit: session.submit()
+        case .nextField: session.focusNextField()
+        case .focus(let field): session.focus(on: field)
+        case .close: session.close()
+        }
+        sessions[invoice] = session
+        return session.phase.isFinal ? try closed(session, in: context) : .nothing
+    }
+
+    /// Pay Station reached a final phase. Paid or declined, its status is committed now, and it
+    /// redirects when the policy says so: the redirect must come back through the URL handler.
+    /// Without a redirect, and when the player closed Pay Station, the purchase settles now.
+    private func closed(_ session: PayStationSession, in context: PathContext) throws -> PathStep {
+        let policy = context.catalog.settings.payStation.redirect
+        let status: RedirectURL.Status
+        switch session.phase {
+        case .done:
+            status = .done
+            // Committed with its event: from here a crash cannot lose the payment (see
+            // `redeliver`), and only a redirect saying `done` is believed.
+            try context.atomically {
+                try context.recordPaymentStatus(status.rawValue, forInvoice: session.invoiceId)
+                try context.log(.payStationPaid, "status done, invoice \(session.invoiceId)", transaction: session.transactionId)
+            }
+        case .declined(let reason):
+            status = .troubled
+            try context.atomically {
+                try context.recordPaymentStatus(status.rawValue, forInvoice: session.invoiceId)
+                try context.log(.payStationDeclined, "status troubled: \(reason)", transaction: session.transactionId)
+            }
+        case .cancelled, .cardForm, .threeDSecure:
+            // The player closed Pay Station: the SDK's closed callback settles it, no redirect.
+            dismiss(session.invoiceId)
+            return try settleWithoutRedirect(session.transactionId, invoice: session.invoiceId, status: .canceled, in: context)
+        }
+        if RedirectURL.isSent(for: status, by: policy.condition) {
+            try context.log(.redirectSent, redirectURL(for: session, status: status, in: context).text,
+                            transaction: session.transactionId)
+            context.schedule(.payStationRedirect(invoiceId: session.invoiceId),
+                             at: context.now.addingTimeInterval(Double(policy.delaySeconds)))
+            return .nothing
+        }
+        // No redirect: the SDK learns the outcome by asking for the invoice's status. Paid goes
+        // back to the game; a decline stays on screen until the player closes it.
+        if status == .done { dismiss(session.invoiceId) }
+        return try settleWithoutRedirect(session.transactionId, invoice: session.invoiceId, status: status, in: context)
+    }
+
+    func perform(_ action: DueAction, in context: PathContext) throws -> PathStep {
+        switch action {
+        case .payStationRedirect(let invoice):
+            return try sendRedirect(for: invoice, in: context)
+        }
+    }
+
+    /// The countdown ended or the player pressed the manual button: Pay Station sends the
+    /// player back, and the redirect goes through the app's URL handler like any other.
+    private func sendRedirect(for invoice: String, in context: PathContext) throws -> PathStep {
+        guard let session = sessions[invoice] else { return .nothing }
+        dismiss(invoice)
+        let status: RedirectURL.Status = session.phase == .done ? .done : .troubled
+        return try handle(redirectURL(for: session, status: status, in: context).text, in: context)
+    }
+
+    func redirectURL(for session: PayStationSession, status: RedirectURL.Status, in context: PathContext) -> RedirectURL {
+        RedirectURL(base: redirectBase(context), userId: context.userId, foreignInvoice: session.transactionId,
+                    invoiceId: session.invoiceId, status: status)
+    }
+
+    func redirectBase(_ context: PathContext) -> String {
+        context.catalog.settings.redirectURL(bundleId: context.catalog.app.bundleId)
+    }
+
+    /// Takes a session off screen and forgets it; its transaction is settled or about to be.
+    func dismiss(_ invoice: String) {
+        sessions[invoice] = nil
+        if onScreen == invoice { onScreen = nil }
+    }
+
+    // MARK: Launch and restore
+
+    /// A transaction left `purchasing` by the last run: Pay Station's committed outcome settles
+    /// it, as the SDK's status query would; with no outcome the payment never happened.
+    func redeliver(_ transaction: TransactionRecord, in context: PathContext) throws -> PathStep {
+        if let invoiceId = transaction.invoiceId, let paid = try context.invoice(id: invoiceId)?.paymentStatus,
+           let status = RedirectURL.Status(rawValue: paid) {
+            return try settleWithoutRedirect(transaction.id, invoice: invoiceId, status: status, in: context)
+        }
+        return PathStep(settlements: [try context.settle(transaction.id, as: .interrupted)])
+    }
+
+    func restore(in context: PathContext) throws -> PathStep {
+        try context.restoreOwnedPurchases()
+    }
+}

@@ -1,0 +1,61 @@
+import Catalog
+import Foundation
+import Ledger
+
+/// One integration path behind the engine (DESIGN.md §3): StoreKit 2, Pay Station, Xee.
+///
+/// A path decides how a purchase opens, what the player does in its sheet, and what its outcome
+/// is. It never grants and never finishes a purchase: it records the outcome through the
+/// `PathContext` and hands the resulting `Settlement` back, and the engine's one completion
+/// validates, grants once and finishes. The context offers no other way to do either, so no
+/// path can skip them.
+protocol PurchasePath: AnyObject {
+    var id: IntegrationPath { get }
+
+    /// The products request: what the store sells of `identifiers`.
+    func requestProducts(_ identifiers: [String], attempt: Int, in context: PathContext) throws -> ProductsOutcome
+
+    /// `add(payment)` / `purchase()`: opens a purchase, or says why nothing happens.
+    func beginPurchase(_ request: PurchaseRequest, in context: PathContext) throws -> PathStep
+
+    /// The player's input in this path's sheet.
+    func take(_ input: PathInput, in context: PathContext) throws -> PathStep
+
+    /// A URL the app was opened with; nil when it is not this path's.
+    func open(_ url: String, in context: PathContext) throws -> PathStep?
+
+    /// An unfinished transaction of this path left `purchasing` by the last run.
+    func redeliver(_ transaction: TransactionRecord, in context: PathContext) throws -> PathStep
+
+    /// Restore purchases: brings back what the player owns, never charges.
+    func restore(in context: PathContext) throws -> PathStep
+
+    /// Something this path scheduled on the clock has fallen due.
+    func perform(_ action: DueAction, in context: PathContext) throws -> PathStep
+
+    /// The sheet waiting on the player, if this path has one open.
+    func sheet(in context: PathContext) -> PurchaseSheet?
+}
+
+/// What the app asks to buy.
+struct PurchaseRequest {
+    var productId: String
+    /// Where it is bought: its currency and price, whatever the screen shows by the time the
+    /// purchase settles.
+    var storefront: Storefront
+    /// The paywall variant it was bought from, kept with the transaction.
+    var variationId: String?
+}
+
+/// What a path call did: a line for the player, and the settlements the engine completes.
+struct PathStep {
+    var notice: StoreNotice?
+    var settlements: [Settlement] = []
+
+    static let nothing = PathStep()
+
+    init(notice: StoreNotice? = nil, settlements: [Settlement] = []) {
+        self.notice = notice
+        self.settlements = settlements
+    }
+}
