@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
-// The storefront package. Targets and their arrows follow DESIGN.md §1:
-// storefront -> CursesBackend -> TerminalUI -> StoreEngine -> Ledger, Catalog.
+// The storefront package. Targets and their arrows follow DESIGN.md §1 (docs/architecture.md):
+// storefront -> CursesBackend, Scenarios -> Program -> TerminalUI -> StoreEngine -> Ledger, Catalog.
+// Nothing above StoreEngine imports Ledger; only CursesBackend imports CCurses.
 import PackageDescription
 
 let package = Package(
@@ -23,22 +24,25 @@ let package = Package(
         .target(name: "Catalog"),
         .target(name: "Ledger", dependencies: ["CSQLite"]),
         .target(name: "StoreEngine", dependencies: ["Catalog", "Ledger"]),
-        // TerminalUI shows the ledger's records that StoreEngine hands up, so it names Ledger too.
-        .target(name: "TerminalUI", dependencies: ["StoreEngine", "Catalog", "Ledger"]),
-        .target(name: "CursesBackend", dependencies: ["TerminalUI", "CCurses"]),
+        .target(name: "TerminalUI", dependencies: ["StoreEngine", "Catalog"]),
+        .target(name: "Program", dependencies: ["TerminalUI", "StoreEngine", "Catalog"]),
+        .target(name: "Scenarios", dependencies: ["Program", "TerminalUI", "StoreEngine", "Catalog"]),
+        .target(name: "CursesBackend", dependencies: ["Program", "TerminalUI", "CCurses"]),
         .executableTarget(
             name: "storefront",
-            dependencies: ["CursesBackend", "TerminalUI", "StoreEngine", "Ledger", "Catalog"]
+            dependencies: ["CursesBackend", "Scenarios", "Program", "TerminalUI", "StoreEngine", "Catalog"]
         ),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"], exclude: ["Fixtures"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger"]),
         .testTarget(name: "StoreEngineTests", dependencies: ["StoreEngine", "Ledger", "Catalog"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "StoreEngine", "Catalog"]),
         .testTarget(
-            name: "TerminalUITests",
-            dependencies: ["TerminalUI", "StoreEngine", "Ledger", "Catalog"],
+            name: "ProgramTests",
+            dependencies: ["Program", "TerminalUI", "StoreEngine", "Catalog"],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TerminalUI", "CCurses"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Program", "StoreEngine", "Catalog"]),
+        .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Program", "TerminalUI", "CCurses"]),
         // Runs the built binary (.build/debug/storefront) in tmux; `make test` builds it first.
         .testTarget(name: "EndToEndTests"),
     ],

@@ -1,10 +1,12 @@
 import CCurses
 import Foundation
+import Program
 import TerminalUI
 
-/// The only code that talks to ncurses (DESIGN.md §1): copies Frames to the screen and turns
-/// keys, mouse and resizes into messages. One instance, used from the main thread only.
-public final class CursesTerminal {
+/// The only code that talks to ncurses (DESIGN.md §1): the program's `Backend` for a real
+/// terminal. Copies Frames to the screen and turns keys, mouse and resizes into input. One
+/// instance, used from the main thread only.
+public final class CursesTerminal: Backend {
     private var palette: ColorPairs
     private var isOpen = false
 
@@ -72,10 +74,22 @@ public final class CursesTerminal {
         doupdate()
     }
 
-    /// Waits up to `timeout` milliseconds for input; returns what arrived, decoded.
-    public func nextInput(timeoutMilliseconds timeout: Int32) -> [TerminalInput] {
+    /// Waits on the keyboard and the inbox at once (`poll`), so an engine answer or a signal
+    /// wakes the loop as promptly as a key; then reads every key already queued, without waiting
+    /// again, so a burst becomes one frame.
+    public func waitForInput(timeout: TimeInterval?, inbox: Inbox) -> [TerminalInput] {
+        var descriptors = [
+            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: inbox.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        // A signal (SIGWINCH) interrupts the wait; ncurses then has KEY_RESIZE for us below.
+        _ = poll(&descriptors, 2, Inbox.milliseconds(timeout))
+        return readQueuedInput()
+    }
+
+    private func readQueuedInput() -> [TerminalInput] {
         let window = sf_stdscr()
-        wtimeout(window, timeout)
+        wtimeout(window, 0)
         var inputs: [TerminalInput] = []
         while true {
             var character: wint_t = 0
@@ -84,10 +98,22 @@ public final class CursesTerminal {
             if let input = KeyDecoder.decode(status: status, code: UInt32(character), mouse: readMouse) {
                 inputs.append(input)
             }
-            // Drain what is already queued without waiting again: one frame for a burst.
-            wtimeout(window, 0)
         }
         return inputs
+    }
+
+    /// Ctrl-Z: gives the shell its screen back and stops the process as the shell's job
+    /// control expects; `fg` continues it here, and everything is repainted.
+    public func suspend() {
+        guard isOpen else { return }
+        endwin()
+        // SIGSTOP, not SIGTSTP: it cannot be caught, so no handler (ncurses' included) runs
+        // between here and `fg`.
+        kill(getpid(), SIGSTOP)
+        // Continued. The screen may hold anything the shell printed: repaint all of it.
+        redrawwin(sf_stdscr())
+        wnoutrefresh(sf_stdscr())
+        doupdate()
     }
 
     private func readMouse() -> MouseEvent? {
@@ -101,11 +127,4 @@ public final class CursesTerminal {
         if state & sf_button1_pressed() != 0 { return MouseEvent(.press, x: Int(event.x), y: Int(event.y)) }
         return nil
     }
-}
-
-/// What the terminal delivers.
-public enum TerminalInput: Sendable, Equatable {
-    case key(Key)
-    case mouse(MouseEvent)
-    case resize
 }

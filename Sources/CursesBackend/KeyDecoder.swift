@@ -1,4 +1,5 @@
 import CCurses
+import Program
 import TerminalUI
 
 /// Maps what `wget_wch` returns onto keys.
@@ -24,6 +25,7 @@ enum KeyDecoder {
     static func decodeCharacter(_ code: UInt32) -> TerminalInput? {
         switch code {
         case 3: return .key(.interrupt)
+        case 26: return .key(.suspend)
         case 8, 127: return .key(.backspace)
         case 9: return .key(.tab)
         case 10, 13: return .key(.enter)

@@ -1,10 +1,11 @@
 import Catalog
 import CursesBackend
 import Foundation
+import Program
 import StoreEngine
 import TerminalUI
 
-/// `storefront`: the full-screen app.
+/// `storefront`: the full-screen app, on the one program loop with the curses backend.
 enum AppCommand {
     static func run(_ options: Options) throws(CommandFailure) {
         let catalogPath = options.catalogPath ?? "catalog.json"
@@ -16,42 +17,25 @@ enum AppCommand {
         if let id = options.storefrontId, catalog.storefront(id: id) == nil {
             throw CommandFailure(.usage, "no storefront \(id) in \(catalogPath); storefronts: \(catalog.storefronts.map(\.id).joined(separator: ", ")).")
         }
-        let network = try options.network.map { name throws(CommandFailure) -> NetworkCondition in
-            guard let condition = NetworkCondition(rawValue: name) else {
-                throw CommandFailure(.usage, "--network takes reliable or flaky, not \(name).")
-            }
-            return condition
-        }
-        let projectId = try options.projectId.map { text throws(CommandFailure) -> Int in
-            guard let number = Int(text), number > 0 else {
-                throw CommandFailure(.usage, "--project-id takes a positive whole number, not \(text).")
-            }
-            return number
-        }
+        let network = try options.networkCondition()
+        let projectId = try options.sdkProjectId()
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            throw CommandFailure(.usage, "the app needs a terminal; for scripts use storefront history or lint.")
+            throw CommandFailure(.usage, "the app needs a terminal; for scripts use storefront scenario, history or lint.")
         }
-        let ledger = try Environment.openLedger(stateDirectory: Environment.stateDirectory(options.stateDirectory))
-        let store: Store
-        var state: AppState
-        do {
-            let userId = try Environment.userId(option: options.userId, catalog: catalog, ledger: ledger)
-            store = Store(catalog: catalog, ledger: ledger, userId: userId)
-            if let network { store.networkCondition = network }
-            if let projectId { store.sdkProjectId = projectId }
-            store.checkpoint = CrashInjection.checkpoint(from: ProcessInfo.processInfo.environment)
-            let notices = try store.deliverUnfinished()
-            let colorEnabled = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
-            state = AppState(catalog: catalog, storefrontId: options.storefrontId, themes: themes,
-                             themeName: options.themeName, userId: userId, colorEnabled: colorEnabled)
-            state.snapshot = try store.snapshot()
-            state.notice = notices.last ?? themeProblems.first.map { StoreNotice(.error, $0) }
-        } catch {
-            throw CommandFailure(.ioError, "\(ledger.path): \(error)")
-        }
-        let terminal = CursesTerminal(colorEnabled: state.colorEnabled)
-        var loop = RunLoop(state: state, runner: EffectRunner(store: store), terminal: terminal)
-        loop.run()
+        let store = try Environment.openStore(catalog: catalog, options: options)
+        if let network { store.networkCondition = network }
+        if let projectId { store.sdkProjectId = projectId }
+        store.checkpoint = CrashInjection.checkpoint(from: ProcessInfo.processInfo.environment)
+        let report = store.currentReport(notice: themeProblems.first.map { StoreNotice(.error, $0) })
+        let colorEnabled = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+        let app = App(catalog: catalog, storefrontId: options.storefrontId, themes: themes, themeName: options.themeName,
+                      userId: store.userId, report: report, now: report.clock.now(atWall: Date()),
+                      colorEnabled: colorEnabled)
+        let terminal = CursesTerminal(colorEnabled: colorEnabled)
+        let program = Program(app: app, backend: terminal, engine: EngineWorker(store: store), clock: report.clock)
+        let signals = QuitSignals(inbox: program.inbox)
+        program.run()
         terminal.close()
+        if let status = signals.exitStatus { exit(status) }
     }
 }

@@ -1,24 +1,27 @@
 import Catalog
 import Foundation
-import Ledger
+import Program
 import StoreEngine
 import TerminalUI
 
-/// `storefront bench`: the figures behind docs/performance.md. Each case runs several times and
-/// reports the median and p90; ratios compare cases measured side by side in this one run.
+/// `storefront bench [--quick] [--json]`: the figures behind docs/performance.md. Each case runs
+/// several times and reports the median and p90; ratios compare cases measured side by side in
+/// this one run. Every timed operation is checked to have done what it claims, or the bench
+/// fails: a keypress must move the selection, a purchase must end purchased and granted.
 enum BenchCommand {
     static func run(_ options: Options) throws(CommandFailure) {
         let quick = options.quick || ProcessInfo.processInfo.environment["BENCH_QUICK"] == "1"
         let runs = quick ? 3 : 15
-        var results: [Measurement] = []
-        print("storefront bench: \(runs) runs per case, median and p90")
+        let catalogPath = options.catalogPath ?? "catalog.json"
+        let text = try Environment.readCatalogText(at: catalogPath)
+        if !options.json { print("storefront bench: \(catalogPath), \(runs) runs per case, median and p90") }
 
-        let defaultText = (try? Environment.readCatalogText(at: options.catalogPath ?? "catalog.json"))
-        if let defaultText {
-            results.append(Measurement.run("load catalog.json (default)", runs: runs) {
-                _ = try? CatalogLoader.load(text: defaultText, file: "catalog.json")
-            })
-        }
+        var results: [Measurement] = []
+        var catalog: Catalog?
+        results.append(Measurement.run("load \(catalogPath)", runs: runs) {
+            catalog = try? CatalogFile.load(text: text, file: catalogPath)
+        })
+        guard let catalog else { throw CommandFailure(.dataError, "\(catalogPath) does not load; run storefront lint \(catalogPath)") }
         let bigText = SyntheticCatalog.text(products: 10_000)
         var bigCatalog: Catalog?
         results.append(Measurement.run("load 10,000-product catalog (\(bigText.utf8.count / 1024) KiB)", runs: max(3, runs / 3)) {
@@ -26,52 +29,45 @@ enum BenchCommand {
         })
         guard let bigCatalog else { throw CommandFailure(.dataError, "the synthetic catalog did not load") }
 
-        var state = AppState(catalog: bigCatalog, storefrontId: "JPN", userId: "bench", width: 120, height: 40)
-        results.append(Measurement.run("render 120x40 frame, 10,000 products", runs: runs) {
-            _ = AppView.render(state)
-        })
-        results.append(Measurement.run("keypress (move) + render, 10,000 products", runs: runs) {
-            _ = state.update(.key(.down))
-            _ = AppView.render(state)
-        })
-        results.append(try purchaseBenchmark(runs: runs))
-        results.append(try fsyncFloor(runs: runs))
+        let small = try KeypressBench(catalog: catalog, label: catalogPath)
+        let big = try KeypressBench(catalog: bigCatalog, label: "10,000 products")
+        results.append(Measurement.run("render 120x40 frame, \(small.label)", runs: runs) { _ = small.app.view() })
+        results.append(Measurement.run("render 120x40 frame, \(big.label)", runs: runs) { _ = big.app.view() })
+        // Side by side, alternating, so both see the same machine.
+        var keypressSmall: [Double] = []
+        var keypressBig: [Double] = []
+        for _ in 0..<runs {
+            keypressSmall += try small.timePresses(count: 10)
+            keypressBig += try big.timePresses(count: 10)
+        }
+        let smallPress = Measurement(name: "keypress (move) + render, \(small.label)", samples: keypressSmall)
+        let bigPress = Measurement(name: "keypress (move) + render, \(big.label)", samples: keypressBig)
+        results += [smallPress, bigPress]
 
+        let purchase = try PurchaseBench.run(catalog: catalog, runs: runs)
+        if let measurement = purchase.measurement { results.append(measurement) }
+        let floor = try fsyncFloor(runs: runs)
+        results.append(floor)
+
+        let keypressRatio = smallPress.median > 0 ? bigPress.median / smallPress.median : 0
+        let purchaseInFloors = purchase.measurement.map { floor.median > 0 ? $0.median / floor.median : 0 }
+        let facts = BenchFacts.current()
+        if options.json {
+            printJSON(results: results, facts: facts, keypressRatio: keypressRatio, purchase: purchase,
+                      purchaseInFloors: purchaseInFloors)
+            return
+        }
+        print("  \(facts.summary)")
         let width = results.map(\.name.count).max() ?? 20
         for result in results {
             print("  " + result.name.padding(toLength: width, withPad: " ", startingAt: 0)
                   + "  median " + formatDuration(result.median).leftPadded(9) + "   p90 " + formatDuration(result.p90).leftPadded(9))
         }
-        if let purchase = results.first(where: { $0.name.hasPrefix("purchase") }),
-           let floor = results.first(where: { $0.name.hasPrefix("one committed") }), floor.median > 0 {
-            print(String(format: "  a purchase costs %.1f committed transactions (it makes 7 commits)", purchase.median / floor.median))
-        }
-    }
-
-    /// A whole Pay Station purchase on a real ledger file: start, pay, redirect, validate,
-    /// grant, finish.
-    private static func purchaseBenchmark(runs: Int) throws(CommandFailure) -> Measurement {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-bench-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let text = try Environment.readCatalogText(at: "catalog.json")
-            let catalog = try CatalogLoader.load(text: text, file: "catalog.json")
-            let ledger = try Ledger(path: directory.appendingPathComponent("bench.sqlite").path)
-            let store = Store(catalog: catalog, ledger: ledger, userId: "bench")
-            guard let storefront = catalog.storefront(id: "USA") else { throw CommandFailure(.dataError, "no USA storefront") }
-            return try Measurement.run("purchase end to end (real SQLite file)", runs: runs) {
-                guard case .payStation(var session) = try store.beginPurchase(of: "com.example.stardust.gems_100",
-                                                                              in: storefront) else { return }
-                session.enter(card: "4111111111111111")
-                if case .redirect(let url, _) = try store.payStationClosed(session) {
-                    _ = try store.handle(url: url)
-                }
-            }
-        } catch let failure as CommandFailure {
-            throw failure
-        } catch {
-            throw CommandFailure(.ioError, "purchase benchmark: \(error)")
+        print(String(format: "  keypress with 10,000 products / with %@: %.2f (the goal is at most 1.5)%@", small.label,
+                     keypressRatio, keypressRatio <= 1.5 ? "" : "  ABOVE THE GOAL"))
+        if let skipped = purchase.skipped { print("  purchase: skipped, \(skipped)") }
+        if let floors = purchaseInFloors, let commits = purchase.commitsPerPurchase {
+            print(String(format: "  a purchase costs %.1f committed writes; it makes %d commits (counted)", floors, commits))
         }
     }
 
@@ -81,14 +77,35 @@ enum BenchCommand {
         defer { try? FileManager.default.removeItem(at: directory) }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let ledger = try Ledger(path: directory.appendingPathComponent("floor.sqlite").path)
-            var counter = 0
-            return try Measurement.run("one committed ledger write (the floor)", runs: runs * 4) {
-                counter += 1
-                try ledger.setSetting("bench", to: "\(counter)")
+            let probe = try CommitProbe(ledgerPath: directory.appendingPathComponent("floor.sqlite").path)
+            let before = probe.commitCount
+            let measurement = try Measurement.run("one committed ledger write (the floor)", runs: runs * 4) {
+                try probe.commitOnce()
             }
+            guard probe.commitCount - before == runs * 4 + 1 else {
+                throw CommandFailure(.ioError, "the floor benchmark committed \(probe.commitCount - before) times, not \(runs * 4 + 1)")
+            }
+            return measurement
+        } catch let failure as CommandFailure {
+            throw failure
         } catch {
             throw CommandFailure(.ioError, "floor benchmark: \(error)")
+        }
+    }
+
+    private static func printJSON(results: [Measurement], facts: BenchFacts, keypressRatio: Double,
+                                  purchase: PurchaseBench.Outcome, purchaseInFloors: Double?) {
+        var document: [String: Any] = [
+            "date": facts.date, "commit": facts.commit, "configuration": facts.configuration,
+            "loadAverage": facts.loadAverage, "cores": facts.cores,
+            "cases": results.map { ["name": $0.name, "runs": $0.samples.count, "medianMs": $0.median * 1000, "p90Ms": $0.p90 * 1000] },
+            "keypressRatio": keypressRatio,
+        ]
+        if let commits = purchase.commitsPerPurchase { document["commitsPerPurchase"] = commits }
+        if let purchaseInFloors { document["purchaseInFloorWrites"] = purchaseInFloors }
+        if let skipped = purchase.skipped { document["purchaseSkipped"] = skipped }
+        if let data = try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys]) {
+            print(String(decoding: data, as: UTF8.self))
         }
     }
 }

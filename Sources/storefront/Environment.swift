@@ -1,9 +1,9 @@
 import Catalog
 import Foundation
-import Ledger
+import StoreEngine
 import TerminalUI
 
-/// Everything a command reads from disk, in one place: the catalog, the themes, the ledger.
+/// Everything a command reads from disk, in one place: the catalog, the themes, the store.
 enum Environment {
     /// The text of a catalog file, failing with the sysexits code that fits (DESIGN.md §7):
     /// 66 when it is missing, 74 when it cannot be read, 65 when it is not UTF-8.
@@ -56,37 +56,16 @@ enum Environment {
     }
 
     /// `--state-dir`, else `$XDG_STATE_HOME/storefront`, else `~/.local/state/storefront`.
-    static func stateDirectory(_ option: String?) -> String {
-        if let option { return option }
-        let environment = ProcessInfo.processInfo.environment
-        if let xdg = environment["XDG_STATE_HOME"], !xdg.isEmpty { return xdg + "/storefront" }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        return home + "/.local/state/storefront"
+    static func stateDirectory(_ options: Options) -> StateDirectory {
+        StateDirectory.chosen(option: options.stateDirectory, environment: ProcessInfo.processInfo.environment)
     }
 
-    static func openLedger(stateDirectory: String) throws(CommandFailure) -> Ledger {
+    /// The store on the state directory's ledger, for `--user` or the player kept there.
+    static func openStore(catalog: Catalog, options: Options) throws(CommandFailure) -> Store {
         do {
-            try FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true)
+            return try stateDirectory(options).openStore(catalog: catalog, user: options.userId)
         } catch {
-            throw CommandFailure(.ioError, "\(stateDirectory): cannot create the state directory (\(error.localizedDescription)); pass --state-dir DIR.")
-        }
-        do {
-            return try Ledger(path: stateDirectory + "/storefront.sqlite")
-        } catch let error as LedgerError {
             throw CommandFailure(.ioError, error.description)
-        } catch {
-            throw CommandFailure(.ioError, "\(stateDirectory)/storefront.sqlite: \(error)")
         }
-    }
-
-    /// The player id: `--user`, else the catalog's customUserId, else the one kept in the
-    /// ledger, else a new one that is kept from now on.
-    static func userId(option: String?, catalog: Catalog, ledger: Ledger) throws -> String {
-        if let option { return option }
-        if let custom = catalog.settings.customUserId { return custom }
-        if let kept = try ledger.setting("userId") { return kept }
-        let made = "player-" + String(UUID().uuidString.prefix(8)).lowercased()
-        try ledger.setSetting("userId", to: made)
-        return made
     }
 }

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 
 /// The options every command shares, parsed by hand (no outside packages): `--name value` or
@@ -15,6 +16,24 @@ struct Options {
     var positional: [String] = []
 
     static let valueOptions: Set<String> = ["--catalog", "--theme", "--storefront", "--state-dir", "--user", "--network", "--project-id"]
+
+    /// `--network`, checked.
+    func networkCondition() throws(CommandFailure) -> NetworkCondition? {
+        guard let network else { return nil }
+        guard let condition = NetworkCondition(rawValue: network) else {
+            throw CommandFailure(.usage, "--network takes reliable or flaky, not \(network).")
+        }
+        return condition
+    }
+
+    /// `--project-id`, checked.
+    func sdkProjectId() throws(CommandFailure) -> Int? {
+        guard let projectId else { return nil }
+        guard let number = Int(projectId), number > 0 else {
+            throw CommandFailure(.usage, "--project-id takes a positive whole number, not \(projectId).")
+        }
+        return number
+    }
 
     static func parse(_ arguments: [String]) throws(CommandFailure) -> Options {
         var options = Options()

@@ -1,4 +1,5 @@
 import Foundation
+import StoreEngine
 
 /// `storefront reset`: removes the ledger of a state directory (the SQLite file and its WAL
 /// and shared-memory files), so QA can start over. Says what it removed; nothing else is touched.
@@ -7,10 +8,9 @@ enum ResetCommand {
         guard options.positional.isEmpty else {
             throw CommandFailure(.usage, "reset takes no arguments; choose the ledger with --state-dir DIR.")
         }
-        let directory = Environment.stateDirectory(options.stateDirectory)
-        let ledger = directory + "/storefront.sqlite"
+        let directory = Environment.stateDirectory(options)
         var removed: [String] = []
-        for path in [ledger, ledger + "-wal", ledger + "-shm"] where FileManager.default.fileExists(atPath: path) {
+        for path in directory.ledgerFiles where FileManager.default.fileExists(atPath: path) {
             do {
                 try FileManager.default.removeItem(atPath: path)
                 removed.append(path)
@@ -18,6 +18,6 @@ enum ResetCommand {
                 throw CommandFailure(.ioError, "\(path): cannot be removed (\(error.localizedDescription)).")
             }
         }
-        print(removed.isEmpty ? "Nothing to reset: no ledger in \(directory)." : "Removed " + removed.joined(separator: ", ") + ".")
+        print(removed.isEmpty ? "Nothing to reset: no ledger in \(directory.path)." : "Removed " + removed.joined(separator: ", ") + ".")
     }
 }

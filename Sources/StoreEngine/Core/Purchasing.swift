@@ -62,3 +62,9 @@ public struct StoreReport: Sendable, Equatable {
         self.nextDue = nextDue
     }
 }
+
+extension IntegrationPath {
+    /// The Pay Station path sells only what its products request returned; the others sell
+    /// every available product of the catalog.
+    public var sellsOnlyRequestedProducts: Bool { self == .paystation }
+}

@@ -1,8 +1,9 @@
 import Catalog
+import StoreEngine
 
 /// The paywall in the variant's template (`cards`, `list` or `hero`), then the rest of the shop
 /// as rows, then the call to action with restore, terms and privacy.
-enum PaywallView {
+public enum PaywallView {
     struct Geometry {
         var title: Rect
         var features: Rect?
@@ -70,10 +71,10 @@ enum PaywallView {
                         footer: footer)
     }
 
-    private static func layout(_ state: AppState, area: Rect, planCount: Int, shopCount: Int,
-                               strings: PaywallStrings?) -> Geometry {
-        geometry(in: area.inset(by: 1).inset(horizontal: 1, vertical: 0), template: state.variant?.template ?? .cards,
-                 planCount: planCount, featureCount: strings?.features.count ?? 0, shopCount: shopCount)
+    private static func layout(_ model: PaywallModel, area: Rect) -> Geometry {
+        geometry(in: area.inset(by: 1).inset(horizontal: 1, vertical: 0), template: model.variant?.template ?? .cards,
+                 planCount: model.shop.plans.count, featureCount: model.shop.presentation?.strings.features.count ?? 0,
+                 shopCount: model.shop.shopIndices.count)
     }
 
     /// The first shop row shown: the list scrolls so the selection stays visible.
@@ -83,23 +84,20 @@ enum PaywallView {
         return min(selectedRow - visibleRows + 1, max(0, shopCount - visibleRows))
     }
 
-    static func render(_ state: AppState, in area: Rect, into frame: inout Frame) {
-        let theme = state.theme
-        let focused = state.focus == .paywall
+    /// Draws the paywall into `area`; `focused` when Tab has the paywall.
+    public static func render(_ model: PaywallModel, focused: Bool, theme: Theme, in area: Rect, into frame: inout Frame) {
         let borderStyle = theme.style(focused ? .accent : .border)
-        var paywallName = state.paywall.map { "Paywall \($0.id) · \($0.placement)" } ?? "Shop"
-        if let variant = state.variant { paywallName += " · \(variant.template.rawValue)" }
+        var paywallName = model.paywall.map { "Paywall \($0.id) · \($0.placement)" } ?? "Shop"
+        if let variant = model.variant { paywallName += " · \(variant.template.rawValue)" }
         frame.drawBox(area, title: paywallName, border: theme.border, style: borderStyle,
                       titleStyle: theme.style(focused ? .accent : .muted, bold: focused))
-        let presentation = state.presentation
-        let plans = state.plans(of: presentation).map(state.planItem)
-        let shop = state.shopIndices
-        let presentedStrings = presentation?.strings
-        let geometry = layout(state, area: area, planCount: plans.count, shopCount: shop.count, strings: presentedStrings)
+        let plans = model.shop.plans.map(model.planItem)
+        let shop = model.shop.shopIndices
+        let geometry = layout(model, area: area)
         guard !geometry.title.isEmpty else { return }
-        let strings = presentedStrings ?? PaywallStrings(title: state.catalog.app.name)
+        let strings = model.shop.presentation?.strings ?? PaywallStrings(title: model.catalog.app.name)
         frame.write(strings.title, in: geometry.title, style: theme.style(.text, bold: true))
-        if plans.isEmpty, shop.isEmpty, let waiting = emptyShopText(state) {
+        if plans.isEmpty, shop.isEmpty, let waiting = emptyShopText(model) {
             frame.write(waiting, in: geometry.features ?? geometry.title, style: theme.style(.warning, bold: true))
             return
         }
@@ -107,9 +105,9 @@ enum PaywallView {
             frame.write(strings.features.map { "✓ \($0)" }.joined(separator: "   "), in: features,
                         style: theme.style(.success))
         }
-        let template = state.variant?.template ?? .cards
+        let template = model.variant?.template ?? .cards
         for (index, rect) in geometry.plans.enumerated() where plans.indices.contains(index) {
-            let selected = focused && state.selection == index
+            let selected = focused && model.selection == index
             switch template {
             case .cards: renderCard(plans[index], selected: selected, in: rect, theme: theme, into: &frame)
             case .list: renderListEntry(plans[index], selected: selected, in: rect, theme: theme, into: &frame)
@@ -120,18 +118,18 @@ enum PaywallView {
         if let header = geometry.shopHeader {
             frame.write("More for your game", in: header, style: theme.style(.muted, bold: true))
         }
-        let offset = shopOffset(selection: state.selection, planCount: plans.count, visibleRows: geometry.shopRows.count,
+        let offset = shopOffset(selection: model.selection, planCount: plans.count, visibleRows: geometry.shopRows.count,
                                 shopCount: shop.count)
         for (row, rect) in geometry.shopRows.enumerated() where shop.indices.contains(offset + row) {
             let index = offset + row
-            renderRow(state.shopItem(atCatalogIndex: shop[index]), selected: focused && state.selection == plans.count + index, in: rect, theme: theme,
-                      into: &frame)
+            renderRow(model.shopItem(atCatalogIndex: shop[index]), selected: focused && model.selection == plans.count + index,
+                      in: rect, theme: theme, into: &frame)
         }
-        renderFooter(state, cta: strings.cta, in: geometry.footer, theme: theme, into: &frame)
+        renderFooter(model, cta: strings.cta, in: geometry.footer, theme: theme, into: &frame)
     }
 
-    private static func emptyShopText(_ state: AppState) -> String? {
-        switch state.productsRequest {
+    private static func emptyShopText(_ model: PaywallModel) -> String? {
+        switch model.productsRequest {
         case .loading(let attempt): return attempt == 1 ? "Loading products…" : "Loading products… (attempt \(attempt))"
         case .failed(let attempts): return "Products could not be loaded (\(attempts) attempts). Press s to try again."
         case .answered: return "The store returned no products for this project (see Events)."
@@ -139,11 +137,11 @@ enum PaywallView {
         }
     }
 
-    private static func renderFooter(_ state: AppState, cta: String, in footer: Rect, theme: Theme, into frame: inout Frame) {
+    private static func renderFooter(_ model: PaywallModel, cta: String, in footer: Rect, theme: Theme, into frame: inout Frame) {
         let ctaWidth = frame.write("[ \(cta) ]", x: footer.x, y: footer.y, limit: footer.width,
                                    style: theme.style(.accent, bold: true))
         var links = ["Terms", "Privacy"]
-        if state.paywall?.showsRestore ?? true { links.insert("Restore purchases", at: 0) }
+        if model.paywall?.showsRestore ?? true { links.insert("Restore purchases", at: 0) }
         let text = links.joined(separator: " · ")
         let width = DisplayWidth.of(text)
         if footer.width >= ctaWidth + width + 2 {
@@ -234,16 +232,13 @@ enum PaywallView {
     }
 
     /// Which item a click at (x, y) lands on, using the same geometry as `render`.
-    static func itemIndex(at x: Int, _ y: Int, in area: Rect, state: AppState) -> Int? {
-        let presentation = state.presentation
-        let planCount = state.plans(of: presentation).count
-        let shopCount = state.shopIndices.count
-        let geometry = layout(state, area: area, planCount: planCount, shopCount: shopCount,
-                              strings: presentation?.strings)
+    public static func itemIndex(at x: Int, _ y: Int, in area: Rect, model: PaywallModel) -> Int? {
+        let planCount = model.shop.plans.count
+        let geometry = layout(model, area: area)
         if let plan = geometry.plans.firstIndex(where: { $0.contains(x: x, y: y) }) { return plan }
         if let row = geometry.shopRows.firstIndex(where: { $0.contains(x: x, y: y) }) {
-            let offset = shopOffset(selection: state.selection, planCount: planCount, visibleRows: geometry.shopRows.count,
-                                    shopCount: shopCount)
+            let offset = shopOffset(selection: model.selection, planCount: planCount, visibleRows: geometry.shopRows.count,
+                                    shopCount: model.shop.shopIndices.count)
             return planCount + offset + row
         }
         return nil

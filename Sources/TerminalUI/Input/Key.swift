@@ -5,6 +5,8 @@ public enum Key: Sendable, Equatable {
     case character(Character)
     /// Ctrl-C: quit from anywhere.
     case interrupt
+    /// Ctrl-Z: suspend to the shell (raw mode delivers it as a key, not a signal).
+    case suspend
 }
 
 /// A mouse event in screen cells.

@@ -2,21 +2,21 @@ import Foundation
 
 /// `09:46:40` and `2026-11-18` in one time zone, from a calendar rather than a DateFormatter:
 /// cheap to make once per frame, and a value that crosses actors freely.
-struct WallClock {
+public struct WallClock: Sendable {
     private let calendar: Calendar
 
-    init(timeZone: TimeZone) {
+    public init(timeZone: TimeZone) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         self.calendar = calendar
     }
 
-    func time(_ date: Date) -> String {
+    public func time(_ date: Date) -> String {
         let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
         return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
     }
 
-    func day(_ date: Date) -> String {
+    public func day(_ date: Date) -> String {
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }

@@ -1,6 +1,6 @@
 /// `?`: every key, in the order of DESIGN.md §6.
-enum HelpOverlay {
-    static let keys: [(String, String)] = [
+public enum HelpOverlay {
+    public static let keys: [(String, String)] = [
         ("←→↑↓ / h j k l", "move the selection (or scroll the focused pane)"),
         ("Enter", "buy the selected product / confirm"),
         ("Esc", "close a sheet or this help; cancels Pay Station"),
@@ -8,14 +8,16 @@ enum HelpOverlay {
         ("s / S", "next / previous storefront"),
         ("t", "next theme"),
         ("v", "preview the next paywall variant"),
+        ("i", "next integration path (StoreKit 2, Pay Station, Xee)"),
         ("e", "offer eligibility: auto / eligible / not eligible"),
+        ("r", "restore purchases (never charges)"),
         ("?", "this help"),
         ("q / Ctrl-C", "quit"),
+        ("Ctrl-Z", "suspend to the shell; fg comes back"),
         ("mouse", "click a product to select, again to buy; click a pane"),
     ]
 
-    static func render(_ state: AppState, into frame: inout Frame) {
-        let theme = state.theme
+    public static func render(theme: Theme, into frame: inout Frame) {
         let area = frame.area.centered(width: 70, height: keys.count + 4)
         frame.fill(area, style: theme.surfaceStyle(.text))
         let inner = frame.drawBox(area, title: "Keys", border: theme.border, style: theme.surfaceStyle(.accent),

@@ -1,10 +1,27 @@
+import Foundation
 import StoreEngine
 
-/// The mocked Pay Station, drawn over the app: URL with its token, the card form with the
-/// sandbox test cards beside it, 3-D Secure, and the final status with the redirect countdown.
-enum PayStationSheet {
-    static func render(_ session: PayStationSession, state: AppState, into frame: inout Frame) {
-        let theme = state.theme
+/// The mocked Pay Station, drawn over the app from the engine's read-only page: URL with its
+/// token, the card form with the sandbox test cards beside it, 3-D Secure, and the final status
+/// with the redirect countdown. Keys become `PayStationInput` for the engine; nothing here
+/// changes the session.
+public enum PayStationSheet {
+    /// What a key does on the page; nil for keys the page ignores (letters do not type, and
+    /// `q` does not quit from inside Pay Station).
+    public static func input(for key: Key) -> PayStationInput? {
+        switch key {
+        case .escape: return .close
+        case .enter: return .submit
+        case .backspace: return .deleteBackward
+        case .tab: return .nextField
+        case .character(let character) where character.isASCII && character.isNumber: return .type(character)
+        default: return nil
+        }
+    }
+
+    /// Draws the page centred over the screen; `now` is simulated time, for the countdown.
+    public static func render(_ page: PayStationPage, now: Date, theme: Theme, into frame: inout Frame) {
+        let session = page.session
         let area = frame.area.centered(width: 72, height: 16)
         let surface = theme.surfaceStyle(.text)
         frame.fill(area, style: surface)
@@ -28,25 +45,24 @@ enum PayStationSheet {
         y += 2
         switch session.phase {
         case .cardForm:
-            renderForm(session, theme: theme, content: content, y: &y, into: &frame)
+            renderForm(page, theme: theme, content: content, y: &y, into: &frame)
         case .threeDSecure:
             line("3-D Secure: the bank asks for a code.", theme.surfaceStyle(.warning, bold: true))
             y += 1
             line("Code  " + session.secureCode + "▏", theme.surfaceStyle(.text))
             y += 2
-            line("Type any 4 to 6 digits, then Enter.", theme.surfaceStyle(.muted))
+            line("The sandbox bank sends \(TestCard.threeDSecureCode); type it, then Enter.", theme.surfaceStyle(.muted))
             y += 1
         case .done:
             line("✓ Payment successful (status done)", theme.surfaceStyle(.success, bold: true))
             y += 1
             line("Invoice \(session.invoiceId) · transaction \(session.transactionId)", theme.surfaceStyle(.muted))
             y += 2
-            if let redirect = state.pendingRedirect {
-                let seconds = max(0, Int(redirect.due.timeIntervalSince(state.now).rounded(.up)))
-                line("Returning to \(state.catalog.app.name) in \(seconds) s…", theme.surfaceStyle(.text))
+            if let due = page.redirectDue {
+                let seconds = max(0, Int(due.timeIntervalSince(now).rounded(.up)))
+                line("Returning to \(page.appName) in \(seconds) s…", theme.surfaceStyle(.text))
                 y += 1
-                let caption = state.catalog.settings.payStation.redirect.manualButtonCaption ?? "Back to the game"
-                line("[ \(caption) ]  Enter", theme.surfaceStyle(.accent, bold: true))
+                line("[ \(page.returnButtonCaption) ]  Enter", theme.surfaceStyle(.accent, bold: true))
             } else {
                 line("Waiting for Pay Station…", theme.surfaceStyle(.muted))
             }
@@ -68,8 +84,9 @@ enum PayStationSheet {
                     style: theme.surfaceStyle(.muted))
     }
 
-    private static func renderForm(_ session: PayStationSession, theme: Theme, content: Rect, y: inout Int,
+    private static func renderForm(_ page: PayStationPage, theme: Theme, content: Rect, y: inout Int,
                                    into frame: inout Frame) {
+        let session = page.session
         let formWidth = min(36, content.width)
         let cardsX = content.x + formWidth + 1
         let fields: [(PayStationSession.Field, String, String)] = [
@@ -94,14 +111,8 @@ enum PayStationSheet {
             frame.write("Sandbox test cards", x: cardsX, y: cardY, limit: content.maxX - cardsX,
                         style: theme.surfaceStyle(.muted, bold: true))
             cardY += 1
-            for card in TestCard.all {
-                let label: String
-                switch card.outcome {
-                case .success: label = "succeeds"
-                case .threeDSecure: label = "3-D Secure"
-                case .declined: label = "declined"
-                }
-                frame.write("\(TestCard.grouped(card.number)) \(label)", x: cardsX, y: cardY, limit: content.maxX - cardsX,
+            for card in page.testCards {
+                frame.write("\(TestCard.grouped(card.number)) \(card.label)", x: cardsX, y: cardY, limit: content.maxX - cardsX,
                             style: theme.surfaceStyle(.text))
                 cardY += 1
             }

@@ -1,22 +1,24 @@
+import StoreEngine
+
 /// The top line: app, storefront, locale, integration path, theme, variant, SANDBOX.
-enum StatusBar {
-    static func render(_ state: AppState, in area: Rect, into frame: inout Frame) {
-        let theme = state.theme
+public enum StatusBar {
+    public static func render(_ paywall: PaywallModel, theme: Theme, colorEnabled: Bool, in area: Rect,
+                              into frame: inout Frame) {
         let bar = Style(foreground: theme.color(.background), background: theme.color(.accent), bold: true,
-                        reverse: !state.colorEnabled)
+                        reverse: !colorEnabled)
         frame.fill(area, style: bar)
-        let storefront = state.storefront
-        var path = storefront.path.displayName
-        if storefront.path == .paystation {
-            path += storefront.inAppPayStation || !state.catalog.settings.openExternalBrowser ? " (in-app)" : " (browser)"
+        let storefront = paywall.storefront
+        var path = paywall.path.displayName
+        if paywall.path == .paystation {
+            path += paywall.catalog.opensPayStationInBrowser(in: storefront) ? " (browser)" : " (in-app)"
         }
-        var parts = [state.catalog.app.name, "\(storefront.id) \(storefront.locale) \(storefront.currency)", path,
+        var parts = [paywall.catalog.app.name, "\(storefront.id) \(storefront.locale) \(storefront.currency)", path,
                      "theme \(theme.name)"]
-        if let variant = state.variant {
-            parts.append("variant \(variant.id)" + (state.variantOverride == nil ? "" : " (preview)"))
+        if let variant = paywall.variant {
+            parts.append("variant \(variant.id)" + (paywall.variantOverride == nil ? "" : " (preview)"))
         }
-        if state.eligibilityOverride != .auto { parts.append("offers: \(state.eligibilityOverride.rawValue)") }
-        if state.catalog.settings.useSandbox { parts.append("SANDBOX") }
+        if paywall.eligibility != .auto { parts.append("offers: \(paywall.eligibility.rawValue)") }
+        if paywall.catalog.settings.useSandbox { parts.append("SANDBOX") }
         let right = "? help  q quit"
         var left = " " + parts.joined(separator: " │ ")
         if DisplayWidth.of(left) + DisplayWidth.of(right) + 2 > area.width {
@@ -33,16 +35,15 @@ enum StatusBar {
 }
 
 /// The bottom line: the latest notice, or the keys that matter here.
-enum HintBar {
-    static func render(_ state: AppState, in area: Rect, into frame: inout Frame) {
-        let theme = state.theme
-        if let notice = state.notice {
+public enum HintBar {
+    public static func render(notice: StoreNotice?, sheetOpen: Bool, theme: Theme, in area: Rect, into frame: inout Frame) {
+        if let notice {
             let role: Theme.Role = notice.tone == .error ? .error : notice.tone == .success ? .success : .accent
             frame.write(" " + notice.text, in: area, style: theme.style(role, bold: true))
             return
         }
         let hints: String
-        if state.payStation != nil {
+        if sheetOpen {
             hints = " digits type · Enter next field / pay · Backspace delete · Esc cancel"
         } else {
             hints = " ←→↑↓ select · Enter buy · Tab pane · s/S storefront · t theme · ? help · q quit"

@@ -1,0 +1,88 @@
+import Catalog
+import Foundation
+import StoreEngine
+import TerminalUI
+
+// Keys and the mouse, routed to whatever is on top: help, then a sheet, then the focused part.
+extension App {
+    mutating func handle(_ key: Key) -> [Effect] {
+        switch key {
+        case .interrupt: return update(.quit)
+        case .suspend: return [.suspend]
+        default: break
+        }
+        if showsHelp {
+            if key == .escape || key == .character("?") || key == .enter { showsHelp = false }
+            return key == .character("q") ? update(.quit) : []
+        }
+        if let sheet { return handle(key, on: sheet) }
+        switch key {
+        case .character("q"):
+            return update(.quit)
+        case .character("?"):
+            showsHelp = true
+        case .escape:
+            notice = nil
+        case .tab:
+            focus = focus.next
+        case .backTab:
+            focus = focus.previous
+        case .character("s"), .character("S"):
+            let count = catalog.storefronts.count
+            let step = key == .character("s") ? 1 : count - 1
+            return showStorefront((paywall.storefrontIndex + step) % count)
+        case .character("i"):
+            let all = IntegrationPath.allCases
+            return choose(all[((all.firstIndex(of: paywall.path) ?? 0) + 1) % all.count])
+        case .character("v"):
+            guard let paywall = paywall.paywall, !paywall.variants.isEmpty else { return [] }
+            updatePaywall(.previewNextVariant)
+            if let variant = self.paywall.variant {
+                notice = StoreNotice(.info, "Previewing variant \(variant.id) (template \(variant.template.rawValue)).")
+            }
+        case .character("e"):
+            updatePaywall(.cycleEligibility)
+            notice = StoreNotice(.info, "Offer eligibility: \(paywall.eligibility.rawValue).")
+        case .character("t"):
+            themeIndex = (themeIndex + 1) % themes.count
+            notice = StoreNotice(.info, "Theme \(themes[themeIndex].name).")
+        case .character("r"):
+            return update(.restore)
+        case .up, .left, .character("k"), .character("h"):
+            scroll(focus, by: -1)
+        case .down, .right, .character("j"), .character("l"):
+            scroll(focus, by: 1)
+        case .enter:
+            return buySelected()
+        default:
+            break
+        }
+        return []
+    }
+
+    /// A sheet takes every key; what they mean is the path's business, decided in the engine.
+    private func handle(_ key: Key, on sheet: PurchaseSheet) -> [Effect] {
+        switch sheet {
+        case .payStation:
+            return PayStationSheet.input(for: key).map { [.engine(.send(.payStation($0)))] } ?? []
+        }
+    }
+
+    mutating func handle(_ event: MouseEvent) -> [Effect] {
+        // A sheet or the help covers the screen: clicks and the wheel go nowhere beneath it.
+        guard sheet == nil, !showsHelp else { return [] }
+        guard event.kind == .press else {
+            scroll(focus, by: event.kind == .wheelUp ? -1 : 1)
+            return []
+        }
+        let layout = ScreenLayout(width: width, height: height)
+        if let index = PaywallView.itemIndex(at: event.x, event.y, in: layout.paywall, model: paywall) {
+            focus = .paywall
+            if index == paywall.selection { return buySelected() }
+            updatePaywall(.select(index: index))
+        } else if let pane = layout.pane(at: event.x, event.y) {
+            focus = pane
+        }
+        return []
+    }
+}

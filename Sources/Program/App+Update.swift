@@ -1,0 +1,120 @@
+import Catalog
+import Foundation
+import StoreEngine
+import TerminalUI
+
+extension App {
+    /// The only place state changes. Routes each message to the component it belongs to and
+    /// returns the effects to run; never does I/O itself.
+    public mutating func update(_ message: Message) -> [Effect] {
+        switch message {
+        case .started:
+            return [.engine(.launch)] + requestProductsIfNeeded()
+        case .key(let key):
+            return handle(key)
+        case .mouse(let event):
+            return handle(event)
+        case .resize(let newWidth, let newHeight):
+            width = newWidth
+            height = newHeight
+            return []
+        case .tick(let date):
+            now = date
+            return []
+        case .quit:
+            isQuitting = true
+            return []
+        case .store(let report):
+            return apply(report)
+        case .storeFailed(let text):
+            notice = StoreNotice(.error, text)
+            return []
+        case .retryProducts(let attempt):
+            return [.engine(.requestProducts(path: paywall.path, attempt: attempt))]
+        case .chooseStorefront(let id):
+            guard let index = catalog.storefronts.firstIndex(where: { $0.id == id }) else {
+                notice = StoreNotice(.error, "No storefront \(id) in the catalog.")
+                return []
+            }
+            return showStorefront(index)
+        case .choosePath(let path):
+            return choose(path)
+        case .selectProduct(let id):
+            guard let index = paywall.index(ofProduct: id) else {
+                notice = StoreNotice(.error, "\(id) is not on sale here.")
+                return []
+            }
+            focus = .paywall
+            updatePaywall(.select(index: index))
+            return []
+        case .selectItem(let index):
+            focus = .paywall
+            updatePaywall(.select(index: index))
+            return []
+        case .buy:
+            focus = .paywall
+            return buySelected()
+        case .restore:
+            return [.engine(.restore(path: paywall.path))]
+        case .openURL(let url):
+            return [.engine(.openURL(url))]
+        case .advanceClock(let seconds):
+            return [.advanceClock(by: seconds)]
+        }
+    }
+
+    /// An engine report replaces the panes and the sheet; products answers go to the paywall.
+    private mutating func apply(_ report: StoreReport) -> [Effect] {
+        // A sheet that has just opened starts clean: the last purchase's line goes.
+        if sheet == nil, report.sheet != nil { notice = nil }
+        sheet = report.sheet
+        snapshot = report.snapshot
+        updatePaywall(.historyChanged(report.snapshot.history))
+        if let reported = report.notice { notice = reported }
+        switch report.products {
+        case .answered(let response)?:
+            updatePaywall(.productsAnswered(response))
+            if !response.invalidProductIdentifiers.isEmpty {
+                notice = StoreNotice(.info, "Products request: \(response.invalidProductIdentifiers.count) invalid identifiers (see Events).")
+            }
+        case .failed(let attempt, let retryAfter)?:
+            guard let retryAfter else {
+                updatePaywall(.productsGaveUp(attempts: attempt))
+                notice = StoreNotice(.error, "Products could not be loaded after \(attempt) attempts; press s to try again.")
+                return []
+            }
+            updatePaywall(.productsLoading(attempt: attempt + 1))
+            return [.deliver(.retryProducts(attempt: attempt + 1), afterSeconds: retryAfter)]
+        case nil:
+            break
+        }
+        return []
+    }
+
+    /// The Pay Station path sells only what a products request returned: ask once, and again
+    /// after a request gave up.
+    mutating func requestProductsIfNeeded() -> [Effect] {
+        guard paywall.needsProductsRequest else { return [] }
+        updatePaywall(.productsLoading(attempt: 1))
+        return [.engine(.requestProducts(path: paywall.path, attempt: 1))]
+    }
+
+    mutating func showStorefront(_ index: Int) -> [Effect] {
+        updatePaywall(.chooseStorefront(index: index))
+        let storefront = paywall.storefront
+        notice = StoreNotice(.info, "Storefront \(storefront.id): \(storefront.locale), \(storefront.currency).")
+        return requestProductsIfNeeded()
+    }
+
+    mutating func choose(_ path: IntegrationPath) -> [Effect] {
+        updatePaywall(.choosePath(path))
+        notice = StoreNotice(.info, "Integration path \(path.displayName) in \(paywall.storefront.id).")
+        return requestProductsIfNeeded()
+    }
+
+    mutating func buySelected() -> [Effect] {
+        guard focus == .paywall, let purchase = paywall.selectedPurchase else { return [] }
+        return [.engine(.beginPurchase(productId: purchase.productId, storefrontId: paywall.storefront.id,
+                                       path: paywall.path, variationId: purchase.variationId))]
+    }
+}

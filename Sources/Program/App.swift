@@ -1,0 +1,95 @@
+import Catalog
+import Foundation
+import StoreEngine
+import TerminalUI
+
+/// All of the app's state as one value (Bubble Tea's model): the components, and what the
+/// engine last reported. Only `update` changes it (`App+Update.swift`); `view` draws it
+/// (`AppView.swift`).
+public struct App: Sendable {
+    public private(set) var paywall: PaywallModel
+    public private(set) var transactionsPane = ListPane(.transactions)
+    public private(set) var entitlementsPane = ListPane(.entitlements)
+    public private(set) var eventsPane = ListPane(.events)
+    public internal(set) var focus: Pane = .paywall
+    /// The sheet of the purchase waiting on the player; the engine's, read-only.
+    public internal(set) var sheet: PurchaseSheet?
+    public internal(set) var showsHelp = false
+    public internal(set) var notice: StoreNotice?
+    /// The panes' data as the engine last reported it.
+    public internal(set) var snapshot: StoreSnapshot
+    public let themes: [Theme]
+    public internal(set) var themeIndex: Int
+    public let colorEnabled: Bool
+    /// Times in the panes are shown in this zone; tests fix it to UTC.
+    public let timeZone: TimeZone
+    public internal(set) var width: Int
+    public internal(set) var height: Int
+    /// Simulated time, from the engine's clock.
+    public internal(set) var now: Date
+    public internal(set) var isQuitting = false
+
+    /// - Parameter report: what the engine holds at launch, so the first frame already shows it.
+    public init(catalog: Catalog, storefrontId: String? = nil, themes: [Theme] = [.dark, .light], themeName: String? = nil,
+                userId: String, report: StoreReport? = nil, width: Int = 80, height: Int = 24, now: Date = Date(),
+                timeZone: TimeZone = .current, colorEnabled: Bool = true) {
+        paywall = PaywallModel(catalog: catalog, storefrontId: storefrontId, userId: userId)
+        let available = themes.isEmpty ? [Theme.dark] : themes
+        self.themes = available
+        themeIndex = themeName.flatMap { name in available.firstIndex { $0.name == name } } ?? 0
+        snapshot = report?.snapshot ?? StoreSnapshot()
+        sheet = report?.sheet
+        notice = report?.notice
+        self.width = width
+        self.height = height
+        self.now = now
+        self.timeZone = timeZone
+        self.colorEnabled = colorEnabled
+        paywall.update(.historyChanged(snapshot.history))
+    }
+
+    public var catalog: Catalog { paywall.catalog }
+
+    public var theme: Theme {
+        let theme = themes[themeIndex]
+        return colorEnabled ? theme : theme.monochrome
+    }
+
+    /// Whether something on screen counts down, so the program sends ticks.
+    public var wantsTicks: Bool {
+        if case .payStation(let page)? = sheet { return page.redirectDue != nil }
+        return false
+    }
+
+    func pane(_ pane: Pane) -> ListPane {
+        switch pane {
+        case .transactions: return transactionsPane
+        case .entitlements: return entitlementsPane
+        default: return eventsPane
+        }
+    }
+
+    mutating func scroll(_ pane: Pane, by step: Int) {
+        let count = rowCount(of: pane)
+        switch pane {
+        case .transactions: transactionsPane.scroll(by: step, rowCount: count)
+        case .entitlements: entitlementsPane.scroll(by: step, rowCount: count)
+        case .events: eventsPane.scroll(by: step, rowCount: count)
+        case .paywall: paywall.update(.move(by: step))
+        }
+    }
+
+    /// Rows a pane can scroll through.
+    func rowCount(of pane: Pane) -> Int {
+        switch pane {
+        case .paywall: return paywall.itemCount
+        case .transactions: return snapshot.transactions.count
+        case .entitlements: return snapshot.balances.count + snapshot.entitlements.count
+        case .events: return snapshot.events.count
+        }
+    }
+
+    mutating func updatePaywall(_ action: PaywallModel.Action) {
+        paywall.update(action)
+    }
+}

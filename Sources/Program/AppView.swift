@@ -1,0 +1,69 @@
+import Foundation
+import StoreEngine
+import TerminalUI
+
+/// The whole screen as a pure function of the app (DESIGN.md §2): each component draws into
+/// its rectangle of one Frame.
+public enum AppView {
+    /// Below this the layout cannot hold the paywall; say so instead of drawing garbage.
+    public static let minimumSize = (width: 60, height: 18)
+
+    public static func render(_ app: App) -> Frame {
+        let theme = app.theme
+        var frame = Frame(width: app.width, height: app.height, style: theme.style(.text))
+        guard app.width >= minimumSize.width, app.height >= minimumSize.height else {
+            let message = "Make the terminal at least \(minimumSize.width)x\(minimumSize.height) (now \(app.width)x\(app.height)). q quits."
+            var y = 0
+            var remaining = Substring(message)
+            while !remaining.isEmpty, y < app.height {
+                let chunk = remaining.prefix(max(1, app.width))
+                frame.write(String(chunk), x: 0, y: y, style: theme.style(.warning, bold: true))
+                remaining = remaining.dropFirst(chunk.count)
+                y += 1
+            }
+            return frame
+        }
+        let layout = ScreenLayout(width: app.width, height: app.height)
+        StatusBar.render(app.paywall, theme: theme, colorEnabled: app.colorEnabled, in: layout.statusBar, into: &frame)
+        PaywallView.render(app.paywall, focused: app.focus == .paywall, theme: theme, in: layout.paywall, into: &frame)
+        renderPanes(app, layout: layout, theme: theme, into: &frame)
+        HintBar.render(notice: app.notice, sheetOpen: app.sheet != nil, theme: theme, in: layout.hintBar, into: &frame)
+        switch app.sheet {
+        case .payStation(let page)?:
+            PayStationSheet.render(page, now: app.now, theme: theme, into: &frame)
+        case nil:
+            break
+        }
+        if app.showsHelp {
+            HelpOverlay.render(theme: theme, into: &frame)
+        }
+        return frame
+    }
+
+    /// The three live panes; only their visible rows are built.
+    private static func renderPanes(_ app: App, layout: ScreenLayout, theme: Theme, into frame: inout Frame) {
+        let snapshot = app.snapshot
+        let clock = WallClock(timeZone: app.timeZone)
+        let narrow = layout.transactions.width < 44
+        app.transactionsPane.render(count: snapshot.transactions.count, emptyText: PaneRows.emptyText(.transactions),
+                                    focused: app.focus == .transactions, theme: theme, in: layout.transactions,
+                                    into: &frame) {
+            PaneRows.transaction(snapshot.transactions[$0], catalog: app.catalog, narrow: narrow)
+        }
+        let entitlements = PaneRows.entitlements(snapshot, clock: clock)
+        app.entitlementsPane.render(count: entitlements.count, emptyText: PaneRows.emptyText(.entitlements),
+                                    focused: app.focus == .entitlements, theme: theme, in: layout.entitlements,
+                                    into: &frame) { entitlements[$0] }
+        app.eventsPane.render(count: snapshot.events.count, emptyText: PaneRows.emptyText(.events),
+                              focused: app.focus == .events, theme: theme, in: layout.events, into: &frame) {
+            PaneRows.event(snapshot.events[$0], clock: clock)
+        }
+    }
+}
+
+extension App {
+    /// This app's screen.
+    public func view() -> Frame {
+        AppView.render(self)
+    }
+}

@@ -1,0 +1,60 @@
+import Catalog
+import Foundation
+import StoreEngine
+import TerminalUI
+
+/// Everything that can change the app's state (DESIGN.md §2): input from the terminal or a
+/// script, time, and the answers of the engine calls that effects asked for.
+public enum Message: Sendable, Equatable {
+    /// The program is up: the first message, before the first frame.
+    case started
+    case key(Key)
+    case mouse(MouseEvent)
+    case resize(width: Int, height: Int)
+    /// The simulated time now; sent while something on screen counts down.
+    case tick(Date)
+    /// Leave: `q`, Ctrl-C, SIGTERM and SIGHUP all end here.
+    case quit
+    /// What an engine call did.
+    case store(StoreReport)
+    /// An engine call failed; the sentence says what to do.
+    case storeFailed(String)
+    case retryProducts(attempt: Int)
+
+    // What a script (or another front end) asks for directly, by name rather than by key.
+    case chooseStorefront(id: String)
+    case choosePath(IntegrationPath)
+    case selectProduct(id: String)
+    case selectItem(index: Int)
+    /// What Enter on the paywall does: buy the selected product.
+    case buy
+    case restore
+    /// A URL the app is opened with: a redirect or a deep link from outside.
+    case openURL(String)
+    case advanceClock(by: TimeInterval)
+}
+
+/// Work the update asks for; the program performs it off the update and answers with messages.
+public enum Effect: Sendable, Equatable {
+    /// An engine call, run on the engine's own thread; it answers with `.store` or `.storeFailed`.
+    case engine(EngineCall)
+    /// Sends the message after `afterSeconds` of simulated time.
+    case deliver(Message, afterSeconds: Double)
+    /// Moves the simulated calendar on; everything due on the way happens at its own time.
+    case advanceClock(by: TimeInterval)
+    /// Ctrl-Z: hand the terminal back to the shell until `fg`.
+    case suspend
+}
+
+/// The calls the program makes on the engine (`Store`), as data, so a test states exactly
+/// which call an update asks for.
+public enum EngineCall: Sendable, Equatable {
+    case launch
+    case requestProducts(path: IntegrationPath, attempt: Int)
+    case beginPurchase(productId: String, storefrontId: String, path: IntegrationPath, variationId: String?)
+    case send(PathInput)
+    case openURL(String)
+    case restore(path: IntegrationPath)
+    case runDue
+    case advance(to: Date)
+}

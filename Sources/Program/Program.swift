@@ -1,0 +1,179 @@
+import Foundation
+import StoreEngine
+import TerminalUI
+
+/// The one loop of DESIGN.md §2, for every front end: input and mail become messages, the
+/// update returns effects, engine calls run on the engine's own thread and answer through the
+/// inbox, timers run on the simulated clock, and one frame is drawn per burst.
+///
+/// The terminal app calls `run()`; scenarios, exports and tests drive the same loop on a
+/// `HeadlessBackend` with `send(_:)`, `settle()` and `advance(by:)`, where time moves only
+/// when they say so.
+public final class Program<Terminal: Backend> {
+    public private(set) var app: App
+    public let backend: Terminal
+    public let inbox: Inbox
+    private let engine: EngineWorker
+    private let wallTime: () -> Date
+    /// The engine's clock as it last reported it; timers are due in its simulated time.
+    public private(set) var clock: Clock
+    private var timers: [(due: Date, message: Message)] = []
+    /// When the engine next has something to do (a redirect countdown ending).
+    private var engineDue: Date?
+    private var engineDueRequested = false
+    /// Engine calls handed out and not yet answered.
+    private var callsInFlight = 0
+    private var queue: [Message] = []
+    private var needsDraw = true
+
+    public init(app: App, backend: Terminal, engine: EngineWorker, clock: Clock, inbox: Inbox = Inbox(),
+                wallTime: @escaping () -> Date = Date.init) {
+        self.app = app
+        self.backend = backend
+        self.engine = engine
+        self.clock = clock
+        self.inbox = inbox
+        self.wallTime = wallTime
+    }
+
+    /// Simulated time now.
+    public var now: Date { clock.now(atWall: wallTime()) }
+
+    // MARK: The terminal
+
+    /// Runs until a `.quit` message (a key, a signal through the inbox). The last engine call
+    /// is let finish before it returns, so nothing half-written is left behind.
+    public func run() {
+        let (width, height) = backend.size
+        queue += [.resize(width: width, height: height), .tick(now), .started]
+        while !app.isQuitting {
+            drain()
+            if app.isQuitting { break }
+            if needsDraw {
+                backend.draw(app.view())
+                needsDraw = false
+            }
+            let inputs = backend.waitForInput(timeout: wakeTimeout(), inbox: inbox)
+            for input in inputs {
+                switch input {
+                case .key(let key): queue.append(.key(key))
+                case .mouse(let event): queue.append(.mouse(event))
+                case .resize:
+                    let (width, height) = backend.size
+                    queue.append(.resize(width: width, height: height))
+                }
+            }
+            collectMail()
+            // The clock matters on screen only while something counts down.
+            if app.wantsTicks || !inputs.isEmpty { queue.append(.tick(now)) }
+            queueDueWork()
+        }
+        engine.waitUntilIdle()
+    }
+
+    /// Wall seconds until the next timer or engine step; short while a countdown shows; at
+    /// most a second otherwise, though nothing needs the wake-up.
+    private func wakeTimeout() -> TimeInterval {
+        let wall = wallTime()
+        var wait = app.wantsTicks ? 0.2 : 1.0
+        for due in timers.map(\.due) + [engineDue].compactMap({ $0 }) {
+            if let seconds = clock.wallSeconds(until: due, atWall: wall) { wait = min(wait, seconds) }
+        }
+        return wait
+    }
+
+    // MARK: Headless
+
+    /// Hands a message in and processes until nothing is left to do.
+    public func send(_ message: Message) {
+        queue.append(message)
+        settle()
+    }
+
+    /// Processes until the program is idle: no message queued, no engine call in flight,
+    /// nothing due on the clock. Then draws. Time does not move here; on a paused clock
+    /// nothing time-based happens.
+    public func settle() {
+        repeat {
+            drain()
+            if callsInFlight > 0 { inbox.wait(timeout: nil) }
+            collectMail()
+            queueDueWork()
+        } while !queue.isEmpty || callsInFlight > 0
+        queue.append(.tick(now))
+        drain()
+        backend.draw(app.view())
+        needsDraw = false
+    }
+
+    /// Moves the simulated calendar on by `seconds`. Everything due on the way happens at its
+    /// own time, in order: the engine's steps (inside its `advance`) and the program's timers.
+    public func advance(by seconds: TimeInterval) {
+        let target = now.addingTimeInterval(max(0, seconds))
+        settle()
+        while true {
+            let step = min(timers.map(\.due).min() ?? target, target)
+            call(.advance(to: step))
+            settle()
+            if step >= target { break }
+        }
+    }
+
+    // MARK: Processing
+
+    private func drain() {
+        while !queue.isEmpty {
+            let message = queue.removeFirst()
+            if case .store(let report) = message {
+                clock = report.clock
+                engineDue = report.nextDue
+                engineDueRequested = false
+            }
+            for effect in app.update(message) {
+                perform(effect)
+            }
+            needsDraw = true
+        }
+    }
+
+    private func perform(_ effect: Effect) {
+        switch effect {
+        case .engine(let engineCall):
+            call(engineCall)
+        case .deliver(let message, let seconds):
+            timers.append((now.addingTimeInterval(seconds), message))
+        case .advanceClock(let seconds):
+            advance(by: seconds)
+        case .suspend:
+            backend.suspend()
+            let (width, height) = backend.size
+            queue.append(.resize(width: width, height: height))
+            needsDraw = true
+        }
+    }
+
+    private func call(_ engineCall: EngineCall) {
+        callsInFlight += 1
+        let inbox = self.inbox
+        engine.perform(engineCall) { inbox.answer($0) }
+    }
+
+    private func collectMail() {
+        for mail in inbox.take() {
+            if mail.answersCall { callsInFlight -= 1 }
+            queue.append(mail.message)
+        }
+    }
+
+    /// Timers whose simulated time has come, and the engine's own next step.
+    private func queueDueWork() {
+        let current = now
+        let due = timers.filter { $0.due <= current }.sorted { $0.due < $1.due }
+        timers.removeAll { $0.due <= current }
+        queue += due.map(\.message)
+        if let engineDue, engineDue <= current, !engineDueRequested {
+            engineDueRequested = true
+            call(.runDue)
+        }
+    }
+}

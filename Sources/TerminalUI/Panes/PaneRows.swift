@@ -1,0 +1,61 @@
+import Catalog
+import Foundation
+import StoreEngine
+
+/// The rows of the three live panes, from the summaries the engine hands up.
+public enum PaneRows {
+    public static func emptyText(_ pane: Pane) -> String {
+        switch pane {
+        case .transactions: return "No transactions yet. Enter buys."
+        case .entitlements: return "Nothing owned yet."
+        case .events: return "Events appear here as they happen."
+        case .paywall: return ""
+        }
+    }
+
+    /// A transaction's row; `narrow` drops the id and the price so the state stays visible.
+    public static func transaction(_ transaction: TransactionSummary, catalog: Catalog, narrow: Bool) -> ListPane.Row {
+        let product = catalog.product(id: transaction.productId)?.shortId ?? transaction.productId
+        let mark = transaction.isFinished ? "✓" : "…"
+        let role: Theme.Role
+        switch transaction.state {
+        case .purchased, .restored: role = .success
+        case .failed: role = transaction.failure?.isError == false ? .muted : .error
+        case .purchasing, .deferred: role = .warning
+        }
+        let state = transaction.displayState
+        if narrow { return ListPane.Row("\(pad(product, 10)) \(state) \(mark)", role) }
+        return ListPane.Row("\(transaction.id) \(pad(product, 11)) \(pad(state, 10)) \(mark) \(transaction.price) \(transaction.currency)",
+                            role)
+    }
+
+    /// Balances first, then access levels and non-consumables.
+    public static func entitlements(_ snapshot: StoreSnapshot, clock: WallClock) -> [ListPane.Row] {
+        let balances = snapshot.balances.sorted { $0.key < $1.key }.map {
+            ListPane.Row("\($0.key): \($0.value)", .price)
+        }
+        let access = snapshot.entitlements.map { entitlement -> ListPane.Row in
+            if entitlement.isLifetime { return ListPane.Row("\(entitlement.id) owned", .success) }
+            let until = entitlement.expiresAt.map(clock.day) ?? "?"
+            return entitlement.isActive
+                ? ListPane.Row("\(entitlement.id) active to \(until)", .success)
+                : ListPane.Row("\(entitlement.id) expired \(until)", .muted)
+        }
+        return balances + access
+    }
+
+    public static func event(_ event: EventSummary, clock: WallClock) -> ListPane.Row {
+        let role: Theme.Role
+        switch event.kind.tone {
+        case .failure: role = .error
+        case .success: role = .success
+        case .neutral: role = .text
+        }
+        // The transaction is named in the Transactions pane; here the message gets the room.
+        return ListPane.Row("\(clock.time(event.time)) \(event.kind) \(event.message)", role)
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        DisplayWidth.pad(text, to: width)
+    }
+}

@@ -1,0 +1,173 @@
+import Catalog
+import StoreEngine
+
+/// The paywall component's state (Bubble Tea's model, ratatui's widget state): which storefront,
+/// path, variant and eligibility it shows, what the products request answered, the selection,
+/// and the cached `Shop`. Changed only by `update`.
+public struct PaywallModel: Sendable {
+    public private(set) var catalog: Catalog
+    public let userId: String
+    public private(set) var storefrontIndex: Int
+    /// `i` or a scenario's `path`: an integration path other than the storefront's own.
+    public private(set) var pathOverride: IntegrationPath?
+    /// `v`: a variant previewed instead of the assigned one (an index into the paywall's variants).
+    public private(set) var variantOverride: Int?
+    /// `e`: intro-offer eligibility as the ledger says, or forced for a preview.
+    public private(set) var eligibility: EligibilityOverride = .auto
+    public private(set) var history: SubscriberHistory = .newPlayer
+    /// What the products request answered; nil until it has.
+    public private(set) var productsResponse: ProductsResponse?
+    public private(set) var productsRequest: ProductsRequestState = .idle
+    /// Index into the items: plans, then the shop.
+    public private(set) var selection = 0
+    public private(set) var shop: Shop = .empty
+
+    public enum ProductsRequestState: Sendable, Equatable {
+        case idle
+        case loading(attempt: Int)
+        case failed(attempts: Int)
+        case answered
+    }
+
+    public enum Action: Sendable, Equatable {
+        case move(by: Int)
+        case select(index: Int)
+        case chooseStorefront(index: Int)
+        case choosePath(IntegrationPath?)
+        case previewNextVariant
+        case previewVariant(index: Int?)
+        case cycleEligibility
+        case historyChanged(SubscriberHistory)
+        case productsLoading(attempt: Int)
+        case productsAnswered(ProductsResponse)
+        case productsGaveUp(attempts: Int)
+    }
+
+    public init(catalog: Catalog, storefrontId: String? = nil, userId: String) {
+        self.catalog = catalog
+        self.userId = userId
+        storefrontIndex = storefrontId.flatMap { id in catalog.storefronts.firstIndex { $0.id == id } } ?? 0
+        rebuildShop()
+    }
+
+    public mutating func update(_ action: Action) {
+        switch action {
+        case .move(let step):
+            guard shop.itemCount > 0 else { return }
+            selection = min(max(0, selection + step), shop.itemCount - 1)
+        case .select(let index):
+            guard shop.itemCount > 0 else { return }
+            selection = min(max(0, index), shop.itemCount - 1)
+        case .chooseStorefront(let index):
+            guard catalog.storefronts.indices.contains(index) else { return }
+            storefrontIndex = index
+            // The same product stays selected, so a designer compares it across storefronts.
+            rebuildShop()
+        case .choosePath(let path):
+            pathOverride = path == catalog.storefronts[storefrontIndex].path ? nil : path
+            rebuildShop()
+        case .previewNextVariant:
+            guard let paywall, !paywall.variants.isEmpty else { return }
+            let current = variantOverride ?? paywall.variants.firstIndex { $0.id == variant?.id } ?? 0
+            variantOverride = (current + 1) % paywall.variants.count
+            selection = 0
+            rebuildShop()
+        case .previewVariant(let index):
+            variantOverride = index
+            selection = 0
+            rebuildShop()
+        case .cycleEligibility:
+            eligibility = eligibility.next
+            rebuildShop()
+        case .historyChanged(let newHistory):
+            guard newHistory != history else { return }
+            history = newHistory
+            rebuildShop()
+        case .productsLoading(let attempt):
+            productsRequest = .loading(attempt: attempt)
+        case .productsAnswered(let response):
+            productsResponse = response
+            productsRequest = .answered
+            rebuildShop()
+        case .productsGaveUp(let attempts):
+            productsRequest = .failed(attempts: attempts)
+        }
+    }
+
+    /// The only place the cached shop is built.
+    private mutating func rebuildShop() {
+        shop = Shop(catalog: catalog, paywall: paywall, variant: variant, storefront: storefront, sold: soldIdentifiers,
+                    history: history, eligibility: eligibility)
+        selection = min(selection, max(0, shop.itemCount - 1))
+    }
+
+    // MARK: Reading
+
+    public var storefront: Storefront { catalog.storefronts[storefrontIndex] }
+
+    /// The path purchases go through here: the override, else the storefront's.
+    public var path: IntegrationPath { pathOverride ?? storefront.path }
+
+    /// Whether the path sells only what a products request returned, and has not asked yet.
+    public var needsProductsRequest: Bool {
+        guard path.sellsOnlyRequestedProducts else { return false }
+        switch productsRequest {
+        case .idle, .failed: return true
+        case .loading, .answered: return false
+        }
+    }
+
+    public var paywall: Paywall? { catalog.paywalls.first }
+
+    /// The variant on screen: the previewed one, else the one this user is assigned.
+    public var variant: PaywallVariant? {
+        guard let paywall else { return nil }
+        if let variantOverride, paywall.variants.indices.contains(variantOverride) { return paywall.variants[variantOverride] }
+        return paywall.assignedVariant(forUser: userId)
+    }
+
+    /// The variation id that travels with purchases made from the paywall.
+    public var variationId: String? {
+        guard let paywall, let variant else { return nil }
+        return variant.variationId(in: paywall)
+    }
+
+    private var soldIdentifiers: Set<String>? {
+        path.sellsOnlyRequestedProducts ? Set(productsResponse?.products.map(\.id) ?? []) : nil
+    }
+
+    public var itemCount: Int { shop.itemCount }
+
+    public func shopItem(atCatalogIndex index: Int) -> ShopItem {
+        ShopItem(product: catalog.products[index], storefront: storefront, isHighlighted: false, plan: nil)
+    }
+
+    public func planItem(_ plan: PlanPresentation) -> ShopItem {
+        ShopItem(product: plan.product, storefront: storefront, isHighlighted: plan.isHighlighted, plan: plan)
+    }
+
+    /// The item at a selection index, plans first.
+    public func item(at index: Int) -> ShopItem? {
+        if shop.plans.indices.contains(index) { return planItem(shop.plans[index]) }
+        let row = index - shop.plans.count
+        return shop.shopIndices.indices.contains(row) ? shopItem(atCatalogIndex: shop.shopIndices[row]) : nil
+    }
+
+    public var selectedItem: ShopItem? { item(at: selection) }
+
+    /// Every item, plans then shop. Builds them all: for views of a few rows use `shop`.
+    public var items: [ShopItem] {
+        (0..<itemCount).compactMap(item(at:))
+    }
+
+    /// The selection index of a product, if it is on sale here.
+    public func index(ofProduct id: String) -> Int? {
+        if let plan = shop.plans.firstIndex(where: { $0.product.id == id }) { return plan }
+        return shop.shopIndices.firstIndex { catalog.products[$0].id == id }.map { shop.plans.count + $0 }
+    }
+
+    /// What Enter buys: the selected product, with the variation id when it is a plan.
+    public var selectedPurchase: (productId: String, variationId: String?)? {
+        selectedItem.map { ($0.product.id, $0.isPlan ? variationId : nil) }
+    }
+}

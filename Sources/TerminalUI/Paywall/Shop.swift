@@ -1,0 +1,63 @@
+import Catalog
+import StoreEngine
+
+/// What the paywall sells to this player right now: its presentation (plans with their offers
+/// and discounts) and the rest of the shop as indices into the catalog. Derived, and costly for
+/// a large catalog, so `PaywallModel` keeps one and builds it again only when an input changes:
+/// the catalog, storefront, path, products answer, variant or eligibility, never a keypress.
+public struct Shop: Sendable, Equatable {
+    public let presentation: PaywallPresentation?
+    /// The plans shown (the hero template shows one).
+    public let plans: [PlanPresentation]
+    /// The rest of the shop, as indices into `catalog.products`: cheap to keep for 10,000
+    /// products; only the rows on screen become `ShopItem`s.
+    public let shopIndices: [Int]
+
+    public static let empty = Shop(presentation: nil, plans: [], shopIndices: [])
+
+    init(presentation: PaywallPresentation?, plans: [PlanPresentation], shopIndices: [Int]) {
+        self.presentation = presentation
+        self.plans = plans
+        self.shopIndices = shopIndices
+    }
+
+    /// - Parameter sold: the products the path sells here (a products request's answer), or
+    ///   nil when it sells every available product.
+    init(catalog: Catalog, paywall: Paywall?, variant: PaywallVariant?, storefront: Storefront, sold: Set<String>?,
+         history: SubscriberHistory, eligibility: EligibilityOverride) {
+        let presentation = paywall.flatMap { paywall in
+            variant.map { PaywallPresentation(catalog: catalog, paywall: paywall, variant: $0, storefront: storefront,
+                                              history: history, override: eligibility) }
+        }
+        var plans = (presentation?.plans ?? []).filter { sold?.contains($0.product.id) ?? true }
+        if variant?.template == .hero {
+            let highlighted = plans.filter(\.isHighlighted).prefix(1)
+            plans = Array(highlighted.isEmpty ? plans.prefix(1) : highlighted)
+        }
+        let planIds = Set(variant?.products ?? [])
+        let shopIndices = catalog.products.indices.filter { index in
+            let product = catalog.products[index]
+            return product.status == .available && !planIds.contains(product.id) && (sold?.contains(product.id) ?? true)
+        }
+        self.init(presentation: presentation, plans: plans, shopIndices: shopIndices)
+    }
+
+    /// Plans first, then the shop, in selection order.
+    public var itemCount: Int { plans.count + shopIndices.count }
+}
+
+/// One product on screen. Prices are formatted when a row is drawn, not when the list is
+/// built, so a catalog of 10,000 products formats only the rows that show.
+public struct ShopItem: Sendable, Equatable {
+    public var product: Product
+    public var storefront: Storefront
+    public var isHighlighted: Bool
+    /// For plans: offers, discount and text variables.
+    public var plan: PlanPresentation?
+
+    public var isPlan: Bool { plan != nil }
+
+    public var display: ProductDisplay {
+        plan?.display ?? ProductDisplay(product: product, storefront: storefront)
+    }
+}

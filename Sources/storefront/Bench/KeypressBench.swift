@@ -1,0 +1,46 @@
+import Catalog
+import Foundation
+import Program
+import StoreEngine
+import TerminalUI
+
+/// A keypress as the app handles one: the update for the arrow key, then the whole 120x40
+/// frame. The app is the real one, with its products answered as after launch.
+final class KeypressBench {
+    let label: String
+    private(set) var app: App
+    private var step = 1
+
+    init(catalog: Catalog, label: String) throws(CommandFailure) {
+        self.label = label
+        guard let storefront = catalog.storefronts.first else { throw CommandFailure(.dataError, "\(label): no storefront") }
+        app = App(catalog: catalog, storefrontId: storefront.id, userId: "bench", width: 120, height: 40,
+                  timeZone: TimeZone(identifier: "UTC") ?? .current)
+        if app.paywall.path.sellsOnlyRequestedProducts {
+            let answer = ProductsAnswer.answer(requesting: catalog.products.map(\.id), projectId: catalog.settings.projectId,
+                                               catalog: catalog)
+            _ = app.update(.store(StoreReport(snapshot: StoreSnapshot(), products: .answered(answer),
+                                              clock: .paused(at: Date()))))
+        }
+        guard app.paywall.itemCount >= 2 else {
+            throw CommandFailure(.dataError, "\(label): fewer than two products on sale in \(storefront.id); nothing to move through")
+        }
+    }
+
+    /// Times `count` presses, each checked to have moved the selection.
+    func timePresses(count: Int) throws(CommandFailure) -> [Double] {
+        var samples: [Double] = []
+        for _ in 0..<count {
+            let before = app.paywall.selection
+            if before == 0 { step = 1 } else if before == app.paywall.itemCount - 1 { step = -1 }
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = app.update(.key(step > 0 ? .down : .up))
+            let frame = app.view()
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            guard app.paywall.selection == before + step, frame.width == 120 else {
+                throw CommandFailure(.ioError, "\(label): a keypress did not move the selection from \(before)")
+            }
+        }
+        return samples
+    }
+}
