@@ -13,9 +13,17 @@ struct Options {
     var projectId: String?
     var json = false
     var quick = false
+    var quiet = false
+    var junitPath: String?
+    var shard: String?
+    var jobs: String?
+    var snapshotsDirectory: String?
     var positional: [String] = []
 
-    static let valueOptions: Set<String> = ["--catalog", "--theme", "--storefront", "--state-dir", "--user", "--network", "--project-id"]
+    static let valueOptions: Set<String> = [
+        "--catalog", "--theme", "--storefront", "--state-dir", "--user", "--network", "--project-id", "--junit", "--shard",
+        "--jobs", "--snapshots",
+    ]
 
     /// `--network`, checked.
     func networkCondition() throws(CommandFailure) -> NetworkCondition? {
@@ -63,12 +71,18 @@ struct Options {
                 case "--state-dir": options.stateDirectory = value
                 case "--network": options.network = value
                 case "--project-id": options.projectId = value
+                case "--junit": options.junitPath = value
+                case "--shard": options.shard = value
+                case "--jobs": options.jobs = value
+                case "--snapshots": options.snapshotsDirectory = value
                 default: options.userId = value
                 }
             } else if argument == "--json" {
                 options.json = true
             } else if argument == "--quick" {
                 options.quick = true
+            } else if argument == "--quiet" {
+                options.quiet = true
             } else if argument.hasPrefix("-"), argument != "-" {
                 throw CommandFailure(.usage, "unknown option \(argument). See storefront --help.")
             } else {

@@ -10,6 +10,7 @@ let subcommands: [String: (Options) throws(CommandFailure) -> Void] = [
     "history": HistoryCommand.run,
     "reset": ResetCommand.run,
     "bench": BenchCommand.run,
+    "scenario": ScenarioSubcommand.run,
 ]
 
 func standardError(_ text: String) {

@@ -1,0 +1,54 @@
+import Foundation
+
+/// JUnit XML for CI: one testcase per scenario; a failed expectation is a `<failure>`, a
+/// script error an `<error>`, each with `file:line` in its message.
+public enum JUnitReport {
+    public static func xml(_ results: [ScenarioResult], suiteName: String = "storefront scenarios") -> String {
+        let failures = results.filter { if case .failed = $0.outcome { return true } else { return false } }.count
+        let errors = results.filter { if case .scriptError = $0.outcome { return true } else { return false } }.count
+        let time = String(format: "%.3f", results.map(\.duration).reduce(0, +))
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<testsuites name="\#(escape(suiteName))" tests="\#(results.count)" failures="\#(failures)" errors="\#(errors)" time="\#(time)">"#,
+            #"  <testsuite name="\#(escape(suiteName))" tests="\#(results.count)" failures="\#(failures)" errors="\#(errors)" time="\#(time)">"#,
+        ]
+        for result in results {
+            let name = ((result.file as NSString).lastPathComponent as NSString).deletingPathExtension
+            let folder = (result.file as NSString).deletingLastPathComponent
+            let classname = folder.isEmpty ? "scenarios" : folder.replacingOccurrences(of: "/", with: ".")
+            let opening = #"    <testcase classname="\#(escape(classname))" name="\#(escape(name))" file="\#(escape(result.file))" time="\#(String(format: "%.3f", result.duration))""#
+            switch result.outcome {
+            case .passed:
+                lines.append(opening + "/>")
+            case .failed(let failure):
+                lines.append(opening + ">")
+                lines.append(#"      <failure message="\#(escape("\(failure.location): \(failure.command)"))" type="expectation">\#(escape(failure.description))</failure>"#)
+                lines.append("    </testcase>")
+            case .scriptError(let error):
+                lines.append(opening + ">")
+                lines.append(#"      <error message="\#(escape(error.description))" type="script"/>"#)
+                lines.append("    </testcase>")
+            }
+        }
+        lines += ["  </testsuite>", "</testsuites>"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// XML's five escapes, and no control characters (XML 1.0 allows none but tab and newlines).
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20: out += "?"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

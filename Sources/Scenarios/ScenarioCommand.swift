@@ -1,0 +1,86 @@
+import Catalog
+import Foundation
+import TerminalUI
+
+/// One line of a scenario (docs/scenarios.md).
+public enum ScenarioCommand: Sendable, Equatable {
+    // Setup: before the first other line they shape the launch; later, `catalog` and `user`
+    // relaunch the app on the same ledger and the others act at once.
+    case catalog(path: String)
+    case storefront(id: String)
+    case path(IntegrationPath)
+    case user(id: String)
+    case size(width: Int, height: Int)
+    case network(NetworkCondition)
+    /// The seed of the engine's generator: Pay Station tokens and flaky-network coin tosses.
+    case seed(UInt64)
+
+    // Acting, as a player or QA would.
+    case select(ProductReference)
+    case buy
+    case payStationCard(number: String, expiry: String, cvv: String)
+    case payStation3DS(code: String)
+    case payStationClose
+    case openURL(String)
+    case restore
+    case advance(seconds: TimeInterval)
+    case keys([Key])
+    case click(x: Int, y: Int)
+
+    // Checking.
+    case expect(Expectation)
+    case snapshot(name: String)
+
+    public enum ProductReference: Sendable, Equatable {
+        case sku(String)
+        /// 1-based, in paywall order: the plans, then the rest of the shop.
+        case position(Int)
+    }
+
+    /// Whether the line only shapes the launch (and so may come before it).
+    var isSetup: Bool {
+        switch self {
+        case .catalog, .storefront, .path, .user, .size, .network, .seed: return true
+        default: return false
+        }
+    }
+}
+
+/// What an `expect` line checks.
+public enum Expectation: Sendable, Equatable {
+    case screenContains(String)
+    case screenLacks(String)
+    case entitlement(level: String, active: Bool)
+    case owned(sku: String)
+    case balance(currency: String, amount: Int)
+    case transaction(TransactionReference, state: String, finished: Bool?)
+    case transactionCount(Int)
+    case charge(TransactionReference, amount: Decimal, currency: String)
+    case event(name: String, present: Bool)
+    case invalidProducts([String])
+}
+
+public enum TransactionReference: Sendable, Equatable, CustomStringConvertible {
+    case last
+    case id(String)
+
+    public var description: String {
+        switch self {
+        case .last: return "last"
+        case .id(let id): return id
+        }
+    }
+}
+
+/// A parsed line with where it came from.
+public struct ScenarioLine: Sendable, Equatable {
+    public var number: Int
+    public var text: String
+    public var command: ScenarioCommand
+}
+
+/// A parsed scenario file.
+public struct Scenario: Sendable, Equatable {
+    public var file: String
+    public var lines: [ScenarioLine]
+}

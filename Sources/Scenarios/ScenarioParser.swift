@@ -1,0 +1,313 @@
+import Catalog
+import Foundation
+import TerminalUI
+
+/// A mistake in a scenario file itself: exit 64, with the place and what is wrong.
+public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var message: String
+
+    public init(file: String, line: Int, message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { "\(file):\(line): error: \(message)" }
+}
+
+/// Reads the scenario language (docs/scenarios.md): one command a line, `#` comments, words
+/// separated by spaces, `"double quotes"` around text with spaces. Every line is checked before
+/// anything runs, so a typo on line 40 fails at once, not after 39 lines of work.
+public enum ScenarioParser {
+    public static func parse(_ text: String, file: String) throws(ScriptError) -> Scenario {
+        var lines: [ScenarioLine] = []
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let number = index + 1
+            let source = raw.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\r", with: "")
+            func fail(_ message: String) -> ScriptError { ScriptError(file: file, line: number, message: message) }
+            let words: [String]
+            do {
+                words = try tokenize(source)
+            } catch {
+                throw fail(error.message)
+            }
+            guard let name = words.first else { continue }
+            let command: ScenarioCommand
+            do {
+                command = try parse(name, Array(words.dropFirst()))
+            } catch {
+                throw fail(error.message)
+            }
+            lines.append(ScenarioLine(number: number, text: source, command: command))
+        }
+        guard !lines.isEmpty else {
+            throw ScriptError(file: file, line: 1, message: "the scenario has no commands; see docs/scenarios.md")
+        }
+        return Scenario(file: file, lines: lines)
+    }
+
+    struct Problem: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    static let commandNames = [
+        "catalog", "storefront", "path", "user", "size", "network", "seed", "select", "buy", "paystation", "open-url",
+        "restore", "advance", "key", "click", "expect", "snapshot",
+    ]
+
+    private static func parse(_ name: String, _ arguments: [String]) throws(Problem) -> ScenarioCommand {
+        func exactly(_ count: Int, _ usage: String) throws(Problem) {
+            guard arguments.count == count else { throw Problem("\(name) takes \(usage)") }
+        }
+        switch name {
+        case "catalog":
+            try exactly(1, "one FILE: catalog path/to/catalog.json")
+            return .catalog(path: arguments[0])
+        case "storefront":
+            try exactly(1, "one storefront ID: storefront DEU")
+            return .storefront(id: arguments[0])
+        case "path":
+            try exactly(1, "one of paystation, storekit, xee")
+            guard let path = IntegrationPath(rawValue: arguments[0]) else {
+                throw Problem("unknown path \(arguments[0]); paths: paystation, storekit, xee")
+            }
+            return .path(path)
+        case "user":
+            try exactly(1, "one user ID: user qa-2")
+            return .user(id: arguments[0])
+        case "size":
+            try exactly(1, "WIDTHxHEIGHT: size 80x24")
+            let parts = arguments[0].split(separator: "x")
+            guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+                  (1...1000).contains(width), (1...1000).contains(height)
+            else { throw Problem("size takes WIDTHxHEIGHT such as 80x24, not \(arguments[0])") }
+            return .size(width: width, height: height)
+        case "network":
+            try exactly(1, "reliable or flaky")
+            guard let condition = NetworkCondition(rawValue: arguments[0]) else {
+                throw Problem("network takes reliable or flaky, not \(arguments[0])")
+            }
+            return .network(condition)
+        case "seed":
+            try exactly(1, "a whole number: seed 7")
+            guard let seed = UInt64(arguments[0]) else { throw Problem("seed takes a whole number from 0, not \(arguments[0])") }
+            return .seed(seed)
+        case "select":
+            try exactly(1, "a SKU or a position: select com.example.gems_100, select 2")
+            if let position = Int(arguments[0]) {
+                guard position >= 1 else { throw Problem("positions start at 1 (the first plan)") }
+                return .select(.position(position))
+            }
+            return .select(.sku(arguments[0]))
+        case "buy":
+            try exactly(0, "nothing")
+            return .buy
+        case "paystation":
+            return try payStation(arguments)
+        case "open-url":
+            try exactly(1, "one URL")
+            return .openURL(arguments[0])
+        case "restore":
+            try exactly(0, "nothing")
+            return .restore
+        case "advance":
+            try exactly(1, "a DURATION: advance 10s, 5m, 2h, 7d")
+            return .advance(seconds: try duration(arguments[0]))
+        case "key":
+            guard !arguments.isEmpty else { throw Problem("key takes one or more key names: key enter, key j j enter") }
+            var keys: [Key] = []
+            for argument in arguments { keys.append(try key(argument)) }
+            return .keys(keys)
+        case "click":
+            try exactly(2, "a column and a row, from 0: click 10 12")
+            guard let x = Int(arguments[0]), let y = Int(arguments[1]), x >= 0, y >= 0 else {
+                throw Problem("click takes two whole numbers from 0, not \(arguments.joined(separator: " "))")
+            }
+            return .click(x: x, y: y)
+        case "expect":
+            return .expect(try expectation(arguments))
+        case "snapshot":
+            try exactly(1, "a NAME: snapshot paywall-usa")
+            let name = arguments[0]
+            guard name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }), !name.hasPrefix(".") else {
+                throw Problem("a snapshot name is letters, digits, - _ and . (it names a file), not \(name)")
+            }
+            return .snapshot(name: name)
+        default:
+            let near = commandNames.min { distance($0, name) < distance($1, name) }
+            let hint = near.flatMap { distance($0, name) <= 2 ? " (did you mean \($0)?)" : nil } ?? ""
+            throw Problem("unknown command \(name)\(hint); commands: \(commandNames.joined(separator: ", "))")
+        }
+    }
+
+    private static func payStation(_ arguments: [String]) throws(Problem) -> ScenarioCommand {
+        switch arguments.first {
+        case "card":
+            guard (2...4).contains(arguments.count) else {
+                throw Problem("paystation card takes NUMBER [MMYY] [CVV]: paystation card 4111111111111111 1240 123")
+            }
+            let number = arguments[1].filter { $0 != " " }
+            let expiry = arguments.count > 2 ? arguments[2].filter { $0 != "/" } : "1240"
+            let cvv = arguments.count > 3 ? arguments[3] : "123"
+            for (label, value) in [("card number", number), ("expiry", expiry), ("CVV", cvv)]
+            where value.isEmpty || !value.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                throw Problem("the \(label) is digits only, not \(value)")
+            }
+            return .payStationCard(number: number, expiry: expiry, cvv: cvv)
+        case "3ds":
+            guard arguments.count == 2, arguments[1].allSatisfy({ $0.isASCII && $0.isNumber }) else {
+                throw Problem("paystation 3ds takes the CODE in digits: paystation 3ds 1234")
+            }
+            return .payStation3DS(code: arguments[1])
+        case "close":
+            guard arguments.count == 1 else { throw Problem("paystation close takes nothing more") }
+            return .payStationClose
+        default:
+            throw Problem("paystation takes card NUMBER [MMYY] [CVV], 3ds CODE, or close")
+        }
+    }
+
+    private static func expectation(_ arguments: [String]) throws(Problem) -> Expectation {
+        let usage = "expect takes screen contains|lacks \"TEXT\", entitlement LEVEL active|inactive, owned SKU, "
+            + "balance CURRENCY N, transaction last|ID STATE [finished|unfinished], transactions N, "
+            + "charge last|ID AMOUNT CURRENCY, event NAME, no event NAME, invalid-products SKU...|none"
+        guard let what = arguments.first else { throw Problem(usage) }
+        let rest = Array(arguments.dropFirst())
+        switch (what, rest.count) {
+        case ("screen", 2) where rest[0] == "contains" || rest[0] == "lacks":
+            guard !rest[1].isEmpty else { throw Problem("expect screen \(rest[0]) needs non-empty \"TEXT\"") }
+            return rest[0] == "contains" ? .screenContains(rest[1]) : .screenLacks(rest[1])
+        case ("entitlement", 2) where rest[1] == "active" || rest[1] == "inactive":
+            return .entitlement(level: rest[0], active: rest[1] == "active")
+        case ("owned", 1):
+            return .owned(sku: rest[0])
+        case ("balance", 2):
+            guard let amount = Int(rest[1]) else { throw Problem("expect balance takes a whole number, not \(rest[1])") }
+            return .balance(currency: rest[0], amount: amount)
+        case ("transaction", 2), ("transaction", 3):
+            let states = TransactionStateName.all
+            guard states.contains(rest[1]) else {
+                throw Problem("unknown transaction state \(rest[1]); states: \(states.joined(separator: ", "))")
+            }
+            var finished: Bool?
+            if rest.count == 3 {
+                guard rest[2] == "finished" || rest[2] == "unfinished" else {
+                    throw Problem("after the state comes finished or unfinished, not \(rest[2])")
+                }
+                finished = rest[2] == "finished"
+            }
+            return .transaction(reference(rest[0]), state: rest[1], finished: finished)
+        case ("transactions", 1):
+            guard let count = Int(rest[0]), count >= 0 else { throw Problem("expect transactions takes a count, not \(rest[0])") }
+            return .transactionCount(count)
+        case ("charge", 3):
+            guard let amount = Decimal(string: rest[1], locale: Locale(identifier: "en_US_POSIX")),
+                  rest[1].allSatisfy({ $0.isNumber || $0 == "." })
+            else { throw Problem("expect charge takes an AMOUNT such as 4.99, not \(rest[1])") }
+            return .charge(reference(rest[0]), amount: amount, currency: rest[2])
+        case ("event", 1):
+            return .event(name: rest[0], present: true)
+        case ("no", 2) where rest[0] == "event":
+            return .event(name: rest[1], present: false)
+        case ("invalid-products", _) where !rest.isEmpty:
+            if rest == ["none"] { return .invalidProducts([]) }
+            return .invalidProducts(rest)
+        default:
+            throw Problem(usage)
+        }
+    }
+
+    private static func reference(_ text: String) -> TransactionReference {
+        text == "last" ? .last : .id(text)
+    }
+
+    /// `10s`, `5m`, `2h`, `7d`, `1w`, `500ms`: simulated time.
+    static func duration(_ text: String) throws(Problem) -> TimeInterval {
+        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86_400), ("w", 604_800)]
+        for (suffix, seconds) in units where text.hasSuffix(suffix) {
+            let number = text.dropLast(suffix.count)
+            if let value = Double(number), value >= 0, !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "." }) {
+                return value * seconds
+            }
+        }
+        throw Problem("a duration is a number and a unit (ms, s, m, h, d, w) such as 10s or 7d, not \(text)")
+    }
+
+    static let keyNames: [String: Key] = [
+        "enter": .enter, "return": .enter, "esc": .escape, "escape": .escape, "tab": .tab, "backtab": .backTab,
+        "shift-tab": .backTab, "backspace": .backspace, "up": .up, "down": .down, "left": .left, "right": .right,
+        "space": .character(" "), "ctrl-c": .interrupt,
+    ]
+
+    static func key(_ name: String) throws(Problem) -> Key {
+        if let key = keyNames[name.lowercased()] { return key }
+        if name.count == 1, let character = name.first { return .character(character) }
+        throw Problem("unknown key \(name); keys: a single character, or \(keyNames.keys.sorted().joined(separator: ", "))")
+    }
+
+    /// Words separated by spaces; `"..."` keeps spaces, `\"` and `\\` inside it; `#` outside
+    /// quotes starts a comment.
+    static func tokenize(_ line: String) throws(Problem) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var inWord = false
+        var quoted = false
+        var iterator = line.makeIterator()
+        while let character = iterator.next() {
+            if quoted {
+                switch character {
+                case "\\":
+                    guard let next = iterator.next() else { throw Problem("a \\ at the end of the line escapes nothing") }
+                    current.append(next)
+                case "\"":
+                    quoted = false
+                default:
+                    current.append(character)
+                }
+                continue
+            }
+            switch character {
+            case "#" where !inWord:
+                return finish(words, current, inWord)
+            case " ", "\t":
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            case "\"":
+                quoted = true
+                inWord = true
+            default:
+                current.append(character)
+                inWord = true
+            }
+        }
+        guard !quoted else { throw Problem("a quote is not closed: add \" at the end of the text") }
+        return finish(words, current, inWord)
+    }
+
+    private static func finish(_ words: [String], _ current: String, _ inWord: Bool) -> [String] {
+        inWord ? words + [current] : words
+    }
+
+    private static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var row = [i + 1]
+            for (j, y) in b.enumerated() {
+                row.append(min(previous[j + 1] + 1, row[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = row
+        }
+        return previous[b.count]
+    }
+}
+
+/// The states `expect transaction` knows: the payment-queue states, and `cancelled` for a
+/// payment the player closed (shown so in the Transactions pane).
+enum TransactionStateName {
+    static let all = ["purchasing", "purchased", "failed", "restored", "deferred", "cancelled"]
+}

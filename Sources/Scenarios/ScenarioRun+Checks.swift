@@ -1,0 +1,138 @@
+import Catalog
+import Foundation
+import Program
+import StoreEngine
+import TerminalUI
+
+// `expect` and `snapshot`: what the screen shows and what the engine recorded.
+extension ScenarioRun {
+    func check(_ expectation: Expectation, _ line: ScenarioLine) throws {
+        let app = try running().app
+        let snapshot = app.snapshot
+        switch expectation {
+        case .screenContains(let text), .screenLacks(let text):
+            let wanted = Self.plain(text)
+            let found = screen.contains { Self.plain($0).contains(wanted) }
+            let shouldContain = expectation == .screenContains(text)
+            guard found == shouldContain else {
+                throw failure(line, expected: "the screen \(shouldContain ? "shows" : "does not show") \"\(text)\"",
+                              actual: shouldContain ? "not on the screen" : "on the screen")
+            }
+        case .entitlement(let level, let active):
+            let entitlement = snapshot.entitlement(level)
+            let isActive = entitlement?.isActive ?? false
+            guard isActive == active else {
+                throw failure(line, expected: "\(level) \(active ? "active" : "inactive")",
+                              actual: entitlement.map { "\(level) \($0.isActive ? "active" : "inactive")" } ?? "no entitlement \(level)")
+            }
+        case .owned(let sku):
+            guard let product = app.catalog.product(id: sku) else { throw error(line, "no product \(sku) in the catalog") }
+            guard product.type != .consumable else {
+                throw error(line, "\(sku) is a consumable: it is used up, not owned; check `expect balance` instead")
+            }
+            let owned = snapshot.entitlements.filter(\.isActive)
+            let key: String? = {
+                if case .entitlement(let key)? = product.grants { return key }
+                return product.type == .nonConsumable ? product.id : nil
+            }()
+            guard owned.contains(where: { $0.productId == sku || (key != nil && $0.id == key) }) else {
+                let have = owned.map { $0.productId ?? $0.id }
+                throw failure(line, expected: "\(sku) owned", actual: have.isEmpty ? "nothing owned" : "owned: \(have.joined(separator: ", "))")
+            }
+        case .balance(let currency, let amount):
+            let balance = snapshot.balances[currency] ?? 0
+            guard balance == amount else {
+                throw failure(line, expected: "\(currency) \(amount)", actual: "\(currency) \(balance)")
+            }
+        case .transaction(let reference, let state, let finished):
+            let transaction = try find(reference, in: snapshot, line)
+            let actualState = transaction.displayState
+            let stateMatches = state == actualState || (state == "failed" && transaction.state == .failed)
+            guard stateMatches, finished.map({ $0 == transaction.isFinished }) ?? true else {
+                let expected = state + (finished.map { $0 ? " finished" : " unfinished" } ?? "")
+                throw failure(line, expected: "\(transaction.id) \(expected)",
+                              actual: "\(transaction.id) \(actualState) \(transaction.isFinished ? "finished" : "unfinished")"
+                                  + (transaction.failure.map { " (\($0))" } ?? ""))
+            }
+        case .transactionCount(let count):
+            guard snapshot.transactionCount == count else {
+                throw failure(line, expected: "\(count) transactions", actual: "\(snapshot.transactionCount) transactions")
+            }
+        case .charge(let reference, let amount, let currency):
+            let transaction = try find(reference, in: snapshot, line)
+            guard transaction.charged == amount, amount == 0 || transaction.currency == currency else {
+                throw failure(line, expected: "\(transaction.id) charged \(amount) \(currency)",
+                              actual: "\(transaction.id) charged \(transaction.charged) \(transaction.currency) (\(transaction.displayState))")
+            }
+        case .event(let name, let present):
+            let found = snapshot.events.contains { $0.kind.rawValue == name }
+            guard found == present else {
+                let recent = snapshot.events.prefix(8).map(\.kind.rawValue).joined(separator: ", ")
+                throw failure(line, expected: present ? "an event \(name)" : "no event \(name)",
+                              actual: present ? "none; latest: \(recent.isEmpty ? "no events" : recent)" : "\(name) was logged")
+            }
+        case .invalidProducts(let expected):
+            guard let response = app.paywall.productsResponse else {
+                throw failure(line, expected: "a products request answered",
+                              actual: "none was (the \(app.paywall.path.displayName) path needs none, or it failed)")
+            }
+            let actual = response.invalidProductIdentifiers
+            guard Set(actual) == Set(expected) else {
+                throw failure(line, expected: expected.isEmpty ? "none" : expected.joined(separator: " "),
+                              actual: actual.isEmpty ? "none" : actual.joined(separator: " "))
+            }
+        }
+    }
+
+    private func find(_ reference: TransactionReference, in snapshot: StoreSnapshot, _ line: ScenarioLine) throws -> TransactionSummary {
+        switch reference {
+        case .last:
+            guard let last = snapshot.transactions.first else {
+                throw failure(line, expected: "a transaction", actual: "no transactions")
+            }
+            return last
+        case .id(let id):
+            guard let found = snapshot.transactions.first(where: { $0.id == id }) else {
+                throw failure(line, expected: "transaction \(id)",
+                              actual: "no such transaction for this user; latest: \(snapshot.transactions.first?.id ?? "none")")
+            }
+            return found
+        }
+    }
+
+    /// Text as a person compares it: the no-break spaces of formatted prices (`1,09 €`) are
+    /// plain spaces.
+    static func plain(_ text: String) -> String {
+        String(text.map { $0 == "\u{00A0}" || $0 == "\u{202F}" ? " " : $0 })
+    }
+
+    /// `snapshot NAME`: the screen goes into the transcript; with `--snapshots DIR` it is also
+    /// compared with DIR/NAME.txt, which is written when missing.
+    func snapshot(_ name: String, _ line: ScenarioLine) throws {
+        let lines = try running().app.view().lines
+        guard let directory = options.snapshotsDirectory else {
+            transcript += lines.map { "       │" + $0 }
+            return
+        }
+        let file = (directory as NSString).appendingPathComponent(name + ".txt")
+        let actual = lines.joined(separator: "\n") + "\n"
+        guard let expected = try? String(contentsOfFile: file, encoding: .utf8) else {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                try actual.write(toFile: file, atomically: true, encoding: .utf8)
+            } catch {
+                throw self.error(line, "cannot write the snapshot \(file): \(error.localizedDescription)")
+            }
+            transcript[transcript.count - 1] += "   (recorded \(file))"
+            return
+        }
+        guard expected == actual else {
+            let old = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let first = zip(old, lines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(old.count, lines.count)
+            throw failure(line, expected: "the screen of \(file); first difference on row \(first): "
+                          + (old.indices.contains(first) ? old[first] : "(none)"),
+                          actual: lines.indices.contains(first) ? lines[first] : "(none)")
+        }
+        transcript[transcript.count - 1] += "   ✓ (\(file))"
+    }
+}

@@ -1,0 +1,266 @@
+import Catalog
+import Foundation
+import Program
+import StoreEngine
+import TerminalUI
+
+/// One scenario in progress: the launch settings its setup lines gathered, and the headless
+/// program once launched.
+final class ScenarioRun {
+    let scenario: Scenario
+    let options: ScenarioOptions
+    var transcript: [String] = []
+    private(set) var expectationsChecked = 0
+
+    private var catalogPath: String
+    /// The line that named the catalog, for its load errors.
+    private var catalogLine: Int?
+    private var storefrontId: String?
+    private var pathOverride: IntegrationPath?
+    private var userId: String?
+    private var size = (width: 120, height: 40)
+    private var network: NetworkCondition?
+    private var seed: UInt64
+    private var catalog: Catalog?
+    private(set) var program: Program<HeadlessBackend>?
+    private var temporaryState: String?
+
+    init(scenario: Scenario, options: ScenarioOptions) {
+        self.scenario = scenario
+        self.options = options
+        catalogPath = options.defaultCatalogPath
+        seed = options.seed
+    }
+
+    /// Runs every line; stops at the first failure or script error.
+    func run() -> ScenarioResult.Outcome {
+        defer { cleanUp() }
+        for line in scenario.lines {
+            transcript.append(String(format: "%5d  ", line.number) + line.text)
+            do {
+                if !line.command.isSetup, program == nil { try launch(at: line) }
+                try perform(line)
+            } catch let error as ScriptError {
+                transcript.append("       error: \(error.message)")
+                return .scriptError(error)
+            } catch let failure as ScenarioFailure {
+                transcript.append("       FAILED")
+                return .failed(failure)
+            } catch {
+                return .scriptError(ScriptError(file: scenario.file, line: line.number, message: "\(error)"))
+            }
+        }
+        if program == nil, let last = scenario.lines.last {
+            do {
+                try launch(at: last)
+            } catch let error as ScriptError {
+                return .scriptError(error)
+            } catch {
+                return .scriptError(ScriptError(file: scenario.file, line: last.number, message: "\(error)"))
+            }
+        }
+        return .passed
+    }
+
+    // MARK: Launching
+
+    private var stateDirectory: StateDirectory {
+        if let given = options.stateDirectory { return StateDirectory(path: given) }
+        if let temporaryState { return StateDirectory(path: temporaryState) }
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("storefront-scenario-\(UUID().uuidString.prefix(8).lowercased())").path
+        temporaryState = path
+        return StateDirectory(path: path)
+    }
+
+    private func launch(at line: ScenarioLine) throws {
+        let catalog = try loadCatalog(at: line)
+        self.catalog = catalog
+        if let storefrontId, catalog.storefront(id: storefrontId) == nil {
+            throw error(line, "no storefront \(storefrontId) in \(catalogPath); storefronts: \(catalog.storefronts.map(\.id).joined(separator: ", "))")
+        }
+        let user = userId ?? catalog.settings.customUserId ?? "qa"
+        let store: Store
+        do {
+            store = try stateDirectory.openStore(catalog: catalog, user: user, clock: .paused(at: options.startDate),
+                                                 rate: .paused, generator: SeededGenerator(seed: seed))
+        } catch {
+            throw ScriptError(file: scenario.file, line: line.number, message: error.description)
+        }
+        if let network { store.networkCondition = network }
+        let report = store.currentReport()
+        let app = App(catalog: catalog, storefrontId: storefrontId, userId: user, report: report, width: size.width,
+                      height: size.height, now: report.clock.now(atWall: Date()),
+                      timeZone: TimeZone(identifier: "UTC") ?? .current, colorEnabled: false)
+        let program = Program(app: app, backend: HeadlessBackend(width: size.width, height: size.height),
+                              engine: EngineWorker(store: store), clock: report.clock)
+        self.program = program
+        if let pathOverride { program.send(.choosePath(pathOverride)) }
+        program.send(.started)
+    }
+
+    private func loadCatalog(at line: ScenarioLine) throws -> Catalog {
+        let where_ = catalogLine ?? line.number
+        guard let data = FileManager.default.contents(atPath: catalogPath) else {
+            throw ScriptError(file: scenario.file, line: where_,
+                              message: "catalog \(catalogPath): no such file; name one with `catalog FILE` (relative to the scenario) or --catalog")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ScriptError(file: scenario.file, line: where_, message: "catalog \(catalogPath) is not UTF-8 text")
+        }
+        do {
+            return try CatalogFile.load(text: text, file: catalogPath)
+        } catch {
+            throw ScriptError(file: scenario.file, line: where_,
+                              message: "catalog \(catalogPath) does not load:\n\(error.description)")
+        }
+    }
+
+    /// Lets the engine finish, and removes a temporary state directory.
+    private func cleanUp() {
+        program = nil
+        if let temporaryState { try? FileManager.default.removeItem(atPath: temporaryState) }
+    }
+
+    private func relaunch(at line: ScenarioLine) throws {
+        program = nil
+        try launch(at: line)
+    }
+
+    // MARK: Lines
+
+    private func perform(_ line: ScenarioLine) throws {
+        switch line.command {
+        case .catalog(let path):
+            catalogPath = resolve(path)
+            catalogLine = line.number
+            if program != nil { try relaunch(at: line) }
+        case .user(let id):
+            userId = id
+            if program != nil { try relaunch(at: line) }
+        case .network(let condition):
+            network = condition
+            if program != nil { try relaunch(at: line) }
+        case .seed(let value):
+            seed = value
+            if program != nil { try relaunch(at: line) }
+        case .storefront(let id):
+            storefrontId = id
+            if let program {
+                guard catalog?.storefront(id: id) != nil else {
+                    throw error(line, "no storefront \(id) in \(catalogPath); storefronts: \(catalog?.storefronts.map(\.id).joined(separator: ", ") ?? "")")
+                }
+                program.send(.chooseStorefront(id: id))
+            }
+        case .path(let path):
+            pathOverride = path
+            program?.send(.choosePath(path))
+        case .size(let width, let height):
+            size = (width, height)
+            if let program {
+                program.backend.size = size
+                program.send(.resize(width: width, height: height))
+            }
+        case .select(let reference):
+            try select(reference, line)
+        case .buy:
+            try running().send(.buy)
+        case .payStationCard(let number, let expiry, let cvv):
+            try requirePayStation(line, in: .cardForm, "Pay Station's card form")
+            for field in [number, expiry, cvv] { type(field, enter: true) }
+        case .payStation3DS(let code):
+            try requirePayStation(line, in: .threeDSecure, "Pay Station's 3-D Secure page")
+            type(code, enter: true)
+        case .payStationClose:
+            try requirePayStation(line, in: nil, "Pay Station")
+            try running().send(.key(.escape))
+        case .openURL(let url):
+            try running().send(.openURL(url))
+        case .restore:
+            try running().send(.restore)
+        case .advance(let seconds):
+            try running().advance(by: seconds)
+        case .keys(let keys):
+            for key in keys { try running().send(.key(key)) }
+        case .click(let x, let y):
+            try running().send(.mouse(MouseEvent(.press, x: x, y: y)))
+        case .expect(let expectation):
+            try check(expectation, line)
+            expectationsChecked += 1
+            transcript[transcript.count - 1] += "   ✓"
+        case .snapshot(let name):
+            try snapshot(name, line)
+        }
+    }
+
+    func running() throws -> Program<HeadlessBackend> {
+        guard let program else { throw ScriptError(file: scenario.file, line: 0, message: "the app is not running") }
+        return program
+    }
+
+    var screen: [String] { program.map { $0.app.view().lines } ?? [] }
+
+    func error(_ line: ScenarioLine, _ message: String) -> ScriptError {
+        ScriptError(file: scenario.file, line: line.number, message: message)
+    }
+
+    func failure(_ line: ScenarioLine, expected: String, actual: String) -> ScenarioFailure {
+        ScenarioFailure(file: scenario.file, line: line.number, command: line.text, expected: expected, actual: actual,
+                        screen: screen)
+    }
+
+    /// A path in a scenario is relative to the scenario's own folder.
+    private func resolve(_ path: String) -> String {
+        guard !path.hasPrefix("/") else { return path }
+        let folder = (scenario.file as NSString).deletingLastPathComponent
+        return folder.isEmpty ? path : (folder as NSString).appendingPathComponent(path)
+    }
+
+    private func select(_ reference: ScenarioCommand.ProductReference, _ line: ScenarioLine) throws {
+        let program = try running()
+        switch reference {
+        case .sku(let sku):
+            guard program.app.catalog.product(id: sku) != nil else {
+                throw error(line, "no product \(sku) in the catalog")
+            }
+            guard program.app.paywall.index(ofProduct: sku) != nil else {
+                throw failure(line, expected: "\(sku) on sale in \(program.app.paywall.storefront.id)",
+                              actual: "not on sale here (unavailable, not priced, or not returned by the products request)")
+            }
+            program.send(.selectProduct(id: sku))
+        case .position(let position):
+            let count = program.app.paywall.itemCount
+            guard position <= count else {
+                throw failure(line, expected: "at least \(position) products on sale", actual: "\(count)")
+            }
+            program.send(.selectItem(index: position - 1))
+        }
+    }
+
+    private func requirePayStation(_ line: ScenarioLine, in phase: PayStationSession.Phase?, _ what: String) throws {
+        let program = try running()
+        guard case .payStation(let page)? = program.app.sheet else {
+            throw failure(line, expected: "\(what) open", actual: program.app.sheet == nil ? "no sheet open" : "another sheet")
+        }
+        if let phase, page.session.phase != phase {
+            throw failure(line, expected: "\(what) open", actual: "Pay Station shows \(describe(page.session.phase))")
+        }
+    }
+
+    private func describe(_ phase: PayStationSession.Phase) -> String {
+        switch phase {
+        case .cardForm: return "the card form"
+        case .threeDSecure: return "3-D Secure"
+        case .done: return "a paid payment"
+        case .declined(let reason): return "a declined payment (\(reason))"
+        case .cancelled: return "a closed page"
+        }
+    }
+
+    /// Digits as keys, then Enter, as a player types them.
+    private func type(_ digits: String, enter: Bool) {
+        guard let program else { return }
+        for digit in digits { program.send(.key(.character(digit))) }
+        if enter { program.send(.key(.enter)) }
+    }
+}

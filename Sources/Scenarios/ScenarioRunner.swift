@@ -1,0 +1,57 @@
+import Catalog
+import Foundation
+import Program
+import StoreEngine
+import TerminalUI
+
+/// What every scenario of a run shares.
+public struct ScenarioOptions: Sendable {
+    /// The catalog a scenario without a `catalog` line opens (`--catalog`, else ./catalog.json).
+    public var defaultCatalogPath: String
+    /// Run on this state directory instead of a fresh one per scenario (`--state-dir`).
+    public var stateDirectory: String?
+    /// Where `snapshot NAME` writes, or compares with, `NAME.txt` (`--snapshots`).
+    public var snapshotsDirectory: String?
+    /// Tokens and flaky-network coin tosses come from a generator with this seed.
+    public var seed: UInt64 = 1
+    /// Where a new ledger's paused clock starts: 2026-01-01 09:00:00 UTC.
+    public var startDate = Date(timeIntervalSince1970: 1_767_258_000)
+
+    public init(defaultCatalogPath: String = "catalog.json", stateDirectory: String? = nil, snapshotsDirectory: String? = nil) {
+        self.defaultCatalogPath = defaultCatalogPath
+        self.stateDirectory = stateDirectory
+        self.snapshotsDirectory = snapshotsDirectory
+    }
+}
+
+/// Runs one scenario headless, on the same program loop, update, view and engine code as the
+/// app, with a paused clock: nothing time-based happens between lines unless a line advances it.
+public enum ScenarioRunner {
+    public static func run(_ file: String, options: ScenarioOptions) -> ScenarioResult {
+        let start = DispatchTime.now().uptimeNanoseconds
+        func seconds() -> TimeInterval { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+        let scenario: Scenario
+        do {
+            let text = try readText(file)
+            scenario = try ScenarioParser.parse(text, file: file)
+        } catch {
+            return ScenarioResult(file: file, outcome: .scriptError(error), transcript: [], expectationsChecked: 0,
+                                  duration: seconds())
+        }
+        let run = ScenarioRun(scenario: scenario, options: options)
+        let outcome = run.run()
+        return ScenarioResult(file: file, outcome: outcome, transcript: run.transcript,
+                              expectationsChecked: run.expectationsChecked, duration: seconds())
+    }
+
+    private static func readText(_ file: String) throws(ScriptError) -> String {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            let exists = FileManager.default.fileExists(atPath: file)
+            throw ScriptError(file: file, line: 1, message: exists ? "cannot be read; check its permissions" : "no such file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ScriptError(file: file, line: 1, message: "is not UTF-8 text")
+        }
+        return text
+    }
+}

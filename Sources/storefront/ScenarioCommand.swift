@@ -1,0 +1,97 @@
+import Foundation
+import Scenarios
+
+/// `storefront scenario FILE|DIR... [--junit FILE] [--shard K/N] [--jobs N] [--snapshots DIR]
+/// [--state-dir DIR] [--catalog FILE] [--quiet]`: QA scripts, headless (docs/scenarios.md).
+/// Exit 0 when every expectation holds, 1 when one fails, 64 for a script error.
+enum ScenarioSubcommand {
+    static func run(_ options: Options) throws(CommandFailure) {
+        guard !options.positional.isEmpty else {
+            throw CommandFailure(.usage, "scenario needs FILE or DIR arguments: storefront scenario Tests/Scenarios. See storefront --help.")
+        }
+        var files = try scenarioFiles(options.positional)
+        if let shard = options.shard {
+            let (index, count) = try parseShard(shard)
+            files = ScenarioSuite.shard(files, index: index, of: count)
+        }
+        let jobs = try parseJobs(options.jobs)
+        if jobs > 1, options.stateDirectory != nil {
+            throw CommandFailure(.usage, "--jobs runs each scenario on its own fresh state; with --state-dir they would share one ledger. Drop one of them.")
+        }
+        var scenarioOptions = ScenarioOptions(defaultCatalogPath: options.catalogPath ?? "catalog.json",
+                                              stateDirectory: options.stateDirectory,
+                                              snapshotsDirectory: options.snapshotsDirectory)
+        scenarioOptions.seed = 1
+        let quiet = options.quiet
+        let results = ScenarioSuite.run(files, options: scenarioOptions, jobs: jobs) { result in
+            // Unbuffered, so CI logs show each scenario as it finishes.
+            FileHandle.standardOutput.write(Data(render(result, quiet: quiet).utf8))
+        }
+        let failed = results.filter { if case .failed = $0.outcome { return true } else { return false } }.count
+        let broken = results.filter { if case .scriptError = $0.outcome { return true } else { return false } }.count
+        FileHandle.standardOutput.write(Data(("\(results.count) scenario\(results.count == 1 ? "" : "s"): "
+            + "\(results.count - failed - broken) passed, \(failed) failed, \(broken) with script errors\n").utf8))
+        if let junit = options.junitPath {
+            do {
+                try JUnitReport.xml(results).write(toFile: junit, atomically: true, encoding: .utf8)
+            } catch {
+                throw CommandFailure(.ioError, "\(junit): cannot write the JUnit report (\(error.localizedDescription)).")
+            }
+        }
+        if broken > 0 { exit(ExitCode.usage.rawValue) }
+        if failed > 0 { exit(1) }
+    }
+
+    /// The transcript of one scenario and its verdict.
+    private static func render(_ result: ScenarioResult, quiet: Bool) -> String {
+        var out = ""
+        switch result.outcome {
+        case .passed:
+            if !quiet { out += "scenario \(result.file)\n" + result.transcript.map { $0 + "\n" }.joined() }
+            out += "PASS \(result.file) (\(result.expectationsChecked) expectations)\n"
+        case .failed(let failure):
+            out += "scenario \(result.file)\n" + result.transcript.map { $0 + "\n" }.joined()
+            out += "FAIL \(failure.description)\n"
+        case .scriptError(let error):
+            if !quiet || !result.transcript.isEmpty { out += "scenario \(result.file)\n" + result.transcript.map { $0 + "\n" }.joined() }
+            out += "ERROR \(error.description)\n"
+        }
+        return out + (quiet ? "" : "\n")
+    }
+
+    /// Files as given; a folder gives its `.scenario` files, sorted, from every level below it.
+    private static func scenarioFiles(_ arguments: [String]) throws(CommandFailure) -> [String] {
+        var files: [String] = []
+        for argument in arguments {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+                throw CommandFailure(.noInput, "\(argument): no such file or folder.")
+            }
+            guard isDirectory.boolValue else {
+                files.append(argument)
+                continue
+            }
+            let found = (FileManager.default.enumerator(atPath: argument)?.allObjects as? [String] ?? [])
+                .filter { $0.hasSuffix(".scenario") }.sorted()
+            guard !found.isEmpty else { throw CommandFailure(.noInput, "\(argument): no .scenario files in this folder.") }
+            files += found.map { (argument as NSString).appendingPathComponent($0) }
+        }
+        return files
+    }
+
+    private static func parseShard(_ text: String) throws(CommandFailure) -> (Int, Int) {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
+            throw CommandFailure(.usage, "--shard takes K/N with 1 ≤ K ≤ N, such as 2/4, not \(text).")
+        }
+        return (index, count)
+    }
+
+    private static func parseJobs(_ text: String?) throws(CommandFailure) -> Int {
+        guard let text else { return 1 }
+        guard let jobs = Int(text), (1...256).contains(jobs) else {
+            throw CommandFailure(.usage, "--jobs takes a number from 1 to 256, not \(text).")
+        }
+        return jobs
+    }
+}
