@@ -30,12 +30,16 @@ build: deps
 run: build
 	./.build/release/storefront --catalog $(CATALOG)
 
+# The Swift tests (pure, frames, the loop, end to end in tmux), then the QA scenarios in
+# Tests/Scenarios on the built binary, with a JUnit report for CI.
 test: deps
 	$(SWIFT) build
 	$(SWIFT) test
+	./.build/debug/storefront scenario Tests/Scenarios --quiet --jobs 2 --junit .build/scenarios.xml
 
 bench: build
-	./.build/release/storefront bench --catalog $(CATALOG)
+	STOREFRONT_COMMIT=$$(git rev-parse --short HEAD 2>/dev/null || echo unknown) \
+	  ./.build/release/storefront bench --catalog $(CATALOG)
 
 clean:
 	rm -rf .build

@@ -151,7 +151,9 @@ struct CatalogMutationTests {
     }
 
     /// Ten slices of 1,000 seeds, run in parallel; a failure names its seed, which replays alone.
-    @Test(.timeLimit(.minutes(2)), arguments: 0..<slices)
+    /// No time limit: how long 10,000 loads take depends on the machine and its load, and a
+    /// test must not fail because the machine is busy.
+    @Test(arguments: 0..<slices)
     func mutantsLoadOrFailWithPlacedErrors(slice: Int) throws {
         let original = try defaultCatalogText()
         let scalars = Array(original.unicodeScalars)

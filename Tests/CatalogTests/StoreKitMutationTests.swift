@@ -170,8 +170,9 @@ struct StoreKitMutationTests {
         #expect(Set(a).count == 5)
     }
 
-    /// Ten slices of 1,000 seeds: Swift Testing runs the slices in parallel.
-    @Test(.timeLimit(.minutes(10)), arguments: 0..<10)
+    /// Ten slices of 1,000 seeds: Swift Testing runs the slices in parallel. No time limit: a
+    /// busy machine makes them slower, never wrong.
+    @Test(arguments: 0..<10)
     func tenThousandMutationsEachGiveACatalogOrErrorsNeverACrash(slice: Int) throws {
         let original = try original(slice: slice)
         let scalars = Array(original.text.unicodeScalars)
