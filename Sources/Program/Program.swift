@@ -46,6 +46,10 @@ public final class Program<Terminal: Backend> {
     public func run() {
         let (width, height) = backend.size
         queue += [.resize(width: width, height: height), .tick(now), .started]
+        // The first frame shows the store as launched: what was redelivered, what the products
+        // request answered. No input matters yet, so waiting here costs the player nothing.
+        drain()
+        waitForCalls(upTo: 2)
         while !app.isQuitting {
             drain()
             if app.isQuitting { break }
@@ -116,6 +120,18 @@ public final class Program<Terminal: Backend> {
             call(.advance(to: step))
             settle()
             if step >= target { break }
+        }
+    }
+
+    /// Processes engine answers until no call is in flight or `seconds` of wall time pass.
+    private func waitForCalls(upTo seconds: TimeInterval) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while callsInFlight > 0 {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return }
+            inbox.wait(timeout: left)
+            collectMail()
+            drain()
         }
     }
 

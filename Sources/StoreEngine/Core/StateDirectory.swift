@@ -56,10 +56,9 @@ public struct StateDirectory: Sendable, Equatable {
     }
 
     /// Every player's transactions, newest first, and the currency balances: `storefront history`.
+    /// Opens (and so creates) the ledger like any command does.
     public func history() throws(StoreError) -> LedgerHistory {
-        guard FileManager.default.fileExists(atPath: ledgerPath) else {
-            return LedgerHistory(ledgerPath: ledgerPath, transactions: [], balances: [:])
-        }
+        try create()
         do {
             let ledger = try Ledger(path: ledgerPath)
             return LedgerHistory(ledgerPath: ledgerPath,
