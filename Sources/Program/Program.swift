@@ -113,8 +113,8 @@ public final class Program<Terminal: Backend> {
     /// Moves the simulated calendar on by `seconds`. Everything due on the way happens at its
     /// own time, in order: the engine's steps (inside its `advance`) and the program's timers.
     public func advance(by seconds: TimeInterval) {
-        let target = now.addingTimeInterval(max(0, seconds))
         settle()
+        let target = now.addingTimeInterval(max(0, seconds))
         while true {
             let step = min(timers.map(\.due).min() ?? target, target)
             call(.advance(to: step))

@@ -11,7 +11,13 @@ enum Help {
       storefront import FILE.storekit   print the catalog.json equivalent of an Xcode StoreKit file
       storefront history [--json]       print the transactions kept in the state directory
       storefront reset                  remove the ledger of the state directory and start over
-      storefront bench [--quick]        time loading, drawing and purchasing (make bench)
+      storefront scenario FILE|DIR...   run QA scripts headless: exit 0 pass, 1 fail, 64 script error
+                                        --junit FILE   write a JUnit report
+                                        --shard K/N    run shard K of N (stable per file path)
+                                        --jobs N       run N scenarios at once
+                                        --snapshots DIR  compare `snapshot NAME` with DIR/NAME.txt
+                                        --quiet        only verdicts and failures (docs/scenarios.md)
+      storefront bench [--quick] [--json]  time loading, drawing, keypresses and purchasing (make bench)
       storefront --help | --version
 
     Options:
@@ -25,8 +31,9 @@ enum Help {
       --project-id N      start the Pay Station SDK with another project id (a wrong one sells nothing)
 
     Keys in the app: arrows or h/j/k/l select, Enter buys, Esc closes, Tab moves between
-    panes, s/S change storefront, t changes theme, v previews the next paywall variant,
-    e cycles offer eligibility, ? shows every key, q quits.
+    panes, s/S change storefront, i changes the integration path, t changes theme, v previews
+    the next paywall variant, e cycles offer eligibility, r restores purchases, ? shows every
+    key, q quits, Ctrl-Z suspends (fg resumes). SIGTERM and SIGHUP quit like q.
 
     Exit codes: 0 ok, 64 usage, 65 bad catalog, 66 missing file, 74 I/O error.
     """

@@ -86,6 +86,11 @@ extension Store {
         }
     }
 
+    /// Moves the simulated calendar on by `seconds`, as `advance(to:)` does.
+    public func advance(by seconds: TimeInterval) throws(StoreError) -> StoreReport {
+        try advance(to: now().addingTimeInterval(max(0, seconds)))
+    }
+
     /// Changes how fast simulated time runs from now on.
     public func setClockRate(_ rate: Clock.Rate) throws(StoreError) -> StoreReport {
         try perform {

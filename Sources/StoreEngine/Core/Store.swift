@@ -27,7 +27,7 @@ public final class Store {
     var agenda = Agenda()
     var account = Account()
     /// StoreKit 2 and Xee ask first for a URL, Pay Station last (it answers every URL).
-    private(set) var paths: [any PurchasePath] = [NotBuiltPath(.storekit), NotBuiltPath(.xee), PayStationPath()]
+    let paths: [any PurchasePath] = [NotBuiltPath(.storekit), NotBuiltPath(.xee), PayStationPath()]
 
     /// Opens the store on the ledger file at `ledgerPath` (created if missing; its directory
     /// must exist). `clock` is where time starts for a new ledger, and `rate`, when given,
