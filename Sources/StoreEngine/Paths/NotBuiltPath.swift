@@ -11,7 +11,7 @@ final class NotBuiltPath: PurchasePath {
     }
 
     private var notice: StoreNotice {
-        StoreNotice(.info, "The \(id.displayName) path is not built yet; press s for a Pay Station storefront (USA, DEU).")
+        StoreNotice(.info, "The \(id.displayName) path is not built yet; press i for the Pay Station path.")
     }
 
     func requestProducts(_ identifiers: [String], attempt: Int, in context: PathContext) throws -> ProductsOutcome {
