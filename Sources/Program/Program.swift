@@ -95,8 +95,9 @@ public final class Program<Terminal: Backend> {
     }
 
     /// Processes until the program is idle: no message queued, no engine call in flight,
-    /// nothing due on the clock. Then draws. Time does not move here; on a paused clock
-    /// nothing time-based happens.
+    /// nothing due on the clock. Time does not move here; on a paused clock nothing
+    /// time-based happens. Nothing is drawn until `draw()` asks: a script reads the screen
+    /// far less often than it acts.
     public func settle() {
         repeat {
             drain()
@@ -106,8 +107,17 @@ public final class Program<Terminal: Backend> {
         } while !queue.isEmpty || callsInFlight > 0
         queue.append(.tick(now))
         drain()
-        backend.draw(app.view())
-        needsDraw = false
+    }
+
+    /// Draws the current frame on the backend, if anything changed since the last, and returns it.
+    @discardableResult
+    public func draw() -> Frame {
+        let frame = app.view()
+        if needsDraw {
+            backend.draw(frame)
+            needsDraw = false
+        }
+        return frame
     }
 
     /// Moves the simulated calendar on by `seconds`. Everything due on the way happens at its

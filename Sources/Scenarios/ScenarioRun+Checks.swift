@@ -109,7 +109,7 @@ extension ScenarioRun {
     /// `snapshot NAME`: the screen goes into the transcript; with `--snapshots DIR` it is also
     /// compared with DIR/NAME.txt, which is written when missing.
     func snapshot(_ name: String, _ line: ScenarioLine) throws {
-        let lines = try running().app.view().lines
+        let lines = try running().draw().lines
         guard let directory = options.snapshotsDirectory else {
             transcript += lines.map { "       │" + $0 }
             return

@@ -198,7 +198,7 @@ final class ScenarioRun {
         return program
     }
 
-    var screen: [String] { program.map { $0.app.view().lines } ?? [] }
+    var screen: [String] { program.map { $0.draw().lines } ?? [] }
 
     func error(_ line: ScenarioLine, _ message: String) -> ScriptError {
         ScriptError(file: scenario.file, line: line.number, message: message)

@@ -3,6 +3,7 @@
 public enum DisplayWidth {
     /// 0, 1 or 2 columns.
     public static func of(_ grapheme: Character) -> Int {
+        if let ascii = grapheme.asciiValue { return isPrintableASCII(ascii) ? 1 : 0 }
         var width = 0
         for scalar in grapheme.unicodeScalars {
             let scalarWidth = of(scalar)
@@ -14,16 +15,23 @@ public enum DisplayWidth {
     }
 
     public static func of(_ text: String) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        // Most of what a frame holds is printable ASCII: one column a byte, no Unicode tables.
+        if text.utf8.allSatisfy(isPrintableASCII) { return text.utf8.count }
+        return text.reduce(0) { $0 + of($1) }
     }
 
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
+        if value < 0x80 { return isPrintableASCII(UInt8(value)) ? 1 : 0 }
         if value == 0 { return 0 }
         if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
         if isInvisible(scalar) { return 0 }
         if isWide(value) || scalar.properties.isEmojiPresentation { return 2 }
         return 1
+    }
+
+    static func isPrintableASCII(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x7F
     }
 
     /// Combining marks, format characters (bidi marks, zero-width joiners) and similar take no column.

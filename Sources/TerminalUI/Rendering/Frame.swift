@@ -68,9 +68,9 @@ public struct Frame: Sendable, Equatable {
         let end = min(width, x + (limit ?? width))
         var column = x
         for character in text {
-            let grapheme = String(String.UnicodeScalarView(character.unicodeScalars.filter {
-                $0.properties.generalCategory != .format
-            }))
+            // Printable ASCII needs no Unicode tables; everything else drops format characters.
+            let grapheme = character.asciiValue.map { DisplayWidth.isPrintableASCII($0) } == true ? String(character)
+                : String(String.UnicodeScalarView(character.unicodeScalars.filter { $0.properties.generalCategory != .format }))
             if grapheme.isEmpty { continue }
             var characterWidth = DisplayWidth.of(Character(grapheme))
             var shown = grapheme
