@@ -2,7 +2,7 @@ import Catalog
 import Foundation
 import Ledger
 import Testing
-@testable import StoreEngine
+import StoreEngine
 
 /// Offer eligibility comes from the ledger: the snapshot says which groups the player has
 /// subscribed in and which have lapsed; the variation id travels with the purchase.
@@ -10,9 +10,9 @@ import Testing
 struct EligibilityHistoryTests {
     @Test func aNewPlayerHasNoHistoryThenSubscribesThenLapses() throws {
         try withStore { harness in
-            #expect(try harness.store.snapshot().history == .newPlayer)
+            #expect(harness.store.currentReport().snapshot.history == .newPlayer)
             try harness.buy(SKU.monthlyPass)
-            let subscribed = try harness.store.snapshot().history
+            let subscribed = harness.store.currentReport().snapshot.history
             #expect(subscribed.subscribedGroups == ["stardust_pass"])
             #expect(subscribed.lapsedGroups.isEmpty)
             // The intro offer is gone for this player now.
@@ -20,7 +20,7 @@ struct EligibilityHistoryTests {
             #expect(OfferSelector.offer(for: monthly, history: subscribed) == nil)
 
             harness.clock.advance(by: 31 * 86_400)
-            let lapsed = try harness.store.snapshot().history
+            let lapsed = harness.store.currentReport().snapshot.history
             #expect(lapsed.lapsedGroups == ["stardust_pass"])
             #expect(OfferSelector.offer(for: monthly, history: lapsed)?.kindName == "win-back")
         }
@@ -29,19 +29,16 @@ struct EligibilityHistoryTests {
     @Test func buyingGemsIsNoSubscriptionHistory() throws {
         try withStore { harness in
             try harness.buy(SKU.gems100)
-            #expect(try harness.store.snapshot().history == .newPlayer)
+            #expect(harness.store.currentReport().snapshot.history == .newPlayer)
         }
     }
 
     @Test func theVariationIdIsKeptWithThePurchase() throws {
         try withStore { harness in
-            let storefront = try harness.storefront("USA")
-            guard case .payStation(let session) = try harness.store.beginPurchase(
-                of: SKU.monthlyPass, in: storefront, variationId: "main.B") else {
-                Issue.record("Pay Station did not open")
-                return
-            }
+            let session = try harness.open(SKU.monthlyPass, variationId: "main.B")
             #expect(try harness.ledger.transaction(id: session.transactionId)?.variationId == "main.B")
+            // The panes see it too, as the engine hands it up.
+            #expect(harness.store.currentReport().snapshot.transactions.first?.variationId == "main.B")
         }
     }
 }

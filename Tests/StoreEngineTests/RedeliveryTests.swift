@@ -1,13 +1,14 @@
 import Catalog
 import Foundation
 import Ledger
-import StoreEngine
 import Testing
+@testable import StoreEngine
 
 /// What survives a crash (DESIGN.md §3): an unfinished transaction is delivered again at every
 /// launch until it is finished, and granting is idempotent per transaction. A crash is simulated
 /// by writing the half-done state with the ledger directly, then opening a NEW Ledger and Store on
-/// the same file, as the next launch does.
+/// the same file, as the next launch does. `deliverUnfinished` is internal (the program calls
+/// `launch()`, which runs it), so these tests reach it through @testable to see every notice.
 @Suite("Store: redelivery at launch")
 struct RedeliveryTests {
     /// A Pay Station transaction for 100 gems in the USA storefront, as `beginPurchase` records it.
@@ -19,8 +20,11 @@ struct RedeliveryTests {
     }
 
     /// Writes, with a ledger of its own that is closed afterwards, what a crashed app left behind.
+    /// The crashed run took its transaction id from the ledger's sequence, as the engine does,
+    /// so the next launch's purchases do not collide with it.
     static func crashedLaunch(at path: String, _ write: (Ledger) throws -> Void) throws {
         let ledger = try Ledger(path: path)
+        #expect(try ledger.nextValue(ofSequence: "transaction") == 1)
         try write(ledger)
     }
 
@@ -39,10 +43,11 @@ struct RedeliveryTests {
             #expect(notices.map(\.tone) == [.success])
             let transaction = try #require(try harness.ledger.transaction(id: "txn-000001"))
             #expect(transaction.state == .purchased)
-            #expect(transaction.finishedAt == harness.clock.date)
+            #expect(transaction.finishedAt == harness.now)
             #expect(try harness.ledger.balances() == ["gems": 100])
             #expect(try harness.eventKinds(of: "txn-000001") == [
-                "transaction.redelivered", "transaction.validated", "grant", "transaction.finished",
+                "transaction.redelivered", "transaction.validated", "grant", "NON_RENEWING_PURCHASE",
+                "transaction.finished",
             ])
 
             // Again in the same launch, and in the next one: nothing more.
@@ -97,6 +102,7 @@ struct RedeliveryTests {
             #expect(transaction.state == .failed)
             #expect(transaction.isFinished)
             #expect(transaction.error?.contains("interrupted") == true)
+            #expect(harness.store.currentReport().snapshot.transactions.first?.failure == .interrupted)
             #expect(try harness.states(of: "txn-000001") == [.purchasing, .failed])
             #expect(try harness.ledger.grants().isEmpty)
             #expect(try harness.eventKinds(of: "txn-000001") == [
@@ -119,6 +125,36 @@ struct RedeliveryTests {
             #expect(try harness.ledger.balances().isEmpty)
             // The next purchase gets the next id.
             #expect(try harness.open(SKU.gems100).transactionId == "txn-000002")
+        }
+    }
+
+    @Test func aPaidPurchaseWhoseRedirectNeverCameIsPurchasedAtTheNextLaunch() throws {
+        try withStore { harness in
+            let session = try harness.open(SKU.gems100)
+            #expect(try harness.pay(card: Cards.success).nextDue != nil, "expected a redirect countdown")
+            // The app dies during the countdown; the next launch settles it from Pay Station's
+            // committed outcome, as the SDK's status query would.
+            try harness.relaunch()
+            let notices = try harness.store.deliverUnfinished()
+            #expect(notices.contains { $0.tone == .success })
+            #expect(try harness.ledger.balances() == ["gems": 100])
+            #expect(try harness.ledger.transaction(id: session.transactionId)?.isFinished == true)
+            // The invoice is used up: the redirect, should it still arrive, is refused.
+            let late = try harness.store.open(url: harness.sentRedirectURL(for: session.transactionId))
+            #expect(late.notice?.text.contains("already handled") == true)
+            #expect(try harness.ledger.balances() == ["gems": 100])
+        }
+    }
+
+    @Test func launchReportsWhatItDelivered() throws {
+        try withStore { harness in
+            try harness.open(SKU.gems100)
+            try harness.relaunch()
+            // `launch()` is what the program calls: the last notice, and the panes after it.
+            let report = try harness.store.launch()
+            #expect(report.notice?.tone == .info)
+            #expect(report.snapshot.transactions.first?.state == .failed)
+            #expect(report.sheet == nil, "a session does not outlive its run")
         }
     }
 

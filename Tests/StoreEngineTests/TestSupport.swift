@@ -1,18 +1,27 @@
 import Catalog
 import Foundation
 import Ledger
-import StoreEngine
 import Testing
+@testable import StoreEngine
 
-// Shared pieces of the StoreEngine tests: a clock the test moves by hand, a seeded generator for
-// Pay Station tokens, the default catalog read from catalog.json, and a store on a real SQLite
+// Shared pieces of the StoreEngine tests: a wall clock the test moves by hand, a seeded generator
+// for Pay Station tokens, the default catalog read from catalog.json, and a store on a real SQLite
 // file in the temporary directory (never `:memory:`: WAL does not apply there, DESIGN.md §8).
+//
+// The store is driven only as the program drives it: `beginPurchase`, `send(PathInput)`,
+// `open(url:)`, `runDue`, `advance(to:)`. The harness reads the ledger directly to check what
+// was committed, since that is what survives a crash.
 
-/// A simulated clock: `Store` reads it through its `now:` closure, and only the test moves it.
+/// The wall clock the store reads through its `wallTime:` closure; only the test moves it. A
+/// new ledger keeps no clock, so the store starts real time at this wall time: simulated time
+/// equals this date until something calls `advance(to:)` or changes the rate.
 final class TestClock {
     var date: Date
 
-    init(_ date: Date = Date(timeIntervalSinceReferenceDate: 780_000_000)) {
+    /// 2025-09-19 18:40:00 UTC: September has 30 days, so a month from here is 30 days.
+    static let start = Date(timeIntervalSinceReferenceDate: 780_000_000)
+
+    init(_ date: Date = TestClock.start) {
         self.date = date
     }
 
@@ -50,15 +59,19 @@ enum Cards {
 enum SKU {
     static let gems100 = "com.example.stardust.gems_100"
     static let removeAds = "com.example.stardust.remove_ads"
+    static let weeklyPass = "com.example.stardust.pass.weekly"
     static let monthlyPass = "com.example.stardust.pass.monthly"
 }
+
+/// The default catalog's redirect base (`paymentsRedirectUrl`).
+let redirectBase = "com.example.stardust://xsollaconfirm/payment"
 
 struct TestSetupError: Error, CustomStringConvertible {
     var description: String
 }
 
-/// The repository's catalog.json, found by walking up from this file (through the scratch
-/// package's symlinks) to the directory that holds both catalog.json and Package.swift.
+/// The repository's catalog.json, found by walking up from this file to the directory that holds
+/// both catalog.json and Package.swift.
 func defaultCatalog(from file: String = #filePath) throws -> Catalog {
     let manager = FileManager.default
     var directory = URL(fileURLWithPath: file).resolvingSymlinksInPath().deletingLastPathComponent()
@@ -74,6 +87,14 @@ func defaultCatalog(from file: String = #filePath) throws -> Catalog {
     throw TestSetupError(description: "no directory above \(file) holds both catalog.json and Package.swift")
 }
 
+/// The default catalog with the Pay Station redirect policy changed.
+func redirectCatalog(_ condition: RedirectPolicy.Condition, delaySeconds: Int? = nil) throws -> Catalog {
+    var catalog = try defaultCatalog()
+    catalog.settings.payStation.redirect.condition = condition
+    if let delaySeconds { catalog.settings.payStation.redirect.delaySeconds = delaySeconds }
+    return catalog
+}
+
 /// Runs `body` with the path of a ledger file that does not exist yet, and removes it and its
 /// WAL siblings afterwards. Every call gets its own UUID-named file, since tests run in parallel.
 func withTemporaryLedgerPath<T>(_ body: (String) throws -> T) rethrows -> T {
@@ -87,63 +108,132 @@ func withTemporaryLedgerPath<T>(_ body: (String) throws -> T) rethrows -> T {
     return try body(path)
 }
 
-/// A `Store` over a real ledger file, with a hand-moved clock and a seeded token generator.
+/// Runs `body` with a fresh, empty directory in the temporary directory, removed afterwards.
+@discardableResult
+func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
+    let path = FileManager.default.temporaryDirectory
+        .appendingPathComponent("store-engine-test-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    return try body(path)
+}
+
+/// A `Store` over a real ledger file, with a hand-moved wall clock and a seeded token generator.
 final class StoreHarness {
     let path: String
     let clock: TestClock
     let userId: String
     let catalog: Catalog
+    /// The connection the store writes with; the tests read the committed rows through it.
     private(set) var ledger: Ledger
     private(set) var store: Store
 
-    init(path: String, catalog: Catalog, userId: String) throws {
-        let clock = TestClock()
+    init(path: String, catalog: Catalog, userId: String, rate: Clock.Rate? = nil, start: Date = TestClock.start) throws {
+        let clock = TestClock(start)
         self.path = path
         self.clock = clock
         self.catalog = catalog
         self.userId = userId
         ledger = try Ledger(path: path)
-        store = Store(catalog: catalog, ledger: ledger, userId: userId, now: { clock.date },
-                      generator: SeededGenerator(seed: 42))
+        store = try Store(catalog: catalog, ledger: ledger, userId: userId, rate: rate,
+                          wallTime: { clock.date }, generator: SeededGenerator(seed: 42))
     }
 
-    /// A new launch of the app: a new `Ledger` and `Store` on the same file (the old ones are dropped).
-    func relaunch() throws {
+    /// A new launch of the app: a new `Ledger` and `Store` on the same file (the old ones, with
+    /// their sessions and anything scheduled on the clock, are dropped as a quit would drop them).
+    func relaunch(rate: Clock.Rate? = nil) throws {
         ledger = try Ledger(path: path)
-        store = Store(catalog: catalog, ledger: ledger, userId: userId, now: { [clock] in clock.date },
-                      generator: SeededGenerator(seed: 7))
+        store = try Store(catalog: catalog, ledger: ledger, userId: userId, rate: rate,
+                          wallTime: { [clock] in clock.date }, generator: SeededGenerator(seed: 7))
     }
 
-    func storefront(_ id: String) throws -> Storefront {
-        try #require(catalog.storefront(id: id))
+    /// Another store on the same file and wall clock, with a connection of its own: another
+    /// process, or another player on the same ledger.
+    func secondStore(userId: String? = nil, seed: UInt64 = 1) throws -> Store {
+        try Store(catalog: catalog, ledger: Ledger(path: path), userId: userId ?? self.userId,
+                  wallTime: { [clock] in clock.date }, generator: SeededGenerator(seed: seed))
     }
+
+    /// Simulated time, as the store reads it.
+    var now: Date { store.now() }
+
+    /// The Pay Station page on screen, if any.
+    var page: PayStationPage? { store.currentReport().page }
+
+    // MARK: Driving Pay Station as the player does
 
     /// `add(payment)`; fails the test unless Pay Station opened.
-    func open(_ productId: String, in storefrontId: String = "USA") throws -> PayStationSession {
-        let start = try store.beginPurchase(of: productId, in: storefront(storefrontId))
-        return try #require(start.session, "Pay Station did not open: \(start)")
+    @discardableResult
+    func open(_ productId: String, in storefrontId: String = "USA", variationId: String? = nil) throws -> PayStationSession {
+        let report = try store.beginPurchase(of: productId, in: storefrontId, on: .paystation, variationId: variationId)
+        return try #require(report.page, "Pay Station did not open: \(report.notice?.text ?? "no notice")").session
     }
 
-    /// A whole purchase as the player makes it: open Pay Station, pay with `card` (a 3-D Secure
-    /// card gets a code), close it, and hand any redirect back to the URL handler.
+    @discardableResult
+    func send(_ input: PayStationInput) throws -> StoreReport {
+        try store.send(.payStation(input))
+    }
+
+    /// Types every character of `text`, one key at a time.
+    @discardableResult
+    func type(_ text: String) throws -> StoreReport {
+        var report = store.currentReport()
+        for character in text {
+            report = try send(.type(character))
+        }
+        return report
+    }
+
+    /// Fills the card form field by field, pressing Enter after each, as a player does; the
+    /// report is the one of the last Enter (the one that pays).
+    @discardableResult
+    func pay(card: String, expiry: String = "1240", cvv: String = "123") throws -> StoreReport {
+        var report = store.currentReport()
+        for field in [card, expiry, cvv] {
+            try type(field)
+            report = try send(.submit)
+        }
+        return report
+    }
+
+    /// Types a 3-D Secure code and sends it.
+    @discardableResult
+    func enterSecureCode(_ code: String = TestCard.threeDSecureCode) throws -> StoreReport {
+        try type(code)
+        return try send(.submit)
+    }
+
+    /// Moves the wall clock on to the next scheduled step and runs what is due: Pay Station's
+    /// redirect countdown ending, as the program's timer would.
+    @discardableResult
+    func waitForRedirect() throws -> StoreReport {
+        let due = try #require(store.currentReport().nextDue, "nothing is scheduled")
+        clock.advance(by: max(0, due.timeIntervalSince(now)))
+        return try store.runDue()
+    }
+
+    /// A whole purchase as the player makes it: open Pay Station, take some time over the form,
+    /// pay with `card` (a 3-D Secure card gets the right code), and wait out the redirect
+    /// countdown if the policy sends one. The session is the last one Pay Station showed; the
+    /// notice is what the player is told once the purchase settles.
     @discardableResult
     func buy(_ productId: String, in storefrontId: String = "USA", card: String = Cards.success) throws
         -> (session: PayStationSession, notice: StoreNotice) {
         var session = try open(productId, in: storefrontId)
-        session.pay(card: card)
-        if session.phase == .threeDSecure {
-            session.typeText("1234")
-            session.submit()
-        }
         clock.advance(by: 30)
-        switch try store.payStationClosed(session) {
-        case .settled(let notice):
-            return (session, notice)
-        case .redirect(let url, _):
-            clock.advance(by: 2)
-            return (session, try store.handle(url: url))
+        var report = try pay(card: card)
+        session = report.page?.session ?? session
+        if session.phase == .threeDSecure {
+            report = try enterSecureCode()
+            session = report.page?.session ?? session
         }
+        if report.nextDue != nil {
+            report = try waitForRedirect()
+        }
+        return (session, try #require(report.notice, "the purchase settled without a notice"))
     }
+
+    // MARK: Reading the ledger
 
     /// The kinds of the events logged for one transaction, oldest first.
     func eventKinds(of transactionId: String) throws -> [String] {
@@ -155,41 +245,43 @@ final class StoreHarness {
         try ledger.events(newestFirst: 10_000).reversed().map(\.kind)
     }
 
+    /// Every event of `kind`, oldest first.
+    func events(_ kind: EventKind) throws -> [EventRecord] {
+        try ledger.events(newestFirst: 10_000).reversed().filter { $0.kind == kind.rawValue }
+    }
+
     func states(of transactionId: String) throws -> [TransactionState] {
         try ledger.history(ofTransaction: transactionId).map(\.state)
+    }
+
+    /// The redirect URL Pay Station sent for a transaction, as its `redirect.sent` event logs it.
+    func sentRedirectURL(for transactionId: String) throws -> String {
+        let sent = try events(.redirectSent).last { $0.transactionId == transactionId }
+        return try #require(sent, "no redirect was sent for \(transactionId)").message
     }
 }
 
 /// Runs `body` with a store on a fresh temporary ledger, over the default catalog or `catalog`.
-func withStore<T>(catalog: Catalog? = nil, userId: String = "player-1",
-                  _ body: (StoreHarness) throws -> T) throws -> T {
+/// The wall clock starts at `start`, and with it simulated time.
+func withStore<T>(catalog: Catalog? = nil, userId: String = "player-1", rate: Clock.Rate? = nil,
+                  start: Date = TestClock.start, _ body: (StoreHarness) throws -> T) throws -> T {
     let catalog = try catalog ?? defaultCatalog()
     return try withTemporaryLedgerPath { path in
-        let harness = try StoreHarness(path: path, catalog: catalog, userId: userId)
+        let harness = try StoreHarness(path: path, catalog: catalog, userId: userId, rate: rate, start: start)
         return try body(harness)
     }
 }
 
-extension Store.PurchaseStart {
-    var session: PayStationSession? {
-        if case .payStation(let session) = self { return session }
-        return nil
-    }
-}
-
-extension Store.PayStationResult {
-    var redirectURL: String? {
-        if case .redirect(let url, _) = self { return url }
-        return nil
-    }
-
-    var settledNotice: StoreNotice? {
-        if case .settled(let notice) = self { return notice }
+extension StoreReport {
+    /// The Pay Station page the report shows, if one is on screen.
+    var page: PayStationPage? {
+        if case .payStation(let page)? = sheet { return page }
         return nil
     }
 }
 
 extension PayStationSession {
+    /// Types `text` into the focused field (the session's own mutator, for the pure tests).
     mutating func typeText(_ text: String) {
         for character in text {
             type(character)
@@ -204,6 +296,12 @@ extension PayStationSession {
     static func sample(sandbox: Bool = true, token: String = "TOKEN123") -> PayStationSession {
         PayStationSession(transactionId: "txn-000001", invoiceId: "100000001", token: token,
                           productId: SKU.gems100, productName: "Pouch of Gems", formattedPrice: "$0.99",
-                          opensExternalBrowser: true, sandbox: sandbox)
+                          opensExternalBrowser: true, sandbox: sandbox, today: TestClock.start)
     }
+}
+
+/// A date in UTC, for calendar tests.
+func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 12, _ minute: Int = 0) throws -> Date {
+    try #require(SimulatedCalendar.calendar.date(from: DateComponents(year: year, month: month, day: day,
+                                                                       hour: hour, minute: minute)))
 }

@@ -1,0 +1,108 @@
+import Catalog
+import Foundation
+import Ledger
+import StoreEngine
+import Testing
+
+/// `Store.commitCount` counts the ledger's committed write transactions (SQLite's commit hook),
+/// which benchmarks report: each one is a synced write, the floor under a purchase's latency.
+@Suite("Store: commits per purchase")
+struct CommitCountTests {
+    /// The commits of each step of one paid gems purchase under the default redirect policy.
+    struct Steps: Equatable, CustomStringConvertible {
+        var open = 0, type = 0, pay = 0, redirect = 0
+        var total: Int { open + type + pay + redirect }
+        var description: String { "open \(open), type \(type), pay \(pay), redirect \(redirect)" }
+    }
+
+    static func countedPurchase(_ harness: StoreHarness) throws -> Steps {
+        let store = harness.store
+        var steps = Steps()
+        var mark = store.commitCount
+        func take() -> Int {
+            defer { mark = store.commitCount }
+            return store.commitCount - mark
+        }
+        try harness.open(SKU.gems100)
+        steps.open = take()
+        for field in [Cards.success, "1240"] {
+            try harness.type(field)
+            try harness.send(.submit)
+        }
+        try harness.type("123")
+        steps.type = take()
+        try harness.send(.submit)
+        steps.pay = take()
+        try harness.waitForRedirect()
+        steps.redirect = take()
+        return steps
+    }
+
+    /// Seven commits, and the same seven every time:
+    /// - open, 1: the transaction with its id from the sequence, the invoice, `purchase.started`
+    ///   and `paystation.opened`, in one block;
+    /// - typing, 0: the card form lives in memory until Pay Station has an outcome;
+    /// - pay, 2: Pay Station's status `done` with `paystation.paid` (so a crash cannot lose the
+    ///   payment), then `redirect.sent` on its own;
+    /// - redirect, 4: the invoice used up with `redirect.received` and the purchased state, then
+    ///   `transaction.validated`, then the grant with its events, then finished: each completion
+    ///   step commits alone so a crash between them leaves something to deliver again.
+    /// Waiting for the redirect moves the wall clock and calls `runDue`, which keeps no clock;
+    /// `advance(to:)` would add a commit per move of the kept clock.
+    @Test func aPaidPurchaseCommitsSevenTimesEveryTime() throws {
+        try withStore { harness in
+            let expected = Steps(open: 1, type: 0, pay: 2, redirect: 4)
+            let first = try Self.countedPurchase(harness)
+            #expect(first == expected)
+            #expect(first.total == 7)
+            let second = try Self.countedPurchase(harness)
+            #expect(second == first, "the count does not grow with the ledger")
+        }
+    }
+
+    @Test func aCancelCommitsOnceAfterOpening() throws {
+        // Closing Pay Station fails and finishes the transaction and uses up its invoice in one block.
+        try withStore { harness in
+            try harness.open(SKU.gems100)
+            let before = harness.store.commitCount
+            try harness.send(.close)
+            #expect(harness.store.commitCount - before == 1)
+        }
+    }
+
+    @Test func advancingTheClockCommitsTheKeptClock() throws {
+        try withStore { harness in
+            let before = harness.store.commitCount
+            _ = try harness.store.advance(to: harness.now.addingTimeInterval(60))
+            #expect(harness.store.commitCount - before == 1)
+        }
+    }
+}
+
+/// The probe benchmarks use for the floor: one committed, synced write per call.
+@Suite("CommitProbe")
+struct CommitProbeTests {
+    @Test func eachCallCommitsOnce() throws {
+        try withTemporaryLedgerPath { path in
+            let probe = try CommitProbe(ledgerPath: path)
+            let start = probe.commitCount
+            for _ in 0..<5 {
+                try probe.commitOnce()
+            }
+            #expect(probe.commitCount - start == 5)
+            // It really wrote: another connection reads the last value.
+            #expect(try Ledger(path: path).setting("probe") == "5")
+        }
+    }
+
+    @Test func aProbeOnAFileThatIsNotALedgerThrowsTheSentence() throws {
+        try withTemporaryDirectory { directory in
+            #expect {
+                _ = try CommitProbe(ledgerPath: directory)
+            } throws: { error in
+                guard case .storage(let sentence)? = error as? StoreError else { return false }
+                return sentence.contains(directory)
+            }
+        }
+    }
+}

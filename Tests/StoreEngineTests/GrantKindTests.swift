@@ -1,0 +1,89 @@
+import Catalog
+import Foundation
+import Ledger
+import StoreEngine
+import Testing
+
+/// What each kind of product grants once bought: currency for a consumable, an entitlement for
+/// a non-consumable, an access level until the end of its period for a subscription.
+@Suite("Store: what a purchase grants")
+struct GrantKindTests {
+    @Test func removeAdsGrantsANonConsumableEntitlement() throws {
+        try withStore { harness in
+            let (session, notice) = try harness.buy(SKU.removeAds)
+            #expect(notice.tone == .success)
+            let grant = try #require(try harness.ledger.grant(forTransaction: session.transactionId))
+            #expect(grant.kind == .nonConsumable)
+            #expect(grant.key == "no_ads")
+            #expect(grant.expiresAt == nil)
+            #expect(try harness.ledger.balances().isEmpty)
+
+            let entitlements = harness.store.currentReport().snapshot.entitlements
+            #expect(entitlements == [
+                Entitlement(id: "no_ads", kind: .nonConsumable, productId: SKU.removeAds, expiresAt: nil, isActive: true),
+            ])
+            #expect(entitlements.first?.isLifetime == true)
+        }
+    }
+
+    @Test func aMonthlySubscriptionGrantsPremiumForAMonth() throws {
+        try withStore { harness in
+            let (session, notice) = try harness.buy(SKU.monthlyPass)
+            #expect(notice.tone == .success)
+            let grantedAt = harness.now
+            // The test clock starts on 19 September, and September has 30 days: a calendar month
+            // from here is exactly 30 days (CalendarTests covers the months that are not).
+            let expiresAt = grantedAt.addingTimeInterval(30 * 86_400)
+
+            let grant = try #require(try harness.ledger.grant(forTransaction: session.transactionId))
+            #expect(grant.kind == .accessLevel)
+            #expect(grant.key == "premium")
+            #expect(grant.grantedAt == grantedAt)
+            #expect(grant.expiresAt == expiresAt)
+
+            #expect(harness.store.currentReport().snapshot.entitlements == [
+                Entitlement(id: "premium", kind: .accessLevel, productId: SKU.monthlyPass, expiresAt: expiresAt,
+                            isActive: true),
+            ])
+
+            harness.clock.advance(by: 30 * 86_400 - 1)
+            #expect(harness.store.currentReport().snapshot.entitlements.first?.isActive == true)
+            harness.clock.advance(by: 1)
+            let expired = try #require(harness.store.currentReport().snapshot.entitlements.first)
+            #expect(!expired.isActive)
+            #expect(!expired.isLifetime)
+        }
+    }
+
+    @Test func theGermanStorefrontOpensPayStationInTheApp() throws {
+        try withStore { harness in
+            let session = try harness.open(SKU.gems100, in: "DEU")
+            #expect(!session.opensExternalBrowser)
+            #expect(session.productName == "Edelsteinbeutel")
+            // Foundation's de_DE currency format puts a no-break space before the euro sign.
+            #expect(session.formattedPrice == "1,09\u{00A0}€")
+            let transaction = try #require(try harness.ledger.transaction(id: session.transactionId))
+            #expect(transaction.currency == "EUR")
+            #expect(transaction.price == "1.09")
+            #expect(transaction.storefront == "DEU")
+        }
+    }
+
+    @Test func theUSStorefrontOpensAnExternalBrowserOnlyWhenTheSettingsSaySo() throws {
+        var catalog = try defaultCatalog()
+        catalog.settings.openExternalBrowser = false
+        try withStore(catalog: catalog) { harness in
+            let session = try harness.open(SKU.gems100, in: "USA")
+            #expect(!session.opensExternalBrowser)
+        }
+    }
+
+    @Test func aGermanPurchaseGrantsLikeAnAmericanOne() throws {
+        try withStore { harness in
+            let (session, notice) = try harness.buy(SKU.gems100, in: "DEU")
+            #expect(notice.tone == .success)
+            #expect(try harness.ledger.transaction(id: session.transactionId)?.isFinished == true)
+            #expect(try harness.ledger.balances() == ["gems": 100])
+        }
+    }
+}
