@@ -6,8 +6,8 @@ extension Ledger {
     /// Records an invoice the app opened. An invoice id can be recorded once; again throws.
     public func recordInvoice(_ invoice: InvoiceRecord) throws {
         let statement = try database.prepare("""
-            INSERT INTO invoices (invoice_id, transaction_id, user_id, created_at, consumed_at, payment_status)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            INSERT INTO invoices (invoice_id, transaction_id, user_id, created_at, consumed_at, payment_status, status_at)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
             """)
         try statement.bind(invoice.invoiceId, at: 1)
         try statement.bind(invoice.transactionId, at: 2)
@@ -15,12 +15,13 @@ extension Ledger {
         try statement.bind(invoice.createdAt, at: 4)
         try statement.bind(invoice.consumedAt, at: 5)
         try statement.bind(invoice.paymentStatus, at: 6)
+        try statement.bind(invoice.statusAt, at: 7)
         try statement.step()
     }
 
     public func invoice(id: String) throws -> InvoiceRecord? {
         let statement = try database.prepare("""
-            SELECT invoice_id, transaction_id, user_id, created_at, consumed_at, payment_status
+            SELECT invoice_id, transaction_id, user_id, created_at, consumed_at, payment_status, status_at
             FROM invoices WHERE invoice_id = ?1
             """)
         try statement.bind(id, at: 1)
@@ -31,20 +32,23 @@ extension Ledger {
             userId: statement.string(column: 2),
             createdAt: statement.date(column: 3),
             consumedAt: statement.optionalDate(column: 4),
-            paymentStatus: statement.optionalString(column: 5)
+            paymentStatus: statement.optionalString(column: 5),
+            statusAt: statement.optionalDate(column: 6)
         )
     }
 
-    /// Records Pay Station's final status for an invoice, once: a second, different status is
-    /// refused (false), since Pay Station never changes its mind about an invoice.
+    /// Records Pay Station's final status for an invoice, once, with when it said so: a second,
+    /// different status is refused (false), since Pay Station never changes its mind about an
+    /// invoice; the same status again keeps the first time.
     @discardableResult
-    public func recordPaymentStatus(_ status: String, forInvoice id: String) throws -> Bool {
+    public func recordPaymentStatus(_ status: String, forInvoice id: String, at time: Date? = nil) throws -> Bool {
         let statement = try database.prepare("""
-            UPDATE invoices SET payment_status = ?2
+            UPDATE invoices SET payment_status = ?2, status_at = COALESCE(status_at, ?3)
             WHERE invoice_id = ?1 AND (payment_status IS NULL OR payment_status = ?2)
             """)
         try statement.bind(id, at: 1)
         try statement.bind(status, at: 2)
+        try statement.bind(time, at: 3)
         try statement.step()
         return database.changes == 1
     }

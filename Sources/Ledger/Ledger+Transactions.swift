@@ -9,8 +9,9 @@ extension Ledger {
         try inTransaction {
             let statement = try database.prepare("""
                 INSERT INTO transactions (id, product_id, user_id, storefront, integration_path, state,
-                    quantity, price, currency, invoice_id, variation_id, error, created_at, updated_at, finished_at)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+                    quantity, price, currency, invoice_id, variation_id, error, created_at, updated_at, finished_at,
+                    purchased_at)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
                 """)
             try statement.bind(transaction.id, at: 1)
             try statement.bind(transaction.productId, at: 2)
@@ -27,6 +28,7 @@ extension Ledger {
             try statement.bind(transaction.createdAt, at: 13)
             try statement.bind(transaction.updatedAt, at: 14)
             try statement.bind(transaction.finishedAt, at: 15)
+            try statement.bind(transaction.purchasedAt, at: 16)
             do {
                 try statement.step()
             } catch let LedgerError.sqlite(code, _) where code == SQLiteExtendedCode.primaryKeyConstraint {
@@ -49,6 +51,18 @@ extension Ledger {
             try statement.step()
             guard database.changes == 1 else { throw LedgerError.unknownTransaction(id: id) }
             try appendHistory(id, state: state, at: time, note: error)
+        }
+    }
+
+    /// Records when the player paid, once: a later call keeps the first date.
+    public func recordPurchaseDate(ofTransaction id: String, _ date: Date) throws {
+        let statement = try database.prepare(
+            "UPDATE transactions SET purchased_at = ?2 WHERE id = ?1 AND purchased_at IS NULL")
+        try statement.bind(id, at: 1)
+        try statement.bind(date, at: 2)
+        try statement.step()
+        if database.changes == 0, try transaction(id: id) == nil {
+            throw LedgerError.unknownTransaction(id: id)
         }
     }
 
@@ -139,7 +153,7 @@ extension Ledger {
     /// The select list `transactionRecord(from:)` reads, in its column order.
     private static let transactionColumns = """
         id, product_id, user_id, storefront, integration_path, state, quantity, price, currency,
-        invoice_id, variation_id, error, created_at, updated_at, finished_at
+        invoice_id, variation_id, error, created_at, updated_at, finished_at, purchased_at
         """
 
     private static func transactionRecords(from statement: SQLiteStatement) throws -> [TransactionRecord] {
@@ -167,7 +181,8 @@ extension Ledger {
             error: row.optionalString(column: 11),
             createdAt: row.date(column: 12),
             updatedAt: row.date(column: 13),
-            finishedAt: row.optionalDate(column: 14)
+            finishedAt: row.optionalDate(column: 14),
+            purchasedAt: row.optionalDate(column: 15)
         )
     }
 

@@ -24,6 +24,10 @@ public final class Ledger {
     /// understands, so a stray file or one from a newer storefront is left exactly as it was.
     public init(path: String) throws {
         self.path = path
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw LedgerError.isADirectory(path: path)
+        }
         database = try SQLiteDatabase(path: path)
 
         // The first read is where SQLite looks at the file's header.

@@ -9,6 +9,8 @@ public enum LedgerError: Error, CustomStringConvertible, LocalizedError, Equatab
     case cannotOpen(path: String, message: String)
     /// The file exists but is not SQLite; it is left untouched.
     case notADatabase(path: String)
+    /// The path names a directory where the ledger file should be.
+    case isADirectory(path: String)
     /// The file was written by a newer storefront; reading it could lose data, so it is refused.
     case newerSchema(path: String, found: Int, supported: Int)
     /// Any other SQLite failure, with SQLite's extended result code and its message.
@@ -24,6 +26,8 @@ public enum LedgerError: Error, CustomStringConvertible, LocalizedError, Equatab
         switch self {
         case let .cannotOpen(path, message):
             "Cannot open the ledger database \(path) (\(message)); check that its directory exists and is writable, or pass --state-dir."
+        case let .isADirectory(path):
+            "\(path) is a directory, not a ledger file; move it away or pass --state-dir."
         case let .notADatabase(path):
             "\(path) is not a SQLite database, so the ledger left it untouched; move it away or pass --state-dir."
         case let .newerSchema(path, found, supported):

@@ -31,6 +31,9 @@ public struct TransactionRecord: Sendable, Equatable {
     public var updatedAt: Date
     /// Set once, when the app finishes the transaction; until then it is delivered on every launch.
     public var finishedAt: Date?
+    /// When the player paid (StoreKit's `purchaseDate`): a subscription's first period starts
+    /// here, even when the app settled the payment later.
+    public var purchasedAt: Date?
 
     public var isFinished: Bool { finishedAt != nil }
 
@@ -49,7 +52,8 @@ public struct TransactionRecord: Sendable, Equatable {
         error: String? = nil,
         createdAt: Date,
         updatedAt: Date,
-        finishedAt: Date? = nil
+        finishedAt: Date? = nil,
+        purchasedAt: Date? = nil
     ) {
         self.id = id
         self.productId = productId
@@ -66,6 +70,7 @@ public struct TransactionRecord: Sendable, Equatable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.finishedAt = finishedAt
+        self.purchasedAt = purchasedAt
     }
 }
 
@@ -138,14 +143,17 @@ public struct InvoiceRecord: Sendable, Equatable {
     /// Pay Station's final status for the invoice (`done`, `troubled`, `canceled`); nil while
     /// the player is still paying.
     public var paymentStatus: String?
+    /// When Pay Station reported that status.
+    public var statusAt: Date?
 
     public init(invoiceId: String, transactionId: String, userId: String, createdAt: Date, consumedAt: Date? = nil,
-                paymentStatus: String? = nil) {
+                paymentStatus: String? = nil, statusAt: Date? = nil) {
         self.invoiceId = invoiceId
         self.transactionId = transactionId
         self.userId = userId
         self.createdAt = createdAt
         self.consumedAt = consumedAt
         self.paymentStatus = paymentStatus
+        self.statusAt = statusAt
     }
 }

@@ -86,8 +86,10 @@ enum Schema {
         ALTER TABLE invoices ADD COLUMN payment_status TEXT;
         """,
         // 3: ids from a sequence that only grows, so an id is never taken twice even after a
-        // transaction is deleted; and the simulated clock, so a calendar moved on by QA stays
-        // moved on across launches. The sequence starts past every id the file already holds.
+        // transaction is deleted; the simulated clock, so a calendar moved on by QA stays moved
+        // on across launches; and when a payment happened, apart from when the app settled it,
+        // so a subscription runs from the day it was paid. The sequence starts past every id
+        // the file already holds.
         """
         CREATE TABLE sequences (
             name  TEXT PRIMARY KEY NOT NULL,
@@ -105,6 +107,9 @@ enum Schema {
             wall      REAL NOT NULL,
             rate      REAL CHECK (rate IS NULL OR rate > 0)
         );
+
+        ALTER TABLE transactions ADD COLUMN purchased_at REAL;
+        ALTER TABLE invoices ADD COLUMN status_at REAL;
         """,
     ]
 

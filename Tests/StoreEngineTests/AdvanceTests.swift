@@ -30,11 +30,11 @@ struct AdvanceTests {
             #expect(received.map(\.time) == [start.addingTimeInterval(60), start.addingTimeInterval(70)])
             #expect(try harness.ledger.transaction(id: pass.transactionId)?.finishedAt == start.addingTimeInterval(60))
             #expect(try harness.ledger.transaction(id: gems.transactionId)?.finishedAt == start.addingTimeInterval(70))
-            // What happened at the pass's time is computed from that time: its month starts there.
+            // What happened at the pass's time is computed from that time: it was granted when its
+            // redirect came, and its month runs from when it was paid.
             let grant = try #require(try harness.ledger.grant(forTransaction: pass.transactionId))
             #expect(grant.grantedAt == start.addingTimeInterval(60))
-            #expect(grant.expiresAt == SimulatedCalendar.end(of: SubscriptionPeriod(value: 1, unit: .month),
-                                                             from: start.addingTimeInterval(60)))
+            #expect(grant.expiresAt == SimulatedCalendar.end(of: SubscriptionPeriod(value: 1, unit: .month), from: start))
 
             // The calendar ends where it was sent; the report says the last thing that happened.
             #expect(harness.now == start.addingTimeInterval(3_600))

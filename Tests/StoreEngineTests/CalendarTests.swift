@@ -53,13 +53,9 @@ struct MonthlyPassExpiryTests {
         }
     }
 
-    /// BUG (Store+Completion.swift:129): the grant's comment says a purchase delivered again
-    /// after a crash "still runs its month from the day it was paid", but the period runs from
-    /// `transaction.updatedAt`, which for Pay Station is when the engine records `purchased`
-    /// (the redirect, or the launch that settles it: Store+Completion.swift:22), not when Pay
-    /// Station took the money. A pass paid on 31 January whose redirect never came (the app
-    /// closed in the countdown) is settled at the launch a week later and runs to 7 March.
-    /// (Every redirect countdown shifts the period by its delay the same way.)
+    /// A pass paid on 31 January whose redirect never came (the app closed in the countdown) is
+    /// settled at the launch a week later, yet runs its month from the day Pay Station took the
+    /// money (kept on the invoice and the transaction's purchase date), not to 7 March.
     @Test func aPassPaidBeforeACrashRunsItsMonthFromTheDayItWasPaid() throws {
         try withStore(start: try utc(2027, 1, 31)) { harness in
             let session = try harness.open(SKU.monthlyPass)
@@ -70,9 +66,8 @@ struct MonthlyPassExpiryTests {
             try harness.store.deliverUnfinished()
             let grant = try #require(try harness.ledger.grant(forTransaction: session.transactionId))
             let endOfFebruary = try utc(2027, 2, 28)
-            withKnownIssue("BUG: the month runs from the launch that settles it (7 March), not from the payment") {
-                #expect(grant.expiresAt == endOfFebruary)
-            }
+            #expect(grant.expiresAt == endOfFebruary)
+            #expect(try harness.ledger.transaction(id: session.transactionId)?.purchasedAt == utc(2027, 1, 31))
         }
     }
 }

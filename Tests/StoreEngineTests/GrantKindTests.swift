@@ -31,9 +31,12 @@ struct GrantKindTests {
             let (session, notice) = try harness.buy(SKU.monthlyPass)
             #expect(notice.tone == .success)
             let grantedAt = harness.now
-            // The test clock starts on 19 September, and September has 30 days: a calendar month
-            // from here is exactly 30 days (CalendarTests covers the months that are not).
-            let expiresAt = grantedAt.addingTimeInterval(30 * 86_400)
+            // Paid before the 2-second countdown that brought the redirect; the month runs from
+            // the payment. The test clock starts on 19 September, and September has 30 days: a
+            // calendar month from here is exactly 30 days (CalendarTests covers the others).
+            let paidAt = try #require(try harness.ledger.transaction(id: session.transactionId)?.purchasedAt)
+            #expect(paidAt == grantedAt.addingTimeInterval(-2))
+            let expiresAt = paidAt.addingTimeInterval(30 * 86_400)
 
             let grant = try #require(try harness.ledger.grant(forTransaction: session.transactionId))
             #expect(grant.kind == .accessLevel)
@@ -46,7 +49,7 @@ struct GrantKindTests {
                             isActive: true),
             ])
 
-            harness.clock.advance(by: 30 * 86_400 - 1)
+            harness.clock.advance(by: 30 * 86_400 - 3)
             #expect(harness.store.currentReport().snapshot.entitlements.first?.isActive == true)
             harness.clock.advance(by: 1)
             let expired = try #require(harness.store.currentReport().snapshot.entitlements.first)

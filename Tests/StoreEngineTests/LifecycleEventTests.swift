@@ -28,9 +28,10 @@ struct LifecycleEventTests {
             let grant = try #require(kinds.firstIndex(of: "grant"))
             #expect(kinds[grant + 1] == "INITIAL_PURCHASE", "right after the grant")
             #expect(!kinds.contains("NON_RENEWING_PURCHASE"))
-            // Bought 32 s after 18:40:00 on 19 September (30 s at the form, 2 s of countdown).
+            // Paid 30 s after 18:40:00 on 19 September (30 s at the form); its month runs from the
+            // payment, not from the redirect 2 s later.
             let event = try #require(try harness.events(.initialPurchase).first)
-            #expect(event.message == "monthly for 4.99 USD until 2025-10-19T18:40:32Z")
+            #expect(event.message == "monthly for 4.99 USD until 2025-10-19T18:40:30Z")
             #expect(harness.store.currentReport().snapshot.events.contains { $0.kind == .initialPurchase })
         }
     }
@@ -53,8 +54,10 @@ struct LifecycleEventTests {
             let grant = try #require(try harness.ledger.grant(forTransaction: session.transactionId))
             #expect(grant.kind == .accessLevel)
             #expect(grant.key == Self.seasonPass, "a product outside any group is its own access level")
+            let paidAt = try #require(try harness.ledger.transaction(id: session.transactionId)?.purchasedAt)
+            #expect(paidAt < grant.grantedAt, "paid before the redirect brought it back")
             #expect(grant.expiresAt == SimulatedCalendar.end(of: SubscriptionPeriod(value: 3, unit: .month),
-                                                             from: grant.grantedAt))
+                                                             from: paidAt))
             let message = try #require(try harness.events(.nonRenewingPurchase).first).message
             #expect(message == "season_pass for 9.99 USD")
         }
@@ -110,6 +113,25 @@ struct LifecycleEventTests {
             #expect(try harness.eventKinds(of: id) == [
                 "transaction.redelivered", "transaction.validated", "grant", "INITIAL_PURCHASE", "transaction.finished",
             ])
+        }
+    }
+}
+
+/// A player who subscribes again after an earlier subscription in the group lapsed is a
+/// resubscribe, which RevenueCat reports as `RENEWAL`, not a second `INITIAL_PURCHASE`.
+@Suite("Store: resubscribing")
+struct ResubscribeTests {
+    @Test func aSecondSubscriptionInTheGroupIsARenewal() throws {
+        try withStore { harness in
+            let (first, _) = try harness.buy(SKU.monthlyPass)
+            harness.clock.advance(by: 40 * 86_400)
+            #expect(harness.store.currentReport().snapshot.entitlement("premium")?.isActive == false)
+            let (second, _) = try harness.buy(SKU.monthlyPass)
+            #expect(try harness.eventKinds(of: first.transactionId).contains("INITIAL_PURCHASE"))
+            let kinds = try harness.eventKinds(of: second.transactionId)
+            #expect(kinds.contains("RENEWAL"))
+            #expect(!kinds.contains("INITIAL_PURCHASE"))
+            #expect(harness.store.currentReport().snapshot.entitlement("premium")?.isActive == true)
         }
     }
 }

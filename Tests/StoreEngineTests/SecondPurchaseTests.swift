@@ -33,12 +33,8 @@ struct SecondPurchaseTests {
         }
     }
 
-    /// BUG (PayStationPath.swift:81-82): `beginPurchase` puts the new session on screen over one
-    /// still at the card form. The first session stays in `sessions` but no input can reach it
-    /// again (`take` only serves `onScreen`), nothing is scheduled for it, and its transaction
-    /// stays `purchasing`, unfinished, until the next launch fails it as interrupted. The engine
-    /// should either refuse the second purchase while a page waits on the player, or cancel the
-    /// first one (paymentCancelled, finished) as the SDK's closed callback would.
+    /// A second purchase while a page still waits on the player is refused (one page at a time,
+    /// with a line that says so), so the first can still be paid or closed.
     @Test func anUnpaidPageReplacedByAnotherPurchaseIsNotLeftPurchasing() throws {
         try withStore { harness in
             let first = try harness.open(SKU.gems100)
@@ -48,10 +44,15 @@ struct SecondPurchaseTests {
                 try harness.send(.close)  // the player closes the second page
                 #expect(try harness.ledger.transaction(id: second)?.isFinished == true)
             }
+            #expect(second == nil, "refused while the first page waits")
+            #expect(try harness.events(.purchaseIgnored).last?.message == "Pay Station is already open for \(first.transactionId)")
+            // The first page still takes input: what was typed is there to correct, then it pays.
+            for _ in 0..<4 { try harness.send(.deleteBackward) }
+            try harness.pay(card: Cards.success)
+            try harness.waitForRedirect()
             let stranded = try Self.stranded(harness)
-            withKnownIssue("BUG: the first purchase is stranded in purchasing with no page until the next launch") {
-                #expect(stranded.isEmpty, "\(first.transactionId) can no longer be paid or closed")
-            }
+            #expect(stranded.isEmpty, "\(first.transactionId) can still be paid")
+            #expect(try harness.ledger.transaction(id: first.transactionId)?.state == .purchased)
         }
     }
 }

@@ -97,14 +97,16 @@ struct StateDirectoryTests {
 
     // MARK: History
 
-    @Test func theHistoryOfAMissingLedgerIsEmptyAndMakesNoFile() throws {
+    /// `history` opens the ledger as every command does, so a new state directory gets one
+    /// (the end-to-end `reset` test relies on it).
+    @Test func theHistoryOfANewStateDirectoryIsEmptyAndMakesItsLedger() throws {
         try withTemporaryDirectory { root in
-            let directory = StateDirectory(path: root)
+            let directory = StateDirectory(path: root + "/state")
             let history = try directory.history()
             #expect(history.ledgerPath == directory.ledgerPath)
             #expect(history.transactions.isEmpty)
             #expect(history.balances.isEmpty)
-            #expect(!FileManager.default.fileExists(atPath: directory.ledgerPath))
+            #expect(FileManager.default.fileExists(atPath: directory.ledgerPath))
         }
     }
 

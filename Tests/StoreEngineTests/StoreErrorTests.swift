@@ -25,7 +25,7 @@ struct StoreErrorTests {
                 Issue.record("expected a storage error, got \(error)")
                 return
             }
-            #expect(sentence.hasPrefix("Cannot open the ledger database \(directory) "))
+            #expect(sentence == "\(directory) is a directory, not a ledger file; move it away or pass --state-dir.")
             #expect(sentence.contains("--state-dir"))
             #expect(error.description == sentence)
             #expect(error.localizedDescription == sentence, "what `catch` prints is the sentence itself")

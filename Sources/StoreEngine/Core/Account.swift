@@ -101,7 +101,7 @@ extension TransactionSummary {
                   failure: record.error.map(FailureReason.init(recorded:)), quantity: record.quantity,
                   price: record.price, currency: record.currency, invoiceId: record.invoiceId,
                   variationId: record.variationId, createdAt: record.createdAt, updatedAt: record.updatedAt,
-                  finishedAt: record.finishedAt)
+                  finishedAt: record.finishedAt, purchasedAt: record.purchasedAt)
     }
 }
 

@@ -68,8 +68,9 @@ struct PathContext {
         try store.ledger.invoice(id: id)
     }
 
+    /// Pay Station's final status for an invoice, with the time it said so.
     func recordPaymentStatus(_ status: String, forInvoice id: String) throws {
-        try store.ledger.recordPaymentStatus(status, forInvoice: id)
+        try store.ledger.recordPaymentStatus(status, forInvoice: id, at: now)
     }
 
     /// True only for the first call on a known, unused invoice.
@@ -107,7 +108,9 @@ struct PathContext {
 
 /// How a payment ended, as a path reports it.
 enum PaymentOutcome {
-    case paid
+    /// Paid at that time (nil: now). A subscription's period starts then, even when the
+    /// outcome is settled later (a redirect after its countdown, a launch after a crash).
+    case paid(at: Date?)
     case declined(reason: String)
     /// The player closed the payment before paying.
     case cancelled

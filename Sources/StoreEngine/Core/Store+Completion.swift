@@ -18,8 +18,9 @@ extension Store {
                 return .concluded(StoreNotice(.info, "\(transactionId) is already \(transaction.state.rawValue)."))
             }
             switch outcome {
-            case .paid:
+            case .paid(let paidAt):
                 try ledger.updateState(ofTransaction: transactionId, to: .purchased, error: nil, at: time)
+                try ledger.recordPurchaseDate(ofTransaction: transactionId, paidAt ?? time)
                 try log(.purchased, "purchased", transactionId, time)
                 try refresh(transactionId)
                 return .purchased(transactionId: transactionId)
@@ -121,21 +122,30 @@ extension Store {
             return GrantRecord(transactionId: transaction.id, kind: .nonConsumable, key: key, amount: 1, grantedAt: time)
         case .autoRenewable, .nonRenewing:
             let level = product.group.flatMap { catalog.subscriptionGroup(id: $0)?.accessLevel } ?? product.id
-            // From when it was purchased, not from now: a purchase delivered again a week after
-            // a crash still runs its month from the day it was paid. Calendar months, so P1M
-            // from 31 January ends on the last day of February.
+            // From when it was paid, not from now: a purchase delivered again a week after a
+            // crash still runs its month from the day it was paid. Calendar months, so P1M from
+            // 31 January ends on the last day of February.
             let period = product.period ?? SubscriptionPeriod(value: 1, unit: .month)
+            let start = transaction.purchasedAt ?? transaction.updatedAt
             return GrantRecord(transactionId: transaction.id, kind: .accessLevel, key: level, amount: 1,
-                               expiresAt: SimulatedCalendar.end(of: period, from: transaction.updatedAt), grantedAt: time)
+                               expiresAt: SimulatedCalendar.end(of: period, from: start), grantedAt: time)
         }
     }
 
-    /// The lifecycle event of a first grant, by the names RevenueCat and Apple use.
+    /// The lifecycle event of a grant, by the names RevenueCat uses: a first subscription in a
+    /// group is `INITIAL_PURCHASE`; one after an earlier subscription in the group (a lapsed
+    /// player resubscribing) is `RENEWAL`; anything else is `NON_RENEWING_PURCHASE`.
     private func logLifecycle(of transaction: TransactionRecord, product: Product, grant: GrantRecord, at time: Date) throws {
         let amount = "\(transaction.price) \(transaction.currency)"
         if product.type == .autoRenewable {
             let until = grant.expiresAt.map { " until " + ISO8601DateFormatter().string(from: $0) } ?? ""
-            try log(.initialPurchase, "\(product.shortId) for \(amount)\(until)", transaction.id, time)
+            let subscribedBefore = account.grants.contains { earlier in
+                earlier.kind == .accessLevel && earlier.transactionId != transaction.id
+                    && account.productId(ofTransaction: earlier.transactionId)
+                        .flatMap { catalog.product(id: $0)?.group } == product.group
+            }
+            try log(subscribedBefore ? .renewal : .initialPurchase, "\(product.shortId) for \(amount)\(until)",
+                    transaction.id, time)
         } else {
             try log(.nonRenewingPurchase, "\(product.shortId) for \(amount)", transaction.id, time)
         }

@@ -29,11 +29,13 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
     public var createdAt: Date
     public var updatedAt: Date
     public var finishedAt: Date?
+    /// When the player paid; nil until purchased.
+    public var purchasedAt: Date?
 
     public init(id: String, productId: String, userId: String, storefront: String, path: IntegrationPath?,
                 state: State, failure: FailureReason? = nil, quantity: Int = 1, price: String, currency: String,
                 invoiceId: String? = nil, variationId: String? = nil, createdAt: Date, updatedAt: Date,
-                finishedAt: Date? = nil) {
+                finishedAt: Date? = nil, purchasedAt: Date? = nil) {
         self.id = id
         self.productId = productId
         self.userId = userId
@@ -49,6 +51,7 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.finishedAt = finishedAt
+        self.purchasedAt = purchasedAt
     }
 
     /// Finished transactions are not delivered again at launch.

@@ -40,7 +40,7 @@ extension PayStationPath {
             guard try context.consumeInvoice(id: invoice.invoiceId) else { return nil }
             try context.log(.redirectReceived, "status \(redirect.status.rawValue), invoice \(invoice.invoiceId)",
                             transaction: invoice.transactionId)
-            return try context.settle(invoice.transactionId, as: Self.outcome(of: redirect.status))
+            return try context.settle(invoice.transactionId, as: Self.outcome(of: redirect.status, at: invoice.statusAt))
         }
         guard let settlement else {
             return try reject(text, "invoice \(redirect.invoiceId) was already handled", context)
@@ -63,14 +63,16 @@ extension PayStationPath {
         let settlement = try context.atomically {
             try context.recordPaymentStatus(status.rawValue, forInvoice: invoice)
             _ = try context.consumeInvoice(id: invoice)
-            return try context.settle(transactionId, as: Self.outcome(of: status))
+            let paidAt = try context.invoice(id: invoice)?.statusAt
+            return try context.settle(transactionId, as: Self.outcome(of: status, at: paidAt))
         }
         return PathStep(settlements: [settlement])
     }
 
-    static func outcome(of status: RedirectURL.Status) -> PaymentOutcome {
+    /// - Parameter time: when Pay Station reported the status.
+    static func outcome(of status: RedirectURL.Status, at time: Date?) -> PaymentOutcome {
         switch status {
-        case .done: return .paid
+        case .done: return .paid(at: time)
         case .troubled: return .declined(reason: "payment declined")
         case .canceled: return .cancelled
         }

@@ -48,6 +48,16 @@ final class PayStationPath: PurchasePath {
     /// the SDK does, ignores the payment and only logs why.
     func beginPurchase(_ request: PurchaseRequest, in context: PathContext) throws -> PathStep {
         let catalog = context.catalog
+        if let invoice = onScreen, let open = sessions[invoice] {
+            // One page at a time, as in the SDK: a second purchase would strand the first.
+            guard open.phase.isFinal else {
+                try context.log(.purchaseIgnored, "Pay Station is already open for \(open.transactionId)")
+                return PathStep(notice: StoreNotice(.info, "Pay Station is already open for \(open.productName); "
+                                                    + "pay or close it first."))
+            }
+            // A paid page keeps its session for the redirect still to come; a declined one goes.
+            if context.due(of: .payStationRedirect(invoiceId: invoice)) == nil { dismiss(invoice) }
+        }
         guard catalog.settings.enablePayments else {
             return try ignore("enablePayments is false in the catalog's settings: the SDK ignores every purchase", context)
         }
