@@ -44,10 +44,13 @@ struct ThemeTests {
         #expect(ColorPalette.basic8(RGB(10, 10, 10)) == 0)
     }
 
-    @Test func noColorUsesReverseVideoForTheSelection() {
-        var state = makeState()
-        state.colorEnabled = false
-        #expect(state.theme.colors.isEmpty)
-        #expect(state.theme.selectionStyle.reverse)
+    /// `NO_COLOR`: the same theme without colors; the selection must still show, so it
+    /// falls back to reverse video. (The app's `colorEnabled` is tested in ProgramTests.)
+    @Test func monochromeDropsEveryColorAndSelectsInReverseVideo() {
+        let theme = Theme.dark.monochrome
+        #expect(theme.colors.isEmpty)
+        #expect(theme.name == "dark" && theme.border == Theme.dark.border)
+        #expect(theme.selectionStyle.reverse)
+        #expect(!Theme.dark.selectionStyle.reverse)
     }
 }

@@ -1,12 +1,12 @@
 import Foundation
-import Testing
 import TerminalUI
+import Testing
 
 /// Compares a frame's text with the golden file `__Snapshots__/<name>.txt`. A missing golden
 /// is written and the test fails, so a new snapshot is always looked at once before it counts;
-/// `SNAPSHOT_RECORD=1` rewrites every golden.
+/// `SNAPSHOT_RECORD=1` rewrites every golden (and fails, for the same reason).
 func assertSnapshot(_ frame: Frame, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let directory = packageRoot.appendingPathComponent("Tests/TerminalUITests/__Snapshots__")
+    let directory = packageRoot.appendingPathComponent("Tests/ProgramTests/__Snapshots__")
     let file = directory.appendingPathComponent("\(name).txt")
     let actual = frame.text + "\n"
     let record = ProcessInfo.processInfo.environment["SNAPSHOT_RECORD"] == "1"

@@ -1,0 +1,56 @@
+import Catalog
+import Program
+import StoreEngine
+import TerminalUI
+import Testing
+
+/// `i` and a script's `path`: the integration path in use changes, the status bar says which,
+/// purchases and restores go through it, and Pay Station's products are asked for when needed.
+@Suite("Integration path choice")
+struct PathChoiceTests {
+    @Test func iCyclesThePathsAndTheStatusBarFollows() {
+        var app = makeApp()
+        #expect(app.lines[0].contains("Pay Station (browser)"))
+        #expect(app.update(.key(.character("i"))).isEmpty)
+        #expect(app.paywall.path == .xee)
+        #expect(app.lines[0].contains("│Xee│"))  // 80 columns: the narrow status line
+        #expect(app.notice?.text == "Integration path Xee in USA.")
+        app.receive(.key(.character("i")))
+        #expect(app.paywall.path == .storekit)
+        #expect(app.lines[0].contains("StoreKit 2"))
+        // Back on Pay Station: its products were answered at launch, so nothing is asked.
+        #expect(app.update(.key(.character("i"))).isEmpty)
+        #expect(app.paywall.path == .paystation)
+        #expect(app.lines[0].contains("Pay Station (browser)"))
+    }
+
+    @Test func choosingPayStationWhereItWasNotAskedRequestsItsProducts() {
+        var app = makeApp(storefront: "JPN")
+        #expect(app.update(.choosePath(.paystation)) == [.engine(.requestProducts(path: .paystation, attempt: 1))])
+        #expect(app.paywall.path == .paystation)
+        #expect(app.lines[0].contains("Pay Station (browser)"))
+        #expect(app.text.contains("Loading products…"))
+    }
+
+    @Test func iOntoPayStationRequestsItsProducts() {
+        var app = makeApp(storefront: "JPN")
+        #expect(app.update(.key(.character("i"))) == [.engine(.requestProducts(path: .paystation, attempt: 1))])
+    }
+
+    @Test func purchasesGoThroughTheChosenPath() throws {
+        var app = makeApp()
+        app.receive(.choosePath(.storekit))
+        let item = try #require(app.paywall.selectedPurchase)
+        #expect(app.update(.key(.enter)) == [.engine(.beginPurchase(productId: item.productId, storefrontId: "USA",
+                                                                     path: .storekit, variationId: item.variationId))])
+    }
+
+    /// A path other than the storefront's own sells what that path sells.
+    @Test func storeKitInAPayStationStorefrontSellsEveryAvailableProduct() {
+        var app = freshApp()
+        app.receive(.started, report(products: .answered(ProductsResponse(products: [], invalidProductIdentifiers: []))))
+        #expect(app.paywall.itemCount == 0)
+        app.receive(.choosePath(.storekit))
+        #expect(app.paywall.itemCount == defaultCatalog.products.filter { $0.status == .available }.count)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Program
+import StoreEngine
+import TerminalUI
+import Testing
+
+/// What a scenario asks by name rather than by key: select a product or an item, buy, open a
+/// URL, move the clock.
+@Suite("Script messages")
+struct ScriptMessageTests {
+    @Test func selectProductSelectsItAndFocusesThePaywall() throws {
+        var app = makeApp()
+        app.receive(.key(.tab), .key(.tab))
+        #expect(app.update(.selectProduct(id: SKU.gems550)).isEmpty)
+        #expect(app.focus == .paywall)
+        #expect(app.paywall.selectedItem?.product.id == SKU.gems550)
+        #expect(app.text.contains("▸ Chest of Gems"))
+    }
+
+    @Test func aProductNotOnSaleIsAnErrorAndKeepsTheSelection() {
+        var app = makeApp()
+        app.receive(.selectItem(index: 2))
+        #expect(app.update(.selectProduct(id: "com.example.stardust.nothing")).isEmpty)
+        #expect(app.paywall.selection == 2)
+        #expect(app.notice == StoreNotice(.error, "com.example.stardust.nothing is not on sale here."))
+    }
+
+    @Test func selectItemSelectsByIndexAndFocusesThePaywall() {
+        var app = makeApp()
+        app.receive(.key(.tab))
+        #expect(app.update(.selectItem(index: 3)).isEmpty)
+        #expect(app.paywall.selection == 3)
+        #expect(app.focus == .paywall)
+        app.receive(.selectItem(index: 999))
+        #expect(app.paywall.selection == app.paywall.itemCount - 1)
+    }
+
+    /// `.buy` is Enter on the paywall, wherever the focus was.
+    @Test func buyBuysTheSelectedProductFromAnyFocus() throws {
+        var app = makeApp()
+        app.receive(.selectProduct(id: SKU.gems100), .key(.tab), .key(.tab))
+        #expect(app.update(.buy) == [.engine(.beginPurchase(productId: SKU.gems100, storefrontId: "USA", path: .paystation,
+                                                             variationId: nil))])
+        #expect(app.focus == .paywall)
+    }
+
+    @Test func buyWithNothingOnSaleAsksNothing() {
+        var app = freshApp()
+        app.receive(.started)  // the products request has not answered: nothing to buy
+        #expect(app.update(.buy).isEmpty)
+    }
+
+    /// A script's `buy` while Pay Station is open starts another purchase behind the sheet; the
+    /// session on screen is then replaced and its transaction left `purchasing` until the next
+    /// launch (see `HeadlessPurchaseTests.buyWhileASheetIsOpenLeavesTheFirstPurchaseOpen`). Like
+    /// Enter, which goes to the sheet, `.buy` should ask nothing while a sheet is open.
+    @Test func buyWhileASheetIsOpenAsksNothing() {
+        var app = makeApp()
+        app.receive(report(sheet: sheetShowing(payStationSession())))
+        withKnownIssue("BUG: App.update(.buy) ignores an open sheet (App+Update.swift, case .buy)") {
+            #expect(app.update(.buy).isEmpty)
+        }
+    }
+
+    @Test func openURLHandsTheURLToTheEngine() {
+        var app = makeApp()
+        let url = "com.example.stardust://xsollaconfirm/payment?user_id=player-1&status=done"
+        #expect(app.update(.openURL(url)) == [.engine(.openURL(url))])
+    }
+
+    @Test func advanceClockAsksTheProgramToMoveTheCalendar() {
+        var app = makeApp()
+        #expect(app.update(.advanceClock(by: 7 * 86_400)) == [.advanceClock(by: 604_800)])
+    }
+}

@@ -1,0 +1,102 @@
+import Catalog
+import Foundation
+import Program
+import StoreEngine
+import TerminalUI
+
+// Shared pieces of the program tests: the repository's catalog, a fixed moment, and the app as
+// it stands a moment after launch. Every change to the app goes through `update(_:)`: engine
+// answers arrive as `.store` reports, exactly as the program delivers them.
+
+/// The package root, found from this file's path.
+let packageRoot: URL = {
+    var directory = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
+    while directory.path != "/" {
+        if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) { return directory }
+        directory.deleteLastPathComponent()
+    }
+    return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+}()
+
+/// The default catalog.json, loaded as the app loads it.
+let defaultCatalog: Catalog = {
+    let url = packageRoot.appendingPathComponent("catalog.json")
+    let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    do {
+        return try CatalogLoader.load(text: text, file: "catalog.json")
+    } catch {
+        fatalError("catalog.json does not load: \(error)")
+    }
+}()
+
+/// A fixed moment, so times on screen never change between runs: 2026-11-18 11:06:40 UTC.
+let fixedNow = Date(timeIntervalSince1970: 1_795_000_000)
+
+let utc = TimeZone(identifier: "UTC")!
+
+/// Product ids of the default catalog.
+enum SKU {
+    static let gems100 = "com.example.stardust.gems_100"
+    static let gems550 = "com.example.stardust.gems_550"
+    static let monthlyPass = "com.example.stardust.pass.monthly"
+    static let yearlyPass = "com.example.stardust.pass.yearly"
+}
+
+/// What the mocked store answers to a products request for the whole default catalog.
+func fullProductsAnswer() -> ProductsResponse {
+    ProductsAnswer.answer(requesting: defaultCatalog.products.map(\.id), projectId: defaultCatalog.settings.projectId,
+                          catalog: defaultCatalog)
+}
+
+/// An engine report as `.store` carries it, with the clock standing still at `fixedNow`.
+func report(_ snapshot: StoreSnapshot = StoreSnapshot(), sheet: PurchaseSheet? = nil, notice: StoreNotice? = nil,
+            products: ProductsOutcome? = nil, nextDue: Date? = nil) -> Message {
+    .store(StoreReport(snapshot: snapshot, sheet: sheet, notice: notice, products: products, clock: .paused(at: fixedNow),
+                       nextDue: nextDue))
+}
+
+/// The app as it starts, at a size, with times in UTC, before any engine call has answered.
+func freshApp(width: Int = 80, height: Int = 24, storefront: String = "USA", user: String = "snapshot-user",
+              catalog: Catalog = defaultCatalog, colorEnabled: Bool = true) -> App {
+    App(catalog: catalog, storefrontId: storefront, themes: [.dark, .light], userId: user, width: width, height: height,
+        now: fixedNow, timeZone: utc, colorEnabled: colorEnabled)
+}
+
+/// The app a moment after launch: `.started` has run and the engine has answered what it asked
+/// (launch with an empty ledger; the products request, on a Pay Station storefront, with every
+/// product).
+func makeApp(width: Int = 80, height: Int = 24, storefront: String = "USA", user: String = "snapshot-user",
+             colorEnabled: Bool = true) -> App {
+    var app = freshApp(width: width, height: height, storefront: storefront, user: user, colorEnabled: colorEnabled)
+    for effect in app.update(.started) {
+        switch effect {
+        case .engine(.requestProducts):
+            _ = app.update(report(products: .answered(fullProductsAnswer())))
+        case .engine(.launch):
+            _ = app.update(report())
+        default:
+            fatalError("launch asked for \(effect)")
+        }
+    }
+    return app
+}
+
+extension App {
+    /// Sends each message in turn, dropping the effects: for setting a scene up.
+    mutating func receive(_ messages: Message...) {
+        for message in messages { _ = update(message) }
+    }
+
+    /// Presses `v` until the variant with this id shows as a preview, then Esc clears the
+    /// "Previewing variant" line, so the screen is the variant's alone.
+    mutating func preview(variant id: String) {
+        let count = paywall.paywall?.variants.count ?? 0
+        for _ in 0..<count where !(paywall.variant?.id == id && paywall.variantOverride != nil) {
+            receive(.key(.character("v")))
+        }
+        receive(.key(.escape))
+    }
+
+    var text: String { view().text }
+    var lines: [String] { view().lines }
+}

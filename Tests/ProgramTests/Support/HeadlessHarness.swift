@@ -1,0 +1,120 @@
+import Catalog
+import Foundation
+import Program
+import StoreEngine
+import TerminalUI
+
+/// SplitMix64: the same Pay Station tokens for the same seed.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Always 0: every coin toss of a flaky network fails, so each products request attempt fails.
+struct NetworkAlwaysDown: RandomNumberGenerator {
+    mutating func next() -> UInt64 { 0 }
+}
+
+/// A wall clock the test moves by hand, read by the program from any thread.
+final class WallClockStub: @unchecked Sendable {
+    private let lock = NSLock()
+    private var date: Date
+
+    init(_ date: Date) {
+        self.date = date
+    }
+
+    var now: Date {
+        lock.lock()
+        defer { lock.unlock() }
+        return date
+    }
+
+    func move(by seconds: TimeInterval) {
+        lock.lock()
+        date = date.addingTimeInterval(seconds)
+        lock.unlock()
+    }
+}
+
+/// The whole loop as scenarios run it: a real `Store` on an SQLite file in a temporary
+/// directory of its own, its clock paused at `fixedNow`, behind an `EngineWorker`, and a
+/// `Program` on the headless backend. Nothing moves unless the test says so; `send` returns
+/// once every engine call it caused has answered. The directory goes when the harness does.
+final class HeadlessHarness {
+    let directory: URL
+    let program: Program<HeadlessBackend>
+    let wall: WallClockStub
+
+    init(storefront: String = "USA", catalog: Catalog = defaultCatalog, width: Int = 120, height: Int = 40,
+         network: NetworkCondition? = nil, generator: any RandomNumberGenerator = SeededGenerator(seed: 42)) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("program-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let wall = WallClockStub(fixedNow)
+        self.wall = wall
+        let store = try Store(catalog: catalog, ledgerPath: directory.appendingPathComponent("storefront.sqlite").path,
+                              userId: "player-1", clock: .paused(at: fixedNow), rate: .paused, wallTime: { wall.now },
+                              generator: generator)
+        if let network { store.networkCondition = network }
+        let launchReport = store.currentReport()
+        let app = App(catalog: catalog, storefrontId: storefront, userId: store.userId, report: launchReport, width: width,
+                      height: height, now: launchReport.clock.now(atWall: wall.now), timeZone: utc)
+        program = Program(app: app, backend: HeadlessBackend(width: width, height: height), engine: EngineWorker(store: store),
+                          clock: launchReport.clock, wallTime: { wall.now })
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    var app: App { program.app }
+
+    /// The last frame drawn, as text.
+    var screen: String { program.backend.frame?.text ?? "" }
+
+    func press(_ keys: Key...) {
+        for key in keys { program.send(.key(key)) }
+    }
+
+    /// Types each character as a key press.
+    func type(_ text: String) {
+        for character in text { program.send(.key(.character(character))) }
+    }
+
+    /// Moves the paywall's selection onto a product with arrow keys, as a player does.
+    func select(product id: String) {
+        guard let target = app.paywall.index(ofProduct: id) else { return }
+        while app.paywall.selection < target { press(.down) }
+        while app.paywall.selection > target { press(.up) }
+    }
+
+    /// Pays on the card form with a card, pressing Enter after each field.
+    func pay(card: String, expiry: String = "1240", cvv: String = "123") {
+        for field in [card, expiry, cvv] {
+            type(field)
+            press(.enter)
+        }
+    }
+
+    /// The Pay Station page on screen, if any.
+    var page: PayStationPage? {
+        if case .payStation(let page)? = app.sheet { return page }
+        return nil
+    }
+
+    /// The kinds of the events logged for a transaction, oldest first.
+    func eventKinds(of transactionId: String) -> [EventKind] {
+        app.snapshot.events.reversed().filter { $0.transactionId == transactionId }.map(\.kind)
+    }
+}

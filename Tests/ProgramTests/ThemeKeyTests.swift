@@ -1,0 +1,32 @@
+import Program
+import TerminalUI
+import Testing
+
+/// `t` cycles the themes; `NO_COLOR` (colorEnabled false) draws without color.
+@Suite("Theme key")
+struct ThemeKeyTests {
+    @Test func themeKeyCycles() {
+        var app = makeApp()
+        #expect(app.theme.name == "dark")
+        app.receive(.key(.character("t")))
+        #expect(app.theme.name == "light")
+        #expect(app.lines[0].contains("light"))
+        #expect(app.notice?.text == "Theme light.")
+        app.receive(.key(.character("t")))
+        #expect(app.theme.name == "dark")
+    }
+
+    @Test func theFrameIsDrawnInTheThemesColors() {
+        var app = makeApp()
+        #expect(app.view()[0, 5].style.background == Theme.dark.color(.background))
+        app.receive(.key(.character("t")))
+        #expect(app.view()[0, 5].style.background == Theme.light.color(.background))
+    }
+
+    @Test func noColorUsesReverseVideoForTheSelection() {
+        let app = makeApp(colorEnabled: false)
+        #expect(app.theme.colors.isEmpty)
+        #expect(app.theme.selectionStyle.reverse)
+        #expect(app.view()[0, 0].style.reverse)  // the status bar stands out without color too
+    }
+}

@@ -1,0 +1,92 @@
+import Catalog
+import Foundation
+import StoreEngine
+import Testing
+@testable import TerminalUI
+
+/// The rows of the live panes, from the engine's typed summaries: the words, and the role that
+/// colours each row (a decline stands out, a cancel does not).
+@Suite("Pane rows")
+struct PaneRowsTests {
+    private let clock = WallClock(timeZone: utc)
+
+    private func transaction(_ state: TransactionSummary.State, failure: FailureReason? = nil, finished: Bool = true,
+                             product: String = SKU.gems100) -> TransactionSummary {
+        TransactionSummary(id: "txn-000001", productId: product, userId: "u", storefront: "USA", path: .paystation,
+                           state: state, failure: failure, price: "0.99", currency: "USD", createdAt: fixedNow,
+                           updatedAt: fixedNow, finishedAt: finished ? fixedNow : nil)
+    }
+
+    @Test func aFinishedPurchaseReadsAsSuccess() {
+        let row = PaneRows.transaction(transaction(.purchased), catalog: defaultCatalog, narrow: false)
+        #expect(row.text == "txn-000001 gems_100    purchased  ✓ 0.99 USD")
+        #expect(row.role == .success)
+    }
+
+    @Test func anUnfinishedPurchaseIsMarkedAsPending() {
+        let row = PaneRows.transaction(transaction(.purchasing, finished: false), catalog: defaultCatalog, narrow: false)
+        #expect(row.text.hasPrefix("txn-000001 gems_100    purchasing …"))
+        #expect(row.role == .warning)
+    }
+
+    /// `paymentCancelled` is the player's choice, not an error to show.
+    @Test func aCancelledPaymentIsMutedAndSaysCancelled() {
+        let row = PaneRows.transaction(transaction(.failed, failure: .paymentCancelled), catalog: defaultCatalog, narrow: false)
+        #expect(row.text.contains("cancelled"))
+        #expect(!row.text.contains("failed"))
+        #expect(row.role == .muted)
+    }
+
+    @Test func aDeclineIsAnError() {
+        let row = PaneRows.transaction(transaction(.failed, failure: .paymentDeclined), catalog: defaultCatalog, narrow: false)
+        #expect(row.text.contains("failed"))
+        #expect(row.role == .error)
+    }
+
+    @Test func narrowRowsKeepTheProductAndTheState() {
+        let row = PaneRows.transaction(transaction(.purchased), catalog: defaultCatalog, narrow: true)
+        #expect(row.text == "gems_100   purchased ✓")
+    }
+
+    /// A ledger can hold a product a later catalog dropped: the row shows the id it has.
+    @Test func aProductNotInTheCatalogShowsItsId() {
+        let row = PaneRows.transaction(transaction(.purchased, product: "old_item"), catalog: defaultCatalog, narrow: true)
+        #expect(row.text == "old_item   purchased ✓")
+    }
+
+    @Test func balancesComeFirstThenAccess() {
+        let snapshot = StoreSnapshot(balances: ["gems": 100, "coins": 5], entitlements: [
+            Entitlement(id: "no_ads", kind: .nonConsumable, productId: SKU.removeAds, expiresAt: nil, isActive: true),
+            Entitlement(id: "premium", kind: .accessLevel, productId: SKU.monthlyPass,
+                        expiresAt: fixedNow.addingTimeInterval(30 * 86_400), isActive: true),
+        ])
+        let rows = PaneRows.entitlements(snapshot, clock: clock)
+        #expect(rows.map(\.text) == ["coins: 5", "gems: 100", "no_ads owned", "premium active to 2026-12-18"])
+        #expect(rows.map(\.role) == [.price, .price, .success, .success])
+    }
+
+    @Test func anExpiredAccessLevelIsMuted() {
+        let snapshot = StoreSnapshot(entitlements: [
+            Entitlement(id: "premium", kind: .accessLevel, productId: SKU.weeklyPass,
+                        expiresAt: fixedNow.addingTimeInterval(-86_400), isActive: false),
+        ])
+        let rows = PaneRows.entitlements(snapshot, clock: clock)
+        #expect(rows == [ListPane.Row("premium expired 2026-11-17", .muted)])
+    }
+
+    @Test(arguments: [
+        (EventKind.granted, Theme.Role.success), (.redirectRejected, .error), (.payStationDeclined, .error),
+        (.refund, .error), (.purchaseStarted, .text), (.nonRenewingPurchase, .text),
+    ])
+    func eventsAreColouredByTone(kind: EventKind, role: Theme.Role) {
+        let row = PaneRows.event(EventSummary(id: 1, time: fixedNow, kind: kind, message: "m"), clock: clock)
+        #expect(row.role == role)
+        #expect(row.text == "11:06:40 \(kind.rawValue) m")
+    }
+
+    @Test func eachPaneSaysWhatItWillShow() {
+        #expect(PaneRows.emptyText(.transactions) == "No transactions yet. Enter buys.")
+        #expect(PaneRows.emptyText(.entitlements) == "Nothing owned yet.")
+        #expect(PaneRows.emptyText(.events) == "Events appear here as they happen.")
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+@testable import StoreEngine
+import Testing
+@testable import TerminalUI
+
+/// Pay Station's page drawn from the engine's read-only `PayStationPage`: what the session's
+/// phase says, and the redirect countdown from `redirectDue` and the simulated time.
+/// `@testable` because a session's inputs are the engine's alone.
+@Suite("Pay Station sheet: drawing")
+struct PayStationSheetRenderTests {
+    private func session(card: String? = nil, code: String? = nil) -> PayStationSession {
+        var session = PayStationSession(
+            transactionId: "txn-000001", invoiceId: "100000001", token: "SandboxToken0123456789abcdefABCD",
+            productId: SKU.gems100, productName: "Pouch of Gems", formattedPrice: "$0.99", opensExternalBrowser: true,
+            sandbox: true, today: fixedNow)
+        if let card { session.enter(card: card) }
+        if let code {
+            code.forEach { session.type($0) }
+            session.submit()
+        }
+        return session
+    }
+
+    private func text(_ session: PayStationSession, redirectDue: Date? = nil, now: Date = fixedNow) -> String {
+        var frame = Frame(width: 80, height: 24)
+        PayStationSheet.render(PayStationPage(session: session, redirectDue: redirectDue, appName: "Stardust Quest"),
+                               now: now, theme: .dark, into: &frame)
+        return frame.text
+    }
+
+    @Test func theCardFormShowsTheTokenTheProductAndTheTestCards() {
+        let shown = text(session())
+        #expect(shown.contains("Pay Station · sandbox · external browser"))
+        #expect(shown.contains("https://sandbox-secure.xsolla.com/paystation4/?token=SandboxToken01"))
+        #expect(shown.contains("Pouch of Gems"))
+        #expect(shown.contains("▸ Card number"))
+        #expect(shown.contains("[ Pay $0.99 ]"))
+        #expect(shown.contains("4111 1111 1111 1152 3-D Secure"))
+        #expect(shown.contains("Enter next field · Backspace delete · Esc cancel"))
+    }
+
+    @Test func inAppPayStationSaysSo() {
+        let inApp = PayStationSession(transactionId: "t", invoiceId: "1", token: "T", productId: SKU.gems100,
+                                      productName: "Edelsteinbeutel", formattedPrice: "1,09 €",
+                                      opensExternalBrowser: false, sandbox: false, today: fixedNow)
+        let shown = text(inApp)
+        #expect(shown.contains("Pay Station · in-app"))
+        #expect(shown.contains("https://secure.xsolla.com/"))
+    }
+
+    @Test func aWrongCardNumberShowsTheProblem() {
+        var wrong = session()
+        "4111111111111112".forEach { wrong.type($0) }
+        wrong.submit()
+        #expect(text(wrong).contains("This card number is not valid"))
+    }
+
+    @Test func threeDSecureAsksForTheSandboxCode() {
+        let shown = text(session(card: "4111111111111152"))
+        #expect(shown.contains("3-D Secure: the bank asks for a code."))
+        #expect(shown.contains("The sandbox bank sends 1234; type it, then Enter."))
+    }
+
+    @Test func aWrongCodeSaysHowManyTriesAreLeft() {
+        #expect(text(session(card: "4111111111111152", code: "9999")).contains("Wrong code; 2 tries left."))
+    }
+
+    @Test func paidWithARedirectCountsDownInWholeSecondsRoundedUp() {
+        let paid = session(card: "4111111111111111")
+        let due = fixedNow.addingTimeInterval(2)
+        #expect(text(paid, redirectDue: due).contains("Returning to Stardust Quest in 2 s…"))
+        #expect(text(paid, redirectDue: due, now: fixedNow.addingTimeInterval(0.5)).contains("in 2 s…"))
+        #expect(text(paid, redirectDue: due, now: fixedNow.addingTimeInterval(1)).contains("in 1 s…"))
+        #expect(text(paid, redirectDue: due, now: fixedNow.addingTimeInterval(5)).contains("in 0 s…"))
+        #expect(text(paid, redirectDue: due).contains("[ Back to the game ]  Enter"))
+        #expect(text(paid, redirectDue: due).contains("✓ Payment successful (status done)"))
+        #expect(text(paid, redirectDue: due).contains("Invoice 100000001 · transaction txn-000001"))
+    }
+
+    @Test func paidWithoutARedirectWaitsForPayStation() {
+        let shown = text(session(card: "4111111111111111"))
+        #expect(shown.contains("Waiting for Pay Station…"))
+        #expect(!shown.contains("Returning to"))
+        #expect(shown.contains("Enter back to the game · Esc close"))
+    }
+
+    @Test func aDeclinedCardSaysNothingWasCharged() {
+        let shown = text(session(card: "4111111111111178"))
+        #expect(shown.contains("✗ Payment declined (status troubled)"))
+        #expect(shown.contains("The bank declined card …1178. Nothing was charged."))
+    }
+}
