@@ -29,8 +29,10 @@ extension App {
         case .storeFailed(let text):
             notice = StoreNotice(.error, text)
             return []
-        case .retryProducts(let attempt):
-            return [.engine(.requestProducts(path: paywall.path, attempt: attempt))]
+        case .retryProducts(let path, let attempt):
+            // The path whose request failed, even if the player has moved on: its answer is
+            // what that path sells when they come back.
+            return [.engine(.requestProducts(path: path, attempt: attempt))]
         case .chooseStorefront(let id):
             guard let index = catalog.storefronts.firstIndex(where: { $0.id == id }) else {
                 notice = StoreNotice(.error, "No storefront \(id) in the catalog.")
@@ -84,7 +86,7 @@ extension App {
                 return []
             }
             updatePaywall(.productsLoading(attempt: attempt + 1))
-            return [.deliver(.retryProducts(attempt: attempt + 1), afterSeconds: retryAfter)]
+            return [.deliver(.retryProducts(path: paywall.path, attempt: attempt + 1), afterSeconds: retryAfter)]
         case nil:
             break
         }
@@ -112,8 +114,10 @@ extension App {
         return requestProductsIfNeeded()
     }
 
+    /// Enter on the paywall, or a script's `buy`. Nothing while a sheet waits on the player:
+    /// as with Enter, which the sheet takes, one purchase at a time.
     mutating func buySelected() -> [Effect] {
-        guard focus == .paywall, let purchase = paywall.selectedPurchase else { return [] }
+        guard sheet == nil, focus == .paywall, let purchase = paywall.selectedPurchase else { return [] }
         return [.engine(.beginPurchase(productId: purchase.productId, storefrontId: paywall.storefront.id,
                                        path: paywall.path, variationId: purchase.variationId))]
     }

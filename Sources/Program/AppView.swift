@@ -27,7 +27,7 @@ public enum AppView {
         StatusBar.render(app.paywall, theme: theme, colorEnabled: app.colorEnabled, in: layout.statusBar, into: &frame)
         PaywallView.render(app.paywall, focused: app.focus == .paywall, theme: theme, in: layout.paywall, into: &frame)
         renderPanes(app, layout: layout, theme: theme, into: &frame)
-        HintBar.render(notice: app.notice, sheetOpen: app.sheet != nil, theme: theme, in: layout.hintBar, into: &frame)
+        HintBar.render(notice: app.notice, sheetHint: sheetHint(app.sheet), theme: theme, in: layout.hintBar, into: &frame)
         switch app.sheet {
         case .payStation(let page)?:
             PayStationSheet.render(page, now: app.now, theme: theme, into: &frame)
@@ -38,6 +38,13 @@ public enum AppView {
             HelpOverlay.render(theme: theme, into: &frame)
         }
         return frame
+    }
+
+    private static func sheetHint(_ sheet: PurchaseSheet?) -> String? {
+        switch sheet {
+        case .payStation(let page)?: return PayStationSheet.hint(for: page)
+        case nil: return nil
+        }
     }
 
     /// The three live panes; only their visible rows are built.

@@ -19,7 +19,8 @@ public enum Message: Sendable, Equatable {
     case store(StoreReport)
     /// An engine call failed; the sentence says what to do.
     case storeFailed(String)
-    case retryProducts(attempt: Int)
+    /// The next attempt of a products request that failed, on the path that asked.
+    case retryProducts(path: IntegrationPath, attempt: Int)
 
     // What a script (or another front end) asks for directly, by name rather than by key.
     case chooseStorefront(id: String)

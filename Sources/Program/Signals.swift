@@ -1,25 +1,46 @@
-import Dispatch
 import Foundation
+
+/// The write end of the pipe a quit signal is reported through. A signal handler may do almost
+/// nothing safely; writing one byte to a pipe is one of the few things it may.
+nonisolated(unsafe) private var quitSignalPipe: Int32 = -1
+
+private func reportQuitSignal(_ number: Int32) {
+    var byte = UInt8(truncatingIfNeeded: number)
+    _ = write(quitSignalPipe, &byte, 1)
+}
 
 /// SIGTERM and SIGHUP become one `.quit` through the inbox, so the program leaves the way `q`
 /// does: the loop ends, the last engine call finishes, and the terminal is restored.
+///
+/// The handlers are installed with `sigaction` before `init` returns, so no signal is lost
+/// however early it comes; a thread of its own turns the bytes into messages. One per process:
+/// the pipe is the process's.
 public final class QuitSignals: @unchecked Sendable {
-    private var sources: [any DispatchSourceSignal] = []
-    /// The signal that arrived, for the exit status (128 + signal, as shells report it).
-    public private(set) var received: Int32?
     private let lock = NSLock()
+    private var received: Int32?
 
     public init(_ signals: [Int32] = [SIGTERM, SIGHUP], inbox: Inbox) {
-        for number in signals {
-            // The default action would end the process before the terminal is given back.
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak self] in
-                self?.record(number)
+        var descriptors: [Int32] = [-1, -1]
+        guard pipe(&descriptors) == 0 else { return }
+        for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        quitSignalPipe = descriptors[1]
+        let reader = descriptors[0]
+        let thread = Thread { [weak self] in
+            var byte: UInt8 = 0
+            while read(reader, &byte, 1) == 1 {
+                self?.record(Int32(byte))
                 inbox.post(.quit)
             }
-            source.resume()
-            sources.append(source)
+        }
+        thread.name = "storefront.signals"
+        thread.start()
+        for number in signals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = reportQuitSignal
+            sigemptyset(&action.sa_mask)
+            // A `poll` it interrupts just returns early; its callers loop.
+            action.sa_flags = SA_RESTART
+            sigaction(number, &action, nil)
         }
     }
 
@@ -29,6 +50,7 @@ public final class QuitSignals: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// 128 + the signal that arrived, as shells report it; nil when none did.
     public var exitStatus: Int32? {
         lock.lock()
         defer { lock.unlock() }

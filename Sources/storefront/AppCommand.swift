@@ -31,9 +31,13 @@ enum AppCommand {
         let app = App(catalog: catalog, storefrontId: options.storefrontId, themes: themes, themeName: options.themeName,
                       userId: store.userId, report: report, now: report.clock.now(atWall: Date()),
                       colorEnabled: colorEnabled)
+        // Before the terminal is taken over: from here a SIGTERM or SIGHUP is a `.quit` waiting
+        // in the inbox, and the terminal is always given back.
+        let inbox = Inbox()
+        let signals = QuitSignals(inbox: inbox)
         let terminal = CursesTerminal(colorEnabled: colorEnabled)
-        let program = Program(app: app, backend: terminal, engine: EngineWorker(store: store), clock: report.clock)
-        let signals = QuitSignals(inbox: program.inbox)
+        let program = Program(app: app, backend: terminal, engine: EngineWorker(store: store), clock: report.clock,
+                              inbox: inbox)
         program.run()
         terminal.close()
         if let status = signals.exitStatus { exit(status) }

@@ -27,9 +27,9 @@ struct ProductsRequestTests {
         var app = freshApp()
         app.receive(.started)
         #expect(app.update(report(products: .failed(attempt: 1, retryAfter: 0.5)))
-            == [.deliver(.retryProducts(attempt: 2), afterSeconds: 0.5)])
+            == [.deliver(.retryProducts(path: .paystation, attempt: 2), afterSeconds: 0.5)])
         #expect(app.text.contains("attempt 2"))
-        #expect(app.update(.retryProducts(attempt: 2)) == [.engine(.requestProducts(path: .paystation, attempt: 2))])
+        #expect(app.update(.retryProducts(path: .paystation, attempt: 2)) == [.engine(.requestProducts(path: .paystation, attempt: 2))])
         #expect(app.update(report(products: .failed(attempt: 4, retryAfter: nil))).isEmpty)
         #expect(app.notice?.text.contains("after 4 attempts") == true)
         #expect(app.text.contains("Products could not be loaded"))
@@ -57,14 +57,12 @@ struct ProductsRequestTests {
 
     /// A retry that falls due after the player moved to a StoreKit storefront must still ask
     /// Pay Station: it is Pay Station's request that failed, and its answer is what the Pay
-    /// Station paywall sells when the player comes back. The app asks the path on screen
-    /// instead (App+Update.swift, `.retryProducts`), and StoreKit's answer (every available
-    /// product) is then taken as Pay Station's.
+    /// Station paywall sells when the player comes back. The retry carries the path that asked.
     @Test func aRetryGoesToThePathWhoseRequestFailed() {
         var app = freshApp()
-        app.receive(.started, report(products: .failed(attempt: 1, retryAfter: 0.5)), .chooseStorefront(id: "JPN"))
-        withKnownIssue("BUG: .retryProducts asks paywall.path, the path on screen now, not the one that failed") {
-            #expect(app.update(.retryProducts(attempt: 2)) == [.engine(.requestProducts(path: .paystation, attempt: 2))])
-        }
+        let effects = app.update(report(products: .failed(attempt: 1, retryAfter: 0.5)))
+        #expect(effects == [.deliver(.retryProducts(path: .paystation, attempt: 2), afterSeconds: 0.5)])
+        app.receive(.chooseStorefront(id: "JPN"))
+        #expect(app.update(.retryProducts(path: .paystation, attempt: 2)) == [.engine(.requestProducts(path: .paystation, attempt: 2))])
     }
 }

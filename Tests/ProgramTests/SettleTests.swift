@@ -5,8 +5,9 @@ import TerminalUI
 import Testing
 
 /// `settle()` is the headless program's synchroniser: it returns when no message is queued,
-/// no engine call is in flight and nothing is due, and then draws the frame. Chains of calls
-/// (a message whose answer asks for more) finish inside one settle.
+/// no engine call is in flight and nothing is due. It draws nothing: `draw()` does, once,
+/// when a script reads the screen. Chains of calls (a message whose answer asks for more)
+/// finish inside one settle.
 @Suite("Headless program: settle")
 struct SettleTests {
     @Test func settleRunsEveryCallAMessageCausesAndDraws() throws {
@@ -17,8 +18,13 @@ struct SettleTests {
         harness.program.settle()
         #expect(!harness.program.inbox.hasMail)
         #expect(harness.app.paywall.productsRequest == .answered)  // launch and the request both answered
+        #expect(harness.program.backend.drawCount == drawsBefore, "settling draws nothing")
+        let frame = harness.program.draw()
         #expect(harness.program.backend.drawCount == drawsBefore + 1)
         #expect(harness.program.backend.frame == harness.app.view())
+        #expect(frame == harness.app.view())
+        harness.program.draw()
+        #expect(harness.program.backend.drawCount == drawsBefore + 1, "nothing changed, nothing drawn again")
     }
 
     /// A burst of keys, each an engine call: the engine answers them in order, and one settle

@@ -36,6 +36,7 @@ struct HeadlessSuspendTests {
         harness.program.backend.size = (width: 80, height: 24)
         harness.press(.suspend)
         #expect(harness.app.width == 80 && harness.app.height == 24)
+        #expect(harness.program.draw().width == 80)
         #expect(harness.program.backend.frame?.width == 80)
     }
 }

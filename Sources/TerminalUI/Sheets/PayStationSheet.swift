@@ -19,6 +19,16 @@ public enum PayStationSheet {
         }
     }
 
+    /// The keys that work on the page, for the hint bar.
+    public static func hint(for page: PayStationPage) -> String {
+        switch page.session.phase {
+        case .cardForm: return "digits type · Enter next field / pay · Backspace delete · Esc cancel"
+        case .threeDSecure: return "digits type · Enter send the code · Backspace delete · Esc cancel"
+        case .done, .declined, .cancelled:
+            return page.redirectDue == nil ? "Enter or Esc back to the game" : "Enter back to the game now · Esc close"
+        }
+    }
+
     /// Draws the page centred over the screen; `now` is simulated time, for the countdown.
     public static func render(_ page: PayStationPage, now: Date, theme: Theme, into frame: inout Frame) {
         let session = page.session

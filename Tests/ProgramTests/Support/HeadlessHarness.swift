@@ -80,8 +80,8 @@ final class HeadlessHarness {
 
     var app: App { program.app }
 
-    /// The last frame drawn, as text.
-    var screen: String { program.backend.frame?.text ?? "" }
+    /// The screen now, drawn on the headless backend, as text.
+    var screen: String { program.draw().text }
 
     func press(_ keys: Key...) {
         for key in keys { program.send(.key(key)) }
