@@ -41,7 +41,7 @@ let package = Package(
             dependencies: ["Program", "TerminalUI", "StoreEngine", "Catalog"],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Program", "StoreEngine", "Catalog"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Program", "TerminalUI", "StoreEngine", "Catalog"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Program", "TerminalUI", "CCurses"]),
         // Runs the built binary (.build/debug/storefront) in tmux; `make test` builds it first.
         .testTarget(name: "EndToEndTests"),

@@ -45,7 +45,8 @@ public enum JUnitReport {
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
             case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20: out += "?"
+            // XML 1.0 allows no other C0 control, and not the noncharacters U+FFFE and U+FFFF.
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "?"
             default: out.unicodeScalars.append(scalar)
             }
         }

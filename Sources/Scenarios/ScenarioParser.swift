@@ -23,9 +23,12 @@ public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
 public enum ScenarioParser {
     public static func parse(_ text: String, file: String) throws(ScriptError) -> Scenario {
         var lines: [ScenarioLine] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Split on line feeds by scalar: in Swift "\r\n" is one Character, which a split on the
+        // Character "\n" would never find, so a file saved on Windows would read as one line.
+        let rawLines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, raw) in rawLines.enumerated() {
             let number = index + 1
-            let source = raw.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\r", with: "")
+            let source = String(String.UnicodeScalarView(raw.filter { $0 != "\r" })).trimmingCharacters(in: .whitespaces)
             func fail(_ message: String) -> ScriptError { ScriptError(file: file, line: number, message: message) }
             let words: [String]
             do {
@@ -80,8 +83,8 @@ public enum ScenarioParser {
             return .user(id: arguments[0])
         case "size":
             try exactly(1, "WIDTHxHEIGHT: size 80x24")
-            let parts = arguments[0].split(separator: "x")
-            guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+            let parts = arguments[0].split(separator: "x", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts.allSatisfy(Self.isDigits), let width = Int(parts[0]), let height = Int(parts[1]),
                   (1...1000).contains(width), (1...1000).contains(height)
             else { throw Problem("size takes WIDTHxHEIGHT such as 80x24, not \(arguments[0])") }
             return .size(width: width, height: height)
@@ -93,12 +96,14 @@ public enum ScenarioParser {
             return .network(condition)
         case "seed":
             try exactly(1, "a whole number: seed 7")
-            guard let seed = UInt64(arguments[0]) else { throw Problem("seed takes a whole number from 0, not \(arguments[0])") }
+            guard Self.isDigits(arguments[0]), let seed = UInt64(arguments[0]) else {
+                throw Problem("seed takes a whole number from 0, not \(arguments[0])")
+            }
             return .seed(seed)
         case "select":
             try exactly(1, "a SKU or a position: select com.example.gems_100, select 2")
             if let position = Int(arguments[0]) {
-                guard position >= 1 else { throw Problem("positions start at 1 (the first plan)") }
+                guard position >= 1, Self.isDigits(arguments[0]) else { throw Problem("positions start at 1 (the first plan)") }
                 return .select(.position(position))
             }
             return .select(.sku(arguments[0]))
@@ -123,7 +128,7 @@ public enum ScenarioParser {
             return .keys(keys)
         case "click":
             try exactly(2, "a column and a row, from 0: click 10 12")
-            guard let x = Int(arguments[0]), let y = Int(arguments[1]), x >= 0, y >= 0 else {
+            guard arguments.allSatisfy(Self.isDigits), let x = Int(arguments[0]), let y = Int(arguments[1]) else {
                 throw Problem("click takes two whole numbers from 0, not \(arguments.joined(separator: " "))")
             }
             return .click(x: x, y: y)
@@ -158,7 +163,7 @@ public enum ScenarioParser {
             }
             return .payStationCard(number: number, expiry: expiry, cvv: cvv)
         case "3ds":
-            guard arguments.count == 2, arguments[1].allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            guard arguments.count == 2, Self.isDigits(arguments[1]) else {
                 throw Problem("paystation 3ds takes the CODE in digits: paystation 3ds 1234")
             }
             return .payStation3DS(code: arguments[1])
@@ -218,6 +223,11 @@ public enum ScenarioParser {
         default:
             throw Problem(usage)
         }
+    }
+
+    /// One or more ASCII digits, nothing else (no sign, no spaces).
+    static func isDigits<Text: StringProtocol>(_ text: Text) -> Bool {
+        !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     private static func reference(_ text: String) -> TransactionReference {

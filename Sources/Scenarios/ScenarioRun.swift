@@ -16,6 +16,8 @@ final class ScenarioRun {
     /// The line that named the catalog, for its load errors.
     private var catalogLine: Int?
     private var storefrontId: String?
+    /// The line that named the storefront, for the error when the catalog has none such.
+    private var storefrontLine: Int?
     private var pathOverride: IntegrationPath?
     private var userId: String?
     private var size = (width: 120, height: 40)
@@ -77,7 +79,7 @@ final class ScenarioRun {
         let catalog = try loadCatalog(at: line)
         self.catalog = catalog
         if let storefrontId, catalog.storefront(id: storefrontId) == nil {
-            throw error(line, "no storefront \(storefrontId) in \(catalogPath); storefronts: \(catalog.storefronts.map(\.id).joined(separator: ", "))")
+            throw ScriptError(file: scenario.file, line: storefrontLine ?? line.number, message: "no storefront \(storefrontId) in \(catalogPath); storefronts: \(catalog.storefronts.map(\.id).joined(separator: ", "))")
         }
         let user = userId ?? catalog.settings.customUserId ?? "qa"
         let store: Store
@@ -146,6 +148,7 @@ final class ScenarioRun {
             if program != nil { try relaunch(at: line) }
         case .storefront(let id):
             storefrontId = id
+            storefrontLine = line.number
             if let program {
                 guard catalog?.storefront(id: id) != nil else {
                     throw error(line, "no storefront \(id) in \(catalogPath); storefronts: \(catalog?.storefronts.map(\.id).joined(separator: ", ") ?? "")")

@@ -155,13 +155,9 @@ struct JUnitReportTests {
 
     @Test("U+FFFE and U+FFFF, which XML 1.0 also forbids, do not make the report unreadable")
     func nonCharacters() {
-        // BUG (Sources/Scenarios/JUnitReport.swift:38-53): escape() drops only C0 controls; the
-        // noncharacters U+FFFE and U+FFFF pass through, and an XML parser rejects the report.
         // A scenario line or a catalog name can carry them into a failure message.
-        withKnownIssue("BUG: U+FFFE / U+FFFF are written into the XML as they are") {
-            let xml = JUnitReport.xml([Self.failed("qa/odd.scenario", command: "expect screen contains \"\u{FFFF}\"")])
-            #expect(wellFormednessProblem(xml) == nil)
-        }
+        let xml = JUnitReport.xml([Self.failed("qa/odd.scenario", command: "expect screen contains \"\u{FFFF}\"")])
+        #expect(wellFormednessProblem(xml) == nil)
     }
 
     @Test("no results is still a well-formed report of zero tests")

@@ -242,11 +242,8 @@ struct ParserErrorTests {
 
     @Test("a file with Windows line endings parses line by line, as written")
     func crlfLineEndings() {
-        // BUG (Sources/Scenarios/ScenarioParser.swift:26): "\r\n" is one Character in Swift, so
-        // split(separator: "\n") never splits at it, and the "\r" removal then leaves a "\n"
-        // inside the one line: `catalog tiny.json\nexpect…` reads as `catalog` with three words,
-        // a script error at line 1 for a file with nothing wrong in it.
-        withKnownIssue("BUG: a CRLF file is read as a single line") {
+        // "\r\n" is one Character in Swift: the parser splits by scalar, so it still splits there.
+        #expect(throws: Never.self) {
             let scenario = try ScenarioParser.parse("catalog tiny.json\r\n\r\nexpect transactions 0\r\n", file: "dos.scenario")
             #expect(scenario.lines.map(\.number) == [1, 3])
             #expect(scenario.lines.map(\.command) == [.catalog(path: "tiny.json"), .expect(.transactionCount(0))])
@@ -254,11 +251,20 @@ struct ParserErrorTests {
     }
     @Test("paystation 3ds with an empty code is refused like an empty card number")
     func emptyThreeDSCode() {
-        // BUG (Sources/Scenarios/ScenarioParser.swift:161): the check is allSatisfy(digits), which
-        // an empty string passes, so `paystation 3ds ""` parses and at run time submits an empty
-        // code; `paystation card ""` is refused by an explicit isEmpty check.
-        withKnownIssue("BUG: an empty 3-D Secure code parses") {
-            check(BadLine("paystation 3ds \"\"", "paystation 3ds takes the CODE in digits"))
-        }
+        check(BadLine("paystation 3ds \"\"", "paystation 3ds takes the CODE in digits"))
+    }
+}
+
+/// Numbers are digits only: no sign, no doubled separators.
+@Suite("Scenario parser: strict numbers")
+struct StrictNumberTests {
+    @Test(arguments: ["size 80xx24", "size x80x24", "size 80x24x", "size +80x24", "seed +5", "seed -1", "click +1 2",
+                      "click 1 -2", "paystation 3ds +123"])
+    func signsAndStrayCharactersAreRefused(line: String) {
+        #expect(throws: ScriptError.self) { try ScenarioParser.parse(line + "\n", file: "n.scenario") }
+    }
+
+    @Test func aSignedPositionIsRefused() {
+        #expect(throws: ScriptError.self) { try ScenarioParser.parse("select +2\n", file: "n.scenario") }
     }
 }

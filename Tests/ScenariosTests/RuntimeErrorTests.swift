@@ -84,12 +84,8 @@ struct RuntimeErrorTests {
         let result = ScenarioRunner.run(file, options: try options(in: scratch))
         let error = try #require(result.scriptError, "\(result.summary)")
         #expect(error.message.contains("no storefront XYZ"))
-        // BUG (Sources/Scenarios/ScenarioRun.swift:79-80): launch(at:) reports the unknown
-        // storefront at the line that triggered the launch (5), not at the `storefront` line (2);
-        // the catalog gets this right by remembering `catalogLine`.
-        withKnownIssue("BUG: the error points at the first acting line, not at `storefront XYZ`") {
-            #expect(error.line == 2)
-        }
+        // Reported where the storefront was named (2), not at the line that launched (5).
+        #expect(error.line == 2)
     }
 
     @Test("expect owned on a consumable is a script error that points to expect balance")
