@@ -77,10 +77,12 @@ extension Store {
             }
             return StoreNotice(.error, "Validation failed: \(problem). Nothing was granted.")
         }
-        try log(.validated, "validated", transactionId, time)
         let product = catalog.product(id: transaction.productId)
         let grant = grantRecord(for: transaction, product: product, at: time)
+        // Validated and granted commit together: a crash before it redelivers and validates
+        // again, which costs nothing; the grant itself happens once (one per transaction).
         try ledger.inTransaction {
+            try log(.validated, "validated", transactionId, time)
             if let grant, try ledger.recordGrant(grant) {
                 account.record(grant)
                 try log(.granted, describe(grant), transactionId, time)

@@ -111,7 +111,9 @@ public final class Store {
     }
 
     func moveClock(to date: Date) throws {
-        clock.move(to: date, atWall: wallTime())
+        let wall = wallTime()
+        guard date > clock.now(atWall: wall) else { return }
+        clock.move(to: date, atWall: wall)
         try saveClock()
     }
 

@@ -140,29 +140,31 @@ final class PayStationPath: PurchasePath {
     private func closed(_ session: PayStationSession, in context: PathContext) throws -> PathStep {
         let policy = context.catalog.settings.payStation.redirect
         let status: RedirectURL.Status
+        let event: (EventKind, String)
         switch session.phase {
         case .done:
             status = .done
-            // Committed with its event: from here a crash cannot lose the payment (see
-            // `redeliver`), and only a redirect saying `done` is believed.
-            try context.atomically {
-                try context.recordPaymentStatus(status.rawValue, forInvoice: session.invoiceId)
-                try context.log(.payStationPaid, "status done, invoice \(session.invoiceId)", transaction: session.transactionId)
-            }
+            event = (.payStationPaid, "status done, invoice \(session.invoiceId)")
         case .declined(let reason):
             status = .troubled
-            try context.atomically {
-                try context.recordPaymentStatus(status.rawValue, forInvoice: session.invoiceId)
-                try context.log(.payStationDeclined, "status troubled: \(reason)", transaction: session.transactionId)
-            }
+            event = (.payStationDeclined, "status troubled: \(reason)")
         case .cancelled, .cardForm, .threeDSecure:
             // The player closed Pay Station: the SDK's closed callback settles it, no redirect.
             dismiss(session.invoiceId)
             return try settleWithoutRedirect(session.transactionId, invoice: session.invoiceId, status: .canceled, in: context)
         }
-        if RedirectURL.isSent(for: status, by: policy.condition) {
-            try context.log(.redirectSent, redirectURL(for: session, status: status, in: context).text,
-                            transaction: session.transactionId)
+        let redirects = RedirectURL.isSent(for: status, by: policy.condition)
+        // Committed with its events: from here a crash cannot lose the payment (see
+        // `redeliver`), and only a redirect saying what Pay Station said is believed.
+        try context.atomically {
+            try context.recordPaymentStatus(status.rawValue, forInvoice: session.invoiceId)
+            try context.log(event.0, event.1, transaction: session.transactionId)
+            if redirects {
+                try context.log(.redirectSent, redirectURL(for: session, status: status, in: context).text,
+                                transaction: session.transactionId)
+            }
+        }
+        if redirects {
             context.schedule(.payStationRedirect(invoiceId: session.invoiceId),
                              at: context.now.addingTimeInterval(Double(policy.delaySeconds)))
             return .nothing
