@@ -32,13 +32,21 @@ public enum ProductsAnswer {
         var products: [Product] = []
         var invalid: [String] = []
         var reasons: [String: String] = [:]
+        // Indexed once: asking for every SKU of a 10,000-product catalog must not scan it 10,000 times.
+        let byId = Dictionary(catalog.products.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var byLowercasedId: [String: Int]?
         for identifier in identifiers {
-            guard let product = catalog.product(id: identifier) else {
+            guard let index = byId[identifier] else {
                 invalid.append(identifier)
-                let caseMatch = catalog.products.first { $0.id.lowercased() == identifier.lowercased() }
+                if byLowercasedId == nil {
+                    byLowercasedId = Dictionary(catalog.products.enumerated().map { ($1.id.lowercased(), $0) },
+                                                uniquingKeysWith: { first, _ in first })
+                }
+                let caseMatch = byLowercasedId?[identifier.lowercased()].map { catalog.products[$0] }
                 reasons[identifier] = caseMatch.map { "SKUs are case-sensitive; the store has \($0.id)" } ?? "unknown SKU"
                 continue
             }
+            let product = catalog.products[index]
             guard product.status == .available else {
                 invalid.append(identifier)
                 reasons[identifier] = "status \(product.status.rawValue)"
