@@ -83,7 +83,7 @@ public final class CursesTerminal: Backend {
             pollfd(fd: inbox.wakeDescriptor, events: Int16(POLLIN), revents: 0),
         ]
         // A signal (SIGWINCH) interrupts the wait; ncurses then has KEY_RESIZE for us below.
-        _ = poll(&descriptors, 2, Inbox.milliseconds(timeout))
+        _ = poll(&descriptors, 2, Inbox.pollTimeout(timeout))
         return readQueuedInput()
     }
 

@@ -50,6 +50,21 @@ extension Ledger {
         return records
     }
 
+    /// The product of every granted transaction of one user, in one query: what entitlements
+    /// are named after, without a lookup per grant.
+    public func grantedProductIds(user: String) throws -> [String: String] {
+        let statement = try database.prepare("""
+            SELECT grants.transaction_id, transactions.product_id FROM grants
+            JOIN transactions ON transactions.id = grants.transaction_id WHERE transactions.user_id = ?1
+            """)
+        try statement.bind(user, at: 1)
+        var products: [String: String] = [:]
+        while try statement.step() {
+            products[statement.string(column: 0)] = statement.string(column: 1)
+        }
+        return products
+    }
+
     /// Virtual-currency balances, of one user or of all: each currency key with the sum of its grants.
     public func balances(user: String? = nil) throws -> [String: Int] {
         let statement = try database.prepare("""

@@ -41,7 +41,7 @@ extension Ledger {
     /// different status is refused (false), since Pay Station never changes its mind about an
     /// invoice; the same status again keeps the first time.
     @discardableResult
-    public func recordPaymentStatus(_ status: String, forInvoice id: String, at time: Date? = nil) throws -> Bool {
+    public func recordPaymentStatus(_ status: String, forInvoice id: String, at time: Date?) throws -> Bool {
         let statement = try database.prepare("""
             UPDATE invoices SET payment_status = ?2, status_at = COALESCE(status_at, ?3)
             WHERE invoice_id = ?1 AND (payment_status IS NULL OR payment_status = ?2)

@@ -55,7 +55,7 @@ extension Ledger {
     }
 
     /// Records when the player paid, once: a later call keeps the first date.
-    public func recordPurchaseDate(ofTransaction id: String, _ date: Date) throws {
+    public func recordPurchaseDate(_ date: Date, ofTransaction id: String) throws {
         let statement = try database.prepare(
             "UPDATE transactions SET purchased_at = ?2 WHERE id = ?1 AND purchased_at IS NULL")
         try statement.bind(id, at: 1)

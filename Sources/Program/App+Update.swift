@@ -26,9 +26,6 @@ extension App {
             return []
         case .store(let report):
             return apply(report)
-        case .storeFailed(let text):
-            notice = StoreNotice(.error, text)
-            return []
         case .retryProducts(let path, let attempt):
             // The path whose request failed, even if the player has moved on: its answer is
             // what that path sells when they come back.
@@ -60,8 +57,6 @@ extension App {
             return [.engine(.restore(path: paywall.path))]
         case .openURL(let url):
             return [.engine(.openURL(url))]
-        case .advanceClock(let seconds):
-            return [.advanceClock(by: seconds)]
         }
     }
 
@@ -73,22 +68,23 @@ extension App {
         snapshot = report.snapshot
         updatePaywall(.historyChanged(report.snapshot.history))
         if let reported = report.notice { notice = reported }
-        switch report.products {
-        case .answered(let response)?:
+        // Only a path that sells what its request returned keeps the answer; a retry goes back
+        // to the path that asked, wherever the player is now.
+        guard let reply = report.products, reply.path.sellsOnlyRequestedProducts else { return [] }
+        switch reply.outcome {
+        case .answered(let response):
             updatePaywall(.productsAnswered(response))
             if !response.invalidProductIdentifiers.isEmpty {
                 notice = StoreNotice(.info, "Products request: \(response.invalidProductIdentifiers.count) invalid identifiers (see Events).")
             }
-        case .failed(let attempt, let retryAfter)?:
+        case .failed(let attempt, let retryAfter):
             guard let retryAfter else {
                 updatePaywall(.productsGaveUp(attempts: attempt))
                 notice = StoreNotice(.error, "Products could not be loaded after \(attempt) attempts; press s to try again.")
                 return []
             }
             updatePaywall(.productsLoading(attempt: attempt + 1))
-            return [.deliver(.retryProducts(path: paywall.path, attempt: attempt + 1), afterSeconds: retryAfter)]
-        case nil:
-            break
+            return [.deliver(.retryProducts(path: reply.path, attempt: attempt + 1), afterSeconds: retryAfter)]
         }
         return []
     }

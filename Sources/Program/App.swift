@@ -61,14 +61,6 @@ public struct App: Sendable {
         return false
     }
 
-    func pane(_ pane: Pane) -> ListPane {
-        switch pane {
-        case .transactions: return transactionsPane
-        case .entitlements: return entitlementsPane
-        default: return eventsPane
-        }
-    }
-
     mutating func scroll(_ pane: Pane, by step: Int) {
         let count = rowCount(of: pane)
         switch pane {

@@ -47,8 +47,9 @@ public final class EngineWorker: @unchecked Sendable {
                 return .store(try store.advance(to: date))
             }
         } catch {
-            if case .storage(let sentence) = error { return .storeFailed("Could not save to the ledger: \(sentence)") }
-            return .storeFailed(error.description)
+            // Whatever the call wrote was rolled back: the state as it stands, and why.
+            let text = if case .storage(let sentence) = error { "Could not save to the ledger: \(sentence)" } else { error.description }
+            return .store(store.currentReport(notice: StoreNotice(.error, text)))
         }
     }
 }

@@ -69,7 +69,7 @@ public final class Inbox: @unchecked Sendable {
     public func wait(timeout: TimeInterval?) -> Bool {
         if hasMail { return true }
         var descriptor = pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)
-        _ = poll(&descriptor, 1, Self.milliseconds(timeout))
+        _ = poll(&descriptor, 1, Self.pollTimeout(timeout))
         return hasMail
     }
 
@@ -79,8 +79,8 @@ public final class Inbox: @unchecked Sendable {
         return !mail.isEmpty
     }
 
-    /// `poll`'s timeout: -1 waits for ever.
-    public static func milliseconds(_ timeout: TimeInterval?) -> Int32 {
+    /// `poll`'s timeout in milliseconds for `timeout` seconds: -1 waits for ever.
+    public static func pollTimeout(_ timeout: TimeInterval?) -> Int32 {
         guard let timeout else { return -1 }
         return Int32(min(max(0, (timeout * 1000).rounded(.up)), Double(Int32.max)))
     }

@@ -15,10 +15,8 @@ public enum Message: Sendable, Equatable {
     case tick(Date)
     /// Leave: `q`, Ctrl-C, SIGTERM and SIGHUP all end here.
     case quit
-    /// What an engine call did.
+    /// What an engine call did; when it failed, the state as it stands with the error as its notice.
     case store(StoreReport)
-    /// An engine call failed; the sentence says what to do.
-    case storeFailed(String)
     /// The next attempt of a products request that failed, on the path that asked.
     case retryProducts(path: IntegrationPath, attempt: Int)
 
@@ -32,17 +30,14 @@ public enum Message: Sendable, Equatable {
     case restore
     /// A URL the app is opened with: a redirect or a deep link from outside.
     case openURL(String)
-    case advanceClock(by: TimeInterval)
 }
 
 /// Work the update asks for; the program performs it off the update and answers with messages.
 public enum Effect: Sendable, Equatable {
-    /// An engine call, run on the engine's own thread; it answers with `.store` or `.storeFailed`.
+    /// An engine call, run on the engine's own thread; it answers with `.store`.
     case engine(EngineCall)
     /// Sends the message after `afterSeconds` of simulated time.
     case deliver(Message, afterSeconds: Double)
-    /// Moves the simulated calendar on; everything due on the way happens at its own time.
-    case advanceClock(by: TimeInterval)
     /// Ctrl-Z: hand the terminal back to the shell until `fg`.
     case suspend
 }

@@ -18,9 +18,9 @@ public final class Program<Terminal: Backend> {
     /// The engine's clock as it last reported it; timers are due in its simulated time.
     public private(set) var clock: Clock
     private var timers: [(due: Date, message: Message)] = []
-    /// When the engine next has something to do (a redirect countdown ending).
+    /// When the engine next has something to do (a redirect countdown ending); cleared when
+    /// the program asks it to run, until its report says what is due next.
     private var engineDue: Date?
-    private var engineDueRequested = false
     /// Engine calls handed out and not yet answered.
     private var callsInFlight = 0
     private var queue: [Message] = []
@@ -153,7 +153,6 @@ public final class Program<Terminal: Backend> {
             if case .store(let report) = message {
                 clock = report.clock
                 engineDue = report.nextDue
-                engineDueRequested = false
             }
             for effect in app.update(message) {
                 perform(effect)
@@ -168,8 +167,6 @@ public final class Program<Terminal: Backend> {
             call(engineCall)
         case .deliver(let message, let seconds):
             timers.append((now.addingTimeInterval(seconds), message))
-        case .advanceClock(let seconds):
-            advance(by: seconds)
         case .suspend:
             backend.suspend()
             let (width, height) = backend.size
@@ -197,8 +194,8 @@ public final class Program<Terminal: Backend> {
         let due = timers.filter { $0.due <= current }.sorted { $0.due < $1.due }
         timers.removeAll { $0.due <= current }
         queue += due.map(\.message)
-        if let engineDue, engineDue <= current, !engineDueRequested {
-            engineDueRequested = true
+        if let due = engineDue, due <= current {
+            engineDue = nil
             call(.runDue)
         }
     }

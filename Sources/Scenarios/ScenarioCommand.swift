@@ -4,8 +4,8 @@ import TerminalUI
 
 /// One line of a scenario (docs/scenarios.md).
 public enum ScenarioCommand: Sendable, Equatable {
-    // Setup: before the first other line they shape the launch; later, `catalog` and `user`
-    // relaunch the app on the same ledger and the others act at once.
+    // Setup: before the first other line they shape the launch; later, `catalog`, `user`,
+    // `network` and `seed` relaunch the app on the same ledger and the others act at once.
     case catalog(path: String)
     case storefront(id: String)
     case path(IntegrationPath)

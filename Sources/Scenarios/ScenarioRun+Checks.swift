@@ -19,7 +19,7 @@ extension ScenarioRun {
                               actual: shouldContain ? "not on the screen" : "on the screen")
             }
         case .entitlement(let level, let active):
-            let entitlement = snapshot.entitlement(level)
+            let entitlement = snapshot.entitlement(id: level)
             let isActive = entitlement?.isActive ?? false
             guard isActive == active else {
                 throw failure(line, expected: "\(level) \(active ? "active" : "inactive")",
@@ -30,13 +30,8 @@ extension ScenarioRun {
             guard product.type != .consumable else {
                 throw error(line, "\(sku) is a consumable: it is used up, not owned; check `expect balance` instead")
             }
-            let owned = snapshot.entitlements.filter(\.isActive)
-            let key: String? = {
-                if case .entitlement(let key)? = product.grants { return key }
-                return product.type == .nonConsumable ? product.id : nil
-            }()
-            guard owned.contains(where: { $0.productId == sku || (key != nil && $0.id == key) }) else {
-                let have = owned.map { $0.productId ?? $0.id }
+            guard snapshot.owns(productId: sku) else {
+                let have = snapshot.entitlements.filter(\.isActive).map { $0.productId ?? $0.id }
                 throw failure(line, expected: "\(sku) owned", actual: have.isEmpty ? "nothing owned" : "owned: \(have.joined(separator: ", "))")
             }
         case .balance(let currency, let amount):
@@ -60,9 +55,9 @@ extension ScenarioRun {
             }
         case .charge(let reference, let amount, let currency):
             let transaction = try find(reference, in: snapshot, line)
-            guard transaction.charged == amount, amount == 0 || transaction.currency == currency else {
+            guard transaction.amountCharged == amount, amount == 0 || transaction.currency == currency else {
                 throw failure(line, expected: "\(transaction.id) charged \(amount) \(currency)",
-                              actual: "\(transaction.id) charged \(transaction.charged) \(transaction.currency) (\(transaction.displayState))")
+                              actual: "\(transaction.id) charged \(transaction.amountCharged) \(transaction.currency) (\(transaction.displayState))")
             }
         case .event(let name, let present):
             let found = snapshot.events.contains { $0.kind.rawValue == name }

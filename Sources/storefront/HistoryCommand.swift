@@ -17,7 +17,7 @@ enum HistoryCommand {
                     "id": transaction.id, "productId": transaction.productId, "userId": transaction.userId,
                     "storefront": transaction.storefront, "path": transaction.path?.rawValue ?? "unknown",
                     "state": transaction.state.rawValue, "price": transaction.price, "currency": transaction.currency,
-                    "charged": "\(transaction.charged)", "finished": transaction.isFinished,
+                    "charged": "\(transaction.amountCharged)", "finished": transaction.isFinished,
                     "createdAt": formatter.string(from: transaction.createdAt),
                 ]
                 if let failure = transaction.failure { row["error"] = failure.description }

@@ -105,3 +105,50 @@ struct SchemaThreeTests {
         }
     }
 }
+
+/// Schema 3 also keeps when a payment happened, apart from when it was settled.
+@Suite("Payment and purchase dates")
+struct PaymentDateTests {
+    private let time = Date(timeIntervalSinceReferenceDate: 800_000_000)
+
+    @Test func theStatusTimeIsKeptOnceWithTheFirstStatus() throws {
+        try withTemporaryLedgerPath { path in
+            let ledger = try Ledger(path: path)
+            try ledger.recordInvoice(InvoiceRecord(invoiceId: "inv", transactionId: "t", userId: "u", createdAt: time))
+            #expect(try ledger.invoice(id: "inv")?.statusAt == nil)
+            #expect(try ledger.recordPaymentStatus("done", forInvoice: "inv", at: time.addingTimeInterval(5)))
+            #expect(try ledger.recordPaymentStatus("done", forInvoice: "inv", at: time.addingTimeInterval(60)))
+            #expect(try Ledger(path: path).invoice(id: "inv")?.statusAt == time.addingTimeInterval(5))
+        }
+    }
+
+    @Test func aPurchaseDateIsRecordedOnceAndReadBack() throws {
+        try withTemporaryLedgerPath { path in
+            let ledger = try Ledger(path: path)
+            try ledger.insert(sampleTransaction(id: "t1"))
+            #expect(try ledger.transaction(id: "t1")?.purchasedAt == nil)
+            try ledger.recordPurchaseDate(time, ofTransaction: "t1")
+            try ledger.recordPurchaseDate(time.addingTimeInterval(99), ofTransaction: "t1")
+            #expect(try Ledger(path: path).transaction(id: "t1")?.purchasedAt == time)
+            #expect(throws: LedgerError.unknownTransaction(id: "nope")) {
+                try ledger.recordPurchaseDate(time, ofTransaction: "nope")
+            }
+        }
+    }
+
+    @Test func grantedProductsComeInOneQueryForOneUser() throws {
+        try withTemporaryLedgerPath { path in
+            let ledger = try Ledger(path: path)
+            var mine = sampleTransaction(id: "t1")
+            mine.userId = "ana"
+            var theirs = sampleTransaction(id: "t2")
+            theirs.userId = "ben"
+            try ledger.insert(mine)
+            try ledger.insert(theirs)
+            for id in ["t1", "t2"] {
+                try ledger.recordGrant(GrantRecord(transactionId: id, kind: .currency, key: "gems", amount: 1, grantedAt: time))
+            }
+            #expect(try ledger.grantedProductIds(user: "ana") == ["t1": mine.productId])
+        }
+    }
+}

@@ -18,10 +18,10 @@ struct SchemaTwoTests {
             try withLedger(at: path) { ledger in
                 try ledger.recordInvoice(InvoiceRecord(invoiceId: "inv-1", transactionId: "t1", userId: "u", createdAt: time))
                 #expect(try ledger.invoice(id: "inv-1")?.paymentStatus == nil)
-                #expect(try ledger.recordPaymentStatus("done", forInvoice: "inv-1"))
-                #expect(try ledger.recordPaymentStatus("done", forInvoice: "inv-1"))  // the same again is fine
-                #expect(try !ledger.recordPaymentStatus("troubled", forInvoice: "inv-1"))  // never another
-                #expect(try !ledger.recordPaymentStatus("done", forInvoice: "unknown"))
+                #expect(try ledger.recordPaymentStatus("done", forInvoice: "inv-1", at: time))
+                #expect(try ledger.recordPaymentStatus("done", forInvoice: "inv-1", at: time))  // the same again is fine
+                #expect(try !ledger.recordPaymentStatus("troubled", forInvoice: "inv-1", at: time))  // never another
+                #expect(try !ledger.recordPaymentStatus("done", forInvoice: "unknown", at: time))
             }
             #expect(try withLedger(at: path) { try $0.invoice(id: "inv-1")?.paymentStatus } == "done")
         }

@@ -45,7 +45,7 @@ struct InboxTests {
 
     @Test(arguments: [(nil, Int32(-1)), (0, 0), (0.0001, 1), (1.5, 1_500), (-3, 0), (1e12, Int32.max)] as [(Double?, Int32)])
     func pollTimeouts(timeout: Double?, milliseconds: Int32) {
-        #expect(Inbox.milliseconds(timeout) == milliseconds)
+        #expect(Inbox.pollTimeout(timeout) == milliseconds)
     }
 
     /// A backend that only ever waits on the inbox, for as long as it takes: the program gets

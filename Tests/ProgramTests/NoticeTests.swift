@@ -37,9 +37,10 @@ struct NoticeTests {
         #expect(app.lines.last?.hasPrefix(" ←→↑↓ select · Enter buy") == true)
     }
 
+    /// A failed engine call answers the state as it stands, with the error as its notice.
     @Test func aFailedEngineCallIsShownAsAnError() {
         var app = makeApp()
-        app.receive(.storeFailed("Could not save to the ledger: disk full."))
+        app.receive(report(notice: StoreNotice(.error, "Could not save to the ledger: disk full.")))
         #expect(app.notice == StoreNotice(.error, "Could not save to the ledger: disk full."))
         #expect(app.lines.last == " Could not save to the ledger: disk full.")
     }

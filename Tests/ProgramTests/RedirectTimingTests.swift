@@ -63,12 +63,12 @@ struct RedirectTimingTests {
         #expect(!harness.app.snapshot.events.contains { $0.kind == .redirectRejected })
     }
 
-    /// A script's `advance` line: the `.advanceClock` message runs the same advance.
-    @Test func theAdvanceClockMessageFiresTheRedirect() throws {
+    /// A script's `advance` line, one second at a time: the countdown ends on the second.
+    @Test func advancingSecondBySecondFiresTheRedirectOnTime() throws {
         let harness = try paidHarness()
-        harness.program.send(.advanceClock(by: 1))
+        harness.program.advance(by: 1)
         #expect(harness.page != nil)
-        harness.program.send(.advanceClock(by: 1))
+        harness.program.advance(by: 1)
         #expect(harness.app.sheet == nil)
         #expect(harness.app.snapshot.balances == ["gems": 100])
     }

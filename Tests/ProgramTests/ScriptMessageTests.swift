@@ -64,8 +64,4 @@ struct ScriptMessageTests {
         #expect(app.update(.openURL(url)) == [.engine(.openURL(url))])
     }
 
-    @Test func advanceClockAsksTheProgramToMoveTheCalendar() {
-        var app = makeApp()
-        #expect(app.update(.advanceClock(by: 7 * 86_400)) == [.advanceClock(by: 604_800)])
-    }
 }

@@ -47,9 +47,9 @@ struct MonthlyPassExpiryTests {
             #expect(grant.expiresAt == (try utc(2027, 2, 28)))
 
             harness.clock.date = try utc(2027, 2, 28, 11, 59)
-            #expect(harness.store.currentReport().snapshot.entitlement("premium")?.isActive == true)
+            #expect(harness.store.currentReport().snapshot.entitlement(id: "premium")?.isActive == true)
             harness.clock.date = try utc(2027, 2, 28)
-            #expect(harness.store.currentReport().snapshot.entitlement("premium")?.isActive == false)
+            #expect(harness.store.currentReport().snapshot.entitlement(id: "premium")?.isActive == false)
         }
     }
 

@@ -125,13 +125,13 @@ struct ResubscribeTests {
         try withStore { harness in
             let (first, _) = try harness.buy(SKU.monthlyPass)
             harness.clock.advance(by: 40 * 86_400)
-            #expect(harness.store.currentReport().snapshot.entitlement("premium")?.isActive == false)
+            #expect(harness.store.currentReport().snapshot.entitlement(id: "premium")?.isActive == false)
             let (second, _) = try harness.buy(SKU.monthlyPass)
             #expect(try harness.eventKinds(of: first.transactionId).contains("INITIAL_PURCHASE"))
             let kinds = try harness.eventKinds(of: second.transactionId)
             #expect(kinds.contains("RENEWAL"))
             #expect(!kinds.contains("INITIAL_PURCHASE"))
-            #expect(harness.store.currentReport().snapshot.entitlement("premium")?.isActive == true)
+            #expect(harness.store.currentReport().snapshot.entitlement(id: "premium")?.isActive == true)
         }
     }
 }

@@ -40,7 +40,8 @@ struct NotBuiltPathTests {
     func aProductsRequestAnswersTheAvailableProductsAndLogsNothing(_ path: IntegrationPath) throws {
         try withStore { harness in
             let report = try harness.store.requestProducts(on: path, attempt: 1)
-            guard case .answered(let response)? = report.products else {
+            #expect(report.products?.path == path)
+            guard case .answered(let response)? = report.products?.outcome else {
                 Issue.record("expected an answer, got \(String(describing: report.products))")
                 return
             }

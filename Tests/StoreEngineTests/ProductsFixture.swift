@@ -108,6 +108,8 @@ extension Store {
     /// One attempt of the products request on Pay Station, answered with its outcome alone.
     func productsOutcome(attempt: Int) throws -> ProductsOutcome {
         let report = try requestProducts(on: .paystation, attempt: attempt)
-        return try #require(report.products, "a products request reports its outcome")
+        let reply = try #require(report.products, "a products request reports its outcome")
+        #expect(reply.path == .paystation, "the reply names the path that asked")
+        return reply.outcome
     }
 }

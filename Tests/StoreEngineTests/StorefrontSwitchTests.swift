@@ -28,11 +28,11 @@ struct StorefrontSwitchTests {
             #expect(us.currency == "USD")
             #expect(us.price == "0.99")
             #expect(us.state == .purchased)
-            #expect(us.charged == Decimal(string: "0.99"))
+            #expect(us.amountCharged == Decimal(string: "0.99"))
             let de = try #require(summaries[german.transactionId])
             #expect(de.storefront == "DEU")
             #expect(de.currency == "EUR")
-            #expect(de.charged == Decimal(string: "1.09"))
+            #expect(de.amountCharged == Decimal(string: "1.09"))
             // Both passed validation (the currency matches the storefront each was opened in).
             #expect(try harness.events(.validationFailed).isEmpty)
             #expect(try harness.ledger.balances() == ["gems": 200])

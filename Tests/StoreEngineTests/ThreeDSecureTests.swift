@@ -133,7 +133,7 @@ struct ThreeDSecurePurchaseTests {
             let message = try #require(try harness.events(.payStationDeclined).last).message
             #expect(message.contains("3-D Secure failed"))
             #expect(declined.snapshot.transactions.first?.failure == .paymentDeclined)
-            #expect(declined.snapshot.transactions.first?.charged == 0)
+            #expect(declined.snapshot.transactions.first?.amountCharged == 0)
         }
     }
 }

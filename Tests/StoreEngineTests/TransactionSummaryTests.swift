@@ -15,7 +15,7 @@ struct TransactionSummaryTests {
             #expect(summary.state == .purchased)
             #expect(summary.failure == nil)
             #expect(summary.displayState == "purchased")
-            #expect(summary.charged == Decimal(string: "0.99"))
+            #expect(summary.amountCharged == Decimal(string: "0.99"))
             #expect(summary.path == .paystation)
             #expect(summary.isFinished)
             #expect(summary.invoiceId == "100000001")
@@ -28,7 +28,7 @@ struct TransactionSummaryTests {
             let summary = try #require(harness.store.currentReport().snapshot.transactions.first)
             #expect(summary.state == .purchasing)
             #expect(summary.displayState == "purchasing")
-            #expect(summary.charged == 0)
+            #expect(summary.amountCharged == 0)
             #expect(!summary.isFinished)
         }
     }
@@ -42,7 +42,7 @@ struct TransactionSummaryTests {
             #expect(summary.failure == .paymentCancelled)
             #expect(summary.failure?.isError == false)
             #expect(summary.displayState == "cancelled")
-            #expect(summary.charged == 0)
+            #expect(summary.amountCharged == 0)
         }
     }
 
@@ -54,7 +54,7 @@ struct TransactionSummaryTests {
             #expect(summary.failure == .paymentDeclined)
             #expect(summary.failure?.isError == true)
             #expect(summary.displayState == "failed")
-            #expect(summary.charged == 0)
+            #expect(summary.amountCharged == 0)
         }
     }
 
@@ -107,12 +107,12 @@ struct TransactionSummaryTests {
                                          path: .paystation, state: .purchased, quantity: 3, price: "0.1",
                                          currency: "USD", createdAt: time, updatedAt: time)
         // 0.1 × 3 is exactly 0.3 in decimal, which binary floating point would miss.
-        #expect(summary.charged == (try #require(Decimal(string: "0.3"))))
+        #expect(summary.amountCharged == (try #require(Decimal(string: "0.3"))))
         summary.state = .restored
-        #expect(summary.charged == 0, "a restore charges nothing")
+        #expect(summary.amountCharged == 0, "a restore charges nothing")
         summary.state = .purchased
         summary.price = "not a price"
-        #expect(summary.charged == 0)
+        #expect(summary.amountCharged == 0)
     }
 
     @Test func aPathThisBuildDoesNotKnowReadsAsNoPath() throws {

@@ -36,7 +36,7 @@ struct PayStationSheetRenderTests {
         #expect(shown.contains("▸ Card number"))
         #expect(shown.contains("[ Pay $0.99 ]"))
         #expect(shown.contains("4111 1111 1111 1152 3-D Secure"))
-        #expect(shown.contains("Enter next field · Backspace delete · Esc cancel"))
+        #expect(shown.contains("digits type · Enter next field / pay · Backspace delete · Esc cancel"))
     }
 
     @Test func inAppPayStationSaysSo() {
@@ -81,7 +81,7 @@ struct PayStationSheetRenderTests {
         let shown = text(session(card: "4111111111111111"))
         #expect(shown.contains("Waiting for Pay Station…"))
         #expect(!shown.contains("Returning to"))
-        #expect(shown.contains("Enter back to the game · Esc close"))
+        #expect(shown.contains("Enter or Esc back to the game"))
     }
 
     @Test func aDeclinedCardSaysNothingWasCharged() {

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 
 /// What falls due on the simulated clock, in order: a Pay Station redirect after its countdown
@@ -43,4 +44,11 @@ struct Agenda {
 enum DueAction: Equatable {
     /// Pay Station sends the player back with the redirect for this invoice.
     case payStationRedirect(invoiceId: String)
+
+    /// The path that asked for it, and performs it.
+    var path: IntegrationPath {
+        switch self {
+        case .payStationRedirect: return .paystation
+        }
+    }
 }

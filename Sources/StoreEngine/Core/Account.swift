@@ -16,20 +16,30 @@ struct Account {
     private(set) var events: [EventSummary] = []
     /// Product ids by transaction, for the grants' products.
     private var productOfTransaction: [String: String] = [:]
+    /// Subscription groups by granted transaction, looked up once per grant, not per report.
+    private var groupOfTransaction: [String: String] = [:]
+    private var catalog: Catalog?
 
     init() {}
 
     /// Everything the panes need, in one pass over the ledger.
-    init(reading ledger: Ledger, user: String) throws {
+    init(reading ledger: Ledger, user: String, catalog: Catalog) throws {
+        self.catalog = catalog
         transactions = try ledger.transactions(newestFirst: Self.listLimit, user: user).map(TransactionSummary.init(record:))
         transactionCount = try ledger.transactionCount(user: user)
         grants = try ledger.grants(user: user)
         events = try ledger.events(newestFirst: Self.listLimit, user: user).map(EventSummary.init(record:))
         for transaction in transactions { productOfTransaction[transaction.id] = transaction.productId }
         // Grants of transactions older than the listed ones still need their products.
-        for grant in grants where productOfTransaction[grant.transactionId] == nil {
-            productOfTransaction[grant.transactionId] = try ledger.transaction(id: grant.transactionId)?.productId
-        }
+        productOfTransaction.merge(try ledger.grantedProductIds(user: user)) { listed, _ in listed }
+        for grant in grants { noteGroup(of: grant) }
+    }
+
+    private mutating func noteGroup(of grant: GrantRecord) {
+        guard grant.kind == .accessLevel, let productId = productOfTransaction[grant.transactionId],
+              let group = catalog?.product(id: productId)?.group
+        else { return }
+        groupOfTransaction[grant.transactionId] = group
     }
 
     /// A transaction the engine inserted (new) or changed (already listed).
@@ -52,14 +62,20 @@ struct Account {
 
     mutating func record(_ grant: GrantRecord) {
         grants.append(grant)
+        noteGroup(of: grant)
     }
 
     func productId(ofTransaction id: String) -> String? {
         productOfTransaction[id]
     }
 
+    /// The subscription group of a granted transaction, if it granted an access level.
+    func group(ofTransaction id: String) -> String? {
+        groupOfTransaction[id]
+    }
+
     /// The panes at simulated time `now`: an access level is active until its latest expiry.
-    func snapshot(at now: Date, catalog: Catalog) -> StoreSnapshot {
+    func snapshot(at now: Date) -> StoreSnapshot {
         var entitlements: [String: Entitlement] = [:]
         var balances: [String: Int] = [:]
         var history = SubscriberHistory()
@@ -73,7 +89,7 @@ struct Account {
                 entitlements[grant.key] = Entitlement(id: grant.key, kind: .nonConsumable, productId: productId,
                                                       expiresAt: nil, isActive: true)
             case .accessLevel:
-                if let group = productId.flatMap({ catalog.product(id: $0)?.group }) {
+                if let group = groupOfTransaction[grant.transactionId] {
                     history.subscribedGroups.insert(group)
                     latestExpiry[group] = max(latestExpiry[group] ?? .distantPast, grant.expiresAt ?? .distantFuture)
                 }

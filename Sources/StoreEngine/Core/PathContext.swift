@@ -25,11 +25,12 @@ struct PathContext {
                          path: IntegrationPath, invoice: (Int) -> String? = { _ in nil }) throws -> TransactionRecord {
         try atomically {
             let sequence = try store.ledger.nextValue(ofSequence: "transaction")
+            let time = now
             let record = TransactionRecord(
                 id: String(format: "txn-%06d", sequence), productId: productId, userId: userId,
                 storefront: storefront.id, integrationPath: path.rawValue, state: .purchasing, quantity: 1,
                 price: "\(price)", currency: storefront.currency, invoiceId: invoice(sequence),
-                variationId: variationId, createdAt: now, updatedAt: now)
+                variationId: variationId, createdAt: time, updatedAt: time)
             try store.ledger.insert(record)
             store.account.record(record)
             return record

@@ -16,6 +16,13 @@ public enum PurchaseSheet: Sendable, Equatable {
 /// Input for the sheet on screen, in the path's own terms.
 public enum PathInput: Sendable, Equatable {
     case payStation(PayStationInput)
+
+    /// The path whose sheet takes it.
+    public var path: IntegrationPath {
+        switch self {
+        case .payStation: return .paystation
+        }
+    }
 }
 
 /// What the player does on Pay Station's page.
@@ -27,9 +34,20 @@ public enum PayStationInput: Sendable, Equatable {
     case submit
     /// Tab: the next field of the card form.
     case nextField
-    case focus(PayStationSession.Field)
     /// Esc: closes Pay Station; before paying that cancels the payment.
     case close
+}
+
+/// A products request's answer, with the path that asked: a retry goes back to that path, and
+/// the answer counts only for it.
+public struct ProductsReply: Sendable, Equatable {
+    public var path: IntegrationPath
+    public var outcome: ProductsOutcome
+
+    public init(path: IntegrationPath, outcome: ProductsOutcome) {
+        self.path = path
+        self.outcome = outcome
+    }
 }
 
 /// What the store answered to a products request.
@@ -47,13 +65,13 @@ public struct StoreReport: Sendable, Equatable {
     public var sheet: PurchaseSheet?
     public var notice: StoreNotice?
     /// Set when the call was a products request.
-    public var products: ProductsOutcome?
+    public var products: ProductsReply?
     public var clock: Clock
     /// The simulated time of the next scheduled step (a redirect countdown ending), if any.
     public var nextDue: Date?
 
     public init(snapshot: StoreSnapshot, sheet: PurchaseSheet? = nil, notice: StoreNotice? = nil,
-                products: ProductsOutcome? = nil, clock: Clock, nextDue: Date? = nil) {
+                products: ProductsReply? = nil, clock: Clock, nextDue: Date? = nil) {
         self.snapshot = snapshot
         self.sheet = sheet
         self.notice = notice

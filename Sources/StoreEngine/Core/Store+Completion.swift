@@ -20,7 +20,7 @@ extension Store {
             switch outcome {
             case .paid(let paidAt):
                 try ledger.updateState(ofTransaction: transactionId, to: .purchased, error: nil, at: time)
-                try ledger.recordPurchaseDate(ofTransaction: transactionId, paidAt ?? time)
+                try ledger.recordPurchaseDate(paidAt ?? time, ofTransaction: transactionId)
                 try log(.purchased, "purchased", transactionId, time)
                 try refresh(transactionId)
                 return .purchased(transactionId: transactionId)
@@ -143,8 +143,7 @@ extension Store {
             let until = grant.expiresAt.map { " until " + ISO8601DateFormatter().string(from: $0) } ?? ""
             let subscribedBefore = account.grants.contains { earlier in
                 earlier.kind == .accessLevel && earlier.transactionId != transaction.id
-                    && account.productId(ofTransaction: earlier.transactionId)
-                        .flatMap { catalog.product(id: $0)?.group } == product.group
+                    && account.group(ofTransaction: earlier.transactionId) == product.group
             }
             try log(subscribedBefore ? .renewal : .initialPurchase, "\(product.shortId) for \(amount)\(until)",
                     transaction.id, time)
@@ -163,7 +162,7 @@ extension Store {
 
     /// Restore on a path without store accounts: the owned purchases, logged; no charge.
     func restoreOwnedPurchases() throws -> PathStep {
-        let snapshot = account.snapshot(at: now(), catalog: catalog)
+        let snapshot = account.snapshot(at: now())
         let owned = snapshot.entitlements.filter(\.isActive)
         let names = owned.map { entitlement -> String in
             guard let productId = entitlement.productId, let product = catalog.product(id: productId) else { return entitlement.id }

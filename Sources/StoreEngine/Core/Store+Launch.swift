@@ -6,6 +6,7 @@ extension Store {
     /// Delivers every unfinished transaction again, as `Transaction.updates` and the payment
     /// queue do at launch: a purchased one is validated, granted (once) and finished; one left
     /// purchasing goes to its path, which settles it from what it committed or fails it.
+    /// Returns what to tell the player of each.
     @discardableResult
     func deliverUnfinished() throws -> [StoreNotice] {
         var notices: [StoreNotice] = []
@@ -17,9 +18,7 @@ extension Store {
                 notices.append(try complete(transaction.id))
             case .purchasing:
                 let owner = path(IntegrationPath(rawValue: transaction.integrationPath) ?? .paystation)
-                let step = try owner.redeliver(transaction, in: context)
-                notices += try step.settlements.map(conclude)
-                if let notice = step.notice { notices.append(notice) }
+                if let notice = try run(owner.redeliver(transaction, in: context)) { notices.append(notice) }
             case .failed, .deferred:
                 try ledger.inTransaction {
                     try ledger.markFinished(transaction: transaction.id, at: time)

@@ -28,7 +28,7 @@ extension Store {
             outcome = try self.path(path).requestProducts(requestedIdentifiers, attempt: attempt, in: context)
             return nil
         }
-        result.products = outcome
+        result.products = outcome.map { ProductsReply(path: path, outcome: $0) }
         return result
     }
 
@@ -45,11 +45,7 @@ extension Store {
 
     /// The player's input in the sheet on screen.
     public func send(_ input: PathInput) throws(StoreError) -> StoreReport {
-        let id: IntegrationPath
-        switch input {
-        case .payStation: id = .paystation
-        }
-        return try perform { try run(path(id).take(input, in: context)) }
+        try perform { try run(path(input.path).take(input, in: context)) }
     }
 
     /// A URL the app was opened with: a redirect from Pay Station, a deep link from outside.
@@ -86,11 +82,6 @@ extension Store {
         }
     }
 
-    /// Moves the simulated calendar on by `seconds`, as `advance(to:)` does.
-    public func advance(by seconds: TimeInterval) throws(StoreError) -> StoreReport {
-        try advance(to: now().addingTimeInterval(max(0, seconds)))
-    }
-
     /// Changes how fast simulated time runs from now on.
     public func setClockRate(_ rate: Clock.Rate) throws(StoreError) -> StoreReport {
         try perform {
@@ -104,17 +95,19 @@ extension Store {
     private func runDueItems() throws -> StoreNotice? {
         var last: StoreNotice?
         while let item = agenda.takeFirst(dueBy: now()) {
-            let owner: IntegrationPath
-            switch item.action {
-            case .payStationRedirect: owner = .paystation
+            do {
+                last = try run(path(item.action.path).perform(item.action, in: context)) ?? last
+            } catch {
+                // Nothing of it was committed: it is still due, and runs when next asked.
+                agenda.schedule(item.action, at: item.due)
+                throw error
             }
-            last = try run(path(owner).perform(item.action, in: context)) ?? last
         }
         return last
     }
 
     /// Completes a path's settlements; the notice of the last one, else the path's own.
-    private func run(_ step: PathStep) throws -> StoreNotice? {
+    func run(_ step: PathStep) throws -> StoreNotice? {
         var notice = step.notice
         for settlement in step.settlements {
             notice = try conclude(settlement)
@@ -123,19 +116,20 @@ extension Store {
     }
 
     /// Runs a call. If it fails half-way, whatever it wrote was rolled back, so the account is
-    /// read again from the ledger rather than trusted.
+    /// read again from the ledger rather than trusted, and the error goes up in the engine's
+    /// words (the program shows it with `currentReport`, the state as it stands).
     private func perform(_ body: () throws -> StoreNotice?) throws(StoreError) -> StoreReport {
         do {
             return report(notice: try body())
         } catch {
-            if let reread = try? Account(reading: ledger, user: userId) { account = reread }
+            if let reread = try? Account(reading: ledger, user: userId, catalog: catalog) { account = reread }
             throw StoreError(error)
         }
     }
 
     private func report(notice: StoreNotice?) -> StoreReport {
         let now = now()
-        return StoreReport(snapshot: account.snapshot(at: now, catalog: catalog),
+        return StoreReport(snapshot: account.snapshot(at: now),
                            sheet: paths.lazy.compactMap { $0.sheet(in: self.context) }.first,
                            notice: notice, clock: clock, nextDue: agenda.nextDue)
     }

@@ -68,7 +68,7 @@ public final class Store {
                 changed = true
             }
             if changed { try saveClock() }
-            account = try Account(reading: ledger, user: userId)
+            account = try Account(reading: ledger, user: userId, catalog: catalog)
         } catch {
             throw StoreError(error)
         }

@@ -24,8 +24,14 @@ public struct StoreSnapshot: Sendable, Equatable {
     }
 
     /// The entitlement with this id (an access level, or a non-consumable's key).
-    public func entitlement(_ id: String) -> Entitlement? {
+    public func entitlement(id: String) -> Entitlement? {
         entitlements.first { $0.id == id }
+    }
+
+    /// Whether the player owns the product now: a non-consumable they bought, or a
+    /// subscription whose access level it granted and which is still active.
+    public func owns(productId: String) -> Bool {
+        entitlements.contains { $0.isActive && $0.productId == productId }
     }
 }
 

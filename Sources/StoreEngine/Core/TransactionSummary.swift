@@ -59,7 +59,7 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
 
     /// What the player paid: the price once purchased, nothing for a failed, cancelled or
     /// pending one.
-    public var charged: Decimal {
+    public var amountCharged: Decimal {
         guard state == .purchased else { return 0 }
         return (Decimal(string: price) ?? 0) * Decimal(quantity)
     }

@@ -23,8 +23,7 @@ public enum DisplayWidth {
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x80 { return isPrintableASCII(UInt8(value)) ? 1 : 0 }
-        if value == 0 { return 0 }
-        if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
+        if value < 0xA0 { return 0 }  // C1 controls
         if isInvisible(scalar) { return 0 }
         if isWide(value) || scalar.properties.isEmojiPresentation { return 2 }
         return 1

@@ -80,8 +80,6 @@ public enum PayStationSheet {
             line("✗ Payment declined (status troubled)", theme.surfaceStyle(.error, bold: true))
             y += 1
             line(reason + " Nothing was charged.", theme.surfaceStyle(.text))
-            y += 2
-            line("Enter or Esc returns to the game.", theme.surfaceStyle(.muted))
         case .cancelled:
             line("Closed.", theme.surfaceStyle(.muted))
         }
@@ -89,8 +87,7 @@ public enum PayStationSheet {
             frame.write(problem, in: Rect(x: content.x, y: content.maxY - 2, width: content.width, height: 1),
                         style: theme.surfaceStyle(.error, bold: true))
         }
-        let keys = session.phase.isFinal ? "Enter back to the game · Esc close" : "Enter next field · Backspace delete · Esc cancel"
-        frame.write(keys, in: Rect(x: content.x, y: content.maxY - 1, width: content.width, height: 1),
+        frame.write(hint(for: page), in: Rect(x: content.x, y: content.maxY - 1, width: content.width, height: 1),
                     style: theme.surfaceStyle(.muted))
     }
 

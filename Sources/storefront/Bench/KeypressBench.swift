@@ -19,7 +19,7 @@ final class KeypressBench {
         if app.paywall.path.sellsOnlyRequestedProducts {
             let answer = ProductsAnswer.answer(requesting: catalog.products.map(\.id), projectId: catalog.settings.projectId,
                                                catalog: catalog)
-            _ = app.update(.store(StoreReport(snapshot: StoreSnapshot(), products: .answered(answer),
+            _ = app.update(.store(StoreReport(snapshot: StoreSnapshot(), products: ProductsReply(path: app.paywall.path, outcome: .answered(answer)),
                                               clock: .paused(at: Date()))))
         }
         guard app.paywall.itemCount >= 2 else {

@@ -79,9 +79,9 @@ final class PayStationPath: PurchasePath {
                 transactionId: transaction.id, invoiceId: invoiceId, token: token, productId: product.id,
                 productName: product.name.resolved(for: storefront.locale) ?? product.id,
                 formattedPrice: PriceFormatter.format(price, in: storefront), opensExternalBrowser: external,
-                sandbox: catalog.settings.useSandbox, today: context.now)
+                sandbox: catalog.settings.useSandbox, today: transaction.createdAt)
             try context.recordInvoice(InvoiceRecord(invoiceId: invoiceId, transactionId: transaction.id,
-                                                    userId: context.userId, createdAt: context.now))
+                                                    userId: context.userId, createdAt: transaction.createdAt))
             try context.log(.purchaseStarted, "\(product.shortId) for \(session.formattedPrice) in \(storefront.id): purchasing",
                             transaction: transaction.id)
             try context.log(.payStationOpened, "\(external ? "external browser" : "in-app"): \(session.url)",
@@ -127,11 +127,20 @@ final class PayStationPath: PurchasePath {
         case .deleteBackward: session.deleteBackward()
         case .submit: session.submit()
         case .nextField: session.focusNextField()
-        case .focus(let field): session.focus(on: field)
         case .close: session.close()
         }
+        let before = sessions[invoice]
         sessions[invoice] = session
-        return session.phase.isFinal ? try closed(session, in: context) : .nothing
+        guard session.phase.isFinal else { return .nothing }
+        do {
+            return try closed(session, in: context)
+        } catch {
+            // Nothing was committed: the page goes back to where it was, so the player can try
+            // again (Enter pays again) rather than look at a payment the ledger never recorded.
+            sessions[invoice] = before
+            onScreen = invoice
+            throw error
+        }
     }
 
     /// Pay Station reached a final phase. Paid or declined, its status is committed now, and it
@@ -186,9 +195,12 @@ final class PayStationPath: PurchasePath {
     /// player back, and the redirect goes through the app's URL handler like any other.
     private func sendRedirect(for invoice: String, in context: PathContext) throws -> PathStep {
         guard let session = sessions[invoice] else { return .nothing }
-        dismiss(invoice)
         let status: RedirectURL.Status = session.phase == .done ? .done : .troubled
-        return try handle(redirectURL(for: session, status: status, in: context).text, in: context)
+        // The page goes once the handler has answered: if its commit fails, it stays, and the
+        // engine puts the redirect back on the agenda.
+        let step = try handle(redirectURL(for: session, status: status, in: context).text, in: context)
+        dismiss(invoice)
+        return step
     }
 
     func redirectURL(for session: PayStationSession, status: RedirectURL.Status, in context: PathContext) -> RedirectURL {

@@ -56,9 +56,7 @@ public struct PayStationSession: Sendable, Equatable {
 
     public init(transactionId: String, invoiceId: String, token: String, productId: String, productName: String,
                 formattedPrice: String, opensExternalBrowser: Bool, sandbox: Bool, today: Date = Date()) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let parts = calendar.dateComponents([.year, .month], from: today)
+        let parts = SimulatedCalendar.calendar.dateComponents([.year, .month], from: today)
         earliestExpiry = (parts.year ?? 2000) % 100 * 100 + (parts.month ?? 1)
         self.transactionId = transactionId
         self.invoiceId = invoiceId
