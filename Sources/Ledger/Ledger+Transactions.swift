@@ -10,8 +10,8 @@ extension Ledger {
             let statement = try database.prepare("""
                 INSERT INTO transactions (id, product_id, user_id, storefront, integration_path, state,
                     quantity, price, currency, invoice_id, variation_id, error, created_at, updated_at, finished_at,
-                    purchased_at)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
+                    purchased_at, amount_charged, offer_type, offer_id)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)
                 """)
             try statement.bind(transaction.id, at: 1)
             try statement.bind(transaction.productId, at: 2)
@@ -29,6 +29,9 @@ extension Ledger {
             try statement.bind(transaction.updatedAt, at: 14)
             try statement.bind(transaction.finishedAt, at: 15)
             try statement.bind(transaction.purchasedAt, at: 16)
+            try statement.bind(transaction.amountCharged, at: 17)
+            try statement.bind(transaction.offerType, at: 18)
+            try statement.bind(transaction.offerId, at: 19)
             do {
                 try statement.step()
             } catch let LedgerError.sqlite(code, _) where code == SQLiteExtendedCode.primaryKeyConstraint {
@@ -153,7 +156,8 @@ extension Ledger {
     /// The select list `transactionRecord(from:)` reads, in its column order.
     private static let transactionColumns = """
         id, product_id, user_id, storefront, integration_path, state, quantity, price, currency,
-        invoice_id, variation_id, error, created_at, updated_at, finished_at, purchased_at
+        invoice_id, variation_id, error, created_at, updated_at, finished_at, purchased_at, amount_charged,
+        offer_type, offer_id
         """
 
     private static func transactionRecords(from statement: SQLiteStatement) throws -> [TransactionRecord] {
@@ -182,7 +186,10 @@ extension Ledger {
             createdAt: row.date(column: 12),
             updatedAt: row.date(column: 13),
             finishedAt: row.optionalDate(column: 14),
-            purchasedAt: row.optionalDate(column: 15)
+            purchasedAt: row.optionalDate(column: 15),
+            amountCharged: row.optionalString(column: 16),
+            offerType: row.optionalString(column: 17),
+            offerId: row.optionalString(column: 18)
         )
     }
 

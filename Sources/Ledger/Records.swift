@@ -34,6 +34,12 @@ public struct TransactionRecord: Sendable, Equatable {
     /// When the player paid (StoreKit's `purchaseDate`): a subscription's first period starts
     /// here, even when the app settled the payment later.
     public var purchasedAt: Date?
+    /// What the player is charged now, a decimal string; nil in files written before offers were
+    /// charged, where it was `price`.
+    public var amountCharged: String?
+    /// The offer the purchase was made under (`introductory`, `promotional`, `winBack`) and its id.
+    public var offerType: String?
+    public var offerId: String?
 
     public var isFinished: Bool { finishedAt != nil }
 
@@ -53,7 +59,10 @@ public struct TransactionRecord: Sendable, Equatable {
         createdAt: Date,
         updatedAt: Date,
         finishedAt: Date? = nil,
-        purchasedAt: Date? = nil
+        purchasedAt: Date? = nil,
+        amountCharged: String? = nil,
+        offerType: String? = nil,
+        offerId: String? = nil
     ) {
         self.id = id
         self.productId = productId
@@ -71,6 +80,9 @@ public struct TransactionRecord: Sendable, Equatable {
         self.updatedAt = updatedAt
         self.finishedAt = finishedAt
         self.purchasedAt = purchasedAt
+        self.amountCharged = amountCharged
+        self.offerType = offerType
+        self.offerId = offerId
     }
 }
 

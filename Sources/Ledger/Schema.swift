@@ -87,9 +87,10 @@ enum Schema {
         """,
         // 3: ids from a sequence that only grows, so an id is never taken twice even after a
         // transaction is deleted; the simulated clock, so a calendar moved on by QA stays moved
-        // on across launches; and when a payment happened, apart from when the app settled it,
-        // so a subscription runs from the day it was paid. The sequence starts past every id
-        // the file already holds.
+        // on across launches; when a payment happened, apart from when the app settled it, so a
+        // subscription runs from the day it was paid; and what was charged and under which
+        // offer, apart from the list price. The sequence starts past every id the file already
+        // holds.
         """
         CREATE TABLE sequences (
             name  TEXT PRIMARY KEY NOT NULL,
@@ -109,6 +110,9 @@ enum Schema {
         );
 
         ALTER TABLE transactions ADD COLUMN purchased_at REAL;
+        ALTER TABLE transactions ADD COLUMN amount_charged TEXT;  -- a decimal string, never a float
+        ALTER TABLE transactions ADD COLUMN offer_type TEXT;
+        ALTER TABLE transactions ADD COLUMN offer_id TEXT;
         ALTER TABLE invoices ADD COLUMN status_at REAL;
         """,
     ]

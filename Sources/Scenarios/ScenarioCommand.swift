@@ -56,6 +56,9 @@ public enum Expectation: Sendable, Equatable {
     case transaction(TransactionReference, state: String, finished: Bool?)
     case transactionCount(Int)
     case charge(TransactionReference, amount: Decimal, currency: String)
+    /// The offer a transaction was bought under: `introductory`, `promotional`, `winBack`, or
+    /// `none`; with the offer's id when given.
+    case offer(TransactionReference, type: String, id: String?)
     case event(name: String, present: Bool)
     case invalidProducts([String])
 }

@@ -178,7 +178,8 @@ public enum ScenarioParser {
     private static func expectation(_ arguments: [String]) throws(Problem) -> Expectation {
         let usage = "expect takes screen contains|lacks \"TEXT\", entitlement LEVEL active|inactive, owned SKU, "
             + "balance CURRENCY N, transaction last|ID STATE [finished|unfinished], transactions N, "
-            + "charge last|ID AMOUNT CURRENCY, event NAME, no event NAME, invalid-products SKU...|none"
+            + "charge last|ID AMOUNT CURRENCY, offer last|ID TYPE [OFFER-ID], event NAME, no event NAME, "
+            + "invalid-products SKU...|none"
         guard let what = arguments.first else { throw Problem(usage) }
         let rest = Array(arguments.dropFirst())
         switch (what, rest.count) {
@@ -213,6 +214,12 @@ public enum ScenarioParser {
                   rest[1].allSatisfy({ $0.isNumber || $0 == "." })
             else { throw Problem("expect charge takes an AMOUNT such as 4.99, not \(rest[1])") }
             return .charge(reference(rest[0]), amount: amount, currency: rest[2])
+        case ("offer", 2), ("offer", 3):
+            let types = ["introductory", "promotional", "winBack", "none"]
+            guard types.contains(rest[1]) else {
+                throw Problem("unknown offer type \(rest[1]); types: \(types.joined(separator: ", "))")
+            }
+            return .offer(reference(rest[0]), type: rest[1], id: rest.count == 3 ? rest[2] : nil)
         case ("event", 1):
             return .event(name: rest[0], present: true)
         case ("no", 2) where rest[0] == "event":

@@ -59,6 +59,13 @@ extension ScenarioRun {
                 throw failure(line, expected: "\(transaction.id) charged \(amount) \(currency)",
                               actual: "\(transaction.id) charged \(transaction.amountCharged) \(transaction.currency) (\(transaction.displayState))")
             }
+        case .offer(let reference, let type, let id):
+            let transaction = try find(reference, in: snapshot, line)
+            let actual = transaction.offerType ?? "none"
+            guard actual == type, id.map({ $0 == transaction.offerId }) ?? true else {
+                throw failure(line, expected: "\(transaction.id) bought under \(type)\(id.map { " \($0)" } ?? "")",
+                              actual: "\(actual)\(transaction.offerId.map { " \($0)" } ?? "")")
+            }
         case .event(let name, let present):
             let found = snapshot.events.contains { $0.kind.rawValue == name }
             guard found == present else {

@@ -11,18 +11,23 @@ enum HistoryCommand {
             throw CommandFailure(.ioError, error.description)
         }
         let formatter = ISO8601DateFormatter()
+        // Amounts in each storefront's own format when the catalog is at hand; plain otherwise.
+        let catalog = try? Environment.loadCatalog(at: options.catalogPath ?? "catalog.json")
         if options.json {
             let rows: [[String: Any]] = history.transactions.map { transaction in
                 var row: [String: Any] = [
                     "id": transaction.id, "productId": transaction.productId, "userId": transaction.userId,
                     "storefront": transaction.storefront, "path": transaction.path?.rawValue ?? "unknown",
                     "state": transaction.state.rawValue, "price": transaction.price, "currency": transaction.currency,
-                    "charged": "\(transaction.amountCharged)", "finished": transaction.isFinished,
+                    "amountCharged": "\(transaction.amountCharged)", "displayState": transaction.displayState,
+                    "finished": transaction.isFinished,
                     "createdAt": formatter.string(from: transaction.createdAt),
                 ]
                 if let failure = transaction.failure { row["error"] = failure.description }
                 if let invoice = transaction.invoiceId { row["invoiceId"] = invoice }
                 if let variation = transaction.variationId { row["variationId"] = variation }
+                if let offer = transaction.offerType { row["offerType"] = offer }
+                if let offer = transaction.offerId { row["offerId"] = offer }
                 return row
             }
             let document: [String: Any] = ["transactions": rows, "balances": history.balances]
@@ -35,9 +40,12 @@ enum HistoryCommand {
         if history.transactions.isEmpty { print("No transactions in \(history.ledgerPath).") }
         for transaction in history.transactions {
             let finished = transaction.isFinished ? "finished" : "unfinished"
-            let error = transaction.failure.map { " (\($0))" } ?? ""
+            // The state as the app shows it (`cancelled`, not `failed (paymentCancelled)`); the
+            // reason only for a real failure.
+            let error = transaction.failure.flatMap { $0.isError ? " (\($0))" : nil } ?? ""
+            let offer = transaction.offerType.map { "  \($0) offer" + (transaction.offerId.map { " \($0)" } ?? "") } ?? ""
             let variation = transaction.variationId.map { "  variation \($0)" } ?? ""
-            print("\(transaction.id)  \(formatter.string(from: transaction.createdAt))  \(transaction.productId)  \(transaction.storefront)  \(transaction.price) \(transaction.currency)  \(transaction.state.rawValue)\(error)  \(finished)\(variation)")
+            print("\(transaction.id)  \(formatter.string(from: transaction.createdAt))  \(transaction.productId)  \(transaction.storefront)  \(transaction.chargeText(catalog: catalog))  \(transaction.displayState)\(error)  \(finished)\(offer)\(variation)")
         }
         for (currency, amount) in history.balances.sorted(by: { $0.key < $1.key }) {
             print("balance \(currency): \(amount)")

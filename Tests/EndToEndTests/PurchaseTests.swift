@@ -31,7 +31,7 @@ extension EndToEnd {
             let events = screen.pane("Events") ?? []
             #expect(events.contains { $0.contains(#/^\d\d:\d\d:\d\d transaction\.purchased purchased$/#) })
             #expect(events.contains { $0.contains(#/^\d\d:\d\d:\d\d grant \+100 gems$/#) })
-            #expect(screen.pane("Transactions")?.first == "txn-000001 gems_100    purchased  ✓ 0.99 USD")
+            #expect(screen.pane("Transactions")?.first == "txn-000001 gems_100    purchased  ✓ $0.99")
             try app.quit()
             app.close()
 

@@ -10,7 +10,7 @@ import Testing
 struct AdvanceTests {
     /// A minute's countdown, so two purchases paid ten seconds apart fall due ten seconds apart.
     static func catalog() throws -> Catalog {
-        try redirectCatalog(.successfulOrCanceled, delaySeconds: 60)
+        try regularPriceCatalog(redirectCatalog(.successfulOrCanceled, delaySeconds: 60))
     }
 
     @Test func dueItemsRunInOrderAtTheirOwnTimes() throws {

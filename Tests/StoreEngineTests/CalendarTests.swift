@@ -40,7 +40,7 @@ struct CalendarTests {
 struct MonthlyPassExpiryTests {
     @Test func aMonthlyPassBoughtOnTheThirtyFirstOfJanuaryExpiresAtTheEndOfFebruary() throws {
         // No redirect, so the purchase settles the moment it is paid, at noon on 31 January.
-        try withStore(catalog: redirectCatalog(.none), start: try utc(2027, 1, 31)) { harness in
+        try withStore(catalog: regularPriceCatalog(redirectCatalog(.none)), start: try utc(2027, 1, 31)) { harness in
             let session = try harness.open(SKU.monthlyPass)
             try harness.pay(card: Cards.success)
             let grant = try #require(try harness.ledger.grant(forTransaction: session.transactionId))
@@ -57,7 +57,7 @@ struct MonthlyPassExpiryTests {
     /// settled at the launch a week later, yet runs its month from the day Pay Station took the
     /// money (kept on the invoice and the transaction's purchase date), not to 7 March.
     @Test func aPassPaidBeforeACrashRunsItsMonthFromTheDayItWasPaid() throws {
-        try withStore(start: try utc(2027, 1, 31)) { harness in
+        try withStore(catalog: regularPriceCatalog(), start: try utc(2027, 1, 31)) { harness in
             let session = try harness.open(SKU.monthlyPass)
             #expect(try harness.pay(card: Cards.success).nextDue != nil)
             // The app dies in the countdown and is opened again a week later.

@@ -27,7 +27,7 @@ struct GrantKindTests {
     }
 
     @Test func aMonthlySubscriptionGrantsPremiumForAMonth() throws {
-        try withStore { harness in
+        try withStore(catalog: regularPriceCatalog()) { harness in
             let (session, notice) = try harness.buy(SKU.monthlyPass)
             #expect(notice.tone == .success)
             let grantedAt = harness.now

@@ -22,7 +22,7 @@ struct LifecycleEventTests {
     }
 
     @Test func anAutoRenewablePurchaseIsAnInitialPurchase() throws {
-        try withStore { harness in
+        try withStore(catalog: regularPriceCatalog()) { harness in
             let (session, _) = try harness.buy(SKU.monthlyPass)
             let kinds = try harness.eventKinds(of: session.transactionId)
             let grant = try #require(kinds.firstIndex(of: "grant"))

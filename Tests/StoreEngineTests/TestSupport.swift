@@ -88,6 +88,14 @@ func defaultCatalog(from file: String = #filePath) throws -> Catalog {
 }
 
 /// The default catalog with the Pay Station redirect policy changed.
+/// The default catalog with no introductory offers, so a plan is bought at its regular price
+/// for one period: for tests of periods and calendars rather than of offers.
+func regularPriceCatalog(_ base: Catalog? = nil) throws -> Catalog {
+    var catalog = try base ?? defaultCatalog()
+    for index in catalog.products.indices { catalog.products[index].introductoryOffer = nil }
+    return catalog
+}
+
 func redirectCatalog(_ condition: RedirectPolicy.Condition, delaySeconds: Int? = nil) throws -> Catalog {
     var catalog = try defaultCatalog()
     catalog.settings.payStation.redirect.condition = condition

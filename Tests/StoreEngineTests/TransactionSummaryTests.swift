@@ -111,7 +111,7 @@ struct TransactionSummaryTests {
         summary.state = .restored
         #expect(summary.amountCharged == 0, "a restore charges nothing")
         summary.state = .purchased
-        summary.price = "not a price"
+        summary.charge = "not a price"
         #expect(summary.amountCharged == 0)
     }
 

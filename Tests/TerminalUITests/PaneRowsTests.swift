@@ -19,7 +19,7 @@ struct PaneRowsTests {
 
     @Test func aFinishedPurchaseReadsAsSuccess() {
         let row = PaneRows.transaction(transaction(.purchased), catalog: defaultCatalog, narrow: false)
-        #expect(row.text == "txn-000001 gems_100    purchased  ✓ 0.99 USD")
+        #expect(row.text == "txn-000001 gems_100    purchased  ✓ $0.99")
         #expect(row.role == .success)
     }
 

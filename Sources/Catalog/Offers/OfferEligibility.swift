@@ -45,6 +45,32 @@ public enum AppliedOffer: Sendable, Equatable {
         case .winBack: return "win-back"
         }
     }
+
+    /// StoreKit's `offerType` names: what a transaction records.
+    public var typeName: String {
+        switch self {
+        case .introductory: return "introductory"
+        case .promotional: return "promotional"
+        case .winBack: return "winBack"
+        }
+    }
+
+    /// The offer of `product` a transaction recorded by `typeName` and id.
+    public init?(typeName: String, id: String?, of product: Product) {
+        switch typeName {
+        case "introductory":
+            guard let offer = product.introductoryOffer else { return nil }
+            self = .introductory(offer)
+        case "promotional":
+            guard let offer = product.promotionalOffers.first(where: { $0.id == id }) else { return nil }
+            self = .promotional(offer)
+        case "winBack":
+            guard let offer = product.winBackOffers.first(where: { $0.id == id }) else { return nil }
+            self = .winBack(offer)
+        default:
+            return nil
+        }
+    }
 }
 
 /// Which offer applies to a product, by StoreKit's rules: an introductory offer only for a
@@ -52,9 +78,14 @@ public enum AppliedOffer: Sendable, Equatable {
 /// a promotional offer (the one the paywall variant presents) to players who subscribed
 /// before. A promotional offer beats a win-back offer, which beats an introductory one.
 public enum OfferSelector {
+    /// - Parameter storefront: when given, an offer with no price there is not offered there.
     public static func offer(for product: Product, presenting promotionalOfferId: String? = nil,
-                             history: SubscriberHistory, override: EligibilityOverride = .auto) -> AppliedOffer? {
+                             history: SubscriberHistory, override: EligibilityOverride = .auto,
+                             in storefront: Storefront? = nil) -> AppliedOffer? {
         guard product.type == .autoRenewable, let group = product.group else { return nil }
+        func sold(_ offer: Offer) -> Bool {
+            storefront.map { PurchaseTerms.charge(of: offer, in: $0) != nil } ?? true
+        }
         let subscribedBefore = history.subscribedGroups.contains(group)
         let lapsed = history.lapsedGroups.contains(group)
         let introEligible: Bool
@@ -64,13 +95,13 @@ public enum OfferSelector {
         case .notEligible: introEligible = false
         }
         if override != .notEligible, subscribedBefore || override == .eligible, let id = promotionalOfferId,
-           let promotional = product.promotionalOffers.first(where: { $0.id == id }) {
+           let promotional = product.promotionalOffers.first(where: { $0.id == id }), sold(promotional) {
             return .promotional(promotional)
         }
-        if override != .notEligible, lapsed, let winBack = product.winBackOffers.first {
+        if override != .notEligible, lapsed, let winBack = product.winBackOffers.first(where: sold) {
             return .winBack(winBack)
         }
-        if introEligible, let intro = product.introductoryOffer {
+        if introEligible, let intro = product.introductoryOffer, sold(intro) {
             return .introductory(intro)
         }
         return nil

@@ -39,7 +39,7 @@ public struct PaywallPresentation: Sendable, Equatable {
         for (product, perMonth) in zip(products, monthly) {
             let display = ProductDisplay(product: product, storefront: storefront, showsIntroOffer: false)
             let applied = OfferSelector.offer(for: product, presenting: variant.promotionalOffer, history: history,
-                                              override: override)
+                                              override: override, in: storefront)
             var badge: String?
             var discountText: String?
             if let perMonth, let dearest, dearest > 0, perMonth < dearest {

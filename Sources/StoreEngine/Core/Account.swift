@@ -117,7 +117,8 @@ extension TransactionSummary {
                   failure: record.error.map(FailureReason.init(recorded:)), quantity: record.quantity,
                   price: record.price, currency: record.currency, invoiceId: record.invoiceId,
                   variationId: record.variationId, createdAt: record.createdAt, updatedAt: record.updatedAt,
-                  finishedAt: record.finishedAt, purchasedAt: record.purchasedAt)
+                  finishedAt: record.finishedAt, purchasedAt: record.purchasedAt, charge: record.amountCharged,
+                  offerType: record.offerType, offerId: record.offerId)
     }
 }
 

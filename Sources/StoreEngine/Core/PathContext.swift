@@ -19,9 +19,29 @@ struct PathContext {
         try store.ledger.inTransaction(body)
     }
 
+    /// What buying `product` in `storefront` costs this player now: the offer they are eligible
+    /// for (the paywall variant's promotional offer when they came from it), as the paywall
+    /// shows it. Nil when it has no price there.
+    func terms(for product: Product, in storefront: Storefront, variationId: String?) -> PurchaseTerms? {
+        var promotional: String?
+        for paywall in catalog.paywalls {
+            for variant in paywall.variants where variant.variationId(in: paywall) == variationId {
+                promotional = variant.promotionalOffer
+            }
+        }
+        let history = store.account.snapshot(at: now).history
+        let offer = OfferSelector.offer(for: product, presenting: promotional, history: history, in: storefront)
+        return PurchaseTerms(product: product, storefront: storefront, offer: offer)
+    }
+
+    /// Whether the player owns the product now (a non-consumable, or the active plan).
+    func owns(_ productId: String) -> Bool {
+        store.account.snapshot(at: now).owns(productId: productId)
+    }
+
     /// Records a new `purchasing` transaction, its id from the ledger's sequence (`txn-000042`),
     /// never reused; `invoice` turns the sequence number into the path's own reference.
-    func openTransaction(productId: String, in storefront: Storefront, price: Decimal, variationId: String?,
+    func openTransaction(productId: String, in storefront: Storefront, terms: PurchaseTerms, variationId: String?,
                          path: IntegrationPath, invoice: (Int) -> String? = { _ in nil }) throws -> TransactionRecord {
         try atomically {
             let sequence = try store.ledger.nextValue(ofSequence: "transaction")
@@ -29,8 +49,9 @@ struct PathContext {
             let record = TransactionRecord(
                 id: String(format: "txn-%06d", sequence), productId: productId, userId: userId,
                 storefront: storefront.id, integrationPath: path.rawValue, state: .purchasing, quantity: 1,
-                price: "\(price)", currency: storefront.currency, invoiceId: invoice(sequence),
-                variationId: variationId, createdAt: time, updatedAt: time)
+                price: "\(terms.regularPrice)", currency: storefront.currency, invoiceId: invoice(sequence),
+                variationId: variationId, createdAt: time, updatedAt: time, amountCharged: "\(terms.chargeNow)",
+                offerType: terms.offer?.typeName, offerId: terms.offer?.offer.id)
             try store.ledger.insert(record)
             store.account.record(record)
             return record

@@ -127,10 +127,16 @@ extension Store {
             // From when it was paid, not from now: a purchase delivered again a week after a
             // crash still runs its month from the day it was paid. Calendar months, so P1M from
             // 31 January ends on the last day of February.
-            let period = product.period ?? SubscriptionPeriod(value: 1, unit: .month)
+            // What was paid for: the offer's span (a week's trial, three months up front), else
+            // one period of the product.
+            let offer = transaction.offerType.flatMap { AppliedOffer(typeName: $0, id: transaction.offerId, of: product) }
+            let span = catalog.storefront(id: transaction.storefront)
+                .flatMap { PurchaseTerms(product: product, storefront: $0, offer: offer)?.paidSpan }
+                ?? PurchaseTerms.Span(period: product.period ?? SubscriptionPeriod(value: 1, unit: .month), count: 1)
             let start = transaction.purchasedAt ?? transaction.updatedAt
             return GrantRecord(transactionId: transaction.id, kind: .accessLevel, key: level, amount: 1,
-                               expiresAt: SimulatedCalendar.end(of: period, from: start), grantedAt: time)
+                               expiresAt: SimulatedCalendar.end(of: span.period, count: span.count, from: start),
+                               grantedAt: time)
         }
     }
 
@@ -138,7 +144,8 @@ extension Store {
     /// group is `INITIAL_PURCHASE`; one after an earlier subscription in the group (a lapsed
     /// player resubscribing) is `RENEWAL`; anything else is `NON_RENEWING_PURCHASE`.
     private func logLifecycle(of transaction: TransactionRecord, product: Product, grant: GrantRecord, at time: Date) throws {
-        let amount = "\(transaction.price) \(transaction.currency)"
+        let offer = transaction.offerType.map { " (\($0) offer\(transaction.offerId.map { " \($0)" } ?? ""))" } ?? ""
+        let amount = "\(transaction.amountCharged ?? transaction.price) \(transaction.currency)\(offer)"
         if product.type == .autoRenewable {
             let until = grant.expiresAt.map { " until " + ISO8601DateFormatter().string(from: $0) } ?? ""
             let subscribedBefore = account.grants.contains { earlier in

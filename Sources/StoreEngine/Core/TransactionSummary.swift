@@ -31,11 +31,18 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
     public var finishedAt: Date?
     /// When the player paid; nil until purchased.
     public var purchasedAt: Date?
+    /// What this purchase charges, a decimal string: the offer's price now (0 for a free
+    /// trial), else the list price.
+    public var charge: String
+    /// The offer it was bought under (`introductory`, `promotional`, `winBack`), if any.
+    public var offerType: String?
+    public var offerId: String?
 
     public init(id: String, productId: String, userId: String, storefront: String, path: IntegrationPath?,
                 state: State, failure: FailureReason? = nil, quantity: Int = 1, price: String, currency: String,
                 invoiceId: String? = nil, variationId: String? = nil, createdAt: Date, updatedAt: Date,
-                finishedAt: Date? = nil, purchasedAt: Date? = nil) {
+                finishedAt: Date? = nil, purchasedAt: Date? = nil, charge: String? = nil, offerType: String? = nil,
+                offerId: String? = nil) {
         self.id = id
         self.productId = productId
         self.userId = userId
@@ -52,16 +59,37 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
         self.updatedAt = updatedAt
         self.finishedAt = finishedAt
         self.purchasedAt = purchasedAt
+        self.charge = charge ?? price
+        self.offerType = offerType
+        self.offerId = offerId
     }
 
     /// Finished transactions are not delivered again at launch.
     public var isFinished: Bool { finishedAt != nil }
 
-    /// What the player paid: the price once purchased, nothing for a failed, cancelled or
-    /// pending one.
+    /// What the player paid: the charge once purchased (nothing for a free trial), nothing for
+    /// a failed, cancelled or pending one.
     public var amountCharged: Decimal {
         guard state == .purchased else { return 0 }
-        return (Decimal(string: price) ?? 0) * Decimal(quantity)
+        return (Decimal(string: charge) ?? 0) * Decimal(quantity)
+    }
+
+    /// What the row says of money, in the storefront's own format: `$0.99` charged, `$4.99 due`
+    /// while purchasing, `no charge` once failed or cancelled. Nothing reads as charged that
+    /// was not. Without the storefront in `catalog`, `0.99 USD`.
+    public func chargeText(catalog: Catalog?) -> String {
+        switch state {
+        case .failed, .deferred: return "no charge"
+        case .purchasing: return format(Decimal(string: charge) ?? 0, catalog) + " due"
+        case .purchased, .restored: return format(amountCharged, catalog)
+        }
+    }
+
+    private func format(_ amount: Decimal, _ catalog: Catalog?) -> String {
+        guard let found = catalog?.storefront(id: storefront), found.currency == currency else {
+            return "\(amount) \(currency)"
+        }
+        return PriceFormatter.format(amount, in: found)
     }
 
     /// The state as a player reads it: a cancelled payment is not a failure to them.

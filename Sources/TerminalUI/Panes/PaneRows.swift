@@ -13,7 +13,9 @@ public enum PaneRows {
         }
     }
 
-    /// A transaction's row; `narrow` drops the id and the price so the state stays visible.
+    /// A transaction's row; `narrow` drops the id and the amount so the state stays visible.
+    /// The amount is what was charged, in the storefront's format: nothing reads as charged
+    /// that was not.
     public static func transaction(_ transaction: TransactionSummary, catalog: Catalog, narrow: Bool) -> ListPane.Row {
         let product = catalog.product(id: transaction.productId)?.shortId ?? transaction.productId
         let mark = transaction.isFinished ? "✓" : "…"
@@ -25,7 +27,7 @@ public enum PaneRows {
         }
         let state = transaction.displayState
         if narrow { return ListPane.Row("\(pad(product, 10)) \(state) \(mark)", role) }
-        return ListPane.Row("\(transaction.id) \(pad(product, 11)) \(pad(state, 10)) \(mark) \(transaction.price) \(transaction.currency)",
+        return ListPane.Row("\(transaction.id) \(pad(product, 11)) \(pad(state, 10)) \(mark) \(transaction.chargeText(catalog: catalog))",
                             role)
     }
 

@@ -52,7 +52,10 @@ public enum PayStationSheet {
         let priceWidth = DisplayWidth.of(session.formattedPrice)
         line(session.productName, theme.surfaceStyle(.text, bold: true), width: content.width - priceWidth - 1)
         frame.write(session.formattedPrice, x: content.maxX - priceWidth, y: y, style: theme.surfaceStyle(.price, bold: true))
-        y += 2
+        y += 1
+        // What is charged now is the price above; what follows, under an offer, is said here.
+        if let later = session.laterTerms { line(later, theme.surfaceStyle(.accent)) }
+        y += 1
         switch session.phase {
         case .cardForm:
             renderForm(page, theme: theme, content: content, y: &y, into: &frame)

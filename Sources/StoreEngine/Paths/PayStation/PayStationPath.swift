@@ -64,22 +64,32 @@ final class PayStationPath: PurchasePath {
         guard let product = catalog.product(id: request.productId), product.status == .available else {
             return try ignore("\(request.productId) is not an available product", context)
         }
-        guard let price = product.price(in: request.storefront) else {
-            return try ignore("\(product.shortId) has no price in \(request.storefront.id)", context)
-        }
         let storefront = request.storefront
+        let name = product.name.resolved(for: storefront.locale) ?? product.id
+        if context.owns(product.id) {
+            // Bought once, owned for good (or the plan running now): the store refuses before any
+            // page opens, so nothing is charged and no transaction is made.
+            try context.log(.purchaseIgnored, "\(product.shortId) is already owned")
+            let line = product.type == .nonConsumable ? "You already own \(name)" : "\(name) is already your current plan"
+            return PathStep(notice: StoreNotice(.info, line + "; nothing was charged."))
+        }
+        guard let terms = context.terms(for: product, in: storefront, variationId: request.variationId) else {
+            return try ignore("\(product.shortId) has no price in \(storefront.id)", context)
+        }
         let external = catalog.opensPayStationInBrowser(in: storefront)
         let token = context.randomToken(length: 32)
         let session: PayStationSession = try context.atomically {
             let transaction = try context.openTransaction(
-                productId: product.id, in: storefront, price: price, variationId: request.variationId, path: id,
+                productId: product.id, in: storefront, terms: terms, variationId: request.variationId, path: id,
                 invoice: { String(100_000_000 + $0) })
             let invoiceId = transaction.invoiceId ?? transaction.id
+            let regular = ProductDisplay(product: product, storefront: storefront, showsIntroOffer: false).pricePerPeriod
+                ?? PriceFormatter.format(terms.regularPrice, in: storefront)
             let session = PayStationSession(
                 transactionId: transaction.id, invoiceId: invoiceId, token: token, productId: product.id,
-                productName: product.name.resolved(for: storefront.locale) ?? product.id,
-                formattedPrice: PriceFormatter.format(price, in: storefront), opensExternalBrowser: external,
-                sandbox: catalog.settings.useSandbox, today: transaction.createdAt)
+                productName: name, formattedPrice: PriceFormatter.format(terms.chargeNow, in: storefront),
+                laterTerms: terms.offer.map { OfferText.describe($0.offer, in: storefront, then: regular) },
+                opensExternalBrowser: external, sandbox: catalog.settings.useSandbox, today: transaction.createdAt)
             try context.recordInvoice(InvoiceRecord(invoiceId: invoiceId, transactionId: transaction.id,
                                                     userId: context.userId, createdAt: transaction.createdAt))
             try context.log(.purchaseStarted, "\(product.shortId) for \(session.formattedPrice) in \(storefront.id): purchasing",

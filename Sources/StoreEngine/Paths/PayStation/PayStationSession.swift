@@ -35,7 +35,10 @@ public struct PayStationSession: Sendable, Equatable {
     public let token: String
     public let productId: String
     public let productName: String
+    /// What is charged now, formatted for the storefront.
     public let formattedPrice: String
+    /// The offer's terms when one applies ("1 week free, then $4.99/month"): what follows.
+    public let laterTerms: String?
     /// The US path opens an external browser; the EU (DMA) path opens Pay Station in the app.
     public let opensExternalBrowser: Bool
     public let sandbox: Bool
@@ -55,7 +58,8 @@ public struct PayStationSession: Sendable, Equatable {
     public let earliestExpiry: Int
 
     public init(transactionId: String, invoiceId: String, token: String, productId: String, productName: String,
-                formattedPrice: String, opensExternalBrowser: Bool, sandbox: Bool, today: Date = Date()) {
+                formattedPrice: String, laterTerms: String? = nil, opensExternalBrowser: Bool, sandbox: Bool,
+                today: Date = Date()) {
         let parts = SimulatedCalendar.calendar.dateComponents([.year, .month], from: today)
         earliestExpiry = (parts.year ?? 2000) % 100 * 100 + (parts.month ?? 1)
         self.transactionId = transactionId
@@ -64,6 +68,7 @@ public struct PayStationSession: Sendable, Equatable {
         self.productId = productId
         self.productName = productName
         self.formattedPrice = formattedPrice
+        self.laterTerms = laterTerms
         self.opensExternalBrowser = opensExternalBrowser
         self.sandbox = sandbox
     }
