@@ -11,16 +11,22 @@ extension App {
         case .suspend: return [.suspend]
         default: break
         }
-        if showsHelp {
-            if key == .escape || key == .character("?") || key == .enter { showsHelp = false }
-            return key == .character("q") ? update(.quit) : []
+        if overlay != nil {
+            switch key {
+            case .escape, .enter, .character("?"): overlay = nil
+            case .up, .character("k"): overlay?.scroll(by: -1, on: Rect(x: 0, y: 0, width: width, height: height))
+            case .down, .character("j"): overlay?.scroll(by: 1, on: Rect(x: 0, y: 0, width: width, height: height))
+            case .character("q"): return update(.quit)
+            default: break
+            }
+            return []
         }
         if let sheet { return handle(key, on: sheet) }
         switch key {
         case .character("q"):
             return update(.quit)
         case .character("?"):
-            showsHelp = true
+            overlay = HelpOverlay.overlay
         case .escape:
             notice = nil
         case .tab:
@@ -53,6 +59,12 @@ extension App {
         case .down, .right, .character("j"), .character("l"):
             scroll(focus, by: 1)
         case .enter:
+            guard focus == .paywall else {
+                overlay = details(of: focus)
+                return []
+            }
+            // After a products request gave up, Enter asks again, here, on this path.
+            if case .failed = paywall.productsRequest { return requestProductsIfNeeded() }
             return buySelected()
         default:
             break
@@ -69,19 +81,34 @@ extension App {
     }
 
     mutating func handle(_ event: MouseEvent) -> [Effect] {
-        // A sheet or the help covers the screen: clicks and the wheel go nowhere beneath it.
-        guard sheet == nil, !showsHelp else { return [] }
+        // A sheet or an overlay covers the screen: clicks and the wheel go nowhere beneath it.
+        guard sheet == nil, overlay == nil else { return [] }
         guard event.kind == .press else {
             scroll(focus, by: event.kind == .wheelUp ? -1 : 1)
             return []
         }
-        let layout = ScreenLayout(width: width, height: height)
-        if let index = PaywallView.itemIndex(at: event.x, event.y, in: layout.paywall, model: paywall) {
+        let layout = self.layout
+        switch PaywallView.target(at: event.x, event.y, in: layout.paywall, model: paywall) {
+        case .item(let index)?:
             focus = .paywall
             if index == paywall.selection { return buySelected() }
             updatePaywall(.select(index: index))
-        } else if let pane = layout.pane(at: event.x, event.y) {
-            focus = pane
+        case .callToAction?:
+            // The call to action buys the selected plan, or the highlighted one.
+            guard let plan = paywall.callToActionItem else { return [] }
+            focus = .paywall
+            updatePaywall(.select(index: plan))
+            return buySelected()
+        case .restore?:
+            return update(.restore)
+        case .terms?:
+            overlay = TextOverlay(title: PaywallView.text(of: paywall)[.terms],
+                                  entries: [TextOverlay.Entry("", paywall.termsURL ?? "")])
+        case .privacy?:
+            overlay = TextOverlay(title: PaywallView.text(of: paywall)[.privacy],
+                                  entries: [TextOverlay.Entry("", paywall.privacyURL ?? "")])
+        case nil:
+            if let pane = layout.pane(at: event.x, event.y) { focus = pane }
         }
         return []
     }

@@ -67,6 +67,7 @@ extension App {
         sheet = report.sheet
         snapshot = report.snapshot
         updatePaywall(.historyChanged(report.snapshot.history))
+        updatePaywall(.ownershipChanged(Set(report.snapshot.entitlements.filter(\.isActive).compactMap(\.productId))))
         if let reported = report.notice { notice = reported }
         // Only a path that sells what its request returned keeps the answer; a retry goes back
         // to the path that asked, wherever the player is now.
@@ -74,13 +75,16 @@ extension App {
         switch reply.outcome {
         case .answered(let response):
             updatePaywall(.productsAnswered(response))
+            if response.products.isEmpty {
+                notice = StoreNotice(.info, "The store returned no products for this project (see Events).")
+            }
             if !response.invalidProductIdentifiers.isEmpty {
                 notice = StoreNotice(.info, "Products request: \(response.invalidProductIdentifiers.count) invalid identifiers (see Events).")
             }
         case .failed(let attempt, let retryAfter):
             guard let retryAfter else {
                 updatePaywall(.productsGaveUp(attempts: attempt))
-                notice = StoreNotice(.error, "Products could not be loaded after \(attempt) attempts; press s to try again.")
+                notice = StoreNotice(.error, "Products could not be loaded after \(attempt) attempts; press Enter to try again.")
                 return []
             }
             updatePaywall(.productsLoading(attempt: attempt + 1))

@@ -14,7 +14,8 @@ public struct App: Sendable {
     public internal(set) var focus: Pane = .paywall
     /// The sheet of the purchase waiting on the player; the engine's, read-only.
     public internal(set) var sheet: PurchaseSheet?
-    public internal(set) var showsHelp = false
+    /// Text shown in full over everything: the keys, a row's every field, an address.
+    public internal(set) var overlay: TextOverlay?
     public internal(set) var notice: StoreNotice?
     /// The panes' data as the engine last reported it.
     public internal(set) var snapshot: StoreSnapshot
@@ -50,6 +51,16 @@ public struct App: Sendable {
 
     public var catalog: Catalog { paywall.catalog }
 
+    /// Whether the keys are on screen.
+    public var showsHelp: Bool { overlay?.title == HelpOverlay.title }
+
+    /// Where everything goes at this size; the Entitlements pane as wide as its longest row.
+    public var layout: ScreenLayout {
+        let rows = PaneRows.entitlements(snapshot, clock: WallClock(timeZone: timeZone)).map(\.text)
+        let longest = (rows.isEmpty ? [PaneRows.emptyText(.entitlements)] : rows).map(DisplayWidth.of).max() ?? 0
+        return ScreenLayout(width: width, height: height, entitlementsWidth: longest)
+    }
+
     public var theme: Theme {
         let theme = themes[themeIndex]
         return colorEnabled ? theme : theme.monochrome
@@ -63,10 +74,11 @@ public struct App: Sendable {
 
     mutating func scroll(_ pane: Pane, by step: Int) {
         let count = rowCount(of: pane)
+        let visible = ListPane.visibleRows(in: layout.rect(of: pane))
         switch pane {
-        case .transactions: transactionsPane.scroll(by: step, rowCount: count)
-        case .entitlements: entitlementsPane.scroll(by: step, rowCount: count)
-        case .events: eventsPane.scroll(by: step, rowCount: count)
+        case .transactions: transactionsPane.move(by: step, rowCount: count, visibleRows: visible)
+        case .entitlements: entitlementsPane.move(by: step, rowCount: count, visibleRows: visible)
+        case .events: eventsPane.move(by: step, rowCount: count, visibleRows: visible)
         case .paywall: paywall.update(.move(by: step))
         }
     }

@@ -23,27 +23,26 @@ public enum AppView {
             }
             return frame
         }
-        let layout = ScreenLayout(width: app.width, height: app.height)
+        let layout = app.layout
         StatusBar.render(app.paywall, theme: theme, colorEnabled: app.colorEnabled, in: layout.statusBar, into: &frame)
         PaywallView.render(app.paywall, focused: app.focus == .paywall, theme: theme, in: layout.paywall, into: &frame)
         renderPanes(app, layout: layout, theme: theme, into: &frame)
-        HintBar.render(notice: app.notice, sheetHint: sheetHint(app.sheet), theme: theme, in: layout.hintBar, into: &frame)
+        HintBar.render(notice: app.notice, hint: hint(app), theme: theme, in: layout.hintBar, into: &frame)
         switch app.sheet {
         case .payStation(let page)?:
             PayStationSheet.render(page, now: app.now, theme: theme, into: &frame)
         case nil:
             break
         }
-        if app.showsHelp {
-            HelpOverlay.render(theme: theme, into: &frame)
-        }
+        app.overlay?.render(theme: theme, into: &frame)
         return frame
     }
 
-    private static func sheetHint(_ sheet: PurchaseSheet?) -> String? {
-        switch sheet {
+    /// The keys of what is on top: a sheet, else a focused pane; nil for the paywall's own.
+    private static func hint(_ app: App) -> String? {
+        switch app.sheet {
         case .payStation(let page)?: return PayStationSheet.hint(for: page)
-        case nil: return nil
+        case nil: return app.focus == .paywall ? nil : "↑↓ select a row · Enter open it in full · Tab next pane · ? help"
         }
     }
 

@@ -219,7 +219,8 @@ struct CatalogEncoderTests {
             "id", "placement", "defaultLocale", "variants", "termsUrl", "privacyUrl", "showsRestore"])
         #expect(properties(PaywallVariant(id: "", products: [])) == [
             "id", "weight", "template", "products", "highlight", "promotionalOffer", "strings"])
-        #expect(properties(PaywallStrings()) == ["title", "subtitle", "features", "cta", "offerDetails", "offerDetailsWithIntro"])
+        #expect(properties(PaywallStrings()) == ["title", "subtitle", "features", "cta", "offerDetails", "offerDetailsWithIntro",
+                                                 "text"])
     }
 
     @Test func stringsAreEscaped() throws {

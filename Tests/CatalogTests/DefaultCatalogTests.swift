@@ -154,7 +154,7 @@ struct DefaultCatalogTests {
         #expect(a.strings["en"] == PaywallStrings(
             title: "Unlock the Stardust Pass", features: ["Double rewards", "No ads", "Monthly skin"], cta: "Continue",
             offerDetails: "{{ product.price_per_period }}",
-            offerDetailsWithIntro: "{{ product.offer_period }} free, then {{ product.price_per_period }}"))
+            offerDetailsWithIntro: "{{ product.offer_period }} {{ product.offer_price }}, then {{ product.price_per_period }}"))
         #expect(a.strings["ja"]?.cta == "続ける")
         #expect(a.strings["de"]?.offerDetails == nil)
         let b = paywall.variants[1]

@@ -76,7 +76,7 @@ struct PaywallStringsTests {
     @Test func noStringsAtAllGiveTheDefaults() {
         let strings = PaywallVariant(id: "A", products: []).strings(for: "en_US", defaultLocale: "en")
         #expect(strings == PaywallStrings())
-        #expect(strings.cta == "Continue")
+        #expect(strings.cta == nil, "no call to action written: the built-in word of each language")
         #expect(strings.title.isEmpty)
     }
 

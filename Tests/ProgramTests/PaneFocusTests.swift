@@ -2,8 +2,8 @@ import Program
 import TerminalUI
 import Testing
 
-/// Tab and Shift-Tab move between the paywall and the live panes; arrows then scroll the
-/// focused pane, and the paywall's selection stays where it was.
+/// Tab and Shift-Tab move between the paywall and the live panes; arrows then move the focused
+/// pane's selected row (scrolling to keep it on screen), and the paywall's selection stays.
 @Suite("Pane focus and scrolling")
 struct PaneFocusTests {
     @Test func tabMovesFocusAndArrowsThenScrollThePane() {
@@ -12,13 +12,15 @@ struct PaneFocusTests {
         app.receive(.key(.tab))
         #expect(app.focus == .transactions)
         app.receive(.key(.down))
-        #expect(app.transactionsPane.scroll == 0)  // one row: nothing to scroll
+        #expect(app.transactionsPane.selection == 0)  // one row: nowhere to go
         app.receive(.key(.tab), .key(.tab))
         #expect(app.focus == .events)
         for _ in 0..<10 { app.receive(.key(.down)) }
-        #expect(app.eventsPane.scroll == 7)  // stops at the last row, so one press comes back
+        #expect(app.eventsPane.selection == 7)  // stops at the last row, so one press comes back
+        #expect(app.eventsPane.scroll == 2)  // six rows show at 80x24: the last six
         app.receive(.key(.up))
-        #expect(app.eventsPane.scroll == 6)
+        #expect(app.eventsPane.selection == 6)
+        #expect(app.eventsPane.scroll == 2)  // still on screen: no scroll
         #expect(app.paywall.selection == 0)
         app.receive(.key(.backTab), .key(.backTab), .key(.backTab))
         #expect(app.focus == .paywall)
@@ -43,13 +45,15 @@ struct PaneFocusTests {
         #expect(frame[0, 1].style == app.theme.style(.border))  // the paywall lost it
     }
 
-    /// At 80x24 the Events pane shows six of the eight events: one step down drops the newest.
+    /// At 80x24 the Events pane shows six of the eight events: selecting the seventh scrolls
+    /// the newest off.
     @Test func scrolledEventsShowOlderRows() {
         var app = makeApp(width: 80, height: 24)
         app.receive(report(purchasedGemsSnapshot()))
         #expect(app.text.contains("11:06:47"))
         #expect(!app.text.contains("11:06:41"))
-        app.receive(.key(.tab), .key(.tab), .key(.tab), .key(.down))
+        app.receive(.key(.tab), .key(.tab), .key(.tab))
+        for _ in 0..<6 { app.receive(.key(.down)) }
         #expect(!app.text.contains("11:06:47"))
         #expect(app.text.contains("11:06:41"))
     }

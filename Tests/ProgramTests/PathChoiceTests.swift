@@ -29,7 +29,7 @@ struct PathChoiceTests {
         #expect(app.update(.choosePath(.paystation)) == [.engine(.requestProducts(path: .paystation, attempt: 1))])
         #expect(app.paywall.path == .paystation)
         #expect(app.lines[0].contains("Pay Station (browser)"))
-        #expect(app.text.contains("Loading products…"))
+        #expect(app.text.contains("商品を読み込み中…"), "the paywall speaks the storefront's language")
     }
 
     @Test func iOntoPayStationRequestsItsProducts() {

@@ -22,7 +22,7 @@ struct PayStationKeyTests {
         #expect(app.update(.key(key)) == [.engine(.send(.payStation(input)))])
     }
 
-    @Test(arguments: [Key.character("q"), .character("s"), .character("?"), .character("r"), .up, .down, .backTab])
+    @Test(arguments: [Key.character("q"), .character("s"), .character("?"), .character("r"), .left, .right])
     func otherKeysDoNothing(key: Key) {
         var app = appWithSheet()
         let before = app.text

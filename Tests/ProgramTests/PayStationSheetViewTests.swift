@@ -23,7 +23,7 @@ struct PayStationSheetViewTests {
     @Test func theHintBarSaysWhatKeysDoInTheSheet() {
         var app = makeApp()
         app.receive(report(sheet: sheetShowing(payStationSession())))
-        #expect(app.lines.last == " digits type · Enter next field / pay · Backspace delete · Esc cancel")
+        #expect(app.lines.last == " digits · Enter next field / pay · ↑↓ field · Backspace · Esc cancel")
     }
 
     @Test func theRedirectCountsDownWithTheSimulatedClock() {

@@ -28,13 +28,14 @@ struct ProductsRequestTests {
         app.receive(.started)
         #expect(app.update(report(products: .failed(attempt: 1, retryAfter: 0.5)))
             == [.deliver(.retryProducts(path: .paystation, attempt: 2), afterSeconds: 0.5)])
-        #expect(app.text.contains("attempt 2"))
+        #expect(app.text.contains("Loading products… (2)"))
         #expect(app.update(.retryProducts(path: .paystation, attempt: 2)) == [.engine(.requestProducts(path: .paystation, attempt: 2))])
         #expect(app.update(report(products: .failed(attempt: 4, retryAfter: nil))).isEmpty)
-        #expect(app.notice?.text.contains("after 4 attempts") == true)
-        #expect(app.text.contains("Products could not be loaded"))
-        #expect(app.update(.key(.character("S"))).isEmpty)  // SAU, StoreKit: nothing to ask
-        #expect(app.update(.key(.character("s"))) == [.engine(.requestProducts(path: .paystation, attempt: 1))])
+        #expect(app.notice?.text.contains("after 4 attempts; press Enter to try again") == true)
+        #expect(app.text.contains("Products are not available right now."))
+        // Enter asks again, in the same storefront.
+        #expect(app.update(.key(.enter)) == [.engine(.requestProducts(path: .paystation, attempt: 1))])
+        #expect(app.paywall.storefront.id == "USA")
         #expect(app.text.contains("Loading products…"))
     }
 
@@ -52,7 +53,8 @@ struct ProductsRequestTests {
         var app = freshApp()
         app.receive(.started)
         app.receive(report(products: .answered(ProductsResponse(products: [], invalidProductIdentifiers: []))))
-        #expect(app.text.contains("returned no products"))
+        #expect(app.text.contains("Products are not available right now."))  // what the player reads
+        #expect(app.notice?.text.contains("returned no products for this project") == true)  // what QA learns
     }
 
     /// A retry that falls due after the player moved to a StoreKit storefront must still ask

@@ -11,10 +11,26 @@ struct ChromeTests {
 
     @Test func helpFitsEveryKeyInItsBox() {
         var frame = Frame(width: 80, height: 24)
-        HelpOverlay.render(theme: .dark, into: &frame)
+        HelpOverlay.overlay.render(theme: .dark, into: &frame)
         let text = frame.text
         #expect(text.contains("Ctrl-Z"))
         #expect(text.contains("Esc or ? closes"))
+    }
+
+    /// At the smallest size the keys do not fit: nothing is cut, the rest is one scroll away.
+    @Test func atTheSmallestSizeHelpScrollsAndCutsNothing() {
+        var frame = Frame(width: 60, height: 18)
+        var help = HelpOverlay.overlay
+        help.render(theme: .dark, into: &frame)
+        #expect(frame.text.contains("▼"))
+        #expect(!frame.text.contains("…"), "descriptions wrap instead of being cut")
+        for _ in 0..<30 { help.scroll(by: 1, on: frame.area) }
+        frame = Frame(width: 60, height: 18)
+        help.render(theme: .dark, into: &frame)
+        #expect(frame.text.contains("mouse"))
+        #expect(frame.text.contains("▲"))
+        help.scroll(by: -1, on: frame.area)
+        #expect(help.scroll > 0, "one press back from the end moves back at once")
     }
 
     @Test(arguments: [(80, 24), (120, 40), (60, 18)])

@@ -19,28 +19,40 @@ struct ListPaneTests {
         return frame
     }
 
-    @Test func scrollStopsAtZeroAndAtTheLastRow() {
+    @Test func theSelectionStopsAtTheFirstAndTheLastRow() {
         var pane = ListPane(.events)
-        pane.scroll(by: -3, rowCount: 7)
-        #expect(pane.scroll == 0)
-        for _ in 0..<10 { pane.scroll(by: 1, rowCount: 7) }
-        #expect(pane.scroll == 6)  // the last row stays in reach, so one press back moves
-        pane.scroll(by: -1, rowCount: 7)
+        pane.move(by: -3, rowCount: 7, visibleRows: 4)
+        #expect(pane.selection == 0 && pane.scroll == 0)
+        for _ in 0..<10 { pane.move(by: 1, rowCount: 7, visibleRows: 4) }
+        #expect(pane.selection == 6)
+        #expect(pane.scroll == 3, "scrolled just enough for the last row to show")
+        pane.move(by: -1, rowCount: 7, visibleRows: 4)
+        #expect(pane.selection == 5)
+        #expect(pane.scroll == 3, "moving back inside the screen does not scroll")
+    }
+
+    @Test func movingAboveTheScreenScrollsBackToTheSelection() {
+        var pane = ListPane(.events)
+        pane.move(by: 9, rowCount: 10, visibleRows: 4)
+        #expect(pane.scroll == 6)
+        pane.move(by: -4, rowCount: 10, visibleRows: 4)
+        #expect(pane.selection == 5)
         #expect(pane.scroll == 5)
     }
 
-    @Test func anEmptyListDoesNotScroll() {
+    @Test func anEmptyListHasNothingToSelect() {
         var pane = ListPane(.transactions)
-        pane.scroll(by: 1, rowCount: 0)
-        #expect(pane.scroll == 0)
+        pane.move(by: 1, rowCount: 0, visibleRows: 4)
+        #expect(pane.selection == 0 && pane.scroll == 0)
     }
 
-    /// The rows shrank under the offset (a new report): the next step starts from the end.
-    @Test func scrollingAfterTheListShrankComesBackOntoIt() {
+    /// The rows shrank under the selection (a new report): the next step starts from the end.
+    @Test func movingAfterTheListShrankComesBackOntoIt() {
         var pane = ListPane(.events)
-        pane.scroll(by: 50, rowCount: 100)
-        pane.scroll(by: 1, rowCount: 3)
-        #expect(pane.scroll == 2)
+        pane.move(by: 50, rowCount: 100, visibleRows: 4)
+        pane.move(by: 1, rowCount: 3, visibleRows: 4)
+        #expect(pane.selection == 2)
+        #expect(pane.scroll == 0)
     }
 
     @Test func onlyTheVisibleRowsAreAskedFor() {
@@ -53,7 +65,7 @@ struct ListPaneTests {
 
     @Test func theScrollOffsetPicksTheFirstRowShown() {
         var pane = ListPane(.events)
-        pane.scroll(by: 10, rowCount: 100_000)
+        pane.move(by: 13, rowCount: 100_000, visibleRows: 4)
         var asked: [Int] = []
         let frame = draw(pane, count: 100_000, asked: &asked)
         #expect(asked == [10, 11, 12, 13])
@@ -63,7 +75,7 @@ struct ListPaneTests {
     /// Scrolled to the last row, the pane still shows a full last screenful.
     @Test func nearTheEndTheLastScreenfulShows() {
         var pane = ListPane(.events)
-        pane.scroll(by: 9, rowCount: 10)
+        pane.move(by: 9, rowCount: 10, visibleRows: 4)
         var asked: [Int] = []
         _ = draw(pane, count: 10, asked: &asked)
         #expect(asked == [6, 7, 8, 9])
@@ -94,5 +106,17 @@ struct ListPaneTests {
         }
         #expect(frame[2, 1].style == Theme.dark.style(.success))
         #expect(frame[2, 2].style == Theme.dark.style(.error))
+    }
+
+    /// The row Enter would open is highlighted, only while the pane has the focus.
+    @Test func theSelectedRowIsHighlightedWhenFocused() {
+        var pane = ListPane(.events)
+        pane.move(by: 1, rowCount: 3, visibleRows: 4)
+        var asked: [Int] = []
+        let focused = draw(pane, count: 3, focused: true, asked: &asked)
+        let plain = draw(pane, count: 3, focused: false, asked: &asked)
+        #expect(focused[2, 2].style == Theme.dark.selectionStyle)
+        #expect(focused[2, 1].style != Theme.dark.selectionStyle)
+        #expect(plain[2, 2].style != Theme.dark.selectionStyle)
     }
 }

@@ -85,8 +85,8 @@ struct PaneRowsTests {
     }
 
     @Test func eachPaneSaysWhatItWillShow() {
-        #expect(PaneRows.emptyText(.transactions) == "No transactions yet. Enter buys.")
+        #expect(PaneRows.emptyText(.transactions) == "No transactions yet.")
         #expect(PaneRows.emptyText(.entitlements) == "Nothing owned yet.")
-        #expect(PaneRows.emptyText(.events) == "Events appear here as they happen.")
+        #expect(PaneRows.emptyText(.events) == "No events yet.")
     }
 }

@@ -14,12 +14,20 @@ struct PayStationSheetInputTests {
     }
 
     /// Letters do not type into a card form, `q` does not quit from inside Pay Station, and
-    /// arrows and Ctrl keys are the app's, not the page's.
+    /// left, right and Ctrl keys are the app's, not the page's.
     @Test(arguments: [
         Key.character("q"), .character("a"), .character("?"), .character(" "), .character("٣"), .character("½"),
-        .up, .down, .left, .right, .backTab, .interrupt, .suspend,
+        .left, .right, .interrupt, .suspend,
     ])
     func keysThePageIgnores(key: Key) {
         #expect(PayStationSheet.input(for: key) == nil)
+    }
+
+    /// Up and Shift-Tab go back a field, Down and Tab on: the card form is never one-way.
+    @Test func upAndDownMoveBetweenFields() {
+        #expect(PayStationSheet.input(for: .up) == .previousField)
+        #expect(PayStationSheet.input(for: .backTab) == .previousField)
+        #expect(PayStationSheet.input(for: .down) == .nextField)
+        #expect(PayStationSheet.input(for: .tab) == .nextField)
     }
 }

@@ -64,7 +64,9 @@ struct ShopCacheTests {
         let kept = isSameBuild(before, model.shop)
         #expect(!kept, "the shop should have been built again")
         #expect(model.shop.presentation?.variant.id == paywall.variants[hero].id)
-        #expect(model.shop.plans.count == 1)  // the hero template offers one plan
+        // The hero template boxes its highlighted plan first and still sells the others.
+        #expect(model.shop.plans.count == paywall.variants[hero].products.count)
+        #expect(model.shop.plans.first?.isHighlighted == true)
     }
 
     @Test func anEligibilityChangeRebuildsTheOffers() {

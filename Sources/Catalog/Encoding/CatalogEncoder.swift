@@ -198,14 +198,15 @@ public enum CatalogEncoder {
         return .object(members)
     }
 
-    /// `cta` is written even when it is the default "Continue": it is text a designer reads.
+    /// Only what the strings say: an unwritten `cta` stays the built-in word of each language.
     private static func strings(_ strings: PaywallStrings) -> JSONText {
         var members: [(String, JSONText)] = [("title", .string(strings.title))]
         if let subtitle = strings.subtitle { members.append(("subtitle", .string(subtitle))) }
         if !strings.features.isEmpty { members.append(("features", .array(strings.features.map(JSONText.string)))) }
-        members.append(("cta", .string(strings.cta)))
+        if let cta = strings.cta { members.append(("cta", .string(cta))) }
         if let details = strings.offerDetails { members.append(("offerDetails", .string(details))) }
         if let details = strings.offerDetailsWithIntro { members.append(("offerDetailsWithIntro", .string(details))) }
+        for key in PlayerText.Key.allCases { if let word = strings.text[key] { members.append((key.rawValue, .string(word))) } }
         return .object(members)
     }
 

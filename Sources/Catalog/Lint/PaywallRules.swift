@@ -106,12 +106,12 @@ extension LintContext {
     }
 
     /// Every text of one locale's strings with its path, in the order the schema lists the keys.
-    /// An unwritten `cta` is the default "Continue", which has no variables, so it never reports.
+    /// An unwritten `cta` is the built-in word, which has no variables, so it never reports.
     private func texts(of strings: PaywallStrings, at path: JSONPath) -> [(path: JSONPath, value: String)] {
         var texts: [(path: JSONPath, value: String)] = [(path / "title", strings.title)]
         if let subtitle = strings.subtitle { texts.append((path / "subtitle", subtitle)) }
         texts += strings.features.enumerated().map { (path / "features" / $0.offset, $0.element) }
-        texts.append((path / "cta", strings.cta))
+        if let cta = strings.cta { texts.append((path / "cta", cta)) }
         if let details = strings.offerDetails { texts.append((path / "offerDetails", details)) }
         if let details = strings.offerDetailsWithIntro { texts.append((path / "offerDetailsWithIntro", details)) }
         return texts

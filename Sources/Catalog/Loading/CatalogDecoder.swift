@@ -237,16 +237,20 @@ struct CatalogDecoder {
         var strings: [String: PaywallStrings] = [:]
         if let table = reader.object("strings") {
             for member in table.orderedMembers {
-                guard let entry = table.object(member.key, allowedKeys: [
+                let wordKeys = PlayerText.Key.allCases.filter { $0 != .cta }
+                guard let entry = table.object(member.key, allowedKeys: Set([
                     "title", "subtitle", "features", "cta", "offerDetails", "offerDetailsWithIntro",
-                ]) else { continue }
+                ] + wordKeys.map(\.rawValue))) else { continue }
+                var words: [PlayerText.Key: String] = [:]
+                for key in wordKeys { words[key] = entry.string(key.rawValue) }
                 strings[member.key] = PaywallStrings(
                     title: entry.string("title", required: true) ?? "",
                     subtitle: entry.string("subtitle"),
                     features: entry.strings("features") ?? [],
-                    cta: entry.string("cta") ?? "Continue",
+                    cta: entry.string("cta"),
                     offerDetails: entry.string("offerDetails"),
-                    offerDetailsWithIntro: entry.string("offerDetailsWithIntro"))
+                    offerDetailsWithIntro: entry.string("offerDetailsWithIntro"),
+                    text: words)
             }
         }
         guard let id else { return nil }

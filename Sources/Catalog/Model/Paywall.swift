@@ -62,9 +62,13 @@ public struct PaywallVariant: Sendable, Equatable, Identifiable {
 
     /// Strings for a locale: the exact locale, then its language, then the paywall's default.
     public func strings(for locale: String, defaultLocale: String) -> PaywallStrings {
-        let language = LocalizedText.language(of: locale)
-        return strings[locale] ?? strings[language] ?? strings[defaultLocale]
+        localizedStrings(for: locale) ?? strings[defaultLocale]
             ?? strings.keys.sorted().first.flatMap { strings[$0] } ?? PaywallStrings()
+    }
+
+    /// Strings written for this locale or its language, without falling back to another one.
+    public func localizedStrings(for locale: String) -> PaywallStrings? {
+        strings[locale] ?? strings[LocalizedText.language(of: locale)]
     }
 }
 
@@ -72,17 +76,22 @@ public struct PaywallStrings: Sendable, Equatable {
     public var title: String
     public var subtitle: String?
     public var features: [String]
-    public var cta: String
+    /// The call to action; nil: the built-in word of the storefront's language ("Continue").
+    public var cta: String?
     public var offerDetails: String?
     public var offerDetailsWithIntro: String?
+    /// The catalog's own words for the paywall's fixed text (`shopTitle`, `restore`, ...), over
+    /// the built-in ones.
+    public var text: [PlayerText.Key: String]
 
     public init(
         title: String = "",
         subtitle: String? = nil,
         features: [String] = [],
-        cta: String = "Continue",
+        cta: String? = nil,
         offerDetails: String? = nil,
-        offerDetailsWithIntro: String? = nil
+        offerDetailsWithIntro: String? = nil,
+        text: [PlayerText.Key: String] = [:]
     ) {
         self.title = title
         self.subtitle = subtitle
@@ -90,5 +99,6 @@ public struct PaywallStrings: Sendable, Equatable {
         self.cta = cta
         self.offerDetails = offerDetails
         self.offerDetailsWithIntro = offerDetailsWithIntro
+        self.text = text
     }
 }

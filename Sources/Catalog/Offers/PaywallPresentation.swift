@@ -21,6 +21,10 @@ public struct PaywallPresentation: Sendable, Equatable {
     public var paywall: Paywall
     public var variant: PaywallVariant
     public var strings: PaywallStrings
+    /// The fixed words in the storefront's language, with this locale's catalog words over them.
+    public var text: PlayerText
+    /// The call to action as this player reads it.
+    public var cta: String
     public var plans: [PlanPresentation]
 
     public init(catalog: Catalog, paywall: Paywall, variant: PaywallVariant, storefront: Storefront,
@@ -28,6 +32,12 @@ public struct PaywallPresentation: Sendable, Equatable {
         self.paywall = paywall
         self.variant = variant
         strings = variant.strings(for: storefront.locale, defaultLocale: paywall.defaultLocale)
+        // The catalog's own words count only in their language: on a storefront it has no
+        // strings for, the built-in words of that language beat another language's words.
+        let own = variant.localizedStrings(for: storefront.locale)
+        var overrides = own?.text ?? [:]
+        overrides[.cta] = own?.cta
+        text = PlayerText(language: storefront.language, overrides: overrides)
         let products = variant.products.compactMap { catalog.product(id: $0) }
         let monthly = products.map { product -> Decimal? in
             guard let price = product.price(in: storefront), let period = product.period else { return nil }
@@ -68,10 +78,11 @@ public struct PaywallPresentation: Sendable, Equatable {
             if let applied {
                 let offer = applied.offer
                 variables[.offerPeriod] = words.duration(value: offer.period.value * offer.periods, unit: offer.period.unit)
-                variables[.offerPrice] = offer.mode == .freeTrial ? words.freeWord
-                    : offer.prices[storefront.id].map { PriceFormatter.format($0, in: storefront) }
+                // The offer's price as the line says it: "free", "at $2.49/month", "for $9.99".
+                variables[.offerPrice] = OfferText.pricePhrase(offer, in: storefront)
                 let regular = display.pricePerPeriod ?? ""
-                if case .introductory = applied, offer.mode == .freeTrial, let template = strings.offerDetailsWithIntro {
+                // The catalog's template, in its language, for every kind and mode of offer.
+                if let template = own?.offerDetailsWithIntro {
                     offerLine = TextTemplate.render(template, values: variables)
                 } else {
                     offerLine = OfferText.describe(offer, in: storefront, then: regular)
@@ -82,5 +93,10 @@ public struct PaywallPresentation: Sendable, Equatable {
                 discountBadge: badge, isHighlighted: product.id == variant.highlight, variables: variables))
         }
         self.plans = plans
+        // A call to action written for an offer ("Start free trial") is shown only to a player
+        // the offer applies to; anyone else reads the plain word.
+        let offersSomething = products.contains { $0.introductoryOffer != nil }
+        let offersThisPlayer = plans.contains { $0.appliedOffer != nil }
+        cta = offersSomething && !offersThisPlayer ? PlayerText(language: storefront.language)[.cta] : text[.cta]
     }
 }

@@ -27,6 +27,9 @@ public struct PeriodWords: Sendable {
                                       year: ("ano", "anos"), spaced: true, free: "grátis", then: "depois", at: "por", forPrice: "por")
         case "es": return PeriodWords(day: ("día", "días"), week: ("semana", "semanas"), month: ("mes", "meses"),
                                       year: ("año", "años"), spaced: true, free: "gratis", then: "después", at: "por", forPrice: "por")
+        // Korean, like Japanese, counts without a space and divides by another word: 3개월, ₩5,500/월.
+        case "ko": return PeriodWords(day: ("일", "일"), week: ("주", "주"), month: ("월", "개월"),
+                                      year: ("년", "년"), spaced: false, free: "무료", then: "이후", at: "", forPrice: "")
         case "ar": return PeriodWords(day: ("يوم", "أيام"), week: ("أسبوع", "أسابيع"), month: ("شهر", "أشهر"),
                                       year: ("سنة", "سنوات"), spaced: true, free: "مجانًا", then: "ثم", at: "بسعر", forPrice: "مقابل")
         default: return PeriodWords(day: ("day", "days"), week: ("week", "weeks"), month: ("month", "months"),

@@ -41,6 +41,22 @@ public struct ProductDisplay: Sendable, Equatable {
 
 /// Plain-language offer terms: "1 week free, then $4.99/month".
 public enum OfferText {
+    /// The offer's price as an offer line says it: "free", "at $2.49/month" (each period),
+    /// "for $9.99" (the whole offer); the `product.offer_price` variable.
+    public static func pricePhrase(_ offer: Offer, in storefront: Storefront) -> String {
+        let words = PeriodWords.forLanguage(storefront.language)
+        switch offer.mode {
+        case .freeTrial:
+            return words.freeWord
+        case .payAsYouGo:
+            let price = offer.prices[storefront.id].map { PriceFormatter.format($0, per: offer.period, in: storefront) } ?? ""
+            return words.priced("", price, upFront: false).trimmingCharacters(in: .whitespaces)
+        case .payUpFront:
+            let price = offer.prices[storefront.id].map { PriceFormatter.format($0, in: storefront) } ?? ""
+            return words.priced("", price, upFront: true).trimmingCharacters(in: .whitespaces)
+        }
+    }
+
     public static func describe(_ offer: Offer, in storefront: Storefront, then regular: String) -> String {
         let words = PeriodWords.forLanguage(storefront.language)
         let then = words.thenWord

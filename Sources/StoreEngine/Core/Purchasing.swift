@@ -32,8 +32,10 @@ public enum PayStationInput: Sendable, Equatable {
     case deleteBackward
     /// Enter: next field, pay, send the code; on a final page, back to the game.
     case submit
-    /// Tab: the next field of the card form.
+    /// Tab or Down: the next field of the card form.
     case nextField
+    /// Shift-Tab or Up: the field before.
+    case previousField
     /// Esc: closes Pay Station; before paying that cancels the payment.
     case close
 }

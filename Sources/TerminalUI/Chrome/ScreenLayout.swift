@@ -8,7 +8,9 @@ public struct ScreenLayout: Sendable, Equatable {
     public var events: Rect
     public var hintBar: Rect
 
-    public init(width: Int, height: Int) {
+    /// - Parameter entitlementsWidth: the columns the Entitlements pane's longest row wants; it
+    ///   gets them (up to a third of the screen), so "premium active to 2026-02-28" is not cut.
+    public init(width: Int, height: Int, entitlementsWidth: Int = 0) {
         let screen = Rect(x: 0, y: 0, width: width, height: height)
         let rows = Layout.split(screen, .vertical, [.length(1), .fill(1), .length(1)])
         statusBar = rows[0]
@@ -18,8 +20,10 @@ public struct ScreenLayout: Sendable, Equatable {
         let paneHeight = max(6, body.height * 2 / 5)
         let parts = Layout.split(body, .vertical, [.fill(1), .length(paneHeight)])
         paywall = parts[0]
-        // Entitlements needs 18 columns for its title; Transactions needs 46 for a full row at 120.
-        let panes = Layout.split(parts[1], .horizontal, [.percent(40), .length(max(18, width / 5)), .fill(1)])
+        // Entitlements needs 18 columns for its title, more when a row is longer (borders and
+        // margins take 4); Transactions needs 46 for a full row at 120.
+        let entitlementsColumns = min(max(18, width / 5, entitlementsWidth + 4), max(18, width / 3))
+        let panes = Layout.split(parts[1], .horizontal, [.percent(40), .length(entitlementsColumns), .fill(1)])
         transactions = panes[0]
         entitlements = panes[1]
         events = panes[2]

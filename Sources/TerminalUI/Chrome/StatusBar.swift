@@ -36,14 +36,14 @@ public enum StatusBar {
 
 /// The bottom line: the latest notice, or the keys that matter here.
 public enum HintBar {
-    /// - Parameter sheetHint: the keys of the sheet on screen, if one is open.
-    public static func render(notice: StoreNotice?, sheetHint: String?, theme: Theme, in area: Rect, into frame: inout Frame) {
+    /// - Parameter hint: the keys of what has the focus (a sheet, a pane), if not the paywall.
+    public static func render(notice: StoreNotice?, hint: String?, theme: Theme, in area: Rect, into frame: inout Frame) {
         if let notice {
             let role: Theme.Role = notice.tone == .error ? .error : notice.tone == .success ? .success : .accent
             frame.write(" " + notice.text, in: area, style: theme.style(role, bold: true))
             return
         }
-        let hints = sheetHint ?? "←→↑↓ select · Enter buy · Tab pane · s/S storefront · t theme · ? help · q quit"
+        let hints = hint ?? "←→↑↓ select · Enter buy · Tab pane · s/S storefront · t theme · ? help · q quit"
         frame.write(" " + hints, in: area, style: theme.style(.muted))
     }
 }

@@ -1,8 +1,10 @@
 /// One live pane (Transactions, Entitlements, Events) as a widget with its own state, after
 /// ratatui's `List` and `ListState`: the rows come from the caller at draw time, only the rows
-/// that fit are asked for, and the scroll offset is kept here.
+/// that fit are asked for, and the selected row and scroll offset are kept here.
 public struct ListPane: Sendable, Equatable {
     public let pane: Pane
+    /// The row Enter opens in full.
+    public private(set) var selection = 0
     /// Rows scrolled past.
     public private(set) var scroll = 0
 
@@ -10,9 +12,19 @@ public struct ListPane: Sendable, Equatable {
         self.pane = pane
     }
 
-    /// Scrolls by `step` rows, keeping at least the last row in reach.
-    public mutating func scroll(by step: Int, rowCount: Int) {
-        scroll = min(max(0, scroll + step), max(0, rowCount - 1))
+    /// Moves the selection by `step` rows and scrolls just enough to keep it among the
+    /// `visibleRows` on screen.
+    public mutating func move(by step: Int, rowCount: Int, visibleRows: Int) {
+        guard rowCount > 0 else {
+            selection = 0
+            scroll = 0
+            return
+        }
+        selection = min(max(0, selection + step), rowCount - 1)
+        let visible = max(1, visibleRows)
+        if selection < scroll { scroll = selection }
+        if selection >= scroll + visible { scroll = selection - visible + 1 }
+        scroll = min(scroll, max(0, rowCount - visible))
     }
 
     public struct Row: Sendable, Equatable {
@@ -25,8 +37,14 @@ public struct ListPane: Sendable, Equatable {
         }
     }
 
+    /// The rows a pane of `area` shows.
+    public static func visibleRows(in area: Rect) -> Int {
+        max(0, area.height - 2)
+    }
+
     /// Draws the box and the rows of a list of `count` that fit from the scroll offset; `row`
-    /// is asked for those only, so a long history costs what the screen shows.
+    /// is asked for those only, so a long history costs what the screen shows. The selected
+    /// row is highlighted while the pane has the focus.
     public func render(count: Int, emptyText: String, focused: Bool, theme: Theme, in area: Rect,
                        into frame: inout Frame, row: (Int) -> Row) {
         let inner = frame.drawBox(area, title: pane.rawValue, border: theme.border,
@@ -41,9 +59,15 @@ public struct ListPane: Sendable, Equatable {
         }
         let offset = min(scroll, max(0, count - content.height))
         for line in 0..<min(content.height, count - offset) {
-            let shown = row(offset + line)
-            frame.write(shown.text, in: Rect(x: content.x, y: content.y + line, width: content.width, height: 1),
-                        style: theme.style(shown.role))
+            let index = offset + line
+            let shown = row(index)
+            let rect = Rect(x: content.x, y: content.y + line, width: content.width, height: 1)
+            if focused, index == selection {
+                frame.fill(rect, style: theme.selectionStyle)
+                frame.write(shown.text, in: rect, style: theme.selectionStyle)
+            } else {
+                frame.write(shown.text, in: rect, style: theme.style(shown.role))
+            }
         }
     }
 }

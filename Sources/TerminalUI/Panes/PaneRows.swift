@@ -6,9 +6,9 @@ import StoreEngine
 public enum PaneRows {
     public static func emptyText(_ pane: Pane) -> String {
         switch pane {
-        case .transactions: return "No transactions yet. Enter buys."
+        case .transactions: return "No transactions yet."
         case .entitlements: return "Nothing owned yet."
-        case .events: return "Events appear here as they happen."
+        case .events: return "No events yet."
         case .paywall: return ""
         }
     }

@@ -20,6 +20,8 @@ public struct PaywallModel: Sendable {
     public private(set) var productsRequest: ProductsRequestState = .idle
     /// Index into the items: plans, then the shop.
     public private(set) var selection = 0
+    /// Products the player owns now (non-consumables, the plan running), shown as such.
+    public private(set) var owned: Set<String> = []
     public private(set) var shop: Shop = .empty
 
     public enum ProductsRequestState: Sendable, Equatable {
@@ -38,6 +40,7 @@ public struct PaywallModel: Sendable {
         case previewVariant(index: Int?)
         case cycleEligibility
         case historyChanged(SubscriberHistory)
+        case ownershipChanged(Set<String>)
         case productsLoading(attempt: Int)
         case productsAnswered(ProductsResponse)
         case productsGaveUp(attempts: Int)
@@ -83,6 +86,9 @@ public struct PaywallModel: Sendable {
             guard newHistory != history else { return }
             history = newHistory
             rebuildShop()
+        case .ownershipChanged(let products):
+            // Drawn, not derived: no rebuild of the shop.
+            owned = products
         case .productsLoading(let attempt):
             productsRequest = .loading(attempt: attempt)
         case .productsAnswered(let response):
@@ -118,6 +124,20 @@ public struct PaywallModel: Sendable {
     }
 
     public var paywall: Paywall? { catalog.paywalls.first }
+
+    /// The terms of use and privacy policy addresses, when the catalog has them.
+    public var termsURL: String? { paywall?.termsUrl.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } }
+    public var privacyURL: String? {
+        paywall?.privacyUrl.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+    }
+
+    /// The plan a call to action buys: the selected one, else the highlighted (★), else the first.
+    public var callToActionItem: Int? {
+        let plans = shop.plans
+        guard !plans.isEmpty else { return nil }
+        if plans.indices.contains(selection) { return selection }
+        return plans.firstIndex(where: \.isHighlighted) ?? 0
+    }
 
     /// The variant on screen: the previewed one, else the one this user is assigned.
     public var variant: PaywallVariant? {

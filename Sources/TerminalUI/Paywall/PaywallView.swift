@@ -2,88 +2,9 @@ import Catalog
 import StoreEngine
 
 /// The paywall in the variant's template (`cards`, `list` or `hero`), then the rest of the shop
-/// as rows, then the call to action with restore, terms and privacy.
+/// as rows, then the call to action with restore, terms and privacy; every fixed word in the
+/// storefront's language (`PlayerText`). Layout in `PaywallGeometry`.
 public enum PaywallView {
-    struct Geometry {
-        var title: Rect
-        var features: Rect?
-        /// One rectangle per plan shown: a card, a list entry, or the hero box.
-        var plans: [Rect]
-        var shopHeader: Rect?
-        var shopRows: [Rect]
-        var footer: Rect
-    }
-
-    /// Rows a plan takes in each template.
-    private static func planBlockHeight(_ template: PaywallTemplate, planCount: Int, featureCount: Int, spare: Bool) -> Int {
-        guard planCount > 0 else { return 0 }
-        switch template {
-        case .cards: return spare ? 6 : 5
-        case .list: return planCount * 2
-        case .hero: return 2 + 4 + featureCount  // borders, name, three price lines, features
-        }
-    }
-
-    static func geometry(in inner: Rect, template: PaywallTemplate, planCount: Int, featureCount: Int,
-                         shopCount: Int) -> Geometry {
-        let showsFeatureRow = template != .hero
-        let fixed = 1 + (showsFeatureRow ? 1 : 0) + 1  // title, features, footer
-        var blockHeight = planBlockHeight(template, planCount: planCount, featureCount: featureCount, spare: false)
-        var spare = max(0, inner.height - fixed - blockHeight - min(shopCount, 4))
-        if template == .cards, planCount > 0, spare >= 4 {
-            blockHeight += 1
-            spare -= 1
-        }
-        let spacers = min(spare, 3)
-        var y = inner.y
-        func take(_ rows: Int) -> Rect {
-            defer { y += rows }
-            return Rect(x: inner.x, y: y, width: inner.width, height: max(0, min(rows, inner.maxY - 1 - y)))
-        }
-        let title = take(1)
-        let features = showsFeatureRow ? take(1) : nil
-        if spacers >= 1 { y += 1 }
-        let block = take(blockHeight)
-        var plans: [Rect] = []
-        if planCount > 0, !block.isEmpty {
-            switch template {
-            case .cards:
-                let constraints = (0..<planCount).flatMap { index -> [Layout.Constraint] in
-                    index == 0 ? [.fill(1)] : [.length(1), .fill(1)]
-                }
-                plans = Layout.split(block, .horizontal, constraints).enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
-            case .list:
-                plans = (0..<planCount).map { Rect(x: block.x, y: block.y + 2 * $0, width: block.width, height: 2) }
-                    .filter { $0.maxY <= block.maxY }
-            case .hero:
-                plans = [block.centered(width: min(block.width, 64), height: block.height)]
-            }
-        }
-        var shopHeader: Rect?
-        if spacers >= 2, shopCount > 0 { shopHeader = take(1) }
-        let footerY = inner.maxY - 1
-        var shopRows: [Rect] = []
-        while shopRows.count < shopCount, y < footerY - (spacers >= 3 ? 1 : 0) {
-            shopRows.append(take(1))
-        }
-        let footer = Rect(x: inner.x, y: footerY, width: inner.width, height: inner.height > 0 ? 1 : 0)
-        return Geometry(title: title, features: features, plans: plans, shopHeader: shopHeader, shopRows: shopRows,
-                        footer: footer)
-    }
-
-    private static func layout(_ model: PaywallModel, area: Rect) -> Geometry {
-        geometry(in: area.inset(by: 1).inset(horizontal: 1, vertical: 0), template: model.variant?.template ?? .cards,
-                 planCount: model.shop.plans.count, featureCount: model.shop.presentation?.strings.features.count ?? 0,
-                 shopCount: model.shop.shopIndices.count)
-    }
-
-    /// The first shop row shown: the list scrolls so the selection stays visible.
-    private static func shopOffset(selection: Int, planCount: Int, visibleRows: Int, shopCount: Int) -> Int {
-        let selectedRow = selection - planCount
-        guard visibleRows > 0, selectedRow >= visibleRows else { return 0 }
-        return min(selectedRow - visibleRows + 1, max(0, shopCount - visibleRows))
-    }
-
     /// Draws the paywall into `area`; `focused` when Tab has the paywall.
     public static func render(_ model: PaywallModel, focused: Bool, theme: Theme, in area: Rect, into frame: inout Frame) {
         let borderStyle = theme.style(focused ? .accent : .border)
@@ -91,13 +12,12 @@ public enum PaywallView {
         if let variant = model.variant { paywallName += " · \(variant.template.rawValue)" }
         frame.drawBox(area, title: paywallName, border: theme.border, style: borderStyle,
                       titleStyle: theme.style(focused ? .accent : .muted, bold: focused))
-        let plans = model.shop.plans.map(model.planItem)
-        let shop = model.shop.shopIndices
+        let words = text(of: model)
         let geometry = layout(model, area: area)
         guard !geometry.title.isEmpty else { return }
         let strings = model.shop.presentation?.strings ?? PaywallStrings(title: model.catalog.app.name)
         frame.write(strings.title, in: geometry.title, style: theme.style(.text, bold: true))
-        if plans.isEmpty, shop.isEmpty, let waiting = emptyShopText(model) {
+        if model.itemCount == 0, let waiting = emptyShopText(model, words) {
             frame.write(waiting, in: geometry.features ?? geometry.title, style: theme.style(.warning, bold: true))
             return
         }
@@ -106,58 +26,112 @@ public enum PaywallView {
                         style: theme.style(.success))
         }
         let template = model.variant?.template ?? .cards
-        for (index, rect) in geometry.plans.enumerated() where plans.indices.contains(index) {
+        for (index, rect) in geometry.boxes.enumerated() {
+            guard let item = model.item(at: index) else { continue }
             let selected = focused && model.selection == index
+            let owned = ownership(of: item, in: model, words)
             switch template {
-            case .cards: renderCard(plans[index], selected: selected, in: rect, theme: theme, into: &frame)
-            case .list: renderListEntry(plans[index], selected: selected, in: rect, theme: theme, into: &frame)
+            case .cards: renderCard(item, owned: owned, selected: selected, in: rect, theme: theme, into: &frame)
+            case .list: renderListEntry(item, owned: owned, selected: selected, in: rect, theme: theme, into: &frame)
             case .hero:
-                renderHero(plans[index], features: strings.features, selected: selected, in: rect, theme: theme, into: &frame)
+                renderHero(item, owned: owned, features: strings.features, selected: selected, in: rect, theme: theme,
+                           into: &frame)
             }
         }
-        if let header = geometry.shopHeader {
-            frame.write("More for your game", in: header, style: theme.style(.muted, bold: true))
+        if let header = geometry.rowsHeader {
+            frame.write(words[.shopTitle], in: header, style: theme.style(.muted, bold: true))
         }
-        let offset = shopOffset(selection: model.selection, planCount: plans.count, visibleRows: geometry.shopRows.count,
-                                shopCount: shop.count)
-        for (row, rect) in geometry.shopRows.enumerated() where shop.indices.contains(offset + row) {
-            let index = offset + row
-            renderRow(model.shopItem(atCatalogIndex: shop[index]), selected: focused && model.selection == plans.count + index,
+        for (row, rect) in geometry.rows.enumerated() {
+            let index = geometry.firstRowItem + row
+            guard let item = model.item(at: index) else { break }
+            renderRow(item, owned: ownership(of: item, in: model, words), selected: focused && model.selection == index,
                       in: rect, theme: theme, into: &frame)
         }
-        renderFooter(model, cta: strings.cta, in: geometry.footer, theme: theme, into: &frame)
+        renderScrollCounts(geometry, area: area, theme: theme, into: &frame)
+        frame.write("[ \(callToAction(of: model)) ]", in: geometry.callToAction, style: theme.style(.accent, bold: true))
+        for (index, link) in geometry.links.enumerated() {
+            if index > 0 { frame.write(" · ", x: link.rect.x - 3, y: link.rect.y, style: theme.style(.muted)) }
+            frame.write(link.label, in: link.rect, style: theme.style(.muted))
+        }
     }
 
-    private static func emptyShopText(_ model: PaywallModel) -> String? {
+    /// What a click at (x, y) of the paywall's `area` lands on, by the same geometry as `render`.
+    public static func target(at x: Int, _ y: Int, in area: Rect, model: PaywallModel) -> PaywallTarget? {
+        layout(model, area: area).target(at: x, y)
+    }
+
+    static func layout(_ model: PaywallModel, area: Rect) -> PaywallGeometry {
+        PaywallGeometry(model: model, inner: area.inset(by: 1).inset(horizontal: 1, vertical: 0),
+                        cta: callToAction(of: model), links: links(of: model))
+    }
+
+    /// The fixed words of the storefront's language.
+    public static func text(of model: PaywallModel) -> PlayerText {
+        model.shop.presentation?.text ?? PlayerText(language: model.storefront.language)
+    }
+
+    static func callToAction(of model: PaywallModel) -> String {
+        model.shop.presentation?.cta ?? text(of: model)[.cta]
+    }
+
+    /// The footer's links: restore unless the paywall hides it; terms and privacy only when the
+    /// catalog has their addresses.
+    static func links(of model: PaywallModel) -> [(PaywallTarget, String)] {
+        let words = text(of: model)
+        var links: [(PaywallTarget, String)] = []
+        if model.paywall?.showsRestore ?? true { links.append((.restore, words[.restore])) }
+        if model.termsURL != nil { links.append((.terms, words[.terms])) }
+        if model.privacyURL != nil { links.append((.privacy, words[.privacy])) }
+        return links
+    }
+
+    /// "▲ 2  ▼ 5" on the bottom border: how many items the rows have scrolled past and hold back.
+    private static func renderScrollCounts(_ geometry: PaywallGeometry, area: Rect, theme: Theme, into frame: inout Frame) {
+        var parts: [String] = []
+        if geometry.hiddenAbove > 0 { parts.append("▲ \(geometry.hiddenAbove)") }
+        if geometry.hiddenBelow > 0 { parts.append("▼ \(geometry.hiddenBelow)") }
+        guard !parts.isEmpty else { return }
+        let text = " " + parts.joined(separator: "  ") + " "
+        frame.write(text, x: area.maxX - 2 - DisplayWidth.of(text), y: area.maxY - 1, style: theme.style(.accent, bold: true))
+    }
+
+    private static func emptyShopText(_ model: PaywallModel, _ words: PlayerText) -> String? {
         switch model.productsRequest {
-        case .loading(let attempt): return attempt == 1 ? "Loading products…" : "Loading products… (attempt \(attempt))"
-        case .failed(let attempts): return "Products could not be loaded (\(attempts) attempts). Press s to try again."
-        case .answered: return "The store returned no products for this project (see Events)."
+        case .loading(let attempt): return attempt == 1 ? words[.loading] : "\(words[.loading]) (\(attempt))"
+        case .failed, .answered: return words[.unavailable]
         case .idle: return nil
         }
     }
 
-    private static func renderFooter(_ model: PaywallModel, cta: String, in footer: Rect, theme: Theme, into frame: inout Frame) {
-        let ctaWidth = frame.write("[ \(cta) ]", x: footer.x, y: footer.y, limit: footer.width,
-                                   style: theme.style(.accent, bold: true))
-        var links = ["Terms", "Privacy"]
-        if model.paywall?.showsRestore ?? true { links.insert("Restore purchases", at: 0) }
-        let text = links.joined(separator: " · ")
-        let width = DisplayWidth.of(text)
-        if footer.width >= ctaWidth + width + 2 {
-            frame.write(text, x: footer.maxX - width, y: footer.y, style: theme.style(.muted))
-        }
+    /// "Owned" for a non-consumable the player has, "Current plan" for the plan running now.
+    private static func ownership(of item: ShopItem, in model: PaywallModel, _ words: PlayerText) -> String? {
+        guard model.owned.contains(item.product.id) else { return nil }
+        return item.product.type == .nonConsumable ? words[.owned] : words[.currentPlan]
     }
 
-    private static func planLines(_ item: ShopItem, theme: Theme) -> [(String, Style)] {
+    /// A card's lines at `width`, wrapped: what it needs to say everything.
+    static func cardLines(_ item: ShopItem, owned: String?, width: Int, theme: Theme = .dark) -> [(String, Style)] {
+        let notSold = PlayerText(language: item.storefront.language)[.notSoldHere]
+        let lines = [(item.display.name, theme.style(.text, bold: true))]
+            + planLines(item, owned: owned, notSold: notSold, theme: theme)
+        return lines.flatMap { line in TextWrap.lines(line.0, width: max(1, width)).map { ($0, line.1) } }
+    }
+
+    static func ownership(of item: ShopItem, in model: PaywallModel) -> String? {
+        ownership(of: item, in: model, text(of: model))
+    }
+
+    private static func planLines(_ item: ShopItem, owned: String?, notSold: String, theme: Theme) -> [(String, Style)] {
         let display = item.display
-        var lines: [(String, Style)] = [(display.pricePerPeriod ?? "not sold here", theme.style(.price, bold: true))]
+        var lines: [(String, Style)] = [(display.pricePerPeriod ?? notSold, theme.style(.price, bold: true))]
+        if let owned { lines[0] = (owned, theme.style(.success, bold: true)) }
         if let perMonth = display.pricePerMonth { lines.append((perMonth, theme.style(.muted))) }
         if let offer = item.plan?.offerLine { lines.append((offer, theme.style(.accent))) }
         return lines
     }
 
-    private static func renderCard(_ item: ShopItem, selected: Bool, in rect: Rect, theme: Theme, into frame: inout Frame) {
+    private static func renderCard(_ item: ShopItem, owned: String?, selected: Bool, in rect: Rect, theme: Theme,
+                                   into frame: inout Frame) {
         let display = item.display
         var title = display.periodName ?? ""
         if item.isHighlighted { title += " ★" }
@@ -171,13 +145,16 @@ public enum PaywallView {
         }
         guard !inner.isEmpty else { return }
         let content = inner.inset(horizontal: 1, vertical: 0)
-        let lines = [((selected ? "▸ " : "") + display.name, theme.style(.text, bold: true))] + planLines(item, theme: theme)
-        for (offset, line) in lines.prefix(content.height).enumerated() {
+        // A line too long for a narrow card wraps onto the next rather than being cut; the
+        // geometry made the cards tall enough (`PaywallGeometry`).
+        var wrapped = cardLines(item, owned: owned, width: content.width, theme: theme)
+        if selected, !wrapped.isEmpty { wrapped[0].0 = "▸ " + wrapped[0].0 }
+        for (offset, line) in wrapped.prefix(content.height).enumerated() {
             frame.write(line.0, in: Rect(x: content.x, y: content.y + offset, width: content.width, height: 1), style: line.1)
         }
     }
 
-    private static func renderListEntry(_ item: ShopItem, selected: Bool, in rect: Rect, theme: Theme,
+    private static func renderListEntry(_ item: ShopItem, owned: String?, selected: Bool, in rect: Rect, theme: Theme,
                                         into frame: inout Frame) {
         let display = item.display
         let first = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
@@ -185,8 +162,8 @@ public enum PaywallView {
         frame.fill(first, style: base)
         let mark = selected ? "✓" : "○"
         let star = item.isHighlighted ? " ★" : ""
-        let price = display.pricePerPeriod ?? "not sold here"
-        let badge = item.plan?.discountBadge.map { "  \($0)" } ?? ""
+        let price = owned ?? display.pricePerPeriod ?? PlayerText(language: item.storefront.language)[.notSoldHere]
+        let badge = owned == nil ? item.plan?.discountBadge.map { "  \($0)" } ?? "" : ""
         let right = price + badge
         let rightWidth = DisplayWidth.of(right)
         frame.write(" \(mark) \(display.name)\(star)", in: Rect(x: first.x, y: first.y, width: first.width - rightWidth - 2,
@@ -199,8 +176,8 @@ public enum PaywallView {
                     style: theme.style(item.plan?.offerLine == nil ? .muted : .accent))
     }
 
-    private static func renderHero(_ item: ShopItem, features: [String], selected: Bool, in rect: Rect, theme: Theme,
-                                   into frame: inout Frame) {
+    private static func renderHero(_ item: ShopItem, owned: String?, features: [String], selected: Bool, in rect: Rect,
+                                   theme: Theme, into frame: inout Frame) {
         let display = item.display
         let border = selected ? Style(foreground: theme.color(.selection), background: theme.color(.background), bold: true)
             : theme.style(.badge)
@@ -208,7 +185,9 @@ public enum PaywallView {
                                   border: theme.border, style: border, titleStyle: border)
         guard !inner.isEmpty else { return }
         let content = inner.inset(horizontal: 1, vertical: 0)
-        var lines = [((selected ? "▸ " : "") + display.name, theme.style(.text, bold: true))] + planLines(item, theme: theme)
+        let notSold = PlayerText(language: item.storefront.language)[.notSoldHere]
+        var lines = [((selected ? "▸ " : "") + display.name, theme.style(.text, bold: true))]
+            + planLines(item, owned: owned, notSold: notSold, theme: theme)
         while lines.count < 3 { lines.append(("", theme.style(.text))) }
         lines += features.map { ("✓ \($0)", theme.style(.success)) }
         for (offset, line) in lines.prefix(content.height).enumerated() {
@@ -217,30 +196,23 @@ public enum PaywallView {
         }
     }
 
-    private static func renderRow(_ item: ShopItem, selected: Bool, in rect: Rect, theme: Theme, into frame: inout Frame) {
+    /// One line of the shop, or a plan that has no box: the name, a detail (the description, or
+    /// the plan's offer), and the price or what the player owns.
+    private static func renderRow(_ item: ShopItem, owned: String?, selected: Bool, in rect: Rect, theme: Theme,
+                                  into frame: inout Frame) {
         let display = item.display
         let base = selected ? theme.selectionStyle : theme.style(.text)
         frame.fill(rect, style: base)
-        let price = display.pricePerPeriod ?? "—"
+        let price = owned ?? display.pricePerPeriod ?? "—"
         let priceWidth = DisplayWidth.of(price)
         let marker = selected ? "▸ " : "  "
-        let nameWidth = max(0, min(28, rect.width - priceWidth - 3))
-        frame.write(marker + display.name, in: Rect(x: rect.x, y: rect.y, width: nameWidth, height: 1), style: base)
+        let name = marker + display.name + (item.isHighlighted ? " ★" : "")
+        let nameWidth = max(0, min(max(28, DisplayWidth.of(name) + 1), rect.width - priceWidth - 3))
+        frame.write(name, in: Rect(x: rect.x, y: rect.y, width: nameWidth, height: 1), style: base)
+        let detail = item.plan.map { $0.offerLine ?? display.pricePerMonth ?? "" } ?? display.description ?? ""
         let detailRect = Rect(x: rect.x + nameWidth + 1, y: rect.y, width: rect.width - nameWidth - priceWidth - 2, height: 1)
-        frame.write(display.description ?? "", in: detailRect, style: selected ? base : theme.style(.muted))
-        frame.write(price, x: rect.maxX - priceWidth - 1, y: rect.y, style: selected ? base : theme.style(.price, bold: true))
-    }
-
-    /// Which item a click at (x, y) lands on, using the same geometry as `render`.
-    public static func itemIndex(at x: Int, _ y: Int, in area: Rect, model: PaywallModel) -> Int? {
-        let planCount = model.shop.plans.count
-        let geometry = layout(model, area: area)
-        if let plan = geometry.plans.firstIndex(where: { $0.contains(x: x, y: y) }) { return plan }
-        if let row = geometry.shopRows.firstIndex(where: { $0.contains(x: x, y: y) }) {
-            let offset = shopOffset(selection: model.selection, planCount: planCount, visibleRows: geometry.shopRows.count,
-                                    shopCount: model.shop.shopIndices.count)
-            return planCount + offset + row
-        }
-        return nil
+        frame.write(detail, in: detailRect, style: selected ? base : theme.style(item.plan?.offerLine == nil ? .muted : .accent))
+        frame.write(price, x: rect.maxX - priceWidth - 1, y: rect.y,
+                    style: selected ? base : theme.style(owned == nil ? .price : .success, bold: true))
     }
 }

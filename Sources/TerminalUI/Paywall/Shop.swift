@@ -7,7 +7,7 @@ import StoreEngine
 /// the catalog, storefront, path, products answer, variant or eligibility, never a keypress.
 public struct Shop: Sendable, Equatable {
     public let presentation: PaywallPresentation?
-    /// The plans shown (the hero template shows one).
+    /// The plans of the variant sold here, in selection order (the hero template's boxed plan first).
     public let plans: [PlanPresentation]
     /// The rest of the shop, as indices into `catalog.products`: cheap to keep for 10,000
     /// products; only the rows on screen become `ShopItem`s.
@@ -30,9 +30,10 @@ public struct Shop: Sendable, Equatable {
                                               history: history, override: eligibility) }
         }
         var plans = (presentation?.plans ?? []).filter { sold?.contains($0.product.id) ?? true }
-        if variant?.template == .hero {
-            let highlighted = plans.filter(\.isHighlighted).prefix(1)
-            plans = Array(highlighted.isEmpty ? plans.prefix(1) : highlighted)
+        // The hero template boxes one plan, the highlighted one, and lists the others after it:
+        // every plan of the variant stays on sale.
+        if variant?.template == .hero, let hero = plans.firstIndex(where: \.isHighlighted) {
+            plans.insert(plans.remove(at: hero), at: 0)
         }
         let planIds = Set(variant?.products ?? [])
         let shopIndices = catalog.products.indices.filter { index in

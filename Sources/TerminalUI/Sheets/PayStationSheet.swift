@@ -13,7 +13,8 @@ public enum PayStationSheet {
         case .escape: return .close
         case .enter: return .submit
         case .backspace: return .deleteBackward
-        case .tab: return .nextField
+        case .tab, .down: return .nextField
+        case .backTab, .up: return .previousField
         case .character(let character) where character.isASCII && character.isNumber: return .type(character)
         default: return nil
         }
@@ -22,8 +23,8 @@ public enum PayStationSheet {
     /// The keys that work on the page, for the hint bar.
     public static func hint(for page: PayStationPage) -> String {
         switch page.session.phase {
-        case .cardForm: return "digits type · Enter next field / pay · Backspace delete · Esc cancel"
-        case .threeDSecure: return "digits type · Enter send the code · Backspace delete · Esc cancel"
+        case .cardForm: return "digits · Enter next field / pay · ↑↓ field · Backspace · Esc cancel"
+        case .threeDSecure: return "digits · Enter send the code · Backspace · Esc cancel"
         case .done, .declined, .cancelled:
             return page.redirectDue == nil ? "Enter or Esc back to the game" : "Enter back to the game now · Esc close"
         }
@@ -32,7 +33,7 @@ public enum PayStationSheet {
     /// Draws the page centred over the screen; `now` is simulated time, for the countdown.
     public static func render(_ page: PayStationPage, now: Date, theme: Theme, into frame: inout Frame) {
         let session = page.session
-        let area = frame.area.centered(width: 72, height: 16)
+        let area = frame.area.centered(width: 76, height: 16)
         let surface = theme.surfaceStyle(.text)
         frame.fill(area, style: surface)
         let mode = session.opensExternalBrowser ? "external browser" : "in-app"
@@ -47,8 +48,11 @@ public enum PayStationSheet {
             let left = x ?? content.x
             frame.write(text, in: Rect(x: left, y: y, width: width ?? content.maxX - left, height: 1), style: style)
         }
-        line(session.url, theme.surfaceStyle(.muted))
-        y += 1
+        // The whole address, on two lines when one is too short: QA copies the token from it.
+        for piece in TextWrap.lines(session.url, width: content.width).prefix(2) {
+            line(piece, theme.surfaceStyle(.muted))
+            y += 1
+        }
         let priceWidth = DisplayWidth.of(session.formattedPrice)
         line(session.productName, theme.surfaceStyle(.text, bold: true), width: content.width - priceWidth - 1)
         frame.write(session.formattedPrice, x: content.maxX - priceWidth, y: y, style: theme.surfaceStyle(.price, bold: true))
@@ -86,7 +90,8 @@ public enum PayStationSheet {
         case .cancelled:
             line("Closed.", theme.surfaceStyle(.muted))
         }
-        if let problem = session.problem {
+        // On the card form the problem sits under its field (`renderForm`); elsewhere here.
+        if let problem = session.problem, session.phase != .cardForm {
             frame.write(problem, in: Rect(x: content.x, y: content.maxY - 2, width: content.width, height: 1),
                         style: theme.surfaceStyle(.error, bold: true))
         }
@@ -97,7 +102,8 @@ public enum PayStationSheet {
     private static func renderForm(_ page: PayStationPage, theme: Theme, content: Rect, y: inout Int,
                                    into frame: inout Frame) {
         let session = page.session
-        let formWidth = min(36, content.width)
+        // 14 columns of label, 24 of value: a grouped 19-digit number and the cursor fit.
+        let formWidth = min(38, content.width)
         let cardsX = content.x + formWidth + 1
         let fields: [(PayStationSession.Field, String, String)] = [
             (.number, "Card number", TestCard.grouped(session.cardNumber)),
@@ -112,6 +118,11 @@ public enum PayStationSheet {
             let shown = value + (focused ? "▏" : "")
             frame.write(DisplayWidth.pad(shown.isEmpty ? "·" : shown, to: formWidth - 14), x: content.x + 14, y: y,
                         limit: formWidth - 14, style: style)
+            // What is wrong with the field, under it, until the player types again.
+            if focused, let problem = session.problem {
+                frame.write(problem, in: Rect(x: content.x + 2, y: y + 1, width: formWidth - 2, height: 1),
+                            style: theme.surfaceStyle(.error, bold: true))
+            }
             y += 2
         }
         frame.write("[ Pay \(session.formattedPrice) ]", x: content.x + 2, y: y, limit: formWidth,

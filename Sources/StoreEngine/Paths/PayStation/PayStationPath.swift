@@ -137,6 +137,7 @@ final class PayStationPath: PurchasePath {
         case .deleteBackward: session.deleteBackward()
         case .submit: session.submit()
         case .nextField: session.focusNextField()
+        case .previousField: session.focusPreviousField()
         case .close: session.close()
         }
         let before = sessions[invoice]

@@ -51,7 +51,8 @@ public struct PayStationSession: Sendable, Equatable {
     public private(set) var secureCode = ""
     /// Wrong 3-D Secure codes entered so far; the bank gives up after `TestCard.threeDSecureAttempts`.
     public private(set) var wrongCodes = 0
-    /// What is wrong with the last submitted field, shown under the form.
+    /// What is wrong with the last submitted field, shown under it: short enough (34 columns)
+    /// to fit beside the test cards.
     public private(set) var problem: String?
 
     /// The first month a card may expire in, as YYMM (`2611`), from the day Pay Station opened.
@@ -134,9 +135,19 @@ public struct PayStationSession: Sendable, Equatable {
 
     /// Tab: the next field of the card form, round to the first.
     mutating func focusNextField() {
+        moveFocus(by: 1)
+    }
+
+    /// Shift-Tab: the field before, round to the last.
+    mutating func focusPreviousField() {
+        moveFocus(by: -1)
+    }
+
+    private mutating func moveFocus(by step: Int) {
         guard let field = focusedField else { return }
         let all = Field.allCases
-        focus(on: all[((all.firstIndex(of: field) ?? 0) + 1) % all.count])
+        problem = nil  // it was about the field being left
+        focus(on: all[((all.firstIndex(of: field) ?? 0) + step + all.count) % all.count])
     }
 
     /// Moves focus to a field directly (mouse click, Tab).
@@ -202,8 +213,8 @@ public struct PayStationSession: Sendable, Equatable {
     private func problem(with field: Field) -> String? {
         switch field {
         case .number:
-            guard (12...19).contains(cardNumber.count) else { return "The card number needs 12 to 19 digits." }
-            guard Luhn.isValid(cardNumber) else { return "This card number is not valid (check digit); try a test card." }
+            guard (12...19).contains(cardNumber.count) else { return "A card number has 12 to 19 digits." }
+            guard Luhn.isValid(cardNumber) else { return "Not a card number (check digit)." }
             return nil
         case .expiry:
             guard expiry.count == 4, let month = Int(expiry.prefix(2)), (1...12).contains(month),
@@ -211,7 +222,7 @@ public struct PayStationSession: Sendable, Equatable {
             else {
                 return "Expiry is MM/YY, such as 12/40."
             }
-            guard year * 100 + month >= earliestExpiry else { return "This card has expired; the sandbox takes 12/40." }
+            guard year * 100 + month >= earliestExpiry else { return "Expired; the sandbox takes 12/40." }
             return nil
         case .cvv:
             guard (3...4).contains(cvv.count) else { return "CVV is 3 or 4 digits." }

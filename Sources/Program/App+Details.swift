@@ -1,0 +1,61 @@
+import Catalog
+import Foundation
+import StoreEngine
+import TerminalUI
+
+// Enter on a pane's row: every field of it in full, whatever the pane's width cut.
+extension App {
+    func details(of pane: Pane) -> TextOverlay? {
+        let iso = ISO8601DateFormatter()
+        switch pane {
+        case .transactions:
+            guard snapshot.transactions.indices.contains(transactionsPane.selection) else { return nil }
+            let transaction = snapshot.transactions[transactionsPane.selection]
+            var entries: [TextOverlay.Entry] = [
+                .init("id", transaction.id), .init("product", transaction.productId), .init("user", transaction.userId),
+                .init("storefront", transaction.storefront), .init("path", transaction.path?.displayName ?? "unknown"),
+                .init("state", transaction.displayState + (transaction.isFinished ? ", finished" : ", not finished")),
+                .init("charged", transaction.chargeText(catalog: catalog)),
+                .init("list price", "\(transaction.price) \(transaction.currency)"),
+                .init("quantity", "\(transaction.quantity)"),
+            ]
+            if let failure = transaction.failure { entries.append(.init("failure", failure.description)) }
+            if let offer = transaction.offerType {
+                entries.append(.init("offer", offer + (transaction.offerId.map { " \($0)" } ?? "")))
+            }
+            if let invoice = transaction.invoiceId { entries.append(.init("invoice", invoice)) }
+            if let variation = transaction.variationId { entries.append(.init("variation", variation)) }
+            entries.append(.init("created", iso.string(from: transaction.createdAt)))
+            if let paid = transaction.purchasedAt { entries.append(.init("paid", iso.string(from: paid))) }
+            entries.append(.init("updated", iso.string(from: transaction.updatedAt)))
+            if let finished = transaction.finishedAt { entries.append(.init("finished", iso.string(from: finished))) }
+            return TextOverlay(title: "Transaction \(transaction.id)", entries: entries)
+        case .events:
+            guard snapshot.events.indices.contains(eventsPane.selection) else { return nil }
+            let event = snapshot.events[eventsPane.selection]
+            var entries: [TextOverlay.Entry] = [.init("time", iso.string(from: event.time)), .init("kind", event.kind.rawValue)]
+            if let transaction = event.transactionId { entries.append(.init("transaction", transaction)) }
+            entries.append(.init("message", event.message))
+            return TextOverlay(title: "Event \(event.id)", entries: entries)
+        case .entitlements:
+            let balances = snapshot.balances.sorted { $0.key < $1.key }
+            let index = entitlementsPane.selection
+            if balances.indices.contains(index) {
+                let balance = balances[index]
+                return TextOverlay(title: "Balance", entries: [.init("currency", balance.key), .init("amount", "\(balance.value)")])
+            }
+            let entitlementIndex = index - balances.count
+            guard snapshot.entitlements.indices.contains(entitlementIndex) else { return nil }
+            let entitlement = snapshot.entitlements[entitlementIndex]
+            var entries: [TextOverlay.Entry] = [
+                .init("id", entitlement.id), .init("kind", entitlement.kind.rawValue),
+                .init("active", entitlement.isActive ? "yes" : "no"),
+            ]
+            if let product = entitlement.productId { entries.append(.init("product", product)) }
+            entries.append(.init("expires", entitlement.expiresAt.map { iso.string(from: $0) } ?? "never"))
+            return TextOverlay(title: "Entitlement \(entitlement.id)", entries: entries)
+        case .paywall:
+            return nil
+        }
+    }
+}

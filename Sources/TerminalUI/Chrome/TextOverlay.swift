@@ -1,0 +1,75 @@
+/// A box over the screen that shows text in full, wrapped to fit and scrolled when it is
+/// taller than the screen: every field of a transaction or an event, the terms and privacy
+/// addresses, the keys. Each entry is a label (a field's name, a key) and its text; the text
+/// wraps under itself.
+public struct TextOverlay: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
+        public var label: String
+        public var text: String
+
+        public init(_ label: String, _ text: String) {
+            self.label = label
+            self.text = text
+        }
+    }
+
+    public let title: String
+    public let entries: [Entry]
+    /// The line closing it, at the bottom ("Esc closes").
+    public let footer: String
+    /// Lines scrolled past.
+    public private(set) var scroll = 0
+
+    public init(title: String, entries: [Entry], footer: String = "Esc closes") {
+        self.title = title
+        self.entries = entries
+        self.footer = footer
+    }
+
+    /// Scrolls by `step` lines, no further than the last screenful on a screen of `screen`.
+    public mutating func scroll(by step: Int, on screen: Rect) {
+        let (_, lines, visible) = layout(in: screen)
+        scroll = min(max(0, scroll + step), max(0, lines.count - visible))
+    }
+
+    /// The box for a screen, and its lines at that width.
+    func layout(in screen: Rect) -> (box: Rect, lines: [(label: String, text: String)], visible: Int) {
+        let width = min(screen.width - 2, 96)
+        let labelWidth = min(20, entries.map { DisplayWidth.of($0.label) }.max() ?? 0)
+        let textWidth = max(1, width - 4 - (labelWidth > 0 ? labelWidth + 1 : 0))
+        var lines: [(label: String, text: String)] = []
+        for entry in entries {
+            for (index, line) in TextWrap.lines(entry.text, width: textWidth).enumerated() {
+                lines.append((index == 0 ? entry.label : "", line))
+            }
+        }
+        let height = min(screen.height, lines.count + 3)
+        return (screen.centered(width: width, height: height), lines, max(0, height - 3))
+    }
+
+    public func render(theme: Theme, into frame: inout Frame) {
+        let (box, lines, visible) = layout(in: frame.area)
+        frame.fill(box, style: theme.surfaceStyle(.text))
+        let inner = frame.drawBox(box, title: title, border: theme.border, style: theme.surfaceStyle(.accent),
+                                  titleStyle: theme.surfaceStyle(.accent, bold: true))
+        guard !inner.isEmpty else { return }
+        let labelWidth = min(20, entries.map { DisplayWidth.of($0.label) }.max() ?? 0)
+        let offset = min(scroll, max(0, lines.count - visible))
+        for (row, line) in lines.dropFirst(offset).prefix(visible).enumerated() {
+            let y = inner.y + row
+            var x = inner.x + 1
+            if labelWidth > 0 {
+                frame.write(DisplayWidth.pad(line.label, to: labelWidth), x: x, y: y, limit: labelWidth,
+                            style: theme.surfaceStyle(.accent, bold: true))
+                x += labelWidth + 1
+            }
+            frame.write(line.text, x: x, y: y, limit: inner.maxX - 1 - x, style: theme.surfaceStyle(.text))
+        }
+        var bottom = footer
+        if offset > 0 { bottom += "  ▲ \(offset)" }
+        let below = lines.count - offset - visible
+        if below > 0 { bottom += "  ▼ \(below) · ↑↓ scroll" }
+        frame.write(bottom, in: Rect(x: inner.x + 1, y: inner.maxY - 1, width: inner.width - 2, height: 1),
+                    style: theme.surfaceStyle(.muted))
+    }
+}
