@@ -44,7 +44,9 @@ extension App {
             guard let paywall = paywall.paywall, !paywall.variants.isEmpty else { return [] }
             updatePaywall(.previewNextVariant)
             if let variant = self.paywall.variant {
-                notice = StoreNotice(.info, "Previewing variant \(variant.id) (template \(variant.template.rawValue)).")
+                notice = StoreNotice(.info, self.paywall.variantOverride == nil
+                    ? "Variant \(variant.id) (template \(variant.template.rawValue)), as assigned to this player."
+                    : "Previewing variant \(variant.id) (template \(variant.template.rawValue)).")
             }
         case .character("e"):
             updatePaywall(.cycleEligibility)

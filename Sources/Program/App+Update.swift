@@ -31,7 +31,8 @@ extension App {
             // what that path sells when they come back.
             return [.engine(.requestProducts(path: path, attempt: attempt))]
         case .chooseStorefront(let id):
-            guard let index = catalog.storefronts.firstIndex(where: { $0.id == id }) else {
+            guard let storefront = catalog.storefront(matching: id),
+                  let index = catalog.storefronts.firstIndex(where: { $0.id == storefront.id }) else {
                 notice = StoreNotice(.error, "No storefront \(id) in the catalog.")
                 return []
             }

@@ -78,6 +78,7 @@ final class ScenarioRun {
     private func launch(at line: ScenarioLine) throws {
         let catalog = try loadCatalog(at: line)
         self.catalog = catalog
+        if let id = storefrontId, let storefront = catalog.storefront(matching: id) { storefrontId = storefront.id }
         if let storefrontId, catalog.storefront(id: storefrontId) == nil {
             throw ScriptError(file: scenario.file, line: storefrontLine ?? line.number, message: "no storefront \(storefrontId) in \(catalogPath); storefronts: \(catalog.storefronts.map(\.id).joined(separator: ", "))")
         }
@@ -150,7 +151,7 @@ final class ScenarioRun {
             storefrontId = id
             storefrontLine = line.number
             if let program {
-                guard catalog?.storefront(id: id) != nil else {
+                guard catalog?.storefront(matching: id) != nil else {
                     throw error(line, "no storefront \(id) in \(catalogPath); storefronts: \(catalog?.storefronts.map(\.id).joined(separator: ", ") ?? "")")
                 }
                 program.send(.chooseStorefront(id: id))

@@ -14,8 +14,12 @@ enum AppCommand {
         if let name = options.themeName, !themes.contains(where: { $0.name == name }) {
             throw CommandFailure(.usage, "no theme named \(name); themes: \(themes.map(\.name).joined(separator: ", ")).")
         }
-        if let id = options.storefrontId, catalog.storefront(id: id) == nil {
-            throw CommandFailure(.usage, "no storefront \(id) in \(catalogPath); storefronts: \(catalog.storefronts.map(\.id).joined(separator: ", ")).")
+        var storefrontId: String?
+        if let id = options.storefrontId {
+            guard let storefront = catalog.storefront(matching: id) else {
+                throw CommandFailure(.usage, "no storefront \(id) in \(catalogPath); storefronts: \(catalog.storefronts.map(\.id).joined(separator: ", ")).")
+            }
+            storefrontId = storefront.id
         }
         let network = try options.networkCondition()
         let projectId = try options.sdkProjectId()
@@ -28,7 +32,7 @@ enum AppCommand {
         store.checkpoint = CrashInjection.checkpoint(from: ProcessInfo.processInfo.environment)
         let report = store.currentReport(notice: themeProblems.first.map { StoreNotice(.error, $0) })
         let colorEnabled = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
-        let app = App(catalog: catalog, storefrontId: options.storefrontId, themes: themes, themeName: options.themeName,
+        let app = App(catalog: catalog, storefrontId: storefrontId, themes: themes, themeName: options.themeName,
                       userId: store.userId, report: report, now: report.clock.now(atWall: Date()),
                       colorEnabled: colorEnabled)
         // Before the terminal is taken over: from here a SIGTERM or SIGHUP is a `.quit` waiting

@@ -3,21 +3,28 @@ import Foundation
 /// Entry point: pick the command, run it, map failures to a message and a sysexits code.
 let arguments = Array(CommandLine.arguments.dropFirst())
 
+/// A subcommand: what runs it and how many arguments it takes after its name.
+struct Subcommand {
+    var run: (Options) throws(CommandFailure) -> Void
+    var arguments: ClosedRange<Int>
+}
+
 /// The subcommands by name; the app itself runs when none is named.
-let subcommands: [String: (Options) throws(CommandFailure) -> Void] = [
-    "lint": LintCommand.run,
-    "import": ImportCommand.run,
-    "history": HistoryCommand.run,
-    "reset": ResetCommand.run,
-    "bench": BenchCommand.run,
-    "scenario": ScenarioSubcommand.run,
+let subcommands: [String: Subcommand] = [
+    "lint": Subcommand(run: LintCommand.run, arguments: 0...1),
+    "import": Subcommand(run: ImportCommand.run, arguments: 1...1),
+    "history": Subcommand(run: HistoryCommand.run, arguments: 0...0),
+    "reset": Subcommand(run: ResetCommand.run, arguments: 0...0),
+    "bench": Subcommand(run: BenchCommand.run, arguments: 0...0),
+    // Scenario says itself how to call it without files.
+    "scenario": Subcommand(run: ScenarioSubcommand.run, arguments: 0...Int.max),
 ]
 
 func standardError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
 }
 
-if arguments.contains("--help") || arguments.contains("-h") {
+if arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" {
     print(Help.text)
     exit(ExitCode.success.rawValue)
 }
@@ -33,7 +40,16 @@ do throws(CommandFailure) {
             throw CommandFailure(.usage, "unknown command \(name). See storefront --help.")
         }
         options.positional.removeFirst()
-        try command(options)
+        guard command.arguments.contains(options.positional.count) else {
+            let range = command.arguments
+            let expected = range.upperBound == 0 ? "no arguments"
+                : range.upperBound == Int.max ? "at least \(range.lowerBound) argument\(range.lowerBound == 1 ? "" : "s")"
+                : range.lowerBound == range.upperBound ? "\(range.lowerBound) argument\(range.lowerBound == 1 ? "" : "s")"
+                : "at most \(range.upperBound) argument\(range.upperBound == 1 ? "" : "s")"
+            let given = options.positional.isEmpty ? "none" : options.positional.joined(separator: " ")
+            throw CommandFailure(.usage, "\(name) takes \(expected), not \(given). See storefront --help.")
+        }
+        try command.run(options)
     } else {
         try AppCommand.run(options)
     }

@@ -13,17 +13,22 @@ extension EndToEnd {
             defer { app.close() }
             try app.waitForLaunch()
             var templates: Set<String> = []
-            for _ in 0..<3 {
+            for press in 0..<3 {
                 app.sendKeys("v")
-                let screen = try app.waitUntil("a variant preview is marked in the status bar") {
-                    $0.statusBar.contains("(preview)") && $0.bottomLine.hasPrefix("Previewing variant")
-                }
+                // Two previews, then round to the assigned variant, which is no preview.
+                let screen = press < 2
+                    ? try app.waitUntil("a variant preview is marked in the status bar") {
+                        $0.statusBar.contains("(preview)") && $0.bottomLine.hasPrefix("Previewing variant")
+                    }
+                    : try app.waitUntil("the assigned variant again, not marked as a preview") {
+                        !$0.statusBar.contains("(preview)") && $0.bottomLine.contains("as assigned to this player")
+                    }
                 if let line = screen.first(where: { $0.contains("Paywall main · store_open · ") }),
                    let template = ["cards", "list", "hero"].first(where: { line.contains("· \($0) ") }) {
                     templates.insert(template)
                 }
                 app.sendKeys("Escape")  // clears the notice so the next one is seen anew
-                try app.waitUntil("the notice clears") { !$0.bottomLine.hasPrefix("Previewing variant") }
+                try app.waitUntil("the notice clears") { !$0.bottomLine.contains("ariant ") }
             }
             #expect(templates == ["cards", "list", "hero"])
 

@@ -82,15 +82,25 @@ extension EndToEnd {
 
         @Test("usage errors exit 64 and say what to do", arguments: [
             ["--network", "sometimes"], ["--bogus"], ["frobnicate"], ["--theme", "neon"], ["--storefront", "XYZ"],
-            ["--catalog"],
+            ["--catalog"], ["history", "extra"], ["bench", "now"], ["lint", "a.json", "b.json"], ["import"],
         ])
         func usageErrors(arguments: [String]) throws {
+            // Extra or missing arguments are refused before the command runs (issue 7).
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
             let result = try run(arguments.first == "--catalog" ? arguments
                                  : ["--catalog", BuiltBinary.catalog, "--state-dir", directory.path] + arguments)
             #expect(result.status == 64, "\(arguments): \(result.standardError)")
             #expect(result.standardError.hasPrefix("storefront: "))
+        }
+
+        @Test("storefront help prints the help, like --help")
+        func helpCommand() throws {
+            let help = try run(["help"])
+            let flag = try run(["--help"])
+            #expect(help.status == 0)
+            #expect(help.standardOutput == flag.standardOutput)
+            #expect(help.standardOutput.contains("storefront scenario"))
         }
     }
 }

@@ -20,10 +20,10 @@ struct PaywallPreviewTests {
         let next = try #require(model.variant)
         #expect(next.id != assigned.id)
         #expect(model.selection == 0)
-        // A full cycle comes back to the assigned variant, still marked as a preview.
+        // A full cycle comes back to the assigned variant, which is no preview any more (issue 7).
         for _ in 1..<paywall.variants.count { model.update(.previewNextVariant) }
         #expect(model.variant?.id == assigned.id)
-        #expect(model.variantOverride != nil)
+        #expect(model.variantOverride == nil)
     }
 
     @Test func previewingNoVariantGoesBackToTheAssignedOne() throws {

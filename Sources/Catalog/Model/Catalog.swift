@@ -40,6 +40,11 @@ public struct Catalog: Sendable, Equatable {
         storefronts.first { $0.id == id }
     }
 
+    /// The storefront a person means by `text`: ids are ISO 3166 alpha-3 codes, so `jpn` is `JPN`.
+    public func storefront(matching text: String) -> Storefront? {
+        storefront(id: text) ?? storefront(id: text.uppercased())
+    }
+
     public func subscriptionGroup(id: String) -> SubscriptionGroup? {
         subscriptionGroups.first { $0.id == id }
     }

@@ -72,7 +72,10 @@ public struct PaywallModel: Sendable {
         case .previewNextVariant:
             guard let paywall, !paywall.variants.isEmpty else { return }
             let current = variantOverride ?? paywall.variants.firstIndex { $0.id == variant?.id } ?? 0
-            variantOverride = (current + 1) % paywall.variants.count
+            let next = (current + 1) % paywall.variants.count
+            // Round to the assigned variant again: that is no preview any more.
+            let assigned = paywall.variants.firstIndex { $0.id == paywall.assignedVariant(forUser: userId)?.id }
+            variantOverride = next == assigned ? nil : next
             selection = 0
             rebuildShop()
         case .previewVariant(let index):

@@ -91,9 +91,10 @@ extension App {
 
     /// Presses `v` until the variant with this id shows as a preview, then Esc clears the
     /// "Previewing variant" line, so the screen is the variant's alone.
+    /// Presses `v` until variant `id` is on screen: a preview, or the assigned variant itself.
     mutating func preview(variant id: String) {
         let count = paywall.paywall?.variants.count ?? 0
-        for _ in 0..<count where !(paywall.variant?.id == id && paywall.variantOverride != nil) {
+        for _ in 0..<count where paywall.variant?.id != id {
             receive(.key(.character("v")))
         }
         receive(.key(.escape))
