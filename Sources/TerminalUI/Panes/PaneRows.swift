@@ -16,8 +16,35 @@ public enum PaneRows {
     /// A transaction's row; `narrow` drops the id and the amount so the state stays visible.
     /// The amount is what was charged, in the storefront's format: nothing reads as charged
     /// that was not.
-    public static func transaction(_ transaction: TransactionSummary, catalog: Catalog, narrow: Bool) -> ListPane.Row {
-        let product = catalog.product(id: transaction.productId)?.shortId ?? transaction.productId
+    /// The widths of the product and state columns: at least 11 and 10, wider when a listed
+    /// transaction needs it, so every column lines up and none is cut.
+    public struct Columns: Sendable, Equatable {
+        public var product = 11
+        public var state = 10
+
+        public init(product: Int = 11, state: Int = 10) {
+            self.product = product
+            self.state = state
+        }
+
+        public init(fitting transactions: [TransactionSummary], catalog: Catalog) {
+            self.init()
+            for transaction in transactions {
+                product = max(product, DisplayWidth.of(PaneRows.productName(of: transaction, catalog: catalog)))
+                state = max(state, DisplayWidth.of(transaction.displayState))
+            }
+        }
+    }
+
+    /// The last part of the SKU, as `Product.shortId` has it: from the id alone, so a frame
+    /// costs no catalog lookup per row.
+    static func productName(of transaction: TransactionSummary, catalog: Catalog) -> String {
+        transaction.productId.split(separator: ".").last.map(String.init) ?? transaction.productId
+    }
+
+    public static func transaction(_ transaction: TransactionSummary, catalog: Catalog, narrow: Bool,
+                                   columns: Columns = Columns()) -> ListPane.Row {
+        let product = productName(of: transaction, catalog: catalog)
         let mark = transaction.isFinished ? "✓" : "…"
         let role: Theme.Role
         switch transaction.state {
@@ -27,8 +54,8 @@ public enum PaneRows {
         }
         let state = transaction.displayState
         if narrow { return ListPane.Row("\(pad(product, 10)) \(state) \(mark)", role) }
-        return ListPane.Row("\(transaction.id) \(pad(product, 11)) \(pad(state, 10)) \(mark) \(transaction.chargeText(catalog: catalog))",
-                            role)
+        return ListPane.Row("\(transaction.id) \(pad(product, columns.product)) \(pad(state, columns.state)) \(mark) "
+                            + transaction.chargeText(catalog: catalog), role)
     }
 
     /// Balances first, then access levels and non-consumables.
