@@ -93,10 +93,11 @@ public struct PaywallPresentation: Sendable, Equatable {
                 discountBadge: badge, isHighlighted: product.id == variant.highlight, variables: variables))
         }
         self.plans = plans
-        // A call to action written for an offer ("Start free trial") is shown only to a player
-        // the offer applies to; anyone else reads the plain word.
-        let offersSomething = products.contains { $0.introductoryOffer != nil }
-        let offersThisPlayer = plans.contains { $0.appliedOffer != nil }
-        cta = offersSomething && !offersThisPlayer ? PlayerText(language: storefront.language)[.cta] : text[.cta]
+        // A call to action written for the variant's introductory offer ("Start free trial") is
+        // shown only to a player who gets an offer of that kind (a free trial, say); anyone else,
+        // a returning subscriber with a paid promotion included, reads the plain word.
+        let introModes = Set(products.compactMap { $0.introductoryOffer?.mode })
+        let getsThatKind = plans.contains { plan in plan.appliedOffer.map { introModes.contains($0.offer.mode) } ?? false }
+        cta = introModes.isEmpty || getsThatKind ? text[.cta] : PlayerText(language: storefront.language)[.cta]
     }
 }

@@ -87,7 +87,8 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
 
     private func format(_ amount: Decimal, _ catalog: Catalog?) -> String {
         guard let found = catalog?.storefront(id: storefront), found.currency == currency else {
-            return "\(amount) \(currency)"
+            // No storefront to ask: the currency's own minor units, written the plain way (CHF 1.50).
+            return amount.formatted(Decimal.FormatStyle.Currency(code: currency, locale: Locale(identifier: "en_US_POSIX")))
         }
         return PriceFormatter.format(amount, in: found)
     }

@@ -134,10 +134,11 @@ public struct PaywallModel: Sendable {
         paywall?.privacyUrl.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
     }
 
-    /// The plan a call to action buys: the selected one, else the highlighted (★), else the first.
+    /// The plan a call to action buys: the selected one, else the highlighted (★), else the
+    /// first; with no plans (a catalog without a paywall), the selected product.
     public var callToActionItem: Int? {
         let plans = shop.plans
-        guard !plans.isEmpty else { return nil }
+        guard !plans.isEmpty else { return itemCount > 0 ? selection : nil }
         if plans.indices.contains(selection) { return selection }
         return plans.firstIndex(where: \.isHighlighted) ?? 0
     }

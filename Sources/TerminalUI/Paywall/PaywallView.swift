@@ -124,7 +124,11 @@ public enum PaywallView {
     private static func planLines(_ item: ShopItem, owned: String?, notSold: String, theme: Theme) -> [(String, Style)] {
         let display = item.display
         var lines: [(String, Style)] = [(display.pricePerPeriod ?? notSold, theme.style(.price, bold: true))]
-        if let owned { lines[0] = (owned, theme.style(.success, bold: true)) }
+        if let owned {
+            // What the player has is not advertised to them again.
+            lines[0] = (owned, theme.style(.success, bold: true))
+            return lines
+        }
         if let perMonth = display.pricePerMonth { lines.append((perMonth, theme.style(.muted))) }
         if let offer = item.plan?.offerLine { lines.append((offer, theme.style(.accent))) }
         return lines
@@ -170,8 +174,8 @@ public enum PaywallView {
                                                                 height: 1), style: base)
         frame.write(right, x: first.maxX - rightWidth - 1, y: first.y, style: selected ? base : theme.style(.price, bold: true))
         var details: [String] = []
-        if let perMonth = display.pricePerMonth { details.append(perMonth) }
-        if let offer = item.plan?.offerLine { details.append(offer) }
+        if owned == nil, let perMonth = display.pricePerMonth { details.append(perMonth) }
+        if owned == nil, let offer = item.plan?.offerLine { details.append(offer) }
         frame.write("    " + details.joined(separator: " · "), in: Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: 1),
                     style: theme.style(item.plan?.offerLine == nil ? .muted : .accent))
     }
@@ -209,7 +213,7 @@ public enum PaywallView {
         let name = marker + display.name + (item.isHighlighted ? " ★" : "")
         let nameWidth = max(0, min(max(28, DisplayWidth.of(name) + 1), rect.width - priceWidth - 3))
         frame.write(name, in: Rect(x: rect.x, y: rect.y, width: nameWidth, height: 1), style: base)
-        let detail = item.plan.map { $0.offerLine ?? display.pricePerMonth ?? "" } ?? display.description ?? ""
+        let detail = owned != nil ? "" : item.plan.map { $0.offerLine ?? display.pricePerMonth ?? "" } ?? display.description ?? ""
         let detailRect = Rect(x: rect.x + nameWidth + 1, y: rect.y, width: rect.width - nameWidth - priceWidth - 2, height: 1)
         frame.write(detail, in: detailRect, style: selected ? base : theme.style(item.plan?.offerLine == nil ? .muted : .accent))
         frame.write(price, x: rect.maxX - priceWidth - 1, y: rect.y,
