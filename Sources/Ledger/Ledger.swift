@@ -28,6 +28,7 @@ public final class Ledger {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw LedgerError.isADirectory(path: path)
         }
+        try LedgerFiles.createPrivately(path)
         database = try SQLiteDatabase(path: path)
 
         // The first read is where SQLite looks at the file's header.
@@ -58,6 +59,8 @@ public final class Ledger {
         // Foreign keys are off by default in SQLite, per connection.
         try database.execute("PRAGMA foreign_keys=ON")
         try Schema.migrate(database)
+        // Known to be ours by now, so its mode may be changed.
+        LedgerFiles.makePrivate(path)
     }
 
     /// How many write transactions this ledger committed since it was opened (each `inTransaction`
