@@ -1,3 +1,5 @@
+import StoreEngine
+
 /// Exit codes after sysexits(3), as DESIGN.md §7 asks.
 enum ExitCode: Int32 {
     case success = 0
@@ -15,5 +17,16 @@ struct CommandFailure: Error {
     init(_ code: ExitCode, _ message: String) {
         self.code = code
         self.message = message
+    }
+}
+
+extension CommandFailure {
+    /// An engine error, with the exit code that fits it: 66 when there is no ledger to read,
+    /// 74 for anything the ledger or the state directory could not do.
+    init(_ error: StoreError) {
+        switch error {
+        case .noLedger: self.init(.noInput, error.description)
+        default: self.init(.ioError, error.description)
+        }
     }
 }

@@ -8,7 +8,7 @@ enum HistoryCommand {
         do {
             history = try Environment.stateDirectory(options).history()
         } catch {
-            throw CommandFailure(.ioError, error.description)
+            throw CommandFailure(error)
         }
         let formatter = ISO8601DateFormatter()
         if options.json {

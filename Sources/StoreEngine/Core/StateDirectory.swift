@@ -56,11 +56,12 @@ public struct StateDirectory: Sendable, Equatable {
     }
 
     /// Every player's transactions, newest first, and the currency balances: `storefront history`.
-    /// Opens (and so creates) the ledger like any command does.
+    /// Reads only: a missing ledger is `noLedger` (a mistyped `--state-dir` gets no directory
+    /// and no empty ledger), and a file that is not a ledger is left exactly as it is. It takes
+    /// no lock, so it works beside a running app.
     public func history() throws(StoreError) -> LedgerHistory {
-        try create()
         do {
-            let ledger = try Ledger(path: ledgerPath)
+            let ledger = try Ledger(readingOnly: ledgerPath)
             return LedgerHistory(ledgerPath: ledgerPath,
                                  transactions: try ledger.transactions(newestFirst: Int.max).map(TransactionSummary.init(record:)),
                                  balances: try ledger.balances())

@@ -9,6 +9,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     case storage(String)
     /// The state directory could not be made or used.
     case stateDirectory(path: String, reason: String)
+    /// `history` found no ledger file where it looked (`--state-dir`), and created none.
+    case noLedger(path: String)
     /// A storefront id that is not in the catalog.
     case unknownStorefront(String)
 
@@ -18,6 +20,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
             return sentence
         case let .stateDirectory(path, reason):
             return "\(path): cannot create the state directory (\(reason)); pass --state-dir DIR."
+        case .noLedger(let path):
+            return LedgerError.noLedger(path: path).description
         case .unknownStorefront(let id):
             return "Storefront \(id) is not in the catalog."
         }
@@ -29,6 +33,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     init(_ error: any Error) {
         switch error {
         case let error as StoreError: self = error
+        case LedgerError.noLedger(let path): self = .noLedger(path: path)
         case let error as LedgerError: self = .storage(error.description)
         default: self = .storage("The ledger failed: \(error).")
         }
