@@ -21,7 +21,7 @@ struct PrivateStateTests {
             defer { withExtendedLifetime(store) {} }
             #expect(try permissions(of: root + "/made") == 0o700, "a level made on the way is private too")
             #expect(try permissions(of: directory.path) == 0o700)
-            for file in directory.ledgerFiles {
+            for file in directory.ledgerFiles + [directory.lockPath] {
                 #expect(try permissions(of: file) == 0o600, "\(file)")
             }
         }

@@ -24,6 +24,8 @@ public final class Store {
     /// Called as each durable step completes. The executable uses it to crash the process on
     /// purpose at a chosen step (`STOREFRONT_CRASH_AT`), so recovery is tested on the real binary.
     public var checkpoint: (StoreCheckpoint) -> Void = { _ in }
+    /// The claim on the state directory (one app at a time), held as long as the store lives.
+    var stateLock: StateLock?
     var agenda = Agenda()
     var account = Account()
     /// StoreKit 2 and Xee ask first for a URL, Pay Station last (it answers every URL).

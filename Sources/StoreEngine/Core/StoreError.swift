@@ -9,6 +9,15 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     case storage(String)
     /// The state directory could not be made or used.
     case stateDirectory(path: String, reason: String)
+    /// Another app holds the state directory's lock; `pid` is the one its lock file names.
+    case stateDirectoryInUse(path: String, pid: Int32?)
+    /// `reset` while an app holds the state directory: nothing was removed.
+    case resetWhileInUse(path: String, pid: Int32?)
+    /// `reset` could not remove a ledger file.
+    case cannotRemove(path: String, reason: String)
+    /// The lock file could not be opened or locked (not another app: a directory in its place,
+    /// a file system without locks).
+    case stateLock(path: String, reason: String)
     /// `history` found no ledger file where it looked (`--state-dir`), and created none.
     case noLedger(path: String)
     /// A storefront id that is not in the catalog.
@@ -20,6 +29,16 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
             return sentence
         case let .stateDirectory(path, reason):
             return "\(path): cannot create the state directory (\(reason)); pass --state-dir DIR."
+        case let .stateDirectoryInUse(path, pid):
+            return "\(path) is in use by another storefront\(pid.map { " (pid \($0))" } ?? ""); quit that one first, "
+                + "or pass --state-dir DIR to run on another state directory."
+        case let .resetWhileInUse(path, pid):
+            return "Cannot reset \(path) while a storefront runs on it\(pid.map { " (pid \($0))" } ?? ""); quit that one "
+                + "first, then reset again."
+        case let .cannotRemove(path, reason):
+            return "\(path): cannot be removed (\(reason)); nothing after it was removed."
+        case let .stateLock(path, reason):
+            return "\(path): cannot lock the state directory (\(reason)); pass --state-dir DIR."
         case .noLedger(let path):
             return LedgerError.noLedger(path: path).description
         case .unknownStorefront(let id):
