@@ -96,6 +96,32 @@ extension EndToEnd {
             #expect(try FileManager.default.contentsOfDirectory(atPath: state) == ["storefront.sqlite"])
         }
 
+        @Test("history on a damaged ledger names it corrupt, with the file and what to do", .needsTmux)
+        func historyOfACorruptLedger() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let ledger = directory.path + "/storefront.sqlite"
+            // A ledger as the app leaves it when it quits: all of it in the database file (the
+            // write-ahead log checkpointed and gone), so damage to the file is damage to the ledger.
+            let app = try TmuxSession(stateDirectory: directory.path)
+            try app.waitForLaunch()
+            try app.quit()
+            app.close()
+            let size = try #require(try FileManager.default.attributesOfItem(atPath: ledger)[.size] as? Int)
+            guard size > 4096, !FileManager.default.fileExists(atPath: ledger + "-wal") else {
+                throw EndToEndStop("the app left its ledger in the write-ahead log (\(size) bytes in the file)")
+            }
+            // The first page (header and schema) stays; every later page is scribbled over.
+            let handle = try FileHandle(forUpdating: URL(fileURLWithPath: ledger))
+            try handle.seek(toOffset: 4096)
+            try handle.write(contentsOf: Data(repeating: 0xA5, count: size - 4096))
+            try handle.close()
+            let result = try run(["history", "--state-dir", directory.path])
+            #expect(result.status == 74)
+            #expect(result.standardError == "storefront: \(ledger) is corrupt (SQLite found damaged pages); move it away, "
+                + "keeping it for a bug report, or pass --state-dir.\n")
+        }
+
         @Test("reset removes the ledger and says so; a second reset finds nothing")
         func reset() throws {
             let directory = try TemporaryDirectory()
@@ -126,6 +152,7 @@ extension EndToEnd {
         }
 
         /// A ledger in `state`, made as QA makes one: a scenario that only launches the app there.
+        /// (It may leave its last writes in the write-ahead log, which readers see as well.)
         static func makeLedger(in state: String) throws {
             let scenario = FileManager.default.temporaryDirectory
                 .appendingPathComponent("launch-\(UUID().uuidString.prefix(8)).scenario").path
