@@ -16,6 +16,10 @@ public struct App: Sendable {
     public internal(set) var sheet: PurchaseSheet?
     public internal(set) var showsHelp = false
     public internal(set) var notice: StoreNotice?
+    /// The engine's last answer was a failure (a full disk): nothing of the call was kept, and
+    /// `q` quits even from a sheet, so a player is never stuck in front of a ledger that cannot
+    /// be written.
+    public internal(set) var lastCallFailed = false
     /// The panes' data as the engine last reported it.
     public internal(set) var snapshot: StoreSnapshot
     public let themes: [Theme]

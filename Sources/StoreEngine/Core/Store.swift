@@ -27,6 +27,11 @@ public final class Store {
     /// The claim on the state directory (one app at a time), held as long as the store lives.
     var stateLock: StateLock?
     var agenda = Agenda()
+    /// Work a failed call left undone (a full disk, say), which the next call does first, as the
+    /// next launch would: delivering what the last run left unfinished, and completing purchased
+    /// transactions whose grant or finish did not commit.
+    var redeliveryDue = false
+    var pendingCompletions: [String] = []
     var account = Account()
     /// StoreKit 2 and Xee ask first for a URL, Pay Station last (it answers every URL).
     let paths: [any PurchasePath] = [NotBuiltPath(.storekit), NotBuiltPath(.xee), PayStationPath()]

@@ -7,6 +7,8 @@ import Ledger
 public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedError {
     /// The ledger could not be opened or written; the text names the file and the way out.
     case storage(String)
+    /// A write failed on a full disk; nothing of it was kept. The ledger's file.
+    case diskFull(path: String)
     /// The state directory could not be made or used.
     case stateDirectory(path: String, reason: String)
     /// Another app holds the state directory's lock; `pid` is the one its lock file names.
@@ -27,6 +29,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
         switch self {
         case .storage(let sentence):
             return sentence
+        case .diskFull(let path):
+            return LedgerError.diskFull(path: path).description
         case let .stateDirectory(path, reason):
             return "\(path): cannot create the state directory (\(reason)); pass --state-dir DIR."
         case let .stateDirectoryInUse(path, pid):
@@ -53,6 +57,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
         switch error {
         case let error as StoreError: self = error
         case LedgerError.noLedger(let path): self = .noLedger(path: path)
+        case LedgerError.diskFull(let path): self = .diskFull(path: path)
         case let error as LedgerError: self = .storage(error.description)
         default: self = .storage("The ledger failed: \(error).")
         }
