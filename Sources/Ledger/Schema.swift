@@ -126,7 +126,8 @@ enum Schema {
     /// before anything is written. A migration sets its version in the same commit as its
     /// tables, so a version-0 file with tables, or a later one without ours, is another program's.
     static func isLedger(_ database: SQLiteDatabase, version: Int) throws -> Bool {
-        let statement = try database.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        let statement = try database.prepare(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
         var tables: Set<String> = []
         while try statement.step() { tables.insert(statement.string(column: 0)) }
         return version == 0 ? tables.isEmpty : firstTables.isSubset(of: tables)

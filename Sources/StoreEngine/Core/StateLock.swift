@@ -7,11 +7,12 @@ import Foundation
 ///
 /// `flock` belongs to the open file, not the process: two opens of the lock file conflict even
 /// inside one process, so every `StateLock` is a claim of its own. Released by `release()` or
-/// when the last reference goes. `@unchecked Sendable`: the descriptor is only closed under `guard`.
+/// when the last reference goes. `@unchecked Sendable`: the descriptor is only closed under
+/// `descriptorLock`.
 public final class StateLock: @unchecked Sendable {
     public let path: String
     private var descriptor: Int32
-    private let guard_ = NSLock()
+    private let descriptorLock = NSLock()
 
     /// Takes the lock on the file at `path` (made 0600 if missing) without waiting.
     init(path: String) throws(StoreError) {
@@ -42,8 +43,8 @@ public final class StateLock: @unchecked Sendable {
 
     /// Lets go of the claim now (closing the file releases the `flock`); again does nothing.
     public func release() {
-        guard_.lock()
-        defer { guard_.unlock() }
+        descriptorLock.lock()
+        defer { descriptorLock.unlock() }
         guard descriptor >= 0 else { return }
         close(descriptor)
         descriptor = -1

@@ -38,7 +38,8 @@ public final class Store {
 
     /// Opens the store on the ledger file at `ledgerPath` (created if missing; its directory
     /// must exist). `clock` is where time starts for a new ledger, and `rate`, when given,
-    /// replaces the rate the ledger kept (scenarios pause it).
+    /// replaces the rate the ledger kept (scenarios pause it). It claims no state directory:
+    /// the app and scenarios open theirs through `StateDirectory.openStore`, which does.
     public convenience init(catalog: Catalog, ledgerPath: String, userId: String, clock: Clock? = nil,
                             rate: Clock.Rate? = nil, wallTime: @escaping () -> Date = Date.init,
                             generator: any RandomNumberGenerator = SystemRandomNumberGenerator()) throws(StoreError) {
