@@ -38,7 +38,8 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "StoreEngine", "Catalog"]),
         .testTarget(
             name: "ProgramTests",
-            dependencies: ["Program", "TerminalUI", "StoreEngine", "Catalog"],
+            // Ledger only for tests that fill the disk under the running loop.
+            dependencies: ["Program", "TerminalUI", "StoreEngine", "Ledger", "Catalog"],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Program", "TerminalUI", "StoreEngine", "Catalog"]),

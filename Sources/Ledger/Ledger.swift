@@ -20,31 +20,50 @@ public final class Ledger {
     /// Opens the ledger at `path`, creating it if missing (its directory must exist), and
     /// migrates it to the current schema.
     ///
-    /// Nothing is written until the file is known to be a SQLite database of a schema this build
-    /// understands, so a stray file or one from a newer storefront is left exactly as it was.
-    public init(path: String) throws {
+    /// Nothing is written until the file is known to be a ledger of a schema this build
+    /// understands, so a stray file, another program's database or one from a newer storefront
+    /// is left exactly as it was.
+    public convenience init(path: String) throws {
+        try self.init(path: path, readOnly: false)
+    }
+
+    /// Opens the ledger at `path` for reading only (SQLITE_OPEN_READONLY), for `storefront
+    /// history`: it creates nothing, migrates nothing and writes nothing. A missing file is
+    /// `noLedger`; a file of an older schema is `olderSchema` (only a writer brings it up to date).
+    public convenience init(readingOnly path: String) throws {
+        try self.init(path: path, readOnly: true)
+    }
+
+    private init(path: String, readOnly: Bool) throws {
         self.path = path
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw LedgerError.isADirectory(path: path)
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        if exists, isDirectory.boolValue { throw LedgerError.isADirectory(path: path) }
+        if readOnly {
+            guard exists else { throw LedgerError.noLedger(path: path) }
+        } else {
+            try LedgerFiles.createPrivately(path)
         }
-        database = try SQLiteDatabase(path: path)
+        database = try SQLiteDatabase(path: path, readOnly: readOnly)
 
         // The first read is where SQLite looks at the file's header.
         let found: Int
         do {
             found = try Schema.version(of: database)
-        } catch let LedgerError.sqlite(code, message) {
-            switch code & 0xFF {
-            case SQLITE_NOTADB: throw LedgerError.notADatabase(path: path)
-            case SQLITE_CANTOPEN: throw LedgerError.cannotOpen(path: path, message: message)
-            default: throw LedgerError.sqlite(code: code, message: message)
-            }
+        } catch let LedgerError.sqlite(code, message) where code & 0xFF == SQLITE_CANTOPEN {
+            throw LedgerError.cannotOpen(path: path, message: message)
         }
         // A negative version was not written by us (nor by SQLite's defaults).
         guard found >= 0 else { throw LedgerError.notADatabase(path: path) }
         guard found <= Self.supportedSchemaVersion else {
             throw LedgerError.newerSchema(path: path, found: found, supported: Self.supportedSchemaVersion)
+        }
+        guard try Schema.isLedger(database, version: found) else { throw LedgerError.foreignDatabase(path: path) }
+        if readOnly {
+            guard found == Self.supportedSchemaVersion else {
+                throw LedgerError.olderSchema(path: path, found: found, supported: Self.supportedSchemaVersion)
+            }
+            return
         }
 
         // WAL lets `storefront history` read while the app writes, and survives a crash with
@@ -58,6 +77,11 @@ public final class Ledger {
         // Foreign keys are off by default in SQLite, per connection.
         try database.execute("PRAGMA foreign_keys=ON")
         try Schema.migrate(database)
+        // Known to be ours by now, so its mode may be changed.
+        LedgerFiles.makePrivate(path)
+        if let spare = Self.sparePages(in: ProcessInfo.processInfo.environment) {
+            try limitGrowth(toSparePages: spare)
+        }
     }
 
     /// How many write transactions this ledger committed since it was opened (each `inTransaction`

@@ -11,6 +11,18 @@ public enum LedgerError: Error, CustomStringConvertible, LocalizedError, Equatab
     case notADatabase(path: String)
     /// The path names a directory where the ledger file should be.
     case isADirectory(path: String)
+    /// A SQLite database of another program (tables that are not ours); it is left untouched.
+    case foreignDatabase(path: String)
+    /// SQLite found the file damaged (SQLITE_CORRUPT): a page does not say what it should.
+    case corrupt(path: String)
+    /// A write failed because the disk (or the ledger's page limit) is full (SQLITE_FULL);
+    /// nothing of it was kept.
+    case diskFull(path: String)
+    /// Opened for reading only, and there is no ledger file: nothing was created.
+    case noLedger(path: String)
+    /// Opened for reading only, and the file is of an older schema, which only a writer may bring
+    /// up to date.
+    case olderSchema(path: String, found: Int, supported: Int)
     /// The file was written by a newer storefront; reading it could lose data, so it is refused.
     case newerSchema(path: String, found: Int, supported: Int)
     /// Any other SQLite failure, with SQLite's extended result code and its message.
@@ -28,6 +40,16 @@ public enum LedgerError: Error, CustomStringConvertible, LocalizedError, Equatab
             "Cannot open the ledger database \(path) (\(message)); check that its directory exists and is writable, or pass --state-dir."
         case let .isADirectory(path):
             "\(path) is a directory, not a ledger file; move it away or pass --state-dir."
+        case let .foreignDatabase(path):
+            "\(path) is a SQLite database of another program, so the ledger left it untouched; move it away or pass --state-dir."
+        case let .corrupt(path):
+            "\(path) is corrupt (SQLite found damaged pages); move it away, keeping it for a bug report, or pass --state-dir."
+        case let .diskFull(path):
+            "Cannot write the ledger \(path): the disk is full, so nothing was saved; free some space and try again, or pass --state-dir."
+        case let .noLedger(path):
+            "There is no ledger at \(path), and nothing was created; check --state-dir (is it the one the app ran with?)."
+        case let .olderSchema(path, found, supported):
+            "\(path) uses the older ledger schema version \(found) (this storefront writes \(supported)); open it once with storefront to bring it up to date, or pass --state-dir."
         case let .notADatabase(path):
             "\(path) is not a SQLite database, so the ledger left it untouched; move it away or pass --state-dir."
         case let .newerSchema(path, found, supported):

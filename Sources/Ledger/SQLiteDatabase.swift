@@ -12,12 +12,14 @@ final class SQLiteDatabase {
     /// as "a purchase makes 7 commits" are counted, never typed in.
     private let commits = CommitCounter()
 
-    /// Opens or creates the file. SQLite reads nothing yet: a file that is not a database is
-    /// only noticed by the first statement, which is how `Ledger` tells that case apart.
-    init(path: String) throws {
+    /// Opens or creates the file; `readOnly` opens an existing file for reading only and never
+    /// creates one. SQLite reads nothing yet: a file that is not a database is only noticed by
+    /// the first statement, which is how `Ledger` tells that case apart.
+    init(path: String, readOnly: Bool = false) throws {
         self.path = path
         var opened: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        let flags = access | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &opened, flags, nil)
         guard code == SQLITE_OK, let opened else {
             // Even a failed open may hand back a connection, which carries the better message.
@@ -37,7 +39,7 @@ final class SQLiteDatabase {
         }, Unmanaged.passUnretained(commits).toOpaque())
         // SQLite silently falls back to read-only when the file is not writable; every write
         // would then fail later, so say so now.
-        if sqlite3_db_readonly(handle, "main") == 1 {
+        if !readOnly, sqlite3_db_readonly(handle, "main") == 1 {
             sqlite3_close_v2(handle)
             throw LedgerError.cannotOpen(path: path, message: "the file is read-only")
         }
@@ -56,7 +58,7 @@ final class SQLiteDatabase {
         defer { sqlite3_free(message) }
         guard code == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? lastErrorMessage
-            throw LedgerError.sqlite(code: sqlite3_extended_errcode(handle), message: text)
+            throw error(code: sqlite3_extended_errcode(handle), message: text)
         }
     }
 
@@ -82,7 +84,18 @@ final class SQLiteDatabase {
 
     /// The connection's current error as a `LedgerError`.
     func lastError() -> LedgerError {
-        .sqlite(code: sqlite3_extended_errcode(handle), message: lastErrorMessage)
+        error(code: sqlite3_extended_errcode(handle), message: lastErrorMessage)
+    }
+
+    /// A damaged file, another kind of file and a full disk each have their own sentence: what
+    /// a person does about each is different (move it away, free some space).
+    private func error(code: Int32, message: String) -> LedgerError {
+        switch code & 0xFF {
+        case SQLITE_CORRUPT: .corrupt(path: path)
+        case SQLITE_NOTADB: .notADatabase(path: path)
+        case SQLITE_FULL: .diskFull(path: path)
+        default: .sqlite(code: code, message: message)
+        }
     }
 
     private var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }

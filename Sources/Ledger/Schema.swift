@@ -123,6 +123,20 @@ enum Schema {
         try database.singleInt("PRAGMA user_version")
     }
 
+    /// The tables the first migration made: every ledger at version 1 or later has them.
+    static let firstTables: Set<String> = ["transactions", "transaction_history", "grants", "events", "invoices", "settings"]
+
+    /// Whether a file at `version` is a ledger (or an empty database that may become one), read
+    /// before anything is written. A migration sets its version in the same commit as its
+    /// tables, so a version-0 file with tables, or a later one without ours, is another program's.
+    static func isLedger(_ database: SQLiteDatabase, version: Int) throws -> Bool {
+        let statement = try database.prepare(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        var tables: Set<String> = []
+        while try statement.step() { tables.insert(statement.string(column: 0)) }
+        return version == 0 ? tables.isEmpty : firstTables.isSubset(of: tables)
+    }
+
     /// Brings the file up to `supportedVersion`, one migration per transaction, so a crash
     /// leaves the file at some whole version, never between two.
     static func migrate(_ database: SQLiteDatabase) throws {

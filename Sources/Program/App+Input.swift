@@ -75,7 +75,9 @@ extension App {
     }
 
     /// A sheet takes every key; what they mean is the path's business, decided in the engine.
-    private func handle(_ key: Key, on sheet: PurchaseSheet) -> [Effect] {
+    /// Except `q` after a failed call, which quits: the notice says so.
+    private mutating func handle(_ key: Key, on sheet: PurchaseSheet) -> [Effect] {
+        if lastCallFailed, key == .character("q") { return update(.quit) }
         switch sheet {
         case .payStation:
             return PayStationSheet.input(for: key).map { [.engine(.send(.payStation($0)))] } ?? []

@@ -65,6 +65,7 @@ extension App {
     private mutating func apply(_ report: StoreReport) -> [Effect] {
         // A sheet that has just opened starts clean: the last purchase's line goes.
         if sheet == nil, report.sheet != nil { notice = nil }
+        lastCallFailed = report.failure != nil
         sheet = report.sheet
         snapshot = report.snapshot
         updatePaywall(.historyChanged(report.snapshot.history))
@@ -85,7 +86,10 @@ extension App {
         case .failed(let attempt, let retryAfter):
             guard let retryAfter else {
                 updatePaywall(.productsGaveUp(attempts: attempt))
-                notice = StoreNotice(.error, "Products could not be loaded after \(attempt) attempts; press Enter to try again.")
+                // A failed call's own notice (a full disk) says more than this one.
+                if report.failure == nil {
+                    notice = StoreNotice(.error, "Products could not be loaded after \(attempt) attempts; press Enter to try again.")
+                }
                 return []
             }
             updatePaywall(.productsLoading(attempt: attempt + 1))

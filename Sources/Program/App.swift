@@ -17,6 +17,10 @@ public struct App: Sendable {
     /// Text shown in full over everything: the keys, a row's every field, an address.
     public internal(set) var overlay: TextOverlay?
     public internal(set) var notice: StoreNotice?
+    /// The engine's last answer was a failure (a full disk): nothing of the call was kept, and
+    /// `q` quits even from a sheet, so a player is never stuck in front of a ledger that cannot
+    /// be written.
+    public internal(set) var lastCallFailed = false
     /// The panes' data as the engine last reported it.
     public internal(set) var snapshot: StoreSnapshot
     public let themes: [Theme]

@@ -48,8 +48,27 @@ public final class EngineWorker: @unchecked Sendable {
             }
         } catch {
             // Whatever the call wrote was rolled back: the state as it stands, and why.
-            let text = if case .storage(let sentence) = error { "Could not save to the ledger: \(sentence)" } else { error.description }
-            return .store(store.currentReport(notice: StoreNotice(.error, text)))
+            var report = store.currentReport(notice: StoreNotice(.error, Self.sentence(for: error)))
+            report.failure = error
+            // A products request that could not even be logged has no answer: it gave up, and
+            // Enter asks again, as after a network failure.
+            if case .requestProducts(let path, let attempt) = call {
+                report.products = ProductsReply(path: path, outcome: .failed(attempt: attempt, retryAfter: nil))
+            }
+            return .store(report)
+        }
+    }
+
+    /// What the player reads when a call fails: what happened, then how to go on (the same key
+    /// again, or quit), with the file last, where a narrow screen may cut it.
+    static func sentence(for error: StoreError) -> String {
+        switch error {
+        case .diskFull(let path):
+            "Not saved, the disk is full: free some space and try again, or press q to quit (\(path))."
+        case .storage(let sentence):
+            "Not saved: \(sentence) Try again, or press q to quit."
+        default:
+            error.description
         }
     }
 }

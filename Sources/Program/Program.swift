@@ -21,6 +21,9 @@ public final class Program<Terminal: Backend> {
     /// When the engine next has something to do (a redirect countdown ending); cleared when
     /// the program asks it to run, until its report says what is due next.
     private var engineDue: Date?
+    /// After a failed call (a full disk), what is due waits for the player's next key or click
+    /// instead of being asked for again at once, and again, for as long as the disk is full.
+    private var dueWaitsForPlayer = false
     /// Engine calls handed out and not yet answered.
     private var callsInFlight = 0
     private var queue: [Message] = []
@@ -80,7 +83,8 @@ public final class Program<Terminal: Backend> {
     private func wakeTimeout() -> TimeInterval {
         let wall = wallTime()
         var wait = app.wantsTicks ? 0.2 : 1.0
-        for due in timers.map(\.due) + [engineDue].compactMap({ $0 }) {
+        let engineWake = dueWaitsForPlayer ? nil : engineDue
+        for due in timers.map(\.due) + [engineWake].compactMap({ $0 }) {
             if let seconds = clock.wallSeconds(until: due, atWall: wall) { wait = min(wait, seconds) }
         }
         return wait
@@ -150,9 +154,15 @@ public final class Program<Terminal: Backend> {
     private func drain() {
         while !queue.isEmpty {
             let message = queue.removeFirst()
-            if case .store(let report) = message {
+            switch message {
+            case .store(let report):
                 clock = report.clock
                 engineDue = report.nextDue
+                dueWaitsForPlayer = report.failure != nil
+            case .key, .mouse:
+                dueWaitsForPlayer = false
+            default:
+                break
             }
             for effect in app.update(message) {
                 perform(effect)
@@ -194,7 +204,7 @@ public final class Program<Terminal: Backend> {
         let due = timers.filter { $0.due <= current }.sorted { $0.due < $1.due }
         timers.removeAll { $0.due <= current }
         queue += due.map(\.message)
-        if let due = engineDue, due <= current {
+        if !dueWaitsForPlayer, let due = engineDue, due <= current {
             engineDue = nil
             call(.runDue)
         }

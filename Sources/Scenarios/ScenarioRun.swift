@@ -26,6 +26,9 @@ final class ScenarioRun {
     private var catalog: Catalog?
     private(set) var program: Program<HeadlessBackend>?
     private var temporaryState: String?
+    /// The claim on the state directory, taken at the first launch and kept across relaunches
+    /// (`user`, `catalog`), as one app would keep it; given back when the scenario ends.
+    private var stateLock: StateLock?
 
     init(scenario: Scenario, options: ScenarioOptions) {
         self.scenario = scenario
@@ -84,9 +87,12 @@ final class ScenarioRun {
         }
         let user = userId ?? catalog.settings.customUserId ?? "qa"
         let store: Store
-        do {
+        do throws(StoreError) {
+            if stateLock == nil {
+                if let given = options.stateLock { stateLock = given } else { stateLock = try stateDirectory.lock() }
+            }
             store = try stateDirectory.openStore(catalog: catalog, user: user, clock: .paused(at: options.startDate),
-                                                 rate: .paused, generator: SeededGenerator(seed: seed))
+                                                 rate: .paused, generator: SeededGenerator(seed: seed), lock: stateLock)
         } catch {
             throw ScriptError(file: scenario.file, line: line.number, message: error.description)
         }
@@ -119,9 +125,13 @@ final class ScenarioRun {
         }
     }
 
-    /// Lets the engine finish, and removes a temporary state directory.
+    /// Lets the engine finish, gives the state directory back, and removes a temporary one.
     private func cleanUp() {
         program = nil
+        // Released now, not whenever the last store goes: the next scenario on this state
+        // directory claims it at once. A claim the caller handed in stays the caller's.
+        if options.stateLock == nil { stateLock?.release() }
+        stateLock = nil
         if let temporaryState { try? FileManager.default.removeItem(atPath: temporaryState) }
     }
 

@@ -10,6 +10,9 @@ public struct ScenarioOptions: Sendable {
     public var defaultCatalogPath: String
     /// Run on this state directory instead of a fresh one per scenario (`--state-dir`).
     public var stateDirectory: String?
+    /// The claim on `stateDirectory` that `storefront scenario` took before running anything;
+    /// without one, each scenario claims the state directory for itself while it runs.
+    public var stateLock: StateLock?
     /// Where `snapshot NAME` writes, or compares with, `NAME.txt` (`--snapshots`).
     public var snapshotsDirectory: String?
     /// Tokens and flaky-network coin tosses come from a generator with this seed.

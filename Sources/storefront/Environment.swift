@@ -65,7 +65,7 @@ enum Environment {
         do {
             return try stateDirectory(options).openStore(catalog: catalog, user: options.userId)
         } catch {
-            throw CommandFailure(.ioError, error.description)
+            throw CommandFailure(error)
         }
     }
 }

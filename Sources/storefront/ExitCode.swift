@@ -1,3 +1,5 @@
+import StoreEngine
+
 /// Exit codes after sysexits(3), as DESIGN.md §7 asks.
 enum ExitCode: Int32 {
     case success = 0
@@ -5,6 +7,8 @@ enum ExitCode: Int32 {
     case dataError = 65
     case noInput = 66
     case ioError = 74
+    /// EX_TEMPFAIL: another app holds the state directory; try again once it has quit.
+    case tempFailure = 75
 }
 
 /// A failure that ends the command with a message on standard error and an exit code.
@@ -15,5 +19,18 @@ struct CommandFailure: Error {
     init(_ code: ExitCode, _ message: String) {
         self.code = code
         self.message = message
+    }
+}
+
+extension CommandFailure {
+    /// An engine error, with the exit code that fits it: 66 when there is no ledger to read,
+    /// 75 while another app holds the state directory, 74 for anything the ledger or the state
+    /// directory could not do.
+    init(_ error: StoreError) {
+        switch error {
+        case .noLedger: self.init(.noInput, error.description)
+        case .stateDirectoryInUse, .resetWhileInUse: self.init(.tempFailure, error.description)
+        default: self.init(.ioError, error.description)
+        }
     }
 }

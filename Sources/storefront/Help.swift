@@ -9,8 +9,9 @@ enum Help {
       storefront [options]              open the full-screen app on ./catalog.json
       storefront lint [FILE] [--json]   check a catalog: every finding with its JSON path (exit 65 on errors)
       storefront import FILE.storekit   print the catalog.json equivalent of an Xcode StoreKit file
-      storefront history [--json]       print the transactions kept in the state directory
+      storefront history [--json]       print the transactions kept in the state directory (read only)
       storefront reset                  remove the ledger of the state directory and start over
+                                        (refused while an app runs on it)
       storefront scenario FILE|DIR...   run QA scripts headless: exit 0 pass, 1 fail, 64 script error
                                         --junit FILE   write a JUnit report
                                         --shard K/N    run shard K of N (stable per file path)
@@ -24,7 +25,7 @@ enum Help {
       --catalog FILE      the catalog to open (default ./catalog.json); a .storekit file works too
       --theme NAME        a theme from Themes/ (dark, light, …)
       --storefront ID     the storefront to start in (USA, DEU, JPN, …)
-      --state-dir DIR     where the SQLite ledger lives
+      --state-dir DIR     where the SQLite ledger lives, one app at a time (history reads beside it)
                           (default $XDG_STATE_HOME/storefront, else ~/.local/state/storefront)
       --user ID           the player id (default: kept in the ledger across launches)
       --network MODE      reliable, or flaky: products requests fail half the time and retry
@@ -35,6 +36,7 @@ enum Help {
     the next paywall variant, e cycles offer eligibility, r restores purchases, ? shows every
     key, q quits, Ctrl-Z suspends (fg resumes). SIGTERM and SIGHUP quit like q.
 
-    Exit codes: 0 ok, 64 usage, 65 bad catalog, 66 missing file, 74 I/O error.
+    Exit codes: 0 ok, 64 usage, 65 bad catalog, 66 missing file or ledger, 74 I/O error,
+    75 the state directory is in use by another app.
     """
 }

@@ -8,7 +8,7 @@ enum HistoryCommand {
         do {
             history = try Environment.stateDirectory(options).history()
         } catch {
-            throw CommandFailure(.ioError, error.description)
+            throw CommandFailure(error)
         }
         let formatter = ISO8601DateFormatter()
         // Amounts in each storefront's own format when the catalog is at hand; plain otherwise.

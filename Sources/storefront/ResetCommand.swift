@@ -3,20 +3,18 @@ import StoreEngine
 
 /// `storefront reset`: removes the ledger of a state directory (the SQLite file and its WAL
 /// and shared-memory files), so QA can start over. Says what it removed; nothing else is touched.
+/// Refused while an app runs on the state directory (exit 75): its ledger is not pulled away.
 enum ResetCommand {
     static func run(_ options: Options) throws(CommandFailure) {
         guard options.positional.isEmpty else {
             throw CommandFailure(.usage, "reset takes no arguments; choose the ledger with --state-dir DIR.")
         }
         let directory = Environment.stateDirectory(options)
-        var removed: [String] = []
-        for path in directory.ledgerFiles where FileManager.default.fileExists(atPath: path) {
-            do {
-                try FileManager.default.removeItem(atPath: path)
-                removed.append(path)
-            } catch {
-                throw CommandFailure(.ioError, "\(path): cannot be removed (\(error.localizedDescription)).")
-            }
+        let removed: [String]
+        do {
+            removed = try directory.reset()
+        } catch {
+            throw CommandFailure(error)
         }
         print(removed.isEmpty ? "Nothing to reset: no ledger in \(directory.path)." : "Removed " + removed.joined(separator: ", ") + ".")
     }

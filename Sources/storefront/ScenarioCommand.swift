@@ -1,5 +1,6 @@
 import Foundation
 import Scenarios
+import StoreEngine
 
 /// `storefront scenario FILE|DIR... [--junit FILE] [--shard K/N] [--jobs N] [--snapshots DIR]
 /// [--state-dir DIR] [--catalog FILE] [--quiet]`: QA scripts, headless (docs/scenarios.md).
@@ -22,6 +23,15 @@ enum ScenarioSubcommand {
                                               stateDirectory: options.stateDirectory,
                                               snapshotsDirectory: options.snapshotsDirectory)
         scenarioOptions.seed = 1
+        if let path = options.stateDirectory {
+            // Claimed for the whole run before any scenario starts, as the app claims it: while
+            // an app runs there, nothing runs and nothing is touched.
+            do {
+                scenarioOptions.stateLock = try StateDirectory(path: path).lock()
+            } catch {
+                throw CommandFailure(error)
+            }
+        }
         let quiet = options.quiet
         let results = ScenarioSuite.run(files, options: scenarioOptions, jobs: jobs) { result in
             // Unbuffered, so CI logs show each scenario as it finishes.

@@ -52,16 +52,74 @@ extension EndToEnd {
             #expect(try run(["import", directory.path + "/missing.storekit"]).status == 66)
         }
 
-        @Test("history prints nothing kept yet, and --json is JSON")
+        @Test("history of a new ledger prints nothing kept yet, and --json is JSON")
         func history() throws {
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
-            let text = try run(["history", "--state-dir", directory.path + "/state"])
+            let state = directory.path + "/state"
+            try Self.makeLedger(in: state)
+            let text = try run(["history", "--state-dir", state])
             #expect(text.status == 0)
             #expect(text.standardOutput.contains("No transactions"))
-            let json = try run(["history", "--json", "--state-dir", directory.path + "/state"])
+            let json = try run(["history", "--json", "--state-dir", state])
             let object = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
             #expect((object?["transactions"] as? [Any])?.isEmpty == true)
+        }
+
+        @Test("history on a mistyped --state-dir says there is no ledger, exit 66, and creates nothing")
+        func historyOfNothing() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let state = directory.path + "/stat"
+            let result = try run(["history", "--state-dir", state])
+            #expect(result.status == 66)
+            #expect(result.standardError == "storefront: There is no ledger at \(state)/storefront.sqlite, and nothing "
+                + "was created; check --state-dir (is it the one the app ran with?).\n")
+            #expect(result.standardOutput.isEmpty)
+            #expect(!FileManager.default.fileExists(atPath: state))
+        }
+
+        @Test("history on another program's SQLite file refuses it and leaves it byte-identical")
+        func historyOfAForeignFile() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let state = directory.path + "/state"
+            let ledger = state + "/storefront.sqlite"
+            try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+            // A SQLite database with another program's table (user_version 0), as that program left it.
+            try Data(Self.foreignDatabase).write(to: URL(fileURLWithPath: ledger))
+            let result = try run(["history", "--state-dir", state])
+            #expect(result.status == 74)
+            #expect(result.standardError == "storefront: \(ledger) is a SQLite database of another program, so the "
+                + "ledger left it untouched; move it away or pass --state-dir.\n")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: ledger)) == Data(Self.foreignDatabase))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: state) == ["storefront.sqlite"])
+        }
+
+        @Test("history on a damaged ledger names it corrupt, with the file and what to do", .needsTmux)
+        func historyOfACorruptLedger() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let ledger = directory.path + "/storefront.sqlite"
+            // A ledger as the app leaves it when it quits: all of it in the database file (the
+            // write-ahead log checkpointed and gone), so damage to the file is damage to the ledger.
+            let app = try TmuxSession(stateDirectory: directory.path)
+            try app.waitForLaunch()
+            try app.quit()
+            app.close()
+            let size = try #require(try FileManager.default.attributesOfItem(atPath: ledger)[.size] as? Int)
+            guard size > 4096, !FileManager.default.fileExists(atPath: ledger + "-wal") else {
+                throw EndToEndStop("the app left its ledger in the write-ahead log (\(size) bytes in the file)")
+            }
+            // The first page (header and schema) stays; every later page is scribbled over.
+            let handle = try FileHandle(forUpdating: URL(fileURLWithPath: ledger))
+            try handle.seek(toOffset: 4096)
+            try handle.write(contentsOf: Data(repeating: 0xA5, count: size - 4096))
+            try handle.close()
+            let result = try run(["history", "--state-dir", directory.path])
+            #expect(result.status == 74)
+            #expect(result.standardError == "storefront: \(ledger) is corrupt (SQLite found damaged pages); move it away, "
+                + "keeping it for a bug report, or pass --state-dir.\n")
         }
 
         @Test("reset removes the ledger and says so; a second reset finds nothing")
@@ -69,7 +127,7 @@ extension EndToEnd {
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
             let state = directory.path + "/state"
-            #expect(try run(["history", "--state-dir", state]).status == 0)  // creates the ledger
+            try Self.makeLedger(in: state)
             #expect(FileManager.default.fileExists(atPath: state + "/storefront.sqlite"))
             let first = try run(["reset", "--state-dir", state])
             #expect(first.status == 0)
@@ -102,5 +160,39 @@ extension EndToEnd {
             #expect(help.standardOutput == flag.standardOutput)
             #expect(help.standardOutput.contains("storefront scenario"))
         }
+
+        /// A ledger in `state`, made as QA makes one: a scenario that only launches the app there.
+        /// (It may leave its last writes in the write-ahead log, which readers see as well.)
+        static func makeLedger(in state: String) throws {
+            let scenario = FileManager.default.temporaryDirectory
+                .appendingPathComponent("launch-\(UUID().uuidString.prefix(8)).scenario").path
+            try "catalog \(BuiltBinary.catalog)\n".write(toFile: scenario, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: scenario) }
+            let made = try Finished.run(try BuiltBinary.path(), ["scenario", scenario, "--state-dir", state, "--quiet"])
+            guard made.status == 0 else {
+                throw EndToEndStop("storefront scenario --state-dir \(state) failed: \(made.standardOutput)\(made.standardError)")
+            }
+        }
+
+        /// Another program's SQLite database, as `sqlite3 notes.db "PRAGMA page_size=512; CREATE
+        /// TABLE notes (text TEXT); INSERT INTO notes VALUES ('milk')"` leaves it: two pages of
+        /// 512 bytes, user_version 0, rollback journal. Spelled as its non-zero runs of bytes.
+        static let foreignDatabase: [UInt8] = {
+            let runs: [(offset: Int, hex: String)] = [
+                (0, "53514c69746520666f726d617420330002000101004020200000000200000002"),
+                (43, "0100000004"), (59, "01"), (95, "02002e63010d0000000101ca0001ca"),
+                (458, "34010617171701497461626c656e6f7465736e6f74657302435245415445205441424c45206e6f74657320"
+                    + "28746578742054455854290d0000000101f80001f8"),
+                (1016, "060102156d696c6b"),
+            ]
+            var bytes = [UInt8](repeating: 0, count: 1024)
+            for run in runs {
+                let hex = Array(run.hex.utf8)
+                for index in stride(from: 0, to: hex.count, by: 2) {
+                    bytes[run.offset + index / 2] = UInt8(String(decoding: hex[index..<index + 2], as: UTF8.self), radix: 16) ?? 0
+                }
+            }
+            return bytes
+        }()
     }
 }

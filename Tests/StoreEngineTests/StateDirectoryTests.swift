@@ -1,6 +1,6 @@
 import Catalog
 import Foundation
-import Ledger
+@testable import Ledger
 import StoreEngine
 import Testing
 
@@ -97,17 +97,39 @@ struct StateDirectoryTests {
 
     // MARK: History
 
-    /// `history` opens the ledger as every command does, so a new state directory gets one
-    /// (the end-to-end `reset` test relies on it).
-    @Test func theHistoryOfANewStateDirectoryIsEmptyAndMakesItsLedger() throws {
+    /// `history` only reads: on a mistyped `--state-dir` it says there is no ledger there and
+    /// creates nothing, neither the directory nor a ledger.
+    @Test func theHistoryOfAMissingStateDirectorySaysSoAndCreatesNothing() throws {
         try withTemporaryDirectory { root in
-            let directory = StateDirectory(path: root + "/state")
-            let history = try directory.history()
-            #expect(history.ledgerPath == directory.ledgerPath)
-            #expect(history.transactions.isEmpty)
-            #expect(history.balances.isEmpty)
-            #expect(FileManager.default.fileExists(atPath: directory.ledgerPath))
+            let directory = StateDirectory(path: root + "/mistyped")
+            #expect(throws: StoreError.noLedger(path: directory.ledgerPath)) { try directory.history() }
+            #expect(!FileManager.default.fileExists(atPath: directory.path))
+
+            try directory.create()
+            #expect(throws: StoreError.noLedger(path: directory.ledgerPath)) { try directory.history() }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+            #expect(StoreError.noLedger(path: directory.ledgerPath).description
+                == "There is no ledger at \(directory.ledgerPath), and nothing was created; check --state-dir "
+                + "(is it the one the app ran with?).")
         }
+    }
+
+    @Test func theHistoryOfAForeignFileLeavesItByteIdentical() throws {
+        try withTemporaryDirectory { root in
+            let directory = StateDirectory(path: root)
+            // A SQLite file of another program: the header with user_version 0, and a table.
+            let original = try Data(contentsOf: URL(fileURLWithPath: Self.foreignDatabase(in: root)))
+            try original.write(to: URL(fileURLWithPath: directory.ledgerPath))
+            #expect(throws: StoreError.self) { try directory.history() }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: directory.ledgerPath)) == original)
+        }
+    }
+
+    /// A small database of another program, written by SQLite itself in its default journal mode.
+    private static func foreignDatabase(in root: String) throws -> String {
+        let path = root + "/other.db"
+        try SQLiteDatabase(path: path).execute("CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('milk');")
+        return path
     }
 
     @Test func theHistoryListsEveryPlayerNewestFirst() throws {

@@ -71,15 +71,19 @@ public struct StoreReport: Sendable, Equatable {
     public var clock: Clock
     /// The simulated time of the next scheduled step (a redirect countdown ending), if any.
     public var nextDue: Date?
+    /// Set when the call failed: then nothing of it was kept, and the report is the state as
+    /// it stands (the program waits for the player before anything due runs again).
+    public var failure: StoreError?
 
     public init(snapshot: StoreSnapshot, sheet: PurchaseSheet? = nil, notice: StoreNotice? = nil,
-                products: ProductsReply? = nil, clock: Clock, nextDue: Date? = nil) {
+                products: ProductsReply? = nil, clock: Clock, nextDue: Date? = nil, failure: StoreError? = nil) {
         self.snapshot = snapshot
         self.sheet = sheet
         self.notice = notice
         self.products = products
         self.clock = clock
         self.nextDue = nextDue
+        self.failure = failure
     }
 }
 

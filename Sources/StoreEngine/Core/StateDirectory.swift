@@ -36,13 +36,23 @@ public struct StateDirectory: Sendable, Equatable {
 
     /// Opens the store for a player: `user`, else the catalog's customUserId, else the one kept
     /// in the ledger, else a new one that is kept from now on.
+    ///
+    /// The state directory is claimed first (`lock`), before the ledger is opened, and the store
+    /// holds the claim for its life: a second app on the directory is refused without touching
+    /// anything, and cannot close the first one's open purchase as interrupted. A caller that
+    /// opens several stores in turn on one claim (a scenario relaunching) passes it as `lock`.
     public func openStore(catalog: Catalog, user: String?, clock: Clock? = nil, rate: Clock.Rate? = nil,
-                          generator: any RandomNumberGenerator = SystemRandomNumberGenerator()) throws(StoreError) -> Store {
-        try create()
+                          generator: any RandomNumberGenerator = SystemRandomNumberGenerator(),
+                          lock: StateLock? = nil) throws(StoreError) -> Store {
+        precondition(lock.map { $0.path == lockPath } ?? true, "a lock on another state directory")
+        let claim: StateLock
+        if let lock { claim = lock } else { claim = try self.lock() }
         do {
             let ledger = try Ledger(path: ledgerPath)
             let userId = try user ?? catalog.settings.customUserId ?? keptUserId(in: ledger)
-            return try Store(catalog: catalog, ledger: ledger, userId: userId, clock: clock, rate: rate, generator: generator)
+            let store = try Store(catalog: catalog, ledger: ledger, userId: userId, clock: clock, rate: rate, generator: generator)
+            store.stateLock = claim
+            return store
         } catch {
             throw StoreError(error)
         }
@@ -56,17 +66,44 @@ public struct StateDirectory: Sendable, Equatable {
     }
 
     /// Every player's transactions, newest first, and the currency balances: `storefront history`.
-    /// Opens (and so creates) the ledger like any command does.
+    /// Reads only: a missing ledger is `noLedger` (a mistyped `--state-dir` gets no directory
+    /// and no empty ledger), and a file that is not a ledger is left exactly as it is. It takes
+    /// no lock, so it works beside a running app.
     public func history() throws(StoreError) -> LedgerHistory {
-        try create()
         do {
-            let ledger = try Ledger(path: ledgerPath)
+            let ledger = try Ledger(readingOnly: ledgerPath)
             return LedgerHistory(ledgerPath: ledgerPath,
                                  transactions: try ledger.transactions(newestFirst: Int.max).map(TransactionSummary.init(record:)),
                                  balances: try ledger.balances())
         } catch {
             throw StoreError(error)
         }
+    }
+
+    /// Removes the ledger and its WAL and shared-memory files (`storefront reset`), holding the
+    /// state directory's lock while it does, so never from under a running app: while one holds
+    /// it, `resetWhileInUse` names its pid and nothing is removed. Returns what it removed; a
+    /// missing state directory is left missing. `remove` is the file system's, or a test's fault.
+    public func reset(removingWith remove: (String) throws -> Void = { try FileManager.default.removeItem(atPath: $0) })
+        throws(StoreError) -> [String] {
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        let claim: StateLock
+        do {
+            claim = try lock()
+        } catch .stateDirectoryInUse(let path, let pid) {
+            throw .resetWhileInUse(path: path, pid: pid)
+        }
+        defer { claim.release() }
+        var removed: [String] = []
+        for file in ledgerFiles where FileManager.default.fileExists(atPath: file) {
+            do {
+                try remove(file)
+            } catch {
+                throw .cannotRemove(path: file, reason: error.localizedDescription)
+            }
+            removed.append(file)
+        }
+        return removed
     }
 }
 

@@ -6,9 +6,11 @@ import Ledger
 // report: the panes as they now are, the sheet on screen, a line for the player, and when the
 // engine next has something to do on the clock.
 extension Store {
-    /// At launch: delivers what the last run left unfinished.
+    /// At launch: delivers what the last run left unfinished. If that fails, the next call
+    /// delivers it first.
     public func launch() throws(StoreError) -> StoreReport {
-        try perform { try deliverUnfinished().last }
+        redeliveryDue = true
+        return try perform { nil }
     }
 
     /// The report of nothing new: the state as it is.
@@ -110,9 +112,39 @@ extension Store {
     func run(_ step: PathStep) throws -> StoreNotice? {
         var notice = step.notice
         for settlement in step.settlements {
-            notice = try conclude(settlement)
+            do {
+                notice = try conclude(settlement)
+            } catch {
+                // Paid and committed as purchased, but not yet granted or finished: no path will
+                // settle it again, so the engine remembers to complete it.
+                if case .purchased(let transactionId) = settlement { remember(transactionId) }
+                throw error
+            }
         }
         return notice
+    }
+
+    /// Remembers a purchased transaction whose completion failed, to complete it on the next call.
+    func remember(_ transactionId: String) {
+        if !pendingCompletions.contains(transactionId) { pendingCompletions.append(transactionId) }
+    }
+
+    /// Does what an earlier call (or the launch) could not: the redelivery, then completing
+    /// what was purchased (granting is once per transaction, so a grant that did commit is not
+    /// repeated); the notice of the last one.
+    private func catchUp() throws -> StoreNotice? {
+        var last: StoreNotice?
+        if redeliveryDue {
+            last = try deliverUnfinished().last
+            redeliveryDue = false
+            // Every unfinished transaction was just delivered, the remembered ones among them.
+            pendingCompletions.removeAll()
+        }
+        while let transactionId = pendingCompletions.first {
+            last = try complete(transactionId)
+            pendingCompletions.removeFirst()
+        }
+        return last
     }
 
     /// Runs a call. If it fails half-way, whatever it wrote was rolled back, so the account is
@@ -120,7 +152,8 @@ extension Store {
     /// words (the program shows it with `currentReport`, the state as it stands).
     private func perform(_ body: () throws -> StoreNotice?) throws(StoreError) -> StoreReport {
         do {
-            return report(notice: try body())
+            let caughtUp = try catchUp()
+            return report(notice: try body() ?? caughtUp)
         } catch {
             if let reread = try? Account(reading: ledger, user: userId, catalog: catalog) { account = reread }
             throw StoreError(error)

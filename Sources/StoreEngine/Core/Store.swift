@@ -24,14 +24,22 @@ public final class Store {
     /// Called as each durable step completes. The executable uses it to crash the process on
     /// purpose at a chosen step (`STOREFRONT_CRASH_AT`), so recovery is tested on the real binary.
     public var checkpoint: (StoreCheckpoint) -> Void = { _ in }
+    /// The claim on the state directory (one app at a time), held as long as the store lives.
+    var stateLock: StateLock?
     var agenda = Agenda()
+    /// Work a failed call left undone (a full disk, say), which the next call does first, as the
+    /// next launch would: delivering what the last run left unfinished, and completing purchased
+    /// transactions whose grant or finish did not commit.
+    var redeliveryDue = false
+    var pendingCompletions: [String] = []
     var account = Account()
     /// StoreKit 2 and Xee ask first for a URL, Pay Station last (it answers every URL).
     let paths: [any PurchasePath] = [NotBuiltPath(.storekit), NotBuiltPath(.xee), PayStationPath()]
 
     /// Opens the store on the ledger file at `ledgerPath` (created if missing; its directory
     /// must exist). `clock` is where time starts for a new ledger, and `rate`, when given,
-    /// replaces the rate the ledger kept (scenarios pause it).
+    /// replaces the rate the ledger kept (scenarios pause it). It claims no state directory:
+    /// the app and scenarios open theirs through `StateDirectory.openStore`, which does.
     public convenience init(catalog: Catalog, ledgerPath: String, userId: String, clock: Clock? = nil,
                             rate: Clock.Rate? = nil, wallTime: @escaping () -> Date = Date.init,
                             generator: any RandomNumberGenerator = SystemRandomNumberGenerator()) throws(StoreError) {

@@ -7,8 +7,21 @@ import Ledger
 public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedError {
     /// The ledger could not be opened or written; the text names the file and the way out.
     case storage(String)
+    /// A write failed on a full disk; nothing of it was kept. The ledger's file.
+    case diskFull(path: String)
     /// The state directory could not be made or used.
     case stateDirectory(path: String, reason: String)
+    /// Another app holds the state directory's lock; `pid` is the one its lock file names.
+    case stateDirectoryInUse(path: String, pid: Int32?)
+    /// `reset` while an app holds the state directory: nothing was removed.
+    case resetWhileInUse(path: String, pid: Int32?)
+    /// `reset` could not remove a ledger file.
+    case cannotRemove(path: String, reason: String)
+    /// The lock file could not be opened or locked (not another app: a directory in its place,
+    /// a file system without locks).
+    case stateLock(path: String, reason: String)
+    /// `history` found no ledger file where it looked (`--state-dir`), and created none.
+    case noLedger(path: String)
     /// A storefront id that is not in the catalog.
     case unknownStorefront(String)
 
@@ -16,8 +29,22 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
         switch self {
         case .storage(let sentence):
             return sentence
+        case .diskFull(let path):
+            return LedgerError.diskFull(path: path).description
         case let .stateDirectory(path, reason):
             return "\(path): cannot create the state directory (\(reason)); pass --state-dir DIR."
+        case let .stateDirectoryInUse(path, pid):
+            return "\(path) is in use by another storefront\(pid.map { " (pid \($0))" } ?? ""); quit that one first, "
+                + "or pass --state-dir DIR to run on another state directory."
+        case let .resetWhileInUse(path, pid):
+            return "Cannot reset \(path) while a storefront runs on it\(pid.map { " (pid \($0))" } ?? ""); quit that one "
+                + "first, then reset again."
+        case let .cannotRemove(path, reason):
+            return "\(path): cannot be removed (\(reason)); nothing after it was removed."
+        case let .stateLock(path, reason):
+            return "\(path): cannot lock the state directory (\(reason)); pass --state-dir DIR."
+        case .noLedger(let path):
+            return LedgerError.noLedger(path: path).description
         case .unknownStorefront(let id):
             return "Storefront \(id) is not in the catalog."
         }
@@ -29,6 +56,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     init(_ error: any Error) {
         switch error {
         case let error as StoreError: self = error
+        case LedgerError.noLedger(let path): self = .noLedger(path: path)
+        case LedgerError.diskFull(let path): self = .diskFull(path: path)
         case let error as LedgerError: self = .storage(error.description)
         default: self = .storage("The ledger failed: \(error).")
         }

@@ -56,6 +56,9 @@ final class HeadlessHarness {
     let directory: URL
     let program: Program<HeadlessBackend>
     let wall: WallClockStub
+    /// The engine behind the program, for tests that break its ledger; touch it only while the
+    /// program is idle (after `send`, `settle` or `advance` have returned).
+    let store: Store
 
     init(storefront: String = "USA", catalog: Catalog = defaultCatalog, width: Int = 120, height: Int = 40,
          network: NetworkCondition? = nil, generator: any RandomNumberGenerator = SeededGenerator(seed: 42)) throws {
@@ -67,6 +70,7 @@ final class HeadlessHarness {
                               userId: "player-1", clock: .paused(at: fixedNow), rate: .paused, wallTime: { wall.now },
                               generator: generator)
         if let network { store.networkCondition = network }
+        self.store = store
         let launchReport = store.currentReport()
         let app = App(catalog: catalog, storefrontId: storefront, userId: store.userId, report: launchReport, width: width,
                       height: height, now: launchReport.clock.now(atWall: wall.now), timeZone: utc)

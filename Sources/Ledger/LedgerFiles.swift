@@ -1,0 +1,37 @@
+import Foundation
+
+/// The ledger's files on disk: the database and, in WAL mode, its write-ahead log and
+/// shared-memory index beside it. They hold player ids, purchase history and Pay Station
+/// tokens, so they are for their owner only (0600) whatever the umask.
+enum LedgerFiles {
+    /// The database, its write-ahead log and its shared-memory index.
+    static func all(_ path: String) -> [String] {
+        [path, path + "-wal", path + "-shm"]
+    }
+
+    /// Makes the database file, empty and 0600, unless it exists. SQLite would create it with
+    /// 0644 less the umask; it gives the WAL and shared-memory files it makes later the mode of
+    /// the database file (overriding the umask itself), so this mode carries over to them.
+    static func createPrivately(_ path: String) throws {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == EEXIST { return }
+            throw LedgerError.cannotOpen(path: path, message: String(cString: strerror(code)))
+        }
+        // open's mode passes through the umask; the umask may have left it wider or narrower.
+        fchmod(descriptor, 0o600)
+        close(descriptor)
+    }
+
+    /// Narrows the database and whatever WAL and shared-memory files exist to 0600: a ledger
+    /// made by an older storefront was 0644. Only for a file known to be ours; a file we may
+    /// not change the mode of (owned by someone else) is left as it is.
+    static func makePrivate(_ path: String) {
+        for file in all(path) {
+            var info = stat()
+            guard stat(file, &info) == 0, Int(info.st_mode) & 0o777 != 0o600 else { continue }
+            chmod(file, 0o600)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import CSQLite
+import Foundation
+import Testing
+@testable import Ledger
+
+/// A damaged ledger and a full disk are named as such, with the file and what to do, rather
+/// than as "SQLite error 11" or "13".
+@Suite("Faults named")
+struct FaultTests {
+    @Test func aDamagedLedgerIsNamedCorrupt() throws {
+        try withTemporaryLedgerPath { path throws in
+            try withLedger(at: path) { ledger in
+                for number in 1...50 { try ledger.insert(sampleTransaction(id: "t-\(number)")) }
+            }
+            // Page 1 (the header and the schema) stays; every later page is scribbled over.
+            let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+            let pageSize = 4096
+            let size = try handle.seekToEnd()
+            try handle.seek(toOffset: UInt64(pageSize))
+            try handle.write(contentsOf: Data(repeating: 0xA5, count: Int(size) - pageSize))
+            try handle.close()
+
+            let error = try #require(throws: LedgerError.self) {
+                let ledger = try Ledger(path: path)
+                _ = try ledger.transactions(newestFirst: 100)
+            }
+            #expect(error == .corrupt(path: path))
+            #expect(error.description == "\(path) is corrupt (SQLite found damaged pages); move it away, keeping it "
+                + "for a bug report, or pass --state-dir.")
+        }
+    }
+
+    @Test func aFullLedgerIsNamedAndKeepsNothingOfTheFailedWrite() throws {
+        try withTemporaryLedgerPath { path throws in
+            let ledger = try Ledger(path: path)
+            try ledger.limitGrowth(toSparePages: 0)
+            var written = 0
+            let error = try #require(throws: LedgerError.self) {
+                for number in 1...10_000 {
+                    try ledger.insert(sampleTransaction(id: "t-\(number)"))
+                    written = number
+                }
+            }
+            #expect(error == .diskFull(path: path))
+            #expect(error.description.contains("the disk is full"))
+            #expect(try ledger.transaction(id: "t-\(written + 1)") == nil, "the failed insert left nothing")
+
+            // Space freed: the same write goes through, and everything before it is still there.
+            try ledger.limitGrowth(toSparePages: nil)
+            try ledger.insert(sampleTransaction(id: "t-\(written + 1)"))
+            #expect(try ledger.transactions(newestFirst: 100_000).count == written + 1)
+        }
+    }
+
+    @Test func theTestHookReadsSparePagesFromTheEnvironment() {
+        #expect(Ledger.sparePages(in: ["STOREFRONT_TEST_LEDGER_SPARE_PAGES": "3"]) == 3)
+        #expect(Ledger.sparePages(in: ["STOREFRONT_TEST_LEDGER_SPARE_PAGES": "0"]) == 0)
+        #expect(Ledger.sparePages(in: ["STOREFRONT_TEST_LEDGER_SPARE_PAGES": "lots"]) == nil)
+        #expect(Ledger.sparePages(in: [:]) == nil)
+    }
+}
