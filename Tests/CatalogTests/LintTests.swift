@@ -432,6 +432,8 @@ struct LintTests {
         var fired = Set(lint(Self.messy).findings.compactMap(\.rule))
         fired.insert(lint("[").findings.first?.rule ?? "")
         fired.insert(lint(try clean(replacing: #""schemaVersion": 1"#, with: #""schemaVersion": 2"#)).findings.first?.rule ?? "")
+        fired.insert(lint(try clean(replacing: #""enablePayments": true"#,
+                                    with: #""enablePayments": true, "paymentsRedirectUrl": "back""#)).findings.first?.rule ?? "")
         #expect(fired == Set(LintRule.allCases.map(\.id)))
     }
 

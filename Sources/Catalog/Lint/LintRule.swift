@@ -10,6 +10,9 @@ public enum LintRule: String, Sendable, CaseIterable {
     case schema
     /// `enablePayments` false or missing: the SDK ignores every purchase.
     case enablePayments = "enable-payments"
+    /// `paymentsRedirectUrl` (or the default made from the bundle id) is not a
+    /// `scheme://host/path` URL: Pay Station cannot send the player back.
+    case redirectURL = "redirect-url"
     /// An available product without a price in some storefront: a purchase there is ignored.
     case missingPrice = "missing-price"
     /// A product or subscription group without a name in a storefront's language.
@@ -32,7 +35,7 @@ public enum LintRule: String, Sendable, CaseIterable {
     /// Schema findings keep the loader's severity; this is the severity of every other rule.
     public var severity: Diagnostic.Severity {
         switch self {
-        case .syntax, .schema, .enablePayments, .missingPrice, .paywallProduct:
+        case .syntax, .schema, .enablePayments, .redirectURL, .missingPrice, .paywallProduct:
             return .error
         case .missingName, .introTerms, .legalLinks, .restore, .skuCase, .unknownVariable:
             return .warning
