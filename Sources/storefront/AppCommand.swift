@@ -12,10 +12,10 @@ enum AppCommand {
         let catalog = try Environment.loadCatalog(at: catalogPath)
         let (themes, themeProblems) = Environment.loadThemes(near: catalogPath)
         if let name = options.themeName, !themes.contains(where: { $0.name == name }) {
-            throw CommandFailure(.usage, "no theme named \(name); themes: \(themes.map(\.name).joined(separator: ", ")).")
+            throw CommandFailure(.usage, "no theme named \(ControlCharacters.escaped(name)); themes: \(themes.map(\.name).joined(separator: ", ")).")
         }
         if let id = options.storefrontId, catalog.storefront(id: id) == nil {
-            throw CommandFailure(.usage, "no storefront \(id) in \(catalogPath); storefronts: \(catalog.storefronts.map(\.id).joined(separator: ", ")).")
+            throw CommandFailure(.usage, "no storefront \(ControlCharacters.escaped(id)) in \(ControlCharacters.escaped(catalogPath)); storefronts: \(catalog.storefronts.map(\.id).joined(separator: ", ")).")
         }
         let network = try options.networkCondition()
         let projectId = try options.sdkProjectId()

@@ -8,14 +8,15 @@ enum Environment {
     /// The text of a catalog file, failing with the sysexits code that fits (DESIGN.md §7):
     /// 66 when it is missing, 74 when it cannot be read, 65 when it is not UTF-8.
     static func readCatalogText(at path: String) throws(CommandFailure) -> String {
+        let name = ControlCharacters.escaped(path)
         guard FileManager.default.fileExists(atPath: path) else {
-            throw CommandFailure(.noInput, "\(path): no such file. Pass --catalog FILE, or run where catalog.json is.")
+            throw CommandFailure(.noInput, "\(name): no such file. Pass --catalog FILE, or run where catalog.json is.")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure(.ioError, "\(path): cannot be read; check its permissions.")
+            throw CommandFailure(.ioError, "\(name): cannot be read; check its permissions.")
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw CommandFailure(.dataError, "\(path): is not UTF-8 text; save it as UTF-8 JSON.")
+            throw CommandFailure(.dataError, "\(name): is not UTF-8 text; save it as UTF-8 JSON.")
         }
         return text
     }
@@ -43,7 +44,7 @@ enum Environment {
         for name in names.filter({ $0.hasSuffix(".json") }).sorted() {
             let path = "\(directory)/\(name)"
             guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                problems.append("\(path): cannot be read")
+                problems.append("\(ControlCharacters.escaped(path)): cannot be read")
                 continue
             }
             do {

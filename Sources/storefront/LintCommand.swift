@@ -21,7 +21,7 @@ enum LintCommand {
         if report.hasErrors {
             let count = report.errorCount
             throw CommandFailure(.dataError,
-                                 "\(path): \(count) error\(count == 1 ? "" : "s"); fix \(count == 1 ? "it" : "them") and run again.")
+                                 "\(ControlCharacters.escaped(path)): \(count) error\(count == 1 ? "" : "s"); fix \(count == 1 ? "it" : "them") and run again.")
         }
     }
 }

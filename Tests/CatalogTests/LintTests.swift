@@ -434,6 +434,7 @@ struct LintTests {
         fired.insert(lint(try clean(replacing: #""schemaVersion": 1"#, with: #""schemaVersion": 2"#)).findings.first?.rule ?? "")
         fired.insert(lint(try clean(replacing: #""enablePayments": true"#,
                                     with: #""enablePayments": true, "paymentsRedirectUrl": "back""#)).findings.first?.rule ?? "")
+        fired.insert(lint(try clean(replacing: #""title": "Go""#, with: #""title": "Go\u001b""#)).findings.first?.rule ?? "")
         #expect(fired == Set(LintRule.allCases.map(\.id)))
     }
 

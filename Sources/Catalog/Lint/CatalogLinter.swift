@@ -22,7 +22,7 @@ public enum CatalogLinter {
             context.checkPurchases()
             context.checkProducts()
             context.checkPaywalls()
-            findings += context.findings
+            findings += context.findings + ControlCharacterRule.findings(in: root)
         }
         return LintReport(file: file, findings: ordered(findings))
     }

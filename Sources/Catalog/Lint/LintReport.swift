@@ -17,6 +17,7 @@ public struct LintReport: Sendable, Equatable {
 
     /// `catalog.json: 1 error, 2 warnings`, or `catalog.json: clean`.
     public var summary: String {
+        let file = ControlCharacters.escaped(self.file)
         guard !findings.isEmpty else { return "\(file): clean" }
         return "\(file): \(counted(errorCount, "error")), \(counted(warningCount, "warning"))"
     }

@@ -29,6 +29,8 @@ public enum LintRule: String, Sendable, CaseIterable {
     case paywallProduct = "paywall-product"
     /// A paywall string uses a `{{ variable }}` that does not exist; it renders empty.
     case unknownVariable = "unknown-variable"
+    /// A string (or key) holds a control character, which no terminal shows.
+    case controlCharacter = "control-character"
 
     public var id: String { rawValue }
 
@@ -37,7 +39,7 @@ public enum LintRule: String, Sendable, CaseIterable {
         switch self {
         case .syntax, .schema, .enablePayments, .redirectURL, .missingPrice, .paywallProduct:
             return .error
-        case .missingName, .introTerms, .legalLinks, .restore, .skuCase, .unknownVariable:
+        case .missingName, .introTerms, .legalLinks, .restore, .skuCase, .unknownVariable, .controlCharacter:
             return .warning
         }
     }

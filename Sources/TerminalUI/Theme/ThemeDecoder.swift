@@ -9,7 +9,9 @@ public enum ThemeDecoder {
 
         /// `Themes/x.json:3:7: malformed JSON: …` or `Themes/x.json: $.colors.text: …`.
         public var description: String {
-            problems.map { $0.first?.isNumber == true ? "\(file):\($0)" : "\(file): \($0)" }.joined(separator: "\n")
+            let file = ControlCharacters.escaped(self.file)
+            return problems.map(ControlCharacters.escaped)
+                .map { $0.first?.isNumber == true ? "\(file):\($0)" : "\(file): \($0)" }.joined(separator: "\n")
         }
     }
 
