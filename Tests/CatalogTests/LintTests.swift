@@ -435,6 +435,8 @@ struct LintTests {
         fired.insert(lint(try clean(replacing: #""enablePayments": true"#,
                                     with: #""enablePayments": true, "paymentsRedirectUrl": "back""#)).findings.first?.rule ?? "")
         fired.insert(lint(try clean(replacing: #""title": "Go""#, with: #""title": "Go\u001b""#)).findings.first?.rule ?? "")
+        fired.insert(CatalogLinter.lint(data: Data([0x7B, 0xFF]), file: "catalog.json").findings.first?.rule ?? "")
+        fired.insert(LintReport.unreadable(file: "catalog.json", "no such file").findings.first?.rule ?? "")
         #expect(fired == Set(LintRule.allCases.map(\.id)))
     }
 

@@ -1,7 +1,18 @@
+import Foundation
+
 /// `storefront lint`: everything the loader reports, and then, for a catalog that loads, the
 /// problems a catalog can have while being valid JSON of the right shape (`LintRule`). Pure: the
 /// caller reads the file and passes its text and name.
 public enum CatalogLinter {
+    /// The bytes of a file: text that is not UTF-8 is one `encoding` finding at its first bad byte.
+    public static func lint(data: Data, file: String) -> LintReport {
+        do {
+            return lint(text: try SourceText.decode(data), file: file)
+        } catch {
+            return LintReport(file: file, findings: [error.diagnostic])
+        }
+    }
+
     public static func lint(text: String, file: String) -> LintReport {
         if CatalogFile.isStoreKitConfiguration(file) {
             // An Xcode StoreKit configuration has its own shape, and the rules name places by

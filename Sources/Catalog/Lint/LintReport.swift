@@ -11,6 +11,13 @@ public struct LintReport: Sendable, Equatable {
         self.findings = findings
     }
 
+    /// The report on a file that could not be read at all (missing, a directory, no permission):
+    /// one `file` finding without a place, so `--json` still prints a document.
+    public static func unreadable(file: String, _ message: String) -> LintReport {
+        LintReport(file: file, findings: [Diagnostic(.error, path: "$", position: nil, message: message,
+                                                      rule: LintRule.file.id)])
+    }
+
     public var hasErrors: Bool { errorCount > 0 }
     public var errorCount: Int { findings.count { $0.severity == .error } }
     public var warningCount: Int { findings.count { $0.severity == .warning } }

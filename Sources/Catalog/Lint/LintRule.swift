@@ -4,6 +4,10 @@
 /// not load at all; lint then exits 65. A warning means the catalog works but something a player
 /// or App Review sees is wrong or missing; lint still exits 0.
 public enum LintRule: String, Sendable, CaseIterable {
+    /// The file cannot be read: missing, a directory or a FIFO, no permission.
+    case file
+    /// The file is not UTF-8.
+    case encoding
     /// The text is not JSON.
     case syntax
     /// A load error (types, unknown keys, references); the other rules need a loaded catalog.
@@ -37,7 +41,7 @@ public enum LintRule: String, Sendable, CaseIterable {
     /// Schema findings keep the loader's severity; this is the severity of every other rule.
     public var severity: Diagnostic.Severity {
         switch self {
-        case .syntax, .schema, .enablePayments, .redirectURL, .missingPrice, .paywallProduct:
+        case .file, .encoding, .syntax, .schema, .enablePayments, .redirectURL, .missingPrice, .paywallProduct:
             return .error
         case .missingName, .introTerms, .legalLinks, .restore, .skuCase, .unknownVariable, .controlCharacter:
             return .warning
