@@ -16,13 +16,10 @@ public enum CatalogLinter {
     public static func lint(text: String, file: String) -> LintReport {
         if CatalogFile.isStoreKitConfiguration(file) {
             // An Xcode StoreKit configuration has its own shape, and the rules name places by
-            // catalog.json paths that do not exist in it; its import errors are what lint can say.
-            do {
-                _ = try CatalogFile.load(text: text, file: file)
-                return LintReport(file: file, findings: [])
-            } catch {
-                return LintReport(file: file, findings: ordered(tagged(error.diagnostics, .schema)))
-            }
+            // catalog.json paths that do not exist in it; what its import says is what lint can
+            // say: errors, and the settings it ignored.
+            let outcome = StoreKitImporter.loadOutcome(text: text, file: file)
+            return LintReport(file: file, findings: ordered(tagged(outcome.diagnostics, .schema)))
         }
         let outcome = CatalogLoader.loadOutcome(text: text, file: file)
         var findings = tagged(outcome.diagnostics, outcome.root == nil ? .syntax : .schema)

@@ -71,6 +71,10 @@ final class DiagnosticList {
     }
 
     var hasErrors: Bool { items.contains { $0.severity == .error } }
+
+    func append(_ diagnostic: Diagnostic) {
+        items.append(diagnostic)
+    }
 }
 
 extension JSONParser.SyntaxError {

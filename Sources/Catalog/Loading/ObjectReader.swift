@@ -38,6 +38,18 @@ struct ObjectReader {
         self.members = members
     }
 
+    /// The same object, its problems reported to `list` instead.
+    func reporting(to list: DiagnosticList) -> ObjectReader {
+        ObjectReader(node: node, path: path, diagnostics: list, members: members)
+    }
+
+    private init(node: JSONNode, path: String, diagnostics: DiagnosticList, members: [String: JSONNode]) {
+        self.node = node
+        self.path = path
+        self.diagnostics = diagnostics
+        self.members = members
+    }
+
     static func path(_ base: String, key: String) -> String {
         let plain = !key.isEmpty && key.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"

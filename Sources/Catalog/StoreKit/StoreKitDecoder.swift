@@ -86,6 +86,7 @@ struct StoreKitDecoder {
         }
 
         let uniqueGroups = unique(groups, kind: "subscription group id")
+        let uniqueProducts = unique(products, kind: "productID")
         var settings = Settings(storeKit: testSettings)
         // The SDK's default (false) makes every purchase a silent no-op; a StoreKit configuration
         // exists to make test purchases, so an import sells.
@@ -97,7 +98,8 @@ struct StoreKitDecoder {
             // The file has no entitlements; each group is what its plans unlock.
             accessLevels: uniqueGroups.map { AccessLevel(id: $0.id) },
             subscriptionGroups: uniqueGroups,
-            products: unique(products, kind: "productID"))
+            products: uniqueProducts,
+            paywalls: GeneratedPaywall.make(for: uniqueProducts, locale: storefront.locale).map { [$0] } ?? [])
     }
 
     // MARK: - Products and groups
