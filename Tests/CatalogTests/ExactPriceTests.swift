@@ -82,6 +82,18 @@ struct ExactPriceTests {
         #expect(report.textLines.first?.hasPrefix("catalog.json:\(try #require(position(of: #""0.999""#, in: text))): error: $.products[0].prices.USA: 0.999 has more decimals") == true)
     }
 
+    @Test func aStoreKitOfferPriceMoreExactThanItsCurrencyIsAnError() throws {
+        let text = """
+            { "settings": { "_storefront": "USA" },
+              "subscriptionGroups": [ { "id": "G", "subscriptions": [ { "productID": "pass", "recurringSubscriptionPeriod": "P1M",
+                "displayPrice": "4.99",
+                "introductoryOffer": { "paymentMode": "payUpFront", "subscriptionPeriod": "P1M", "displayPrice": "0.995" } } ] } ] }
+            """
+        let error = try #require(storeKitFailure(text))
+        #expect(error.diagnostics.map(\.path) == ["$.subscriptionGroups[0].subscriptions[0].introductoryOffer.displayPrice"])
+        #expect(error.diagnostics.first?.message.hasSuffix("write 0.99 or 1.00") == true)
+    }
+
     @Test func aStoreKitDisplayPriceMoreExactThanItsCurrencyIsAnError() throws {
         let text = """
             { "settings": { "_storefront": "JPN", "_locale": "ja_JP" },

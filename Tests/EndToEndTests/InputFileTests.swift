@@ -38,6 +38,27 @@ extension EndToEnd {
             #expect((finding["message"] as? String)?.hasPrefix("is a directory") == true)
         }
 
+        @Test("a device given as a catalog exits 66 and says it is not a file")
+        func aDevice() throws {
+            let app = try run(["--catalog", "/dev/null", "--state-dir", "/nonexistent/state"])
+            #expect(app.status == 66)
+            #expect(app.standardError.contains("/dev/null: is a device or a socket, not a file"), "\(app.standardError)")
+        }
+
+        @Test("a file without read permission exits 74 and says to check its permissions",
+              .enabled(if: getuid() != 0, "root reads any file, so permissions cannot be tested as root"))
+        func noPermission() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let file = directory.path + "/catalog.json"
+            try FileManager.default.copyItem(atPath: BuiltBinary.catalog, toPath: file)
+            #expect(chmod(file, 0) == 0)
+            let lint = try run(["lint", file, "--json"])
+            #expect(lint.status == 74)
+            let message = try onlyFinding(try jsonReport(lint))["message"] as? String
+            #expect(message == "cannot be read (Permission denied); check its permissions.")
+        }
+
         @Test("a FIFO given as a catalog exits 66 at once instead of waiting for a writer")
         func aFIFO() throws {
             let directory = try TemporaryDirectory()
@@ -133,6 +154,20 @@ extension EndToEnd {
                     "\(app.standardError)")
             let other = try run(["--catalog", catalog, "--theme", "plasma", "--state-dir", directory.path + "/state"])
             #expect(other.status == 64, "a theme that is not there at all is still a usage error")
+        }
+
+        @Test("--theme NAME on a theme file that is not UTF-8 names its first bad byte (65)")
+        func aThemeThatIsNotUTF8() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let catalog = try catalogWithThemes([:], in: directory)
+            var bytes = Data("{\n  \"name\": \"Caf".utf8)
+            bytes.append(0xE9)
+            bytes.append(contentsOf: Data("\" }\n".utf8))
+            try bytes.write(to: URL(fileURLWithPath: directory.path + "/Themes/latin.json"))
+            let app = try run(["--catalog", catalog, "--theme", "latin", "--state-dir", directory.path + "/state"])
+            #expect(app.status == 65)
+            #expect(app.standardError.contains("Themes/latin.json:2:15: error: $: not UTF-8: byte 0xE9"), "\(app.standardError)")
         }
 
         @Test("lint checks a theme file as a theme")

@@ -74,6 +74,8 @@ struct ThemeFileTests {
         (##""muted": "#8a90a2""##, ##""mutd": "#8a90a2""##, "$.colors.mutd",
          "unknown role \"mutd\"; expected one of background, surface, text, muted, accent, price, badge, border, selection, success, warning, error"),
         (##""price": "#ffd166""##, #""price": 16"#, "$.colors.price", ##"expected a color such as "#12141c", found a number"##),
+        (#""border": "double""#, #""border": 2"#, "$.border", "expected a string, found a number"),
+        (#""colors": {"#, #""colours": {"#, "$", #"missing required key "colors" (an object of a #rrggbb color per role)"#),
     ])
     func eachProblemHasAPathAndAPlace(old: String, new: String, path: String, message: String) throws {
         let text = Self.dark.replacingOccurrences(of: old, with: new)
@@ -81,6 +83,11 @@ struct ThemeFileTests {
         let found = try #require(error.diagnostics.first { $0.path == path }, "\(error.description)")
         #expect(found.message == message)
         #expect(found.position != nil)
+    }
+
+    @Test func colorsThatAreNotAnObject() throws {
+        let error = try #require(failure(##"{ "name": "x", "appearance": "dark", "colors": ["#000000"] }"##))
+        #expect(error.description == "Themes/neon.json:1:48: error: $.colors: expected an object, found an array")
     }
 
     @Test func malformedJSONHasItsPlace() throws {
