@@ -10,14 +10,18 @@ enum AppCommand {
     static func run(_ options: Options) throws(CommandFailure) {
         let catalogPath = options.catalogPath ?? "catalog.json"
         let catalog = try Environment.loadCatalog(at: catalogPath)
-        let (themes, themeProblems) = Environment.loadThemes(near: catalogPath)
+        let (themes, brokenThemes) = Environment.loadThemes(near: catalogPath)
         if let name = options.themeName, !themes.contains(where: { $0.name == name }) {
-            throw CommandFailure(.usage, "no theme named \(name); themes: \(themes.map(\.name).joined(separator: ", ")).")
+            // A theme asked for by name that is there but broken says why, not "no such theme".
+            if let broken = brokenThemes.first(where: { $0.names.contains(name) }) {
+                throw CommandFailure(.dataError, "theme \(ControlCharacters.escaped(name)) does not load; fix it and run again:\n\(broken.message)")
+            }
+            throw CommandFailure(.usage, "no theme named \(ControlCharacters.escaped(name)); themes: \(themes.map(\.name).joined(separator: ", ")).")
         }
         var storefrontId: String?
         if let id = options.storefrontId {
             guard let storefront = catalog.storefront(matching: id) else {
-                throw CommandFailure(.usage, "no storefront \(id) in \(catalogPath); storefronts: \(catalog.storefronts.map(\.id).joined(separator: ", ")).")
+                throw CommandFailure(.usage, "no storefront \(ControlCharacters.escaped(id)) in \(ControlCharacters.escaped(catalogPath)); storefronts: \(catalog.storefronts.map(\.id).joined(separator: ", ")).")
             }
             storefrontId = storefront.id
         }
@@ -30,7 +34,7 @@ enum AppCommand {
         if let network { store.networkCondition = network }
         if let projectId { store.sdkProjectId = projectId }
         store.checkpoint = CrashInjection.checkpoint(from: ProcessInfo.processInfo.environment)
-        let report = store.currentReport(notice: themeProblems.first.map { StoreNotice(.error, $0) })
+        let report = store.currentReport(notice: brokenThemes.first.map { StoreNotice(.error, $0.message) })
         let colorEnabled = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
         let app = App(catalog: catalog, storefrontId: storefrontId, themes: themes, themeName: options.themeName,
                       userId: store.userId, report: report, now: report.clock.now(atWall: Date()),

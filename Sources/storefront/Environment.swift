@@ -5,19 +5,13 @@ import TerminalUI
 
 /// Everything a command reads from disk, in one place: the catalog, the themes, the store.
 enum Environment {
-    /// The text of a catalog file, failing with the sysexits code that fits (DESIGN.md §7):
-    /// 66 when it is missing, 74 when it cannot be read, 65 when it is not UTF-8.
+    /// The text of a catalog file, failing with the sysexits code that fits (`InputFile`).
     static func readCatalogText(at path: String) throws(CommandFailure) -> String {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw CommandFailure(.noInput, "\(path): no such file. Pass --catalog FILE, or run where catalog.json is.")
+        do {
+            return try InputFile.readText(at: path)
+        } catch {
+            throw CommandFailure(error.code, error.message(file: path))
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure(.ioError, "\(path): cannot be read; check its permissions.")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw CommandFailure(.dataError, "\(path): is not UTF-8 text; save it as UTF-8 JSON.")
-        }
-        return text
     }
 
     /// A catalog.json, or an Xcode `.storekit` file, loaded with every problem reported (exit 65).
@@ -30,29 +24,37 @@ enum Environment {
         }
     }
 
+    /// A theme file that does not load: why, and the names `--theme` may call it by.
+    struct BrokenTheme {
+        var message: String
+        /// The file's name without `.json`, and the `name` it declares when that can be read.
+        var names: Set<String>
+    }
+
     /// Themes from `Themes/` beside the catalog, else in the current directory; the built-in
     /// dark and light when there are none. A broken file is skipped and reported.
-    static func loadThemes(near catalogPath: String) -> (themes: [Theme], problems: [String]) {
+    static func loadThemes(near catalogPath: String) -> (themes: [Theme], broken: [BrokenTheme]) {
         let catalogDirectory = (catalogPath as NSString).deletingLastPathComponent
         let candidates = [(catalogDirectory.isEmpty ? "." : catalogDirectory) + "/Themes", "Themes"]
         guard let directory = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }),
               let names = try? FileManager.default.contentsOfDirectory(atPath: directory)
         else { return ([.dark, .light], []) }
         var themes: [Theme] = []
-        var problems: [String] = []
+        var broken: [BrokenTheme] = []
         for name in names.filter({ $0.hasSuffix(".json") }).sorted() {
             let path = "\(directory)/\(name)"
-            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                problems.append("\(path): cannot be read")
-                continue
-            }
+            let stem = String(name.dropLast(".json".count))
             do {
-                themes.append(try ThemeDecoder.decode(text, file: path))
+                themes.append(try ThemeDecoder.decode(try InputFile.readText(at: path), file: path))
+            } catch let problem as InputFile.Problem {
+                broken.append(BrokenTheme(message: problem.message(file: path), names: [stem]))
+            } catch let failure as ThemeDecoder.Failure {
+                broken.append(BrokenTheme(message: failure.description, names: Set([stem] + [failure.declaredName].compactMap { $0 })))
             } catch {
-                problems.append(error.description)
+                broken.append(BrokenTheme(message: "\(ControlCharacters.escaped(path)): \(error)", names: [stem]))
             }
         }
-        return (themes.isEmpty ? [.dark, .light] : themes, problems)
+        return (themes.isEmpty ? [.dark, .light] : themes, broken)
     }
 
     /// `--state-dir`, else `$XDG_STATE_HOME/storefront`, else `~/.local/state/storefront`.

@@ -7,7 +7,7 @@ enum Help {
 
     Usage:
       storefront [options]              open the full-screen app on ./catalog.json
-      storefront lint [FILE] [--json]   check a catalog: every finding with its JSON path (exit 65 on errors)
+      storefront lint [FILE] [--json]   check a catalog or a theme: every finding with its JSON path (exit 65 on errors)
       storefront import FILE.storekit   print the catalog.json equivalent of an Xcode StoreKit file
       storefront history [--json]       print the transactions kept in the state directory (read only)
       storefront reset                  remove the ledger of the state directory and start over
@@ -36,7 +36,7 @@ enum Help {
     the next paywall variant, e cycles offer eligibility, r restores purchases, ? shows every
     key, q quits, Ctrl-Z suspends (fg resumes). SIGTERM and SIGHUP quit like q.
 
-    Exit codes: 0 ok, 64 usage, 65 bad catalog, 66 missing file or ledger, 74 I/O error,
-    75 the state directory is in use by another app.
+    Exit codes: 0 ok, 64 usage, 65 bad catalog or theme, 66 no file (missing, a directory, a FIFO)
+    or no ledger, 74 I/O error, 75 the state directory is in use by another app.
     """
 }

@@ -1,27 +1,49 @@
 import Catalog
 import Foundation
+import TerminalUI
 
-/// `storefront lint [FILE] [--json]`: every problem of a catalog, load errors and lint findings
-/// alike, each with its severity, JSON path and line:column (docs/catalog.md, "Lint").
-/// Exit 0 when there are warnings only, 65 when any finding is an error.
+/// `storefront lint [FILE] [--json]`: every problem of a catalog (or of a theme), load errors and
+/// lint findings alike, each with its severity, JSON path and line:column (docs/catalog.md,
+/// "Lint"). Exit 0 when there are warnings only, 65 when any finding is an error; a file that
+/// cannot be read is reported too (66 or 74), so `--json` always prints a document.
 enum LintCommand {
     static func run(_ options: Options) throws(CommandFailure) {
         guard options.positional.count <= 1 else {
             throw CommandFailure(.usage, "lint checks one FILE at a time. See storefront --help.")
         }
         let path = options.positional.first ?? options.catalogPath ?? "catalog.json"
-        let report = CatalogLinter.lint(text: try Environment.readCatalogText(at: path), file: path)
-        // The whole report goes to standard output, errors or not, so `lint > report.txt` and
-        // `lint --json | jq` always get all of it; the exit code says whether it passed.
+        let data: Data
+        do {
+            data = try InputFile.readData(at: path)
+        } catch {
+            show(LintReport.unreadable(file: path, error.diagnostic.message), options)
+            throw CommandFailure(error.code, error.message(file: path))
+        }
+        let report = lint(data, file: path)
+        show(report, options)
+        if report.hasErrors {
+            let count = report.errorCount
+            throw CommandFailure(.dataError,
+                                 "\(ControlCharacters.escaped(path)): \(count) error\(count == 1 ? "" : "s"); fix \(count == 1 ? "it" : "them") and run again.")
+        }
+    }
+
+    /// A theme by its shape (`ThemeLinter.isTheme`), anything else as a catalog.
+    private static func lint(_ data: Data, file: String) -> LintReport {
+        if !CatalogFile.isStoreKitConfiguration(file), let text = try? SourceText.decode(data),
+           let root = try? JSONParser.parse(text), ThemeLinter.isTheme(root) {
+            return ThemeLinter.lint(text: text, file: file)
+        }
+        return CatalogLinter.lint(data: data, file: file)
+    }
+
+    /// The whole report goes to standard output, errors or not, so `lint > report.txt` and
+    /// `lint --json | jq` always get all of it; the exit code says whether it passed.
+    private static func show(_ report: LintReport, _ options: Options) {
         if options.json {
             print(report.jsonText)
         } else {
             report.textLines.forEach { print($0) }
-        }
-        if report.hasErrors {
-            let count = report.errorCount
-            throw CommandFailure(.dataError,
-                                 "\(path): \(count) error\(count == 1 ? "" : "s"); fix \(count == 1 ? "it" : "them") and run again.")
         }
     }
 }

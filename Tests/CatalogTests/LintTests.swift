@@ -432,6 +432,11 @@ struct LintTests {
         var fired = Set(lint(Self.messy).findings.compactMap(\.rule))
         fired.insert(lint("[").findings.first?.rule ?? "")
         fired.insert(lint(try clean(replacing: #""schemaVersion": 1"#, with: #""schemaVersion": 2"#)).findings.first?.rule ?? "")
+        fired.insert(lint(try clean(replacing: #""enablePayments": true"#,
+                                    with: #""enablePayments": true, "paymentsRedirectUrl": "back""#)).findings.first?.rule ?? "")
+        fired.insert(lint(try clean(replacing: #""title": "Go""#, with: #""title": "Go\u001b""#)).findings.first?.rule ?? "")
+        fired.insert(CatalogLinter.lint(data: Data([0x7B, 0xFF]), file: "catalog.json").findings.first?.rule ?? "")
+        fired.insert(LintReport.unreadable(file: "catalog.json", "no such file").findings.first?.rule ?? "")
         #expect(fired == Set(LintRule.allCases.map(\.id)))
     }
 

@@ -98,7 +98,7 @@ extension EndToEnd {
                                       arguments: ["--catalog", directory.path + "/catalog.json"])
             defer { app.close() }
             let screen = try app.waitUntil("the app starts and names the broken theme file") { screen in
-                screen.statusBar.contains("theme dark") && screen.bottomLine.contains("neon.json:5:1: malformed JSON")
+                screen.statusBar.contains("theme dark") && screen.bottomLine.contains("neon.json:5:1: error: $: malformed JSON")
             }
             #expect(screen.statusBar.contains("theme dark"))
             app.sendKeys("t")

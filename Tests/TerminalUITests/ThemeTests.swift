@@ -19,14 +19,14 @@ struct ThemeTests {
         do {
             _ = try ThemeDecoder.decode(badColor, file: "Themes/x.json")
         } catch {
-            #expect(error.description.contains("Themes/x.json: $.colors.text: \"red\" is not a color"))
-            #expect(error.description.contains("$.colors.background: missing"))
+            #expect(error.description.contains("Themes/x.json:1:50: error: $.colors.text: \"red\" is not a color"))
+            #expect(error.description.contains("Themes/x.json:1:42: error: $.colors: missing required key \"background\""))
         }
         do {
             _ = try ThemeDecoder.decode("{", file: "Themes/y.json")
             Issue.record("malformed JSON loaded")
         } catch {
-            #expect(error.description.hasPrefix("Themes/y.json:1:2: malformed JSON"))
+            #expect(error.description.hasPrefix("Themes/y.json:1:2: error: $: malformed JSON"))
         }
     }
 

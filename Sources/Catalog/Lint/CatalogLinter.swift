@@ -1,17 +1,25 @@
+import Foundation
+
 /// `storefront lint`: everything the loader reports, and then, for a catalog that loads, the
 /// problems a catalog can have while being valid JSON of the right shape (`LintRule`). Pure: the
 /// caller reads the file and passes its text and name.
 public enum CatalogLinter {
+    /// The bytes of a file: text that is not UTF-8 is one `encoding` finding at its first bad byte.
+    public static func lint(data: Data, file: String) -> LintReport {
+        do {
+            return lint(text: try SourceText.decode(data), file: file)
+        } catch {
+            return LintReport(file: file, findings: [error.diagnostic])
+        }
+    }
+
     public static func lint(text: String, file: String) -> LintReport {
         if CatalogFile.isStoreKitConfiguration(file) {
             // An Xcode StoreKit configuration has its own shape, and the rules name places by
-            // catalog.json paths that do not exist in it; its import errors are what lint can say.
-            do {
-                _ = try CatalogFile.load(text: text, file: file)
-                return LintReport(file: file, findings: [])
-            } catch {
-                return LintReport(file: file, findings: ordered(tagged(error.diagnostics, .schema)))
-            }
+            // catalog.json paths that do not exist in it; what its import says is what lint can
+            // say: errors, and the settings it ignored.
+            let outcome = StoreKitImporter.loadOutcome(text: text, file: file)
+            return LintReport(file: file, findings: ordered(tagged(outcome.diagnostics, .schema)))
         }
         let outcome = CatalogLoader.loadOutcome(text: text, file: file)
         var findings = tagged(outcome.diagnostics, outcome.root == nil ? .syntax : .schema)
@@ -22,7 +30,7 @@ public enum CatalogLinter {
             context.checkPurchases()
             context.checkProducts()
             context.checkPaywalls()
-            findings += context.findings
+            findings += context.findings + ControlCharacterRule.findings(in: root)
         }
         return LintReport(file: file, findings: ordered(findings))
     }

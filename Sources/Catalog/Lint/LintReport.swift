@@ -11,12 +11,20 @@ public struct LintReport: Sendable, Equatable {
         self.findings = findings
     }
 
+    /// The report on a file that could not be read at all (missing, a directory, no permission):
+    /// one `file` finding without a place, so `--json` still prints a document.
+    public static func unreadable(file: String, _ message: String) -> LintReport {
+        LintReport(file: file, findings: [Diagnostic(.error, path: "$", position: nil, message: message,
+                                                      rule: LintRule.file.id)])
+    }
+
     public var hasErrors: Bool { errorCount > 0 }
     public var errorCount: Int { findings.count { $0.severity == .error } }
     public var warningCount: Int { findings.count { $0.severity == .warning } }
 
     /// `catalog.json: 1 error, 2 warnings`, or `catalog.json: clean`.
     public var summary: String {
+        let file = ControlCharacters.escaped(self.file)
         guard !findings.isEmpty else { return "\(file): clean" }
         return "\(file): \(counted(errorCount, "error")), \(counted(warningCount, "warning"))"
     }

@@ -4,12 +4,19 @@
 /// not load at all; lint then exits 65. A warning means the catalog works but something a player
 /// or App Review sees is wrong or missing; lint still exits 0.
 public enum LintRule: String, Sendable, CaseIterable {
+    /// The file cannot be read: missing, a directory or a FIFO, no permission.
+    case file
+    /// The file is not UTF-8.
+    case encoding
     /// The text is not JSON.
     case syntax
     /// A load error (types, unknown keys, references); the other rules need a loaded catalog.
     case schema
     /// `enablePayments` false or missing: the SDK ignores every purchase.
     case enablePayments = "enable-payments"
+    /// `paymentsRedirectUrl` (or the default made from the bundle id) is not a
+    /// `scheme://host/path` URL: Pay Station cannot send the player back.
+    case redirectURL = "redirect-url"
     /// An available product without a price in some storefront: a purchase there is ignored.
     case missingPrice = "missing-price"
     /// A product or subscription group without a name in a storefront's language.
@@ -26,15 +33,17 @@ public enum LintRule: String, Sendable, CaseIterable {
     case paywallProduct = "paywall-product"
     /// A paywall string uses a `{{ variable }}` that does not exist; it renders empty.
     case unknownVariable = "unknown-variable"
+    /// A string (or key) holds a control character, which no terminal shows.
+    case controlCharacter = "control-character"
 
     public var id: String { rawValue }
 
     /// Schema findings keep the loader's severity; this is the severity of every other rule.
     public var severity: Diagnostic.Severity {
         switch self {
-        case .syntax, .schema, .enablePayments, .missingPrice, .paywallProduct:
+        case .file, .encoding, .syntax, .schema, .enablePayments, .redirectURL, .missingPrice, .paywallProduct:
             return .error
-        case .missingName, .introTerms, .legalLinks, .restore, .skuCase, .unknownVariable:
+        case .missingName, .introTerms, .legalLinks, .restore, .skuCase, .unknownVariable, .controlCharacter:
             return .warning
         }
     }

@@ -3,6 +3,7 @@
 extension LintContext {
     mutating func checkPurchases() {
         checkEnablePayments()
+        checkRedirectURL()
         checkPrices()
         checkPaywallProductStatus()
     }
@@ -18,6 +19,27 @@ extension LintContext {
         } else {
             report(.enablePayments, at: path,
                    "enablePayments is missing and defaults to false, so the SDK ignores every purchase (a silent no-op); add \"enablePayments\": true")
+        }
+    }
+
+    /// A redirect URL that is not `scheme://host/path` can never come back to the app, so every
+    /// Pay Station payment waits until the next launch redelivers it.
+    private mutating func checkRedirectURL() {
+        let bundleId = catalog.app.bundleId
+        let example = RedirectURLShape.isScheme(Substring(bundleId)) ? bundleId : "com.example.game"
+        let consequence = "Pay Station cannot send the player back, so every payment waits for a relaunch"
+        let settings = JSONPath.root / "settings"
+        if let url = catalog.settings.paymentsRedirectUrl {
+            guard let problem = RedirectURLShape.problem(with: url, suggesting: example) else { return }
+            // The decoder reads `paymentsRedirectUrl` first, then the Xsolla guide's spelling.
+            let key = root.node(at: settings / "paymentsRedirectUrl") != nil ? "paymentsRedirectUrl" : "payments.redirectUrl"
+            report(.redirectURL, at: settings / key,
+                   "paymentsRedirectUrl \"\(url)\" is not a scheme://host/path URL: \(problem); \(consequence). Write one such as \"\(example)://xsollaconfirm/payment\"")
+        } else {
+            let url = catalog.settings.redirectURL(bundleId: bundleId)
+            guard let problem = RedirectURLShape.problem(with: url, suggesting: example) else { return }
+            report(.redirectURL, at: JSONPath.root / "app" / "bundleId",
+                   "the default paymentsRedirectUrl \"\(url)\" is not a scheme://host/path URL: \(problem); \(consequence). Set settings.paymentsRedirectUrl, or use a bundleId that is a URL scheme")
         }
     }
 

@@ -62,7 +62,7 @@ struct CatalogDecoder {
         ]) {
             settings.storeKit = StoreKitTestSettings(
                 storefront: storeKit.string("storefront"), locale: storeKit.string("locale"),
-                timeRate: storeKit.int("timeRate", range: 0...100),
+                timeRate: storeKitTimeRate(storeKit),
                 askToBuyEnabled: storeKit.bool("askToBuyEnabled") ?? false,
                 billingGracePeriodEnabled: storeKit.bool("billingGracePeriodEnabled") ?? false,
                 renewalBillingIssuesEnabled: storeKit.bool("renewalBillingIssuesEnabled") ?? false,
@@ -93,6 +93,18 @@ struct CatalogDecoder {
             }
         }
         return settings
+    }
+
+    /// One of the raw values Xcode writes (`StoreKitTestSettings.timeRates`), so an import of
+    /// any current `.storekit` file encodes to a catalog.json that loads.
+    private func storeKitTimeRate(_ reader: ObjectReader) -> Int? {
+        guard let rate = reader.int("timeRate") else { return nil }
+        guard StoreKitTestSettings.timeRates.contains(rate) else {
+            diagnostics.error("\(rate) is not a time rate Xcode writes; expected \(StoreKitTestSettings.timeRatesDescription)",
+                              path: reader.path(of: "timeRate"), at: reader.member("timeRate")?.position)
+            return nil
+        }
+        return rate
     }
 
     private func decodeStorefront(_ element: (node: JSONNode, path: String)) -> Storefront? {

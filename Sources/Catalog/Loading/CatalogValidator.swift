@@ -1,7 +1,7 @@
 import Foundation
 
 /// Checks what types alone cannot: unique ids, references between parts of the catalog, known
-/// currencies and locales, prices for every storefront.
+/// currencies and locales, prices for every storefront, prices each currency can charge.
 struct CatalogValidator {
     let catalog: Catalog
     let root: JSONNode
@@ -11,6 +11,7 @@ struct CatalogValidator {
         validateStorefronts()
         validateGroups()
         validateProducts()
+        validatePriceDigits()
         validatePaywalls()
     }
 

@@ -23,13 +23,16 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         self.rule = rule
     }
 
+    /// Control characters in the path or message (a key or value quoted from the file) are
+    /// escaped: this is printed on a terminal.
     public var description: String {
-        "\(severity.rawValue): \(path): \(message)"
+        "\(severity.rawValue): \(ControlCharacters.escaped(path)): \(ControlCharacters.escaped(message))"
     }
 
     /// `catalog.json:12:7: error: $.products[0].type: …`, the shape compilers use, so editors
-    /// and terminals can jump to the place.
+    /// and terminals can jump to the place. The file name is escaped too.
     public func formatted(file: String) -> String {
+        let file = ControlCharacters.escaped(file)
         let place = position.map { "\(file):\($0.line):\($0.column)" } ?? file
         return "\(place): \(description)"
     }
@@ -50,7 +53,7 @@ public struct CatalogLoadError: Error, Sendable, Equatable, CustomStringConverti
     public var description: String {
         let count = errors.count
         let lines = diagnostics.map { $0.formatted(file: file) }
-        let summary = "\(file): \(count) error\(count == 1 ? "" : "s"); fix \(count == 1 ? "it" : "them") and run again."
+        let summary = "\(ControlCharacters.escaped(file)): \(count) error\(count == 1 ? "" : "s"); fix \(count == 1 ? "it" : "them") and run again."
         return (lines + [summary]).joined(separator: "\n")
     }
 }
@@ -68,6 +71,10 @@ final class DiagnosticList {
     }
 
     var hasErrors: Bool { items.contains { $0.severity == .error } }
+
+    func append(_ diagnostic: Diagnostic) {
+        items.append(diagnostic)
+    }
 }
 
 extension JSONParser.SyntaxError {

@@ -38,6 +38,18 @@ struct ObjectReader {
         self.members = members
     }
 
+    /// The same object, its problems reported to `list` instead.
+    func reporting(to list: DiagnosticList) -> ObjectReader {
+        ObjectReader(node: node, path: path, diagnostics: list, members: members)
+    }
+
+    private init(node: JSONNode, path: String, diagnostics: DiagnosticList, members: [String: JSONNode]) {
+        self.node = node
+        self.path = path
+        self.diagnostics = diagnostics
+        self.members = members
+    }
+
     static func path(_ base: String, key: String) -> String {
         let plain = !key.isEmpty && key.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
@@ -202,33 +214,5 @@ enum PriceText {
               body.count <= 30
         else { return nil }
         return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
-    }
-}
-
-/// "Did you mean" for misspelt keys and values.
-enum Spelling {
-    static func closest(to word: String, among candidates: Set<String>) -> String? {
-        let lowered = word.lowercased()
-        let scored = candidates.map { ($0, distance(lowered, $0.lowercased())) }
-            .filter { $0.1 <= max(1, $0.0.count / 3) }
-            .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
-        return scored.first?.0
-    }
-
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 }

@@ -117,13 +117,22 @@ public struct StoreKitTestSettings: Sendable, Equatable {
     /// ISO 3166 alpha-3, such as `USA`.
     public var storefront: String?
     public var locale: String?
-    /// Xcode's time rate code (0 real time … 6 and up faster); nil when unset.
+    /// The raw value of Xcode's `SKTestSession.TimeRate` (one of `timeRates`); nil when unset.
     public var timeRate: Int?
     public var askToBuyEnabled: Bool
     public var billingGracePeriodEnabled: Bool
     public var renewalBillingIssuesEnabled: Bool
     /// Simulated StoreKit errors by API (`loadProducts`, `purchase`, …), as Xcode names them.
     public var failures: [String]
+
+    /// The raw values of `SKTestSession.TimeRate`, as Xcode writes them in `_timeRate`: 0 real
+    /// time; 1–6 the deprecated "one second is a day" family; 10–15 a monthly renewal every hour,
+    /// 30 min, 15 min, 5 min or 30 s; 1000–1005 one renewal of any period every 15 min, 5 min,
+    /// 1 min, 30 s, 10 s or 2 s (DESIGN.md §3).
+    public static let timeRates: Set<Int> = Set([0] + Array(1...6) + Array(10...15) + Array(1000...1005))
+
+    /// The ranges of `timeRates` for messages.
+    public static let timeRatesDescription = "0, 1–6, 10–15 or 1000–1005"
 
     public init(storefront: String? = nil, locale: String? = nil, timeRate: Int? = nil, askToBuyEnabled: Bool = false,
                 billingGracePeriodEnabled: Bool = false, renewalBillingIssuesEnabled: Bool = false, failures: [String] = []) {

@@ -22,9 +22,14 @@ public enum PriceFormatter {
 
     /// The number of digits after the decimal point in the storefront's currency (2 for USD, 0 for JPY).
     public static func minorUnitDigits(of storefront: Storefront) -> Int {
-        // NumberFormatter on Linux answers 2 for every currency, JPY included; the format style
-        // knows. Count the ones it keeps of 1.111111 (en_US_POSIX writes Latin digits).
-        let style = Decimal.FormatStyle.Currency(code: storefront.currency, locale: Locale(identifier: "en_US_POSIX"))
+        minorUnitDigits(ofCurrency: storefront.currency)
+    }
+
+    /// ISO 4217's minor units of a currency code, from Foundation: 2 for USD, 0 for JPY, 3 for KWD.
+    public static func minorUnitDigits(ofCurrency code: String) -> Int {
+        // NumberFormatter on Linux answers 2 for every currency, JPY and KWD included; the format
+        // style knows. Count the ones it keeps of 1.111111 (en_US_POSIX writes Latin digits).
+        let style = Decimal.FormatStyle.Currency(code: code, locale: Locale(identifier: "en_US_POSIX"))
         let text = Decimal(sign: .plus, exponent: -6, significand: 1_111_111).formatted(style)
         return max(0, text.filter { $0 == "1" }.count - 1)
     }

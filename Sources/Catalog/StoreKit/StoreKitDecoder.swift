@@ -86,6 +86,7 @@ struct StoreKitDecoder {
         }
 
         let uniqueGroups = unique(groups, kind: "subscription group id")
+        let uniqueProducts = unique(products, kind: "productID")
         var settings = Settings(storeKit: testSettings)
         // The SDK's default (false) makes every purchase a silent no-op; a StoreKit configuration
         // exists to make test purchases, so an import sells.
@@ -97,7 +98,8 @@ struct StoreKitDecoder {
             // The file has no entitlements; each group is what its plans unlock.
             accessLevels: uniqueGroups.map { AccessLevel(id: $0.id) },
             subscriptionGroups: uniqueGroups,
-            products: unique(products, kind: "productID"))
+            products: uniqueProducts,
+            paywalls: GeneratedPaywall.make(for: uniqueProducts, locale: storefront.locale).map { [$0] } ?? [])
     }
 
     // MARK: - Products and groups
@@ -108,7 +110,7 @@ struct StoreKitDecoder {
         let id = reader.string("productID", required: true)
         let type = productType(reader, on: shelf)
         // A .storekit product has one price, in the configuration's storefront.
-        let price = reader.decimal("displayPrice", required: true)
+        let price = exact(reader.decimal("displayPrice", required: true), reader, storefront: storefront)
         let texts = localizations(reader)
         var product = Product(id: id ?? "", type: type ?? .consumable, name: texts.name, description: texts.description,
                               prices: price.map { [storefront.id: $0] } ?? [:])
@@ -241,7 +243,7 @@ struct StoreKitDecoder {
         let eligibility = kind == .code ? eligibilities(reader) : []
         guard let mode, let length, kind == .introductory || id != nil else { return nil }
         // A free period costs nothing whatever `displayPrice` says; Xcode leaves stale ones behind.
-        let prices = mode == .freeTrial ? [:] : price.map { [storefront.id: $0] } ?? [:]
+        let prices = mode == .freeTrial ? [:] : exact(price, reader, storefront: storefront).map { [storefront.id: $0] } ?? [:]
         return Offer(id: id, mode: mode, period: length, periods: periods, prices: prices, eligibility: eligibility)
     }
 
@@ -273,6 +275,16 @@ struct StoreKitDecoder {
     }
 
     // MARK: - Values
+
+    /// `price` when the storefront's currency can charge it exactly (`ExactPrice`); else nil,
+    /// with an error at the `displayPrice`.
+    private func exact(_ price: Decimal?, _ reader: ObjectReader, storefront: Storefront) -> Decimal? {
+        guard let price else { return nil }
+        let digits = PriceFormatter.minorUnitDigits(ofCurrency: storefront.currency)
+        guard let problem = ExactPrice.problem(with: price, currency: storefront.currency, digits: digits) else { return price }
+        diagnostics.error(problem, path: reader.path(of: "displayPrice"), at: reader.member("displayPrice")?.position)
+        return nil
+    }
 
     private func period(_ reader: ObjectReader, _ key: String, required: Bool) -> SubscriptionPeriod? {
         guard required || reader.hasValue(key), let text = reader.string(key, required: required) else { return nil }

@@ -19,18 +19,30 @@ public enum StoreKitImporter {
 
     /// - Parameter file: the name used in messages and for the app name, such as `Products.storekit`.
     public static func load(text: String, file: String) throws(CatalogLoadError) -> Catalog {
+        let outcome = loadOutcome(text: text, file: file)
+        guard let catalog = outcome.catalog else {
+            throw CatalogLoadError(file: file, diagnostics: outcome.diagnostics)
+        }
+        return catalog
+    }
+
+    /// What one import found: the catalog when nothing was an error, and every diagnostic,
+    /// warnings included (a setting that was ignored), for lint to show.
+    public struct Outcome: Sendable, Equatable {
+        public var catalog: Catalog?
+        public var diagnostics: [Diagnostic]
+    }
+
+    public static func loadOutcome(text: String, file: String) -> Outcome {
         let root: JSONNode
         do {
             root = try JSONParser.parse(text)
         } catch {
-            throw CatalogLoadError(file: file, diagnostics: [error.diagnostic])
+            return Outcome(catalog: nil, diagnostics: [error.diagnostic])
         }
         let diagnostics = DiagnosticList()
         let catalog = StoreKitDecoder(diagnostics: diagnostics, appName: appName(forFile: file)).decode(root)
-        guard let catalog, !diagnostics.hasErrors else {
-            throw CatalogLoadError(file: file, diagnostics: diagnostics.items)
-        }
-        return catalog
+        return Outcome(catalog: diagnostics.hasErrors ? nil : catalog, diagnostics: diagnostics.items)
     }
 
     /// `Products` for `Store/Products.storekit`: the configuration is usually named after the app

@@ -10,14 +10,63 @@ struct StoreKitSettingsReader {
         guard let reader else { return settings }
         settings.storefront = storefrontCode(reader)
         settings.locale = locale(reader)
-        // 0...100 as catalog.json's `settings.storeKit.timeRate`, so an import always encodes to a
-        // catalog that loads.
-        settings.timeRate = reader.hasValue("_timeRate") ? reader.int("_timeRate", range: 0...100) : nil
-        settings.askToBuyEnabled = flag(reader, "_askToBuyEnabled")
-        settings.billingGracePeriodEnabled = flag(reader, "_billingGracePeriodEnabled")
-        settings.renewalBillingIssuesEnabled = flag(reader, "_renewalBillingIssuesEnabled")
-        settings.failures = failures(reader)
+        // Kept for `storefront import`, used by nothing yet: a value that cannot be read is left
+        // out with a warning, never a reason not to open the file.
+        let kept = ignoringProblems()
+        settings.timeRate = kept.timeRate(reader)
+        settings.askToBuyEnabled = kept.flag(reader, "_askToBuyEnabled")
+        settings.billingGracePeriodEnabled = kept.flag(reader, "_billingGracePeriodEnabled")
+        settings.renewalBillingIssuesEnabled = kept.flag(reader, "_renewalBillingIssuesEnabled")
+        settings.failures = kept.failures(reader)
+        kept.report(into: diagnostics)
         return settings
+    }
+
+    /// A reader whose problems become warnings (`report(into:)`): for the settings the catalog
+    /// keeps but does not use. The readers it makes report to its own list.
+    private func ignoringProblems() -> KeptSettingsReader {
+        KeptSettingsReader(diagnostics: DiagnosticList())
+    }
+
+    private struct KeptSettingsReader {
+        let diagnostics: DiagnosticList
+
+        func timeRate(_ settings: ObjectReader) -> Int? {
+            let reader = settings.reporting(to: diagnostics)
+            guard reader.hasValue("_timeRate"), let rate = reader.int("_timeRate") else { return nil }
+            guard StoreKitTestSettings.timeRates.contains(rate) else {
+                diagnostics.error("\(rate) is not a time rate Xcode writes (\(StoreKitTestSettings.timeRatesDescription))",
+                                  path: reader.path(of: "_timeRate"), at: reader.member("_timeRate")?.position)
+                return nil
+            }
+            return rate
+        }
+
+        func flag(_ settings: ObjectReader, _ key: String) -> Bool {
+            let reader = settings.reporting(to: diagnostics)
+            return reader.hasValue(key) ? reader.bool(key) ?? false : false
+        }
+
+        /// The simulated StoreKit errors that are switched on. Xcode lists every API with
+        /// `"enabled" : false` whether or not anyone touched it; only the enabled ones matter.
+        func failures(_ settings: ObjectReader) -> [String] {
+            let reader = settings.reporting(to: diagnostics)
+            guard reader.hasValue("_storeKitErrors") else { return [] }
+            var names: [String] = []
+            for element in reader.array("_storeKitErrors") ?? [] {
+                guard let entry = ObjectReader(element.node, path: element.path, diagnostics: diagnostics) else { continue }
+                let name = entry.string("name", required: true)
+                if flag(entry, "enabled"), let name { names.append(StoreKitSettingsReader.apiName(name)) }
+            }
+            return names
+        }
+
+        func report(into list: DiagnosticList) {
+            for item in diagnostics.items {
+                list.warning("\(item.message); it is ignored, since storefront keeps this setting but does not use it",
+                             path: item.path, at: item.position)
+            }
+        }
     }
 
     /// The configuration's storefront: its country, its locale and the country's currency.
@@ -60,23 +109,6 @@ struct StoreKitSettingsReader {
             return nil
         }
         return locale
-    }
-
-    private func flag(_ reader: ObjectReader, _ key: String) -> Bool {
-        reader.hasValue(key) ? reader.bool(key) ?? false : false
-    }
-
-    /// The simulated StoreKit errors that are switched on. Xcode lists every API with
-    /// `"enabled" : false` whether or not anyone touched it; only the enabled ones matter.
-    private func failures(_ reader: ObjectReader) -> [String] {
-        guard reader.hasValue("_storeKitErrors") else { return [] }
-        var names: [String] = []
-        for element in reader.array("_storeKitErrors") ?? [] {
-            guard let entry = ObjectReader(element.node, path: element.path, diagnostics: diagnostics) else { continue }
-            let name = entry.string("name", required: true)
-            if flag(entry, "enabled"), let name { names.append(Self.apiName(name)) }
-        }
-        return names
     }
 
     /// `Load Products` → `loadProducts`: the file stores Xcode's menu titles; the model keeps the

@@ -1,9 +1,10 @@
 /// Terminal column widths measured per grapheme cluster, never with `count`: formatted prices
 /// carry U+00A0, U+202F and U+200F, and names carry wide CJK characters.
 public enum DisplayWidth {
-    /// 0, 1 or 2 columns.
+    /// 0, 1 or 2 columns, as `Frame.write` draws it: a control character takes the one column
+    /// of what is drawn in its place (`drawn(forControl:)`).
     public static func of(_ grapheme: Character) -> Int {
-        if let ascii = grapheme.asciiValue { return isPrintableASCII(ascii) ? 1 : 0 }
+        if grapheme.asciiValue != nil || isControl(grapheme) { return 1 }
         var width = 0
         for scalar in grapheme.unicodeScalars {
             let scalarWidth = of(scalar)
@@ -31,6 +32,22 @@ public enum DisplayWidth {
 
     static func isPrintableASCII(_ byte: UInt8) -> Bool {
         byte >= 0x20 && byte < 0x7F
+    }
+
+    /// C0 controls, DEL and C1 controls: a terminal acts on them (a carriage return moves the
+    /// cursor, ESC starts a sequence, NUL ends a C string) instead of showing them. A control is
+    /// always a grapheme of its own, but for CR LF.
+    public static func isControl(_ grapheme: Character) -> Bool {
+        guard let value = grapheme.unicodeScalars.first?.value else { return false }
+        return value < 0x20 || (0x7F...0x9F).contains(value)
+    }
+
+    /// What `Frame.write` draws in place of a control character, in one column: a space for the
+    /// whitespace ones (tab, newline, CR LF), else U+FFFD, visibly not what the text meant.
+    /// Nil when `grapheme` is not a control.
+    public static func drawn(forControl grapheme: Character) -> String? {
+        guard isControl(grapheme) else { return nil }
+        return grapheme == "\t" || grapheme == "\n" || grapheme == "\r\n" ? " " : "\u{FFFD}"
     }
 
     /// Combining marks, format characters (bidi marks, zero-width joiners) and similar take no column.

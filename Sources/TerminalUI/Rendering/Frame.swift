@@ -61,7 +61,8 @@ public struct Frame: Sendable, Equatable {
 
     /// Writes `text` from (x, y), no further than `limit` columns (to the right edge by
     /// default); returns the columns used. Invisible format characters (bidi marks) are
-    /// dropped, since a terminal cell cannot hold them on their own.
+    /// dropped, since a terminal cell cannot hold them on their own. Control characters never
+    /// reach a cell: each draws as one column (`DisplayWidth.drawn(forControl:)`).
     @discardableResult
     public mutating func write(_ text: String, x: Int, y: Int, limit: Int? = nil, style: Style) -> Int {
         guard y >= 0, y < height else { return 0 }
@@ -70,7 +71,8 @@ public struct Frame: Sendable, Equatable {
         for character in text {
             // Printable ASCII needs no Unicode tables; everything else drops format characters.
             let grapheme = character.asciiValue.map { DisplayWidth.isPrintableASCII($0) } == true ? String(character)
-                : String(String.UnicodeScalarView(character.unicodeScalars.filter { $0.properties.generalCategory != .format }))
+                : DisplayWidth.drawn(forControl: character)
+                ?? String(String.UnicodeScalarView(character.unicodeScalars.filter { $0.properties.generalCategory != .format }))
             if grapheme.isEmpty { continue }
             var characterWidth = DisplayWidth.of(Character(grapheme))
             var shown = grapheme
@@ -79,7 +81,6 @@ public struct Frame: Sendable, Equatable {
                 shown = " " + grapheme
                 characterWidth = 1
             }
-            if grapheme == "\n" || grapheme == "\t" { shown = " "; characterWidth = 1 }
             guard column + characterWidth <= end else {
                 if column < end, characterWidth == 2 { set(Cell(style: style), x: column, y: y); column += 1 }
                 break

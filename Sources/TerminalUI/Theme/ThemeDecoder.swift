@@ -1,76 +1,121 @@
 import Catalog
 import Foundation
 
-/// Reads a theme from the text of its JSON file. Pure: the caller reads the file.
+/// Reads a theme from the text of its JSON file (DESIGN.md §5). Pure: the caller reads the file.
+/// Every problem is reported at once, each with its JSON path and line:column as the catalog's
+/// are; a missing key at the object that should hold it.
 public enum ThemeDecoder {
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         public var file: String
-        public var problems: [String]
+        public var diagnostics: [Diagnostic]
+        /// The `name` the file gives its theme, when it has one: `--theme NAME` finds a broken
+        /// theme by it, to say why it does not load.
+        public var declaredName: String?
 
-        /// `Themes/x.json:3:7: malformed JSON: …` or `Themes/x.json: $.colors.text: …`.
+        /// `Themes/x.json:3:7: error: $.colors.text: "red" is not a color; write #rrggbb`, a line each.
         public var description: String {
-            problems.map { $0.first?.isNumber == true ? "\(file):\($0)" : "\(file): \($0)" }.joined(separator: "\n")
+            diagnostics.map { $0.formatted(file: file) }.joined(separator: "\n")
         }
-    }
-
-    private struct File: Decodable {
-        var name: String
-        var appearance: String
-        var colors: [String: String]
-        var border: String?
     }
 
     public static func decode(_ text: String, file: String) throws(Failure) -> Theme {
-        // Foundation's decoder cannot say where a syntax error is; the catalog's parser can.
+        let root: JSONNode
         do {
-            _ = try JSONParser.parse(text)
+            root = try JSONParser.parse(text)
         } catch {
-            throw Failure(file: file, problems: ["\(error.position): malformed JSON: \(error.message)"])
+            throw Failure(file: file, diagnostics: [
+                Diagnostic(.error, path: "$", position: error.position, message: "malformed JSON: \(error.message)"),
+            ])
         }
-        let raw: File
-        do {
-            raw = try JSONDecoder().decode(File.self, from: Data(text.utf8))
-        } catch let error as DecodingError {
-            throw Failure(file: file, problems: [describe(error)])
-        } catch {
-            throw Failure(file: file, problems: ["\(error)"])
+        return try decode(root, file: file)
+    }
+
+    public static func decode(_ root: JSONNode, file: String) throws(Failure) -> Theme {
+        var problems = Problems()
+        guard case .object = root.value else {
+            problems.error("expected an object, found \(root.kindName)", at: "$", root.position)
+            throw Failure(file: file, diagnostics: problems.items, declaredName: nil)
         }
-        var problems: [String] = []
-        let appearance = Theme.Appearance(rawValue: raw.appearance)
-        if appearance == nil { problems.append("$.appearance: \"\(raw.appearance)\" is not light or dark") }
+        let name = problems.string(root, "name", expected: "the theme's name, as --theme and the t key show it")
+        if name?.isEmpty == true, let node = root["name"] {
+            problems.error("must not be empty", at: "$.name", node.position)
+        }
+        var appearance: Theme.Appearance?
+        if let text = problems.string(root, "appearance", expected: "light or dark") {
+            appearance = Theme.Appearance(rawValue: text)
+            if appearance == nil {
+                problems.error("\"\(text)\" is not light or dark", at: "$.appearance", root["appearance"]?.position)
+            }
+        }
+        let colors = self.colors(root, &problems)
+        var border: BorderStyle? = .rounded
+        if root["border"] != nil {
+            border = problems.string(root, "border", expected: "").flatMap(BorderStyle.init(rawValue:))
+            if border == nil, case .string(let text)? = root["border"]?.value {
+                problems.error("\"\(text)\" is not rounded, single, double or ascii", at: "$.border", root["border"]?.position)
+            }
+        }
+        guard problems.items.isEmpty, let name, let appearance, let border else {
+            throw Failure(file: file, diagnostics: problems.items, declaredName: name)
+        }
+        return Theme(name: name, appearance: appearance, colors: colors, border: border)
+    }
+
+    private static func colors(_ root: JSONNode, _ problems: inout Problems) -> [Theme.Role: RGB] {
+        guard let node = root["colors"] else {
+            problems.error("missing required key \"colors\" (an object of a #rrggbb color per role)", at: "$", root.position)
+            return [:]
+        }
+        guard case .object(let members) = node.value else {
+            problems.error("expected an object, found \(node.kindName)", at: "$.colors", node.position)
+            return [:]
+        }
         var colors: [Theme.Role: RGB] = [:]
-        for (key, value) in raw.colors.sorted(by: { $0.key < $1.key }) {
-            guard let role = Theme.Role(rawValue: key) else {
-                problems.append("$.colors.\(key): unknown role; expected one of \(Theme.Role.allCases.map(\.rawValue).joined(separator: ", "))")
+        for member in members {
+            let path = "$.colors.\(member.key)"
+            guard let role = Theme.Role(rawValue: member.key) else {
+                problems.error("unknown role \"\(member.key)\"; expected one of \(Theme.Role.allCases.map(\.rawValue).joined(separator: ", "))",
+                               at: path, member.keyPosition)
                 continue
             }
-            guard let color = RGB(hex: value) else {
-                problems.append("$.colors.\(key): \"\(value)\" is not a color; write #rrggbb")
+            guard case .string(let text) = member.value.value else {
+                problems.error("expected a color such as \"#12141c\", found \(member.value.kindName)", at: path, member.value.position)
+                continue
+            }
+            guard let color = RGB(hex: text) else {
+                problems.error("\"\(text)\" is not a color; write #rrggbb", at: path, member.value.position)
                 continue
             }
             colors[role] = color
         }
-        for role in Theme.Role.allCases where colors[role] == nil && raw.colors[role.rawValue] == nil {
-            problems.append("$.colors.\(role.rawValue): missing")
+        for role in Theme.Role.allCases where !members.contains(where: { $0.key == role.rawValue }) {
+            problems.error("missing required key \"\(role.rawValue)\" (a color such as \"#12141c\")", at: "$.colors", node.position)
         }
-        let border = raw.border.map { BorderStyle(rawValue: $0) } ?? .rounded
-        if border == nil, let name = raw.border {
-            problems.append("$.border: \"\(name)\" is not rounded, single, double or ascii")
-        }
-        guard problems.isEmpty, let appearance, let border else { throw Failure(file: file, problems: problems) }
-        return Theme(name: raw.name, appearance: appearance, colors: colors, border: border)
+        return colors
     }
 
-    private static func describe(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            "$" + context.codingPath.map { ".\($0.stringValue)" }.joined()
+    /// The problems found so far, in the order the walk met them.
+    private struct Problems {
+        private(set) var items: [Diagnostic] = []
+
+        mutating func error(_ message: String, at path: String, _ position: SourcePosition?) {
+            items.append(Diagnostic(.error, path: path, position: position, message: message))
         }
-        switch error {
-        case .dataCorrupted(let context): return "malformed JSON: \(context.debugDescription)"
-        case .keyNotFound(let key, let context): return "\(path(context)): missing key \"\(key.stringValue)\""
-        case .typeMismatch(_, let context): return "\(path(context)): \(context.debugDescription)"
-        case .valueNotFound(_, let context): return "\(path(context)): \(context.debugDescription)"
-        @unknown default: return "\(error)"
+
+        /// The string member `key` of `object`; a missing one is reported on `object` when
+        /// `expected` says what belongs there.
+        mutating func string(_ object: JSONNode, _ key: String, expected: String) -> String? {
+            guard let value = object[key] else {
+                if !expected.isEmpty {
+                    error("missing required key \"\(key)\" (\(expected))", at: "$", object.position)
+                }
+                return nil
+            }
+            guard case .string(let text) = value.value else {
+                error("expected a string, found \(value.kindName)", at: "$.\(key)", value.position)
+                return nil
+            }
+            return text
         }
     }
 }

@@ -20,13 +20,13 @@ extension PayStationPath {
             redirect = parsed
         }
         guard redirect.userId == context.userId else {
-            return try reject(text, "user_id \(redirect.userId) is not the current user (\(context.userId))", context)
+            return try reject(text, "user_id \(QuotedText.part(redirect.userId)) is not the current user (\(context.userId))", context)
         }
         guard let invoice = try context.invoice(id: redirect.invoiceId) else {
-            return try reject(text, "invoice \(redirect.invoiceId) was never opened by this app", context)
+            return try reject(text, "invoice \(QuotedText.part(redirect.invoiceId)) was never opened by this app", context)
         }
         guard invoice.userId == context.userId, invoice.transactionId == redirect.foreignInvoice else {
-            return try reject(text, "invoice \(redirect.invoiceId) does not belong to \(redirect.foreignInvoice)", context)
+            return try reject(text, "invoice \(invoice.invoiceId) does not belong to \(QuotedText.part(redirect.foreignInvoice))", context)
         }
         guard let paid = invoice.paymentStatus else {
             return try reject(text, "Pay Station has no outcome for invoice \(redirect.invoiceId) yet (nothing was paid)", context)
@@ -51,8 +51,9 @@ extension PayStationPath {
         return PathStep(settlements: [settlement])
     }
 
+    /// The event keeps the reason and one shortened copy of the URL (`QuotedText`).
     private func reject(_ url: String, _ reason: String, _ context: PathContext) throws -> PathStep {
-        try context.log(.redirectRejected, "\(reason): \(url)")
+        try context.log(.redirectRejected, "\(reason): \(QuotedText.url(url))")
         return PathStep(notice: StoreNotice(.error, "Redirect rejected: \(reason)."))
     }
 

@@ -45,7 +45,8 @@ public struct RedirectURL: Sendable, Equatable {
         }
     }
 
-    /// Parses a URL the app was opened with; the reason when it is not one of ours.
+    /// Parses a URL the app was opened with; the reason when it is not one of ours. Reasons quote
+    /// the URL's parts shortened (`QuotedText.part`): the URL itself is logged beside them.
     public static func parse(_ text: String, expectedBase: String) -> Result<RedirectURL, RedirectRejection> {
         guard let url = URLComponents(string: text), let scheme = url.scheme else {
             return .failure(RedirectRejection("not a URL"))
@@ -54,10 +55,12 @@ public struct RedirectURL: Sendable, Equatable {
             return .failure(RedirectRejection("the catalog's paymentsRedirectUrl is not a URL"))
         }
         guard scheme.lowercased() == expected.scheme?.lowercased() else {
-            return .failure(RedirectRejection("scheme \(scheme) is not this app's (\(expected.scheme ?? "?"))"))
+            return .failure(RedirectRejection(
+                "scheme \(QuotedText.part(scheme)) is not this app's (\(QuotedText.part(expected.scheme ?? "?")))"))
         }
         guard url.host == expected.host, url.path == expected.path else {
-            return .failure(RedirectRejection("path \(url.host ?? "")\(url.path) is not \(expected.host ?? "")\(expected.path)"))
+            return .failure(RedirectRejection(
+                "path \(QuotedText.part((url.host ?? "") + url.path)) is not \(QuotedText.part((expected.host ?? "") + expected.path))"))
         }
         func value(_ name: String) -> String? {
             url.queryItems?.first { $0.name == name }?.value
@@ -68,7 +71,7 @@ public struct RedirectURL: Sendable, Equatable {
             return .failure(RedirectRejection("user_id, foreignInvoice or invoice_id is missing"))
         }
         guard let statusText = value("status"), let status = Status(rawValue: statusText) else {
-            return .failure(RedirectRejection("unknown status \(value("status") ?? "(none)")"))
+            return .failure(RedirectRejection("unknown status \(QuotedText.part(value("status") ?? "(none)"))"))
         }
         return .success(RedirectURL(base: expectedBase, userId: userId, foreignInvoice: foreignInvoice,
                                     invoiceId: invoiceId, status: status))

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Prices that their storefront's currency cannot charge exactly (`ExactPrice`), in products and
+/// in every kind of offer. Walks the tree rather than the model: the model keeps prices in
+/// dictionaries, and the error belongs at the price's own line and column.
+extension CatalogValidator {
+    func validatePriceDigits() {
+        let known = Set(Locale.commonISOCurrencyCodes)
+        var currencies: [String: (code: String, digits: Int)] = [:]
+        for storefront in catalog.storefronts where known.contains(storefront.currency) {
+            currencies[storefront.id] = (storefront.currency, PriceFormatter.minorUnitDigits(ofCurrency: storefront.currency))
+        }
+        guard case .array(let products)? = root["products"]?.value else { return }
+        for (index, product) in products.enumerated() {
+            let path = "$.products[\(index)]"
+            checkDigits(of: product["prices"], at: "\(path).prices", currencies: currencies)
+            checkDigits(of: product["introductoryOffer"]?["prices"], at: "\(path).introductoryOffer.prices",
+                        currencies: currencies)
+            for key in ["promotionalOffers", "winBackOffers", "codeOffers"] {
+                guard case .array(let offers)? = product[key]?.value else { continue }
+                for (offerIndex, offer) in offers.enumerated() {
+                    checkDigits(of: offer["prices"], at: "\(path).\(key)[\(offerIndex)].prices", currencies: currencies)
+                }
+            }
+        }
+    }
+
+    private func checkDigits(of prices: JSONNode?, at path: String,
+                             currencies: [String: (code: String, digits: Int)]) {
+        guard case .object(let members)? = prices?.value else { return }
+        for member in members {
+            // Unknown storefronts, malformed and negative prices are reported by the decoder.
+            guard let currency = currencies[member.key], let amount = Self.amount(member.value), amount >= 0,
+                  let problem = ExactPrice.problem(with: amount, currency: currency.code, digits: currency.digits)
+            else { continue }
+            diagnostics.error(problem, path: ObjectReader.path(path, key: member.key), at: member.value.position)
+        }
+    }
+
+    private static func amount(_ node: JSONNode) -> Decimal? {
+        switch node.value {
+        case .string(let text), .number(let text): return PriceText.parse(text)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// "Did you mean" for misspelt keys, values and ids.
+///
+/// An edit distance costs the product of the two lengths, and ids and keys come from files
+/// anyone can write: a million-character id against thirty SKUs took seconds. Only candidates
+/// that could be within reach are compared, and nothing longer than `longestComparedWord`.
+enum Spelling {
+    /// Nobody misspells a key or an id this long; longer words (and candidates) get no suggestion.
+    static let longestComparedWord = 200
+
+    static func closest(to word: String, among candidates: Set<String>) -> String? {
+        let lowered = word.lowercased()
+        let scored = shortlist(for: word, among: candidates).map { ($0, distance(lowered, $0.lowercased())) }
+            .filter { $0.1 <= allowedDistance(for: $0.0) }
+            .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+        return scored.first?.0
+    }
+
+    /// How far a word may be from `candidate` and still be taken for a misspelling of it.
+    static func allowedDistance(for candidate: String) -> Int {
+        max(1, candidate.count / 3)
+    }
+
+    /// The candidates worth an edit distance with `word`: the difference in length is a lower
+    /// bound on the distance, so a candidate whose length alone puts it out of reach is skipped.
+    static func shortlist(for word: String, among candidates: Set<String>) -> [String] {
+        // The UTF-8 length first: counting a million characters is cheap, but not free.
+        guard word.utf8.count <= 4 * longestComparedWord else { return [] }
+        let length = word.lowercased().count
+        guard length <= longestComparedWord else { return [] }
+        return candidates.filter { candidate in
+            guard candidate.utf8.count <= 4 * longestComparedWord else { return false }
+            let candidateLength = candidate.lowercased().count
+            return candidateLength <= longestComparedWord
+                && abs(candidateLength - length) <= allowedDistance(for: candidate)
+        }
+    }
+
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,22 @@
+/// Text from outside (a URL pasted into `storefront open-url`) as an event or a notice quotes
+/// it: whole when short, else its start and its length. One hostile input must not fill an
+/// event row, the Events pane or a notice with a megabyte.
+enum QuotedText {
+    /// The URL an event keeps: enough to recognise it in a bug report.
+    static let urlLimit = 200
+    /// A part of a URL (a user id, an invoice, a status) inside a reason: the URL is quoted
+    /// after the reason anyway.
+    static let partLimit = 40
+
+    static func shortened(_ text: String, to limit: Int) -> String {
+        // The UTF-8 length bounds the character count from above: most texts are done here.
+        guard text.utf8.count > limit else { return text }
+        let count = text.count
+        guard count > limit else { return text }
+        return "\(text.prefix(limit))… (\(count) characters)"
+    }
+
+    static func url(_ text: String) -> String { shortened(text, to: urlLimit) }
+
+    static func part(_ text: String) -> String { shortened(text, to: partLimit) }
+}
