@@ -131,7 +131,7 @@ struct PaywallButtonTests {
     /// A catalog without a paywall (a plain list of products) still draws "[ Continue ]". Drawn
     /// as a button, it must do something: buy the selected product, as Enter does. Today the
     /// click finds no plan (`PaywallModel.callToActionItem` is nil without plans) and does
-    /// nothing (App+Input.swift:97).
+    /// nothing (App+Input.swift:98).
     @Test func continueWithoutAPaywallBuysTheSelection() throws {
         var catalog = Generated.catalog(plans: 1, items: 5)
         catalog.paywalls = []
