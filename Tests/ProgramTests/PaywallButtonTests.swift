@@ -74,6 +74,28 @@ struct PaywallButtonTests {
         #expect(app.view().box(titled: link) == nil)
     }
 
+    /// German words are too long to share the call to action's line at 60x18: the links get a
+    /// line of their own, and each still opens what it says.
+    @Test("German links on their own line", arguments: [("Bedingungen", "https://example.com/stardust/terms"),
+                                                        ("Datenschutz", "https://example.com/stardust/privacy")])
+    func germanLinks(link: String, url: String) throws {
+        var app = makeApp(width: 60, height: 18, storefront: "DEU")
+        let frame = app.view()
+        let cta = try #require(frame.position(of: "[ "))
+        let found = try #require(frame.position(of: link))
+        #expect(found.y == cta.y - 1, "\(frame.text)")
+        let restore = try #require(frame.position(of: "Käufe wiederherstellen"))
+        #expect(try click(link, on: &app).isEmpty)
+        let shown = app.view()
+        let box = try #require(shown.box(titled: link), "\(shown.text)")
+        #expect(shown.inside(box).contains { $0.contains(url) })
+        // The overlay is on top: a click where Restore was does nothing beneath it.
+        #expect(app.update(.mouse(MouseEvent(.press, x: restore.x + 2, y: restore.y))).isEmpty)
+        #expect(app.overlay != nil)
+        app.receive(.key(.escape))
+        #expect(try click("Käufe wiederherstellen", on: &app) == [.engine(.restore(path: .paystation))])
+    }
+
     /// An address longer than the screen is wide wraps inside the box: every character of it is
     /// on screen, in order, at the smallest size.
     @Test("A long address is shown in full at 60x18", arguments: ["Terms", "Privacy"])
