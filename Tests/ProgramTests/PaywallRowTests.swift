@@ -47,4 +47,18 @@ struct PaywallRowTests {
         #expect(runTogether(app).isEmpty)
         #expect(app.paywallRows.contains { $0.contains("Pouch of Gems") && $0.hasSuffix("$0.99  │") })
     }
+
+    /// Issue 7 item 10: a name is not cut while its row has room (the name column was 28 wide).
+    @Test("A long name is whole while the row has room", arguments: ["A", "B", "C"], [80, 120])
+    func longNames(variant: String, width: Int) {
+        var catalog = Generated.catalog(plans: 2, items: 3)
+        let long = "Legendary Chest of Seventy-Seven Shining Gems"
+        catalog.products[2].name = LocalizedText(["en": long])  // the first shop item
+        var app = launchedApp(catalog: catalog, width: width, height: width == 80 ? 24 : 40)
+        app.preview(variant: variant)
+        app.receive(.selectProduct(id: catalog.products[2].id))
+        #expect(app.paywallRows.contains { $0.contains("▸ " + long) }, "\(app.paywallRows.joined(separator: "\n"))")
+        app.receive(.key(.down))
+        #expect(app.paywallRows.contains { $0.contains("  " + long) })
+    }
 }
