@@ -120,4 +120,19 @@ struct PaywallOwnershipTests {
         #expect(says("$4.99/month", for: "Monthly Pass", in: app))
         #expect(says("Owned", for: "Remove Ads", id: Self.removeAds, in: app))
     }
+
+    /// The same with the real engine: what it reports after paying is what the paywall says.
+    @Test func afterPayingWithTheEngine() throws {
+        let harness = try HeadlessHarness(width: 120, height: 40)
+        harness.program.send(.started)
+        for product in [Self.removeAds, SKU.monthlyPass] {
+            harness.select(product: product)
+            harness.press(.enter)
+            harness.pay(card: Cards.success)
+            harness.program.advance(by: 5)
+        }
+        #expect(harness.app.snapshot.transactions.filter { $0.state == .purchased }.count == 2)
+        #expect(says("Owned", for: "Remove Ads", id: Self.removeAds, in: harness.app))
+        #expect(says("Current plan", for: "Monthly Pass", id: SKU.monthlyPass, in: harness.app))
+    }
 }
