@@ -62,15 +62,16 @@ struct PaywallOwnershipTests {
     }
 
     /// The hero template boxes the highlighted plan, the Yearly Pass: it is the current one here.
-    @Test("The hero box", arguments: [ScreenSize(width: 80, height: 24), ScreenSize(width: 120, height: 40)])
-    func heroBox(size: ScreenSize) throws {
-        let app = app(variant: "C", size: size, plan: SKU.yearlyPass)
+    @Test("The hero box", arguments: [("USA", "1 year ★", "Yearly Pass", "Current plan"), ("DEU", "1 Jahr ★", "Jahrespass", "Aktuelles Abo")],
+          [ScreenSize(width: 80, height: 24), ScreenSize(width: 120, height: 40)])
+    func heroBox(words: (storefront: String, title: String, name: String, current: String), size: ScreenSize) throws {
+        let app = app(variant: "C", storefront: words.storefront, size: size, plan: SKU.yearlyPass)
         let frame = app.view()
-        let hero = try #require(frame.box(titled: "1 year ★"), "\(frame.text)")
+        let hero = try #require(frame.box(titled: words.title), "\(frame.text)")
         let inside = frame.inside(hero).joined(separator: "\n")
-        #expect(inside.contains("Yearly Pass") && inside.contains("Current plan"), "\(inside)")
-        #expect(!inside.contains("$39.99/year"))
-        #expect(count("Current plan", in: app) == 1)
+        #expect(inside.contains(words.name) && inside.contains(words.current), "\(inside)")
+        #expect(!inside.contains("39.99") && !inside.contains("43,99"))
+        #expect(count(words.current, in: app) == 1)
     }
 
     @Test("The card of the current plan", arguments: [ScreenSize(width: 80, height: 24), ScreenSize(width: 120, height: 40)])
