@@ -56,7 +56,7 @@ struct PaywallNothingHiddenTests {
 
     /// A card wraps its lines to the card's width and only then puts "▸ " before the name, so
     /// a name that fills the line loses its end to "…" exactly when it is selected
-    /// (PaywallView.swift:149-150). A 19-column name in a 20-column card shows it.
+    /// (PaywallView.swift:150-151). A 19-column name in a 20-column card shows it.
     @Test func aSelectedCardKeepsItsName() throws {
         var catalog = Generated.catalog(plans: 3, items: 2)
         catalog.products[0].name = LocalizedText(["en": "Legendary Star Pass"])
@@ -71,7 +71,7 @@ struct PaywallNothingHiddenTests {
     }
 
     /// Cards grow for their offer terms only up to 8 rows, and are kept however narrow many
-    /// plans make them (PaywallGeometry.swift:57, where boxing depends on height alone): six
+    /// plans make them (PaywallGeometry.swift:57; whether to box, line 62, depends on height alone): six
     /// plans at 80x24 leave the first card "1 week free, then" without the price that follows.
     @Test func aNarrowCardKeepsItsOfferTerms() throws {
         let app = launchedApp(catalog: Generated.catalog(plans: 6, items: 2), width: 80, height: 24)
