@@ -70,9 +70,9 @@ struct PaywallNothingHiddenTests {
         }
     }
 
-    /// Cards grow for their offer terms only up to 8 rows, and are kept however narrow many
-    /// plans make them (PaywallGeometry.swift:57; whether to box, line 62, depends on height alone): six
-    /// plans at 80x24 leave the first card "1 week free, then" without the price that follows.
+    /// Cards grow for their offer terms only up to 8 rows (PaywallGeometry.swift:57), and are
+    /// kept however narrow many plans make them (line 62 decides on height alone): six plans
+    /// at 80x24 leave the first card "1 week free, then" without the price that follows.
     @Test func aNarrowCardKeepsItsOfferTerms() throws {
         let app = launchedApp(catalog: Generated.catalog(plans: 6, items: 2), width: 80, height: 24)
         let frame = app.view()
