@@ -83,7 +83,7 @@ public struct App: Sendable {
         case .transactions: transactionsPane.move(by: step, rowCount: count, visibleRows: visible)
         case .entitlements: entitlementsPane.move(by: step, rowCount: count, visibleRows: visible)
         case .events: eventsPane.move(by: step, rowCount: count, visibleRows: visible)
-        case .paywall: paywall.update(.move(by: step))
+        case .paywall: updatePaywall(.move(by: step))
         }
     }
 
@@ -97,7 +97,10 @@ public struct App: Sendable {
         }
     }
 
+    /// Every change of the paywall goes through here, so the rows' scroll position follows
+    /// the selection at the size on screen.
     mutating func updatePaywall(_ action: PaywallModel.Action) {
         paywall.update(action)
+        paywall.update(.keepSelectionInView(area: layout.paywall))
     }
 }

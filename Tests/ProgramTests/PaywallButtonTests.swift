@@ -151,9 +151,8 @@ struct PaywallButtonTests {
     }
 
     /// A catalog without a paywall (a plain list of products) still draws "[ Continue ]". Drawn
-    /// as a button, it must do something: buy the selected product, as Enter does. Today the
-    /// click finds no plan (`PaywallModel.callToActionItem` is nil without plans) and does
-    /// nothing (App+Input.swift:98).
+    /// as a button, it must do something: buy the selected product, as Enter does, although
+    /// there is no plan to fall back on.
     @Test func continueWithoutAPaywallBuysTheSelection() throws {
         var catalog = Generated.catalog(plans: 1, items: 5)
         catalog.paywalls = []
@@ -163,8 +162,6 @@ struct PaywallButtonTests {
         let frame = app.view()
         guard frame.position(of: "[ Continue ]") != nil else { return }  // not drawn: nothing to do
         let effects = try click("[ Continue ]", on: &app)
-        withKnownIssue("A Continue button with no plan behind it does nothing") {
-            #expect(effects == [.engine(.beginPurchase(productId: selected, storefrontId: "USA", path: .storekit, variationId: nil))])
-        }
+        #expect(effects == [.engine(.beginPurchase(productId: selected, storefrontId: "USA", path: .storekit, variationId: nil))])
     }
 }

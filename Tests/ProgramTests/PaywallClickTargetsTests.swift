@@ -8,12 +8,9 @@ import Testing
 /// click at the same place buys it, whether it sits in a card, a list entry, the hero box or a
 /// scrolled row.
 ///
-/// Known issue: the rows keep no scroll position of their own. `PaywallGeometry.offset`
-/// (PaywallGeometry.swift:142-145) derives it from the selection alone, putting the selection
-/// on the last row whenever it is past the first screenful. So once the rows have scrolled,
-/// selecting any row above the selection (a click, or Up) scrolls the list although that row
-/// was on screen: the clicked product jumps from under the pointer, and the second click lands
-/// on another product and selects it instead of buying.
+/// The rows keep their scroll position (`PaywallModel.rowScroll`) and move only as far as the
+/// selection needs, so selecting a row that is on screen never scrolls it from under the
+/// pointer.
 @Suite("Paywall: a click lands on what is drawn")
 struct PaywallClickTargetsTests {
     @Test(arguments: ["A", "B", "C"], [ScreenSize(width: 60, height: 18), ScreenSize(width: 80, height: 24), ScreenSize(width: 120, height: 40)])
@@ -49,11 +46,7 @@ struct PaywallClickTargetsTests {
                 }
             }
         }
-        withKnownIssue("The rows scroll when a visible row above the selection is selected") {
-            #expect(jumped.isEmpty, "the second click did not buy:\n\(jumped.joined(separator: "\n"))")
-        } when: {
-            !jumped.isEmpty
-        }
+        #expect(jumped.isEmpty, "the second click did not buy:\n\(jumped.joined(separator: "\n"))")
     }
 
     /// The same with the keyboard: at 60x18, from the last item, Up selects the item above,
@@ -66,8 +59,6 @@ struct PaywallClickTargetsTests {
         let counts = app.scrollCounts
         #expect(counts.above > 0)
         app.receive(.key(.up))
-        withKnownIssue("Up scrolls the rows although the item above was on screen") {
-            #expect(app.scrollCounts == counts, "\(before.joined(separator: "\n"))\n\(app.paywallRows.joined(separator: "\n"))")
-        }
+        #expect(app.scrollCounts == counts, "\(before.joined(separator: "\n"))\n\(app.paywallRows.joined(separator: "\n"))")
     }
 }

@@ -38,7 +38,8 @@ struct PaywallNothingHiddenTests {
         #expect(walk.seen == expected, "never shown: \(expected.subtracting(walk.seen).sorted())")
     }
 
-    /// Six plans side by side leave cards 9 columns wide at 80x24: see `aSelectedCardKeepsItsName`.
+    /// Six plans side by side would leave cards 9 columns wide at 80x24, too narrow for a
+    /// price: see `narrowCardsGiveWayToRows`.
     @Test("A generated catalog: six plans", arguments: ["A", "B", "C"], ScreenSize.all)
     func manyPlans(variant: String, size: ScreenSize) {
         let catalog = Generated.catalog(plans: 6, items: 12)
@@ -46,44 +47,49 @@ struct PaywallNothingHiddenTests {
         app.preview(variant: variant)
         let expected = expectedNames(catalog, storefront: "USA")
         let walk = PaywallWalk(&app, label: "\(variant) \(size)")
-        withKnownIssue("Cards too narrow for \"▸ \" and the name cut it with …") {
-            #expect(walk.problems.isEmpty, "\(walk.problems.joined(separator: "\n"))")
-        } when: {
-            variant == "A" && size == ScreenSize(width: 80, height: 24)
-        }
+        #expect(walk.problems.isEmpty, "\(walk.problems.joined(separator: "\n"))")
         #expect(walk.seen == expected, "never shown: \(expected.subtracting(walk.seen).sorted())")
     }
 
-    /// A card wraps its lines to the card's width and only then puts "▸ " before the name, so
-    /// a name that fills the line loses its end to "…" exactly when it is selected
-    /// (PaywallView.swift:150-151). A 19-column name in a 20-column card shows it.
+    /// A card puts "▸ " before the name and only then wraps, so a name that fills the card's
+    /// line when not selected goes on whole (wrapped at a space) when it is, never cut with "…".
     @Test func aSelectedCardKeepsItsName() throws {
         var catalog = Generated.catalog(plans: 3, items: 2)
         catalog.products[0].name = LocalizedText(["en": "Legendary Star Pass"])
         let app = launchedApp(catalog: catalog, width: 80, height: 24)
         #expect(app.paywall.variant?.template == .cards)
         #expect(app.paywall.selectedItem?.display.name == "Legendary Star Pass")
+        let frame = app.view()
+        let title = try #require(frame.position(of: "╭─ 1 week"))  // it is a card
+        let card = try #require(frame.box(corner: title))
+        let text = frame.inside(card).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        #expect(text.joined(separator: " ").hasPrefix("▸ Legendary Star Pass"), "\(text)")
+        #expect(!text.joined().contains("…"), "\(text)")
+    }
+
+    /// Cards that cannot say everything without cutting a word (six plans at 80x24 leave 9
+    /// columns, too few for "$1.99/week") give way to rows: every plan's name and price read
+    /// whole, and no card is drawn cut.
+    @Test func narrowCardsGiveWayToRows() throws {
+        let app = launchedApp(catalog: Generated.catalog(plans: 6, items: 2), width: 80, height: 24)
+        #expect(app.paywall.variant?.template == .cards)
         let box = app.paywallRows.joined(separator: "\n")
-        #expect(box.contains("╭─ 1 week"))  // it is a card
-        withKnownIssue("The marker is added after wrapping, so the name is cut") {
-            #expect(box.contains("▸ Legendary Star Pass"), "\(box)")
+        #expect(!box.contains("╭─ 1 week"), "\(box)")
+        for plan in app.paywall.shop.plans {
+            let item = app.paywall.planItem(plan)
+            let line = try #require(app.paywallRows.first { $0.contains(item.display.name) }, "\(item.display.name)\n\(box)")
+            #expect(line.contains(try #require(item.display.pricePerPeriod)), "\(line)")
         }
     }
 
-    /// Cards grow for their offer terms only up to 8 rows (PaywallGeometry.swift:57), and are
-    /// kept however narrow many plans make them (line 62 decides on height alone): six plans
-    /// at 80x24 leave the first card "1 week free, then" without the price that follows.
-    @Test func aNarrowCardKeepsItsOfferTerms() throws {
-        let app = launchedApp(catalog: Generated.catalog(plans: 6, items: 2), width: 80, height: 24)
+    /// Where the cards do fit, a narrow card grows for its offer terms rather than cutting them.
+    @Test func aCardKeepsItsOfferTerms() throws {
+        let app = launchedApp(catalog: Generated.catalog(plans: 4, items: 2), width: 80, height: 24)
         let frame = app.view()
         let offer = try #require(app.paywall.shop.plans.first?.offerLine)
-        #expect(offer == "1 week free, then $1.99/week")
-        let name = try #require(frame.position(of: "Plan 02"))  // the first card's name carries the marker
-        let second = try #require(frame.box(corner: (name.x - 2, name.y - 1)))
-        let first = try #require(frame.box(corner: (second.x - second.width - 1, second.y)))
-        let card = frame.inside(first).joined().filter { !$0.isWhitespace }
-        withKnownIssue("The card is cut at 8 rows") {
-            #expect(card.contains(offer.filter { !$0.isWhitespace }), "\(frame.rows(in: first).joined(separator: "\n"))")
-        }
+        let title = try #require(frame.position(of: "╭─ 1 week"), "\(app.paywallRows.joined(separator: "\n"))")
+        let card = try #require(frame.box(corner: title))
+        let text = frame.inside(card).joined().filter { !$0.isWhitespace }
+        #expect(text.contains(offer.filter { !$0.isWhitespace }), "\(frame.rows(in: card).joined(separator: "\n"))")
     }
 }

@@ -94,11 +94,8 @@ struct PaywallOwnershipTests {
 
     /// The plan running now cannot be bought again (the engine refuses it), so its row offers
     /// nothing: variant C presents the promotional offer to a player who subscribed before, and
-    /// the Monthly Pass row reads "3 months at $2.49/month, then $4.99/month … Current plan".
-    /// The offer comes from the cached shop, which ownership does not rebuild
-    /// (PaywallModel.swift:89-91, `.ownershipChanged`), and `renderRow` draws the plan's
-    /// offer line whatever it owns (PaywallView.swift:212; cards, list and hero the same through
-    /// `planLines`, PaywallView.swift:129).
+    /// the Monthly Pass row must read "Current plan" without "3 months at $2.49/month": the
+    /// shop is rebuilt when ownership changes, so no offer is advertised on what is running.
     @Test func theCurrentPlanAdvertisesNoOffer() throws {
         var app = app(variant: "C", size: ScreenSize(width: 120, height: 40))
         app.receive(.selectProduct(id: SKU.monthlyPass))
@@ -106,9 +103,7 @@ struct PaywallOwnershipTests {
         let name = try #require(frame.position(of: "Monthly Pass"))
         let row = try #require(frame.rows(in: Rect(x: name.x, y: name.y, width: app.layout.paywall.maxX - name.x, height: 1)).first)
         #expect(row.contains("Current plan"))
-        withKnownIssue("The promotional offer stays on the current plan's row") {
-            #expect(!row.contains("$2.49"), "\(row)")
-        }
+        #expect(!row.contains("$2.49"), "\(row)")
     }
 
     /// What was owned and has lapsed is for sale again, with its price.

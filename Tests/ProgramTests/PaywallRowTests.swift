@@ -4,10 +4,9 @@ import TerminalUI
 import Testing
 
 /// A one-line row of the paywall (the shop, or a plan without a box) is name, detail, price:
-/// the three must read apart. The detail's rectangle ends where the price begins
-/// (PaywallView.swift:213: width `rect.width - nameWidth - priceWidth - 2` leaves no column
-/// between them), so a cut or a full detail runs into the price: "1 week free, t…$39.99/year"
-/// at 60x18, "then $3.99/3 months$3.99/3 months" with six plans at 80x24.
+/// the three must read apart, with a blank column between the detail and the price even when
+/// the detail is cut ("1 week free, t… $39.99/year" at 60x18) or fills its room exactly (six
+/// plans at 80x24).
 @Suite("Paywall rows read apart")
 struct PaywallRowTests {
     /// Rows of the box where a product's price is drawn with no space before it.
@@ -27,17 +26,13 @@ struct PaywallRowTests {
     @Test func defaultCatalogAt60x18() {
         var app = makeApp(width: 60, height: 18)
         app.preview(variant: "A")
-        withKnownIssue("The detail runs into the price") {
-            #expect(runTogether(app).isEmpty, "\(runTogether(app).joined(separator: "\n"))")
-        }
+        #expect(runTogether(app).isEmpty, "\(runTogether(app).joined(separator: "\n"))")
     }
 
     @Test func sixPlansAt80x24() {
         var app = launchedApp(catalog: Generated.catalog(plans: 6, items: 2), width: 80, height: 24)
         app.preview(variant: "B")
-        withKnownIssue("The detail runs into the price") {
-            #expect(runTogether(app).isEmpty, "\(runTogether(app).joined(separator: "\n"))")
-        }
+        #expect(runTogether(app).isEmpty, "\(runTogether(app).joined(separator: "\n"))")
     }
 
     /// Shop rows with short descriptions have room, and read apart today: the check can pass.
@@ -60,5 +55,25 @@ struct PaywallRowTests {
         #expect(app.paywallRows.contains { $0.contains("▸ " + long) }, "\(app.paywallRows.joined(separator: "\n"))")
         app.receive(.key(.down))
         #expect(app.paywallRows.contains { $0.contains("  " + long) })
+    }
+
+    /// A detail cut on its row ("1 week free, …" at 60x18) is read whole beneath the rows while
+    /// its row is selected; a row whose detail fits has nothing there to repeat, and the line
+    /// beneath stays while the selection moves among the rows, so the rows never move.
+    @Test func aCutDetailIsReadWholeBeneathTheRows() throws {
+        var app = makeApp(width: 60, height: 18)
+        app.preview(variant: "A")
+        let offer = try #require(app.paywall.shop.plans.first?.offerLine)
+        #expect(offer == "1 week free, then $39.99/year")
+        let rows = app.paywallRows
+        let selected = try #require(rows.firstIndex { $0.contains("▸ Yearly Pass") }, "\(rows.joined(separator: "\n"))")
+        #expect(rows[selected].contains("…"), "the row cuts it: \(rows[selected])")
+        #expect(rows[(selected + 1)...].contains { $0.contains(offer) }, "\(rows.joined(separator: "\n"))")
+        app.receive(.key(.down))
+        app.receive(.key(.down))
+        let after = app.paywallRows
+        let weekly = try #require(after.firstIndex { $0.contains("▸ Weekly Pass") })
+        #expect(weekly == selected + 2, "the rows stayed where they were")
+        #expect(!after.joined().contains(offer), "\(after.joined(separator: "\n"))")
     }
 }

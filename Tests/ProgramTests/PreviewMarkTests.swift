@@ -3,9 +3,8 @@ import TerminalUI
 import Testing
 
 /// Issue 7 item 10: "(preview)" marks a variant the player is not assigned; when `v` comes
-/// back round to the assigned variant, the mark goes. `previewNextVariant` always sets an
-/// override, the assigned variant's index included (PaywallModel.swift:72-77), and the status
-/// bar marks any override (StatusBar.swift:18), so the mark stays.
+/// back round to the assigned variant, the mark goes: coming back to the assigned variant
+/// clears the override rather than setting one equal to it.
 @Suite("Preview mark")
 struct PreviewMarkTests {
     @Test func theMarkGoesWhenTheAssignedVariantComesRound() throws {
@@ -17,8 +16,6 @@ struct PreviewMarkTests {
         for _ in 1..<count { app.receive(.key(.character("v"))) }
         #expect(app.paywall.variant?.id == assigned)
         #expect(app.lines[0].contains("variant \(assigned)"))
-        withKnownIssue("The override stays set on the assigned variant") {
-            #expect(!app.lines[0].contains("(preview)"), "\(app.lines[0])")
-        }
+        #expect(!app.lines[0].contains("(preview)"), "\(app.lines[0])")
     }
 }

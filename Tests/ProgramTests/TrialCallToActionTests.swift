@@ -50,9 +50,8 @@ struct TrialCallToActionTests {
         #expect(app.paywallRows.joined().contains("[ Start free trial ]"))
     }
 
-    /// A returning player offered a pay-as-you-go promotion is offered no trial, yet the button
-    /// still says "Start free trial": `PaywallPresentation` keeps the catalog's call to action
-    /// whenever any offer applies (PaywallPresentation.swift:98-100), not only a free one.
+    /// A returning player offered a pay-as-you-go promotion is offered no trial, so the button
+    /// does not say "Start free trial": the trial wording is kept for a free trial only.
     @Test func aPaidPromotionIsNoTrial() throws {
         var catalog = defaultCatalog
         let index = try #require(catalog.paywalls[0].variants.firstIndex { $0.id == "B" })
@@ -63,8 +62,6 @@ struct TrialCallToActionTests {
         let monthly = try #require(app.paywall.shop.plans.first { $0.product.id == SKU.monthlyPass })
         #expect(monthly.offerLine == "3 months at $2.49/month, then $4.99/month")
         #expect(!app.paywall.shop.plans.contains { $0.appliedOffer?.offer.mode == .freeTrial })
-        withKnownIssue("Any applied offer keeps the trial wording") {
-            #expect(!app.paywallRows.joined().contains("Start free trial"), "\(app.paywallRows.joined(separator: "\n"))")
-        }
+        #expect(!app.paywallRows.joined().contains("Start free trial"), "\(app.paywallRows.joined(separator: "\n"))")
     }
 }

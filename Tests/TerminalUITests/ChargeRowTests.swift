@@ -58,13 +58,11 @@ struct ChargeRowTests {
     }
 
     /// A storefront the catalog no longer has: the amount with its currency code and the
-    /// currency's two decimals, as recorded ("1.50"). The fallback prints the Decimal as Swift
-    /// does, "1.5 CHF", the very form item 7 names as wrong (TransactionSummary.swift:90).
+    /// currency's two decimals, as recorded ("1.50"), never the Decimal as Swift prints it
+    /// ("1.5"), the very form item 7 names as wrong.
     @Test func anUnknownStorefrontKeepsTheDecimals() {
         let text = row(.purchased, storefront: "XXX", currency: "CHF", price: "1.50")
-        #expect(text.contains("CHF"))
-        withKnownIssue("Decimal description drops the trailing zero") {
-            #expect(text.hasSuffix("✓ 1.50 CHF"), "\(text)")
-        }
+        #expect(text.hasSuffix("✓ CHF\u{A0}1.50"), "\(text)")
+        #expect(!text.contains("1.5 "), "\(text)")
     }
 }

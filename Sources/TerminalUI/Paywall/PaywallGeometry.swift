@@ -28,6 +28,8 @@ struct PaywallGeometry {
     /// Items scrolled past above the rows, and still to come below them.
     var hiddenAbove: Int
     var hiddenBelow: Int
+    /// Lines beneath the rows for the selected row's detail in full, when a row's is cut.
+    var rowDetail: Rect?
     var callToAction: Rect
     /// The footer's links that are drawn, with where: restore, terms, privacy.
     var links: [(target: PaywallTarget, label: String, rect: Rect)]
@@ -44,17 +46,29 @@ struct PaywallGeometry {
         let linksOwnRow = !wanted.isEmpty && ctaWidth + DisplayWidth.of(linksText) + 2 > inner.width
         let footerRows = linksOwnRow ? 2 : 1
 
-        let boxedIfRoom = template == .hero ? min(1, planCount) : planCount
+        var boxedIfRoom = template == .hero ? min(1, planCount) : planCount
         let showsFeatureRow = template != .hero
         var blockHeight = Self.blockHeight(template, boxed: boxedIfRoom, featureCount: featureCount)
         if template == .cards, boxedIfRoom > 0 {
-            // Tall enough for the longest card's wrapped lines (its offer terms are never cut),
-            // with a cap so the shop keeps room.
+            // Tall enough for the longest card's wrapped lines, selection marker included, so
+            // nothing in a card is cut. Cards too narrow to say everything in at most
+            // `maxCardHeight` rows without cutting a word give way to rows.
             let cardWidth = (inner.width - (boxedIfRoom - 1)) / boxedIfRoom - 4
-            let needed = (0..<boxedIfRoom).compactMap { model.item(at: $0) }.map {
-                PaywallView.cardLines($0, owned: PaywallView.ownership(of: $0, in: model), width: cardWidth).count + 2
-            }.max() ?? blockHeight
-            blockHeight = max(blockHeight, min(needed, 8))
+            let plans = (0..<boxedIfRoom).compactMap { model.item(at: $0) }
+            let fit = plans.allSatisfy {
+                PaywallView.cardFits($0, owned: PaywallView.ownership(of: $0, in: model), width: cardWidth,
+                                     maxLines: Self.maxCardHeight - 2)
+            }
+            if fit {
+                let needed = plans.map {
+                    PaywallView.cardLines($0, owned: PaywallView.ownership(of: $0, in: model), marked: true,
+                                          width: cardWidth).count + 2
+                }.max() ?? blockHeight
+                blockHeight = max(blockHeight, needed)
+            } else {
+                boxedIfRoom = 0
+                blockHeight = 0
+            }
         }
         let fixed = 1 + (showsFeatureRow ? 1 : 0) + footerRows
         let rowsIfBoxed = itemCount - boxedIfRoom
@@ -86,12 +100,27 @@ struct PaywallGeometry {
         let shopStarts = boxed >= planCount  // the rows begin with the shop, not with more plans
         rowsHeader = spacers >= 2 && rowCount > 0 && shopStarts ? take(1) : nil
         let footerY = inner.maxY - footerRows
-        var rows: [Rect] = []
-        while rows.count < rowCount, y < footerY - (spacers >= 3 ? 1 : 0) {
-            rows.append(take(1))
+        var available = max(0, footerY - (spacers >= 3 ? 1 : 0) - y)
+        let selectedRow = model.selection - boxed
+        // When a row in view has a detail cut on its line, the lines beneath the rows say the
+        // selected row's detail whole. Whether they are there depends on the rows in view, not
+        // on which is selected, so selecting a row on screen never moves the rows.
+        var window = Self.offset(selection: selectedRow, previous: model.rowScroll - boxed, visible: min(rowCount, available),
+                                 count: rowCount)
+        let detailLines = available >= 8 ? 2 : 1
+        let cut = available >= 3 && (window..<min(rowCount, window + available)).contains { row in
+            guard let item = model.item(at: boxed + row) else { return false }
+            return PaywallRowText(item, owned: PaywallView.ownership(of: item, in: model), selected: false,
+                                  width: inner.width).detailIsCut
         }
+        if cut { available -= detailLines }
+        let visible = min(rowCount, available)
+        window = Self.offset(selection: selectedRow, previous: model.rowScroll - boxed, visible: visible, count: rowCount)
+        var rows: [Rect] = []
+        while rows.count < visible { rows.append(take(1)) }
+        rowDetail = cut ? Rect(x: inner.x, y: y, width: inner.width, height: detailLines) : nil
+        let offset = window
         self.rows = rows
-        let offset = Self.offset(selection: model.selection - boxed, visible: rows.count, count: rowCount)
         firstRowItem = boxed + offset
         hiddenAbove = offset
         hiddenBelow = max(0, rowCount - offset - rows.count)
@@ -138,10 +167,18 @@ struct PaywallGeometry {
         }
     }
 
-    /// The first row's item among the rows: scrolled just enough to keep the selection in view.
-    private static func offset(selection: Int, visible: Int, count: Int) -> Int {
-        guard visible > 0, selection >= visible else { return 0 }
-        return min(selection - visible + 1, max(0, count - visible))
+    /// The tallest a card grows, borders included, so the shop keeps room beneath the cards.
+    static let maxCardHeight = 8
+
+    /// The first row's item among the rows: where they were (`previous`), moved only as far as
+    /// the selection needs to be in view. A click on a row that is on screen therefore never
+    /// scrolls it from under the pointer, and a second click there buys what was clicked.
+    private static func offset(selection: Int, previous: Int, visible: Int, count: Int) -> Int {
+        guard visible > 0 else { return 0 }
+        var offset = min(max(0, previous), max(0, count - visible))
+        if selection >= 0, selection < offset { offset = selection }
+        if selection >= offset + visible { offset = selection - visible + 1 }
+        return offset
     }
 
     /// What a click at (x, y) lands on.

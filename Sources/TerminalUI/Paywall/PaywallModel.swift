@@ -20,6 +20,9 @@ public struct PaywallModel: Sendable {
     public private(set) var productsRequest: ProductsRequestState = .idle
     /// Index into the items: plans, then the shop.
     public private(set) var selection = 0
+    /// The item the shop's rows began with when last laid out (`keepSelectionInView`). The
+    /// rows scroll from here only as far as the selection needs, as a list does.
+    public private(set) var rowScroll = 0
     /// Products the player owns now (non-consumables, the plan running), shown as such.
     public private(set) var owned: Set<String> = []
     public private(set) var shop: Shop = .empty
@@ -44,6 +47,9 @@ public struct PaywallModel: Sendable {
         case productsLoading(attempt: Int)
         case productsAnswered(ProductsResponse)
         case productsGaveUp(attempts: Int)
+        /// Remembers where the rows are scrolled when the paywall is drawn in `area`; sent
+        /// after every other action so the next one scrolls from there.
+        case keepSelectionInView(area: Rect)
     }
 
     public init(catalog: Catalog, storefrontId: String? = nil, userId: String) {
@@ -77,10 +83,12 @@ public struct PaywallModel: Sendable {
             let assigned = paywall.variants.firstIndex { $0.id == paywall.assignedVariant(forUser: userId)?.id }
             variantOverride = next == assigned ? nil : next
             selection = 0
+            rowScroll = 0
             rebuildShop()
         case .previewVariant(let index):
             variantOverride = index
             selection = 0
+            rowScroll = 0
             rebuildShop()
         case .cycleEligibility:
             eligibility = eligibility.next
@@ -100,6 +108,8 @@ public struct PaywallModel: Sendable {
             rebuildShop()
         case .productsGaveUp(let attempts):
             productsRequest = .failed(attempts: attempts)
+        case .keepSelectionInView(let area):
+            rowScroll = PaywallView.layout(self, area: area).firstRowItem
         }
     }
 

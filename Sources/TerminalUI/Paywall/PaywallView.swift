@@ -47,6 +47,9 @@ public enum PaywallView {
             renderRow(item, owned: ownership(of: item, in: model, words), selected: focused && model.selection == index,
                       in: rect, theme: theme, into: &frame)
         }
+        if let detail = geometry.rowDetail, model.selection >= geometry.firstRowItem, let item = model.selectedItem {
+            renderRowDetail(item, owned: ownership(of: item, in: model, words), in: detail, theme: theme, into: &frame)
+        }
         renderScrollCounts(geometry, area: area, theme: theme, into: &frame)
         frame.write("[ \(callToAction(of: model)) ]", in: geometry.callToAction, style: theme.style(.accent, bold: true))
         for (index, link) in geometry.links.enumerated() {
@@ -109,12 +112,31 @@ public enum PaywallView {
         return item.product.type == .nonConsumable ? words[.owned] : words[.currentPlan]
     }
 
-    /// A card's lines at `width`, wrapped: what it needs to say everything.
-    static func cardLines(_ item: ShopItem, owned: String?, width: Int, theme: Theme = .dark) -> [(String, Style)] {
+    /// A card's lines at `width`, wrapped: what it needs to say everything. The name carries
+    /// the selection marker when `marked`, before wrapping, so the marker never pushes the end
+    /// of the name off the card.
+    static func cardLines(_ item: ShopItem, owned: String?, marked: Bool, width: Int, theme: Theme = .dark)
+        -> [(String, Style)]
+    {
+        unwrappedCardLines(item, owned: owned, marked: marked, theme: theme).flatMap { line in
+            TextWrap.lines(line.0, width: max(1, width)).map { ($0, line.1) }
+        }
+    }
+
+    /// Whether a card `width` columns wide (inside its padding) says everything of `item`
+    /// without cutting a word, selected or not, in at most `maxLines` lines. When one card
+    /// does not, the plans are drawn as rows instead.
+    static func cardFits(_ item: ShopItem, owned: String?, width: Int, maxLines: Int) -> Bool {
+        let lines = unwrappedCardLines(item, owned: owned, marked: true, theme: .dark).map(\.0)
+        let words = lines.flatMap { $0.split(separator: " ") }
+        guard words.allSatisfy({ DisplayWidth.of(String($0)) <= width }) else { return false }
+        return lines.reduce(0) { $0 + TextWrap.lines($1, width: width).count } <= maxLines
+    }
+
+    private static func unwrappedCardLines(_ item: ShopItem, owned: String?, marked: Bool, theme: Theme) -> [(String, Style)] {
         let notSold = PlayerText(language: item.storefront.language)[.notSoldHere]
-        let lines = [(item.display.name, theme.style(.text, bold: true))]
+        return [((marked ? "▸ " : "") + item.display.name, theme.style(.text, bold: true))]
             + planLines(item, owned: owned, notSold: notSold, theme: theme)
-        return lines.flatMap { line in TextWrap.lines(line.0, width: max(1, width)).map { ($0, line.1) } }
     }
 
     static func ownership(of item: ShopItem, in model: PaywallModel) -> String? {
@@ -151,8 +173,7 @@ public enum PaywallView {
         let content = inner.inset(horizontal: 1, vertical: 0)
         // A line too long for a narrow card wraps onto the next rather than being cut; the
         // geometry made the cards tall enough (`PaywallGeometry`).
-        var wrapped = cardLines(item, owned: owned, width: content.width, theme: theme)
-        if selected, !wrapped.isEmpty { wrapped[0].0 = "▸ " + wrapped[0].0 }
+        let wrapped = cardLines(item, owned: owned, marked: selected, width: content.width, theme: theme)
         for (offset, line) in wrapped.prefix(content.height).enumerated() {
             frame.write(line.0, in: Rect(x: content.x, y: content.y + offset, width: content.width, height: 1), style: line.1)
         }
@@ -204,19 +225,30 @@ public enum PaywallView {
     /// the plan's offer), and the price or what the player owns.
     private static func renderRow(_ item: ShopItem, owned: String?, selected: Bool, in rect: Rect, theme: Theme,
                                   into frame: inout Frame) {
-        let display = item.display
+        let text = PaywallRowText(item, owned: owned, selected: selected, width: rect.width)
         let base = selected ? theme.selectionStyle : theme.style(.text)
         frame.fill(rect, style: base)
-        let price = owned ?? display.pricePerPeriod ?? "—"
-        let priceWidth = DisplayWidth.of(price)
-        let marker = selected ? "▸ " : "  "
-        let name = marker + display.name + (item.isHighlighted ? " ★" : "")
-        let nameWidth = max(0, min(max(28, DisplayWidth.of(name) + 1), rect.width - priceWidth - 3))
-        frame.write(name, in: Rect(x: rect.x, y: rect.y, width: nameWidth, height: 1), style: base)
-        let detail = owned != nil ? "" : item.plan.map { $0.offerLine ?? display.pricePerMonth ?? "" } ?? display.description ?? ""
-        let detailRect = Rect(x: rect.x + nameWidth + 1, y: rect.y, width: rect.width - nameWidth - priceWidth - 2, height: 1)
-        frame.write(detail, in: detailRect, style: selected ? base : theme.style(item.plan?.offerLine == nil ? .muted : .accent))
-        frame.write(price, x: rect.maxX - priceWidth - 1, y: rect.y,
+        let priceWidth = DisplayWidth.of(text.price)
+        frame.write(text.name, in: Rect(x: rect.x, y: rect.y, width: text.nameWidth, height: 1), style: base)
+        frame.write(text.detail, in: Rect(x: rect.x + text.nameWidth + 1, y: rect.y, width: text.detailWidth, height: 1),
+                    style: selected ? base : theme.style(item.plan?.offerLine == nil ? .muted : .accent))
+        frame.write(text.price, x: rect.maxX - priceWidth - 1, y: rect.y,
                     style: selected ? base : theme.style(owned == nil ? .price : .success, bold: true))
+    }
+
+    /// The selected row's detail whole, beneath the rows, under the names.
+    private static func renderRowDetail(_ item: ShopItem, owned: String?, in rect: Rect, theme: Theme,
+                                        into frame: inout Frame) {
+        let text = PaywallRowText(item, owned: owned, selected: true, width: rect.width)
+        let indent = PaywallRowText.detailIndent
+        var lines = text.detailLines(width: rect.width)
+        if lines.count > rect.height, rect.height > 0 {
+            // More than the lines hold: the last one ends in "…" rather than stopping short.
+            lines = Array(lines.prefix(rect.height - 1)) + [lines.dropFirst(rect.height - 1).joined(separator: " ")]
+        }
+        for (offset, line) in lines.prefix(rect.height).enumerated() {
+            frame.write(line, in: Rect(x: rect.x + indent, y: rect.y + offset, width: rect.width - indent - 1, height: 1),
+                        style: theme.style(item.plan?.offerLine == nil ? .muted : .accent))
+        }
     }
 }

@@ -89,9 +89,8 @@ extension App {
         for message in messages { _ = update(message) }
     }
 
-    /// Presses `v` until the variant with this id shows as a preview, then Esc clears the
-    /// "Previewing variant" line, so the screen is the variant's alone.
-    /// Presses `v` until variant `id` is on screen: a preview, or the assigned variant itself.
+    /// Presses `v` until variant `id` is on screen (a preview, or the assigned variant itself),
+    /// then Esc clears the "Previewing variant" line, so the screen is the variant's alone.
     mutating func preview(variant id: String) {
         let count = paywall.paywall?.variants.count ?? 0
         for _ in 0..<count where paywall.variant?.id != id {
