@@ -45,7 +45,9 @@ enum InputFile {
         case S_IFREG:
             break
         case S_IFDIR:
-            throw noInput("is a directory, not a file; pass the file in it (such as \(ControlCharacters.escaped(path))/catalog.json).")
+            // "Tests/" and "Tests" both suggest "Tests/catalog.json".
+            let directory = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+            throw noInput("is a directory, not a file; pass the file in it (such as \(ControlCharacters.escaped(directory))/catalog.json).")
         case S_IFIFO:
             throw noInput("is a named pipe (FIFO), not a file; save what it carries to a file and pass that.")
         default:

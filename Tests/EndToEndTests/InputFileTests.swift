@@ -36,6 +36,9 @@ extension EndToEnd {
             let finding = try onlyFinding(try jsonReport(lint))
             #expect(finding["rule"] as? String == "file")
             #expect((finding["message"] as? String)?.hasPrefix("is a directory") == true)
+            // With or without its trailing slash, the suggestion is one path.
+            let slashed = try run(["lint", directory.path + "/"])
+            #expect(slashed.standardError.contains("(such as \(directory.path)/catalog.json)"), "\(slashed.standardError)")
         }
 
         @Test("a device given as a catalog exits 66 and says it is not a file")
