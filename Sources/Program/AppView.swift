@@ -51,12 +51,14 @@ public enum AppView {
         let snapshot = app.snapshot
         let clock = WallClock(timeZone: app.timeZone)
         let narrow = layout.transactions.width < 44
+        let rowWidth = ListPane.rowWidth(in: layout.transactions)
         // Sized to what is listed, not per row, so the columns line up.
         let columns = PaneRows.Columns(fitting: snapshot.transactions, catalog: app.catalog)
         app.transactionsPane.render(count: snapshot.transactions.count, emptyText: PaneRows.emptyText(.transactions),
                                     focused: app.focus == .transactions, theme: theme, in: layout.transactions,
                                     into: &frame) {
-            PaneRows.transaction(snapshot.transactions[$0], catalog: app.catalog, narrow: narrow, columns: columns)
+            PaneRows.transaction(snapshot.transactions[$0], catalog: app.catalog, narrow: narrow, width: rowWidth,
+                                 columns: columns)
         }
         let entitlements = PaneRows.entitlements(snapshot, clock: clock)
         app.entitlementsPane.render(count: entitlements.count, emptyText: PaneRows.emptyText(.entitlements),

@@ -44,13 +44,22 @@ struct PaneRowsTests {
     }
 
     @Test func narrowRowsKeepTheProductAndTheState() {
-        let row = PaneRows.transaction(transaction(.purchased), catalog: defaultCatalog, narrow: true)
+        let row = PaneRows.transaction(transaction(.purchased), catalog: defaultCatalog, narrow: true, width: 24)
         #expect(row.text == "gems_100   purchased ✓")
+    }
+
+    /// A narrow row keeps the amount when the pane has room for it, and drops it whole
+    /// rather than cut it when it has not.
+    @Test func narrowRowsKeepTheAmountWhenItFits() {
+        let wide = PaneRows.transaction(transaction(.purchased), catalog: defaultCatalog, narrow: true, width: 28)
+        #expect(wide.text == "gems_100   purchased ✓ $0.99")
+        let tight = PaneRows.transaction(transaction(.purchased), catalog: defaultCatalog, narrow: true, width: 27)
+        #expect(tight.text == "gems_100   purchased ✓")
     }
 
     /// A ledger can hold a product a later catalog dropped: the row shows the id it has.
     @Test func aProductNotInTheCatalogShowsItsId() {
-        let row = PaneRows.transaction(transaction(.purchased, product: "old_item"), catalog: defaultCatalog, narrow: true)
+        let row = PaneRows.transaction(transaction(.purchased, product: "old_item"), catalog: defaultCatalog, narrow: true, width: 24)
         #expect(row.text == "old_item   purchased ✓")
     }
 

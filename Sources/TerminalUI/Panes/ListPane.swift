@@ -37,6 +37,11 @@ public struct ListPane: Sendable, Equatable {
         }
     }
 
+    /// The columns a row has in a pane of `area`: inside the box and its one-column margins.
+    public static func rowWidth(in area: Rect) -> Int {
+        max(0, area.width - 4)
+    }
+
     /// The rows a pane of `area` shows.
     public static func visibleRows(in area: Rect) -> Int {
         max(0, area.height - 2)

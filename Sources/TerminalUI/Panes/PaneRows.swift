@@ -13,9 +13,6 @@ public enum PaneRows {
         }
     }
 
-    /// A transaction's row; `narrow` drops the id and the amount so the state stays visible.
-    /// The amount is what was charged, in the storefront's format: nothing reads as charged
-    /// that was not.
     /// The widths of the product and state columns: at least 11 and 10, wider when a listed
     /// transaction needs it, so every column lines up and none is cut.
     public struct Columns: Sendable, Equatable {
@@ -42,8 +39,12 @@ public enum PaneRows {
         transaction.productId.split(separator: ".").last.map(String.init) ?? transaction.productId
     }
 
+    /// A transaction's row. The amount is what was charged, in the storefront's format:
+    /// nothing reads as charged that was not. `narrow` drops the id so the state stays
+    /// visible, and the amount too unless the row still fits `width` with it (a cut amount
+    /// would misread; Enter opens the row in full).
     public static func transaction(_ transaction: TransactionSummary, catalog: Catalog, narrow: Bool,
-                                   columns: Columns = Columns()) -> ListPane.Row {
+                                   width: Int = .max, columns: Columns = Columns()) -> ListPane.Row {
         let product = productName(of: transaction, catalog: catalog)
         let mark = transaction.isFinished ? "✓" : "…"
         let role: Theme.Role
@@ -53,7 +54,11 @@ public enum PaneRows {
         case .purchasing, .deferred: role = .warning
         }
         let state = transaction.displayState
-        if narrow { return ListPane.Row("\(pad(product, 10)) \(state) \(mark)", role) }
+        if narrow {
+            let short = "\(pad(product, 10)) \(state) \(mark)"
+            let charged = short + " " + transaction.chargeText(catalog: catalog)
+            return ListPane.Row(DisplayWidth.of(charged) <= width ? charged : short, role)
+        }
         return ListPane.Row("\(transaction.id) \(pad(product, columns.product)) \(pad(state, columns.state)) \(mark) "
                             + transaction.chargeText(catalog: catalog), role)
     }
