@@ -531,7 +531,7 @@ struct StoreKitImportRuleTests {
     }
 
     @Test(arguments: [
-        ("Products.storekit", "Products"), ("Store/Config.STOREKIT", "Config"), ("/tmp/My Game.StoreKit", "My Game"),
+        ("Products.storekit", "Products"), ("Store/Config.STOREKIT", "Config"), ("/srv/games/My Game.StoreKit", "My Game"),
         (".storekit", "StoreKit configuration"), ("", "StoreKit configuration"), ("shop.json", "shop.json"),
     ])
     func theAppIsNamedAfterTheFile(_ file: String, _ name: String) {
