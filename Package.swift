@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // The storefront package. Targets and their arrows follow DESIGN.md §1 (docs/architecture.md):
-// storefront -> CursesBackend, Scenarios -> Program -> TerminalUI -> StoreEngine -> Ledger, Catalog.
+// storefront -> CursesBackend, Scenarios -> Program -> TerminalUI -> StoreEngine -> Ledger, Catalog, CCrypto.
 // Nothing above StoreEngine imports Ledger; only CursesBackend imports CCurses.
 import PackageDescription
 
@@ -21,9 +21,14 @@ let package = Package(
             name: "CSQLite",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         .target(name: "Catalog"),
         .target(name: "Ledger", dependencies: ["CSQLite"]),
-        .target(name: "StoreEngine", dependencies: ["Catalog", "Ledger"]),
+        .target(name: "StoreEngine", dependencies: ["Catalog", "Ledger", "CCrypto"]),
         .target(name: "TerminalUI", dependencies: ["StoreEngine", "Catalog"]),
         .target(name: "Program", dependencies: ["TerminalUI", "StoreEngine", "Catalog"]),
         .target(name: "Scenarios", dependencies: ["Program", "TerminalUI", "StoreEngine", "Catalog"]),

@@ -69,6 +69,16 @@ extension Ledger {
         }
     }
 
+    /// Keeps the signed form of a transaction (a compact JWS), replacing any earlier one: a
+    /// refund or a renewal signs the transaction again.
+    public func recordSignedTransaction(_ jws: String, ofTransaction id: String) throws {
+        let statement = try database.prepare("UPDATE transactions SET signed_transaction = ?2 WHERE id = ?1")
+        try statement.bind(id, at: 1)
+        try statement.bind(jws, at: 2)
+        try statement.step()
+        if database.changes == 0 { throw LedgerError.unknownTransaction(id: id) }
+    }
+
     /// Records that the app finished the transaction, so it is no longer redelivered.
     /// Only the first call counts: finishing again keeps the first time (finishing is something
     /// every code path does, so it must be harmless to repeat).
@@ -157,7 +167,7 @@ extension Ledger {
     private static let transactionColumns = """
         id, product_id, user_id, storefront, integration_path, state, quantity, price, currency,
         invoice_id, variation_id, error, created_at, updated_at, finished_at, purchased_at, amount_charged,
-        offer_type, offer_id
+        offer_type, offer_id, signed_transaction
         """
 
     private static func transactionRecords(from statement: SQLiteStatement) throws -> [TransactionRecord] {
@@ -189,7 +199,8 @@ extension Ledger {
             purchasedAt: row.optionalDate(column: 15),
             amountCharged: row.optionalString(column: 16),
             offerType: row.optionalString(column: 17),
-            offerId: row.optionalString(column: 18)
+            offerId: row.optionalString(column: 18),
+            signedTransaction: row.optionalString(column: 19)
         )
     }
 

@@ -40,6 +40,9 @@ public struct TransactionRecord: Sendable, Equatable {
     /// The offer the purchase was made under (`introductory`, `promotional`, `winBack`) and its id.
     public var offerType: String?
     public var offerId: String?
+    /// The transaction as the store signed it (a compact JWS), from when it was paid; nil
+    /// before, and in files written before transactions were signed.
+    public var signedTransaction: String?
 
     public var isFinished: Bool { finishedAt != nil }
 
@@ -62,7 +65,8 @@ public struct TransactionRecord: Sendable, Equatable {
         purchasedAt: Date? = nil,
         amountCharged: String? = nil,
         offerType: String? = nil,
-        offerId: String? = nil
+        offerId: String? = nil,
+        signedTransaction: String? = nil
     ) {
         self.id = id
         self.productId = productId
@@ -83,6 +87,7 @@ public struct TransactionRecord: Sendable, Equatable {
         self.amountCharged = amountCharged
         self.offerType = offerType
         self.offerId = offerId
+        self.signedTransaction = signedTransaction
     }
 }
 

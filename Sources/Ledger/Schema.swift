@@ -115,6 +115,12 @@ enum Schema {
         ALTER TABLE transactions ADD COLUMN offer_id TEXT;
         ALTER TABLE invoices ADD COLUMN status_at REAL;
         """,
+        // 4: each transaction as the store signed it (a compact JWS, ES256), from when it was
+        // paid; validation verifies it before anything is granted. The signing key is a
+        // setting (`signingKey`), made once per ledger.
+        """
+        ALTER TABLE transactions ADD COLUMN signed_transaction TEXT;
+        """,
     ]
 
     static var supportedVersion: Int { migrations.count }

@@ -28,7 +28,7 @@ extension CommandFailure {
     /// directory could not do.
     init(_ error: StoreError) {
         switch error {
-        case .noLedger: self.init(.noInput, error.description)
+        case .noLedger, .noSigningKey: self.init(.noInput, error.description)
         case .stateDirectoryInUse, .resetWhileInUse: self.init(.tempFailure, error.description)
         default: self.init(.ioError, error.description)
         }

@@ -10,6 +10,7 @@ enum Help {
       storefront lint [FILE] [--json]   check a catalog or a theme: every finding with its JSON path (exit 65 on errors)
       storefront import FILE.storekit   print the catalog.json equivalent of an Xcode StoreKit file
       storefront history [--json]       print the transactions kept in the state directory (read only)
+      storefront public-key             print the PEM key that verifies the state directory's signed transactions
       storefront reset                  remove the ledger of the state directory and start over
                                         (refused while an app runs on it)
       storefront scenario FILE|DIR...   run QA scripts headless: exit 0 pass, 1 fail, 64 script error
@@ -37,6 +38,6 @@ enum Help {
     key, q quits, Ctrl-Z suspends (fg resumes). SIGTERM and SIGHUP quit like q.
 
     Exit codes: 0 ok, 64 usage, 65 bad catalog or theme, 66 no file (missing, a directory, a FIFO)
-    or no ledger, 74 I/O error, 75 the state directory is in use by another app.
+    or no ledger (or no signing key in it yet), 74 I/O error, 75 the state directory is in use by another app.
     """
 }

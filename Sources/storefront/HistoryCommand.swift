@@ -28,6 +28,7 @@ enum HistoryCommand {
                 if let variation = transaction.variationId { row["variationId"] = variation }
                 if let offer = transaction.offerType { row["offerType"] = offer }
                 if let offer = transaction.offerId { row["offerId"] = offer }
+                if let jws = transaction.signedTransaction { row["signedTransaction"] = jws }
                 return row
             }
             let document: [String: Any] = ["transactions": rows, "balances": history.balances]

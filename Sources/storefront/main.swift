@@ -15,6 +15,7 @@ let subcommands: [String: Subcommand] = [
     "import": Subcommand(run: ImportCommand.run, arguments: 1...1),
     "history": Subcommand(run: HistoryCommand.run, arguments: 0...0),
     "reset": Subcommand(run: ResetCommand.run, arguments: 0...0),
+    "public-key": Subcommand(run: PublicKeyCommand.run, arguments: 0...0),
     "bench": Subcommand(run: BenchCommand.run, arguments: 0...0),
     // Scenario says itself how to call it without files.
     "scenario": Subcommand(run: ScenarioSubcommand.run, arguments: 0...Int.max),

@@ -59,7 +59,7 @@ struct SchemaThreeTests {
                     """)
             }
             let ledger = try Ledger(path: path)
-            #expect(try ledger.schemaVersion() == 3)
+            #expect(try ledger.schemaVersion() == Ledger.supportedSchemaVersion)
             // Past the largest numbered id (7), not merely the count (3).
             #expect(try ledger.nextValue(ofSequence: "transaction") == 8)
         }

@@ -111,7 +111,8 @@ struct LifecycleEventTests {
             try harness.relaunch()
             try harness.store.deliverUnfinished()
             #expect(try harness.eventKinds(of: id) == [
-                "transaction.redelivered", "transaction.validated", "grant", "INITIAL_PURCHASE", "transaction.finished",
+                "transaction.redelivered", "transaction.signed", "transaction.validated", "grant", "INITIAL_PURCHASE",
+                "transaction.finished",
             ])
         }
     }

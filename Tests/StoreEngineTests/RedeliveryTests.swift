@@ -45,8 +45,10 @@ struct RedeliveryTests {
             #expect(transaction.state == .purchased)
             #expect(transaction.finishedAt == harness.now)
             #expect(try harness.ledger.balances() == ["gems": 100])
+            // Written by hand without a signature, as a ledger from before transactions were
+            // signed: signed on delivery, then validated.
             #expect(try harness.eventKinds(of: "txn-000001") == [
-                "transaction.redelivered", "transaction.validated", "grant", "NON_RENEWING_PURCHASE",
+                "transaction.redelivered", "transaction.signed", "transaction.validated", "grant", "NON_RENEWING_PURCHASE",
                 "transaction.finished",
             ])
 
@@ -79,7 +81,7 @@ struct RedeliveryTests {
             #expect(try harness.ledger.balances() == ["gems": 100])
             #expect(try harness.ledger.grants().count == 1)
             #expect(try harness.eventKinds(of: "txn-000001") == [
-                "transaction.redelivered", "transaction.validated", "transaction.finished",
+                "transaction.redelivered", "transaction.signed", "transaction.validated", "transaction.finished",
             ])
 
             try harness.relaunch()

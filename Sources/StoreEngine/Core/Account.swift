@@ -118,7 +118,7 @@ extension TransactionSummary {
                   price: record.price, currency: record.currency, invoiceId: record.invoiceId,
                   variationId: record.variationId, createdAt: record.createdAt, updatedAt: record.updatedAt,
                   finishedAt: record.finishedAt, purchasedAt: record.purchasedAt, charge: record.amountCharged,
-                  offerType: record.offerType, offerId: record.offerId)
+                  offerType: record.offerType, offerId: record.offerId, signedTransaction: record.signedTransaction)
     }
 }
 

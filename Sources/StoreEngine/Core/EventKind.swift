@@ -30,6 +30,7 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let purchased = EventKind(rawValue: "transaction.purchased")
     public static let failed = EventKind(rawValue: "transaction.failed")
     public static let validated = EventKind(rawValue: "transaction.validated")
+    public static let signed = EventKind(rawValue: "transaction.signed")
     public static let validationFailed = EventKind(rawValue: "transaction.invalid")
     public static let granted = EventKind(rawValue: "grant")
     public static let finished = EventKind(rawValue: "transaction.finished")
@@ -53,7 +54,7 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
 
     public static let sdkCalls: [EventKind] = [
         .launch, .purchaseStarted, .purchaseIgnored, .payStationOpened, .payStationPaid, .payStationDeclined,
-        .paymentCancelled, .redirectSent, .redirectReceived, .redirectRejected, .purchased, .failed, .validated,
+        .paymentCancelled, .redirectSent, .redirectReceived, .redirectRejected, .purchased, .failed, .signed, .validated,
         .validationFailed, .granted, .finished, .redelivered, .productsRequested, .productsFailed, .productsAnswered,
         .restored,
     ]

@@ -80,6 +80,23 @@ public struct StateDirectory: Sendable, Equatable {
         }
     }
 
+    /// The PEM public key the ledger's transactions verify with (`storefront public-key`). Reads
+    /// only, like `history`: a ledger that never had an app on it has no key yet, and none is made.
+    public func publicKeyPEM() throws(StoreError) -> String {
+        let pem: String?
+        do {
+            pem = try Ledger(readingOnly: ledgerPath).setting(Store.signingKeySetting)
+        } catch {
+            throw StoreError(error)
+        }
+        guard let pem else { throw .noSigningKey(path: ledgerPath) }
+        do {
+            return try SigningKey(privatePEM: pem).publicPEM()
+        } catch {
+            throw .signing(path: ledgerPath, reason: error.description)
+        }
+    }
+
     /// Removes the ledger and its WAL and shared-memory files (`storefront reset`), holding the
     /// state directory's lock while it does, so never from under a running app: while one holds
     /// it, `resetWhileInUse` names its pid and nothing is removed. Returns what it removed; a

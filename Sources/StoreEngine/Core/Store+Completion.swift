@@ -21,6 +21,8 @@ extension Store {
             case .paid(let paidAt):
                 try ledger.updateState(ofTransaction: transactionId, to: .purchased, error: nil, at: time)
                 try ledger.recordPurchaseDate(paidAt ?? time, ofTransaction: transactionId)
+                // Signed in the same commit as it is paid: there is never a paid, unsigned one.
+                try sign(transactionId, at: time)
                 try log(.purchased, "purchased", transactionId, time)
                 try refresh(transactionId)
                 return .purchased(transactionId: transactionId)
@@ -65,8 +67,17 @@ extension Store {
     /// that a crash between them leaves a purchased, unfinished transaction to deliver again.
     func complete(_ transactionId: String) throws -> StoreNotice {
         let time = now()
-        guard let transaction = try ledger.transaction(id: transactionId) else {
+        guard var transaction = try ledger.transaction(id: transactionId) else {
             return StoreNotice(.error, "Transaction \(transactionId) is not in the ledger.")
+        }
+        if transaction.signedTransaction == nil, transaction.state == .purchased {
+            // Paid in a ledger from before transactions were signed: signed on this delivery, so
+            // what was paid is not lost to the upgrade.
+            try ledger.inTransaction {
+                try sign(transactionId, at: time)
+                try log(.signed, "signed on delivery: paid before this ledger signed its transactions", transactionId, time)
+            }
+            transaction = try ledger.transaction(id: transactionId) ?? transaction
         }
         if let problem = validationProblem(transaction) {
             try ledger.inTransaction {
@@ -100,6 +111,7 @@ extension Store {
     }
 
     func validationProblem(_ transaction: TransactionRecord) -> String? {
+        if let problem = signatureProblem(transaction) { return problem }
         guard transaction.userId == userId else { return "made by another user" }
         guard catalog.product(id: transaction.productId) != nil else {
             return "product \(transaction.productId) is not in the catalog"

@@ -33,6 +33,8 @@ public final class Store {
     var redeliveryDue = false
     var pendingCompletions: [String] = []
     var account = Account()
+    /// The key this ledger signs its transactions with, made once and kept in the ledger.
+    let signingKey: SigningKey
     /// StoreKit 2 and Xee ask first for a URL, Pay Station last (it answers every URL).
     let paths: [any PurchasePath] = [NotBuiltPath(.storekit), NotBuiltPath(.xee), PayStationPath()]
 
@@ -65,6 +67,13 @@ public final class Store {
         sdkProjectId = catalog.settings.projectId
         let wall = wallTime()
         self.clock = clock ?? .realTime(at: wall)
+        do {
+            signingKey = try Self.signingKey(keptIn: ledger)
+        } catch let error as SigningError {
+            throw .signing(path: ledger.path, reason: error.description)
+        } catch {
+            throw StoreError(error)
+        }
         do {
             var changed = true
             if let kept = try ledger.clock() {

@@ -24,6 +24,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     case noLedger(path: String)
     /// A storefront id that is not in the catalog.
     case unknownStorefront(String)
+    /// The ledger's signing key could not be made, read or used (libcrypto's words).
+    case signing(path: String, reason: String)
+    /// The ledger has no signing key yet (`public-key` before any app ran on it).
+    case noSigningKey(path: String)
 
     public var description: String {
         switch self {
@@ -47,6 +51,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
             return LedgerError.noLedger(path: path).description
         case .unknownStorefront(let id):
             return "Storefront \(id) is not in the catalog."
+        case let .signing(path, reason):
+            return "\(path): cannot sign transactions (\(reason)); move the ledger away to get a new key, or pass --state-dir."
+        case .noSigningKey(let path):
+            return "\(path) has no signing key yet: it is made when the app or a scenario first opens the ledger."
         }
     }
 
@@ -56,6 +64,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     init(_ error: any Error) {
         switch error {
         case let error as StoreError: self = error
+        case let error as SigningError: self = .signing(path: "the ledger", reason: error.description)
         case LedgerError.noLedger(let path): self = .noLedger(path: path)
         case LedgerError.diskFull(let path): self = .diskFull(path: path)
         case let error as LedgerError: self = .storage(error.description)

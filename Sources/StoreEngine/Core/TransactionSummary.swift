@@ -37,12 +37,14 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
     /// The offer it was bought under (`introductory`, `promotional`, `winBack`), if any.
     public var offerType: String?
     public var offerId: String?
+    /// The transaction as the store signed it: a compact JWS (ES256), nil until paid.
+    public var signedTransaction: String?
 
     public init(id: String, productId: String, userId: String, storefront: String, path: IntegrationPath?,
                 state: State, failure: FailureReason? = nil, quantity: Int = 1, price: String, currency: String,
                 invoiceId: String? = nil, variationId: String? = nil, createdAt: Date, updatedAt: Date,
                 finishedAt: Date? = nil, purchasedAt: Date? = nil, charge: String? = nil, offerType: String? = nil,
-                offerId: String? = nil) {
+                offerId: String? = nil, signedTransaction: String? = nil) {
         self.id = id
         self.productId = productId
         self.userId = userId
@@ -62,6 +64,7 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
         self.charge = charge ?? price
         self.offerType = offerType
         self.offerId = offerId
+        self.signedTransaction = signedTransaction
     }
 
     /// Finished transactions are not delivered again at launch.

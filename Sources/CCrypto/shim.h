@@ -1,0 +1,9 @@
+// OpenSSL's libcrypto, for signing transactions (JWS ES256) and verifying them.
+#include <openssl/bio.h>
+#include <openssl/bn.h>
+#include <openssl/ec.h>
+#include <openssl/ecdsa.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/obj_mac.h>
+#include <openssl/pem.h>

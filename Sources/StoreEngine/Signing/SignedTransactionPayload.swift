@@ -1,0 +1,92 @@
+import Catalog
+import Foundation
+import Ledger
+
+/// What a signed transaction says, field for field as StoreKit's signed transaction (the App
+/// Store Server API's `JWSTransactionDecodedPayload`): dates in milliseconds since 1970, the
+/// price in milliunits of the currency, offer types as numbers. Absent fields are left out, as
+/// Apple leaves them out.
+public struct SignedTransactionPayload: Codable, Sendable, Equatable {
+    public var transactionId: String
+    public var originalTransactionId: String
+    public var bundleId: String
+    public var productId: String
+    public var purchaseDate: Int64
+    public var originalPurchaseDate: Int64
+    public var expiresDate: Int64?
+    public var quantity: Int
+    /// `Consumable`, `Non-Consumable`, `Auto-Renewable Subscription`, `Non-Renewing Subscription`.
+    public var type: String
+    /// `PURCHASED`: nothing here is family shared.
+    public var inAppOwnershipType: String
+    public var signedDate: Int64
+    /// `Sandbox` while the catalog's `useSandbox` is on, else `Production`.
+    public var environment: String
+    /// The storefront's ISO 3166-1 alpha-3 code (`USA`).
+    public var storefront: String
+    /// Apple's number for the storefront (`143441` for USA); left out for a country without one here.
+    public var storefrontId: String?
+    /// `PURCHASE`, or `RENEWAL` for a renewal.
+    public var transactionReason: String
+    /// 1 introductory, 2 promotional, 3 offer code, 4 win-back.
+    public var offerType: Int?
+    public var offerIdentifier: String?
+    /// What was charged, in thousandths of the currency's unit (4.99 is 4990).
+    public var price: Int64
+    public var currency: String
+    /// A UUID standing for the player's account, the same for every purchase of one player.
+    public var appAccountToken: String
+    public var revocationDate: Int64?
+    /// 0 for another reason, 1 for an issue in the app.
+    public var revocationReason: Int?
+
+    /// The JSON that is signed: keys sorted, so one transaction always reads the same.
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+
+    static func decoded(from data: Data) -> SignedTransactionPayload? {
+        try? JSONDecoder().decode(SignedTransactionPayload.self, from: data)
+    }
+
+    static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    static func typeName(of type: ProductType) -> String {
+        switch type {
+        case .consumable: return "Consumable"
+        case .nonConsumable: return "Non-Consumable"
+        case .autoRenewable: return "Auto-Renewable Subscription"
+        case .nonRenewing: return "Non-Renewing Subscription"
+        }
+    }
+
+    static func offerNumber(of typeName: String) -> Int? {
+        switch typeName {
+        case "introductory": return 1
+        case "promotional": return 2
+        case "code": return 3
+        case "winBack": return 4
+        default: return nil
+        }
+    }
+
+    /// A decimal string in milliunits, rounded half away from zero at the thousandth.
+    static func milliunits(_ amount: String) -> Int64 {
+        guard var value = Decimal(string: amount, locale: Locale(identifier: "en_US_POSIX")) else { return 0 }
+        value *= 1000
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &value, 0, .plain)
+        return NSDecimalNumber(decimal: rounded).int64Value
+    }
+
+    /// Apple's storefront numbers for the countries the sample catalogs use.
+    static let storefrontNumbers: [String: String] = [
+        "USA": "143441", "FRA": "143442", "DEU": "143443", "GBR": "143444", "ITA": "143450",
+        "ESP": "143454", "CAN": "143455", "AUS": "143460", "JPN": "143462", "CHN": "143465",
+        "KOR": "143466", "IND": "143467", "SAU": "143479", "BRA": "143503",
+    ]
+}

@@ -1,0 +1,65 @@
+import Catalog
+import Foundation
+import Ledger
+
+// Every transaction is signed when it is paid, as the App Store signs what it hands the app,
+// and validation verifies the signature before anything is granted (DESIGN.md §3).
+extension Store {
+    /// The ledger setting that keeps the private key (PKCS #8 PEM).
+    static let signingKeySetting = "signingKey"
+
+    /// The key the ledger keeps, or a new one, kept before it signs anything.
+    static func signingKey(keptIn ledger: Ledger) throws -> SigningKey {
+        if let pem = try ledger.setting(signingKeySetting) { return try SigningKey(privatePEM: pem) }
+        let key = try SigningKey.generate()
+        try ledger.setSetting(signingKeySetting, to: try key.privatePEM())
+        return key
+    }
+
+    /// Signs the transaction as it stands and keeps the JWS with it (inside the caller's ledger
+    /// transaction when there is one).
+    func sign(_ transactionId: String, at time: Date) throws {
+        guard let transaction = try ledger.transaction(id: transactionId) else { return }
+        let payload = signedPayload(of: transaction, signedAt: time)
+        let jws = try JWS.signing(try payload.encoded(), with: signingKey)
+        try ledger.recordSignedTransaction(jws.compact, ofTransaction: transactionId)
+    }
+
+    /// What the signature says of `transaction`, signed at `time`.
+    func signedPayload(of transaction: TransactionRecord, signedAt time: Date) -> SignedTransactionPayload {
+        let product = catalog.product(id: transaction.productId)
+        let purchased = transaction.purchasedAt ?? transaction.updatedAt
+        let expires = product.flatMap { grantRecord(for: transaction, product: $0, at: time)?.expiresAt }
+        return SignedTransactionPayload(
+            transactionId: transaction.id, originalTransactionId: transaction.id, bundleId: catalog.app.bundleId,
+            productId: transaction.productId, purchaseDate: SignedTransactionPayload.milliseconds(purchased),
+            originalPurchaseDate: SignedTransactionPayload.milliseconds(purchased),
+            expiresDate: expires.map(SignedTransactionPayload.milliseconds), quantity: transaction.quantity,
+            type: product.map { SignedTransactionPayload.typeName(of: $0.type) } ?? "Consumable",
+            inAppOwnershipType: "PURCHASED", signedDate: SignedTransactionPayload.milliseconds(time),
+            environment: catalog.settings.useSandbox ? "Sandbox" : "Production", storefront: transaction.storefront,
+            storefrontId: SignedTransactionPayload.storefrontNumbers[transaction.storefront],
+            transactionReason: "PURCHASE", offerType: transaction.offerType.flatMap(SignedTransactionPayload.offerNumber),
+            offerIdentifier: transaction.offerType == "introductory" ? nil : transaction.offerId,
+            price: SignedTransactionPayload.milliunits(transaction.amountCharged ?? transaction.price),
+            currency: transaction.currency, appAccountToken: AccountToken.uuid(forUser: transaction.userId))
+    }
+
+    /// Why the signed form of `transaction` cannot be trusted, or nil: it must be this ledger's
+    /// ES256 signature, for this app's bundle id, of this very transaction.
+    func signatureProblem(_ transaction: TransactionRecord) -> String? {
+        guard let text = transaction.signedTransaction else { return "the transaction is not signed" }
+        guard let jws = JWS(compact: text) else { return "the signed transaction is not a compact JWS" }
+        guard jws.isSigned(by: signingKey) else { return "the signature does not verify (the signed transaction was altered)" }
+        guard let payload = SignedTransactionPayload.decoded(from: jws.payload) else {
+            return "the signed payload is not a transaction"
+        }
+        guard payload.bundleId == catalog.app.bundleId else {
+            return "signed for bundle \(payload.bundleId), not \(catalog.app.bundleId)"
+        }
+        guard payload.transactionId == transaction.id, payload.productId == transaction.productId else {
+            return "the signature is for \(payload.transactionId) (\(payload.productId))"
+        }
+        return nil
+    }
+}
