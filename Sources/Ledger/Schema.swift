@@ -121,6 +121,15 @@ enum Schema {
         """
         ALTER TABLE transactions ADD COLUMN signed_transaction TEXT;
         """,
+        // 5: URLs handed in from outside (`storefront open-url`) while no app ran, kept for
+        // the next launch to open as a cold-start deep link, oldest first.
+        """
+        CREATE TABLE kept_urls (
+            id          INTEGER PRIMARY KEY AUTOINCREMENT,
+            url         TEXT NOT NULL,
+            received_at REAL NOT NULL
+        );
+        """,
     ]
 
     static var supportedVersion: Int { migrations.count }

@@ -34,20 +34,31 @@ enum AppCommand {
         if let network { store.networkCondition = network }
         if let projectId { store.sdkProjectId = projectId }
         store.checkpoint = CrashInjection.checkpoint(from: ProcessInfo.processInfo.environment)
-        let report = store.currentReport(notice: brokenThemes.first.map { StoreNotice(.error, $0.message) })
+        // Redirects and deep links from outside (`storefront open-url`) come in through the inbox.
+        let inbox = Inbox()
+        var launchProblem = brokenThemes.first.map { StoreNotice(.error, $0.message) }
+        var listener: URLListener?
+        do {
+            listener = try URLListener(path: Environment.stateDirectory(options).urlSocketPath) { url in
+                inbox.post(.openURL(url))
+            }
+        } catch {
+            launchProblem = launchProblem ?? StoreNotice(.error, error.description)
+        }
+        let report = store.currentReport(notice: launchProblem)
         let colorEnabled = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
         let app = App(catalog: catalog, storefrontId: storefrontId, themes: themes, themeName: options.themeName,
                       userId: store.userId, report: report, now: report.clock.now(atWall: Date()),
                       colorEnabled: colorEnabled)
         // Before the terminal is taken over: from here a SIGTERM or SIGHUP is a `.quit` waiting
         // in the inbox, and the terminal is always given back.
-        let inbox = Inbox()
         let signals = QuitSignals(inbox: inbox)
         let terminal = CursesTerminal(colorEnabled: colorEnabled)
         let program = Program(app: app, backend: terminal, engine: EngineWorker(store: store), clock: report.clock,
                               inbox: inbox)
         program.run()
         terminal.close()
+        listener?.stop()
         if let status = signals.exitStatus { exit(status) }
     }
 }

@@ -29,7 +29,7 @@ extension CommandFailure {
     init(_ error: StoreError) {
         switch error {
         case .noLedger, .noSigningKey: self.init(.noInput, error.description)
-        case .stateDirectoryInUse, .resetWhileInUse: self.init(.tempFailure, error.description)
+        case .stateDirectoryInUse, .resetWhileInUse, .appTakesNoURLs: self.init(.tempFailure, error.description)
         default: self.init(.ioError, error.description)
         }
     }

@@ -10,6 +10,8 @@ enum Help {
       storefront lint [FILE] [--json]   check a catalog or a theme: every finding with its JSON path (exit 65 on errors)
       storefront import FILE.storekit   print the catalog.json equivalent of an Xcode StoreKit file
       storefront history [--json]       print the transactions kept in the state directory (read only)
+      storefront open-url URL           hand a redirect or deep link to the app running on the state directory,
+                                        or keep it for the next launch (a cold-start deep link)
       storefront public-key             print the PEM key that verifies the state directory's signed transactions
       storefront reset                  remove the ledger of the state directory and start over
                                         (refused while an app runs on it)

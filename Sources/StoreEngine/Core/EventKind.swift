@@ -18,6 +18,8 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     // MARK: SDK calls and engine steps
 
     public static let launch = EventKind(rawValue: "launch")
+    /// A URL kept by `storefront open-url` while no app ran, opened at launch.
+    public static let launchURL = EventKind(rawValue: "launch.url")
     public static let purchaseStarted = EventKind(rawValue: "purchase.started")
     public static let purchaseIgnored = EventKind(rawValue: "purchase.ignored")
     public static let payStationOpened = EventKind(rawValue: "paystation.opened")
@@ -53,7 +55,7 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let refund = EventKind(rawValue: "REFUND")
 
     public static let sdkCalls: [EventKind] = [
-        .launch, .purchaseStarted, .purchaseIgnored, .payStationOpened, .payStationPaid, .payStationDeclined,
+        .launch, .launchURL, .purchaseStarted, .purchaseIgnored, .payStationOpened, .payStationPaid, .payStationDeclined,
         .paymentCancelled, .redirectSent, .redirectReceived, .redirectRejected, .purchased, .failed, .signed, .validated,
         .validationFailed, .granted, .finished, .redelivered, .productsRequested, .productsFailed, .productsAnswered,
         .restored,

@@ -9,8 +9,21 @@ extension Store {
     /// At launch: delivers what the last run left unfinished. If that fails, the next call
     /// delivers it first.
     public func launch() throws(StoreError) -> StoreReport {
-        redeliveryDue = true
-        return try perform { nil }
+        // The URLs the app was launched with come first, as a deep link opens the app, then
+        // everything unfinished is delivered again (a redirect just opened has finished its
+        // purchase by then). Should the URLs fail half-way, the next call still redelivers.
+        redeliveryDue = false
+        return try perform {
+            let opened: StoreNotice?
+            do {
+                opened = try openKeptURLs()
+            } catch {
+                redeliveryDue = true
+                throw error
+            }
+            redeliveryDue = true
+            return try catchUp() ?? opened
+        }
     }
 
     /// The report of nothing new: the state as it is.

@@ -28,6 +28,12 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     case signing(path: String, reason: String)
     /// The ledger has no signing key yet (`public-key` before any app ran on it).
     case noSigningKey(path: String)
+    /// The app could not listen for URLs from outside at this socket.
+    case urlSocket(path: String, reason: String)
+    /// `open-url`: the app holding the state directory takes no URLs (a scenario run, say).
+    case appTakesNoURLs(path: String, pid: Int32?)
+    /// `open-url`: the URL did not reach the running app.
+    case urlNotDelivered(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -53,6 +59,13 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
             return "Storefront \(id) is not in the catalog."
         case let .signing(path, reason):
             return "\(path): cannot sign transactions (\(reason)); move the ledger away to get a new key, or pass --state-dir."
+        case let .urlSocket(path, reason):
+            return "\(path): cannot listen for URLs from outside (\(reason)); storefront open-url will not reach this app."
+        case let .appTakesNoURLs(path, pid):
+            return "The storefront running on \(path)\(pid.map { " (pid \($0))" } ?? "") takes no URLs from outside "
+                + "(a scenario run?); give the URL to the scenario with open-url, or wait until it has finished."
+        case let .urlNotDelivered(path, reason):
+            return "The URL did not reach the storefront running on \(path) (\(reason)); nothing was kept, try again."
         case .noSigningKey(let path):
             return "\(path) has no signing key yet: it is made when the app or a scenario first opens the ledger."
         }

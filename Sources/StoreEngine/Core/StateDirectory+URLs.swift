@@ -1,0 +1,49 @@
+import Foundation
+import Ledger
+
+/// Where a URL from outside went (`storefront open-url`).
+public enum URLDelivery: Sendable, Equatable {
+    /// Into the inbox of the app running on the state directory.
+    case handedToApp(pid: Int32?)
+    /// No app runs there: kept in the ledger, the next launch opens it.
+    case keptForNextLaunch(ledgerPath: String)
+}
+
+extension StateDirectory {
+    /// The socket the app on this directory takes URLs at (`URLSocket`).
+    public var urlSocketPath: String { path + "/storefront.sock" }
+
+    /// Hands `url` to the app running on this directory or, when none runs, keeps it for the
+    /// next launch, which opens it as a cold-start deep link. Which one is decided by the
+    /// directory's lock, so a URL is never kept while an app runs or lost between the two.
+    public func deliver(url: String, at time: Date = Date()) throws(StoreError) -> URLDelivery {
+        let claim: StateLock
+        do {
+            claim = try lock()
+        } catch .stateDirectoryInUse(let directory, let pid) {
+            return try handToRunningApp(url, directory: directory, pid: pid)
+        }
+        defer { claim.release() }
+        do {
+            try Ledger(path: ledgerPath).keepURL(url, receivedAt: time)
+        } catch {
+            throw StoreError(error)
+        }
+        return .keptForNextLaunch(ledgerPath: ledgerPath)
+    }
+
+    private func handToRunningApp(_ url: String, directory: String, pid: Int32?) throws(StoreError) -> URLDelivery {
+        do {
+            return .handedToApp(pid: try URLSocket.send(url, to: urlSocketPath) ?? pid)
+        } catch {
+            switch error {
+            case .noListener:
+                throw .appTakesNoURLs(path: directory, pid: pid)
+            case .pathTooLong(_, let limit):
+                throw .urlNotDelivered(path: directory, reason: "its socket path is longer than the \(limit) bytes a socket takes")
+            case .refused(let reason), .io(let reason):
+                throw .urlNotDelivered(path: directory, reason: reason)
+            }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import StoreEngine
+
+/// `storefront open-url URL`: a redirect or deep link from outside, as a browser or the system
+/// would hand it to the app: to the app running on the state directory, or kept for its next
+/// launch. The app's URL handler decides what it is worth; this only delivers it.
+enum OpenURLCommand {
+    static func run(_ options: Options) throws(CommandFailure) {
+        let url = options.positional[0]
+        guard !url.isEmpty, !url.contains(where: \.isNewline) else {
+            throw CommandFailure(.usage, "open-url takes one URL on one line, such as "
+                + "com.example.stardust://xsollaconfirm/payment?invoice_id=…&status=done.")
+        }
+        guard url.utf8.count <= URLSocket.maxURLBytes else {
+            throw CommandFailure(.usage, "the URL is \(url.utf8.count) bytes; open-url takes at most \(URLSocket.maxURLBytes).")
+        }
+        let directory = Environment.stateDirectory(options)
+        do {
+            switch try directory.deliver(url: url) {
+            case .handedToApp(let pid):
+                print("Handed to the storefront running on \(directory.path)\(pid.map { " (pid \($0))" } ?? "").")
+            case .keptForNextLaunch(let ledger):
+                print("No storefront runs on \(directory.path): kept in \(ledger) for the next launch, which opens it first.")
+            }
+        } catch {
+            throw CommandFailure(error)
+        }
+    }
+}

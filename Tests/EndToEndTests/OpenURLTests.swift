@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    /// `storefront open-url` from another shell: to the app running on the state directory, or
+    /// kept for the next launch, which opens it first (a cold-start deep link). The URL here
+    /// names another user, so the app's handler rejects it with its reason: what matters is
+    /// that it arrived and was judged by the same rules as a redirect from Pay Station.
+    @Suite("open-url from outside", .needsTmux)
+    struct OpenURL {
+        static let url = "com.example.stardust://xsollaconfirm/payment?user_id=intruder&foreignInvoice=txn-000001"
+            + "&invoice_id=100000001&status=done"
+
+        @Test("a URL handed to the running app is judged at once")
+        func toTheRunningApp() throws {
+            let state = try TemporaryDirectory()
+            defer { state.remove() }
+            let app = try TmuxSession(stateDirectory: state.path)
+            defer { app.close() }
+            try app.waitForLaunch()
+            let handed = try Finished.run(try BuiltBinary.path(), ["open-url", Self.url, "--state-dir", state.path])
+            #expect(handed.status == 0, "\(handed.standardError)")
+            #expect(handed.standardOutput.hasPrefix("Handed to the storefront running on \(state.path) (pid "),
+                    "\(handed.standardOutput)")
+            try app.waitUntil("the app rejects it, saying why") { screen in
+                screen.bottomLine.hasPrefix("Redirect rejected: user_id intruder is not the current user")
+                    && screen.pane("Events")?.contains { $0.contains("redirect.rejected") } == true
+            }
+            try app.quit()
+            #expect(!FileManager.default.fileExists(atPath: state.path + "/storefront.sock"), "the socket goes with the app")
+        }
+
+        @Test("with no app running, the URL is kept and the next launch opens it first")
+        func toTheNextLaunch() throws {
+            let state = try TemporaryDirectory()
+            defer { state.remove() }
+            let kept = try Finished.run(try BuiltBinary.path(), ["open-url", Self.url, "--state-dir", state.path])
+            #expect(kept.status == 0, "\(kept.standardError)")
+            #expect(kept.standardOutput.contains("kept in \(state.path)/storefront.sqlite for the next launch"))
+            let app = try TmuxSession(stateDirectory: state.path)
+            defer { app.close() }
+            let screen = try app.waitUntil("the launch opens the kept URL") { screen in
+                let events = screen.pane("Events") ?? []
+                return events.contains { $0.contains("launch.url opened at launch") }
+                    && events.contains { $0.contains("redirect.rejected") }
+            }
+            #expect(screen.bottomLine.hasPrefix("Redirect rejected: user_id intruder"), "\(screen.bottomLine)")
+            try app.quit()
+            app.close()
+
+            // Opened once: the next launch has nothing kept.
+            let again = try TmuxSession(stateDirectory: state.path)
+            defer { again.close() }
+            // The second launch's products answer comes after its kept URLs would have.
+            let relaunched = try again.waitUntil("the second launch has answered its products request") { screen in
+                (screen.pane("Events") ?? []).filter { $0.contains("products.answered") }.count == 2
+            }
+            #expect(relaunched.filter { $0.contains("launch.url") }.count == 1, "\(relaunched.joined(separator: "\n"))")
+            try again.quit()
+        }
+
+        @Test("a URL on two lines, or none, is a usage error")
+        func badArguments() throws {
+            let state = try TemporaryDirectory()
+            defer { state.remove() }
+            let twoLines = try Finished.run(try BuiltBinary.path(), ["open-url", "a://b\nc", "--state-dir", state.path])
+            #expect(twoLines.status == 64)
+            #expect(twoLines.standardError.contains("open-url takes one URL on one line"))
+            let none = try Finished.run(try BuiltBinary.path(), ["open-url", "--state-dir", state.path])
+            #expect(none.status == 64)
+            #expect(!FileManager.default.fileExists(atPath: state.path + "/storefront.sqlite"), "nothing was kept")
+        }
+    }
+}
