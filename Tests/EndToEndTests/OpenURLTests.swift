@@ -30,6 +30,42 @@ extension EndToEnd {
             #expect(!FileManager.default.fileExists(atPath: state.path + "/storefront.sock"), "the socket goes with the app")
         }
 
+        /// The presenter's way back from an external browser: the sheet shows the redirect URL
+        /// (the countdown set to a minute here), and `open-url` with it finishes the purchase.
+        @Test("the redirect URL shown for an external browser, delivered by hand, finishes the purchase")
+        func redirectDeliveredByHand() throws {
+            let state = try TemporaryDirectory()
+            defer { state.remove() }
+            let text = try String(contentsOfFile: BuiltBinary.catalog, encoding: .utf8)
+            try #require(text.contains(#""delaySeconds": 2"#))
+            let catalog = state.path + "/slow-redirect.json"
+            try text.replacingOccurrences(of: #""delaySeconds": 2"#, with: #""delaySeconds": 600"#)
+                .write(toFile: catalog, atomically: true, encoding: .utf8)
+            let app = try TmuxSession(stateDirectory: state.path + "/state", arguments: ["--catalog", catalog])
+            defer { app.close() }
+            try app.waitForLaunch()
+            try Purchases.openPayStation(app)
+            try app.pay(withCard: Purchases.succeeds)
+            let paid = try app.waitUntil("the sheet shows the redirect URL under the payment") { screen in
+                screen.shows("✓ Payment successful (status done)")
+                    && screen.pane("Pay Station")?.contains { $0.hasPrefix("com.example.stardust://xsollaconfirm/payment?") } == true
+            }
+            let sheet = paid.pane("Pay Station") ?? []
+            let first = try #require(sheet.firstIndex { $0.hasPrefix("com.example.stardust://") })
+            let url = sheet[first...].prefix { !$0.isEmpty }.joined()
+            #expect(url.hasSuffix("&status=done"), "\(url)")
+            #expect(url.contains("user_id=qa-e2e&foreignInvoice=txn-000001&invoice_id="))
+
+            let handed = try Finished.run(try BuiltBinary.path(), ["open-url", url, "--state-dir", state.path + "/state"])
+            #expect(handed.status == 0, "\(handed.standardError)")
+            let screen = try app.waitUntil("the purchase finishes without waiting for the countdown") { screen in
+                screen.pane("Pay Station") == nil && screen.bottomLine == "Purchased Pouch of Gems: +100 gems."
+            }
+            #expect(screen.pane("Events")?.contains { $0.contains("redirect.received") } == true)
+            #expect(screen.pane("Entitlements")?.first == "gems: 100")
+            try app.quit()
+        }
+
         @Test("with no app running, the URL is kept and the next launch opens it first")
         func toTheNextLaunch() throws {
             let state = try TemporaryDirectory()

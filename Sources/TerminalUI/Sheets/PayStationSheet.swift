@@ -73,8 +73,18 @@ public enum PayStationSheet {
         case .done:
             line("✓ Payment successful (status done)", theme.surfaceStyle(.success, bold: true))
             y += 1
-            line("Invoice \(session.invoiceId) · transaction \(session.transactionId)", theme.surfaceStyle(.muted))
-            y += 2
+            if session.opensExternalBrowser, let url = page.redirectURL {
+                // The browser sends the player back with this URL; a presenter can deliver it
+                // by hand (`storefront open-url`), so it is shown whole.
+                for piece in TextWrap.lines(url, width: content.width).prefix(3) {
+                    line(piece, theme.surfaceStyle(.muted))
+                    y += 1
+                }
+                y += 1
+            } else {
+                line("Invoice \(session.invoiceId) · transaction \(session.transactionId)", theme.surfaceStyle(.muted))
+                y += 2
+            }
             if let due = page.redirectDue {
                 let seconds = max(0, Int(due.timeIntervalSince(now).rounded(.up)))
                 line("Returning to \(page.appName) in \(seconds) s…", theme.surfaceStyle(.text))

@@ -10,13 +10,17 @@ public struct PayStationPage: Sendable, Equatable {
     public let returnButtonCaption: String
     /// The app the redirect returns to.
     public let appName: String
+    /// The URL Pay Station sends the player back with, once it is on its way: shown for an
+    /// external browser, so a presenter can deliver it by hand with `storefront open-url`.
+    public let redirectURL: String?
     /// The sandbox test cards listed beside the form.
     public var testCards: [TestCard] { TestCard.all }
 
-    public init(session: PayStationSession, redirectDue: Date? = nil, returnButtonCaption: String = "Back to the game",
-                appName: String) {
+    public init(session: PayStationSession, redirectDue: Date? = nil, redirectURL: String? = nil,
+                returnButtonCaption: String = "Back to the game", appName: String) {
         self.session = session
         self.redirectDue = redirectDue
+        self.redirectURL = redirectURL
         self.returnButtonCaption = returnButtonCaption
         self.appName = appName
     }

@@ -113,8 +113,10 @@ final class PayStationPath: PurchasePath {
     func sheet(in context: PathContext) -> PurchaseSheet? {
         guard let invoice = onScreen, let session = sessions[invoice] else { return nil }
         let settings = context.catalog.settings.payStation.redirect
+        let due = context.due(of: .payStationRedirect(invoiceId: invoice))
+        let url = due.map { _ in redirectURL(for: session, status: session.phase == .done ? .done : .troubled, in: context).text }
         return .payStation(PayStationPage(
-            session: session, redirectDue: context.due(of: .payStationRedirect(invoiceId: invoice)),
+            session: session, redirectDue: due, redirectURL: url,
             returnButtonCaption: settings.manualButtonCaption ?? "Back to the game", appName: context.catalog.app.name))
     }
 
