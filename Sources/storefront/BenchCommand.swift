@@ -59,6 +59,7 @@ enum BenchCommand {
         if let measurement = purchase.measurement { results.append(measurement) }
         let floor = try fsyncFloor(runs: runs)
         results.append(floor)
+        results.append(try URLHandOffBench.run(runs: runs))
 
         let keypressRatio = smallPress.median > 0 ? bigPress.median / smallPress.median : 0
         let purchaseInFloors = purchase.measurement.map { floor.median > 0 ? $0.median / floor.median : 0 }
