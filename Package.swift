@@ -37,14 +37,16 @@ let package = Package(
             name: "storefront",
             dependencies: ["CursesBackend", "Scenarios", "Program", "TerminalUI", "StoreEngine", "Catalog"]
         ),
+        // The catalog, a fixed moment and the products answer, shared by the UI and program tests.
+        .target(name: "TestFixtures", dependencies: ["Catalog", "StoreEngine"], path: "Tests/TestFixtures"),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"], exclude: ["Fixtures"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger"]),
         .testTarget(name: "StoreEngineTests", dependencies: ["StoreEngine", "Ledger", "Catalog"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "StoreEngine", "Catalog"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "StoreEngine", "Catalog", "TestFixtures"]),
         .testTarget(
             name: "ProgramTests",
             // Ledger only for tests that fill the disk under the running loop.
-            dependencies: ["Program", "TerminalUI", "StoreEngine", "Ledger", "Catalog"],
+            dependencies: ["Program", "TerminalUI", "StoreEngine", "Ledger", "Catalog", "TestFixtures"],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Program", "TerminalUI", "StoreEngine", "Catalog"]),

@@ -3,9 +3,9 @@ import Foundation
 /// The ledger's files on disk: the database and, in WAL mode, its write-ahead log and
 /// shared-memory index beside it. They hold player ids, purchase history and Pay Station
 /// tokens, so they are for their owner only (0600) whatever the umask.
-enum LedgerFiles {
+public enum LedgerFiles {
     /// The database, its write-ahead log and its shared-memory index.
-    static func all(_ path: String) -> [String] {
+    public static func all(_ path: String) -> [String] {
         [path, path + "-wal", path + "-shm"]
     }
 

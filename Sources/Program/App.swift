@@ -22,7 +22,11 @@ public struct App: Sendable {
     /// be written.
     public internal(set) var lastCallFailed = false
     /// The panes' data as the engine last reported it.
-    public internal(set) var snapshot: StoreSnapshot
+    public internal(set) var snapshot: StoreSnapshot {
+        didSet { panes = PaneCache(snapshot, timeZone: timeZone) }
+    }
+    /// What the panes derive from `snapshot`, kept with it.
+    private(set) var panes: PaneCache
     public let themes: [Theme]
     public internal(set) var themeIndex: Int
     public let colorEnabled: Bool
@@ -50,6 +54,7 @@ public struct App: Sendable {
         self.now = now
         self.timeZone = timeZone
         self.colorEnabled = colorEnabled
+        panes = PaneCache(snapshot, timeZone: timeZone)
         paywall.update(.historyChanged(snapshot.history))
     }
 
@@ -60,9 +65,7 @@ public struct App: Sendable {
 
     /// Where everything goes at this size; the Entitlements pane as wide as its longest row.
     public var layout: ScreenLayout {
-        let rows = PaneRows.entitlements(snapshot, clock: WallClock(timeZone: timeZone)).map(\.text)
-        let longest = (rows.isEmpty ? [PaneRows.emptyText(.entitlements)] : rows).map(DisplayWidth.of).max() ?? 0
-        return ScreenLayout(width: width, height: height, entitlementsWidth: longest)
+        ScreenLayout(width: width, height: height, entitlementsWidth: panes.entitlementsWidth)
     }
 
     public var theme: Theme {
@@ -77,13 +80,14 @@ public struct App: Sendable {
     }
 
     mutating func scroll(_ pane: Pane, by step: Int) {
+        guard pane != .paywall else { return updatePaywall(.move(by: step)) }
         let count = rowCount(of: pane)
         let visible = ListPane.visibleRows(in: layout.rect(of: pane))
         switch pane {
         case .transactions: transactionsPane.move(by: step, rowCount: count, visibleRows: visible)
         case .entitlements: entitlementsPane.move(by: step, rowCount: count, visibleRows: visible)
         case .events: eventsPane.move(by: step, rowCount: count, visibleRows: visible)
-        case .paywall: updatePaywall(.move(by: step))
+        case .paywall: break
         }
     }
 

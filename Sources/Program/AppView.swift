@@ -53,14 +53,14 @@ public enum AppView {
         let narrow = layout.transactions.width < 44
         let rowWidth = ListPane.rowWidth(in: layout.transactions)
         // Sized to what is listed, not per row, so the columns line up.
-        let columns = PaneRows.Columns(fitting: snapshot.transactions, catalog: app.catalog)
+        let columns = app.panes.transactionColumns
         app.transactionsPane.render(count: snapshot.transactions.count, emptyText: PaneRows.emptyText(.transactions),
                                     focused: app.focus == .transactions, theme: theme, in: layout.transactions,
                                     into: &frame) {
             PaneRows.transaction(snapshot.transactions[$0], catalog: app.catalog, narrow: narrow, width: rowWidth,
                                  columns: columns)
         }
-        let entitlements = PaneRows.entitlements(snapshot, clock: clock)
+        let entitlements = app.panes.entitlementRows
         app.entitlementsPane.render(count: entitlements.count, emptyText: PaneRows.emptyText(.entitlements),
                                     focused: app.focus == .entitlements, theme: theme, in: layout.entitlements,
                                     into: &frame) { entitlements[$0] }

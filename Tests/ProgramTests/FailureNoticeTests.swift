@@ -1,5 +1,6 @@
 @testable import Program
 import StoreEngine
+import TestFixtures
 import Testing
 
 /// What the player reads when an engine call fails: what happened, then how to go on.

@@ -3,6 +3,7 @@ import Foundation
 @testable import Ledger
 import Program
 import TerminalUI
+import TestFixtures
 import Testing
 @testable import StoreEngine
 

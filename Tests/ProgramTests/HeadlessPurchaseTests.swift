@@ -3,6 +3,7 @@ import Foundation
 import Program
 import StoreEngine
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// The whole loop on the headless backend with a real engine on SQLite: a purchase made only

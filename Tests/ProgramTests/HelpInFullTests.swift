@@ -1,5 +1,6 @@
 import Program
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// Issue 7 item 6: help lines were cut at any width. The help wraps each description under

@@ -3,6 +3,7 @@ import Foundation
 import Program
 import StoreEngine
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// The inbox is the way in for everything that is not a key: any thread posts, and a pipe

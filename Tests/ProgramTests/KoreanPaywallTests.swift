@@ -3,6 +3,7 @@ import Foundation
 import Program
 import StoreEngine
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// Issue 7 item 5 on screen: on a Korean storefront the player reads no English. The catalog

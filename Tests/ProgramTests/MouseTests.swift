@@ -1,6 +1,7 @@
 import Program
 import StoreEngine
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// Clicks select a product and a second click buys it; a click on a pane focuses it; the wheel

@@ -1,6 +1,7 @@
 import Program
 import StoreEngine
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// The bottom line: what the engine last said, in its tone, until Esc or the next notice.

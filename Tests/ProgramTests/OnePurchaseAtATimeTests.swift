@@ -3,6 +3,7 @@ import Foundation
 import Program
 import StoreEngine
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// Issue 7 item 14: one purchase at a time. Two Enters in one input burst reach the update

@@ -1,5 +1,6 @@
 import Program
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// Tab and Shift-Tab move between the paywall and the live panes; arrows then move the focused

@@ -2,6 +2,7 @@ import Catalog
 import Program
 import StoreEngine
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// `i` and a script's `path`: the integration path in use changes, the status bar says which,

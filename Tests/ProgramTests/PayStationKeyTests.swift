@@ -1,6 +1,7 @@
 @testable import StoreEngine
 import Program
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// With Pay Station on screen every key goes to the page, as input for the engine: the app

@@ -2,6 +2,7 @@ import Foundation
 @testable import StoreEngine
 import Program
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// The sheet shows what the engine's latest report says, and counts the redirect down from the

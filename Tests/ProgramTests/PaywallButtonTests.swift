@@ -2,6 +2,7 @@ import Catalog
 import Program
 import StoreEngine
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// Issue 7 item 3: every button on the paywall does what it says. Each click lands where the

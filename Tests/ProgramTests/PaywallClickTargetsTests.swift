@@ -1,6 +1,7 @@
 import Catalog
 import Program
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// Item 4's other half: what is clicked is what was seen. At every step of a walk down the

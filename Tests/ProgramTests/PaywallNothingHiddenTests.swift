@@ -1,6 +1,7 @@
 import Catalog
 import Program
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// Issue 7 item 4: no product is hidden and nothing unseen can be bought. In every template at

@@ -1,6 +1,7 @@
 import Catalog
 import Program
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// A one-line row of the paywall (the shop, or a plan without a box) is name, detail, price:

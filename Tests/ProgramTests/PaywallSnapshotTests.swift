@@ -2,6 +2,7 @@ import Catalog
 import Program
 import StoreEngine
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// Whole screens rendered as text and compared with golden files (DESIGN.md §8, layer 2).

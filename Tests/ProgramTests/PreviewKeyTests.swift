@@ -2,6 +2,7 @@ import Catalog
 import Program
 import StoreEngine
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// `v` previews the next paywall variant and `e` forces offer eligibility; both are marked on

@@ -1,5 +1,6 @@
 import Program
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// Issue 7 item 10: "(preview)" marks a variant the player is not assigned; when `v` comes

@@ -3,6 +3,7 @@ import Foundation
 import Program
 import StoreEngine
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// The Pay Station products request as the app drives it: ask at launch, retry on the

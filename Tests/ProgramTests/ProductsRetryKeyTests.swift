@@ -3,6 +3,7 @@ import Foundation
 import Program
 import StoreEngine
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// Issue 7 item 10: after a products request gives up, Enter asks again on the same storefront

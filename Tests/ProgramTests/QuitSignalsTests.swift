@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Program
+import TestFixtures
 import Testing
 
 /// SIGHUP, as a closing terminal sends it, becomes one `.quit` in the inbox, and the exit

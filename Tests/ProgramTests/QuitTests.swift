@@ -1,5 +1,6 @@
 import Program
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// `q`, Ctrl-C, SIGTERM and SIGHUP all end in one `.quit` message, which the loop watches.

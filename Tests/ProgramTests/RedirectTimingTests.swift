@@ -2,6 +2,7 @@ import Foundation
 import Program
 import StoreEngine
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// Pay Station's redirect after its countdown, on the simulated clock: `advance(by:)` fires it

@@ -1,5 +1,6 @@
 import Program
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// A resize re-lays the whole screen: nothing about the layout is stored.

@@ -1,6 +1,7 @@
 import Program
 import StoreEngine
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// `r` and a script's `restore` ask the engine to restore purchases on the path in use.

@@ -3,6 +3,7 @@ import Foundation
 import Program
 import StoreEngine
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// Issue 7 item 6: what a pane cuts can be read in full. Enter on a focused Transactions,

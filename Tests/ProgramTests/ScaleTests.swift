@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Program
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// 10,000 products: the shop scrolls to keep the selection visible and only visible rows draw.

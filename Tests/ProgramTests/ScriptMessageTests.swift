@@ -2,6 +2,7 @@ import Foundation
 import Program
 import StoreEngine
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// What a scenario asks by name rather than by key: select a product or an item, buy, open a

@@ -2,6 +2,7 @@ import Catalog
 import Program
 import StoreEngine
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// Arrows and h/j/k/l move the paywall's selection; Enter asks the engine to buy it.

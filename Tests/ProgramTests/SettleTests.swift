@@ -2,6 +2,7 @@ import Foundation
 import Program
 import StoreEngine
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// `settle()` is the headless program's synchroniser: it returns when no message is queued,

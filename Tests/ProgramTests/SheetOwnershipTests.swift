@@ -2,6 +2,7 @@ import Foundation
 import Program
 import StoreEngine
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// The engine owns every session (DESIGN.md §2): the app's `sheet` is whatever the latest

@@ -2,6 +2,7 @@ import Catalog
 import Program
 import StoreEngine
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// In the running app: keys, ticks and engine reports that leave the paywall's inputs alone

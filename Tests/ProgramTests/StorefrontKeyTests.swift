@@ -2,6 +2,7 @@ import Catalog
 import Program
 import StoreEngine
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// `s` / `S` and a script's `storefront ID`: every storefront in turn, prices re-rendered in

@@ -1,6 +1,7 @@
 import Program
 import StoreEngine
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// Ctrl-Z hands the terminal to the shell: one `.suspend` effect for the backend, from

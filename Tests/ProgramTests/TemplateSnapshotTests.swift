@@ -1,6 +1,7 @@
 import Catalog
 import Program
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// The three templates, and every storefront's prices, per-period prices and discount badges.

@@ -1,5 +1,6 @@
 import Program
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// `t` cycles the themes; `NO_COLOR` (colorEnabled false) draws without color.

@@ -2,6 +2,7 @@ import Foundation
 import Program
 import StoreEngine
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// The program sends clock ticks only while something on screen counts down: a Pay Station

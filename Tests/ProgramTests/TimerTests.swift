@@ -3,6 +3,7 @@ import Foundation
 import Program
 import StoreEngine
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// `.deliver` timers run on the simulated clock only. A flaky network that always fails makes

@@ -157,7 +157,7 @@ struct SignedTransactionTests {
                                                     price: "0.99", currency: "USD", createdAt: time, updatedAt: time))
         try harness.ledger.updateState(ofTransaction: id, to: .purchased, error: nil, at: time)
         try harness.ledger.recordPurchaseDate(time, ofTransaction: id)
-        try harness.store.sign(id, at: time)
+        try harness.store.sign(try #require(try harness.ledger.transaction(id: id)), at: time)
         return id
     }
 

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import TestFixtures
 import Testing
 
 /// Issue 7 item 5: offer lines come from the catalog's `offerDetailsWithIntro` template in the

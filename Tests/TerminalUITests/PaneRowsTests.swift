@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import StoreEngine
+import TestFixtures
 import Testing
 @testable import TerminalUI
 

@@ -1,4 +1,5 @@
 import StoreEngine
+import TestFixtures
 import Testing
 @testable import TerminalUI
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import StoreEngine
+import TestFixtures
 import Testing
 @testable import TerminalUI
 

@@ -1,4 +1,5 @@
 import Catalog
+import TestFixtures
 import Testing
 @testable import TerminalUI
 

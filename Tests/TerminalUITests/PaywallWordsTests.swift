@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import TestFixtures
 import Testing
 
 /// Issue 7 item 5: which words a paywall presentation reads, by storefront. The catalog's own

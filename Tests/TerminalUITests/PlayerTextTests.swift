@@ -1,4 +1,5 @@
 @testable import Catalog
+import TestFixtures
 import Testing
 
 /// Issue 7 item 5: the paywall's fixed words are built in for en, de, fr, es, pt, ja, ko and ar;

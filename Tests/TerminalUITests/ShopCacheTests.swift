@@ -1,5 +1,6 @@
 import Catalog
 import StoreEngine
+import TestFixtures
 import Testing
 @testable import TerminalUI
 

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import TestFixtures
 import Testing
 @testable import TerminalUI
 

@@ -65,10 +65,6 @@ struct Account {
         noteGroup(of: grant)
     }
 
-    func productId(ofTransaction id: String) -> String? {
-        productOfTransaction[id]
-    }
-
     /// The subscription group of a granted transaction, if it granted an access level.
     func group(ofTransaction id: String) -> String? {
         groupOfTransaction[id]

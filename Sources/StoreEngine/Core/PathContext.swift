@@ -7,10 +7,18 @@ import Ledger
 /// schedule work on the clock, and settle a transaction. It has no way to grant or to finish a
 /// purchase: a purchased settlement goes back to the engine's completion.
 struct PathContext {
-    unowned let store: Store
+    /// Private: through the store a path could grant or finish, which only the completion does.
+    private unowned let store: Store
+
+    init(store: Store) {
+        self.store = store
+    }
 
     var catalog: Catalog { store.catalog }
     var userId: String { store.userId }
+    /// The project id the SDK was started with, and how the network behaves.
+    var sdkProjectId: Int? { store.sdkProjectId }
+    var networkCondition: NetworkCondition { store.networkCondition }
     /// Simulated time, from the engine's clock.
     var now: Date { store.now() }
 
@@ -56,10 +64,6 @@ struct PathContext {
             store.account.record(record)
             return record
         }
-    }
-
-    func transaction(id: String) throws -> TransactionRecord? {
-        try store.ledger.transaction(id: id)
     }
 
     func log(_ kind: EventKind, _ message: String, transaction id: String? = nil) throws {

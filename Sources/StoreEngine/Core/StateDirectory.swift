@@ -22,7 +22,7 @@ public struct StateDirectory: Sendable, Equatable {
     public var ledgerPath: String { path + "/storefront.sqlite" }
 
     /// The ledger with its write-ahead log and shared-memory files: what `reset` removes.
-    public var ledgerFiles: [String] { [ledgerPath, ledgerPath + "-wal", ledgerPath + "-shm"] }
+    public var ledgerFiles: [String] { LedgerFiles.all(ledgerPath) }
 
     /// Makes the directory, readable by its owner only, unless it exists.
     public func create() throws(StoreError) {

@@ -19,13 +19,13 @@ public final class StateLock: @unchecked Sendable {
         self.path = path
         // O_CLOEXEC: a program the app starts must not inherit, and so keep, the claim.
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw .stateLock(path: path, reason: Self.reason(errno)) }
+        guard descriptor >= 0 else { throw .stateLock(path: path, reason: systemErrorText(errno)) }
         // Private whatever the umask, like the ledger: the pid is no secret, but nothing here is shared.
         fchmod(descriptor, 0o600)
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno
             defer { close(descriptor) }
-            guard code == EWOULDBLOCK else { throw .stateLock(path: path, reason: Self.reason(code)) }
+            guard code == EWOULDBLOCK else { throw .stateLock(path: path, reason: systemErrorText(code)) }
             let directory = (path as NSString).deletingLastPathComponent
             throw .stateDirectoryInUse(path: directory, pid: Self.pid(in: descriptor))
         }
@@ -35,7 +35,7 @@ public final class StateLock: @unchecked Sendable {
         if ftruncate(descriptor, 0) != 0 || pwrite(descriptor, text, text.count, 0) != text.count {
             let code = errno
             close(descriptor)
-            throw .stateLock(path: path, reason: Self.reason(code))
+            throw .stateLock(path: path, reason: systemErrorText(code))
         }
     }
 
@@ -59,9 +59,6 @@ public final class StateLock: @unchecked Sendable {
         return Int32(text).flatMap { $0 > 0 ? $0 : nil }
     }
 
-    private static func reason(_ code: Int32) -> String {
-        String(cString: strerror(code))
-    }
 }
 
 extension StateDirectory {

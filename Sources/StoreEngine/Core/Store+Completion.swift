@@ -22,7 +22,13 @@ extension Store {
                 try ledger.updateState(ofTransaction: transactionId, to: .purchased, error: nil, at: time)
                 try ledger.recordPurchaseDate(paidAt ?? time, ofTransaction: transactionId)
                 // Signed in the same commit as it is paid: there is never a paid, unsigned one.
-                try sign(transactionId, at: time)
+                // The copy in hand, brought up to date as the two writes above left the row.
+                var paid = transaction
+                paid.state = .purchased
+                paid.error = nil
+                paid.updatedAt = time
+                paid.purchasedAt = transaction.purchasedAt ?? paidAt ?? time
+                try sign(paid, at: time)
                 try log(.purchased, "purchased", transactionId, time)
                 try refresh(transactionId)
                 return .purchased(transactionId: transactionId)
@@ -66,15 +72,22 @@ extension Store {
     /// validateTransaction, then grant, then finishTransaction. Each step commits on its own so
     /// that a crash between them leaves a purchased, unfinished transaction to deliver again.
     func complete(_ transactionId: String) throws -> StoreNotice {
-        let time = now()
-        guard var transaction = try ledger.transaction(id: transactionId) else {
+        guard let transaction = try ledger.transaction(id: transactionId) else {
             return StoreNotice(.error, "Transaction \(transactionId) is not in the ledger.")
         }
+        return try complete(transaction)
+    }
+
+    /// `complete` for a transaction the caller has just read.
+    func complete(_ record: TransactionRecord) throws -> StoreNotice {
+        let time = now()
+        let transactionId = record.id
+        var transaction = record
         if transaction.signedTransaction == nil, transaction.state == .purchased {
             // Paid in a ledger from before transactions were signed: signed on this delivery, so
             // what was paid is not lost to the upgrade.
             try ledger.inTransaction {
-                try sign(transactionId, at: time)
+                try sign(transaction, at: time)
                 try log(.signed, "signed on delivery: paid before this ledger signed its transactions", transactionId, time)
             }
             transaction = try ledger.transaction(id: transactionId) ?? transaction

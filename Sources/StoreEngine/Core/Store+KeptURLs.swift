@@ -9,12 +9,7 @@ extension Store {
         var last: StoreNotice?
         for kept in try ledger.keptURLs() {
             try log(.launchURL, "opened at launch: \(QuotedText.url(kept.url))", nil, now())
-            for path in paths {
-                if let step = try path.open(kept.url, in: context) {
-                    last = try run(step) ?? last
-                    break
-                }
-            }
+            last = try openURL(kept.url) ?? last
             try ledger.forgetURL(id: kept.id)
         }
         return last

@@ -15,7 +15,7 @@ extension Store {
             try log(.redelivered, "delivered again at launch (\(transaction.state.rawValue))", transaction.id, time)
             switch transaction.state {
             case .purchased, .restored:
-                notices.append(try complete(transaction.id))
+                notices.append(try complete(transaction))
             case .purchasing:
                 let owner = path(IntegrationPath(rawValue: transaction.integrationPath) ?? .paystation)
                 if let notice = try run(owner.redeliver(transaction, in: context)) { notices.append(notice) }

@@ -65,12 +65,15 @@ extension Store {
 
     /// A URL the app was opened with: a redirect from Pay Station, a deep link from outside.
     public func open(url: String) throws(StoreError) -> StoreReport {
-        try perform {
-            for path in paths {
-                if let step = try path.open(url, in: context) { return try run(step) }
-            }
-            return nil
+        try perform { try openURL(url) }
+    }
+
+    /// The first path that knows the URL handles it (Pay Station answers every URL, last).
+    func openURL(_ url: String) throws -> StoreNotice? {
+        for path in paths {
+            if let step = try path.open(url, in: context) { return try run(step) }
         }
+        return nil
     }
 
     /// Restore purchases on `path`; never charges.

@@ -77,7 +77,6 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     init(_ error: any Error) {
         switch error {
         case let error as StoreError: self = error
-        case let error as SigningError: self = .signing(path: "the ledger", reason: error.description)
         case LedgerError.noLedger(let path): self = .noLedger(path: path)
         case LedgerError.diskFull(let path): self = .diskFull(path: path)
         case let error as LedgerError: self = .storage(error.description)

@@ -3,7 +3,8 @@ import Foundation
 /// The app's end of `URLSocket`: a thread that takes URLs from outside and hands each to
 /// `receive` (the program posts it to its inbox, so it is opened on the loop like any input).
 /// Made by the app that holds the state directory's lock, so a socket file left by a killed
-/// app can be removed safely. `@unchecked Sendable`: the descriptor is closed only under `lock`.
+/// app can be removed safely. Its thread holds it until `stop()`, which the owner must call.
+/// `@unchecked Sendable`: the descriptor is closed only under `lock`.
 public final class URLListener: @unchecked Sendable {
     public let path: String
     private var descriptor: Int32
@@ -24,7 +25,7 @@ public final class URLListener: @unchecked Sendable {
         }
         unlink(path)
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw .urlSocket(path: path, reason: URLSocket.reason(errno)) }
+        guard descriptor >= 0 else { throw .urlSocket(path: path, reason: systemErrorText(errno)) }
         // Private before it is reachable: made with a umask that leaves the owner alone.
         let previous = umask(0o177)
         let bound = withUnsafePointer(to: &address) { pointer in
@@ -36,15 +37,13 @@ public final class URLListener: @unchecked Sendable {
         guard bound == 0, listen(descriptor, 8) == 0 else {
             let code = errno
             close(descriptor)
-            throw .urlSocket(path: path, reason: URLSocket.reason(code))
+            throw .urlSocket(path: path, reason: systemErrorText(code))
         }
         self.descriptor = descriptor
         let thread = Thread { [self] in acceptLoop() }
         thread.name = "storefront.urls"
         thread.start()
     }
-
-    deinit { stop() }
 
     /// Stops listening and removes the socket file; again does nothing.
     public func stop() {

@@ -17,7 +17,7 @@ public enum URLSocket {
     static func send(_ url: String, to path: String) throws(URLSocketError) -> Int32? {
         let descriptor = try connected(to: path)
         defer { close(descriptor) }
-        guard writeAll(Array(url.utf8) + [10], to: descriptor) else { throw .io("writing the URL: \(reason(errno))") }
+        guard writeAll(Array(url.utf8) + [10], to: descriptor) else { throw .io("writing the URL: \(systemErrorText(errno))") }
         shutdown(descriptor, Int32(SHUT_WR))
         let reply = readLine(from: descriptor, limit: 256) ?? ""
         if reply.hasPrefix("ok") { return Int32(reply.dropFirst(2).trimmingCharacters(in: .whitespaces)) }
@@ -28,7 +28,7 @@ public enum URLSocket {
     static func connected(to path: String) throws(URLSocketError) -> Int32 {
         var address = try address(of: path)
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw .io("socket: \(reason(errno))") }
+        guard descriptor >= 0 else { throw .io("socket: \(systemErrorText(errno))") }
         setTimeouts(descriptor)
         let status = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -38,7 +38,7 @@ public enum URLSocket {
         guard status == 0 else {
             let code = errno
             close(descriptor)
-            throw code == ENOENT || code == ECONNREFUSED ? .noListener : .io("connect: \(reason(code))")
+            throw code == ENOENT || code == ECONNREFUSED ? .noListener : .io("connect: \(systemErrorText(code))")
         }
         return descriptor
     }
@@ -90,10 +90,6 @@ public enum URLSocket {
         }
         guard line.count <= limit else { return nil }
         return String(decoding: line, as: UTF8.self)
-    }
-
-    static func reason(_ code: Int32) -> String {
-        String(cString: strerror(code))
     }
 }
 

@@ -28,7 +28,7 @@ public struct SignedTransactionPayload: Codable, Sendable, Equatable {
     public var storefrontId: String?
     /// `PURCHASE`, or `RENEWAL` for a renewal.
     public var transactionReason: String
-    /// 1 introductory, 2 promotional, 3 offer code, 4 win-back.
+    /// 1 introductory, 2 promotional, 4 win-back (3, an offer code, is not sold here yet).
     public var offerType: Int?
     public var offerIdentifier: String?
     /// What was charged, in thousandths of the currency's unit (4.99 is 4990).
@@ -68,7 +68,6 @@ public struct SignedTransactionPayload: Codable, Sendable, Equatable {
         switch typeName {
         case "introductory": return 1
         case "promotional": return 2
-        case "code": return 3
         case "winBack": return 4
         default: return nil
         }

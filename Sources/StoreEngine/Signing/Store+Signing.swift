@@ -16,13 +16,17 @@ extension Store {
         return key
     }
 
-    /// Signs the transaction as it stands and keeps the JWS with it (inside the caller's ledger
-    /// transaction when there is one).
-    func sign(_ transactionId: String, at time: Date) throws {
-        guard let transaction = try ledger.transaction(id: transactionId) else { return }
-        let payload = signedPayload(of: transaction, signedAt: time)
-        let jws = try JWS.signing(try payload.encoded(), with: signingKey)
-        try ledger.recordSignedTransaction(jws.compact, ofTransaction: transactionId)
+    /// Signs `transaction` as it stands (the caller's copy, already up to date) and keeps the JWS
+    /// with it, inside the caller's ledger transaction when there is one. A signing failure
+    /// names the ledger whose key failed.
+    func sign(_ transaction: TransactionRecord, at time: Date) throws {
+        let jws: JWS
+        do {
+            jws = try JWS.signing(try signedPayload(of: transaction, signedAt: time).encoded(), with: signingKey)
+        } catch let error as SigningError {
+            throw StoreError.signing(path: ledger.path, reason: error.description)
+        }
+        try ledger.recordSignedTransaction(jws.compact, ofTransaction: transaction.id)
     }
 
     /// What the signature says of `transaction`, signed at `time`.

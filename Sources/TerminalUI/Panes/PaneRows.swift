@@ -24,10 +24,10 @@ public enum PaneRows {
             self.state = state
         }
 
-        public init(fitting transactions: [TransactionSummary], catalog: Catalog) {
+        public init(fitting transactions: [TransactionSummary]) {
             self.init()
             for transaction in transactions {
-                product = max(product, DisplayWidth.of(PaneRows.productName(of: transaction, catalog: catalog)))
+                product = max(product, DisplayWidth.of(PaneRows.productName(of: transaction)))
                 state = max(state, DisplayWidth.of(transaction.displayState))
             }
         }
@@ -35,7 +35,7 @@ public enum PaneRows {
 
     /// The last part of the SKU, as `Product.shortId` has it: from the id alone, so a frame
     /// costs no catalog lookup per row.
-    static func productName(of transaction: TransactionSummary, catalog: Catalog) -> String {
+    static func productName(of transaction: TransactionSummary) -> String {
         transaction.productId.split(separator: ".").last.map(String.init) ?? transaction.productId
     }
 
@@ -45,7 +45,7 @@ public enum PaneRows {
     /// would misread; Enter opens the row in full).
     public static func transaction(_ transaction: TransactionSummary, catalog: Catalog, narrow: Bool,
                                    width: Int = .max, columns: Columns = Columns()) -> ListPane.Row {
-        let product = productName(of: transaction, catalog: catalog)
+        let product = productName(of: transaction)
         let mark = transaction.isFinished ? "✓" : "…"
         let role: Theme.Role
         switch transaction.state {

@@ -3,50 +3,11 @@ import Foundation
 import Program
 import StoreEngine
 import TerminalUI
+import TestFixtures
 
-// Shared pieces of the program tests: the repository's catalog, a fixed moment, and the app as
-// it stands a moment after launch. Every change to the app goes through `update(_:)`: engine
+// Shared pieces of the program tests: the app as it stands a moment after launch (the catalog
+// and the fixed moment are TestFixtures'). Every change to the app goes through `update(_:)`: engine
 // answers arrive as `.store` reports, exactly as the program delivers them.
-
-/// The package root, found from this file's path.
-let packageRoot: URL = {
-    var directory = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
-    while directory.path != "/" {
-        if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) { return directory }
-        directory.deleteLastPathComponent()
-    }
-    return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-}()
-
-/// The default catalog.json, loaded as the app loads it.
-let defaultCatalog: Catalog = {
-    let url = packageRoot.appendingPathComponent("catalog.json")
-    let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-    do {
-        return try CatalogLoader.load(text: text, file: "catalog.json")
-    } catch {
-        fatalError("catalog.json does not load: \(error)")
-    }
-}()
-
-/// A fixed moment, so times on screen never change between runs: 2026-11-18 11:06:40 UTC.
-let fixedNow = Date(timeIntervalSince1970: 1_795_000_000)
-
-let utc = TimeZone(identifier: "UTC")!
-
-/// Product ids of the default catalog.
-enum SKU {
-    static let gems100 = "com.example.stardust.gems_100"
-    static let gems550 = "com.example.stardust.gems_550"
-    static let monthlyPass = "com.example.stardust.pass.monthly"
-    static let yearlyPass = "com.example.stardust.pass.yearly"
-}
-
-/// What the mocked store answers to a products request for the whole default catalog.
-func fullProductsAnswer() -> ProductsResponse {
-    ProductsAnswer.answer(requesting: defaultCatalog.products.map(\.id), projectId: defaultCatalog.settings.projectId,
-                          catalog: defaultCatalog)
-}
 
 /// An engine report as `.store` carries it, with the clock standing still at `fixedNow`.
 /// An engine report; a products outcome is Pay Station's unless `productsPath` says otherwise.

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Program
 import StoreEngine
+import TestFixtures
 
 // Catalogs made up by a test, for what the default one does not have: many products, a
 // Korean storefront, a paywall without terms. Built as values, not JSON, so a test says only

@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import TestFixtures
 
 /// The panes after one finished purchase of gems on Pay Station, as the engine reports them:
 /// one transaction, 100 gems, and the events of the purchase, newest first. Since the engine

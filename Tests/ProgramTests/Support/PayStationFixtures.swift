@@ -1,5 +1,6 @@
 import Foundation
 @testable import StoreEngine
+import TestFixtures
 
 // Pay Station pages in a given phase, as the engine would report them. `@testable` because a
 // session's inputs (type, submit) belong to the engine: the app only ever gets copies.

@@ -1,6 +1,7 @@
 import Catalog
 import Program
 import TerminalUI
+import TestFixtures
 
 /// Walks the paywall's selection with Down from the first item to the last, as a player reading
 /// the whole shop would, and notes at each step what the screen fails to show: the selected

@@ -1,5 +1,6 @@
 import Program
 import TerminalUI
+import TestFixtures
 
 // Reading one part of a frame back as text, cell by cell (a wide character counts once), so a
 // test looks at the paywall box or an overlay rather than at the whole screen, where the same

@@ -1,5 +1,6 @@
 import Foundation
 import TerminalUI
+import TestFixtures
 import Testing
 
 /// Compares a frame's text with the golden file `__Snapshots__/<name>.txt`. A missing golden

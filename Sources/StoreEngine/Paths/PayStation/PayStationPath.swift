@@ -17,17 +17,16 @@ final class PayStationPath: PurchasePath {
     // MARK: Products
 
     func requestProducts(_ identifiers: [String], attempt: Int, in context: PathContext) throws -> ProductsOutcome {
-        let store = context.store
         let attempts = RetrySchedule.delays.count + 1
         try context.log(.productsRequested, "attempt \(attempt) of \(attempts): \(identifiers.count) SKUs, project "
-                        + (store.sdkProjectId.map(String.init) ?? "(none)"))
-        if store.networkCondition == .flaky, context.coinTossFails() {
+                        + (context.sdkProjectId.map(String.init) ?? "(none)"))
+        if context.networkCondition == .flaky, context.coinTossFails() {
             let retry = RetrySchedule.delay(after: attempt)
             let next = retry.map { "retrying in \(Self.seconds($0))" } ?? "giving up after \(attempt) attempts"
             try context.log(.productsFailed, "network error (flaky network); \(next)")
             return .failed(attempt: attempt, retryAfter: retry)
         }
-        let response = ProductsAnswer.answer(requesting: identifiers, projectId: store.sdkProjectId, catalog: context.catalog)
+        let response = ProductsAnswer.answer(requesting: identifiers, projectId: context.sdkProjectId, catalog: context.catalog)
         var message = "\(response.products.count) products"
         if !response.invalidProductIdentifiers.isEmpty {
             message += "; invalidProductIdentifiers: " + response.invalidProductIdentifiers.map {
@@ -114,7 +113,7 @@ final class PayStationPath: PurchasePath {
         guard let invoice = onScreen, let session = sessions[invoice] else { return nil }
         let settings = context.catalog.settings.payStation.redirect
         let due = context.due(of: .payStationRedirect(invoiceId: invoice))
-        let url = due.map { _ in redirectURL(for: session, status: session.phase == .done ? .done : .troubled, in: context).text }
+        let url = due.map { _ in redirectURL(for: session, status: session.redirectStatus, in: context).text }
         return .payStation(PayStationPage(
             session: session, redirectDue: due, redirectURL: url,
             returnButtonCaption: settings.manualButtonCaption ?? "Back to the game", appName: context.catalog.app.name))
@@ -208,7 +207,7 @@ final class PayStationPath: PurchasePath {
     /// player back, and the redirect goes through the app's URL handler like any other.
     private func sendRedirect(for invoice: String, in context: PathContext) throws -> PathStep {
         guard let session = sessions[invoice] else { return .nothing }
-        let status: RedirectURL.Status = session.phase == .done ? .done : .troubled
+        let status = session.redirectStatus
         // The page goes once the handler has answered: if its commit fails, it stays, and the
         // engine puts the redirect back on the agenda.
         let step = try handle(redirectURL(for: session, status: status, in: context).text, in: context)
@@ -246,4 +245,9 @@ final class PayStationPath: PurchasePath {
     func restore(in context: PathContext) throws -> PathStep {
         try context.restoreOwnedPurchases()
     }
+}
+
+extension PayStationSession {
+    /// What the redirect says of this payment: `done` once paid, else `troubled`.
+    var redirectStatus: RedirectURL.Status { phase == .done ? .done : .troubled }
 }
