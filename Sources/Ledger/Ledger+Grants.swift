@@ -65,10 +65,11 @@ extension Ledger {
         return products
     }
 
-    /// Virtual-currency balances, of one user or of all: each currency key with the sum of its grants.
+    /// Virtual-currency balances, of one user or of all: each currency key with the sum of its grants
+    /// that were not refunded.
     public func balances(user: String? = nil) throws -> [String: Int] {
         let statement = try database.prepare("""
-            SELECT key, SUM(amount) FROM grants WHERE kind = ?1
+            SELECT key, SUM(amount) FROM grants WHERE kind = ?1 AND revoked_at IS NULL
             AND (?2 IS NULL OR transaction_id IN (SELECT id FROM transactions WHERE user_id = ?2))
             GROUP BY key
             """)
@@ -81,7 +82,7 @@ extension Ledger {
         return balances
     }
 
-    private static let grantColumns = "transaction_id, kind, key, amount, expires_at, granted_at"
+    private static let grantColumns = "transaction_id, kind, key, amount, expires_at, granted_at, revoked_at"
 
     private static func grantRecord(from row: SQLiteStatement) throws -> GrantRecord {
         let transactionId = row.string(column: 0)
@@ -97,7 +98,8 @@ extension Ledger {
             key: row.string(column: 2),
             amount: row.int(column: 3),
             expiresAt: row.optionalDate(column: 4),
-            grantedAt: row.date(column: 5)
+            grantedAt: row.date(column: 5),
+            revokedAt: row.optionalDate(column: 6)
         )
     }
 }

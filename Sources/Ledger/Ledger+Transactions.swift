@@ -79,6 +79,34 @@ extension Ledger {
         if database.changes == 0 { throw LedgerError.unknownTransaction(id: id) }
     }
 
+    /// Records a refund: the transaction's revocation date and reason, its grant revoked, and an
+    /// entry in its history, in one commit. Only the first refund counts; returns false (and
+    /// changes nothing) for a transaction already refunded.
+    @discardableResult
+    public func recordRevocation(ofTransaction id: String, reason: String, at time: Date) throws -> Bool {
+        try inTransaction {
+            let statement = try database.prepare("""
+                UPDATE transactions SET revoked_at = ?2, revocation_reason = ?3, updated_at = ?2
+                WHERE id = ?1 AND revoked_at IS NULL
+                """)
+            try statement.bind(id, at: 1)
+            try statement.bind(time, at: 2)
+            try statement.bind(reason, at: 3)
+            try statement.step()
+            guard database.changes == 1 else {
+                if try transaction(id: id) == nil { throw LedgerError.unknownTransaction(id: id) }
+                return false
+            }
+            let grant = try database.prepare("UPDATE grants SET revoked_at = ?2 WHERE transaction_id = ?1")
+            try grant.bind(id, at: 1)
+            try grant.bind(time, at: 2)
+            try grant.step()
+            guard let state = try transaction(id: id)?.state else { throw LedgerError.unknownTransaction(id: id) }
+            try appendHistory(id, state: state, at: time, note: "refunded: \(reason)")
+            return true
+        }
+    }
+
     /// Records that the app finished the transaction, so it is no longer redelivered.
     /// Only the first call counts: finishing again keeps the first time (finishing is something
     /// every code path does, so it must be harmless to repeat).
@@ -167,7 +195,7 @@ extension Ledger {
     private static let transactionColumns = """
         id, product_id, user_id, storefront, integration_path, state, quantity, price, currency,
         invoice_id, variation_id, error, created_at, updated_at, finished_at, purchased_at, amount_charged,
-        offer_type, offer_id, signed_transaction
+        offer_type, offer_id, signed_transaction, revoked_at, revocation_reason
         """
 
     private static func transactionRecords(from statement: SQLiteStatement) throws -> [TransactionRecord] {
@@ -200,7 +228,9 @@ extension Ledger {
             amountCharged: row.optionalString(column: 16),
             offerType: row.optionalString(column: 17),
             offerId: row.optionalString(column: 18),
-            signedTransaction: row.optionalString(column: 19)
+            signedTransaction: row.optionalString(column: 19),
+            revokedAt: row.optionalDate(column: 20),
+            revocationReason: row.optionalString(column: 21)
         )
     }
 

@@ -43,6 +43,9 @@ public struct TransactionRecord: Sendable, Equatable {
     /// The transaction as the store signed it (a compact JWS), from when it was paid; nil
     /// before, and in files written before transactions were signed.
     public var signedTransaction: String?
+    /// When the store refunded it, and why (`refund`'s reason, StoreKit's revocationReason).
+    public var revokedAt: Date?
+    public var revocationReason: String?
 
     public var isFinished: Bool { finishedAt != nil }
 
@@ -66,7 +69,9 @@ public struct TransactionRecord: Sendable, Equatable {
         amountCharged: String? = nil,
         offerType: String? = nil,
         offerId: String? = nil,
-        signedTransaction: String? = nil
+        signedTransaction: String? = nil,
+        revokedAt: Date? = nil,
+        revocationReason: String? = nil
     ) {
         self.id = id
         self.productId = productId
@@ -88,6 +93,8 @@ public struct TransactionRecord: Sendable, Equatable {
         self.offerType = offerType
         self.offerId = offerId
         self.signedTransaction = signedTransaction
+        self.revokedAt = revokedAt
+        self.revocationReason = revocationReason
     }
 }
 
@@ -120,14 +127,18 @@ public struct GrantRecord: Sendable, Equatable {
     public var amount: Int
     public var expiresAt: Date?
     public var grantedAt: Date
+    /// Set when its transaction was refunded: it no longer gives access or currency.
+    public var revokedAt: Date?
 
-    public init(transactionId: String, kind: GrantKind, key: String, amount: Int, expiresAt: Date? = nil, grantedAt: Date) {
+    public init(transactionId: String, kind: GrantKind, key: String, amount: Int, expiresAt: Date? = nil, grantedAt: Date,
+                revokedAt: Date? = nil) {
         self.transactionId = transactionId
         self.kind = kind
         self.key = key
         self.amount = amount
         self.expiresAt = expiresAt
         self.grantedAt = grantedAt
+        self.revokedAt = revokedAt
     }
 }
 

@@ -130,6 +130,14 @@ enum Schema {
             received_at REAL NOT NULL
         );
         """,
+        // 6: refunds. A refunded transaction keeps its row and its state (StoreKit keeps it
+        // too, with a revocation date and reason); its grant is marked revoked, so access and
+        // balances leave it out while the history still shows what was granted.
+        """
+        ALTER TABLE transactions ADD COLUMN revoked_at REAL;
+        ALTER TABLE transactions ADD COLUMN revocation_reason TEXT;
+        ALTER TABLE grants ADD COLUMN revoked_at REAL;
+        """,
     ]
 
     static var supportedVersion: Int { migrations.count }

@@ -22,6 +22,7 @@ extension App {
             return []
         }
         if let sheet { return handle(key, on: sheet) }
+        if transactionMenu != nil { return handleMenu(key) }
         switch key {
         case .character("q"):
             return update(.quit)
@@ -56,6 +57,8 @@ extension App {
             notice = StoreNotice(.info, "Theme \(themes[themeIndex].name).")
         case .character("r"):
             return update(.restore)
+        case .character("m"):
+            openTransactionMenu()
         case .up, .left, .character("k"), .character("h"):
             scroll(focus, by: -1)
         case .down, .right, .character("j"), .character("l"):
@@ -81,12 +84,30 @@ extension App {
         switch sheet {
         case .payStation:
             return PayStationSheet.input(for: key).map { [.engine(.send(.payStation($0)))] } ?? []
+        case .storeKit:
+            return StoreKitSheet.input(for: key).map { [.engine(.send(.storeKit($0)))] } ?? []
         }
     }
 
     mutating func handle(_ event: MouseEvent) -> [Effect] {
         // A sheet or an overlay covers the screen: clicks and the wheel go nowhere beneath it.
+        // The App Store sheet's buttons take clicks.
+        if case .storeKit(let session)? = sheet, overlay == nil, event.kind == .press {
+            let input = StoreKitSheet.input(atX: event.x, y: event.y, for: session,
+                                            in: Rect(x: 0, y: 0, width: width, height: height))
+            return input.map { [.engine(.send(.storeKit($0)))] } ?? []
+        }
         guard sheet == nil, overlay == nil else { return [] }
+        if let open = transactionMenu {
+            // The menu covers the panes: a click on an item chooses it, anywhere else closes it.
+            guard event.kind == .press else { return [] }
+            guard let index = open.menu.item(atX: event.x, y: event.y, on: Rect(x: 0, y: 0, width: width, height: height))
+            else {
+                transactionMenu = nil
+                return []
+            }
+            return update(open.choosing(index))
+        }
         guard event.kind == .press else {
             scroll(focus, by: event.kind == .wheelUp ? -1 : 1)
             return []

@@ -58,6 +58,9 @@ extension App {
             return [.engine(.restore(path: paywall.path))]
         case .openURL(let url):
             return [.engine(.openURL(url))]
+        case .act(let action, let transactionId):
+            transactionMenu = nil
+            return [.engine(.act(action, transactionId: transactionId))]
         }
     }
 

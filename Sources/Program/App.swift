@@ -16,6 +16,8 @@ public struct App: Sendable {
     public internal(set) var sheet: PurchaseSheet?
     /// Text shown in full over everything: the keys, a row's every field, an address.
     public internal(set) var overlay: TextOverlay?
+    /// The actions of one transaction (`m`), over the panes.
+    public internal(set) var transactionMenu: TransactionMenu?
     public internal(set) var notice: StoreNotice?
     /// The engine's last answer was a failure (a full disk): nothing of the call was kept, and
     /// `q` quits even from a sheet, so a player is never stuck in front of a ledger that cannot

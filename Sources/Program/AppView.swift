@@ -31,9 +31,12 @@ public enum AppView {
         switch app.sheet {
         case .payStation(let page)?:
             PayStationSheet.render(page, now: app.now, theme: theme, into: &frame)
+        case .storeKit(let session)?:
+            StoreKitSheet.render(session, theme: theme, into: &frame)
         case nil:
             break
         }
+        app.transactionMenu?.menu.render(theme: theme, into: &frame)
         app.overlay?.render(theme: theme, into: &frame)
         return frame
     }
@@ -42,6 +45,7 @@ public enum AppView {
     private static func hint(_ app: App) -> String? {
         switch app.sheet {
         case .payStation(let page)?: return PayStationSheet.hint(for: page)
+        case .storeKit(let session)?: return StoreKitSheet.hint(for: session)
         case nil: return app.focus == .paywall ? nil : "↑↓ select a row · Enter open it in full · Tab next pane · ? help"
         }
     }

@@ -45,6 +45,8 @@ public final class EngineWorker: @unchecked Sendable {
                 return .store(try store.runDue())
             case .advance(let date):
                 return .store(try store.advance(to: date))
+            case .act(let action, let transactionId):
+                return .store(try store.act(action, on: transactionId))
             }
         } catch {
             // Whatever the call wrote was rolled back: the state as it stands, and why.

@@ -30,6 +30,8 @@ public enum Message: Sendable, Equatable {
     case restore
     /// A URL the app is opened with: a redirect or a deep link from outside.
     case openURL(String)
+    /// QA's action on one transaction (approve, decline, resolve, refund).
+    case act(TransactionAction, transactionId: String)
 }
 
 /// Work the update asks for; the program performs it off the update and answers with messages.
@@ -53,4 +55,5 @@ public enum EngineCall: Sendable, Equatable {
     case restore(path: IntegrationPath)
     case runDue
     case advance(to: Date)
+    case act(TransactionAction, transactionId: String)
 }

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import StoreEngine
 import TerminalUI
 
 /// One line of a scenario (docs/scenarios.md).
@@ -21,6 +22,10 @@ public enum ScenarioCommand: Sendable, Equatable {
     case payStationCard(number: String, expiry: String, cvv: String)
     case payStation3DS(code: String)
     case payStationClose
+    /// The App Store sheet's outcome, pressed as QA presses it.
+    case storeKit(StoreKitOutcome)
+    /// QA's action on a transaction (approve, decline, resolve, refund).
+    case act(TransactionAction, TransactionReference)
     case openURL(String)
     case restore
     case advance(seconds: TimeInterval)

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import StoreEngine
 import TerminalUI
 
 /// A mistake in a scenario file itself: exit 64, with the place and what is wrong.
@@ -57,8 +58,8 @@ public enum ScenarioParser {
     }
 
     static let commandNames = [
-        "catalog", "storefront", "path", "user", "size", "network", "seed", "select", "buy", "paystation", "open-url",
-        "restore", "advance", "key", "click", "expect", "snapshot",
+        "catalog", "storefront", "path", "user", "size", "network", "seed", "select", "buy", "paystation", "storekit",
+        "approve", "decline", "resolve", "refund", "open-url", "restore", "advance", "key", "click", "expect", "snapshot",
     ]
 
     private static func parse(_ name: String, _ arguments: [String]) throws(Problem) -> ScenarioCommand {
@@ -112,6 +113,21 @@ public enum ScenarioParser {
             return .buy
         case "paystation":
             return try payStation(arguments)
+        case "storekit":
+            return try storeKit(arguments)
+        case "approve", "decline", "resolve":
+            try exactly(1, "last or a transaction ID: \(name) last")
+            let action: TransactionAction = name == "approve" ? .approve : name == "decline" ? .decline : .resolve
+            return .act(action, reference(arguments[0]))
+        case "refund":
+            guard (1...2).contains(arguments.count) else {
+                throw Problem("refund takes last or a transaction ID, then a REASON (other, developerIssue): refund last")
+            }
+            let reasons = RefundReason.allCases.map(\.rawValue)
+            guard let reason = RefundReason(rawValue: arguments.count == 2 ? arguments[1] : "other") else {
+                throw Problem("unknown refund reason \(arguments[1]); reasons: \(reasons.joined(separator: ", "))")
+            }
+            return .act(.refund(reason), reference(arguments[0]))
         case "open-url":
             try exactly(1, "one URL")
             return .openURL(arguments[0])
@@ -172,6 +188,27 @@ public enum ScenarioParser {
             return .payStationClose
         default:
             throw Problem("paystation takes card NUMBER [MMYY] [CVV], 3ds CODE, or close")
+        }
+    }
+
+    private static func storeKit(_ arguments: [String]) throws(Problem) -> ScenarioCommand {
+        let usage = "storekit takes confirm, cancel, fail ERROR, ask-to-buy, interrupt or tamper"
+        let failures = StoreKitFailure.allCases.map(\.rawValue).joined(separator: ", ")
+        switch (arguments.first, arguments.count) {
+        case ("confirm", 1): return .storeKit(.buy)
+        case ("cancel", 1): return .storeKit(.cancel)
+        case ("ask-to-buy", 1): return .storeKit(.askToBuy)
+        case ("interrupt", 1): return .storeKit(.interrupt)
+        case ("tamper", 1): return .storeKit(.tamper)
+        case ("fail", 2):
+            guard let failure = StoreKitFailure(rawValue: arguments[1]) else {
+                throw Problem("unknown StoreKit error \(arguments[1]); errors: \(failures)")
+            }
+            return .storeKit(.fail(failure))
+        case ("fail", _):
+            throw Problem("storekit fail takes one ERROR: \(failures)")
+        default:
+            throw Problem(usage)
         }
     }
 
@@ -323,8 +360,9 @@ public enum ScenarioParser {
     }
 }
 
-/// The states `expect transaction` knows: the payment-queue states, and `cancelled` for a
-/// payment the player closed (shown so in the Transactions pane).
+/// The states `expect transaction` knows: the payment-queue states, `cancelled` for a payment
+/// the player closed, `pending` for a deferred StoreKit purchase and `refunded` for a refunded
+/// one (each shown so in the Transactions pane).
 enum TransactionStateName {
-    static let all = ["purchasing", "purchased", "failed", "restored", "deferred", "cancelled"]
+    static let all = ["purchasing", "purchased", "failed", "restored", "deferred", "cancelled", "pending", "refunded"]
 }

@@ -42,7 +42,9 @@ extension ScenarioRun {
         case .transaction(let reference, let state, let finished):
             let transaction = try find(reference, in: snapshot, line)
             let actualState = transaction.displayState
-            let stateMatches = state == actualState || (state == "failed" && transaction.state == .failed)
+            // The state as shown (`cancelled`, `refunded`, `pending (Ask to Buy)`) or as recorded.
+            let stateMatches = state == actualState || state == transaction.state.rawValue
+                || (state == "pending" && transaction.pending != nil)
             guard stateMatches, finished.map({ $0 == transaction.isFinished }) ?? true else {
                 let expected = state + (finished.map { $0 ? " finished" : " unfinished" } ?? "")
                 throw failure(line, expected: "\(transaction.id) \(expected)",
@@ -86,7 +88,7 @@ extension ScenarioRun {
         }
     }
 
-    private func find(_ reference: TransactionReference, in snapshot: StoreSnapshot, _ line: ScenarioLine) throws -> TransactionSummary {
+    func find(_ reference: TransactionReference, in snapshot: StoreSnapshot, _ line: ScenarioLine) throws -> TransactionSummary {
         switch reference {
         case .last:
             guard let last = snapshot.transactions.first else {

@@ -188,6 +188,12 @@ final class ScenarioRun {
         case .payStationClose:
             try requirePayStation(line, in: nil, "Pay Station")
             try running().send(.key(.escape))
+        case .storeKit(let outcome):
+            try pressStoreKit(outcome, line)
+        case .act(let action, let reference):
+            let program = try running()
+            let transaction = try find(reference, in: program.app.snapshot, line)
+            program.send(.act(action, transactionId: transaction.id))
         case .openURL(let url):
             try running().send(.openURL(url))
         case .restore:
@@ -269,6 +275,28 @@ final class ScenarioRun {
         case .declined(let reason): return "a declined payment (\(reason))"
         case .cancelled: return "a closed page"
         }
+    }
+
+    /// Presses the sheet's keys for `outcome`, as QA would: a button's letter, or for an error
+    /// `f`, the arrows down to it, Enter.
+    private func pressStoreKit(_ outcome: StoreKitOutcome, _ line: ScenarioLine) throws {
+        let program = try running()
+        guard case .storeKit? = program.app.sheet else {
+            throw failure(line, expected: "the App Store sheet open",
+                          actual: program.app.sheet == nil ? "no sheet open" : "another sheet")
+        }
+        let keys: [Key]
+        switch outcome {
+        case .buy: keys = [.character("b")]
+        case .cancel: keys = [.escape]
+        case .askToBuy: keys = [.character("a")]
+        case .interrupt: keys = [.character("n")]
+        case .tamper: keys = [.character("t")]
+        case .fail(let failure):
+            let steps = StoreKitFailure.allCases.firstIndex(of: failure) ?? 0
+            keys = [.character("f")] + Array(repeating: .down, count: steps) + [.enter]
+        }
+        for key in keys { program.send(.key(key)) }
     }
 
     /// Digits as keys, then Enter, as a player types them.

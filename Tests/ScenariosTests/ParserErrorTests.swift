@@ -162,10 +162,10 @@ struct ParserErrorTests {
     ])
     func expectValues(bad: BadLine) { check(bad) }
 
-    @Test("an unknown transaction state lists the states", arguments: ["paid", "Purchased", "refunded", "finished"])
+    @Test("an unknown transaction state lists the states", arguments: ["paid", "Purchased", "revoked", "finished"])
     func unknownState(state: String) {
         check(BadLine("expect transaction last \(state)", "unknown transaction state \(state);",
-                      "states: purchasing, purchased, failed, restored, deferred, cancelled"))
+                      "states: purchasing, purchased, failed, restored, deferred, cancelled, pending, refunded"))
     }
 
     @Test("an unterminated quote or a trailing backslash is an error on its line")

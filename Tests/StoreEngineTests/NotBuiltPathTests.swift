@@ -8,7 +8,7 @@ import Testing
 /// nothing at all, not even an event (no commit is made).
 @Suite("Store: the paths that are not built yet")
 struct NotBuiltPathTests {
-    @Test(arguments: [IntegrationPath.storekit, .xee])
+    @Test(arguments: [IntegrationPath.xee])
     func aPurchaseSaysThePathIsNotBuiltAndRecordsNothing(_ path: IntegrationPath) throws {
         try withStore { harness in
             let commits = harness.store.commitCount
@@ -23,7 +23,7 @@ struct NotBuiltPathTests {
         }
     }
 
-    @Test(arguments: [IntegrationPath.storekit, .xee])
+    @Test(arguments: [IntegrationPath.xee])
     func aRestoreSaysThePathIsNotBuiltAndRecordsNothing(_ path: IntegrationPath) throws {
         try withStore { harness in
             try harness.buy(SKU.removeAds)
@@ -36,7 +36,7 @@ struct NotBuiltPathTests {
         }
     }
 
-    @Test(arguments: [IntegrationPath.storekit, .xee])
+    @Test(arguments: [IntegrationPath.xee])
     func aProductsRequestAnswersTheAvailableProductsAndLogsNothing(_ path: IntegrationPath) throws {
         try withStore { harness in
             let report = try harness.store.requestProducts(on: path, attempt: 1)
@@ -53,7 +53,7 @@ struct NotBuiltPathTests {
 
     @Test func inputForThemFallsToNoSheet() throws {
         try withStore { harness in
-            _ = try harness.store.beginPurchase(of: SKU.gems100, in: "JPN", on: .storekit)
+            _ = try harness.store.beginPurchase(of: SKU.gems100, in: "JPN", on: .xee)
             #expect(try harness.send(.submit).sheet == nil)
         }
     }

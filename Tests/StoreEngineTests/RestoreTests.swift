@@ -17,7 +17,7 @@ struct RestoreTests {
             #expect(notice.text.hasPrefix("Nothing to restore"))
             #expect(report.sheet == nil)
             let restored = try harness.events(.restored)
-            #expect(restored.map(\.message) == ["nothing to restore"])
+            #expect(restored.map(\.message) == ["restore: nothing to restore"])
             #expect(try harness.ledger.transactionCount() == 0)
         }
     }
@@ -42,7 +42,7 @@ struct RestoreTests {
             #expect(report.snapshot.transactions.map(\.amountCharged).reduce(0, +)
                 == before.transactions.map(\.amountCharged).reduce(0, +))
             let restored = try #require(try harness.events(.restored).last)
-            #expect(restored.message == "Remove Ads, Monthly Pass")
+            #expect(restored.message == "restore: Remove Ads, Monthly Pass")
             #expect(restored.transactionId == nil, "restoring is no transaction")
             #expect(try harness.allEventKinds().last == "purchases.restored")
         }

@@ -92,13 +92,29 @@ struct TransactionSummaryTests {
     @Test(arguments: [
         ("paymentCancelled", FailureReason.paymentCancelled),
         ("payment declined", .paymentDeclined),
-        ("interrupted: the app closed before Pay Station answered", .interrupted),
+        ("interrupted: the app closed before the purchase had an outcome", .interrupted),
+        ("userCancelled", .userCancelled),
+        ("StoreKitError.networkError", .storeKit(.networkError)),
+        ("Product.PurchaseError.ineligibleForOffer", .storeKit(.ineligibleForOffer)),
+        ("Ask to Buy declined", .askToBuyDeclined),
         ("card stolen", .other("card stolen")),
     ])
     func failureReasonsRoundTripThroughTheLedgersWords(_ recorded: String, _ reason: FailureReason) {
         #expect(FailureReason(recorded: recorded) == reason)
         #expect(reason.recorded == recorded)
         #expect(reason.description == recorded)
+    }
+
+    /// Ledgers written before StoreKit was built said Pay Station in the interruption's words.
+    @Test func anInterruptionInOlderWordsIsStillAnInterruption() {
+        #expect(FailureReason(recorded: "interrupted: the app closed before Pay Station answered") == .interrupted)
+    }
+
+    @Test func cancellingIsNotAnErrorOnEitherPath() {
+        #expect(!FailureReason.userCancelled.isError)
+        #expect(!FailureReason.paymentCancelled.isError)
+        #expect(FailureReason.storeKit(.networkError).isError)
+        #expect(FailureReason.askToBuyDeclined.isError)
     }
 
     @Test func chargedIsPriceTimesQuantityInDecimal() throws {

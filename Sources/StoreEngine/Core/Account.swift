@@ -65,6 +65,11 @@ struct Account {
         noteGroup(of: grant)
     }
 
+    /// A refund the engine recorded: the transaction's grant no longer counts.
+    mutating func revokeGrant(ofTransaction id: String, at time: Date) {
+        for index in grants.indices where grants[index].transactionId == id { grants[index].revokedAt = time }
+    }
+
     /// The subscription group of a granted transaction, if it granted an access level.
     func group(ofTransaction id: String) -> String? {
         groupOfTransaction[id]
@@ -76,7 +81,8 @@ struct Account {
         var balances: [String: Int] = [:]
         var history = SubscriberHistory()
         var latestExpiry: [String: Date] = [:]
-        for grant in grants {
+        // A refunded grant gives nothing: its access and its currency went with the refund.
+        for grant in grants where grant.revokedAt == nil {
             let productId = productOfTransaction[grant.transactionId]
             switch grant.kind {
             case .currency:
@@ -110,11 +116,14 @@ extension TransactionSummary {
         self.init(id: record.id, productId: record.productId, userId: record.userId, storefront: record.storefront,
                   path: IntegrationPath(rawValue: record.integrationPath),
                   state: State(rawValue: record.state.rawValue) ?? .failed,
-                  failure: record.error.map(FailureReason.init(recorded:)), quantity: record.quantity,
+                  failure: record.state == .deferred ? nil : record.error.map(FailureReason.init(recorded:)),
+                  quantity: record.quantity,
                   price: record.price, currency: record.currency, invoiceId: record.invoiceId,
                   variationId: record.variationId, createdAt: record.createdAt, updatedAt: record.updatedAt,
                   finishedAt: record.finishedAt, purchasedAt: record.purchasedAt, charge: record.amountCharged,
-                  offerType: record.offerType, offerId: record.offerId, signedTransaction: record.signedTransaction)
+                  offerType: record.offerType, offerId: record.offerId, signedTransaction: record.signedTransaction,
+                  pending: record.state == .deferred ? PendingReason(recorded: record.error) : nil,
+                  revokedAt: record.revokedAt, revocationReason: record.revocationReason)
     }
 }
 

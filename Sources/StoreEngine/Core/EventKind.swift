@@ -41,6 +41,13 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let productsFailed = EventKind(rawValue: "products.failed")
     public static let productsAnswered = EventKind(rawValue: "products.answered")
     public static let restored = EventKind(rawValue: "purchases.restored")
+    /// What StoreKit's `purchase()` returned or threw.
+    public static let purchaseResult = EventKind(rawValue: "purchase.result")
+    /// A transaction StoreKit delivered on `Transaction.updates` (an approval, a resolved
+    /// purchase, a refund), or one that will never come (a declined Ask to Buy).
+    public static let transactionUpdate = EventKind(rawValue: "transaction.update")
+    /// What `Transaction.currentEntitlements` lists, read by the app after every update.
+    public static let currentEntitlements = EventKind(rawValue: "entitlements.current")
 
     // MARK: Lifecycle
 
@@ -58,7 +65,7 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
         .launch, .launchURL, .purchaseStarted, .purchaseIgnored, .payStationOpened, .payStationPaid, .payStationDeclined,
         .paymentCancelled, .redirectSent, .redirectReceived, .redirectRejected, .purchased, .failed, .signed, .validated,
         .validationFailed, .granted, .finished, .redelivered, .productsRequested, .productsFailed, .productsAnswered,
-        .restored,
+        .restored, .purchaseResult, .transactionUpdate, .currentEntitlements,
     ]
 
     public static let lifecycle: [EventKind] = [

@@ -77,11 +77,26 @@ struct PathContext {
         try store.recordOutcome(outcome, of: transactionId)
     }
 
+    /// Leaves a `purchasing` transaction waiting (`deferred`) for `reason`: StoreKit's `pending`.
+    /// It is not delivered again at launch; an approval, a decline or a resolution settles it.
+    func leavePending(_ transactionId: String, because reason: PendingReason) throws {
+        try store.ledger.inTransaction {
+            try store.ledger.updateState(ofTransaction: transactionId, to: .deferred, error: reason.recorded, at: now)
+            try store.refresh(transactionId)
+        }
+    }
+
+    /// Replaces the payload of a paid transaction's JWS and keeps the signature, as a forger
+    /// would (the price becomes 0): QA's "tampered" outcome, which must fail verification.
+    func tamper(withSignatureOf transactionId: String) throws {
+        try store.tamper(withSignatureOf: transactionId)
+    }
+
     /// Restore purchases on a path that keeps no store account of its own: what the ledger says
     /// this player owns (non-consumables, subscriptions still active) is theirs again. Nothing
     /// is charged and no transaction is made.
-    func restoreOwnedPurchases() throws -> PathStep {
-        try store.restoreOwnedPurchases()
+    func restoreOwnedPurchases(as call: String = "restore") throws -> PathStep {
+        try store.restoreOwnedPurchases(as: call)
     }
 
     // MARK: Pay Station's invoices
@@ -142,6 +157,8 @@ enum PaymentOutcome {
     case cancelled
     /// The app went away before the payment had an outcome.
     case interrupted
+    /// Failed in the path's own words: the reason recorded, the event's text, what the player is told.
+    case failed(FailureReason, event: String, notice: StoreNotice)
 }
 
 /// A transaction's final state, recorded. `purchased` still needs the engine's completion

@@ -5,10 +5,13 @@ import Foundation
 /// draws it and sends `PathInput` back; the session itself stays in the engine.
 public enum PurchaseSheet: Sendable, Equatable {
     case payStation(PayStationPage)
+    /// The App Store purchase sheet.
+    case storeKit(StoreKitSession)
 
     public var path: IntegrationPath {
         switch self {
         case .payStation: return .paystation
+        case .storeKit: return .storekit
         }
     }
 }
@@ -16,11 +19,13 @@ public enum PurchaseSheet: Sendable, Equatable {
 /// Input for the sheet on screen, in the path's own terms.
 public enum PathInput: Sendable, Equatable {
     case payStation(PayStationInput)
+    case storeKit(StoreKitInput)
 
     /// The path whose sheet takes it.
     public var path: IntegrationPath {
         switch self {
         case .payStation: return .paystation
+        case .storeKit: return .storekit
         }
     }
 }

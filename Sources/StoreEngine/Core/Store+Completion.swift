@@ -14,7 +14,8 @@ extension Store {
             guard let transaction = try ledger.transaction(id: transactionId) else {
                 return .concluded(StoreNotice(.error, "Transaction \(transactionId) is not in the ledger."))
             }
-            guard transaction.state == .purchasing else {
+            // Deferred too: an approved Ask to Buy, a resolved interrupted purchase.
+            guard transaction.state == .purchasing || transaction.state == .deferred else {
                 return .concluded(StoreNotice(.info, "\(transactionId) is already \(transaction.state.rawValue)."))
             }
             switch outcome {
@@ -42,6 +43,9 @@ extension Store {
             case .interrupted:
                 try fail(transactionId, .interrupted, time)
                 return .concluded(StoreNotice(.info, "\(transactionId) was interrupted and has been closed."))
+            case .failed(let reason, let event, let notice):
+                try fail(transactionId, reason, time, as: reason.isCancellation ? .paymentCancelled : .failed, saying: event)
+                return .concluded(notice)
             }
         }
     }
@@ -92,7 +96,15 @@ extension Store {
             }
             transaction = try ledger.transaction(id: transactionId) ?? transaction
         }
+        let owner = path(IntegrationPath(rawValue: transaction.integrationPath) ?? .paystation)
         if let problem = validationProblem(transaction) {
+            guard owner.finishesUnverifiedTransactions else {
+                // StoreKit's guide: `checkVerified` throws on an unverified result, so the app
+                // neither unlocks nor finishes it, and StoreKit delivers it again at each launch.
+                try log(.validationFailed, "unverified: \(problem); checkVerified throws, so nothing is unlocked "
+                        + "and the transaction is not finished", transactionId, time)
+                return StoreNotice(.error, "The purchase failed verification (\(problem)). Nothing was unlocked.")
+            }
             try ledger.inTransaction {
                 try log(.validationFailed, problem, transactionId, time)
                 try ledger.markFinished(transaction: transactionId, at: time)
@@ -112,6 +124,8 @@ extension Store {
                 try log(.granted, describe(grant), transactionId, time)
                 if let product { try logLifecycle(of: transaction, product: product, grant: grant, at: time) }
             }
+            // Between unlocking and finishing, as the guide's app updates its purchased products.
+            if owner.readsCurrentEntitlements { try logCurrentEntitlements(at: time, transaction: transactionId) }
         }
         checkpoint(.granted)
         try ledger.inTransaction {
@@ -184,23 +198,24 @@ extension Store {
         }
     }
 
-    func describe(_ grant: GrantRecord) -> String {
+    /// A grant in a few words; `revoked`, what its refund took away.
+    func describe(_ grant: GrantRecord, revoked: Bool = false) -> String {
         switch grant.kind {
-        case .currency: return "+\(grant.amount) \(grant.key)"
-        case .nonConsumable: return "\(grant.key) unlocked"
-        case .accessLevel: return "\(grant.key) access"
+        case .currency: return "\(revoked ? "-" : "+")\(grant.amount) \(grant.key)"
+        case .nonConsumable: return "\(grant.key) \(revoked ? "locked again" : "unlocked")"
+        case .accessLevel: return "\(grant.key) access\(revoked ? " removed" : "")"
         }
     }
 
     /// Restore on a path without store accounts: the owned purchases, logged; no charge.
-    func restoreOwnedPurchases() throws -> PathStep {
+    func restoreOwnedPurchases(as call: String) throws -> PathStep {
         let snapshot = account.snapshot(at: now())
         let owned = snapshot.entitlements.filter(\.isActive)
         let names = owned.map { entitlement -> String in
             guard let productId = entitlement.productId, let product = catalog.product(id: productId) else { return entitlement.id }
             return product.name.resolved(for: "en") ?? product.shortId
         }
-        try log(.restored, owned.isEmpty ? "nothing to restore" : names.joined(separator: ", "), nil, now())
+        try log(.restored, "\(call): " + (owned.isEmpty ? "nothing to restore" : names.joined(separator: ", ")), nil, now())
         return PathStep(notice: owned.isEmpty
             ? StoreNotice(.info, "Nothing to restore: this player owns no non-consumable or active subscription.")
             : StoreNotice(.success, "Restored \(names.joined(separator: ", ")). Nothing was charged."))

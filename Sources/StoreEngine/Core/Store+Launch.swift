@@ -10,7 +10,10 @@ extension Store {
     @discardableResult
     func deliverUnfinished() throws -> [StoreNotice] {
         var notices: [StoreNotice] = []
-        for transaction in try ledger.unfinishedTransactions() where transaction.userId == userId {
+        // A deferred one waits for its answer (Ask to Buy, an interrupted purchase), however many
+        // launches that takes: it is not delivered until then.
+        for transaction in try ledger.unfinishedTransactions()
+        where transaction.userId == userId && transaction.state != .deferred {
             let time = now()
             try log(.redelivered, "delivered again at launch (\(transaction.state.rawValue))", transaction.id, time)
             switch transaction.state {

@@ -166,7 +166,7 @@ extension Store {
     /// Runs a call. If it fails half-way, whatever it wrote was rolled back, so the account is
     /// read again from the ledger rather than trusted, and the error goes up in the engine's
     /// words (the program shows it with `currentReport`, the state as it stands).
-    private func perform(_ body: () throws -> StoreNotice?) throws(StoreError) -> StoreReport {
+    func perform(_ body: () throws -> StoreNotice?) throws(StoreError) -> StoreReport {
         do {
             let caughtUp = try catchUp()
             return report(notice: try body() ?? caughtUp)

@@ -36,7 +36,7 @@ public final class Store {
     /// The key this ledger signs its transactions with, made once and kept in the ledger.
     let signingKey: SigningKey
     /// StoreKit 2 and Xee ask first for a URL, Pay Station last (it answers every URL).
-    let paths: [any PurchasePath] = [NotBuiltPath(.storekit), NotBuiltPath(.xee), PayStationPath()]
+    let paths: [any PurchasePath] = [StoreKitPath(), NotBuiltPath(.xee), PayStationPath()]
 
     /// Opens the store on the ledger file at `ledgerPath` (created if missing; its directory
     /// must exist). `clock` is where time starts for a new ledger, and `rate`, when given,

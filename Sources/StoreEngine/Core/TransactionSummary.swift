@@ -39,12 +39,18 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
     public var offerId: String?
     /// The transaction as the store signed it: a compact JWS (ES256), nil until paid.
     public var signedTransaction: String?
+    /// Why a `deferred` transaction waits (Ask to Buy, an interrupted purchase).
+    public var pending: PendingReason?
+    /// When it was refunded, and StoreKit's reason (`developerIssue` or `other`).
+    public var revokedAt: Date?
+    public var revocationReason: String?
 
     public init(id: String, productId: String, userId: String, storefront: String, path: IntegrationPath?,
                 state: State, failure: FailureReason? = nil, quantity: Int = 1, price: String, currency: String,
                 invoiceId: String? = nil, variationId: String? = nil, createdAt: Date, updatedAt: Date,
                 finishedAt: Date? = nil, purchasedAt: Date? = nil, charge: String? = nil, offerType: String? = nil,
-                offerId: String? = nil, signedTransaction: String? = nil) {
+                offerId: String? = nil, signedTransaction: String? = nil, pending: PendingReason? = nil,
+                revokedAt: Date? = nil, revocationReason: String? = nil) {
         self.id = id
         self.productId = productId
         self.userId = userId
@@ -65,6 +71,9 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
         self.offerType = offerType
         self.offerId = offerId
         self.signedTransaction = signedTransaction
+        self.pending = pending
+        self.revokedAt = revokedAt
+        self.revocationReason = revocationReason
     }
 
     /// Finished transactions are not delivered again at launch.
@@ -84,7 +93,8 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
         switch state {
         case .failed, .deferred: return "no charge"
         case .purchasing: return format(Decimal(string: charge) ?? 0, catalog) + " due"
-        case .purchased, .restored: return format(amountCharged, catalog)
+        case .purchased, .restored:
+            return format(amountCharged, catalog) + (revokedAt == nil ? "" : " refunded")
         }
     }
 
@@ -98,18 +108,27 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
 
     /// The state as a player reads it: a cancelled payment is not a failure to them.
     public var displayState: String {
-        failure == .paymentCancelled ? "cancelled" : state.rawValue
+        if failure?.isCancellation == true { return "cancelled" }
+        if revokedAt != nil { return "refunded" }
+        if let pending { return "pending (\(pending.displayName))" }
+        return state.rawValue
     }
 }
 
 /// Why a transaction failed, typed so that nothing above the engine compares strings.
 public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
-    /// The player closed the payment: `paymentCancelled`, not an error to show.
+    /// The player closed Pay Station: `paymentCancelled`, not an error to show.
     case paymentCancelled
+    /// The player cancelled the App Store sheet: StoreKit's `userCancelled`, not an error either.
+    case userCancelled
     /// The bank declined the card.
     case paymentDeclined
     /// The app closed before the payment had an outcome.
     case interrupted
+    /// StoreKit's `purchase()` threw this error.
+    case storeKit(StoreKitFailure)
+    /// A parent declined an Ask to Buy request: StoreKit delivers nothing.
+    case askToBuyDeclined
     /// Anything else, in the words it was recorded with.
     case other(String)
 
@@ -117,8 +136,11 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
     var recorded: String {
         switch self {
         case .paymentCancelled: return "paymentCancelled"
+        case .userCancelled: return "userCancelled"
         case .paymentDeclined: return "payment declined"
-        case .interrupted: return "interrupted: the app closed before Pay Station answered"
+        case .interrupted: return "interrupted: the app closed before the purchase had an outcome"
+        case .storeKit(let failure): return failure.qualifiedName
+        case .askToBuyDeclined: return "Ask to Buy declined"
         case .other(let text): return text
         }
     }
@@ -126,14 +148,24 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
     init(recorded text: String) {
         switch text {
         case "paymentCancelled": self = .paymentCancelled
+        case "userCancelled": self = .userCancelled
         case "payment declined": self = .paymentDeclined
+        case "Ask to Buy declined": self = .askToBuyDeclined
         case _ where text.hasPrefix("interrupted"): self = .interrupted
-        default: self = .other(text)
+        default:
+            if let failure = StoreKitFailure.allCases.first(where: { $0.qualifiedName == text }) {
+                self = .storeKit(failure)
+            } else {
+                self = .other(text)
+            }
         }
     }
 
     public var description: String { recorded }
 
     /// Cancelling is the player's choice; everything else is shown as an error.
-    public var isError: Bool { self != .paymentCancelled }
+    public var isError: Bool { !isCancellation }
+
+    /// The player closed the payment (Pay Station's `paymentCancelled`, StoreKit's `userCancelled`).
+    public var isCancellation: Bool { self == .paymentCancelled || self == .userCancelled }
 }

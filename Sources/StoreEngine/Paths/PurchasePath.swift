@@ -35,6 +35,26 @@ protocol PurchasePath: AnyObject {
 
     /// The sheet waiting on the player, if this path has one open.
     func sheet(in context: PathContext) -> PurchaseSheet?
+
+    /// QA's answer to a transaction of this path left waiting (approve, decline, resolve).
+    func answer(_ action: TransactionAction, to transaction: TransactionRecord, in context: PathContext) throws -> PathStep
+
+    /// Whether the app finishes a transaction that fails verification (the Xsolla guide:
+    /// `finishTransaction` in every branch) or leaves it unfinished (StoreKit's guide).
+    var finishesUnverifiedTransactions: Bool { get }
+
+    /// Whether the app reads `Transaction.currentEntitlements` after each update (StoreKit).
+    var readsCurrentEntitlements: Bool { get }
+}
+
+extension PurchasePath {
+    func answer(_ action: TransactionAction, to transaction: TransactionRecord, in context: PathContext) throws -> PathStep {
+        PathStep(notice: StoreNotice(.info, "Nothing on the \(id.displayName) path waits for \(action.title)."))
+    }
+
+    var finishesUnverifiedTransactions: Bool { true }
+
+    var readsCurrentEntitlements: Bool { false }
 }
 
 /// What the app asks to buy.

@@ -37,6 +37,14 @@ struct JWS: Equatable {
 
     var compact: String { signingInput + "." + Base64URL.encode(signature) }
 
+    /// The same header and signature over another payload: what a forger makes, which
+    /// `isSigned(by:)` rejects.
+    func replacingPayload(with payload: Data) -> JWS {
+        let encodedHeader = signingInput.prefix { $0 != "." }
+        return JWS(header: header, payload: payload, signature: signature,
+                   signingInput: encodedHeader + "." + Base64URL.encode(payload))
+    }
+
     /// Whether the header names ES256 and `key` made the signature over exactly this text.
     func isSigned(by key: SigningKey) -> Bool {
         guard let fields = try? JSONSerialization.jsonObject(with: header) as? [String: Any],

@@ -46,7 +46,20 @@ extension Store {
             transactionReason: "PURCHASE", offerType: transaction.offerType.flatMap(SignedTransactionPayload.offerNumber),
             offerIdentifier: transaction.offerType == "introductory" ? nil : transaction.offerId,
             price: SignedTransactionPayload.milliunits(transaction.amountCharged ?? transaction.price),
-            currency: transaction.currency, appAccountToken: AccountToken.uuid(forUser: transaction.userId))
+            currency: transaction.currency, appAccountToken: AccountToken.uuid(forUser: transaction.userId),
+            revocationDate: transaction.revokedAt.map(SignedTransactionPayload.milliseconds),
+            revocationReason: transaction.revokedAt == nil ? nil : RefundReason(recorded: transaction.revocationReason).number)
+    }
+
+    /// Keeps a forged JWS for a paid transaction: its payload altered (charged nothing) under the
+    /// signature of the real one, which therefore no longer verifies.
+    func tamper(withSignatureOf transactionId: String) throws {
+        guard let text = try ledger.transaction(id: transactionId)?.signedTransaction, let jws = JWS(compact: text),
+              var payload = SignedTransactionPayload.decoded(from: jws.payload)
+        else { throw LedgerError.unknownTransaction(id: transactionId) }
+        payload.price = 0
+        try ledger.recordSignedTransaction(jws.replacingPayload(with: try payload.encoded()).compact,
+                                           ofTransaction: transactionId)
     }
 
     /// Why the signed form of `transaction` cannot be trusted, or nil: it must be this ledger's

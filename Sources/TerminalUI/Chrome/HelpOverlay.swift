@@ -3,7 +3,7 @@ public enum HelpOverlay {
     public static let keys: [(String, String)] = [
         ("←→↑↓ / h j k l", "move the selection (or scroll the focused pane)"),
         ("Enter", "buy the selected product; in a pane, open the row in full"),
-        ("Esc", "close a sheet or this help; cancels Pay Station"),
+        ("Esc", "close a sheet or this help; cancels Pay Station and the App Store sheet"),
         ("Tab / Shift-Tab", "next / previous pane"),
         ("s / S", "next / previous storefront"),
         ("t", "next theme"),
@@ -11,10 +11,11 @@ public enum HelpOverlay {
         ("i", "next integration path"),
         ("e", "offer eligibility: auto / eligible / not eligible"),
         ("r", "restore purchases"),
+        ("m", "actions on the selected transaction: approve or decline Ask to Buy, resolve, refund"),
         ("?", "this help"),
         ("q / Ctrl-C", "quit"),
         ("Ctrl-Z", "suspend to the shell; fg comes back"),
-        ("mouse", "click a product to select, again to buy; click a pane; click Continue, Restore purchases, Terms, Privacy"),
+        ("mouse", "click a product to select, again to buy; click a pane; click Continue, Restore purchases, Terms, Privacy; click the App Store sheet's buttons and a menu's items"),
     ]
 
     public static let title = "Keys"

@@ -1,0 +1,68 @@
+import Catalog
+import Foundation
+import Ledger
+
+// QA's actions on one transaction after its purchase: the answers to a pending StoreKit
+// purchase, which its path delivers, and refunds, which the engine records on every path.
+extension Store {
+    /// Applies `action` to the player's transaction `transactionId`; an action that does not
+    /// apply changes nothing and says why.
+    public func act(_ action: TransactionAction, on transactionId: String) throws(StoreError) -> StoreReport {
+        try perform {
+            guard let record = try ledger.transaction(id: transactionId), record.userId == userId else {
+                return StoreNotice(.error, "There is no transaction \(transactionId) for this player.")
+            }
+            let summary = TransactionSummary(record: record)
+            guard summary.actions.contains(action) else {
+                return StoreNotice(.info, "\(action.title) does not apply to \(transactionId) (\(summary.displayState)); "
+                                   + "nothing changed.")
+            }
+            switch action {
+            case .refund(let reason):
+                return try refund(record, because: reason)
+            case .approve, .decline, .resolve:
+                let owner = path(IntegrationPath(rawValue: record.integrationPath) ?? .paystation)
+                return try run(owner.answer(action, to: record, in: context)) ?? nil
+            }
+        }
+    }
+
+    /// The store refunds a purchase: the revocation is recorded and the transaction signed again
+    /// with it (when its signature was sound), its grant revoked, and `REFUND` logged; StoreKit
+    /// delivers the revoked transaction on `Transaction.updates`, and the app removes access.
+    private func refund(_ record: TransactionRecord, because reason: RefundReason) throws -> StoreNotice {
+        let time = now()
+        let product = catalog.product(id: record.productId)
+        let name = product.map { $0.name.resolved(for: "en") ?? $0.shortId } ?? record.productId
+        let grant = try ledger.grant(forTransaction: record.id)
+        try ledger.inTransaction {
+            guard try ledger.recordRevocation(ofTransaction: record.id, reason: reason.rawValue, at: time) else { return }
+            if signatureProblem(record) == nil {
+                var revoked = record
+                revoked.revokedAt = time
+                revoked.revocationReason = reason.rawValue
+                revoked.updatedAt = time
+                try sign(revoked, at: time)
+            }
+            account.revokeGrant(ofTransaction: record.id, at: time)
+            let removed = grant.map { " (" + describe($0, revoked: true) + ")" } ?? ""
+            try log(.refund, "\(product?.shortId ?? record.productId) refunded, reason \(reason.rawValue)\(removed)",
+                    record.id, time)
+            if record.integrationPath == IntegrationPath.storekit.rawValue {
+                try log(.transactionUpdate, "Transaction.updates: \(record.id) revoked (\(reason.rawValue)); "
+                        + "the app removes access", record.id, time)
+                try logCurrentEntitlements(at: time, transaction: record.id)
+            }
+            try refresh(record.id)
+        }
+        let removed = grant.map { ": " + describe($0, revoked: true) } ?? ""
+        return StoreNotice(.info, "Refunded \(name)\(removed).")
+    }
+
+    /// `Transaction.currentEntitlements` as the app reads it after an update: every active
+    /// subscription and non-refunded non-consumable.
+    func logCurrentEntitlements(at time: Date, transaction id: String?) throws {
+        let active = account.snapshot(at: time).entitlements.filter(\.isActive).map(\.id)
+        try log(.currentEntitlements, active.isEmpty ? "none" : active.joined(separator: ", "), id, time)
+    }
+}

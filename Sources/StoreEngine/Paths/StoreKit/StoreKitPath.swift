@@ -1,0 +1,167 @@
+import Catalog
+import Foundation
+import Ledger
+
+/// StoreKit 2 (DESIGN.md §3), with the guide's app code on top: `Product.products(for:)`;
+/// `purchase()` opens the App Store sheet and returns success (verified or not), pending or
+/// userCancelled, or throws; the app unlocks, then finishes. Answers that come later (an
+/// approved Ask to Buy, a resolved interrupted purchase, a refund) arrive on
+/// `Transaction.updates`, and the app reads `Transaction.currentEntitlements` after each.
+final class StoreKitPath: PurchasePath {
+    let id = IntegrationPath.storekit
+    /// The sheet on screen; StoreKit shows one at a time.
+    private var session: StoreKitSession?
+
+    /// The guide's `checkVerified` throws on an unverified result: such a transaction is
+    /// neither unlocked nor finished.
+    var finishesUnverifiedTransactions: Bool { false }
+    var readsCurrentEntitlements: Bool { true }
+
+    // MARK: Product.products(for:)
+
+    /// Every available product the app asks for; an unknown or unavailable id is simply absent.
+    func requestProducts(_ identifiers: [String], attempt: Int, in context: PathContext) throws -> ProductsOutcome {
+        let sold = identifiers.compactMap { context.catalog.product(id: $0) }.filter { $0.status == .available }
+        let absent = identifiers.count - sold.count
+        try context.log(.productsAnswered, "Product.products(for: \(identifiers.count) ids): \(sold.count) products"
+                        + (absent == 0 ? "" : ", \(absent) absent (unknown or unavailable)"))
+        return .answered(ProductsResponse(products: sold, invalidProductIdentifiers: []))
+    }
+
+    // MARK: purchase()
+
+    func beginPurchase(_ request: PurchaseRequest, in context: PathContext) throws -> PathStep {
+        if let open = session {
+            try context.log(.purchaseIgnored, "the App Store sheet is already open for \(open.transactionId)")
+            return PathStep(notice: StoreNotice(.info, "The App Store sheet is already open for \(open.productName)."))
+        }
+        let storefront = request.storefront
+        guard let product = context.catalog.product(id: request.productId), product.status == .available else {
+            return try thrown(.productUnavailable, request.productId, context)
+        }
+        let name = product.name.resolved(for: storefront.locale) ?? product.id
+        if context.owns(product.id) {
+            // The system sheet says so and charges nothing; no transaction is made.
+            try context.log(.purchaseIgnored, "\(product.shortId) is already owned")
+            let line = product.type == .nonConsumable ? "You already own \(name)" : "\(name) is already your current plan"
+            return PathStep(notice: StoreNotice(.info, line + "; nothing was charged."))
+        }
+        guard let terms = context.terms(for: product, in: storefront, variationId: request.variationId) else {
+            return try thrown(.notAvailableInStorefront, product.shortId, context)
+        }
+        let regular = ProductDisplay(product: product, storefront: storefront, showsIntroOffer: false).pricePerPeriod
+            ?? PriceFormatter.format(terms.regularPrice, in: storefront)
+        let sandbox = context.catalog.settings.useSandbox
+        let opened: StoreKitSession = try context.atomically {
+            let transaction = try context.openTransaction(productId: product.id, in: storefront, terms: terms,
+                                                          variationId: request.variationId, path: id)
+            let sheet = StoreKitSession(
+                transactionId: transaction.id, productId: product.id, productName: name,
+                formattedPrice: PriceFormatter.format(terms.chargeNow, in: storefront),
+                offerLine: terms.offer.map { OfferText.describe($0.offer, in: storefront, then: regular) },
+                account: "\(context.userId)@\(sandbox ? "sandbox" : "icloud").test", sandbox: sandbox,
+                language: storefront.language)
+            try context.log(.purchaseStarted, "\(product.shortId) for \(sheet.formattedPrice) in \(storefront.id): "
+                            + "purchase() shows the App Store sheet", transaction: transaction.id)
+            return sheet
+        }
+        session = opened
+        return .nothing
+    }
+
+    /// `purchase()` threw before any sheet: no transaction, nothing charged.
+    private func thrown(_ failure: StoreKitFailure, _ what: String, _ context: PathContext) throws -> PathStep {
+        try context.log(.purchaseResult, "purchase() threw \(failure.qualifiedName) for \(what)")
+        return PathStep(notice: StoreNotice(.error, "\(failure.explanation) (\(failure.qualifiedName)). Nothing was charged."))
+    }
+
+    func sheet(in context: PathContext) -> PurchaseSheet? {
+        session.map(PurchaseSheet.storeKit)
+    }
+
+    func take(_ input: PathInput, in context: PathContext) throws -> PathStep {
+        guard case .storeKit(let input) = input, var sheet = session else { return .nothing }
+        let outcome = sheet.take(input)
+        session = sheet
+        guard let outcome else { return .nothing }
+        let step = try settle(sheet, as: outcome, in: context)
+        // Gone only once its outcome is committed: if that failed, the sheet stays to try again.
+        session = nil
+        return step
+    }
+
+    private func settle(_ sheet: StoreKitSession, as outcome: StoreKitOutcome, in context: PathContext) throws -> PathStep {
+        let transaction = sheet.transactionId
+        switch outcome {
+        case .buy, .tamper:
+            let settlement: Settlement = try context.atomically {
+                let settlement = try context.settle(transaction, as: .paid(at: nil))
+                if outcome == .tamper {
+                    try context.tamper(withSignatureOf: transaction)
+                    try context.log(.purchaseResult, "purchase() returned success(.unverified): QA altered the signed "
+                                    + "transaction", transaction: transaction)
+                } else {
+                    try context.log(.purchaseResult, "purchase() returned success(.verified)", transaction: transaction)
+                }
+                return settlement
+            }
+            return PathStep(settlements: [settlement])
+        case .cancel:
+            let notice = StoreNotice(.info, "Purchase cancelled.")
+            return PathStep(settlements: [try context.settle(transaction, as: .failed(
+                .userCancelled, event: "purchase() returned userCancelled: not an error; the paywall stays open",
+                notice: notice))])
+        case .fail(let failure):
+            let notice = StoreNotice(.error, "\(failure.explanation) (\(failure.qualifiedName)). Nothing was charged.")
+            return PathStep(settlements: [try context.settle(transaction, as: .failed(
+                .storeKit(failure), event: "purchase() threw \(failure.qualifiedName)", notice: notice))])
+        case .askToBuy, .interrupt:
+            let reason: PendingReason = outcome == .askToBuy ? .askToBuy : .interruptedPurchase
+            try context.atomically {
+                try context.leavePending(transaction, because: reason)
+                try context.log(.purchaseResult, "purchase() returned pending (\(reason.displayName))", transaction: transaction)
+            }
+            let next = reason == .askToBuy ? "approve or decline it" : "resolve it"
+            return PathStep(notice: StoreNotice(.info, "\(sheet.productName) is pending (\(reason.displayName)); "
+                                                + "\(next) with m on the transaction. Nothing is charged until then."))
+        }
+    }
+
+    // MARK: Transaction.updates
+
+    /// An approved Ask to Buy or a resolved purchase arrives on `Transaction.updates`, and the
+    /// app unlocks and finishes it; a declined Ask to Buy delivers nothing.
+    func answer(_ action: TransactionAction, to transaction: TransactionRecord, in context: PathContext) throws -> PathStep {
+        let id = transaction.id
+        switch action {
+        case .approve, .resolve:
+            let settlement: Settlement = try context.atomically {
+                try context.log(.transactionUpdate, "Transaction.updates: \(id) "
+                                + (action == .approve ? "approved by a parent" : "resolved"), transaction: id)
+                return try context.settle(id, as: .paid(at: nil))
+            }
+            return PathStep(settlements: [settlement])
+        case .decline:
+            let notice = StoreNotice(.info, "Ask to Buy declined: nothing was charged or unlocked.")
+            return PathStep(settlements: [try context.settle(id, as: .failed(
+                .askToBuyDeclined, event: "Ask to Buy declined: StoreKit delivers nothing on Transaction.updates",
+                notice: notice))])
+        case .refund:
+            return .nothing
+        }
+    }
+
+    func open(_ url: String, in context: PathContext) throws -> PathStep? { nil }
+
+    /// A transaction left `purchasing`: the sheet went away with the app before an outcome.
+    func redeliver(_ transaction: TransactionRecord, in context: PathContext) throws -> PathStep {
+        PathStep(settlements: [try context.settle(transaction.id, as: .interrupted)])
+    }
+
+    /// `AppStore.sync()`, then `currentEntitlements`: what the player owns, never charged.
+    func restore(in context: PathContext) throws -> PathStep {
+        try context.restoreOwnedPurchases(as: "AppStore.sync() and Transaction.currentEntitlements")
+    }
+
+    func perform(_ action: DueAction, in context: PathContext) throws -> PathStep { .nothing }
+}

@@ -1,0 +1,50 @@
+/// A short list of actions in a box over the screen (the transaction's actions, `m`): the
+/// arrows move, Enter or a click chooses, Esc closes. It holds captions only; what an item
+/// does is the caller's.
+public struct ActionMenu: Sendable, Equatable {
+    public let title: String
+    public let items: [String]
+    public private(set) var selection = 0
+
+    public init(title: String, items: [String]) {
+        self.title = title
+        self.items = items
+    }
+
+    public mutating func move(by step: Int) {
+        guard !items.isEmpty else { return }
+        selection = (selection + step + items.count) % items.count
+    }
+
+    static let footer = "↑↓ choose · Enter do it · Esc close"
+
+    /// The box on a screen of `screen`: wide enough for the title, the items and the footer.
+    func box(in screen: Rect) -> Rect {
+        let widest = ([title, Self.footer] + items.map { "▸ " + $0 }).map(DisplayWidth.of).max() ?? 0
+        return screen.centered(width: min(screen.width - 2, widest + 4), height: min(screen.height, items.count + 4))
+    }
+
+    /// The item drawn at (x, y) on a screen of `screen`, if any.
+    public func item(atX x: Int, y: Int, on screen: Rect) -> Int? {
+        let inner = box(in: screen).inset(by: 1)
+        let index = y - inner.y
+        guard inner.contains(x: x, y: y), items.indices.contains(index) else { return nil }
+        return index
+    }
+
+    public func render(theme: Theme, into frame: inout Frame) {
+        let area = box(in: frame.area)
+        frame.fill(area, style: theme.surfaceStyle(.text))
+        let inner = frame.drawBox(area, title: title, border: theme.border, style: theme.surfaceStyle(.accent),
+                                  titleStyle: theme.surfaceStyle(.accent, bold: true))
+        guard !inner.isEmpty else { return }
+        for (index, item) in items.enumerated() where index < inner.height - 1 {
+            let selected = index == selection
+            frame.write(DisplayWidth.pad((selected ? "▸ " : "  ") + item, to: inner.width - 2), x: inner.x + 1,
+                        y: inner.y + index, limit: inner.width - 2,
+                        style: selected ? theme.selectionStyle : theme.surfaceStyle(.text))
+        }
+        frame.write(Self.footer, in: Rect(x: inner.x + 1, y: inner.maxY - 1, width: inner.width - 2, height: 1),
+                    style: theme.surfaceStyle(.muted))
+    }
+}

@@ -1,0 +1,122 @@
+import Catalog
+import Foundation
+import StoreEngine
+
+/// The App Store purchase sheet, drawn over the app from the engine's read-only session:
+/// product, price and offer, the account, Buy and Cancel in the storefront's language, and QA's
+/// row of other outcomes (fail with a chosen error, Ask to Buy, interrupt, tamper). Keys and
+/// clicks become `StoreKitInput`; nothing here changes the session.
+public enum StoreKitSheet {
+    /// What a key does on the sheet; nil for keys it ignores (`q` does not quit from inside it).
+    public static func input(for key: Key) -> StoreKitInput? {
+        switch key {
+        case .escape: return .cancel
+        case .enter: return .press
+        case .tab, .right, .down: return .next
+        case .backTab, .left, .up: return .previous
+        case .character(let letter):
+            return StoreKitSession.Button.allCases.first { $0.shortcut == letter }.map(StoreKitInput.pressButton)
+        default: return nil
+        }
+    }
+
+    /// The keys that work now, for the hint bar and the sheet's last line.
+    public static func hint(for session: StoreKitSession) -> String {
+        session.chosenFailure == nil
+            ? "Enter press · ←→ choose · b c f a n t · Esc cancel"
+            : "↑↓ choose the error · Enter throw it · Esc back"
+    }
+
+    /// The sheet's box on a screen of `area`.
+    static func box(in area: Rect) -> Rect {
+        area.centered(width: min(64, area.width - 2), height: 15)
+    }
+
+    /// Where each button is drawn, and each error of the list while it is open: what a click
+    /// hits is what is drawn, because both come from here.
+    static func targets(for session: StoreKitSession, in area: Rect) -> [(StoreKitInput, Rect)] {
+        let content = box(in: area).inset(by: 1).inset(horizontal: 1, vertical: 0)
+        var targets: [(StoreKitInput, Rect)] = []
+        var x = content.x + 2
+        for button in [StoreKitSession.Button.buy, .cancel] {
+            let width = DisplayWidth.of(caption(button, session))
+            targets.append((.pressButton(button), Rect(x: x, y: content.y + 4, width: width, height: 1)))
+            x += width + 3
+        }
+        if session.chosenFailure == nil {
+            x = content.x + 4
+            for button in StoreKitSession.Button.allCases where button.isQA {
+                let width = DisplayWidth.of(caption(button, session))
+                targets.append((.pressButton(button), Rect(x: x, y: content.y + 6, width: width, height: 1)))
+                x += width + 1
+            }
+        } else {
+            for (index, failure) in StoreKitFailure.allCases.enumerated() {
+                targets.append((.chooseFailure(failure),
+                                Rect(x: content.x + 2, y: content.y + 7 + index, width: content.width - 2, height: 1)))
+            }
+        }
+        return targets
+    }
+
+    /// The input a click at (x, y) gives: a button presses it; an error of the list is chosen,
+    /// and a click on the chosen one throws it.
+    public static func input(atX x: Int, y: Int, for session: StoreKitSession, in area: Rect) -> StoreKitInput? {
+        guard let (input, _) = targets(for: session, in: area).first(where: { $0.1.contains(x: x, y: y) }) else {
+            return nil
+        }
+        if case .chooseFailure(let failure) = input, failure == session.chosenFailure { return .press }
+        return input
+    }
+
+    private static func caption(_ button: StoreKitSession.Button, _ session: StoreKitSession) -> String {
+        let words = PlayerText(language: session.language)
+        switch button {
+        case .buy: return "[ \(words[.buy]) ]"
+        case .cancel: return "[ \(words[.cancel]) ]"
+        default: return "[\(button.caption)]"
+        }
+    }
+
+    public static func render(_ session: StoreKitSession, theme: Theme, into frame: inout Frame) {
+        let area = box(in: frame.area)
+        frame.fill(area, style: theme.surfaceStyle(.text))
+        let title = "App Store · \(session.sandbox ? "Sandbox" : "Production")"
+        let inner = frame.drawBox(area, title: title, border: theme.border, style: theme.surfaceStyle(.accent),
+                                  titleStyle: theme.surfaceStyle(.accent, bold: true))
+        guard inner.height >= 13 else { return }
+        let content = inner.inset(horizontal: 1, vertical: 0)
+        let priceWidth = DisplayWidth.of(session.formattedPrice)
+        frame.write(session.productName, in: Rect(x: content.x, y: content.y, width: content.width - priceWidth - 1, height: 1),
+                    style: theme.surfaceStyle(.text, bold: true))
+        frame.write(session.formattedPrice, x: content.maxX - priceWidth, y: content.y,
+                    style: theme.surfaceStyle(.price, bold: true))
+        if let offer = session.offerLine {
+            frame.write(offer, in: Rect(x: content.x, y: content.y + 1, width: content.width, height: 1),
+                        style: theme.surfaceStyle(.accent))
+        }
+        frame.write("Account: \(session.account)", in: Rect(x: content.x, y: content.y + 2, width: content.width, height: 1),
+                    style: theme.surfaceStyle(.muted))
+        for (input, rect) in targets(for: session, in: frame.area) {
+            switch input {
+            case .pressButton(let button):
+                let focused = session.chosenFailure == nil && session.focus == button
+                frame.write(caption(button, session), x: rect.x, y: rect.y,
+                            style: focused ? theme.selectionStyle
+                                : theme.surfaceStyle(button.isQA ? .warning : .accent, bold: !button.isQA))
+            case .chooseFailure(let failure):
+                let chosen = failure == session.chosenFailure
+                frame.write((chosen ? "▸ " : "  ") + failure.qualifiedName, in: rect,
+                            style: chosen ? theme.selectionStyle : theme.surfaceStyle(.text))
+            default:
+                break
+            }
+        }
+        // While QA chooses an error, the list replaces the QA row and its heading says what for.
+        let qaLabel = session.chosenFailure == nil ? "QA" : "QA: what does purchase() throw?"
+        frame.write(qaLabel, x: content.x, y: content.y + 6, limit: content.width,
+                    style: theme.surfaceStyle(.warning, bold: true))
+        frame.write(hint(for: session), in: Rect(x: content.x, y: content.maxY - 1, width: content.width, height: 1),
+                    style: theme.surfaceStyle(.muted))
+    }
+}
