@@ -104,14 +104,22 @@ struct HeadlessPurchaseTests {
         #expect(!harness.app.isQuitting)
     }
 
-    /// Whether StoreKit 2 can sell is the engine's to say; until it is built it says so.
-    @Test func aStoreKitStorefrontSaysThePathIsNotBuiltYet() throws {
+    /// On a StoreKit storefront Enter opens the App Store sheet, and Enter on it buys.
+    @Test func aStoreKitStorefrontBuysThroughTheAppStoreSheet() throws {
         let harness = try HeadlessHarness(storefront: "JPN")
         harness.program.send(.started)
+        harness.select(product: SKU.gems100)
+        harness.press(.enter)
+        guard case .storeKit(let session)? = harness.app.sheet else {
+            Issue.record("no App Store sheet: \(String(describing: harness.app.sheet))")
+            return
+        }
+        #expect(session.formattedPrice == "¥160")
+        #expect(harness.app.snapshot.transactions.first?.state == .purchasing)
         harness.press(.enter)
         #expect(harness.app.sheet == nil)
-        #expect(harness.app.notice?.text.contains("StoreKit 2") == true)
-        #expect(harness.app.snapshot.transactions.isEmpty)
+        #expect(harness.app.snapshot.balances["gems"] == 100)
+        #expect(harness.app.snapshot.transactions.first?.isFinished == true)
     }
 
     @Test func restoreWithNothingOwnedSaysSo() throws {
