@@ -27,6 +27,8 @@ public enum ScenarioCommand: Sendable, Equatable {
     /// QA's action on a transaction (approve, decline, resolve, refund).
     case act(TransactionAction, TransactionReference)
     case openURL(String)
+    /// Quits and launches the app again on the same ledger, as the same player.
+    case relaunch
     case restore
     case advance(seconds: TimeInterval)
     case keys([Key])

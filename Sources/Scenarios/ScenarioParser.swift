@@ -59,7 +59,7 @@ public enum ScenarioParser {
 
     static let commandNames = [
         "catalog", "storefront", "path", "user", "size", "network", "seed", "select", "buy", "paystation", "storekit",
-        "approve", "decline", "resolve", "refund", "open-url", "restore", "advance", "key", "click", "expect", "snapshot",
+        "approve", "decline", "resolve", "refund", "open-url", "relaunch", "restore", "advance", "key", "click", "expect", "snapshot",
     ]
 
     private static func parse(_ name: String, _ arguments: [String]) throws(Problem) -> ScenarioCommand {
@@ -134,6 +134,9 @@ public enum ScenarioParser {
         case "restore":
             try exactly(0, "nothing")
             return .restore
+        case "relaunch":
+            try exactly(0, "nothing")
+            return .relaunch
         case "advance":
             try exactly(1, "a DURATION: advance 10s, 5m, 2h, 7d")
             return .advance(seconds: try duration(arguments[0]))

@@ -198,6 +198,9 @@ final class ScenarioRun {
             try running().send(.openURL(url))
         case .restore:
             try running().send(.restore)
+        case .relaunch:
+            _ = try running()
+            try relaunch(at: line)
         case .advance(let seconds):
             try running().advance(by: seconds)
         case .keys(let keys):

@@ -135,6 +135,21 @@ struct ParserErrorTests {
     ])
     func payStation(bad: BadLine) { check(bad) }
 
+    @Test("storekit and the transaction actions say what they take", arguments: [
+        BadLine("storekit", "storekit takes confirm, cancel, fail ERROR, ask-to-buy, interrupt or tamper"),
+        BadLine("storekit buy", "storekit takes confirm, cancel, fail ERROR"),
+        BadLine("storekit confirm now", "storekit takes confirm, cancel"),
+        BadLine("storekit fail", "storekit fail takes one ERROR: networkError, productUnavailable"),
+        BadLine("storekit fail networkerror", "unknown StoreKit error networkerror; errors: networkError,"),
+        BadLine("approve", "approve takes last or a transaction ID: approve last"),
+        BadLine("decline a b", "decline takes last or a transaction ID"),
+        BadLine("resolve", "resolve takes last or a transaction ID"),
+        BadLine("refund", "refund takes last or a transaction ID, then a REASON (other, developerIssue)"),
+        BadLine("refund last fraud", "unknown refund reason fraud; reasons: other, developerIssue"),
+        BadLine("relaunch now", "relaunch takes nothing"),
+    ])
+    func storeKit(bad: BadLine) { check(bad) }
+
     static let expectUsage = "expect takes screen contains|lacks \"TEXT\", entitlement LEVEL active|inactive"
 
     @Test("expect forms that do not exist show every form", arguments: [

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Testing
+import StoreEngine
 import TerminalUI
 @testable import Scenarios
 
@@ -61,6 +62,28 @@ struct ParserTests {
                 == .payStationCard(number: "4111111111111111", expiry: "0128", cvv: "123"))
         #expect(try command("paystation 3ds 1234") == .payStation3DS(code: "1234"))
         #expect(try command("paystation close") == .payStationClose)
+    }
+
+    @Test("storekit names each outcome of the App Store sheet; fail names StoreKit's error")
+    func storeKit() throws {
+        #expect(try command("storekit confirm") == .storeKit(.buy))
+        #expect(try command("storekit cancel") == .storeKit(.cancel))
+        #expect(try command("storekit ask-to-buy") == .storeKit(.askToBuy))
+        #expect(try command("storekit interrupt") == .storeKit(.interrupt))
+        #expect(try command("storekit tamper") == .storeKit(.tamper))
+        for failure in StoreKitFailure.allCases {
+            #expect(try command("storekit fail \(failure.rawValue)") == .storeKit(.fail(failure)))
+        }
+    }
+
+    @Test("approve, decline, resolve and refund name a transaction; refund's reason is other unless given")
+    func transactionActions() throws {
+        #expect(try command("approve last") == .act(.approve, .last))
+        #expect(try command("decline txn-000002") == .act(.decline, .id("txn-000002")))
+        #expect(try command("resolve last") == .act(.resolve, .last))
+        #expect(try command("refund last") == .act(.refund(.other), .last))
+        #expect(try command("refund txn-000001 developerIssue") == .act(.refund(.developerIssue), .id("txn-000001")))
+        #expect(try command("relaunch") == .relaunch)
     }
 
     @Test("key names are case-insensitive; a single character is itself")
