@@ -1,47 +1,89 @@
 import Testing
 
 extension EndToEnd {
-    /// The real binary killed at a durable step of a purchase (`STOREFRONT_CRASH_AT`, which
-    /// `_exit`s like a power cut, no cleanup): the next launch delivers the transaction again,
-    /// finishes it, and grants exactly once, however often the app is relaunched.
+    /// The real binary killed with SIGKILL at each durable step of a purchase on each path
+    /// (`STOREFRONT_CRASH_AT`, no cleanup, like a power cut): the next launch loses no purchase,
+    /// delivers every unfinished transaction again and finishes it, and grants exactly once,
+    /// however often the app is relaunched.
     @Suite("Crash recovery", .needsTmux)
     struct CrashRecovery {
-        @Test("killed after a step of a purchase, the next launch finishes it and grants once",
-              arguments: ["purchased", "granted"])
-        func crashThenRelaunch(step: String) throws {
+        struct Case: Sendable, CustomTestStringConvertible {
+            var path: String
+            var step: String
+            /// Killed before anything was paid: the purchase ends interrupted, nothing granted.
+            var paid: Bool { step != "opened" }
+            var testDescription: String { "\(path) at \(step)" }
+        }
+
+        static let cases = ["opened", "paid", "purchased", "granted", "finished"].map { Case(path: "paystation", step: $0) }
+            + ["opened", "purchased", "granted", "finished"].map { Case(path: "storekit", step: $0) }
+
+        @Test("killed after a step of a purchase, the next launch settles it and grants at most once",
+              arguments: cases)
+        func crashThenRelaunch(_ crash: Case) throws {
             let state = try TemporaryDirectory()
             defer { state.remove() }
-            let crashing = try TmuxSession(stateDirectory: state.path, environment: ["STOREFRONT_CRASH_AT": step])
+            let crashing = try TmuxSession(stateDirectory: state.path, environment: ["STOREFRONT_CRASH_AT": crash.step])
             defer { crashing.close() }
             try crashing.waitForLaunch()
-            try Purchases.openPayStation(crashing)
-            try crashing.pay(withCard: Purchases.succeeds)
-            try crashing.waitUntil("the sheet says the payment succeeded") { $0.shows("✓ Payment successful (status done)") }
-            crashing.sendKeys("Enter")  // back to the game at once: the redirect reaches the app
+            if crash.path == "storekit" {
+                try buyOnStoreKit(crashing, confirming: crash.step != "opened")
+            } else if crash.step == "opened" {
+                // Killed as the sheet opens, before it is drawn.
+                try crashing.select("Pouch of Gems")
+                crashing.sendKeys("Enter")
+            } else {
+                try Purchases.openPayStation(crashing)
+                try crashing.pay(withCard: Purchases.succeeds)
+                if ["purchased", "granted", "finished"].contains(crash.step) {
+                    try crashing.waitUntil("the sheet says the payment succeeded") {
+                        $0.shows("✓ Payment successful (status done)")
+                    }
+                    crashing.sendKeys("Enter")  // back to the game at once: the redirect reaches the app
+                }
+            }
             // The terminal is not restored, so the shell's line may wrap: read the screen as one string.
-            try crashing.waitUntil("the app dies at the \(step) step") { $0.joined().contains("EXIT=137") }
+            try crashing.waitUntil("the app dies at the \(crash.step) step") { $0.joined().contains("EXIT=137") }
             crashing.close()
 
             let relaunched = try TmuxSession(stateDirectory: state.path)
             defer { relaunched.close() }
-            let screen = try relaunched.waitUntil("the relaunch delivers the transaction again and finishes it") { screen in
-                screen.pane("Transactions")?.first?.hasPrefix("txn-000001 gems_100    purchased  ✓") == true
-                    && screen.pane("Entitlements")?.first == "gems: 100"
+            let state1 = crash.paid ? "purchased  ✓" : "failed"
+            let screen = try relaunched.waitUntil("the relaunch settles the transaction and finishes it") { screen in
+                screen.pane("Transactions")?.first?.hasPrefix("txn-000001 gems_100") == true
+                    && screen.pane("Transactions")?.first?.contains(state1) == true
+                    && screen.pane("Entitlements")?.first == (crash.paid ? "gems: 100" : "Nothing owned yet.")
             }
             let events = screen.pane("Events") ?? []
-            #expect(events.contains { $0.contains("transaction.redelivered") })
-            #expect(events.contains { $0.contains("transaction.finished") })
+            // Finished before the kill: nothing was left to deliver again.
+            #expect(events.contains { $0.contains("transaction.redelivered") } == (crash.step != "finished"))
             try relaunched.quit()
             relaunched.close()
 
             let again = try TmuxSession(stateDirectory: state.path)
             defer { again.close() }
-            let later = try again.waitUntil("a second relaunch shows the same single grant") { screen in
+            let later = try again.waitUntil("a second relaunch shows the same single outcome") { screen in
                 screen.pane("Entitlements")?.first != nil && screen.pane("Transactions")?.first != nil
             }
-            #expect(later.pane("Entitlements")?.filter { $0.hasPrefix("gems:") } == ["gems: 100"])
+            #expect(later.pane("Entitlements")?.filter { $0.hasPrefix("gems:") } == (crash.paid ? ["gems: 100"] : []))
             #expect(later.pane("Transactions")?.filter { $0.hasPrefix("txn-") }.count == 1)
             try again.quit()
+        }
+
+        /// `i` until the StoreKit path, the Pouch of Gems, Enter for the App Store sheet, and Enter
+        /// on its Buy button when `confirming`.
+        private func buyOnStoreKit(_ app: TmuxSession, confirming: Bool) throws {
+            for _ in 0..<3 where !app.capture().statusBar.contains("StoreKit 2") {
+                let before = app.capture().statusBar
+                app.sendKeys("i")
+                try app.waitUntil("the status bar shows the next path") { $0.statusBar != before }
+            }
+            try app.waitUntil("the status bar shows the StoreKit path", timeout: 0) { $0.statusBar.contains("StoreKit 2") }
+            try app.select("Pouch of Gems")
+            app.sendKeys("Enter")
+            guard confirming else { return }
+            try app.waitUntil("the App Store sheet opens") { $0.shows("App Store · Sandbox") }
+            app.sendKeys("Enter")
         }
     }
 }

@@ -57,6 +57,7 @@ struct FullDiskTests {
                 let injected: Fault? = switch reached {
                 case .purchased: .granting
                 case .granted: .finishing
+                case .opened, .paid, .finished: nil
                 }
                 if injected == fault { try? Self.fillDisk(store) }
             }

@@ -66,6 +66,11 @@ struct PathContext {
         }
     }
 
+    /// A durable step of the purchase is committed (for crash tests, `StoreCheckpoint`).
+    func reached(_ step: StoreCheckpoint) {
+        store.checkpoint(step)
+    }
+
     func log(_ kind: EventKind, _ message: String, transaction id: String? = nil) throws {
         try store.log(kind, message, id, now)
     }

@@ -133,6 +133,7 @@ extension Store {
             try log(.finished, "finished", transactionId, time)
             try refresh(transactionId)
         }
+        checkpoint(.finished)
         let name = product.map { $0.name.resolved(for: "en") ?? $0.shortId } ?? transaction.productId
         return StoreNotice(.success, "Purchased \(name)" + (grant.map { ": \(describe($0))" } ?? "") + ".")
     }

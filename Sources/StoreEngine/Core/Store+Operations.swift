@@ -53,8 +53,10 @@ extension Store {
                               variationId: String? = nil) throws(StoreError) -> StoreReport {
         guard let storefront = catalog.storefront(id: storefrontId) else { throw .unknownStorefront(storefrontId) }
         return try perform {
-            try run(self.path(path).beginPurchase(
+            let notice = try run(self.path(path).beginPurchase(
                 PurchaseRequest(productId: productId, storefront: storefront, variationId: variationId), in: context))
+            if self.path(path).sheet(in: context) != nil { checkpoint(.opened) }
+            return notice
         }
     }
 

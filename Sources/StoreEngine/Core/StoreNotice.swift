@@ -13,10 +13,16 @@ public struct StoreNotice: Sendable, Equatable {
     }
 }
 
-/// Durable steps of a purchase, after which a crash must be survivable.
+/// Durable steps of a purchase, in order, after each of which a crash must be survivable.
 public enum StoreCheckpoint: String, Sendable, CaseIterable {
+    /// The transaction is committed as purchasing and its sheet is open; nothing is paid.
+    case opened
+    /// Pay Station's outcome is committed; its redirect has not reached the app yet.
+    case paid
     /// The transaction is purchased; nothing is granted or finished yet.
     case purchased
     /// The grant is committed; the transaction is not finished yet.
     case granted
+    /// The transaction is finished.
+    case finished
 }

@@ -185,6 +185,7 @@ final class PayStationPath: PurchasePath {
                                 transaction: session.transactionId)
             }
         }
+        context.reached(.paid)
         if redirects {
             context.schedule(.payStationRedirect(invoiceId: session.invoiceId),
                              at: context.now.addingTimeInterval(Double(policy.delaySeconds)))
