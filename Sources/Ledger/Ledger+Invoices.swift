@@ -39,18 +39,28 @@ extension Ledger {
 
     /// Records Pay Station's final status for an invoice, once, with when it said so: a second,
     /// different status is refused (false), since Pay Station never changes its mind about an
-    /// invoice; the same status again keeps the first time.
+    /// invoice; the same status again keeps the first time. The one exception is `delivering`
+    /// (paid, still processing), which its final status replaces; the time stays when it was paid.
     @discardableResult
     public func recordPaymentStatus(_ status: String, forInvoice id: String, at time: Date?) throws -> Bool {
         let statement = try database.prepare("""
             UPDATE invoices SET payment_status = ?2, status_at = COALESCE(status_at, ?3)
-            WHERE invoice_id = ?1 AND (payment_status IS NULL OR payment_status = ?2)
+            WHERE invoice_id = ?1 AND (payment_status IS NULL OR payment_status = ?2 OR payment_status = 'delivering')
             """)
         try statement.bind(id, at: 1)
         try statement.bind(status, at: 2)
         try statement.bind(time, at: 3)
         try statement.step()
         return database.changes == 1
+    }
+
+    /// The invoice opened for a transaction: a redirect after closing before paying names no
+    /// invoice, only the transaction (`foreignInvoice`).
+    public func invoice(forTransaction id: String) throws -> InvoiceRecord? {
+        let statement = try database.prepare("SELECT invoice_id FROM invoices WHERE transaction_id = ?1")
+        try statement.bind(id, at: 1)
+        guard try statement.step() else { return nil }
+        return try invoice(id: statement.string(column: 0))
     }
 
     /// Marks the invoice consumed. True only for the first call on a known, unconsumed invoice;

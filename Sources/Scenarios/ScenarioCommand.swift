@@ -22,6 +22,10 @@ public enum ScenarioCommand: Sendable, Equatable {
     case payStationCard(number: String, expiry: String, cvv: String)
     case payStation3DS(code: String)
     case payStationClose
+    /// Ticks "save card" on the card form.
+    case payStationSaveCard
+    /// Pays with the card Pay Station saved.
+    case payStationSavedCard
     /// The App Store sheet's outcome, pressed as QA presses it.
     case storeKit(StoreKitOutcome)
     /// QA's action on a transaction (approve, decline, resolve, refund).

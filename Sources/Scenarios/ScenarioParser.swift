@@ -189,8 +189,14 @@ public enum ScenarioParser {
         case "close":
             guard arguments.count == 1 else { throw Problem("paystation close takes nothing more") }
             return .payStationClose
+        case "save-card":
+            guard arguments.count == 1 else { throw Problem("paystation save-card takes nothing more") }
+            return .payStationSaveCard
+        case "saved-card":
+            guard arguments.count == 1 else { throw Problem("paystation saved-card takes nothing more") }
+            return .payStationSavedCard
         default:
-            throw Problem("paystation takes card NUMBER [MMYY] [CVV], 3ds CODE, or close")
+            throw Problem("paystation takes card NUMBER [MMYY] [CVV], 3ds CODE, save-card, saved-card, or close")
         }
     }
 

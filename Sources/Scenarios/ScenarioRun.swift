@@ -180,8 +180,23 @@ final class ScenarioRun {
         case .buy:
             try running().send(.buy)
         case .payStationCard(let number, let expiry, let cvv):
+            try requirePayStation(line, in: nil, "Pay Station")
+            if case .payStation(let page)? = program?.app.sheet, page.session.phase == .paymentMethod {
+                // A saved card is offered first: choose a new card, as a player would.
+                if page.session.method == .savedCard { try running().send(.key(.down)) }
+                try running().send(.key(.enter))
+            }
             try requirePayStation(line, in: .cardForm, "Pay Station's card form")
             for field in [number, expiry, cvv] { type(field, enter: true) }
+        case .payStationSaveCard:
+            try requirePayStation(line, in: .cardForm, "Pay Station's card form")
+            try running().send(.key(.character(" ")))
+        case .payStationSavedCard:
+            try requirePayStation(line, in: .paymentMethod, "Pay Station's choice of a saved card")
+            if case .payStation(let page)? = program?.app.sheet, page.session.method == .newCard {
+                try running().send(.key(.up))
+            }
+            try running().send(.key(.enter))
         case .payStation3DS(let code):
             try requirePayStation(line, in: .threeDSecure, "Pay Station's 3-D Secure page")
             type(code, enter: true)
@@ -262,8 +277,14 @@ final class ScenarioRun {
 
     private func requirePayStation(_ line: ScenarioLine, in phase: PayStationSession.Phase?, _ what: String) throws {
         let program = try running()
-        guard case .payStation(let page)? = program.app.sheet else {
+        guard case .payStation(var page)? = program.app.sheet else {
             throw failure(line, expected: "\(what) open", actual: program.app.sheet == nil ? "no sheet open" : "another sheet")
+        }
+        if !page.session.isLoaded {
+            // A cold start: the player waits for the page, and so does the script (the wait
+            // shows in the Events pane as `paystation.loaded`).
+            program.advance(by: Double(program.app.catalog.settings.payStation.coldLaunchSeconds))
+            if case .payStation(let loaded)? = program.app.sheet { page = loaded }
         }
         if let phase, page.session.phase != phase {
             throw failure(line, expected: "\(what) open", actual: "Pay Station shows \(describe(page.session.phase))")
@@ -272,6 +293,8 @@ final class ScenarioRun {
 
     private func describe(_ phase: PayStationSession.Phase) -> String {
         switch phase {
+        case .paymentMethod: return "the choice of a saved card or a new one"
+        case .delivering: return "a payment still processing"
         case .cardForm: return "the card form"
         case .threeDSecure: return "3-D Secure"
         case .done: return "a paid payment"

@@ -202,7 +202,7 @@ struct CatalogEncoderTests {
             "projectId", "loginProjectId", "platform", "enablePayments", "openExternalBrowser", "useSandbox", "customUserId",
             "paymentsRedirectUrl", "payStation", "xee", "timeRate", "network", "storeKit", "customLoginToken",
             "requestedProducts"])
-        #expect(properties(PayStationSettings()) == ["theme", "size", "redirect"])
+        #expect(properties(PayStationSettings()) == ["theme", "size", "redirect", "prewarm", "coldLaunchSeconds"])
         #expect(properties(RedirectPolicy()) == ["condition", "delaySeconds", "manualButtonCaption"])
         #expect(properties(XeeSettings()) == ["inAppPurchaseKey", "notificationDelaySeconds"])
         #expect(properties(StoreKitTestSettings()) == [

@@ -44,7 +44,8 @@ struct HeadlessPurchaseTests {
         let transaction = try #require(harness.app.snapshot.transactions.first)
         #expect(transaction.state == .purchased && transaction.isFinished)
         #expect(harness.eventKinds(of: transaction.id) == [
-            .purchaseStarted, .payStationOpened, .payStationPaid, .redirectSent, .redirectReceived, .purchased,
+            .purchaseStarted, .payStationWillOpen, .payStationOpenedExternally, .payStationLoaded, .payStationPaid,
+            .redirectSent, .payStationWillClose, .payStationClosed, .redirectReceived, .purchased,
             .validated, .granted, .nonRenewingPurchase, .finished,
         ])
     }

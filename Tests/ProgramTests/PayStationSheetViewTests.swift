@@ -24,7 +24,7 @@ struct PayStationSheetViewTests {
     @Test func theHintBarSaysWhatKeysDoInTheSheet() {
         var app = makeApp()
         app.receive(report(sheet: sheetShowing(payStationSession())))
-        #expect(app.lines.last == " digits · Enter next field / pay · ↑↓ field · Backspace · Esc cancel")
+        #expect(app.lines.last == " digits · Enter next / pay · ↑↓ field · Space save card · Esc cancel")
     }
 
     @Test func theRedirectCountsDownWithTheSimulatedClock() {

@@ -119,8 +119,8 @@ struct ParserErrorTests {
     }
 
     @Test("paystation lines", arguments: [
-        BadLine("paystation", "paystation takes card NUMBER [MMYY] [CVV], 3ds CODE, or close"),
-        BadLine("paystation pay", "paystation takes card NUMBER [MMYY] [CVV], 3ds CODE, or close"),
+        BadLine("paystation", "paystation takes card NUMBER [MMYY] [CVV], 3ds CODE, save-card, saved-card, or close"),
+        BadLine("paystation pay", "paystation takes card NUMBER [MMYY] [CVV], 3ds CODE, save-card, saved-card, or close"),
         BadLine("paystation card", "paystation card takes NUMBER [MMYY] [CVV]"),
         BadLine("paystation card 4111 1240 123 9", "paystation card takes NUMBER [MMYY] [CVV]"),
         BadLine("paystation card 41x1", "the card number is digits only, not 41x1"),

@@ -150,7 +150,7 @@ struct RunnerTests {
         let result = ScenarioRunner.run(file, options: try options(in: scratch))
         let failure = try #require(result.failure, "\(result.summary)")
         #expect(failure.line == 2)
-        #expect(failure.expected == "Pay Station's card form open")
+        #expect(failure.expected == "Pay Station open")
         #expect(failure.actual == "no sheet open")
     }
 

@@ -32,15 +32,15 @@ struct DeclineAndCancelTests {
             #expect(try harness.ledger.balances().isEmpty)
             #expect(try harness.ledger.invoice(id: session.invoiceId)?.paymentStatus == "troubled")
             #expect(try harness.eventKinds(of: session.transactionId) == [
-                "purchase.started", "paystation.opened", "paystation.declined", "transaction.failed",
-                "transaction.finished",
+                "purchase.started", "paystation.willOpen", "paystation.openedExternally", "paystation.loaded",
+                "paystation.declined", "transaction.failed", "transaction.finished",
             ])
 
-            // Closing the declined page only takes it off screen.
+            // Closing the declined page only takes it off screen, with Pay Station's callbacks.
             let events = try harness.allEventKinds()
             let closed = try harness.send(.close)
             #expect(closed.sheet == nil)
-            #expect(try harness.allEventKinds() == events)
+            #expect(try harness.allEventKinds() == events + ["paystation.willClose", "paystation.closed"])
         }
     }
 
@@ -81,9 +81,18 @@ struct DeclineAndCancelTests {
             #expect(transaction.isFinished)
             #expect(try harness.ledger.grant(forTransaction: session.transactionId) == nil)
             #expect(try harness.ledger.balances().isEmpty)
-            #expect(try harness.eventKinds(of: session.transactionId) == [
-                "purchase.started", "paystation.opened", "payment.cancelled", "transaction.finished",
-            ])
+            // A policy that redirects on cancel sends the player back with no invoice_id; either
+            // way the cancel is settled at once.
+            let redirects = condition == .successfulOrCanceled || condition == .any
+            let opening = ["purchase.started", "paystation.willOpen", "paystation.openedExternally", "paystation.loaded"]
+            let closing = ["paystation.willClose", "paystation.closed"]
+            #expect(try harness.eventKinds(of: session.transactionId) == opening
+                + (redirects ? ["redirect.sent"] + closing + ["redirect.received"] : closing)
+                + ["payment.cancelled", "transaction.finished"])
+            if redirects {
+                let url = try harness.sentRedirectURL(for: session.transactionId)
+                #expect(url.contains("invoice_id=&") && url.hasSuffix("status=canceled"))
+            }
             #expect(try harness.states(of: session.transactionId) == [.purchasing, .failed])
             // The invoice is used up, so a late redirect for it is refused.
             #expect(try harness.ledger.invoice(id: session.invoiceId)?.consumedAt != nil)

@@ -22,7 +22,8 @@ struct LuhnTests {
         #expect(TestCard.outcome(for: Cards.threeDSecure) == .threeDSecure)
         #expect(TestCard.outcome(for: Cards.declined) == .declined)
         #expect(TestCard.outcome(for: "5555555555554444") == .success)
-        #expect(TestCard.all.map(\.number) == [Cards.success, Cards.threeDSecure, Cards.declined])
+        #expect(TestCard.outcome(for: Cards.delivering) == .delivering)
+        #expect(TestCard.all.map(\.number) == [Cards.success, Cards.threeDSecure, Cards.declined, Cards.delivering])
         #expect(TestCard.all.allSatisfy { Luhn.isValid($0.number) })
     }
 

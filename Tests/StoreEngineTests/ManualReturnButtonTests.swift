@@ -58,7 +58,7 @@ struct ManualReturnButtonTests {
             let events = try harness.allEventKinds()
             let back = try harness.send(.submit)
             #expect(back.sheet == nil)
-            #expect(try harness.allEventKinds() == events)
+            #expect(try harness.allEventKinds() == events + ["paystation.willClose", "paystation.closed"])
         }
     }
 }

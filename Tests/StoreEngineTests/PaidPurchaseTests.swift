@@ -77,7 +77,8 @@ struct PaidPurchaseTests {
             #expect(try harness.ledger.grant(forTransaction: session.transactionId)?.kind == .currency)
             #expect(try harness.ledger.invoice(id: session.invoiceId)?.consumedAt == harness.clock.date)
             #expect(try harness.eventKinds(of: session.transactionId) == [
-                "purchase.started", "paystation.opened", "paystation.paid", "redirect.sent", "redirect.received",
+                "purchase.started", "paystation.willOpen", "paystation.openedExternally", "paystation.loaded",
+                "paystation.paid", "redirect.sent", "paystation.willClose", "paystation.closed", "redirect.received",
                 "transaction.purchased", "transaction.validated", "grant", "NON_RENEWING_PURCHASE",
                 "transaction.finished",
             ])

@@ -72,7 +72,7 @@ struct PayStationInputTests {
         try withStore { harness in
             let report = try harness.store.beginPurchase(of: SKU.gems100, in: "USA", on: .paystation)
             #expect(report.sheet?.path == .paystation)
-            #expect(report.page?.testCards.map(\.number) == [Cards.success, Cards.threeDSecure, Cards.declined])
+            #expect(report.page?.testCards.map(\.number) == [Cards.success, Cards.threeDSecure, Cards.declined, Cards.delivering])
         }
     }
 }

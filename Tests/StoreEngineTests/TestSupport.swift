@@ -36,6 +36,8 @@ enum Cards {
     static let success = "4111111111111111"
     static let threeDSecure = "4111111111111152"
     static let declined = "4111111111111178"
+    /// Paid, then processed a while (status `delivering`) before `done`.
+    static let delivering = "4111111111111103"
 }
 
 /// Product ids of the default catalog.
@@ -295,4 +297,66 @@ extension PayStationSession {
 func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 12, _ minute: Int = 0) throws -> Date {
     try #require(SimulatedCalendar.calendar.date(from: DateComponents(year: year, month: month, day: day,
                                                                        hour: hour, minute: minute)))
+}
+
+// MARK: StoreKit 2: the App Store sheet
+
+extension StoreReport {
+    /// The App Store sheet the report shows, if one is on screen.
+    var storeKitSheet: StoreKitSession? {
+        if case .storeKit(let session)? = sheet { return session }
+        return nil
+    }
+}
+
+extension StoreHarness {
+    /// `purchase()` on the StoreKit path (JPN sells through it); fails the test unless the App
+    /// Store sheet opened.
+    @discardableResult
+    func openStoreKit(_ productId: String, in storefrontId: String = "JPN") throws -> StoreKitSession {
+        let report = try store.beginPurchase(of: productId, in: storefrontId, on: .storekit)
+        return try #require(report.storeKitSheet, "the App Store sheet did not open: \(report.notice?.text ?? "no notice")")
+    }
+
+    /// One input to the App Store sheet on screen.
+    @discardableResult
+    func send(_ input: StoreKitInput) throws -> StoreReport {
+        try store.send(.storeKit(input))
+    }
+
+    /// Opens the App Store sheet for `productId` and presses `button` on it; the id of the
+    /// transaction the sheet opened, and the report of the press.
+    @discardableResult
+    func buyThroughStoreKit(_ productId: String, in storefrontId: String = "JPN",
+                            pressing button: StoreKitSession.Button = .buy) throws -> (transactionId: String, report: StoreReport) {
+        let sheet = try openStoreKit(productId, in: storefrontId)
+        return (sheet.transactionId, try send(.pressButton(button)))
+    }
+
+    /// The player's transaction `id` as the engine reports it now.
+    func summary(of id: String) throws -> TransactionSummary {
+        try #require(store.currentReport().snapshot.transactions.first { $0.id == id }, "no transaction \(id) in the report")
+    }
+}
+
+/// The payload of a compact JWS, read by hand (base64url, then JSON) rather than by the code
+/// under test.
+func jwsPayload(_ compact: String?) throws -> [String: Any] {
+    let text = try #require(compact, "the transaction is not signed")
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    try #require(parts.count == 3, "not a compact JWS: \(text)")
+    var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+    base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+    let data = try #require(Data(base64Encoded: base64), "the payload is not base64url")
+    return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "the payload is not a JSON object")
+}
+
+/// Whether `part` occurs in `whole` in the same order, other elements allowed between.
+func isSubsequence<T: Equatable>(_ part: [T], of whole: [T]) -> Bool {
+    var rest = whole[...]
+    for element in part {
+        guard let index = rest.firstIndex(of: element) else { return false }
+        rest = rest[rest.index(after: index)...]
+    }
+    return true
 }

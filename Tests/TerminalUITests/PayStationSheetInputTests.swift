@@ -9,15 +9,16 @@ struct PayStationSheetInputTests {
     @Test(arguments: [
         (Key.escape, PayStationInput.close), (.enter, .submit), (.backspace, .deleteBackward), (.tab, .nextField),
         (.character("0"), .type("0")), (.character("4"), .type("4")), (.character("9"), .type("9")),
+        (.character(" "), .toggleSavingCard),
     ])
     func keysThePageTakes(key: Key, input: PayStationInput) {
         #expect(PayStationSheet.input(for: key) == input)
     }
 
     /// Letters do not type into a card form, `q` does not quit from inside Pay Station, and
-    /// left, right and Ctrl keys are the app's, not the page's.
+    /// left, right and Ctrl keys are the app's, not the page's. (Space ticks "save card".)
     @Test(arguments: [
-        Key.character("q"), .character("a"), .character("?"), .character(" "), .character("٣"), .character("½"),
+        Key.character("q"), .character("a"), .character("?"), .character("٣"), .character("½"),
         .left, .right, .interrupt, .suspend,
     ])
     func keysThePageIgnores(key: Key) {

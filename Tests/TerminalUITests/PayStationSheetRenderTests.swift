@@ -31,13 +31,15 @@ struct PayStationSheetRenderTests {
 
     @Test func theCardFormShowsTheTokenTheProductAndTheTestCards() {
         let shown = text(session())
-        #expect(shown.contains("Pay Station · sandbox · external browser"))
-        #expect(shown.contains("https://sandbox-secure.xsolla.com/paystation4/?token=SandboxToken01"))
+        #expect(shown.contains("Pay Station · sandbox · external browser · dark · medium"))
+        // A browser window: the address bar.
+        #expect(shown.contains("◀ ▶ https://sandbox-secure.xsolla.com/paystation4/?token=SandboxToken01"))
         #expect(shown.contains("Pouch of Gems"))
         #expect(shown.contains("▸ Card number"))
         #expect(shown.contains("[ Pay $0.99 ]"))
         #expect(shown.contains("4111 1111 1111 1152 3-D Secure"))
-        #expect(shown.contains("digits · Enter next field / pay · ↑↓ field · Backspace · Esc cancel"))
+        #expect(shown.contains("digits · Enter next / pay · ↑↓ field · Space save card · Esc cancel"))
+        #expect(shown.contains("[ ] save card"))
     }
 
     @Test func inAppPayStationSaysSo() {
@@ -46,7 +48,17 @@ struct PayStationSheetRenderTests {
                                       opensExternalBrowser: false, sandbox: false, today: fixedNow)
         let shown = text(inApp)
         #expect(shown.contains("Pay Station · in-app"))
-        #expect(shown.contains("https://secure.xsolla.com/"))
+        // Inside the app there is no address bar, only the SDK's header and the token.
+        #expect(shown.contains("Xsolla Pay Station, inside Stardust Quest"))
+        #expect(shown.contains("token T"))
+        #expect(!shown.contains("◀ ▶"))
+    }
+
+    @Test func outsideTheSandboxTheBrowserShowsTheProductionHost() {
+        let production = PayStationSession(transactionId: "t", invoiceId: "1", token: "T", productId: SKU.gems100,
+                                           productName: "Pouch of Gems", formattedPrice: "$0.99",
+                                           opensExternalBrowser: true, sandbox: false, today: fixedNow)
+        #expect(text(production).contains("◀ ▶ https://secure.xsolla.com/paystation4/?token=T"))
     }
 
     @Test func aWrongCardNumberShowsTheProblem() {

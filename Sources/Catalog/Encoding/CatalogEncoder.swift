@@ -78,6 +78,10 @@ public enum CatalogEncoder {
         var members: [(String, JSONText)] = []
         if payStation.theme != defaults.theme { members.append(("theme", .string(payStation.theme.rawValue))) }
         if payStation.size != defaults.size { members.append(("size", .string(payStation.size.rawValue))) }
+        if payStation.prewarm != defaults.prewarm { members.append(("prewarm", .bool(payStation.prewarm))) }
+        if payStation.coldLaunchSeconds != defaults.coldLaunchSeconds {
+            members.append(("coldLaunchSeconds", .int(payStation.coldLaunchSeconds)))
+        }
         if payStation.redirect != defaults.redirect {
             let redirect = payStation.redirect
             var policy: [(String, JSONText)] = [

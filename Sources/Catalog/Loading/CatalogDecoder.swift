@@ -70,9 +70,12 @@ struct CatalogDecoder {
         }
         // The Xsolla guide spells it `payments.redirectUrl`; both are accepted.
         settings.paymentsRedirectUrl = reader.string("paymentsRedirectUrl") ?? reader.string("payments.redirectUrl")
-        if let payStation = reader.object("payStation", allowedKeys: ["theme", "size", "redirect"]) {
+        if let payStation = reader.object("payStation",
+                                          allowedKeys: ["theme", "size", "redirect", "prewarm", "coldLaunchSeconds"]) {
             settings.payStation.theme = payStation.enumeration("theme", as: PayStationSettings.Theme.self) ?? .dark
             settings.payStation.size = payStation.enumeration("size", as: PayStationSettings.Size.self) ?? .medium
+            settings.payStation.prewarm = payStation.bool("prewarm") ?? false
+            settings.payStation.coldLaunchSeconds = payStation.int("coldLaunchSeconds", range: 0...60) ?? 2
             if let redirect = payStation.object("redirect", allowedKeys: ["condition", "delaySeconds", "manualButtonCaption"]) {
                 settings.payStation.redirect = RedirectPolicy(
                     condition: redirect.enumeration("condition", as: RedirectPolicy.Condition.self) ?? .successfulOrCanceled,

@@ -68,11 +68,18 @@ public struct PayStationSettings: Sendable, Equatable {
     public var theme: Theme
     public var size: Size
     public var redirect: RedirectPolicy
+    /// The SDK warms Pay Station up at launch, so no page waits for a cold start.
+    public var prewarm: Bool
+    /// How long the first page of a launch takes to load without pre-warming (simulated seconds).
+    public var coldLaunchSeconds: Int
 
-    public init(theme: Theme = .dark, size: Size = .medium, redirect: RedirectPolicy = RedirectPolicy()) {
+    public init(theme: Theme = .dark, size: Size = .medium, redirect: RedirectPolicy = RedirectPolicy(),
+                prewarm: Bool = false, coldLaunchSeconds: Int = 2) {
         self.theme = theme
         self.size = size
         self.redirect = redirect
+        self.prewarm = prewarm
+        self.coldLaunchSeconds = coldLaunchSeconds
     }
 }
 

@@ -44,11 +44,15 @@ struct Agenda {
 enum DueAction: Equatable {
     /// Pay Station sends the player back with the redirect for this invoice.
     case payStationRedirect(invoiceId: String)
+    /// Pay Station's page has loaded after a cold start.
+    case payStationLoaded(invoiceId: String)
+    /// A payment Pay Station was still processing (`delivering`) is done.
+    case payStationDelivered(invoiceId: String)
 
     /// The path that asked for it, and performs it.
     var path: IntegrationPath {
         switch self {
-        case .payStationRedirect: return .paystation
+        case .payStationRedirect, .payStationLoaded, .payStationDelivered: return .paystation
         }
     }
 }

@@ -22,7 +22,17 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let launchURL = EventKind(rawValue: "launch.url")
     public static let purchaseStarted = EventKind(rawValue: "purchase.started")
     public static let purchaseIgnored = EventKind(rawValue: "purchase.ignored")
+    /// Pay Station's own callbacks, as the SDK names them.
+    public static let payStationWillOpen = EventKind(rawValue: "paystation.willOpen")
     public static let payStationOpened = EventKind(rawValue: "paystation.opened")
+    public static let payStationOpenedExternally = EventKind(rawValue: "paystation.openedExternally")
+    public static let payStationLoaded = EventKind(rawValue: "paystation.loaded")
+    public static let payStationWillClose = EventKind(rawValue: "paystation.willClose")
+    public static let payStationClosed = EventKind(rawValue: "paystation.closed")
+    /// Pay Station warmed up at launch, so no page waits for a cold start.
+    public static let payStationPrewarmed = EventKind(rawValue: "paystation.prewarmed")
+    /// Paid; Pay Station is still processing (status `delivering`).
+    public static let payStationDelivering = EventKind(rawValue: "paystation.delivering")
     public static let payStationPaid = EventKind(rawValue: "paystation.paid")
     public static let payStationDeclined = EventKind(rawValue: "paystation.declined")
     public static let paymentCancelled = EventKind(rawValue: "payment.cancelled")
@@ -62,7 +72,9 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let refund = EventKind(rawValue: "REFUND")
 
     public static let sdkCalls: [EventKind] = [
-        .launch, .launchURL, .purchaseStarted, .purchaseIgnored, .payStationOpened, .payStationPaid, .payStationDeclined,
+        .launch, .launchURL, .purchaseStarted, .purchaseIgnored, .payStationWillOpen, .payStationOpened,
+        .payStationOpenedExternally, .payStationLoaded, .payStationWillClose, .payStationClosed, .payStationPrewarmed,
+        .payStationDelivering, .payStationPaid, .payStationDeclined,
         .paymentCancelled, .redirectSent, .redirectReceived, .redirectRejected, .purchased, .failed, .signed, .validated,
         .validationFailed, .granted, .finished, .redelivered, .productsRequested, .productsFailed, .productsAnswered,
         .restored, .purchaseResult, .transactionUpdate, .currentEntitlements,

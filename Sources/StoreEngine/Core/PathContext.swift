@@ -104,6 +104,16 @@ struct PathContext {
         try store.restoreOwnedPurchases(as: call)
     }
 
+    // MARK: The path's own settings, kept in the ledger (Pay Station's saved card)
+
+    func setting(_ key: String) throws -> String? {
+        try store.ledger.setting(key)
+    }
+
+    func setSetting(_ key: String, to value: String) throws {
+        try store.ledger.setSetting(key, to: value)
+    }
+
     // MARK: Pay Station's invoices
 
     func recordInvoice(_ invoice: InvoiceRecord) throws {
@@ -112,6 +122,10 @@ struct PathContext {
 
     func invoice(id: String) throws -> InvoiceRecord? {
         try store.ledger.invoice(id: id)
+    }
+
+    func invoice(forTransaction id: String) throws -> InvoiceRecord? {
+        try store.ledger.invoice(forTransaction: id)
     }
 
     /// Pay Station's final status for an invoice, with the time it said so.

@@ -43,6 +43,8 @@ public enum PayStationInput: Sendable, Equatable {
     case previousField
     /// Esc: closes Pay Station; before paying that cancels the payment.
     case close
+    /// Space: ticks or clears "save card" on the card form.
+    case toggleSavingCard
 }
 
 /// A products request's answer, with the path that asked: a retry goes back to that path, and

@@ -16,6 +16,7 @@ extension Store {
         return try perform {
             let opened: StoreNotice?
             do {
+                for path in paths { try path.launched(in: context) }
                 opened = try openKeptURLs()
             } catch {
                 redeliveryDue = true

@@ -45,6 +45,9 @@ protocol PurchasePath: AnyObject {
 
     /// Whether the app reads `Transaction.currentEntitlements` after each update (StoreKit).
     var readsCurrentEntitlements: Bool { get }
+
+    /// The app has launched (before anything unfinished is delivered): Pay Station pre-warms here.
+    func launched(in context: PathContext) throws
 }
 
 extension PurchasePath {
@@ -55,6 +58,8 @@ extension PurchasePath {
     var finishesUnverifiedTransactions: Bool { true }
 
     var readsCurrentEntitlements: Bool { false }
+
+    func launched(in context: PathContext) throws {}
 }
 
 /// What the app asks to buy.

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import StoreEngine
 
@@ -13,6 +14,7 @@ public enum PayStationSheet {
         case .escape: return .close
         case .enter: return .submit
         case .backspace: return .deleteBackward
+        case .character(" "): return .toggleSavingCard
         case .tab, .down: return .nextField
         case .backTab, .up: return .previousField
         case .character(let character) where character.isASCII && character.isNumber: return .type(character)
@@ -22,22 +24,44 @@ public enum PayStationSheet {
 
     /// The keys that work on the page, for the hint bar.
     public static func hint(for page: PayStationPage) -> String {
+        guard page.session.isLoaded else { return "Loading Pay Station… · Esc cancel" }
         switch page.session.phase {
-        case .cardForm: return "digits · Enter next field / pay · ↑↓ field · Backspace · Esc cancel"
+        case .paymentMethod: return "↑↓ saved card or new card · Enter pay · Esc cancel"
+        case .delivering: return "Pay Station is processing the payment…"
+        case .cardForm: return "digits · Enter next / pay · ↑↓ field · Space save card · Esc cancel"
         case .threeDSecure: return "digits · Enter send the code · Backspace · Esc cancel"
         case .done, .declined, .cancelled:
             return page.redirectDue == nil ? "Enter or Esc back to the game" : "Enter back to the game now · Esc close"
         }
     }
 
+    /// The page's box on a screen of `screen`, by the catalog's `payStation.size`: small hides
+    /// the test cards, large takes the screen.
+    static func box(for size: PayStationSettings.Size, in screen: Rect) -> Rect {
+        switch size {
+        case .small: return screen.centered(width: min(60, screen.width - 2), height: 16)
+        case .medium: return screen.centered(width: min(76, screen.width - 2), height: 16)
+        case .large: return screen.centered(width: screen.width - 2, height: max(16, screen.height - 2))
+        }
+    }
+
+    /// The page's own colors, by the catalog's `payStation.theme`, whatever the app's theme;
+    /// none when the terminal shows no color.
+    static func theme(for page: PayStationPage, over appTheme: Theme) -> Theme {
+        guard appTheme.hasColor else { return appTheme }
+        let look = page.theme == .light ? Theme.light : Theme.dark
+        return Theme(name: look.name, appearance: look.appearance, colors: look.colors, border: appTheme.border)
+    }
+
     /// Draws the page centred over the screen; `now` is simulated time, for the countdown.
-    public static func render(_ page: PayStationPage, now: Date, theme: Theme, into frame: inout Frame) {
+    public static func render(_ page: PayStationPage, now: Date, theme appTheme: Theme, into frame: inout Frame) {
         let session = page.session
-        let area = frame.area.centered(width: 76, height: 16)
+        let theme = theme(for: page, over: appTheme)
+        let area = box(for: page.size, in: frame.area)
         let surface = theme.surfaceStyle(.text)
         frame.fill(area, style: surface)
         let mode = session.opensExternalBrowser ? "external browser" : "in-app"
-        let title = "Pay Station · \(session.sandbox ? "sandbox · " : "")\(mode)"
+        let title = "Pay Station · \(session.sandbox ? "sandbox · " : "")\(mode) · \(page.theme.rawValue) · \(page.size.rawValue)"
         let inner = frame.drawBox(area, title: title, border: theme.border, style: theme.surfaceStyle(.accent),
                                   titleStyle: theme.surfaceStyle(.accent, bold: true))
         guard inner.height >= 4 else { return }
@@ -48,9 +72,18 @@ public enum PayStationSheet {
             let left = x ?? content.x
             frame.write(text, in: Rect(x: left, y: y, width: width ?? content.maxX - left, height: 1), style: style)
         }
-        // The whole address, on two lines when one is too short: QA copies the token from it.
-        for piece in TextWrap.lines(session.url, width: content.width).prefix(2) {
-            line(piece, theme.surfaceStyle(.muted))
+        if session.opensExternalBrowser {
+            // A browser window: its address bar, whole on two lines when one is too short (QA
+            // copies the token from it).
+            for (index, piece) in TextWrap.lines(session.url, width: content.width - 4).prefix(2).enumerated() {
+                line((index == 0 ? "◀ ▶ " : "    ") + piece, theme.surfaceStyle(.muted))
+                y += 1
+            }
+        } else {
+            // Inside the app there is no address bar: the SDK's own header, and the token.
+            line("Xsolla Pay Station, inside \(page.appName)", theme.surfaceStyle(.accent, bold: true))
+            y += 1
+            line("token \(session.token)", theme.surfaceStyle(.muted))
             y += 1
         }
         let priceWidth = DisplayWidth.of(session.formattedPrice)
@@ -60,7 +93,28 @@ public enum PayStationSheet {
         // What is charged now is the price above; what follows, under an offer, is said here.
         if let later = session.laterTerms { line(later, theme.surfaceStyle(.accent)) }
         y += 1
+        guard session.isLoaded else {
+            line("Loading Pay Station… (a cold start; payStation.prewarm removes it)", theme.surfaceStyle(.muted))
+            frame.write(hint(for: page), in: Rect(x: content.x, y: content.maxY - 1, width: content.width, height: 1),
+                        style: theme.surfaceStyle(.muted))
+            return
+        }
         switch session.phase {
+        case .paymentMethod:
+            line("Pay with", theme.surfaceStyle(.text, bold: true))
+            y += 1
+            let saved = session.savedCard.map { "Saved card •••• \($0.suffix(4))" } ?? "Saved card"
+            for (method, caption) in [(PayStationSession.Method.savedCard, saved), (.newCard, "A new card")] {
+                let chosen = session.method == method
+                line((chosen ? "▸ " : "  ") + caption, chosen ? theme.surfaceStyle(.accent, bold: true) : theme.surfaceStyle(.text))
+                y += 1
+            }
+            y += 1
+            line("[ Pay \(session.formattedPrice) ]", theme.surfaceStyle(.accent, bold: true))
+        case .delivering:
+            line("✓ Paid. Pay Station is processing the payment (status delivering)…", theme.surfaceStyle(.success, bold: true))
+            y += 1
+            line("Invoice \(session.invoiceId) · transaction \(session.transactionId)", theme.surfaceStyle(.muted))
         case .cardForm:
             renderForm(page, theme: theme, content: content, y: &y, into: &frame)
         case .threeDSecure:
@@ -135,8 +189,12 @@ public enum PayStationSheet {
             }
             y += 2
         }
-        frame.write("[ Pay \(session.formattedPrice) ]", x: content.x + 2, y: y, limit: formWidth,
+        let pay = "[ Pay \(session.formattedPrice) ]"
+        frame.write(pay, x: content.x + 2, y: y, limit: formWidth,
                     style: theme.surfaceStyle(session.focus == .cvv ? .accent : .muted, bold: true))
+        let saveX = content.x + 4 + DisplayWidth.of(pay)
+        frame.write("\(session.savesCard ? "[x]" : "[ ]") save card", x: saveX, y: y,
+                    limit: max(0, content.x + formWidth - saveX), style: theme.surfaceStyle(.text))
         if content.maxX - cardsX >= 24 {
             var cardY = top
             frame.write("Sandbox test cards", x: cardsX, y: cardY, limit: content.maxX - cardsX,

@@ -39,6 +39,9 @@ public struct Theme: Sendable, Equatable {
         Style(foreground: colors[.background], background: colors[.selection], bold: true, reverse: colors.isEmpty)
     }
 
+    /// False for `NO_COLOR` and monochrome terminals.
+    public var hasColor: Bool { !colors.isEmpty }
+
     /// The same theme with every color removed, for `NO_COLOR` and monochrome terminals;
     /// selection falls back to reverse video.
     public var monochrome: Theme {

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 
 /// What Pay Station shows for one session, handed up read-only: the session as the engine has
@@ -16,8 +17,15 @@ public struct PayStationPage: Sendable, Equatable {
     /// The sandbox test cards listed beside the form.
     public var testCards: [TestCard] { TestCard.all }
 
+    /// The catalog's Pay Station look: light or dark, small, medium or large.
+    public let theme: PayStationSettings.Theme
+    public let size: PayStationSettings.Size
+
     public init(session: PayStationSession, redirectDue: Date? = nil, redirectURL: String? = nil,
-                returnButtonCaption: String = "Back to the game", appName: String) {
+                returnButtonCaption: String = "Back to the game", appName: String,
+                theme: PayStationSettings.Theme = .dark, size: PayStationSettings.Size = .medium) {
+        self.theme = theme
+        self.size = size
         self.session = session
         self.redirectDue = redirectDue
         self.redirectURL = redirectURL

@@ -22,32 +22,42 @@ extension PayStationPath {
         guard redirect.userId == context.userId else {
             return try reject(text, "user_id \(QuotedText.part(redirect.userId)) is not the current user (\(context.userId))", context)
         }
-        guard let invoice = try context.invoice(id: redirect.invoiceId) else {
+        // Closing before paying names no invoice: the transaction (`foreignInvoice`) finds it.
+        let found = redirect.invoiceId.isEmpty && redirect.status == .canceled
+            ? try context.invoice(forTransaction: redirect.foreignInvoice)
+            : try context.invoice(id: redirect.invoiceId)
+        guard let invoice = found else {
+            if redirect.invoiceId.isEmpty {
+                return try reject(text, "no invoice_id, and status \(redirect.status.rawValue) needs one", context)
+            }
             return try reject(text, "invoice \(QuotedText.part(redirect.invoiceId)) was never opened by this app", context)
         }
         guard invoice.userId == context.userId, invoice.transactionId == redirect.foreignInvoice else {
             return try reject(text, "invoice \(invoice.invoiceId) does not belong to \(QuotedText.part(redirect.foreignInvoice))", context)
         }
         guard let paid = invoice.paymentStatus else {
-            return try reject(text, "Pay Station has no outcome for invoice \(redirect.invoiceId) yet (nothing was paid)", context)
+            return try reject(text, "Pay Station has no outcome for invoice \(invoice.invoiceId) yet (nothing was paid)", context)
         }
         guard paid == redirect.status.rawValue else {
-            return try reject(text, "status \(redirect.status.rawValue) contradicts Pay Station's \(paid) for invoice \(redirect.invoiceId)", context)
+            return try reject(text, "status \(redirect.status.rawValue) contradicts Pay Station's \(paid) for invoice \(invoice.invoiceId)", context)
         }
         // Using up the invoice and recording what it says commit together: a crash between the
         // two would leave a paid transaction that no redirect can settle any more.
+        let open = session(of: invoice.invoiceId)
         let settlement: Settlement? = try context.atomically {
             guard try context.consumeInvoice(id: invoice.invoiceId) else { return nil }
+            // The page closes as the player comes back: in the same commit.
+            if let open { try logClosing(open, in: context) }
             try context.log(.redirectReceived, "status \(redirect.status.rawValue), invoice \(invoice.invoiceId)",
                             transaction: invoice.transactionId)
             return try context.settle(invoice.transactionId, as: Self.outcome(of: redirect.status, at: invoice.statusAt))
         }
         guard let settlement else {
-            return try reject(text, "invoice \(redirect.invoiceId) was already handled", context)
+            return try reject(text, "invoice \(invoice.invoiceId) was already handled", context)
         }
         // A redirect from outside may come before the countdown ends: the page goes with it.
         context.cancelScheduled(.payStationRedirect(invoiceId: invoice.invoiceId))
-        dismiss(invoice.invoiceId)
+        forget(invoice.invoiceId)
         return PathStep(settlements: [settlement])
     }
 
@@ -73,9 +83,9 @@ extension PayStationPath {
     /// - Parameter time: when Pay Station reported the status.
     static func outcome(of status: RedirectURL.Status, at time: Date?) -> PaymentOutcome {
         switch status {
-        case .done: return .paid(at: time)
+        case .done, .delivering: return .paid(at: time)
         case .troubled: return .declined(reason: "payment declined")
-        case .canceled: return .cancelled
+        case .canceled, .invoice: return .cancelled
         }
     }
 }

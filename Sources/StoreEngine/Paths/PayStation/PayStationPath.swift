@@ -13,6 +13,12 @@ final class PayStationPath: PurchasePath {
     private var sessions: [String: PayStationSession] = [:]
     /// The invoice whose page is on screen.
     private var onScreen: String?
+    /// Whether Pay Station has started once in this launch (or was pre-warmed): only the first
+    /// page of a launch waits for a cold start.
+    private var warmed = false
+
+    /// The ledger setting that keeps a player's saved card.
+    static func savedCardSetting(forUser user: String) -> String { "payStation.savedCard.\(user)" }
 
     // MARK: Products
 
@@ -41,6 +47,17 @@ final class PayStationPath: PurchasePath {
         value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 
+    // MARK: Launch
+
+    /// With `payStation.prewarm`, the SDK warms Pay Station up now, so no page waits later.
+    func launched(in context: PathContext) throws {
+        let settings = context.catalog.settings.payStation
+        guard settings.prewarm, !warmed else { return }
+        warmed = true
+        try context.log(.payStationPrewarmed, "warmed up at launch: pages load at once "
+                        + "(a cold start takes \(settings.coldLaunchSeconds) s)")
+    }
+
     // MARK: add(payment)
 
     /// Records a `purchasing` transaction with its invoice and opens Pay Station on it; or, as
@@ -55,7 +72,7 @@ final class PayStationPath: PurchasePath {
                                                     + "pay or close it first."))
             }
             // A paid page keeps its session for the redirect still to come; a declined one goes.
-            if context.due(of: .payStationRedirect(invoiceId: invoice)) == nil { dismiss(invoice) }
+            if context.due(of: .payStationRedirect(invoiceId: invoice)) == nil { try close(invoice, in: context) }
         }
         guard catalog.settings.enablePayments else {
             return try ignore("enablePayments is false in the catalog's settings: the SDK ignores every purchase", context)
@@ -77,6 +94,9 @@ final class PayStationPath: PurchasePath {
         }
         let external = catalog.opensPayStationInBrowser(in: storefront)
         let token = context.randomToken(length: 32)
+        // Pre-warmed at the SDK's start (logged at launch), or started once already: no wait.
+        let coldStart = warmed || catalog.settings.payStation.prewarm ? 0 : catalog.settings.payStation.coldLaunchSeconds
+        let savedCard = try context.setting(Self.savedCardSetting(forUser: context.userId))
         let session: PayStationSession = try context.atomically {
             let transaction = try context.openTransaction(
                 productId: product.id, in: storefront, terms: terms, variationId: request.variationId, path: id,
@@ -88,17 +108,29 @@ final class PayStationPath: PurchasePath {
                 transactionId: transaction.id, invoiceId: invoiceId, token: token, productId: product.id,
                 productName: name, formattedPrice: PriceFormatter.format(terms.chargeNow, in: storefront),
                 laterTerms: terms.offer.map { OfferText.describe($0.offer, in: storefront, then: regular) },
-                opensExternalBrowser: external, sandbox: catalog.settings.useSandbox, today: transaction.createdAt)
+                opensExternalBrowser: external, sandbox: catalog.settings.useSandbox, today: transaction.createdAt,
+                savedCard: savedCard, isLoaded: coldStart == 0)
             try context.recordInvoice(InvoiceRecord(invoiceId: invoiceId, transactionId: transaction.id,
                                                     userId: context.userId, createdAt: transaction.createdAt))
             try context.log(.purchaseStarted, "\(product.shortId) for \(session.formattedPrice) in \(storefront.id): purchasing",
                             transaction: transaction.id)
-            try context.log(.payStationOpened, "\(external ? "external browser" : "in-app"): \(session.url)",
-                            transaction: transaction.id)
+            let login = catalog.settings.customLoginToken.map { "customLoginToken \(QuotedText.part($0))" } ?? "no login token"
+            try context.log(.payStationWillOpen, "token requested, \(login)", transaction: transaction.id)
+            try context.log(external ? .payStationOpenedExternally : .payStationOpened,
+                            "\(external ? "external browser" : "in-app"): \(session.url)", transaction: transaction.id)
+            if coldStart == 0 {
+                try context.log(.payStationLoaded, warmed ? "loaded at once (warm)" : "loaded at once",
+                                transaction: transaction.id)
+            }
             return session
         }
         sessions[session.invoiceId] = session
         onScreen = session.invoiceId
+        if coldStart > 0 {
+            context.schedule(.payStationLoaded(invoiceId: session.invoiceId),
+                             at: context.now.addingTimeInterval(Double(coldStart)))
+        }
+        warmed = true
         return .nothing
     }
 
@@ -114,9 +146,11 @@ final class PayStationPath: PurchasePath {
         let settings = context.catalog.settings.payStation.redirect
         let due = context.due(of: .payStationRedirect(invoiceId: invoice))
         let url = due.map { _ in redirectURL(for: session, status: session.redirectStatus, in: context).text }
+        let look = context.catalog.settings.payStation
         return .payStation(PayStationPage(
             session: session, redirectDue: due, redirectURL: url,
-            returnButtonCaption: settings.manualButtonCaption ?? "Back to the game", appName: context.catalog.app.name))
+            returnButtonCaption: settings.manualButtonCaption ?? "Back to the game", appName: context.catalog.app.name,
+            theme: look.theme, size: look.size))
     }
 
     func take(_ input: PathInput, in context: PathContext) throws -> PathStep {
@@ -124,13 +158,14 @@ final class PayStationPath: PurchasePath {
             return .nothing
         }
         if session.phase.isFinal {
-            // Paid, declined or closed: Enter (the manual button) or Esc goes back to the game.
-            guard input == .submit || input == .close else { return .nothing }
+            // Paid, declined or closed: Enter (the manual button) or Esc goes back to the game;
+            // while Pay Station still processes a payment, the page stays.
+            guard input == .submit || input == .close, session.phase != .delivering else { return .nothing }
             if context.due(of: .payStationRedirect(invoiceId: invoice)) != nil {
                 context.cancelScheduled(.payStationRedirect(invoiceId: invoice))
                 return try sendRedirect(for: invoice, in: context)
             }
-            dismiss(invoice)
+            try close(invoice, in: context)
             return .nothing
         }
         switch input {
@@ -140,6 +175,7 @@ final class PayStationPath: PurchasePath {
         case .nextField: session.focusNextField()
         case .previousField: session.focusPreviousField()
         case .close: session.close()
+        case .toggleSavingCard: session.toggleSavingCard()
         }
         let before = sessions[invoice]
         sessions[invoice] = session
@@ -166,18 +202,49 @@ final class PayStationPath: PurchasePath {
         case .done:
             status = .done
             event = (.payStationPaid, "status done, invoice \(session.invoiceId)")
+        case .delivering:
+            // Paid: committed now, so a crash cannot lose it; done follows on the clock.
+            try context.atomically {
+                try context.recordPaymentStatus(RedirectURL.Status.delivering.rawValue, forInvoice: session.invoiceId)
+                try context.log(.payStationDelivering, "status delivering: paid, still processing "
+                                + "(done in \(Self.seconds(TestCard.deliveringSeconds)))", transaction: session.transactionId)
+            }
+            context.reached(.paid)
+            context.schedule(.payStationDelivered(invoiceId: session.invoiceId),
+                             at: context.now.addingTimeInterval(TestCard.deliveringSeconds))
+            return .nothing
         case .declined(let reason):
             status = .troubled
             event = (.payStationDeclined, "status troubled: \(reason)")
-        case .cancelled, .cardForm, .threeDSecure:
-            // The player closed Pay Station: the SDK's closed callback settles it, no redirect.
-            dismiss(session.invoiceId)
-            return try settleWithoutRedirect(session.transactionId, invoice: session.invoiceId, status: .canceled, in: context)
+        case .cancelled, .paymentMethod, .cardForm, .threeDSecure:
+            // Closed before paying: `canceled` with no invoice to name, or `invoice` when one was
+            // made and left unpaid on 3-D Secure. The policy decides whether that redirects.
+            // One commit: the page closing, its status, and the redirect or the settlement.
+            let closedStatus: RedirectURL.Status = session.closedDuringPayment ? .invoice : .canceled
+            guard RedirectURL.isSent(for: closedStatus, by: policy.condition) else {
+                let step = try context.atomically { () throws -> PathStep in
+                    try logClosing(session, in: context)
+                    return try settleWithoutRedirect(session.transactionId, invoice: session.invoiceId,
+                                                     status: closedStatus, in: context)
+                }
+                forget(session.invoiceId)
+                return step
+            }
+            let url = redirectURL(for: session, status: closedStatus, in: context).text
+            return try context.atomically {
+                try context.recordPaymentStatus(closedStatus.rawValue, forInvoice: session.invoiceId)
+                try context.log(.redirectSent, url, transaction: session.transactionId)
+                return try handle(url, in: context)
+            }
         }
         let redirects = RedirectURL.isSent(for: status, by: policy.condition)
         // Committed with its events: from here a crash cannot lose the payment (see
         // `redeliver`), and only a redirect saying what Pay Station said is believed.
         try context.atomically {
+            if status == .done, session.savesCard {
+                // The player ticked "save card": Pay Station offers it on the next payment.
+                try context.setSetting(Self.savedCardSetting(forUser: context.userId), to: session.cardNumber)
+            }
             try context.recordPaymentStatus(status.rawValue, forInvoice: session.invoiceId)
             try context.log(event.0, event.1, transaction: session.transactionId)
             if redirects {
@@ -193,14 +260,37 @@ final class PayStationPath: PurchasePath {
         }
         // No redirect: the SDK learns the outcome by asking for the invoice's status. Paid goes
         // back to the game; a decline stays on screen until the player closes it.
-        if status == .done { dismiss(session.invoiceId) }
-        return try settleWithoutRedirect(session.transactionId, invoice: session.invoiceId, status: status, in: context)
+        let step = try context.atomically { () throws -> PathStep in
+            if status == .done { try logClosing(session, in: context) }
+            return try settleWithoutRedirect(session.transactionId, invoice: session.invoiceId, status: status, in: context)
+        }
+        if status == .done { forget(session.invoiceId) }
+        return step
     }
 
     func perform(_ action: DueAction, in context: PathContext) throws -> PathStep {
         switch action {
         case .payStationRedirect(let invoice):
             return try sendRedirect(for: invoice, in: context)
+        case .payStationLoaded(let invoice):
+            guard var session = sessions[invoice] else { return .nothing }
+            session.finishLoading()
+            sessions[invoice] = session
+            let seconds = context.catalog.settings.payStation.coldLaunchSeconds
+            try context.log(.payStationLoaded, "loaded after \(seconds) s: a cold start "
+                            + "(payStation.prewarm removes it)", transaction: session.transactionId)
+            return .nothing
+        case .payStationDelivered(let invoice):
+            guard var session = sessions[invoice] else { return .nothing }
+            let before = session
+            session.finishDelivering()
+            sessions[invoice] = session
+            do {
+                return try closed(session, in: context)
+            } catch {
+                sessions[invoice] = before
+                throw error
+            }
         }
     }
 
@@ -211,24 +301,43 @@ final class PayStationPath: PurchasePath {
         let status = session.redirectStatus
         // The page goes once the handler has answered: if its commit fails, it stays, and the
         // engine puts the redirect back on the agenda.
-        let step = try handle(redirectURL(for: session, status: status, in: context).text, in: context)
-        dismiss(invoice)
-        return step
+        // The handler closes the page when it accepts the redirect.
+        return try handle(redirectURL(for: session, status: status, in: context).text, in: context)
     }
 
+    /// The redirect for a session; closing before paying names no invoice (`invoice_id=`).
     func redirectURL(for session: PayStationSession, status: RedirectURL.Status, in context: PathContext) -> RedirectURL {
         RedirectURL(base: redirectBase(context), userId: context.userId, foreignInvoice: session.transactionId,
-                    invoiceId: session.invoiceId, status: status)
+                    invoiceId: status == .canceled ? "" : session.invoiceId, status: status)
     }
 
     func redirectBase(_ context: PathContext) -> String {
         context.catalog.settings.redirectURL(bundleId: context.catalog.app.bundleId)
     }
 
-    /// Takes a session off screen and forgets it; its transaction is settled or about to be.
-    func dismiss(_ invoice: String) {
+    /// Closes the page of `invoice` (its willClose and closed callbacks) and forgets it; its
+    /// transaction is settled or about to be. Nothing happens for a page already closed.
+    func close(_ invoice: String, in context: PathContext) throws {
+        guard let session = sessions[invoice] else { return }
+        try context.atomically { try logClosing(session, in: context) }
+        forget(invoice)
+    }
+
+    /// Pay Station's willClose and closed callbacks, inside the caller's commit.
+    func logClosing(_ session: PayStationSession, in context: PathContext) throws {
+        try context.log(.payStationWillClose, "invoice \(session.invoiceId)", transaction: session.transactionId)
+        try context.log(.payStationClosed, "invoice \(session.invoiceId)", transaction: session.transactionId)
+    }
+
+    /// Takes a page off screen once its closing is committed.
+    func forget(_ invoice: String) {
         sessions[invoice] = nil
         if onScreen == invoice { onScreen = nil }
+    }
+
+    /// The page of `invoice`, while it is open.
+    func session(of invoice: String) -> PayStationSession? {
+        sessions[invoice]
     }
 
     // MARK: Launch and restore

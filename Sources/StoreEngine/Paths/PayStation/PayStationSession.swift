@@ -12,9 +12,18 @@ public struct PayStationSession: Sendable, Equatable {
         case number, expiry, cvv
     }
 
+    /// How the player pays when a card is saved: with it, or with a new one.
+    public enum Method: String, Sendable, CaseIterable {
+        case savedCard, newCard
+    }
+
     public enum Phase: Sendable, Equatable {
+        /// A saved card or a new one: shown first when the player has a saved card.
+        case paymentMethod
         case cardForm
         case threeDSecure
+        /// Paid, and Pay Station is still processing (status `delivering`); `done` follows.
+        case delivering
         /// Paid: Pay Station status `done`.
         case done
         /// The bank declined the card: Pay Station status `troubled`.
@@ -24,8 +33,9 @@ public struct PayStationSession: Sendable, Equatable {
 
         public var isFinal: Bool {
             switch self {
-            case .cardForm, .threeDSecure: return false
-            case .done, .declined, .cancelled: return true
+            case .paymentMethod, .cardForm, .threeDSecure: return false
+            // The player's part is over once paid, even while Pay Station still processes it.
+            case .delivering, .done, .declined, .cancelled: return true
             }
         }
     }
@@ -44,6 +54,16 @@ public struct PayStationSession: Sendable, Equatable {
     public let sandbox: Bool
 
     public private(set) var phase: Phase = .cardForm
+    /// The card Pay Station keeps for this player from an earlier payment, if any.
+    public let savedCard: String?
+    public private(set) var method: Method = .savedCard
+    /// False while the page loads after a cold start: it takes no input but Esc.
+    public private(set) var isLoaded: Bool
+    /// Closed on 3-D Secure, with the invoice made but unpaid (status `invoice`), rather than
+    /// before any payment (status `canceled`).
+    public private(set) var closedDuringPayment = false
+    /// "Save card" is ticked: once paid, Pay Station keeps this card for the next payment.
+    public private(set) var savesCard = false
     public private(set) var focus: Field = .number
     public private(set) var cardNumber = ""
     public private(set) var expiry = ""
@@ -60,7 +80,7 @@ public struct PayStationSession: Sendable, Equatable {
 
     public init(transactionId: String, invoiceId: String, token: String, productId: String, productName: String,
                 formattedPrice: String, laterTerms: String? = nil, opensExternalBrowser: Bool, sandbox: Bool,
-                today: Date = Date()) {
+                today: Date = Date(), savedCard: String? = nil, isLoaded: Bool = true) {
         let parts = SimulatedCalendar.calendar.dateComponents([.year, .month], from: today)
         earliestExpiry = (parts.year ?? 2000) % 100 * 100 + (parts.month ?? 1)
         self.transactionId = transactionId
@@ -72,6 +92,25 @@ public struct PayStationSession: Sendable, Equatable {
         self.laterTerms = laterTerms
         self.opensExternalBrowser = opensExternalBrowser
         self.sandbox = sandbox
+        self.savedCard = savedCard
+        self.isLoaded = isLoaded
+        if savedCard != nil { phase = .paymentMethod }
+    }
+
+    /// The page has loaded: it takes input from now on.
+    mutating func finishLoading() {
+        isLoaded = true
+    }
+
+    /// Space on the card form: ticks or clears "save card".
+    mutating func toggleSavingCard() {
+        guard isLoaded, phase == .cardForm else { return }
+        savesCard.toggle()
+    }
+
+    /// Pay Station has finished processing a `delivering` payment.
+    mutating func finishDelivering() {
+        if phase == .delivering { phase = .done }
     }
 
     public var url: String {
@@ -89,7 +128,7 @@ public struct PayStationSession: Sendable, Equatable {
 
     /// Only digits reach the fields; the form formats them (`4111 1111 …`, `12/40`).
     mutating func type(_ character: Character) {
-        guard character.isASCII, character.isNumber else { return }
+        guard isLoaded, character.isASCII, character.isNumber else { return }
         problem = nil
         switch phase {
         case .cardForm:
@@ -107,6 +146,7 @@ public struct PayStationSession: Sendable, Equatable {
     }
 
     mutating func deleteBackward() {
+        guard isLoaded else { return }
         switch phase {
         case .cardForm:
             switch focus {
@@ -144,6 +184,10 @@ public struct PayStationSession: Sendable, Equatable {
     }
 
     private mutating func moveFocus(by step: Int) {
+        if phase == .paymentMethod, isLoaded {
+            method = method == .savedCard ? .newCard : .savedCard
+            return
+        }
         guard let field = focusedField else { return }
         let all = Field.allCases
         problem = nil  // it was about the field being left
@@ -158,7 +202,15 @@ public struct PayStationSession: Sendable, Equatable {
 
     /// Enter: checks the focused field and moves to the next; from the last field it pays.
     mutating func submit() {
+        guard isLoaded else { return }
         switch phase {
+        case .paymentMethod:
+            guard method == .savedCard, let savedCard else {
+                phase = .cardForm
+                return
+            }
+            cardNumber = savedCard
+            pay()
         case .cardForm:
             if let problem = problemWithFocusedField() {
                 self.problem = problem
@@ -203,7 +255,9 @@ public struct PayStationSession: Sendable, Equatable {
 
     /// Esc: closes Pay Station. Before paying that cancels the payment.
     mutating func close() {
-        if !phase.isFinal { phase = .cancelled }
+        guard !phase.isFinal else { return }
+        closedDuringPayment = phase == .threeDSecure
+        phase = .cancelled
     }
 
     private func problemWithFocusedField() -> String? {
@@ -235,6 +289,7 @@ public struct PayStationSession: Sendable, Equatable {
         case .success: phase = .done
         case .threeDSecure: phase = .threeDSecure
         case .declined: phase = .declined(reason: "The bank declined card …\(cardNumber.suffix(4)).")
+        case .delivering: phase = .delivering
         }
     }
 }

@@ -7,7 +7,12 @@ public struct RedirectURL: Sendable, Equatable {
     public enum Status: String, Sendable {
         case done
         case troubled
+        /// Closed before paying; the redirect names no invoice.
         case canceled
+        /// Closed with an invoice made but not paid (left on 3-D Secure).
+        case invoice
+        /// Paid and still processing; `done` follows. Never sent: the redirect waits for `done`.
+        case delivering
     }
 
     public var base: String
@@ -41,7 +46,7 @@ public struct RedirectURL: Sendable, Equatable {
         case .none: return false
         case .successful: return status == .done
         case .successfulOrCanceled: return status == .done || status == .canceled
-        case .any: return true
+        case .any: return status != .delivering
         }
     }
 

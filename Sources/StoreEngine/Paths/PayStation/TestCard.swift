@@ -4,6 +4,8 @@ public struct TestCard: Sendable, Equatable {
         case success
         case threeDSecure
         case declined
+        /// Paid, then processed for a while (status `delivering`) before `done`.
+        case delivering
     }
 
     public let number: String
@@ -14,7 +16,11 @@ public struct TestCard: Sendable, Equatable {
         TestCard(number: "4111111111111111", outcome: .success, label: "succeeds"),
         TestCard(number: "4111111111111152", outcome: .threeDSecure, label: "3-D Secure"),
         TestCard(number: "4111111111111178", outcome: .declined, label: "declined"),
+        TestCard(number: "4111111111111103", outcome: .delivering, label: "delivering"),
     ]
+
+    /// How long a `delivering` payment takes before it is done (simulated seconds).
+    public static let deliveringSeconds = 3.0
 
     /// The one-time code the sandbox bank "sends" for a 3-D Secure card; Pay Station shows it.
     public static let threeDSecureCode = "1234"

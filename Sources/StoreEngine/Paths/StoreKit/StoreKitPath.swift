@@ -135,6 +135,16 @@ final class StoreKitPath: PurchasePath {
         let id = transaction.id
         switch action {
         case .approve, .resolve:
+            if context.owns(transaction.productId) {
+                // Another request for the same product was answered first: the store does not
+                // sell what the player owns, so this one charges nothing and delivers nothing.
+                let name = context.catalog.product(id: transaction.productId)?.shortId ?? transaction.productId
+                let notice = StoreNotice(.info, "\(name) is already owned; \(id) charged nothing.")
+                return PathStep(settlements: [try context.settle(id, as: .failed(
+                    .other("already owned when answered"),
+                    event: "\(action == .approve ? "approved" : "resolved"), but \(name) is already owned: "
+                        + "nothing is delivered on Transaction.updates", notice: notice))])
+            }
             let settlement: Settlement = try context.atomically {
                 try context.log(.transactionUpdate, "Transaction.updates: \(id) "
                                 + (action == .approve ? "approved by a parent" : "resolved"), transaction: id)
