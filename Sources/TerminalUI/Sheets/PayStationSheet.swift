@@ -60,10 +60,17 @@ public enum PayStationSheet {
         let area = box(for: page.size, in: frame.area)
         let surface = theme.surfaceStyle(.text)
         frame.fill(area, style: surface)
-        let mode = session.opensExternalBrowser ? "external browser" : "in-app"
-        let title = "Pay Station · \(session.sandbox ? "sandbox · " : "")\(mode) · \(page.theme.rawValue) · \(page.size.rawValue)"
+        // The small page has room for the short word only.
+        let mode = session.opensExternalBrowser ? (page.size == .small ? "browser" : "external browser") : "in-app"
+        let title = "Pay Station · \(session.sandbox ? "sandbox · " : "")\(mode)"
         let inner = frame.drawBox(area, title: title, border: theme.border, style: theme.surfaceStyle(.accent),
                                   titleStyle: theme.surfaceStyle(.accent, bold: true))
+        // The catalog's look, at the right of the top border, where it cannot hide the title.
+        let look = " \(page.theme.rawValue) · \(page.size.rawValue) "
+        let lookX = area.maxX - 2 - DisplayWidth.of(look)
+        if lookX > area.x + DisplayWidth.of(title) + 5 {
+            frame.write(look, x: lookX, y: area.y, style: theme.surfaceStyle(.muted))
+        }
         guard inner.height >= 4 else { return }
         let content = inner.inset(horizontal: 1, vertical: 0)
         var y = content.y
@@ -94,7 +101,9 @@ public enum PayStationSheet {
         if let later = session.laterTerms { line(later, theme.surfaceStyle(.accent)) }
         y += 1
         guard session.isLoaded else {
-            line("Loading Pay Station… (a cold start; payStation.prewarm removes it)", theme.surfaceStyle(.muted))
+            line("Loading Pay Station…", theme.surfaceStyle(.text, bold: true))
+            y += 1
+            line("A cold start: payStation.prewarm in the catalog removes it.", theme.surfaceStyle(.muted))
             frame.write(hint(for: page), in: Rect(x: content.x, y: content.maxY - 1, width: content.width, height: 1),
                         style: theme.surfaceStyle(.muted))
             return
