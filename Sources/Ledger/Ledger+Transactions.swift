@@ -10,8 +10,8 @@ extension Ledger {
             let statement = try database.prepare("""
                 INSERT INTO transactions (id, product_id, user_id, storefront, integration_path, state,
                     quantity, price, currency, invoice_id, variation_id, error, created_at, updated_at, finished_at,
-                    purchased_at, amount_charged, offer_type, offer_id)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)
+                    purchased_at, amount_charged, offer_type, offer_id, original_transaction_id)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)
                 """)
             try statement.bind(transaction.id, at: 1)
             try statement.bind(transaction.productId, at: 2)
@@ -32,6 +32,7 @@ extension Ledger {
             try statement.bind(transaction.amountCharged, at: 17)
             try statement.bind(transaction.offerType, at: 18)
             try statement.bind(transaction.offerId, at: 19)
+            try statement.bind(transaction.originalTransactionId, at: 20)
             do {
                 try statement.step()
             } catch let LedgerError.sqlite(code, _) where code == SQLiteExtendedCode.primaryKeyConstraint {
@@ -195,7 +196,7 @@ extension Ledger {
     private static let transactionColumns = """
         id, product_id, user_id, storefront, integration_path, state, quantity, price, currency,
         invoice_id, variation_id, error, created_at, updated_at, finished_at, purchased_at, amount_charged,
-        offer_type, offer_id, signed_transaction, revoked_at, revocation_reason
+        offer_type, offer_id, signed_transaction, revoked_at, revocation_reason, original_transaction_id
         """
 
     private static func transactionRecords(from statement: SQLiteStatement) throws -> [TransactionRecord] {
@@ -229,6 +230,7 @@ extension Ledger {
             offerType: row.optionalString(column: 17),
             offerId: row.optionalString(column: 18),
             signedTransaction: row.optionalString(column: 19),
+            originalTransactionId: row.optionalString(column: 22),
             revokedAt: row.optionalDate(column: 20),
             revocationReason: row.optionalString(column: 21)
         )

@@ -43,6 +43,8 @@ public struct TransactionRecord: Sendable, Equatable {
     /// The transaction as the store signed it (a compact JWS), from when it was paid; nil
     /// before, and in files written before transactions were signed.
     public var signedTransaction: String?
+    /// For a `restored` transaction, the purchase it restores.
+    public var originalTransactionId: String?
     /// When the store refunded it, and why (`refund`'s reason, StoreKit's revocationReason).
     public var revokedAt: Date?
     public var revocationReason: String?
@@ -70,6 +72,7 @@ public struct TransactionRecord: Sendable, Equatable {
         offerType: String? = nil,
         offerId: String? = nil,
         signedTransaction: String? = nil,
+        originalTransactionId: String? = nil,
         revokedAt: Date? = nil,
         revocationReason: String? = nil
     ) {
@@ -93,6 +96,7 @@ public struct TransactionRecord: Sendable, Equatable {
         self.offerType = offerType
         self.offerId = offerId
         self.signedTransaction = signedTransaction
+        self.originalTransactionId = originalTransactionId
         self.revokedAt = revokedAt
         self.revocationReason = revocationReason
     }

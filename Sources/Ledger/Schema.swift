@@ -132,8 +132,10 @@ enum Schema {
         """,
         // 6: refunds. A refunded transaction keeps its row and its state (StoreKit keeps it
         // too, with a revocation date and reason); its grant is marked revoked, so access and
-        // balances leave it out while the history still shows what was granted.
+        // balances leave it out while the history still shows what was granted. And the
+        // purchase a `restored` transaction restores.
         """
+        ALTER TABLE transactions ADD COLUMN original_transaction_id TEXT;
         ALTER TABLE transactions ADD COLUMN revoked_at REAL;
         ALTER TABLE transactions ADD COLUMN revocation_reason TEXT;
         ALTER TABLE grants ADD COLUMN revoked_at REAL;

@@ -20,6 +20,11 @@ extension App {
                 .init("quantity", "\(transaction.quantity)"),
             ]
             if let failure = transaction.failure { entries.append(.init("failure", failure.description)) }
+            if let pending = transaction.pending { entries.append(.init("waiting for", pending.displayName)) }
+            if let original = transaction.originalTransactionId { entries.append(.init("restores", original)) }
+            if let refunded = transaction.revokedAt {
+                entries.append(.init("refunded", iso.string(from: refunded) + " (\(transaction.revocationReason ?? "other"))"))
+            }
             if let offer = transaction.offerType {
                 entries.append(.init("offer", offer + (transaction.offerId.map { " \($0)" } ?? "")))
             }

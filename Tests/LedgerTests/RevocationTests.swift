@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import Ledger
 
-/// Schema 6: a refund keeps the transaction and its grant, marked revoked.
+/// Schema 6: a refund keeps the transaction and its grant, marked revoked; a restored
+/// transaction names the purchase it restores.
 @Suite("Refunds: revocation of a transaction and its grant")
 struct RevocationTests {
     private let paid = date(1_700_000_100)
@@ -56,6 +57,17 @@ struct RevocationTests {
                     _ = try ledger.recordRevocation(ofTransaction: "nope", reason: "x", at: refunded)
                 }
             }
+        }
+    }
+
+    @Test func aRestoredTransactionKeepsThePurchaseItRestores() throws {
+        try withTemporaryLedgerPath { path in
+            try withLedger(at: path) { ledger throws in
+                var restored = sampleTransaction(id: "t-2", state: .restored)
+                restored.originalTransactionId = "t-1"
+                try ledger.insert(restored)
+            }
+            #expect(try withLedger(at: path) { try $0.transaction(id: "t-2")?.originalTransactionId } == "t-1")
         }
     }
 

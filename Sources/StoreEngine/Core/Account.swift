@@ -123,7 +123,7 @@ extension TransactionSummary {
                   finishedAt: record.finishedAt, purchasedAt: record.purchasedAt, charge: record.amountCharged,
                   offerType: record.offerType, offerId: record.offerId, signedTransaction: record.signedTransaction,
                   pending: record.state == .deferred ? PendingReason(recorded: record.error) : nil,
-                  revokedAt: record.revokedAt, revocationReason: record.revocationReason)
+                  originalTransactionId: record.originalTransactionId, revokedAt: record.revokedAt, revocationReason: record.revocationReason)
     }
 }
 

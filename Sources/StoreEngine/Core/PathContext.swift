@@ -97,11 +97,16 @@ struct PathContext {
         try store.tamper(withSignatureOf: transactionId)
     }
 
-    /// Restore purchases on a path that keeps no store account of its own: what the ledger says
-    /// this player owns (non-consumables, subscriptions still active) is theirs again. Nothing
-    /// is charged and no transaction is made.
-    func restoreOwnedPurchases(as call: String = "restore") throws -> PathStep {
+    /// Restore purchases by looking at what the player owns (non-consumables, subscriptions
+    /// still active): nothing is charged and no transaction is made.
+    func restoreOwnedPurchases(as call: String) throws -> PathStep {
         try store.restoreOwnedPurchases(as: call)
+    }
+
+    /// The payment queue's restore: each owned purchase of `path` delivered again as a
+    /// `restored` transaction, which the engine's completion validates and finishes.
+    func restoreCompletedTransactions(on path: IntegrationPath) throws -> PathStep {
+        try store.restoreCompletedTransactions(on: path)
     }
 
     // MARK: The path's own settings, kept in the ledger (Pay Station's saved card)

@@ -135,6 +135,9 @@ extension Store {
         }
         checkpoint(.finished)
         let name = product.map { $0.name.resolved(for: "en") ?? $0.shortId } ?? transaction.productId
+        if transaction.state == .restored {
+            return StoreNotice(.success, "Restored \(name) (restored, then finished). Nothing was charged.")
+        }
         return StoreNotice(.success, "Purchased \(name)" + (grant.map { ": \(describe($0))" } ?? "") + ".")
     }
 
@@ -152,7 +155,8 @@ extension Store {
     }
 
     func grantRecord(for transaction: TransactionRecord, product: Product?, at time: Date) -> GrantRecord? {
-        guard let product else { return nil }
+        // A restored transaction gives nothing new: the purchase it restores keeps its grant.
+        guard let product, transaction.state != .restored else { return nil }
         switch product.type {
         case .consumable:
             guard case .currency(let currency, let amount)? = product.grants else { return nil }
@@ -206,19 +210,5 @@ extension Store {
         case .nonConsumable: return "\(grant.key) \(revoked ? "locked again" : "unlocked")"
         case .accessLevel: return "\(grant.key) access\(revoked ? " removed" : "")"
         }
-    }
-
-    /// Restore on a path without store accounts: the owned purchases, logged; no charge.
-    func restoreOwnedPurchases(as call: String) throws -> PathStep {
-        let snapshot = account.snapshot(at: now())
-        let owned = snapshot.entitlements.filter(\.isActive)
-        let names = owned.map { entitlement -> String in
-            guard let productId = entitlement.productId, let product = catalog.product(id: productId) else { return entitlement.id }
-            return product.name.resolved(for: "en") ?? product.shortId
-        }
-        try log(.restored, "\(call): " + (owned.isEmpty ? "nothing to restore" : names.joined(separator: ", ")), nil, now())
-        return PathStep(notice: owned.isEmpty
-            ? StoreNotice(.info, "Nothing to restore: this player owns no non-consumable or active subscription.")
-            : StoreNotice(.success, "Restored \(names.joined(separator: ", ")). Nothing was charged."))
     }
 }

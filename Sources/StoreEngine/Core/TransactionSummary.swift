@@ -41,6 +41,8 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
     public var signedTransaction: String?
     /// Why a `deferred` transaction waits (Ask to Buy, an interrupted purchase).
     public var pending: PendingReason?
+    /// For a `restored` transaction, the purchase it restores.
+    public var originalTransactionId: String?
     /// When it was refunded, and StoreKit's reason (`developerIssue` or `other`).
     public var revokedAt: Date?
     public var revocationReason: String?
@@ -50,7 +52,7 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
                 invoiceId: String? = nil, variationId: String? = nil, createdAt: Date, updatedAt: Date,
                 finishedAt: Date? = nil, purchasedAt: Date? = nil, charge: String? = nil, offerType: String? = nil,
                 offerId: String? = nil, signedTransaction: String? = nil, pending: PendingReason? = nil,
-                revokedAt: Date? = nil, revocationReason: String? = nil) {
+                originalTransactionId: String? = nil, revokedAt: Date? = nil, revocationReason: String? = nil) {
         self.id = id
         self.productId = productId
         self.userId = userId
@@ -72,6 +74,7 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
         self.offerId = offerId
         self.signedTransaction = signedTransaction
         self.pending = pending
+        self.originalTransactionId = originalTransactionId
         self.revokedAt = revokedAt
         self.revocationReason = revocationReason
     }

@@ -35,7 +35,8 @@ extension Store {
         let purchased = transaction.purchasedAt ?? transaction.updatedAt
         let expires = product.flatMap { grantRecord(for: transaction, product: $0, at: time)?.expiresAt }
         return SignedTransactionPayload(
-            transactionId: transaction.id, originalTransactionId: transaction.id, bundleId: catalog.app.bundleId,
+            transactionId: transaction.id, originalTransactionId: transaction.originalTransactionId ?? transaction.id,
+            bundleId: catalog.app.bundleId,
             productId: transaction.productId, purchaseDate: SignedTransactionPayload.milliseconds(purchased),
             originalPurchaseDate: SignedTransactionPayload.milliseconds(purchased),
             expiresDate: expires.map(SignedTransactionPayload.milliseconds), quantity: transaction.quantity,

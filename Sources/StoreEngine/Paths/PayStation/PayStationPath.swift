@@ -352,8 +352,9 @@ final class PayStationPath: PurchasePath {
         return PathStep(settlements: [try context.settle(transaction.id, as: .interrupted)])
     }
 
+    /// The payment queue's `restoreCompletedTransactions`: restored, then finished.
     func restore(in context: PathContext) throws -> PathStep {
-        try context.restoreOwnedPurchases()
+        try context.restoreCompletedTransactions(on: id)
     }
 }
 
