@@ -75,12 +75,13 @@ extension EndToEnd {
             #expect(kept.standardOutput.contains("kept in \(state.path)/storefront.sqlite for the next launch"))
             let app = try TmuxSession(stateDirectory: state.path)
             defer { app.close() }
-            let screen = try app.waitUntil("the launch opens the kept URL") { screen in
+            // Waits for the whole frame: a capture can land while ncurses is still drawing it.
+            try app.waitUntil("the launch opens the kept URL and says why it was rejected") { screen in
                 let events = screen.pane("Events") ?? []
                 return events.contains { $0.contains("launch.url opened at launch") }
                     && events.contains { $0.contains("redirect.rejected") }
+                    && screen.bottomLine.hasPrefix("Redirect rejected: user_id intruder")
             }
-            #expect(screen.bottomLine.hasPrefix("Redirect rejected: user_id intruder"), "\(screen.bottomLine)")
             try app.quit()
             app.close()
 

@@ -66,6 +66,11 @@ struct PathContext {
         }
     }
 
+    /// `Transaction.currentEntitlements` as the app reads it, logged.
+    func logCurrentEntitlements() throws {
+        try store.logCurrentEntitlements(at: now, transaction: nil)
+    }
+
     /// A durable step of the purchase is committed (for crash tests, `StoreCheckpoint`).
     func reached(_ step: StoreCheckpoint) {
         store.checkpoint(step)

@@ -17,6 +17,15 @@ final class StoreKitPath: PurchasePath {
     var finishesUnverifiedTransactions: Bool { false }
     var readsCurrentEntitlements: Bool { true }
 
+    // MARK: Launch
+
+    /// The guide's app reads `Transaction.currentEntitlements` as it starts (where a storefront
+    /// sells through StoreKit), before `Transaction.updates` delivers anything unfinished.
+    func launched(in context: PathContext) throws {
+        guard context.catalog.storefronts.contains(where: { $0.path == id }) else { return }
+        try context.logCurrentEntitlements()
+    }
+
     // MARK: Product.products(for:)
 
     /// Every available product the app asks for; an unknown or unavailable id is simply absent.
