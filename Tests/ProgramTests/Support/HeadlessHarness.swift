@@ -106,3 +106,11 @@ final class HeadlessHarness {
         app.snapshot.events.reversed().filter { $0.transactionId == transactionId }.map(\.kind)
     }
 }
+
+extension HeadlessHarness {
+    /// The App Store sheet on screen, if any.
+    var storeKitSession: StoreKitSession? {
+        if case .storeKit(let session)? = app.sheet { return session }
+        return nil
+    }
+}

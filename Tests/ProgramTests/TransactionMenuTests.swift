@@ -1,0 +1,178 @@
+import Catalog
+import Foundation
+import Program
+import StoreEngine
+import TerminalUI
+import TestFixtures
+import Testing
+
+/// `m`: the actions of the transaction selected in the Transactions pane, in a menu over the
+/// screen, in the whole loop with a real engine.
+@Suite("Headless program: a transaction's actions")
+struct TransactionMenuTests {
+    /// The app in Japan (StoreKit) at 80x24 after one purchase of gems ended with `letter` on the
+    /// App Store sheet (`b` buys, `c` cancels, `a` asks to buy, `n` interrupts).
+    private static func afterPurchase(pressing letter: Character) throws -> HeadlessHarness {
+        let harness = try HeadlessHarness(storefront: "JPN", width: 80, height: 24)
+        harness.program.send(.started)
+        harness.select(product: SKU.gems100)
+        harness.press(.enter)
+        try #require(harness.storeKitSession != nil, "no App Store sheet")
+        harness.type(String(letter))
+        try #require(harness.app.sheet == nil, "the sheet is still open after \(letter)")
+        return harness
+    }
+
+    private static func click(_ text: String, in harness: HeadlessHarness) throws {
+        let frame = harness.program.draw()
+        let start = try #require(frame.position(of: text), "\(text) is not on screen:\n\(frame.text)")
+        harness.program.send(.mouse(MouseEvent(.press, x: start.x + 2, y: start.y)))
+    }
+
+    @Test func mWithNoTransactionsSaysSo() throws {
+        let harness = try HeadlessHarness(storefront: "JPN", width: 80, height: 24)
+        harness.program.send(.started)
+        harness.type("m")
+        #expect(harness.app.transactionMenu == nil)
+        #expect(harness.app.notice == StoreNotice(.info, "No transaction to act on yet."))
+        #expect(harness.screen.contains("No transaction to act on yet."))
+    }
+
+    @Test func mAfterAskToBuyListsApproveAndDecline() throws {
+        let harness = try Self.afterPurchase(pressing: "a")
+        let id = try #require(harness.app.snapshot.transactions.first?.id)
+        harness.type("m")
+        let menu = try #require(harness.app.transactionMenu)
+        #expect(menu.transactionId == id)
+        #expect(menu.actions == [.approve, .decline])
+        #expect(menu.menu.items == ["Approve (Ask to Buy)", "Decline (Ask to Buy)"])
+        let frame = harness.program.draw()
+        let box = try #require(frame.box(titled: "\(id) · pending (Ask to Buy)"), "no menu box:\n\(frame.text)")
+        let rows = frame.inside(box)
+        #expect(rows.contains { $0.contains("▸ Approve (Ask to Buy)") }, "\(rows)")
+        #expect(rows.contains { $0.contains("Decline (Ask to Buy)") })
+        #expect(rows.contains { $0.contains("Esc close") })
+    }
+
+    @Test func enterOnApproveGrants() throws {
+        let harness = try Self.afterPurchase(pressing: "a")
+        #expect(harness.app.snapshot.balances.isEmpty)
+        harness.type("m")
+        harness.press(.enter)
+        #expect(harness.app.transactionMenu == nil)
+        let transaction = try #require(harness.app.snapshot.transactions.first)
+        #expect(transaction.state == .purchased && transaction.isFinished)
+        #expect(harness.app.snapshot.balances["gems"] == 100)
+        #expect(harness.screen.contains("gems: 100"))
+        #expect(harness.eventKinds(of: transaction.id).contains(.transactionUpdate))
+    }
+
+    @Test func downThenEnterDeclines() throws {
+        let harness = try Self.afterPurchase(pressing: "a")
+        harness.type("m")
+        harness.press(.down)
+        #expect(harness.app.transactionMenu?.menu.selection == 1)
+        harness.press(.enter)
+        #expect(harness.app.transactionMenu == nil)
+        #expect(harness.app.snapshot.transactions.first?.failure == .askToBuyDeclined)
+        #expect(harness.app.snapshot.balances.isEmpty)
+    }
+
+    @Test func clickingAnItemChoosesIt() throws {
+        let harness = try Self.afterPurchase(pressing: "a")
+        harness.type("m")
+        try Self.click("Decline (Ask to Buy)", in: harness)
+        #expect(harness.app.transactionMenu == nil)
+        #expect(harness.app.snapshot.transactions.first?.failure == .askToBuyDeclined)
+    }
+
+    @Test func clickingTheFirstItemApproves() throws {
+        let harness = try Self.afterPurchase(pressing: "a")
+        harness.type("m")
+        try Self.click("Approve (Ask to Buy)", in: harness)
+        #expect(harness.app.transactionMenu == nil)
+        #expect(harness.app.snapshot.balances["gems"] == 100)
+    }
+
+    @Test func clickingOutsideTheMenuClosesIt() throws {
+        let harness = try Self.afterPurchase(pressing: "a")
+        harness.type("m")
+        harness.program.send(.mouse(MouseEvent(.press, x: 0, y: 23)))
+        #expect(harness.app.transactionMenu == nil)
+        #expect(harness.app.snapshot.transactions.first?.state == .deferred)
+    }
+
+    @Test func escClosesTheMenuAndChangesNothing() throws {
+        let harness = try Self.afterPurchase(pressing: "a")
+        let before = harness.app.snapshot
+        harness.type("m")
+        #expect(harness.app.transactionMenu != nil)
+        harness.press(.escape)
+        #expect(harness.app.transactionMenu == nil)
+        #expect(!harness.screen.contains("Approve (Ask to Buy)"))
+        #expect(harness.app.snapshot == before)
+        #expect(!harness.app.isQuitting)
+    }
+
+    @Test func mOnAnInterruptedPurchaseOffersToResolveIt() throws {
+        let harness = try Self.afterPurchase(pressing: "n")
+        harness.type("m")
+        #expect(harness.app.transactionMenu?.menu.items == ["Resolve the interrupted purchase"])
+        harness.press(.enter)
+        #expect(harness.app.snapshot.balances["gems"] == 100)
+    }
+
+    @Test func mOnAFinishedPurchaseListsTheTwoRefunds() throws {
+        let harness = try Self.afterPurchase(pressing: "b")
+        #expect(harness.app.snapshot.balances["gems"] == 100)
+        harness.type("m")
+        let menu = try #require(harness.app.transactionMenu)
+        #expect(menu.actions == [.refund(.other), .refund(.developerIssue)])
+        #expect(menu.menu.items == ["Refund (other)", "Refund (developerIssue)"])
+        harness.press(.down, .enter)
+        let transaction = try #require(harness.app.snapshot.transactions.first)
+        #expect(transaction.displayState == "refunded")
+        #expect(transaction.revocationReason == "developerIssue")
+        #expect(harness.app.snapshot.balances["gems", default: 0] == 0)
+        #expect(harness.app.notice?.text.hasPrefix("Refunded") == true)
+        // Refunded: nothing more applies.
+        harness.type("m")
+        #expect(harness.app.transactionMenu == nil)
+        #expect(harness.app.notice?.text.contains("(refunded)") == true)
+    }
+
+    @Test func mOnAFailedPurchaseSaysNothingApplies() throws {
+        let harness = try Self.afterPurchase(pressing: "c")
+        let id = try #require(harness.app.snapshot.transactions.first?.id)
+        harness.type("m")
+        #expect(harness.app.transactionMenu == nil)
+        let notice = try #require(harness.app.notice)
+        #expect(notice.text.hasPrefix("Nothing to do with \(id) (cancelled)"), "\(notice.text)")
+    }
+
+    /// The menu acts on the row selected in the Transactions pane, not always the newest.
+    @Test func mActsOnTheSelectedTransaction() throws {
+        let harness = try Self.afterPurchase(pressing: "b")
+        let bought = try #require(harness.app.snapshot.transactions.first?.id)
+        harness.press(.enter)
+        harness.type("a")
+        let pending = try #require(harness.app.snapshot.transactions.first?.id)
+        try #require(pending != bought)
+        harness.press(.tab)
+        #expect(harness.app.focus == .transactions)
+        harness.press(.down)
+        harness.type("m")
+        #expect(harness.app.transactionMenu?.transactionId == bought)
+        #expect(harness.app.transactionMenu?.actions == [.refund(.other), .refund(.developerIssue)])
+        harness.press(.escape, .up)
+        harness.type("m")
+        #expect(harness.app.transactionMenu?.transactionId == pending)
+    }
+
+    @Test func qInTheMenuQuits() throws {
+        let harness = try Self.afterPurchase(pressing: "a")
+        harness.type("m")
+        harness.type("q")
+        #expect(harness.app.isQuitting)
+    }
+}
