@@ -36,8 +36,9 @@ enum Help {
 
     Keys in the app: arrows or h/j/k/l select, Enter buys, Esc closes, Tab moves between
     panes, s/S change storefront, i changes the integration path, t changes theme, v previews
-    the next paywall variant, e cycles offer eligibility, r restores purchases, ? shows every
-    key, q quits, Ctrl-Z suspends (fg resumes). SIGTERM and SIGHUP quit like q.
+    the next paywall variant, e cycles offer eligibility, r restores purchases, m acts on the
+    selected transaction (approve, decline, resolve, refund), ? shows every key, q quits,
+    Ctrl-Z suspends (fg resumes). SIGTERM and SIGHUP quit like q.
 
     Exit codes: 0 ok, 64 usage, 65 bad catalog or theme, 66 no file (missing, a directory, a FIFO)
     or no ledger (or no signing key in it yet), 74 I/O error, 75 the state directory is in use by another app.

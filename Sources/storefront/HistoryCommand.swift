@@ -29,6 +29,12 @@ enum HistoryCommand {
                 if let offer = transaction.offerType { row["offerType"] = offer }
                 if let offer = transaction.offerId { row["offerId"] = offer }
                 if let jws = transaction.signedTransaction { row["signedTransaction"] = jws }
+                if let pending = transaction.pending { row["pending"] = pending.rawValue }
+                if let original = transaction.originalTransactionId { row["originalTransactionId"] = original }
+                if let refunded = transaction.revokedAt {
+                    row["revokedAt"] = formatter.string(from: refunded)
+                    row["revocationReason"] = transaction.revocationReason ?? RefundReason.other.rawValue
+                }
                 return row
             }
             let document: [String: Any] = ["transactions": rows, "balances": history.balances]

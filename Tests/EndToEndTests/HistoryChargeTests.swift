@@ -107,5 +107,45 @@ extension EndToEnd {
             #expect(byId["txn-000004"]?["amountCharged"] as? String == "0")
             for row in rows { #expect(row["amountCharged"] != nil && row["displayState"] != nil, "\(row)") }
         }
+
+        /// What waits, what a restore restores, and a refund, in `history --json`.
+        @Test func jsonSaysWhatIsPendingRestoredAndRefunded() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let state = directory.path + "/state"
+            let file = directory.path + "/lifecycle.scenario"
+            try """
+                catalog \(BuiltBinary.catalog)
+                storefront JPN
+                select com.example.stardust.remove_ads
+                buy
+                storekit confirm
+                refund last developerIssue
+                select com.example.stardust.gems_100
+                buy
+                storekit ask-to-buy
+                storefront USA
+                select com.example.stardust.remove_ads
+                buy
+                paystation card 4111111111111111
+                advance 3s
+                restore
+                expect transaction last restored finished
+                """.write(toFile: file, atomically: true, encoding: .utf8)
+            let run = try Finished.run(try BuiltBinary.path(), ["scenario", file, "--state-dir", state])
+            #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+            let result = try history(state, json: true)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+            let rows = try #require(object["transactions"] as? [[String: Any]])
+            let byId = Dictionary(uniqueKeysWithValues: rows.compactMap { row in (row["id"] as? String).map { ($0, row) } })
+            #expect(byId["txn-000001"]?["displayState"] as? String == "refunded")
+            #expect(byId["txn-000001"]?["revocationReason"] as? String == "developerIssue")
+            #expect(byId["txn-000001"]?["revokedAt"] is String)
+            #expect(byId["txn-000002"]?["pending"] as? String == "askToBuy")
+            #expect(byId["txn-000002"]?["state"] as? String == "deferred")
+            #expect(byId["txn-000004"]?["state"] as? String == "restored")
+            #expect(byId["txn-000004"]?["originalTransactionId"] as? String == "txn-000003")
+            #expect(byId["txn-000004"]?["amountCharged"] as? String == "0")
+        }
     }
 }

@@ -55,7 +55,9 @@ public enum PaneRows {
         }
         let state = transaction.displayState
         if narrow {
-            let short = "\(pad(product, 10)) \(state) \(mark)"
+            // "pending", not "pending (Ask to Buy)": the state stays whole; Enter says why.
+            let brief = transaction.pending == nil ? state : "pending"
+            let short = "\(pad(product, 10)) \(brief) \(mark)"
             let charged = short + " " + transaction.chargeText(catalog: catalog)
             return ListPane.Row(DisplayWidth.of(charged) <= width ? charged : short, role)
         }

@@ -12,8 +12,8 @@ public enum StoreKitSheet {
         switch key {
         case .escape: return .cancel
         case .enter: return .press
-        case .tab, .right, .down: return .next
-        case .backTab, .left, .up: return .previous
+        case .tab, .right, .down, .character("j"), .character("l"): return .next
+        case .backTab, .left, .up, .character("k"), .character("h"): return .previous
         case .character(let letter):
             return StoreKitSession.Button.allCases.first { $0.shortcut == letter }.map(StoreKitInput.pressButton)
         default: return nil

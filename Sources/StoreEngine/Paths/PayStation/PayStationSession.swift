@@ -184,7 +184,8 @@ public struct PayStationSession: Sendable, Equatable {
     }
 
     private mutating func moveFocus(by step: Int) {
-        if phase == .paymentMethod, isLoaded {
+        guard isLoaded else { return }
+        if phase == .paymentMethod {
             method = method == .savedCard ? .newCard : .savedCard
             return
         }

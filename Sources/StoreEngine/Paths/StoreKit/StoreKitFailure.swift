@@ -19,15 +19,9 @@ public enum StoreKitFailure: String, Sendable, Equatable, CaseIterable {
         }
     }
 
-    /// What the player is told, in a sentence.
-    public var explanation: String {
-        switch self {
-        case .networkError: return "The App Store could not be reached"
-        case .productUnavailable: return "This product is not available"
-        case .notAvailableInStorefront: return "This product is not sold in this storefront"
-        case .purchaseNotAllowed: return "Purchases are not allowed on this device"
-        case .ineligibleForOffer: return "This account is not eligible for the offer"
-        }
+    /// What the player is told: the error by its name, in one line of an 80-column screen.
+    var notice: StoreNotice {
+        StoreNotice(.error, "purchase() threw \(qualifiedName). Nothing was charged.")
     }
 }
 

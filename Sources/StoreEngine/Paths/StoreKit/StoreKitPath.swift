@@ -81,7 +81,7 @@ final class StoreKitPath: PurchasePath {
     /// `purchase()` threw before any sheet: no transaction, nothing charged.
     private func thrown(_ failure: StoreKitFailure, _ what: String, _ context: PathContext) throws -> PathStep {
         try context.log(.purchaseResult, "purchase() threw \(failure.qualifiedName) for \(what)")
-        return PathStep(notice: StoreNotice(.error, "\(failure.explanation) (\(failure.qualifiedName)). Nothing was charged."))
+        return PathStep(notice: failure.notice)
     }
 
     func sheet(in context: PathContext) -> PurchaseSheet? {
@@ -121,7 +121,7 @@ final class StoreKitPath: PurchasePath {
                 .userCancelled, event: "purchase() returned userCancelled: not an error; the paywall stays open",
                 notice: notice))])
         case .fail(let failure):
-            let notice = StoreNotice(.error, "\(failure.explanation) (\(failure.qualifiedName)). Nothing was charged.")
+            let notice = failure.notice
             return PathStep(settlements: [try context.settle(transaction, as: .failed(
                 .storeKit(failure), event: "purchase() threw \(failure.qualifiedName)", notice: notice))])
         case .askToBuy, .interrupt:
@@ -132,7 +132,7 @@ final class StoreKitPath: PurchasePath {
             }
             let next = reason == .askToBuy ? "approve or decline it" : "resolve it"
             return PathStep(notice: StoreNotice(.info, "\(sheet.productName) is pending (\(reason.displayName)); "
-                                                + "\(next) with m on the transaction. Nothing is charged until then."))
+                                                + "press m to \(next)."))
         }
     }
 
