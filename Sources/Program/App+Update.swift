@@ -65,11 +65,24 @@ extension App {
     }
 
     /// An engine report replaces the panes and the sheet; products answers go to the paywall.
+    /// A row below the newest stays on its transaction when new ones arrive above it, so `m`
+    /// and Enter act on what was selected; the newest row stays the newest.
+    private mutating func keepSelectedTransaction(in next: StoreSnapshot) {
+        let index = transactionsPane.selection
+        guard index > 0, snapshot.transactions.indices.contains(index),
+              let moved = next.transactions.firstIndex(where: { $0.id == snapshot.transactions[index].id }),
+              moved != index
+        else { return }
+        transactionsPane.move(by: moved - index, rowCount: next.transactions.count,
+                              visibleRows: ListPane.visibleRows(in: layout.transactions))
+    }
+
     private mutating func apply(_ report: StoreReport) -> [Effect] {
         // A sheet that has just opened starts clean: the last purchase's line goes.
         if sheet == nil, report.sheet != nil { notice = nil }
         lastCallFailed = report.failure != nil
         sheet = report.sheet
+        keepSelectedTransaction(in: report.snapshot)
         snapshot = report.snapshot
         updatePaywall(.historyChanged(report.snapshot.history))
         updatePaywall(.ownershipChanged(Set(report.snapshot.entitlements.filter(\.isActive).compactMap(\.productId))))

@@ -8,7 +8,7 @@ import TerminalUI
 /// (`AppView.swift`).
 public struct App: Sendable {
     public private(set) var paywall: PaywallModel
-    public private(set) var transactionsPane = ListPane(.transactions)
+    public internal(set) var transactionsPane = ListPane(.transactions)
     public private(set) var entitlementsPane = ListPane(.entitlements)
     public private(set) var eventsPane = ListPane(.events)
     public internal(set) var focus: Pane = .paywall

@@ -175,4 +175,23 @@ struct TransactionMenuTests {
         harness.type("q")
         #expect(harness.app.isQuitting)
     }
+
+    /// An older row selected stays on its transaction when a new purchase lands above it, so
+    /// `m` acts on what the player chose.
+    @Test func anOlderSelectedRowStaysOnItsTransactionWhenANewOneArrives() throws {
+        let harness = try Self.afterPurchase(pressing: "a")  // txn-000001, pending
+        harness.select(product: SKU.gems100)
+        harness.press(.enter)
+        harness.type("b")                                   // txn-000002, purchased
+        harness.press(.tab)                                 // the Transactions pane
+        harness.press(.down)                                // the older row: txn-000001
+        harness.press(.backTab)
+        harness.select(product: SKU.gems100)
+        harness.press(.enter)
+        harness.type("b")                                   // txn-000003 arrives above
+        let selected = harness.app.snapshot.transactions[harness.app.transactionsPane.selection]
+        #expect(selected.id == "txn-000001")
+        harness.type("m")
+        #expect(harness.app.transactionMenu?.transactionId == "txn-000001")
+    }
 }

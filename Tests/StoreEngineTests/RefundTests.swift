@@ -28,6 +28,21 @@ struct RefundTests {
 
     // MARK: What a refund takes away
 
+    /// A refunded free trial was still used: the next purchase of the plan is at full price.
+    @Test(arguments: paths)
+    func aRefundedTrialIsNotOfferedAgain(_ path: IntegrationPath) throws {
+        try withStore { harness in
+            let trial = try Self.purchase(SKU.monthlyPass, on: path, harness)
+            #expect(try harness.summary(of: trial).offerType == "introductory")
+            _ = try harness.store.act(.refund(.other), on: trial)
+            #expect(harness.store.currentReport().snapshot.entitlement(id: "premium")?.isActive != true)
+            let again = try Self.purchase(SKU.monthlyPass, on: path, harness)
+            let summary = try harness.summary(of: again)
+            #expect(summary.offerType == nil)
+            #expect(summary.charge != "0")
+        }
+    }
+
     @Test(arguments: paths)
     func aConsumableRefundLowersTheBalance(_ path: IntegrationPath) throws {
         try withStore { harness in

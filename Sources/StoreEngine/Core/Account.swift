@@ -81,9 +81,14 @@ struct Account {
         var balances: [String: Int] = [:]
         var history = SubscriberHistory()
         var latestExpiry: [String: Date] = [:]
-        // A refunded grant gives nothing: its access and its currency went with the refund.
-        for grant in grants where grant.revokedAt == nil {
+        for grant in grants {
             let productId = productOfTransaction[grant.transactionId]
+            // A refunded subscription still counts as one the player had (an introductory
+            // offer stays used), but gives nothing: its access and its currency went with it.
+            if grant.kind == .accessLevel, let group = groupOfTransaction[grant.transactionId] {
+                history.subscribedGroups.insert(group)
+            }
+            guard grant.revokedAt == nil else { continue }
             switch grant.kind {
             case .currency:
                 balances[grant.key, default: 0] += grant.amount
@@ -92,7 +97,6 @@ struct Account {
                                                       expiresAt: nil, isActive: true)
             case .accessLevel:
                 if let group = groupOfTransaction[grant.transactionId] {
-                    history.subscribedGroups.insert(group)
                     latestExpiry[group] = max(latestExpiry[group] ?? .distantPast, grant.expiresAt ?? .distantFuture)
                 }
                 let latest = max(grant.expiresAt ?? .distantPast, entitlements[grant.key]?.expiresAt ?? .distantPast)

@@ -53,8 +53,8 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let restored = EventKind(rawValue: "purchases.restored")
     /// What StoreKit's `purchase()` returned or threw.
     public static let purchaseResult = EventKind(rawValue: "purchase.result")
-    /// A transaction StoreKit delivered on `Transaction.updates` (an approval, a resolved
-    /// purchase, a refund), or one that will never come (a declined Ask to Buy).
+    /// A transaction StoreKit delivered on `Transaction.updates`: an approval, a resolved
+    /// purchase, a refund. (A declined Ask to Buy delivers nothing: it is `transaction.failed`.)
     public static let transactionUpdate = EventKind(rawValue: "transaction.update")
     /// What `Transaction.currentEntitlements` lists, read by the app after every update.
     public static let currentEntitlements = EventKind(rawValue: "entitlements.current")

@@ -49,7 +49,7 @@ public enum PaneRows {
         let mark = transaction.isFinished ? "✓" : "…"
         let role: Theme.Role
         switch transaction.state {
-        case .purchased, .restored: role = .success
+        case .purchased, .restored: role = transaction.revokedAt == nil ? .success : .muted
         case .failed: role = transaction.failure?.isError == false ? .muted : .error
         case .purchasing, .deferred: role = .warning
         }
