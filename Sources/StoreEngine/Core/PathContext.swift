@@ -47,6 +47,17 @@ struct PathContext {
         store.account.snapshot(at: now).owns(productId: productId)
     }
 
+    /// The store's refusal to sell what the player owns (bought once and owned for good, or
+    /// the plan running now): logged, before any sheet opens, so nothing is charged and no
+    /// transaction is made. Nil when the player does not own it.
+    func refusalIfOwned(_ product: Product, in storefront: Storefront) throws -> PathStep? {
+        guard owns(product.id) else { return nil }
+        let name = product.name.resolved(for: storefront.locale) ?? product.id
+        try log(.purchaseIgnored, "\(product.shortId) is already owned")
+        let line = product.type == .nonConsumable ? "You already own \(name)" : "\(name) is already your current plan"
+        return PathStep(notice: StoreNotice(.info, line + "; nothing was charged."))
+    }
+
     /// Records a new `purchasing` transaction, its id from the ledger's sequence (`txn-000042`),
     /// never reused; `invoice` turns the sequence number into the path's own reference.
     func openTransaction(productId: String, in storefront: Storefront, terms: PurchaseTerms, variationId: String?,

@@ -82,13 +82,7 @@ final class PayStationPath: PurchasePath {
         }
         let storefront = request.storefront
         let name = product.name.resolved(for: storefront.locale) ?? product.id
-        if context.owns(product.id) {
-            // Bought once, owned for good (or the plan running now): the store refuses before any
-            // page opens, so nothing is charged and no transaction is made.
-            try context.log(.purchaseIgnored, "\(product.shortId) is already owned")
-            let line = product.type == .nonConsumable ? "You already own \(name)" : "\(name) is already your current plan"
-            return PathStep(notice: StoreNotice(.info, line + "; nothing was charged."))
-        }
+        if let refusal = try context.refusalIfOwned(product, in: storefront) { return refusal }
         guard let terms = context.terms(for: product, in: storefront, variationId: request.variationId) else {
             return try ignore("\(product.shortId) has no price in \(storefront.id)", context)
         }

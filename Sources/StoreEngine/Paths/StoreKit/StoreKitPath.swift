@@ -49,12 +49,7 @@ final class StoreKitPath: PurchasePath {
             return try thrown(.productUnavailable, request.productId, context)
         }
         let name = product.name.resolved(for: storefront.locale) ?? product.id
-        if context.owns(product.id) {
-            // The system sheet says so and charges nothing; no transaction is made.
-            try context.log(.purchaseIgnored, "\(product.shortId) is already owned")
-            let line = product.type == .nonConsumable ? "You already own \(name)" : "\(name) is already your current plan"
-            return PathStep(notice: StoreNotice(.info, line + "; nothing was charged."))
-        }
+        if let refusal = try context.refusalIfOwned(product, in: storefront) { return refusal }
         guard let terms = context.terms(for: product, in: storefront, variationId: request.variationId) else {
             return try thrown(.notAvailableInStorefront, product.shortId, context)
         }
