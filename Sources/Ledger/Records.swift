@@ -189,3 +189,28 @@ public struct InvoiceRecord: Sendable, Equatable {
         self.statusAt = statusAt
     }
 }
+
+/// An access level on a player's Xee profile, as the simulated server recorded it.
+public struct XeeAccessRecord: Sendable, Equatable {
+    public var userId: String
+    public var level: String
+    /// The purchase that gives it.
+    public var transactionId: String?
+    /// Nil for a lifetime level.
+    public var expiresAt: Date?
+    public var willRenew: Bool
+    /// Where the last change came from: `verifiedWithApple`, `notification`, `restore`.
+    public var source: String
+    public var updatedAt: Date
+
+    public init(userId: String, level: String, transactionId: String?, expiresAt: Date?, willRenew: Bool, source: String,
+                updatedAt: Date) {
+        self.userId = userId
+        self.level = level
+        self.transactionId = transactionId
+        self.expiresAt = expiresAt
+        self.willRenew = willRenew
+        self.source = source
+        self.updatedAt = updatedAt
+    }
+}

@@ -140,6 +140,21 @@ enum Schema {
         ALTER TABLE transactions ADD COLUMN revocation_reason TEXT;
         ALTER TABLE grants ADD COLUMN revoked_at REAL;
         """,
+        // 7: the Xee server's profiles. On the Xee path the server decides access: each row is
+        // an access level it recorded for a player, the purchase behind it, and where the last
+        // change came from (verified with Apple, a notification, a restore).
+        """
+        CREATE TABLE xee_access (
+            user_id        TEXT NOT NULL,
+            level          TEXT NOT NULL,
+            transaction_id TEXT,
+            expires_at     REAL,
+            will_renew     INTEGER NOT NULL,
+            source         TEXT NOT NULL,
+            updated_at     REAL NOT NULL,
+            PRIMARY KEY (user_id, level)
+        );
+        """,
     ]
 
     static var supportedVersion: Int { migrations.count }

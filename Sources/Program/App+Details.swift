@@ -57,6 +57,7 @@ extension App {
                 .init("active", entitlement.isActive ? "yes" : "no"),
             ]
             if let product = entitlement.productId { entries.append(.init("product", product)) }
+            if let source = entitlement.source { entries.append(.init("source", source)) }
             entries.append(.init("expires", entitlement.expiresAt.map { iso.string(from: $0) } ?? "never"))
             return TextOverlay(title: "Entitlement \(entitlement.id)", entries: entries)
         case .paywall:

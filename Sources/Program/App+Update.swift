@@ -61,6 +61,8 @@ extension App {
         case .act(let action, let transactionId):
             transactionMenu = nil
             return [.engine(.act(action, transactionId: transactionId))]
+        case .configureXee(let settings):
+            return [.engine(.configureXee(settings))]
         }
     }
 
@@ -82,6 +84,7 @@ extension App {
         if sheet == nil, report.sheet != nil { notice = nil }
         lastCallFailed = report.failure != nil
         sheet = report.sheet
+        accessWait = report.accessWait
         keepSelectedTransaction(in: report.snapshot)
         snapshot = report.snapshot
         updatePaywall(.historyChanged(report.snapshot.history))

@@ -16,6 +16,8 @@ public struct App: Sendable {
     public internal(set) var sheet: PurchaseSheet?
     /// Text shown in full over everything: the keys, a row's every field, an address.
     public internal(set) var overlay: TextOverlay?
+    /// While the app polls the Xee profile for a purchase's access.
+    public internal(set) var accessWait: AccessWait?
     /// The actions of one transaction (`m`), over the panes.
     public internal(set) var transactionMenu: TransactionMenu?
     public internal(set) var notice: StoreNotice?

@@ -26,6 +26,9 @@ public enum AppView {
         let layout = app.layout
         StatusBar.render(app.paywall, theme: theme, colorEnabled: app.colorEnabled, in: layout.statusBar, into: &frame)
         PaywallView.render(app.paywall, focused: app.focus == .paywall, theme: theme, in: layout.paywall, into: &frame)
+        if let wait = app.accessWait {
+            PaywallView.renderAccessWait(wait, model: app.paywall, theme: theme, in: layout.paywall, into: &frame)
+        }
         renderPanes(app, layout: layout, theme: theme, into: &frame)
         HintBar.render(notice: app.notice, hint: hint(app), theme: theme, in: layout.hintBar, into: &frame)
         switch app.sheet {

@@ -47,6 +47,8 @@ public final class EngineWorker: @unchecked Sendable {
                 return .store(try store.advance(to: date))
             case .act(let action, let transactionId):
                 return .store(try store.act(action, on: transactionId))
+            case .configureXee(let settings):
+                return .store(try store.configureXee(settings))
             }
         } catch {
             // Whatever the call wrote was rolled back: the state as it stands, and why.

@@ -32,6 +32,8 @@ public enum Message: Sendable, Equatable {
     case openURL(String)
     /// QA's action on one transaction (approve, decline, resolve, refund).
     case act(TransactionAction, transactionId: String)
+    /// QA changes how the simulated Xee server behaves.
+    case configureXee(XeeServerSettings)
 }
 
 /// Work the update asks for; the program performs it off the update and answers with messages.
@@ -56,4 +58,5 @@ public enum EngineCall: Sendable, Equatable {
     case runDue
     case advance(to: Date)
     case act(TransactionAction, transactionId: String)
+    case configureXee(XeeServerSettings)
 }

@@ -33,6 +33,10 @@ public enum ScenarioCommand: Sendable, Equatable {
     case openURL(String)
     /// Quits and launches the app again on the same ledger, as the same player.
     case relaunch
+    /// The simulated Xee server holds the In-App Purchase key, or not.
+    case xeeKey(Bool)
+    /// How "Apple" answers the Xee server's checks.
+    case xeeApple(XeeServerSettings.AppleAnswer)
     case restore
     case advance(seconds: TimeInterval)
     case keys([Key])

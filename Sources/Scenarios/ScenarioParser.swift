@@ -59,7 +59,7 @@ public enum ScenarioParser {
 
     static let commandNames = [
         "catalog", "storefront", "path", "user", "size", "network", "seed", "select", "buy", "paystation", "storekit",
-        "approve", "decline", "resolve", "refund", "open-url", "relaunch", "restore", "advance", "key", "click", "expect", "snapshot",
+        "approve", "decline", "resolve", "refund", "xee", "open-url", "relaunch", "restore", "advance", "key", "click", "expect", "snapshot",
     ]
 
     private static func parse(_ name: String, _ arguments: [String]) throws(Problem) -> ScenarioCommand {
@@ -115,6 +115,19 @@ public enum ScenarioParser {
             return try payStation(arguments)
         case "storekit":
             return try storeKit(arguments)
+        case "xee":
+            let answers = XeeServerSettings.AppleAnswer.allCases.map(\.rawValue)
+            switch (arguments.first, arguments.count) {
+            case ("key", 2) where arguments[1] == "on" || arguments[1] == "off":
+                return .xeeKey(arguments[1] == "on")
+            case ("apple", 2):
+                guard let answer = XeeServerSettings.AppleAnswer(rawValue: arguments[1]) else {
+                    throw Problem("xee apple takes \(answers.joined(separator: ", ")), not \(arguments[1])")
+                }
+                return .xeeApple(answer)
+            default:
+                throw Problem("xee takes key on|off or apple \(answers.joined(separator: "|"))")
+            }
         case "approve", "decline", "resolve":
             try exactly(1, "last or a transaction ID: \(name) last")
             let action: TransactionAction = name == "approve" ? .approve : name == "decline" ? .decline : .resolve

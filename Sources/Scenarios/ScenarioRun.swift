@@ -20,6 +20,8 @@ final class ScenarioRun {
     private var storefrontLine: Int?
     private var pathOverride: IntegrationPath?
     private var userId: String?
+    /// What `xee key` and `xee apple` last set; a relaunch starts from the catalog's again.
+    private var configuredXee: XeeServerSettings?
     private var size = (width: 120, height: 40)
     private var network: NetworkCondition?
     private var seed: UInt64
@@ -137,6 +139,7 @@ final class ScenarioRun {
 
     private func relaunch(at line: ScenarioLine) throws {
         program = nil
+        configuredXee = nil  // a new launch starts the SDK on the catalog's settings
         try launch(at: line)
     }
 
@@ -216,6 +219,14 @@ final class ScenarioRun {
         case .relaunch:
             _ = try running()
             try relaunch(at: line)
+        case .xeeKey(let on):
+            var settings = xeeSettings
+            settings.hasInAppPurchaseKey = on
+            try configure(settings)
+        case .xeeApple(let answer):
+            var settings = xeeSettings
+            settings.apple = answer
+            try configure(settings)
         case .advance(let seconds):
             try running().advance(by: seconds)
         case .keys(let keys):
@@ -229,6 +240,16 @@ final class ScenarioRun {
         case .snapshot(let name):
             try snapshot(name, line)
         }
+    }
+
+    /// The Xee server's settings now: the last ones a line set, else the catalog's.
+    private var xeeSettings: XeeServerSettings {
+        configuredXee ?? XeeServerSettings(hasInAppPurchaseKey: catalog?.settings.xee.inAppPurchaseKey ?? true)
+    }
+
+    private func configure(_ settings: XeeServerSettings) throws {
+        configuredXee = settings
+        try running().send(.configureXee(settings))
     }
 
     func running() throws -> Program<HeadlessBackend> {

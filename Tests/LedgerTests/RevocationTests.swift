@@ -84,7 +84,7 @@ struct RevocationTests {
                 VALUES ('txn-000001', 'currency', 'gems', 100, 1);
                 """)
             try withLedger(at: path) { ledger throws in
-                #expect(try ledger.schemaVersion() == 6)
+                #expect(try ledger.schemaVersion() == Ledger.supportedSchemaVersion)
                 #expect(try ledger.transaction(id: "txn-000001")?.revokedAt == nil)
                 #expect(try ledger.grant(forTransaction: "txn-000001")?.amount == 100)
                 #expect(try ledger.recordRevocation(ofTransaction: "txn-000001", reason: "other", at: refunded))

@@ -147,6 +147,9 @@ struct ParserErrorTests {
         BadLine("refund", "refund takes last or a transaction ID, then a REASON (other, developerIssue)"),
         BadLine("refund last fraud", "unknown refund reason fraud; reasons: other, developerIssue"),
         BadLine("relaunch now", "relaunch takes nothing"),
+        BadLine("xee", "xee takes key on|off or apple reachable|unreachable|error|unverifiable"),
+        BadLine("xee key yes", "xee takes key on|off"),
+        BadLine("xee apple down", "xee apple takes reachable, unreachable, error, unverifiable, not down"),
     ])
     func storeKit(bad: BadLine) { check(bad) }
 

@@ -86,6 +86,15 @@ struct ParserTests {
         #expect(try command("relaunch") == .relaunch)
     }
 
+    @Test("xee sets the simulated server: its key, and how Apple answers")
+    func xee() throws {
+        #expect(try command("xee key on") == .xeeKey(true))
+        #expect(try command("xee key off") == .xeeKey(false))
+        for answer in XeeServerSettings.AppleAnswer.allCases {
+            #expect(try command("xee apple \(answer.rawValue)") == .xeeApple(answer))
+        }
+    }
+
     @Test("key names are case-insensitive; a single character is itself")
     func keys() throws {
         #expect(try command("key j j Enter") == .keys([.character("j"), .character("j"), .enter]))

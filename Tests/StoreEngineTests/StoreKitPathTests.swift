@@ -469,4 +469,22 @@ struct StoreKitPathTests {
             #expect(try harness.ledger.transactionCount() == 1, "restoring makes no transaction")
         }
     }
+
+    /// The sheet went away with the app before an outcome: interrupted at the next launch.
+    @Test func aStoreKitTransactionLeftPurchasingIsInterruptedAtLaunch() throws {
+        try withStore { harness in
+            let time = harness.now
+            let crashed = try Ledger(path: harness.path)
+            let id = String(format: "txn-%06d", try crashed.nextValue(ofSequence: "transaction"))
+            try crashed.insert(TransactionRecord(id: id, productId: SKU.gems100, userId: "player-1", storefront: "JPN",
+                                                 integrationPath: "storekit", state: .purchasing, quantity: 1,
+                                                 price: "160", currency: "JPY", createdAt: time, updatedAt: time))
+            try harness.relaunch()
+            try harness.store.deliverUnfinished()
+            let summary = try #require(harness.store.currentReport().snapshot.transactions.first)
+            #expect(summary.path == .storekit)
+            #expect(summary.failure == .interrupted)
+            #expect(summary.isFinished)
+        }
+    }
 }

@@ -48,11 +48,16 @@ enum DueAction: Equatable {
     case payStationLoaded(invoiceId: String)
     /// A payment Pay Station was still processing (`delivering`) is done.
     case payStationDelivered(invoiceId: String)
+    /// The server notification for a Xee purchase reaches the Xee server.
+    case xeeNotification(transactionId: String)
+    /// The app polls the Xee profile for the access a purchase should bring.
+    case xeeProfilePoll(transactionId: String, poll: Int)
 
     /// The path that asked for it, and performs it.
     var path: IntegrationPath {
         switch self {
         case .payStationRedirect, .payStationLoaded, .payStationDelivered: return .paystation
+        case .xeeNotification, .xeeProfilePoll: return .xee
         }
     }
 }

@@ -14,6 +14,8 @@ struct Account {
     private(set) var transactionCount = 0
     private(set) var grants: [GrantRecord] = []
     private(set) var events: [EventSummary] = []
+    /// The Xee server's profile of the player: access levels by level.
+    private(set) var xeeAccess: [String: XeeAccessRecord] = [:]
     /// Product ids by transaction, for the grants' products.
     private var productOfTransaction: [String: String] = [:]
     /// Subscription groups by granted transaction, looked up once per grant, not per report.
@@ -33,6 +35,7 @@ struct Account {
         // Grants of transactions older than the listed ones still need their products.
         productOfTransaction.merge(try ledger.grantedProductIds(user: user)) { listed, _ in listed }
         for grant in grants { noteGroup(of: grant) }
+        for access in try ledger.xeeAccess(user: user) { record(access) }
     }
 
     private mutating func noteGroup(of grant: GrantRecord) {
@@ -63,6 +66,15 @@ struct Account {
     mutating func record(_ grant: GrantRecord) {
         grants.append(grant)
         noteGroup(of: grant)
+    }
+
+    /// An access level the Xee server recorded on the player's profile.
+    mutating func record(_ access: XeeAccessRecord) {
+        xeeAccess[access.level] = access
+        if let transaction = access.transactionId, let productId = productOfTransaction[transaction],
+           let group = catalog?.product(id: productId)?.group {
+            groupOfTransaction[transaction] = group
+        }
     }
 
     /// A refund the engine recorded: the transaction's grant no longer counts.
@@ -103,6 +115,19 @@ struct Account {
                 entitlements[grant.key] = Entitlement(id: grant.key, kind: .accessLevel, productId: productId,
                                                       expiresAt: latest, isActive: latest > now)
             }
+        }
+        // The Xee profile's levels: the server's word, merged with what the app granted itself.
+        for access in xeeAccess.values.sorted(by: { $0.level < $1.level }) {
+            let productId = access.transactionId.flatMap { productOfTransaction[$0] }
+            if let transaction = access.transactionId, let group = groupOfTransaction[transaction] {
+                history.subscribedGroups.insert(group)
+                latestExpiry[group] = max(latestExpiry[group] ?? .distantPast, access.expiresAt ?? .distantFuture)
+            }
+            let expires = access.expiresAt ?? .distantFuture
+            if let granted = entitlements[access.level], (granted.expiresAt ?? .distantPast) >= expires { continue }
+            entitlements[access.level] = Entitlement(id: access.level, kind: .accessLevel, productId: productId,
+                                                     expiresAt: access.expiresAt, isActive: expires > now,
+                                                     source: XeeAccessSource(rawValue: access.source)?.displayName)
         }
         history.lapsedGroups = Set(latestExpiry.filter { $0.value <= now }.keys)
         return StoreSnapshot(

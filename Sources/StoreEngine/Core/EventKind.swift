@@ -58,6 +58,17 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let transactionUpdate = EventKind(rawValue: "transaction.update")
     /// What `Transaction.currentEntitlements` lists, read by the app after every update.
     public static let currentEntitlements = EventKind(rawValue: "entitlements.current")
+    /// The Xee server asked Apple for the subscription statuses, verified the answer and
+    /// recorded it on the profile.
+    public static let verifiedWithApple = EventKind(rawValue: "VERIFIED_WITH_APPLE")
+    /// The Xee server's check with Apple failed; the purchase still succeeds.
+    public static let xeeAppleCheckFailed = EventKind(rawValue: "xee.apple.failed")
+    /// A server notification for a purchase reached the Xee server and changed the profile.
+    public static let xeeNotification = EventKind(rawValue: "xee.notification")
+    /// The app polled `getProfile` for access.
+    public static let xeeGetProfile = EventKind(rawValue: "xee.getProfile")
+    /// QA changed how the simulated Xee server behaves.
+    public static let xeeSettings = EventKind(rawValue: "xee.settings")
 
     // MARK: Lifecycle
 
@@ -77,12 +88,13 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
         .payStationDelivering, .payStationPaid, .payStationDeclined,
         .paymentCancelled, .redirectSent, .redirectReceived, .redirectRejected, .purchased, .failed, .signed, .validated,
         .validationFailed, .granted, .finished, .redelivered, .productsRequested, .productsFailed, .productsAnswered,
-        .restored, .purchaseResult, .transactionUpdate, .currentEntitlements,
+        .restored, .purchaseResult, .transactionUpdate, .currentEntitlements, .xeeAppleCheckFailed, .xeeNotification,
+        .xeeGetProfile, .xeeSettings,
     ]
 
     public static let lifecycle: [EventKind] = [
         .initialPurchase, .nonRenewingPurchase, .renewal, .cancellation, .uncancellation, .billingIssue,
-        .expiration, .productChange, .refund,
+        .expiration, .productChange, .refund, .verifiedWithApple,
     ]
 
     /// Whether the name is one of the lifecycle vocabulary.

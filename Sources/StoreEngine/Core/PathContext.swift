@@ -82,6 +82,31 @@ struct PathContext {
         try store.logCurrentEntitlements(at: now, transaction: nil)
     }
 
+    // MARK: The Xee server
+
+    /// How the simulated Xee server behaves now.
+    var xeeServer: XeeServerSettings { store.xeeServer }
+
+    /// Records an access level on the player's Xee profile.
+    func recordXeeAccess(_ access: XeeAccessRecord) throws {
+        try store.ledger.recordXeeAccess(access)
+        store.account.record(access)
+    }
+
+    /// The player's Xee profile: access levels by level.
+    var xeeProfile: [String: XeeAccessRecord] { store.account.xeeAccess }
+
+    /// The access level a paid transaction's product gives and until when (its paid span), as
+    /// the app would grant it; nil for a product that gives no access level.
+    func access(of transactionId: String) throws -> (level: String, expiresAt: Date?)? {
+        guard let transaction = try store.ledger.transaction(id: transactionId),
+              let product = catalog.product(id: transaction.productId),
+              product.type == .autoRenewable || product.type == .nonRenewing,
+              let grant = store.grantRecord(for: transaction, product: product, at: now)
+        else { return nil }
+        return (grant.key, grant.expiresAt)
+    }
+
     /// A durable step of the purchase is committed (for crash tests, `StoreCheckpoint`).
     func reached(_ step: StoreCheckpoint) {
         store.checkpoint(step)
@@ -108,7 +133,7 @@ struct PathContext {
     }
 
     /// Replaces the payload of a paid transaction's JWS and keeps the signature, as a forger
-    /// would (the price becomes 0): QA's "tampered" outcome, which must fail verification.
+    /// would (claiming 99 more of the product): QA's "tampered" outcome, which must fail verification.
     func tamper(withSignatureOf transactionId: String) throws {
         try store.tamper(withSignatureOf: transactionId)
     }

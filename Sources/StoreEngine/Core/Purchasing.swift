@@ -11,7 +11,15 @@ public enum PurchaseSheet: Sendable, Equatable {
     public var path: IntegrationPath {
         switch self {
         case .payStation: return .paystation
-        case .storeKit: return .storekit
+        case .storeKit(let session): return session.path
+        }
+    }
+
+    /// Whether this sheet takes `input`: Pay Station's page its keys, the App Store sheet its own.
+    func takes(_ input: PathInput) -> Bool {
+        switch (self, input) {
+        case (.payStation, .payStation), (.storeKit, .storeKit): return true
+        default: return false
         }
     }
 }
@@ -81,6 +89,8 @@ public struct StoreReport: Sendable, Equatable {
     /// Set when the call failed: then nothing of it was kept, and the report is the state as
     /// it stands (the program waits for the player before anything due runs again).
     public var failure: StoreError?
+    /// While the app polls the Xee profile for the access a purchase should bring.
+    public var accessWait: AccessWait?
 
     public init(snapshot: StoreSnapshot, sheet: PurchaseSheet? = nil, notice: StoreNotice? = nil,
                 products: ProductsReply? = nil, clock: Clock, nextDue: Date? = nil, failure: StoreError? = nil) {

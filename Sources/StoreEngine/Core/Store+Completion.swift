@@ -114,7 +114,9 @@ extension Store {
             return StoreNotice(.error, "Validation failed: \(problem). Nothing was granted.")
         }
         let product = catalog.product(id: transaction.productId)
-        let grant = grantRecord(for: transaction, product: product, at: time)
+        // On Xee a subscription's access is the server's to record, not the app's to grant.
+        let serverDecides = !owner.grantsAccessLocally && product.map { $0.type == .autoRenewable || $0.type == .nonRenewing } == true
+        let grant = serverDecides ? nil : grantRecord(for: transaction, product: product, at: time)
         // Validated and granted commit together: a crash before it redelivers and validates
         // again, which costs nothing; the grant itself happens once (one per transaction).
         try ledger.inTransaction {

@@ -63,7 +63,9 @@ extension Store {
 
     /// The player's input in the sheet on screen.
     public func send(_ input: PathInput) throws(StoreError) -> StoreReport {
-        try perform { try run(path(input.path).take(input, in: context)) }
+        // The App Store sheet is StoreKit's or the Xee SDK's: the input goes to the one on screen.
+        let owner = paths.first { $0.sheet(in: context)?.takes(input) == true } ?? path(input.path)
+        return try perform { try run(owner.take(input, in: context)) }
     }
 
     /// A URL the app was opened with: a redirect from Pay Station, a deep link from outside.
@@ -100,6 +102,16 @@ extension Store {
             }
             try moveClock(to: date)
             return last
+        }
+    }
+
+    /// Changes how the simulated Xee server behaves from now on; logged.
+    public func configureXee(_ settings: XeeServerSettings) throws(StoreError) -> StoreReport {
+        try perform {
+            xeeServer = settings
+            try log(.xeeSettings, "In-App Purchase key \(settings.hasInAppPurchaseKey ? "on" : "off"), "
+                    + "Apple \(settings.apple.rawValue)", nil, now())
+            return nil
         }
     }
 
@@ -181,8 +193,10 @@ extension Store {
 
     private func report(notice: StoreNotice?) -> StoreReport {
         let now = now()
-        return StoreReport(snapshot: account.snapshot(at: now),
-                           sheet: paths.lazy.compactMap { $0.sheet(in: self.context) }.first,
-                           notice: notice, clock: clock, nextDue: agenda.nextDue)
+        var report = StoreReport(snapshot: account.snapshot(at: now),
+                                 sheet: paths.lazy.compactMap { $0.sheet(in: self.context) }.first,
+                                 notice: notice, clock: clock, nextDue: agenda.nextDue)
+        report.accessWait = paths.lazy.compactMap { $0.accessWait(in: self.context) }.first
+        return report
     }
 }

@@ -21,6 +21,9 @@ public final class Store {
     /// The project id the SDK was started with: the catalog's, unless QA passes another
     /// (`--project-id`) to see a wrong project connect and sell nothing.
     public var sdkProjectId: Int?
+    /// How the simulated Xee server behaves: the catalog's In-App Purchase key, unless QA says
+    /// otherwise (`configureXee`).
+    public internal(set) var xeeServer: XeeServerSettings
     /// Called as each durable step completes. The executable uses it to crash the process on
     /// purpose at a chosen step (`STOREFRONT_CRASH_AT`), so recovery is tested on the real binary.
     public var checkpoint: (StoreCheckpoint) -> Void = { _ in }
@@ -36,7 +39,7 @@ public final class Store {
     /// The key this ledger signs its transactions with, made once and kept in the ledger.
     let signingKey: SigningKey
     /// StoreKit 2 and Xee ask first for a URL, Pay Station last (it answers every URL).
-    let paths: [any PurchasePath] = [StoreKitPath(), NotBuiltPath(.xee), PayStationPath()]
+    let paths: [any PurchasePath] = [StoreKitPath(), XeePath(), PayStationPath()]
 
     /// Opens the store on the ledger file at `ledgerPath` (created if missing; its directory
     /// must exist). `clock` is where time starts for a new ledger, and `rate`, when given,
@@ -65,6 +68,7 @@ public final class Store {
         self.generator = generator
         networkCondition = catalog.settings.network
         sdkProjectId = catalog.settings.projectId
+        xeeServer = XeeServerSettings(hasInAppPurchaseKey: catalog.settings.xee.inAppPurchaseKey)
         let wall = wallTime()
         self.clock = clock ?? .realTime(at: wall)
         do {

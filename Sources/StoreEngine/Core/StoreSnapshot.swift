@@ -48,13 +48,17 @@ public struct Entitlement: Sendable, Equatable {
     public var productId: String?
     public var expiresAt: Date?
     public var isActive: Bool
+    /// On the Xee path, where the server's last change came from (`verified with Apple`,
+    /// `notification`); nil for access the app granted itself.
+    public var source: String?
 
-    public init(id: String, kind: Kind, productId: String?, expiresAt: Date?, isActive: Bool) {
+    public init(id: String, kind: Kind, productId: String?, expiresAt: Date?, isActive: Bool, source: String? = nil) {
         self.id = id
         self.kind = kind
         self.productId = productId
         self.expiresAt = expiresAt
         self.isActive = isActive
+        self.source = source
     }
 
     public var isLifetime: Bool { kind == .nonConsumable }

@@ -48,6 +48,12 @@ protocol PurchasePath: AnyObject {
 
     /// The app has launched (before anything unfinished is delivered): Pay Station pre-warms here.
     func launched(in context: PathContext) throws
+
+    /// Whether the app grants subscription access itself; on Xee the server's profile does.
+    var grantsAccessLocally: Bool { get }
+
+    /// The access the app is polling for, if any.
+    func accessWait(in context: PathContext) -> AccessWait?
 }
 
 extension PurchasePath {
@@ -60,6 +66,10 @@ extension PurchasePath {
     var readsCurrentEntitlements: Bool { false }
 
     func launched(in context: PathContext) throws {}
+
+    var grantsAccessLocally: Bool { true }
+
+    func accessWait(in context: PathContext) -> AccessWait? { nil }
 }
 
 /// What the app asks to buy.

@@ -52,13 +52,14 @@ extension Store {
             revocationReason: transaction.revokedAt == nil ? nil : RefundReason(recorded: transaction.revocationReason).number)
     }
 
-    /// Keeps a forged JWS for a paid transaction: its payload altered (charged nothing) under the
+    /// Keeps a forged JWS for a paid transaction: its payload altered (99 more of the product
+    /// than were paid for; a change of price would change nothing in a free trial) under the
     /// signature of the real one, which therefore no longer verifies.
     func tamper(withSignatureOf transactionId: String) throws {
         guard let text = try ledger.transaction(id: transactionId)?.signedTransaction, let jws = JWS(compact: text),
               var payload = SignedTransactionPayload.decoded(from: jws.payload)
         else { throw LedgerError.unknownTransaction(id: transactionId) }
-        payload.price = 0
+        payload.quantity += 99
         try ledger.recordSignedTransaction(jws.replacingPayload(with: try payload.encoded()).compact,
                                            ofTransaction: transactionId)
     }

@@ -73,9 +73,11 @@ public enum PaneRows {
         let access = snapshot.entitlements.map { entitlement -> ListPane.Row in
             if entitlement.isLifetime { return ListPane.Row("\(entitlement.id) owned", .success) }
             let until = entitlement.expiresAt.map(clock.day) ?? "?"
+            // On Xee, where the server's last change came from.
+            let source = entitlement.source.map { " · \($0)" } ?? ""
             return entitlement.isActive
-                ? ListPane.Row("\(entitlement.id) active to \(until)", .success)
-                : ListPane.Row("\(entitlement.id) expired \(until)", .muted)
+                ? ListPane.Row("\(entitlement.id) active to \(until)\(source)", .success)
+                : ListPane.Row("\(entitlement.id) expired \(until)\(source)", .muted)
         }
         return balances + access
     }

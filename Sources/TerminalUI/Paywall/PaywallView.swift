@@ -88,6 +88,14 @@ public enum PaywallView {
         return links
     }
 
+    /// "Waiting for access… 3/10" on the bottom border, in the storefront's language, while the
+    /// app polls the Xee profile after a purchase.
+    public static func renderAccessWait(_ wait: AccessWait, model: PaywallModel, theme: Theme, in area: Rect,
+                                        into frame: inout Frame) {
+        let text = " \(text(of: model)[.waitingForAccess]) \(wait.poll)/\(wait.polls) "
+        frame.write(text, x: area.x + 2, y: area.maxY - 1, limit: max(0, area.width - 4), style: theme.style(.warning, bold: true))
+    }
+
     /// "▲ 2  ▼ 5" on the bottom border: how many items the rows have scrolled past and hold back.
     private static func renderScrollCounts(_ geometry: PaywallGeometry, area: Rect, theme: Theme, into frame: inout Frame) {
         var parts: [String] = []

@@ -81,7 +81,8 @@ public enum StoreKitSheet {
     public static func render(_ session: StoreKitSession, theme: Theme, into frame: inout Frame) {
         let area = box(in: frame.area)
         frame.fill(area, style: theme.surfaceStyle(.text))
-        let title = "App Store · \(session.sandbox ? "Sandbox" : "Production")"
+        // Under the Xee SDK the sheet is StoreKit's, opened by `makePurchase`.
+        let title = "App Store · \(session.sandbox ? "Sandbox" : "Production")" + (session.path == .xee ? " · Xee" : "")
         let inner = frame.drawBox(area, title: title, border: theme.border, style: theme.surfaceStyle(.accent),
                                   titleStyle: theme.surfaceStyle(.accent, bold: true))
         guard inner.height >= 13 else { return }

@@ -65,8 +65,9 @@ final class PayStationPath: PurchasePath {
     func beginPurchase(_ request: PurchaseRequest, in context: PathContext) throws -> PathStep {
         let catalog = context.catalog
         if let invoice = onScreen, let open = sessions[invoice] {
-            // One page at a time, as in the SDK: a second purchase would strand the first.
-            guard open.phase.isFinal else {
+            // One page at a time, as in the SDK: a second purchase would strand the first (a
+            // payment still processing too: its page waits for done).
+            guard open.phase.isFinal, open.phase != .delivering else {
                 try context.log(.purchaseIgnored, "Pay Station is already open for \(open.transactionId)")
                 return PathStep(notice: StoreNotice(.info, "Pay Station is already open for \(open.productName); "
                                                     + "pay or close it first."))
@@ -264,6 +265,8 @@ final class PayStationPath: PurchasePath {
 
     func perform(_ action: DueAction, in context: PathContext) throws -> PathStep {
         switch action {
+        case .xeeNotification, .xeeProfilePoll:
+            return .nothing  // the Xee path's own
         case .payStationRedirect(let invoice):
             return try sendRedirect(for: invoice, in: context)
         case .payStationLoaded(let invoice):

@@ -7,15 +7,23 @@ import Ledger
 /// userCancelled, or throws; the app unlocks, then finishes. Answers that come later (an
 /// approved Ask to Buy, a resolved interrupted purchase, a refund) arrive on
 /// `Transaction.updates`, and the app reads `Transaction.currentEntitlements` after each.
-final class StoreKitPath: PurchasePath {
-    let id = IntegrationPath.storekit
+class StoreKitPath: PurchasePath {
+    let id: IntegrationPath
     /// The sheet on screen; StoreKit shows one at a time.
     private var session: StoreKitSession?
+
+    /// StoreKit itself, or (`.xee`) the Xee SDK buying through it.
+    init(_ id: IntegrationPath = .storekit) {
+        self.id = id
+    }
 
     /// The guide's `checkVerified` throws on an unverified result: such a transaction is
     /// neither unlocked nor finished.
     var finishesUnverifiedTransactions: Bool { false }
-    var readsCurrentEntitlements: Bool { true }
+    var readsCurrentEntitlements: Bool { id == .storekit }
+    // Declared here, not only in the protocol's extension, so the Xee SDK can override them.
+    var grantsAccessLocally: Bool { true }
+    func accessWait(in context: PathContext) -> AccessWait? { nil }
 
     // MARK: Launch
 
@@ -64,7 +72,7 @@ final class StoreKitPath: PurchasePath {
                 formattedPrice: PriceFormatter.format(terms.chargeNow, in: storefront),
                 offerLine: terms.offer.map { OfferText.describe($0.offer, in: storefront, then: regular) },
                 account: "\(context.userId)@\(sandbox ? "sandbox" : "icloud").test", sandbox: sandbox,
-                language: storefront.language)
+                language: storefront.language, path: id)
             try context.log(.purchaseStarted, "\(product.shortId) for \(sheet.formattedPrice) in \(storefront.id): "
                             + "purchase() shows the App Store sheet", transaction: transaction.id)
             return sheet
@@ -109,7 +117,7 @@ final class StoreKitPath: PurchasePath {
                 }
                 return settlement
             }
-            return PathStep(settlements: [settlement])
+            return try paid(sheet, settlement: settlement, tampered: outcome == .tamper, in: context)
         case .cancel:
             let notice = StoreNotice(.info, "Purchase cancelled.")
             return PathStep(settlements: [try context.settle(transaction, as: .failed(
@@ -129,6 +137,12 @@ final class StoreKitPath: PurchasePath {
             return PathStep(notice: StoreNotice(.info, "\(sheet.productName) is pending (\(reason.displayName)); "
                                                 + "press m to \(next)."))
         }
+    }
+
+    /// What follows a paid purchase before the engine completes it; StoreKit adds nothing, the
+    /// Xee SDK has its server verify it first.
+    func paid(_ sheet: StoreKitSession, settlement: Settlement, tampered: Bool, in context: PathContext) throws -> PathStep {
+        PathStep(settlements: [settlement])
     }
 
     // MARK: Transaction.updates
@@ -174,7 +188,8 @@ final class StoreKitPath: PurchasePath {
 
     /// `AppStore.sync()`, then `currentEntitlements`: what the player owns, never charged.
     func restore(in context: PathContext) throws -> PathStep {
-        try context.restoreOwnedPurchases(as: "AppStore.sync() and Transaction.currentEntitlements")
+        try context.restoreOwnedPurchases(as: id == .xee ? "restorePurchases()"
+                                                : "AppStore.sync() and Transaction.currentEntitlements")
     }
 
     func perform(_ action: DueAction, in context: PathContext) throws -> PathStep { .nothing }

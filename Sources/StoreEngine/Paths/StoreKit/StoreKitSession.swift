@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 
 /// The App Store purchase sheet as a pure state machine: Buy and Cancel, and QA's row of
@@ -50,13 +51,16 @@ public struct StoreKitSession: Sendable, Equatable {
     public let sandbox: Bool
     /// The storefront's language (`ja`), for the sheet's own words.
     public let language: String
+    /// The path that opened it: StoreKit itself, or the Xee SDK's `makePurchase` on StoreKit.
+    public let path: IntegrationPath
 
     public private(set) var focus: Button = .buy
     /// The error highlighted while QA chooses what `purchase()` throws; nil while the buttons show.
     public private(set) var chosenFailure: StoreKitFailure?
 
     public init(transactionId: String, productId: String, productName: String, formattedPrice: String,
-                offerLine: String?, account: String, sandbox: Bool, language: String = "en") {
+                offerLine: String?, account: String, sandbox: Bool, language: String = "en",
+                path: IntegrationPath = .storekit) {
         self.transactionId = transactionId
         self.productId = productId
         self.productName = productName
@@ -65,6 +69,7 @@ public struct StoreKitSession: Sendable, Equatable {
         self.account = account
         self.sandbox = sandbox
         self.language = language
+        self.path = path
     }
 
     /// Takes one input; returns the outcome once the player (or QA) has decided.

@@ -1,0 +1,63 @@
+import Foundation
+
+/// How the simulated Xee server behaves, as QA sets it (`xee key`, `xee apple` in a scenario):
+/// whether it holds the In-App Purchase key, and how "Apple" answers its checks.
+public struct XeeServerSettings: Sendable, Equatable {
+    /// How Apple answers the server's request for subscription statuses.
+    public enum AppleAnswer: String, Sendable, Equatable, CaseIterable {
+        /// Answers, and the answer verifies.
+        case reachable
+        /// Does not answer at all.
+        case unreachable
+        /// Answers with an error.
+        case error
+        /// Answers something whose signature does not verify.
+        case unverifiable
+
+        /// Why the check failed, for the Events pane; nil when it did not.
+        var failure: String? {
+            switch self {
+            case .reachable: return nil
+            case .unreachable: return "Apple could not be reached"
+            case .error: return "Apple answered with an error"
+            case .unverifiable: return "Apple's answer did not verify"
+            }
+        }
+    }
+
+    /// With the In-App Purchase key the server asks Apple before `makePurchase` returns;
+    /// without it access waits for the purchase's notification.
+    public var hasInAppPurchaseKey: Bool
+    public var apple: AppleAnswer
+
+    public init(hasInAppPurchaseKey: Bool = true, apple: AppleAnswer = .reachable) {
+        self.hasInAppPurchaseKey = hasInAppPurchaseKey
+        self.apple = apple
+    }
+}
+
+/// The app polling `getProfile` for access after a purchase: which level, which poll.
+public struct AccessWait: Sendable, Equatable {
+    public var level: String
+    public var poll: Int
+    public var polls: Int
+
+    public init(level: String, poll: Int, polls: Int) {
+        self.level = level
+        self.poll = poll
+        self.polls = polls
+    }
+}
+
+/// Where the last change of a Xee access level came from.
+public enum XeeAccessSource: String, Sendable, Equatable {
+    case verifiedWithApple, notification, restore
+
+    public var displayName: String {
+        switch self {
+        case .verifiedWithApple: return "verified with Apple"
+        case .notification: return "notification"
+        case .restore: return "restore"
+        }
+    }
+}
