@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    /// The Xee path in a real terminal, on a catalog whose Xee server has no In-App Purchase key:
+    /// the Monthly Pass bought through the App Store sheet, "Waiting for access" on the paywall
+    /// while the app polls, and the access level turning active when the notification arrives
+    /// (4 s of real time later).
+    @Suite("Xee purchases", .needsTmux)
+    struct XeePurchases {
+        @Test("without the key, Waiting for access turns into an active level")
+        func withoutTheKeyAccessArrivesLater() throws {
+            let state = try TemporaryDirectory()
+            defer { state.remove() }
+            let catalogText = try String(contentsOfFile: BuiltBinary.catalog, encoding: .utf8)
+                .replacingOccurrences(of: "\"inAppPurchaseKey\": true", with: "\"inAppPurchaseKey\": false")
+            #expect(catalogText.contains("\"inAppPurchaseKey\": false"), "catalog.json no longer spells the key this way")
+            let catalog = state.path + "/no-key.json"
+            try catalogText.write(toFile: catalog, atomically: true, encoding: .utf8)
+            let app = try TmuxSession(stateDirectory: state.path + "/state", arguments: ["--catalog", catalog])
+            defer { app.close() }
+            try app.waitForLaunch()
+            for _ in 0..<3 where !app.capture().statusBar.contains("│ Xee │") {
+                let before = app.capture().statusBar
+                app.sendKeys("i")
+                try app.waitUntil("the status bar shows the next path") { $0.statusBar != before }
+            }
+            try app.waitUntil("the status bar shows the Xee path", timeout: 0) { $0.statusBar.contains("│ Xee │") }
+            // The highlighted plan: Continue buys it.
+            app.sendKeys("Enter")
+            try app.waitUntil("the App Store sheet opens under the Xee SDK") { $0.shows("App Store · Sandbox · Xee") }
+            app.sendKeys("b")
+            let waiting = try app.waitUntil("the paywall says it waits for access") { screen in
+                screen.shows("Waiting for access…") && screen.pane("App Store · Sandbox · Xee") == nil
+            }
+            #expect(waiting.pane("Entitlements")?.contains { $0.contains("premium active") } != true)
+            let active = try app.waitUntil("the notification brings the level and the polling stops") { screen in
+                screen.pane("Entitlements")?.contains { $0.hasPrefix("premium active to") } == true
+                    && !screen.shows("Waiting for access…")
+            }
+            #expect(active.joined().contains("premium is active."))
+            #expect(active.pane("Events")?.contains { $0.contains("xee.notification") } == true)
+            try app.quit()
+        }
+    }
+}
