@@ -73,12 +73,7 @@ extension EndToEnd {
         /// `i` until the StoreKit path, the Pouch of Gems, Enter for the App Store sheet, and Enter
         /// on its Buy button when `confirming`.
         private func buyOnStoreKit(_ app: TmuxSession, confirming: Bool) throws {
-            for _ in 0..<3 where !app.capture().statusBar.contains("StoreKit 2") {
-                let before = app.capture().statusBar
-                app.sendKeys("i")
-                try app.waitUntil("the status bar shows the next path") { $0.statusBar != before }
-            }
-            try app.waitUntil("the status bar shows the StoreKit path", timeout: 0) { $0.statusBar.contains("StoreKit 2") }
+            try app.choosePath(named: "StoreKit 2")
             try app.select("Pouch of Gems")
             app.sendKeys("Enter")
             guard confirming else { return }

@@ -125,6 +125,18 @@ final class TmuxSession {
         }
     }
 
+    /// Presses `i` until the status bar names the integration path `name` (`StoreKit 2`, `Xee`).
+    func choosePath(named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for _ in 0..<3 where !capture().statusBar.contains(name) {
+            let before = capture().statusBar
+            sendKeys("i")
+            try waitUntil("the status bar shows the next path", sourceLocation: sourceLocation) { $0.statusBar != before }
+        }
+        try waitUntil("the status bar shows the \(name) path", timeout: 0, sourceLocation: sourceLocation) {
+            $0.statusBar.contains(name)
+        }
+    }
+
     /// Presses `j` until the marker `▸` is on the product named `name`, one key at a time.
     func select(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         for _ in 0..<12 {

@@ -20,12 +20,7 @@ extension EndToEnd {
             let app = try TmuxSession(stateDirectory: state.path + "/state", arguments: ["--catalog", catalog])
             defer { app.close() }
             try app.waitForLaunch()
-            for _ in 0..<3 where !app.capture().statusBar.contains("│ Xee │") {
-                let before = app.capture().statusBar
-                app.sendKeys("i")
-                try app.waitUntil("the status bar shows the next path") { $0.statusBar != before }
-            }
-            try app.waitUntil("the status bar shows the Xee path", timeout: 0) { $0.statusBar.contains("│ Xee │") }
+            try app.choosePath(named: "│ Xee │")
             // The highlighted plan: Continue buys it.
             app.sendKeys("Enter")
             try app.waitUntil("the App Store sheet opens under the Xee SDK") { $0.shows("App Store · Sandbox · Xee") }
