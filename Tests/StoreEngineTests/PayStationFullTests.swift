@@ -509,6 +509,26 @@ struct PayStationDeliveringTests {
         }
     }
 
+    /// A redirect claiming `delivering` (one Pay Station never sends) is refused, even for the
+    /// very invoice that is delivering: only `done` settles it.
+    @Test func aRedirectSayingDeliveringIsRefused() throws {
+        try withStore { harness in
+            let session = try harness.open(SKU.gems100)
+            try harness.pay(card: Cards.delivering)
+            let url = RedirectURL(base: redirectBase, userId: harness.userId, foreignInvoice: session.transactionId,
+                                  invoiceId: session.invoiceId, status: .delivering).text
+            let report = try harness.store.open(url: url)
+            #expect(report.notice?.text.contains("status delivering is never sent back") == true)
+            #expect(try harness.record(session.transactionId).state == .purchasing)
+            #expect(try harness.ledger.grants().isEmpty)
+            #expect(try harness.invoiceRecord(session.invoiceId).consumedAt == nil)
+            // Done still settles it, once.
+            _ = try harness.runDue(after: TestCard.deliveringSeconds)
+            _ = try harness.runDue(after: 5)
+            #expect(try harness.ledger.balances() == ["gems": 100])
+        }
+    }
+
     @Test func aRelaunchWhileDeliveringDeliversThePurchaseAsPaid() throws {
         try withStore { harness in
             let session = try harness.open(SKU.gems100)

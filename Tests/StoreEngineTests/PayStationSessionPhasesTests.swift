@@ -353,4 +353,14 @@ struct PayStationSessionPhasesTests {
         session.close()
         #expect(session.closedDuringPayment)
     }
+
+    /// A click on a field of a page still loading moves nothing: the form is not drawn yet.
+    @Test func aClickOnAFieldWhileLoadingDoesNothing() {
+        var session = Self.session(isLoaded: false)
+        session.focus(on: .cvv)
+        #expect(session.focus == .number)
+        session.finishLoading()
+        session.focus(on: .cvv)
+        #expect(session.focus == .cvv)
+    }
 }

@@ -35,6 +35,11 @@ extension PayStationPath {
         guard invoice.userId == context.userId, invoice.transactionId == redirect.foreignInvoice else {
             return try reject(text, "invoice \(invoice.invoiceId) does not belong to \(QuotedText.part(redirect.foreignInvoice))", context)
         }
+        // Pay Station redirects once a payment is done, never while it is still processing.
+        guard redirect.status != .delivering else {
+            return try reject(text, "status delivering is never sent back: Pay Station redirects once the payment is done",
+                              context)
+        }
         guard let paid = invoice.paymentStatus else {
             return try reject(text, "Pay Station has no outcome for invoice \(invoice.invoiceId) yet (nothing was paid)", context)
         }

@@ -197,7 +197,7 @@ public struct PayStationSession: Sendable, Equatable {
 
     /// Moves focus to a field directly (mouse click, Tab).
     mutating func focus(on field: Field) {
-        guard phase == .cardForm else { return }
+        guard isLoaded, phase == .cardForm else { return }
         focus = field
     }
 
