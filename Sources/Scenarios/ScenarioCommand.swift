@@ -37,6 +37,8 @@ public enum ScenarioCommand: Sendable, Equatable {
     case xeeKey(Bool)
     /// How "Apple" answers the Xee server's checks.
     case xeeApple(XeeServerSettings.AppleAnswer)
+    /// The device's iOS, which decides what Xee's restore sends.
+    case xeeOS(XeeServerSettings.DeviceOS)
     case restore
     case advance(seconds: TimeInterval)
     case keys([Key])

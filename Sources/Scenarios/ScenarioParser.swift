@@ -125,8 +125,13 @@ public enum ScenarioParser {
                     throw Problem("xee apple takes \(answers.joined(separator: ", ")), not \(arguments[1])")
                 }
                 return .xeeApple(answer)
+            case ("os", 2):
+                guard let os = XeeServerSettings.DeviceOS(rawValue: arguments[1]) else {
+                    throw Problem("xee os takes 15 or 14, not \(arguments[1])")
+                }
+                return .xeeOS(os)
             default:
-                throw Problem("xee takes key on|off or apple \(answers.joined(separator: "|"))")
+                throw Problem("xee takes key on|off, apple \(answers.joined(separator: "|")), or os 15|14")
             }
         case "approve", "decline", "resolve":
             try exactly(1, "last or a transaction ID: \(name) last")

@@ -227,6 +227,10 @@ final class ScenarioRun {
             var settings = xeeSettings
             settings.apple = answer
             try configure(settings)
+        case .xeeOS(let os):
+            var settings = xeeSettings
+            settings.deviceOS = os
+            try configure(settings)
         case .advance(let seconds):
             try running().advance(by: seconds)
         case .keys(let keys):

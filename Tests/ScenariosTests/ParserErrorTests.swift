@@ -147,7 +147,8 @@ struct ParserErrorTests {
         BadLine("refund", "refund takes last or a transaction ID, then a REASON (other, developerIssue)"),
         BadLine("refund last fraud", "unknown refund reason fraud; reasons: other, developerIssue"),
         BadLine("relaunch now", "relaunch takes nothing"),
-        BadLine("xee", "xee takes key on|off or apple reachable|unreachable|error|unverifiable"),
+        BadLine("xee", "xee takes key on|off, apple reachable|unreachable|error|unverifiable, or os 15|14"),
+        BadLine("xee os 13", "xee os takes 15 or 14, not 13"),
         BadLine("xee key yes", "xee takes key on|off"),
         BadLine("xee apple down", "xee apple takes reachable, unreachable, error, unverifiable, not down"),
     ])

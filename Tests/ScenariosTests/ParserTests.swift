@@ -93,6 +93,8 @@ struct ParserTests {
         for answer in XeeServerSettings.AppleAnswer.allCases {
             #expect(try command("xee apple \(answer.rawValue)") == .xeeApple(answer))
         }
+        #expect(try command("xee os 15") == .xeeOS(.ios15))
+        #expect(try command("xee os 14") == .xeeOS(.ios14))
     }
 
     @Test("key names are case-insensitive; a single character is itself")

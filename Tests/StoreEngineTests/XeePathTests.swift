@@ -135,7 +135,7 @@ struct XeePathTests {
         try withStore { harness in
             _ = try harness.store.configureXee(XeeServerSettings(hasInAppPurchaseKey: false, apple: .error))
             #expect(harness.store.xeeServer == XeeServerSettings(hasInAppPurchaseKey: false, apple: .error))
-            #expect(try harness.events(.xeeSettings).map(\.message) == ["In-App Purchase key off, Apple error"])
+            #expect(try harness.events(.xeeSettings).map(\.message) == ["In-App Purchase key off, Apple error, iOS 15"])
         }
     }
 
@@ -147,6 +147,75 @@ struct XeePathTests {
             #expect(try harness.ledger.xeeAccess(user: harness.userId).isEmpty)
             #expect(try harness.summary(of: sheet.transactionId).isFinished == false)
             #expect(Self.premium(harness)?.isActive != true)
+        }
+    }
+
+    // MARK: restorePurchases
+
+    /// A Weekly Pass bought on Xee while the server had no key: nothing on the profile yet.
+    private static func boughtWithoutKey(_ harness: StoreHarness) throws -> String {
+        _ = try harness.store.configureXee(XeeServerSettings(hasInAppPurchaseKey: false))
+        return try Self.makePurchase(SKU.weeklyPass, harness)
+    }
+
+    @Test func restoreOnIOS15WithTheKeyRecordsWhatAppleReports() throws {
+        try withStore { harness in
+            let id = try Self.boughtWithoutKey(harness)
+            let count = try harness.ledger.transactionCount()
+            _ = try harness.store.configureXee(XeeServerSettings(hasInAppPurchaseKey: true))
+            let report = try harness.store.restore(on: .xee)
+            #expect(report.notice == StoreNotice(.success, "Restored premium active. Nothing was charged."))
+            #expect(Self.premium(harness)?.isActive == true)
+            #expect(Self.premium(harness)?.source == "restore")
+            #expect(try harness.ledger.xeeAccess(user: harness.userId).first?.transactionId == id)
+            #expect(try harness.ledger.transactionCount() == count, "a restore makes no transaction")
+            #expect(try harness.events(.restored).last?.message == "restorePurchases(): \(id) sent; Apple reported premium active")
+        }
+    }
+
+    @Test func anExpiredSubscriptionComesBackInactive() throws {
+        try withStore { harness in
+            _ = try Self.boughtWithoutKey(harness)
+            harness.clock.advance(by: 8 * 86_400)  // past the week
+            _ = try harness.store.configureXee(XeeServerSettings(hasInAppPurchaseKey: true))
+            let report = try harness.store.restore(on: .xee)
+            #expect(report.notice?.text == "Restored premium inactive (expired). Nothing was charged.")
+            #expect(try harness.ledger.xeeAccess(user: harness.userId).first?.source == "restore")
+            #expect(Self.premium(harness)?.isActive == false)
+        }
+    }
+
+    @Test func onIOS14TheReceiptUnlocksNothing() throws {
+        try withStore { harness in
+            _ = try Self.boughtWithoutKey(harness)
+            _ = try harness.store.configureXee(XeeServerSettings(hasInAppPurchaseKey: true, deviceOS: .ios14))
+            let report = try harness.store.restore(on: .xee)
+            #expect(report.notice?.text.hasPrefix("Restore sent a receipt (iOS 13/14), which unlocks nothing") == true)
+            #expect(try harness.ledger.xeeAccess(user: harness.userId).isEmpty)
+        }
+    }
+
+    @Test(arguments: [
+        (XeeServerSettings(hasInAppPurchaseKey: false), "no In-App Purchase key"),
+        (XeeServerSettings(hasInAppPurchaseKey: true, apple: .unreachable), "Apple could not be reached"),
+    ])
+    func withoutAWordFromAppleOnlyNotificationsCount(_ settings: XeeServerSettings, _ why: String) throws {
+        try withStore { harness in
+            _ = try Self.boughtWithoutKey(harness)
+            _ = try harness.store.configureXee(settings)
+            let report = try harness.store.restore(on: .xee)
+            #expect(report.notice?.text.hasPrefix("Restore could not ask Apple (\(why))") == true)
+            #expect(try harness.ledger.xeeAccess(user: harness.userId).isEmpty)
+            // The notification still brings it.
+            _ = try Self.wait(4, harness)
+            #expect(Self.premium(harness)?.source == "notification")
+        }
+    }
+
+    @Test func withNothingBoughtThereIsNothingToSend() throws {
+        try withStore { harness in
+            let report = try harness.store.restore(on: .xee)
+            #expect(report.notice?.text.hasPrefix("Nothing to restore") == true)
         }
     }
 }

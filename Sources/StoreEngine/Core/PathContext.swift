@@ -93,6 +93,14 @@ struct PathContext {
         store.account.record(access)
     }
 
+    /// The player's purchases through the App Store (StoreKit, and the Xee SDK on it), paid and
+    /// not refunded, newest first: what Apple reports for this customer.
+    var appStorePurchases: [TransactionSummary] {
+        store.account.snapshot(at: now).transactions.filter {
+            ($0.path == .storekit || $0.path == .xee) && $0.state == .purchased && $0.revokedAt == nil
+        }
+    }
+
     /// The player's Xee profile: access levels by level.
     var xeeProfile: [String: XeeAccessRecord] { store.account.xeeAccess }
 

@@ -110,7 +110,7 @@ extension Store {
         try perform {
             xeeServer = settings
             try log(.xeeSettings, "In-App Purchase key \(settings.hasInAppPurchaseKey ? "on" : "off"), "
-                    + "Apple \(settings.apple.rawValue)", nil, now())
+                    + "Apple \(settings.apple.rawValue), iOS \(settings.deviceOS.rawValue)", nil, now())
             return nil
         }
     }

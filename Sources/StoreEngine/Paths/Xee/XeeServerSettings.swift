@@ -25,14 +25,23 @@ public struct XeeServerSettings: Sendable, Equatable {
         }
     }
 
+    /// The device's iOS, which decides what `restorePurchases` sends: from iOS 15 the most
+    /// recent transaction's id, before it (13 and 14) the receipt.
+    public enum DeviceOS: String, Sendable, Equatable, CaseIterable {
+        case ios15 = "15"
+        case ios14 = "14"
+    }
+
     /// With the In-App Purchase key the server asks Apple before `makePurchase` returns;
     /// without it access waits for the purchase's notification.
     public var hasInAppPurchaseKey: Bool
     public var apple: AppleAnswer
+    public var deviceOS: DeviceOS
 
-    public init(hasInAppPurchaseKey: Bool = true, apple: AppleAnswer = .reachable) {
+    public init(hasInAppPurchaseKey: Bool = true, apple: AppleAnswer = .reachable, deviceOS: DeviceOS = .ios15) {
         self.hasInAppPurchaseKey = hasInAppPurchaseKey
         self.apple = apple
+        self.deviceOS = deviceOS
     }
 }
 
