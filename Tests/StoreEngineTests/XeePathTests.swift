@@ -150,6 +150,21 @@ struct XeePathTests {
         }
     }
 
+    /// A second purchase while the app polls for the first takes the polling over: one poll
+    /// every two seconds, for the newer purchase.
+    @Test func aNewPurchaseTakesThePollingOver() throws {
+        try withStore { harness in
+            _ = try harness.store.configureXee(XeeServerSettings(hasInAppPurchaseKey: false))
+            let first = try Self.makePurchase(SKU.weeklyPass, harness)
+            harness.clock.advance(by: 1)
+            let second = try Self.makePurchase(SKU.monthlyPass, harness)
+            #expect(first != second)
+            _ = try Self.wait(2, harness)
+            let polls = try harness.events(.xeeGetProfile)
+            #expect(polls.map(\.transactionId) == [second])
+        }
+    }
+
     // MARK: restorePurchases
 
     /// A Weekly Pass bought on Xee while the server had no key: nothing on the profile yet.

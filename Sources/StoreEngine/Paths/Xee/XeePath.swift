@@ -50,7 +50,10 @@ final class XeePath: StoreKitPath {
         // Access comes with the notification; the app polls for it meanwhile.
         let delay = Double(context.catalog.settings.xee.notificationDelaySeconds)
         context.schedule(.xeeNotification(transactionId: transaction), at: context.now.addingTimeInterval(delay))
-        context.cancelScheduled(.xeeProfilePoll(transactionId: waiting?.transactionId ?? "", poll: waiting?.poll ?? 0))
+        // A new purchase takes over the polling: the earlier one's next poll goes.
+        if let earlier = waiting {
+            context.cancelScheduled(.xeeProfilePoll(transactionId: earlier.transactionId, poll: earlier.poll + 1))
+        }
         waiting = (transaction, access.level, 0)
         context.schedule(.xeeProfilePoll(transactionId: transaction, poll: 1),
                          at: context.now.addingTimeInterval(Self.pollInterval))
