@@ -84,14 +84,13 @@ public struct App: Sendable {
     }
 
     mutating func scroll(_ pane: Pane, by step: Int) {
-        guard pane != .paywall else { return updatePaywall(.move(by: step)) }
         let count = rowCount(of: pane)
         let visible = ListPane.visibleRows(in: layout.rect(of: pane))
         switch pane {
+        case .paywall: updatePaywall(.move(by: step))
         case .transactions: transactionsPane.move(by: step, rowCount: count, visibleRows: visible)
         case .entitlements: entitlementsPane.move(by: step, rowCount: count, visibleRows: visible)
         case .events: eventsPane.move(by: step, rowCount: count, visibleRows: visible)
-        case .paywall: break
         }
     }
 
@@ -107,8 +106,9 @@ public struct App: Sendable {
 
     /// Every change of the paywall goes through here, so the rows' scroll position follows
     /// the selection at the size on screen.
-    mutating func updatePaywall(_ action: PaywallModel.Action) {
-        paywall.update(action)
+    /// Several changes at once keep the rows in view once (a layout each time).
+    mutating func updatePaywall(_ actions: PaywallModel.Action...) {
+        for action in actions { paywall.update(action) }
         paywall.update(.keepSelectionInView(area: layout.paywall))
     }
 }

@@ -39,10 +39,13 @@ struct Account {
     }
 
     private mutating func noteGroup(of grant: GrantRecord) {
-        guard grant.kind == .accessLevel, let productId = productOfTransaction[grant.transactionId],
-              let group = catalog?.product(id: productId)?.group
-        else { return }
-        groupOfTransaction[grant.transactionId] = group
+        if grant.kind == .accessLevel { noteGroup(ofTransaction: grant.transactionId) }
+    }
+
+    /// The subscription group of a transaction's product, looked up once and kept.
+    private mutating func noteGroup(ofTransaction id: String) {
+        guard let productId = productOfTransaction[id], let group = catalog?.product(id: productId)?.group else { return }
+        groupOfTransaction[id] = group
     }
 
     /// A transaction the engine inserted (new) or changed (already listed).
@@ -71,10 +74,7 @@ struct Account {
     /// An access level the Xee server recorded on the player's profile.
     mutating func record(_ access: XeeAccessRecord) {
         xeeAccess[access.level] = access
-        if let transaction = access.transactionId, let productId = productOfTransaction[transaction],
-           let group = catalog?.product(id: productId)?.group {
-            groupOfTransaction[transaction] = group
-        }
+        if let transaction = access.transactionId { noteGroup(ofTransaction: transaction) }
     }
 
     /// A refund the engine recorded: the transaction's grant no longer counts.

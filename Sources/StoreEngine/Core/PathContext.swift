@@ -96,7 +96,7 @@ struct PathContext {
     /// The player's purchases through the App Store (StoreKit, and the Xee SDK on it), paid and
     /// not refunded, newest first: what Apple reports for this customer.
     var appStorePurchases: [TransactionSummary] {
-        store.account.snapshot(at: now).transactions.filter {
+        store.account.transactions.filter {
             ($0.path == .storekit || $0.path == .xee) && $0.state == .purchased && $0.revokedAt == nil
         }
     }

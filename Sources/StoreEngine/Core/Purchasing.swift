@@ -14,14 +14,6 @@ public enum PurchaseSheet: Sendable, Equatable {
         case .storeKit(let session): return session.path
         }
     }
-
-    /// Whether this sheet takes `input`: Pay Station's page its keys, the App Store sheet its own.
-    func takes(_ input: PathInput) -> Bool {
-        switch (self, input) {
-        case (.payStation, .payStation), (.storeKit, .storeKit): return true
-        default: return false
-        }
-    }
 }
 
 /// Input for the sheet on screen, in the path's own terms.

@@ -21,7 +21,7 @@ extension Store {
             case .refund(let reason):
                 return try refund(record, because: reason)
             case .approve, .decline, .resolve:
-                let owner = path(IntegrationPath(rawValue: record.integrationPath) ?? .paystation)
+                let owner = path(of: record)
                 return try run(owner.answer(action, to: record, in: context)) ?? nil
             }
         }
@@ -33,7 +33,7 @@ extension Store {
     private func refund(_ record: TransactionRecord, because reason: RefundReason) throws -> StoreNotice {
         let time = now()
         let product = catalog.product(id: record.productId)
-        let name = product.map { $0.name.resolved(for: "en") ?? $0.shortId } ?? record.productId
+        let name = displayName(ofProduct: record.productId)
         let grant = try ledger.grant(forTransaction: record.id)
         try ledger.inTransaction {
             guard try ledger.recordRevocation(ofTransaction: record.id, reason: reason.rawValue, at: time) else { return }
@@ -48,7 +48,7 @@ extension Store {
             let removed = grant.map { " (" + describe($0, revoked: true) + ")" } ?? ""
             try log(.refund, "\(product?.shortId ?? record.productId) refunded, reason \(reason.rawValue)\(removed)",
                     record.id, time)
-            if record.integrationPath == IntegrationPath.storekit.rawValue {
+            if path(of: record).readsCurrentEntitlements {
                 try log(.transactionUpdate, "Transaction.updates: \(record.id) revoked (\(reason.rawValue)); "
                         + "the app removes access", record.id, time)
                 try logCurrentEntitlements(at: time, transaction: record.id)

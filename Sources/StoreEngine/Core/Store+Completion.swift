@@ -96,7 +96,7 @@ extension Store {
             }
             transaction = try ledger.transaction(id: transactionId) ?? transaction
         }
-        let owner = path(IntegrationPath(rawValue: transaction.integrationPath) ?? .paystation)
+        let owner = path(of: transaction)
         if let problem = validationProblem(transaction) {
             guard owner.finishesUnverifiedTransactions else {
                 // StoreKit's guide: `checkVerified` throws on an unverified result, so the app
@@ -136,7 +136,7 @@ extension Store {
             try refresh(transactionId)
         }
         checkpoint(.finished)
-        let name = product.map { $0.name.resolved(for: "en") ?? $0.shortId } ?? transaction.productId
+        let name = displayName(ofProduct: transaction.productId)
         if transaction.state == .restored {
             return StoreNotice(.success, "Restored \(name) (restored, then finished). Nothing was charged.")
         }
@@ -193,7 +193,7 @@ extension Store {
         let offer = transaction.offerType.map { " (\($0) offer\(transaction.offerId.map { " \($0)" } ?? ""))" } ?? ""
         let amount = "\(transaction.amountCharged ?? transaction.price) \(transaction.currency)\(offer)"
         if product.type == .autoRenewable {
-            let until = grant.expiresAt.map { " until " + ISO8601DateFormatter().string(from: $0) } ?? ""
+            let until = Self.until(grant.expiresAt)
             let subscribedBefore = account.grants.contains { earlier in
                 earlier.kind == .accessLevel && earlier.transactionId != transaction.id
                     && account.group(ofTransaction: earlier.transactionId) == product.group
@@ -212,5 +212,20 @@ extension Store {
         case .nonConsumable: return "\(grant.key) \(revoked ? "locked again" : "unlocked")"
         case .accessLevel: return "\(grant.key) access\(revoked ? " removed" : "")"
         }
+    }
+
+    /// " until 2026-01-08T09:00:00Z" for an expiry in an event's words; empty for none.
+    static func until(_ date: Date?) -> String {
+        date.map { " until " + ISO8601DateFormatter().string(from: $0) } ?? ""
+    }
+
+    /// A product's name as the engine's notices say it (English), else its id.
+    func displayName(ofProduct id: String) -> String {
+        catalog.product(id: id).map { $0.name.resolved(for: "en") ?? $0.shortId } ?? id
+    }
+
+    /// The path that made a transaction (the last path, Pay Station, for one this build does not know).
+    func path(of transaction: TransactionRecord) -> any PurchasePath {
+        path(IntegrationPath(rawValue: transaction.integrationPath) ?? .paystation)
     }
 }

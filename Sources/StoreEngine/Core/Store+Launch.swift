@@ -20,7 +20,7 @@ extension Store {
             case .purchased, .restored:
                 notices.append(try complete(transaction))
             case .purchasing:
-                let owner = path(IntegrationPath(rawValue: transaction.integrationPath) ?? .paystation)
+                let owner = path(of: transaction)
                 if let notice = try run(owner.redeliver(transaction, in: context)) { notices.append(notice) }
             case .failed, .deferred:
                 try ledger.inTransaction {

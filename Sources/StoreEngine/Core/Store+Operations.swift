@@ -64,7 +64,13 @@ extension Store {
     /// The player's input in the sheet on screen.
     public func send(_ input: PathInput) throws(StoreError) -> StoreReport {
         // The App Store sheet is StoreKit's or the Xee SDK's: the input goes to the one on screen.
-        let owner = paths.first { $0.sheet(in: context)?.takes(input) == true } ?? path(input.path)
+        let owner: any PurchasePath
+        switch input {
+        case .payStation:
+            owner = path(.paystation)
+        case .storeKit:
+            owner = [path(.storekit), path(.xee)].first { $0.sheet(in: context) != nil } ?? path(.storekit)
+        }
         return try perform { try run(owner.take(input, in: context)) }
     }
 

@@ -64,8 +64,7 @@ extension Store {
                 continue
             }
             seen.insert(grant.key)
-            let product = catalog.product(id: original.productId)
-            owned.append((product.map { $0.name.resolved(for: "en") ?? $0.shortId } ?? original.productId, original))
+            owned.append((displayName(ofProduct: original.productId), original))
         }
         return owned.reversed()
     }

@@ -188,8 +188,7 @@ class StoreKitPath: PurchasePath {
 
     /// `AppStore.sync()`, then `currentEntitlements`: what the player owns, never charged.
     func restore(in context: PathContext) throws -> PathStep {
-        try context.restoreOwnedPurchases(as: id == .xee ? "restorePurchases()"
-                                                : "AppStore.sync() and Transaction.currentEntitlements")
+        try context.restoreOwnedPurchases(as: "AppStore.sync() and Transaction.currentEntitlements")
     }
 
     func perform(_ action: DueAction, in context: PathContext) throws -> PathStep { .nothing }

@@ -43,7 +43,7 @@ final class XeePath: StoreKitPath {
             } else {
                 try record(access, of: transaction, source: .verifiedWithApple, in: context)
                 try context.log(.verifiedWithApple, "subscription statuses from Apple, verified: \(access.level) "
-                                + "active\(until(access.expiresAt))", transaction: transaction)
+                                + "active\(Store.until(access.expiresAt))", transaction: transaction)
                 return PathStep(settlements: [settlement])
             }
         }
@@ -70,7 +70,7 @@ final class XeePath: StoreKitPath {
             try context.atomically {
                 try record(access, of: transaction, source: .notification, in: context)
                 try context.log(.xeeNotification, "notification for \(transaction): \(access.level) active"
-                                + until(access.expiresAt), transaction: transaction)
+                                + Store.until(access.expiresAt), transaction: transaction)
             }
             return .nothing
         case .xeeProfilePoll(let transaction, let poll):
@@ -154,9 +154,5 @@ final class XeePath: StoreKitPath {
         try context.recordXeeAccess(XeeAccessRecord(
             userId: context.userId, level: access.level, transactionId: transaction, expiresAt: access.expiresAt,
             willRenew: true, source: source.rawValue, updatedAt: context.now))
-    }
-
-    private func until(_ date: Date?) -> String {
-        date.map { " until " + ISO8601DateFormatter().string(from: $0) } ?? ""
     }
 }
