@@ -22,7 +22,7 @@ extension App {
             return []
         }
         if let sheet { return handle(key, on: sheet) }
-        if transactionMenu != nil { return handleMenu(key) }
+        if choiceMenu != nil { return handleMenu(key) }
         switch key {
         case .character("q"):
             return update(.quit)
@@ -59,6 +59,8 @@ extension App {
             return update(.restore)
         case .character("m"):
             openTransactionMenu()
+        case .character("p"):
+            openPromotionMenu()
         case .up, .left, .character("k"), .character("h"):
             scroll(focus, by: -1)
         case .down, .right, .character("j"), .character("l"):
@@ -98,12 +100,12 @@ extension App {
             return input.map { [.engine(.send(.storeKit($0)))] } ?? []
         }
         guard sheet == nil, overlay == nil else { return [] }
-        if let open = transactionMenu {
+        if let open = choiceMenu {
             // The menu covers the panes: a click on an item chooses it, anywhere else closes it.
             guard event.kind == .press else { return [] }
             guard let index = open.menu.item(atX: event.x, y: event.y, on: Rect(x: 0, y: 0, width: width, height: height))
             else {
-                transactionMenu = nil
+                choiceMenu = nil
                 return []
             }
             return update(open.choosing(index))

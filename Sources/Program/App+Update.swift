@@ -9,7 +9,7 @@ extension App {
     public mutating func update(_ message: Message) -> [Effect] {
         switch message {
         case .started:
-            return [.engine(.launch)] + requestProductsIfNeeded()
+            return [.engine(.launch)] + requestProductsIfNeeded() + loadXeePaywallIfNeeded()
         case .key(let key):
             return handle(key)
         case .mouse(let event):
@@ -59,10 +59,13 @@ extension App {
         case .openURL(let url):
             return [.engine(.openURL(url))]
         case .act(let action, let transactionId):
-            transactionMenu = nil
+            choiceMenu = nil
             return [.engine(.act(action, transactionId: transactionId))]
         case .configureXee(let settings):
             return [.engine(.configureXee(settings))]
+        case .buyPromoted(let productId):
+            choiceMenu = nil
+            return [.engine(.buyPromoted(productId: productId))]
         }
     }
 
@@ -85,6 +88,7 @@ extension App {
         lastCallFailed = report.failure != nil
         sheet = report.sheet
         accessWait = report.accessWait
+        heldPromotions = report.heldPromotions
         keepSelectedTransaction(in: report.snapshot)
         snapshot = report.snapshot
         updatePaywall(.historyChanged(report.snapshot.history),
@@ -129,13 +133,20 @@ extension App {
         updatePaywall(.chooseStorefront(index: index))
         let storefront = paywall.storefront
         notice = StoreNotice(.info, "Storefront \(storefront.id): \(storefront.locale), \(storefront.currency).")
-        return requestProductsIfNeeded()
+        return requestProductsIfNeeded() + loadXeePaywallIfNeeded()
     }
 
     mutating func choose(_ path: IntegrationPath) -> [Effect] {
         updatePaywall(.choosePath(path))
         notice = StoreNotice(.info, "Integration path \(path.displayName) in \(paywall.storefront.id).")
-        return requestProductsIfNeeded()
+        return requestProductsIfNeeded() + loadXeePaywallIfNeeded()
+    }
+
+    /// The guide's app on the Xee path asks the SDK for the paywall of its placement and the
+    /// variant's products as the paywall shows (the Events pane has both answers).
+    func loadXeePaywallIfNeeded() -> [Effect] {
+        guard paywall.path == .xee, let placement = paywall.paywall?.placement else { return [] }
+        return [.engine(.loadXeePaywall(placement: placement, storefrontId: paywall.storefront.id))]
     }
 
     /// Enter on the paywall, or a script's `buy`. Nothing while a sheet waits on the player:

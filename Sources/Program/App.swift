@@ -19,7 +19,9 @@ public struct App: Sendable {
     /// While the app polls the Xee profile for a purchase's access.
     public internal(set) var accessWait: AccessWait?
     /// The actions of one transaction (`m`), over the panes.
-    public internal(set) var transactionMenu: TransactionMenu?
+    public internal(set) var choiceMenu: ChoiceMenu?
+    /// Promoted purchases the Xee SDK's delegate held (`p` lists them).
+    public internal(set) var heldPromotions: [String] = []
     public internal(set) var notice: StoreNotice?
     /// The engine's last answer was a failure (a full disk): nothing of the call was kept, and
     /// `q` quits even from a sheet, so a player is never stuck in front of a ledger that cannot

@@ -39,7 +39,7 @@ public enum AppView {
         case nil:
             break
         }
-        app.transactionMenu?.menu.render(theme: theme, into: &frame)
+        app.choiceMenu?.menu.render(theme: theme, into: &frame)
         app.overlay?.render(theme: theme, into: &frame)
         return frame
     }

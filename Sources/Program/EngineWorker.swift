@@ -49,6 +49,12 @@ public final class EngineWorker: @unchecked Sendable {
                 return .store(try store.act(action, on: transactionId))
             case .configureXee(let settings):
                 return .store(try store.configureXee(settings))
+            case .loadXeePaywall(let placement, let storefrontId):
+                let paywall = try store.xee.getPaywall(placement: placement)
+                _ = try store.xee.getPaywallVariantProducts(paywallVariant: paywall, in: storefrontId)
+                return .store(store.currentReport())
+            case .buyPromoted(let productId):
+                return .store(try store.xee.makePurchase(heldPromotion: productId))
             }
         } catch {
             // Whatever the call wrote was rolled back: the state as it stands, and why.

@@ -34,6 +34,8 @@ public enum Message: Sendable, Equatable {
     case act(TransactionAction, transactionId: String)
     /// QA changes how the simulated Xee server behaves.
     case configureXee(XeeServerSettings)
+    /// The app buys a promoted product the Xee SDK's delegate held (`p`, a scenario's `resume`).
+    case buyPromoted(productId: String)
 }
 
 /// Work the update asks for; the program performs it off the update and answers with messages.
@@ -59,4 +61,8 @@ public enum EngineCall: Sendable, Equatable {
     case advance(to: Date)
     case act(TransactionAction, transactionId: String)
     case configureXee(XeeServerSettings)
+    /// The guide's app code on the Xee path: `getPaywall(placement:)`, then the variant's products.
+    case loadXeePaywall(placement: String, storefrontId: String)
+    /// `makePurchase` of a held promoted product.
+    case buyPromoted(productId: String)
 }

@@ -39,6 +39,14 @@ public enum ScenarioCommand: Sendable, Equatable {
     case xeeApple(XeeServerSettings.AppleAnswer)
     /// The device's iOS, which decides what Xee's restore sends.
     case xeeOS(XeeServerSettings.DeviceOS)
+    /// Whether the Xee server knows its environment, or asks production first.
+    case xeeEnvironment(XeeServerSettings.Environment)
+    /// What the app's delegate answers to a promoted purchase.
+    case xeePromoted(XeeServerSettings.PromotedPurchases)
+    /// The App Store starts a promoted purchase of a SKU (as `storefront promote`).
+    case promote(String)
+    /// The app buys a held promoted product with `makePurchase`.
+    case resume(String)
     case restore
     case advance(seconds: TimeInterval)
     case keys([Key])

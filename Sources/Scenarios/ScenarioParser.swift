@@ -59,7 +59,7 @@ public enum ScenarioParser {
 
     static let commandNames = [
         "catalog", "storefront", "path", "user", "size", "network", "seed", "select", "buy", "paystation", "storekit",
-        "approve", "decline", "resolve", "refund", "xee", "open-url", "relaunch", "restore", "advance", "key", "click", "expect", "snapshot",
+        "approve", "decline", "resolve", "refund", "xee", "open-url", "promote", "resume", "relaunch", "restore", "advance", "key", "click", "expect", "snapshot",
     ]
 
     private static func parse(_ name: String, _ arguments: [String]) throws(Problem) -> ScenarioCommand {
@@ -130,8 +130,19 @@ public enum ScenarioParser {
                     throw Problem("xee os takes 15 or 14, not \(arguments[1])")
                 }
                 return .xeeOS(os)
+            case ("environment", 2):
+                guard let environment = XeeServerSettings.Environment(rawValue: arguments[1]) else {
+                    throw Problem("xee environment takes known or unknown, not \(arguments[1])")
+                }
+                return .xeeEnvironment(environment)
+            case ("promoted", 2):
+                guard let answer = XeeServerSettings.PromotedPurchases(rawValue: arguments[1]) else {
+                    throw Problem("xee promoted takes show or hold, not \(arguments[1])")
+                }
+                return .xeePromoted(answer)
             default:
-                throw Problem("xee takes key on|off, apple \(answers.joined(separator: "|")), or os 15|14")
+                throw Problem("xee takes key on|off, apple \(answers.joined(separator: "|")), os 15|14, "
+                              + "environment known|unknown, or promoted show|hold")
             }
         case "approve", "decline", "resolve":
             try exactly(1, "last or a transaction ID: \(name) last")
@@ -149,6 +160,9 @@ public enum ScenarioParser {
         case "open-url":
             try exactly(1, "one URL")
             return .openURL(arguments[0])
+        case "promote", "resume":
+            try exactly(1, "one SKU: \(name) com.example.stardust.pass.monthly")
+            return name == "promote" ? .promote(arguments[0]) : .resume(arguments[0])
         case "restore":
             try exactly(0, "nothing")
             return .restore

@@ -231,6 +231,26 @@ final class ScenarioRun {
             var settings = xeeSettings
             settings.deviceOS = os
             try configure(settings)
+        case .xeeEnvironment(let environment):
+            var settings = xeeSettings
+            settings.environment = environment
+            try configure(settings)
+        case .xeePromoted(let answer):
+            var settings = xeeSettings
+            settings.promotedPurchases = answer
+            try configure(settings)
+        case .promote(let sku):
+            let program = try running()
+            let url = PromotedPurchaseURL(bundleId: program.app.catalog.app.bundleId, productId: sku)
+            program.send(.openURL(url.text))
+        case .resume(let sku):
+            let program = try running()
+            guard program.app.heldPromotions.contains(sku) else {
+                throw failure(line, expected: "a held promoted purchase of \(sku)",
+                              actual: program.app.heldPromotions.isEmpty ? "none is held"
+                                  : "held: " + program.app.heldPromotions.joined(separator: ", "))
+            }
+            program.send(.buyPromoted(productId: sku))
         case .advance(let seconds):
             try running().advance(by: seconds)
         case .keys(let keys):
@@ -248,7 +268,7 @@ final class ScenarioRun {
 
     /// The Xee server's settings now: the last ones a line set, else the catalog's.
     private var xeeSettings: XeeServerSettings {
-        configuredXee ?? XeeServerSettings(hasInAppPurchaseKey: catalog?.settings.xee.inAppPurchaseKey ?? true)
+        configuredXee ?? XeeServerSettings(catalog?.settings.xee ?? XeeSettings())
     }
 
     private func configure(_ settings: XeeServerSettings) throws {

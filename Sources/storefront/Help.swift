@@ -12,6 +12,8 @@ enum Help {
       storefront history [--json]       print the transactions kept in the state directory (read only)
       storefront open-url URL           hand a redirect or deep link to the app running on the state directory,
                                         or keep it for the next launch (a cold-start deep link)
+      storefront promote SKU            start an App Store promoted purchase of SKU in the running app (Xee's
+                                        delegate shows or holds it), or at the next launch; --catalog names the app
       storefront public-key             print the PEM key that verifies the state directory's signed transactions
       storefront reset                  remove the ledger of the state directory and start over
                                         (refused while an app runs on it)
@@ -37,7 +39,8 @@ enum Help {
     Keys in the app: arrows or h/j/k/l select, Enter buys, Esc closes, Tab moves between
     panes, s/S change storefront, i changes the integration path, t changes theme, v previews
     the next paywall variant, e cycles offer eligibility, r restores purchases, m acts on the
-    selected transaction (approve, decline, resolve, refund), ? shows every key, q quits,
+    selected transaction (approve, decline, resolve, refund), p buys a held promoted purchase,
+    ? shows every key, q quits,
     Ctrl-Z suspends (fg resumes). SIGTERM and SIGHUP quit like q.
 
     Exit codes: 0 ok, 64 usage, 65 bad catalog or theme, 66 no file (missing, a directory, a FIFO)

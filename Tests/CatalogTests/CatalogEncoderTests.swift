@@ -6,10 +6,16 @@ import Testing
 @Suite("Catalog encoder")
 struct CatalogEncoderTests {
     /// The catalog after a trip through text; records the load errors when it does not load.
+    /// The catalog through catalog.json and back. catalog.json is the file it then comes from:
+    /// an imported catalog comes back with every value and the origin `catalogJSON`, which the
+    /// comparison takes as the input's.
     private func roundTrip(_ catalog: Catalog, sourceLocation: SourceLocation = #_sourceLocation) throws -> Catalog {
         let text = CatalogEncoder.encode(catalog)
         do {
-            return try CatalogLoader.load(text: text, file: "encoded.json")
+            var loaded = try CatalogLoader.load(text: text, file: "encoded.json")
+            #expect(loaded.origin == .catalogJSON, sourceLocation: sourceLocation)
+            loaded.origin = catalog.origin
+            return loaded
         } catch {
             Issue.record("the encoded catalog does not load:\n\(error.description)\n\(text)", sourceLocation: sourceLocation)
             throw error
@@ -197,14 +203,16 @@ struct CatalogEncoderTests {
         func properties(_ value: Any) -> [String] { Mirror(reflecting: value).children.compactMap(\.label) }
         let month = SubscriptionPeriod(value: 1, unit: .month)
         #expect(properties(Catalog(app: AppInfo(name: "", bundleId: ""), storefronts: [], products: [])) == [
-            "schemaVersion", "app", "settings", "storefronts", "accessLevels", "subscriptionGroups", "products", "paywalls"])
+            // `origin` is where the catalog was read from, not a key of catalog.json: not encoded.
+            "schemaVersion", "app", "settings", "storefronts", "accessLevels", "subscriptionGroups", "products", "paywalls",
+            "origin"])
         #expect(properties(Settings()) == [
             "projectId", "loginProjectId", "platform", "enablePayments", "openExternalBrowser", "useSandbox", "customUserId",
             "paymentsRedirectUrl", "payStation", "xee", "timeRate", "network", "storeKit", "customLoginToken",
             "requestedProducts"])
         #expect(properties(PayStationSettings()) == ["theme", "size", "redirect", "prewarm", "coldLaunchSeconds"])
         #expect(properties(RedirectPolicy()) == ["condition", "delaySeconds", "manualButtonCaption"])
-        #expect(properties(XeeSettings()) == ["inAppPurchaseKey", "notificationDelaySeconds"])
+        #expect(properties(XeeSettings()) == ["inAppPurchaseKey", "notificationDelaySeconds", "shouldAddStorePayment"])
         #expect(properties(StoreKitTestSettings()) == [
             "storefront", "locale", "timeRate", "askToBuyEnabled", "billingGracePeriodEnabled", "renewalBillingIssuesEnabled",
             "failures"])

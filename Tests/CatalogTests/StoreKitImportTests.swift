@@ -299,7 +299,8 @@ struct StoreKitSampleTests {
                 PaywallVariant(id: "A", products: [monthly.id, yearly.id], highlight: yearly.id, strings: ["de": PaywallStrings(
                     title: "Wähle deinen Plan", cta: "Weiter", offerDetails: "{{ product.price_per_period }}",
                     offerDetailsWithIntro: "{{ product.offer_period }}: {{ product.offer_price }}, danach {{ product.price_per_period }}")]),
-            ])])
+            ])],
+            origin: .storeKitConfiguration)
         #expect(catalog.settings == expected.settings)
         #expect(catalog.storefronts == expected.storefronts)
         #expect(catalog.subscriptionGroups == expected.subscriptionGroups)

@@ -12,7 +12,8 @@ struct PathChoiceTests {
     @Test func iCyclesThePathsAndTheStatusBarFollows() {
         var app = makeApp()
         #expect(app.lines[0].contains("Pay Station (browser)"))
-        #expect(app.update(.key(.character("i"))).isEmpty)
+        // The guide's app on Xee asks the SDK for the paywall of its placement.
+        #expect(app.update(.key(.character("i"))) == [.engine(.loadXeePaywall(placement: "store_open", storefrontId: "USA"))])
         #expect(app.paywall.path == .xee)
         #expect(app.lines[0].contains("│Xee│"))  // 80 columns: the narrow status line
         #expect(app.notice?.text == "Integration path Xee in USA.")

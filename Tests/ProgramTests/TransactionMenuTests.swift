@@ -33,7 +33,7 @@ struct TransactionMenuTests {
         let harness = try HeadlessHarness(storefront: "JPN", width: 80, height: 24)
         harness.program.send(.started)
         harness.type("m")
-        #expect(harness.app.transactionMenu == nil)
+        #expect(harness.app.choiceMenu == nil)
         #expect(harness.app.notice == StoreNotice(.info, "No transaction to act on yet."))
         #expect(harness.screen.contains("No transaction to act on yet."))
     }
@@ -42,7 +42,7 @@ struct TransactionMenuTests {
         let harness = try Self.afterPurchase(pressing: "a")
         let id = try #require(harness.app.snapshot.transactions.first?.id)
         harness.type("m")
-        let menu = try #require(harness.app.transactionMenu)
+        let menu = try #require(harness.app.choiceMenu)
         #expect(menu.transactionId == id)
         #expect(menu.actions == [.approve, .decline])
         #expect(menu.menu.items == ["Approve (Ask to Buy)", "Decline (Ask to Buy)"])
@@ -59,7 +59,7 @@ struct TransactionMenuTests {
         #expect(harness.app.snapshot.balances.isEmpty)
         harness.type("m")
         harness.press(.enter)
-        #expect(harness.app.transactionMenu == nil)
+        #expect(harness.app.choiceMenu == nil)
         let transaction = try #require(harness.app.snapshot.transactions.first)
         #expect(transaction.state == .purchased && transaction.isFinished)
         #expect(harness.app.snapshot.balances["gems"] == 100)
@@ -71,9 +71,9 @@ struct TransactionMenuTests {
         let harness = try Self.afterPurchase(pressing: "a")
         harness.type("m")
         harness.press(.down)
-        #expect(harness.app.transactionMenu?.menu.selection == 1)
+        #expect(harness.app.choiceMenu?.menu.selection == 1)
         harness.press(.enter)
-        #expect(harness.app.transactionMenu == nil)
+        #expect(harness.app.choiceMenu == nil)
         #expect(harness.app.snapshot.transactions.first?.failure == .askToBuyDeclined)
         #expect(harness.app.snapshot.balances.isEmpty)
     }
@@ -82,7 +82,7 @@ struct TransactionMenuTests {
         let harness = try Self.afterPurchase(pressing: "a")
         harness.type("m")
         try Self.click("Decline (Ask to Buy)", in: harness)
-        #expect(harness.app.transactionMenu == nil)
+        #expect(harness.app.choiceMenu == nil)
         #expect(harness.app.snapshot.transactions.first?.failure == .askToBuyDeclined)
     }
 
@@ -90,7 +90,7 @@ struct TransactionMenuTests {
         let harness = try Self.afterPurchase(pressing: "a")
         harness.type("m")
         try Self.click("Approve (Ask to Buy)", in: harness)
-        #expect(harness.app.transactionMenu == nil)
+        #expect(harness.app.choiceMenu == nil)
         #expect(harness.app.snapshot.balances["gems"] == 100)
     }
 
@@ -98,7 +98,7 @@ struct TransactionMenuTests {
         let harness = try Self.afterPurchase(pressing: "a")
         harness.type("m")
         harness.program.send(.mouse(MouseEvent(.press, x: 0, y: 23)))
-        #expect(harness.app.transactionMenu == nil)
+        #expect(harness.app.choiceMenu == nil)
         #expect(harness.app.snapshot.transactions.first?.state == .deferred)
     }
 
@@ -106,9 +106,9 @@ struct TransactionMenuTests {
         let harness = try Self.afterPurchase(pressing: "a")
         let before = harness.app.snapshot
         harness.type("m")
-        #expect(harness.app.transactionMenu != nil)
+        #expect(harness.app.choiceMenu != nil)
         harness.press(.escape)
-        #expect(harness.app.transactionMenu == nil)
+        #expect(harness.app.choiceMenu == nil)
         #expect(!harness.screen.contains("Approve (Ask to Buy)"))
         #expect(harness.app.snapshot == before)
         #expect(!harness.app.isQuitting)
@@ -117,7 +117,7 @@ struct TransactionMenuTests {
     @Test func mOnAnInterruptedPurchaseOffersToResolveIt() throws {
         let harness = try Self.afterPurchase(pressing: "n")
         harness.type("m")
-        #expect(harness.app.transactionMenu?.menu.items == ["Resolve the interrupted purchase"])
+        #expect(harness.app.choiceMenu?.menu.items == ["Resolve the interrupted purchase"])
         harness.press(.enter)
         #expect(harness.app.snapshot.balances["gems"] == 100)
     }
@@ -126,7 +126,7 @@ struct TransactionMenuTests {
         let harness = try Self.afterPurchase(pressing: "b")
         #expect(harness.app.snapshot.balances["gems"] == 100)
         harness.type("m")
-        let menu = try #require(harness.app.transactionMenu)
+        let menu = try #require(harness.app.choiceMenu)
         #expect(menu.actions == [.refund(.other), .refund(.developerIssue)])
         #expect(menu.menu.items == ["Refund (other)", "Refund (developerIssue)"])
         harness.press(.down, .enter)
@@ -137,7 +137,7 @@ struct TransactionMenuTests {
         #expect(harness.app.notice?.text.hasPrefix("Refunded") == true)
         // Refunded: nothing more applies.
         harness.type("m")
-        #expect(harness.app.transactionMenu == nil)
+        #expect(harness.app.choiceMenu == nil)
         #expect(harness.app.notice?.text.contains("(refunded)") == true)
     }
 
@@ -145,7 +145,7 @@ struct TransactionMenuTests {
         let harness = try Self.afterPurchase(pressing: "c")
         let id = try #require(harness.app.snapshot.transactions.first?.id)
         harness.type("m")
-        #expect(harness.app.transactionMenu == nil)
+        #expect(harness.app.choiceMenu == nil)
         let notice = try #require(harness.app.notice)
         #expect(notice.text.hasPrefix("Nothing to do with \(id) (cancelled)"), "\(notice.text)")
     }
@@ -162,11 +162,11 @@ struct TransactionMenuTests {
         #expect(harness.app.focus == .transactions)
         harness.press(.down)
         harness.type("m")
-        #expect(harness.app.transactionMenu?.transactionId == bought)
-        #expect(harness.app.transactionMenu?.actions == [.refund(.other), .refund(.developerIssue)])
+        #expect(harness.app.choiceMenu?.transactionId == bought)
+        #expect(harness.app.choiceMenu?.actions == [.refund(.other), .refund(.developerIssue)])
         harness.press(.escape, .up)
         harness.type("m")
-        #expect(harness.app.transactionMenu?.transactionId == pending)
+        #expect(harness.app.choiceMenu?.transactionId == pending)
     }
 
     @Test func qInTheMenuQuits() throws {
@@ -192,6 +192,6 @@ struct TransactionMenuTests {
         let selected = harness.app.snapshot.transactions[harness.app.transactionsPane.selection]
         #expect(selected.id == "txn-000001")
         harness.type("m")
-        #expect(harness.app.transactionMenu?.transactionId == "txn-000001")
+        #expect(harness.app.choiceMenu?.transactionId == "txn-000001")
     }
 }

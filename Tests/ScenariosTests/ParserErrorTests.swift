@@ -147,7 +147,12 @@ struct ParserErrorTests {
         BadLine("refund", "refund takes last or a transaction ID, then a REASON (other, developerIssue)"),
         BadLine("refund last fraud", "unknown refund reason fraud; reasons: other, developerIssue"),
         BadLine("relaunch now", "relaunch takes nothing"),
-        BadLine("xee", "xee takes key on|off, apple reachable|unreachable|error|unverifiable, or os 15|14"),
+        BadLine("xee", "xee takes key on|off, apple reachable|unreachable|error|unverifiable, os 15|14, "
+                + "environment known|unknown, or promoted show|hold"),
+        BadLine("xee environment sandbox", "xee environment takes known or unknown, not sandbox"),
+        BadLine("xee promoted maybe", "xee promoted takes show or hold, not maybe"),
+        BadLine("promote", "promote takes one SKU: promote com.example.stardust.pass.monthly"),
+        BadLine("resume a b", "resume takes one SKU: resume com.example.stardust.pass.monthly"),
         BadLine("xee os 13", "xee os takes 15 or 14, not 13"),
         BadLine("xee key yes", "xee takes key on|off"),
         BadLine("xee apple down", "xee apple takes reachable, unreachable, error, unverifiable, not down"),

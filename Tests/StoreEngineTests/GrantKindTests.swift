@@ -46,7 +46,7 @@ struct GrantKindTests {
 
             #expect(harness.store.currentReport().snapshot.entitlements == [
                 Entitlement(id: "premium", kind: .accessLevel, productId: SKU.monthlyPass, expiresAt: expiresAt,
-                            isActive: true),
+                            isActive: true, willRenew: true),
             ])
 
             harness.clock.advance(by: 30 * 86_400 - 3)

@@ -135,7 +135,9 @@ struct XeePathTests {
         try withStore { harness in
             _ = try harness.store.configureXee(XeeServerSettings(hasInAppPurchaseKey: false, apple: .error))
             #expect(harness.store.xeeServer == XeeServerSettings(hasInAppPurchaseKey: false, apple: .error))
-            #expect(try harness.events(.xeeSettings).map(\.message) == ["In-App Purchase key off, Apple error, iOS 15"])
+            #expect(try harness.events(.xeeSettings).map(\.message) == [
+                "In-App Purchase key off, Apple error, iOS 15, environment known, promoted purchases show",
+            ])
         }
     }
 

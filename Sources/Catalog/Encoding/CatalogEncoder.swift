@@ -61,6 +61,7 @@ public enum CatalogEncoder {
             members.append(("xee", .object([
                 ("inAppPurchaseKey", .bool(settings.xee.inAppPurchaseKey)),
                 ("notificationDelaySeconds", .int(settings.xee.notificationDelaySeconds)),
+                ("shouldAddStorePayment", .bool(settings.xee.shouldAddStorePayment)),
             ])))
         }
         if settings.timeRate != defaults.timeRate { members.append(("timeRate", .string(settings.timeRate))) }

@@ -83,9 +83,11 @@ struct CatalogDecoder {
                     manualButtonCaption: redirect.string("manualButtonCaption"))
             }
         }
-        if let xee = reader.object("xee", allowedKeys: ["inAppPurchaseKey", "notificationDelaySeconds"]) {
+        if let xee = reader.object("xee", allowedKeys: ["inAppPurchaseKey", "notificationDelaySeconds",
+                                                        "shouldAddStorePayment"]) {
             settings.xee = XeeSettings(inAppPurchaseKey: xee.bool("inAppPurchaseKey") ?? true,
-                                       notificationDelaySeconds: xee.int("notificationDelaySeconds", range: 0...3600) ?? 4)
+                                       notificationDelaySeconds: xee.int("notificationDelaySeconds", range: 0...3600) ?? 4,
+                                       shouldAddStorePayment: xee.bool("shouldAddStorePayment") ?? true)
         }
         if let rate = reader.string("timeRate") {
             if ["real", "sandbox", "fast"].contains(rate) {

@@ -11,6 +11,14 @@ public struct Catalog: Sendable, Equatable {
     public var subscriptionGroups: [SubscriptionGroup]
     public var products: [Product]
     public var paywalls: [Paywall]
+    /// Where the catalog came from. Transactions made with a local StoreKit configuration are
+    /// signed by Xcode, not Apple, so a server that verifies with Apple (Xee's) unlocks none.
+    public var origin: Origin
+
+    public enum Origin: String, Sendable, Equatable {
+        case catalogJSON
+        case storeKitConfiguration
+    }
 
     public init(
         schemaVersion: Int = Catalog.supportedSchemaVersion,
@@ -20,7 +28,8 @@ public struct Catalog: Sendable, Equatable {
         accessLevels: [AccessLevel] = [],
         subscriptionGroups: [SubscriptionGroup] = [],
         products: [Product],
-        paywalls: [Paywall] = []
+        paywalls: [Paywall] = [],
+        origin: Origin = .catalogJSON
     ) {
         self.schemaVersion = schemaVersion
         self.app = app
@@ -30,6 +39,7 @@ public struct Catalog: Sendable, Equatable {
         self.subscriptionGroups = subscriptionGroups
         self.products = products
         self.paywalls = paywalls
+        self.origin = origin
     }
 
     public func product(id: String) -> Product? {

@@ -106,10 +106,14 @@ public struct RedirectPolicy: Sendable, Equatable {
 public struct XeeSettings: Sendable, Equatable {
     public var inAppPurchaseKey: Bool
     public var notificationDelaySeconds: Int
+    /// What the app's delegate answers when the App Store starts a promoted purchase: true
+    /// shows the sheet at once, false holds the product for the app to buy later.
+    public var shouldAddStorePayment: Bool
 
-    public init(inAppPurchaseKey: Bool = true, notificationDelaySeconds: Int = 4) {
+    public init(inAppPurchaseKey: Bool = true, notificationDelaySeconds: Int = 4, shouldAddStorePayment: Bool = true) {
         self.inAppPurchaseKey = inAppPurchaseKey
         self.notificationDelaySeconds = notificationDelaySeconds
+        self.shouldAddStorePayment = shouldAddStorePayment
     }
 }
 

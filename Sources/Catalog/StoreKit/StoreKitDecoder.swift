@@ -99,7 +99,8 @@ struct StoreKitDecoder {
             accessLevels: uniqueGroups.map { AccessLevel(id: $0.id) },
             subscriptionGroups: uniqueGroups,
             products: uniqueProducts,
-            paywalls: GeneratedPaywall.make(for: uniqueProducts, locale: storefront.locale).map { [$0] } ?? [])
+            paywalls: GeneratedPaywall.make(for: uniqueProducts, locale: storefront.locale).map { [$0] } ?? [],
+            origin: .storeKitConfiguration)
     }
 
     // MARK: - Products and groups

@@ -50,6 +50,8 @@ enum DueAction: Equatable {
     case payStationDelivered(invoiceId: String)
     /// The server notification for a Xee purchase reaches the Xee server.
     case xeeNotification(transactionId: String)
+    /// The `REFUND` notification for a Xee purchase reaches the Xee server.
+    case xeeRefundNotification(transactionId: String)
     /// The app polls the Xee profile for the access a purchase should bring.
     case xeeProfilePoll(transactionId: String, poll: Int)
 
@@ -57,7 +59,7 @@ enum DueAction: Equatable {
     var path: IntegrationPath {
         switch self {
         case .payStationRedirect, .payStationLoaded, .payStationDelivered: return .paystation
-        case .xeeNotification, .xeeProfilePoll: return .xee
+        case .xeeNotification, .xeeRefundNotification, .xeeProfilePoll: return .xee
         }
     }
 }

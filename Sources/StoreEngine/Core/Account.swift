@@ -112,8 +112,10 @@ struct Account {
                     latestExpiry[group] = max(latestExpiry[group] ?? .distantPast, grant.expiresAt ?? .distantFuture)
                 }
                 let latest = max(grant.expiresAt ?? .distantPast, entitlements[grant.key]?.expiresAt ?? .distantPast)
+                let renews = productId.flatMap { catalog?.product(id: $0)?.type } == .autoRenewable
                 entitlements[grant.key] = Entitlement(id: grant.key, kind: .accessLevel, productId: productId,
-                                                      expiresAt: latest, isActive: latest > now)
+                                                      expiresAt: latest, isActive: latest > now,
+                                                      willRenew: renews && latest > now)
             }
         }
         // The Xee profile's levels: the server's word, merged with what the app granted itself.
@@ -127,7 +129,8 @@ struct Account {
             if let granted = entitlements[access.level], (granted.expiresAt ?? .distantPast) >= expires { continue }
             entitlements[access.level] = Entitlement(id: access.level, kind: .accessLevel, productId: productId,
                                                      expiresAt: access.expiresAt, isActive: expires > now,
-                                                     source: XeeAccessSource(rawValue: access.source)?.displayName)
+                                                     source: XeeAccessSource(rawValue: access.source)?.displayName,
+                                                     willRenew: access.willRenew && expires > now)
         }
         history.lapsedGroups = Set(latestExpiry.filter { $0.value <= now }.keys)
         return StoreSnapshot(

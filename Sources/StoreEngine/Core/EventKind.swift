@@ -69,6 +69,22 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let xeeGetProfile = EventKind(rawValue: "xee.getProfile")
     /// QA changed how the simulated Xee server behaves.
     public static let xeeSettings = EventKind(rawValue: "xee.settings")
+    /// The Xee server asked Apple's production environment, which did not know the
+    /// transaction (a sandbox one): it asks the sandbox next.
+    public static let xeeAppleProduction = EventKind(rawValue: "xee.apple.production")
+    /// A transaction from a local StoreKit configuration reached the Xee server, which
+    /// cannot verify it and unlocks nothing.
+    public static let xeeLocalStoreKit = EventKind(rawValue: "xee.localStoreKit")
+    /// The app asked the SDK for the paywall of a placement, and for its variant's products.
+    public static let xeeGetPaywall = EventKind(rawValue: "xee.getPaywall")
+    public static let xeeGetPaywallVariantProducts = EventKind(rawValue: "xee.getPaywallVariantProducts")
+    /// What `makePurchase` returned to the app.
+    public static let xeeMakePurchase = EventKind(rawValue: "xee.makePurchase")
+    /// The SDK handed the app's delegate a profile that changed.
+    public static let xeeDidLoadLatestProfile = EventKind(rawValue: "xee.didLoadLatestProfile")
+    /// The App Store started a promoted purchase; the delegate's `shouldAddStorePayment`
+    /// showed it or held it; the app later bought a held one.
+    public static let xeePromoted = EventKind(rawValue: "xee.promoted")
 
     // MARK: Lifecycle
 
@@ -89,7 +105,8 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
         .paymentCancelled, .redirectSent, .redirectReceived, .redirectRejected, .purchased, .failed, .signed, .validated,
         .validationFailed, .granted, .finished, .redelivered, .productsRequested, .productsFailed, .productsAnswered,
         .restored, .purchaseResult, .transactionUpdate, .currentEntitlements, .xeeAppleCheckFailed, .xeeNotification,
-        .xeeGetProfile, .xeeSettings,
+        .xeeGetProfile, .xeeSettings, .xeeAppleProduction, .xeeLocalStoreKit, .xeeGetPaywall,
+        .xeeGetPaywallVariantProducts, .xeeMakePurchase, .xeeDidLoadLatestProfile, .xeePromoted,
     ]
 
     public static let lifecycle: [EventKind] = [

@@ -83,6 +83,10 @@ public struct StoreReport: Sendable, Equatable {
     public var failure: StoreError?
     /// While the app polls the Xee profile for the access a purchase should bring.
     public var accessWait: AccessWait?
+    /// What the Xee SDK's `makePurchase` returned, on the report of the call that settled it.
+    public var xeePurchase: XeePurchaseResult?
+    /// Products of promoted purchases the Xee SDK's delegate held, for the app to buy later.
+    public var heldPromotions: [String] = []
 
     public init(snapshot: StoreSnapshot, sheet: PurchaseSheet? = nil, notice: StoreNotice? = nil,
                 products: ProductsReply? = nil, clock: Clock, nextDue: Date? = nil, failure: StoreError? = nil) {

@@ -54,6 +54,7 @@ extension Store {
                 try logCurrentEntitlements(at: time, transaction: record.id)
             }
             try refresh(record.id)
+            try path(of: record).refunded(record, in: context)
         }
         let removed = grant.map { ": " + describe($0, revoked: true) } ?? ""
         return StoreNotice(.info, "Refunded \(name)\(removed).")

@@ -116,7 +116,8 @@ extension Store {
         try perform {
             xeeServer = settings
             try log(.xeeSettings, "In-App Purchase key \(settings.hasInAppPurchaseKey ? "on" : "off"), "
-                    + "Apple \(settings.apple.rawValue), iOS \(settings.deviceOS.rawValue)", nil, now())
+                    + "Apple \(settings.apple.rawValue), iOS \(settings.deviceOS.rawValue), environment "
+                    + "\(settings.environment.rawValue), promoted purchases \(settings.promotedPurchases.rawValue)", nil, now())
             return nil
         }
     }
@@ -190,9 +191,17 @@ extension Store {
     func perform(_ body: () throws -> StoreNotice?) throws(StoreError) -> StoreReport {
         do {
             let caughtUp = try catchUp()
-            return report(notice: try body() ?? caughtUp)
+            var done = report(notice: try body() ?? caughtUp)
+            done.xeePurchase = xeePath.takePurchaseResult()
+            if xeeProfileChanged {
+                xeeProfileChanged = false
+                xeeDelegate?.didLoadLatestProfile(xeeProfile(at: now()))
+            }
+            return done
         } catch {
             if let reread = try? Account(reading: ledger, user: userId, catalog: catalog) { account = reread }
+            xeeProfileChanged = false
+            _ = xeePath.takePurchaseResult()
             throw StoreError(error)
         }
     }
@@ -203,6 +212,7 @@ extension Store {
                                  sheet: paths.lazy.compactMap { $0.sheet(in: self.context) }.first,
                                  notice: notice, clock: clock, nextDue: agenda.nextDue)
         report.accessWait = paths.lazy.compactMap { $0.accessWait(in: self.context) }.first
+        report.heldPromotions = xeePath.heldPromotions
         return report
     }
 }

@@ -38,8 +38,14 @@ public final class Store {
     var account = Account()
     /// The key this ledger signs its transactions with, made once and kept in the ledger.
     let signingKey: SigningKey
+    /// The Xee SDK, which the engine also asks for what `makePurchase` returned and what it holds.
+    let xeePath = XeePath()
     /// StoreKit 2 and Xee ask first for a URL, Pay Station last (it answers every URL).
-    let paths: [any PurchasePath] = [StoreKitPath(), XeePath(), PayStationPath()]
+    let paths: [any PurchasePath]
+    /// The app's side of the Xee SDK; without one, the guide's app code answers (`XeeDelegate`).
+    public weak var xeeDelegate: (any XeeDelegate)?
+    /// Set when a call changed the Xee profile: the delegate hears of it after the commit.
+    var xeeProfileChanged = false
 
     /// Opens the store on the ledger file at `ledgerPath` (created if missing; its directory
     /// must exist). `clock` is where time starts for a new ledger, and `rate`, when given,
@@ -66,9 +72,10 @@ public final class Store {
         self.userId = userId
         self.wallTime = wallTime
         self.generator = generator
+        paths = [StoreKitPath(), xeePath, PayStationPath()]
         networkCondition = catalog.settings.network
         sdkProjectId = catalog.settings.projectId
-        xeeServer = XeeServerSettings(hasInAppPurchaseKey: catalog.settings.xee.inAppPurchaseKey)
+        xeeServer = XeeServerSettings(catalog.settings.xee)
         let wall = wallTime()
         self.clock = clock ?? .realTime(at: wall)
         do {

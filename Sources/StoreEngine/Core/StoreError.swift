@@ -34,6 +34,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     case appTakesNoURLs(path: String, pid: Int32?)
     /// `open-url`: the URL did not reach the running app.
     case urlNotDelivered(path: String, reason: String)
+    /// The Xee SDK's `getPaywall`: no paywall of the catalog has this placement.
+    case noPaywall(placement: String, placements: [String])
 
     public var description: String {
         switch self {
@@ -66,6 +68,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
                 + "(a scenario run?); give the URL to the scenario with open-url, or wait until it has finished."
         case let .urlNotDelivered(path, reason):
             return "The URL did not reach the storefront running on \(path) (\(reason)); nothing was kept, try again."
+        case let .noPaywall(placement, placements):
+            return "No paywall of the catalog has the placement \(QuotedText.part(placement)); "
+                + (placements.isEmpty ? "the catalog has no paywalls." : "its placements: \(placements.joined(separator: ", ")).")
         case .noSigningKey(let path):
             return "\(path) has no signing key yet: it is made when the app or a scenario first opens the ledger."
         }

@@ -51,14 +51,19 @@ public struct Entitlement: Sendable, Equatable {
     /// On the Xee path, where the server's last change came from (`verified with Apple`,
     /// `notification`); nil for access the app granted itself.
     public var source: String?
+    /// Whether the subscription renews at `expiresAt`; false once it is no longer active, and
+    /// for what does not renew (a non-consumable, a non-renewing plan).
+    public var willRenew: Bool
 
-    public init(id: String, kind: Kind, productId: String?, expiresAt: Date?, isActive: Bool, source: String? = nil) {
+    public init(id: String, kind: Kind, productId: String?, expiresAt: Date?, isActive: Bool, source: String? = nil,
+                willRenew: Bool = false) {
         self.id = id
         self.kind = kind
         self.productId = productId
         self.expiresAt = expiresAt
         self.isActive = isActive
         self.source = source
+        self.willRenew = willRenew
     }
 
     public var isLifetime: Bool { kind == .nonConsumable }

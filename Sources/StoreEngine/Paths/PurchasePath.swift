@@ -54,6 +54,9 @@ protocol PurchasePath: AnyObject {
 
     /// The access the app is polling for, if any.
     func accessWait(in context: PathContext) -> AccessWait?
+
+    /// The store refunded one of this path's transactions (already recorded and logged).
+    func refunded(_ transaction: TransactionRecord, in context: PathContext) throws
 }
 
 extension PurchasePath {
@@ -70,6 +73,8 @@ extension PurchasePath {
     var grantsAccessLocally: Bool { true }
 
     func accessWait(in context: PathContext) -> AccessWait? { nil }
+
+    func refunded(_ transaction: TransactionRecord, in context: PathContext) throws {}
 }
 
 /// What the app asks to buy.

@@ -3,7 +3,7 @@ public enum HelpOverlay {
     public static let keys: [(String, String)] = [
         ("←→↑↓ / h j k l", "move the selection (or scroll the focused pane)"),
         ("Enter", "buy the selected product; in a pane, open the row in full"),
-        ("Esc", "close a sheet or this help; cancels Pay Station and the App Store sheet"),
+        ("Esc", "close this help, a menu or a sheet (a sheet cancels)"),
         ("Tab / Shift-Tab", "next / previous pane"),
         ("s / S", "next / previous storefront"),
         ("t", "next theme"),
@@ -12,6 +12,7 @@ public enum HelpOverlay {
         ("e", "offer eligibility: auto / eligible / not eligible"),
         ("r", "restore purchases"),
         ("m", "actions on the selected transaction: approve or decline Ask to Buy, resolve, refund"),
+        ("p", "buy a promoted purchase the Xee SDK held"),
         ("?", "this help"),
         ("q / Ctrl-C", "quit"),
         ("Ctrl-Z", "suspend to the shell; fg comes back"),

@@ -76,7 +76,8 @@ public enum PaneRows {
             // On Xee, where the server's last change came from.
             let source = entitlement.source.map { " · \($0)" } ?? ""
             return entitlement.isActive
-                ? ListPane.Row("\(entitlement.id) active to \(until)\(source)", .success)
+                ? ListPane.Row("\(entitlement.id) active to \(until)\(entitlement.willRenew ? " · renews" : "")\(source)",
+                               .success)
                 : ListPane.Row("\(entitlement.id) expired \(until)\(source)", .muted)
         }
         return balances + access

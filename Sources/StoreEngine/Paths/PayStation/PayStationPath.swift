@@ -265,7 +265,7 @@ final class PayStationPath: PurchasePath {
 
     func perform(_ action: DueAction, in context: PathContext) throws -> PathStep {
         switch action {
-        case .xeeNotification, .xeeProfilePoll:
+        case .xeeNotification, .xeeRefundNotification, .xeeProfilePoll:
             return .nothing  // the Xee path's own
         case .payStationRedirect(let invoice):
             return try sendRedirect(for: invoice, in: context)

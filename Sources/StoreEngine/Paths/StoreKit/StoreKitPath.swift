@@ -24,6 +24,7 @@ class StoreKitPath: PurchasePath {
     // Declared here, not only in the protocol's extension, so the Xee SDK can override them.
     var grantsAccessLocally: Bool { true }
     func accessWait(in context: PathContext) -> AccessWait? { nil }
+    func refunded(_ transaction: TransactionRecord, in context: PathContext) throws {}
 
     // MARK: Launch
 
@@ -99,8 +100,16 @@ class StoreKitPath: PurchasePath {
         let step = try settle(sheet, as: outcome, in: context)
         // Gone only once its outcome is committed: if that failed, the sheet stays to try again.
         session = nil
+        try returned(outcome, of: sheet, in: context)
         return step
     }
+
+    /// The sheet's outcome is committed and the purchase call returns to the app; StoreKit has
+    /// said what it returned already, the Xee SDK says what `makePurchase` returned.
+    func returned(_ outcome: StoreKitOutcome, of sheet: StoreKitSession, in context: PathContext) throws {}
+
+    /// The product whose App Store sheet is open, if one is.
+    var productOnSheet: String? { session?.productId }
 
     private func settle(_ sheet: StoreKitSession, as outcome: StoreKitOutcome, in context: PathContext) throws -> PathStep {
         let transaction = sheet.transactionId

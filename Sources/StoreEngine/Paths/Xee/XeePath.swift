@@ -8,6 +8,7 @@ import Ledger
 /// (`VERIFIED_WITH_APPLE`); without it, or when that check fails, access arrives with the
 /// purchase's notification `xee.notificationDelaySeconds` later, and the app polls
 /// `getProfile` ten times, two seconds apart, meanwhile. A failed check never fails the purchase.
+/// Later changes (a refund) reach the profile only through notifications.
 final class XeePath: StoreKitPath {
     /// How many times the app polls, and how far apart (simulated seconds), as the guide's code does.
     static let polls = 10
@@ -15,6 +16,11 @@ final class XeePath: StoreKitPath {
 
     /// The purchase the app is polling for, and the poll it is at.
     private var waiting: (transactionId: String, level: String, poll: Int)?
+    /// What the last `makePurchase` returned, until the engine hands it to the app.
+    private var purchaseResult: XeePurchaseResult?
+    /// Promoted purchases the delegate held, oldest first, for the app to buy later. The SDK
+    /// keeps them in memory: they do not outlive the app.
+    private(set) var heldPromotions: [String] = []
 
     init() {
         super.init(.xee)
@@ -26,7 +32,25 @@ final class XeePath: StoreKitPath {
         waiting.map { AccessWait(level: $0.level, poll: $0.poll, polls: Self.polls) }
     }
 
-    /// `makePurchase`: paid on StoreKit; now the server's turn, inside the purchase's commit.
+    /// What `makePurchase` returned since the last call, once.
+    func takePurchaseResult() -> XeePurchaseResult? {
+        defer { purchaseResult = nil }
+        return purchaseResult
+    }
+
+    // MARK: makePurchase
+
+    override func beginPurchase(_ request: PurchaseRequest, in context: PathContext) throws -> PathStep {
+        let step = try super.beginPurchase(request, in: context)
+        // A held promoted purchase is bought once the app's makePurchase has its sheet open.
+        if productOnSheet == request.productId, let held = heldPromotions.firstIndex(of: request.productId) {
+            heldPromotions.remove(at: held)
+            try context.log(.xeePromoted, "makePurchase buys the held promoted \(request.productId)")
+        }
+        return step
+    }
+
+    /// Paid on StoreKit; now the server's turn, inside the purchase's commit.
     override func paid(_ sheet: StoreKitSession, settlement: Settlement, tampered: Bool,
                        in context: PathContext) throws -> PathStep {
         let transaction = sheet.transactionId
@@ -35,15 +59,22 @@ final class XeePath: StoreKitPath {
             // fails verification: the completion decides, as on StoreKit.
             return PathStep(settlements: [settlement])
         }
+        if context.catalog.origin == .storeKitConfiguration {
+            try context.log(.xeeLocalStoreKit, "\(transaction) was signed by a local StoreKit configuration (the "
+                            + ".storekit catalog), not by Apple: the Xee server cannot verify it and unlocks nothing, "
+                            + "now or by notification; test access on the sandbox", transaction: transaction)
+            return PathStep(settlements: [settlement])
+        }
         let server = context.xeeServer
         if server.hasInAppPurchaseKey {
-            if let failure = server.apple.failure {
+            if let failure = try checkWithApple(for: transaction, in: context) {
                 try context.log(.xeeAppleCheckFailed, "\(failure): makePurchase still succeeds; \(access.level) waits "
                                 + "for the purchase's notification", transaction: transaction)
             } else {
                 try record(access, of: transaction, source: .verifiedWithApple, in: context)
-                try context.log(.verifiedWithApple, "subscription statuses from Apple, verified: \(access.level) "
-                                + "active\(Store.until(access.expiresAt))", transaction: transaction)
+                try context.log(.verifiedWithApple, "subscription statuses from Apple\(environmentNote(context)), "
+                                + "verified: \(access.level) active\(Store.until(access.expiresAt))",
+                                transaction: transaction)
                 return PathStep(settlements: [settlement])
             }
         }
@@ -57,11 +88,70 @@ final class XeePath: StoreKitPath {
         waiting = (transaction, access.level, 0)
         context.schedule(.xeeProfilePoll(transactionId: transaction, poll: 1),
                          at: context.now.addingTimeInterval(Self.pollInterval))
-        try context.log(.purchaseResult, "makePurchase returned success: the profile does not show \(access.level) yet"
-                        + (server.hasInAppPurchaseKey ? "" : " (no In-App Purchase key: access comes with the notification)"),
-                        transaction: transaction)
         return PathStep(settlements: [settlement])
     }
+
+    /// Asks Apple for the subscription statuses of `transaction`'s customer; the failure's
+    /// words, or nil when the answer verified. A server that does not know its environment asks
+    /// production first, which does not know a sandbox transaction, then the sandbox.
+    func checkWithApple(for transaction: String, in context: PathContext) throws -> String? {
+        let server = context.xeeServer
+        if server.environment == .unknown, context.catalog.settings.useSandbox {
+            try context.log(.xeeAppleProduction, "asked Apple's production environment: transaction not found "
+                            + "(a sandbox transaction); asking the sandbox", transaction: transaction)
+        }
+        return server.apple.failure
+    }
+
+    private func environmentNote(_ context: PathContext) -> String {
+        guard context.xeeServer.environment == .unknown else { return "" }
+        return context.catalog.settings.useSandbox ? " (sandbox, asked second)" : " (production, asked first)"
+    }
+
+    /// What `makePurchase` returned: a result for the app, or what it threw.
+    override func returned(_ outcome: StoreKitOutcome, of sheet: StoreKitSession, in context: PathContext) throws {
+        let transaction = sheet.transactionId
+        let result: XeePurchaseResult?
+        let words: String
+        switch outcome {
+        case .buy:
+            let profile = context.xeeProfileNow
+            result = .success(profile: profile, transactionId: transaction)
+            let level = try context.access(of: transaction)?.level
+            let waits = level.map { !profile.isActive($0) } ?? false
+            let why = context.xeeServer.hasInAppPurchaseKey ? "" : "no In-App Purchase key: "
+            words = "returned " + XeePurchaseResult.success(profile: profile, transactionId: transaction).description
+                + (waits ? "; \(why)access comes with the notification" : "")
+        case .tamper:
+            result = nil
+            words = "threw: the transaction did not verify"
+        case .fail(let failure):
+            result = nil
+            words = "threw \(failure.qualifiedName)"
+        case .cancel:
+            result = .userCancelled
+            words = "returned " + XeePurchaseResult.userCancelled.description
+        case .askToBuy, .interrupt:
+            result = .pending
+            words = "returned " + XeePurchaseResult.pending.description
+        }
+        try context.log(.xeeMakePurchase, "makePurchase(product: \(sheet.productId)) " + words, transaction: transaction)
+        purchaseResult = result
+    }
+
+    // Overrides live here, in the class: an extension cannot override.
+
+    /// `restorePurchases()` (XeePath+Restore.swift).
+    override func restore(in context: PathContext) throws -> PathStep {
+        try restorePurchases(in: context)
+    }
+
+    /// Promoted purchases from the App Store (XeePath+Promoted.swift).
+    override func open(_ url: String, in context: PathContext) throws -> PathStep? {
+        try openPromoted(url, in: context)
+    }
+
+    // MARK: Later, on the clock
 
     override func perform(_ action: DueAction, in context: PathContext) throws -> PathStep {
         switch action {
@@ -73,86 +163,87 @@ final class XeePath: StoreKitPath {
                                 + Store.until(access.expiresAt), transaction: transaction)
             }
             return .nothing
+        case .xeeRefundNotification(let transaction):
+            return try refundArrived(transaction, in: context)
         case .xeeProfilePoll(let transaction, let poll):
-            guard let wait = waiting, wait.transactionId == transaction else { return .nothing }
-            let active = context.xeeProfile[wait.level].map { ($0.expiresAt ?? .distantFuture) > context.now } ?? false
-            try context.log(.xeeGetProfile, "poll \(poll) of \(Self.polls): \(wait.level) \(active ? "active" : "not yet")",
-                            transaction: transaction)
-            if active {
-                waiting = nil
-                return PathStep(notice: StoreNotice(.success, "\(wait.level) is active."))
-            }
-            guard poll < Self.polls else {
-                waiting = nil
-                return PathStep(notice: StoreNotice(.info, "The purchase went through; \(wait.level) may take a "
-                                                    + "moment to arrive."))
-            }
-            waiting = (transaction, wait.level, poll)
-            context.schedule(.xeeProfilePoll(transactionId: transaction, poll: poll + 1),
-                             at: context.now.addingTimeInterval(Self.pollInterval))
-            return .nothing
+            return try pollProfile(transaction, poll, in: context)
         default:
             return .nothing
         }
     }
 
-    // MARK: restorePurchases
-
-    /// By the guide's rules: from iOS 15 the SDK sends the most recent transaction's id, and the
-    /// server (with the key, Apple answering) records every subscription Apple reports for the
-    /// customer on this profile, expired ones as inactive; on iOS 13/14 it sends the receipt,
-    /// which unlocks nothing; without the key only what notifications brought counts. Never
-    /// charges, makes no transaction.
-    override func restore(in context: PathContext) throws -> PathStep {
-        let server = context.xeeServer
-        let purchases = context.appStorePurchases
-        guard server.deviceOS == .ios15 else {
-            try context.log(.restored, "restorePurchases() on iOS 14: the receipt it sends unlocks nothing")
-            return PathStep(notice: StoreNotice(.info, "Restore sent a receipt (iOS 13/14), which unlocks nothing on "
-                                                + "the Xee server. Nothing was charged."))
+    private func pollProfile(_ transaction: String, _ poll: Int, in context: PathContext) throws -> PathStep {
+        guard let wait = waiting, wait.transactionId == transaction else { return .nothing }
+        let active = context.xeeProfileNow.isActive(wait.level)
+        try context.log(.xeeGetProfile, "poll \(poll) of \(Self.polls): \(wait.level) \(active ? "active" : "not yet")",
+                        transaction: transaction)
+        if active {
+            waiting = nil
+            return PathStep(notice: StoreNotice(.success, "\(wait.level) is active."))
         }
-        guard let latest = purchases.first else {
-            try context.log(.restored, "restorePurchases(): no App Store transaction to send")
-            return PathStep(notice: StoreNotice(.info, "Nothing to restore: this player has bought nothing through the "
-                                                + "App Store."))
+        guard poll < Self.polls else {
+            waiting = nil
+            return PathStep(notice: StoreNotice(.info, "The purchase went through; \(wait.level) may take a "
+                                                + "moment to arrive."))
         }
-        guard server.hasInAppPurchaseKey, server.apple.failure == nil else {
-            let why = server.hasInAppPurchaseKey ? server.apple.failure ?? "" : "no In-App Purchase key"
-            try context.log(.restored, "restorePurchases(): \(latest.id) sent; \(why): only what notifications "
-                            + "brought counts")
-            return PathStep(notice: StoreNotice(.info, "Restore could not ask Apple (\(why)); the profile stays as "
-                                                + "notifications left it. Nothing was charged."))
-        }
-        // Every subscription Apple reports, the latest expiry per level.
-        var levels: [String: (transaction: String, expiresAt: Date?)] = [:]
-        for purchase in purchases {
-            guard let access = try context.access(of: purchase.id) else { continue }
-            if let kept = levels[access.level], (kept.expiresAt ?? .distantFuture) >= (access.expiresAt ?? .distantFuture) {
-                continue
-            }
-            levels[access.level] = (purchase.id, access.expiresAt)
-        }
-        let now = context.now
-        let restored = try context.atomically { () throws -> [String] in
-            var lines: [String] = []
-            for (level, found) in levels.sorted(by: { $0.key < $1.key }) {
-                try record((level, found.expiresAt), of: found.transaction, source: .restore, in: context)
-                let active = (found.expiresAt ?? .distantFuture) > now
-                lines.append("\(level) \(active ? "active" : "inactive (expired)")")
-            }
-            try context.log(.restored, "restorePurchases(): \(latest.id) sent; Apple reported "
-                            + (lines.isEmpty ? "no subscription" : lines.joined(separator: ", ")))
-            return lines
-        }
-        return PathStep(notice: StoreNotice(restored.isEmpty ? .info : .success, restored.isEmpty
-            ? "Nothing to restore: Apple reports no subscription for this player."
-            : "Restored \(restored.joined(separator: ", ")). Nothing was charged."))
+        waiting = (transaction, wait.level, poll)
+        context.schedule(.xeeProfilePoll(transactionId: transaction, poll: poll + 1),
+                         at: context.now.addingTimeInterval(Self.pollInterval))
+        return .nothing
     }
 
-    private func record(_ access: (level: String, expiresAt: Date?), of transaction: String, source: XeeAccessSource,
-                        in context: PathContext) throws {
+    // MARK: Refunds, by notification
+
+    /// Apple refunded a purchase: the server hears of it from the `REFUND` notification,
+    /// `notificationDelaySeconds` later, and only then takes the level away.
+    override func refunded(_ transaction: TransactionRecord, in context: PathContext) throws {
+        guard try context.access(of: transaction.id) != nil else { return }
+        let delay = Double(context.catalog.settings.xee.notificationDelaySeconds)
+        context.schedule(.xeeRefundNotification(transactionId: transaction.id), at: context.now.addingTimeInterval(delay))
+    }
+
+    private func refundArrived(_ transaction: String, in context: PathContext) throws -> PathStep {
+        guard let access = try context.access(of: transaction),
+              let current = context.xeeProfile[access.level], current.transactionId == transaction else {
+            // The profile holds another purchase's level (or none): this refund changes nothing on it.
+            try context.log(.xeeNotification, "REFUND notification for \(transaction): the profile does not hold it")
+            return .nothing
+        }
+        try context.atomically {
+            try context.recordXeeAccess(XeeAccessRecord(
+                userId: context.userId, level: access.level, transactionId: transaction, expiresAt: context.now,
+                willRenew: false, source: XeeAccessSource.notification.rawValue, updatedAt: context.now))
+            try profileChanged(in: context)
+            try context.log(.xeeNotification, "REFUND notification for \(transaction): \(access.level) revoked",
+                            transaction: transaction)
+        }
+        return PathStep(notice: StoreNotice(.info, "The REFUND notification reached the Xee server: \(access.level) "
+                                            + "is no longer active."))
+    }
+
+    // MARK: The profile
+
+    func record(_ access: (level: String, expiresAt: Date?), of transaction: String, source: XeeAccessSource,
+                in context: PathContext) throws {
         try context.recordXeeAccess(XeeAccessRecord(
             userId: context.userId, level: access.level, transactionId: transaction, expiresAt: access.expiresAt,
-            willRenew: true, source: source.rawValue, updatedAt: context.now))
+            willRenew: (access.expiresAt ?? .distantFuture) > context.now, source: source.rawValue,
+            updatedAt: context.now))
+        try profileChanged(in: context)
+    }
+
+    /// The SDK hands the app's delegate the new profile (once the change is committed).
+    private func profileChanged(in context: PathContext) throws {
+        let levels = context.xeeProfileNow.accessLevels.values.sorted { $0.id < $1.id }
+            .map { "\($0.id) \($0.isActive ? "active" : "inactive")\(Store.until($0.expiresAt))" }
+        try context.log(.xeeDidLoadLatestProfile, "didLoadLatestProfile: " + levels.joined(separator: ", "))
+        context.xeeProfileDidChange()
+    }
+
+    // MARK: Promoted purchases
+
+    /// Remembers a product the delegate held.
+    func hold(_ productId: String) {
+        if !heldPromotions.contains(productId) { heldPromotions.append(productId) }
     }
 }

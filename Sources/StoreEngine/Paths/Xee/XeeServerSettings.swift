@@ -1,7 +1,10 @@
+import Catalog
 import Foundation
 
-/// How the simulated Xee server behaves, as QA sets it (`xee key`, `xee apple` in a scenario):
-/// whether it holds the In-App Purchase key, and how "Apple" answers its checks.
+/// How the simulated Xee server behaves, as QA sets it (`xee key`, `xee apple`, `xee environment`
+/// in a scenario): whether it holds the In-App Purchase key, whether it knows its environment,
+/// how "Apple" answers its checks; and the device it talks to (`xee os`) and what the app's
+/// delegate answers to `shouldAddStorePayment` (`xee promoted`).
 public struct XeeServerSettings: Sendable, Equatable {
     /// How Apple answers the server's request for subscription statuses.
     public enum AppleAnswer: String, Sendable, Equatable, CaseIterable {
@@ -32,16 +35,41 @@ public struct XeeServerSettings: Sendable, Equatable {
         case ios14 = "14"
     }
 
+    /// Whether the server knows which of Apple's environments a transaction comes from. When
+    /// it does not, it asks production first and, on "not found", the sandbox: two events.
+    public enum Environment: String, Sendable, Equatable, CaseIterable {
+        case known
+        case unknown
+    }
+
+    /// What the app's delegate answers when the App Store starts a promoted purchase: show the
+    /// sheet now, or hold the product for the app to buy later with `makePurchase`.
+    public enum PromotedPurchases: String, Sendable, Equatable, CaseIterable {
+        case show
+        case hold
+    }
+
     /// With the In-App Purchase key the server asks Apple before `makePurchase` returns;
     /// without it access waits for the purchase's notification.
     public var hasInAppPurchaseKey: Bool
     public var apple: AppleAnswer
     public var deviceOS: DeviceOS
+    public var environment: Environment
+    public var promotedPurchases: PromotedPurchases
 
-    public init(hasInAppPurchaseKey: Bool = true, apple: AppleAnswer = .reachable, deviceOS: DeviceOS = .ios15) {
+    public init(hasInAppPurchaseKey: Bool = true, apple: AppleAnswer = .reachable, deviceOS: DeviceOS = .ios15,
+                environment: Environment = .known, promotedPurchases: PromotedPurchases = .show) {
         self.hasInAppPurchaseKey = hasInAppPurchaseKey
         self.apple = apple
         self.deviceOS = deviceOS
+        self.environment = environment
+        self.promotedPurchases = promotedPurchases
+    }
+
+    /// As the catalog's `xee` settings start them.
+    public init(_ catalog: XeeSettings) {
+        self.init(hasInAppPurchaseKey: catalog.inAppPurchaseKey,
+                  promotedPurchases: catalog.shouldAddStorePayment ? .show : .hold)
     }
 }
 

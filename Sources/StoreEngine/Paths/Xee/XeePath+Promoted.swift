@@ -1,0 +1,46 @@
+import Catalog
+import Foundation
+
+// Promoted in-app purchases: the App Store starts a purchase the player chose on the app's
+// product page. The Xee SDK asks the app's delegate (`shouldAddStorePayment(for:)`) whether to
+// show the sheet now or hold the product, and the app buys a held one later with `makePurchase`.
+extension XeePath {
+    /// A promoted purchase URL (`PromotedPurchaseURL`); nil for any other URL.
+    func openPromoted(_ url: String, in context: PathContext) throws -> PathStep? {
+        guard let promoted = PromotedPurchaseURL(parsing: url) else { return nil }
+        let sku = promoted.productId
+        guard promoted.bundleId == context.catalog.app.bundleId else {
+            try context.log(.xeePromoted, "refused a promoted purchase for bundle \(QuotedText.part(promoted.bundleId)): "
+                            + "this app is \(context.catalog.app.bundleId)")
+            return PathStep(notice: StoreNotice(.error, "The promoted purchase is for another app "
+                                                + "(\(promoted.bundleId)); nothing happened."))
+        }
+        guard let product = context.catalog.product(id: sku), product.status == .available else {
+            try context.log(.xeePromoted, "refused a promoted purchase of \(QuotedText.part(sku)): "
+                            + "not an available product of the catalog")
+            return PathStep(notice: StoreNotice(.error, "The App Store promoted \(sku.isEmpty ? "no product" : sku), "
+                                                + "which the catalog does not sell; nothing happened."))
+        }
+        if context.shouldAddStorePayment(for: sku) {
+            try context.log(.xeePromoted, "the App Store started a promoted purchase of \(product.shortId); "
+                            + "shouldAddStorePayment(for:) answered true: the sheet shows now")
+            return try beginPurchase(PurchaseRequest(productId: sku, storefront: context.appStoreStorefront,
+                                                     variationId: nil), in: context)
+        }
+        hold(sku)
+        try context.log(.xeePromoted, "the App Store started a promoted purchase of \(product.shortId); "
+                        + "shouldAddStorePayment(for:) answered false: held for makePurchase later")
+        let name = product.name.resolved(for: context.appStoreStorefront.locale) ?? product.shortId
+        return PathStep(notice: StoreNotice(.info, "The App Store promoted \(name); the app holds it: press p to buy it."))
+    }
+
+    /// The app buys a held promoted product with `makePurchase`, in the App Store's storefront.
+    func resume(_ productId: String, in context: PathContext) throws -> PathStep {
+        guard heldPromotions.contains(productId) else {
+            let held = heldPromotions.isEmpty ? "none is held" : "held: " + heldPromotions.joined(separator: ", ")
+            return PathStep(notice: StoreNotice(.info, "No promoted purchase of \(productId) is held (\(held))."))
+        }
+        return try beginPurchase(PurchaseRequest(productId: productId, storefront: context.appStoreStorefront,
+                                                 variationId: nil), in: context)
+    }
+}

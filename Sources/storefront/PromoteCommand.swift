@@ -1,0 +1,38 @@
+import Catalog
+import Foundation
+import StoreEngine
+
+/// `storefront promote SKU`: the App Store starts a promoted in-app purchase of SKU, as a tap
+/// on the app's product page would: the URL Apple's testing instructions use
+/// (`itms-services://?action=purchaseIntent…`) goes to the app running on the state directory,
+/// or is kept for its next launch, as `open-url` does. The catalog names the app's bundle id
+/// and must sell the SKU; the app's delegate then shows the sheet or holds the product.
+enum PromoteCommand {
+    static func run(_ options: Options) throws(CommandFailure) {
+        let sku = options.positional[0]
+        let catalogPath = options.catalogPath ?? "catalog.json"
+        let catalog = try Environment.loadCatalog(at: catalogPath)
+        guard let product = catalog.product(id: sku) else {
+            let near = catalog.products.map(\.id).filter { $0.lowercased() == sku.lowercased() || $0.hasSuffix("." + sku) }
+            throw CommandFailure(.usage, "\(catalogPath) has no product \(ControlCharacters.escaped(sku))"
+                + (near.isEmpty ? "; storefront lint lists the products it sells." : "; did you mean \(near.joined(separator: " or "))?"))
+        }
+        guard product.status == .available else {
+            throw CommandFailure(.usage, "\(sku) is \(product.status.rawValue) in \(catalogPath): the App Store promotes "
+                + "only available products.")
+        }
+        let url = PromotedPurchaseURL(bundleId: catalog.app.bundleId, productId: sku).text
+        let directory = Environment.stateDirectory(options)
+        do {
+            switch try directory.deliver(url: url) {
+            case .handedToApp(let pid):
+                print("Promoted \(sku) to the storefront running on \(directory.path)\(pid.map { " (pid \($0))" } ?? "").")
+            case .keptForNextLaunch(let ledger):
+                print("No storefront runs on \(directory.path): the promoted purchase of \(sku) is kept in \(ledger) "
+                      + "for the next launch.")
+            }
+        } catch {
+            throw CommandFailure(error)
+        }
+    }
+}
