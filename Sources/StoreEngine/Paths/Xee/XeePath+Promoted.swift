@@ -30,7 +30,8 @@ extension XeePath {
         hold(sku)
         try context.log(.xeePromoted, "the App Store started a promoted purchase of \(product.shortId); "
                         + "shouldAddStorePayment(for:) answered false: held for makePurchase later")
-        let name = product.name.resolved(for: context.appStoreStorefront.locale) ?? product.shortId
+        // In the engine's words, as its other notices (English).
+        let name = product.name.resolved(for: "en") ?? product.shortId
         return PathStep(notice: StoreNotice(.info, "The App Store promoted \(name); the app holds it: press p to buy it."))
     }
 
