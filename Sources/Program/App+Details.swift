@@ -59,7 +59,7 @@ extension App {
             if let product = entitlement.productId { entries.append(.init("product", product)) }
             if let source = entitlement.source { entries.append(.init("source", source)) }
             entries.append(.init("expires", entitlement.expiresAt.map { iso.string(from: $0) } ?? "never"))
-            if entitlement.kind == .accessLevel { entries.append(.init("will renew", entitlement.willRenew ? "yes" : "no")) }
+            if entitlement.kind == .accessLevel { entries.append(.init("renews", entitlement.willRenew ? "yes" : "no")) }
             return TextOverlay(title: "Entitlement \(entitlement.id)", entries: entries)
         case .paywall:
             return nil

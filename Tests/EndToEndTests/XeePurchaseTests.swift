@@ -30,7 +30,7 @@ extension EndToEnd {
             }
             #expect(waiting.pane("Entitlements")?.contains { $0.contains("premium active") } != true)
             let active = try app.waitUntil("the notification brings the level and the polling stops") { screen in
-                screen.pane("Entitlements")?.contains { $0.hasPrefix("premium active to") } == true
+                screen.pane("Entitlements")?.contains { $0.hasPrefix("premium active · renews") } == true
                     && !screen.shows("Waiting for access…")
             }
             #expect(active.joined().contains("premium is active."))

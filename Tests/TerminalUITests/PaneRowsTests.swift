@@ -75,6 +75,20 @@ struct PaneRowsTests {
         #expect(rows.map(\.role) == [.price, .price, .success, .success])
     }
 
+    /// A renewing plan says so with its date; Xee's rows add where the profile's last change
+    /// came from.
+    @Test func aRenewingLevelSaysRenewsAndXeeAddsItsSource() {
+        let snapshot = StoreSnapshot(entitlements: [
+            Entitlement(id: "premium", kind: .accessLevel, productId: SKU.monthlyPass,
+                        expiresAt: fixedNow.addingTimeInterval(30 * 86_400), isActive: true, source: "notification",
+                        willRenew: true),
+            Entitlement(id: "vip", kind: .accessLevel, productId: SKU.monthlyPass,
+                        expiresAt: fixedNow.addingTimeInterval(30 * 86_400), isActive: true, source: "restore"),
+        ])
+        let rows = PaneRows.entitlements(snapshot, clock: clock)
+        #expect(rows.map(\.text) == ["premium active · renews 2026-12-18 · notification", "vip active to 2026-12-18 · restore"])
+    }
+
     @Test func anExpiredAccessLevelIsMuted() {
         let snapshot = StoreSnapshot(entitlements: [
             Entitlement(id: "premium", kind: .accessLevel, productId: SKU.weeklyPass,

@@ -73,6 +73,7 @@ struct PathContext {
                 offerType: terms.offer?.typeName, offerId: terms.offer?.offer.id)
             try store.ledger.insert(record)
             store.account.record(record)
+            store.openedThisRun.insert(record.id)
             return record
         }
     }

@@ -13,7 +13,8 @@ extension Store {
         // A deferred one waits for its answer (Ask to Buy, an interrupted purchase), however many
         // launches that takes: it is not delivered until then.
         for transaction in try ledger.unfinishedTransactions()
-        where transaction.userId == userId && transaction.state != .deferred {
+        where transaction.userId == userId && transaction.state != .deferred
+            && !(transaction.state == .purchasing && openedThisRun.contains(transaction.id)) {
             let time = now()
             try log(.redelivered, "delivered again at launch (\(transaction.state.rawValue))", transaction.id, time)
             switch transaction.state {

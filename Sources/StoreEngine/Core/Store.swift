@@ -35,6 +35,9 @@ public final class Store {
     /// transactions whose grant or finish did not commit.
     var redeliveryDue = false
     var pendingCompletions: [String] = []
+    /// Transactions this run opened. Delivering what "the last run left unfinished" skips them:
+    /// a purchase a kept URL started at launch (a promoted one) has its sheet open, not lost.
+    var openedThisRun: Set<String> = []
     var account = Account()
     /// The key this ledger signs its transactions with, made once and kept in the ledger.
     let signingKey: SigningKey

@@ -75,9 +75,10 @@ public enum PaneRows {
             let until = entitlement.expiresAt.map(clock.day) ?? "?"
             // On Xee, where the server's last change came from.
             let source = entitlement.source.map { " · \($0)" } ?? ""
+            // "renews" carries both willRenew and the date, in the room of "to".
+            let term = entitlement.willRenew ? "active · renews \(until)" : "active to \(until)"
             return entitlement.isActive
-                ? ListPane.Row("\(entitlement.id) active to \(until)\(entitlement.willRenew ? " · renews" : "")\(source)",
-                               .success)
+                ? ListPane.Row("\(entitlement.id) \(term)\(source)", .success)
                 : ListPane.Row("\(entitlement.id) expired \(until)\(source)", .muted)
         }
         return balances + access

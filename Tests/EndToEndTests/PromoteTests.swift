@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    /// `storefront promote SKU` from another shell: the App Store starts a promoted purchase in
+    /// the running app. On a catalog whose delegate holds promoted purchases, the app says so,
+    /// `p` lists what is held, and Enter buys it through the App Store sheet on the Xee SDK.
+    @Suite("promote from outside", .needsTmux)
+    struct Promote {
+        static let sku = "com.example.stardust.pass.weekly"
+
+        @Test("a held promoted purchase is bought with p")
+        func heldThenBought() throws {
+            let state = try TemporaryDirectory()
+            defer { state.remove() }
+            let text = try String(contentsOfFile: BuiltBinary.catalog, encoding: .utf8)
+            let holding = text.replacingOccurrences(of: #""notificationDelaySeconds": 4"#,
+                                                    with: #""notificationDelaySeconds": 4, "shouldAddStorePayment": false"#)
+            try #require(holding != text, "catalog.json no longer spells notificationDelaySeconds this way")
+            let catalog = state.path + "/holding.json"
+            try holding.write(toFile: catalog, atomically: true, encoding: .utf8)
+            let app = try TmuxSession(stateDirectory: state.path + "/state", arguments: ["--catalog", catalog])
+            defer { app.close() }
+            try app.waitForLaunch()
+            let handed = try Finished.run(try BuiltBinary.path(), ["promote", Self.sku, "--catalog", catalog,
+                                                                   "--state-dir", state.path + "/state"])
+            #expect(handed.status == 0, "\(handed.standardError)")
+            #expect(handed.standardOutput.hasPrefix("Promoted \(Self.sku) to the storefront running on"), "\(handed.standardOutput)")
+            try app.waitUntil("the app holds it and says how to buy it") { screen in
+                screen.bottomLine.contains("the app holds it: press p to buy it")
+            }
+            app.sendKeys("p")
+            try app.waitUntil("p lists the held purchase") { $0.shows("Promoted purchases held") && $0.shows("Buy Weekly Pass") }
+            app.sendKeys("Enter")
+            try app.waitUntil("makePurchase opens the App Store sheet") { $0.shows("App Store · Sandbox · Xee") }
+            app.sendKeys("b")
+            let bought = try app.waitUntil("the purchase finishes and premium is active") { screen in
+                screen.pane("App Store · Sandbox · Xee") == nil
+                    && screen.pane("Entitlements")?.contains { $0.hasPrefix("premium active") } == true
+            }
+            #expect(bought.pane("Transactions")?.contains { $0.contains("weekly") && $0.contains("purchased") } == true)
+            app.sendKeys("p")
+            try app.waitUntil("nothing is held any more") { $0.bottomLine.hasPrefix("No promoted purchase is held") }
+            try app.quit()
+        }
+
+        @Test("with no app running the promotion is kept; an unknown SKU is refused")
+        func keptOrRefused() throws {
+            let state = try TemporaryDirectory()
+            defer { state.remove() }
+            let kept = try Finished.run(try BuiltBinary.path(), ["promote", Self.sku, "--catalog", BuiltBinary.catalog,
+                                                                 "--state-dir", state.path])
+            #expect(kept.status == 0, "\(kept.standardError)")
+            #expect(kept.standardOutput.contains("the promoted purchase of \(Self.sku) is kept in \(state.path)/storefront.sqlite"))
+            let unknown = try Finished.run(try BuiltBinary.path(), ["promote", "pass.weekly", "--catalog", BuiltBinary.catalog,
+                                                                    "--state-dir", state.path])
+            #expect(unknown.status == 64)
+            #expect(unknown.standardError.contains("has no product pass.weekly; did you mean \(Self.sku)?"), "\(unknown.standardError)")
+            // catalog.json's delegate shows promoted purchases: the next launch opens the sheet.
+            let app = try TmuxSession(stateDirectory: state.path)
+            defer { app.close() }
+            try app.waitUntil("the launch starts the kept promoted purchase") { $0.shows("App Store · Sandbox · Xee") }
+            app.sendKeys("c")
+            try app.waitUntil("cancelled, nothing bought") { $0.bottomLine == "Purchase cancelled." }
+            try app.quit()
+        }
+    }
+}
