@@ -36,6 +36,14 @@ extension EndToEnd {
             #expect(active.joined().contains("premium is active."))
             #expect(active.pane("Events")?.contains { $0.contains("xee.notification") } == true)
             try app.quit()
+            // The sale keeps the paywall variant it came from (issue 9, item 5).
+            let history = try Finished.run(try BuiltBinary.path(), ["history", "--json", "--state-dir", state.path + "/state",
+                                                                    "--catalog", catalog])
+            #expect(history.status == 0, "\(history.standardError)")
+            let document = try JSONSerialization.jsonObject(with: Data(history.standardOutput.utf8)) as? [String: Any]
+            let sale = try #require((document?["transactions"] as? [[String: Any]])?.first)
+            #expect(sale["path"] as? String == "xee")
+            #expect((sale["variationId"] as? String)?.hasPrefix("main.") == true, "\(sale)")
         }
     }
 }
