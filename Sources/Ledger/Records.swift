@@ -214,3 +214,47 @@ public struct XeeAccessRecord: Sendable, Equatable {
         self.updatedAt = updatedAt
     }
 }
+
+/// An auto-renewable subscription on the calendar: one per original transaction.
+public struct SubscriptionRecord: Sendable, Equatable {
+    public var originalTransactionId: String
+    public var userId: String
+    public var productId: String
+    /// The purchase or renewal that pays for the period running (or the last one).
+    public var latestTransactionId: String
+    /// The end of the period running: when it renews, or ends.
+    public var expiresAt: Date
+    public var autoRenew: Bool
+    /// QA's switch: the next renewal fails to charge.
+    public var billingIssue: Bool
+    /// When a renewal failed on the billing issue: the grace period, then billing retry, run
+    /// from here. Nil while renewals go through.
+    public var billingIssueAt: Date?
+    /// When the player turned auto-renew off, if they did.
+    public var unsubscribedAt: Date?
+    public var renewals: Int
+    /// When it expired or was revoked; nil while it runs.
+    public var endedAt: Date?
+    /// `voluntary`, `billingError`, `revoked`, `expiredByQA`, `replaced`.
+    public var endReason: String?
+    public var updatedAt: Date
+
+    public init(originalTransactionId: String, userId: String, productId: String, latestTransactionId: String,
+                expiresAt: Date, autoRenew: Bool = true, billingIssue: Bool = false, billingIssueAt: Date? = nil,
+                unsubscribedAt: Date? = nil, renewals: Int = 0, endedAt: Date? = nil, endReason: String? = nil,
+                updatedAt: Date) {
+        self.originalTransactionId = originalTransactionId
+        self.userId = userId
+        self.productId = productId
+        self.latestTransactionId = latestTransactionId
+        self.expiresAt = expiresAt
+        self.autoRenew = autoRenew
+        self.billingIssue = billingIssue
+        self.billingIssueAt = billingIssueAt
+        self.unsubscribedAt = unsubscribedAt
+        self.renewals = renewals
+        self.endedAt = endedAt
+        self.endReason = endReason
+        self.updatedAt = updatedAt
+    }
+}

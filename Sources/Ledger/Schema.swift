@@ -155,6 +155,27 @@ enum Schema {
             PRIMARY KEY (user_id, level)
         );
         """,
+        // 8: auto-renewable subscriptions on the simulated calendar, one row per original
+        // transaction: the period running, whether it renews, QA's billing issue and when a
+        // renewal failed on it (grace, then billing retry), and how it ended.
+        """
+        CREATE TABLE subscriptions (
+            original_transaction_id TEXT PRIMARY KEY NOT NULL,
+            user_id               TEXT NOT NULL,
+            product_id            TEXT NOT NULL,
+            latest_transaction_id TEXT NOT NULL,
+            expires_at            REAL NOT NULL,
+            auto_renew            INTEGER NOT NULL,
+            billing_issue         INTEGER NOT NULL,
+            billing_issue_at      REAL,
+            unsubscribed_at       REAL,
+            renewals              INTEGER NOT NULL,
+            ended_at              REAL,
+            end_reason            TEXT,
+            updated_at            REAL NOT NULL
+        );
+        CREATE INDEX subscriptions_by_user ON subscriptions (user_id);
+        """,
     ]
 
     static var supportedVersion: Int { migrations.count }

@@ -21,7 +21,7 @@ extension App {
             ]
             if let failure = transaction.failure { entries.append(.init("failure", failure.description)) }
             if let pending = transaction.pending { entries.append(.init("waiting for", pending.displayName)) }
-            if let original = transaction.originalTransactionId { entries.append(.init("restores", original)) }
+            if let original = transaction.originalTransactionId { entries.append(.init(transaction.state == .restored ? "restores" : "original", original)) }
             if let refunded = transaction.revokedAt {
                 entries.append(.init("refunded", iso.string(from: refunded) + " (\(transaction.revocationReason ?? "other"))"))
             }

@@ -59,7 +59,7 @@ public enum ScenarioParser {
 
     static let commandNames = [
         "catalog", "storefront", "path", "user", "size", "network", "seed", "select", "buy", "paystation", "storekit",
-        "approve", "decline", "resolve", "refund", "xee", "open-url", "promote", "resume", "relaunch", "restore", "advance", "key", "click", "expect", "snapshot",
+        "approve", "decline", "resolve", "refund", "expire", "renew", "billing-issue", "cancel-renewal", "enable-renewal", "xee", "open-url", "promote", "resume", "relaunch", "restore", "advance", "key", "click", "expect", "snapshot",
     ]
 
     private static func parse(_ name: String, _ arguments: [String]) throws(Problem) -> ScenarioCommand {
@@ -157,6 +157,17 @@ public enum ScenarioParser {
                 throw Problem("unknown refund reason \(arguments[1]); reasons: \(reasons.joined(separator: ", "))")
             }
             return .act(.refund(reason), reference(arguments[0]))
+        case "expire", "renew", "cancel-renewal", "enable-renewal":
+            guard arguments.count <= 1 else {
+                throw Problem("\(name) takes nothing, last or a transaction ID of the subscription: \(name) last")
+            }
+            let actions: [String: TransactionAction] = ["expire": .expire, "renew": .renew,
+                                                        "cancel-renewal": .cancelRenewal, "enable-renewal": .enableRenewal]
+            return .act(actions[name] ?? .renew, reference(arguments.first ?? "last"))
+        case "billing-issue":
+            guard (1...2).contains(arguments.count), let switchWord = arguments.last, switchWord == "on" || switchWord == "off"
+            else { throw Problem("billing-issue takes [last|ID] on|off: billing-issue last on") }
+            return .act(.billingIssue(switchWord == "on"), reference(arguments.count == 2 ? arguments[0] : "last"))
         case "open-url":
             try exactly(1, "one URL")
             return .openURL(arguments[0])

@@ -104,6 +104,18 @@ extension ScenarioRun {
         }
     }
 
+    /// For a subscription command: `last` is the newest transaction that pays for a running
+    /// subscription (a later consumable does not count); an id is any transaction of one.
+    func findSubscription(_ reference: TransactionReference, in snapshot: StoreSnapshot,
+                          _ line: ScenarioLine) throws -> TransactionSummary {
+        guard case .last = reference else { return try find(reference, in: snapshot, line) }
+        guard let latest = snapshot.transactions.first(where: { $0.subscription?.isLive == true }) else {
+            let ended = snapshot.subscriptions.last.map { "the last one is \($0.status.rawValue)" } ?? "none was bought"
+            throw failure(line, expected: "a running subscription", actual: ended)
+        }
+        return latest
+    }
+
     /// Text as a person compares it: the no-break spaces of formatted prices (`1,09 €`) are
     /// plain spaces.
     static func plain(_ text: String) -> String {

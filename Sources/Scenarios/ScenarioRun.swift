@@ -210,7 +210,9 @@ final class ScenarioRun {
             try pressStoreKit(outcome, line)
         case .act(let action, let reference):
             let program = try running()
-            let transaction = try find(reference, in: program.app.snapshot, line)
+            let transaction = action.isSubscriptionAction
+                ? try findSubscription(reference, in: program.app.snapshot, line)
+                : try find(reference, in: program.app.snapshot, line)
             program.send(.act(action, transactionId: transaction.id))
         case .openURL(let url):
             try running().send(.openURL(url))

@@ -40,7 +40,8 @@ struct AdvanceTests {
             #expect(harness.now == start.addingTimeInterval(3_600))
             #expect(report.clock.now(atWall: harness.clock.date) == start.addingTimeInterval(3_600))
             #expect(report.notice?.text.contains("Pouch of Gems") == true)
-            #expect(report.nextDue == nil)
+            // Next on the calendar: the pass renews when its month ends.
+            #expect(report.nextDue == grant.expiresAt)
         }
     }
 

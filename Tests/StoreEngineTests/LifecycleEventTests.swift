@@ -125,7 +125,8 @@ struct ResubscribeTests {
     @Test func aSecondSubscriptionInTheGroupIsARenewal() throws {
         try withStore { harness in
             let (first, _) = try harness.buy(SKU.monthlyPass)
-            harness.clock.advance(by: 40 * 86_400)
+            try harness.cancelRenewal(of: first.transactionId)
+            try harness.wait(40 * 86_400)
             #expect(harness.store.currentReport().snapshot.entitlement(id: "premium")?.isActive == false)
             let (second, _) = try harness.buy(SKU.monthlyPass)
             #expect(try harness.eventKinds(of: first.transactionId).contains("INITIAL_PURCHASE"))

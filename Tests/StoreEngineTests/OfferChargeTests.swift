@@ -30,8 +30,9 @@ struct OfferChargeTests {
     /// A promotional pay-as-you-go offer: the offer price for the first of its periods now.
     @Test func payAsYouGoChargesTheOfferPriceForOnePeriod() throws {
         try withStore { harness in
-            try harness.buy(SKU.weeklyPass)
-            harness.clock.advance(by: 8 * 86_400)  // the week lapsed: a returning subscriber
+            let (weekly, _) = try harness.buy(SKU.weeklyPass)
+            try harness.cancelRenewal(of: weekly.transactionId)
+            try harness.wait(8 * 86_400)  // the week lapsed: a returning subscriber
             let session = try harness.open(SKU.monthlyPass, variationId: "main.C")  // the hero variant presents comeback_50
             #expect(session.formattedPrice == "$2.49")
             #expect(session.laterTerms == "3 months at $2.49/month, then $4.99/month", "\(session.laterTerms ?? "none")")
@@ -97,11 +98,12 @@ struct OwnedRefusalTests {
 
     @Test func theActivePlanIsNotSoldAgainButALapsedOneIs() throws {
         try withStore { harness in
-            try harness.buy(SKU.weeklyPass)
+            let (weekly, _) = try harness.buy(SKU.weeklyPass)
             let refused = try harness.store.beginPurchase(of: SKU.weeklyPass, in: "USA", on: .paystation)
             #expect(refused.notice?.text == "Weekly Pass is already your current plan; nothing was charged.")
             #expect(refused.snapshot.transactionCount == 1)
-            harness.clock.advance(by: 8 * 86_400)
+            try harness.cancelRenewal(of: weekly.transactionId)
+            try harness.wait(8 * 86_400)
             let again = try harness.store.beginPurchase(of: SKU.weeklyPass, in: "USA", on: .paystation)
             #expect(again.sheet != nil, "a lapsed plan can be bought again")
         }

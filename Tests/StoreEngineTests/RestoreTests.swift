@@ -93,8 +93,9 @@ struct RestoreTests {
     @Test func anExpiredSubscriptionIsNotRestored() throws {
         try withStore { harness in
             try harness.buy(SKU.removeAds)
-            try harness.buy(SKU.weeklyPass)
-            harness.clock.advance(by: 8 * 86_400)
+            let (weekly, _) = try harness.buy(SKU.weeklyPass)
+            try harness.cancelRenewal(of: weekly.transactionId)
+            try harness.wait(8 * 86_400)
             let notice = try #require(try harness.store.restore(on: .paystation).notice)
             #expect(notice.text == "Restored Remove Ads (restored, then finished). Nothing was charged.")
             #expect(try harness.ledger.transactions(newestFirst: 10).filter { $0.state == .restored }.map(\.productId)

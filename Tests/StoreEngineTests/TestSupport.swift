@@ -200,8 +200,27 @@ final class StoreHarness {
     /// redirect countdown ending, as the program's timer would.
     @discardableResult
     func waitForRedirect() throws -> StoreReport {
+        // Whatever fell due while the clock was moved by hand happens first, at its own time.
+        _ = try store.runDue()
         let due = try #require(store.currentReport().nextDue, "nothing is scheduled")
         clock.advance(by: max(0, due.timeIntervalSince(now)))
+        return try store.runDue()
+    }
+
+    /// The player turns auto-renew off for the subscription `transactionId` pays for, so it
+    /// lapses at the end of its period instead of renewing.
+    func cancelRenewal(of transactionId: String) throws {
+        let report = try store.act(.cancelRenewal, on: transactionId)
+        try #require(report.notice?.text.hasPrefix("Auto-renew is off") == true, "\(report.notice?.text ?? "no notice")")
+    }
+
+    /// Moves the wall clock (so simulated time) on by `seconds`, and runs what fell due on
+    /// the way, each at its own time.
+    @discardableResult
+    func wait(_ seconds: TimeInterval) throws -> StoreReport {
+        let end = now.addingTimeInterval(seconds)
+        clock.advance(by: seconds)
+        _ = end
         return try store.runDue()
     }
 

@@ -16,6 +16,8 @@ struct Account {
     private(set) var events: [EventSummary] = []
     /// The Xee server's profile of the player: access levels by level.
     private(set) var xeeAccess: [String: XeeAccessRecord] = [:]
+    /// Auto-renewable subscriptions on the calendar, by original transaction.
+    private(set) var subscriptions: [String: SubscriptionRecord] = [:]
     /// Product ids by transaction, for the grants' products.
     private var productOfTransaction: [String: String] = [:]
     /// Subscription groups by granted transaction, looked up once per grant, not per report.
@@ -36,6 +38,43 @@ struct Account {
         productOfTransaction.merge(try ledger.grantedProductIds(user: user)) { listed, _ in listed }
         for grant in grants { noteGroup(of: grant) }
         for access in try ledger.xeeAccess(user: user) { record(access) }
+        for subscription in try ledger.subscriptions(user: user) { record(subscription) }
+    }
+
+    mutating func record(_ subscription: SubscriptionRecord) {
+        subscriptions[subscription.originalTransactionId] = subscription
+        productOfTransaction[subscription.latestTransactionId] = subscription.productId
+    }
+
+    /// A grant's access cut short at `time` (QA expired or renewed its subscription early).
+    mutating func cutGrant(ofTransaction id: String, at time: Date) {
+        for index in grants.indices where grants[index].transactionId == id && (grants[index].expiresAt ?? .distantFuture) > time {
+            grants[index].expiresAt = time
+        }
+    }
+
+    /// The subscriptions as the panes show them at `now`, oldest first.
+    func subscriptionSummaries(at now: Date) -> [SubscriptionSummary] {
+        subscriptions.values.sorted { ($0.originalTransactionId) < ($1.originalTransactionId) }.map { record in
+            let product = catalog?.product(id: record.productId)
+            let level = product?.group.flatMap { catalog?.subscriptionGroup(id: $0)?.accessLevel } ?? record.productId
+            let status = SubscriptionRules.status(of: record, period: product?.period, at: now)
+            let latest = transactions.first { $0.id == record.latestTransactionId }
+            let periodType: String
+            switch (latest?.offerType, product?.introductoryOffer?.mode) {
+            case (nil, _): periodType = "normal"
+            case ("introductory"?, .freeTrial?): periodType = "trial"
+            default: periodType = "intro"
+            }
+            let expires = status == .inGracePeriod
+                ? SubscriptionRules.graceEnd(record, period: product?.period) ?? record.expiresAt : record.expiresAt
+            return SubscriptionSummary(
+                originalTransactionId: record.originalTransactionId, latestTransactionId: record.latestTransactionId,
+                productId: record.productId, level: level, status: status, expiresAt: expires, autoRenew: record.autoRenew,
+                billingIssue: record.billingIssue, billingIssueDetectedAt: record.billingIssueAt,
+                unsubscribedAt: record.unsubscribedAt, renewals: record.renewals, periodType: periodType,
+                path: latest?.path)
+        }
     }
 
     private mutating func noteGroup(of grant: GrantRecord) {
@@ -132,14 +171,36 @@ struct Account {
                                                      source: XeeAccessSource(rawValue: access.source)?.displayName,
                                                      willRenew: access.willRenew && expires > now)
         }
+        // The subscriptions behind the levels: grace keeps access, auto-renew says whether it renews.
+        let summaries = subscriptionSummaries(at: now)
+        for summary in summaries {
+            guard var entitlement = entitlements[summary.level], entitlement.kind == .accessLevel else { continue }
+            // The live subscription speaks for the level; an ended one only when none is live.
+            if let shown = entitlement.subscription, shown.isLive, !summary.isLive { continue }
+            entitlement.subscription = summary
+            if entitlement.source == nil {
+                if summary.status == .inGracePeriod {
+                    entitlement.isActive = true
+                    entitlement.expiresAt = summary.expiresAt
+                }
+                entitlement.willRenew = entitlement.isActive && summary.willRenew
+            }
+            entitlements[summary.level] = entitlement
+        }
+        let byLatest = Dictionary(summaries.map { ($0.latestTransactionId, $0) }, uniquingKeysWith: { _, last in last })
         history.lapsedGroups = Set(latestExpiry.filter { $0.value <= now }.keys)
         return StoreSnapshot(
-            transactions: transactions,
+            transactions: transactions.map { transaction in
+                var listed = transaction
+                listed.subscription = byLatest[transaction.id]
+                return listed
+            },
             transactionCount: transactionCount,
             balances: balances,
             entitlements: entitlements.values.sorted { $0.id < $1.id },
             events: events,
-            history: history)
+            history: history,
+            subscriptions: summaries)
     }
 }
 

@@ -136,6 +136,11 @@ struct PathContext {
         return (grant.key, grant.expiresAt)
     }
 
+    /// The product a transaction bought, from the ledger.
+    func productId(of transactionId: String) throws -> String? {
+        try store.ledger.transaction(id: transactionId)?.productId
+    }
+
     /// A durable step of the purchase is committed (for crash tests, `StoreCheckpoint`).
     func reached(_ step: StoreCheckpoint) {
         store.checkpoint(step)

@@ -12,7 +12,8 @@ extension Store {
             guard let record = try ledger.transaction(id: transactionId), record.userId == userId else {
                 return StoreNotice(.error, "There is no transaction \(transactionId) for this player.")
             }
-            let summary = TransactionSummary(record: record)
+            var summary = TransactionSummary(record: record)
+            summary.subscription = account.subscriptionSummaries(at: now()).first { $0.latestTransactionId == record.id }
             guard summary.actions.contains(action) else {
                 return StoreNotice(.info, "\(action.title) does not apply to \(transactionId) (\(summary.displayState)); "
                                    + "nothing changed.")
@@ -23,6 +24,8 @@ extension Store {
             case .approve, .decline, .resolve:
                 let owner = path(of: record)
                 return try run(owner.answer(action, to: record, in: context)) ?? nil
+            case .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal:
+                return try act(action, onSubscriptionOf: record)
             }
         }
     }
@@ -54,6 +57,7 @@ extension Store {
                 try logCurrentEntitlements(at: time, transaction: record.id)
             }
             try refresh(record.id)
+            try revokeSubscription(ofRefunded: record, at: time)
             try path(of: record).refunded(record, in: context)
         }
         let removed = grant.map { ": " + describe($0, revoked: true) } ?? ""

@@ -31,6 +31,7 @@ extension Store {
                 paid.purchasedAt = transaction.purchasedAt ?? paidAt ?? time
                 try sign(paid, at: time)
                 try log(.purchased, "purchased", transactionId, time)
+                try startSubscription(for: paid, at: time)
                 try refresh(transactionId)
                 return .purchased(transactionId: transactionId)
             case .declined:

@@ -136,7 +136,11 @@ extension Store {
         var last: StoreNotice?
         while let item = agenda.takeFirst(dueBy: now()) {
             do {
-                last = try run(path(item.action.path).perform(item.action, in: context)) ?? last
+                if case .subscriptionDue(let originalId) = item.action {
+                    last = try subscriptionDue(originalId, at: item.due) ?? last
+                } else if let owner = item.action.path {
+                    last = try run(path(owner).perform(item.action, in: context)) ?? last
+                }
             } catch {
                 // Nothing of it was committed: it is still due, and runs when next asked.
                 agenda.schedule(item.action, at: item.due)

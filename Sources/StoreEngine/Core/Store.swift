@@ -100,6 +100,7 @@ public final class Store {
             }
             if changed { try saveClock() }
             account = try Account(reading: ledger, user: userId, catalog: catalog)
+            scheduleSubscriptions()
         } catch {
             throw StoreError(error)
         }

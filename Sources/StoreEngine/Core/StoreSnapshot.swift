@@ -12,15 +12,19 @@ public struct StoreSnapshot: Sendable, Equatable {
     public var events: [EventSummary]
     /// What offer eligibility needs to know of the player's subscriptions.
     public var history: SubscriberHistory
+    /// The player's auto-renewable subscriptions, oldest first.
+    public var subscriptions: [SubscriptionSummary] = []
 
     public init(transactions: [TransactionSummary] = [], transactionCount: Int = 0, balances: [String: Int] = [:],
-                entitlements: [Entitlement] = [], events: [EventSummary] = [], history: SubscriberHistory = .newPlayer) {
+                entitlements: [Entitlement] = [], events: [EventSummary] = [], history: SubscriberHistory = .newPlayer,
+                subscriptions: [SubscriptionSummary] = []) {
         self.transactions = transactions
         self.transactionCount = transactionCount
         self.balances = balances
         self.entitlements = entitlements
         self.events = events
         self.history = history
+        self.subscriptions = subscriptions
     }
 
     /// The entitlement with this id (an access level, or a non-consumable's key).
@@ -54,6 +58,9 @@ public struct Entitlement: Sendable, Equatable {
     /// Whether the subscription renews at `expiresAt`; false once it is no longer active, and
     /// for what does not renew (a non-consumable, a non-renewing plan).
     public var willRenew: Bool
+    /// The subscription behind an access level, where it stands on the calendar; nil for
+    /// access that no auto-renewable subscription gives (and on Xee, the server's word).
+    public var subscription: SubscriptionSummary?
 
     public init(id: String, kind: Kind, productId: String?, expiresAt: Date?, isActive: Bool, source: String? = nil,
                 willRenew: Bool = false) {
@@ -67,4 +74,38 @@ public struct Entitlement: Sendable, Equatable {
     }
 
     public var isLifetime: Bool { kind == .nonConsumable }
+
+    /// Access kept after a failed renewal, while the store retries.
+    public var inGracePeriod: Bool { subscription?.status == .inGracePeriod }
+    public var billingIssueDetectedAt: Date? { subscription?.billingIssueDetectedAt }
+    public var unsubscribedAt: Date? { subscription?.unsubscribedAt }
+    public var isRefund: Bool { subscription?.status == .revoked }
+}
+
+/// An auto-renewable subscription as the panes and the transaction manager see it.
+public struct SubscriptionSummary: Sendable, Equatable {
+    public var originalTransactionId: String
+    public var latestTransactionId: String
+    public var productId: String
+    public var level: String
+    public var status: SubscriptionStatus
+    /// The end of the period running (in grace: when grace ends).
+    public var expiresAt: Date
+    public var autoRenew: Bool
+    /// QA's switch: the next renewal fails.
+    public var billingIssue: Bool
+    public var billingIssueDetectedAt: Date?
+    public var unsubscribedAt: Date?
+    public var renewals: Int
+    /// `normal`, `intro` or `trial`: what the period running is.
+    public var periodType: String
+    public var path: IntegrationPath?
+
+    /// Whether it renews at the end of the period (or recovers, in grace or retry).
+    public var willRenew: Bool {
+        autoRenew && (status == .subscribed || status == .inGracePeriod || status == .inBillingRetryPeriod)
+    }
+
+    /// Whether it is still running (subscribed, in grace, or in billing retry).
+    public var isLive: Bool { status != .expired && status != .revoked }
 }

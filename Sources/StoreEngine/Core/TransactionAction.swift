@@ -11,6 +11,25 @@ public enum TransactionAction: Sendable, Equatable {
     case resolve
     /// The store refunds the purchase: revocation date and reason, access removed.
     case refund(RefundReason)
+    /// The subscription ends now (Xcode's "Expire Subscription").
+    case expire
+    /// A renewal now, with a new period from now.
+    case renew
+    /// QA's billing issue: on, the next renewal fails (grace, then billing retry); off, it is
+    /// cleared, and a subscription in grace or retry recovers at once.
+    case billingIssue(Bool)
+    /// The player turns auto-renew off: access stays until the period ends.
+    case cancelRenewal
+    /// The player turns it on again.
+    case enableRenewal
+
+    /// Whether it acts on the subscription rather than on the one transaction.
+    public var isSubscriptionAction: Bool {
+        switch self {
+        case .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal: return true
+        case .approve, .decline, .resolve, .refund: return false
+        }
+    }
 
     /// The action as a menu line.
     public var title: String {
@@ -19,6 +38,11 @@ public enum TransactionAction: Sendable, Equatable {
         case .decline: return "Decline (Ask to Buy)"
         case .resolve: return "Resolve the interrupted purchase"
         case .refund(let reason): return "Refund (\(reason.rawValue))"
+        case .expire: return "Expire the subscription now"
+        case .renew: return "Renew now"
+        case .billingIssue(let on): return on ? "Billing issue on (the next renewal fails)" : "Clear the billing issue"
+        case .cancelRenewal: return "Turn auto-renew off"
+        case .enableRenewal: return "Turn auto-renew on"
         }
     }
 }
@@ -44,7 +68,10 @@ extension TransactionSummary {
         case (.deferred, .askToBuy?): return [.approve, .decline]
         case (.deferred, .interruptedPurchase?): return [.resolve]
         case (.purchased, _) where revokedAt == nil && isFinished:
-            return RefundReason.allCases.map(TransactionAction.refund)
+            let refunds = RefundReason.allCases.map(TransactionAction.refund)
+            guard let subscription, subscription.isLive else { return refunds }
+            return refunds + [.expire, .renew, subscription.autoRenew ? .cancelRenewal : .enableRenewal,
+                              .billingIssue(!subscription.billingIssue)]
         default: return []
         }
     }

@@ -46,6 +46,8 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
     /// When it was refunded, and StoreKit's reason (`developerIssue` or `other`).
     public var revokedAt: Date?
     public var revocationReason: String?
+    /// The subscription whose period this transaction pays for, when it is the latest of one.
+    public var subscription: SubscriptionSummary?
 
     public init(id: String, productId: String, userId: String, storefront: String, path: IntegrationPath?,
                 state: State, failure: FailureReason? = nil, quantity: Int = 1, price: String, currency: String,

@@ -57,6 +57,11 @@ protocol PurchasePath: AnyObject {
 
     /// The store refunded one of this path's transactions (already recorded and logged).
     func refunded(_ transaction: TransactionRecord, in context: PathContext) throws
+
+    /// A subscription sold on this path changed on the calendar or by QA's hand (renewed,
+    /// cancelled, expired…); `transaction` is its latest. Inside the change's commit.
+    func subscriptionChanged(_ change: Store.SubscriptionChange, _ transaction: TransactionRecord,
+                             in context: PathContext) throws
 }
 
 extension PurchasePath {
@@ -75,6 +80,9 @@ extension PurchasePath {
     func accessWait(in context: PathContext) -> AccessWait? { nil }
 
     func refunded(_ transaction: TransactionRecord, in context: PathContext) throws {}
+
+    func subscriptionChanged(_ change: Store.SubscriptionChange, _ transaction: TransactionRecord,
+                             in context: PathContext) throws {}
 }
 
 /// What the app asks to buy.

@@ -34,17 +34,22 @@ extension Store {
         let product = catalog.product(id: transaction.productId)
         let purchased = transaction.purchasedAt ?? transaction.updatedAt
         let expires = product.flatMap { grantRecord(for: transaction, product: $0, at: time)?.expiresAt }
+        // A renewal names the purchase that started its subscription, and when that was.
+        let isRenewal = transaction.state == .purchased && transaction.originalTransactionId != nil
+        let originalPurchase = isRenewal
+            ? transaction.originalTransactionId.flatMap { try? ledger.transaction(id: $0)?.purchasedAt } ?? purchased
+            : purchased
         return SignedTransactionPayload(
             transactionId: transaction.id, originalTransactionId: transaction.originalTransactionId ?? transaction.id,
             bundleId: catalog.app.bundleId,
             productId: transaction.productId, purchaseDate: SignedTransactionPayload.milliseconds(purchased),
-            originalPurchaseDate: SignedTransactionPayload.milliseconds(purchased),
+            originalPurchaseDate: SignedTransactionPayload.milliseconds(originalPurchase),
             expiresDate: expires.map(SignedTransactionPayload.milliseconds), quantity: transaction.quantity,
             type: product.map { SignedTransactionPayload.typeName(of: $0.type) } ?? "Consumable",
             inAppOwnershipType: "PURCHASED", signedDate: SignedTransactionPayload.milliseconds(time),
             environment: catalog.settings.useSandbox ? "Sandbox" : "Production", storefront: transaction.storefront,
             storefrontId: SignedTransactionPayload.storefrontNumbers[transaction.storefront],
-            transactionReason: "PURCHASE", offerType: transaction.offerType.flatMap(SignedTransactionPayload.offerNumber),
+            transactionReason: isRenewal ? "RENEWAL" : "PURCHASE", offerType: transaction.offerType.flatMap(SignedTransactionPayload.offerNumber),
             offerIdentifier: transaction.offerType == "introductory" ? nil : transaction.offerId,
             price: SignedTransactionPayload.milliunits(transaction.amountCharged ?? transaction.price),
             currency: transaction.currency, appAccountToken: AccountToken.uuid(forUser: transaction.userId),

@@ -25,6 +25,8 @@ class StoreKitPath: PurchasePath {
     var grantsAccessLocally: Bool { true }
     func accessWait(in context: PathContext) -> AccessWait? { nil }
     func refunded(_ transaction: TransactionRecord, in context: PathContext) throws {}
+    func subscriptionChanged(_ change: Store.SubscriptionChange, _ transaction: TransactionRecord,
+                             in context: PathContext) throws {}
 
     // MARK: Launch
 
@@ -183,8 +185,8 @@ class StoreKitPath: PurchasePath {
             return PathStep(settlements: [try context.settle(id, as: .failed(
                 .askToBuyDeclined, event: "Ask to Buy declined: StoreKit delivers nothing on Transaction.updates",
                 notice: notice))])
-        case .refund:
-            return .nothing
+        case .refund, .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal:
+            return .nothing  // the engine's own, on every path
         }
     }
 

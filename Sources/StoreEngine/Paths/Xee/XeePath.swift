@@ -165,6 +165,8 @@ final class XeePath: StoreKitPath {
             return .nothing
         case .xeeRefundNotification(let transaction):
             return try refundArrived(transaction, in: context)
+        case .xeeLifecycleNotification(let transaction, let change):
+            return try lifecycleArrived(transaction, Store.SubscriptionChange(rawValue: change), in: context)
         case .xeeProfilePoll(let transaction, let poll):
             return try pollProfile(transaction, poll, in: context)
         default:
@@ -200,6 +202,68 @@ final class XeePath: StoreKitPath {
         guard try context.access(of: transaction.id) != nil else { return }
         let delay = Double(context.catalog.settings.xee.notificationDelaySeconds)
         context.schedule(.xeeRefundNotification(transactionId: transaction.id), at: context.now.addingTimeInterval(delay))
+    }
+
+    /// The App Store renewed, cancelled, expired… a subscription: the server hears of it from
+    /// the notification `notificationDelaySeconds` later, and only then changes the profile.
+    override func subscriptionChanged(_ change: Store.SubscriptionChange, _ transaction: TransactionRecord,
+                                      in context: PathContext) throws {
+        guard change != .refund, context.catalog.origin != .storeKitConfiguration else { return }
+        let delay = Double(context.catalog.settings.xee.notificationDelaySeconds)
+        context.schedule(.xeeLifecycleNotification(transactionId: transaction.id, change: change.rawValue),
+                         at: context.now.addingTimeInterval(delay))
+    }
+
+    /// The App Store Server Notification's name for a change.
+    private static func notificationName(_ change: Store.SubscriptionChange) -> String {
+        switch change {
+        case .renewal: return "DID_RENEW"
+        case .refund: return "REFUND"
+        case .cancellation: return "DID_CHANGE_RENEWAL_STATUS (auto-renew off)"
+        case .uncancellation: return "DID_CHANGE_RENEWAL_STATUS (auto-renew on)"
+        case .expiration: return "EXPIRED"
+        case .billingIssue: return "DID_FAIL_TO_RENEW (grace period)"
+        case .gracePeriodEnded: return "GRACE_PERIOD_EXPIRED"
+        }
+    }
+
+    private func lifecycleArrived(_ transaction: String, _ change: Store.SubscriptionChange?,
+                                  in context: PathContext) throws -> PathStep {
+        guard let change, let access = try context.access(of: transaction) else { return .nothing }
+        let name = Self.notificationName(change)
+        let current = context.xeeProfile[access.level]
+        var expires = current?.expiresAt ?? access.expiresAt
+        var renews = current?.willRenew ?? true
+        switch change {
+        case .renewal:
+            expires = access.expiresAt
+            renews = true
+        case .cancellation: renews = false
+        case .uncancellation: renews = true
+        case .expiration, .gracePeriodEnded, .refund:
+            expires = min(expires ?? context.now, context.now)
+            renews = change == .gracePeriodEnded
+        case .billingIssue:
+            // Access stays for the grace period the store grants.
+            let period = context.catalog.product(id: try context.productId(of: transaction) ?? "")?.period
+            expires = SimulatedCalendar.end(of: SubscriptionPeriod(value: SubscriptionRules.graceDays(for: period), unit: .day),
+                                            from: current?.expiresAt ?? context.now)
+        }
+        guard current != nil || change == .renewal else {
+            try context.log(.xeeNotification, "\(name) notification for \(transaction): the profile does not hold it")
+            return .nothing
+        }
+        try context.atomically {
+            try context.recordXeeAccess(XeeAccessRecord(
+                userId: context.userId, level: access.level, transactionId: transaction, expiresAt: expires,
+                willRenew: renews, source: XeeAccessSource.notification.rawValue, updatedAt: context.now))
+            try profileChanged(in: context)
+            let active = (expires ?? .distantFuture) > context.now
+            try context.log(.xeeNotification, "\(name) notification for \(transaction): \(access.level) "
+                            + (active ? "active\(Store.until(expires))" : "inactive") + (renews ? "" : ", will not renew"),
+                            transaction: transaction)
+        }
+        return .nothing
     }
 
     private func refundArrived(_ transaction: String, in context: PathContext) throws -> PathStep {

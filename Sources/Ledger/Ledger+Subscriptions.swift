@@ -1,0 +1,62 @@
+import Foundation
+
+// Auto-renewable subscriptions on the simulated calendar: the engine writes the whole row on
+// every change (a renewal, a cancellation, a billing issue), in the commit of that change.
+extension Ledger {
+    /// Inserts the subscription, or replaces the row of the same original transaction.
+    public func saveSubscription(_ subscription: SubscriptionRecord) throws {
+        let statement = try database.prepare("""
+            INSERT OR REPLACE INTO subscriptions (original_transaction_id, user_id, product_id, latest_transaction_id,
+                expires_at, auto_renew, billing_issue, billing_issue_at, unsubscribed_at, renewals, ended_at, end_reason,
+                updated_at)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+            """)
+        try statement.bind(subscription.originalTransactionId, at: 1)
+        try statement.bind(subscription.userId, at: 2)
+        try statement.bind(subscription.productId, at: 3)
+        try statement.bind(subscription.latestTransactionId, at: 4)
+        try statement.bind(subscription.expiresAt, at: 5)
+        try statement.bind(subscription.autoRenew ? 1 : 0, at: 6)
+        try statement.bind(subscription.billingIssue ? 1 : 0, at: 7)
+        try statement.bind(subscription.billingIssueAt, at: 8)
+        try statement.bind(subscription.unsubscribedAt, at: 9)
+        try statement.bind(subscription.renewals, at: 10)
+        try statement.bind(subscription.endedAt, at: 11)
+        try statement.bind(subscription.endReason, at: 12)
+        try statement.bind(subscription.updatedAt, at: 13)
+        try statement.step()
+    }
+
+    /// The player's subscriptions, oldest first.
+    public func subscriptions(user: String) throws -> [SubscriptionRecord] {
+        let statement = try database.prepare("""
+            SELECT original_transaction_id, user_id, product_id, latest_transaction_id, expires_at, auto_renew,
+                billing_issue, billing_issue_at, unsubscribed_at, renewals, ended_at, end_reason, updated_at
+            FROM subscriptions WHERE user_id = ?1 ORDER BY rowid
+            """)
+        try statement.bind(user, at: 1)
+        var records: [SubscriptionRecord] = []
+        while try statement.step() {
+            records.append(SubscriptionRecord(
+                originalTransactionId: statement.string(column: 0), userId: statement.string(column: 1),
+                productId: statement.string(column: 2), latestTransactionId: statement.string(column: 3),
+                expiresAt: statement.date(column: 4), autoRenew: statement.int(column: 5) != 0,
+                billingIssue: statement.int(column: 6) != 0, billingIssueAt: statement.optionalDate(column: 7),
+                unsubscribedAt: statement.optionalDate(column: 8), renewals: statement.int(column: 9),
+                endedAt: statement.optionalDate(column: 10), endReason: statement.optionalString(column: 11),
+                updatedAt: statement.date(column: 12)))
+        }
+        return records
+    }
+
+    /// Ends a grant's access at `time` (QA expired the subscription, or renewed it early):
+    /// an expiry already earlier stays.
+    public func cutGrant(ofTransaction id: String, at time: Date) throws {
+        let statement = try database.prepare("""
+            UPDATE grants SET expires_at = ?2 WHERE transaction_id = ?1 AND (expires_at IS NULL OR expires_at > ?2)
+            """)
+        try statement.bind(id, at: 1)
+        try statement.bind(time, at: 2)
+        try statement.step()
+    }
+}

@@ -1,0 +1,185 @@
+import Catalog
+import Foundation
+import Ledger
+
+// Auto-renewable subscriptions on the simulated calendar (DESIGN.md §3): a paid purchase starts
+// one; at the end of each period it renews (a new signed transaction with the same original
+// transaction id, validated, granted and finished like any purchase), expires (auto-renew
+// off), or fails on a billing issue (grace, then billing retry, then recovery or expiry).
+// Everything happens at its own calendar time, however late the engine gets to it.
+extension Store {
+    /// What happened to a subscription, for the path that sold it (Xee's server hears of each
+    /// through a notification; StoreKit delivers renewals on `Transaction.updates`).
+    enum SubscriptionChange: String, Equatable {
+        case renewal, refund, cancellation, uncancellation, expiration, billingIssue, gracePeriodEnded
+    }
+
+    /// A paid auto-renewable purchase starts its subscription, in the commit of its payment: the
+    /// store renews what was paid for, whether or not the app got to finish it.
+    func startSubscription(for paid: TransactionRecord, at time: Date) throws {
+        guard paid.originalTransactionId == nil, let product = catalog.product(id: paid.productId),
+              product.type == .autoRenewable,
+              let expires = grantRecord(for: paid, product: product, at: time)?.expiresAt
+        else { return }
+        // One subscription per group: a new plan in the group replaces the one running.
+        for var running in account.subscriptions.values
+        where running.endedAt == nil && catalog.product(id: running.productId)?.group == product.group && product.group != nil {
+            running.endedAt = time
+            running.endReason = "replaced"
+            running.updatedAt = time
+            try save(running)
+            try log(.productChange, "\(displayName(ofProduct: running.productId)) replaced by "
+                    + "\(displayName(ofProduct: product.id)): it renews no more", running.latestTransactionId, time)
+        }
+        try save(SubscriptionRecord(originalTransactionId: paid.id, userId: paid.userId, productId: paid.productId,
+                                    latestTransactionId: paid.id, expiresAt: expires, updatedAt: time))
+    }
+
+    /// Keeps the row, in memory and in the ledger, and schedules its next step.
+    func save(_ subscription: SubscriptionRecord) throws {
+        try ledger.saveSubscription(subscription)
+        account.record(subscription)
+        schedule(subscription)
+    }
+
+    /// Puts the subscription's next step on the agenda (replacing any earlier one).
+    func schedule(_ subscription: SubscriptionRecord) {
+        let id = subscription.originalTransactionId
+        agenda.cancel { $0 == .subscriptionDue(originalTransactionId: id) }
+        let period = catalog.product(id: subscription.productId)?.period
+        if let due = SubscriptionRules.nextDue(of: subscription, period: period, after: now()) {
+            agenda.schedule(.subscriptionDue(originalTransactionId: id), at: due)
+        }
+    }
+
+    /// At launch: every running subscription's next step, on the calendar as the ledger left it.
+    func scheduleSubscriptions() {
+        for subscription in account.subscriptions.values where subscription.endedAt == nil { schedule(subscription) }
+    }
+
+    // MARK: What falls due
+
+    /// The subscription's step that fell due at `due`, done at that calendar time.
+    func subscriptionDue(_ originalId: String, at due: Date) throws -> StoreNotice? {
+        guard var subscription = account.subscriptions[originalId], subscription.endedAt == nil else { return nil }
+        let product = catalog.product(id: subscription.productId)
+        let name = displayName(ofProduct: subscription.productId)
+        let latest = subscription.latestTransactionId
+        if let failedAt = subscription.billingIssueAt {
+            let graceEnd = SubscriptionRules.graceEnd(subscription, period: product?.period) ?? failedAt
+            let retryEnd = SubscriptionRules.retryEnd(subscription) ?? failedAt
+            if due >= retryEnd {
+                return try end(&subscription, at: retryEnd, reason: "billingError",
+                               saying: "billing retry ran out (\(SubscriptionRules.billingRetryDays) days): \(name) expired",
+                               notice: StoreNotice(.info, "\(name) expired: billing retry ran out."))
+            }
+            guard due >= graceEnd else { schedule(subscription); return nil }
+            try ledger.inTransaction {
+                try log(.billingIssue, "grace period ended: access lost; billing retry until "
+                        + ISO8601DateFormatter().string(from: retryEnd), latest, graceEnd)
+                try subscriptionChanged(.gracePeriodEnded, subscription)
+            }
+            schedule(subscription)
+            return StoreNotice(.info, "\(name): the grace period ended; access is off while the store retries billing.")
+        }
+        guard due >= subscription.expiresAt else { schedule(subscription); return nil }
+        let periodEnd = subscription.expiresAt
+        if !subscription.autoRenew {
+            return try end(&subscription, at: periodEnd, reason: "voluntary",
+                           saying: "auto-renew was off: \(name) expired at the end of its period",
+                           notice: StoreNotice(.info, "\(name) expired: auto-renew was off."))
+        }
+        if subscription.billingIssue {
+            subscription.billingIssueAt = periodEnd
+            subscription.updatedAt = periodEnd
+            let graceDays = SubscriptionRules.graceDays(for: product?.period)
+            try ledger.inTransaction {
+                try save(subscription)
+                try log(.billingIssue, "the renewal could not be charged: grace period of \(graceDays) days, access "
+                        + "kept", latest, periodEnd)
+                try subscriptionChanged(.billingIssue, subscription)
+            }
+            return StoreNotice(.error, "\(name) could not renew (billing issue); access stays for the \(graceDays)-day "
+                               + "grace period.")
+        }
+        return try renew(&subscription, from: periodEnd)
+    }
+
+    /// Ends the subscription at `time`: no more renewals, and `EXPIRATION`.
+    private func end(_ subscription: inout SubscriptionRecord, at time: Date, reason: String, saying message: String,
+                     notice: StoreNotice) throws -> StoreNotice {
+        subscription.endedAt = time
+        subscription.endReason = reason
+        subscription.updatedAt = time
+        let ended = subscription
+        try ledger.inTransaction {
+            try save(ended)
+            try log(.expiration, message + " (\(reason))", ended.latestTransactionId, time)
+            try subscriptionChanged(.expiration, ended)
+        }
+        return notice
+    }
+
+    /// A renewal: a new period from `start`, paid by a new transaction with the same original
+    /// transaction id, signed, then validated, granted and finished by the one completion.
+    @discardableResult
+    func renew(_ subscription: inout SubscriptionRecord, from start: Date) throws -> StoreNotice {
+        guard let previous = try ledger.transaction(id: subscription.latestTransactionId),
+              let product = catalog.product(id: subscription.productId),
+              let storefront = catalog.storefront(id: previous.storefront)
+        else { return StoreNotice(.error, "\(subscription.originalTransactionId) cannot renew: its product or storefront left the catalog.") }
+        let offer = continuingOffer(of: subscription, previous: previous, product: product)
+        guard let terms = PurchaseTerms(product: product, storefront: storefront, offer: offer) else {
+            return StoreNotice(.error, "\(product.shortId) has no price in \(storefront.id) any more: it cannot renew.")
+        }
+        let renewal: TransactionRecord = try ledger.inTransaction {
+            let sequence = try ledger.nextValue(ofSequence: "transaction")
+            let record = TransactionRecord(
+                id: String(format: "txn-%06d", sequence), productId: product.id, userId: subscription.userId,
+                storefront: storefront.id, integrationPath: previous.integrationPath, state: .purchased, quantity: 1,
+                price: "\(terms.regularPrice)", currency: storefront.currency, variationId: previous.variationId,
+                createdAt: start, updatedAt: start, purchasedAt: start, amountCharged: "\(terms.chargeNow)",
+                offerType: offer?.typeName, offerId: offer?.offer.id,
+                originalTransactionId: subscription.originalTransactionId)
+            try ledger.insert(record)
+            try sign(record, at: start)
+            try log(.purchased, "renewed: period \(subscription.renewals + 2) from "
+                    + ISO8601DateFormatter().string(from: start), record.id, start)
+            try refresh(record.id)
+            subscription.latestTransactionId = record.id
+            subscription.expiresAt = grantRecord(for: record, product: product, at: start)?.expiresAt ?? start
+            subscription.renewals += 1
+            subscription.billingIssueAt = nil
+            subscription.updatedAt = start
+            try save(subscription)
+            return record
+        }
+        openedThisRun.insert(renewal.id)
+        let owner = path(of: renewal)
+        if owner.readsCurrentEntitlements {
+            try log(.transactionUpdate, "Transaction.updates: \(renewal.id) renews \(subscription.originalTransactionId)",
+                    renewal.id, start)
+        }
+        let notice = try complete(renewal)
+        if !owner.grantsAccessLocally {
+            try log(.renewal, "\(product.shortId) renewed\(Self.until(subscription.expiresAt)) (the App Store's renewal; "
+                    + "the server hears of it by notification)", renewal.id, start)
+        }
+        try owner.subscriptionChanged(.renewal, renewal, in: context)
+        _ = notice
+        return StoreNotice(.success, "\(displayName(ofProduct: product.id)) renewed until "
+                           + ISO8601DateFormatter().string(from: subscription.expiresAt) + ".")
+    }
+
+    /// The introductory offer a renewal still pays at its price: a pay-as-you-go offer for its
+    /// number of periods; a trial or a paid-up-front offer converts to the regular price.
+    private func continuingOffer(of subscription: SubscriptionRecord, previous: TransactionRecord,
+                                 product: Product) -> AppliedOffer? {
+        guard let type = previous.offerType,
+              let applied = AppliedOffer(typeName: type, id: previous.offerId, of: product),
+              applied.offer.mode == .payAsYouGo,
+              subscription.renewals + 1 < applied.offer.periods
+        else { return nil }
+        return applied
+    }
+}
