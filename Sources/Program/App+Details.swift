@@ -21,7 +21,7 @@ extension App {
             ]
             if let failure = transaction.failure { entries.append(.init("failure", failure.description)) }
             if let pending = transaction.pending { entries.append(.init("waiting for", pending.displayName)) }
-            if let original = transaction.originalTransactionId { entries.append(.init(transaction.state == .restored ? "restores" : "original", original)) }
+            if let original = transaction.originalTransactionId { entries.append(.init(transaction.state == .restored ? "restores" : "origin", original)) }
             if let refunded = transaction.revokedAt {
                 entries.append(.init("refunded", iso.string(from: refunded) + " (\(transaction.revocationReason ?? "other"))"))
             }
@@ -60,6 +60,24 @@ extension App {
             if let source = entitlement.source { entries.append(.init("source", source)) }
             entries.append(.init("expires", entitlement.expiresAt.map { iso.string(from: $0) } ?? "never"))
             if entitlement.kind == .accessLevel { entries.append(.init("renews", entitlement.willRenew ? "yes" : "no")) }
+            if let subscription = entitlement.subscription {
+                entries.append(.init("status", subscription.status.rawValue))
+                entries.append(.init("period", subscription.periodType))
+                entries.append(.init("grace", entitlement.inGracePeriod ? "yes" : "no"))
+                if let detected = subscription.billingIssueDetectedAt {
+                    entries.append(.init("billing", "issue detected \(iso.string(from: detected))"))
+                } else if subscription.billingIssue {
+                    entries.append(.init("billing", "issue on: the next renewal fails"))
+                }
+                if let unsubscribed = subscription.unsubscribedAt {
+                    // Keys stay within the widest ("expires"), so the column lines up as before.
+                    entries.append(.init("stopped", "auto-renew off at " + iso.string(from: unsubscribed)))
+                }
+                entries.append(.init("renewed", subscription.renewals == 1 ? "once" : "\(subscription.renewals) times"))
+                entries.append(.init("origin", subscription.originalTransactionId))
+                if let path = subscription.path { entries.append(.init("path", path.displayName)) }
+                if entitlement.isRefund { entries.append(.init("refund", "yes")) }
+            }
             return TextOverlay(title: "Entitlement \(entitlement.id)", entries: entries)
         case .paywall:
             return nil

@@ -174,7 +174,11 @@ struct Account {
         // The subscriptions behind the levels: grace keeps access, auto-renew says whether it renews.
         let summaries = subscriptionSummaries(at: now)
         for summary in summaries {
-            guard var entitlement = entitlements[summary.level], entitlement.kind == .accessLevel else { continue }
+            // A refunded or expired plan with no other grant of its level still shows, inactive.
+            var entitlement = entitlements[summary.level] ?? Entitlement(
+                id: summary.level, kind: .accessLevel, productId: summary.productId, expiresAt: summary.expiresAt,
+                isActive: false)
+            guard entitlement.kind == .accessLevel else { continue }
             // The live subscription speaks for the level; an ended one only when none is live.
             if let shown = entitlement.subscription, shown.isLive, !summary.isLive { continue }
             entitlement.subscription = summary

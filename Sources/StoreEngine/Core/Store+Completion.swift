@@ -83,9 +83,10 @@ extension Store {
         return try complete(transaction)
     }
 
-    /// `complete` for a transaction the caller has just read.
-    func complete(_ record: TransactionRecord) throws -> StoreNotice {
-        let time = now()
+    /// `complete` for a transaction the caller has just read; `time` is when it happens on the
+    /// calendar (a renewal the engine gets to late still completes at its own time).
+    func complete(_ record: TransactionRecord, at time: Date? = nil) throws -> StoreNotice {
+        let time = time ?? now()
         let transactionId = record.id
         var transaction = record
         if transaction.signedTransaction == nil, transaction.state == .purchased {

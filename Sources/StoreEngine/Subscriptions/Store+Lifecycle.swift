@@ -160,7 +160,7 @@ extension Store {
             try log(.transactionUpdate, "Transaction.updates: \(renewal.id) renews \(subscription.originalTransactionId)",
                     renewal.id, start)
         }
-        let notice = try complete(renewal)
+        let notice = try complete(try ledger.transaction(id: renewal.id) ?? renewal, at: start)
         if !owner.grantsAccessLocally {
             try log(.renewal, "\(product.shortId) renewed\(Self.until(subscription.expiresAt)) (the App Store's renewal; "
                     + "the server hears of it by notification)", renewal.id, start)

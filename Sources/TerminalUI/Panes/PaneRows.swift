@@ -75,6 +75,17 @@ public enum PaneRows {
             let until = entitlement.expiresAt.map(clock.day) ?? "?"
             // On Xee, where the server's last change came from.
             let source = entitlement.source.map { " · \($0)" } ?? ""
+            // What the subscription behind it is going through says more than the date.
+            switch entitlement.subscription?.status {
+            case .inGracePeriod?:
+                return ListPane.Row("\(entitlement.id) active in grace to \(until) · billing issue\(source)", .warning)
+            case .inBillingRetryPeriod?:
+                return ListPane.Row("\(entitlement.id) inactive · billing retry\(source)", .error)
+            case .revoked?:
+                return ListPane.Row("\(entitlement.id) refunded\(source)", .muted)
+            default:
+                break
+            }
             // "renews" carries both willRenew and the date, in the room of "to".
             let term = entitlement.willRenew ? "active · renews \(until)" : "active to \(until)"
             return entitlement.isActive
