@@ -61,6 +61,12 @@ extension App {
             openTransactionMenu()
         case .character("p"):
             openPromotionMenu()
+        case .character("]"), .character("["):
+            return [.engine(.setTimeRate(timeRate.stepped(by: key == .character("]") ? 1 : -1), keepingClockPaused: false))]
+        case .character("+"):
+            return [.engine(.advanceCalendar(by: 86_400))]
+        case .character(">"):
+            return [.engine(.advanceToNextDue)]
         case .up, .left, .character("k"), .character("h"):
             scroll(focus, by: -1)
         case .down, .right, .character("j"), .character("l"):

@@ -66,6 +66,8 @@ extension App {
         case .buyPromoted(let productId):
             choiceMenu = nil
             return [.engine(.buyPromoted(productId: productId))]
+        case .setRenewalRate(let rate):
+            return [.engine(.setTimeRate(.running(rate), keepingClockPaused: true))]
         }
     }
 
@@ -89,6 +91,8 @@ extension App {
         sheet = report.sheet
         accessWait = report.accessWait
         heldPromotions = report.heldPromotions
+        timeRate = report.timeRate
+        renewalRate = report.renewalRate
         keepSelectedTransaction(in: report.snapshot)
         snapshot = report.snapshot
         updatePaywall(.historyChanged(report.snapshot.history),

@@ -20,6 +20,17 @@ public struct App: Sendable {
     public internal(set) var accessWait: AccessWait?
     /// The actions of one transaction (`m`), over the panes.
     public internal(set) var choiceMenu: ChoiceMenu?
+    /// How fast the simulated calendar runs (`]`, `[`), as the engine last reported it.
+    public internal(set) var timeRate: TimeRate = .running(.realTime)
+    /// How long periods last, whether or not the clock runs.
+    public internal(set) var renewalRate: RenewalRate = .realTime {
+        didSet {
+            if oldValue != renewalRate { panes = PaneCache(snapshot, timeZone: timeZone, toTheMinute: expiriesToTheMinute) }
+        }
+    }
+
+    /// Whether periods are minutes long, so the panes say when to the minute.
+    var expiriesToTheMinute: Bool { renewalRate != .realTime }
     /// Promoted purchases the Xee SDK's delegate held (`p` lists them).
     public internal(set) var heldPromotions: [String] = []
     public internal(set) var notice: StoreNotice?
@@ -29,7 +40,7 @@ public struct App: Sendable {
     public internal(set) var lastCallFailed = false
     /// The panes' data as the engine last reported it.
     public internal(set) var snapshot: StoreSnapshot {
-        didSet { panes = PaneCache(snapshot, timeZone: timeZone) }
+        didSet { panes = PaneCache(snapshot, timeZone: timeZone, toTheMinute: expiriesToTheMinute) }
     }
     /// What the panes derive from `snapshot`, kept with it.
     private(set) var panes: PaneCache
@@ -82,7 +93,8 @@ public struct App: Sendable {
     /// Whether something on screen counts down, so the program sends ticks.
     public var wantsTicks: Bool {
         if case .payStation(let page)? = sheet { return page.redirectDue != nil }
-        return false
+        // The status bar's clock moves while time runs.
+        return timeRate != .paused
     }
 
     mutating func scroll(_ pane: Pane, by step: Int) {

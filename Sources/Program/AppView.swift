@@ -24,7 +24,8 @@ public enum AppView {
             return frame
         }
         let layout = app.layout
-        StatusBar.render(app.paywall, theme: theme, colorEnabled: app.colorEnabled, in: layout.statusBar, into: &frame)
+        StatusBar.render(app.paywall, clock: clockLine(app), theme: theme, colorEnabled: app.colorEnabled,
+                         in: layout.statusBar, into: &frame)
         PaywallView.render(app.paywall, focused: app.focus == .paywall, theme: theme, in: layout.paywall, into: &frame)
         if let wait = app.accessWait {
             PaywallView.renderAccessWait(wait, model: app.paywall, theme: theme, in: layout.paywall, into: &frame)
@@ -42,6 +43,16 @@ public enum AppView {
         app.choiceMenu?.menu.render(theme: theme, into: &frame)
         app.overlay?.render(theme: theme, into: &frame)
         return frame
+    }
+
+    /// `01-08 09:00 · 1 mo = 5 min`: the simulated calendar and how fast it runs.
+    static func clockLine(_ app: App) -> String {
+        let rate: String
+        switch app.timeRate {
+        case .paused: rate = app.renewalRate == .realTime ? "paused" : "paused, \(app.renewalRate.shortName)"
+        case .running(let renewal): rate = renewal.shortName
+        }
+        return WallClock(timeZone: app.timeZone).minute(app.now) + " · " + rate
     }
 
     /// The keys of what is on top: a sheet, else a focused pane; nil for the paywall's own.

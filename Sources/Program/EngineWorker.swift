@@ -55,6 +55,12 @@ public final class EngineWorker: @unchecked Sendable {
                 return .store(store.currentReport())
             case .buyPromoted(let productId):
                 return .store(try store.xee.makePurchase(heldPromotion: productId))
+            case .setTimeRate(let rate, let keepingClockPaused):
+                return .store(try store.setTimeRate(rate, keepingClockPaused: keepingClockPaused))
+            case .advanceCalendar(let seconds):
+                return .store(try store.advance(by: seconds))
+            case .advanceToNextDue:
+                return .store(try store.advanceToNextDue())
             }
         } catch {
             // Whatever the call wrote was rolled back: the state as it stands, and why.

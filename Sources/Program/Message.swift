@@ -36,6 +36,8 @@ public enum Message: Sendable, Equatable {
     case configureXee(XeeServerSettings)
     /// The app buys a promoted product the Xee SDK's delegate held (`p`, a scenario's `resume`).
     case buyPromoted(productId: String)
+    /// A scenario's `rate NAME`: how long periods last, the clock left as it is (paused).
+    case setRenewalRate(RenewalRate)
 }
 
 /// Work the update asks for; the program performs it off the update and answers with messages.
@@ -65,4 +67,10 @@ public enum EngineCall: Sendable, Equatable {
     case loadXeePaywall(placement: String, storefrontId: String)
     /// `makePurchase` of a held promoted product.
     case buyPromoted(productId: String)
+    /// `]`, `[`, a scenario's `rate`: how fast the calendar runs.
+    case setTimeRate(TimeRate, keepingClockPaused: Bool)
+    /// `+`: the calendar a day on; everything due on the way happens at its own time.
+    case advanceCalendar(by: TimeInterval)
+    /// `>`: the calendar on to the next thing due (a renewal, grace ending…).
+    case advanceToNextDue
 }

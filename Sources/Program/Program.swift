@@ -156,6 +156,8 @@ public final class Program<Terminal: Backend> {
             let message = queue.removeFirst()
             switch message {
             case .store(let report):
+                // The calendar may have moved (advance, a rate): the clock on screen follows.
+                if report.clock != clock { queue.append(.tick(report.clock.now(atWall: wallTime()))) }
                 clock = report.clock
                 engineDue = report.nextDue
                 dueWaitsForPlayer = report.failure != nil

@@ -43,6 +43,8 @@ public enum ScenarioCommand: Sendable, Equatable {
     case xeeEnvironment(XeeServerSettings.Environment)
     /// What the app's delegate answers to a promoted purchase.
     case xeePromoted(XeeServerSettings.PromotedPurchases)
+    /// How long subscription periods last from now on (the clock stays paused).
+    case rate(RenewalRate)
     /// The App Store starts a promoted purchase of a SKU (as `storefront promote`).
     case promote(String)
     /// The app buys a held promoted product with `makePurchase`.

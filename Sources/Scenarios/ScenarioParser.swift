@@ -59,7 +59,7 @@ public enum ScenarioParser {
 
     static let commandNames = [
         "catalog", "storefront", "path", "user", "size", "network", "seed", "select", "buy", "paystation", "storekit",
-        "approve", "decline", "resolve", "refund", "expire", "renew", "billing-issue", "cancel-renewal", "enable-renewal", "xee", "open-url", "promote", "resume", "relaunch", "restore", "advance", "key", "click", "expect", "snapshot",
+        "approve", "decline", "resolve", "refund", "rate", "expire", "renew", "billing-issue", "cancel-renewal", "enable-renewal", "xee", "open-url", "promote", "resume", "relaunch", "restore", "advance", "key", "click", "expect", "snapshot",
     ]
 
     private static func parse(_ name: String, _ arguments: [String]) throws(Problem) -> ScenarioCommand {
@@ -157,6 +157,15 @@ public enum ScenarioParser {
                 throw Problem("unknown refund reason \(arguments[1]); reasons: \(reasons.joined(separator: ", "))")
             }
             return .act(.refund(reason), reference(arguments[0]))
+        case "rate":
+            let names = RenewalRate.allCases.map(\.rawValue).joined(separator: ", ")
+            try exactly(1, "a NAME: \(names)")
+            guard let rate = RenewalRate(catalogName: arguments[0]) else {
+                throw Problem(arguments[0] == "paused"
+                    ? "a scenario's clock is always paused (advance moves it); rate takes how long periods last: \(names)"
+                    : "unknown rate \(arguments[0]); rates: \(names)")
+            }
+            return .rate(rate)
         case "expire", "renew", "cancel-renewal", "enable-renewal":
             guard arguments.count <= 1 else {
                 throw Problem("\(name) takes nothing, last or a transaction ID of the subscription: \(name) last")

@@ -241,6 +241,8 @@ final class ScenarioRun {
             var settings = xeeSettings
             settings.promotedPurchases = answer
             try configure(settings)
+        case .rate(let rate):
+            try running().send(.setRenewalRate(rate))
         case .promote(let sku):
             let program = try running()
             let url = PromotedPurchaseURL(bundleId: program.app.catalog.app.bundleId, productId: sku)

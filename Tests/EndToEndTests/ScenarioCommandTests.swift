@@ -126,7 +126,7 @@ extension EndToEnd {
             #expect(output.contains("FAIL \(file):3: expect balance gems 5\n  expected: gems 5\n  actual:   gems 0\n  screen:\n"),
                     "\(output)")
             // All 24 rows of the 80x24 screen, numbered, status bar first.
-            #expect(output.contains("   0│ Tiny Game│USA en_US USD│"))
+            #expect(output.contains("   0│ USA en_US USD│"))
             #expect(output.contains("  23│"))
             #expect(!output.contains("  24│"))
             #expect(output.hasSuffix("1 scenario: 0 passed, 1 failed, 0 with script errors\n"))

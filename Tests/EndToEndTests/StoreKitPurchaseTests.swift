@@ -13,9 +13,9 @@ extension EndToEnd {
             defer { state.remove() }
             let app = try TmuxSession(stateDirectory: state.path, width: 80, height: 24, arguments: ["--storefront", "JPN"])
             defer { app.close() }
-            // At 80 columns the status bar is the narrow one: `Stardust Quest│JPN ja_JP JPY│StoreKit 2│`.
+            // At 80 columns the status bar is the narrow one: ` JPN ja_JP JPY│StoreKit 2│…`.
             try app.waitUntil("the app shows the JPN storefront on StoreKit 2") { screen in
-                screen.statusBar.contains("│JPN ja_JP JPY│StoreKit 2│") && screen.pane("Transactions") != nil
+                screen.statusBar.contains(" JPN ja_JP JPY│StoreKit 2│") && screen.pane("Transactions") != nil
             }
             try app.select("ジェムの袋")
 

@@ -15,7 +15,7 @@ struct PathChoiceTests {
         // The guide's app on Xee asks the SDK for the paywall of its placement.
         #expect(app.update(.key(.character("i"))) == [.engine(.loadXeePaywall(placement: "store_open", storefrontId: "USA"))])
         #expect(app.paywall.path == .xee)
-        #expect(app.lines[0].contains("│Xee│"))  // 80 columns: the narrow status line
+        #expect(app.lines[0].contains("│ Xee │"))  // 80 columns: the app's name gives way
         #expect(app.notice?.text == "Integration path Xee in USA.")
         app.receive(.key(.character("i")))
         #expect(app.paywall.path == .storekit)

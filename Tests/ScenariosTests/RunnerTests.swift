@@ -65,9 +65,9 @@ struct RunnerTests {
         #expect(failure.actual == "gems 0")
         // The screen at that moment: the whole 80x24 frame, status bar first.
         #expect(failure.screen.count == 24)
-        #expect(failure.screen.first?.hasPrefix(" Tiny Game│USA en_US USD│Pay Station") == true)
+        #expect(failure.screen.first?.hasPrefix(" USA en_US USD│Pay Station") == true)
         #expect(failure.screen.contains { $0.contains("Gems") && $0.contains("$0.99") })
-        #expect(failure.description.contains("\n  expected: gems 5\n  actual:   gems 0\n  screen:\n   0│ Tiny Game"))
+        #expect(failure.description.contains("\n  expected: gems 5\n  actual:   gems 0\n  screen:\n   0│ USA en_US USD│"))
         // Stopped there: one expectation held, the one after the failure never ran.
         #expect(result.expectationsChecked == 1)
         #expect(result.transcript.last == "       FAILED")

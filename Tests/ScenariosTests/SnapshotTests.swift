@@ -22,7 +22,7 @@ struct SnapshotTests {
         let text = try String(contentsOfFile: recorded, encoding: .utf8)
         let rows = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(rows.count == 24)
-        #expect(rows.first?.hasPrefix(" Tiny Game│USA en_US USD") == true)
+        #expect(rows.first?.hasPrefix(" USA en_US USD│") == true)
 
         // 2. Present and equal: passes, compared rather than written again.
         let second = ScenarioRunner.run(home, options: options)
@@ -72,7 +72,7 @@ struct SnapshotTests {
         #expect(result.passed, "\(result.summary)")
         let screen = result.transcript.filter { $0.hasPrefix("       │") }
         #expect(screen.count == 20)
-        #expect(screen.first?.hasPrefix("       │ Tiny Game│") == true)
+        #expect(screen.first?.hasPrefix("       │ USA en_US USD│") == true)
         // And no file is written anywhere in the scratch directory but the catalog and the scenario.
         let written = try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted()
         #expect(written == ["show.scenario", "tiny.json"])

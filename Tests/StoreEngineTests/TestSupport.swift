@@ -55,9 +55,18 @@ struct TestSetupError: Error, CustomStringConvertible {
     var description: String
 }
 
-/// The repository's catalog.json, found by walking up from this file to the directory that holds
-/// both catalog.json and Package.swift.
+/// The repository's catalog.json, its periods on the calendar (`timeRate` real rather than
+/// its sandbox rate): the engine's tests state periods in days and months; RenewalRateTests
+/// covers the compressed rates.
 func defaultCatalog(from file: String = #filePath) throws -> Catalog {
+    var catalog = try repositoryCatalog(from: file)
+    catalog.settings.timeRate = "real"
+    return catalog
+}
+
+/// The repository's catalog.json as it is, found by walking up from this file to the directory
+/// that holds both catalog.json and Package.swift.
+func repositoryCatalog(from file: String = #filePath) throws -> Catalog {
     let manager = FileManager.default
     var directory = URL(fileURLWithPath: file).resolvingSymlinksInPath().deletingLastPathComponent()
     while directory.path != "/" {

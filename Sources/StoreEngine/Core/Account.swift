@@ -23,6 +23,8 @@ struct Account {
     /// Subscription groups by granted transaction, looked up once per grant, not per report.
     private var groupOfTransaction: [String: String] = [:]
     private var catalog: Catalog?
+    /// How long periods, grace and billing retry last now (the engine sets it).
+    var renewalRate: RenewalRate = .realTime
 
     init() {}
 
@@ -58,7 +60,7 @@ struct Account {
         subscriptions.values.sorted { ($0.originalTransactionId) < ($1.originalTransactionId) }.map { record in
             let product = catalog?.product(id: record.productId)
             let level = product?.group.flatMap { catalog?.subscriptionGroup(id: $0)?.accessLevel } ?? record.productId
-            let status = SubscriptionRules.status(of: record, period: product?.period, at: now)
+            let status = SubscriptionRules.status(of: record, period: product?.period, rate: renewalRate, at: now)
             let latest = transactions.first { $0.id == record.latestTransactionId }
             let periodType: String
             switch (latest?.offerType, product?.introductoryOffer?.mode) {
@@ -67,7 +69,8 @@ struct Account {
             default: periodType = "intro"
             }
             let expires = status == .inGracePeriod
-                ? SubscriptionRules.graceEnd(record, period: product?.period) ?? record.expiresAt : record.expiresAt
+                ? SubscriptionRules.graceEnd(record, period: product?.period, rate: renewalRate) ?? record.expiresAt
+                : record.expiresAt
             return SubscriptionSummary(
                 originalTransactionId: record.originalTransactionId, latestTransactionId: record.latestTransactionId,
                 productId: record.productId, level: level, status: status, expiresAt: expires, autoRenew: record.autoRenew,

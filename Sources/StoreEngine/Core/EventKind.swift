@@ -97,6 +97,8 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let expiration = EventKind(rawValue: "EXPIRATION")
     public static let productChange = EventKind(rawValue: "PRODUCT_CHANGE")
     public static let refund = EventKind(rawValue: "REFUND")
+    /// QA changed how fast time runs (`]`, `[`, `rate`).
+    public static let clockRate = EventKind(rawValue: "clock.rate")
     /// QA turned the billing issue of a subscription on or off (the next renewal fails, or
     /// charges again).
     public static let billingIssueSwitch = EventKind(rawValue: "subscription.billingIssue")
@@ -109,7 +111,7 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
         .validationFailed, .granted, .finished, .redelivered, .productsRequested, .productsFailed, .productsAnswered,
         .restored, .purchaseResult, .transactionUpdate, .currentEntitlements, .xeeAppleCheckFailed, .xeeNotification,
         .xeeGetProfile, .xeeSettings, .xeeAppleProduction, .xeeLocalStoreKit, .xeeGetPaywall,
-        .xeeGetPaywallVariantProducts, .xeeMakePurchase, .xeeDidLoadLatestProfile, .xeePromoted, .billingIssueSwitch,
+        .xeeGetPaywallVariantProducts, .xeeMakePurchase, .xeeDidLoadLatestProfile, .xeePromoted, .billingIssueSwitch, .clockRate,
     ]
 
     public static let lifecycle: [EventKind] = [

@@ -136,6 +136,9 @@ struct PathContext {
         return (grant.key, grant.expiresAt)
     }
 
+    /// How long periods, grace and billing retry last now.
+    var renewalRate: RenewalRate { store.renewalRate }
+
     /// The product a transaction bought, from the ledger.
     func productId(of transactionId: String) throws -> String? {
         try store.ledger.transaction(id: transactionId)?.productId

@@ -87,6 +87,10 @@ public struct StoreReport: Sendable, Equatable {
     public var xeePurchase: XeePurchaseResult?
     /// Products of promoted purchases the Xee SDK's delegate held, for the app to buy later.
     public var heldPromotions: [String] = []
+    /// How fast time runs: the clock paused, or running with the renewal rate.
+    public var timeRate: TimeRate = .running(.realTime)
+    /// How long periods last, whether or not the clock runs.
+    public var renewalRate: RenewalRate = .realTime
 
     public init(snapshot: StoreSnapshot, sheet: PurchaseSheet? = nil, notice: StoreNotice? = nil,
                 products: ProductsReply? = nil, clock: Clock, nextDue: Date? = nil, failure: StoreError? = nil) {

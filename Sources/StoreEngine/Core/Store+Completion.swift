@@ -183,7 +183,7 @@ extension Store {
                 ?? PurchaseTerms.Span(period: product.period ?? SubscriptionPeriod(value: 1, unit: .month), count: 1)
             let start = transaction.purchasedAt ?? transaction.updatedAt
             return GrantRecord(transactionId: transaction.id, kind: .accessLevel, key: level, amount: 1,
-                               expiresAt: SimulatedCalendar.end(of: span.period, count: span.count, from: start),
+                               expiresAt: renewalRate.end(of: span.period, count: span.count, from: start),
                                grantedAt: time)
         }
     }

@@ -111,6 +111,35 @@ extension Store {
         }
     }
 
+    /// Moves the simulated calendar on by `seconds` (`+` in the app).
+    public func advance(by seconds: TimeInterval) throws(StoreError) -> StoreReport {
+        var report = try advance(to: now().addingTimeInterval(max(0, seconds)))
+        if report.notice == nil {
+            report.notice = StoreNotice(.info, "The calendar moved on \(Self.duration(seconds)).")
+        }
+        return report
+    }
+
+    /// Moves the simulated calendar to the next thing due (`>` in the app), or says there is none.
+    public func advanceToNextDue() throws(StoreError) -> StoreReport {
+        guard let due = agenda.nextDue else {
+            return currentReport(notice: StoreNotice(.info, "Nothing is scheduled on the calendar."))
+        }
+        var report = try advance(to: max(due, now()))
+        if report.notice == nil { report.notice = StoreNotice(.info, "The calendar moved on to the next thing due.") }
+        return report
+    }
+
+    /// `1 day`, `3 h`, `90 s`: a span in words.
+    static func duration(_ seconds: TimeInterval) -> String {
+        switch seconds {
+        case 86_400...: return seconds == 86_400 ? "a day" : "\(Int(seconds / 86_400)) days"
+        case 3600...: return "\(Int(seconds / 3600)) h"
+        case 60...: return "\(Int(seconds / 60)) min"
+        default: return "\(Int(seconds)) s"
+        }
+    }
+
     /// Changes how the simulated Xee server behaves from now on; logged.
     public func configureXee(_ settings: XeeServerSettings) throws(StoreError) -> StoreReport {
         try perform {
@@ -217,6 +246,8 @@ extension Store {
                                  notice: notice, clock: clock, nextDue: agenda.nextDue)
         report.accessWait = paths.lazy.compactMap { $0.accessWait(in: self.context) }.first
         report.heldPromotions = xeePath.heldPromotions
+        report.timeRate = timeRate
+        report.renewalRate = renewalRate
         return report
     }
 }

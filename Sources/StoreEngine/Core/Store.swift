@@ -15,6 +15,10 @@ public final class Store {
     private let wallTime: () -> Date
     /// The simulated calendar; kept in the ledger whenever it changes.
     public private(set) var clock: Clock
+    /// How long subscription periods last on it (kept in the ledger; the catalog's to start).
+    public internal(set) var renewalRate: RenewalRate = .realTime {
+        didSet { account.renewalRate = renewalRate }
+    }
     var generator: any RandomNumberGenerator
     /// The catalog's `network` setting unless the command line says otherwise.
     public var networkCondition: NetworkCondition
@@ -100,11 +104,16 @@ public final class Store {
             }
             if changed { try saveClock() }
             account = try Account(reading: ledger, user: userId, catalog: catalog)
+            renewalRate = try ledger.setting(Self.renewalRateSetting).flatMap(RenewalRate.init(rawValue:))
+                ?? RenewalRate(catalog: catalog)
             scheduleSubscriptions()
         } catch {
             throw StoreError(error)
         }
     }
+
+    /// The ledger setting that keeps the renewal rate QA chose.
+    static let renewalRateSetting = "renewalRate"
 
     /// Simulated time now.
     func now() -> Date {

@@ -47,7 +47,7 @@ extension Store {
         let id = subscription.originalTransactionId
         agenda.cancel { $0 == .subscriptionDue(originalTransactionId: id) }
         let period = catalog.product(id: subscription.productId)?.period
-        if let due = SubscriptionRules.nextDue(of: subscription, period: period, after: now()) {
+        if let due = SubscriptionRules.nextDue(of: subscription, period: period, rate: renewalRate, after: now()) {
             agenda.schedule(.subscriptionDue(originalTransactionId: id), at: due)
         }
     }
@@ -66,11 +66,11 @@ extension Store {
         let name = displayName(ofProduct: subscription.productId)
         let latest = subscription.latestTransactionId
         if let failedAt = subscription.billingIssueAt {
-            let graceEnd = SubscriptionRules.graceEnd(subscription, period: product?.period) ?? failedAt
-            let retryEnd = SubscriptionRules.retryEnd(subscription) ?? failedAt
+            let graceEnd = SubscriptionRules.graceEnd(subscription, period: product?.period, rate: renewalRate) ?? failedAt
+            let retryEnd = SubscriptionRules.retryEnd(subscription, rate: renewalRate) ?? failedAt
             if due >= retryEnd {
                 return try end(&subscription, at: retryEnd, reason: "billingError",
-                               saying: "billing retry ran out (\(SubscriptionRules.billingRetryDays) days): \(name) expired",
+                               saying: "billing retry ran out: \(name) expired",
                                notice: StoreNotice(.info, "\(name) expired: billing retry ran out."))
             }
             guard due >= graceEnd else { schedule(subscription); return nil }
@@ -89,18 +89,24 @@ extension Store {
                            saying: "auto-renew was off: \(name) expired at the end of its period",
                            notice: StoreNotice(.info, "\(name) expired: auto-renew was off."))
         }
+        if let limit = renewalRate.renewalLimit, subscription.renewals >= limit {
+            return try end(&subscription, at: periodEnd, reason: "sandboxRenewalLimit",
+                           saying: "the sandbox stops auto-renew after \(limit) renewals: \(name) expired",
+                           notice: StoreNotice(.info, "\(name) expired: the sandbox renews \(limit) times."))
+        }
         if subscription.billingIssue {
             subscription.billingIssueAt = periodEnd
             subscription.updatedAt = periodEnd
-            let graceDays = SubscriptionRules.graceDays(for: product?.period)
+            let graceEnd = renewalRate.graceEnd(for: product?.period, from: periodEnd)
+            let until = ISO8601DateFormatter().string(from: graceEnd)
             try ledger.inTransaction {
                 try save(subscription)
-                try log(.billingIssue, "the renewal could not be charged: grace period of \(graceDays) days, access "
-                        + "kept", latest, periodEnd)
+                try log(.billingIssue, "the renewal could not be charged: grace period until \(until), access kept",
+                        latest, periodEnd)
                 try subscriptionChanged(.billingIssue, subscription)
             }
-            return StoreNotice(.error, "\(name) could not renew (billing issue); access stays for the \(graceDays)-day "
-                               + "grace period.")
+            return StoreNotice(.error, "\(name) could not renew (billing issue); access stays for the grace period, "
+                               + "until \(until).")
         }
         return try renew(&subscription, from: periodEnd)
     }

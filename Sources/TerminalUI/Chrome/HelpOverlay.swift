@@ -13,6 +13,8 @@ public enum HelpOverlay {
         ("r", "restore purchases"),
         ("m", "actions on the selected transaction: approve or decline Ask to Buy, resolve, refund"),
         ("p", "buy a promoted purchase the Xee SDK held"),
+        ("] / [", "time faster / slower: paused, real time, Apple's test rates"),
+        ("+ / >", "the calendar a day on / on to the next renewal or expiry"),
         ("?", "this help"),
         ("q / Ctrl-C", "quit"),
         ("Ctrl-Z", "suspend to the shell; fg comes back"),

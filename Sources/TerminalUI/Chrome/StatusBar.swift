@@ -1,8 +1,10 @@
 import StoreEngine
 
-/// The top line: app, storefront, locale, integration path, theme, variant, SANDBOX.
+/// The top line: app, storefront, locale, integration path, theme, variant, SANDBOX, and on
+/// the right the simulated calendar and how fast it runs.
 public enum StatusBar {
-    public static func render(_ paywall: PaywallModel, theme: Theme, colorEnabled: Bool, in area: Rect,
+    /// - Parameter clock: `01-08 09:00 · 1 mo = 5 min`, the simulated time and the rate.
+    public static func render(_ paywall: PaywallModel, clock: String, theme: Theme, colorEnabled: Bool, in area: Rect,
                               into frame: inout Frame) {
         let bar = Style(foreground: theme.color(.background), background: theme.color(.accent), bold: true,
                         reverse: !colorEnabled)
@@ -19,12 +21,17 @@ public enum StatusBar {
         }
         if paywall.eligibility != .auto { parts.append("offers: \(paywall.eligibility.rawValue)") }
         if paywall.catalog.settings.useSandbox { parts.append("SANDBOX") }
-        let right = "? help  q quit"
+        // The hint line says `? help` and `q quit` too: here the clock has the room.
+        let right = clock
         var left = " " + parts.joined(separator: " │ ")
         if DisplayWidth.of(left) + DisplayWidth.of(right) + 2 > area.width {
-            // Narrow terminals keep every fact and drop the decoration.
-            left = " " + parts.map { $0.replacingOccurrences(of: "theme ", with: "").replacingOccurrences(of: "variant ", with: "")
-            }.joined(separator: "│")
+            // Narrower: the app's name goes first, then the decoration; every fact of the store stays.
+            left = " " + parts.dropFirst().joined(separator: " │ ")
+            if DisplayWidth.of(left) + DisplayWidth.of(right) + 2 > area.width {
+                left = " " + parts.dropFirst().map {
+                    $0.replacingOccurrences(of: "theme ", with: "").replacingOccurrences(of: "variant ", with: "")
+                }.joined(separator: "│")
+            }
         }
         let rightWidth = DisplayWidth.of(right) + 1
         if area.width >= DisplayWidth.of(left) + rightWidth + 1 {

@@ -16,6 +16,12 @@ public struct WallClock: Sendable {
         return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
     }
 
+    /// `01-08 09:00`: the simulated calendar in the status bar.
+    public func minute(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.month, .day, .hour, .minute], from: date)
+        return String(format: "%02d-%02d %02d:%02d", parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0)
+    }
+
     public func day(_ date: Date) -> String {
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)

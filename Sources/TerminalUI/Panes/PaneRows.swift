@@ -66,13 +66,13 @@ public enum PaneRows {
     }
 
     /// Balances first, then access levels and non-consumables.
-    public static func entitlements(_ snapshot: StoreSnapshot, clock: WallClock) -> [ListPane.Row] {
+    public static func entitlements(_ snapshot: StoreSnapshot, clock: WallClock, toTheMinute: Bool = false) -> [ListPane.Row] {
         let balances = snapshot.balances.sorted { $0.key < $1.key }.map {
             ListPane.Row("\($0.key): \($0.value)", .price)
         }
         let access = snapshot.entitlements.map { entitlement -> ListPane.Row in
             if entitlement.isLifetime { return ListPane.Row("\(entitlement.id) owned", .success) }
-            let until = entitlement.expiresAt.map(clock.day) ?? "?"
+            let until = entitlement.expiresAt.map(toTheMinute ? clock.minute : clock.day) ?? "?"
             // On Xee, where the server's last change came from.
             let source = entitlement.source.map { " · \($0)" } ?? ""
             // What the subscription behind it is going through says more than the date.

@@ -12,10 +12,13 @@ import TestFixtures
 /// An engine report as `.store` carries it, with the clock standing still at `fixedNow`.
 /// An engine report; a products outcome is Pay Station's unless `productsPath` says otherwise.
 func report(_ snapshot: StoreSnapshot = StoreSnapshot(), sheet: PurchaseSheet? = nil, notice: StoreNotice? = nil,
-            products: ProductsOutcome? = nil, productsPath: IntegrationPath = .paystation, nextDue: Date? = nil) -> Message {
-    .store(StoreReport(snapshot: snapshot, sheet: sheet, notice: notice,
-                       products: products.map { ProductsReply(path: productsPath, outcome: $0) },
-                       clock: .paused(at: fixedNow), nextDue: nextDue))
+            products: ProductsOutcome? = nil, productsPath: IntegrationPath = .paystation, nextDue: Date? = nil,
+            timeRate: TimeRate = .paused) -> Message {
+    var report = StoreReport(snapshot: snapshot, sheet: sheet, notice: notice,
+                             products: products.map { ProductsReply(path: productsPath, outcome: $0) },
+                             clock: .paused(at: fixedNow), nextDue: nextDue)
+    report.timeRate = timeRate
+    return .store(report)
 }
 
 /// The app as it starts, at a size, with times in UTC, before any engine call has answered.

@@ -246,8 +246,7 @@ final class XeePath: StoreKitPath {
         case .billingIssue:
             // Access stays for the grace period the store grants.
             let period = context.catalog.product(id: try context.productId(of: transaction) ?? "")?.period
-            expires = SimulatedCalendar.end(of: SubscriptionPeriod(value: SubscriptionRules.graceDays(for: period), unit: .day),
-                                            from: current?.expiresAt ?? context.now)
+            expires = context.renewalRate.graceEnd(for: period, from: current?.expiresAt ?? context.now)
         }
         guard current != nil || change == .renewal else {
             try context.log(.xeeNotification, "\(name) notification for \(transaction): the profile does not hold it")

@@ -1,0 +1,68 @@
+import Foundation
+
+/// What `]` and `[` step through, and a scenario's `rate NAME` names: the clock stopped (only
+/// `advance` moves it), or running at wall-clock speed with subscription periods as long as a
+/// `RenewalRate` makes them.
+public enum TimeRate: Sendable, Equatable, CustomStringConvertible {
+    case paused
+    case running(RenewalRate)
+
+    /// Slowest first: `]` goes right, `[` left.
+    public static let all: [TimeRate] = [.paused] + RenewalRate.allCases.map(TimeRate.running)
+
+    /// The next faster (`step` 1) or slower (-1) rate, stopping at either end.
+    public func stepped(by step: Int) -> TimeRate {
+        let index = Self.all.firstIndex(of: self) ?? 1
+        return Self.all[min(max(0, index + step), Self.all.count - 1)]
+    }
+
+    /// `paused`, or the renewal rate's name.
+    public var name: String {
+        switch self {
+        case .paused: return "paused"
+        case .running(let rate): return rate.rawValue
+        }
+    }
+
+    public init?(name: String) {
+        if name == "paused" {
+            self = .paused
+            return
+        }
+        guard let rate = RenewalRate(catalogName: name) else { return nil }
+        self = .running(rate)
+    }
+
+    public var description: String {
+        switch self {
+        case .paused: return "paused (only advance moves the calendar)"
+        case .running(let rate): return rate.description
+        }
+    }
+}
+
+extension Store {
+    /// The rate as QA sees it: the clock paused, or running with the renewal rate.
+    public var timeRate: TimeRate {
+        clock.rate == .paused ? .paused : .running(renewalRate)
+    }
+
+    /// `]`, `[`, or a scenario's `rate`: pauses the clock, or runs it at wall-clock speed with
+    /// periods as long as `rate` makes them. A period already running keeps its end; what
+    /// starts from now on (and grace, retry) follows the new rate. Kept in the ledger, logged.
+    public func setTimeRate(_ rate: TimeRate, keepingClockPaused: Bool = false) throws(StoreError) -> StoreReport {
+        try perform {
+            switch rate {
+            case .paused:
+                try changeClock(rate: .paused)
+            case .running(let renewal):
+                renewalRate = renewal
+                try ledger.setSetting(Self.renewalRateSetting, to: renewal.rawValue)
+                if !keepingClockPaused, clock.rate == .paused { try changeClock(rate: .realTime) }
+                for subscription in account.subscriptions.values where subscription.endedAt == nil { schedule(subscription) }
+            }
+            try log(.clockRate, rate.description, nil, now())
+            return StoreNotice(.info, "Time: \(rate.description).")
+        }
+    }
+}
