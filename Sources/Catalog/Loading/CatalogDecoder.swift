@@ -90,10 +90,10 @@ struct CatalogDecoder {
                                        shouldAddStorePayment: xee.bool("shouldAddStorePayment") ?? true)
         }
         if let rate = reader.string("timeRate") {
-            if ["real", "sandbox", "fast"].contains(rate) {
+            if Settings.timeRateNames.contains(rate) {
                 settings.timeRate = rate
             } else {
-                diagnostics.error("unknown time rate \"\(rate)\"; expected real, sandbox or fast",
+                diagnostics.error("unknown time rate \"\(rate)\"; expected \(Settings.timeRateNames.joined(separator: ", "))",
                                   path: reader.path(of: "timeRate"), at: reader.member("timeRate")?.position)
             }
         }

@@ -12,6 +12,7 @@ public struct Settings: Sendable, Equatable {
     public var paymentsRedirectUrl: String?
     public var payStation: PayStationSettings
     public var xee: XeeSettings
+    /// How long subscription periods last: one of `timeRateNames` (StoreEngine's `RenewalRate`).
     public var timeRate: String
     /// `flaky` makes products requests fail now and then, to exercise retries.
     public var network: NetworkCondition
@@ -155,4 +156,14 @@ public struct StoreKitTestSettings: Sendable, Equatable {
         self.renewalBillingIssuesEnabled = renewalBillingIssuesEnabled
         self.failures = failures
     }
+}
+
+extension Settings {
+    /// The names `timeRate` takes: the calendar (`real`), Apple's sandbox, the monthly tables of
+    /// `SKTestSession.TimeRate` (a month in 1 h, 30, 15 or 5 min, 30 s; `fast` is the last), and
+    /// its fixed one-renewal-every rates.
+    public static let timeRateNames = [
+        "real", "sandbox", "fast", "month-1h", "month-30m", "month-15m", "month-5m", "month-30s",
+        "every-15m", "every-5m", "every-1m", "every-30s", "every-10s", "every-2s",
+    ]
 }

@@ -1,0 +1,62 @@
+import Catalog
+import Foundation
+import Program
+import StoreEngine
+import TerminalUI
+import TestFixtures
+import Testing
+
+/// `]` and `[` step the rate time runs at, `+` moves the calendar a day and `>` to the next
+/// thing due; the status bar shows the simulated time and the rate. In the whole loop with a
+/// real engine, on a wall clock moved by hand.
+@Suite("Headless program: time keys")
+struct TimeKeysTests {
+    private func statusBar(_ harness: HeadlessHarness) -> String? {
+        harness.screen.split(separator: "\n").first.map { String($0).trimmingCharacters(in: .whitespaces) }
+    }
+
+    @Test func bracketsStepTheRateAndTheStatusBarSaysIt() throws {
+        let harness = try HeadlessHarness(storefront: "USA", width: 120, height: 40)
+        harness.program.send(.started)
+        #expect(harness.app.timeRate == .paused)
+        #expect(statusBar(harness)?.hasSuffix("· paused, sandbox") == true, "\(statusBar(harness) ?? "")")
+        harness.type("[")
+        #expect(harness.app.timeRate == .paused, "nothing slower than paused")
+        harness.type("]")
+        #expect(harness.app.timeRate == .running(.realTime))
+        #expect(statusBar(harness)?.hasSuffix("· real time") == true)
+        harness.type("]")
+        #expect(harness.app.timeRate == .running(.monthlyEveryHour))
+        #expect(statusBar(harness)?.hasSuffix("· 1 mo = 1 h") == true)
+        #expect(harness.app.notice?.text == "Time: a monthly renewal every 1 h.")
+        // The clock runs with the wall clock now: a minute of wall time is a minute on screen.
+        let before = harness.program.now
+        harness.wall.move(by: 60)
+        #expect(harness.program.now == before.addingTimeInterval(60))
+    }
+
+    @Test func plusMovesADayAndGreaterThanToTheNextRenewal() throws {
+        let harness = try HeadlessHarness(storefront: "JPN", width: 120, height: 40)
+        harness.program.send(.started)
+        let start = harness.program.now
+        harness.type("+")
+        #expect(harness.program.now == start.addingTimeInterval(86_400))
+        #expect(harness.app.notice?.text == "The calendar moved on a day.")
+        #expect(statusBar(harness)?.contains(WallClock(timeZone: utc).minute(start.addingTimeInterval(86_400))) == true)
+
+        // A weekly plan bought through StoreKit at the sandbox rate (catalog.json): 3 minutes.
+        harness.select(product: SKU.weeklyPass)
+        harness.press(.enter)
+        try #require(harness.storeKitSession != nil)
+        harness.type("b")
+        let end = try #require(harness.app.snapshot.subscriptions.last?.expiresAt)
+        #expect(end.timeIntervalSince(harness.program.now) == 180)
+        harness.type(">")
+        #expect(harness.program.now == end)
+        #expect(harness.app.snapshot.subscriptions.last?.renewals == 1)
+        #expect(harness.app.snapshot.events.contains { $0.kind == .renewal })
+        // At a rate of minutes the Entitlements pane says when to the minute.
+        let renews = WallClock(timeZone: utc).minute(try #require(harness.app.snapshot.entitlement(id: "premium")?.expiresAt))
+        #expect(harness.screen.split(separator: "\n").contains { $0.contains("premium active · renews \(renews)") })
+    }
+}
