@@ -62,7 +62,9 @@ extension App {
         case .character("p"):
             openPromotionMenu()
         case .character("]"), .character("["):
-            return [.engine(.setTimeRate(timeRate.stepped(by: key == .character("]") ? 1 : -1), keepingClockPaused: false))]
+            // Stepped here at once, so keys pressed faster than the engine answers each take a step.
+            timeRate = timeRate.stepped(by: key == .character("]") ? 1 : -1)
+            return [.engine(.setTimeRate(timeRate, keepingClockPaused: false))]
         case .character("+"):
             return [.engine(.advanceCalendar(by: 86_400))]
         case .character(">"):
