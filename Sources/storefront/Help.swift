@@ -39,9 +39,10 @@ enum Help {
     Keys in the app: arrows or h/j/k/l select, Enter buys, Esc closes, Tab moves between
     panes, s/S change storefront, i changes the integration path, t changes theme, v previews
     the next paywall variant, e cycles offer eligibility, r restores purchases, m acts on the
-    selected transaction (approve, decline, resolve, refund), p buys a held promoted purchase,
-    ? shows every key, q quits,
-    Ctrl-Z suspends (fg resumes). SIGTERM and SIGHUP quit like q.
+    selected transaction (approve, decline, resolve, refund; on a subscription expire, renew,
+    auto-renew, billing issue), p buys a held promoted purchase, ] and [ run time faster or
+    slower (paused … every 2 s), + moves the calendar a day and > to the next renewal, ? shows
+    every key, q quits, Ctrl-Z suspends (fg resumes). SIGTERM and SIGHUP quit like q.
 
     Exit codes: 0 ok, 64 usage, 65 bad catalog or theme, 66 no file (missing, a directory, a FIFO)
     or no ledger (or no signing key in it yet), 74 I/O error, 75 the state directory is in use by another app.
