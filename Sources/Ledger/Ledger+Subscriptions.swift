@@ -8,8 +8,8 @@ extension Ledger {
         let statement = try database.prepare("""
             INSERT OR REPLACE INTO subscriptions (original_transaction_id, user_id, product_id, latest_transaction_id,
                 expires_at, auto_renew, billing_issue, billing_issue_at, unsubscribed_at, renewals, ended_at, end_reason,
-                updated_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+                updated_at, pending_product_id, price_increase)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
             """)
         try statement.bind(subscription.originalTransactionId, at: 1)
         try statement.bind(subscription.userId, at: 2)
@@ -24,6 +24,8 @@ extension Ledger {
         try statement.bind(subscription.endedAt, at: 11)
         try statement.bind(subscription.endReason, at: 12)
         try statement.bind(subscription.updatedAt, at: 13)
+        try statement.bind(subscription.pendingProductId, at: 14)
+        try statement.bind(subscription.priceIncrease, at: 15)
         try statement.step()
     }
 
@@ -31,7 +33,8 @@ extension Ledger {
     public func subscriptions(user: String) throws -> [SubscriptionRecord] {
         let statement = try database.prepare("""
             SELECT original_transaction_id, user_id, product_id, latest_transaction_id, expires_at, auto_renew,
-                billing_issue, billing_issue_at, unsubscribed_at, renewals, ended_at, end_reason, updated_at
+                billing_issue, billing_issue_at, unsubscribed_at, renewals, ended_at, end_reason, updated_at,
+                pending_product_id, price_increase
             FROM subscriptions WHERE user_id = ?1 ORDER BY rowid
             """)
         try statement.bind(user, at: 1)
@@ -44,9 +47,22 @@ extension Ledger {
                 billingIssue: statement.int(column: 6) != 0, billingIssueAt: statement.optionalDate(column: 7),
                 unsubscribedAt: statement.optionalDate(column: 8), renewals: statement.int(column: 9),
                 endedAt: statement.optionalDate(column: 10), endReason: statement.optionalString(column: 11),
-                updatedAt: statement.date(column: 12)))
+                updatedAt: statement.date(column: 12), pendingProductId: statement.optionalString(column: 13),
+                priceIncrease: statement.optionalString(column: 14)))
         }
         return records
+    }
+
+    /// Deletes a transaction with everything hanging off it (its grant, history, signed form),
+    /// and the subscription it started, as Xcode's transaction manager deletes one: the player
+    /// is then eligible again for what it used up.
+    public func deleteTransaction(id: String) throws {
+        for sql in ["DELETE FROM subscriptions WHERE original_transaction_id = ?1",
+                    "DELETE FROM transactions WHERE id = ?1"] {
+            let statement = try database.prepare(sql)
+            try statement.bind(id, at: 1)
+            try statement.step()
+        }
     }
 
     /// Ends a grant's access at `time` (QA expired the subscription, or renewed it early):

@@ -238,11 +238,17 @@ public struct SubscriptionRecord: Sendable, Equatable {
     /// `voluntary`, `billingError`, `revoked`, `expiredByQA`, `replaced`.
     public var endReason: String?
     public var updatedAt: Date
+    /// The product it renews into at the next renewal (a downgrade), if one waits.
+    public var pendingProductId: String?
+    /// A price increase: `pending` (waiting for consent), `accepted`; nil when there is none.
+    public var priceIncrease: String?
 
     public init(originalTransactionId: String, userId: String, productId: String, latestTransactionId: String,
                 expiresAt: Date, autoRenew: Bool = true, billingIssue: Bool = false, billingIssueAt: Date? = nil,
                 unsubscribedAt: Date? = nil, renewals: Int = 0, endedAt: Date? = nil, endReason: String? = nil,
-                updatedAt: Date) {
+                updatedAt: Date, pendingProductId: String? = nil, priceIncrease: String? = nil) {
+        self.pendingProductId = pendingProductId
+        self.priceIncrease = priceIncrease
         self.originalTransactionId = originalTransactionId
         self.userId = userId
         self.productId = productId

@@ -176,6 +176,13 @@ enum Schema {
         );
         CREATE INDEX subscriptions_by_user ON subscriptions (user_id);
         """,
+        // 9: changes that wait for the next renewal: a downgrade (or a crossgrade to another
+        // duration) to the product it renews into, and a price increase waiting for, or given,
+        // the subscriber's consent.
+        """
+        ALTER TABLE subscriptions ADD COLUMN pending_product_id TEXT;
+        ALTER TABLE subscriptions ADD COLUMN price_increase TEXT;
+        """,
     ]
 
     static var supportedVersion: Int { migrations.count }

@@ -77,6 +77,8 @@ extension App {
                 entries.append(.init("origin", subscription.originalTransactionId))
                 if let path = subscription.path { entries.append(.init("path", path.displayName)) }
                 if entitlement.isRefund { entries.append(.init("refund", "yes")) }
+                if let next = subscription.pendingProductId { entries.append(.init("next", "\(next) at the renewal")) }
+                if let increase = subscription.priceIncrease { entries.append(.init("price", "increase \(increase)")) }
             }
             return TextOverlay(title: "Entitlement \(entitlement.id)", entries: entries)
         case .paywall:

@@ -19,6 +19,9 @@ public enum ScenarioCommand: Sendable, Equatable {
     // Acting, as a player or QA would.
     case select(ProductReference)
     case buy
+    /// Buys another plan of the running subscription's group, which must be an upgrade
+    /// (`upgrade`: a higher level) or a downgrade (`downgrade`: a lower one).
+    case changePlan(sku: String, upgrade: Bool)
     case payStationCard(number: String, expiry: String, cvv: String)
     case payStation3DS(code: String)
     case payStationClose

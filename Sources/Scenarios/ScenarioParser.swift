@@ -59,7 +59,7 @@ public enum ScenarioParser {
 
     static let commandNames = [
         "catalog", "storefront", "path", "user", "size", "network", "seed", "select", "buy", "paystation", "storekit",
-        "approve", "decline", "resolve", "refund", "rate", "expire", "renew", "billing-issue", "cancel-renewal", "enable-renewal", "xee", "open-url", "promote", "resume", "relaunch", "restore", "advance", "key", "click", "expect", "snapshot",
+        "approve", "decline", "resolve", "refund", "rate", "upgrade", "downgrade", "price-increase", "delete", "tamper", "expire", "renew", "billing-issue", "cancel-renewal", "enable-renewal", "xee", "open-url", "promote", "resume", "relaunch", "restore", "advance", "key", "click", "expect", "snapshot",
     ]
 
     private static func parse(_ name: String, _ arguments: [String]) throws(Problem) -> ScenarioCommand {
@@ -157,6 +157,19 @@ public enum ScenarioParser {
                 throw Problem("unknown refund reason \(arguments[1]); reasons: \(reasons.joined(separator: ", "))")
             }
             return .act(.refund(reason), reference(arguments[0]))
+        case "upgrade", "downgrade":
+            try exactly(1, "the SKU of another plan in the group: \(name) com.example.stardust.pass.yearly")
+            return .changePlan(sku: arguments[0], upgrade: name == "upgrade")
+        case "price-increase":
+            guard (1...2).contains(arguments.count), let answer = arguments.last,
+                  ["request", "accept", "decline"].contains(answer)
+            else { throw Problem("price-increase takes [last|ID] request|accept|decline: price-increase last request") }
+            let action: TransactionAction = answer == "request" ? .requestPriceIncrease
+                : .answerPriceIncrease(accept: answer == "accept")
+            return .act(action, reference(arguments.count == 2 ? arguments[0] : "last"))
+        case "delete", "tamper":
+            try exactly(1, "last or a transaction ID: \(name) last")
+            return .act(name == "delete" ? .delete : .tamper, reference(arguments[0]))
         case "rate":
             let names = RenewalRate.allCases.map(\.rawValue).joined(separator: ", ")
             try exactly(1, "a NAME: \(names)")

@@ -182,6 +182,24 @@ final class ScenarioRun {
             try select(reference, line)
         case .buy:
             try running().send(.buy)
+        case .changePlan(let sku, let upgrade):
+            let program = try running()
+            guard let product = program.app.catalog.product(id: sku), let group = product.group else {
+                throw error(line, "\(sku) is not a subscription of the catalog")
+            }
+            guard let running = program.app.snapshot.subscriptions.last(where: {
+                $0.isLive && program.app.catalog.product(id: $0.productId)?.group == group
+            }), let current = program.app.catalog.product(id: running.productId) else {
+                throw failure(line, expected: "a running subscription in \(group)", actual: "none")
+            }
+            let from = current.level ?? 100
+            let to = product.level ?? 100
+            guard upgrade ? to < from : to > from else {
+                throw failure(line, expected: "\(upgrade ? "an upgrade" : "a downgrade") from \(current.shortId) (level \(from))",
+                              actual: "\(product.shortId) is level \(to)")
+            }
+            try select(.sku(sku), line)
+            program.send(.buy)
         case .payStationCard(let number, let expiry, let cvv):
             try requirePayStation(line, in: nil, "Pay Station")
             if case .payStation(let page)? = program?.app.sheet, page.session.phase == .paymentMethod {

@@ -122,13 +122,14 @@ struct TransactionMenuTests {
         #expect(harness.app.snapshot.balances["gems"] == 100)
     }
 
-    @Test func mOnAFinishedPurchaseListsTheTwoRefunds() throws {
+    @Test func mOnAFinishedPurchaseListsTheRefundsTamperAndDelete() throws {
         let harness = try Self.afterPurchase(pressing: "b")
         #expect(harness.app.snapshot.balances["gems"] == 100)
         harness.type("m")
         let menu = try #require(harness.app.choiceMenu)
-        #expect(menu.actions == [.refund(.other), .refund(.developerIssue)])
-        #expect(menu.menu.items == ["Refund (other)", "Refund (developerIssue)"])
+        #expect(menu.actions == [.refund(.other), .refund(.developerIssue), .tamper, .delete])
+        #expect(menu.menu.items == ["Refund (other)", "Refund (developerIssue)", "Tamper with the signed transaction",
+                                    "Delete the transaction"])
         harness.press(.down, .enter)
         let transaction = try #require(harness.app.snapshot.transactions.first)
         #expect(transaction.displayState == "refunded")
@@ -163,7 +164,7 @@ struct TransactionMenuTests {
         harness.press(.down)
         harness.type("m")
         #expect(harness.app.choiceMenu?.transactionId == bought)
-        #expect(harness.app.choiceMenu?.actions == [.refund(.other), .refund(.developerIssue)])
+        #expect(harness.app.choiceMenu?.actions == [.refund(.other), .refund(.developerIssue), .tamper, .delete])
         harness.press(.escape, .up)
         harness.type("m")
         #expect(harness.app.choiceMenu?.transactionId == pending)

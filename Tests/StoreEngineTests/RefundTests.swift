@@ -257,7 +257,7 @@ struct RefundTests {
 
     @Test func theActionsFollowTheTransactionsState() throws {
         try withStore { harness in
-            let refunds: [TransactionAction] = [.refund(.other), .refund(.developerIssue)]
+            let refunds: [TransactionAction] = [.refund(.other), .refund(.developerIssue), .tamper, .delete]
             let purchased = try harness.buyThroughStoreKit(SKU.gems100).transactionId
             #expect(try harness.summary(of: purchased).actions == refunds)
 

@@ -77,7 +77,7 @@ struct SubscriptionLifecycleTests {
             #expect(try Self.subscription(harness).status == .expired)
             // An ended subscription takes no more actions but a refund.
             let latest = try #require(harness.store.currentReport().snapshot.transactions.first { $0.id == id })
-            #expect(latest.actions == [.refund(.other), .refund(.developerIssue)])
+            #expect(latest.actions == [.refund(.other), .refund(.developerIssue), .tamper, .delete])
         }
     }
 
@@ -235,11 +235,12 @@ struct SubscriptionLifecycleTests {
             let (id, end) = try Self.weekly(harness)
             let listed = try #require(harness.store.currentReport().snapshot.transactions.first { $0.id == id })
             #expect(listed.actions == [.refund(.other), .refund(.developerIssue), .expire, .renew, .cancelRenewal,
-                                       .billingIssue(true)])
+                                       .billingIssue(true), .requestPriceIncrease, .tamper, .delete])
             _ = try harness.store.advance(to: end.addingTimeInterval(1))
             let snapshot = harness.store.currentReport().snapshot
             let older = try #require(snapshot.transactions.first { $0.id == id })
-            #expect(older.actions == [.refund(.other), .refund(.developerIssue)], "only the latest speaks for it")
+            #expect(older.actions == [.refund(.other), .refund(.developerIssue), .tamper, .delete],
+                    "only the latest speaks for it")
             let not = try harness.store.act(.expire, on: id)
             #expect(not.notice?.text.hasPrefix("Expire the subscription now does not apply to \(id)") == true)
         }
@@ -266,6 +267,117 @@ struct SubscriptionLifecycleTests {
             harness.clock.advance(by: 4)
             _ = try harness.store.runDue()
             #expect(try harness.store.xee.getProfile().accessLevels["premium"]?.willRenew == false)
+        }
+    }
+}
+
+/// Plan changes, price increases, delete and tamper: the rest of the transaction manager.
+@Suite("Subscription plan changes and the manager's other actions")
+struct PlanChangeTests {
+    private static let day: TimeInterval = 86_400
+
+    @Test func anUpgradeEndsTheRunningPlanAtOnceAndRefundsTheUnusedPart() throws {
+        try withStore { harness in
+            let (weekly, _) = try harness.buy(SKU.weeklyPass)
+            let paidAt = try #require(try harness.ledger.transaction(id: weekly.transactionId)?.purchasedAt)
+            harness.clock.advance(by: paidAt.addingTimeInterval(3.5 * Self.day).timeIntervalSince(harness.now))
+            let (monthly, _) = try harness.buy(SKU.monthlyPass)
+            let change = try #require(try harness.events(.productChange).last)
+            #expect(change.transactionId == weekly.transactionId)
+            // Half the week unused when paid (3.5 of 7 days): half of $1.99, rounded down.
+            #expect(change.message.contains("upgrade from weekly to monthly, at once: 0.99 USD refunded"),
+                    "\(change.message)")
+            let monthlyPaid = try #require(try harness.ledger.transaction(id: monthly.transactionId)?.purchasedAt)
+            #expect(try harness.ledger.grant(forTransaction: weekly.transactionId)?.expiresAt == monthlyPaid)
+            let subscriptions = harness.store.currentReport().snapshot.subscriptions
+            #expect(subscriptions.map(\.status) == [.expired, .subscribed])
+            #expect(try harness.ledger.subscriptions(user: harness.userId).first?.endReason == "upgrade")
+        }
+    }
+
+    @Test func aDowngradeWaitsForTheRenewalAndChargesNothingNow() throws {
+        try withStore { harness in
+            let (monthly, _) = try harness.buy(SKU.monthlyPass)
+            let count = try harness.ledger.transactionCount()
+            let report = try harness.store.beginPurchase(of: SKU.weeklyPass, in: "USA", on: .paystation)
+            #expect(report.sheet == nil)
+            #expect(report.notice?.text.hasPrefix("Monthly Pass changes to Weekly Pass at the next renewal") == true)
+            #expect(try harness.ledger.transactionCount() == count)
+            let subscription = try #require(report.snapshot.subscriptions.last)
+            #expect(subscription.pendingProductId == SKU.weeklyPass)
+            #expect(subscription.originalTransactionId == monthly.transactionId)
+            _ = try harness.store.advance(to: subscription.expiresAt.addingTimeInterval(1))
+            let renewal = try #require(try harness.ledger.transactions(newestFirst: 1).first)
+            #expect(renewal.productId == SKU.weeklyPass)
+            #expect(renewal.amountCharged == "1.99")
+            #expect(renewal.originalTransactionId == monthly.transactionId)
+            let after = try #require(harness.store.currentReport().snapshot.subscriptions.last)
+            #expect(after.productId == SKU.weeklyPass && after.pendingProductId == nil)
+        }
+    }
+
+    @Test func aCrossgradeToAnotherDurationWaitsForTheRenewal() throws {
+        var catalog = try defaultCatalog()
+        for index in catalog.products.indices where catalog.products[index].group != nil {
+            catalog.products[index].level = 1
+        }
+        try withStore(catalog: catalog) { harness in
+            _ = try harness.buy(SKU.monthlyPass)
+            let other = try harness.store.beginPurchase(of: SKU.weeklyPass, in: "USA", on: .paystation)
+            #expect(other.sheet == nil, "another duration: at the renewal")
+            #expect(try harness.events(.productChange).last?.message.hasPrefix("crossgrade to weekly at the next renewal") == true)
+        }
+    }
+
+    @Test func anAcceptedPriceIncreaseChargesAQuarterMoreAtRenewal() throws {
+        try withStore { harness in
+            let (weekly, _) = try harness.buy(SKU.weeklyPass)
+            _ = try harness.store.act(.requestPriceIncrease, on: weekly.transactionId)
+            let listed = try #require(harness.store.currentReport().snapshot.transactions.first { $0.id == weekly.transactionId })
+            #expect(listed.actions.contains(.answerPriceIncrease(accept: true)))
+            #expect(!listed.actions.contains(.requestPriceIncrease))
+            _ = try harness.store.act(.answerPriceIncrease(accept: true), on: weekly.transactionId)
+            let end = try #require(harness.store.currentReport().snapshot.subscriptions.last?.expiresAt)
+            _ = try harness.store.advance(to: end.addingTimeInterval(1))
+            #expect(try harness.ledger.transactions(newestFirst: 1).first?.amountCharged == "2.48")
+        }
+    }
+
+    @Test func aDeclinedPriceIncreaseExpiresThePlanAtThePeriodEnd() throws {
+        try withStore { harness in
+            let (weekly, _) = try harness.buy(SKU.weeklyPass)
+            _ = try harness.store.act(.requestPriceIncrease, on: weekly.transactionId)
+            _ = try harness.store.act(.answerPriceIncrease(accept: false), on: weekly.transactionId)
+            let subscription = try #require(harness.store.currentReport().snapshot.subscriptions.last)
+            #expect(!subscription.autoRenew)
+            _ = try harness.store.advance(to: subscription.expiresAt.addingTimeInterval(1))
+            #expect(try harness.events(.renewal).isEmpty)
+            #expect(harness.store.currentReport().snapshot.subscriptions.last?.status == .expired)
+        }
+    }
+
+    @Test func deletingTheTrialMakesThePlayerEligibleAgain() throws {
+        try withStore { harness in
+            let (monthly, _) = try harness.buy(SKU.monthlyPass)
+            #expect(try harness.ledger.transaction(id: monthly.transactionId)?.offerType == "introductory")
+            let deleted = try harness.store.act(.delete, on: monthly.transactionId)
+            #expect(deleted.notice?.text == "\(monthly.transactionId) was deleted.")
+            #expect(try harness.ledger.transaction(id: monthly.transactionId) == nil)
+            #expect(deleted.snapshot.history == .newPlayer)
+            #expect(deleted.snapshot.subscriptions.isEmpty)
+            #expect(deleted.nextDue == nil, "its renewal went with it")
+            let again = try harness.open(SKU.monthlyPass)
+            #expect(again.formattedPrice == "$0.00")
+        }
+    }
+
+    @Test func aTamperedTransactionNoLongerVerifies() throws {
+        try withStore { harness in
+            let (gems, _) = try harness.buy(SKU.gems100)
+            _ = try harness.store.act(.tamper, on: gems.transactionId)
+            let record = try #require(try harness.ledger.transaction(id: gems.transactionId))
+            #expect(harness.store.signatureProblem(record)?.contains("does not verify") == true)
+            #expect(try harness.events(.transactionTampered).count == 1)
         }
     }
 }

@@ -76,7 +76,7 @@ struct Account {
                 productId: record.productId, level: level, status: status, expiresAt: expires, autoRenew: record.autoRenew,
                 billingIssue: record.billingIssue, billingIssueDetectedAt: record.billingIssueAt,
                 unsubscribedAt: record.unsubscribedAt, renewals: record.renewals, periodType: periodType,
-                path: latest?.path)
+                path: latest?.path, pendingProductId: record.pendingProductId, priceIncrease: record.priceIncrease)
         }
     }
 

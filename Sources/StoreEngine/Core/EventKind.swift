@@ -97,6 +97,10 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let expiration = EventKind(rawValue: "EXPIRATION")
     public static let productChange = EventKind(rawValue: "PRODUCT_CHANGE")
     public static let refund = EventKind(rawValue: "REFUND")
+    public static let priceIncrease = EventKind(rawValue: "PRICE_INCREASE")
+    /// QA deleted a transaction, or altered its signed form.
+    public static let transactionDeleted = EventKind(rawValue: "transaction.deleted")
+    public static let transactionTampered = EventKind(rawValue: "transaction.tampered")
     /// QA changed how fast time runs (`]`, `[`, `rate`).
     public static let clockRate = EventKind(rawValue: "clock.rate")
     /// QA turned the billing issue of a subscription on or off (the next renewal fails, or
@@ -112,11 +116,12 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
         .restored, .purchaseResult, .transactionUpdate, .currentEntitlements, .xeeAppleCheckFailed, .xeeNotification,
         .xeeGetProfile, .xeeSettings, .xeeAppleProduction, .xeeLocalStoreKit, .xeeGetPaywall,
         .xeeGetPaywallVariantProducts, .xeeMakePurchase, .xeeDidLoadLatestProfile, .xeePromoted, .billingIssueSwitch, .clockRate,
+        .transactionDeleted, .transactionTampered,
     ]
 
     public static let lifecycle: [EventKind] = [
         .initialPurchase, .nonRenewingPurchase, .renewal, .cancellation, .uncancellation, .billingIssue,
-        .expiration, .productChange, .refund, .verifiedWithApple,
+        .expiration, .productChange, .refund, .priceIncrease, .verifiedWithApple,
     ]
 
     /// Whether the name is one of the lifecycle vocabulary.

@@ -24,8 +24,27 @@ extension Store {
             case .approve, .decline, .resolve:
                 let owner = path(of: record)
                 return try run(owner.answer(action, to: record, in: context)) ?? nil
-            case .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal:
+            case .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease, .answerPriceIncrease:
                 return try act(action, onSubscriptionOf: record)
+            case .tamper:
+                try ledger.inTransaction {
+                    try tamper(withSignatureOf: record.id)
+                    try log(.transactionTampered, "tampered by QA: its signed form claims 99 more and no longer verifies",
+                            record.id, now())
+                    try refresh(record.id)
+                }
+                return StoreNotice(.info, "\(record.id)'s signed transaction was altered: it no longer verifies.")
+            case .delete:
+                try ledger.inTransaction {
+                    try ledger.deleteTransaction(id: record.id)
+                    // Not tied to the row it names: that row, and the events read through it, are gone.
+                    try log(.transactionDeleted, "\(record.id) deleted by QA: what it used up (an introductory offer) "
+                            + "is available again", nil, now())
+                }
+                agenda.cancel { $0 == .subscriptionDue(originalTransactionId: record.id) }
+                account = try Account(reading: ledger, user: userId, catalog: catalog)
+                account.renewalRate = renewalRate
+                return StoreNotice(.info, "\(record.id) was deleted.")
             }
         }
     }

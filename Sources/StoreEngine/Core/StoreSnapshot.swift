@@ -100,6 +100,10 @@ public struct SubscriptionSummary: Sendable, Equatable {
     /// `normal`, `intro` or `trial`: what the period running is.
     public var periodType: String
     public var path: IntegrationPath?
+    /// The product it renews into next (a downgrade waiting for the renewal), if any.
+    public var pendingProductId: String?
+    /// `pending` (waiting for consent) or `accepted`; nil when none was asked.
+    public var priceIncrease: String?
 
     /// Whether it renews at the end of the period (or recovers, in grace or retry).
     public var willRenew: Bool {

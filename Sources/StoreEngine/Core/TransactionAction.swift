@@ -22,12 +22,23 @@ public enum TransactionAction: Sendable, Equatable {
     case cancelRenewal
     /// The player turns it on again.
     case enableRenewal
+    /// The store asks the subscriber to consent to a price increase (a quarter more).
+    case requestPriceIncrease
+    /// The subscriber's answer: accepted, renewals charge the new price; declined, auto-renew
+    /// goes off and the plan expires at the end of its period.
+    case answerPriceIncrease(accept: Bool)
+    /// QA alters the signed transaction: it no longer verifies.
+    case tamper
+    /// Deleted, as Xcode's transaction manager deletes one: what it used up (an introductory
+    /// offer) is available again.
+    case delete
 
     /// Whether it acts on the subscription rather than on the one transaction.
     public var isSubscriptionAction: Bool {
         switch self {
-        case .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal: return true
-        case .approve, .decline, .resolve, .refund: return false
+        case .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease, .answerPriceIncrease:
+            return true
+        case .approve, .decline, .resolve, .refund, .tamper, .delete: return false
         }
     }
 
@@ -43,6 +54,10 @@ public enum TransactionAction: Sendable, Equatable {
         case .billingIssue(let on): return on ? "Billing issue on (the next renewal fails)" : "Clear the billing issue"
         case .cancelRenewal: return "Turn auto-renew off"
         case .enableRenewal: return "Turn auto-renew on"
+        case .requestPriceIncrease: return "Request a price increase"
+        case .answerPriceIncrease(let accept): return accept ? "Accept the price increase" : "Decline the price increase"
+        case .tamper: return "Tamper with the signed transaction"
+        case .delete: return "Delete the transaction"
         }
     }
 }
@@ -69,9 +84,13 @@ extension TransactionSummary {
         case (.deferred, .interruptedPurchase?): return [.resolve]
         case (.purchased, _) where revokedAt == nil && isFinished:
             let refunds = RefundReason.allCases.map(TransactionAction.refund)
-            guard let subscription, subscription.isLive else { return refunds }
+            let always: [TransactionAction] = [.tamper, .delete]
+            guard let subscription, subscription.isLive else { return refunds + always }
+            let price: [TransactionAction] = subscription.priceIncrease == "pending"
+                ? [.answerPriceIncrease(accept: true), .answerPriceIncrease(accept: false)]
+                : subscription.priceIncrease == nil ? [.requestPriceIncrease] : []
             return refunds + [.expire, .renew, subscription.autoRenew ? .cancelRenewal : .enableRenewal,
-                              .billingIssue(!subscription.billingIssue)]
+                              .billingIssue(!subscription.billingIssue)] + price + always
         default: return []
         }
     }

@@ -21,15 +21,11 @@ extension Store {
               product.type == .autoRenewable,
               let expires = grantRecord(for: paid, product: product, at: time)?.expiresAt
         else { return }
-        // One subscription per group: a new plan in the group replaces the one running.
-        for var running in account.subscriptions.values
-        where running.endedAt == nil && catalog.product(id: running.productId)?.group == product.group && product.group != nil {
-            running.endedAt = time
-            running.endReason = "replaced"
-            running.updatedAt = time
-            try save(running)
-            try log(.productChange, "\(displayName(ofProduct: running.productId)) replaced by "
-                    + "\(displayName(ofProduct: product.id)): it renews no more", running.latestTransactionId, time)
+        // One subscription per group: an upgrade (or a crossgrade of the same duration) ends the
+        // one running at once. (A change that waits for the renewal never got this far.)
+        // From when it was paid, as the new period runs.
+        if let (running, change, _) = planChange(to: product) {
+            try endForImmediateChange(running, by: change, to: product, at: paid.purchasedAt ?? time)
         }
         try save(SubscriptionRecord(originalTransactionId: paid.id, userId: paid.userId, productId: paid.productId,
                                     latestTransactionId: paid.id, expiresAt: expires, updatedAt: time))
@@ -131,20 +127,25 @@ extension Store {
     @discardableResult
     func renew(_ subscription: inout SubscriptionRecord, from start: Date) throws -> StoreNotice {
         guard let previous = try ledger.transaction(id: subscription.latestTransactionId),
-              let product = catalog.product(id: subscription.productId),
+              let product = catalog.product(id: subscription.pendingProductId ?? subscription.productId),
               let storefront = catalog.storefront(id: previous.storefront)
         else { return StoreNotice(.error, "\(subscription.originalTransactionId) cannot renew: its product or storefront left the catalog.") }
-        let offer = continuingOffer(of: subscription, previous: previous, product: product)
+        let changesProduct = product.id != subscription.productId
+        let offer = changesProduct ? nil : continuingOffer(of: subscription, previous: previous, product: product)
         guard let terms = PurchaseTerms(product: product, storefront: storefront, offer: offer) else {
             return StoreNotice(.error, "\(product.shortId) has no price in \(storefront.id) any more: it cannot renew.")
         }
+        // A price increase the subscriber accepted is what renewals charge from now on.
+        let regular = subscription.priceIncrease == "accepted"
+            ? Self.increased(terms.regularPrice, currency: storefront.currency) : terms.regularPrice
+        let charge = offer == nil ? regular : terms.chargeNow
         let renewal: TransactionRecord = try ledger.inTransaction {
             let sequence = try ledger.nextValue(ofSequence: "transaction")
             let record = TransactionRecord(
                 id: String(format: "txn-%06d", sequence), productId: product.id, userId: subscription.userId,
                 storefront: storefront.id, integrationPath: previous.integrationPath, state: .purchased, quantity: 1,
-                price: "\(terms.regularPrice)", currency: storefront.currency, variationId: previous.variationId,
-                createdAt: start, updatedAt: start, purchasedAt: start, amountCharged: "\(terms.chargeNow)",
+                price: "\(regular)", currency: storefront.currency, variationId: previous.variationId,
+                createdAt: start, updatedAt: start, purchasedAt: start, amountCharged: "\(charge)",
                 offerType: offer?.typeName, offerId: offer?.offer.id,
                 originalTransactionId: subscription.originalTransactionId)
             try ledger.insert(record)
@@ -152,6 +153,12 @@ extension Store {
             try log(.purchased, "renewed: period \(subscription.renewals + 2) from "
                     + ISO8601DateFormatter().string(from: start), record.id, start)
             try refresh(record.id)
+            if changesProduct {
+                try log(.productChange, "renewed into \(product.shortId), the change that waited for this renewal",
+                        record.id, start)
+                subscription.productId = product.id
+                subscription.pendingProductId = nil
+            }
             subscription.latestTransactionId = record.id
             subscription.expiresAt = grantRecord(for: record, product: product, at: start)?.expiresAt ?? start
             subscription.renewals += 1
@@ -175,6 +182,14 @@ extension Store {
         _ = notice
         return StoreNotice(.success, "\(displayName(ofProduct: product.id)) renewed until "
                            + ISO8601DateFormatter().string(from: subscription.expiresAt) + ".")
+    }
+
+    /// A price increase QA requests: a quarter more, rounded down to the currency's minor unit.
+    static func increased(_ price: Decimal, currency: String) -> Decimal {
+        var raised = price * Decimal(125) / Decimal(100)
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &raised, PriceFormatter.minorUnitDigits(ofCurrency: currency), .down)
+        return rounded
     }
 
     /// The introductory offer a renewal still pays at its price: a pay-as-you-go offer for its

@@ -74,7 +74,31 @@ extension Store {
             }
             return StoreNotice(.info, on ? "Billing issue on: the next renewal of \(name) will fail."
                                : "Billing issue off: \(name) renews normally.")
-        case .approve, .decline, .resolve, .refund:
+        case .requestPriceIncrease:
+            subscription.priceIncrease = "pending"
+            subscription.updatedAt = time
+            try ledger.inTransaction {
+                try save(subscription)
+                try log(.priceIncrease, "price increase requested: renewals would charge a quarter more; waiting for "
+                        + "the subscriber's consent", latest, time)
+            }
+            return StoreNotice(.info, "A price increase for \(name) waits for the subscriber's consent (m: accept or decline).")
+        case .answerPriceIncrease(let accept):
+            subscription.priceIncrease = accept ? "accepted" : nil
+            if !accept {
+                subscription.autoRenew = false
+                subscription.unsubscribedAt = time
+            }
+            subscription.updatedAt = time
+            try ledger.inTransaction {
+                try save(subscription)
+                try log(.priceIncrease, accept ? "price increase accepted: renewals charge the new price"
+                        : "price increase declined: auto-renew off, \(name) expires at the end of its period", latest, time)
+                if !accept { try subscriptionChanged(.cancellation, subscription) }
+            }
+            return StoreNotice(.info, accept ? "Price increase accepted: \(name) renews at the new price."
+                               : "Price increase declined: \(name) expires at the end of its period.")
+        case .approve, .decline, .resolve, .refund, .tamper, .delete:
             return StoreNotice(.info, "\(action.title) is not a subscription action.")
         }
     }

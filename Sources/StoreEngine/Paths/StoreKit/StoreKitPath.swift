@@ -185,7 +185,8 @@ class StoreKitPath: PurchasePath {
             return PathStep(settlements: [try context.settle(id, as: .failed(
                 .askToBuyDeclined, event: "Ask to Buy declined: StoreKit delivers nothing on Transaction.updates",
                 notice: notice))])
-        case .refund, .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal:
+        case .refund, .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease,
+             .answerPriceIncrease, .tamper, .delete:
             return .nothing  // the engine's own, on every path
         }
     }

@@ -1,0 +1,86 @@
+import Catalog
+import Foundation
+import Ledger
+
+// Changing plans within a subscription group, by the App Store's rules: an upgrade (a higher
+// level, 1 being the highest) takes effect at once and refunds the unused part of the current
+// period in proportion; a downgrade waits for the next renewal, shown as pending, and nothing is
+// charged now; a crossgrade (the same level) is immediate when the durations match, else it
+// waits for the renewal too.
+extension Store {
+    /// How buying `product` changes the plan running in its group.
+    enum PlanChange: Equatable {
+        case upgrade, downgrade, crossgrade
+
+        var name: String {
+            switch self {
+            case .upgrade: return "upgrade"
+            case .downgrade: return "downgrade"
+            case .crossgrade: return "crossgrade"
+            }
+        }
+    }
+
+    /// The running subscription in `product`'s group for another product, and how buying
+    /// `product` changes it; nil when the group has none running (a new subscription).
+    func planChange(to product: Product) -> (running: SubscriptionRecord, change: PlanChange, immediate: Bool)? {
+        guard product.type == .autoRenewable, let group = product.group else { return nil }
+        let now = now()
+        guard let running = account.subscriptions.values.first(where: { candidate in
+            candidate.endedAt == nil && candidate.productId != product.id
+                && catalog.product(id: candidate.productId)?.group == group
+                && SubscriptionRules.status(of: candidate, period: nil, rate: renewalRate, at: now) != .expired
+        }), let current = catalog.product(id: running.productId) else { return nil }
+        let from = current.level ?? 100
+        let to = product.level ?? 100
+        if to < from { return (running, .upgrade, true) }
+        if to > from { return (running, .downgrade, false) }
+        return (running, .crossgrade, current.period == product.period)
+    }
+
+    /// Before a purchase opens: a change that waits for the renewal is recorded instead, and
+    /// nothing is charged now. Nil when the purchase should go ahead.
+    func deferPlanChange(to productId: String) throws -> StoreNotice? {
+        guard let product = catalog.product(id: productId), let (running, change, immediate) = planChange(to: product),
+              !immediate
+        else { return nil }
+        var subscription = running
+        let time = now()
+        subscription.pendingProductId = product.id
+        subscription.updatedAt = time
+        let at = ISO8601DateFormatter().string(from: subscription.expiresAt)
+        try ledger.inTransaction {
+            try save(subscription)
+            try log(.productChange, "\(change.name) to \(product.shortId) at the next renewal (\(at)); nothing charged now",
+                    subscription.latestTransactionId, time)
+        }
+        return StoreNotice(.info, "\(displayName(ofProduct: running.productId)) changes to "
+                           + "\(displayName(ofProduct: product.id)) at the next renewal (\(at)); nothing was charged now.")
+    }
+
+    /// A paid purchase that changes the plan at once (an upgrade, a crossgrade of the same
+    /// duration): the running plan ends now, its access is cut, and the unused part of what was
+    /// paid for its period is refunded in proportion. Inside the payment's commit.
+    func endForImmediateChange(_ running: SubscriptionRecord, by change: PlanChange, to product: Product,
+                               at time: Date) throws {
+        var ended = running
+        ended.endedAt = time
+        ended.endReason = change.name
+        ended.updatedAt = time
+        let latest = try ledger.transaction(id: running.latestTransactionId)
+        let paid = latest.flatMap { Decimal(string: $0.amountCharged ?? $0.price) } ?? 0
+        let start = latest?.purchasedAt ?? time
+        let length = running.expiresAt.timeIntervalSince(start)
+        let unused = length > 0 ? max(0, min(1, running.expiresAt.timeIntervalSince(time) / length)) : 0
+        var refund = paid * Decimal(unused)
+        var rounded = Decimal()
+        let digits = PriceFormatter.minorUnitDigits(ofCurrency: latest?.currency ?? "USD")
+        NSDecimalRound(&rounded, &refund, digits, .down)
+        try ledger.cutGrant(ofTransaction: running.latestTransactionId, at: time)
+        account.cutGrant(ofTransaction: running.latestTransactionId, at: time)
+        try save(ended)
+        try log(.productChange, "\(change.name) from \(catalog.product(id: running.productId)?.shortId ?? running.productId) "
+                + "to \(product.shortId), at once: \(rounded) \(latest?.currency ?? "") refunded for the unused part "
+                + "of the period", running.latestTransactionId, time)
+    }
+}
