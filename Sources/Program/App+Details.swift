@@ -34,6 +34,11 @@ extension App {
             if let paid = transaction.purchasedAt { entries.append(.init("paid", iso.string(from: paid))) }
             entries.append(.init("updated", iso.string(from: transaction.updatedAt)))
             if let finished = transaction.finishedAt { entries.append(.init("finished", iso.string(from: finished))) }
+            // The signed payload as the app would read it, after the ledger's own fields.
+            if let fields = transaction.signedFields {
+                entries.append(.init("signed", "\(fields.count) fields, ES256 (storefront public-key verifies)"))
+                entries += fields.map { TextOverlay.Entry("  " + $0.key, $0.value) }
+            }
             return TextOverlay(title: "Transaction \(transaction.id)", entries: entries)
         case .events:
             guard snapshot.events.indices.contains(eventsPane.selection) else { return nil }

@@ -51,6 +51,21 @@ struct SubscriptionLifecycleTests {
         }
     }
 
+    @Test func theDetailsReadTheSignedPayloadFieldByField() throws {
+        try withStore { harness in
+            let (first, end) = try Self.weekly(harness)
+            _ = try harness.store.advance(to: end.addingTimeInterval(1))
+            let transactions = harness.store.currentReport().snapshot.transactions
+            let renewal = try #require(transactions.first)
+            let fields = Dictionary(uniqueKeysWithValues: try #require(renewal.signedFields).map { ($0.key, $0.value) })
+            #expect(fields["transactionReason"] == "RENEWAL")
+            #expect(fields["originalTransactionId"] == first)
+            #expect(fields["transactionId"] == renewal.id)
+            let purchase = try #require(transactions.first { $0.id == first }?.signedFields)
+            #expect(purchase.contains { $0.key == "transactionReason" && $0.value == "PURCHASE" })
+        }
+    }
+
     @Test func advancingOverSeveralPeriodsRenewsEachAtItsOwnTime() throws {
         try withStore { harness in
             let (_, end) = try Self.weekly(harness)

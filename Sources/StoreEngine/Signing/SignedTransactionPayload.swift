@@ -89,3 +89,14 @@ public struct SignedTransactionPayload: Codable, Sendable, Equatable {
         "KOR": "143466", "IND": "143467", "SAU": "143479", "BRA": "143503",
     ]
 }
+
+extension TransactionSummary {
+    /// What the signed transaction's payload says, field by field (`key: value`, keys sorted),
+    /// for the transaction's details; nil when it is not signed or not a readable JWS.
+    public var signedFields: [(key: String, value: String)]? {
+        guard let text = signedTransaction, let jws = JWS(compact: text),
+              let object = try? JSONSerialization.jsonObject(with: jws.payload) as? [String: Any]
+        else { return nil }
+        return object.keys.sorted().map { key in (key, "\(object[key].map { "\($0)" } ?? "")") }
+    }
+}
