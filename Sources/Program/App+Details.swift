@@ -41,8 +41,9 @@ extension App {
             }
             return TextOverlay(title: "Transaction \(transaction.id)", entries: entries)
         case .events:
-            guard snapshot.events.indices.contains(eventsPane.selection) else { return nil }
-            let event = snapshot.events[eventsPane.selection]
+            let events = visibleEvents
+            guard events.indices.contains(eventsPane.selection) else { return nil }
+            let event = events[eventsPane.selection]
             var entries: [TextOverlay.Entry] = [.init("time", iso.string(from: event.time)), .init("kind", event.kind.rawValue)]
             if let transaction = event.transactionId { entries.append(.init("transaction", transaction)) }
             entries.append(.init("message", event.message))

@@ -61,6 +61,13 @@ extension App {
             openTransactionMenu()
         case .character("p"):
             openPromotionMenu()
+        case .character("f"):
+            let all = [nil] + EventKind.Category.allCases.map(Optional.some)
+            eventFilter = all[((all.firstIndex(of: eventFilter) ?? 0) + 1) % all.count]
+            eventsPane.move(by: -rowCount(of: .events), rowCount: rowCount(of: .events),
+                            visibleRows: ListPane.visibleRows(in: layout.events))
+            notice = StoreNotice(.info, eventFilter.map { "Events: \($0.rawValue) events only (f for the next)." }
+                                 ?? "Events: all of them.")
         case .character("]"), .character("["):
             // Stepped here at once, so keys pressed faster than the engine answers each take a step.
             timeRate = timeRate.stepped(by: key == .character("]") ? 1 : -1)

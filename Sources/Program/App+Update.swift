@@ -22,8 +22,9 @@ extension App {
             now = date
             return []
         case .quit:
+            guard !isQuitting else { return [] }
             isQuitting = true
-            return []
+            return [.engine(.close)]
         case .store(let report):
             return apply(report)
         case .retryProducts(let path, let attempt):

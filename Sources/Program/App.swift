@@ -10,7 +10,7 @@ public struct App: Sendable {
     public private(set) var paywall: PaywallModel
     public internal(set) var transactionsPane = ListPane(.transactions)
     public private(set) var entitlementsPane = ListPane(.entitlements)
-    public private(set) var eventsPane = ListPane(.events)
+    public internal(set) var eventsPane = ListPane(.events)
     public internal(set) var focus: Pane = .paywall
     /// The sheet of the purchase waiting on the player; the engine's, read-only.
     public internal(set) var sheet: PurchaseSheet?
@@ -20,6 +20,15 @@ public struct App: Sendable {
     public internal(set) var accessWait: AccessWait?
     /// The actions of one transaction (`m`), over the panes.
     public internal(set) var choiceMenu: ChoiceMenu?
+    /// `f`: the Events pane shows one category of events (lifecycle, client, SDK), or all.
+    public internal(set) var eventFilter: EventKind.Category?
+
+    /// The events the Events pane lists under the filter, newest first.
+    public var visibleEvents: [EventSummary] {
+        guard let eventFilter else { return snapshot.events }
+        return snapshot.events.filter { $0.kind.category == eventFilter }
+    }
+
     /// How fast the simulated calendar runs (`]`, `[`), as the engine last reported it.
     public internal(set) var timeRate: TimeRate = .running(.realTime)
     /// How long periods last, whether or not the clock runs.
@@ -114,7 +123,7 @@ public struct App: Sendable {
         case .paywall: return paywall.itemCount
         case .transactions: return snapshot.transactions.count
         case .entitlements: return snapshot.balances.count + snapshot.entitlements.count
-        case .events: return snapshot.events.count
+        case .events: return visibleEvents.count
         }
     }
 

@@ -82,9 +82,11 @@ public enum AppView {
         app.entitlementsPane.render(count: entitlements.count, emptyText: PaneRows.emptyText(.entitlements),
                                     focused: app.focus == .entitlements, theme: theme, in: layout.entitlements,
                                     into: &frame) { entitlements[$0] }
-        app.eventsPane.render(count: snapshot.events.count, emptyText: PaneRows.emptyText(.events),
-                              focused: app.focus == .events, theme: theme, in: layout.events, into: &frame) {
-            PaneRows.event(snapshot.events[$0], clock: clock)
+        let events = app.visibleEvents
+        app.eventsPane.render(count: events.count, emptyText: PaneRows.emptyText(.events),
+                              focused: app.focus == .events, theme: theme, in: layout.events,
+                              subtitle: app.eventFilter?.rawValue, into: &frame) {
+            PaneRows.event(events[$0], clock: clock)
         }
     }
 }

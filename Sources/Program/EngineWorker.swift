@@ -59,6 +59,8 @@ public final class EngineWorker: @unchecked Sendable {
                 return .store(try store.setTimeRate(rate, keepingClockPaused: keepingClockPaused))
             case .advanceCalendar(let seconds):
                 return .store(try store.advance(by: seconds))
+            case .close:
+                return .store(try store.close())
             case .advanceToNextDue:
                 return .store(try store.advanceToNextDue())
             }

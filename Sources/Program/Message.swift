@@ -73,4 +73,6 @@ public enum EngineCall: Sendable, Equatable {
     case advanceCalendar(by: TimeInterval)
     /// `>`: the calendar on to the next thing due (a renewal, grace ending…).
     case advanceToNextDue
+    /// The app quits: the paywall closes.
+    case close
 }

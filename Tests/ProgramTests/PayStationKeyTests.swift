@@ -46,7 +46,7 @@ struct PayStationKeyTests {
 
     @Test func ctrlCQuitsEvenFromTheSheet() {
         var app = appWithSheet()
-        #expect(app.update(.key(.interrupt)).isEmpty)
+        #expect(app.update(.key(.interrupt)) == [.engine(.close)])
         #expect(app.isQuitting)
     }
 }

@@ -257,8 +257,12 @@ final class StoreHarness {
     // MARK: Reading the ledger
 
     /// The kinds of the events logged for one transaction, oldest first.
+    /// The SDK's and the lifecycle's events of a transaction, in order. The app's own client
+    /// events (`transactionStart`, `transactionComplete`, …) are left out: EventFilterTests and
+    /// ClientEventTests follow those.
     func eventKinds(of transactionId: String) throws -> [String] {
-        try ledger.events(newestFirst: 10_000).reversed().filter { $0.transactionId == transactionId }.map(\.kind)
+        try ledger.events(newestFirst: 10_000).reversed()
+            .filter { $0.transactionId == transactionId && EventKind(rawValue: $0.kind).category != .client }.map(\.kind)
     }
 
     /// Every event kind, oldest first.

@@ -86,6 +86,30 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     /// showed it or held it; the app later bought a held one.
     public static let xeePromoted = EventKind(rawValue: "xee.promoted")
 
+    // MARK: The app's own (client) events, as analytics SDKs name them
+
+    public static let transactionStart = EventKind(rawValue: "transactionStart")
+    public static let transactionComplete = EventKind(rawValue: "transactionComplete")
+    public static let transactionFail = EventKind(rawValue: "transactionFail")
+    public static let transactionAbandon = EventKind(rawValue: "transactionAbandon")
+    public static let paywallOpen = EventKind(rawValue: "paywallOpen")
+    public static let paywallClose = EventKind(rawValue: "paywallClose")
+
+    public static let client: [EventKind] = [
+        .transactionStart, .transactionComplete, .transactionFail, .transactionAbandon, .paywallOpen, .paywallClose,
+    ]
+
+    /// What the Events pane's filter (`f`) groups a kind under.
+    public enum Category: String, Sendable, CaseIterable {
+        case lifecycle, client, sdk
+    }
+
+    public var category: Category {
+        if isLifecycle { return .lifecycle }
+        if Self.client.contains(self) { return .client }
+        return .sdk
+    }
+
     // MARK: Lifecycle
 
     public static let initialPurchase = EventKind(rawValue: "INITIAL_PURCHASE")

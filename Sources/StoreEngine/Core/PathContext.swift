@@ -74,6 +74,7 @@ struct PathContext {
             try store.ledger.insert(record)
             store.account.record(record)
             store.openedThisRun.insert(record.id)
+            try store.log(.transactionStart, "\(productId) in \(storefront.id) on \(path.displayName)", record.id, time)
             return record
         }
     }

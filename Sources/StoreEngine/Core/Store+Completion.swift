@@ -57,6 +57,7 @@ extension Store {
         try ledger.inTransaction {
             try ledger.updateState(ofTransaction: transactionId, to: .failed, error: reason.recorded, at: time)
             try log(kind, message ?? "failed: \(reason.recorded)", transactionId, time)
+            try log(reason.isCancellation ? .transactionAbandon : .transactionFail, reason.recorded, transactionId, time)
             try ledger.markFinished(transaction: transactionId, at: time)
             try log(.finished, "finished", transactionId, time)
             try refresh(transactionId)
@@ -135,6 +136,10 @@ extension Store {
         try ledger.inTransaction {
             try ledger.markFinished(transaction: transactionId, at: time)
             try log(.finished, "finished", transactionId, time)
+            // The app's own event for a purchase it made (not a renewal, not a restore).
+            if transaction.state == .purchased, transaction.originalTransactionId == nil {
+                try log(.transactionComplete, transaction.productId, transactionId, time)
+            }
             try refresh(transactionId)
         }
         checkpoint(.finished)

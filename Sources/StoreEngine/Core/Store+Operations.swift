@@ -16,6 +16,7 @@ extension Store {
         return try perform {
             let opened: StoreNotice?
             do {
+                try logPaywall(open: true)
                 for path in paths { try path.launched(in: context) }
                 opened = try openKeptURLs()
             } catch {
@@ -25,6 +26,21 @@ extension Store {
             redeliveryDue = true
             return try catchUp() ?? opened
         }
+    }
+
+    /// The app is closing: the paywall closes with it (`paywallClose`).
+    public func close() throws(StoreError) -> StoreReport {
+        try perform {
+            try logPaywall(open: false)
+            return nil
+        }
+    }
+
+    /// `paywallOpen` / `paywallClose` for the paywall this player is shown (its assigned variant).
+    private func logPaywall(open: Bool) throws {
+        guard let paywall = catalog.paywalls.first, let variant = paywall.assignedVariant(forUser: userId) else { return }
+        try log(open ? .paywallOpen : .paywallClose, "\(paywall.id) at \(paywall.placement), variationId "
+                + variant.variationId(in: paywall), nil, now())
     }
 
     /// The report of nothing new: the state as it is.

@@ -50,9 +50,11 @@ public struct ListPane: Sendable, Equatable {
     /// Draws the box and the rows of a list of `count` that fit from the scroll offset; `row`
     /// is asked for those only, so a long history costs what the screen shows. The selected
     /// row is highlighted while the pane has the focus.
-    public func render(count: Int, emptyText: String, focused: Bool, theme: Theme, in area: Rect,
+    /// - Parameter subtitle: after the pane's name in its title (`Events · lifecycle`).
+    public func render(count: Int, emptyText: String, focused: Bool, theme: Theme, in area: Rect, subtitle: String? = nil,
                        into frame: inout Frame, row: (Int) -> Row) {
-        let inner = frame.drawBox(area, title: pane.rawValue, border: theme.border,
+        let title = pane.rawValue + (subtitle.map { " · \($0)" } ?? "")
+        let inner = frame.drawBox(area, title: title, border: theme.border,
                                   style: theme.style(focused ? .accent : .border),
                                   titleStyle: theme.style(focused ? .accent : .text, bold: true))
         guard !inner.isEmpty else { return }

@@ -102,8 +102,10 @@ final class HeadlessHarness {
     }
 
     /// The kinds of the events logged for a transaction, oldest first.
+    /// The SDK's and the lifecycle's events of a transaction, in order; the app's own client
+    /// events are left out (EventFilterTests follows those).
     func eventKinds(of transactionId: String) -> [EventKind] {
-        app.snapshot.events.reversed().filter { $0.transactionId == transactionId }.map(\.kind)
+        app.snapshot.events.reversed().filter { $0.transactionId == transactionId && $0.kind.category != .client }.map(\.kind)
     }
 }
 

@@ -1,0 +1,53 @@
+import Catalog
+import Foundation
+import Program
+import StoreEngine
+import TerminalUI
+import TestFixtures
+import Testing
+
+/// The Events pane: the app's own (client) events beside the SDK's and the lifecycle's, and `f`
+/// showing one category at a time, in the whole loop with a real engine.
+@Suite("Headless program: the Events pane's filter")
+struct EventFilterTests {
+    @Test func fShowsOneCategoryAtATime() throws {
+        let harness = try HeadlessHarness(storefront: "JPN", width: 120, height: 40)
+        harness.program.send(.started)
+        harness.select(product: SKU.weeklyPass)
+        harness.press(.enter)
+        try #require(harness.storeKitSession != nil)
+        harness.type("b")
+        let all = harness.app.visibleEvents.map(\.kind)
+        #expect(all.contains(.paywallOpen) && all.contains(.transactionStart) && all.contains(.transactionComplete))
+        #expect(all.contains(.initialPurchase) && all.contains(.purchased))
+
+        harness.type("f")
+        #expect(harness.app.eventFilter == .lifecycle)
+        #expect(harness.app.visibleEvents.allSatisfy { $0.kind.isLifecycle })
+        #expect(harness.app.visibleEvents.map(\.kind).contains(.initialPurchase))
+        #expect(harness.screen.contains("Events · lifecycle"))
+        harness.type("f")
+        #expect(harness.app.eventFilter == .client)
+        #expect(Set(harness.app.visibleEvents.map(\.kind)) == [.paywallOpen, .transactionStart, .transactionComplete])
+        harness.type("f")
+        #expect(harness.app.eventFilter == .sdk)
+        #expect(!harness.app.visibleEvents.contains { $0.kind.isLifecycle || EventKind.client.contains($0.kind) })
+        harness.type("f")
+        #expect(harness.app.eventFilter == nil)
+        #expect(harness.app.visibleEvents.count == harness.app.snapshot.events.count)
+        #expect(harness.app.notice?.text == "Events: all of them.")
+    }
+
+    @Test func aCancelledPurchaseIsAnAbandonAndQuittingClosesThePaywall() throws {
+        let harness = try HeadlessHarness(storefront: "JPN", width: 120, height: 40)
+        harness.program.send(.started)
+        harness.select(product: SKU.gems100)
+        harness.press(.enter)
+        try #require(harness.storeKitSession != nil)
+        harness.type("c")
+        #expect(harness.app.snapshot.events.contains { $0.kind == .transactionAbandon })
+        #expect(!harness.app.snapshot.events.contains { $0.kind == .transactionFail })
+        harness.program.send(.quit)
+        #expect(harness.app.snapshot.events.first?.kind == .paywallClose)
+    }
+}
