@@ -240,25 +240,15 @@ final class ScenarioRun {
             _ = try running()
             try relaunch(at: line)
         case .xeeKey(let on):
-            var settings = xeeSettings
-            settings.hasInAppPurchaseKey = on
-            try configure(settings)
+            try reconfigureXee { $0.hasInAppPurchaseKey = on }
         case .xeeApple(let answer):
-            var settings = xeeSettings
-            settings.apple = answer
-            try configure(settings)
+            try reconfigureXee { $0.apple = answer }
         case .xeeOS(let os):
-            var settings = xeeSettings
-            settings.deviceOS = os
-            try configure(settings)
+            try reconfigureXee { $0.deviceOS = os }
         case .xeeEnvironment(let environment):
-            var settings = xeeSettings
-            settings.environment = environment
-            try configure(settings)
+            try reconfigureXee { $0.environment = environment }
         case .xeePromoted(let answer):
-            var settings = xeeSettings
-            settings.promotedPurchases = answer
-            try configure(settings)
+            try reconfigureXee { $0.promotedPurchases = answer }
         case .rate(let rate):
             try running().send(.setRenewalRate(rate))
         case .promote(let sku):
@@ -293,7 +283,10 @@ final class ScenarioRun {
         configuredXee ?? XeeServerSettings(catalog?.settings.xee ?? XeeSettings())
     }
 
-    private func configure(_ settings: XeeServerSettings) throws {
+    /// The Xee settings as they stand, changed by `change`, sent to the app.
+    private func reconfigureXee(_ change: (inout XeeServerSettings) -> Void) throws {
+        var settings = xeeSettings
+        change(&settings)
         configuredXee = settings
         try running().send(.configureXee(settings))
     }

@@ -14,13 +14,23 @@ enum OpenURLCommand {
         guard url.utf8.count <= URLSocket.maxURLBytes else {
             throw CommandFailure(.usage, "the URL is \(url.utf8.count) bytes; open-url takes at most \(URLSocket.maxURLBytes).")
         }
+        try deliver(url, options, handed: { "Handed to the storefront running on \($0)." },
+                    kept: { directory, ledger in
+                        "No storefront runs on \(directory): kept in \(ledger) for the next launch, which opens it first."
+                    })
+    }
+
+    /// Hands `url` to the app on the state directory, or keeps it for its next launch, and
+    /// says which: `handed` gets the directory and pid as words, `kept` the directory and ledger.
+    static func deliver(_ url: String, _ options: Options, handed: (String) -> String,
+                        kept: (String, String) -> String) throws(CommandFailure) {
         let directory = Environment.stateDirectory(options)
         do {
             switch try directory.deliver(url: url) {
             case .handedToApp(let pid):
-                print("Handed to the storefront running on \(directory.path)\(pid.map { " (pid \($0))" } ?? "").")
+                print(handed(directory.path + (pid.map { " (pid \($0))" } ?? "")))
             case .keptForNextLaunch(let ledger):
-                print("No storefront runs on \(directory.path): kept in \(ledger) for the next launch, which opens it first.")
+                print(kept(directory.path, ledger))
             }
         } catch {
             throw CommandFailure(error)

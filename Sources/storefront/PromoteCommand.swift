@@ -22,17 +22,10 @@ enum PromoteCommand {
                 + "only available products.")
         }
         let url = PromotedPurchaseURL(bundleId: catalog.app.bundleId, productId: sku).text
-        let directory = Environment.stateDirectory(options)
-        do {
-            switch try directory.deliver(url: url) {
-            case .handedToApp(let pid):
-                print("Promoted \(sku) to the storefront running on \(directory.path)\(pid.map { " (pid \($0))" } ?? "").")
-            case .keptForNextLaunch(let ledger):
-                print("No storefront runs on \(directory.path): the promoted purchase of \(sku) is kept in \(ledger) "
-                      + "for the next launch.")
-            }
-        } catch {
-            throw CommandFailure(error)
-        }
+        try OpenURLCommand.deliver(url, options, handed: { "Promoted \(sku) to the storefront running on \($0)." },
+                                   kept: { directory, ledger in
+                                       "No storefront runs on \(directory): the promoted purchase of \(sku) is kept in "
+                                           + "\(ledger) for the next launch."
+                                   })
     }
 }

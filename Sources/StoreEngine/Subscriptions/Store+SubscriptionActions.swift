@@ -35,27 +35,21 @@ extension Store {
                 account.cutGrant(ofTransaction: latest, at: time)
             }
             return try renew(&subscription, from: time)
-        case .cancelRenewal:
-            subscription.autoRenew = false
-            subscription.unsubscribedAt = time
+        case .cancelRenewal, .enableRenewal:
+            let on = action == .enableRenewal
+            subscription.autoRenew = on
+            subscription.unsubscribedAt = on ? nil : time
             subscription.updatedAt = time
             try ledger.inTransaction {
                 try save(subscription)
-                try log(.cancellation, "auto-renew off: \(name) stays until its period ends, then expires", latest, time)
-                try subscriptionChanged(.cancellation, subscription)
+                try log(on ? .uncancellation : .cancellation, on
+                        ? "auto-renew on again: \(name) renews at the end of its period"
+                        : "auto-renew off: \(name) stays until its period ends, then expires", latest, time)
+                try subscriptionChanged(on ? .uncancellation : .cancellation, subscription)
             }
-            return StoreNotice(.info, "Auto-renew is off: \(name) stays until "
-                               + ISO8601DateFormatter().string(from: subscription.expiresAt) + ", then expires.")
-        case .enableRenewal:
-            subscription.autoRenew = true
-            subscription.unsubscribedAt = nil
-            subscription.updatedAt = time
-            try ledger.inTransaction {
-                try save(subscription)
-                try log(.uncancellation, "auto-renew on again: \(name) renews at the end of its period", latest, time)
-                try subscriptionChanged(.uncancellation, subscription)
-            }
-            return StoreNotice(.info, "Auto-renew is on again for \(name).")
+            return StoreNotice(.info, on ? "Auto-renew is on again for \(name)."
+                               : "Auto-renew is off: \(name) stays until "
+                                 + ISO8601DateFormatter().string(from: subscription.expiresAt) + ", then expires.")
         case .billingIssue(let on):
             subscription.billingIssue = on
             subscription.updatedAt = time
