@@ -64,7 +64,8 @@ extension App {
             ]
             if let product = entitlement.productId { entries.append(.init("product", product)) }
             if let source = entitlement.source { entries.append(.init("source", source)) }
-            entries.append(.init("expires", entitlement.expiresAt.map { iso.string(from: $0) } ?? "never"))
+            entries.append(.init("expires", entitlement.expiresAt.map { iso.string(from: $0) + " (\(Self.relative($0, from: now)))" }
+                                 ?? "never"))
             if entitlement.kind == .accessLevel { entries.append(.init("renews", entitlement.willRenew ? "yes" : "no")) }
             if let subscription = entitlement.subscription {
                 entries.append(.init("status", subscription.status.rawValue))
@@ -90,5 +91,19 @@ extension App {
         case .paywall:
             return nil
         }
+    }
+
+    /// `in 4 min`, `3 days ago`: how far a date is from the simulated now, in the largest unit.
+    public static func relative(_ date: Date, from now: Date) -> String {
+        let seconds = date.timeIntervalSince(now)
+        let span = abs(seconds)
+        let words: String
+        switch span {
+        case ..<60: words = "\(Int(span)) s"
+        case ..<3600: words = "\(Int(span / 60)) min"
+        case ..<86_400: words = "\(Int(span / 3600)) h"
+        default: words = "\(Int(span / 86_400)) days"
+        }
+        return seconds >= 0 ? "in \(words)" : "\(words) ago"
     }
 }

@@ -108,9 +108,18 @@ struct RowDetailsTests {
         #expect(balance.contains("gems") && balance.contains("1200"))
         app.receive(.key(.escape), .key(.down), .key(.enter))
         let premium = squeezed(try readAll(&app, title: "Entitlement premium").joined())
-        for value in ["premium", "accessLevel", "yes", "com.example.stardust.pass.monthly", "2026-02-28T09:30:00Z"] {
-            #expect(premium.contains(value), "\(value) is missing")
+        // The app's clock stands at fixedNow (2026-11-18 11:06:40): the expiry was 263 days before.
+        for value in ["premium", "accessLevel", "yes", "com.example.stardust.pass.monthly", "2026-02-28T09:30:00Z",
+                      "(263 days ago)"] {
+            #expect(premium.contains(squeezed(value)), "\(value) is missing")
         }
+    }
+
+    @Test func relativeTimesSayTheLargestUnit() {
+        #expect(App.relative(fixedNow.addingTimeInterval(4 * 60 + 20), from: fixedNow) == "in 4 min")
+        #expect(App.relative(fixedNow.addingTimeInterval(59), from: fixedNow) == "in 59 s")
+        #expect(App.relative(fixedNow.addingTimeInterval(-3 * 3600), from: fixedNow) == "3 h ago")
+        #expect(App.relative(fixedNow.addingTimeInterval(30 * 86_400), from: fixedNow) == "in 30 days")
     }
 
     /// The row Enter opens is the one highlighted, and a pane with no rows opens nothing.
