@@ -63,6 +63,8 @@ extension App {
                 .init("active", entitlement.isActive ? "yes" : "no"),
             ]
             if let product = entitlement.productId { entries.append(.init("product", product)) }
+            if entitlement.isLifetime { entries.append(.init("lifetime", "yes: bought once, owned for good")) }
+            entries.append(.init("sandbox", catalog.settings.useSandbox ? "yes" : "no"))
             if let source = entitlement.source { entries.append(.init("source", source)) }
             entries.append(.init("expires", entitlement.expiresAt.map { iso.string(from: $0) + " (\(Self.relative($0, from: now)))" }
                                  ?? "never"))
