@@ -215,6 +215,27 @@ struct SubscriptionLifecycleTests {
         }
     }
 
+    @Test func payUpFrontCoversItsWholeDurationThenRenewsAtTheRegularPrice() throws {
+        var catalog = try defaultCatalog()
+        let index = try #require(catalog.products.firstIndex { $0.id == SKU.monthlyPass })
+        catalog.products[index].introductoryOffer = Offer(
+            id: nil, mode: .payUpFront, period: SubscriptionPeriod(value: 3, unit: .month), periods: 1,
+            prices: ["USA": 9.99], eligibility: [])
+        try withStore(catalog: catalog) { harness in
+            let (session, _) = try harness.buy(SKU.monthlyPass)
+            let paid = try #require(try harness.ledger.transaction(id: session.transactionId))
+            #expect(paid.amountCharged == "9.99")
+            let start = try #require(paid.purchasedAt)
+            let end = try Self.subscription(harness).expiresAt
+            #expect(end == SimulatedCalendar.end(of: SubscriptionPeriod(value: 3, unit: .month), from: start))
+            _ = try harness.store.advance(to: end.addingTimeInterval(1))
+            let renewal = try #require(try harness.ledger.transactions(newestFirst: 1).first)
+            #expect(renewal.amountCharged == "4.99" && renewal.offerType == nil)
+            #expect(try harness.ledger.grant(forTransaction: renewal.id)?.expiresAt
+                    == SimulatedCalendar.end(of: SubscriptionPeriod(value: 1, unit: .month), from: end))
+        }
+    }
+
     @Test func payAsYouGoRenewsAtTheOfferPriceForItsPeriodsThenRegular() throws {
         try withStore { harness in
             let (weekly, _) = try harness.buy(SKU.weeklyPass)
