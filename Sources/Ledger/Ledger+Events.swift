@@ -20,16 +20,19 @@ extension Ledger {
     /// their `time`, so a log reads as it happened even when the simulated clock jumps.
     /// With `user`, only that user's transactions' events and the events of no transaction
     /// (launches, products requests, rejected redirects).
-    public func events(newestFirst limit: Int, user: String? = nil) throws -> [EventRecord] {
+    /// - Parameter before: only events older than this id (a page further down the history).
+    public func events(newestFirst limit: Int, user: String? = nil, before: Int64? = nil) throws -> [EventRecord] {
         guard limit > 0 else { return [] }
         let statement = try database.prepare("""
             SELECT id, time, kind, transaction_id, message FROM events
-            WHERE ?2 IS NULL OR transaction_id IS NULL
-               OR transaction_id IN (SELECT id FROM transactions WHERE user_id = ?2)
+            WHERE (?3 IS NULL OR id < ?3)
+              AND (?2 IS NULL OR transaction_id IS NULL
+                   OR transaction_id IN (SELECT id FROM transactions WHERE user_id = ?2))
             ORDER BY id DESC LIMIT ?1
             """)
         try statement.bind(limit, at: 1)
         try statement.bind(user, at: 2)
+        if let before { try statement.bind(before, at: 3) } else { try statement.bindNull(at: 3) }
         var events: [EventRecord] = []
         while try statement.step() {
             events.append(EventRecord(

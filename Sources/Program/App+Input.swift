@@ -80,6 +80,7 @@ extension App {
             scroll(focus, by: -1)
         case .down, .right, .character("j"), .character("l"):
             scroll(focus, by: 1)
+            return olderEventsIfNeeded()
         case .enter:
             guard focus == .paywall else {
                 overlay = details(of: focus)
@@ -127,7 +128,7 @@ extension App {
         }
         guard event.kind == .press else {
             scroll(focus, by: event.kind == .wheelUp ? -1 : 1)
-            return []
+            return olderEventsIfNeeded()
         }
         let layout = self.layout
         switch PaywallView.target(at: event.x, event.y, in: layout.paywall, model: paywall) {

@@ -89,6 +89,12 @@ extension App {
         // A sheet that has just opened starts clean: the last purchase's line goes.
         if sheet == nil, report.sheet != nil { notice = nil }
         lastCallFailed = report.failure != nil
+        if let page = report.olderEvents {
+            loadingOlderEvents = false
+            eventsExhausted = page.isEmpty
+            let known = Set(olderEvents.map(\.id))
+            olderEvents += page.filter { !known.contains($0.id) }
+        }
         sheet = report.sheet
         accessWait = report.accessWait
         heldPromotions = report.heldPromotions

@@ -23,10 +23,32 @@ public struct App: Sendable {
     /// `f`: the Events pane shows one category of events (lifecycle, client, SDK), or all.
     public internal(set) var eventFilter: EventKind.Category?
 
+    /// Older events than the report holds, loaded page by page as the Events pane scrolls down.
+    public internal(set) var olderEvents: [EventSummary] = []
+    /// No event is older than the last page loaded; a page is on its way.
+    var eventsExhausted = false
+    var loadingOlderEvents = false
+
+    /// Every event the pane can show: the report's newest, then the older pages, newest first.
+    public var allEvents: [EventSummary] {
+        let oldestReported = snapshot.events.last?.id ?? .max
+        return snapshot.events + olderEvents.filter { $0.id < oldestReported }
+    }
+
     /// The events the Events pane lists under the filter, newest first.
     public var visibleEvents: [EventSummary] {
-        guard let eventFilter else { return snapshot.events }
-        return snapshot.events.filter { $0.kind.category == eventFilter }
+        guard let eventFilter else { return allEvents }
+        return allEvents.filter { $0.kind.category == eventFilter }
+    }
+
+    /// Near the end of what the Events pane holds, the next older page, when there may be one.
+    mutating func olderEventsIfNeeded() -> [Effect] {
+        let all = allEvents
+        guard focus == .events, !eventsExhausted, !loadingOlderEvents, all.count >= 200,
+              eventsPane.selection >= visibleEvents.count - 5, let oldest = all.last?.id
+        else { return [] }
+        loadingOlderEvents = true
+        return [.engine(.olderEvents(before: oldest))]
     }
 
     /// How fast the simulated calendar runs (`]`, `[`), as the engine last reported it.

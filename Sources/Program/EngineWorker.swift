@@ -61,6 +61,8 @@ public final class EngineWorker: @unchecked Sendable {
                 return .store(try store.advance(by: seconds))
             case .close:
                 return .store(try store.close())
+            case .olderEvents(let id):
+                return .store(try store.events(before: id))
             case .advanceToNextDue:
                 return .store(try store.advanceToNextDue())
             }

@@ -75,4 +75,6 @@ public enum EngineCall: Sendable, Equatable {
     case advanceToNextDue
     /// The app quits: the paywall closes.
     case close
+    /// The Events pane scrolled to the end of what it holds: the page before this event id.
+    case olderEvents(before: Int64)
 }

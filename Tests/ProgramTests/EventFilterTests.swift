@@ -51,3 +51,26 @@ struct EventFilterTests {
         #expect(harness.app.snapshot.events.first?.kind == .paywallClose)
     }
 }
+
+/// The Events pane scrolls through the whole history: past the newest 200 the report holds,
+/// older pages come from the ledger as the selection nears the end.
+@Suite("Headless program: the whole event history")
+struct EventHistoryTests {
+    @Test func scrollingDownLoadsOlderPagesToTheFirstEvent() throws {
+        let harness = try HeadlessHarness(storefront: "JPN", width: 120, height: 40)
+        harness.program.send(.started)
+        for _ in 0..<450 { harness.program.send(.setRenewalRate(.realTime)) }
+        let total = harness.store.currentReport().snapshot.events.count
+        #expect(total == 200, "the report holds the newest 200")
+        harness.press(.tab, .tab, .tab)
+        #expect(harness.app.focus == .events)
+        for _ in 0..<520 { harness.press(.down) }
+        let all = harness.app.allEvents
+        #expect(all.count > 450, "\(all.count) events reachable")
+        #expect(Set(all.map(\.id)).count == all.count, "no event twice")
+        #expect(zip(all, all.dropFirst()).allSatisfy { $0.id > $1.id }, "newest first throughout")
+        // The first thing the launch logged is at the very end.
+        #expect(all.last?.kind == .paywallOpen)
+        #expect(harness.app.eventsPane.selection == all.count - 1)
+    }
+}

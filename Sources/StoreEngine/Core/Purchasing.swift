@@ -91,6 +91,9 @@ public struct StoreReport: Sendable, Equatable {
     public var timeRate: TimeRate = .running(.realTime)
     /// How long periods last, whether or not the clock runs.
     public var renewalRate: RenewalRate = .realTime
+    /// On the answer to `events(before:)`: that page of older events, newest first (empty at
+    /// the start of the history).
+    public var olderEvents: [EventSummary]?
 
     public init(snapshot: StoreSnapshot, sheet: PurchaseSheet? = nil, notice: StoreNotice? = nil,
                 products: ProductsReply? = nil, clock: Clock, nextDue: Date? = nil, failure: StoreError? = nil) {

@@ -43,6 +43,18 @@ extension Store {
                 + variant.variationId(in: paywall), nil, now())
     }
 
+    /// A page of the player's events older than `id`, for the Events pane scrolled past what
+    /// the report holds (the newest 200): the history is in the ledger, however long.
+    public func events(before id: Int64, limit: Int = 200) throws(StoreError) -> StoreReport {
+        do {
+            var report = currentReport()
+            report.olderEvents = try ledger.events(newestFirst: limit, user: userId, before: id).map(EventSummary.init(record:))
+            return report
+        } catch {
+            throw StoreError(error)
+        }
+    }
+
     /// The report of nothing new: the state as it is.
     public func currentReport(notice: StoreNotice? = nil) -> StoreReport {
         report(notice: notice)
