@@ -61,6 +61,18 @@ extension App {
             openTransactionMenu()
         case .character("p"):
             openPromotionMenu()
+        case .character("F"):
+            // The selected event's kind only, or every kind again.
+            let events = visibleEvents
+            if eventKindFilter != nil {
+                eventKindFilter = nil
+            } else if events.indices.contains(eventsPane.selection) {
+                eventKindFilter = events[eventsPane.selection].kind
+            }
+            eventsPane.move(by: -rowCount(of: .events), rowCount: rowCount(of: .events),
+                            visibleRows: ListPane.visibleRows(in: layout.events))
+            notice = StoreNotice(.info, eventKindFilter.map { "Events: \($0.rawValue) only (F for every kind)." }
+                                 ?? "Events: every kind.")
         case .character("f"):
             let all = [nil] + EventKind.Category.allCases.map(Optional.some)
             eventFilter = all[((all.firstIndex(of: eventFilter) ?? 0) + 1) % all.count]

@@ -35,10 +35,14 @@ public struct App: Sendable {
         return snapshot.events + olderEvents.filter { $0.id < oldestReported }
     }
 
-    /// The events the Events pane lists under the filter, newest first.
+    /// `F`: the Events pane shows one kind of event only (the selected row's), or all.
+    public internal(set) var eventKindFilter: EventKind?
+
+    /// The events the Events pane lists under the filters, newest first.
     public var visibleEvents: [EventSummary] {
-        guard let eventFilter else { return allEvents }
-        return allEvents.filter { $0.kind.category == eventFilter }
+        allEvents.filter { event in
+            (eventFilter.map { event.kind.category == $0 } ?? true) && (eventKindFilter.map { event.kind == $0 } ?? true)
+        }
     }
 
     /// Near the end of what the Events pane holds, the next older page, when there may be one.

@@ -85,7 +85,7 @@ public enum AppView {
         let events = app.visibleEvents
         app.eventsPane.render(count: events.count, emptyText: PaneRows.emptyText(.events),
                               focused: app.focus == .events, theme: theme, in: layout.events,
-                              subtitle: app.eventFilter?.rawValue, into: &frame) {
+                              subtitle: app.eventKindFilter?.rawValue ?? app.eventFilter?.rawValue, into: &frame) {
             PaneRows.event(events[$0], clock: clock)
         }
     }

@@ -36,6 +36,19 @@ struct EventFilterTests {
         #expect(harness.app.eventFilter == nil)
         #expect(harness.app.visibleEvents.count == harness.app.snapshot.events.count)
         #expect(harness.app.notice?.text == "Events: all of them.")
+
+        // F: the selected event's kind only. The newest event is the purchase's last.
+        harness.press(.tab, .tab, .tab)
+        #expect(harness.app.focus == .events)
+        let selected = try #require(harness.app.visibleEvents.first?.kind)
+        harness.type("F")
+        #expect(harness.app.eventKindFilter == selected)
+        #expect(!harness.app.visibleEvents.isEmpty && harness.app.visibleEvents.allSatisfy { $0.kind == selected })
+        // The title names the kind (cut to the pane's width when it is long).
+        #expect(harness.screen.contains("Events · \(selected.rawValue.prefix(8))"))
+        harness.type("F")
+        #expect(harness.app.eventKindFilter == nil)
+        #expect(harness.app.notice?.text == "Events: every kind.")
     }
 
     @Test func aCancelledPurchaseIsAnAbandonAndQuittingClosesThePaywall() throws {

@@ -15,7 +15,7 @@ public enum HelpOverlay {
         ("p", "buy a promoted purchase the Xee SDK held"),
         ("] / [", "time faster / slower: paused, real time, Apple's test rates"),
         ("+ / >", "the calendar a day on / on to the next renewal or expiry"),
-        ("f", "Events pane: lifecycle, client, SDK events, or all"),
+        ("f / F", "Events pane: lifecycle, client, SDK events, or all / the selected row's kind only"),
         ("?", "this help"),
         ("q / Ctrl-C", "quit"),
         ("Ctrl-Z", "suspend to the shell; fg comes back"),
