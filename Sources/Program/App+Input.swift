@@ -23,6 +23,8 @@ extension App {
         }
         if let sheet { return handle(key, on: sheet) }
         if choiceMenu != nil { return handleMenu(key) }
+        // A count is for the `+` right after it.
+        if !Self.continuesCount(key) { advanceCount = nil }
         switch key {
         case .character("q"):
             return update(.quit)
@@ -85,7 +87,14 @@ extension App {
             timeRate = timeRate.stepped(by: key == .character("]") ? 1 : -1)
             return [.engine(.setTimeRate(timeRate, keepingClockPaused: false))]
         case .character("+"):
-            return [.engine(.advanceCalendar(by: 86_400))]
+            // `7+`: a count typed first is how many days.
+            let days = max(1, advanceCount ?? 1)
+            advanceCount = nil
+            return [.engine(.advanceCalendar(by: Double(days) * 86_400))]
+        case .character(let digit) where digit.isASCII && digit.isNumber:
+            advanceCount = min(9_999, (advanceCount ?? 0) * 10 + (digit.wholeNumberValue ?? 0))
+            notice = StoreNotice(.info, "+ moves the calendar \(advanceCount ?? 0) days on.")
+            return []
         case .character(">"):
             return [.engine(.advanceToNextDue)]
         case .up, .left, .character("k"), .character("h"):
@@ -117,6 +126,12 @@ extension App {
         case .storeKit:
             return StoreKitSheet.input(for: key).map { [.engine(.send(.storeKit($0)))] } ?? []
         }
+    }
+
+    /// A digit, or the `+` a count of days is for.
+    private static func continuesCount(_ key: Key) -> Bool {
+        guard case .character(let typed) = key else { return false }
+        return typed == "+" || (typed.isASCII && typed.isNumber)
     }
 
     mutating func handle(_ event: MouseEvent) -> [Effect] {
@@ -163,7 +178,20 @@ extension App {
             overlay = TextOverlay(title: PaywallView.text(of: paywall)[.privacy],
                                   entries: [TextOverlay.Entry("", paywall.privacyURL ?? "")])
         case nil:
-            if let pane = layout.pane(at: event.x, event.y) { focus = pane }
+            guard let pane = layout.pane(at: event.x, event.y) else { return [] }
+            focus = pane
+            // In the Transactions pane a click selects a row, and a click on the selected row
+            // opens its actions, as `m` does (a product: select, then buy).
+            let area = layout.rect(of: .transactions)
+            guard pane == .transactions, event.y > area.y, event.y < area.maxY - 1 else { return [] }
+            let row = transactionsPane.scroll + (event.y - area.y - 1)
+            guard snapshot.transactions.indices.contains(row) else { return [] }
+            if row == transactionsPane.selection {
+                openTransactionMenu()
+            } else {
+                transactionsPane.move(by: row - transactionsPane.selection, rowCount: snapshot.transactions.count,
+                                      visibleRows: ListPane.visibleRows(in: area))
+            }
         }
         return []
     }

@@ -20,6 +20,9 @@ public struct App: Sendable {
     public internal(set) var accessWait: AccessWait?
     /// The actions of one transaction (`m`), over the panes.
     public internal(set) var choiceMenu: ChoiceMenu?
+    /// Digits typed before `+`: how many days it moves the calendar.
+    public internal(set) var advanceCount: Int?
+
     /// `f`: the Events pane shows one category of events (lifecycle, client, SDK), or all.
     public internal(set) var eventFilter: EventKind.Category?
 

@@ -60,3 +60,43 @@ struct TimeKeysTests {
         #expect(harness.screen.split(separator: "\n").contains { $0.contains("premium active · renews \(renews)") })
     }
 }
+
+/// A count before `+` is how many days it moves; a click on a transaction selects it, and a
+/// click on the selected one opens its actions.
+@Suite("Headless program: counts and clicks")
+struct CountAndClickTests {
+    @Test func sevenPlusMovesSevenDays() throws {
+        let harness = try HeadlessHarness(storefront: "JPN", width: 120, height: 40)
+        harness.program.send(.started)
+        let start = harness.program.now
+        harness.type("7")
+        #expect(harness.app.notice?.text == "+ moves the calendar 7 days on.")
+        harness.type("+")
+        #expect(harness.program.now == start.addingTimeInterval(7 * 86_400))
+        #expect(harness.app.advanceCount == nil)
+        harness.type("3")
+        harness.press(.down)  // any other key forgets the count
+        harness.type("+")
+        #expect(harness.program.now == start.addingTimeInterval(8 * 86_400))
+    }
+
+    @Test func aClickSelectsATransactionAndASecondOpensItsActions() throws {
+        let harness = try HeadlessHarness(storefront: "JPN", width: 120, height: 40)
+        harness.program.send(.started)
+        for _ in 0..<2 {
+            harness.select(product: SKU.gems100)
+            harness.press(.enter)
+            try #require(harness.storeKitSession != nil)
+            harness.type("b")
+        }
+        let older = try #require(harness.app.snapshot.transactions.last?.id)
+        let frame = harness.program.draw()
+        let row = try #require(frame.position(of: older), "\(frame.text)")
+        harness.program.send(.mouse(MouseEvent(.press, x: row.x, y: row.y)))
+        #expect(harness.app.focus == .transactions)
+        #expect(harness.app.transactionsPane.selection == 1)
+        #expect(harness.app.choiceMenu == nil)
+        harness.program.send(.mouse(MouseEvent(.press, x: row.x, y: row.y)))
+        #expect(harness.app.choiceMenu?.transactionId == older)
+    }
+}

@@ -11,15 +11,15 @@ public enum HelpOverlay {
         ("i", "next integration path"),
         ("e", "offer eligibility: auto / eligible / not eligible"),
         ("r", "restore purchases"),
-        ("m", "actions on the selected transaction: approve or decline Ask to Buy, resolve, refund"),
+        ("m", "the selected transaction's actions (refund, renew…)"),
         ("p", "buy a promoted purchase the Xee SDK held"),
-        ("] / [", "time faster / slower: paused, real time, Apple's test rates"),
-        ("+ / >", "the calendar a day on / on to the next renewal or expiry"),
-        ("f / F", "Events pane: lifecycle, client, SDK events, or all / the selected row's kind only"),
+        ("] / [", "time faster / slower (paused … Apple's test rates)"),
+        ("+ / >", "calendar a day on (7+: a week) / to the next thing due"),
+        ("f / F", "Events by category / only the selected row's kind"),
         ("?", "this help"),
         ("q / Ctrl-C", "quit"),
         ("Ctrl-Z", "suspend to the shell; fg comes back"),
-        ("mouse", "click a product to select, again to buy; click a pane; click Continue, Restore purchases, Terms, Privacy; click the App Store sheet's buttons and a menu's items"),
+        ("mouse", "click to select, again to buy or open; buttons, menus"),
     ]
 
     public static let title = "Keys"
