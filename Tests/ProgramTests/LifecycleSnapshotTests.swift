@@ -72,4 +72,34 @@ struct LifecycleSnapshotTests {
         #expect(harness.app.snapshot.subscriptions.last?.productId == SKU.weeklyPass)
         assertSnapshot(harness.program.draw(), named: "lifecycle-downgraded-120x40")
     }
+
+    @Test func anUpgradeAtOnce() throws {
+        let harness = try Self.subscribed(SKU.monthlyPass)
+        harness.program.advance(by: 3 * 86_400)
+        harness.select(product: "com.example.stardust.pass.yearly")
+        harness.press(.enter)
+        try #require(harness.storeKitSession != nil)
+        harness.type("b")
+        #expect(harness.app.snapshot.events.contains { $0.kind == .productChange })
+        #expect(harness.app.snapshot.subscriptions.map(\.status) == [.expired, .subscribed])
+        assertSnapshot(harness.program.draw(), named: "lifecycle-upgraded-120x40")
+    }
+
+    @Test func aTrialConvertsAndAPriceIncreaseIsCharged() throws {
+        let harness = try Self.subscribed(SKU.monthlyPass)
+        try Self.act(.requestPriceIncrease, harness)
+        try Self.act(.answerPriceIncrease(accept: true), harness)
+        harness.program.advance(by: 7 * 86_400)  // the free week converts, at the new price
+        #expect(harness.app.snapshot.transactions.first?.amountCharged == 1_000)
+        assertSnapshot(harness.program.draw(), named: "lifecycle-trial-converted-price-increased-120x40")
+    }
+
+    @Test func billingRetryRunsOutAndThePlanExpires() throws {
+        let harness = try Self.subscribed(SKU.weeklyPass)
+        try Self.act(.billingIssue(true), harness)
+        harness.program.advance(by: 70 * 86_400)
+        #expect(harness.app.snapshot.subscriptions.last?.status == .expired)
+        #expect(Self.premiumRow(harness).contains("premium expired"))
+        assertSnapshot(harness.program.draw(), named: "lifecycle-expired-after-retry-120x40")
+    }
 }
