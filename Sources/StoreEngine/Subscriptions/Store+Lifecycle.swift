@@ -173,13 +173,14 @@ extension Store {
             try log(.transactionUpdate, "Transaction.updates: \(renewal.id) renews \(subscription.originalTransactionId)",
                     renewal.id, start)
         }
-        let notice = try complete(try ledger.transaction(id: renewal.id) ?? renewal, at: start)
+        let completed = try complete(try ledger.transaction(id: renewal.id) ?? renewal, at: start)
         if !owner.grantsAccessLocally {
             try log(.renewal, "\(product.shortId) renewed\(Self.until(subscription.expiresAt)) (the App Store's renewal; "
                     + "the server hears of it by notification)", renewal.id, start)
         }
         try owner.subscriptionChanged(.renewal, renewal, in: context)
-        _ = notice
+        // A renewal that failed validation says so; one that went through says until when.
+        if completed.tone == .error { return completed }
         return StoreNotice(.success, "\(displayName(ofProduct: product.id)) renewed until "
                            + ISO8601DateFormatter().string(from: subscription.expiresAt) + ".")
     }
