@@ -71,15 +71,13 @@ extension App {
             } else if events.indices.contains(eventsPane.selection) {
                 eventKindFilter = events[eventsPane.selection].kind
             }
-            eventsPane.move(by: -rowCount(of: .events), rowCount: rowCount(of: .events),
-                            visibleRows: ListPane.visibleRows(in: layout.events))
+            scrollEventsToTop()
             notice = StoreNotice(.info, eventKindFilter.map { "Events: \($0.rawValue) only (F for every kind)." }
                                  ?? "Events: every kind.")
         case .character("f"):
             let all = [nil] + EventKind.Category.allCases.map(Optional.some)
             eventFilter = all[((all.firstIndex(of: eventFilter) ?? 0) + 1) % all.count]
-            eventsPane.move(by: -rowCount(of: .events), rowCount: rowCount(of: .events),
-                            visibleRows: ListPane.visibleRows(in: layout.events))
+            scrollEventsToTop()
             notice = StoreNotice(.info, eventFilter.map { "Events: \($0.rawValue) events only (f for the next)." }
                                  ?? "Events: all of them.")
         case .character("]"), .character("["):
@@ -126,6 +124,12 @@ extension App {
         case .storeKit:
             return StoreKitSheet.input(for: key).map { [.engine(.send(.storeKit($0)))] } ?? []
         }
+    }
+
+    /// A filter changed the Events pane's rows: the selection back on the newest.
+    private mutating func scrollEventsToTop() {
+        eventsPane.move(by: -rowCount(of: .events), rowCount: rowCount(of: .events),
+                        visibleRows: ListPane.visibleRows(in: layout.events))
     }
 
     /// A digit, or the `+` a count of days is for.

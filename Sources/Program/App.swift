@@ -24,35 +24,41 @@ public struct App: Sendable {
     public internal(set) var advanceCount: Int?
 
     /// `f`: the Events pane shows one category of events (lifecycle, client, SDK), or all.
-    public internal(set) var eventFilter: EventKind.Category?
+    public internal(set) var eventFilter: EventKind.Category? {
+        didSet { refreshEvents() }
+    }
 
     /// Older events than the report holds, loaded page by page as the Events pane scrolls down.
-    public internal(set) var olderEvents: [EventSummary] = []
+    public internal(set) var olderEvents: [EventSummary] = [] {
+        didSet { refreshEvents() }
+    }
     /// No event is older than the last page loaded; a page is on its way.
     var eventsExhausted = false
     var loadingOlderEvents = false
 
     /// Every event the pane can show: the report's newest, then the older pages, newest first.
-    public var allEvents: [EventSummary] {
-        let oldestReported = snapshot.events.last?.id ?? .max
-        return snapshot.events + olderEvents.filter { $0.id < oldestReported }
-    }
-
-    /// `F`: the Events pane shows one kind of event only (the selected row's), or all.
-    public internal(set) var eventKindFilter: EventKind?
-
+    /// Kept with what it derives from, not worked out on every frame and keypress.
+    public private(set) var allEvents: [EventSummary] = []
     /// The events the Events pane lists under the filters, newest first.
-    public var visibleEvents: [EventSummary] {
-        allEvents.filter { event in
+    public private(set) var visibleEvents: [EventSummary] = []
+
+    private mutating func refreshEvents() {
+        let oldestReported = snapshot.events.last?.id ?? .max
+        allEvents = snapshot.events + olderEvents.filter { $0.id < oldestReported }
+        visibleEvents = eventFilter == nil && eventKindFilter == nil ? allEvents : allEvents.filter { event in
             (eventFilter.map { event.kind.category == $0 } ?? true) && (eventKindFilter.map { event.kind == $0 } ?? true)
         }
     }
 
+    /// `F`: the Events pane shows one kind of event only (the selected row's), or all.
+    public internal(set) var eventKindFilter: EventKind? {
+        didSet { refreshEvents() }
+    }
+
     /// Near the end of what the Events pane holds, the next older page, when there may be one.
     mutating func olderEventsIfNeeded() -> [Effect] {
-        let all = allEvents
-        guard focus == .events, !eventsExhausted, !loadingOlderEvents, all.count >= 200,
-              eventsPane.selection >= visibleEvents.count - 5, let oldest = all.last?.id
+        guard focus == .events, !eventsExhausted, !loadingOlderEvents, allEvents.count >= 200,
+              eventsPane.selection >= visibleEvents.count - 5, let oldest = allEvents.last?.id
         else { return [] }
         loadingOlderEvents = true
         return [.engine(.olderEvents(before: oldest))]
@@ -78,7 +84,10 @@ public struct App: Sendable {
     public internal(set) var lastCallFailed = false
     /// The panes' data as the engine last reported it.
     public internal(set) var snapshot: StoreSnapshot {
-        didSet { panes = PaneCache(snapshot, timeZone: timeZone, toTheMinute: expiriesToTheMinute) }
+        didSet {
+            panes = PaneCache(snapshot, timeZone: timeZone, toTheMinute: expiriesToTheMinute)
+            refreshEvents()
+        }
     }
     /// What the panes derive from `snapshot`, kept with it.
     private(set) var panes: PaneCache
@@ -111,6 +120,7 @@ public struct App: Sendable {
         self.colorEnabled = colorEnabled
         panes = PaneCache(snapshot, timeZone: timeZone)
         paywall.update(.historyChanged(snapshot.history))
+        refreshEvents()
     }
 
     public var catalog: Catalog { paywall.catalog }

@@ -50,21 +50,20 @@ enum DueAction: Equatable {
     case payStationDelivered(invoiceId: String)
     /// The server notification for a Xee purchase reaches the Xee server.
     case xeeNotification(transactionId: String)
-    /// The `REFUND` notification for a Xee purchase reaches the Xee server.
-    case xeeRefundNotification(transactionId: String)
     /// The app polls the Xee profile for the access a purchase should bring.
     case xeeProfilePoll(transactionId: String, poll: Int)
     /// A subscription's next step on the calendar: a renewal, an expiry, grace ending, retry
     /// running out. The engine's own, on every path.
     case subscriptionDue(originalTransactionId: String)
-    /// A change to an App Store subscription reaches the Xee server by notification.
-    case xeeLifecycleNotification(transactionId: String, change: String)
+    /// A change to an App Store purchase (a renewal, a refund…) reaches the Xee server by
+    /// notification.
+    case xeeLifecycleNotification(transactionId: String, change: Store.SubscriptionChange)
 
     /// The path that asked for it, and performs it; nil for the engine's own.
     var path: IntegrationPath? {
         switch self {
         case .payStationRedirect, .payStationLoaded, .payStationDelivered: return .paystation
-        case .xeeNotification, .xeeRefundNotification, .xeeProfilePoll, .xeeLifecycleNotification: return .xee
+        case .xeeNotification, .xeeProfilePoll, .xeeLifecycleNotification: return .xee
         case .subscriptionDue: return nil
         }
     }

@@ -59,7 +59,7 @@ extension Store {
                 renewalRate = renewal
                 try ledger.setSetting(Self.renewalRateSetting, to: renewal.rawValue)
                 if !keepingClockPaused, clock.rate == .paused { try changeClock(rate: .realTime) }
-                for subscription in account.subscriptions.values where subscription.endedAt == nil { schedule(subscription) }
+                scheduleSubscriptions()
             }
             try log(.clockRate, rate.description, nil, now())
             return StoreNotice(.info, "Time: \(rate.description).")

@@ -10,7 +10,7 @@ import Ledger
 extension Store {
     /// What happened to a subscription, for the path that sold it (Xee's server hears of each
     /// through a notification; StoreKit delivers renewals on `Transaction.updates`).
-    enum SubscriptionChange: String, Equatable {
+    enum SubscriptionChange: Equatable {
         case renewal, refund, cancellation, uncancellation, expiration, billingIssue, gracePeriodEnded
     }
 
@@ -22,8 +22,8 @@ extension Store {
               let expires = grantRecord(for: paid, product: product, at: time)?.expiresAt
         else { return }
         // One subscription per group: an upgrade (or a crossgrade of the same duration) ends the
-        // one running at once. (A change that waits for the renewal never got this far.)
-        // From when it was paid, as the new period runs.
+        // one running at once, from when it was paid, as the new period runs. (A change that
+        // waits for the renewal never got this far.)
         if let (running, change, _) = planChange(to: product) {
             try endForImmediateChange(running, by: change, to: product, at: paid.purchasedAt ?? time)
         }
@@ -48,7 +48,8 @@ extension Store {
         }
     }
 
-    /// At launch: every running subscription's next step, on the calendar as the ledger left it.
+    /// Every running subscription's next step: at launch, on the calendar as the ledger left it,
+    /// and when the renewal rate changes.
     func scheduleSubscriptions() {
         for subscription in account.subscriptions.values where subscription.endedAt == nil { schedule(subscription) }
     }

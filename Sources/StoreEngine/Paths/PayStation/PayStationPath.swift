@@ -265,7 +265,7 @@ final class PayStationPath: PurchasePath {
 
     func perform(_ action: DueAction, in context: PathContext) throws -> PathStep {
         switch action {
-        case .xeeNotification, .xeeRefundNotification, .xeeProfilePoll, .xeeLifecycleNotification, .subscriptionDue:
+        case .xeeNotification, .xeeProfilePoll, .xeeLifecycleNotification, .subscriptionDue:
             return .nothing  // the Xee path's, or the engine's own
         case .payStationRedirect(let invoice):
             return try sendRedirect(for: invoice, in: context)

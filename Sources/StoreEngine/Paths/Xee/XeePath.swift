@@ -112,28 +112,21 @@ final class XeePath: StoreKitPath {
     override func returned(_ outcome: StoreKitOutcome, of sheet: StoreKitSession, in context: PathContext) throws {
         let transaction = sheet.transactionId
         let result: XeePurchaseResult?
-        let words: String
+        var words: String
         switch outcome {
-        case .buy:
-            let profile = context.xeeProfileNow
-            result = .success(profile: profile, transactionId: transaction)
-            let level = try context.access(of: transaction)?.level
-            let waits = level.map { !profile.isActive($0) } ?? false
+        case .buy: result = .success(profile: context.xeeProfileNow, transactionId: transaction)
+        case .tamper, .fail: result = nil
+        case .cancel: result = .userCancelled
+        case .askToBuy, .interrupt: result = .pending
+        }
+        switch outcome {
+        case .tamper: words = "threw: the transaction did not verify"
+        case .fail(let failure): words = "threw \(failure.qualifiedName)"
+        default: words = "returned " + (result?.description ?? "")
+        }
+        if let profile = result?.profile, let level = try context.access(of: transaction)?.level, !profile.isActive(level) {
             let why = context.xeeServer.hasInAppPurchaseKey ? "" : "no In-App Purchase key: "
-            words = "returned " + XeePurchaseResult.success(profile: profile, transactionId: transaction).description
-                + (waits ? "; \(why)access comes with the notification" : "")
-        case .tamper:
-            result = nil
-            words = "threw: the transaction did not verify"
-        case .fail(let failure):
-            result = nil
-            words = "threw \(failure.qualifiedName)"
-        case .cancel:
-            result = .userCancelled
-            words = "returned " + XeePurchaseResult.userCancelled.description
-        case .askToBuy, .interrupt:
-            result = .pending
-            words = "returned " + XeePurchaseResult.pending.description
+            words += "; \(why)access comes with the notification"
         }
         try context.log(.xeeMakePurchase, "makePurchase(product: \(sheet.productId)) " + words, transaction: transaction)
         purchaseResult = result
@@ -163,10 +156,8 @@ final class XeePath: StoreKitPath {
                                 + Store.until(access.expiresAt), transaction: transaction)
             }
             return .nothing
-        case .xeeRefundNotification(let transaction):
-            return try refundArrived(transaction, in: context)
         case .xeeLifecycleNotification(let transaction, let change):
-            return try lifecycleArrived(transaction, Store.SubscriptionChange(rawValue: change), in: context)
+            return try notificationArrived(change, for: transaction, in: context)
         case .xeeProfilePoll(let transaction, let poll):
             return try pollProfile(transaction, poll, in: context)
         default:
@@ -194,14 +185,13 @@ final class XeePath: StoreKitPath {
         return .nothing
     }
 
-    // MARK: Refunds, by notification
+    // MARK: Later changes, by notification
 
     /// Apple refunded a purchase: the server hears of it from the `REFUND` notification,
     /// `notificationDelaySeconds` later, and only then takes the level away.
     override func refunded(_ transaction: TransactionRecord, in context: PathContext) throws {
         guard try context.access(of: transaction.id) != nil else { return }
-        let delay = Double(context.catalog.settings.xee.notificationDelaySeconds)
-        context.schedule(.xeeRefundNotification(transactionId: transaction.id), at: context.now.addingTimeInterval(delay))
+        notify(.refund, of: transaction, in: context)
     }
 
     /// The App Store renewed, cancelled, expired… a subscription: the server hears of it from
@@ -209,8 +199,12 @@ final class XeePath: StoreKitPath {
     override func subscriptionChanged(_ change: Store.SubscriptionChange, _ transaction: TransactionRecord,
                                       in context: PathContext) throws {
         guard change != .refund, context.catalog.origin != .storeKitConfiguration else { return }
+        notify(change, of: transaction, in: context)
+    }
+
+    private func notify(_ change: Store.SubscriptionChange, of transaction: TransactionRecord, in context: PathContext) {
         let delay = Double(context.catalog.settings.xee.notificationDelaySeconds)
-        context.schedule(.xeeLifecycleNotification(transactionId: transaction.id, change: change.rawValue),
+        context.schedule(.xeeLifecycleNotification(transactionId: transaction.id, change: change),
                          at: context.now.addingTimeInterval(delay))
     }
 
@@ -227,11 +221,18 @@ final class XeePath: StoreKitPath {
         }
     }
 
-    private func lifecycleArrived(_ transaction: String, _ change: Store.SubscriptionChange?,
-                                  in context: PathContext) throws -> PathStep {
-        guard let change, let access = try context.access(of: transaction) else { return .nothing }
+    /// A notification reaches the server: the profile's level changes as it says. A refund
+    /// changes it only when the profile holds that very purchase.
+    private func notificationArrived(_ change: Store.SubscriptionChange, for transaction: String,
+                                     in context: PathContext) throws -> PathStep {
+        guard let access = try context.access(of: transaction) else { return .nothing }
         let name = Self.notificationName(change)
         let current = context.xeeProfile[access.level]
+        let holds = change == .refund ? current?.transactionId == transaction : current != nil || change == .renewal
+        guard holds else {
+            try context.log(.xeeNotification, "\(name) notification for \(transaction): the profile does not hold it")
+            return .nothing
+        }
         var expires = current?.expiresAt ?? access.expiresAt
         var renews = current?.willRenew ?? true
         switch change {
@@ -240,7 +241,10 @@ final class XeePath: StoreKitPath {
             renews = true
         case .cancellation: renews = false
         case .uncancellation: renews = true
-        case .expiration, .gracePeriodEnded, .refund:
+        case .refund:
+            expires = context.now
+            renews = false
+        case .expiration, .gracePeriodEnded:
             expires = min(expires ?? context.now, context.now)
             renews = change == .gracePeriodEnded
         case .billingIssue:
@@ -248,38 +252,18 @@ final class XeePath: StoreKitPath {
             let period = context.catalog.product(id: try context.productId(of: transaction) ?? "")?.period
             expires = context.renewalRate.graceEnd(for: period, from: current?.expiresAt ?? context.now)
         }
-        guard current != nil || change == .renewal else {
-            try context.log(.xeeNotification, "\(name) notification for \(transaction): the profile does not hold it")
-            return .nothing
-        }
         try context.atomically {
             try context.recordXeeAccess(XeeAccessRecord(
                 userId: context.userId, level: access.level, transactionId: transaction, expiresAt: expires,
                 willRenew: renews, source: XeeAccessSource.notification.rawValue, updatedAt: context.now))
             try profileChanged(in: context)
             let active = (expires ?? .distantFuture) > context.now
-            try context.log(.xeeNotification, "\(name) notification for \(transaction): \(access.level) "
-                            + (active ? "active\(Store.until(expires))" : "inactive") + (renews ? "" : ", will not renew"),
+            let state = change == .refund ? "revoked"
+                : (active ? "active\(Store.until(expires))" : "inactive") + (renews ? "" : ", will not renew")
+            try context.log(.xeeNotification, "\(name) notification for \(transaction): \(access.level) \(state)",
                             transaction: transaction)
         }
-        return .nothing
-    }
-
-    private func refundArrived(_ transaction: String, in context: PathContext) throws -> PathStep {
-        guard let access = try context.access(of: transaction),
-              let current = context.xeeProfile[access.level], current.transactionId == transaction else {
-            // The profile holds another purchase's level (or none): this refund changes nothing on it.
-            try context.log(.xeeNotification, "REFUND notification for \(transaction): the profile does not hold it")
-            return .nothing
-        }
-        try context.atomically {
-            try context.recordXeeAccess(XeeAccessRecord(
-                userId: context.userId, level: access.level, transactionId: transaction, expiresAt: context.now,
-                willRenew: false, source: XeeAccessSource.notification.rawValue, updatedAt: context.now))
-            try profileChanged(in: context)
-            try context.log(.xeeNotification, "REFUND notification for \(transaction): \(access.level) revoked",
-                            transaction: transaction)
-        }
+        guard change == .refund else { return .nothing }
         return PathStep(notice: StoreNotice(.info, "The REFUND notification reached the Xee server: \(access.level) "
                                             + "is no longer active."))
     }
@@ -297,9 +281,7 @@ final class XeePath: StoreKitPath {
 
     /// The SDK hands the app's delegate the new profile (once the change is committed).
     private func profileChanged(in context: PathContext) throws {
-        let levels = context.xeeProfileNow.accessLevels.values.sorted { $0.id < $1.id }
-            .map { "\($0.id) \($0.isActive ? "active" : "inactive")\(Store.until($0.expiresAt))" }
-        try context.log(.xeeDidLoadLatestProfile, "didLoadLatestProfile: " + levels.joined(separator: ", "))
+        try context.log(.xeeDidLoadLatestProfile, "didLoadLatestProfile: " + context.xeeProfileNow.described(withExpiry: true))
         context.xeeProfileDidChange()
     }
 

@@ -99,10 +99,7 @@ public struct XeeSDK {
         _ = try store.perform { () throws -> StoreNotice? in
             let now = store.now()
             let answer = store.xeeProfile(at: now)
-            let levels = answer.accessLevels.values.sorted { $0.id < $1.id }
-                .map { "\($0.id) \($0.isActive ? "active" : "inactive")\(Store.until($0.expiresAt))" }
-            try store.log(.xeeGetProfile, "getProfile(): " + (levels.isEmpty ? "no access level" : levels.joined(separator: ", ")),
-                          nil, now)
+            try store.log(.xeeGetProfile, "getProfile(): " + answer.described(withExpiry: true), nil, now)
             profile = answer
             return nil
         }

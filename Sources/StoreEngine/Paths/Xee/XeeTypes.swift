@@ -44,6 +44,14 @@ public struct XeeProfile: Sendable, Equatable {
     public func isActive(_ level: String) -> Bool {
         accessLevels[level]?.isActive ?? false
     }
+
+    /// `premium active until …, vip inactive` for the Events pane; `no access level` when empty.
+    func described(withExpiry: Bool) -> String {
+        let levels = accessLevels.values.sorted { $0.id < $1.id }.map { level in
+            "\(level.id) \(level.isActive ? "active" : "inactive")" + (withExpiry ? Store.until(level.expiresAt) : "")
+        }
+        return levels.isEmpty ? "no access level" : levels.joined(separator: ", ")
+    }
 }
 
 /// What `makePurchase(product:)` returns. A StoreKit error, or a transaction that does not
@@ -76,9 +84,7 @@ public enum XeePurchaseResult: Sendable, Equatable {
         case .userCancelled: return "userCancelled (isPurchaseCancelled)"
         case .pending: return "pending (isPurchasePending)"
         case .success(let profile, _):
-            let levels = profile.accessLevels.values.sorted { $0.id < $1.id }
-                .map { "\($0.id) \($0.isActive ? "active" : "inactive")" }
-            return "success (isPurchaseSuccess); profile: " + (levels.isEmpty ? "no access level" : levels.joined(separator: ", "))
+            return "success (isPurchaseSuccess); profile: " + profile.described(withExpiry: false)
         }
     }
 }
