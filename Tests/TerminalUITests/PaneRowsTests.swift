@@ -89,6 +89,22 @@ struct PaneRowsTests {
         #expect(rows.map(\.text) == ["premium active · renews 2026-12-18 · notification", "vip active to 2026-12-18 · restore"])
     }
 
+    /// On Xee the server's profile speaks for the level: a refund the store made is not shown
+    /// before its notification has reached the server.
+    @Test func theStoresStatusDoesNotOverrideTheXeeProfile() {
+        var premium = Entitlement(id: "premium", kind: .accessLevel, productId: SKU.monthlyPass,
+                                  expiresAt: fixedNow.addingTimeInterval(30 * 86_400), isActive: true, source: "verified with Apple",
+                                  willRenew: true)
+        premium.subscription = SubscriptionSummary(
+            originalTransactionId: "txn-000001", latestTransactionId: "txn-000001", productId: SKU.monthlyPass,
+            level: "premium", status: .revoked, expiresAt: fixedNow, autoRenew: false, billingIssue: false,
+            renewals: 0, periodType: "normal")
+        let xee = PaneRows.entitlements(StoreSnapshot(entitlements: [premium]), clock: clock)
+        #expect(xee.map(\.text) == ["premium active · renews 2026-12-18 · verified with Apple"])
+        premium.source = nil
+        #expect(PaneRows.entitlements(StoreSnapshot(entitlements: [premium]), clock: clock).map(\.text) == ["premium refunded"])
+    }
+
     @Test func anExpiredAccessLevelIsMuted() {
         let snapshot = StoreSnapshot(entitlements: [
             Entitlement(id: "premium", kind: .accessLevel, productId: SKU.weeklyPass,

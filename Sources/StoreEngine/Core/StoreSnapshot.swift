@@ -105,6 +105,27 @@ public struct SubscriptionSummary: Sendable, Equatable {
     /// `pending` (waiting for consent) or `accepted`; nil when none was asked.
     public var priceIncrease: String?
 
+    public init(originalTransactionId: String, latestTransactionId: String, productId: String, level: String,
+                status: SubscriptionStatus, expiresAt: Date, autoRenew: Bool, billingIssue: Bool,
+                billingIssueDetectedAt: Date? = nil, unsubscribedAt: Date? = nil, renewals: Int, periodType: String,
+                path: IntegrationPath? = nil, pendingProductId: String? = nil, priceIncrease: String? = nil) {
+        self.originalTransactionId = originalTransactionId
+        self.latestTransactionId = latestTransactionId
+        self.productId = productId
+        self.level = level
+        self.status = status
+        self.expiresAt = expiresAt
+        self.autoRenew = autoRenew
+        self.billingIssue = billingIssue
+        self.billingIssueDetectedAt = billingIssueDetectedAt
+        self.unsubscribedAt = unsubscribedAt
+        self.renewals = renewals
+        self.periodType = periodType
+        self.path = path
+        self.pendingProductId = pendingProductId
+        self.priceIncrease = priceIncrease
+    }
+
     /// Whether it renews at the end of the period (or recovers, in grace or retry).
     public var willRenew: Bool {
         autoRenew && (status == .subscribed || status == .inGracePeriod || status == .inBillingRetryPeriod)

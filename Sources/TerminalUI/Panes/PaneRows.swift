@@ -75,8 +75,10 @@ public enum PaneRows {
             let until = entitlement.expiresAt.map(toTheMinute ? clock.minute : clock.day) ?? "?"
             // On Xee, where the server's last change came from.
             let source = entitlement.source.map { " · \($0)" } ?? ""
-            // What the subscription behind it is going through says more than the date.
-            switch entitlement.subscription?.status {
+            // What the subscription behind it is going through says more than the date, where
+            // the app grants the level itself; on Xee (a source) the server's profile decides,
+            // and it hears of the store's changes only by notification.
+            switch entitlement.source == nil ? entitlement.subscription?.status : nil {
             case .inGracePeriod?:
                 return ListPane.Row("\(entitlement.id) active in grace to \(until) · billing issue\(source)", .warning)
             case .inBillingRetryPeriod?:
