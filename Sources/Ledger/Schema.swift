@@ -183,6 +183,34 @@ enum Schema {
         ALTER TABLE subscriptions ADD COLUMN pending_product_id TEXT;
         ALTER TABLE subscriptions ADD COLUMN price_increase TEXT;
         """,
+        // 10: work that falls due later on the simulated clock (a notification to the Xee
+        // server, a payment Pay Station is still processing, the app's next poll), written in
+        // the commit of the change that schedules it, so a relaunch or a crash loses none of it.
+        // Each row belongs to the path that performs it, which alone reads its kind and payload;
+        // the id keeps the order things were scheduled in when two fall due at once.
+        """
+        CREATE TABLE due_work (
+            id       INTEGER PRIMARY KEY AUTOINCREMENT,
+            user_id  TEXT NOT NULL,
+            path     TEXT NOT NULL,
+            kind     TEXT NOT NULL,
+            payload  TEXT NOT NULL,
+            due_at   REAL NOT NULL
+        );
+        CREATE INDEX due_work_by_user ON due_work (user_id, due_at, id);
+        """,
+        // 11: the storefront's locale with each transaction, so `history` formats an amount
+        // as the storefront did when it was charged, from the ledger alone.
+        """
+        ALTER TABLE transactions ADD COLUMN locale TEXT;
+        """,
+        // 12: the renewal rate a subscription last renewed at, and how many renewals in a row
+        // it made at that rate: the sandbox's limit of 12 counts only renewals at its own rate,
+        // so passing through it on the way to another rate ends nothing.
+        """
+        ALTER TABLE subscriptions ADD COLUMN renewal_rate TEXT;
+        ALTER TABLE subscriptions ADD COLUMN rate_renewals INTEGER NOT NULL DEFAULT 0;
+        """,
     ]
 
     static var supportedVersion: Int { migrations.count }
