@@ -16,6 +16,8 @@ public final class Ledger {
     let database: SQLiteDatabase
     /// How many `inTransaction` blocks are open; only the outermost one talks BEGIN/COMMIT.
     private var transactionDepth = 0
+    /// What waits for the outermost block to commit (`whenCommitted`).
+    private var afterCommit: [() -> Void] = []
 
     /// Opens the ledger at `path`, creating it if missing (its directory must exist), and
     /// migrates it to the current schema.
@@ -116,15 +118,31 @@ public final class Ledger {
         } catch {
             // The original error matters more than a failure to roll back.
             try? database.execute(isOutermost ? "ROLLBACK" : "ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
+            if isOutermost { afterCommit.removeAll() }
             throw error
         }
         do {
             try database.execute(isOutermost ? "COMMIT" : "RELEASE \(savepoint)")
         } catch {
-            if isOutermost { try? database.execute("ROLLBACK") }
+            if isOutermost {
+                try? database.execute("ROLLBACK")
+                afterCommit.removeAll()
+            }
             throw error
         }
+        if isOutermost {
+            let committed = afterCommit
+            afterCommit.removeAll()
+            for body in committed { body() }
+        }
         return result
+    }
+
+    /// Runs `body` once what has been written so far is durable: at once outside a transaction,
+    /// else after the outermost block commits (and never, if it rolls back). Crash tests use it
+    /// to kill the process at a step only once that step's commit has reached the disk.
+    public func whenCommitted(_ body: @escaping () -> Void) {
+        if transactionDepth == 0 { body() } else { afterCommit.append(body) }
     }
 }
 

@@ -62,7 +62,7 @@ final class ShellSession {
     /// Polls the screen every 50 ms until `predicate` holds; after `timeout` seconds records the
     /// screen with `description` and throws.
     @discardableResult
-    func waitUntil(_ description: String, timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
+    func waitUntil(_ description: String, timeout: Double = 60, sourceLocation: SourceLocation = #_sourceLocation,
                    _ predicate: ([String]) -> Bool) throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         var screen = capture()

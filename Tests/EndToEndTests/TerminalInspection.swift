@@ -40,7 +40,7 @@ enum TerminalInspection {
 
     /// Polls every 50 ms for up to `timeout` seconds until `value` gives something; records an
     /// issue naming `description` and throws when it never does.
-    static func poll<T>(_ description: String, timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
+    static func poll<T>(_ description: String, timeout: Double = 60, sourceLocation: SourceLocation = #_sourceLocation,
                         _ value: () -> T?) throws -> T {
         let deadline = Date().addingTimeInterval(timeout)
         while true {

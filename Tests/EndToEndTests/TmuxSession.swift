@@ -3,7 +3,7 @@ import Testing
 
 /// The app running in a detached tmux session on a private server (`tmux -L`), after fzf's
 /// `test/lib/common.rb`: send keys, capture the screen, and poll until it shows what the user
-/// expects. Nothing here sleeps to synchronize; `waitUntil` polls every 50 ms for up to 10 s and
+/// expects. Nothing here sleeps to synchronize; `waitUntil` polls every 50 ms for up to a minute and
 /// records the whole screen when it gives up.
 final class TmuxSession {
     static let tmux: String? = {
@@ -83,8 +83,10 @@ final class TmuxSession {
 
     /// Polls the screen every 50 ms until `predicate` holds and returns that screen. After
     /// `timeout` seconds records an issue with `description` and the whole screen, and throws.
+    /// The limit is a minute: far beyond what any step takes on an idle machine, so a loaded one
+    /// (two test runs on two cores) is slower but never fails for it; only a stuck app does.
     @discardableResult
-    func waitUntil(_ description: String, timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
+    func waitUntil(_ description: String, timeout: Double = 60, sourceLocation: SourceLocation = #_sourceLocation,
                    _ predicate: ([String]) -> Bool) throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         var screen = capture()

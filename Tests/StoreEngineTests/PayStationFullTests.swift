@@ -529,7 +529,9 @@ struct PayStationDeliveringTests {
         }
     }
 
-    @Test func aRelaunchWhileDeliveringDeliversThePurchaseAsPaid() throws {
+    /// Pay Station goes on processing while the app is away: the launch neither grants the
+    /// payment early nor loses it; it is delivered once done, at its own time, and only once.
+    @Test func aRelaunchWhileDeliveringWaitsForDoneThenDeliversOnce() throws {
         try withStore { harness in
             let session = try harness.open(SKU.gems100)
             let paidAt = harness.now
@@ -538,19 +540,24 @@ struct PayStationDeliveringTests {
 
             try harness.relaunch()
             let launched = try harness.store.launch()
-            #expect(launched.notice?.tone == .success)
+            #expect(launched.notice?.text.contains("still processing") == true)
+            #expect(try harness.record(session.transactionId).state == .purchasing)
+            #expect(try harness.ledger.grants().isEmpty)
+            #expect(try harness.eventKinds(of: session.transactionId).contains("transaction.redelivered"))
+
+            try harness.runDue(after: TestCard.deliveringSeconds)
             let record = try harness.record(session.transactionId)
             #expect(record.state == .purchased)
             #expect(record.isFinished)
+            // Paid when the player paid, though delivered later.
             #expect(record.purchasedAt == paidAt)
             #expect(try harness.ledger.balances() == ["gems": 100])
-            #expect(try harness.eventKinds(of: session.transactionId).contains("transaction.redelivered"))
             #expect(try harness.invoiceRecord(session.invoiceId).consumedAt != nil)
 
-            // The old launch's clock went with it; later launches deliver nothing more.
-            try harness.runDue(after: TestCard.deliveringSeconds)
+            // Later launches deliver nothing more.
             try harness.relaunch()
             _ = try harness.store.launch()
+            try harness.runDue(after: TestCard.deliveringSeconds)
             #expect(try harness.ledger.grants().count == 1)
             #expect(try harness.count("grant", of: session.transactionId) == 1)
         }

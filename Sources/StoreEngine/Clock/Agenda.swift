@@ -4,10 +4,17 @@ import Foundation
 /// What falls due on the simulated clock, in order: a Pay Station redirect after its countdown
 /// now; renewals, grace periods and notification delays later. Each item happens at its own
 /// calendar time, so `advance 7d` runs them one by one in the order they were due.
+///
+/// The engine keeps a path's items in the ledger too (`Store.schedule`), written in the commit
+/// of the change that schedules them and deleted in the commit that performs them; this is the
+/// copy in memory, read back from the ledger at launch and after a failed call. A subscription's
+/// steps are not kept twice: they follow from its ledger row (`Store.scheduleSubscriptions`).
 struct Agenda {
     struct Item: Equatable {
         var due: Date
         var action: DueAction
+        /// The ledger row that keeps it; nil for the engine's own steps, derived from other rows.
+        var ledgerId: Int64?
         /// Ties keep the order things were scheduled in.
         fileprivate var sequence: Int
     }
@@ -15,14 +22,20 @@ struct Agenda {
     private(set) var items: [Item] = []
     private var nextSequence = 0
 
-    mutating func schedule(_ action: DueAction, at due: Date) {
-        items.append(Item(due: due, action: action, sequence: nextSequence))
+    mutating func schedule(_ action: DueAction, at due: Date, ledgerId: Int64? = nil) {
+        let item = Item(due: due, action: action, ledgerId: ledgerId, sequence: nextSequence)
         nextSequence += 1
-        items.sort { ($0.due, $0.sequence) < ($1.due, $1.sequence) }
+        // Kept sorted by insertion where it belongs: most items go to the end.
+        let index = items.lastIndex { ($0.due, $0.sequence) <= (item.due, item.sequence) }.map { $0 + 1 } ?? 0
+        items.insert(item, at: index)
     }
 
-    mutating func cancel(where matches: (DueAction) -> Bool) {
+    /// Takes out every item `matches` picks; returns them, so their ledger rows can go too.
+    @discardableResult
+    mutating func cancel(where matches: (DueAction) -> Bool) -> [Item] {
+        let cancelled = items.filter { matches($0.action) }
         items.removeAll { matches($0.action) }
+        return cancelled
     }
 
     /// The earliest due date, if anything is scheduled.

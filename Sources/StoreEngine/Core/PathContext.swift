@@ -147,7 +147,7 @@ struct PathContext {
 
     /// A durable step of the purchase is committed (for crash tests, `StoreCheckpoint`).
     func reached(_ step: StoreCheckpoint) {
-        store.checkpoint(step)
+        store.reached(step)
     }
 
     func log(_ kind: EventKind, _ message: String, transaction id: String? = nil) throws {
@@ -224,12 +224,14 @@ struct PathContext {
 
     // MARK: The clock
 
-    func schedule(_ action: DueAction, at due: Date) {
-        store.agenda.schedule(action, at: due)
+    /// Schedules work for later, kept in the ledger in the caller's commit: call it inside the
+    /// `atomically` block of the change that asks for it, so a crash cannot keep one without the other.
+    func schedule(_ action: DueAction, at due: Date) throws {
+        try store.schedule(action, at: due)
     }
 
-    func cancelScheduled(_ action: DueAction) {
-        store.agenda.cancel { $0 == action }
+    func cancelScheduled(_ action: DueAction) throws {
+        try store.cancelScheduled { $0 == action }
     }
 
     func due(of action: DueAction) -> Date? {

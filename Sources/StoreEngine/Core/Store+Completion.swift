@@ -70,7 +70,7 @@ extension Store {
         case .concluded(let notice):
             return notice
         case .purchased(let transactionId):
-            checkpoint(.purchased)
+            reached(.purchased)
             return try complete(transactionId)
         }
     }
@@ -132,7 +132,7 @@ extension Store {
             // Between unlocking and finishing, as the guide's app updates its purchased products.
             if owner.readsCurrentEntitlements { try logCurrentEntitlements(at: time, transaction: transactionId) }
         }
-        checkpoint(.granted)
+        reached(.granted)
         try ledger.inTransaction {
             try ledger.markFinished(transaction: transactionId, at: time)
             try log(.finished, "finished", transactionId, time)
@@ -142,7 +142,7 @@ extension Store {
             }
             try refresh(transactionId)
         }
-        checkpoint(.finished)
+        reached(.finished)
         let name = displayName(ofProduct: transaction.productId)
         if transaction.state == .restored {
             return StoreNotice(.success, "Restored \(name) (restored, then finished). Nothing was charged.")

@@ -86,7 +86,7 @@ extension Store {
             if let deferred = try deferPlanChange(to: productId) { return deferred }
             let notice = try run(self.path(path).beginPurchase(
                 PurchaseRequest(productId: productId, storefront: storefront, variationId: variationId), in: context))
-            if self.path(path).sheet(in: context) != nil { checkpoint(.opened) }
+            if self.path(path).sheet(in: context) != nil { reached(.opened) }
             return notice
         }
     }
@@ -198,11 +198,16 @@ extension Store {
                 if case .subscriptionDue(let originalId) = item.action {
                     last = try subscriptionDue(originalId, at: item.due) ?? last
                 } else if let owner = item.action.path {
-                    last = try run(path(owner).perform(item.action, in: context)) ?? last
+                    // Done and let go in one commit; what it settles is completed after, as any purchase is.
+                    let step = try ledger.inTransaction { () throws -> PathStep in
+                        if let id = item.ledgerId { try ledger.removeDueWork(id: id) }
+                        return try path(owner).perform(item.action, in: context)
+                    }
+                    last = try run(step) ?? last
                 }
             } catch {
                 // Nothing of it was committed: it is still due, and runs when next asked.
-                agenda.schedule(item.action, at: item.due)
+                agenda.schedule(item.action, at: item.due, ledgerId: item.ledgerId)
                 throw error
             }
         }
@@ -262,7 +267,12 @@ extension Store {
             }
             return done
         } catch {
-            if let reread = try? Account(reading: ledger, user: userId, catalog: catalog) { account = reread }
+            if let reread = try? Account(reading: ledger, user: userId, catalog: catalog) {
+                account = reread
+                account.renewalRate = renewalRate
+            }
+            // What the failed call scheduled or let go was rolled back with it.
+            try? reloadAgenda()
             xeeProfileChanged = false
             _ = xeePath.takePurchaseResult()
             throw StoreError(error)

@@ -106,7 +106,7 @@ public final class Store {
             account = try Account(reading: ledger, user: userId, catalog: catalog)
             renewalRate = try ledger.setting(Self.renewalRateSetting).flatMap(RenewalRate.init(rawValue:))
                 ?? RenewalRate(catalog: catalog)
-            scheduleSubscriptions()
+            try resumeDueWork()
         } catch {
             throw StoreError(error)
         }

@@ -33,6 +33,10 @@ protocol PurchasePath: AnyObject {
     /// Something this path scheduled on the clock has fallen due.
     func perform(_ action: DueAction, in context: PathContext) throws -> PathStep
 
+    /// At launch, work this path scheduled in an earlier run and kept in the ledger: true keeps
+    /// it on the agenda (the path may rebuild what it held in memory from it), false lets it go.
+    func resumes(_ action: DueAction, in context: PathContext) throws -> Bool
+
     /// The sheet waiting on the player, if this path has one open.
     func sheet(in context: PathContext) -> PurchaseSheet?
 
@@ -70,6 +74,8 @@ extension PurchasePath {
     }
 
     var finishesUnverifiedTransactions: Bool { true }
+
+    func resumes(_ action: DueAction, in context: PathContext) throws -> Bool { true }
 
     var readsCurrentEntitlements: Bool { false }
 

@@ -10,7 +10,7 @@ import Ledger
 extension Store {
     /// What happened to a subscription, for the path that sold it (Xee's server hears of each
     /// through a notification; StoreKit delivers renewals on `Transaction.updates`).
-    enum SubscriptionChange: Equatable {
+    enum SubscriptionChange: String, Equatable {
         case renewal, refund, cancellation, uncancellation, expiration, billingIssue, gracePeriodEnded
     }
 
@@ -166,6 +166,8 @@ extension Store {
             subscription.billingIssueAt = nil
             subscription.updatedAt = start
             try save(subscription)
+            // Xee's server hears of the renewal by notification: scheduled in the renewal's commit.
+            try path(of: record).subscriptionChanged(.renewal, record, in: context)
             return record
         }
         openedThisRun.insert(renewal.id)
@@ -179,7 +181,6 @@ extension Store {
             try log(.renewal, "\(product.shortId) renewed\(Self.until(subscription.expiresAt)) (the App Store's renewal; "
                     + "the server hears of it by notification)", renewal.id, start)
         }
-        try owner.subscriptionChanged(.renewal, renewal, in: context)
         // A renewal that failed validation says so; one that went through says until when.
         if completed.tone == .error { return completed }
         return StoreNotice(.success, "\(displayName(ofProduct: product.id)) renewed until "

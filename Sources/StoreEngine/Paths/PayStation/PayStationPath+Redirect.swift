@@ -55,13 +55,13 @@ extension PayStationPath {
             if let open { try logClosing(open, in: context) }
             try context.log(.redirectReceived, "status \(redirect.status.rawValue), invoice \(invoice.invoiceId)",
                             transaction: invoice.transactionId)
+            // A redirect from outside may come before the countdown ends: the countdown goes with it.
+            try context.cancelScheduled(.payStationRedirect(invoiceId: invoice.invoiceId))
             return try context.settle(invoice.transactionId, as: Self.outcome(of: redirect.status, at: invoice.statusAt))
         }
         guard let settlement else {
             return try reject(text, "invoice \(invoice.invoiceId) was already handled", context)
         }
-        // A redirect from outside may come before the countdown ends: the page goes with it.
-        context.cancelScheduled(.payStationRedirect(invoiceId: invoice.invoiceId))
         forget(invoice.invoiceId)
         return PathStep(settlements: [settlement])
     }

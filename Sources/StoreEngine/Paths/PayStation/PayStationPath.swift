@@ -116,15 +116,14 @@ final class PayStationPath: PurchasePath {
             if coldStart == 0 {
                 try context.log(.payStationLoaded, warmed ? "loaded at once (warm)" : "loaded at once",
                                 transaction: transaction.id)
+            } else {
+                try context.schedule(.payStationLoaded(invoiceId: invoiceId),
+                                     at: context.now.addingTimeInterval(Double(coldStart)))
             }
             return session
         }
         sessions[session.invoiceId] = session
         onScreen = session.invoiceId
-        if coldStart > 0 {
-            context.schedule(.payStationLoaded(invoiceId: session.invoiceId),
-                             at: context.now.addingTimeInterval(Double(coldStart)))
-        }
         warmed = true
         return .nothing
     }
@@ -157,7 +156,7 @@ final class PayStationPath: PurchasePath {
             // while Pay Station still processes a payment, the page stays.
             guard input == .submit || input == .close, session.phase != .delivering else { return .nothing }
             if context.due(of: .payStationRedirect(invoiceId: invoice)) != nil {
-                context.cancelScheduled(.payStationRedirect(invoiceId: invoice))
+                // The handler takes the countdown off the agenda in the commit that accepts it.
                 return try sendRedirect(for: invoice, in: context)
             }
             try close(invoice, in: context)
@@ -203,10 +202,10 @@ final class PayStationPath: PurchasePath {
                 try context.recordPaymentStatus(RedirectURL.Status.delivering.rawValue, forInvoice: session.invoiceId)
                 try context.log(.payStationDelivering, "status delivering: paid, still processing "
                                 + "(done in \(Self.seconds(TestCard.deliveringSeconds)))", transaction: session.transactionId)
+                try context.schedule(.payStationDelivered(invoiceId: session.invoiceId),
+                                     at: context.now.addingTimeInterval(TestCard.deliveringSeconds))
             }
             context.reached(.paid)
-            context.schedule(.payStationDelivered(invoiceId: session.invoiceId),
-                             at: context.now.addingTimeInterval(TestCard.deliveringSeconds))
             return .nothing
         case .declined(let reason):
             status = .troubled
@@ -245,14 +244,12 @@ final class PayStationPath: PurchasePath {
             if redirects {
                 try context.log(.redirectSent, redirectURL(for: session, status: status, in: context).text,
                                 transaction: session.transactionId)
+                try context.schedule(.payStationRedirect(invoiceId: session.invoiceId),
+                                     at: context.now.addingTimeInterval(Double(policy.delaySeconds)))
             }
         }
         context.reached(.paid)
-        if redirects {
-            context.schedule(.payStationRedirect(invoiceId: session.invoiceId),
-                             at: context.now.addingTimeInterval(Double(policy.delaySeconds)))
-            return .nothing
-        }
+        if redirects { return .nothing }
         // No redirect: the SDK learns the outcome by asking for the invoice's status. Paid goes
         // back to the game; a decline stays on screen until the player closes it.
         let step = try context.atomically { () throws -> PathStep in
@@ -278,7 +275,7 @@ final class PayStationPath: PurchasePath {
                             + "(payStation.prewarm removes it)", transaction: session.transactionId)
             return .nothing
         case .payStationDelivered(let invoice):
-            guard var session = sessions[invoice] else { return .nothing }
+            guard var session = sessions[invoice] else { return try deliveredWhileAway(invoice, in: context) }
             let before = session
             session.finishDelivering()
             sessions[invoice] = session
@@ -340,13 +337,41 @@ final class PayStationPath: PurchasePath {
     // MARK: Launch and restore
 
     /// A transaction left `purchasing` by the last run: Pay Station's committed outcome settles
-    /// it, as the SDK's status query would; with no outcome the payment never happened.
+    /// it, as the SDK's status query would; with no outcome the payment never happened. A
+    /// payment Pay Station is still processing waits for it to be done, at its own time.
     func redeliver(_ transaction: TransactionRecord, in context: PathContext) throws -> PathStep {
         if let invoiceId = transaction.invoiceId, let paid = try context.invoice(id: invoiceId)?.paymentStatus,
            let status = RedirectURL.Status(rawValue: paid) {
+            if status == .delivering, let due = context.due(of: .payStationDelivered(invoiceId: invoiceId)) {
+                try context.log(.payStationDelivering, "status delivering: Pay Station is still processing invoice "
+                                + "\(invoiceId); done at \(Self.time(due))", transaction: transaction.id)
+                return PathStep(notice: StoreNotice(.info, "Pay Station is still processing \(transaction.id); it is "
+                                                    + "delivered once the payment is done."))
+            }
             return try settleWithoutRedirect(transaction.id, invoice: invoiceId, status: status, in: context)
         }
         return PathStep(settlements: [try context.settle(transaction.id, as: .interrupted)])
+    }
+
+    /// A payment Pay Station was processing is done, and its page closed with the last run: the
+    /// SDK's status query learns it, and the purchase settles as paid.
+    private func deliveredWhileAway(_ invoice: String, in context: PathContext) throws -> PathStep {
+        guard let record = try context.invoice(id: invoice), record.paymentStatus == RedirectURL.Status.delivering.rawValue
+        else { return .nothing }
+        try context.log(.payStationPaid, "status done, invoice \(invoice): the payment it was processing went through "
+                        + "while the app was closed", transaction: record.transactionId)
+        return try settleWithoutRedirect(record.transactionId, invoice: invoice, status: .done, in: context)
+    }
+
+    /// At launch: the page, its loading and its countdown closed with the last run, and the
+    /// status query settles what was paid (`redeliver`); a payment still processing goes on.
+    func resumes(_ action: DueAction, in context: PathContext) throws -> Bool {
+        if case .payStationDelivered = action { return true }
+        return false
+    }
+
+    private static func time(_ date: Date) -> String {
+        ISO8601DateFormatter().string(from: date)
     }
 
     /// The payment queue's `restoreCompletedTransactions`: restored, then finished.

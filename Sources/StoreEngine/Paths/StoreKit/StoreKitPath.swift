@@ -117,7 +117,9 @@ class StoreKitPath: PurchasePath {
         let transaction = sheet.transactionId
         switch outcome {
         case .buy, .tamper:
-            let settlement: Settlement = try context.atomically {
+            // One commit: the payment, what purchase() returned, and what the path schedules on it
+            // (the Xee server's notification), so a crash keeps all of it or none.
+            return try context.atomically {
                 let settlement = try context.settle(transaction, as: .paid(at: nil))
                 if outcome == .tamper {
                     try context.tamper(withSignatureOf: transaction)
@@ -126,9 +128,8 @@ class StoreKitPath: PurchasePath {
                 } else {
                     try context.log(.purchaseResult, "purchase() returned success(.verified)", transaction: transaction)
                 }
-                return settlement
+                return try paid(sheet, settlement: settlement, tampered: outcome == .tamper, in: context)
             }
-            return try paid(sheet, settlement: settlement, tampered: outcome == .tamper, in: context)
         case .cancel:
             let notice = StoreNotice(.info, "Purchase cancelled.")
             return PathStep(settlements: [try context.settle(transaction, as: .failed(
@@ -150,8 +151,8 @@ class StoreKitPath: PurchasePath {
         }
     }
 
-    /// What follows a paid purchase before the engine completes it; StoreKit adds nothing, the
-    /// Xee SDK has its server verify it first.
+    /// What follows a paid purchase before the engine completes it, inside the payment's commit;
+    /// StoreKit adds nothing, the Xee SDK has its server verify it first.
     func paid(_ sheet: StoreKitSession, settlement: Settlement, tampered: Bool, in context: PathContext) throws -> PathStep {
         PathStep(settlements: [settlement])
     }
@@ -204,4 +205,6 @@ class StoreKitPath: PurchasePath {
     }
 
     func perform(_ action: DueAction, in context: PathContext) throws -> PathStep { .nothing }
+
+    func resumes(_ action: DueAction, in context: PathContext) throws -> Bool { true }
 }

@@ -80,14 +80,14 @@ final class XeePath: StoreKitPath {
         }
         // Access comes with the notification; the app polls for it meanwhile.
         let delay = Double(context.catalog.settings.xee.notificationDelaySeconds)
-        context.schedule(.xeeNotification(transactionId: transaction), at: context.now.addingTimeInterval(delay))
+        try context.schedule(.xeeNotification(transactionId: transaction), at: context.now.addingTimeInterval(delay))
         // A new purchase takes over the polling: the earlier one's next poll goes.
         if let earlier = waiting {
-            context.cancelScheduled(.xeeProfilePoll(transactionId: earlier.transactionId, poll: earlier.poll + 1))
+            try context.cancelScheduled(.xeeProfilePoll(transactionId: earlier.transactionId, poll: earlier.poll + 1))
         }
         waiting = (transaction, access.level, 0)
-        context.schedule(.xeeProfilePoll(transactionId: transaction, poll: 1),
-                         at: context.now.addingTimeInterval(Self.pollInterval))
+        try context.schedule(.xeeProfilePoll(transactionId: transaction, poll: 1),
+                             at: context.now.addingTimeInterval(Self.pollInterval))
         return PathStep(settlements: [settlement])
     }
 
@@ -165,6 +165,15 @@ final class XeePath: StoreKitPath {
         }
     }
 
+    /// At launch: the app's polling picks up where the last run left it, and the server's
+    /// notifications arrive at their time, whether or not the app ran meanwhile.
+    override func resumes(_ action: DueAction, in context: PathContext) throws -> Bool {
+        guard case .xeeProfilePoll(let transaction, let poll) = action else { return true }
+        guard let level = try context.access(of: transaction)?.level else { return false }
+        waiting = (transaction, level, poll - 1)
+        return true
+    }
+
     private func pollProfile(_ transaction: String, _ poll: Int, in context: PathContext) throws -> PathStep {
         guard let wait = waiting, wait.transactionId == transaction else { return .nothing }
         let active = context.xeeProfileNow.isActive(wait.level)
@@ -180,8 +189,8 @@ final class XeePath: StoreKitPath {
                                                 + "moment to arrive."))
         }
         waiting = (transaction, wait.level, poll)
-        context.schedule(.xeeProfilePoll(transactionId: transaction, poll: poll + 1),
-                         at: context.now.addingTimeInterval(Self.pollInterval))
+        try context.schedule(.xeeProfilePoll(transactionId: transaction, poll: poll + 1),
+                             at: context.now.addingTimeInterval(Self.pollInterval))
         return .nothing
     }
 
@@ -191,7 +200,7 @@ final class XeePath: StoreKitPath {
     /// `notificationDelaySeconds` later, and only then takes the level away.
     override func refunded(_ transaction: TransactionRecord, in context: PathContext) throws {
         guard try context.access(of: transaction.id) != nil else { return }
-        notify(.refund, of: transaction, in: context)
+        try notify(.refund, of: transaction, in: context)
     }
 
     /// The App Store renewed, cancelled, expired… a subscription: the server hears of it from
@@ -199,12 +208,13 @@ final class XeePath: StoreKitPath {
     override func subscriptionChanged(_ change: Store.SubscriptionChange, _ transaction: TransactionRecord,
                                       in context: PathContext) throws {
         guard change != .refund, context.catalog.origin != .storeKitConfiguration else { return }
-        notify(change, of: transaction, in: context)
+        try notify(change, of: transaction, in: context)
     }
 
-    private func notify(_ change: Store.SubscriptionChange, of transaction: TransactionRecord, in context: PathContext) {
+    private func notify(_ change: Store.SubscriptionChange, of transaction: TransactionRecord,
+                        in context: PathContext) throws {
         let delay = Double(context.catalog.settings.xee.notificationDelaySeconds)
-        context.schedule(.xeeLifecycleNotification(transactionId: transaction.id, change: change),
+        try context.schedule(.xeeLifecycleNotification(transactionId: transaction.id, change: change),
                          at: context.now.addingTimeInterval(delay))
     }
 

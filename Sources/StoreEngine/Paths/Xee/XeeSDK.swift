@@ -88,7 +88,7 @@ public struct XeeSDK {
     public func makePurchase(heldPromotion productId: String) throws(StoreError) -> StoreReport {
         try store.perform {
             let notice = try store.run(store.xeePath.resume(productId, in: store.context))
-            if store.xeePath.sheet(in: store.context) != nil { store.checkpoint(.opened) }
+            if store.xeePath.sheet(in: store.context) != nil { store.reached(.opened) }
             return notice
         }
     }
