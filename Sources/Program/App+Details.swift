@@ -60,8 +60,13 @@ extension App {
             let entitlement = snapshot.entitlements[entitlementIndex]
             var entries: [TextOverlay.Entry] = [
                 .init("id", entitlement.id), .init("kind", entitlement.kind.rawValue),
-                .init("active", entitlement.isActive ? "yes" : "no"),
+                .init("active", entitlement.isActive ? "yes" : entitlement.serverWait == nil ? "no"
+                      : "not yet: the store sold it, the server has not heard"),
             ]
+            if let wait = entitlement.serverWait {
+                entries.append(.init("server", "waiting for the notification" + (wait.poll.map {
+                    "; the app polls getProfile (\($0) of \(wait.polls))" } ?? "")))
+            }
             if let product = entitlement.productId { entries.append(.init("product", product)) }
             if entitlement.isLifetime { entries.append(.init("lifetime", "yes: bought once, owned for good")) }
             entries.append(.init("sandbox", catalog.settings.useSandbox ? "yes" : "no"))

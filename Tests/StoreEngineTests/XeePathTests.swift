@@ -53,10 +53,10 @@ struct XeePathTests {
             let id = try Self.makePurchase(SKU.monthlyPass, harness)
             #expect(Self.premium(harness)?.isActive != true)
             #expect(try harness.summary(of: id).isFinished)
-            #expect(harness.store.currentReport().accessWait == AccessWait(level: "premium", poll: 0, polls: 10))
+            #expect(harness.store.currentReport().accessWait == AccessWait(level: "premium", poll: 1, polls: 10))
             #expect(try !harness.eventKinds(of: id).contains("VERIFIED_WITH_APPLE"))
 
-            #expect(try Self.wait(2, harness).accessWait?.poll == 1)
+            #expect(try Self.wait(2, harness).accessWait?.poll == 2)
             #expect(Self.premium(harness)?.isActive != true)
             // catalog.json: notificationDelaySeconds 4, the same moment as the second poll; the
             // notification was scheduled first, so that poll finds the level.

@@ -66,7 +66,9 @@ struct Account {
             switch (latest?.offerType, product?.introductoryOffer?.mode) {
             case (nil, _): periodType = "normal"
             case ("introductory"?, .freeTrial?): periodType = "trial"
-            default: periodType = "intro"
+            case ("introductory"?, _): periodType = "intro"
+            // A promotional or win-back offer is not an introductory one, whatever it costs.
+            case (let offer?, _): periodType = offer
             }
             let expires = status == .inGracePeriod
                 ? SubscriptionRules.graceEnd(record, period: product?.period, rate: renewalRate) ?? record.expiresAt
@@ -127,6 +129,13 @@ struct Account {
     /// The subscription group of a granted transaction, if it granted an access level.
     func group(ofTransaction id: String) -> String? {
         groupOfTransaction[id]
+    }
+
+    /// The access level a transaction's subscription gives, from what the account holds.
+    func accessLevel(ofTransaction id: String) -> String? {
+        guard let productId = productOfTransaction[id], let product = catalog?.product(id: productId),
+              product.type == .autoRenewable || product.type == .nonRenewing else { return nil }
+        return product.group.flatMap { catalog?.subscriptionGroup(id: $0)?.accessLevel } ?? product.id
     }
 
     /// The panes at simulated time `now`: an access level is active until its latest expiry.

@@ -279,12 +279,36 @@ extension Store {
         }
     }
 
+    /// An Xee level whose purchase or renewal has a notification on its way to the server is
+    /// waiting, not expired: the store sold it, the server has not heard yet.
+    private func markLevelsWaitingForServer(in report: inout StoreReport) {
+        var waiting: Set<String> = []
+        for item in agenda.items {
+            switch item.action {
+            case .xeeNotification(let transaction), .xeeLifecycleNotification(let transaction, .renewal):
+                if let level = account.accessLevel(ofTransaction: transaction) { waiting.insert(level) }
+            default:
+                continue
+            }
+        }
+        guard !waiting.isEmpty else { return }
+        for index in report.snapshot.entitlements.indices {
+            let entitlement = report.snapshot.entitlements[index]
+            guard !entitlement.isActive, waiting.contains(entitlement.id) else { continue }
+            let poll = report.accessWait.flatMap { $0.level == entitlement.id ? $0.poll : nil }
+            report.snapshot.entitlements[index].serverWait = ServerWait(poll: poll, polls: XeePath.polls)
+            // What the store says of the plan: it renews unless auto-renew was turned off.
+            report.snapshot.entitlements[index].willRenew = entitlement.subscription?.willRenew ?? false
+        }
+    }
+
     private func report(notice: StoreNotice?) -> StoreReport {
         let now = now()
         var report = StoreReport(snapshot: account.snapshot(at: now),
                                  sheet: paths.lazy.compactMap { $0.sheet(in: self.context) }.first,
                                  notice: notice, clock: clock, nextDue: agenda.nextDue)
         report.accessWait = paths.lazy.compactMap { $0.accessWait(in: self.context) }.first
+        markLevelsWaitingForServer(in: &report)
         report.heldPromotions = xeePath.heldPromotions
         report.timeRate = timeRate
         report.renewalRate = renewalRate

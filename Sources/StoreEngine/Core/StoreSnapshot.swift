@@ -61,6 +61,9 @@ public struct Entitlement: Sendable, Equatable {
     /// The subscription behind an access level, where it stands on the calendar; nil for
     /// access that no auto-renewable subscription gives (and on Xee, the server's word).
     public var subscription: SubscriptionSummary?
+    /// On Xee, a level the store has sold (or renewed) but the server has not recorded yet:
+    /// its notification is on the way. Not expired, not active: waiting.
+    public var serverWait: ServerWait?
 
     public init(id: String, kind: Kind, productId: String?, expiresAt: Date?, isActive: Bool, source: String? = nil,
                 willRenew: Bool = false) {
@@ -80,6 +83,18 @@ public struct Entitlement: Sendable, Equatable {
     public var billingIssueDetectedAt: Date? { subscription?.billingIssueDetectedAt }
     public var unsubscribedAt: Date? { subscription?.unsubscribedAt }
     public var isRefund: Bool { subscription?.status == .revoked }
+}
+
+/// An Xee access level waiting for the server's notification, and the app's polling for it.
+public struct ServerWait: Sendable, Equatable {
+    /// The poll of `getProfile` the app waits for (from 1), while it polls; nil once it stopped.
+    public var poll: Int?
+    public var polls: Int
+
+    public init(poll: Int?, polls: Int) {
+        self.poll = poll
+        self.polls = polls
+    }
 }
 
 /// An auto-renewable subscription as the panes and the transaction manager see it.

@@ -72,6 +72,10 @@ public enum PaneRows {
         }
         let access = snapshot.entitlements.map { entitlement -> ListPane.Row in
             if entitlement.isLifetime { return ListPane.Row("\(entitlement.id) owned", .success) }
+            if let wait = entitlement.serverWait {
+                let poll = wait.poll.map { " \($0)/\(wait.polls)" } ?? ""
+                return ListPane.Row("\(entitlement.id) waiting for the server\(poll)", .warning)
+            }
             let until = entitlement.expiresAt.map(toTheMinute ? clock.minute : clock.day) ?? "?"
             // On Xee, where the server's last change came from.
             let source = entitlement.source.map { " · \($0)" } ?? ""

@@ -29,7 +29,8 @@ final class XeePath: StoreKitPath {
     override var grantsAccessLocally: Bool { false }
 
     override func accessWait(in context: PathContext) -> AccessWait? {
-        waiting.map { AccessWait(level: $0.level, poll: $0.poll, polls: Self.polls) }
+        // The poll it is at has answered "not yet": it waits for the next.
+        waiting.map { AccessWait(level: $0.level, poll: $0.poll + 1, polls: Self.polls) }
     }
 
     /// What `makePurchase` returned since the last call, once.

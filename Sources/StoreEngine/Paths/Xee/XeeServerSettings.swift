@@ -76,6 +76,7 @@ public struct XeeServerSettings: Sendable, Equatable {
 /// The app polling `getProfile` for access after a purchase: which level, which poll.
 public struct AccessWait: Sendable, Equatable {
     public var level: String
+    /// The poll the app waits for, from 1: `Waiting for access… 1/10` until the first one answers.
     public var poll: Int
     public var polls: Int
 
