@@ -8,8 +8,8 @@ extension Ledger {
         let statement = try database.prepare("""
             INSERT OR REPLACE INTO subscriptions (original_transaction_id, user_id, product_id, latest_transaction_id,
                 expires_at, auto_renew, billing_issue, billing_issue_at, unsubscribed_at, renewals, ended_at, end_reason,
-                updated_at, pending_product_id, price_increase)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+                updated_at, pending_product_id, price_increase, renewal_rate, rate_renewals)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
             """)
         try statement.bind(subscription.originalTransactionId, at: 1)
         try statement.bind(subscription.userId, at: 2)
@@ -26,6 +26,8 @@ extension Ledger {
         try statement.bind(subscription.updatedAt, at: 13)
         try statement.bind(subscription.pendingProductId, at: 14)
         try statement.bind(subscription.priceIncrease, at: 15)
+        try statement.bind(subscription.renewalRate, at: 16)
+        try statement.bind(subscription.renewalsAtRate, at: 17)
         try statement.step()
     }
 
@@ -34,7 +36,7 @@ extension Ledger {
         let statement = try database.prepare("""
             SELECT original_transaction_id, user_id, product_id, latest_transaction_id, expires_at, auto_renew,
                 billing_issue, billing_issue_at, unsubscribed_at, renewals, ended_at, end_reason, updated_at,
-                pending_product_id, price_increase
+                pending_product_id, price_increase, renewal_rate, rate_renewals
             FROM subscriptions WHERE user_id = ?1 ORDER BY rowid
             """)
         try statement.bind(user, at: 1)
@@ -48,7 +50,8 @@ extension Ledger {
                 unsubscribedAt: statement.optionalDate(column: 8), renewals: statement.int(column: 9),
                 endedAt: statement.optionalDate(column: 10), endReason: statement.optionalString(column: 11),
                 updatedAt: statement.date(column: 12), pendingProductId: statement.optionalString(column: 13),
-                priceIncrease: statement.optionalString(column: 14)))
+                priceIncrease: statement.optionalString(column: 14), renewalRate: statement.optionalString(column: 15),
+                renewalsAtRate: statement.int(column: 16)))
         }
         return records
     }
@@ -63,6 +66,15 @@ extension Ledger {
             try statement.bind(id, at: 1)
             try statement.step()
         }
+    }
+
+    /// Moves a grant's expiry to `time`, earlier or later: the renewal rate changed while its
+    /// period ran, and what was left of it now lasts as long as the new rate makes it.
+    public func moveGrantExpiry(ofTransaction id: String, to time: Date) throws {
+        let statement = try database.prepare("UPDATE grants SET expires_at = ?2 WHERE transaction_id = ?1")
+        try statement.bind(id, at: 1)
+        try statement.bind(time, at: 2)
+        try statement.step()
     }
 
     /// Ends a grant's access at `time` (QA expired the subscription, or renewed it early):

@@ -242,11 +242,18 @@ public struct SubscriptionRecord: Sendable, Equatable {
     public var pendingProductId: String?
     /// A price increase: `pending` (waiting for consent), `accepted`; nil when there is none.
     public var priceIncrease: String?
+    /// The renewal rate of its latest renewal, and how many renewals in a row it made at that
+    /// rate: a rate's renewal limit (the sandbox's 12) counts only those.
+    public var renewalRate: String?
+    public var renewalsAtRate: Int
 
     public init(originalTransactionId: String, userId: String, productId: String, latestTransactionId: String,
                 expiresAt: Date, autoRenew: Bool = true, billingIssue: Bool = false, billingIssueAt: Date? = nil,
                 unsubscribedAt: Date? = nil, renewals: Int = 0, endedAt: Date? = nil, endReason: String? = nil,
-                updatedAt: Date, pendingProductId: String? = nil, priceIncrease: String? = nil) {
+                updatedAt: Date, pendingProductId: String? = nil, priceIncrease: String? = nil,
+                renewalRate: String? = nil, renewalsAtRate: Int = 0) {
+        self.renewalRate = renewalRate
+        self.renewalsAtRate = renewalsAtRate
         self.pendingProductId = pendingProductId
         self.priceIncrease = priceIncrease
         self.originalTransactionId = originalTransactionId

@@ -81,9 +81,13 @@ extension App {
             notice = StoreNotice(.info, eventFilter.map { "Events: \($0.rawValue) events only (f for the next)." }
                                  ?? "Events: all of them.")
         case .character("]"), .character("["):
-            // Stepped here at once, so keys pressed faster than the engine answers each take a step.
-            timeRate = timeRate.stepped(by: key == .character("]") ? 1 : -1)
-            return [.engine(.setTimeRate(timeRate, keepingClockPaused: false))]
+            // Stepped here at once, so every press takes a step whatever the engine answers
+            // meanwhile; applied once the keys settle, so the rates passed through on the way
+            // never run (nor end a subscription at the sandbox's limit), and one `clock.rate` is logged.
+            let stepped = shownTimeRate.stepped(by: key == .character("]") ? 1 : -1)
+            pendingTimeRate = stepped
+            notice = StoreNotice(.info, "Time: \(stepped.description).")
+            return [.deliverWhenQuiet(.applyTimeRate, wallSeconds: Self.rateKeysSettle)]
         case .character("+"):
             // `7+`: a count typed first is how many days.
             let days = max(1, advanceCount ?? 1)
@@ -118,6 +122,9 @@ extension App {
     /// Except `q` after a failed call, which quits: the notice says so.
     private mutating func handle(_ key: Key, on sheet: PurchaseSheet) -> [Effect] {
         if lastCallFailed, key == .character("q") { return update(.quit) }
+        // The clock moves on under a sheet too: a countdown or a payment being processed waits
+        // on it, and the page names this key while the clock is paused.
+        if key == .character(">") { return [.engine(.advanceToNextDue)] }
         switch sheet {
         case .payStation:
             return PayStationSheet.input(for: key).map { [.engine(.send(.payStation($0)))] } ?? []

@@ -69,6 +69,12 @@ extension App {
             return [.engine(.buyPromoted(productId: productId))]
         case .setRenewalRate(let rate):
             return [.engine(.setTimeRate(.running(rate), keepingClockPaused: true))]
+        case .applyTimeRate:
+            guard let rate = pendingTimeRate else { return [] }
+            pendingTimeRate = nil
+            guard rate != timeRate else { return [] }
+            timeRate = rate
+            return [.engine(.setTimeRate(rate, keepingClockPaused: false))]
         }
     }
 
@@ -100,6 +106,7 @@ extension App {
         heldPromotions = report.heldPromotions
         timeRate = report.timeRate
         renewalRate = report.renewalRate
+        nextDue = report.nextDue
         keepSelectedTransaction(in: report.snapshot)
         snapshot = report.snapshot
         updatePaywall(.historyChanged(report.snapshot.history),

@@ -66,15 +66,31 @@ public struct App: Sendable {
 
     /// How fast the simulated calendar runs (`]`, `[`), as the engine last reported it.
     public internal(set) var timeRate: TimeRate = .running(.realTime)
+    /// When the engine next has something to do on the clock, as it last reported.
+    public internal(set) var nextDue: Date?
+    /// Whether the simulated clock stands still (only `+` and `>` move it).
+    public var clockIsPaused: Bool { shownTimeRate == .paused }
+    /// Where `]` and `[` have stepped to, until the keys settle and the engine applies it.
+    public internal(set) var pendingTimeRate: TimeRate?
+    /// The rate the status bar shows: the one the keys stepped to, else the engine's.
+    public var shownTimeRate: TimeRate { pendingTimeRate ?? timeRate }
+    /// Wall seconds without a rate key before the rate is applied.
+    static let rateKeysSettle = 0.4
     /// How long periods last, whether or not the clock runs.
     public internal(set) var renewalRate: RenewalRate = .realTime {
         didSet {
-            if oldValue != renewalRate { panes = PaneCache(snapshot, timeZone: timeZone, toTheMinute: expiriesToTheMinute) }
+            if oldValue != renewalRate { panes = PaneCache(snapshot, timeZone: timeZone, toTheMinute: expiriesToTheMinute,
+                                          toTheSecond: expiriesToTheSecond) }
         }
     }
 
     /// Whether periods are minutes long, so the panes say when to the minute.
     var expiriesToTheMinute: Bool { renewalRate != .realTime }
+    /// Whether the shortest period (a week) lasts under a minute, so the panes say the second.
+    var expiriesToTheSecond: Bool {
+        let start = Date(timeIntervalSinceReferenceDate: 0)
+        return renewalRate.end(of: SubscriptionPeriod(value: 1, unit: .week), from: start).timeIntervalSince(start) < 60
+    }
     /// Promoted purchases the Xee SDK's delegate held (`p` lists them).
     public internal(set) var heldPromotions: [String] = []
     public internal(set) var notice: StoreNotice?
@@ -85,7 +101,8 @@ public struct App: Sendable {
     /// The panes' data as the engine last reported it.
     public internal(set) var snapshot: StoreSnapshot {
         didSet {
-            panes = PaneCache(snapshot, timeZone: timeZone, toTheMinute: expiriesToTheMinute)
+            panes = PaneCache(snapshot, timeZone: timeZone, toTheMinute: expiriesToTheMinute,
+                                          toTheSecond: expiriesToTheSecond)
             refreshEvents()
         }
     }

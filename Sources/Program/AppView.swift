@@ -24,17 +24,18 @@ public enum AppView {
             return frame
         }
         let layout = app.layout
-        StatusBar.render(app.paywall, clock: clockLine(app), theme: theme, colorEnabled: app.colorEnabled,
+        StatusBar.render(app.paywall, clock: clockForms(app), theme: theme, colorEnabled: app.colorEnabled,
                          in: layout.statusBar, into: &frame)
         PaywallView.render(app.paywall, focused: app.focus == .paywall, theme: theme, in: layout.paywall, into: &frame)
         if let wait = app.accessWait {
-            PaywallView.renderAccessWait(wait, model: app.paywall, theme: theme, in: layout.paywall, into: &frame)
+            PaywallView.renderAccessWait(wait, model: app.paywall, clockPaused: app.clockIsPaused, theme: theme,
+                                         in: layout.paywall, into: &frame)
         }
         renderPanes(app, layout: layout, theme: theme, into: &frame)
         HintBar.render(notice: app.notice, hint: hint(app), theme: theme, in: layout.hintBar, into: &frame)
         switch app.sheet {
         case .payStation(let page)?:
-            PayStationSheet.render(page, now: app.now, theme: theme, into: &frame)
+            PayStationSheet.render(page, now: app.now, clockPaused: app.clockIsPaused, theme: theme, into: &frame)
         case .storeKit(let session)?:
             StoreKitSheet.render(session, theme: theme, into: &frame)
         case nil:
@@ -45,20 +46,27 @@ public enum AppView {
         return frame
     }
 
-    /// `01-08 09:00 · 1 mo = 5 min`: the simulated calendar and how fast it runs.
-    static func clockLine(_ app: App) -> String {
-        let rate: String
-        switch app.timeRate {
-        case .paused: rate = app.renewalRate == .realTime ? "paused" : "paused, \(app.renewalRate.shortName)"
-        case .running(let renewal): rate = renewal.shortName
+    /// `01-08 09:00 · 1 mo = 5 min`: the simulated calendar and how fast it runs, then shorter
+    /// forms for a narrow screen. Paused with something due, it names the key that gets there.
+    static func clockForms(_ app: App) -> [String] {
+        let clock = WallClock(timeZone: app.timeZone)
+        let time = clock.minute(app.now)
+        let hourOnly = clock.time(app.now).prefix(5)
+        switch app.shownTimeRate {
+        case .paused:
+            let paused = app.renewalRate == .realTime ? "paused" : "paused, \(app.renewalRate.shortName)"
+            guard app.nextDue != nil else { return ["\(time) · \(paused)", "\(hourOnly) · paused"] }
+            return ["\(time) · \(paused) · > next due", "\(time) · paused · > next due", "\(hourOnly) · paused · > next",
+                    "\(hourOnly) · paused"]
+        case .running(let renewal):
+            return ["\(time) · \(renewal.shortName)", "\(hourOnly) · \(renewal.shortName)"]
         }
-        return WallClock(timeZone: app.timeZone).minute(app.now) + " · " + rate
     }
 
     /// The keys of what is on top: a sheet, else a focused pane; nil for the paywall's own.
     private static func hint(_ app: App) -> String? {
         switch app.sheet {
-        case .payStation(let page)?: return PayStationSheet.hint(for: page)
+        case .payStation(let page)?: return PayStationSheet.hint(for: page, clockPaused: app.clockIsPaused)
         case .storeKit(let session)?: return StoreKitSheet.hint(for: session)
         case nil: return app.focus == .paywall ? nil : "↑↓ select a row · Enter open it in full · Tab next pane · ? help"
         }

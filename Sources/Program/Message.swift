@@ -38,6 +38,8 @@ public enum Message: Sendable, Equatable {
     case buyPromoted(productId: String)
     /// A scenario's `rate NAME`: how long periods last, the clock left as it is (paused).
     case setRenewalRate(RenewalRate)
+    /// The `]` and `[` keys have settled: the rate they stepped to is applied, once.
+    case applyTimeRate
 }
 
 /// Work the update asks for; the program performs it off the update and answers with messages.
@@ -46,6 +48,9 @@ public enum Effect: Sendable, Equatable {
     case engine(EngineCall)
     /// Sends the message after `afterSeconds` of simulated time.
     case deliver(Message, afterSeconds: Double)
+    /// Sends the message once `wallSeconds` of wall time pass without another request for the
+    /// same message: a burst of keys becomes one. Headless, once the script's input has settled.
+    case deliverWhenQuiet(Message, wallSeconds: Double)
     /// Ctrl-Z: hand the terminal back to the shell until `fg`.
     case suspend
 }

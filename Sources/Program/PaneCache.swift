@@ -12,8 +12,10 @@ struct PaneCache: Sendable {
 
     /// - Parameter toTheMinute: expiries as `01-08 09:05` rather than `2026-01-08`: periods of
     ///   minutes (a fast renewal rate) all end on the same day.
-    init(_ snapshot: StoreSnapshot, timeZone: TimeZone, toTheMinute: Bool = false) {
-        entitlementRows = PaneRows.entitlements(snapshot, clock: WallClock(timeZone: timeZone), toTheMinute: toTheMinute)
+    /// - Parameter toTheSecond: to the second (`01-08 09:05:20`) when periods last seconds.
+    init(_ snapshot: StoreSnapshot, timeZone: TimeZone, toTheMinute: Bool = false, toTheSecond: Bool = false) {
+        entitlementRows = PaneRows.entitlements(snapshot, clock: WallClock(timeZone: timeZone), toTheMinute: toTheMinute,
+                                                toTheSecond: toTheSecond)
         let texts = entitlementRows.isEmpty ? [PaneRows.emptyText(.entitlements)] : entitlementRows.map(\.text)
         entitlementsWidth = texts.map(DisplayWidth.of).max() ?? 0
         transactionColumns = PaneRows.Columns(fitting: snapshot.transactions)

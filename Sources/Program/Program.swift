@@ -18,6 +18,8 @@ public final class Program<Terminal: Backend> {
     /// The engine's clock as it last reported it; timers are due in its simulated time.
     public private(set) var clock: Clock
     private var timers: [(due: Date, message: Message)] = []
+    /// Messages waiting for quiet (`deliverWhenQuiet`), each due at a wall time.
+    private var quietTimers: [(wallDue: Date, message: Message)] = []
     /// When the engine next has something to do (a redirect countdown ending); cleared when
     /// the program asks it to run, until its report says what is due next.
     private var engineDue: Date?
@@ -87,6 +89,7 @@ public final class Program<Terminal: Backend> {
         for due in timers.map(\.due) + [engineWake].compactMap({ $0 }) {
             if let seconds = clock.wallSeconds(until: due, atWall: wall) { wait = min(wait, seconds) }
         }
+        for quiet in quietTimers { wait = min(wait, max(0, quiet.wallDue.timeIntervalSince(wall))) }
         return wait
     }
 
@@ -94,7 +97,13 @@ public final class Program<Terminal: Backend> {
 
     /// Hands a message in and processes until nothing is left to do.
     public func send(_ message: Message) {
-        queue.append(message)
+        send([message])
+    }
+
+    /// Hands several messages in at once, as keys that arrive in one read of the terminal, then
+    /// processes until nothing is left to do.
+    public func send(_ messages: [Message]) {
+        queue += messages
         settle()
     }
 
@@ -108,6 +117,11 @@ public final class Program<Terminal: Backend> {
             if callsInFlight > 0 { inbox.wait(timeout: nil) }
             collectMail()
             queueDueWork()
+            // A script's keys have all arrived: what waits for quiet goes now.
+            if queue.isEmpty, callsInFlight == 0, !quietTimers.isEmpty {
+                queue += quietTimers.map(\.message)
+                quietTimers.removeAll()
+            }
         } while !queue.isEmpty || callsInFlight > 0
         queue.append(.tick(now))
         drain()
@@ -179,6 +193,9 @@ public final class Program<Terminal: Backend> {
             call(engineCall)
         case .deliver(let message, let seconds):
             timers.append((now.addingTimeInterval(seconds), message))
+        case .deliverWhenQuiet(let message, let seconds):
+            quietTimers.removeAll { $0.message == message }
+            quietTimers.append((wallTime().addingTimeInterval(seconds), message))
         case .suspend:
             backend.suspend()
             let (width, height) = backend.size
@@ -206,6 +223,9 @@ public final class Program<Terminal: Backend> {
         let due = timers.filter { $0.due <= current }.sorted { $0.due < $1.due }
         timers.removeAll { $0.due <= current }
         queue += due.map(\.message)
+        let wall = wallTime()
+        queue += quietTimers.filter { $0.wallDue <= wall }.map(\.message)
+        quietTimers.removeAll { $0.wallDue <= wall }
         if !dueWaitsForPlayer, let due = engineDue, due <= current {
             engineDue = nil
             call(.runDue)

@@ -34,7 +34,7 @@ struct HeadlessPurchaseTests {
         let paid = try #require(harness.page)
         #expect(paid.session.phase == .done)
         #expect(paid.redirectDue == fixedNow.addingTimeInterval(2))  // catalog.json: delaySeconds 2
-        #expect(harness.screen.contains("Returning to Stardust Quest in 2 s…"))
+        #expect(harness.screen.contains("Returning to Stardust Quest in 2 s: the clock is paused"))
 
         harness.press(.enter)  // the manual button: back to the game now
         #expect(harness.app.sheet == nil)

@@ -30,7 +30,8 @@ struct PayStationSheetViewTests {
     @Test func theRedirectCountsDownWithTheSimulatedClock() {
         var app = makeApp()
         let due = fixedNow.addingTimeInterval(2)
-        app.receive(report(sheet: sheetShowing(session(paidWith: Cards.success), redirectDue: due), nextDue: due))
+        app.receive(report(sheet: sheetShowing(session(paidWith: Cards.success), redirectDue: due), nextDue: due,
+                           timeRate: .running(.realTime)))
         #expect(app.text.contains("Returning to Stardust Quest in 2 s…"))
         #expect(app.text.contains("[ Back to the game ]  Enter"))
         app.receive(.tick(fixedNow.addingTimeInterval(1)))
@@ -39,6 +40,19 @@ struct PayStationSheetViewTests {
         #expect(app.text.contains("in 1 s…"))  // whole seconds, rounded up
         app.receive(.tick(fixedNow.addingTimeInterval(3)))
         #expect(app.text.contains("in 0 s…"))  // never below zero while the engine gets there
+    }
+
+    /// On a paused clock the countdown cannot run out: the page says why and names the key
+    /// that moves the clock on (`>` works over the sheet), and so do the hint and the status bar.
+    @Test func aCountdownOnAPausedClockSaysSoAndNamesTheKey() {
+        var app = makeApp()
+        let due = fixedNow.addingTimeInterval(2)
+        app.receive(report(sheet: sheetShowing(session(paidWith: Cards.success), redirectDue: due), nextDue: due,
+                           timeRate: .paused))
+        #expect(app.text.contains("Returning to Stardust Quest in 2 s: the clock is paused (> moves it)"))
+        #expect(app.lines.last?.contains("> move the paused clock on") == true)
+        #expect(app.lines.first?.contains("· paused · > next") == true, "\(app.lines.first ?? "")")
+        #expect(app.update(.key(.character(">"))) == [.engine(.advanceToNextDue)])
     }
 
     @Test func aPaidPageWithoutACountdownWaitsForPayStation() {

@@ -31,7 +31,7 @@ struct RedirectTimingTests {
         harness.program.advance(by: 1.5)
         #expect(harness.program.now == fixedNow.addingTimeInterval(1.5))
         #expect(harness.page != nil)
-        #expect(harness.screen.contains("Returning to Stardust Quest in 1 s…"))  // the tick moved the app's time
+        #expect(harness.screen.contains("Returning to Stardust Quest in 1 s: the clock is paused"))  // the tick moved the app's time
         #expect(harness.app.snapshot.transactions.first?.state == .purchasing)
 
         harness.program.advance(by: 0.5)

@@ -33,6 +33,29 @@ struct TimeKeysTests {
         let before = harness.program.now
         harness.wall.move(by: 60)
         #expect(harness.program.now == before.addingTimeInterval(60))
+        // Paused again, the line names the keys that move the calendar, not a scenario's command.
+        harness.type("[[")
+        #expect(harness.app.timeRate == .paused)
+        #expect(harness.app.notice?.text.contains("+ moves the calendar a day on, > to the next thing due") == true,
+                "\(harness.app.notice?.text ?? "")")
+    }
+
+    /// A burst of rate keys (key repeat) takes every step, applies only the rate it ends on,
+    /// and logs one `clock.rate`; `]` stops at the fastest.
+    @Test func aBurstOfRateKeysAppliesOnceAndEndsAtTheFastest() throws {
+        let harness = try HeadlessHarness(storefront: "JPN", width: 120, height: 40)
+        harness.program.send(.started)
+        let before = harness.app.snapshot.events.filter { $0.kind == .clockRate }.count
+        harness.burst(String(repeating: "]", count: TimeRate.all.count + 3))
+        #expect(harness.app.timeRate == .running(.every2Seconds))
+        #expect(harness.app.snapshot.events.filter { $0.kind == .clockRate }.count == before + 1)
+        harness.burst("[[")
+        #expect(harness.app.timeRate == .running(.every30Seconds))
+        #expect(harness.app.snapshot.events.filter { $0.kind == .clockRate }.count == before + 2)
+        // There and back again in one burst changes nothing and logs nothing.
+        harness.burst("][")
+        #expect(harness.app.timeRate == .running(.every30Seconds))
+        #expect(harness.app.snapshot.events.filter { $0.kind == .clockRate }.count == before + 2)
     }
 
     @Test func plusMovesADayAndGreaterThanToTheNextRenewal() throws {

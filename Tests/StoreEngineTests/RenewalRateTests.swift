@@ -85,6 +85,19 @@ struct RenewalRateTests {
 
     @Test func stepsStopAtEitherEnd() {
         #expect(TimeRate.paused.stepped(by: -1) == .paused)
+        // `]` is always faster: no step makes a month or a year last longer.
+        let start = Date(timeIntervalSinceReferenceDate: 0)
+        func length(_ rate: TimeRate, _ unit: SubscriptionPeriod.Unit) -> TimeInterval {
+            guard case .running(let renewal) = rate else { return .infinity }
+            return renewal.end(of: SubscriptionPeriod(value: 1, unit: unit), from: start).timeIntervalSince(start)
+        }
+        for (slower, faster) in zip(TimeRate.all, TimeRate.all.dropFirst()) {
+            #expect(length(faster, .month) <= length(slower, .month), "\(slower) -> \(faster)")
+            #expect(length(faster, .month) < length(slower, .month) || length(faster, .year) <= length(slower, .year),
+                    "\(slower) -> \(faster)")
+        }
+        #expect(TimeRate.all.last == .running(.every2Seconds))
+        #expect(TimeRate.running(.monthlyEvery30Seconds).stepped(by: 1) == .running(.every30Seconds))
         #expect(TimeRate.paused.stepped(by: 1) == .running(.realTime))
         #expect(TimeRate.running(.every2Seconds).stepped(by: 1) == .running(.every2Seconds))
         #expect(TimeRate.running(.realTime).stepped(by: 1) == .running(.monthlyEveryHour))

@@ -81,6 +81,19 @@ public enum RenewalRate: String, Sendable, Equatable, CaseIterable {
         }
     }
 
+    /// Every rate, slowest first: by how long a month lasts, then a year (a month in 15 minutes
+    /// with a year in 3 hours is slower than every period in 15 minutes), then as listed.
+    public static let slowestFirst: [RenewalRate] = {
+        let start = Date(timeIntervalSinceReferenceDate: 0)
+        func seconds(_ rate: RenewalRate, _ unit: SubscriptionPeriod.Unit) -> TimeInterval {
+            rate.end(of: SubscriptionPeriod(value: 1, unit: unit), from: start).timeIntervalSince(start)
+        }
+        return allCases.enumerated().sorted { first, second in
+            let (a, b) = (first.element, second.element)
+            return (-seconds(a, .month), -seconds(a, .year), first.offset) < (-seconds(b, .month), -seconds(b, .year), second.offset)
+        }.map(\.element)
+    }()
+
     /// How many renewals before auto-renew stops (Apple's sandbox); nil for no limit.
     public var renewalLimit: Int? { self == .sandbox ? 12 : nil }
 

@@ -7,8 +7,9 @@ public enum TimeRate: Sendable, Equatable, CustomStringConvertible {
     case paused
     case running(RenewalRate)
 
-    /// Slowest first: `]` goes right, `[` left.
-    public static let all: [TimeRate] = [.paused] + RenewalRate.allCases.map(TimeRate.running)
+    /// Slowest first, by how long a month lasts (then a year): `]` goes right, always faster;
+    /// `[` left, always slower.
+    public static let all: [TimeRate] = [.paused] + RenewalRate.slowestFirst.map(TimeRate.running)
 
     /// The next faster (`step` 1) or slower (-1) rate, stopping at either end.
     public func stepped(by step: Int) -> TimeRate {
@@ -35,7 +36,7 @@ public enum TimeRate: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .paused: return "paused (only advance moves the calendar)"
+        case .paused: return "paused: + moves the calendar a day on, > to the next thing due, ] runs it"
         case .running(let rate): return rate.description
         }
     }
@@ -48,20 +49,32 @@ extension Store {
     }
 
     /// `]`, `[`, or a scenario's `rate`: pauses the clock, or runs it at wall-clock speed with
-    /// periods as long as `rate` makes them. A period already running keeps its end; what
-    /// starts from now on (and grace, retry) follows the new rate. Kept in the ledger, logged.
+    /// periods as long as `rate` makes them. What is left of a period already running is
+    /// rescaled to the new rate (`rescaleRunningPeriods`); grace and retry follow it too. Kept
+    /// in the ledger, logged, in one commit.
     public func setTimeRate(_ rate: TimeRate, keepingClockPaused: Bool = false) throws(StoreError) -> StoreReport {
         try perform {
-            switch rate {
-            case .paused:
-                try changeClock(rate: .paused)
-            case .running(let renewal):
-                renewalRate = renewal
-                try ledger.setSetting(Self.renewalRateSetting, to: renewal.rawValue)
-                if !keepingClockPaused, clock.rate == .paused { try changeClock(rate: .realTime) }
-                scheduleSubscriptions()
+            try ledger.inTransaction {
+                var moved: [String] = []
+                switch rate {
+                case .paused:
+                    try changeClock(rate: .paused)
+                case .running(let renewal):
+                    let old = renewalRate
+                    renewalRate = renewal
+                    do {
+                        try ledger.setSetting(Self.renewalRateSetting, to: renewal.rawValue)
+                        if !keepingClockPaused, clock.rate == .paused { try changeClock(rate: .realTime) }
+                        moved = try rescaleRunningPeriods(from: old, to: renewal)
+                    } catch {
+                        renewalRate = old  // rolled back with the rest
+                        throw error
+                    }
+                    scheduleSubscriptions()
+                }
+                let rescaled = moved.isEmpty ? "" : "; running periods rescaled: " + moved.joined(separator: ", ")
+                try log(.clockRate, rate.description + rescaled, nil, now())
             }
-            try log(.clockRate, rate.description, nil, now())
             return StoreNotice(.info, "Time: \(rate.description).")
         }
     }

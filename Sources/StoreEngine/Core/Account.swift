@@ -48,6 +48,11 @@ struct Account {
         productOfTransaction[subscription.latestTransactionId] = subscription.productId
     }
 
+    /// A grant's expiry moved, earlier or later (the renewal rate changed while it ran).
+    mutating func moveGrantExpiry(ofTransaction id: String, to time: Date) {
+        for index in grants.indices where grants[index].transactionId == id { grants[index].expiresAt = time }
+    }
+
     /// A grant's access cut short at `time` (QA expired or renewed its subscription early).
     mutating func cutGrant(ofTransaction id: String, at time: Date) {
         for index in grants.indices where grants[index].transactionId == id && (grants[index].expiresAt ?? .distantFuture) > time {

@@ -180,17 +180,21 @@ extension Store {
             // From when it was paid, not from now: a purchase delivered again a week after a
             // crash still runs its month from the day it was paid. Calendar months, so P1M from
             // 31 January ends on the last day of February.
-            // What was paid for: the offer's span (a week's trial, three months up front), else
-            // one period of the product.
-            let offer = transaction.offerType.flatMap { AppliedOffer(typeName: $0, id: transaction.offerId, of: product) }
-            let span = catalog.storefront(id: transaction.storefront)
-                .flatMap { PurchaseTerms(product: product, storefront: $0, offer: offer)?.paidSpan }
-                ?? PurchaseTerms.Span(period: product.period ?? SubscriptionPeriod(value: 1, unit: .month), count: 1)
+            let span = paidSpan(of: transaction, product: product)
             let start = transaction.purchasedAt ?? transaction.updatedAt
             return GrantRecord(transactionId: transaction.id, kind: .accessLevel, key: level, amount: 1,
                                expiresAt: renewalRate.end(of: span.period, count: span.count, from: start),
                                grantedAt: time)
         }
+    }
+
+    /// What a subscription's transaction paid for: the offer's span (a week's trial, three
+    /// months up front), else one period of the product.
+    func paidSpan(of transaction: TransactionRecord, product: Product) -> PurchaseTerms.Span {
+        let offer = transaction.offerType.flatMap { AppliedOffer(typeName: $0, id: transaction.offerId, of: product) }
+        return catalog.storefront(id: transaction.storefront)
+            .flatMap { PurchaseTerms(product: product, storefront: $0, offer: offer)?.paidSpan }
+            ?? PurchaseTerms.Span(period: product.period ?? SubscriptionPeriod(value: 1, unit: .month), count: 1)
     }
 
     /// The lifecycle event of a grant, by the names RevenueCat uses: a first subscription in a

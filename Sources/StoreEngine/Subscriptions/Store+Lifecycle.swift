@@ -28,7 +28,8 @@ extension Store {
             try endForImmediateChange(running, by: change, to: product, at: paid.purchasedAt ?? time)
         }
         try save(SubscriptionRecord(originalTransactionId: paid.id, userId: paid.userId, productId: paid.productId,
-                                    latestTransactionId: paid.id, expiresAt: expires, updatedAt: time))
+                                    latestTransactionId: paid.id, expiresAt: expires, updatedAt: time,
+                                    renewalRate: renewalRate.rawValue))
     }
 
     /// Keeps the row, in memory and in the ledger, and schedules its next step.
@@ -86,7 +87,10 @@ extension Store {
                            saying: "auto-renew was off: \(name) expired at the end of its period",
                            notice: StoreNotice(.info, "\(name) expired: auto-renew was off."))
         }
-        if let limit = renewalRate.renewalLimit, subscription.renewals >= limit {
+        // The limit counts only the renewals made at this rate, one after another: passing
+        // through the sandbox on the way to another rate ends nothing.
+        if let limit = renewalRate.renewalLimit, subscription.renewalRate == renewalRate.rawValue,
+           subscription.renewalsAtRate >= limit {
             return try end(&subscription, at: periodEnd, reason: "sandboxRenewalLimit",
                            saying: "the sandbox stops auto-renew after \(limit) renewals: \(name) expired",
                            notice: StoreNotice(.info, "\(name) expired: the sandbox renews \(limit) times."))
@@ -163,6 +167,11 @@ extension Store {
             subscription.latestTransactionId = record.id
             subscription.expiresAt = grantRecord(for: record, product: product, at: start)?.expiresAt ?? start
             subscription.renewals += 1
+            if subscription.renewalRate != renewalRate.rawValue {
+                subscription.renewalRate = renewalRate.rawValue
+                subscription.renewalsAtRate = 0
+            }
+            subscription.renewalsAtRate += 1
             subscription.billingIssueAt = nil
             subscription.updatedAt = start
             try save(subscription)

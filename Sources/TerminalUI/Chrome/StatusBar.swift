@@ -3,9 +3,10 @@ import StoreEngine
 /// The top line: app, storefront, locale, integration path, theme, variant, SANDBOX, and on
 /// the right the simulated calendar and how fast it runs.
 public enum StatusBar {
-    /// - Parameter clock: `01-08 09:00 · 1 mo = 5 min`, the simulated time and the rate.
-    public static func render(_ paywall: PaywallModel, clock: String, theme: Theme, colorEnabled: Bool, in area: Rect,
-                              into frame: inout Frame) {
+    /// - Parameter clock: `01-08 09:00 · 1 mo = 5 min`, the simulated time and the rate, in
+    ///   shorter forms after it: the longest that fits beside the store's facts is drawn.
+    public static func render(_ paywall: PaywallModel, clock forms: [String], theme: Theme, colorEnabled: Bool,
+                              in area: Rect, into frame: inout Frame) {
         let bar = Style(foreground: theme.color(.background), background: theme.color(.accent), bold: true,
                         reverse: !colorEnabled)
         frame.fill(area, style: bar)
@@ -22,7 +23,7 @@ public enum StatusBar {
         if paywall.eligibility != .auto { parts.append("offers: \(paywall.eligibility.rawValue)") }
         if paywall.catalog.settings.useSandbox { parts.append("SANDBOX") }
         // The hint line says `? help` and `q quit` too: here the clock has the room.
-        let right = clock
+        var right = forms.first ?? ""
         var left = " " + parts.joined(separator: " │ ")
         if DisplayWidth.of(left) + DisplayWidth.of(right) + 2 > area.width {
             // Narrower: the app's name goes first, then the decoration; every fact of the store stays.
@@ -32,6 +33,8 @@ public enum StatusBar {
                     $0.replacingOccurrences(of: "theme ", with: "").replacingOccurrences(of: "variant ", with: "")
                 }.joined(separator: "│")
             }
+            // Then the clock in a shorter form, if one fits.
+            right = forms.first { DisplayWidth.of(left) + DisplayWidth.of($0) + 2 <= area.width } ?? right
         }
         let rightWidth = DisplayWidth.of(right) + 1
         if area.width >= DisplayWidth.of(left) + rightWidth + 1 {

@@ -22,6 +22,11 @@ public struct WallClock: Sendable {
         return String(format: "%02d-%02d %02d:%02d", parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0)
     }
 
+    /// `01-08 09:00:20`: an expiry when periods last seconds.
+    public func second(_ date: Date) -> String {
+        minute(date) + String(format: ":%02d", calendar.component(.second, from: date))
+    }
+
     public func day(_ date: Date) -> String {
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)

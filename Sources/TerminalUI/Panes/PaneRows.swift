@@ -66,7 +66,9 @@ public enum PaneRows {
     }
 
     /// Balances first, then access levels and non-consumables.
-    public static func entitlements(_ snapshot: StoreSnapshot, clock: WallClock, toTheMinute: Bool = false) -> [ListPane.Row] {
+    /// - Parameter toTheSecond: expiries to the second, when periods are shorter than a minute.
+    public static func entitlements(_ snapshot: StoreSnapshot, clock: WallClock, toTheMinute: Bool = false,
+                                    toTheSecond: Bool = false) -> [ListPane.Row] {
         let balances = snapshot.balances.sorted { $0.key < $1.key }.map {
             ListPane.Row("\($0.key): \($0.value)", .price)
         }
@@ -76,7 +78,7 @@ public enum PaneRows {
                 let poll = wait.poll.map { " \($0)/\(wait.polls)" } ?? ""
                 return ListPane.Row("\(entitlement.id) waiting for the server\(poll)", .warning)
             }
-            let until = entitlement.expiresAt.map(toTheMinute ? clock.minute : clock.day) ?? "?"
+            let until = entitlement.expiresAt.map(toTheSecond ? clock.second : toTheMinute ? clock.minute : clock.day) ?? "?"
             // On Xee, where the server's last change came from.
             let source = entitlement.source.map { " · \($0)" } ?? ""
             // What the subscription behind it is going through says more than the date, where

@@ -90,9 +90,11 @@ public enum PaywallView {
 
     /// "Waiting for access… 3/10" on the bottom border, in the storefront's language, while the
     /// app polls the Xee profile after a purchase.
-    public static func renderAccessWait(_ wait: AccessWait, model: PaywallModel, theme: Theme, in area: Rect,
-                                        into frame: inout Frame) {
-        let text = " \(text(of: model)[.waitingForAccess]) \(wait.poll)/\(wait.polls) "
+    /// - Parameter clockPaused: the polls wait for the clock: `⏸` after the count (the status bar
+    ///   names the key that moves it).
+    public static func renderAccessWait(_ wait: AccessWait, model: PaywallModel, clockPaused: Bool = false, theme: Theme,
+                                        in area: Rect, into frame: inout Frame) {
+        let text = " \(text(of: model)[.waitingForAccess]) \(wait.poll)/\(wait.polls)\(clockPaused ? " ⏸" : "") "
         frame.write(text, x: area.x + 2, y: area.maxY - 1, limit: max(0, area.width - 4), style: theme.style(.warning, bold: true))
     }
 

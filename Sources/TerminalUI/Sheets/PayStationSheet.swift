@@ -22,16 +22,20 @@ public enum PayStationSheet {
         }
     }
 
-    /// The keys that work on the page, for the hint bar.
-    public static func hint(for page: PayStationPage) -> String {
-        guard page.session.isLoaded else { return "Loading Pay Station… · Esc cancel" }
+    /// The keys that work on the page, for the hint bar. While the clock is paused, what waits
+    /// on it (the loading, the processing, the countdown) says so and names the key that moves it.
+    public static func hint(for page: PayStationPage, clockPaused: Bool = false) -> String {
+        let paused = clockPaused ? " (the clock is paused: > moves it on)" : ""
+        guard page.session.isLoaded else { return "Loading Pay Station…\(paused) · Esc cancel" }
         switch page.session.phase {
         case .paymentMethod: return "↑↓ saved card or new card · Enter pay · Esc cancel"
-        case .delivering: return "Pay Station is processing the payment…"
+        case .delivering: return "Pay Station is processing the payment…\(paused)"
         case .cardForm: return "digits · Enter next / pay · ↑↓ field · Space save card · Esc cancel"
         case .threeDSecure: return "digits · Enter send the code · Backspace · Esc cancel"
         case .done, .declined, .cancelled:
-            return page.redirectDue == nil ? "Enter or Esc back to the game" : "Enter back to the game now · Esc close"
+            guard page.redirectDue != nil else { return "Enter or Esc back to the game" }
+            return clockPaused ? "Enter back to the game now · > move the paused clock on · Esc close"
+                : "Enter back to the game now · Esc close"
         }
     }
 
@@ -53,8 +57,10 @@ public enum PayStationSheet {
         return Theme(name: look.name, appearance: look.appearance, colors: look.colors, border: appTheme.border)
     }
 
-    /// Draws the page centred over the screen; `now` is simulated time, for the countdown.
-    public static func render(_ page: PayStationPage, now: Date, theme appTheme: Theme, into frame: inout Frame) {
+    /// Draws the page centred over the screen; `now` is simulated time, for the countdown, which
+    /// says so when the paused clock holds it.
+    public static func render(_ page: PayStationPage, now: Date, clockPaused: Bool = false, theme appTheme: Theme,
+                              into frame: inout Frame) {
         let session = page.session
         let theme = theme(for: page, over: appTheme)
         let area = box(for: page.size, in: frame.area)
@@ -150,7 +156,8 @@ public enum PayStationSheet {
             }
             if let due = page.redirectDue {
                 let seconds = max(0, Int(due.timeIntervalSince(now).rounded(.up)))
-                line("Returning to \(page.appName) in \(seconds) s…", theme.surfaceStyle(.text))
+                line(clockPaused ? "Returning to \(page.appName) in \(seconds) s: the clock is paused (> moves it)"
+                     : "Returning to \(page.appName) in \(seconds) s…", theme.surfaceStyle(.text))
                 y += 1
                 line("[ \(page.returnButtonCaption) ]  Enter", theme.surfaceStyle(.accent, bold: true))
             } else {

@@ -80,6 +80,11 @@ final class HeadlessHarness {
         for character in text { program.send(.key(.character(character))) }
     }
 
+    /// Types the characters as one burst, faster than the engine answers (key repeat).
+    func burst(_ text: String) {
+        program.send(text.map { .key(.character($0)) })
+    }
+
     /// Moves the paywall's selection onto a product with arrow keys, as a player does.
     func select(product id: String) {
         guard let target = app.paywall.index(ofProduct: id) else { return }
