@@ -31,11 +31,15 @@ run: build
 	./.build/release/storefront --catalog $(CATALOG)
 
 # The Swift tests (pure, frames, the loop, end to end in tmux), then the QA scenarios in
-# Tests/Scenarios on the built binary, with a JUnit report for CI.
+# Tests/Scenarios on the built binary, with a JUnit report for CI. Every layer runs whatever
+# the one before it did, and the summary names each that failed before make exits non-zero.
 test: deps
 	$(SWIFT) build
-	$(SWIFT) test
-	./.build/debug/storefront scenario Tests/Scenarios --quiet --jobs 2 --junit .build/scenarios.xml
+	@failed=""; \
+	$(SWIFT) test || failed="$$failed swift-test"; \
+	./.build/debug/storefront scenario Tests/Scenarios --quiet --jobs 2 --junit .build/scenarios.xml || failed="$$failed scenarios"; \
+	if [ -n "$$failed" ]; then echo "make test: failed:$$failed"; exit 1; fi; \
+	echo "make test: every layer passed"
 
 bench: build
 	STOREFRONT_COMMIT=$$(git rev-parse --short HEAD 2>/dev/null || echo unknown) \

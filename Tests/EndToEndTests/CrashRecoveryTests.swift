@@ -46,7 +46,9 @@ extension EndToEnd {
             try crashing.waitUntil("the app dies at the \(crash.step) step") { $0.joined().contains("EXIT=137") }
             crashing.close()
 
-            let relaunched = try TmuxSession(stateDirectory: state.path)
+            // Tall, so the Events pane holds every event of the launch (23 rows): what the test
+            // reads is there however the launch's events interleave on a loaded machine.
+            let relaunched = try TmuxSession(stateDirectory: state.path, height: 60)
             defer { relaunched.close() }
             let state1 = crash.paid ? "purchased  ✓" : "failed"
             let screen = try relaunched.waitUntil("the relaunch settles the transaction and finishes it") { screen in
