@@ -6,6 +6,11 @@ import TerminalUI
 // Keys and the mouse, routed to whatever is on top: help, then a sheet, then the focused part.
 extension App {
     mutating func handle(_ key: Key) -> [Effect] {
+        // Any other key applies the rate `]` and `[` stepped to first, so what it does happens
+        // at the rate on screen (the engine takes the calls in order).
+        if pendingTimeRate != nil, key != .character("]"), key != .character("[") {
+            return update(.applyTimeRate) + handle(key)
+        }
         switch key {
         case .interrupt: return update(.quit)
         case .suspend: return [.suspend]
@@ -146,6 +151,7 @@ extension App {
     }
 
     mutating func handle(_ event: MouseEvent) -> [Effect] {
+        if pendingTimeRate != nil { return update(.applyTimeRate) + handle(event) }
         // A sheet or an overlay covers the screen: clicks and the wheel go nowhere beneath it.
         // The App Store sheet's buttons take clicks.
         if case .storeKit(let session)? = sheet, overlay == nil, event.kind == .press {

@@ -119,11 +119,14 @@ final class TmuxSession {
 
     // MARK: Steps that recur in many tests, each waiting for its visible result.
 
-    /// Waits for the first frame: the status bar of the USA storefront.
+    /// Waits for the first frame: the status bar of the USA storefront, and the products the
+    /// launch asked for (on a loaded machine the first frame may come before the answer, and
+    /// keys pressed then would move over a shorter shop than the one that follows).
     @discardableResult
     func waitForLaunch(sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
-        try waitUntil("the app shows its status bar", sourceLocation: sourceLocation) {
+        try waitUntil("the app shows its status bar and its products", sourceLocation: sourceLocation) {
             $0.statusBar.hasPrefix(" Stardust Quest │ ") && $0.pane("Transactions") != nil
+                && !$0.joined().contains("Loading products…")
         }
     }
 

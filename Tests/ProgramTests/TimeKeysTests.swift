@@ -56,6 +56,12 @@ struct TimeKeysTests {
         harness.burst("][")
         #expect(harness.app.timeRate == .running(.every30Seconds))
         #expect(harness.app.snapshot.events.filter { $0.kind == .clockRate }.count == before + 2)
+        // Another key right after applies the rate first: what it does happens at that rate.
+        harness.burst("[>")
+        let events = harness.app.snapshot.events
+        #expect(harness.app.timeRate == .running(.monthlyEvery30Seconds))
+        #expect(events.filter { $0.kind == .clockRate }.count == before + 3)
+        #expect(harness.app.notice?.text == "Nothing is scheduled on the calendar.")
     }
 
     @Test func plusMovesADayAndGreaterThanToTheNextRenewal() throws {

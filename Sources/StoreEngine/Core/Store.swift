@@ -106,6 +106,8 @@ public final class Store {
             account = try Account(reading: ledger, user: userId, catalog: catalog)
             renewalRate = try ledger.setting(Self.renewalRateSetting).flatMap(RenewalRate.init(rawValue:))
                 ?? RenewalRate(catalog: catalog)
+            // `didSet` does not run in an initializer: the account learns the rate here.
+            account.renewalRate = renewalRate
             try resumeDueWork()
         } catch {
             throw StoreError(error)
