@@ -58,6 +58,25 @@ struct PathContext {
         return PathStep(notice: StoreNotice(.info, line + "; nothing was charged."))
     }
 
+    /// One purchase at a time: a path opens no sheet while another path's is on screen (a
+    /// purchase from another door: a held promoted one, a scenario's `buy` after `path`). The
+    /// path's own sheet is its own to judge. Logged; nil when nothing else is open.
+    func refusalIfAnotherSheetIsOpen(than path: IntegrationPath) throws -> PathStep? {
+        guard let open = store.sheetOnScreen, open.path != path else { return nil }
+        try log(.purchaseIgnored, "\(open.name) is open for \(open.transactionId): one purchase at a time")
+        return PathStep(notice: StoreNotice(.info, "\(open.name) is open for \(open.productName); "
+                                            + "finish or close it first."))
+    }
+
+    /// The sheet on screen, on any path.
+    var sheetOnScreen: PurchaseSheet? { store.sheetOnScreen }
+
+    /// Keeps a URL until the sheet on screen goes, then opens it (a promoted purchase waiting
+    /// for the purchase on screen to end); in the ledger, so a relaunch opens it too.
+    func keepUntilSheetCloses(_ url: String) throws {
+        try store.keepUntilSheetCloses(url)
+    }
+
     /// Records a new `purchasing` transaction, its id from the ledger's sequence (`txn-000042`),
     /// never reused; `invoice` turns the sequence number into the path's own reference.
     func openTransaction(productId: String, in storefront: Storefront, terms: PurchaseTerms, variationId: String?,

@@ -18,7 +18,7 @@ extension Store {
             do {
                 try logPaywall(open: true)
                 for path in paths { try path.launched(in: context) }
-                opened = try openKeptURLs()
+                opened = try openKeptURLs(atLaunch: true)
             } catch {
                 redeliveryDue = true
                 throw error
@@ -254,7 +254,9 @@ extension Store {
     func perform(_ body: () throws -> StoreNotice?) throws(StoreError) -> StoreReport {
         do {
             let caughtUp = try catchUp()
-            var done = report(notice: try body() ?? caughtUp)
+            let notice = try body() ?? caughtUp
+            // The sheet may have gone with this call: a promoted purchase that waited opens now.
+            var done = report(notice: try openURLsWaitingForSheet() ?? notice)
             done.xeePurchase = xeePath.takePurchaseResult()
             if xeeProfileChanged {
                 xeeProfileChanged = false
@@ -272,7 +274,7 @@ extension Store {
     private func report(notice: StoreNotice?) -> StoreReport {
         let now = now()
         var report = StoreReport(snapshot: account.snapshot(at: now),
-                                 sheet: paths.lazy.compactMap { $0.sheet(in: self.context) }.first,
+                                 sheet: sheetOnScreen,
                                  notice: notice, clock: clock, nextDue: agenda.nextDue)
         report.accessWait = paths.lazy.compactMap { $0.accessWait(in: self.context) }.first
         report.heldPromotions = xeePath.heldPromotions

@@ -63,6 +63,7 @@ final class PayStationPath: PurchasePath {
     /// Records a `purchasing` transaction with its invoice and opens Pay Station on it; or, as
     /// the SDK does, ignores the payment and only logs why.
     func beginPurchase(_ request: PurchaseRequest, in context: PathContext) throws -> PathStep {
+        if let busy = try context.refusalIfAnotherSheetIsOpen(than: id) { return busy }
         let catalog = context.catalog
         if let invoice = onScreen, let open = sessions[invoice] {
             // One page at a time, as in the SDK: a second purchase would strand the first (a

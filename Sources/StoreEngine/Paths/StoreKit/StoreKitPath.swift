@@ -51,6 +51,7 @@ class StoreKitPath: PurchasePath {
     // MARK: purchase()
 
     func beginPurchase(_ request: PurchaseRequest, in context: PathContext) throws -> PathStep {
+        if let busy = try context.refusalIfAnotherSheetIsOpen(than: id) { return busy }
         if let open = session {
             try context.log(.purchaseIgnored, "the App Store sheet is already open for \(open.transactionId)")
             return PathStep(notice: StoreNotice(.info, "The App Store sheet is already open for \(open.productName)."))
