@@ -17,32 +17,3 @@ extension Store {
         return last
     }
 }
-
-// One purchase at a time, from every door: while a sheet is on screen (Pay Station's page, the
-// App Store sheet), no other path opens one, and a purchase the App Store starts on its own (a
-// promoted one) waits, kept in the ledger, until the sheet has gone.
-extension Store {
-    /// The sheet on screen, whichever path's it is.
-    var sheetOnScreen: PurchaseSheet? {
-        paths.lazy.compactMap { $0.sheet(in: self.context) }.first
-    }
-
-    /// Keeps a URL until the sheet on screen goes: the call that takes the sheet away opens it,
-    /// or the next launch does if the app ends first.
-    func keepUntilSheetCloses(_ url: String) throws {
-        try ledger.keepURL(url, receivedAt: now())
-        urlsWaitForSheet = true
-    }
-
-    /// Opens what waited for a sheet, once none is on screen; the notice of the last.
-    func openURLsWaitingForSheet() throws -> StoreNotice? {
-        guard urlsWaitForSheet, sheetOnScreen == nil else { return nil }
-        urlsWaitForSheet = false
-        do {
-            return try openKeptURLs(atLaunch: false)
-        } catch {
-            urlsWaitForSheet = true  // still kept: the next call tries again
-            throw error
-        }
-    }
-}

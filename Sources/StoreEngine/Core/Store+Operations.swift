@@ -83,7 +83,7 @@ extension Store {
         guard let storefront = catalog.storefront(id: storefrontId) else { throw .unknownStorefront(storefrontId) }
         return try perform {
             // A downgrade (or a crossgrade to another duration) waits for the renewal: no sheet.
-            if let deferred = try deferPlanChange(to: productId) { return deferred }
+            if let deferred = try deferPlanChange(to: productId, in: path.marketplace) { return deferred }
             let notice = try run(self.path(path).beginPurchase(
                 PurchaseRequest(productId: productId, storefront: storefront, variationId: variationId), in: context))
             if self.path(path).sheet(in: context) != nil { checkpoint(.opened) }

@@ -61,6 +61,9 @@ public struct Entitlement: Sendable, Equatable {
     /// The subscription behind an access level, where it stands on the calendar; nil for
     /// access that no auto-renewable subscription gives (and on Xee, the server's word).
     public var subscription: SubscriptionSummary?
+    /// The stores it comes from (App Store, Xsolla): each knows only its own purchases, the game
+    /// unlocks from all of them.
+    public var stores: [Marketplace] = []
 
     public init(id: String, kind: Kind, productId: String?, expiresAt: Date?, isActive: Bool, source: String? = nil,
                 willRenew: Bool = false) {
@@ -74,6 +77,11 @@ public struct Entitlement: Sendable, Equatable {
     }
 
     public var isLifetime: Bool { kind == .nonConsumable }
+
+    /// `App Store`, `Xsolla`, `App Store + Xsolla`: where it comes from; nil when unknown.
+    public var storeNames: String? {
+        stores.isEmpty ? nil : stores.map(\.displayName).joined(separator: " + ")
+    }
 
     /// Access kept after a failed renewal, while the store retries.
     public var inGracePeriod: Bool { subscription?.status == .inGracePeriod }

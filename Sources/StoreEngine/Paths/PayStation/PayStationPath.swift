@@ -149,6 +149,20 @@ final class PayStationPath: PurchasePath {
             theme: look.theme, size: look.size))
     }
 
+    /// Under way until Pay Station has said how it ended and the redirect, if one is coming, is
+    /// back: a page still delivering or counting down is the purchase; a declined one is not.
+    func openPurchase(in context: PathContext) -> PurchaseSheet? {
+        guard let invoice = onScreen, let session = sessions[invoice] else { return nil }
+        let ended = session.phase.isFinal && session.phase != .delivering
+            && context.due(of: .payStationRedirect(invoiceId: invoice)) == nil
+        return ended ? nil : sheet(in: context)
+    }
+
+    func closeEndedSheet(in context: PathContext) throws {
+        guard let invoice = onScreen, sessions[invoice] != nil, openPurchase(in: context) == nil else { return }
+        try close(invoice, in: context)
+    }
+
     func take(_ input: PathInput, in context: PathContext) throws -> PathStep {
         guard case .payStation(let input) = input, let invoice = onScreen, var session = sessions[invoice] else {
             return .nothing
