@@ -30,8 +30,10 @@ struct Account {
 
     init() {}
 
-    /// Everything the panes need, in one pass over the ledger.
-    init(reading ledger: Ledger, user: String, catalog: Catalog) throws {
+    /// Everything the panes need, in one pass over the ledger. Without a catalog (`history`),
+    /// what only a catalog knows is read from the ledger where it can be (a plan's level from
+    /// its grant), else left unknown (a weekly plan's shorter grace).
+    init(reading ledger: Ledger, user: String, catalog: Catalog?) throws {
         self.catalog = catalog
         transactions = try ledger.transactions(newestFirst: Self.listLimit, user: user).map(TransactionSummary.init(record:))
         transactionCount = try ledger.transactionCount(user: user)
@@ -80,13 +82,16 @@ struct Account {
         subscriptions.values.filter { store == nil || storeOfTransaction[$0.originalTransactionId] == store }
             .sorted { ($0.originalTransactionId) < ($1.originalTransactionId) }.map { record in
             let product = catalog?.product(id: record.productId)
-            let level = product?.group.flatMap { catalog?.subscriptionGroup(id: $0)?.accessLevel } ?? record.productId
+            let level = product?.group.flatMap { catalog?.subscriptionGroup(id: $0)?.accessLevel }
+                ?? levelGranted(by: record) ?? record.productId
             let status = SubscriptionRules.status(of: record, period: product?.period, rate: renewalRate, at: now)
             let latest = transactions.first { $0.id == record.latestTransactionId }
             let periodType: String
             switch (latest?.offerType, product?.introductoryOffer?.mode) {
             case (nil, _): periodType = "normal"
             case ("introductory"?, .freeTrial?): periodType = "trial"
+            // Without the catalog, an introductory period that charged nothing was a trial.
+            case ("introductory"?, nil) where product == nil && latest?.amountCharged == 0: periodType = "trial"
             default: periodType = "intro"
             }
             let expires = status == .inGracePeriod
@@ -97,8 +102,17 @@ struct Account {
                 productId: record.productId, level: level, status: status, expiresAt: expires, autoRenew: record.autoRenew,
                 billingIssue: record.billingIssue, billingIssueDetectedAt: record.billingIssueAt,
                 unsubscribedAt: record.unsubscribedAt, renewals: record.renewals, periodType: periodType,
-                path: latest?.path, pendingProductId: record.pendingProductId, priceIncrease: record.priceIncrease)
+                path: latest?.path, pendingProductId: record.pendingProductId, priceIncrease: record.priceIncrease,
+                endedAt: record.endedAt, endReason: record.endReason)
         }
+    }
+
+    /// The access level a subscription's purchases granted (or its Xee profile holds), from the
+    /// ledger: what its level is called when no catalog says.
+    private func levelGranted(by subscription: SubscriptionRecord) -> String? {
+        let ids: Set<String> = [subscription.latestTransactionId, subscription.originalTransactionId]
+        return grants.last { $0.kind == .accessLevel && ids.contains($0.transactionId) }?.key
+            ?? xeeAccess.values.first { $0.transactionId.map(ids.contains) ?? false }?.level
     }
 
     private mutating func noteGroup(of grant: GrantRecord) {
@@ -280,7 +294,8 @@ extension TransactionSummary {
                   finishedAt: record.finishedAt, purchasedAt: record.purchasedAt, charge: record.amountCharged,
                   offerType: record.offerType, offerId: record.offerId, signedTransaction: record.signedTransaction,
                   pending: record.state == .deferred ? PendingReason(recorded: record.error) : nil,
-                  originalTransactionId: record.originalTransactionId, revokedAt: record.revokedAt, revocationReason: record.revocationReason)
+                  originalTransactionId: record.originalTransactionId, revokedAt: record.revokedAt,
+                  revocationReason: record.revocationReason, locale: record.locale)
     }
 }
 

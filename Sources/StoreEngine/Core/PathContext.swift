@@ -100,7 +100,7 @@ struct PathContext {
                 storefront: storefront.id, integrationPath: path.rawValue, state: .purchasing, quantity: 1,
                 price: "\(terms.regularPrice)", currency: storefront.currency, invoiceId: invoice(sequence),
                 variationId: variationId, createdAt: time, updatedAt: time, amountCharged: "\(terms.chargeNow)",
-                offerType: terms.offer?.typeName, offerId: terms.offer?.offer.id)
+                offerType: terms.offer?.typeName, offerId: terms.offer?.offer.id, locale: storefront.locale)
             try store.ledger.insert(record)
             store.account.record(record)
             store.openedThisRun.insert(record.id)

@@ -38,7 +38,8 @@ extension Store {
                     storefront: original.storefront, integrationPath: original.integrationPath, state: .restored,
                     quantity: 1, price: original.price, currency: original.currency, variationId: original.variationId,
                     createdAt: time, updatedAt: time, purchasedAt: original.purchasedAt, amountCharged: "0",
-                    originalTransactionId: original.id)
+                    originalTransactionId: original.id,
+                    locale: catalog.storefront(id: original.storefront)?.locale ?? original.locale)
                 try ledger.insert(record)
                 try sign(record, at: time)
                 try log(.restored, "restoreCompletedTransactions: \(purchase.name) (\(original.id)) restored as \(record.id)",

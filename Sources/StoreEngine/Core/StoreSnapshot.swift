@@ -112,11 +112,16 @@ public struct SubscriptionSummary: Sendable, Equatable {
     public var pendingProductId: String?
     /// `pending` (waiting for consent) or `accepted`; nil when none was asked.
     public var priceIncrease: String?
+    /// When it ended (expired, was refunded or replaced by another plan) and why, as the ledger
+    /// keeps it; nil while it runs.
+    public var endedAt: Date?
+    public var endReason: String?
 
     public init(originalTransactionId: String, latestTransactionId: String, productId: String, level: String,
                 status: SubscriptionStatus, expiresAt: Date, autoRenew: Bool, billingIssue: Bool,
                 billingIssueDetectedAt: Date? = nil, unsubscribedAt: Date? = nil, renewals: Int, periodType: String,
-                path: IntegrationPath? = nil, pendingProductId: String? = nil, priceIncrease: String? = nil) {
+                path: IntegrationPath? = nil, pendingProductId: String? = nil, priceIncrease: String? = nil,
+                endedAt: Date? = nil, endReason: String? = nil) {
         self.originalTransactionId = originalTransactionId
         self.latestTransactionId = latestTransactionId
         self.productId = productId
@@ -132,6 +137,8 @@ public struct SubscriptionSummary: Sendable, Equatable {
         self.path = path
         self.pendingProductId = pendingProductId
         self.priceIncrease = priceIncrease
+        self.endedAt = endedAt
+        self.endReason = endReason
     }
 
     /// Whether it renews at the end of the period (or recovers, in grace or retry).

@@ -149,7 +149,7 @@ extension Store {
                 price: "\(regular)", currency: storefront.currency, variationId: previous.variationId,
                 createdAt: start, updatedAt: start, purchasedAt: start, amountCharged: "\(charge)",
                 offerType: offer?.typeName, offerId: offer?.offer.id,
-                originalTransactionId: subscription.originalTransactionId)
+                originalTransactionId: subscription.originalTransactionId, locale: storefront.locale)
             try ledger.insert(record)
             try sign(record, at: start)
             try log(.purchased, "renewed: period \(subscription.renewals + 2) from "

@@ -81,6 +81,9 @@ extension Store {
         var rounded = Decimal()
         let digits = PriceFormatter.minorUnitDigits(ofCurrency: latest?.currency ?? "USD")
         NSDecimalRound(&rounded, &refund, digits, .down)
+        // The amount given back is the ledger's, on the transaction that paid for the period.
+        try ledger.recordProratedRefund(ProratedRefund(transactionId: running.latestTransactionId, amount: "\(rounded)",
+                                                       currency: latest?.currency ?? "", reason: change.name, time: time))
         try ledger.cutGrant(ofTransaction: running.latestTransactionId, at: time)
         account.cutGrant(ofTransaction: running.latestTransactionId, at: time)
         try save(ended)
