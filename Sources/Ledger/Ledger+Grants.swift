@@ -50,19 +50,20 @@ extension Ledger {
         return records
     }
 
-    /// The product of every granted transaction of one user, in one query: what entitlements
-    /// are named after, without a lookup per grant.
-    public func grantedProductIds(user: String) throws -> [String: String] {
+    /// The product and the path of every granted transaction of one user, in one query: what
+    /// entitlements are named after and which store they come from, without a lookup per grant.
+    public func grantOrigins(user: String) throws -> [String: GrantOrigin] {
         let statement = try database.prepare("""
-            SELECT grants.transaction_id, transactions.product_id FROM grants
+            SELECT grants.transaction_id, transactions.product_id, transactions.integration_path FROM grants
             JOIN transactions ON transactions.id = grants.transaction_id WHERE transactions.user_id = ?1
             """)
         try statement.bind(user, at: 1)
-        var products: [String: String] = [:]
+        var origins: [String: GrantOrigin] = [:]
         while try statement.step() {
-            products[statement.string(column: 0)] = statement.string(column: 1)
+            origins[statement.string(column: 0)] = GrantOrigin(productId: statement.string(column: 1),
+                                                               integrationPath: statement.string(column: 2))
         }
-        return products
+        return origins
     }
 
     /// Virtual-currency balances, of one user or of all: each currency key with the sum of its grants
@@ -101,5 +102,16 @@ extension Ledger {
             grantedAt: row.date(column: 5),
             revokedAt: row.optionalDate(column: 6)
         )
+    }
+}
+
+/// What a granted transaction bought, and on which path.
+public struct GrantOrigin: Sendable, Equatable {
+    public var productId: String
+    public var integrationPath: String
+
+    public init(productId: String, integrationPath: String) {
+        self.productId = productId
+        self.integrationPath = integrationPath
     }
 }

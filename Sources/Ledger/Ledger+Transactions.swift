@@ -10,8 +10,8 @@ extension Ledger {
             let statement = try database.prepare("""
                 INSERT INTO transactions (id, product_id, user_id, storefront, integration_path, state,
                     quantity, price, currency, invoice_id, variation_id, error, created_at, updated_at, finished_at,
-                    purchased_at, amount_charged, offer_type, offer_id, original_transaction_id)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)
+                    purchased_at, amount_charged, offer_type, offer_id, original_transaction_id, locale)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
                 """)
             try statement.bind(transaction.id, at: 1)
             try statement.bind(transaction.productId, at: 2)
@@ -33,6 +33,7 @@ extension Ledger {
             try statement.bind(transaction.offerType, at: 18)
             try statement.bind(transaction.offerId, at: 19)
             try statement.bind(transaction.originalTransactionId, at: 20)
+            try statement.bind(transaction.locale, at: 21)
             do {
                 try statement.step()
             } catch let LedgerError.sqlite(code, _) where code == SQLiteExtendedCode.primaryKeyConstraint {
@@ -196,7 +197,7 @@ extension Ledger {
     private static let transactionColumns = """
         id, product_id, user_id, storefront, integration_path, state, quantity, price, currency,
         invoice_id, variation_id, error, created_at, updated_at, finished_at, purchased_at, amount_charged,
-        offer_type, offer_id, signed_transaction, revoked_at, revocation_reason, original_transaction_id
+        offer_type, offer_id, signed_transaction, revoked_at, revocation_reason, original_transaction_id, locale
         """
 
     private static func transactionRecords(from statement: SQLiteStatement) throws -> [TransactionRecord] {
@@ -232,7 +233,8 @@ extension Ledger {
             signedTransaction: row.optionalString(column: 19),
             originalTransactionId: row.optionalString(column: 22),
             revokedAt: row.optionalDate(column: 20),
-            revocationReason: row.optionalString(column: 21)
+            revocationReason: row.optionalString(column: 21),
+            locale: row.optionalString(column: 23)
         )
     }
 

@@ -48,6 +48,9 @@ public struct TransactionRecord: Sendable, Equatable {
     /// When the store refunded it, and why (`refund`'s reason, StoreKit's revocationReason).
     public var revokedAt: Date?
     public var revocationReason: String?
+    /// The storefront's locale when it was made (`de_DE`), so an amount reads as it was charged
+    /// from the ledger alone; nil in files written before it was kept.
+    public var locale: String?
 
     public var isFinished: Bool { finishedAt != nil }
 
@@ -74,7 +77,8 @@ public struct TransactionRecord: Sendable, Equatable {
         signedTransaction: String? = nil,
         originalTransactionId: String? = nil,
         revokedAt: Date? = nil,
-        revocationReason: String? = nil
+        revocationReason: String? = nil,
+        locale: String? = nil
     ) {
         self.id = id
         self.productId = productId
@@ -99,6 +103,7 @@ public struct TransactionRecord: Sendable, Equatable {
         self.originalTransactionId = originalTransactionId
         self.revokedAt = revokedAt
         self.revocationReason = revocationReason
+        self.locale = locale
     }
 }
 

@@ -71,6 +71,7 @@ extension App {
             if entitlement.isLifetime { entries.append(.init("lifetime", "yes: bought once, owned for good")) }
             entries.append(.init("sandbox", catalog.settings.useSandbox ? "yes" : "no"))
             if let source = entitlement.source { entries.append(.init("source", source)) }
+            if let store = entitlement.storeNames { entries.append(.init("store", store)) }
             entries.append(.init("expires", entitlement.expiresAt.map { iso.string(from: $0) + " (\(Self.relative($0, from: now)))" }
                                  ?? "never"))
             if entitlement.kind == .accessLevel { entries.append(.init("renews", entitlement.willRenew ? "yes" : "no")) }

@@ -1,61 +1,32 @@
+import Catalog
 import Foundation
 import StoreEngine
 
-/// `storefront history [--json]`: the transactions kept in the ledger, newest first, for bug reports.
+/// `storefront history [--json | --csv] [--catalog FILE]`: what the ledger holds, for bug
+/// reports: the transactions newest first, the refunds, and each player's entitlements and
+/// subscriptions, from the ledger alone (`History/`). `--catalog` is the catalog the app ran
+/// with, for what a catalog alone knows; without it no catalog is read, so the output is the
+/// same from any folder.
 enum HistoryCommand {
     static func run(_ options: Options) throws(CommandFailure) {
+        if options.json, options.csv { throw CommandFailure(.usage, "history prints --json or --csv, not both.") }
+        let catalog = try options.catalogPath.map { path throws(CommandFailure) in try Environment.loadCatalog(at: path) }
         let history: LedgerHistory
         do {
-            history = try Environment.stateDirectory(options).history()
+            history = try Environment.stateDirectory(options).history(catalog: catalog)
         } catch {
             throw CommandFailure(error)
         }
-        let formatter = ISO8601DateFormatter()
-        // Amounts in each storefront's own format when the catalog is at hand; plain otherwise.
-        let catalog = try? Environment.loadCatalog(at: options.catalogPath ?? "catalog.json")
-        if options.json {
-            let rows: [[String: Any]] = history.transactions.map { transaction in
-                var row: [String: Any] = [
-                    "id": transaction.id, "productId": transaction.productId, "userId": transaction.userId,
-                    "storefront": transaction.storefront, "path": transaction.path?.rawValue ?? "unknown",
-                    "state": transaction.state.rawValue, "price": transaction.price, "currency": transaction.currency,
-                    "amountCharged": "\(transaction.amountCharged)", "displayState": transaction.displayState,
-                    "finished": transaction.isFinished,
-                    "createdAt": formatter.string(from: transaction.createdAt),
-                ]
-                if let failure = transaction.failure { row["error"] = failure.description }
-                if let invoice = transaction.invoiceId { row["invoiceId"] = invoice }
-                if let variation = transaction.variationId { row["variationId"] = variation }
-                if let offer = transaction.offerType { row["offerType"] = offer }
-                if let offer = transaction.offerId { row["offerId"] = offer }
-                if let jws = transaction.signedTransaction { row["signedTransaction"] = jws }
-                if let pending = transaction.pending { row["pending"] = pending.rawValue }
-                if let original = transaction.originalTransactionId { row["originalTransactionId"] = original }
-                if let refunded = transaction.revokedAt {
-                    row["revokedAt"] = formatter.string(from: refunded)
-                    row["revocationReason"] = transaction.revocationReason ?? RefundReason.other.rawValue
-                }
-                return row
-            }
-            let document: [String: Any] = ["transactions": rows, "balances": history.balances]
+        if options.csv {
+            FileHandle.standardOutput.write(Data(HistoryCSV.text(history).utf8))
+        } else if options.json {
+            let document = HistoryJSON.document(history)
             guard let data = try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys]) else {
                 throw CommandFailure(.ioError, "could not encode the history as JSON")
             }
             print(String(decoding: data, as: UTF8.self))
-            return
-        }
-        if history.transactions.isEmpty { print("No transactions in \(history.ledgerPath).") }
-        for transaction in history.transactions {
-            let finished = transaction.isFinished ? "finished" : "unfinished"
-            // The state as the app shows it (`cancelled`, not `failed (paymentCancelled)`); the
-            // reason only for a real failure.
-            let error = transaction.failure.flatMap { $0.isError ? " (\($0))" : nil } ?? ""
-            let offer = transaction.offerType.map { "  \($0) offer" + (transaction.offerId.map { " \($0)" } ?? "") } ?? ""
-            let variation = transaction.variationId.map { "  variation \($0)" } ?? ""
-            print("\(transaction.id)  \(formatter.string(from: transaction.createdAt))  \(transaction.productId)  \(transaction.storefront)  \(transaction.chargeText(catalog: catalog))  \(transaction.displayState)\(error)  \(finished)\(offer)\(variation)")
-        }
-        for (currency, amount) in history.balances.sorted(by: { $0.key < $1.key }) {
-            print("balance \(currency): \(amount)")
+        } else {
+            for line in HistoryText.lines(history) { print(line) }
         }
     }
 }

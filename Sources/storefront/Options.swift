@@ -12,6 +12,7 @@ struct Options {
     var network: String?
     var projectId: String?
     var json = false
+    var csv = false
     var quick = false
     var quiet = false
     var junitPath: String?
@@ -79,6 +80,8 @@ struct Options {
                 }
             } else if argument == "--json" {
                 options.json = true
+            } else if argument == "--csv" {
+                options.csv = true
             } else if argument == "--quick" {
                 options.quick = true
             } else if argument == "--quiet" {

@@ -82,11 +82,13 @@ struct Finished {
     var standardOutput: String
     var standardError: String
 
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Finished {
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+                    in directory: String? = nil) throws -> Finished {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let environment { process.environment = environment }
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory, isDirectory: true) }
         let output = Pipe()
         let errors = Pipe()
         process.standardInput = FileHandle.nullDevice

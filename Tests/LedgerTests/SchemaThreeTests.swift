@@ -148,7 +148,8 @@ struct PaymentDateTests {
             for id in ["t1", "t2"] {
                 try ledger.recordGrant(GrantRecord(transactionId: id, kind: .currency, key: "gems", amount: 1, grantedAt: time))
             }
-            #expect(try ledger.grantedProductIds(user: "ana") == ["t1": mine.productId])
+            #expect(try ledger.grantOrigins(user: "ana")
+                    == ["t1": GrantOrigin(productId: mine.productId, integrationPath: mine.integrationPath)])
         }
     }
 }

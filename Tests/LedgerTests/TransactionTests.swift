@@ -11,7 +11,7 @@ struct TransactionTests {
                 integrationPath: "paystation", state: .failed, quantity: 3, price: "1234.5600", currency: "EUR",
                 invoiceId: "inv-7", variationId: "variant-b", error: "card declined (4111 1111 1111 1178) — «nein»",
                 createdAt: date(1_700_000_000.123), updatedAt: date(1_700_000_060.456),
-                finishedAt: date(1_700_000_120.789))
+                finishedAt: date(1_700_000_120.789), locale: "de_DE")
             let bare = TransactionRecord(
                 id: "t-bare", productId: "premium.monthly", userId: "ユーザー", storefront: "USA",
                 integrationPath: "storekit", state: .deferred, quantity: 1, price: "0", currency: "USD",
@@ -24,6 +24,8 @@ struct TransactionTests {
                 #expect(try ledger.transaction(id: "t-full") == full)
                 #expect(try ledger.transaction(id: "t-bare") == bare)
                 #expect(try ledger.transaction(id: "t-bare")?.invoiceId == nil)
+                #expect(try ledger.transaction(id: "t-full")?.locale == "de_DE")
+                #expect(try ledger.transaction(id: "t-bare")?.locale == nil, "a row from before locales were kept")
                 #expect(try ledger.transaction(id: "t-full")?.isFinished == true)
                 #expect(try ledger.transaction(id: "t-bare")?.isFinished == false)
                 #expect(try ledger.transaction(id: "t-missing") == nil)

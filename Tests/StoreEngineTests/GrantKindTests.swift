@@ -19,9 +19,10 @@ struct GrantKindTests {
             #expect(try harness.ledger.balances().isEmpty)
 
             let entitlements = harness.store.currentReport().snapshot.entitlements
-            #expect(entitlements == [
-                Entitlement(id: "no_ads", kind: .nonConsumable, productId: SKU.removeAds, expiresAt: nil, isActive: true),
-            ])
+            var bought = Entitlement(id: "no_ads", kind: .nonConsumable, productId: SKU.removeAds, expiresAt: nil,
+                                     isActive: true)
+            bought.stores = [.xsolla]
+            #expect(entitlements == [bought])
             #expect(entitlements.first?.isLifetime == true)
         }
     }

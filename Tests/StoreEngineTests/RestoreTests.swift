@@ -81,7 +81,7 @@ struct RestoreTests {
 
     @Test func storeKitLooksAtWhatIsOwnedAndMakesNoTransaction() throws {
         try withStore { harness in
-            try harness.buy(SKU.removeAds)
+            _ = try harness.buyThroughStoreKit(SKU.removeAds)
             let count = try harness.ledger.transactionCount()
             let notice = try #require(try harness.store.restore(on: .storekit).notice)
             #expect(notice.text == "Restored Remove Ads. Nothing was charged.")

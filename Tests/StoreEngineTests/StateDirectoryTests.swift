@@ -150,4 +150,25 @@ struct StateDirectoryTests {
             #expect(history.balances == ["gems": 100])
         }
     }
+
+    /// `history` reads every player's state from the ledger alone: each player's balances and
+    /// entitlements with their store, and whether each paid transaction verifies.
+    @Test func theHistoryTellsEachPlayersStateWithoutACatalog() throws {
+        try withTemporaryDirectory { root in
+            let directory = StateDirectory(path: root)
+            try directory.create()
+            let harness = try StoreHarness(path: directory.ledgerPath, catalog: defaultCatalog(), userId: "player-1")
+            try harness.buy(SKU.removeAds)
+            let other = try harness.secondStore(userId: "player-2")
+            _ = try other.beginPurchase(of: SKU.gems100, in: "USA", on: .paystation)
+
+            let history = try directory.history()
+            #expect(history.players.map(\.userId) == ["player-1", "player-2"])
+            let owned = try #require(history.players.first?.entitlements.first)
+            #expect(owned.id == "no_ads" && owned.isActive && owned.stores == [.xsolla])
+            #expect(history.players.last?.entitlements.isEmpty == true)
+            #expect(history.verification == ["txn-000001": .verified], "an open purchase is not signed yet")
+            #expect(history.transactions.first { $0.id == "txn-000001" }?.locale == "en_US")
+        }
+    }
 }

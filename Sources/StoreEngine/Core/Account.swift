@@ -20,6 +20,8 @@ struct Account {
     private(set) var subscriptions: [String: SubscriptionRecord] = [:]
     /// Product ids by transaction, for the grants' products.
     private var productOfTransaction: [String: String] = [:]
+    /// The store each transaction was bought from (by its path), for what each store knows.
+    private var storeOfTransaction: [String: Marketplace] = [:]
     /// Subscription groups by granted transaction, looked up once per grant, not per report.
     private var groupOfTransaction: [String: String] = [:]
     private var catalog: Catalog?
@@ -28,16 +30,21 @@ struct Account {
 
     init() {}
 
-    /// Everything the panes need, in one pass over the ledger.
-    init(reading ledger: Ledger, user: String, catalog: Catalog) throws {
+    /// Everything the panes need, in one pass over the ledger. Without a catalog (`history`),
+    /// what only a catalog knows is read from the ledger where it can be (a plan's level from
+    /// its grant), else left unknown (a weekly plan's shorter grace).
+    init(reading ledger: Ledger, user: String, catalog: Catalog?) throws {
         self.catalog = catalog
         transactions = try ledger.transactions(newestFirst: Self.listLimit, user: user).map(TransactionSummary.init(record:))
         transactionCount = try ledger.transactionCount(user: user)
         grants = try ledger.grants(user: user)
         events = try ledger.events(newestFirst: Self.listLimit, user: user).map(EventSummary.init(record:))
-        for transaction in transactions { productOfTransaction[transaction.id] = transaction.productId }
-        // Grants of transactions older than the listed ones still need their products.
-        productOfTransaction.merge(try ledger.grantedProductIds(user: user)) { listed, _ in listed }
+        for transaction in transactions { note(transaction) }
+        // Grants of transactions older than the listed ones still need their products and stores.
+        for (id, origin) in try ledger.grantOrigins(user: user) where productOfTransaction[id] == nil {
+            productOfTransaction[id] = origin.productId
+            storeOfTransaction[id] = IntegrationPath(rawValue: origin.integrationPath)?.marketplace
+        }
         for grant in grants { noteGroup(of: grant) }
         for access in try ledger.xeeAccess(user: user) { record(access) }
         for subscription in try ledger.subscriptions(user: user) { record(subscription) }
@@ -46,6 +53,20 @@ struct Account {
     mutating func record(_ subscription: SubscriptionRecord) {
         subscriptions[subscription.originalTransactionId] = subscription
         productOfTransaction[subscription.latestTransactionId] = subscription.productId
+        // Renewals are the original's store's, whether or not the latest is listed.
+        if let store = storeOfTransaction[subscription.originalTransactionId] {
+            storeOfTransaction[subscription.latestTransactionId] = store
+        }
+    }
+
+    private mutating func note(_ transaction: TransactionSummary) {
+        productOfTransaction[transaction.id] = transaction.productId
+        storeOfTransaction[transaction.id] = transaction.path?.marketplace
+    }
+
+    /// The store a transaction was bought from; nil for one the account does not know.
+    func store(ofTransaction id: String) -> Marketplace? {
+        storeOfTransaction[id]
     }
 
     /// A grant's expiry moved, earlier or later (the renewal rate changed while it ran).
@@ -60,17 +81,22 @@ struct Account {
         }
     }
 
-    /// The subscriptions as the panes show them at `now`, oldest first.
-    func subscriptionSummaries(at now: Date) -> [SubscriptionSummary] {
-        subscriptions.values.sorted { ($0.originalTransactionId) < ($1.originalTransactionId) }.map { record in
+    /// The subscriptions as the panes show them at `now`, oldest first; of one store's only, when
+    /// `store` is given.
+    func subscriptionSummaries(at now: Date, in store: Marketplace? = nil) -> [SubscriptionSummary] {
+        subscriptions.values.filter { store == nil || storeOfTransaction[$0.originalTransactionId] == store }
+            .sorted { ($0.originalTransactionId) < ($1.originalTransactionId) }.map { record in
             let product = catalog?.product(id: record.productId)
-            let level = product?.group.flatMap { catalog?.subscriptionGroup(id: $0)?.accessLevel } ?? record.productId
+            let level = product?.group.flatMap { catalog?.subscriptionGroup(id: $0)?.accessLevel }
+                ?? levelGranted(by: record) ?? record.productId
             let status = SubscriptionRules.status(of: record, period: product?.period, rate: renewalRate, at: now)
             let latest = transactions.first { $0.id == record.latestTransactionId }
             let periodType: String
             switch (latest?.offerType, product?.introductoryOffer?.mode) {
             case (nil, _): periodType = "normal"
             case ("introductory"?, .freeTrial?): periodType = "trial"
+            // Without the catalog, an introductory period that charged nothing was a trial.
+            case ("introductory"?, nil) where product == nil && latest?.amountCharged == 0: periodType = "trial"
             case ("introductory"?, _): periodType = "intro"
             // A promotional or win-back offer is not an introductory one, whatever it costs.
             case (let offer?, _): periodType = offer
@@ -83,8 +109,17 @@ struct Account {
                 productId: record.productId, level: level, status: status, expiresAt: expires, autoRenew: record.autoRenew,
                 billingIssue: record.billingIssue, billingIssueDetectedAt: record.billingIssueAt,
                 unsubscribedAt: record.unsubscribedAt, renewals: record.renewals, periodType: periodType,
-                path: latest?.path, pendingProductId: record.pendingProductId, priceIncrease: record.priceIncrease)
+                path: latest?.path, pendingProductId: record.pendingProductId, priceIncrease: record.priceIncrease,
+                endedAt: record.endedAt, endReason: record.endReason)
         }
+    }
+
+    /// The access level a subscription's purchases granted (or its Xee profile holds), from the
+    /// ledger: what its level is called when no catalog says.
+    private func levelGranted(by subscription: SubscriptionRecord) -> String? {
+        let ids: Set<String> = [subscription.latestTransactionId, subscription.originalTransactionId]
+        return grants.last { $0.kind == .accessLevel && ids.contains($0.transactionId) }?.key
+            ?? xeeAccess.values.first { $0.transactionId.map(ids.contains) ?? false }?.level
     }
 
     private mutating func noteGroup(of grant: GrantRecord) {
@@ -100,7 +135,7 @@ struct Account {
     /// A transaction the engine inserted (new) or changed (already listed).
     mutating func record(_ record: TransactionRecord) {
         let transaction = TransactionSummary(record: record)
-        productOfTransaction[transaction.id] = transaction.productId
+        note(transaction)
         if let index = transactions.firstIndex(where: { $0.id == transaction.id }) {
             transactions[index] = transaction
             return
@@ -144,12 +179,17 @@ struct Account {
     }
 
     /// The panes at simulated time `now`: an access level is active until its latest expiry.
-    func snapshot(at now: Date) -> StoreSnapshot {
+    /// With `store`, what that store alone knows (its own purchases, as its restore and
+    /// `currentEntitlements` see them); without, what the game unlocked from every store.
+    func snapshot(at now: Date, in store: Marketplace? = nil) -> StoreSnapshot {
         var entitlements: [String: Entitlement] = [:]
         var balances: [String: Int] = [:]
         var history = SubscriberHistory()
         var latestExpiry: [String: Date] = [:]
+        var origins: [String: EntitlementOrigins] = [:]
         for grant in grants {
+            let from = storeOfTransaction[grant.transactionId]
+            if let store, from != store { continue }
             let productId = productOfTransaction[grant.transactionId]
             // A refunded subscription still counts as one the player had (an introductory
             // offer stays used), but gives nothing: its access and its currency went with it.
@@ -163,7 +203,9 @@ struct Account {
             case .nonConsumable:
                 entitlements[grant.key] = Entitlement(id: grant.key, kind: .nonConsumable, productId: productId,
                                                       expiresAt: nil, isActive: true)
+                origins[grant.key, default: .init()].note(from, until: nil, at: now)
             case .accessLevel:
+                origins[grant.key, default: .init()].note(from, until: grant.expiresAt, at: now)
                 if let group = groupOfTransaction[grant.transactionId] {
                     latestExpiry[group] = max(latestExpiry[group] ?? .distantPast, grant.expiresAt ?? .distantFuture)
                 }
@@ -175,7 +217,9 @@ struct Account {
             }
         }
         // The Xee profile's levels: the server's word, merged with what the app granted itself.
-        for access in xeeAccess.values.sorted(by: { $0.level < $1.level }) {
+        // The server hears only of App Store purchases.
+        for access in xeeAccess.values.sorted(by: { $0.level < $1.level }) where store == nil || store == .appStore {
+            origins[access.level, default: .init()].note(.appStore, until: access.expiresAt, at: now)
             let productId = access.transactionId.flatMap { productOfTransaction[$0] }
             if let transaction = access.transactionId, let group = groupOfTransaction[transaction] {
                 history.subscribedGroups.insert(group)
@@ -189,8 +233,12 @@ struct Account {
                                                      willRenew: access.willRenew && expires > now)
         }
         // The subscriptions behind the levels: grace keeps access, auto-renew says whether it renews.
-        let summaries = subscriptionSummaries(at: now)
+        let summaries = subscriptionSummaries(at: now, in: store)
         for summary in summaries {
+            if summary.isLive {
+                origins[summary.level, default: .init()].note(storeOfTransaction[summary.originalTransactionId],
+                                                              until: nil, at: now)
+            }
             // A refunded or expired plan with no other grant of its level still shows, inactive.
             var entitlement = entitlements[summary.level] ?? Entitlement(
                 id: summary.level, kind: .accessLevel, productId: summary.productId, expiresAt: summary.expiresAt,
@@ -218,10 +266,33 @@ struct Account {
             },
             transactionCount: transactionCount,
             balances: balances,
-            entitlements: entitlements.values.sorted { $0.id < $1.id },
+            entitlements: entitlements.values.sorted { $0.id < $1.id }.map { entitlement in
+                var labelled = entitlement
+                labelled.stores = origins[entitlement.id]?.stores ?? []
+                return labelled
+            },
             events: events,
             history: history,
             subscriptions: summaries)
+    }
+}
+
+/// The stores an entitlement comes from: those giving it now, else the one whose access lasted
+/// longest (an expired level still says where it was bought).
+private struct EntitlementOrigins {
+    private var givingNow: Set<Marketplace> = []
+    private var longest: (store: Marketplace, until: Date)?
+
+    /// A grant, a profile level or a live subscription from `store`, lasting `until` (nil: for good).
+    mutating func note(_ store: Marketplace?, until: Date?, at now: Date) {
+        guard let store else { return }
+        let end = until ?? .distantFuture
+        if end > now { givingNow.insert(store) }
+        if longest.map({ end > $0.until }) ?? true { longest = (store, end) }
+    }
+
+    var stores: [Marketplace] {
+        givingNow.isEmpty ? longest.map { [$0.store] } ?? [] : givingNow.sorted()
     }
 }
 
@@ -237,7 +308,8 @@ extension TransactionSummary {
                   finishedAt: record.finishedAt, purchasedAt: record.purchasedAt, charge: record.amountCharged,
                   offerType: record.offerType, offerId: record.offerId, signedTransaction: record.signedTransaction,
                   pending: record.state == .deferred ? PendingReason(recorded: record.error) : nil,
-                  originalTransactionId: record.originalTransactionId, revokedAt: record.revokedAt, revocationReason: record.revocationReason)
+                  originalTransactionId: record.originalTransactionId, revokedAt: record.revokedAt,
+                  revocationReason: record.revocationReason, locale: record.locale)
     }
 }
 

@@ -58,6 +58,36 @@ struct PathContext {
         return PathStep(notice: StoreNotice(.info, line + "; nothing was charged."))
     }
 
+    /// One purchase at a time: a path opens no sheet while another path's purchase is under way
+    /// (a purchase from another door: a held promoted one, a scenario's `buy` after `path`);
+    /// another path's sheet showing how its purchase ended closes. The path's own sheet is its
+    /// own to judge. Logged; nil when the purchase may go ahead.
+    func refusalIfAnotherSheetIsOpen(than path: IntegrationPath) throws -> PathStep? {
+        if let open = store.purchaseUnderWay, open.path != path {
+            try log(.purchaseIgnored, "\(open.name) is open for \(open.transactionId): one purchase at a time")
+            return PathStep(notice: StoreNotice(.info, "\(open.name) is open for \(open.productName); "
+                                                + "finish or close it first."))
+        }
+        try store.closeEndedSheets(except: path)
+        return nil
+    }
+
+    /// The sheet on screen, on any path.
+    var sheetOnScreen: PurchaseSheet? { store.sheetOnScreen }
+
+    /// Keeps a URL until the sheet on screen goes, then opens it (a promoted purchase waiting
+    /// for the purchase on screen to end); in the ledger, so a relaunch opens it too.
+    func keepUntilSheetCloses(_ url: String) throws {
+        try store.keepUntilSheetCloses(url)
+    }
+
+    /// Whether `marketplace` itself holds the product as the player's now: the store's own
+    /// "already owned", which knows nothing of what another store sold (the app's refusal
+    /// above knows everything the game unlocked).
+    func owns(_ productId: String, in marketplace: Marketplace) -> Bool {
+        store.account.snapshot(at: now, in: marketplace).owns(productId: productId)
+    }
+
     /// Records a new `purchasing` transaction, its id from the ledger's sequence (`txn-000042`),
     /// never reused; `invoice` turns the sequence number into the path's own reference.
     func openTransaction(productId: String, in storefront: Storefront, terms: PurchaseTerms, variationId: String?,
@@ -70,7 +100,7 @@ struct PathContext {
                 storefront: storefront.id, integrationPath: path.rawValue, state: .purchasing, quantity: 1,
                 price: "\(terms.regularPrice)", currency: storefront.currency, invoiceId: invoice(sequence),
                 variationId: variationId, createdAt: time, updatedAt: time, amountCharged: "\(terms.chargeNow)",
-                offerType: terms.offer?.typeName, offerId: terms.offer?.offer.id)
+                offerType: terms.offer?.typeName, offerId: terms.offer?.offer.id, locale: storefront.locale)
             try store.ledger.insert(record)
             store.account.record(record)
             store.openedThisRun.insert(record.id)
@@ -99,7 +129,7 @@ struct PathContext {
     /// not refunded, newest first: what Apple reports for this customer.
     var appStorePurchases: [TransactionSummary] {
         store.account.transactions.filter {
-            ($0.path == .storekit || $0.path == .xee) && $0.state == .purchased && $0.revokedAt == nil
+            $0.path?.marketplace == .appStore && $0.state == .purchased && $0.revokedAt == nil
         }
     }
 

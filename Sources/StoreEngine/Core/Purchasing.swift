@@ -14,6 +14,29 @@ public enum PurchaseSheet: Sendable, Equatable {
         case .storeKit(let session): return session.path
         }
     }
+
+    /// The purchase the sheet is for, and the product's name on it.
+    public var transactionId: String {
+        switch self {
+        case .payStation(let page): return page.session.transactionId
+        case .storeKit(let session): return session.transactionId
+        }
+    }
+
+    public var productName: String {
+        switch self {
+        case .payStation(let page): return page.session.productName
+        case .storeKit(let session): return session.productName
+        }
+    }
+
+    /// What the player sees open, in a sentence: `Pay Station`, `The App Store sheet`.
+    var name: String {
+        switch self {
+        case .payStation: return "Pay Station"
+        case .storeKit: return "The App Store sheet"
+        }
+    }
 }
 
 /// Input for the sheet on screen, in the path's own terms.

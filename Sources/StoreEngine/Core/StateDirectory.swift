@@ -65,16 +65,14 @@ public struct StateDirectory: Sendable, Equatable {
         return made
     }
 
-    /// Every player's transactions, newest first, and the currency balances: `storefront history`.
-    /// Reads only: a missing ledger is `noLedger` (a mistyped `--state-dir` gets no directory
-    /// and no empty ledger), and a file that is not a ledger is left exactly as it is. It takes
-    /// no lock, so it works beside a running app.
-    public func history() throws(StoreError) -> LedgerHistory {
+    /// Every player's transactions, entitlements, subscriptions, refunds and verification:
+    /// `storefront history`, from the ledger alone (`catalog`, when given, adds only what a
+    /// catalog alone knows). Reads only: a missing ledger is `noLedger` (a mistyped
+    /// `--state-dir` gets no directory and no empty ledger), and a file that is not a ledger is
+    /// left exactly as it is. It takes no lock, so it works beside a running app.
+    public func history(catalog: Catalog? = nil, wallTime: Date = Date()) throws(StoreError) -> LedgerHistory {
         do {
-            let ledger = try Ledger(readingOnly: ledgerPath)
-            return LedgerHistory(ledgerPath: ledgerPath,
-                                 transactions: try ledger.transactions(newestFirst: Int.max).map(TransactionSummary.init(record:)),
-                                 balances: try ledger.balances())
+            return try LedgerHistory(reading: try Ledger(readingOnly: ledgerPath), catalog: catalog, wallTime: wallTime)
         } catch {
             throw StoreError(error)
         }
@@ -122,13 +120,6 @@ public struct StateDirectory: Sendable, Equatable {
         }
         return removed
     }
-}
-
-/// What `storefront history` prints.
-public struct LedgerHistory: Sendable, Equatable {
-    public var ledgerPath: String
-    public var transactions: [TransactionSummary]
-    public var balances: [String: Int]
 }
 
 /// One committed, synced write to a ledger file: the floor under every purchase, for benchmarks.

@@ -84,9 +84,10 @@ extension Store {
     }
 
     /// `Transaction.currentEntitlements` as the app reads it after an update: every active
-    /// subscription and non-refunded non-consumable.
+    /// subscription and non-refunded non-consumable bought from the App Store (it knows no other
+    /// store's purchases).
     func logCurrentEntitlements(at time: Date, transaction id: String?) throws {
-        let active = account.snapshot(at: time).entitlements.filter(\.isActive).map(\.id)
+        let active = account.snapshot(at: time, in: .appStore).entitlements.filter(\.isActive).map(\.id)
         try log(.currentEntitlements, active.isEmpty ? "none" : active.joined(separator: ", "), id, time)
     }
 }

@@ -198,8 +198,8 @@ extension Store {
     }
 
     /// The lifecycle event of a grant, by the names RevenueCat uses: a first subscription in a
-    /// group is `INITIAL_PURCHASE`; one after an earlier subscription in the group (a lapsed
-    /// player resubscribing) is `RENEWAL`; anything else is `NON_RENEWING_PURCHASE`.
+    /// group is `INITIAL_PURCHASE`; one after an earlier subscription in the group from the same
+    /// store (a lapsed player resubscribing) is `RENEWAL`; anything else is `NON_RENEWING_PURCHASE`.
     private func logLifecycle(of transaction: TransactionRecord, product: Product, grant: GrantRecord, at time: Date) throws {
         let offer = transaction.offerType.map { " (\($0) offer\(transaction.offerId.map { " \($0)" } ?? ""))" } ?? ""
         let amount = "\(transaction.amountCharged ?? transaction.price) \(transaction.currency)\(offer)"
@@ -208,6 +208,7 @@ extension Store {
             let subscribedBefore = account.grants.contains { earlier in
                 earlier.kind == .accessLevel && earlier.transactionId != transaction.id
                     && account.group(ofTransaction: earlier.transactionId) == product.group
+                    && account.store(ofTransaction: earlier.transactionId) == account.store(ofTransaction: transaction.id)
             }
             try log(subscribedBefore ? .renewal : .initialPurchase, "\(product.shortId) for \(amount)\(until)",
                     transaction.id, time)

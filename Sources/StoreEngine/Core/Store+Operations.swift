@@ -18,7 +18,7 @@ extension Store {
             do {
                 try logPaywall(open: true)
                 for path in paths { try path.launched(in: context) }
-                opened = try openKeptURLs()
+                opened = try openKeptURLs(atLaunch: true)
             } catch {
                 redeliveryDue = true
                 throw error
@@ -83,7 +83,7 @@ extension Store {
         guard let storefront = catalog.storefront(id: storefrontId) else { throw .unknownStorefront(storefrontId) }
         return try perform {
             // A downgrade (or a crossgrade to another duration) waits for the renewal: no sheet.
-            if let deferred = try deferPlanChange(to: productId) { return deferred }
+            if let deferred = try deferPlanChange(to: productId, in: path.marketplace) { return deferred }
             let notice = try run(self.path(path).beginPurchase(
                 PurchaseRequest(productId: productId, storefront: storefront, variationId: variationId), in: context))
             if self.path(path).sheet(in: context) != nil { reached(.opened) }
@@ -259,7 +259,9 @@ extension Store {
     func perform(_ body: () throws -> StoreNotice?) throws(StoreError) -> StoreReport {
         do {
             let caughtUp = try catchUp()
-            var done = report(notice: try body() ?? caughtUp)
+            let notice = try body() ?? caughtUp
+            // The sheet may have gone with this call: a promoted purchase that waited opens now.
+            var done = report(notice: try openURLsWaitingForSheet() ?? notice)
             done.xeePurchase = xeePath.takePurchaseResult()
             if xeeProfileChanged {
                 xeeProfileChanged = false
@@ -305,7 +307,7 @@ extension Store {
     private func report(notice: StoreNotice?) -> StoreReport {
         let now = now()
         var report = StoreReport(snapshot: account.snapshot(at: now),
-                                 sheet: paths.lazy.compactMap { $0.sheet(in: self.context) }.first,
+                                 sheet: sheetOnScreen,
                                  notice: notice, clock: clock, nextDue: agenda.nextDue)
         report.accessWait = paths.lazy.compactMap { $0.accessWait(in: self.context) }.first
         markLevelsWaitingForServer(in: &report)

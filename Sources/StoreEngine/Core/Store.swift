@@ -42,6 +42,9 @@ public final class Store {
     /// Transactions this run opened. Delivering what "the last run left unfinished" skips them:
     /// a purchase a kept URL started at launch (a promoted one) has its sheet open, not lost.
     var openedThisRun: Set<String> = []
+    /// Whether a URL is kept until the sheet on screen goes (a promoted purchase that arrived
+    /// during another purchase): the call that takes the sheet away opens it.
+    var urlsWaitForSheet = false
     var account = Account()
     /// The key this ledger signs its transactions with, made once and kept in the ledger.
     let signingKey: SigningKey

@@ -64,6 +64,9 @@ public struct Entitlement: Sendable, Equatable {
     /// On Xee, a level the store has sold (or renewed) but the server has not recorded yet:
     /// its notification is on the way. Not expired, not active: waiting.
     public var serverWait: ServerWait?
+    /// The stores it comes from (App Store, Xsolla): each knows only its own purchases, the game
+    /// unlocks from all of them.
+    public var stores: [Marketplace] = []
 
     public init(id: String, kind: Kind, productId: String?, expiresAt: Date?, isActive: Bool, source: String? = nil,
                 willRenew: Bool = false) {
@@ -77,6 +80,11 @@ public struct Entitlement: Sendable, Equatable {
     }
 
     public var isLifetime: Bool { kind == .nonConsumable }
+
+    /// `App Store`, `Xsolla`, `App Store + Xsolla`: where it comes from; nil when unknown.
+    public var storeNames: String? {
+        stores.isEmpty ? nil : stores.map(\.displayName).joined(separator: " + ")
+    }
 
     /// Access kept after a failed renewal, while the store retries.
     public var inGracePeriod: Bool { subscription?.status == .inGracePeriod }
@@ -119,11 +127,16 @@ public struct SubscriptionSummary: Sendable, Equatable {
     public var pendingProductId: String?
     /// `pending` (waiting for consent) or `accepted`; nil when none was asked.
     public var priceIncrease: String?
+    /// When it ended (expired, was refunded or replaced by another plan) and why, as the ledger
+    /// keeps it; nil while it runs.
+    public var endedAt: Date?
+    public var endReason: String?
 
     public init(originalTransactionId: String, latestTransactionId: String, productId: String, level: String,
                 status: SubscriptionStatus, expiresAt: Date, autoRenew: Bool, billingIssue: Bool,
                 billingIssueDetectedAt: Date? = nil, unsubscribedAt: Date? = nil, renewals: Int, periodType: String,
-                path: IntegrationPath? = nil, pendingProductId: String? = nil, priceIncrease: String? = nil) {
+                path: IntegrationPath? = nil, pendingProductId: String? = nil, priceIncrease: String? = nil,
+                endedAt: Date? = nil, endReason: String? = nil) {
         self.originalTransactionId = originalTransactionId
         self.latestTransactionId = latestTransactionId
         self.productId = productId
@@ -139,6 +152,8 @@ public struct SubscriptionSummary: Sendable, Equatable {
         self.path = path
         self.pendingProductId = pendingProductId
         self.priceIncrease = priceIncrease
+        self.endedAt = endedAt
+        self.endReason = endReason
     }
 
     /// Whether it renews at the end of the period (or recovers, in grace or retry).

@@ -48,13 +48,16 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
     public var revocationReason: String?
     /// The subscription whose period this transaction pays for, when it is the latest of one.
     public var subscription: SubscriptionSummary?
+    /// The storefront's locale when it was made; nil for one kept before locales were.
+    public var locale: String?
 
     public init(id: String, productId: String, userId: String, storefront: String, path: IntegrationPath?,
                 state: State, failure: FailureReason? = nil, quantity: Int = 1, price: String, currency: String,
                 invoiceId: String? = nil, variationId: String? = nil, createdAt: Date, updatedAt: Date,
                 finishedAt: Date? = nil, purchasedAt: Date? = nil, charge: String? = nil, offerType: String? = nil,
                 offerId: String? = nil, signedTransaction: String? = nil, pending: PendingReason? = nil,
-                originalTransactionId: String? = nil, revokedAt: Date? = nil, revocationReason: String? = nil) {
+                originalTransactionId: String? = nil, revokedAt: Date? = nil, revocationReason: String? = nil,
+                locale: String? = nil) {
         self.id = id
         self.productId = productId
         self.userId = userId
@@ -79,6 +82,7 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
         self.originalTransactionId = originalTransactionId
         self.revokedAt = revokedAt
         self.revocationReason = revocationReason
+        self.locale = locale
     }
 
     /// Finished transactions are not delivered again at launch.
@@ -95,20 +99,28 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
     /// while purchasing, `no charge` once failed or cancelled. Nothing reads as charged that
     /// was not. Without the storefront in `catalog`, `0.99 USD`.
     public func chargeText(catalog: Catalog?) -> String {
-        switch state {
-        case .failed, .deferred: return "no charge"
-        case .purchasing: return format(Decimal(string: charge) ?? 0, catalog) + " due"
-        case .purchased, .restored:
-            return format(amountCharged, catalog) + (revokedAt == nil ? "" : " refunded")
+        chargeText { amount in
+            guard let found = catalog?.storefront(id: storefront), found.currency == currency else {
+                // No storefront to ask: the currency's own minor units, written the plain way (CHF 1.50).
+                return amount.formatted(Decimal.FormatStyle.Currency(code: currency, locale: Locale(identifier: "en_US_POSIX")))
+            }
+            return PriceFormatter.format(amount, in: found)
         }
     }
 
-    private func format(_ amount: Decimal, _ catalog: Catalog?) -> String {
-        guard let found = catalog?.storefront(id: storefront), found.currency == currency else {
-            // No storefront to ask: the currency's own minor units, written the plain way (CHF 1.50).
-            return amount.formatted(Decimal.FormatStyle.Currency(code: currency, locale: Locale(identifier: "en_US_POSIX")))
+    /// The same words from the ledger alone, as `history` prints them: amounts in the locale
+    /// kept with the transaction (`RecordedAmount`), whatever catalog is at hand.
+    public var recordedChargeText: String {
+        chargeText { RecordedAmount.format($0, currency: currency, storefront: storefront, locale: locale) }
+    }
+
+    private func chargeText(_ format: (Decimal) -> String) -> String {
+        switch state {
+        case .failed, .deferred: return "no charge"
+        case .purchasing: return format(Decimal(string: charge) ?? 0) + " due"
+        case .purchased, .restored:
+            return format(amountCharged) + (revokedAt == nil ? "" : " refunded")
         }
-        return PriceFormatter.format(amount, in: found)
     }
 
     /// The state as a player reads it: a cancelled payment is not a failure to them.

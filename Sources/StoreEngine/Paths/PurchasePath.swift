@@ -40,6 +40,13 @@ protocol PurchasePath: AnyObject {
     /// The sheet waiting on the player, if this path has one open.
     func sheet(in context: PathContext) -> PurchaseSheet?
 
+    /// The sheet of a purchase still under way: one purchase at a time, so no other path opens
+    /// a sheet meanwhile. A sheet left showing how a purchase ended (a declined page) is not.
+    func openPurchase(in context: PathContext) -> PurchaseSheet?
+
+    /// Another path opens a purchase: a sheet left showing how this path's purchase ended closes.
+    func closeEndedSheet(in context: PathContext) throws
+
     /// QA's answer to a transaction of this path left waiting (approve, decline, resolve).
     func answer(_ action: TransactionAction, to transaction: TransactionRecord, in context: PathContext) throws -> PathStep
 
@@ -76,6 +83,10 @@ extension PurchasePath {
     var finishesUnverifiedTransactions: Bool { true }
 
     func resumes(_ action: DueAction, in context: PathContext) throws -> Bool { true }
+
+    func openPurchase(in context: PathContext) -> PurchaseSheet? { sheet(in: context) }
+
+    func closeEndedSheet(in context: PathContext) throws {}
 
     var readsCurrentEntitlements: Bool { false }
 

@@ -72,14 +72,20 @@ extension Store {
     /// Why the signed form of `transaction` cannot be trusted, or nil: it must be this ledger's
     /// ES256 signature, for this app's bundle id, of this very transaction.
     func signatureProblem(_ transaction: TransactionRecord) -> String? {
+        Self.signatureProblem(transaction, key: signingKey, bundleId: catalog.app.bundleId)
+    }
+
+    /// What is wrong with a transaction's signature by `key`, or nil when it verifies; the
+    /// bundle id is checked only when given (`history` has no catalog to take it from).
+    static func signatureProblem(_ transaction: TransactionRecord, key: SigningKey, bundleId: String?) -> String? {
         guard let text = transaction.signedTransaction else { return "the transaction is not signed" }
         guard let jws = JWS(compact: text) else { return "the signed transaction is not a compact JWS" }
-        guard jws.isSigned(by: signingKey) else { return "the signature does not verify (the signed transaction was altered)" }
+        guard jws.isSigned(by: key) else { return "the signature does not verify (the signed transaction was altered)" }
         guard let payload = SignedTransactionPayload.decoded(from: jws.payload) else {
             return "the signed payload is not a transaction"
         }
-        guard payload.bundleId == catalog.app.bundleId else {
-            return "signed for bundle \(payload.bundleId), not \(catalog.app.bundleId)"
+        if let bundleId, payload.bundleId != bundleId {
+            return "signed for bundle \(payload.bundleId), not \(bundleId)"
         }
         guard payload.transactionId == transaction.id, payload.productId == transaction.productId else {
             return "the signature is for \(payload.transactionId) (\(payload.productId))"

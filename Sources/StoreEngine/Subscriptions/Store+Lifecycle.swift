@@ -24,7 +24,8 @@ extension Store {
         // One subscription per group: an upgrade (or a crossgrade of the same duration) ends the
         // one running at once, from when it was paid, as the new period runs. (A change that
         // waits for the renewal never got this far.)
-        if let (running, change, _) = planChange(to: product) {
+        if let store = IntegrationPath(rawValue: paid.integrationPath)?.marketplace,
+           let (running, change, _) = planChange(to: product, in: store) {
             try endForImmediateChange(running, by: change, to: product, at: paid.purchasedAt ?? time)
         }
         try save(SubscriptionRecord(originalTransactionId: paid.id, userId: paid.userId, productId: paid.productId,
@@ -152,7 +153,7 @@ extension Store {
                 price: "\(regular)", currency: storefront.currency, variationId: previous.variationId,
                 createdAt: start, updatedAt: start, purchasedAt: start, amountCharged: "\(charge)",
                 offerType: offer?.typeName, offerId: offer?.offer.id,
-                originalTransactionId: subscription.originalTransactionId)
+                originalTransactionId: subscription.originalTransactionId, locale: storefront.locale)
             try ledger.insert(record)
             try sign(record, at: start)
             try log(.purchased, "renewed: period \(subscription.renewals + 2) from "

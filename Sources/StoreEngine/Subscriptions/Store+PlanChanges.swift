@@ -6,7 +6,8 @@ import Ledger
 // level, 1 being the highest) takes effect at once and refunds the unused part of the current
 // period in proportion; a downgrade waits for the next renewal, shown as pending, and nothing is
 // charged now; a crossgrade (the same level) is immediate when the durations match, else it
-// waits for the renewal too.
+// waits for the renewal too. A store changes only its own subscriptions: a plan bought from
+// another store (Pay Station's Xsolla, the App Store) is a subscription of its own beside it.
 extension Store {
     /// How buying `product` changes the plan running in its group.
     enum PlanChange: Equatable {
@@ -21,13 +22,16 @@ extension Store {
         }
     }
 
-    /// The running subscription in `product`'s group for another product, and how buying
-    /// `product` changes it; nil when the group has none running (a new subscription).
-    func planChange(to product: Product) -> (running: SubscriptionRecord, change: PlanChange, immediate: Bool)? {
+    /// The running subscription in `product`'s group for another product, bought from `store`,
+    /// and how buying `product` there changes it; nil when the group has none running in that
+    /// store (a new subscription).
+    func planChange(to product: Product, in store: Marketplace) -> (running: SubscriptionRecord, change: PlanChange,
+                                                                      immediate: Bool)? {
         guard product.type == .autoRenewable, let group = product.group else { return nil }
         let now = now()
         guard let running = account.subscriptions.values.first(where: { candidate in
             candidate.endedAt == nil && candidate.productId != product.id
+                && account.store(ofTransaction: candidate.originalTransactionId) == store
                 && catalog.product(id: candidate.productId)?.group == group
                 && SubscriptionRules.status(of: candidate, period: nil, rate: renewalRate, at: now) != .expired
         }), let current = catalog.product(id: running.productId) else { return nil }
@@ -40,8 +44,9 @@ extension Store {
 
     /// Before a purchase opens: a change that waits for the renewal is recorded instead, and
     /// nothing is charged now. Nil when the purchase should go ahead.
-    func deferPlanChange(to productId: String) throws -> StoreNotice? {
-        guard let product = catalog.product(id: productId), let (running, change, immediate) = planChange(to: product),
+    func deferPlanChange(to productId: String, in store: Marketplace) throws -> StoreNotice? {
+        guard let product = catalog.product(id: productId),
+              let (running, change, immediate) = planChange(to: product, in: store),
               !immediate
         else { return nil }
         var subscription = running
@@ -76,6 +81,9 @@ extension Store {
         var rounded = Decimal()
         let digits = PriceFormatter.minorUnitDigits(ofCurrency: latest?.currency ?? "USD")
         NSDecimalRound(&rounded, &refund, digits, .down)
+        // The amount given back is the ledger's, on the transaction that paid for the period.
+        try ledger.recordProratedRefund(ProratedRefund(transactionId: running.latestTransactionId, amount: "\(rounded)",
+                                                       currency: latest?.currency ?? "", reason: change.name, time: time))
         try ledger.cutGrant(ofTransaction: running.latestTransactionId, at: time)
         account.cutGrant(ofTransaction: running.latestTransactionId, at: time)
         try save(ended)

@@ -73,14 +73,16 @@ public enum PaneRows {
             ListPane.Row("\($0.key): \($0.value)", .price)
         }
         let access = snapshot.entitlements.map { entitlement -> ListPane.Row in
-            if entitlement.isLifetime { return ListPane.Row("\(entitlement.id) owned", .success) }
+            // The store it comes from, last: each store knows only its own purchases.
+            let store = entitlement.storeNames.map { " · \($0)" } ?? ""
+            if entitlement.isLifetime { return ListPane.Row("\(entitlement.id) owned\(store)", .success) }
             if let wait = entitlement.serverWait {
                 let poll = wait.poll.map { " \($0)/\(wait.polls)" } ?? ""
-                return ListPane.Row("\(entitlement.id) waiting for the server\(poll)", .warning)
+                return ListPane.Row("\(entitlement.id) waiting for the server\(poll)\(store)", .warning)
             }
             let until = entitlement.expiresAt.map(toTheSecond ? clock.second : toTheMinute ? clock.minute : clock.day) ?? "?"
             // On Xee, where the server's last change came from.
-            let source = entitlement.source.map { " · \($0)" } ?? ""
+            let source = (entitlement.source.map { " · \($0)" } ?? "") + store
             // What the subscription behind it is going through says more than the date, where
             // the app grants the level itself; on Xee (a source) the server's profile decides,
             // and it hears of the store's changes only by notification.

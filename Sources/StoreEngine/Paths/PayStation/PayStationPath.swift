@@ -63,6 +63,7 @@ final class PayStationPath: PurchasePath {
     /// Records a `purchasing` transaction with its invoice and opens Pay Station on it; or, as
     /// the SDK does, ignores the payment and only logs why.
     func beginPurchase(_ request: PurchaseRequest, in context: PathContext) throws -> PathStep {
+        if let busy = try context.refusalIfAnotherSheetIsOpen(than: id) { return busy }
         let catalog = context.catalog
         if let invoice = onScreen, let open = sessions[invoice] {
             // One page at a time, as in the SDK: a second purchase would strand the first (a
@@ -145,6 +146,20 @@ final class PayStationPath: PurchasePath {
             session: session, redirectDue: due, redirectURL: url,
             returnButtonCaption: settings.manualButtonCaption ?? "Back to the game", appName: context.catalog.app.name,
             theme: look.theme, size: look.size))
+    }
+
+    /// Under way until Pay Station has said how it ended and the redirect, if one is coming, is
+    /// back: a page still delivering or counting down is the purchase; a declined one is not.
+    func openPurchase(in context: PathContext) -> PurchaseSheet? {
+        guard let invoice = onScreen, let session = sessions[invoice] else { return nil }
+        let ended = session.phase.isFinal && session.phase != .delivering
+            && context.due(of: .payStationRedirect(invoiceId: invoice)) == nil
+        return ended ? nil : sheet(in: context)
+    }
+
+    func closeEndedSheet(in context: PathContext) throws {
+        guard let invoice = onScreen, sessions[invoice] != nil, openPurchase(in: context) == nil else { return }
+        try close(invoice, in: context)
     }
 
     func take(_ input: PathInput, in context: PathContext) throws -> PathStep {

@@ -51,6 +51,7 @@ class StoreKitPath: PurchasePath {
     // MARK: purchase()
 
     func beginPurchase(_ request: PurchaseRequest, in context: PathContext) throws -> PathStep {
+        if let busy = try context.refusalIfAnotherSheetIsOpen(than: id) { return busy }
         if let open = session {
             try context.log(.purchaseIgnored, "the App Store sheet is already open for \(open.transactionId)")
             return PathStep(notice: StoreNotice(.info, "The App Store sheet is already open for \(open.productName)."))
@@ -165,9 +166,10 @@ class StoreKitPath: PurchasePath {
         let id = transaction.id
         switch action {
         case .approve, .resolve:
-            if context.owns(transaction.productId) {
-                // Another request for the same product was answered first: the store does not
-                // sell what the player owns, so this one charges nothing and delivers nothing.
+            if context.owns(transaction.productId, in: self.id.marketplace) {
+                // Another request for the same product was answered first: the App Store does
+                // not sell what the player owns there, so this one charges nothing and delivers
+                // nothing (what another store sold, it does not know of).
                 let name = context.catalog.product(id: transaction.productId)?.shortId ?? transaction.productId
                 let notice = StoreNotice(.info, "\(name) is already owned; \(id) charged nothing.")
                 return PathStep(settlements: [try context.settle(id, as: .failed(

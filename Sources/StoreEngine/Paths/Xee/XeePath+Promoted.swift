@@ -4,6 +4,7 @@ import Foundation
 // Promoted in-app purchases: the App Store starts a purchase the player chose on the app's
 // product page. The Xee SDK asks the app's delegate (`shouldAddStorePayment(for:)`) whether to
 // show the sheet now or hold the product, and the app buys a held one later with `makePurchase`.
+// One arriving while a purchase is on screen waits for it to end before anything is asked.
 extension XeePath {
     /// A promoted purchase URL (`PromotedPurchaseURL`); nil for any other URL.
     func openPromoted(_ url: String, in context: PathContext) throws -> PathStep? {
@@ -20,6 +21,18 @@ extension XeePath {
                             + "not an available product of the catalog")
             return PathStep(notice: StoreNotice(.error, "The App Store promoted \(sku.isEmpty ? "no product" : sku), "
                                                 + "which the catalog does not sell; nothing happened."))
+        }
+        // One purchase at a time: during another purchase it waits, kept, and comes back here
+        // once that purchase's sheet has gone (the delegate is asked then).
+        if let open = context.sheetOnScreen {
+            try context.atomically {
+                try context.keepUntilSheetCloses(url)
+                try context.log(.xeePromoted, "the App Store started a promoted purchase of \(product.shortId); it waits: "
+                                + "\(open.name) is open for \(open.transactionId), one purchase at a time")
+            }
+            let name = product.name.resolved(for: "en") ?? product.shortId
+            return PathStep(notice: StoreNotice(.info, "The App Store promoted \(name); it waits until the purchase "
+                                                + "of \(open.productName) has ended."))
         }
         if context.shouldAddStorePayment(for: sku) {
             try context.log(.xeePromoted, "the App Store started a promoted purchase of \(product.shortId); "

@@ -1,0 +1,113 @@
+import Catalog
+import Foundation
+import Ledger
+
+/// What `storefront history` prints: every player's transactions, entitlements, subscriptions,
+/// refunds and whether each paid transaction's signature verifies, as the panes tell them, at
+/// the ledger's own simulated time. Read from the ledger alone; a catalog, when one is given,
+/// adds only what a catalog alone knows (a weekly plan's shorter grace).
+public struct LedgerHistory: Sendable, Equatable {
+    public var ledgerPath: String
+    /// The simulated time the state is told at: the ledger's clock, now.
+    public var now: Date
+    /// Every player's, newest first.
+    public var transactions: [TransactionSummary]
+    /// Every currency's balance, over all players.
+    public var balances: [String: Int]
+    /// Each player's state, by user id.
+    public var players: [Player]
+    /// Every refund, full or prorated, oldest first.
+    public var refunds: [Refund]
+    /// Each paid (or restored) transaction's verification, by id.
+    public var verification: [String: Verification]
+
+    /// One player's state at `now`, as the Entitlements pane shows it.
+    public struct Player: Sendable, Equatable {
+        public var userId: String
+        public var balances: [String: Int]
+        public var entitlements: [Entitlement]
+        public var subscriptions: [SubscriptionSummary]
+    }
+
+    /// Money the store gave back: the whole charge (a refund by the store), or the unused part
+    /// of a period (`prorated`, an upgrade).
+    public struct Refund: Sendable, Equatable {
+        public var transactionId: String
+        public var amount: Decimal
+        public var currency: String
+        /// Where the transaction was charged, so the amount reads as it was charged.
+        public var storefront: String
+        public var locale: String?
+        /// The store's reason (`other`, `developerIssue`), or the plan change (`upgrade`).
+        public var reason: String
+        public var isProrated: Bool
+        public var time: Date
+
+        /// The amount in the storefront's format, from the ledger alone.
+        public var amountText: String {
+            RecordedAmount.format(amount, currency: currency, storefront: storefront, locale: locale)
+        }
+    }
+
+    /// Whether a transaction's signature verifies with the ledger's key (and names this very
+    /// transaction), or why not.
+    public enum Verification: Sendable, Equatable {
+        case verified
+        case failed(String)
+    }
+}
+
+extension LedgerHistory {
+    /// Reads it all from `ledger`.
+    init(reading ledger: Ledger, catalog: Catalog?, wallTime: Date) throws {
+        let records = try ledger.transactions(newestFirst: Int.max)
+        let transactions = records.map(TransactionSummary.init(record:))
+        let now = try ledger.clock().map { kept in
+            Clock(simulated: kept.simulated, wall: kept.wall, rate: kept.rate.map { .scaled($0) } ?? .paused).now(atWall: wallTime)
+        } ?? wallTime
+        let rate = try ledger.setting(Store.renewalRateSetting).flatMap(RenewalRate.init(rawValue:))
+            ?? catalog.map(RenewalRate.init(catalog:)) ?? .realTime
+        var players: [Player] = []
+        for user in Set(records.map(\.userId)).sorted() {
+            var account = try Account(reading: ledger, user: user, catalog: catalog)
+            account.renewalRate = rate
+            let snapshot = account.snapshot(at: now)
+            players.append(Player(userId: user, balances: snapshot.balances, entitlements: snapshot.entitlements,
+                                  subscriptions: snapshot.subscriptions))
+        }
+        let byId = Dictionary(transactions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var refunds: [Refund] = transactions.compactMap { transaction in
+            transaction.revokedAt.map { time in
+                Refund(transactionId: transaction.id, amount: transaction.refundableAmount, currency: transaction.currency,
+                       storefront: transaction.storefront, locale: transaction.locale,
+                       reason: transaction.revocationReason ?? RefundReason.other.rawValue, isProrated: false, time: time)
+            }
+        }
+        for prorated in try ledger.proratedRefunds() {
+            let transaction = byId[prorated.transactionId]
+            refunds.append(Refund(transactionId: prorated.transactionId, amount: Decimal(string: prorated.amount) ?? 0,
+                                  currency: prorated.currency, storefront: transaction?.storefront ?? "",
+                                  locale: transaction?.locale, reason: prorated.reason, isProrated: true,
+                                  time: prorated.time))
+        }
+        let key = try ledger.setting(Store.signingKeySetting).flatMap { try? SigningKey(privatePEM: $0) }
+        var verification: [String: Verification] = [:]
+        for record in records where record.state == .purchased || record.state == .restored {
+            guard let key else {
+                verification[record.id] = .failed("the ledger has no signing key")
+                continue
+            }
+            verification[record.id] = Store.signatureProblem(record, key: key, bundleId: catalog?.app.bundleId)
+                .map(Verification.failed) ?? .verified
+        }
+        self.init(ledgerPath: ledger.path, now: now, transactions: transactions, balances: try ledger.balances(),
+                  players: players, refunds: refunds.sorted { $0.time < $1.time }, verification: verification)
+    }
+}
+
+extension TransactionSummary {
+    /// What a full refund gives back: the charge, whatever state the transaction is in now.
+    var refundableAmount: Decimal {
+        (Decimal(string: charge) ?? 0) * Decimal(quantity)
+    }
+}

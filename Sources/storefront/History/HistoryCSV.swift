@@ -1,0 +1,42 @@
+import Foundation
+import StoreEngine
+
+/// `storefront history --csv`: one row per transaction (newest first) for a spreadsheet, after a
+/// header row; RFC 4180: fields separated by commas, rows ended by CRLF, a field holding a comma,
+/// a quote or a line break quoted, its quotes doubled.
+enum HistoryCSV {
+    static let header = [
+        "id", "createdAt", "userId", "productId", "storefront", "path", "store", "state", "displayState", "finished",
+        "price", "amountCharged", "currency", "locale", "charge", "offerType", "offerId", "variationId", "invoiceId",
+        "originalTransactionId", "subscriptionStatus", "verification", "refundedAt", "refundReason", "refundAmount",
+        "proratedRefund", "proratedRefundReason",
+    ]
+
+    static func text(_ history: LedgerHistory) -> String {
+        let statuses = HistoryFacts.subscriptionStatuses(history)
+        let prorated = Dictionary(grouping: history.refunds.filter(\.isProrated), by: \.transactionId)
+        var rows = [header]
+        for transaction in history.transactions {
+            let full = history.refunds.first { !$0.isProrated && $0.transactionId == transaction.id }
+            let partial = prorated[transaction.id] ?? []
+            rows.append([
+                transaction.id, HistoryFacts.date(transaction.createdAt), transaction.userId, transaction.productId,
+                transaction.storefront, transaction.path?.rawValue ?? "unknown", HistoryFacts.store(of: transaction) ?? "",
+                transaction.state.rawValue, transaction.displayState, transaction.isFinished ? "yes" : "no",
+                transaction.price, "\(transaction.amountCharged)", transaction.currency, transaction.locale ?? "",
+                transaction.recordedChargeText, transaction.offerType ?? "", transaction.offerId ?? "",
+                transaction.variationId ?? "", transaction.invoiceId ?? "", transaction.originalTransactionId ?? "",
+                statuses[transaction.id]?.rawValue ?? "", history.verification[transaction.id].map(HistoryFacts.words) ?? "",
+                full.map { HistoryFacts.date($0.time) } ?? "", full?.reason ?? "", full.map { "\($0.amount)" } ?? "",
+                partial.map { "\($0.amount)" }.joined(separator: " "), partial.map(\.reason).joined(separator: " "),
+            ])
+        }
+        return rows.map { $0.map(field).joined(separator: ",") + "\r\n" }.joined()
+    }
+
+    /// One field, quoted when RFC 4180 says it must be.
+    static func field(_ value: String) -> String {
+        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
+        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import StoreEngine
+
+// The words `history` uses for each fact, the same in its text, JSON and CSV: one place, so the
+// three forms cannot tell different stories.
+enum HistoryFacts {
+    /// `2026-01-01T09:00:00Z`, in UTC, as every date of the history.
+    static func date(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle())
+    }
+
+    /// `verified`, or `not verified: why`.
+    static func words(_ verification: LedgerHistory.Verification) -> String {
+        switch verification {
+        case .verified: return "verified"
+        case .failed(let problem): return "not verified: \(problem)"
+        }
+    }
+
+    /// `owned`, `active · renews DATE`, `active in grace to DATE · billing issue`, `inactive ·
+    /// billing retry`, `refunded`, `expired DATE`, then the Xee source and the stores, as the
+    /// Entitlements pane says it (with whole dates).
+    static func state(of entitlement: Entitlement) -> String {
+        let origin = ([entitlement.source, entitlement.storeNames].compactMap { $0 }).map { " · \($0)" }.joined()
+        if entitlement.isLifetime { return "owned" + origin }
+        let until = entitlement.expiresAt.map(date) ?? "?"
+        switch entitlement.source == nil ? entitlement.subscription?.status : nil {
+        case .inGracePeriod?: return "active in grace to \(until) · billing issue" + origin
+        case .inBillingRetryPeriod?: return "inactive · billing retry" + origin
+        case .revoked?: return "refunded" + origin
+        default: break
+        }
+        guard entitlement.isActive else { return "expired \(until)" + origin }
+        return (entitlement.willRenew ? "active · renews \(until)" : "active to \(until)") + origin
+    }
+
+    /// `subscribed · renews DATE · 2 renewals · period normal · App Store`, `expired DATE (upgrade)`,
+    /// with what waits (a downgrade) and the store.
+    static func state(of subscription: SubscriptionSummary) -> String {
+        let end = date(subscription.expiresAt)
+        var words = subscription.status.rawValue
+        switch subscription.status {
+        case .subscribed, .inGracePeriod, .inBillingRetryPeriod:
+            words += subscription.autoRenew ? " · renews \(end)" : " · auto-renew off, ends \(end)"
+        case .expired, .revoked:
+            // Ended at once (a refund, an upgrade) or at its period's end.
+            words += " " + date(subscription.endedAt ?? subscription.expiresAt)
+                + (subscription.endReason.map { " (\($0))" } ?? "")
+        }
+        words += subscription.renewals == 1 ? " · 1 renewal" : " · \(subscription.renewals) renewals"
+        words += " · period \(subscription.periodType)"
+        if let next = subscription.pendingProductId { words += " · changes to \(next) at the renewal" }
+        if let store = subscription.path?.marketplace.displayName { words += " · \(store)" }
+        return words
+    }
+
+    /// `App Store` or `Xsolla`: the store that took a transaction's payment.
+    static func store(of transaction: TransactionSummary) -> String? {
+        transaction.path?.marketplace.displayName
+    }
+
+    /// `prorated for upgrade`, or the store's reason for a full refund.
+    static func reason(of refund: LedgerHistory.Refund) -> String {
+        refund.isProrated ? "prorated for \(refund.reason)" : refund.reason
+    }
+
+    /// Each subscription's status, by the transaction that pays for its period now.
+    static func subscriptionStatuses(_ history: LedgerHistory) -> [String: SubscriptionStatus] {
+        var statuses: [String: SubscriptionStatus] = [:]
+        for player in history.players {
+            for subscription in player.subscriptions { statuses[subscription.latestTransactionId] = subscription.status }
+        }
+        return statuses
+    }
+}
