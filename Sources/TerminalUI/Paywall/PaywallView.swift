@@ -73,8 +73,12 @@ public enum PaywallView {
         model.shop.presentation?.text ?? PlayerText(language: model.storefront.language)
     }
 
+    /// The button's words: those of the plan it buys, with that plan's offer for this player.
     static func callToAction(of model: PaywallModel) -> String {
-        model.shop.presentation?.cta ?? text(of: model)[.cta]
+        if let index = model.callToActionItem, model.shop.plans.indices.contains(index) {
+            return model.shop.plans[index].callToAction
+        }
+        return model.shop.presentation?.cta ?? text(of: model)[.cta]
     }
 
     /// The footer's links: restore unless the paywall hides it; terms and privacy only when the
