@@ -32,10 +32,23 @@ public struct StoreSnapshot: Sendable, Equatable {
         entitlements.first { $0.id == id }
     }
 
-    /// Whether the player owns the product now: a non-consumable they bought, or a
-    /// subscription whose access level it granted and which is still active.
+    /// Whether the player owns the product now: a non-consumable they bought, a subscription
+    /// whose access level it granted and which is still active, or the plan of a subscription
+    /// not yet over (`holdsSubscription`).
     public func owns(productId: String) -> Bool {
-        entitlements.contains { $0.isActive && $0.productId == productId }
+        entitlements.contains { $0.isActive && $0.productId == productId } || holdsSubscription(to: productId)
+    }
+
+    /// Whether a subscription to the plan is not yet over: subscribed, or in grace or billing
+    /// retry, where access may be gone but the subscription is still the player's (the plan
+    /// is their current one, and the store will not sell it to them again).
+    public func holdsSubscription(to productId: String) -> Bool {
+        subscriptions.contains { $0.isLive && $0.productId == productId }
+    }
+
+    /// The products shown as the player's on the paywall (`Owned`, `Current plan`).
+    public var ownedProductIds: Set<String> {
+        Set(entitlements.filter(\.isActive).compactMap(\.productId) + subscriptions.filter(\.isLive).map(\.productId))
     }
 }
 
