@@ -58,7 +58,7 @@ public struct PaywallPresentation: Sendable, Equatable {
             guard !introModes.isEmpty, !(offer.map { introModes.contains($0.offer.mode) } ?? false) else { return ownWord }
             return plainWord
         }
-        let words = PeriodWords.forLanguage(storefront.language)
+        let words = PeriodWords(storefront: storefront)
         var plans: [PlanPresentation] = []
         for (product, perMonth) in zip(products, monthly) {
             let display = ProductDisplay(product: product, storefront: storefront, showsIntroOffer: false)
@@ -71,8 +71,10 @@ public struct PaywallPresentation: Sendable, Equatable {
                 var rounded = Decimal()
                 NSDecimalRound(&rounded, &percent, 0, .plain)
                 if rounded > 0 {
-                    discountText = "\(rounded)%"
-                    badge = "-\(rounded)%"
+                    // In the storefront's digits and percent sign: "61%", "61 %", "٦١٪".
+                    let style = Decimal.FormatStyle.Percent(locale: Locale(identifier: storefront.locale))
+                    discountText = (rounded / 100).formatted(style)
+                    badge = (-rounded / 100).formatted(style)
                 }
             }
             var variables: [TextTemplate.Variable: String] = [.name: display.name]
@@ -85,13 +87,13 @@ public struct PaywallPresentation: Sendable, Equatable {
                 variables[.pricePerMonth] = perMonth.map {
                     PriceFormatter.format($0, per: PriceFormatter.NormalizedUnit.month.period, in: storefront)
                 }
-                variables[.period] = words.unit(period, plural: false, counted: period.value != 1)
+                variables[.period] = words.unit(of: period)
             }
             variables[.relativeDiscount] = discountText
             var offerLine: String?
             if let applied {
                 let offer = applied.offer
-                variables[.offerPeriod] = words.duration(value: offer.period.value * offer.periods, unit: offer.period.unit)
+                variables[.offerPeriod] = OfferText.length(of: offer, in: storefront)
                 // The offer's price as the line says it: "free", "at $2.49/month", "for $9.99".
                 variables[.offerPrice] = OfferText.pricePhrase(offer, in: storefront)
                 let regular = display.pricePerPeriod ?? ""
