@@ -26,7 +26,7 @@ struct PaywallButtonTests {
     func continueBuysTheSelectedPlan(size: ScreenSize) throws {
         var app = makeApp(width: size.width, height: size.height)
         app.preview(variant: "A")
-        app.receive(.key(.down))
+        app.receive(.key(.right))
         #expect(app.paywall.selectedItem?.product.id == SKU.monthlyPass)
         #expect(try click("[ Continue ]", on: &app) == purchase(SKU.monthlyPass, app))
         #expect(app.paywall.selectedItem?.product.id == SKU.monthlyPass)

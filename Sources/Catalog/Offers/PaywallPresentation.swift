@@ -18,7 +18,7 @@ public struct PlanPresentation: Sendable, Equatable {
     public var callToAction: String
 }
 
-/// A paywall variant rendered for one storefront and one player (DESIGN.md §4).
+/// A paywall variant rendered for one storefront and one player.
 public struct PaywallPresentation: Sendable, Equatable {
     public var paywall: Paywall
     public var variant: PaywallVariant
