@@ -177,7 +177,8 @@ public enum PaywallView {
             : theme.style(item.isHighlighted ? .badge : .border)
         let inner = frame.drawBox(rect, title: title, border: theme.border, style: border,
                                   titleStyle: selected ? border : theme.style(item.isHighlighted ? .badge : .muted, bold: true))
-        if let badge = item.plan?.discountBadge, rect.width > DisplayWidth.of(title) + DisplayWidth.of(badge) + 10 {
+        // "╭─ title ─ -61% ─╮": the corners, the spaces and at least one dash between the two.
+        if let badge = item.plan?.discountBadge, rect.width >= DisplayWidth.of(title) + DisplayWidth.of(badge) + 9 {
             let text = " \(badge) "
             frame.write(text, x: rect.maxX - 2 - DisplayWidth.of(text), y: rect.y, style: theme.style(.badge, bold: true))
         }
