@@ -66,7 +66,7 @@ public struct PeriodWords: Sendable {
             return .other
         case "ar":
             // One and two have forms of their own (a dual); 3-10 take the plural, 11-99 the
-            // singular in the accusative, and 100 on the singular.
+            // singular in the accusative, a round hundred (100, 200, 1,000) the plain singular.
             if count == 1 { return .one }
             if count == 2 { return .two }
             switch count % 100 {

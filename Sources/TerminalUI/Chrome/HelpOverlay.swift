@@ -1,4 +1,4 @@
-/// `?`: every key, the paywall's first, then the panes', the clock's, and the app's.
+/// `?`: every key, one line each (the README's keys table says each in full).
 public enum HelpOverlay {
     public static let keys: [(String, String)] = [
         ("←→↑↓ / h j k l", "select: ←→ cards, ↓ to the shop, ↑ back (or scroll a pane)"),
