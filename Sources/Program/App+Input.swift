@@ -104,6 +104,10 @@ extension App {
             return []
         case .character(">"):
             return [.engine(.advanceToNextDue)]
+        case .up where focus == .paywall, .character("k") where focus == .paywall:
+            updatePaywall(.moveVertically(by: -1, area: layout.paywall))
+        case .down where focus == .paywall, .character("j") where focus == .paywall:
+            updatePaywall(.moveVertically(by: 1, area: layout.paywall))
         case .up, .left, .character("k"), .character("h"):
             scroll(focus, by: -1)
         case .down, .right, .character("j"), .character("l"):

@@ -110,7 +110,7 @@ extension App {
         keepSelectedTransaction(in: report.snapshot)
         snapshot = report.snapshot
         updatePaywall(.historyChanged(report.snapshot.history),
-                      .ownershipChanged(Set(report.snapshot.entitlements.filter(\.isActive).compactMap(\.productId))))
+                      .ownershipChanged(report.snapshot.ownedProductIds))
         if let reported = report.notice { notice = reported }
         // Only a path that sells what its request returned keeps the answer; a retry goes back
         // to the path that asked, wherever the player is now.

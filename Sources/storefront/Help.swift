@@ -37,9 +37,10 @@ enum Help {
       --network MODE      reliable, or flaky: products requests fail half the time and retry
       --project-id N      start the Pay Station SDK with another project id (a wrong one sells nothing)
 
-    Keys in the app: arrows or h/j/k/l select, Enter buys, Esc closes, Tab moves between
-    panes, s/S change storefront, i changes the integration path, t changes theme, v previews
-    the next paywall variant, e cycles offer eligibility, r restores purchases, m acts on the
+    Keys in the app: arrows or h/j/k/l select (left and right from card to card, down from
+    the cards to the shop, up back to them), Enter buys, Esc closes, Tab moves between panes,
+    s/S change storefront, i changes the integration path, t changes theme, v previews the
+    next paywall variant, e cycles offer eligibility, r restores purchases, m acts on the
     selected transaction (approve, decline, resolve, refund; on a subscription expire, renew,
     auto-renew, billing issue), p buys a held promoted purchase, ] and [ run time faster or
     slower (paused … every 2 s), + moves the calendar a day (7+ a week) and > to the next

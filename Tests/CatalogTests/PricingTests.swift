@@ -240,16 +240,14 @@ struct PeriodWordsTests {
         ("xx", 2, .week, "2 weeks"),
     ])
     func durations(language: String, value: Int, unit: SubscriptionPeriod.Unit, expected: String) {
-        #expect(PeriodWords.forLanguage(language).duration(value: value, unit: unit) == expected)
+        #expect(PeriodWords(locale: language).duration(value: value, unit: unit) == expected)
     }
 
     @Test func unitWords() {
-        let german = PeriodWords.forLanguage("de")
-        #expect(german.unit(month, plural: false, counted: false) == "Monat")
-        #expect(german.unit(month, plural: true, counted: false) == "Monate")
-        #expect(german.unit(SubscriptionPeriod(value: 3, unit: .month), plural: false, counted: true) == "3 Monate")
-        #expect(PeriodWords.forLanguage("en").freeWord == "free")
-        #expect(PeriodWords.forLanguage("de").freeWord == "gratis")
-        #expect(PeriodWords.forLanguage("ja").freeWord == "無料")
+        let german = PeriodWords(locale: "de_DE")
+        #expect(german.unit(of: month) == "Monat")
+        #expect(german.unit(of: SubscriptionPeriod(value: 3, unit: .month)) == "3 Monate")
+        #expect(PeriodWords(locale: "ja_JP").unit(of: month) == "月")
+        #expect(PeriodWords(locale: "ar_SA").unit(of: SubscriptionPeriod(value: 2, unit: .week)) == "أسبوعان")
     }
 }

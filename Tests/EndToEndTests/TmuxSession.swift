@@ -142,13 +142,14 @@ final class TmuxSession {
         }
     }
 
-    /// Presses `j` until the marker `▸` is on the product named `name`, one key at a time.
+    /// Presses `l` (→: the next product, card to card and on into the shop) until the marker
+    /// `▸` is on the product named `name`, one key at a time.
     func select(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         for _ in 0..<12 {
             let screen = capture()
             if screen.shows("▸ " + name) { return }
             let before = screen.first { $0.contains("▸ ") }
-            sendKeys("j")
+            sendKeys("l")
             try waitUntil("the selection moves on from \(before ?? "nothing") towards \(name)",
                           sourceLocation: sourceLocation) { $0.first { $0.contains("▸ ") } != before }
         }

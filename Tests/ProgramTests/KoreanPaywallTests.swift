@@ -71,7 +71,7 @@ struct KoreanPaywallTests {
                                   snapshot: owns ? Self.owning : StoreSnapshot())
             app.preview(variant: variant)
             for step in 0..<app.paywall.itemCount {
-                if step > 0 { app.receive(.key(.down)) }
+                if step > 0 { app.receive(.key(.right)) }
                 let latin = Self.english(in: app)
                 #expect(latin.isEmpty, "\(variant) \(size) step \(step):\n\(latin.joined(separator: "\n"))")
             }

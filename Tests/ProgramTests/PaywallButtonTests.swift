@@ -26,7 +26,7 @@ struct PaywallButtonTests {
     func continueBuysTheSelectedPlan(size: ScreenSize) throws {
         var app = makeApp(width: size.width, height: size.height)
         app.preview(variant: "A")
-        app.receive(.key(.down))
+        app.receive(.key(.right))
         #expect(app.paywall.selectedItem?.product.id == SKU.monthlyPass)
         #expect(try click("[ Continue ]", on: &app) == purchase(SKU.monthlyPass, app))
         #expect(app.paywall.selectedItem?.product.id == SKU.monthlyPass)
@@ -41,7 +41,8 @@ struct PaywallButtonTests {
         app.preview(variant: variant)
         app.receive(.selectProduct(id: SKU.gems550))
         #expect(app.paywall.selectedItem?.product.id == SKU.gems550)
-        let cta = try #require(app.paywall.shop.presentation?.cta)
+        // The button's words are the highlighted plan's, the one it buys.
+        let cta = try #require(app.paywall.shop.plans.first(where: \.isHighlighted)?.callToAction)
         #expect(try click("[ \(cta) ]", on: &app) == purchase(highlighted, app))
         #expect(app.paywall.selectedItem?.product.id == highlighted)  // the screen shows what is bought
     }

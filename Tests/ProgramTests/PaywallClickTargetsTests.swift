@@ -21,7 +21,7 @@ struct PaywallClickTargetsTests {
         let items = app.paywall.items
         var jumped: [String] = []
         for step in items.indices {
-            if step > 0 { app.receive(.key(.down)) }
+            if step > 0 { app.receive(.key(.right)) }
             let frame = app.view()
             for (index, item) in items.enumerated() {
                 let name = item.display.name

@@ -39,11 +39,22 @@ struct TemplateSnapshotTests {
         #expect(texts[2].contains("╭─ 1 year ★") && !texts[2].contains("╭─ 1 month") && texts[2].contains("Monthly Pass"))
     }
 
+    /// At 80x24 the cards are narrow: a badge still shows beside a long title ("سنة واحدة ★",
+    /// Arabic's "one year") while a dash fits between them.
+    @Test("Both badges at 80x24, in every storefront", arguments: ["USA", "DEU", "JPN", "FRA", "BRA", "SAU"])
+    func badgesAt80x24(id: String) throws {
+        let frame = app(variant: "A", width: 80, height: 24, storefront: id).view()
+        let top = try #require(frame.lines.first { $0.contains("★") }, "\(frame.text)")
+        #expect(top.components(separatedBy: "% ─╮").count + top.components(separatedBy: "٪ ─╮").count - 2 == 2, "\(top)")
+    }
+
     @Test("Variant A in every storefront", arguments: ["USA", "DEU", "JPN", "GBR", "FRA", "BRA", "IND", "SAU"])
     func storefront(id: String) {
         let frame = app(variant: "A", width: 120, height: 40, storefront: id).view()
         assertSnapshot(frame, named: "storefront-\(id)-cards-120x40")
         // Two of the three plans carry a discount badge; the dearest per month carries none.
-        #expect(frame.text.components(separatedBy: "% ─╮").count - 1 == 2)
+        // (Arabic writes its own percent sign, ٪.)
+        let badges = frame.text.components(separatedBy: "% ─╮").count + frame.text.components(separatedBy: "٪ ─╮").count - 2
+        #expect(badges == 2)
     }
 }

@@ -94,14 +94,14 @@ struct OfferLineTemplateTests {
         #expect(ProductDisplay(product: quarterly, storefront: kor).pricePerPeriod == "₩15,000/3개월")
         #expect(ProductDisplay(product: quarterly, storefront: kor).periodName == "3개월")
         #expect(ProductDisplay(product: monthly, storefront: kor).periodName == "1개월")
-        let words = PeriodWords.forLanguage("ko")
+        let words = PeriodWords(storefront: kor)
         #expect(words.duration(value: 1, unit: .week) == "1주")
         #expect(words.duration(value: 1, unit: .year) == "1년")
         let trial = try #require(monthly.introductoryOffer)
         #expect(OfferText.describe(trial, in: kor, then: "₩5,500/월") == "1주 무료, 이후 ₩5,500/월")
         let payAsYouGo = Offer(mode: .payAsYouGo, period: SubscriptionPeriod(value: 1, unit: .month), periods: 3, prices: ["KOR": 2750])
         #expect(OfferText.pricePhrase(payAsYouGo, in: kor) == "₩2,750/월")
-        #expect(OfferText.describe(payAsYouGo, in: kor, then: "₩5,500/월") == "3개월 ₩2,750/월, 이후 ₩5,500/월")
+        #expect(OfferText.describe(payAsYouGo, in: kor, then: "₩5,500/월") == "3개월 동안 ₩2,750/월, 이후 ₩5,500/월")
     }
 
     /// The English template is English: on a Korean storefront the line is the built-in Korean

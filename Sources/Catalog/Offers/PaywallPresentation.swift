@@ -14,16 +14,19 @@ public struct PlanPresentation: Sendable, Equatable {
     public var discountBadge: String?
     public var isHighlighted: Bool
     public var variables: [TextTemplate.Variable: String]
+    /// The call to action's words when it buys this plan, for this player now.
+    public var callToAction: String
 }
 
-/// A paywall variant rendered for one storefront and one player (DESIGN.md §4).
+/// A paywall variant rendered for one storefront and one player.
 public struct PaywallPresentation: Sendable, Equatable {
     public var paywall: Paywall
     public var variant: PaywallVariant
     public var strings: PaywallStrings
     /// The fixed words in the storefront's language, with this locale's catalog words over them.
     public var text: PlayerText
-    /// The call to action as this player reads it.
+    /// The call to action's words when it buys no plan of the variant (a catalog without
+    /// plans on sale here); a plan's own are its `callToAction`.
     public var cta: String
     public var plans: [PlanPresentation]
 
@@ -44,7 +47,18 @@ public struct PaywallPresentation: Sendable, Equatable {
             return PriceFormatter.normalize(price, from: period, to: .month, in: storefront)
         }
         let dearest = monthly.compactMap { $0 }.max()
-        let words = PeriodWords.forLanguage(storefront.language)
+        // A call to action written for the variant's introductory offer ("Start free trial") is
+        // the words of a purchase under an offer of that kind (a free trial, a free win-back
+        // month); a purchase under no such offer, a paid promotion included, reads the plain
+        // word. A variant without introductory offers has a call to action for every plan.
+        let introModes = Set(products.compactMap { $0.introductoryOffer?.mode })
+        let ownWord = text[.cta]
+        let plainWord = PlayerText(language: storefront.language)[.cta]
+        func callToAction(under offer: AppliedOffer?) -> String {
+            guard !introModes.isEmpty, !(offer.map { introModes.contains($0.offer.mode) } ?? false) else { return ownWord }
+            return plainWord
+        }
+        let words = PeriodWords(storefront: storefront)
         var plans: [PlanPresentation] = []
         for (product, perMonth) in zip(products, monthly) {
             let display = ProductDisplay(product: product, storefront: storefront, showsIntroOffer: false)
@@ -57,8 +71,10 @@ public struct PaywallPresentation: Sendable, Equatable {
                 var rounded = Decimal()
                 NSDecimalRound(&rounded, &percent, 0, .plain)
                 if rounded > 0 {
-                    discountText = "\(rounded)%"
-                    badge = "-\(rounded)%"
+                    // In the storefront's digits and percent sign: "61%", "61 %", "٦١٪".
+                    let style = Decimal.FormatStyle.Percent(locale: Locale(identifier: storefront.locale))
+                    discountText = (rounded / 100).formatted(style)
+                    badge = (-rounded / 100).formatted(style)
                 }
             }
             var variables: [TextTemplate.Variable: String] = [.name: display.name]
@@ -71,13 +87,13 @@ public struct PaywallPresentation: Sendable, Equatable {
                 variables[.pricePerMonth] = perMonth.map {
                     PriceFormatter.format($0, per: PriceFormatter.NormalizedUnit.month.period, in: storefront)
                 }
-                variables[.period] = words.unit(period, plural: false, counted: period.value != 1)
+                variables[.period] = words.unit(of: period)
             }
             variables[.relativeDiscount] = discountText
             var offerLine: String?
             if let applied {
                 let offer = applied.offer
-                variables[.offerPeriod] = words.duration(value: offer.period.value * offer.periods, unit: offer.period.unit)
+                variables[.offerPeriod] = OfferText.length(of: offer, in: storefront)
                 // The offer's price as the line says it: "free", "at $2.49/month", "for $9.99".
                 variables[.offerPrice] = OfferText.pricePhrase(offer, in: storefront)
                 let regular = display.pricePerPeriod ?? ""
@@ -90,14 +106,10 @@ public struct PaywallPresentation: Sendable, Equatable {
             }
             plans.append(PlanPresentation(
                 product: product, display: display, appliedOffer: applied, offerLine: offerLine, pricePerMonth: perMonth,
-                discountBadge: badge, isHighlighted: product.id == variant.highlight, variables: variables))
+                discountBadge: badge, isHighlighted: product.id == variant.highlight, variables: variables,
+                callToAction: callToAction(under: applied)))
         }
         self.plans = plans
-        // A call to action written for the variant's introductory offer ("Start free trial") is
-        // shown only to a player who gets an offer of that kind (a free trial, say); anyone else,
-        // a returning subscriber with a paid promotion included, reads the plain word.
-        let introModes = Set(products.compactMap { $0.introductoryOffer?.mode })
-        let getsThatKind = plans.contains { plan in plan.appliedOffer.map { introModes.contains($0.offer.mode) } ?? false }
-        cta = introModes.isEmpty || getsThatKind ? text[.cta] : PlayerText(language: storefront.language)[.cta]
+        cta = callToAction(under: nil)
     }
 }

@@ -1,74 +1,115 @@
-/// Words for subscription periods in the languages the default catalog sells in; English for
-/// any other.
-public struct PeriodWords: Sendable {
-    let day: (one: String, many: String)
-    let week: (one: String, many: String)
-    let month: (one: String, many: String)
-    let year: (one: String, many: String)
-    /// Languages that write "3 Monate" with a space, unlike Japanese "3か月".
-    let spaced: Bool
-    let free: String
-    /// Joins an offer to the regular price: "1 week free, then $4.99/month".
-    let then: String
-    /// "3 months at $2.49/month" (pay as you go) and "3 months for $6.99" (pay up front).
-    var at = "at"
-    var forPrice = "for"
+import Foundation
 
-    public static func forLanguage(_ language: String) -> PeriodWords {
-        switch language {
-        case "de": return PeriodWords(day: ("Tag", "Tage"), week: ("Woche", "Wochen"), month: ("Monat", "Monate"),
-                                      year: ("Jahr", "Jahre"), spaced: true, free: "gratis", then: "danach", at: "für", forPrice: "für")
-        // Japanese counts with a different word than it divides by: 1か月, but ¥800/月.
-        case "ja": return PeriodWords(day: ("日", "日"), week: ("週", "週間"), month: ("月", "か月"),
-                                      year: ("年", "年"), spaced: false, free: "無料", then: "以降", at: "", forPrice: "")
-        case "fr": return PeriodWords(day: ("jour", "jours"), week: ("semaine", "semaines"), month: ("mois", "mois"),
-                                      year: ("an", "ans"), spaced: true, free: "gratuits", then: "puis", at: "à", forPrice: "pour")
-        case "pt": return PeriodWords(day: ("dia", "dias"), week: ("semana", "semanas"), month: ("mês", "meses"),
-                                      year: ("ano", "anos"), spaced: true, free: "grátis", then: "depois", at: "por", forPrice: "por")
-        case "es": return PeriodWords(day: ("día", "días"), week: ("semana", "semanas"), month: ("mes", "meses"),
-                                      year: ("año", "años"), spaced: true, free: "gratis", then: "después", at: "por", forPrice: "por")
-        // Korean, like Japanese, counts without a space and divides by another word: 3개월, ₩5,500/월.
-        case "ko": return PeriodWords(day: ("일", "일"), week: ("주", "주"), month: ("월", "개월"),
-                                      year: ("년", "년"), spaced: false, free: "무료", then: "이후", at: "", forPrice: "")
-        case "ar": return PeriodWords(day: ("يوم", "أيام"), week: ("أسبوع", "أسابيع"), month: ("شهر", "أشهر"),
-                                      year: ("سنة", "سنوات"), spaced: true, free: "مجانًا", then: "ثم", at: "بسعر", forPrice: "مقابل")
-        default: return PeriodWords(day: ("day", "days"), week: ("week", "weeks"), month: ("month", "months"),
-                                    year: ("year", "years"), spaced: true, free: "free", then: "then")
-        }
+/// Lengths of time in the languages with built-in words (English for any other), counted with
+/// the storefront's digits and the language's grammar of number: "1 week", "2 weeks"; "1週間";
+/// "3개월"; in Saudi Arabia "أسبوع واحد", "أسبوعان", "٣ أسابيع", "١١ أسبوعًا".
+public struct PeriodWords: Sendable {
+    /// How a language names one unit: alone after a slash ("/month"), and counted, by the
+    /// plural category of the count, `#` standing for the number.
+    struct Noun: Sendable {
+        let alone: String
+        let counted: [PluralCategory: String]
+        /// Whether French adjectives agree with it in the feminine (`semaine gratuite`).
+        var feminine = false
     }
 
-    /// The unit word alone (`month`) for "/month", or with its count (`3 months`) when `counted`.
-    public func unit(_ period: SubscriptionPeriod, plural: Bool, counted: Bool) -> String {
-        let forms: (one: String, many: String)
-        switch period.unit {
-        case .day: forms = day
-        case .week: forms = week
-        case .month: forms = month
-        case .year: forms = year
-        }
-        guard counted else { return plural ? forms.many : forms.one }
+    /// The plural categories built-in words need (Unicode CLDR's names).
+    enum PluralCategory: Sendable {
+        case one, two, few, many, other
+    }
+
+    let language: String
+    /// The storefront's locale, whose digits the counts are written in.
+    private let locale: Locale
+    private let nouns: [SubscriptionPeriod.Unit: Noun]
+
+    /// The words of the locale's language (`de` for `de_DE`), with its digits (Arabic-Indic
+    /// for `ar_SA`, Western for `ar_AE`).
+    public init(locale identifier: String) {
+        language = LocalizedText.language(of: identifier)
+        locale = Locale(identifier: identifier)
+        nouns = Self.nouns[language] ?? Self.nouns["en"] ?? [:]
+    }
+
+    public init(storefront: Storefront) {
+        self.init(locale: storefront.locale)
+    }
+
+    /// "1 week", "3 months", "1週間", "3か月", "شهران".
+    public func duration(value: Int, unit: SubscriptionPeriod.Unit) -> String {
+        guard let noun = nouns[unit] else { return number(value) }
+        let form = noun.counted[category(of: value)] ?? noun.counted[.other] ?? noun.alone
+        return form.replacingOccurrences(of: "#", with: number(value))
+    }
+
+    /// What a price is per, after its slash: the unit alone for one (`month`), else the
+    /// counted length (`3 months`): `$4.99/month`, `$14.99/3 months`.
+    public func unit(of period: SubscriptionPeriod) -> String {
+        guard period.value != 1 else { return nouns[period.unit]?.alone ?? "" }
         return duration(value: period.value, unit: period.unit)
     }
 
-    /// "1 week", "3 months", "1週", "3か月".
-    public func duration(value: Int, unit: SubscriptionPeriod.Unit) -> String {
-        let forms: (one: String, many: String)
-        switch unit {
-        case .day: forms = day
-        case .week: forms = week
-        case .month: forms = month
-        case .year: forms = year
+    /// Whether the unit takes feminine agreement (French `semaine`).
+    func isFeminine(_ unit: SubscriptionPeriod.Unit) -> Bool {
+        nouns[unit]?.feminine ?? false
+    }
+
+    /// The count in the storefront's digits: `3`, `٣`.
+    func number(_ value: Int) -> String {
+        value.formatted(IntegerFormatStyle<Int>(locale: locale))
+    }
+
+    /// Which form of a noun a count takes.
+    func category(of count: Int) -> PluralCategory {
+        switch language {
+        case "ja", "ko":
+            return .other
+        case "ar":
+            // One and two have forms of their own (a dual); 3-10 take the plural, 11-99 the
+            // singular in the accusative, a round hundred (100, 200, 1,000) the plain singular.
+            if count == 1 { return .one }
+            if count == 2 { return .two }
+            switch count % 100 {
+            case 3...10: return .few
+            case 11...99: return .many
+            default: return .other
+            }
+        default:
+            return count == 1 ? .one : .other
         }
-        guard spaced else { return "\(value)\(forms.many)" }
-        return "\(value) \(value == 1 ? forms.one : forms.many)"
     }
 
-    public var freeWord: String { free }
-    public var thenWord: String { then }
-
-    /// "3 months at $2.49/month"; Japanese puts no word between: "3か月 ¥400/月".
-    public func priced(_ length: String, _ price: String, upFront: Bool) -> String {
-        let word = upFront ? forPrice : at
-        return word.isEmpty ? "\(length) \(price)" : "\(length) \(word) \(price)"
+    private static func noun(_ alone: String, one: String, other: String, feminine: Bool = false) -> Noun {
+        Noun(alone: alone, counted: [.one: one, .other: other], feminine: feminine)
     }
+
+    /// Japanese and Korean count with a counter word and no plural; Japanese counts weeks and
+    /// months with another word than it divides by: 1か月, but ¥800/月.
+    private static func counter(_ alone: String, _ counted: String) -> Noun {
+        Noun(alone: alone, counted: [.other: "#" + counted])
+    }
+
+    private static func arabic(_ alone: String, one: String, two: String, few: String, many: String) -> Noun {
+        Noun(alone: alone, counted: [.one: one, .two: two, .few: "# " + few, .many: "# " + many, .other: "# " + alone])
+    }
+
+    private static let nouns: [String: [SubscriptionPeriod.Unit: Noun]] = [
+        "en": [.day: noun("day", one: "# day", other: "# days"), .week: noun("week", one: "# week", other: "# weeks"),
+               .month: noun("month", one: "# month", other: "# months"), .year: noun("year", one: "# year", other: "# years")],
+        "de": [.day: noun("Tag", one: "# Tag", other: "# Tage"), .week: noun("Woche", one: "# Woche", other: "# Wochen"),
+               .month: noun("Monat", one: "# Monat", other: "# Monate"), .year: noun("Jahr", one: "# Jahr", other: "# Jahre")],
+        "fr": [.day: noun("jour", one: "# jour", other: "# jours"),
+               .week: noun("semaine", one: "# semaine", other: "# semaines", feminine: true),
+               .month: noun("mois", one: "# mois", other: "# mois"), .year: noun("an", one: "# an", other: "# ans")],
+        "es": [.day: noun("día", one: "# día", other: "# días"), .week: noun("semana", one: "# semana", other: "# semanas"),
+               .month: noun("mes", one: "# mes", other: "# meses"), .year: noun("año", one: "# año", other: "# años")],
+        "pt": [.day: noun("dia", one: "# dia", other: "# dias"), .week: noun("semana", one: "# semana", other: "# semanas"),
+               .month: noun("mês", one: "# mês", other: "# meses"), .year: noun("ano", one: "# ano", other: "# anos")],
+        "ja": [.day: counter("日", "日"), .week: counter("週", "週間"), .month: counter("月", "か月"), .year: counter("年", "年")],
+        "ko": [.day: counter("일", "일"), .week: counter("주", "주"), .month: counter("월", "개월"), .year: counter("년", "년")],
+        "ar": [.day: arabic("يوم", one: "يوم واحد", two: "يومان", few: "أيام", many: "يومًا"),
+               .week: arabic("أسبوع", one: "أسبوع واحد", two: "أسبوعان", few: "أسابيع", many: "أسبوعًا"),
+               .month: arabic("شهر", one: "شهر واحد", two: "شهران", few: "أشهر", many: "شهرًا"),
+               .year: arabic("سنة", one: "سنة واحدة", two: "سنتان", few: "سنوات", many: "سنةً")],
+    ]
 }

@@ -16,8 +16,7 @@ public enum PriceFormatter {
 
     /// `$4.99/month`, `5,49 €/Monat`, `¥800/月`.
     public static func format(_ amount: Decimal, per period: SubscriptionPeriod, in storefront: Storefront) -> String {
-        let words = PeriodWords.forLanguage(storefront.language)
-        return format(amount, in: storefront) + "/" + words.unit(period, plural: false, counted: period.value != 1)
+        format(amount, in: storefront) + "/" + PeriodWords(storefront: storefront).unit(of: period)
     }
 
     /// The number of digits after the decimal point in the storefront's currency (2 for USD, 0 for JPY).

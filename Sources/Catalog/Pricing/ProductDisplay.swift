@@ -17,7 +17,7 @@ public struct ProductDisplay: Sendable, Equatable {
     public var periodName: String?
 
     public init(product: Product, storefront: Storefront, showsIntroOffer: Bool = true) {
-        let words = PeriodWords.forLanguage(storefront.language)
+        let words = PeriodWords(storefront: storefront)
         productId = product.id
         name = product.name.resolved(for: storefront.locale) ?? product.id
         description = product.description.resolved(for: storefront.locale)
@@ -35,43 +35,6 @@ public struct ProductDisplay: Sendable, Equatable {
         }
         if showsIntroOffer, let offer = product.introductoryOffer, let pricePerPeriod {
             offerLine = OfferText.describe(offer, in: storefront, then: pricePerPeriod)
-        }
-    }
-}
-
-/// Plain-language offer terms: "1 week free, then $4.99/month".
-public enum OfferText {
-    /// The offer's price as an offer line says it: "free", "at $2.49/month" (each period),
-    /// "for $9.99" (the whole offer); the `product.offer_price` variable.
-    public static func pricePhrase(_ offer: Offer, in storefront: Storefront) -> String {
-        let words = PeriodWords.forLanguage(storefront.language)
-        switch offer.mode {
-        case .freeTrial:
-            return words.freeWord
-        case .payAsYouGo:
-            let price = offer.prices[storefront.id].map { PriceFormatter.format($0, per: offer.period, in: storefront) } ?? ""
-            return words.priced("", price, upFront: false).trimmingCharacters(in: .whitespaces)
-        case .payUpFront:
-            let price = offer.prices[storefront.id].map { PriceFormatter.format($0, in: storefront) } ?? ""
-            return words.priced("", price, upFront: true).trimmingCharacters(in: .whitespaces)
-        }
-    }
-
-    public static func describe(_ offer: Offer, in storefront: Storefront, then regular: String) -> String {
-        let words = PeriodWords.forLanguage(storefront.language)
-        let then = words.thenWord
-        switch offer.mode {
-        case .freeTrial:
-            let length = words.duration(value: offer.period.value * offer.periods, unit: offer.period.unit)
-            return "\(length) \(words.freeWord), \(then) \(regular)"
-        case .payAsYouGo:
-            let length = words.duration(value: offer.period.value * offer.periods, unit: offer.period.unit)
-            let price = offer.prices[storefront.id].map { PriceFormatter.format($0, per: offer.period, in: storefront) } ?? "?"
-            return "\(words.priced(length, price, upFront: false)), \(then) \(regular)"
-        case .payUpFront:
-            let length = words.duration(value: offer.period.value * offer.periods, unit: offer.period.unit)
-            let price = offer.prices[storefront.id].map { PriceFormatter.format($0, in: storefront) } ?? "?"
-            return "\(words.priced(length, price, upFront: true)), \(then) \(regular)"
         }
     }
 }

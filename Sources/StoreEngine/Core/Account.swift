@@ -257,7 +257,7 @@ struct Account {
             entitlements[summary.level] = entitlement
         }
         let byLatest = Dictionary(summaries.map { ($0.latestTransactionId, $0) }, uniquingKeysWith: { _, last in last })
-        history.lapsedGroups = Set(latestExpiry.filter { $0.value <= now }.keys)
+        history.lapsedGroups = Set(latestExpiry.filter { $0.value <= now }.keys).subtracting(groupsStillSubscribed(summaries))
         return StoreSnapshot(
             transactions: transactions.map { transaction in
                 var listed = transaction
@@ -293,6 +293,15 @@ private struct EntitlementOrigins {
 
     var stores: [Marketplace] {
         givingNow.isEmpty ? longest.map { [$0.store] } ?? [] : givingNow.sorted()
+    }
+}
+
+extension Account {
+    /// Groups with a subscription not yet over: in grace or billing retry its access may have
+    /// lapsed, but the subscription is still the player's, so it has not lapsed for a win-back
+    /// offer (which comes only once it has expired).
+    private func groupsStillSubscribed(_ summaries: [SubscriptionSummary]) -> Set<String> {
+        Set(summaries.filter(\.isLive).compactMap { catalog?.product(id: $0.productId)?.group })
     }
 }
 

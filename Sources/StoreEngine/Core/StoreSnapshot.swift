@@ -32,10 +32,23 @@ public struct StoreSnapshot: Sendable, Equatable {
         entitlements.first { $0.id == id }
     }
 
-    /// Whether the player owns the product now: a non-consumable they bought, or a
-    /// subscription whose access level it granted and which is still active.
+    /// Whether the player owns the product now (`ownedProductIds`).
     public func owns(productId: String) -> Bool {
-        entitlements.contains { $0.isActive && $0.productId == productId }
+        ownedProductIds.contains(productId)
+    }
+
+    /// What the player owns now, shown as theirs on the paywall (`Owned`, `Current plan`) and
+    /// not sold to them again: a non-consumable they bought, a plan whose access level is
+    /// active, and the plan of a subscription not yet over (`subscribedProductIds`).
+    public var ownedProductIds: Set<String> {
+        Set(entitlements.filter(\.isActive).compactMap(\.productId)).union(subscribedProductIds)
+    }
+
+    /// The plans of subscriptions not yet over: subscribed, or in grace or billing retry, where
+    /// access may be gone but the subscription is still the player's (the plan is their
+    /// current one, and the store will not sell it to them again).
+    public var subscribedProductIds: Set<String> {
+        Set(subscriptions.filter(\.isLive).map(\.productId))
     }
 }
 

@@ -1,7 +1,7 @@
-/// `?`: every key, in the order of DESIGN.md §6.
+/// `?`: every key, one line each (the README's keys table says each in full).
 public enum HelpOverlay {
     public static let keys: [(String, String)] = [
-        ("←→↑↓ / h j k l", "move the selection (or scroll the focused pane)"),
+        ("←→↑↓ / h j k l", "select: ←→ cards, ↓ to the shop, ↑ back (or scroll a pane)"),
         ("Enter", "buy the selected product; in a pane, open the row in full"),
         ("Esc", "close this help, a menu or a sheet (a sheet cancels)"),
         ("Tab / Shift-Tab", "next / previous pane"),

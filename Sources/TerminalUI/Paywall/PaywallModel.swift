@@ -23,6 +23,8 @@ public struct PaywallModel: Sendable {
     /// The item the shop's rows began with when last laid out (`keepSelectionInView`). The
     /// rows scroll from here only as far as the selection needs, as a list does.
     public private(set) var rowScroll = 0
+    /// The card `Down` left for the shop, where `Up` from the shop's first row goes back to.
+    private var cardLeft: Int?
     /// Products the player owns now (non-consumables, the plan running), shown as such.
     public private(set) var owned: Set<String> = []
     public private(set) var shop: Shop = .empty
@@ -35,7 +37,12 @@ public struct PaywallModel: Sendable {
     }
 
     public enum Action: Sendable, Equatable {
+        /// `←` `→`: the previous or next item, from card to card and on into the shop.
         case move(by: Int)
+        /// `↑` `↓`: on the row of cards, down to the shop; from the shop's first row, up to
+        /// the cards again; elsewhere the item above or below. `area` is where the paywall is
+        /// drawn, which decides whether the plans are cards side by side.
+        case moveVertically(by: Int, area: Rect)
         case select(index: Int)
         case chooseStorefront(index: Int)
         case choosePath(IntegrationPath?)
@@ -64,6 +71,8 @@ public struct PaywallModel: Sendable {
         case .move(let step):
             guard shop.itemCount > 0 else { return }
             selection = min(max(0, selection + step), shop.itemCount - 1)
+        case .moveVertically(let step, let area):
+            moveVertically(by: step, area: area)
         case .select(let index):
             guard shop.itemCount > 0 else { return }
             selection = min(max(0, index), shop.itemCount - 1)
@@ -110,6 +119,26 @@ public struct PaywallModel: Sendable {
             productsRequest = .failed(attempts: attempts)
         case .keepSelectionInView(let area):
             rowScroll = PaywallView.layout(self, area: area).firstRowItem
+        }
+    }
+
+    private mutating func moveVertically(by step: Int, area: Rect) {
+        guard shop.itemCount > 0 else { return }
+        let template = variant?.template ?? .cards
+        let cards = template == .cards ? PaywallView.layout(self, area: area).boxes.count : 0
+        switch (step > 0, selection < cards) {
+        case (true, true):
+            // Down from any card: the shop's first row, when there is a shop below.
+            guard cards < shop.itemCount else { return }
+            cardLeft = selection
+            selection = cards
+        case (false, true):
+            return  // nothing is above the cards
+        case (false, false) where selection == cards && cards > 0:
+            let highlighted = shop.plans.prefix(cards).firstIndex(where: \.isHighlighted) ?? 0
+            selection = cardLeft.flatMap { $0 < cards ? $0 : nil } ?? highlighted
+        default:
+            selection = min(max(0, selection + step), shop.itemCount - 1)
         }
     }
 

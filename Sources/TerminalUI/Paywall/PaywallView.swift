@@ -73,8 +73,12 @@ public enum PaywallView {
         model.shop.presentation?.text ?? PlayerText(language: model.storefront.language)
     }
 
+    /// The button's words: those of the plan it buys, with that plan's offer for this player.
     static func callToAction(of model: PaywallModel) -> String {
-        model.shop.presentation?.cta ?? text(of: model)[.cta]
+        if let index = model.callToActionItem, model.shop.plans.indices.contains(index) {
+            return model.shop.plans[index].callToAction
+        }
+        return model.shop.presentation?.cta ?? text(of: model)[.cta]
     }
 
     /// The footer's links: restore unless the paywall hides it; terms and privacy only when the
@@ -175,7 +179,8 @@ public enum PaywallView {
             : theme.style(item.isHighlighted ? .badge : .border)
         let inner = frame.drawBox(rect, title: title, border: theme.border, style: border,
                                   titleStyle: selected ? border : theme.style(item.isHighlighted ? .badge : .muted, bold: true))
-        if let badge = item.plan?.discountBadge, rect.width > DisplayWidth.of(title) + DisplayWidth.of(badge) + 10 {
+        // "╭─ title ─ -61% ─╮": the corners, the spaces and at least one dash between the two.
+        if let badge = item.plan?.discountBadge, rect.width >= DisplayWidth.of(title) + DisplayWidth.of(badge) + 9 {
             let text = " \(badge) "
             frame.write(text, x: rect.maxX - 2 - DisplayWidth.of(text), y: rect.y, style: theme.style(.badge, bold: true))
         }

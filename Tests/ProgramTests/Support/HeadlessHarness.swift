@@ -88,8 +88,9 @@ final class HeadlessHarness {
     /// Moves the paywall's selection onto a product with arrow keys, as a player does.
     func select(product id: String) {
         guard let target = app.paywall.index(ofProduct: id) else { return }
-        while app.paywall.selection < target { press(.down) }
-        while app.paywall.selection > target { press(.up) }
+        // → and ← step through every product in order (↓ would jump from the cards to the shop).
+        while app.paywall.selection < target { press(.right) }
+        while app.paywall.selection > target { press(.left) }
     }
 
     /// Pays on the card form with a card, pressing Enter after each field.

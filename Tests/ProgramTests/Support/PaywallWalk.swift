@@ -3,10 +3,10 @@ import Program
 import TerminalUI
 import TestFixtures
 
-/// Walks the paywall's selection with Down from the first item to the last, as a player reading
-/// the whole shop would, and notes at each step what the screen fails to show: the selected
-/// item's name behind its marker (`▸`, or the list's `✓`), and counts on the bottom border that
-/// match the items really off screen. An item counts as on screen when its whole name is in
+/// Walks the paywall's selection with → from the first item to the last (card to card, then row
+/// to row), as a player reading the whole shop would, and notes at each step what the screen
+/// fails to show: the selected item's name behind its marker (`▸`, or the list's `✓`), and
+/// counts on the bottom border that match the items really off screen. An item counts as on screen when its whole name is in
 /// the paywall box, so a name cut with `…` counts as hidden.
 struct PaywallWalk {
     /// What went wrong, one line per step and kind, saying where.
@@ -18,10 +18,10 @@ struct PaywallWalk {
     init(_ app: inout App, label: String) {
         let names = app.paywall.items.map(\.display.name)
         for step in names.indices {
-            if step > 0 { app.receive(.key(.down)) }
+            if step > 0 { app.receive(.key(.right)) }
             steps += 1
             guard app.paywall.selection == step else {
-                problems.append("\(label) step \(step): Down left the selection at \(app.paywall.selection)")
+                problems.append("\(label) step \(step): → left the selection at \(app.paywall.selection)")
                 break
             }
             let box = app.paywallRows.joined(separator: "\n")
