@@ -11,7 +11,11 @@ public struct App: Sendable {
     public internal(set) var transactionsPane = ListPane(.transactions)
     public private(set) var entitlementsPane = ListPane(.entitlements)
     public internal(set) var eventsPane = ListPane(.events)
-    public internal(set) var focus: Pane = .paywall
+    public internal(set) var focus: Pane = .paywall {
+        didSet { if focus != .paywall { shownPane = focus } }
+    }
+    /// On a narrow screen, the live pane drawn: the last one focused.
+    public private(set) var shownPane: Pane = .transactions
     /// The sheet of the purchase waiting on the player; the engine's, read-only.
     public internal(set) var sheet: PurchaseSheet?
     /// Text shown in full over everything: the keys, a row's every field, an address.
@@ -69,7 +73,7 @@ public struct App: Sendable {
     /// How long periods last, whether or not the clock runs.
     public internal(set) var renewalRate: RenewalRate = .realTime {
         didSet {
-            if oldValue != renewalRate { panes = PaneCache(snapshot, timeZone: timeZone, toTheMinute: expiriesToTheMinute) }
+            if oldValue != renewalRate { refreshPanes() }
         }
     }
 
@@ -85,12 +89,16 @@ public struct App: Sendable {
     /// The panes' data as the engine last reported it.
     public internal(set) var snapshot: StoreSnapshot {
         didSet {
-            panes = PaneCache(snapshot, timeZone: timeZone, toTheMinute: expiriesToTheMinute)
+            refreshPanes()
             refreshEvents()
         }
     }
     /// What the panes derive from `snapshot`, kept with it.
     private(set) var panes: PaneCache
+
+    private mutating func refreshPanes() {
+        panes = PaneCache(snapshot, catalog: catalog, timeZone: timeZone, toTheMinute: expiriesToTheMinute)
+    }
     public let themes: [Theme]
     public internal(set) var themeIndex: Int
     public let colorEnabled: Bool
@@ -118,7 +126,7 @@ public struct App: Sendable {
         self.now = now
         self.timeZone = timeZone
         self.colorEnabled = colorEnabled
-        panes = PaneCache(snapshot, timeZone: timeZone)
+        panes = PaneCache(snapshot, catalog: paywall.catalog, timeZone: timeZone)
         paywall.update(.historyChanged(snapshot.history))
         refreshEvents()
     }
@@ -130,7 +138,13 @@ public struct App: Sendable {
 
     /// Where everything goes at this size; the Entitlements pane as wide as its longest row.
     public var layout: ScreenLayout {
-        ScreenLayout(width: width, height: height, entitlementsWidth: panes.entitlementsWidth)
+        ScreenLayout(width: width, height: height, entitlementsWidth: panes.entitlementsWidth, shownPane: shownPane,
+                     eventsFilter: eventsSubtitle)
+    }
+
+    /// What the Events pane's title says it shows: one kind (`F`), or one category (`f`).
+    public var eventsSubtitle: String? {
+        eventKindFilter?.shortName ?? eventFilter?.rawValue
     }
 
     public var theme: Theme {

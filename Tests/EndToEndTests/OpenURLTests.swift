@@ -24,7 +24,7 @@ extension EndToEnd {
                     "\(handed.standardOutput)")
             try app.waitUntil("the app rejects it, saying why") { screen in
                 screen.bottomLine.hasPrefix("Redirect rejected: user_id intruder is not the current user")
-                    && screen.pane("Events")?.contains { $0.contains("redirect.rejected") } == true
+                    && screen.pane("Events")?.contains { $0.contains("redir.rejected") } == true
             }
             try app.quit()
             #expect(!FileManager.default.fileExists(atPath: state.path + "/storefront.sock"), "the socket goes with the app")
@@ -79,7 +79,7 @@ extension EndToEnd {
             try app.waitUntil("the launch opens the kept URL and says why it was rejected") { screen in
                 let events = screen.pane("Events") ?? []
                 return events.contains { $0.contains("launch.url opened at launch") }
-                    && events.contains { $0.contains("redirect.rejected") }
+                    && events.contains { $0.contains("redir.rejected") }
                     && screen.bottomLine.hasPrefix("Redirect rejected: user_id intruder")
             }
             try app.quit()

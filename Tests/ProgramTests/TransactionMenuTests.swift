@@ -63,6 +63,8 @@ struct TransactionMenuTests {
         let transaction = try #require(harness.app.snapshot.transactions.first)
         #expect(transaction.state == .purchased && transaction.isFinished)
         #expect(harness.app.snapshot.balances["gems"] == 100)
+        // At 80x24 the balance is on the Entitlements tab.
+        while harness.app.focus != .entitlements { harness.press(.tab) }
         #expect(harness.screen.contains("gems: 100"))
         #expect(harness.eventKinds(of: transaction.id).contains(.transactionUpdate))
     }
