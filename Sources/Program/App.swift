@@ -81,7 +81,12 @@ public struct App: Sendable {
     var expiriesToTheMinute: Bool { renewalRate != .realTime }
     /// Promoted purchases the Xee SDK's delegate held (`p` lists them).
     public internal(set) var heldPromotions: [String] = []
-    public internal(set) var notice: StoreNotice?
+    /// The bottom line's message; each one shown is kept in `noticeLog`.
+    public internal(set) var notice: StoreNotice? {
+        didSet { if let notice { noticeLog.record(notice, at: now) } }
+    }
+    /// What the bottom line has said, newest first (`n`).
+    public private(set) var noticeLog = NoticeLog()
     /// The engine's last answer was a failure (a full disk): nothing of the call was kept, and
     /// `q` quits even from a sheet, so a player is never stuck in front of a ledger that cannot
     /// be written.
@@ -127,6 +132,7 @@ public struct App: Sendable {
         self.timeZone = timeZone
         self.colorEnabled = colorEnabled
         panes = PaneCache(snapshot, catalog: paywall.catalog, timeZone: timeZone)
+        if let notice { noticeLog.record(notice, at: now) }
         paywall.update(.historyChanged(snapshot.history))
         refreshEvents()
     }
@@ -135,6 +141,9 @@ public struct App: Sendable {
 
     /// Whether the keys are on screen.
     public var showsHelp: Bool { overlay?.title == HelpOverlay.title }
+
+    /// Whether the bottom line's messages are on screen.
+    public var showsMessages: Bool { overlay?.title == NoticeLog.title }
 
     /// Where everything goes at this size; the Entitlements pane as wide as its longest row.
     public var layout: ScreenLayout {
