@@ -34,7 +34,7 @@ struct ChromeTests {
         #expect(help.scroll > 0, "one press back from the end moves back at once")
     }
 
-    @Test(arguments: [(120, 40), (100, 30)])
+    @Test(arguments: [(120, 40), (160, 50)])
     func everyPaneIsFoundWhereItIsDrawn(width: Int, height: Int) {
         let layout = ScreenLayout(width: width, height: height)
         #expect(layout.tabs == nil)
@@ -50,7 +50,7 @@ struct ChromeTests {
 
     /// Narrower, one live pane takes the width: its body is that pane, and each name on its
     /// top border is the pane it names.
-    @Test(arguments: [(80, 24), (60, 18), (99, 30)])
+    @Test(arguments: [(80, 24), (60, 18), (119, 30)])
     func narrowScreensShowOnePaneWithTabs(width: Int, height: Int) throws {
         let layout = ScreenLayout(width: width, height: height, shownPane: .entitlements)
         let tabs = try #require(layout.tabs)

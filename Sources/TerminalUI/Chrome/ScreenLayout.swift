@@ -30,7 +30,7 @@ public struct ScreenLayout: Sendable, Equatable {
         }
     }
 
-    public static let sideBySideWidth = 100
+    public static let sideBySideWidth = 120
 
     /// - Parameters:
     ///   - entitlementsWidth: the columns the Entitlements pane's longest row wants; side by
