@@ -36,7 +36,9 @@ extension Array where Element == String {
             for column in cells.indices where ["╭", "┌", "+"].contains(cells[column]) {
                 guard let right = cells[(column + 1)...].firstIndex(where: { ["╮", "┐", "+"].contains($0) }) else { continue }
                 let top = cells[(column + 1)..<right].joined()
-                guard top.hasPrefix("─ " + title) || top.hasPrefix("- " + title) || top.contains("[\(title)]") else { continue }
+                // A border of tabs names the pane drawn in brackets; the others are only tabs.
+                let titled = top.contains("─[") ? top.contains("[\(title)]") : top.hasPrefix("─ " + title) || top.hasPrefix("- " + title)
+                guard titled else { continue }
                 let bottom = (row + 1..<grid.count).first { below in
                     grid[below].count > column && ["╰", "└", "+"].contains(grid[below][column])
                 } ?? grid.count
