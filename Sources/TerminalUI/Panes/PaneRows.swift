@@ -26,8 +26,10 @@ public enum PaneRows {
         case .purchasing, .deferred: role = .warning
         }
         let state = fit.shortStates ? TransactionColumns.shortState(of: transaction) : transaction.displayState
-        let columns = [fit.showsId ? transaction.id : nil, cut(TransactionColumns.productName(of: transaction), fit.product),
-                       cut(state, fit.state), mark, transaction.chargeText(catalog: catalog)]
+        // Each column padded, or cut with `…`, to its width; the charge last and whole.
+        let columns = [fit.showsId ? transaction.id : nil,
+                       DisplayWidth.pad(TransactionColumns.productName(of: transaction), to: fit.product),
+                       DisplayWidth.pad(state, to: fit.state), mark, transaction.chargeText(catalog: catalog)]
         return ListPane.Row(columns.compactMap { $0 }.joined(separator: " "), role)
     }
 
@@ -76,10 +78,5 @@ public enum PaneRows {
         // The transaction is named in the Transactions pane; here the message gets the room.
         let time = today.map { clock.dayAndTime(event.time, today: $0) } ?? clock.time(event.time)
         return ListPane.Row("\(time) \(event.kind.shortName) \(event.message)", role)
-    }
-
-    /// `text` in exactly `width` cells: padded, or cut with `…`.
-    private static func cut(_ text: String, _ width: Int) -> String {
-        DisplayWidth.pad(text, to: width)
     }
 }
