@@ -19,6 +19,7 @@ extension App {
         if overlay != nil {
             switch key {
             case .escape, .enter, .character("?"): overlay = nil
+            case .character(Character(NoticeLog.key)) where showsMessages: overlay = nil
             case .up, .character("k"): overlay?.scroll(by: -1, on: Rect(x: 0, y: 0, width: width, height: height))
             case .down, .character("j"): overlay?.scroll(by: 1, on: Rect(x: 0, y: 0, width: width, height: height))
             case .character("q"): return update(.quit)
@@ -35,6 +36,8 @@ extension App {
             return update(.quit)
         case .character("?"):
             overlay = HelpOverlay.overlay
+        case .character(Character(NoticeLog.key)):
+            overlay = noticeLog.overlay(clock: WallClock(timeZone: timeZone), now: now)
         case .escape:
             notice = nil
         case .tab:

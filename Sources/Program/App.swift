@@ -11,7 +11,11 @@ public struct App: Sendable {
     public internal(set) var transactionsPane = ListPane(.transactions)
     public private(set) var entitlementsPane = ListPane(.entitlements)
     public internal(set) var eventsPane = ListPane(.events)
-    public internal(set) var focus: Pane = .paywall
+    public internal(set) var focus: Pane = .paywall {
+        didSet { if focus != .paywall { shownPane = focus } }
+    }
+    /// On a narrow screen, the live pane drawn: the last one focused.
+    public private(set) var shownPane: Pane = .transactions
     /// The sheet of the purchase waiting on the player; the engine's, read-only.
     public internal(set) var sheet: PurchaseSheet?
     /// Text shown in full over everything: the keys, a row's every field, an address.
@@ -79,8 +83,7 @@ public struct App: Sendable {
     /// How long periods last, whether or not the clock runs.
     public internal(set) var renewalRate: RenewalRate = .realTime {
         didSet {
-            if oldValue != renewalRate { panes = PaneCache(snapshot, timeZone: timeZone, toTheMinute: expiriesToTheMinute,
-                                          toTheSecond: expiriesToTheSecond) }
+            if oldValue != renewalRate { refreshPanes() }
         }
     }
 
@@ -93,7 +96,12 @@ public struct App: Sendable {
     }
     /// Promoted purchases the Xee SDK's delegate held (`p` lists them).
     public internal(set) var heldPromotions: [String] = []
-    public internal(set) var notice: StoreNotice?
+    /// The bottom line's message; each one shown is kept in `noticeLog`.
+    public internal(set) var notice: StoreNotice? {
+        didSet { if let notice { noticeLog.record(notice, at: now) } }
+    }
+    /// What the bottom line has said, newest first (`n`).
+    public private(set) var noticeLog = NoticeLog()
     /// The engine's last answer was a failure (a full disk): nothing of the call was kept, and
     /// `q` quits even from a sheet, so a player is never stuck in front of a ledger that cannot
     /// be written.
@@ -101,13 +109,17 @@ public struct App: Sendable {
     /// The panes' data as the engine last reported it.
     public internal(set) var snapshot: StoreSnapshot {
         didSet {
-            panes = PaneCache(snapshot, timeZone: timeZone, toTheMinute: expiriesToTheMinute,
-                                          toTheSecond: expiriesToTheSecond)
+            refreshPanes()
             refreshEvents()
         }
     }
     /// What the panes derive from `snapshot`, kept with it.
     private(set) var panes: PaneCache
+
+    private mutating func refreshPanes() {
+        panes = PaneCache(snapshot, catalog: catalog, timeZone: timeZone, toTheMinute: expiriesToTheMinute,
+                          toTheSecond: expiriesToTheSecond)
+    }
     public let themes: [Theme]
     public internal(set) var themeIndex: Int
     public let colorEnabled: Bool
@@ -135,7 +147,8 @@ public struct App: Sendable {
         self.now = now
         self.timeZone = timeZone
         self.colorEnabled = colorEnabled
-        panes = PaneCache(snapshot, timeZone: timeZone)
+        panes = PaneCache(snapshot, catalog: paywall.catalog, timeZone: timeZone)
+        if let notice { noticeLog.record(notice, at: now) }
         paywall.update(.historyChanged(snapshot.history))
         refreshEvents()
     }
@@ -145,9 +158,18 @@ public struct App: Sendable {
     /// Whether the keys are on screen.
     public var showsHelp: Bool { overlay?.title == HelpOverlay.title }
 
+    /// Whether the bottom line's messages are on screen.
+    public var showsMessages: Bool { overlay?.title == NoticeLog.title }
+
     /// Where everything goes at this size; the Entitlements pane as wide as its longest row.
     public var layout: ScreenLayout {
-        ScreenLayout(width: width, height: height, entitlementsWidth: panes.entitlementsWidth)
+        ScreenLayout(width: width, height: height, entitlementsWidth: panes.entitlementsWidth, shownPane: shownPane,
+                     eventsFilter: eventsSubtitle)
+    }
+
+    /// What the Events pane's title says it shows: one kind (`F`), or one category (`f`).
+    public var eventsSubtitle: String? {
+        eventKindFilter?.shortName ?? eventFilter?.rawValue
     }
 
     public var theme: Theme {

@@ -72,29 +72,43 @@ public enum AppView {
         }
     }
 
-    /// The three live panes; only their visible rows are built.
+    /// The three live panes (one, with tabs, on a narrow screen); only their visible rows are built.
     private static func renderPanes(_ app: App, layout: ScreenLayout, theme: Theme, into frame: inout Frame) {
-        let snapshot = app.snapshot
-        let clock = WallClock(timeZone: app.timeZone)
-        let narrow = layout.transactions.width < 44
-        let rowWidth = ListPane.rowWidth(in: layout.transactions)
-        // Sized to what is listed, not per row, so the columns line up.
-        let columns = app.panes.transactionColumns
-        app.transactionsPane.render(count: snapshot.transactions.count, emptyText: PaneRows.emptyText(.transactions),
-                                    focused: app.focus == .transactions, theme: theme, in: layout.transactions,
-                                    into: &frame) {
-            PaneRows.transaction(snapshot.transactions[$0], catalog: app.catalog, narrow: narrow, width: rowWidth,
-                                 columns: columns)
+        let tabs = layout.tabs
+        for pane in [Pane.transactions, .entitlements, .events] where tabs.map({ $0.shown == pane }) ?? true {
+            render(pane, of: app, in: layout.rect(of: pane), tabs: tabs, theme: theme, into: &frame)
         }
-        let entitlements = app.panes.entitlementRows
-        app.entitlementsPane.render(count: entitlements.count, emptyText: PaneRows.emptyText(.entitlements),
-                                    focused: app.focus == .entitlements, theme: theme, in: layout.entitlements,
-                                    into: &frame) { entitlements[$0] }
-        let events = app.visibleEvents
-        app.eventsPane.render(count: events.count, emptyText: PaneRows.emptyText(.events),
-                              focused: app.focus == .events, theme: theme, in: layout.events,
-                              subtitle: app.eventKindFilter?.rawValue ?? app.eventFilter?.rawValue, into: &frame) {
-            PaneRows.event(events[$0], clock: clock)
+    }
+
+    private static func render(_ pane: Pane, of app: App, in area: Rect, tabs: ScreenLayout.Tabs?, theme: Theme,
+                               into frame: inout Frame) {
+        let focused = app.focus == pane
+        switch pane {
+        case .transactions:
+            let transactions = app.snapshot.transactions
+            // Sized to what is listed, not per row, so the columns line up.
+            let fit = app.panes.transactionColumns.fitted(to: ListPane.rowWidth(in: area))
+            app.transactionsPane.render(count: transactions.count, emptyText: PaneRows.emptyText(.transactions),
+                                        focused: focused, theme: theme, in: area, tabs: tabs, into: &frame) {
+                PaneRows.transaction(transactions[$0], catalog: app.catalog, fit: fit)
+            }
+        case .entitlements:
+            let entitlements = app.panes.entitlementRows
+            app.entitlementsPane.render(count: entitlements.count, emptyText: PaneRows.emptyText(.entitlements),
+                                        focused: focused, theme: theme, in: area, tabs: tabs, into: &frame) {
+                entitlements[$0]
+            }
+        case .events:
+            let events = app.visibleEvents
+            let clock = WallClock(timeZone: app.timeZone)
+            // Once the calendar has moved past a listed event's day, every row says its day.
+            let dated = events.last.map { !clock.isSameDay($0.time, app.now) } ?? false
+            app.eventsPane.render(count: events.count, emptyText: PaneRows.emptyText(.events), focused: focused,
+                                  theme: theme, in: area, subtitle: app.eventsSubtitle, tabs: tabs, into: &frame) {
+                PaneRows.event(events[$0], clock: clock, today: dated ? app.now : nil)
+            }
+        case .paywall:
+            break
         }
     }
 }

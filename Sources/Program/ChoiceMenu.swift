@@ -53,7 +53,7 @@ extension App {
         }
         let transaction = transactions[transactionsPane.selection]
         guard let menu = ChoiceMenu(transaction) else {
-            notice = StoreNotice(.info, "Nothing to do with \(transaction.id) (\(transaction.displayState)): actions "
+            notice = StoreNotice(.info, "Nothing to do with \(transaction.id), which is \(transaction.displayState): actions "
                                  + "apply to a pending Ask to Buy or interrupted purchase, and to a finished purchase.")
             return
         }

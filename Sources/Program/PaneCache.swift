@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import StoreEngine
 import TerminalUI
@@ -8,16 +9,17 @@ import TerminalUI
 struct PaneCache: Sendable {
     let entitlementRows: [ListPane.Row]
     let entitlementsWidth: Int
-    let transactionColumns: PaneRows.Columns
+    let transactionColumns: TransactionColumns
 
     /// - Parameter toTheMinute: expiries as `01-08 09:05` rather than `2026-01-08`: periods of
     ///   minutes (a fast renewal rate) all end on the same day.
     /// - Parameter toTheSecond: to the second (`01-08 09:05:20`) when periods last seconds.
-    init(_ snapshot: StoreSnapshot, timeZone: TimeZone, toTheMinute: Bool = false, toTheSecond: Bool = false) {
+    init(_ snapshot: StoreSnapshot, catalog: Catalog, timeZone: TimeZone, toTheMinute: Bool = false,
+         toTheSecond: Bool = false) {
         entitlementRows = PaneRows.entitlements(snapshot, clock: WallClock(timeZone: timeZone), toTheMinute: toTheMinute,
                                                 toTheSecond: toTheSecond)
         let texts = entitlementRows.isEmpty ? [PaneRows.emptyText(.entitlements)] : entitlementRows.map(\.text)
         entitlementsWidth = texts.map(DisplayWidth.of).max() ?? 0
-        transactionColumns = PaneRows.Columns(fitting: snapshot.transactions)
+        transactionColumns = TransactionColumns(fitting: snapshot.transactions, catalog: catalog)
     }
 }

@@ -170,9 +170,13 @@ public final class Program<Terminal: Backend> {
             let message = queue.removeFirst()
             switch message {
             case .store(let report):
-                // The calendar may have moved (advance, a rate): the clock on screen follows.
-                if report.clock != clock { queue.append(.tick(report.clock.now(atWall: wallTime()))) }
-                clock = report.clock
+                if report.clock != clock {
+                    // The calendar moved (advance, a rate): the clock on screen follows first, so
+                    // what the report says is kept with the time it happened at.
+                    clock = report.clock
+                    queue.insert(contentsOf: [.tick(clock.now(atWall: wallTime())), message], at: 0)
+                    continue
+                }
                 engineDue = report.nextDue
                 dueWaitsForPlayer = report.failure != nil
             case .key, .mouse:

@@ -44,8 +44,8 @@ enum Help {
     selected transaction (approve, decline, resolve, refund; on a subscription expire, renew,
     auto-renew, billing issue), p buys a held promoted purchase, ] and [ run time faster or
     slower (paused … every 2 s), + moves the calendar a day (7+ a week) and > to the next
-    renewal, f and F filter the Events pane, ? shows every key, q quits, Ctrl-Z suspends
-    (fg resumes). SIGTERM and SIGHUP quit like q.
+    renewal, f and F filter the Events pane, n shows the last messages in full, ? shows every
+    key, q quits, Ctrl-Z suspends (fg resumes). SIGTERM and SIGHUP quit like q.
 
     Exit codes: 0 ok, 64 usage, 65 bad catalog or theme, 66 no file (missing, a directory, a FIFO)
     or no ledger (or no signing key in it yet), 74 I/O error, 75 the state directory is in use by another app.

@@ -58,7 +58,7 @@ extension EndToEnd {
             }
             let events = screen.pane("Events") ?? []
             // Finished before the kill: nothing was left to deliver again.
-            #expect(events.contains { $0.contains("transaction.redelivered") } == (crash.step != "finished"))
+            #expect(events.contains { $0.contains("txn.redelivered") } == (crash.step != "finished"))
             try relaunched.quit()
             relaunched.close()
 

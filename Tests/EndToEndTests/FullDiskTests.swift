@@ -55,7 +55,7 @@ extension EndToEnd {
             try freed.waitUntil("the payment succeeds") { $0.shows("✓ Payment successful (status done)") }
             freed.sendKeys("Enter")
             let bought = try freed.waitUntil("the purchase is granted once") { screen in
-                screen.pane("Transactions")?.first?.hasPrefix("txn-000002 gems_100    purchased  ✓") == true
+                screen.pane("Transactions")?.first.map { $0.hasPrefix("txn-000002 gems_100") && $0.hasSuffix("purchased ✓ $0.99") } == true
                     && screen.pane("Entitlements")?.first == "gems: 100"
             }
             #expect(bought.pane("Entitlements")?.filter { $0.hasPrefix("gems:") } == ["gems: 100"])

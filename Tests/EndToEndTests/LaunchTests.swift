@@ -62,14 +62,16 @@ extension EndToEnd {
             try app.waitForLaunch()
 
             app.resize(width: 80, height: 24)
-            let screen = try app.waitUntil("the screen re-lays at 80x24, the Events pane closing at row 23, column 80") { screen in
+            let screen = try app.waitUntil("the screen re-lays at 80x24, the panes closing at row 23, column 80") { screen in
                 screen.count == 24 && screen[22].hasSuffix("╯") && screen[22].displayWidth == 80
             }
             // At 80 columns the status bar drops its decoration and the app's name, keeps every
             // fact of the store, and has the simulated clock on the right.
             #expect(screen.statusBar.hasPrefix(" USA en_US USD│Pay Station (browser)│dark│"))
             #expect(screen.statusBar.hasSuffix("· sandbox"))
-            #expect(screen.box(titled: "Events")?.right == 79)
+            // One live pane at a time, the whole width, the others' names as tabs.
+            #expect(screen.box(titled: "Transactions")?.right == 79)
+            #expect(screen.box(titled: "Transactions")?.left == 0)
             #expect(screen.box(titled: "Paywall")?.right == 79)
             #expect(screen.allSatisfy { $0.displayWidth <= 80 })
             #expect(!screen.shows("EXIT="))

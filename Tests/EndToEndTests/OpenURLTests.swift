@@ -24,7 +24,7 @@ extension EndToEnd {
                     "\(handed.standardOutput)")
             try app.waitUntil("the app rejects it, saying why") { screen in
                 screen.bottomLine.hasPrefix("Redirect rejected: user_id intruder is not the current user")
-                    && screen.pane("Events")?.contains { $0.contains("redirect.rejected") } == true
+                    && screen.pane("Events")?.contains { $0.contains("redir.rejected") } == true
             }
             try app.quit()
             #expect(!FileManager.default.fileExists(atPath: state.path + "/storefront.sock"), "the socket goes with the app")
@@ -61,7 +61,7 @@ extension EndToEnd {
             let screen = try app.waitUntil("the purchase finishes without waiting for the countdown") { screen in
                 screen.pane("Pay Station") == nil && screen.bottomLine == "Purchased Pouch of Gems: +100 gems."
             }
-            #expect(screen.pane("Events")?.contains { $0.contains("redirect.received") } == true)
+            #expect(screen.pane("Events")?.contains { $0.contains("redir.received") } == true)
             #expect(screen.pane("Entitlements")?.first == "gems: 100")
             try app.quit()
         }
@@ -79,7 +79,7 @@ extension EndToEnd {
             try app.waitUntil("the launch opens the kept URL and says why it was rejected") { screen in
                 let events = screen.pane("Events") ?? []
                 return events.contains { $0.contains("launch.url opened at launch") }
-                    && events.contains { $0.contains("redirect.rejected") }
+                    && events.contains { $0.contains("redir.rejected") }
                     && screen.bottomLine.hasPrefix("Redirect rejected: user_id intruder")
             }
             try app.quit()
@@ -90,7 +90,7 @@ extension EndToEnd {
             defer { again.close() }
             // The second launch's products answer comes after its kept URLs would have.
             let relaunched = try again.waitUntil("the second launch has answered its products request") { screen in
-                (screen.pane("Events") ?? []).filter { $0.contains("products.answered") }.count == 2
+                (screen.pane("Events") ?? []).filter { $0.contains("prod.answered") }.count == 2
             }
             #expect(relaunched.filter { $0.contains("launch.url") }.count == 1, "\(relaunched.joined(separator: "\n"))")
             try again.quit()

@@ -29,7 +29,7 @@ extension EndToEnd {
                     && screen.bottomLine == "Purchased Pouch of Gems: +100 gems."
             }
             let events = screen.pane("Events") ?? []
-            #expect(events.contains { $0.contains(#/^\d\d:\d\d:\d\d transaction\.purchased purchased$/#) })
+            #expect(events.contains { $0.contains(#/^\d\d:\d\d:\d\d txn\.purchased purchased$/#) })
             #expect(events.contains { $0.contains(#/^\d\d:\d\d:\d\d grant \+100 gems$/#) })
             #expect(screen.pane("Transactions")?.first == "txn-000001 gems_100    purchased  ✓ $0.99")
             try app.quit()

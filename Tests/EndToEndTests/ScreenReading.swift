@@ -15,8 +15,9 @@ extension Array where Element == String {
     /// The last row: the latest notice or the key hints, without the leading blank.
     var bottomLine: String { (last ?? "").withPlainSpaces.trimmingCharacters(in: .whitespaces) }
 
-    /// The rows inside the box titled `title` (`╭─ Events ───╮`, `┌─ Keys ─┐`), each trimmed, or
-    /// nil when no such box is on screen. Columns are display columns: CJK counts as 2.
+    /// The rows inside the box titled `title` (`╭─ Events ───╮`, `┌─ Keys ─┐`; on a narrow screen
+    /// the pane drawn is the bracketed tab, `╭─ Transactions ─[Events]─╮`), each trimmed, or nil
+    /// when no such box is on screen. Columns are display columns: CJK counts as 2.
     func pane(_ title: String) -> [String]? {
         guard let box = box(titled: title) else { return nil }
         let grid = map(\.displayCells)
@@ -33,9 +34,11 @@ extension Array where Element == String {
         let grid = map(\.displayCells)
         for (row, cells) in grid.enumerated() {
             for column in cells.indices where ["╭", "┌", "+"].contains(cells[column]) {
-                guard cells[(column + 1)...].joined().hasPrefix("─ " + title) || cells[(column + 1)...].joined().hasPrefix("- " + title),
-                      let right = cells[(column + 1)...].firstIndex(where: { ["╮", "┐", "+"].contains($0) })
-                else { continue }
+                guard let right = cells[(column + 1)...].firstIndex(where: { ["╮", "┐", "+"].contains($0) }) else { continue }
+                let top = cells[(column + 1)..<right].joined()
+                // A border of tabs names the pane drawn in brackets; the others are only tabs.
+                let titled = top.contains("─[") ? top.contains("[\(title)]") : top.hasPrefix("─ " + title) || top.hasPrefix("- " + title)
+                guard titled else { continue }
                 let bottom = (row + 1..<grid.count).first { below in
                     grid[below].count > column && ["╰", "└", "+"].contains(grid[below][column])
                 } ?? grid.count

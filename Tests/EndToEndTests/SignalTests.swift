@@ -82,7 +82,7 @@ extension EndToEnd {
             let before = try shell.waitUntil("the app shows its status bar, its panes and the answered products request") { screen in
                 screen.statusBar.hasPrefix(" Stardust Quest │ ") && screen.pane("Transactions") != nil
                     && screen.pane("Entitlements") != nil
-                    && screen.pane("Events")?.contains { $0.contains("products.answered") } == true
+                    && screen.pane("Events")?.contains { $0.contains("prod.answered") } == true
             }
 
             shell.sendKeys("C-z")

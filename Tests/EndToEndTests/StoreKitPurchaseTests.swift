@@ -22,13 +22,18 @@ extension EndToEnd {
             app.sendKeys("Enter")
             try Self.waitForSheet(app)
             app.sendKeys("Enter")
-            let bought = try app.waitUntil("the sheet closes and the purchase shows in the panes") { screen in
+            let bought = try app.waitUntil("the sheet closes and the purchase shows in the Transactions pane") { screen in
                 screen.pane("App Store · Sandbox") == nil
-                    && screen.pane("Transactions")?.first.map { $0.hasPrefix("gems_100") && $0.contains("purchased") } == true
-                    && screen.pane("Entitlements")?.first == "gems: 100"
+                    && screen.pane("Transactions")?.first.map { $0.hasPrefix("txn-000001 gems_100") && $0.contains("purchased") } == true
                     && screen.bottomLine == "Purchased Pouch of Gems: +100 gems."
             }
             #expect(bought.pane("Transactions")?.first?.hasSuffix("¥160") == true, "\(bought.pane("Transactions") ?? [])")
+            // At 80 columns one pane at a time: Tab shows the next, the width its own.
+            app.sendKeys("Tab", "Tab")
+            try app.waitUntil("Tab, Tab shows the balance in the Entitlements pane") { screen in
+                screen.pane("Entitlements")?.first == "gems: 100" && screen.pane("Transactions") == nil
+            }
+            app.sendKeys("BTab", "BTab")  // back on the paywall, the Transactions pane shown again
 
             // What the ledger committed, read by another process while the app runs.
             let first = try Self.history(state.path)
@@ -47,10 +52,9 @@ extension EndToEnd {
             app.sendKeys("Enter")
             try Self.waitForSheet(app)
             app.sendKeys("a")
-            try app.waitUntil("the second purchase waits for a parent and nothing is granted") { screen in
+            try app.waitUntil("the second purchase waits for a parent, charging nothing") { screen in
                 screen.pane("App Store · Sandbox") == nil
-                    && screen.pane("Transactions")?.first?.contains("pending") == true
-                    && screen.pane("Entitlements")?.first == "gems: 100"
+                    && screen.pane("Transactions")?.first?.contains("pending (Ask to Buy) … no charge") == true
                     && screen.bottomLine.contains("pending (Ask to Buy)")
             }
             app.sendKeys("m")
@@ -58,12 +62,17 @@ extension EndToEnd {
                 screen.shows("▸ Approve (Ask to Buy)") && screen.shows("Decline (Ask to Buy)")
             }
             app.sendKeys("Enter")
-            let approved = try app.waitUntil("the approval grants the gems: 200 in the Entitlements pane") { screen in
+            let approved = try app.waitUntil("the approval settles the second purchase") { screen in
                 !screen.shows("Approve (Ask to Buy)")
-                    && screen.pane("Entitlements")?.first == "gems: 200"
+                    && screen.pane("Transactions")?.first?.hasPrefix("txn-000002 gems_100") == true
+                    && screen.pane("Transactions")?.first?.contains("purchased") == true
             }
-            let rows = approved.pane("Transactions")?.filter { $0.hasPrefix("gems_100") } ?? []
+            let rows = approved.pane("Transactions")?.filter { $0.contains(" gems_100 ") } ?? []
             #expect(rows.count == 2 && rows.allSatisfy { $0.contains("purchased") }, "\(rows)")
+            app.sendKeys("Tab", "Tab")
+            try app.waitUntil("the approval granted the gems: 200 in the Entitlements pane") { screen in
+                screen.pane("Entitlements")?.first == "gems: 200"
+            }
             try app.quit()
 
             let second = try Self.history(state.path)

@@ -44,8 +44,8 @@ struct EventFilterTests {
         harness.type("F")
         #expect(harness.app.eventKindFilter == selected)
         #expect(!harness.app.visibleEvents.isEmpty && harness.app.visibleEvents.allSatisfy { $0.kind == selected })
-        // The title names the kind (cut to the pane's width when it is long).
-        #expect(harness.screen.contains("Events · \(selected.rawValue.prefix(8))"))
+        // The title names the kind as the rows do (cut to the pane's width when it is long).
+        #expect(harness.screen.contains("Events · \(selected.shortName.prefix(8))"))
         harness.type("F")
         #expect(harness.app.eventKindFilter == nil)
         #expect(harness.app.notice?.text == "Events: every kind.")

@@ -16,7 +16,7 @@ struct HeadlessPurchaseTests {
         harness.program.send(.started)
         #expect(harness.app.paywall.productsRequest == .answered)
         #expect(harness.screen.contains("Pouch of Gems"))
-        #expect(harness.screen.contains("products.answered"))  // the Events pane
+        #expect(harness.screen.contains("prod.answered"))  // the Events pane
         #expect(!harness.screen.contains("Loading products…"))
     }
 

@@ -50,10 +50,9 @@ struct PaneFocusTests {
     /// the newest off.
     @Test func scrolledEventsShowOlderRows() {
         var app = makeApp(width: 80, height: 24)
-        app.receive(report(purchasedGemsSnapshot()))
+        app.receive(report(purchasedGemsSnapshot()), .key(.tab), .key(.tab), .key(.tab))
         #expect(app.text.contains("11:06:47"))
         #expect(!app.text.contains("11:06:41"))
-        app.receive(.key(.tab), .key(.tab), .key(.tab))
         for _ in 0..<6 { app.receive(.key(.down)) }
         #expect(!app.text.contains("11:06:47"))
         #expect(app.text.contains("11:06:41"))

@@ -134,6 +134,8 @@ struct StoreKitSheetTests {
         #expect(harness.app.snapshot.balances["gems"] == 100)
         let transaction = try #require(harness.app.snapshot.transactions.first)
         #expect(transaction.state == .purchased && transaction.isFinished)
+        // At 80x24 the balance is on the Entitlements tab.
+        while harness.app.focus != .entitlements { harness.press(.tab) }
         #expect(harness.screen.contains("gems: 100"))
     }
 

@@ -63,6 +63,8 @@ struct TransactionMenuTests {
         let transaction = try #require(harness.app.snapshot.transactions.first)
         #expect(transaction.state == .purchased && transaction.isFinished)
         #expect(harness.app.snapshot.balances["gems"] == 100)
+        // At 80x24 the balance is on the Entitlements tab.
+        while harness.app.focus != .entitlements { harness.press(.tab) }
         #expect(harness.screen.contains("gems: 100"))
         #expect(harness.eventKinds(of: transaction.id).contains(.transactionUpdate))
     }
@@ -139,7 +141,7 @@ struct TransactionMenuTests {
         // Refunded: nothing more applies.
         harness.type("m")
         #expect(harness.app.choiceMenu == nil)
-        #expect(harness.app.notice?.text.contains("(refunded)") == true)
+        #expect(harness.app.notice?.text.contains(", which is refunded:") == true)
     }
 
     @Test func mOnAFailedPurchaseSaysNothingApplies() throws {
@@ -148,7 +150,7 @@ struct TransactionMenuTests {
         harness.type("m")
         #expect(harness.app.choiceMenu == nil)
         let notice = try #require(harness.app.notice)
-        #expect(notice.text.hasPrefix("Nothing to do with \(id) (cancelled)"), "\(notice.text)")
+        #expect(notice.text.hasPrefix("Nothing to do with \(id), which is cancelled"), "\(notice.text)")
     }
 
     /// The menu acts on the row selected in the Transactions pane, not always the newest.

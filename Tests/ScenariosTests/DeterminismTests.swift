@@ -9,7 +9,7 @@ struct DeterminismTests {
     /// A purchase whose screens show the Pay Station token (from the seeded generator) and event
     /// times (from the paused clock): anything random or wall-clock would show in the transcript.
     static let script = """
-        size 100x30
+        size 120x30
         select com.example.stardust.gems_100
         buy
         snapshot sheet

@@ -175,7 +175,7 @@ struct RefundTests {
             for reason in RefundReason.allCases {
                 let report = try harness.store.act(.refund(reason), on: id)
                 #expect(report.notice?.text.contains("does not apply") == true, "\(report.notice?.text ?? "")")
-                #expect(report.notice?.text.contains("(refunded)") == true)
+                #expect(report.notice?.text.contains(", which is refunded;") == true)
             }
             #expect(try harness.ledger.transaction(id: id) == record)
             #expect(try harness.allEventKinds() == events)

@@ -291,7 +291,7 @@ struct StoreKitPathTests {
             let commits = harness.store.commitCount
             let report = try harness.store.act(.approve, on: id)
             let notice = try #require(report.notice)
-            #expect(notice.text == "Approve (Ask to Buy) does not apply to \(id) (purchased); nothing changed.")
+            #expect(notice.text == "Approve (Ask to Buy) does not apply to \(id), which is purchased; nothing changed.")
             #expect(try harness.ledger.transaction(id: id) == before)
             #expect(try harness.allEventKinds() == events)
             #expect(harness.store.commitCount == commits)

@@ -19,49 +19,42 @@ struct PaneRowsTests {
     }
 
     @Test func aFinishedPurchaseReadsAsSuccess() {
-        let row = PaneRows.transaction(transaction(.purchased), catalog: defaultCatalog, narrow: false)
+        let row = PaneRows.transaction(transaction(.purchased), catalog: defaultCatalog)
         #expect(row.text == "txn-000001 gems_100    purchased  ✓ $0.99")
         #expect(row.role == .success)
     }
 
     @Test func anUnfinishedPurchaseIsMarkedAsPending() {
-        let row = PaneRows.transaction(transaction(.purchasing, finished: false), catalog: defaultCatalog, narrow: false)
+        let row = PaneRows.transaction(transaction(.purchasing, finished: false), catalog: defaultCatalog)
         #expect(row.text.hasPrefix("txn-000001 gems_100    purchasing …"))
         #expect(row.role == .warning)
     }
 
     /// `paymentCancelled` is the player's choice, not an error to show.
     @Test func aCancelledPaymentIsMutedAndSaysCancelled() {
-        let row = PaneRows.transaction(transaction(.failed, failure: .paymentCancelled), catalog: defaultCatalog, narrow: false)
+        let row = PaneRows.transaction(transaction(.failed, failure: .paymentCancelled), catalog: defaultCatalog)
         #expect(row.text.contains("cancelled"))
         #expect(!row.text.contains("failed"))
         #expect(row.role == .muted)
     }
 
     @Test func aDeclineIsAnError() {
-        let row = PaneRows.transaction(transaction(.failed, failure: .paymentDeclined), catalog: defaultCatalog, narrow: false)
+        let row = PaneRows.transaction(transaction(.failed, failure: .paymentDeclined), catalog: defaultCatalog)
         #expect(row.text.contains("failed"))
         #expect(row.role == .error)
     }
 
-    @Test func narrowRowsKeepTheProductAndTheState() {
-        let row = PaneRows.transaction(transaction(.purchased), catalog: defaultCatalog, narrow: true, width: 24)
-        #expect(row.text == "gems_100   purchased ✓")
-    }
-
-    /// A narrow row keeps the amount when the pane has room for it, and drops it whole
-    /// rather than cut it when it has not.
-    @Test func narrowRowsKeepTheAmountWhenItFits() {
-        let wide = PaneRows.transaction(transaction(.purchased), catalog: defaultCatalog, narrow: true, width: 28)
-        #expect(wide.text == "gems_100   purchased ✓ $0.99")
-        let tight = PaneRows.transaction(transaction(.purchased), catalog: defaultCatalog, narrow: true, width: 27)
-        #expect(tight.text == "gems_100   purchased ✓")
+    /// A narrow row drops the id and keeps the product, the state and the charge.
+    @Test func narrowRowsKeepTheProductTheStateAndTheCharge() {
+        let listed = transaction(.purchased)
+        let fit = TransactionColumns(fitting: [listed], catalog: defaultCatalog).fitted(to: 28)
+        #expect(PaneRows.transaction(listed, catalog: defaultCatalog, fit: fit).text == "gems_100   purchased ✓ $0.99")
     }
 
     /// A ledger can hold a product a later catalog dropped: the row shows the id it has.
     @Test func aProductNotInTheCatalogShowsItsId() {
-        let row = PaneRows.transaction(transaction(.purchased, product: "old_item"), catalog: defaultCatalog, narrow: true, width: 24)
-        #expect(row.text == "old_item   purchased ✓")
+        let row = PaneRows.transaction(transaction(.purchased, product: "old_item"), catalog: defaultCatalog)
+        #expect(row.text == "txn-000001 old_item    purchased  ✓ $0.99")
     }
 
     @Test func balancesComeFirstThenAccess() {
@@ -121,7 +114,32 @@ struct PaneRowsTests {
     func eventsAreColouredByTone(kind: EventKind, role: Theme.Role) {
         let row = PaneRows.event(EventSummary(id: 1, time: fixedNow, kind: kind, message: "m"), clock: clock)
         #expect(row.role == role)
-        #expect(row.text == "11:06:40 \(kind.rawValue) m")
+        #expect(row.text == "11:06:40 \(kind.shortName) m")
+    }
+
+    /// Issue 15 item 14: the Events pane names each event in a form that leaves the message
+    /// room at 80 columns, one per kind, so no two kinds read alike.
+    @Test func everyKindHasAShortDistinctName() {
+        let kinds = EventKind.sdkCalls + EventKind.lifecycle + EventKind.client
+        for kind in kinds {
+            #expect(DisplayWidth.of(kind.shortName) <= EventKind.longestShortName, "\(kind): \(kind.shortName)")
+        }
+        #expect(Set(kinds.map(\.shortName)).count == Set(kinds).count)
+        #expect(EventKind.purchased.shortName == "txn.purchased")
+        #expect(EventKind.refund.shortName == "REFUND")
+        #expect(EventKind.transactionComplete.shortName == "txnComplete")
+        // A kind a newer build logs is shortened by its prefix.
+        #expect(EventKind(rawValue: "paystation.threeDSecureFailed").shortName == "ps.threeDSecureFailed")
+        #expect(EventKind(rawValue: "something.new").shortName == "something.new")
+    }
+
+    /// Once the calendar has moved on, times carry their day; today's say so.
+    @Test func timesCarryTheirDayOnceTheCalendarMovedOn() {
+        let event = EventSummary(id: 1, time: fixedNow, kind: .finished, message: "finished")
+        #expect(PaneRows.event(event, clock: clock, today: fixedNow).text == "today 11:06:40 txn.finished finished")
+        #expect(PaneRows.event(event, clock: clock, today: fixedNow.addingTimeInterval(86_400)).text
+                == "11-18 11:06:40 txn.finished finished")
+        #expect(PaneRows.event(event, clock: clock).text == "11:06:40 txn.finished finished")
     }
 
     @Test func eachPaneSaysWhatItWillShow() {

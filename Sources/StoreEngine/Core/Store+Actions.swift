@@ -15,7 +15,7 @@ extension Store {
             var summary = TransactionSummary(record: record)
             summary.subscription = account.subscriptionSummaries(at: now()).first { $0.latestTransactionId == record.id }
             guard summary.actions.contains(action) else {
-                return StoreNotice(.info, "\(action.title) does not apply to \(transactionId) (\(summary.displayState)); "
+                return StoreNotice(.info, "\(action.title) does not apply to \(transactionId), which is \(summary.displayState); "
                                    + "nothing changed.")
             }
             switch action {

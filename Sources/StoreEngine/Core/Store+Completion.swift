@@ -106,7 +106,7 @@ extension Store {
                 // neither unlocks nor finishes it, and StoreKit delivers it again at each launch.
                 try log(.validationFailed, "unverified: \(problem); checkVerified throws, so nothing is unlocked "
                         + "and the transaction is not finished", transactionId, time)
-                return StoreNotice(.error, "The purchase failed verification (\(problem)). Nothing was unlocked.")
+                return StoreNotice(.error, "The purchase failed verification: \(problem). Nothing was unlocked.")
             }
             try ledger.inTransaction {
                 try log(.validationFailed, problem, transactionId, time)

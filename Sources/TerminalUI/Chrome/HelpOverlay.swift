@@ -16,6 +16,7 @@ public enum HelpOverlay {
         ("] / [", "time faster / slower (paused, real, Apple's test rates)"),
         ("+ / >", "calendar a day on (7+: a week) / to the next thing due"),
         ("f / F", "Events by category / only the selected row's kind"),
+        ("n", "the bottom line's last 50 messages in full, newest first"),
         ("?", "this help"),
         ("q / Ctrl-C", "quit"),
         ("Ctrl-Z", "suspend to the shell; fg comes back"),

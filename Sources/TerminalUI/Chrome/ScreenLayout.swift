@@ -1,5 +1,11 @@
 /// Where each part of the screen goes at a given size. Computed, never stored, so a resize
 /// re-lays everything.
+///
+/// From `sideBySideWidth` columns the three live panes sit side by side under the paywall.
+/// Narrower, three panes would each get a third of too little (event names cut to seven
+/// characters, transactions without their ids), so one pane at a time takes the whole width,
+/// with the names of all three as tabs on its top border: Tab, or a click on a name, shows
+/// another.
 public struct ScreenLayout: Sendable, Equatable {
     public var statusBar: Rect
     public var paywall: Rect
@@ -7,10 +13,33 @@ public struct ScreenLayout: Sendable, Equatable {
     public var entitlements: Rect
     public var events: Rect
     public var hintBar: Rect
+    /// On a narrow screen, the pane drawn (the others share its rectangle, hidden) and the
+    /// tabs on its top border; nil when the panes sit side by side.
+    public var tabs: Tabs?
 
-    /// - Parameter entitlementsWidth: the columns the Entitlements pane's longest row wants; it
-    ///   gets them (up to a third of the screen), so "premium active to 2026-02-28" is not cut.
-    public init(width: Int, height: Int, entitlementsWidth: Int = 0) {
+    /// The names of the live panes on the top border of the one drawn, each a click target.
+    public struct Tabs: Sendable, Equatable {
+        public var shown: Pane
+        public var labels: [Label]
+
+        public struct Label: Sendable, Equatable {
+            public var pane: Pane
+            /// ` Transactions `, as drawn, spaces included.
+            public var text: String
+            public var rect: Rect
+        }
+    }
+
+    public static let sideBySideWidth = 120
+
+    /// - Parameters:
+    ///   - entitlementsWidth: the columns the Entitlements pane's longest row wants; side by
+    ///     side it gets them (up to a third of the screen), so "premium active to 2026-02-28"
+    ///     is not cut.
+    ///   - shownPane: on a narrow screen, the live pane drawn.
+    ///   - eventsFilter: what the Events pane's title says after its name (`lifecycle`).
+    public init(width: Int, height: Int, entitlementsWidth: Int = 0, shownPane: Pane = .transactions,
+                eventsFilter: String? = nil) {
         let screen = Rect(x: 0, y: 0, width: width, height: height)
         let rows = Layout.split(screen, .vertical, [.length(1), .fill(1), .length(1)])
         statusBar = rows[0]
@@ -20,6 +49,14 @@ public struct ScreenLayout: Sendable, Equatable {
         let paneHeight = max(6, body.height * 2 / 5)
         let parts = Layout.split(body, .vertical, [.fill(1), .length(paneHeight)])
         paywall = parts[0]
+        guard width >= Self.sideBySideWidth else {
+            let shown = shownPane == .paywall ? .transactions : shownPane
+            transactions = parts[1]
+            entitlements = parts[1]
+            events = parts[1]
+            tabs = Self.tabs(on: parts[1], shown: shown, eventsFilter: eventsFilter)
+            return
+        }
         // Entitlements needs 18 columns for its title, more when a row is longer (borders and
         // margins take 4); Transactions needs 46 for a full row at 120.
         let entitlementsColumns = min(max(18, width / 5, entitlementsWidth + 4), max(18, width / 3))
@@ -27,6 +64,24 @@ public struct ScreenLayout: Sendable, Equatable {
         transactions = panes[0]
         entitlements = panes[1]
         events = panes[2]
+        tabs = nil
+    }
+
+    /// A live pane's title: its name, and what filters it.
+    public static func title(of pane: Pane, eventsFilter: String?) -> String {
+        pane == .events ? pane.rawValue + (eventsFilter.map { " · \($0)" } ?? "") : pane.rawValue
+    }
+
+    /// The names in a row after the box's corner, as a title is drawn, one `─` apart.
+    private static func tabs(on area: Rect, shown: Pane, eventsFilter: String?) -> Tabs {
+        var x = area.x + 2
+        let labels = [Pane.transactions, .entitlements, .events].map { pane -> Tabs.Label in
+            let text = " \(title(of: pane, eventsFilter: eventsFilter)) "
+            let width = DisplayWidth.of(text)
+            defer { x += width + 1 }
+            return Tabs.Label(pane: pane, text: text, rect: Rect(x: x, y: area.y, width: width, height: 1))
+        }
+        return Tabs(shown: shown, labels: labels)
     }
 
     public func rect(of pane: Pane) -> Rect {
@@ -38,7 +93,13 @@ public struct ScreenLayout: Sendable, Equatable {
         }
     }
 
+    /// The part of the screen at a cell: a tab names its pane; a hidden pane is never hit.
     public func pane(at x: Int, _ y: Int) -> Pane? {
-        Pane.allCases.first { rect(of: $0).contains(x: x, y: y) }
+        if paywall.contains(x: x, y: y) { return .paywall }
+        guard let tabs else {
+            return [Pane.transactions, .entitlements, .events].first { rect(of: $0).contains(x: x, y: y) }
+        }
+        if let label = tabs.labels.first(where: { $0.rect.contains(x: x, y: y) }) { return label.pane }
+        return rect(of: tabs.shown).contains(x: x, y: y) ? tabs.shown : nil
     }
 }

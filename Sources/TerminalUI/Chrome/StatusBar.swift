@@ -50,10 +50,18 @@ public enum HintBar {
     public static func render(notice: StoreNotice?, hint: String?, theme: Theme, in area: Rect, into frame: inout Frame) {
         if let notice {
             let role: Theme.Role = notice.tone == .error ? .error : notice.tone == .success ? .success : .accent
-            frame.write(" " + notice.text, in: area, style: theme.style(role, bold: true))
+            frame.write(" " + line(for: notice.text, width: area.width), in: area, style: theme.style(role, bold: true))
             return
         }
         let hints = hint ?? "←→↑↓ select · Enter buy · Tab pane · s/S storefront · t theme · ? help · q quit"
         frame.write(" " + hints, in: area, style: theme.style(.muted))
+    }
+
+    /// A notice that does not fit says it was cut and which key reads it whole.
+    static func line(for text: String, width: Int) -> String {
+        let room = width - 1
+        guard DisplayWidth.of(text) > room else { return text }
+        let tail = " \(NoticeLog.key): in full"
+        return DisplayWidth.truncate(text, to: max(1, room - DisplayWidth.of(tail))) + tail
     }
 }

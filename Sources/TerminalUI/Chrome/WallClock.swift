@@ -27,6 +27,18 @@ public struct WallClock: Sendable {
         minute(date) + String(format: ":%02d", calendar.component(.second, from: date))
     }
 
+    /// `11-18 09:46:40`, or `today 09:46:40` on the day of `today`: five cells of day either
+    /// way, so times line up.
+    public func dayAndTime(_ date: Date, today: Date) -> String {
+        guard !isSameDay(date, today) else { return "today " + time(date) }
+        let parts = calendar.dateComponents([.month, .day], from: date)
+        return String(format: "%02d-%02d ", parts.month ?? 0, parts.day ?? 0) + time(date)
+    }
+
+    public func isSameDay(_ date: Date, _ other: Date) -> Bool {
+        calendar.isDate(date, inSameDayAs: other)
+    }
+
     public func day(_ date: Date) -> String {
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)

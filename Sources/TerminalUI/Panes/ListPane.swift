@@ -50,14 +50,22 @@ public struct ListPane: Sendable, Equatable {
     /// Draws the box and the rows of a list of `count` that fit from the scroll offset; `row`
     /// is asked for those only, so a long history costs what the screen shows. The selected
     /// row is highlighted while the pane has the focus.
-    /// - Parameter subtitle: after the pane's name in its title (`Events · lifecycle`).
+    /// - Parameters:
+    ///   - subtitle: after the pane's name in its title (`Events · lifecycle`).
+    ///   - tabs: on a narrow screen, every live pane's name on the top border, this one's
+    ///     standing out, instead of its title alone.
     public func render(count: Int, emptyText: String, focused: Bool, theme: Theme, in area: Rect, subtitle: String? = nil,
-                       into frame: inout Frame, row: (Int) -> Row) {
-        let title = pane.rawValue + (subtitle.map { " · \($0)" } ?? "")
-        let inner = frame.drawBox(area, title: title, border: theme.border,
-                                  style: theme.style(focused ? .accent : .border),
-                                  titleStyle: theme.style(focused ? .accent : .text, bold: true))
+                       tabs: ScreenLayout.Tabs? = nil, into frame: inout Frame, row: (Int) -> Row) {
+        let titleStyle = theme.style(focused ? .accent : .text, bold: true)
+        let inner = frame.drawBox(area, title: tabs == nil ? ScreenLayout.title(of: pane, eventsFilter: subtitle) : nil,
+                                  border: theme.border, style: theme.style(focused ? .accent : .border), titleStyle: titleStyle)
         guard !inner.isEmpty else { return }
+        // The one drawn in brackets, so it shows without colour too: `─[Transactions]─ Events ─`.
+        for label in tabs?.labels ?? [] where label.rect.maxX <= area.maxX - 2 {
+            let shown = label.pane == pane
+            frame.write(shown ? "[\(label.text.dropFirst().dropLast())]" : label.text, x: label.rect.x, y: label.rect.y,
+                        style: shown ? titleStyle : theme.style(.muted))
+        }
         let content = inner.inset(horizontal: 1, vertical: 0)
         if count == 0 {
             frame.write(emptyText, in: Rect(x: content.x, y: content.y, width: content.width, height: 1),

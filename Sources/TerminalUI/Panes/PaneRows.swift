@@ -13,39 +13,11 @@ public enum PaneRows {
         }
     }
 
-    /// The widths of the product and state columns: at least 11 and 10, wider when a listed
-    /// transaction needs it, so every column lines up and none is cut.
-    public struct Columns: Sendable, Equatable {
-        public var product = 11
-        public var state = 10
-
-        public init(product: Int = 11, state: Int = 10) {
-            self.product = product
-            self.state = state
-        }
-
-        public init(fitting transactions: [TransactionSummary]) {
-            self.init()
-            for transaction in transactions {
-                product = max(product, DisplayWidth.of(PaneRows.productName(of: transaction)))
-                state = max(state, DisplayWidth.of(transaction.displayState))
-            }
-        }
-    }
-
-    /// The last part of the SKU, as `Product.shortId` has it: from the id alone, so a frame
-    /// costs no catalog lookup per row.
-    static func productName(of transaction: TransactionSummary) -> String {
-        transaction.productId.split(separator: ".").last.map(String.init) ?? transaction.productId
-    }
-
-    /// A transaction's row. The amount is what was charged, in the storefront's format:
-    /// nothing reads as charged that was not. `narrow` drops the id so the state stays
-    /// visible, and the amount too unless the row still fits `width` with it (a cut amount
-    /// would misread; Enter opens the row in full).
-    public static func transaction(_ transaction: TransactionSummary, catalog: Catalog, narrow: Bool,
-                                   width: Int = .max, columns: Columns = Columns()) -> ListPane.Row {
-        let product = productName(of: transaction)
+    /// A transaction's row, in the columns `fit` gives it. The amount is what was charged, in
+    /// the storefront's format, and always whole: nothing reads as charged that was not, and
+    /// nothing paid reads as free. What a narrow pane cuts, Enter opens in full.
+    public static func transaction(_ transaction: TransactionSummary, catalog: Catalog,
+                                   fit: TransactionColumns.Fit = .wide) -> ListPane.Row {
         let mark = transaction.isFinished ? "✓" : "…"
         let role: Theme.Role
         switch transaction.state {
@@ -53,16 +25,12 @@ public enum PaneRows {
         case .failed: role = transaction.failure?.isError == false ? .muted : .error
         case .purchasing, .deferred: role = .warning
         }
-        let state = transaction.displayState
-        if narrow {
-            // "pending", not "pending (Ask to Buy)": the state stays whole; Enter says why.
-            let brief = transaction.pending == nil ? state : "pending"
-            let short = "\(pad(product, 10)) \(brief) \(mark)"
-            let charged = short + " " + transaction.chargeText(catalog: catalog)
-            return ListPane.Row(DisplayWidth.of(charged) <= width ? charged : short, role)
-        }
-        return ListPane.Row("\(transaction.id) \(pad(product, columns.product)) \(pad(state, columns.state)) \(mark) "
-                            + transaction.chargeText(catalog: catalog), role)
+        let state = fit.shortStates ? TransactionColumns.shortState(of: transaction) : transaction.displayState
+        // Each column padded, or cut with `…`, to its width; the charge last and whole.
+        let columns = [fit.showsId ? transaction.id : nil,
+                       DisplayWidth.pad(TransactionColumns.productName(of: transaction), to: fit.product),
+                       DisplayWidth.pad(state, to: fit.state), mark, transaction.chargeText(catalog: catalog)]
+        return ListPane.Row(columns.compactMap { $0 }.joined(separator: " "), role)
     }
 
     /// Balances first, then access levels and non-consumables.
@@ -105,7 +73,10 @@ public enum PaneRows {
         return balances + access
     }
 
-    public static func event(_ event: EventSummary, clock: WallClock) -> ListPane.Row {
+    /// An event's row: when, the kind in its short form (Enter shows the full name), what it says.
+    /// - Parameter today: when set, the time carries its day (`11-17 09:00:00`, `today 09:00:00`):
+    ///   the calendar has moved on from some listed event's day.
+    public static func event(_ event: EventSummary, clock: WallClock, today: Date? = nil) -> ListPane.Row {
         let role: Theme.Role
         switch event.kind.tone {
         case .failure: role = .error
@@ -113,10 +84,7 @@ public enum PaneRows {
         case .neutral: role = .text
         }
         // The transaction is named in the Transactions pane; here the message gets the room.
-        return ListPane.Row("\(clock.time(event.time)) \(event.kind) \(event.message)", role)
-    }
-
-    private static func pad(_ text: String, _ width: Int) -> String {
-        DisplayWidth.pad(text, to: width)
+        let time = today.map { clock.dayAndTime(event.time, today: $0) } ?? clock.time(event.time)
+        return ListPane.Row("\(time) \(event.kind.shortName) \(event.message)", role)
     }
 }

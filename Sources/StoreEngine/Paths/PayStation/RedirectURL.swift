@@ -61,7 +61,7 @@ public struct RedirectURL: Sendable, Equatable {
         }
         guard scheme.lowercased() == expected.scheme?.lowercased() else {
             return .failure(RedirectRejection(
-                "scheme \(QuotedText.part(scheme)) is not this app's (\(QuotedText.part(expected.scheme ?? "?")))"))
+                "scheme \(QuotedText.part(scheme)) is not this app's, which is \(QuotedText.part(expected.scheme ?? "?"))"))
         }
         guard url.host == expected.host, url.path == expected.path else {
             return .failure(RedirectRejection(

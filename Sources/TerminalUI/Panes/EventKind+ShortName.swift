@@ -1,0 +1,42 @@
+import StoreEngine
+
+// The Events pane names each event in a short form (`txn.purchased`, `REFUND`), so that at 80
+// columns the kind leaves room for what the event says. A view's concern: the engine, the
+// ledger, `history`, scenarios and a row's details (Enter) keep the full name.
+extension EventKind {
+    /// At most `longestShortName` cells; a kind this build does not know is shortened by its prefix.
+    public var shortName: String {
+        if let name = Self.shortNames[rawValue] { return name }
+        for (long, short) in Self.shortPrefixes where rawValue.hasPrefix(long) {
+            return short + rawValue.dropFirst(long.count)
+        }
+        return rawValue
+    }
+
+    public static let longestShortName = 15
+
+    /// Words that start many names: `transaction.purchased`, `transactionStart`, `paystation.paid`.
+    private static let shortPrefixes: [(String, String)] = [
+        ("transaction", "txn"), ("paystation.", "ps."), ("redirect.", "redir."), ("purchase.", "buy."),
+        ("products.", "prod."), ("subscription.", "sub."),
+    ]
+
+    /// Names that a prefix alone leaves too long or unclear.
+    private static let shortNames: [String: String] = [
+        "paystation.openedExternally": "ps.openedExt",
+        "payment.cancelled": "pay.cancelled",
+        "purchases.restored": "restored",
+        "entitlements.current": "entitlements",
+        "subscription.billingIssue": "sub.billing",
+        "xee.apple.failed": "xee.apple.fail",
+        "xee.apple.production": "xee.apple.prod",
+        "xee.notification": "xee.notify",
+        "xee.localStoreKit": "xee.localSK",
+        "xee.getPaywallVariantProducts": "xee.products",
+        "xee.makePurchase": "xee.purchase",
+        "xee.didLoadLatestProfile": "xee.didLoad",
+        "INITIAL_PURCHASE": "INITIAL_BUY",
+        "NON_RENEWING_PURCHASE": "NON_RENEWING",
+        "VERIFIED_WITH_APPLE": "VERIFIED",
+    ]
+}
