@@ -20,6 +20,7 @@ extension App {
             return []
         case .tick(let date):
             now = date
+            refreshPanesIfTheDayChanged()
             return []
         case .quit:
             guard !isQuitting else { return [] }

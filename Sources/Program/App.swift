@@ -118,7 +118,13 @@ public struct App: Sendable {
 
     private mutating func refreshPanes() {
         panes = PaneCache(snapshot, catalog: catalog, timeZone: timeZone, toTheMinute: expiriesToTheMinute,
-                          toTheSecond: expiriesToTheSecond)
+                          toTheSecond: expiriesToTheSecond, today: now)
+    }
+
+    /// The simulated day moved on under the rows, which name times on it without their day.
+    mutating func refreshPanesIfTheDayChanged() {
+        guard let made = panes.today, !WallClock(timeZone: timeZone).isSameDay(made, now) else { return }
+        refreshPanes()
     }
     public let themes: [Theme]
     public internal(set) var themeIndex: Int

@@ -10,14 +10,19 @@ struct PaneCache: Sendable {
     let entitlementRows: [ListPane.Row]
     let entitlementsWidth: Int
     let transactionColumns: TransactionColumns
+    /// The simulated time the rows were made at.
+    let today: Date?
 
     /// - Parameter toTheMinute: expiries as `01-08 09:05` rather than `2026-01-08`: periods of
     ///   minutes (a fast renewal rate) all end on the same day.
     /// - Parameter toTheSecond: to the second (`01-08 09:05:20`) when periods last seconds.
+    /// - Parameter today: the simulated time the rows are made at: an expiry on its day shows its
+    ///   time alone. The app makes the rows again when the simulated day changes.
     init(_ snapshot: StoreSnapshot, catalog: Catalog, timeZone: TimeZone, toTheMinute: Bool = false,
-         toTheSecond: Bool = false) {
+         toTheSecond: Bool = false, today: Date? = nil) {
         entitlementRows = PaneRows.entitlements(snapshot, clock: WallClock(timeZone: timeZone), toTheMinute: toTheMinute,
-                                                toTheSecond: toTheSecond)
+                                                toTheSecond: toTheSecond, today: today)
+        self.today = today
         let texts = entitlementRows.isEmpty ? [PaneRows.emptyText(.entitlements)] : entitlementRows.map(\.text)
         entitlementsWidth = texts.map(DisplayWidth.of).max() ?? 0
         transactionColumns = TransactionColumns(fitting: snapshot.transactions, catalog: catalog)

@@ -58,8 +58,9 @@ public struct ScreenLayout: Sendable, Equatable {
             return
         }
         // Entitlements needs 18 columns for its title, more when a row is longer (borders and
-        // margins take 4); Transactions needs 46 for a full row at 120.
-        let entitlementsColumns = min(max(18, width / 5, entitlementsWidth + 4), max(18, width / 3))
+        // margins take 4), up to three eighths of the screen (45 at 120, enough for
+        // `premium active · renews 09:03 · App Store`); Transactions needs 46 for a full row at 120.
+        let entitlementsColumns = min(max(18, width / 5, entitlementsWidth + 4), max(18, width * 3 / 8))
         let panes = Layout.split(parts[1], .horizontal, [.percent(40), .length(entitlementsColumns), .fill(1)])
         transactions = panes[0]
         entitlements = panes[1]

@@ -35,8 +35,16 @@ public enum PaneRows {
 
     /// Balances first, then access levels and non-consumables.
     /// - Parameter toTheSecond: expiries to the second, when periods are shorter than a minute.
+    /// - Parameter today: the simulated day now; an expiry to the minute or second on it shows
+    ///   its time alone (`renews 09:03`), which leaves the row room for its store.
     public static func entitlements(_ snapshot: StoreSnapshot, clock: WallClock, toTheMinute: Bool = false,
-                                    toTheSecond: Bool = false) -> [ListPane.Row] {
+                                    toTheSecond: Bool = false, today: Date? = nil) -> [ListPane.Row] {
+        func when(_ date: Date) -> String {
+            guard toTheMinute || toTheSecond else { return clock.day(date) }
+            let full = toTheSecond ? clock.second(date) : clock.minute(date)
+            guard let today, clock.isSameDay(date, today) else { return full }
+            return String(full.dropFirst(6))  // `01-08 ` goes
+        }
         let balances = snapshot.balances.sorted { $0.key < $1.key }.map {
             ListPane.Row("\($0.key): \($0.value)", .price)
         }
@@ -48,7 +56,7 @@ public enum PaneRows {
                 let poll = wait.poll.map { " \($0)/\(wait.polls)" } ?? ""
                 return ListPane.Row("\(entitlement.id) waiting for the server\(poll)\(store)", .warning)
             }
-            let until = entitlement.expiresAt.map(toTheSecond ? clock.second : toTheMinute ? clock.minute : clock.day) ?? "?"
+            let until = entitlement.expiresAt.map(when) ?? "?"
             // On Xee, where the server's last change came from.
             let source = (entitlement.source.map { " · \($0)" } ?? "") + store
             // What the subscription behind it is going through says more than the date, where
