@@ -68,6 +68,8 @@ public final class Program<Terminal: Backend> {
                 case .resize:
                     let (width, height) = backend.size
                     queue.append(.resize(width: width, height: height))
+                case .hangUp:
+                    queue.append(.quit)
                 }
             }
             collectMail()
