@@ -204,7 +204,12 @@ public enum ScenarioParser {
             return .relaunch
         case "advance":
             try exactly(1, "a DURATION: advance 10s, 5m, 2h, 7d")
-            return .advance(seconds: try duration(arguments[0]))
+            let seconds = try duration(arguments[0])
+            // No clock starts before 1970, so a longer span passes the calendar's end from anywhere.
+            guard seconds <= Clock.latest.timeIntervalSince1970 else {
+                throw Problem("advance \(arguments[0]) is more than the calendar holds: it ends at 9999-12-31 23:59:59 UTC")
+            }
+            return .advance(seconds: seconds)
         case "key":
             guard !arguments.isEmpty else { throw Problem("key takes one or more key names: key enter, key j j enter") }
             var keys: [Key] = []

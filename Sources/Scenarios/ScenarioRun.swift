@@ -264,7 +264,12 @@ final class ScenarioRun {
             }
             program.send(.buyPromoted(productId: sku))
         case .advance(let seconds):
-            try running().advance(by: seconds)
+            let program = try running()
+            guard program.now.addingTimeInterval(seconds) <= Clock.latest else {
+                throw error(line, "\(line.text) would move the calendar past 9999-12-31 23:59:59 UTC, where it ends; "
+                            + "it is at \(program.now.formatted(.iso8601))")
+            }
+            program.advance(by: seconds)
         case .keys(let keys):
             for key in keys { try running().send(.key(key)) }
         case .click(let x, let y):

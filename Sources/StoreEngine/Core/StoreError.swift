@@ -34,6 +34,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     case appTakesNoURLs(path: String, pid: Int32?)
     /// `open-url`: the URL did not reach the running app.
     case urlNotDelivered(path: String, reason: String)
+    /// The ledger's simulated clock is off the calendar (past 9999-12-31, or before year 1): the
+    /// store is not opened on it.
+    case clockOffTheCalendar(path: String)
     /// The Xee SDK's `getPaywall`: no paywall of the catalog has this placement.
     case noPaywall(placement: String, placements: [String])
 
@@ -71,6 +74,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
         case let .noPaywall(placement, placements):
             return "No paywall of the catalog has the placement \(QuotedText.part(placement)); "
                 + (placements.isEmpty ? "the catalog has no paywalls." : "its placements: \(placements.joined(separator: ", ")).")
+        case .clockOffTheCalendar(let path):
+            return "\(path) keeps a simulated clock off the calendar, which ends at 9999-12-31 23:59:59 UTC, so it was "
+                + "not opened; storefront history still reads it; run storefront reset to start again, or pass --state-dir."
         case .noSigningKey(let path):
             return "\(path) has no signing key yet: it is made when the app or a scenario first opens the ledger."
         }
