@@ -39,6 +39,7 @@ public final class Ledger {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         if exists, isDirectory.boolValue { throw LedgerError.isADirectory(path: path) }
+        if exists, Self.isEmpty(path) { throw LedgerError.empty(path: path) }
         if readOnly {
             guard exists else { throw LedgerError.noLedger(path: path) }
         } else {
@@ -59,6 +60,7 @@ public final class Ledger {
             throw LedgerError.newerSchema(path: path, found: found, supported: Self.supportedSchemaVersion)
         }
         guard try Schema.isLedger(database, version: found) else { throw LedgerError.foreignDatabase(path: path) }
+        try Self.checkQuickly(database)
         if readOnly {
             guard found == Self.supportedSchemaVersion else {
                 throw LedgerError.olderSchema(path: path, found: found, supported: Self.supportedSchemaVersion)
@@ -82,6 +84,13 @@ public final class Ledger {
         if let spare = Self.sparePages(in: ProcessInfo.processInfo.environment) {
             try limitGrowth(toSparePages: spare)
         }
+    }
+
+    /// A 0-byte file with no write-ahead log to recover from. The file this open creates is
+    /// 0 bytes only until `journal_mode=WAL` writes its first page, moments later.
+    private static func isEmpty(_ path: String) -> Bool {
+        let size = { (file: String) in (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0 }
+        return size(path) == 0 && size(path + "-wal") == 0
     }
 
     /// How many write transactions this ledger committed since it was opened (each `inTransaction`

@@ -91,7 +91,7 @@ final class SQLiteDatabase {
     /// a person does about each is different (move it away, free some space).
     private func error(code: Int32, message: String) -> LedgerError {
         switch code & 0xFF {
-        case SQLITE_CORRUPT: .corrupt(path: path)
+        case SQLITE_CORRUPT: .corrupt(path: path, problem: message)
         case SQLITE_NOTADB: .notADatabase(path: path)
         case SQLITE_FULL: .diskFull(path: path)
         default: .sqlite(code: code, message: message)

@@ -10,6 +10,7 @@ enum Help {
       storefront lint [FILE] [--json]   check a catalog or a theme: every finding with its JSON path (exit 65 on errors)
       storefront import FILE.storekit   print the catalog.json equivalent of an Xcode StoreKit file
       storefront history [--json]       print the transactions kept in the state directory (read only)
+      storefront history --check        check the ledger's file with SQLite's integrity_check (exit 74 if damaged)
       storefront open-url URL           hand a redirect or deep link to the app running on the state directory,
                                         or keep it for the next launch (a cold-start deep link)
       storefront promote SKU            start an App Store promoted purchase of SKU in the running app (Xee's

@@ -2,8 +2,17 @@ import Foundation
 import StoreEngine
 
 /// `storefront history [--json]`: the transactions kept in the ledger, newest first, for bug reports.
+/// `--check` checks the ledger's file instead (exit 74 when it is damaged).
 enum HistoryCommand {
     static func run(_ options: Options) throws(CommandFailure) {
+        if options.check {
+            do {
+                print("\(try Environment.stateDirectory(options).checkLedger()): no problems found (SQLite's integrity_check).")
+            } catch {
+                throw CommandFailure(error)
+            }
+            return
+        }
         let history: LedgerHistory
         do {
             history = try Environment.stateDirectory(options).history()

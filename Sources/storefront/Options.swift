@@ -12,6 +12,8 @@ struct Options {
     var network: String?
     var projectId: String?
     var json = false
+    /// `history --check`: SQLite's full integrity check instead of the history.
+    var check = false
     var quick = false
     var quiet = false
     var junitPath: String?
@@ -79,6 +81,8 @@ struct Options {
                 }
             } else if argument == "--json" {
                 options.json = true
+            } else if argument == "--check" {
+                options.check = true
             } else if argument == "--quick" {
                 options.quick = true
             } else if argument == "--quiet" {

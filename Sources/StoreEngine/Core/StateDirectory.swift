@@ -80,6 +80,20 @@ public struct StateDirectory: Sendable, Equatable {
         }
     }
 
+    /// `storefront history --check`: SQLite's full integrity check of the ledger, which also
+    /// compares every index with its table (the check at every open does not). Reads only, like
+    /// `history`. Returns the ledger's path when it is whole; `ledgerDamaged` lists what is not.
+    public func checkLedger() throws(StoreError) -> String {
+        let problems: [String]
+        do {
+            problems = try Ledger(readingOnly: ledgerPath).integrityProblems()
+        } catch {
+            throw StoreError(error)
+        }
+        guard problems.isEmpty else { throw .ledgerDamaged(path: ledgerPath, problems: problems) }
+        return ledgerPath
+    }
+
     /// The PEM public key the ledger's transactions verify with (`storefront public-key`). Reads
     /// only, like `history`: a ledger that never had an app on it has no key yet, and none is made.
     public func publicKeyPEM() throws(StoreError) -> String {

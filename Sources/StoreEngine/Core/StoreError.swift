@@ -20,6 +20,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     /// The lock file could not be opened or locked (not another app: a directory in its place,
     /// a file system without locks).
     case stateLock(path: String, reason: String)
+    /// `history --check`: SQLite's integrity check found these problems in the ledger.
+    case ledgerDamaged(path: String, problems: [String])
     /// `history` found no ledger file where it looked (`--state-dir`), and created none.
     case noLedger(path: String)
     /// A storefront id that is not in the catalog.
@@ -60,6 +62,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
             return "\(path): cannot lock the state directory (\(reason)); pass --state-dir DIR."
         case .noLedger(let path):
             return LedgerError.noLedger(path: path).description
+        case let .ledgerDamaged(path, problems):
+            return "\(path) is damaged (SQLite's integrity_check found \(problems.count == 1 ? "a problem" : "\(problems.count) problems")); "
+                + "move it aside, keeping it for a bug report, or run storefront reset to start again:\n"
+                + problems.map { "  " + $0 }.joined(separator: "\n")
         case .unknownStorefront(let id):
             return "Storefront \(id) is not in the catalog."
         case let .signing(path, reason):
