@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Scenarios
 import StoreEngine
@@ -34,8 +35,10 @@ enum ScenarioSubcommand {
         }
         let quiet = options.quiet
         let results = ScenarioSuite.run(files, options: scenarioOptions, jobs: jobs) { result in
-            // Unbuffered, so CI logs show each scenario as it finishes.
-            FileHandle.standardOutput.write(Data(render(result, quiet: quiet).utf8))
+            // Unbuffered, so CI logs show each scenario as it finishes. A line of the script is
+            // quoted as text: an ESC or a BEL in it reaches the terminal escaped, as on the screen.
+            let text = ControlCharacters.escaped(render(result, quiet: quiet), keepingNewlines: true)
+            FileHandle.standardOutput.write(Data(text.utf8))
         }
         let failed = results.filter { if case .failed = $0.outcome { return true } else { return false } }.count
         let broken = results.filter { if case .scriptError = $0.outcome { return true } else { return false } }.count
@@ -74,7 +77,9 @@ enum ScenarioSubcommand {
         var files: [String] = []
         for argument in arguments {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+            // A link that loops exists, though nothing can be found through it.
+            var link = stat()
+            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) || lstat(argument, &link) == 0 else {
                 throw CommandFailure(.noInput, "\(argument): no such file or folder.")
             }
             guard isDirectory.boolValue else {
@@ -85,6 +90,15 @@ enum ScenarioSubcommand {
                 .filter { $0.hasSuffix(".scenario") }.sorted()
             guard !found.isEmpty else { throw CommandFailure(.noInput, "\(argument): no .scenario files in this folder.") }
             files += found.map { (argument as NSString).appendingPathComponent($0) }
+        }
+        // A FIFO would keep the run waiting for a writer; a device, a loop of links: named now,
+        // before anything runs, as a catalog that is one is.
+        for file in files {
+            do {
+                try InputFile.requireFile(at: file)
+            } catch {
+                throw CommandFailure(error.code, error.message(file: file))
+            }
         }
         return files
     }
