@@ -11,6 +11,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     case diskFull(path: String)
     /// The state directory could not be made or used.
     case stateDirectory(path: String, reason: String)
+    /// Others may write in the state directory and it may not be made private (sticky and
+    /// shared, such as /tmp, or not this user's): nothing is made in it.
+    case sharedStateDirectory(path: String, mode: Int)
     /// Another app holds the state directory's lock; `pid` is the one its lock file names.
     case stateDirectoryInUse(path: String, pid: Int32?)
     /// `reset` while an app holds the state directory: nothing was removed.
@@ -50,6 +53,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
             return LedgerError.diskFull(path: path).description
         case let .stateDirectory(path, reason):
             return "\(path): cannot create the state directory (\(reason)); pass --state-dir DIR."
+        case let .sharedStateDirectory(path, mode):
+            return "\(path) can be written by other users (mode \(String(mode, radix: 8)): a shared directory), so they could "
+                + "replace the ledger; pass a --state-dir of your own (one storefront makes is 0700)."
         case let .stateDirectoryInUse(path, pid):
             return "\(path) is in use by another storefront\(pid.map { " (pid \($0))" } ?? ""); quit that one first, "
                 + "or pass --state-dir DIR to run on another state directory."
