@@ -3,7 +3,8 @@ import Foundation
 import StoreEngine
 import TerminalUI
 
-/// A mistake in a scenario file itself: exit 64, with the place and what is wrong.
+/// A mistake in a scenario file itself: exit 64, with the place and what is wrong (also the place
+/// and the sentence of an I/O error, `ScenarioResult.Outcome.ioError`).
 public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
     public var file: String
     public var line: Int

@@ -18,7 +18,8 @@ enum Help {
       storefront public-key             print the PEM key that verifies the state directory's signed transactions
       storefront reset                  remove the ledger of the state directory and start over
                                         (refused while an app runs on it)
-      storefront scenario FILE|DIR...   run QA scripts headless: exit 0 pass, 1 fail, 64 script error
+      storefront scenario FILE|DIR...   run QA scripts headless: exit 0 pass, 1 fail, 64 script error,
+                                        74 a ledger that cannot be used (damaged, read-only, full)
                                         --junit FILE   write a JUnit report
                                         --shard K/N    run shard K of N (stable per file path)
                                         --jobs N       run N scenarios at once

@@ -5,7 +5,8 @@ import StoreEngine
 
 /// `storefront scenario FILE|DIR... [--junit FILE] [--shard K/N] [--jobs N] [--snapshots DIR]
 /// [--state-dir DIR] [--catalog FILE] [--quiet]`: QA scripts, headless (docs/scenarios.md).
-/// Exit 0 when every expectation holds, 1 when one fails, 64 for a script error.
+/// Exit 0 when every expectation holds, 1 when one fails, 64 for a script error, 74 when a
+/// scenario's ledger could not be used (damaged, empty, read-only, a full disk).
 enum ScenarioSubcommand {
     static func run(_ options: Options) throws(CommandFailure) {
         guard !options.positional.isEmpty else {
@@ -42,8 +43,10 @@ enum ScenarioSubcommand {
         }
         let failed = results.filter { if case .failed = $0.outcome { return true } else { return false } }.count
         let broken = results.filter { if case .scriptError = $0.outcome { return true } else { return false } }.count
+        let unusable = results.filter { if case .ioError = $0.outcome { return true } else { return false } }.count
         FileHandle.standardOutput.write(Data(("\(results.count) scenario\(results.count == 1 ? "" : "s"): "
-            + "\(results.count - failed - broken) passed, \(failed) failed, \(broken) with script errors\n").utf8))
+            + "\(results.count - failed - broken - unusable) passed, \(failed) failed, \(broken) with script errors"
+            + (unusable > 0 ? ", \(unusable) with I/O errors" : "") + "\n").utf8))
         if let junit = options.junitPath {
             do {
                 try JUnitReport.xml(results).write(toFile: junit, atomically: true, encoding: .utf8)
@@ -51,6 +54,8 @@ enum ScenarioSubcommand {
                 throw CommandFailure(.ioError, "\(junit): cannot write the JUnit report (\(error.localizedDescription)).")
             }
         }
+        // A ledger that could not be used says the most about the run: nothing after it is the script's doing.
+        if unusable > 0 { exit(ExitCode.ioError.rawValue) }
         if broken > 0 { exit(ExitCode.usage.rawValue) }
         if failed > 0 { exit(1) }
     }
@@ -65,7 +70,7 @@ enum ScenarioSubcommand {
         case .failed(let failure):
             out += "scenario \(result.file)\n" + result.transcript.map { $0 + "\n" }.joined()
             out += "FAIL \(failure.description)\n"
-        case .scriptError(let error):
+        case .scriptError(let error), .ioError(let error):
             if !quiet || !result.transcript.isEmpty { out += "scenario \(result.file)\n" + result.transcript.map { $0 + "\n" }.joined() }
             out += "ERROR \(error.description)\n"
         }

@@ -90,12 +90,47 @@ extension EndToEnd {
             let scenario = directory.path + "/x.scenario"
             try "catalog \(BuiltBinary.catalog)\nexpect transactions 0\n".write(toFile: scenario, atomically: true, encoding: .utf8)
             let ran = try run(["scenario", scenario, "--state-dir", directory.path])
+            #expect(ran.status == 74, "an I/O error, not a script error (64)")
             #expect(ran.standardOutput.contains("is empty (0 bytes)"), "\(ran.standardOutput)")
+            #expect(ran.standardOutput.hasSuffix("0 passed, 0 failed, 0 with script errors, 1 with I/O errors\n"), "\(ran.standardOutput)")
             #expect(try FileManager.default.attributesOfItem(atPath: ledger)[.size] as? Int == 0)
             #expect(!FileManager.default.fileExists(atPath: ledger + "-wal"))
             // reset is the way out it names.
             #expect(try run(["reset", "--state-dir", directory.path]).status == 0)
             #expect(!FileManager.default.fileExists(atPath: ledger))
+        }
+    }
+}
+
+extension EndToEnd {
+    /// `storefront scenario` when the ledger cannot take a write the script needs: an I/O
+    /// error at that line (exit 74), not a failed expectation further on (1) or a script error (64).
+    @Suite("Scenarios on a full ledger")
+    struct ScenarioOnAFullLedger {
+        /// The full disk of FullDiskTests (SQLite's page limit at the ledger's launch size, and a
+        /// user id that makes the payment's status the write that does not fit).
+        @Test("a payment whose status cannot be saved ends the scenario on its line, exit 74")
+        func fullAtThePayment() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let scenario = directory.path + "/full.scenario"
+            try """
+                catalog \(BuiltBinary.catalog)
+                user \(FullDisk.user)
+                select com.example.stardust.gems_100
+                buy
+                paystation card 4111111111111111
+                expect transaction last purchased
+                """.write(toFile: scenario, atomically: true, encoding: .utf8)
+            var environment = ProcessInfo.processInfo.environment
+            environment["STOREFRONT_TEST_LEDGER_SPARE_PAGES"] = "0"
+            let state = directory.path + "/state"
+            let result = try Finished.run(try BuiltBinary.path(), ["scenario", scenario, "--state-dir", state, "--quiet"],
+                                          environment: environment)
+            #expect(result.status == 74, "\(result.standardOutput)")
+            #expect(result.standardOutput.contains("ERROR \(scenario):5: error: Cannot write the ledger \(state)/storefront.sqlite: "
+                + "the disk is full"), "\(result.standardOutput)")
+            #expect(result.standardOutput.hasSuffix("1 with I/O errors\n"))
         }
     }
 }

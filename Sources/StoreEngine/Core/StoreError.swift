@@ -96,6 +96,20 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
 
     public var errorDescription: String? { description }
 
+    /// Whether the ledger, its file or its state directory failed (damaged, empty, read-only, a
+    /// full disk, a directory that cannot be made or locked), rather than what was asked of the
+    /// engine: an I/O error (exit 74) wherever it ends a command or a scenario.
+    public var isStorageFailure: Bool {
+        switch self {
+        case .storage, .diskFull, .stateDirectory, .sharedStateDirectory, .stateLock, .cannotRemove, .signing,
+             .clockOffTheCalendar, .ledgerDamaged:
+            return true
+        case .stateDirectoryInUse, .resetWhileInUse, .noLedger, .unknownStorefront, .noSigningKey, .urlSocket,
+             .appTakesNoURLs, .urlNotDelivered, .noPaywall:
+            return false
+        }
+    }
+
     /// Any error from below, in the engine's words.
     init(_ error: any Error) {
         switch error {
