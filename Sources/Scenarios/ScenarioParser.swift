@@ -22,7 +22,15 @@ public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
 /// Reads the scenario language (docs/scenarios.md): one command a line, `#` comments, words
 /// separated by spaces, `"double quotes"` around text with spaces. Every line is checked before
 /// anything runs, so a typo on line 40 fails at once, not after 39 lines of work.
+///
+/// Linear in the file: each line is read once, and nothing does work per pair of characters
+/// of a word (the nearest command name is looked for only among names of about its length).
+/// A line holds at most `maxLineBytes`, and a message quotes a long word by its start.
 public enum ScenarioParser {
+    /// The longest line read: as long as the longest URL the app takes from outside, so any
+    /// `open-url` fits, and no longer, so one line cannot hold the machine.
+    public static let maxLineBytes = URLSocket.maxURLBytes
+
     public static func parse(_ text: String, file: String) throws(ScriptError) -> Scenario {
         var lines: [ScenarioLine] = []
         // Split on line feeds by scalar: in Swift "\r\n" is one Character, which a split on the
@@ -32,6 +40,9 @@ public enum ScenarioParser {
             let number = index + 1
             let source = String(String.UnicodeScalarView(raw.filter { $0 != "\r" })).trimmingCharacters(in: .whitespaces)
             func fail(_ message: String) -> ScriptError { ScriptError(file: file, line: number, message: message) }
+            guard source.utf8.count <= maxLineBytes else {
+                throw fail("line \(number) is \(source.utf8.count) bytes long; a line holds at most \(maxLineBytes)")
+            }
             let words: [String]
             do {
                 words = try tokenize(source)
@@ -43,9 +54,11 @@ public enum ScenarioParser {
             do {
                 command = try parse(name, Array(words.dropFirst()))
             } catch {
-                throw fail(error.message)
+                // Whichever message quotes a long word quotes its start.
+                let long = words.filter { $0.utf8.count > quotedLimit }
+                throw fail(long.reduce(error.message) { $0.replacingOccurrences(of: $1, with: quoted($1)) })
             }
-            lines.append(ScenarioLine(number: number, text: source, command: command))
+            lines.append(ScenarioLine(number: number, text: shown(source), command: command))
         }
         guard !lines.isEmpty else {
             throw ScriptError(file: file, line: 1, message: "the scenario has no commands; see docs/scenarios.md")
@@ -232,9 +245,11 @@ public enum ScenarioParser {
             }
             return .snapshot(name: name)
         default:
-            let near = commandNames.min { distance($0, name) < distance($1, name) }
+            // Two edits at most change the length by two at most: other names cannot be near.
+            let length = name.count
+            let near = commandNames.filter { abs($0.count - length) <= 2 }.min { distance($0, name) < distance($1, name) }
             let hint = near.flatMap { distance($0, name) <= 2 ? " (did you mean \($0)?)" : nil } ?? ""
-            throw Problem("unknown command \(name)\(hint); commands: \(commandNames.joined(separator: ", "))")
+            throw Problem("unknown command \(quoted(name))\(hint); commands: \(commandNames.joined(separator: ", "))")
         }
     }
 
@@ -347,6 +362,20 @@ public enum ScenarioParser {
         default:
             throw Problem(usage)
         }
+    }
+
+    /// A word of the script as a message quotes it: whole when short, else its start and its length.
+    static func quoted(_ word: String) -> String {
+        guard word.utf8.count > quotedLimit else { return word }
+        return "\(word.prefix(40))… (\(word.count) characters)"
+    }
+
+    static let quotedLimit = 60
+
+    /// A line as the transcript and a failure show it: whole when it fits a screen or two.
+    private static func shown(_ line: String) -> String {
+        guard line.utf8.count > 300 else { return line }
+        return "\(line.prefix(200))… (\(line.count) characters)"
     }
 
     /// One or more ASCII digits, nothing else (no sign, no spaces).

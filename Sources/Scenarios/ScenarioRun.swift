@@ -335,7 +335,7 @@ final class ScenarioRun {
         switch reference {
         case .sku(let sku):
             guard program.app.catalog.product(id: sku) != nil else {
-                throw error(line, "no product \(sku) in the catalog")
+                throw error(line, "no product \(ScenarioParser.quoted(sku)) in the catalog")
             }
             guard program.app.paywall.index(ofProduct: sku) != nil else {
                 throw failure(line, expected: "\(sku) on sale in \(program.app.paywall.storefront.id)",
