@@ -15,9 +15,7 @@ extension Clock {
         date >= earliest && date <= latest
     }
 
-    /// What the player reads when a move would take the calendar past its end; it stays at `now`.
-    static func endNotice(staying now: Date) -> StoreNotice {
-        StoreNotice(.error, "The calendar ends at 9999-12-31 23:59:59 UTC, so it cannot move that far; "
-                    + "it stays at \(now.formatted(.iso8601)).")
-    }
+    /// What the player reads when a move would take the calendar past its end (short enough
+    /// for the bottom line at 80 columns; the status bar shows where the calendar stands).
+    static let endNotice = StoreNotice(.error, "The calendar ends at 9999-12-31 23:59:59 UTC; it did not move.")
 }

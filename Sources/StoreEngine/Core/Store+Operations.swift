@@ -131,7 +131,7 @@ extension Store {
     /// time, in order. The calendar never moves back, nor past its end (`Clock.latest`): then
     /// nothing moves and the notice says why.
     public func advance(to date: Date) throws(StoreError) -> StoreReport {
-        guard date <= Clock.latest else { return currentReport(notice: Clock.endNotice(staying: now())) }
+        guard date <= Clock.latest else { return currentReport(notice: Clock.endNotice) }
         return try perform {
             var last: StoreNotice?
             while let due = agenda.nextDue, due <= date {
