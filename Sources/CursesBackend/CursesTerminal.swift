@@ -9,6 +9,9 @@ import TerminalUI
 public final class CursesTerminal: Backend {
     private var palette: ColorPairs
     private var isOpen = false
+    /// The terminal went away under the app (`TerminalInput.hangUp`); the app then ends as
+    /// SIGHUP ends it.
+    public private(set) var isGone = false
 
     /// Takes over the terminal. `colorEnabled` false (NO_COLOR) draws without color.
     public init(colorEnabled: Bool) {
@@ -77,14 +80,30 @@ public final class CursesTerminal: Backend {
     /// Waits on the keyboard and the inbox at once (`poll`), so an engine answer or a signal
     /// wakes the loop as promptly as a key; then reads every key already queued, without waiting
     /// again, so a burst becomes one frame.
+    ///
+    /// A terminal that has gone (its window closed, the pty's other end shut, with no SIGHUP
+    /// reaching the app: it runs under `setsid`, or SIGHUP is blocked) makes `poll` answer at
+    /// once, for ever, with nothing to read: that is `.hangUp`, never another wait.
     public func waitForInput(timeout: TimeInterval?, inbox: Inbox) -> [TerminalInput] {
+        guard !isGone else { return [.hangUp] }
         var descriptors = [
             pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
             pollfd(fd: inbox.wakeDescriptor, events: Int16(POLLIN), revents: 0),
         ]
         // A signal (SIGWINCH) interrupts the wait; ncurses then has KEY_RESIZE for us below.
         _ = poll(&descriptors, 2, Inbox.pollTimeout(timeout))
-        return readQueuedInput()
+        let inputs = readQueuedInput()
+        if Self.isHangUp(descriptors[0].revents) {
+            isGone = true
+            return inputs + [.hangUp]
+        }
+        return inputs
+    }
+
+    /// What `poll` says of a terminal that has gone: hung up (EOF, and EIO on every read),
+    /// an error, or a descriptor no longer open.
+    static func isHangUp(_ revents: Int16) -> Bool {
+        revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     private func readQueuedInput() -> [TerminalInput] {

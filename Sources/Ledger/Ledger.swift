@@ -41,13 +41,34 @@ public final class Ledger {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         if exists, isDirectory.boolValue { throw LedgerError.isADirectory(path: path) }
+        if exists, Self.isEmpty(path) { throw LedgerError.empty(path: path) }
+        var created = false
         if readOnly {
             guard exists else { throw LedgerError.noLedger(path: path) }
         } else {
-            try LedgerFiles.createPrivately(path)
+            created = try LedgerFiles.createPrivately(path)
         }
-        database = try SQLiteDatabase(path: path, readOnly: readOnly)
+        do {
+            database = try SQLiteDatabase(path: path, readOnly: readOnly)
+            try Self.prepare(database, readOnly: readOnly)
+        } catch {
+            // The file this open made, left empty (the disk was full before its first page):
+            // nobody's, so removed, and the next open makes it again instead of refusing it.
+            if created, Self.isEmpty(path) {
+                for file in LedgerFiles.all(path) { unlink(file) }
+            }
+            throw error
+        }
+        if !readOnly, let spare = Self.sparePages(in: ProcessInfo.processInfo.environment) {
+            try limitGrowth(toSparePages: spare)
+        }
+    }
 
+    /// Reads the file's header and schema, refusing what is not a whole ledger of a schema this
+    /// build understands before anything is written; then, for a writer, turns on WAL and
+    /// migrates.
+    private static func prepare(_ database: SQLiteDatabase, readOnly: Bool) throws {
+        let path = database.path
         // The first read is where SQLite looks at the file's header.
         let found: Int
         do {
@@ -57,13 +78,14 @@ public final class Ledger {
         }
         // A negative version was not written by us (nor by SQLite's defaults).
         guard found >= 0 else { throw LedgerError.notADatabase(path: path) }
-        guard found <= Self.supportedSchemaVersion else {
-            throw LedgerError.newerSchema(path: path, found: found, supported: Self.supportedSchemaVersion)
+        guard found <= supportedSchemaVersion else {
+            throw LedgerError.newerSchema(path: path, found: found, supported: supportedSchemaVersion)
         }
         guard try Schema.isLedger(database, version: found) else { throw LedgerError.foreignDatabase(path: path) }
+        try checkQuickly(database)
         if readOnly {
-            guard found == Self.supportedSchemaVersion else {
-                throw LedgerError.olderSchema(path: path, found: found, supported: Self.supportedSchemaVersion)
+            guard found == supportedSchemaVersion else {
+                throw LedgerError.olderSchema(path: path, found: found, supported: supportedSchemaVersion)
             }
             return
         }
@@ -81,9 +103,13 @@ public final class Ledger {
         try Schema.migrate(database)
         // Known to be ours by now, so its mode may be changed.
         LedgerFiles.makePrivate(path)
-        if let spare = Self.sparePages(in: ProcessInfo.processInfo.environment) {
-            try limitGrowth(toSparePages: spare)
-        }
+    }
+
+    /// A 0-byte file with no write-ahead log to recover from. The file this open creates is
+    /// 0 bytes only until `journal_mode=WAL` writes its first page, moments later.
+    private static func isEmpty(_ path: String) -> Bool {
+        let size = { (file: String) in (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0 }
+        return size(path) == 0 && size(path + "-wal") == 0
     }
 
     /// How many write transactions this ledger committed since it was opened (each `inTransaction`

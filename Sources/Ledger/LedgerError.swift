@@ -13,8 +13,12 @@ public enum LedgerError: Error, CustomStringConvertible, LocalizedError, Equatab
     case isADirectory(path: String)
     /// A SQLite database of another program (tables that are not ours); it is left untouched.
     case foreignDatabase(path: String)
-    /// SQLite found the file damaged (SQLITE_CORRUPT): a page does not say what it should.
-    case corrupt(path: String)
+    /// SQLite found the file damaged (SQLITE_CORRUPT, or its own check at open): a page does not
+    /// say what it should. `problem` is SQLite's first finding; nothing was written.
+    case corrupt(path: String, problem: String)
+    /// The file is there but empty (0 bytes): nobody's ledger, so not made into a new one with a
+    /// new player and signing key; nothing was written.
+    case empty(path: String)
     /// A write failed because the disk (or the ledger's page limit) is full (SQLITE_FULL);
     /// nothing of it was kept.
     case diskFull(path: String)
@@ -42,8 +46,12 @@ public enum LedgerError: Error, CustomStringConvertible, LocalizedError, Equatab
             "\(path) is a directory, not a ledger file; move it away or pass --state-dir."
         case let .foreignDatabase(path):
             "\(path) is a SQLite database of another program, so the ledger left it untouched; move it away or pass --state-dir."
-        case let .corrupt(path):
-            "\(path) is corrupt (SQLite found damaged pages); move it away, keeping it for a bug report, or pass --state-dir."
+        case let .corrupt(path, problem):
+            "\(path) is damaged (\(problem)), so nothing was written to it; move it aside, keeping it for a bug report, "
+                + "or run storefront reset to start again, or pass --state-dir."
+        case let .empty(path):
+            "\(path) is empty (0 bytes), so it was not made into a new ledger; move it aside, or run storefront reset "
+                + "to start again, or pass --state-dir."
         case let .diskFull(path):
             "Cannot write the ledger \(path): the disk is full, so nothing was saved; free some space and try again, or pass --state-dir."
         case let .noLedger(path):

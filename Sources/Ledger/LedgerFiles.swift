@@ -9,19 +9,22 @@ public enum LedgerFiles {
         [path, path + "-wal", path + "-shm"]
     }
 
-    /// Makes the database file, empty and 0600, unless it exists. SQLite would create it with
-    /// 0644 less the umask; it gives the WAL and shared-memory files it makes later the mode of
-    /// the database file (overriding the umask itself), so this mode carries over to them.
-    static func createPrivately(_ path: String) throws {
+    /// Makes the database file, empty and 0600, unless it exists; true when it made it. SQLite
+    /// would create it with 0644 less the umask; it gives the WAL and shared-memory files it
+    /// makes later the mode of the database file (overriding the umask itself), so this mode
+    /// carries over to them.
+    static func createPrivately(_ path: String) throws -> Bool {
         let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             let code = errno
-            if code == EEXIST { return }
+            if code == EEXIST { return false }
+            if code == ENOSPC || code == EDQUOT { throw LedgerError.diskFull(path: path) }
             throw LedgerError.cannotOpen(path: path, message: String(cString: strerror(code)))
         }
         // open's mode passes through the umask; the umask may have left it wider or narrower.
         fchmod(descriptor, 0o600)
         close(descriptor)
+        return true
     }
 
     /// Narrows the database and whatever WAL and shared-memory files exist to 0600: a ledger

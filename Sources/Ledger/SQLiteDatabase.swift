@@ -88,12 +88,15 @@ final class SQLiteDatabase {
     }
 
     /// A damaged file, another kind of file and a full disk each have their own sentence: what
-    /// a person does about each is different (move it away, free some space).
+    /// a person does about each is different (move it away, free some space). A disk that is
+    /// really full, rather than the ledger's page limit, often fails as an I/O error (writing a
+    /// page, growing the shared-memory index: "SQLite error 4874"), whose errno says ENOSPC.
     private func error(code: Int32, message: String) -> LedgerError {
         switch code & 0xFF {
-        case SQLITE_CORRUPT: .corrupt(path: path)
+        case SQLITE_CORRUPT: .corrupt(path: path, problem: message)
         case SQLITE_NOTADB: .notADatabase(path: path)
         case SQLITE_FULL: .diskFull(path: path)
+        case SQLITE_IOERR where [ENOSPC, EDQUOT].contains(sqlite3_system_errno(handle)): .diskFull(path: path)
         default: .sqlite(code: code, message: message)
         }
     }

@@ -107,10 +107,10 @@ extension App {
         let span = abs(seconds)
         let words: String
         switch span {
-        case ..<60: words = "\(Int(span)) s"
-        case ..<3600: words = "\(Int(span / 60)) min"
-        case ..<86_400: words = "\(Int(span / 3600)) h"
-        default: words = "\(Int(span / 86_400)) days"
+        case ..<60: words = "\(Int(saturating: span)) s"
+        case ..<3600: words = "\(Int(saturating: span / 60)) min"
+        case ..<86_400: words = "\(Int(saturating: span / 3600)) h"
+        default: words = "\(Int(saturating: span / 86_400)) days"
         }
         return seconds >= 0 ? "in \(words)" : "\(words) ago"
     }

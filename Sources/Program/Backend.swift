@@ -24,6 +24,9 @@ public enum TerminalInput: Sendable, Equatable {
     case key(Key)
     case mouse(MouseEvent)
     case resize
+    /// The terminal has gone (hung up, closed, an error on reading it): nothing more will
+    /// come from it, and the program quits as on SIGHUP.
+    case hangUp
 }
 
 /// A frame in memory instead of a terminal: scenarios, exports, and tests of the loop.

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 
 /// The one way into the program for everything that is not a key (DESIGN.md §2, Bubble Tea's
@@ -82,6 +83,6 @@ public final class Inbox: @unchecked Sendable {
     /// `poll`'s timeout in milliseconds for `timeout` seconds: -1 waits for ever.
     public static func pollTimeout(_ timeout: TimeInterval?) -> Int32 {
         guard let timeout else { return -1 }
-        return Int32(min(max(0, (timeout * 1000).rounded(.up)), Double(Int32.max)))
+        return max(0, Int32(saturating: (timeout * 1000).rounded(.up)))
     }
 }

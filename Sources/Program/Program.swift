@@ -30,6 +30,9 @@ public final class Program<Terminal: Backend> {
     private var callsInFlight = 0
     private var queue: [Message] = []
     private var needsDraw = true
+    /// Engine calls that failed since the last `takeFailures()`, oldest first: a script runner
+    /// ends on one that is the ledger's (a full disk) rather than read on past it.
+    private var failures: [StoreError] = []
 
     public init(app: App, backend: Terminal, engine: EngineWorker, clock: Clock, inbox: Inbox = Inbox(),
                 wallTime: @escaping () -> Date = Date.init) {
@@ -70,6 +73,8 @@ public final class Program<Terminal: Backend> {
                 case .resize:
                     let (width, height) = backend.size
                     queue.append(.resize(width: width, height: height))
+                case .hangUp:
+                    queue.append(.quit)
                 }
             }
             collectMail()
@@ -127,6 +132,12 @@ public final class Program<Terminal: Backend> {
         drain()
     }
 
+    /// The engine calls that failed since the last time this was asked, oldest first.
+    public func takeFailures() -> [StoreError] {
+        defer { failures = [] }
+        return failures
+    }
+
     /// Draws the current frame on the backend, if anything changed since the last, and returns it.
     @discardableResult
     public func draw() -> Frame {
@@ -179,6 +190,7 @@ public final class Program<Terminal: Backend> {
                 }
                 engineDue = report.nextDue
                 dueWaitsForPlayer = report.failure != nil
+                if let failure = report.failure { failures.append(failure) }
             case .key, .mouse:
                 dueWaitsForPlayer = false
             default:

@@ -9,8 +9,11 @@ private func reportQuitSignal(_ number: Int32) {
     _ = write(quitSignalPipe, &byte, 1)
 }
 
-/// SIGTERM and SIGHUP become one `.quit` through the inbox, so the program leaves the way `q`
-/// does: the loop ends, the last engine call finishes, and the terminal is restored.
+/// SIGTERM, SIGHUP, SIGINT and SIGQUIT become one `.quit` through the inbox, so the program
+/// leaves the way `q` does: the loop ends, the last engine call finishes, and the terminal is
+/// restored. The exit status is still the signal's (128 + its number). SIGINT arrives only by
+/// `kill`: the terminal is raw, so Ctrl-C is a key. SIGQUIT would otherwise dump a backtrace
+/// over the screen and wait there, deaf to SIGTERM; a QA tool has no core to keep.
 ///
 /// The handlers are installed with `sigaction` before `init` returns, so no signal is lost
 /// however early it comes; a thread of its own turns the bytes into messages. One per process:
@@ -19,7 +22,7 @@ public final class QuitSignals: @unchecked Sendable {
     private let lock = NSLock()
     private var received: Int32?
 
-    public init(_ signals: [Int32] = [SIGTERM, SIGHUP], inbox: Inbox) {
+    public init(_ signals: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT], inbox: Inbox) {
         var descriptors: [Int32] = [-1, -1]
         guard pipe(&descriptors) == 0 else { return }
         for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }

@@ -1,11 +1,17 @@
 import Foundation
 
 /// JUnit XML for CI: one testcase per scenario; a failed expectation is a `<failure>`, a
-/// script error an `<error>`, each with `file:line` in its message.
+/// script error an `<error>` (type `script`, or `io` when the ledger could not be used), each
+/// with `file:line` in its message.
 public enum JUnitReport {
     public static func xml(_ results: [ScenarioResult], suiteName: String = "storefront scenarios") -> String {
         let failures = results.filter { if case .failed = $0.outcome { return true } else { return false } }.count
-        let errors = results.filter { if case .scriptError = $0.outcome { return true } else { return false } }.count
+        let errors = results.filter { result in
+            switch result.outcome {
+            case .scriptError, .ioError: return true
+            case .passed, .failed: return false
+            }
+        }.count
         let time = String(format: "%.3f", results.map(\.duration).reduce(0, +))
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
@@ -27,6 +33,10 @@ public enum JUnitReport {
             case .scriptError(let error):
                 lines.append(opening + ">")
                 lines.append(#"      <error message="\#(escape(error.description))" type="script"/>"#)
+                lines.append("    </testcase>")
+            case .ioError(let error):
+                lines.append(opening + ">")
+                lines.append(#"      <error message="\#(escape(error.description))" type="io"/>"#)
                 lines.append("    </testcase>")
             }
         }

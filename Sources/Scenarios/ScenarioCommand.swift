@@ -108,6 +108,7 @@ public enum TransactionReference: Sendable, Equatable, CustomStringConvertible {
 /// A parsed line with where it came from.
 public struct ScenarioLine: Sendable, Equatable {
     public var number: Int
+    /// The line as written, for the transcript and messages (past 300 bytes, its start and length).
     public var text: String
     public var command: ScenarioCommand
 }

@@ -3,7 +3,8 @@ import Foundation
 import StoreEngine
 import TerminalUI
 
-/// A mistake in a scenario file itself: exit 64, with the place and what is wrong.
+/// A mistake in a scenario file itself: exit 64, with the place and what is wrong (also the place
+/// and the sentence of an I/O error, `ScenarioResult.Outcome.ioError`).
 public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
     public var file: String
     public var line: Int
@@ -21,7 +22,15 @@ public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
 /// Reads the scenario language (docs/scenarios.md): one command a line, `#` comments, words
 /// separated by spaces, `"double quotes"` around text with spaces. Every line is checked before
 /// anything runs, so a typo on line 40 fails at once, not after 39 lines of work.
+///
+/// Linear in the file: each line is read once, and nothing does work per pair of characters
+/// of a word (the nearest command name is looked for only among names of about its length).
+/// A line holds at most `maxLineBytes`, and a message quotes a long word by its start.
 public enum ScenarioParser {
+    /// The longest line read: as long as the longest URL the app takes from outside, so any
+    /// `open-url` fits, and no longer, so one line cannot hold the machine.
+    public static let maxLineBytes = URLSocket.maxURLBytes
+
     public static func parse(_ text: String, file: String) throws(ScriptError) -> Scenario {
         var lines: [ScenarioLine] = []
         // Split on line feeds by scalar: in Swift "\r\n" is one Character, which a split on the
@@ -31,6 +40,9 @@ public enum ScenarioParser {
             let number = index + 1
             let source = String(String.UnicodeScalarView(raw.filter { $0 != "\r" })).trimmingCharacters(in: .whitespaces)
             func fail(_ message: String) -> ScriptError { ScriptError(file: file, line: number, message: message) }
+            guard source.utf8.count <= maxLineBytes else {
+                throw fail("line \(number) is \(source.utf8.count) bytes long; a line holds at most \(maxLineBytes)")
+            }
             let words: [String]
             do {
                 words = try tokenize(source)
@@ -42,9 +54,11 @@ public enum ScenarioParser {
             do {
                 command = try parse(name, Array(words.dropFirst()))
             } catch {
-                throw fail(error.message)
+                // Whichever message quotes a long word quotes its start.
+                let long = words.filter { $0.utf8.count > quotedLimit }
+                throw fail(long.reduce(error.message) { $0.replacingOccurrences(of: $1, with: quoted($1)) })
             }
-            lines.append(ScenarioLine(number: number, text: source, command: command))
+            lines.append(ScenarioLine(number: number, text: shown(source), command: command))
         }
         guard !lines.isEmpty else {
             throw ScriptError(file: file, line: 1, message: "the scenario has no commands; see docs/scenarios.md")
@@ -204,7 +218,12 @@ public enum ScenarioParser {
             return .relaunch
         case "advance":
             try exactly(1, "a DURATION: advance 10s, 5m, 2h, 7d")
-            return .advance(seconds: try duration(arguments[0]))
+            let seconds = try duration(arguments[0])
+            // No clock starts before 1970, so a longer span passes the calendar's end from anywhere.
+            guard seconds <= Clock.latest.timeIntervalSince1970 else {
+                throw Problem("advance \(arguments[0]) is more than the calendar holds: it ends at 9999-12-31 23:59:59 UTC")
+            }
+            return .advance(seconds: seconds)
         case "key":
             guard !arguments.isEmpty else { throw Problem("key takes one or more key names: key enter, key j j enter") }
             var keys: [Key] = []
@@ -226,9 +245,11 @@ public enum ScenarioParser {
             }
             return .snapshot(name: name)
         default:
-            let near = commandNames.min { distance($0, name) < distance($1, name) }
+            // Two edits at most change the length by two at most: other names cannot be near.
+            let length = name.count
+            let near = commandNames.filter { abs($0.count - length) <= 2 }.min { distance($0, name) < distance($1, name) }
             let hint = near.flatMap { distance($0, name) <= 2 ? " (did you mean \($0)?)" : nil } ?? ""
-            throw Problem("unknown command \(name)\(hint); commands: \(commandNames.joined(separator: ", "))")
+            throw Problem("unknown command \(quoted(name))\(hint); commands: \(commandNames.joined(separator: ", "))")
         }
     }
 
@@ -341,6 +362,20 @@ public enum ScenarioParser {
         default:
             throw Problem(usage)
         }
+    }
+
+    /// A word of the script as a message quotes it: whole when short, else its start and its length.
+    static func quoted(_ word: String) -> String {
+        guard word.utf8.count > quotedLimit else { return word }
+        return "\(word.prefix(40))… (\(word.count) characters)"
+    }
+
+    static let quotedLimit = 60
+
+    /// A line as the transcript and a failure show it: whole when it fits a screen or two.
+    private static func shown(_ line: String) -> String {
+        guard line.utf8.count > 300 else { return line }
+        return "\(line.prefix(200))… (\(line.count) characters)"
     }
 
     /// One or more ASCII digits, nothing else (no sign, no spaces).

@@ -8,6 +8,9 @@ public struct ScenarioResult: Sendable {
         case failed(ScenarioFailure)
         /// The script itself is wrong (exit 64).
         case scriptError(ScriptError)
+        /// The ledger or its state directory could not be used (damaged, empty, read-only, a full
+        /// disk): nothing wrong with the script, so exit 74, at the line that needed the ledger.
+        case ioError(ScriptError)
     }
 
     public var file: String

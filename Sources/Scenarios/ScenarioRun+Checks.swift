@@ -15,7 +15,7 @@ extension ScenarioRun {
             let found = screen.contains { Self.plain($0).contains(wanted) }
             let shouldContain = expectation == .screenContains(text)
             guard found == shouldContain else {
-                throw failure(line, expected: "the screen \(shouldContain ? "shows" : "does not show") \"\(text)\"",
+                throw failure(line, expected: "the screen \(shouldContain ? "shows" : "does not show") \"\(ScenarioParser.quoted(text))\"",
                               actual: shouldContain ? "not on the screen" : "on the screen")
             }
         case .entitlement(let level, let active):

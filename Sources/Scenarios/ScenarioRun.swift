@@ -47,6 +47,13 @@ final class ScenarioRun {
             do {
                 if !line.command.isSetup, program == nil { try launch(at: line) }
                 try perform(line)
+                // A write the ledger could not make (a full disk): what follows would test nothing.
+                if let failure = program?.takeFailures().first(where: \.isStorageFailure) {
+                    throw LedgerFailure(error: error(line, failure.description))
+                }
+            } catch let failure as LedgerFailure {
+                transcript.append("       error: \(failure.error.message)")
+                return .ioError(failure.error)
             } catch let error as ScriptError {
                 transcript.append("       error: \(error.message)")
                 return .scriptError(error)
@@ -60,6 +67,8 @@ final class ScenarioRun {
         if program == nil, let last = scenario.lines.last {
             do {
                 try launch(at: last)
+            } catch let failure as LedgerFailure {
+                return .ioError(failure.error)
             } catch let error as ScriptError {
                 return .scriptError(error)
             } catch {
@@ -96,7 +105,9 @@ final class ScenarioRun {
             store = try stateDirectory.openStore(catalog: catalog, user: user, clock: .paused(at: options.startDate),
                                                  rate: .paused, generator: SeededGenerator(seed: seed), lock: stateLock)
         } catch {
-            throw ScriptError(file: scenario.file, line: line.number, message: error.description)
+            let place = ScriptError(file: scenario.file, line: line.number, message: error.description)
+            if error.isStorageFailure { throw LedgerFailure(error: place) }
+            throw place
         }
         if let network { store.networkCondition = network }
         let report = store.currentReport()
@@ -264,7 +275,12 @@ final class ScenarioRun {
             }
             program.send(.buyPromoted(productId: sku))
         case .advance(let seconds):
-            try running().advance(by: seconds)
+            let program = try running()
+            guard program.now.addingTimeInterval(seconds) <= Clock.latest else {
+                throw error(line, "\(line.text) would move the calendar past 9999-12-31 23:59:59 UTC, where it ends; "
+                            + "it is at \(program.now.formatted(.iso8601))")
+            }
+            program.advance(by: seconds)
         case .keys(let keys):
             for key in keys { try running().send(.key(key)) }
         case .click(let x, let y):
@@ -319,7 +335,7 @@ final class ScenarioRun {
         switch reference {
         case .sku(let sku):
             guard program.app.catalog.product(id: sku) != nil else {
-                throw error(line, "no product \(sku) in the catalog")
+                throw error(line, "no product \(ScenarioParser.quoted(sku)) in the catalog")
             }
             guard program.app.paywall.index(ofProduct: sku) != nil else {
                 throw failure(line, expected: "\(sku) on sale in \(program.app.paywall.storefront.id)",
@@ -391,4 +407,9 @@ final class ScenarioRun {
         for digit in digits { program.send(.key(.character(digit))) }
         if enter { program.send(.key(.enter)) }
     }
+}
+
+/// The ledger could not be used where a line needed it: an I/O error, not the script's mistake.
+private struct LedgerFailure: Error {
+    var error: ScriptError
 }

@@ -50,8 +50,8 @@ enum AppCommand {
         let app = App(catalog: catalog, storefrontId: storefrontId, themes: themes, themeName: options.themeName,
                       userId: store.userId, report: report, now: report.clock.now(atWall: Date()),
                       colorEnabled: colorEnabled)
-        // Before the terminal is taken over: from here a SIGTERM or SIGHUP is a `.quit` waiting
-        // in the inbox, and the terminal is always given back.
+        // Before the terminal is taken over: from here a SIGTERM, SIGHUP, SIGINT or SIGQUIT is a
+        // `.quit` waiting in the inbox, and the terminal is always given back.
         let signals = QuitSignals(inbox: inbox)
         let terminal = CursesTerminal(colorEnabled: colorEnabled)
         let program = Program(app: app, backend: terminal, engine: EngineWorker(store: store), clock: report.clock,
@@ -59,6 +59,7 @@ enum AppCommand {
         program.run()
         terminal.close()
         listener?.stop()
-        if let status = signals.exitStatus { exit(status) }
+        // A terminal that went away without a signal ends the app as its SIGHUP would have.
+        if let status = signals.exitStatus ?? (terminal.isGone ? 128 + SIGHUP : nil) { exit(status) }
     }
 }

@@ -11,6 +11,7 @@ enum Help {
       storefront import FILE.storekit   print the catalog.json equivalent of an Xcode StoreKit file
       storefront history [--json|--csv] print the transactions, refunds, entitlements and subscriptions kept in the
                                         state directory, from the ledger alone (read only; --catalog: the app's, optional)
+      storefront history --check        check the ledger's file with SQLite's integrity_check (exit 74 if damaged)
       storefront open-url URL           hand a redirect or deep link to the app running on the state directory,
                                         or keep it for the next launch (a cold-start deep link)
       storefront promote SKU            start an App Store promoted purchase of SKU in the running app (Xee's
@@ -18,7 +19,8 @@ enum Help {
       storefront public-key             print the PEM key that verifies the state directory's signed transactions
       storefront reset                  remove the ledger of the state directory and start over
                                         (refused while an app runs on it)
-      storefront scenario FILE|DIR...   run QA scripts headless: exit 0 pass, 1 fail, 64 script error
+      storefront scenario FILE|DIR...   run QA scripts headless: exit 0 pass, 1 fail, 64 script error,
+                                        74 a ledger that cannot be used (damaged, read-only, full)
                                         --junit FILE   write a JUnit report
                                         --shard K/N    run shard K of N (stable per file path)
                                         --jobs N       run N scenarios at once

@@ -6,9 +6,17 @@ import StoreEngine
 /// reports: the transactions newest first, the refunds, and each player's entitlements and
 /// subscriptions, from the ledger alone (`History/`). `--catalog` is the catalog the app ran
 /// with, for what a catalog alone knows; without it no catalog is read, so the output is the
-/// same from any folder.
+/// same from any folder. `--check` checks the ledger's file instead (exit 74 when it is damaged).
 enum HistoryCommand {
     static func run(_ options: Options) throws(CommandFailure) {
+        if options.check {
+            do {
+                print("\(try Environment.stateDirectory(options).checkLedger()): no problems found (SQLite's integrity_check).")
+            } catch {
+                throw CommandFailure(error)
+            }
+            return
+        }
         if options.json, options.csv { throw CommandFailure(.usage, "history prints --json or --csv, not both.") }
         let catalog = try options.catalogPath.map { path throws(CommandFailure) in try Environment.loadCatalog(at: path) }
         let history: LedgerHistory

@@ -1,10 +1,10 @@
 import Catalog
 import Foundation
 
-/// Reads a file a command was given (a catalog, a theme) as UTF-8 text, and says what is wrong
-/// with it in the terms sysexits uses (DESIGN.md §7): 66 when there is no file to read (missing,
-/// a directory, a FIFO or a device), 74 when it cannot be read, 65 when it is not UTF-8, with the
-/// line and column of the first bad byte.
+/// Reads a file a command was given (a catalog, a theme; a scenario is checked here too) as
+/// UTF-8 text, and says what is wrong with it in the terms sysexits uses: 66 when there is no
+/// file to read (missing, a directory, a FIFO, a device, a loop of symbolic links), 74 when it
+/// cannot be read, 65 when it is not UTF-8, with the line and column of the first bad byte.
 enum InputFile {
     struct Problem: Error {
         var code: ExitCode
@@ -27,32 +27,16 @@ enum InputFile {
         }
     }
 
+    /// Checks that `path` is a file that can be opened for reading, without reading it.
+    static func requireFile(at path: String) throws(Problem) {
+        close(try openFile(at: path))
+    }
+
     /// Opened without blocking, then checked with `fstat`: reading a FIFO with no writer would
     /// otherwise wait forever, and `FileManager.contents` says nothing of why it failed.
     static func readData(at path: String) throws(Problem) -> Data {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let error = errno
-            if error == ENOENT || error == ENOTDIR {
-                throw noInput("no such file. Pass --catalog FILE, or run where catalog.json is.")
-            }
-            throw unreadable(error)
-        }
+        let descriptor = try openFile(at: path)
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw unreadable(errno) }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG:
-            break
-        case S_IFDIR:
-            // "Tests/" and "Tests" both suggest "Tests/catalog.json".
-            let directory = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-            throw noInput("is a directory, not a file; pass the file in it (such as \(ControlCharacters.escaped(directory))/catalog.json).")
-        case S_IFIFO:
-            throw noInput("is a named pipe (FIFO), not a file; save what it carries to a file and pass that.")
-        default:
-            throw noInput("is a device or a socket, not a file; pass a file.")
-        }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -63,6 +47,43 @@ enum InputFile {
                 throw unreadable(errno)
             }
             data.append(contentsOf: buffer[0..<count])
+        }
+    }
+
+    /// The open descriptor of a regular file at `path`, or what `path` is instead.
+    private static func openFile(at path: String) throws(Problem) -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let error = errno
+            if error == ENOENT || error == ENOTDIR {
+                throw noInput("no such file. Pass --catalog FILE, or run where catalog.json is.")
+            }
+            if error == ELOOP { throw noInput("is a symbolic link that leads round in a loop; point it at a file.") }
+            throw unreadable(error)
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let error = errno
+            close(descriptor)
+            throw unreadable(error)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw notAFile(status.st_mode & S_IFMT, path: path)
+        }
+        return descriptor
+    }
+
+    private static func notAFile(_ kind: mode_t, path: String) -> Problem {
+        switch kind {
+        case S_IFDIR:
+            // "Tests/" and "Tests" both suggest "Tests/catalog.json".
+            let directory = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+            return noInput("is a directory, not a file; pass the file in it (such as \(ControlCharacters.escaped(directory))/catalog.json).")
+        case S_IFIFO:
+            return noInput("is a named pipe (FIFO), not a file; save what it carries to a file and pass that.")
+        default:
+            return noInput("is a device or a socket, not a file; pass a file.")
         }
     }
 

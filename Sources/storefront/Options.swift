@@ -13,6 +13,8 @@ struct Options {
     var projectId: String?
     var json = false
     var csv = false
+    /// `history --check`: SQLite's full integrity check instead of the history.
+    var check = false
     var quick = false
     var quiet = false
     var junitPath: String?
@@ -82,6 +84,8 @@ struct Options {
                 options.json = true
             } else if argument == "--csv" {
                 options.csv = true
+            } else if argument == "--check" {
+                options.check = true
             } else if argument == "--quick" {
                 options.quick = true
             } else if argument == "--quiet" {

@@ -1,10 +1,12 @@
+import Catalog
 import Foundation
 import Scenarios
 import StoreEngine
 
 /// `storefront scenario FILE|DIR... [--junit FILE] [--shard K/N] [--jobs N] [--snapshots DIR]
 /// [--state-dir DIR] [--catalog FILE] [--quiet]`: QA scripts, headless (docs/scenarios.md).
-/// Exit 0 when every expectation holds, 1 when one fails, 64 for a script error.
+/// Exit 0 when every expectation holds, 1 when one fails, 64 for a script error, 74 when a
+/// scenario's ledger could not be used (damaged, empty, read-only, a full disk).
 enum ScenarioSubcommand {
     static func run(_ options: Options) throws(CommandFailure) {
         guard !options.positional.isEmpty else {
@@ -34,13 +36,17 @@ enum ScenarioSubcommand {
         }
         let quiet = options.quiet
         let results = ScenarioSuite.run(files, options: scenarioOptions, jobs: jobs) { result in
-            // Unbuffered, so CI logs show each scenario as it finishes.
-            FileHandle.standardOutput.write(Data(render(result, quiet: quiet).utf8))
+            // Unbuffered, so CI logs show each scenario as it finishes. A line of the script is
+            // quoted as text: an ESC or a BEL in it reaches the terminal escaped, as on the screen.
+            let text = ControlCharacters.escaped(render(result, quiet: quiet), keepingNewlines: true)
+            FileHandle.standardOutput.write(Data(text.utf8))
         }
         let failed = results.filter { if case .failed = $0.outcome { return true } else { return false } }.count
         let broken = results.filter { if case .scriptError = $0.outcome { return true } else { return false } }.count
+        let unusable = results.filter { if case .ioError = $0.outcome { return true } else { return false } }.count
         FileHandle.standardOutput.write(Data(("\(results.count) scenario\(results.count == 1 ? "" : "s"): "
-            + "\(results.count - failed - broken) passed, \(failed) failed, \(broken) with script errors\n").utf8))
+            + "\(results.count - failed - broken - unusable) passed, \(failed) failed, \(broken) with script errors"
+            + (unusable > 0 ? ", \(unusable) with I/O errors" : "") + "\n").utf8))
         if let junit = options.junitPath {
             do {
                 try JUnitReport.xml(results).write(toFile: junit, atomically: true, encoding: .utf8)
@@ -48,6 +54,8 @@ enum ScenarioSubcommand {
                 throw CommandFailure(.ioError, "\(junit): cannot write the JUnit report (\(error.localizedDescription)).")
             }
         }
+        // A ledger that could not be used says the most about the run: nothing after it is the script's doing.
+        if unusable > 0 { exit(ExitCode.ioError.rawValue) }
         if broken > 0 { exit(ExitCode.usage.rawValue) }
         if failed > 0 { exit(1) }
     }
@@ -62,7 +70,7 @@ enum ScenarioSubcommand {
         case .failed(let failure):
             out += "scenario \(result.file)\n" + result.transcript.map { $0 + "\n" }.joined()
             out += "FAIL \(failure.description)\n"
-        case .scriptError(let error):
+        case .scriptError(let error), .ioError(let error):
             if !quiet || !result.transcript.isEmpty { out += "scenario \(result.file)\n" + result.transcript.map { $0 + "\n" }.joined() }
             out += "ERROR \(error.description)\n"
         }
@@ -74,7 +82,9 @@ enum ScenarioSubcommand {
         var files: [String] = []
         for argument in arguments {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+            // A link that loops exists, though nothing can be found through it.
+            var link = stat()
+            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) || lstat(argument, &link) == 0 else {
                 throw CommandFailure(.noInput, "\(argument): no such file or folder.")
             }
             guard isDirectory.boolValue else {
@@ -85,6 +95,15 @@ enum ScenarioSubcommand {
                 .filter { $0.hasSuffix(".scenario") }.sorted()
             guard !found.isEmpty else { throw CommandFailure(.noInput, "\(argument): no .scenario files in this folder.") }
             files += found.map { (argument as NSString).appendingPathComponent($0) }
+        }
+        // A FIFO would keep the run waiting for a writer; a device, a loop of links: named now,
+        // before anything runs, as a catalog that is one is.
+        for file in files {
+            do {
+                try InputFile.requireFile(at: file)
+            } catch {
+                throw CommandFailure(error.code, error.message(file: file))
+            }
         }
         return files
     }

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 
 /// Entry point: pick the command, run it, map failures to a message and a sysexits code.
@@ -58,6 +59,8 @@ do throws(CommandFailure) {
     }
     exit(ExitCode.success.rawValue)
 } catch {
-    standardError("storefront: \(error.message)")
+    // Whatever a message quotes (a file name, a theme's name, a line of a script) reaches the
+    // terminal as text, never as a control sequence.
+    standardError("storefront: " + ControlCharacters.escaped(error.message, keepingNewlines: true))
     exit(error.code.rawValue)
 }

@@ -38,6 +38,41 @@ extension EndToEnd {
             #expect(!hasControl(missing.standardError), "\(missing.standardError.debugDescription)")
         }
 
+        /// A theme file named by someone else: its name must not copy text to the clipboard
+        /// (OSC 52) when `--theme` lists the themes there are.
+        @Test("the themes listed after --theme NAME that is not there are escaped")
+        func themeNamesAreEscaped() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            try FileManager.default.createDirectory(atPath: directory.path + "/Themes", withIntermediateDirectories: true)
+            let catalog = directory.path + "/catalog.json"
+            try FileManager.default.copyItem(atPath: BuiltBinary.catalog, toPath: catalog)
+            let dark = try String(contentsOfFile: BuiltBinary.root + "/Themes/dark.json", encoding: .utf8)
+            let evil = dark.replacingOccurrences(of: #""name": "dark""#, with: #""name": "evil\u001b]52;c;aGk=\u0007""#)
+            #expect(evil != dark, "Themes/dark.json no longer names itself this way")
+            try evil.write(toFile: directory.path + "/Themes/evil.json", atomically: true, encoding: .utf8)
+            let app = try run(["--catalog", catalog, "--theme", "nope", "--state-dir", directory.path + "/state"])
+            #expect(app.status == 64)
+            #expect(!hasControl(app.standardError), "\(app.standardError.debugDescription)")
+            #expect(app.standardError.contains(#"evil\u001B]52;c;aGk=\u0007"#), "\(app.standardError.debugDescription)")
+        }
+
+        @Test("a scenario line with ESC, BEL and CR is escaped in the transcript and the errors")
+        func scenarioLinesAreEscaped() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let scenario = directory.path + "/evil.scenario"
+            for text in ["size 80x24\n\u{1B}]52;c;aGk=\u{7}\n", "key \u{1B}[2J\rx\n", "select \u{1B}]0;title\u{7}\n",
+                         "expect screen contains \"\u{1B}[31m\"\n"] {
+                try text.write(toFile: scenario, atomically: true, encoding: .utf8)
+                let result = try run(["scenario", scenario, "--catalog", BuiltBinary.catalog])
+                #expect(result.status != 0)
+                #expect(!hasControl(result.standardOutput + result.standardError),
+                        "\((result.standardOutput + result.standardError).debugDescription)")
+                #expect(result.standardOutput.contains(#"\u001B"#), "\(result.standardOutput.debugDescription)")
+            }
+        }
+
         @Test("lint reports a carriage return in a product name, escaped, as a warning")
         func lintFindsControlCharacters() throws {
             let directory = try TemporaryDirectory()

@@ -79,6 +79,37 @@ extension EndToEnd {
             #expect((try onlyFinding(try jsonReport(lint.finished)))["rule"] as? String == "file")
         }
 
+        @Test("a FIFO given as a scenario, or in a folder of scenarios, exits 66 at once naming it")
+        func aFIFOScenario() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let fifo = directory.path + "/checkout.scenario"
+            #expect(mkfifo(fifo, 0o600) == 0)
+            for argument in [fifo, directory.path] {
+                let run = try Watched.run(try BuiltBinary.path(), ["scenario", argument])
+                #expect(!run.killed, "storefront waited on the FIFO")
+                #expect(run.status == 66)
+                #expect(run.standardError == "storefront: \(fifo): is a named pipe (FIFO), not a file; save what it carries "
+                    + "to a file and pass that.\n", "\(run.standardError)")
+            }
+        }
+
+        @Test("a symbolic link that leads round in a loop is named so, as a catalog and as a scenario, exit 66")
+        func aSymlinkLoop() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let loop = directory.path + "/loop.json"
+            #expect(symlink(directory.path + "/round.json", loop) == 0)
+            #expect(symlink(loop, directory.path + "/round.json") == 0)
+            let app = try run(["--catalog", loop, "--state-dir", directory.path + "/state"])
+            #expect(app.status == 66)
+            #expect(app.standardError == "storefront: \(loop): is a symbolic link that leads round in a loop; "
+                + "point it at a file.\n", "\(app.standardError)")
+            let scenario = try run(["scenario", loop])
+            #expect(scenario.status == 66)
+            #expect(scenario.standardError == app.standardError, "\(scenario.standardError)")
+        }
+
         @Test("a file that cannot be read exits 74 with the reason; lint --json still prints JSON",
               .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/mem"), "needs Linux's /proc/self/mem"))
         func anUnreadableFile() throws {

@@ -12,12 +12,16 @@ struct QuitSignal: Sendable, CustomTestStringConvertible {
 
 extension EndToEnd {
     /// Signals from outside and job control, as a user's system sends them: SIGTERM (shutdown,
-    /// `kill`), SIGHUP (the terminal window closed) and Ctrl-Z in an interactive shell.
+    /// `kill`), SIGHUP (the terminal window closed), SIGINT (`kill -INT`; the Ctrl-C key is
+    /// a key in raw mode), SIGQUIT (`kill -QUIT`: no backtrace drawn over the screen), a
+    /// terminal that goes away with no signal at all, and Ctrl-Z in an interactive shell.
     @Suite("Signals", .needsTmux)
     struct Signals {
         @Test("a signal ends the app with the terminal restored; a purchase made before it is kept",
               arguments: [QuitSignal(name: "SIGTERM", number: SIGTERM, status: 143),
-                          QuitSignal(name: "SIGHUP", number: SIGHUP, status: 129)])
+                          QuitSignal(name: "SIGHUP", number: SIGHUP, status: 129),
+                          QuitSignal(name: "SIGINT", number: SIGINT, status: 130),
+                          QuitSignal(name: "SIGQUIT", number: SIGQUIT, status: 131)])
         func quitOnSignal(signal: QuitSignal) throws {
             let state = try TemporaryDirectory()
             defer { state.remove() }
@@ -50,6 +54,36 @@ extension EndToEnd {
             #expect(row?.contains("com.example.stardust.gems_100") == true, "\(history.standardOutput)")
             #expect(row?.contains("  purchased  finished  ") == true, "\(history.standardOutput)")
             #expect(history.standardOutput.contains("balance gems: 100"), "\(history.standardOutput)")
+        }
+
+        /// The app is in a session of its own, so closing the terminal (the tmux server killed)
+        /// sends it no SIGHUP: it must notice the terminal itself, not poll a dead one for ever
+        /// holding the state directory.
+        @Test("a terminal that goes away without a SIGHUP ends the app as SIGHUP does; the lock is let go")
+        func terminalGoneWithoutSignal() throws {
+            let state = try TemporaryDirectory()
+            defer { state.remove() }
+            defer { unlink(state.path + ".exit") }
+            let app = try TmuxSession(stateDirectory: state.path, sessionOfItsOwn: true)
+            defer { app.close() }
+            try app.waitForLaunch()
+            try Purchases.openPayStation(app)
+            try app.pay(withCard: Purchases.succeeds)
+            try app.waitUntil("the purchase is granted") { $0.pane("Entitlements")?.first == "gems: 100" }
+            let pid = try app.appProcess()
+            // Whatever happens, the app this test started does not outlive it.
+            defer { if kill(pid, 0) == 0 { kill(pid, SIGKILL) } }
+
+            app.close()
+            let status = try TerminalInspection.poll("the app's exit status in \(app.exitFile)", timeout: 30) {
+                (try? String(contentsOfFile: app.exitFile, encoding: .utf8))
+                    .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+                    .flatMap { $0.isEmpty ? nil : $0 }
+            }
+            #expect(status == "EXIT=129")
+            // The lock went with it: reset is not refused as "in use".
+            let reset = try Finished.run(try BuiltBinary.path(), ["reset", "--state-dir", state.path])
+            #expect(reset.status == 0, "\(reset.standardError)")
         }
 
         @Test("the restore check is not blind: SIGKILL, which no program can handle, leaves the terminal raw")

@@ -118,8 +118,9 @@ extension EndToEnd {
             try handle.close()
             let result = try run(["history", "--state-dir", directory.path])
             #expect(result.status == 74)
-            #expect(result.standardError == "storefront: \(ledger) is corrupt (SQLite found damaged pages); move it away, "
-                + "keeping it for a bug report, or pass --state-dir.\n")
+            #expect(result.standardError.hasPrefix("storefront: \(ledger) is damaged ("), "\(result.standardError)")
+            #expect(result.standardError.hasSuffix("), so nothing was written to it; move it aside, keeping it for a bug "
+                + "report, or run storefront reset to start again, or pass --state-dir.\n"), "\(result.standardError)")
         }
 
         @Test("reset removes the ledger and says so; a second reset finds nothing")

@@ -15,6 +15,8 @@ final class TmuxSession {
 
     let socket: String
     let stateDirectory: String
+    /// Where a session started with `sessionOfItsOwn` writes `EXIT=<status>`.
+    var exitFile: String { stateDirectory + ".exit" }
     private let target = "storefront"
     private var socketPath: String?
     private var closed = false
@@ -22,15 +24,21 @@ final class TmuxSession {
     /// Starts `storefront` at width x height on the default catalog, its ledger in
     /// `stateDirectory`, as user qa-e2e. After the app ends the pane shows `EXIT=<status>`.
     /// `environment` adds variables for the app alone (such as `STOREFRONT_CRASH_AT`).
+    ///
+    /// `sessionOfItsOwn` runs the app in a session of its own (`setsid`), under a shell that
+    /// ignores SIGHUP: when the terminal goes, no SIGHUP reaches the app, as for one started
+    /// with `setsid` or whose parent blocked the signal. Its status then goes to `exitFile`.
     init(stateDirectory: String, width: Int = 120, height: Int = 40, arguments: [String] = [],
-         environment: [String: String] = [:]) throws {
+         environment: [String: String] = [:], sessionOfItsOwn: Bool = false) throws {
         let binary = try BuiltBinary.path()
         socket = "storefront-e2e-\(getpid())-\(UUID().uuidString.prefix(8).lowercased())"
         self.stateDirectory = stateDirectory
         let app = [binary, "--catalog", BuiltBinary.catalog, "--state-dir", stateDirectory, "--user", "qa-e2e"] + arguments
         let extra = environment.sorted { $0.key < $1.key }.map { Self.quoted("\($0.key)=\($0.value)") + " " }.joined()
-        let command = "env TERM=xterm-256color LANG=C.UTF-8 NO_COLOR= \(extra)\(app.map(Self.quoted).joined(separator: " "));"
-            + " echo \"EXIT=$?\"; sleep 60"
+        let launch = "env TERM=xterm-256color LANG=C.UTF-8 NO_COLOR= \(extra)"
+        let command = sessionOfItsOwn
+            ? "trap '' HUP; \(launch)setsid \(app.map(Self.quoted).joined(separator: " ")); echo \"EXIT=$?\" > \(Self.quoted(exitFile))"
+            : "\(launch)\(app.map(Self.quoted).joined(separator: " ")); echo \"EXIT=$?\"; sleep 60"
         try tmux("new-session", "-d", "-s", target, "-x", "\(width)", "-y", "\(height)", command)
         socketPath = try? tmux("display-message", "-p", "-t", target, "#{socket_path}")
             .trimmingCharacters(in: .whitespacesAndNewlines)

@@ -44,11 +44,5 @@ struct ForeignFileTests {
             + "untouched; move it away or pass --state-dir.")
     }
 
-    /// An empty file is an empty database, not a foreign one: it becomes a ledger.
-    @Test func anEmptyFileBecomesALedger() throws {
-        try withTemporaryLedgerPath { path throws in
-            #expect(FileManager.default.createFile(atPath: path, contents: Data()))
-            #expect(try Ledger(path: path).schemaVersion() == Ledger.supportedSchemaVersion)
-        }
-    }
+    // An empty (0-byte) file is refused, not made into a ledger: CorruptionTests.
 }

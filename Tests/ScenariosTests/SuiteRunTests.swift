@@ -51,6 +51,7 @@ struct SuiteRunTests {
             case .passed: return "pass"
             case .failed(let failure): return "fail \(failure.line)"
             case .scriptError(let error): return "error \(error.line)"
+            case .ioError(let error): return "I/O error \(error.line)"
             }
         }
     }

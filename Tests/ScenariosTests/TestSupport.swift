@@ -126,6 +126,7 @@ extension ScenarioResult {
         case .passed: return "passed"
         case .failed(let failure): return "failed: \(failure.location): expected \(failure.expected), actual \(failure.actual)"
         case .scriptError(let error): return "script error: \(error)"
+        case .ioError(let error): return "I/O error: \(error)"
         }
     }
 }

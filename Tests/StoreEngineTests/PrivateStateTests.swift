@@ -28,6 +28,51 @@ struct PrivateStateTests {
     }
 }
 
+/// A state directory that was there before, open to others (`mkdir -m 777`, a careless
+/// `chmod`): anyone could replace the ledger or plant a link in its place. The app makes it
+/// 0700 as it would have made it; a shared directory (sticky, such as /tmp) it may not take
+/// over is refused, naming why.
+@Suite("A state directory open to others")
+struct OpenStateDirectoryTests {
+    @Test(arguments: [0o777, 0o775, 0o757, 0o770])
+    func anOpenDirectoryOfOursIsMadePrivate(mode: Int) throws {
+        try withTemporaryDirectory { root in
+            let directory = StateDirectory(path: root + "/state")
+            try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: false)
+            #expect(chmod(directory.path, mode_t(mode)) == 0)
+            let lock = try directory.lock()
+            defer { lock.release() }
+            #expect(try permissions(of: directory.path) == 0o700)
+        }
+    }
+
+    @Test func aReadableDirectoryIsLeftAsItIs() throws {
+        try withTemporaryDirectory { root in
+            let directory = StateDirectory(path: root + "/state")
+            try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: false)
+            #expect(chmod(directory.path, 0o755) == 0)
+            try directory.lock().release()
+            #expect(try permissions(of: directory.path) == 0o755, "its files are 0600; only a writable directory is a danger")
+        }
+    }
+
+    @Test func aSharedStickyDirectoryIsRefused() throws {
+        try withTemporaryDirectory { root in
+            let directory = StateDirectory(path: root + "/shared")
+            try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: false)
+            #expect(chmod(directory.path, 0o1777) == 0)
+            #expect(throws: StoreError.sharedStateDirectory(path: directory.path, mode: 0o1777)) {
+                try directory.lock()
+            }
+            #expect(StoreError.sharedStateDirectory(path: directory.path, mode: 0o1777).description
+                == "\(directory.path) can be written by other users (mode 1777: a shared directory), so they could replace "
+                + "the ledger; pass a --state-dir of your own (one storefront makes is 0700).")
+            #expect(try permissions(of: directory.path) == 0o777, "a shared directory is not changed")
+            #expect(!FileManager.default.fileExists(atPath: directory.lockPath), "nothing was made in it")
+        }
+    }
+}
+
 /// Runs `body` with the process's umask set to `mask`, and puts the old one back.
 func withUmask<T>(_ mask: mode_t, _ body: () throws -> T) rethrows -> T {
     let old = umask(mask)

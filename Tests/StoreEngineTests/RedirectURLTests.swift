@@ -70,6 +70,23 @@ struct RedirectURLTests {
         #expect(reason(good.replacingOccurrences(of: "status=done", with: "status=paid")).contains("unknown status paid"))
     }
 
+    /// First-wins would let `status=done&status=troubled` be read one way here and another way
+    /// anywhere else: a parameter given twice refuses the whole URL.
+    @Test(arguments: ["user_id=player-1", "foreignInvoice=txn-000001", "invoice_id=100000001", "status=troubled"])
+    func aParameterGivenTwiceIsRefused(_ again: String) throws {
+        let text = Self.sample().text + "&" + again
+        guard case .failure(let rejection) = RedirectURL.parse(text, expectedBase: Self.base) else {
+            Issue.record("accepted \(text)")
+            return
+        }
+        let name = String(again.prefix { $0 != "=" })
+        #expect(rejection.reason == "\(name) is given twice")
+    }
+
+    @Test func anUnknownParameterIsStillAllowed() throws {
+        #expect(try RedirectURL.parse(Self.sample().text + "&utm_source=mail", expectedBase: Self.base).get() == Self.sample())
+    }
+
     struct PolicyCase: Sendable, CustomTestStringConvertible {
         var condition: RedirectPolicy.Condition
         var status: RedirectURL.Status

@@ -111,8 +111,19 @@ struct ObjectReader {
             if required { missing(key, expected: "a whole number") }
             return nil
         }
-        guard case .number(let text) = value.value, let number = Int(text) else {
+        guard case .number(let text) = value.value else {
             wrongType(key, value, expected: "a whole number")
+            return nil
+        }
+        guard let number = Int(text) else {
+            // Too many digits for any integer is still a whole number: out of range, not the wrong type.
+            let isWhole = text.drop { $0 == "-" }.allSatisfy { $0.isASCII && $0.isNumber }
+            if isWhole, let range {
+                diagnostics.error("\(text) is out of range; expected \(range.lowerBound) to \(range.upperBound)",
+                                  path: path(of: key), at: value.position)
+            } else {
+                wrongType(key, value, expected: "a whole number")
+            }
             return nil
         }
         if let range, !range.contains(number) {

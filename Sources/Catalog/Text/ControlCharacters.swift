@@ -12,12 +12,14 @@ public enum ControlCharacters {
     }
 
     /// `text` with each control written as JSON writes it (`\r`, `\n`, `\t`, `\u001B`), and
-    /// everything else as it is.
-    public static func escaped(_ text: String) -> String {
+    /// everything else as it is. `keepingNewlines` leaves line feeds alone, for a message of
+    /// several lines printed as a whole (a command's error, a scenario's transcript).
+    public static func escaped(_ text: String, keepingNewlines: Bool = false) -> String {
         guard contains(text) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
+            case "\n" where keepingNewlines: result.unicodeScalars.append(scalar)
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"

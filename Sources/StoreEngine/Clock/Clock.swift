@@ -23,7 +23,7 @@ public struct Clock: Sendable, Equatable {
         }
 
         private static func format(_ factor: Double) -> String {
-            factor == factor.rounded() ? String(Int(factor)) : String(factor)
+            Int(exactly: factor).map(String.init) ?? String(factor)
         }
     }
 

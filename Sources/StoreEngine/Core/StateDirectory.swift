@@ -24,7 +24,11 @@ public struct StateDirectory: Sendable, Equatable {
     /// The ledger with its write-ahead log and shared-memory files: what `reset` removes.
     public var ledgerFiles: [String] { LedgerFiles.all(ledgerPath) }
 
-    /// Makes the directory, readable by its owner only, unless it exists.
+    /// Makes the directory, readable by its owner only, unless it exists. One that exists and
+    /// others may write in (`mkdir -m 777`) is made 0700 as if made here: anyone could otherwise
+    /// replace the ledger or plant a link in its place. A shared one (sticky, such as /tmp), or
+    /// one this user may not change, is refused; one others may only read is left as it is (its
+    /// files are 0600).
     public func create() throws(StoreError) {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
@@ -32,6 +36,12 @@ public struct StateDirectory: Sendable, Equatable {
         } catch {
             throw .stateDirectory(path: path, reason: error.localizedDescription)
         }
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw .stateDirectory(path: path, reason: systemErrorText(errno)) }
+        let mode = Int(info.st_mode) & 0o7777
+        guard mode & 0o022 != 0 else { return }
+        // Not made private behind the back of those it is shared with, nor when it is not ours to change.
+        guard mode & Int(S_ISVTX) == 0, chmod(path, 0o700) == 0 else { throw .sharedStateDirectory(path: path, mode: mode) }
     }
 
     /// Opens the store for a player: `user`, else the catalog's customUserId, else the one kept
@@ -76,6 +86,20 @@ public struct StateDirectory: Sendable, Equatable {
         } catch {
             throw StoreError(error)
         }
+    }
+
+    /// `storefront history --check`: SQLite's full integrity check of the ledger, which also
+    /// compares every index with its table (the check at every open does not). Reads only, like
+    /// `history`. Returns the ledger's path when it is whole; `ledgerDamaged` lists what is not.
+    public func checkLedger() throws(StoreError) -> String {
+        let problems: [String]
+        do {
+            problems = try Ledger(readingOnly: ledgerPath).integrityProblems()
+        } catch {
+            throw StoreError(error)
+        }
+        guard problems.isEmpty else { throw .ledgerDamaged(path: ledgerPath, problems: problems) }
+        return ledgerPath
     }
 
     /// The PEM public key the ledger's transactions verify with (`storefront public-key`). Reads

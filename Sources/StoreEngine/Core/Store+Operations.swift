@@ -128,9 +128,11 @@ extension Store {
     }
 
     /// Moves the simulated calendar to `date`; everything due on the way happens at its own
-    /// time, in order. The calendar never moves back.
+    /// time, in order. The calendar never moves back, nor past its end (`Clock.latest`): then
+    /// nothing moves and the notice says why.
     public func advance(to date: Date) throws(StoreError) -> StoreReport {
-        try perform {
+        guard date <= Clock.latest else { return currentReport(notice: Clock.endNotice) }
+        return try perform {
             var last: StoreNotice?
             while let due = agenda.nextDue, due <= date {
                 try moveClock(to: due)
@@ -163,10 +165,10 @@ extension Store {
     /// `1 day`, `3 h`, `90 s`: a span in words.
     static func duration(_ seconds: TimeInterval) -> String {
         switch seconds {
-        case 86_400...: return seconds == 86_400 ? "a day" : "\(Int(seconds / 86_400)) days"
-        case 3600...: return "\(Int(seconds / 3600)) h"
-        case 60...: return "\(Int(seconds / 60)) min"
-        default: return "\(Int(seconds)) s"
+        case 86_400...: return seconds == 86_400 ? "a day" : "\(Int(saturating: seconds / 86_400)) days"
+        case 3600...: return "\(Int(saturating: seconds / 3600)) h"
+        case 60...: return "\(Int(saturating: seconds / 60)) min"
+        default: return "\(Int(saturating: seconds)) s"
         }
     }
 

@@ -100,6 +100,8 @@ public final class Store {
             if let kept = try ledger.clock() {
                 self.clock = Clock(simulated: kept.simulated, wall: kept.wall, rate: kept.rate.map { .scaled($0) } ?? .paused)
                 changed = false
+                // Left past the end by an older storefront (or edited): every date from it would be false.
+                guard Clock.holds(self.clock.now(atWall: wall)) else { throw StoreError.clockOffTheCalendar(path: ledger.path) }
             }
             if let rate, rate != self.clock.rate {
                 self.clock.change(rate: rate, atWall: wall)

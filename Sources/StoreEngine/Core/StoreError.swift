@@ -11,6 +11,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     case diskFull(path: String)
     /// The state directory could not be made or used.
     case stateDirectory(path: String, reason: String)
+    /// Others may write in the state directory and it may not be made private (sticky and
+    /// shared, such as /tmp, or not this user's): nothing is made in it.
+    case sharedStateDirectory(path: String, mode: Int)
     /// Another app holds the state directory's lock; `pid` is the one its lock file names.
     case stateDirectoryInUse(path: String, pid: Int32?)
     /// `reset` while an app holds the state directory: nothing was removed.
@@ -20,6 +23,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     /// The lock file could not be opened or locked (not another app: a directory in its place,
     /// a file system without locks).
     case stateLock(path: String, reason: String)
+    /// `history --check`: SQLite's integrity check found these problems in the ledger.
+    case ledgerDamaged(path: String, problems: [String])
     /// `history` found no ledger file where it looked (`--state-dir`), and created none.
     case noLedger(path: String)
     /// A storefront id that is not in the catalog.
@@ -34,6 +39,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     case appTakesNoURLs(path: String, pid: Int32?)
     /// `open-url`: the URL did not reach the running app.
     case urlNotDelivered(path: String, reason: String)
+    /// The ledger's simulated clock is off the calendar (past 9999-12-31, or before year 1): the
+    /// store is not opened on it.
+    case clockOffTheCalendar(path: String)
     /// The Xee SDK's `getPaywall`: no paywall of the catalog has this placement.
     case noPaywall(placement: String, placements: [String])
 
@@ -45,6 +53,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
             return LedgerError.diskFull(path: path).description
         case let .stateDirectory(path, reason):
             return "\(path): cannot create the state directory (\(reason)); pass --state-dir DIR."
+        case let .sharedStateDirectory(path, mode):
+            return "\(path) can be written by other users (mode \(String(mode, radix: 8)): a shared directory), so they could "
+                + "replace the ledger; pass a --state-dir of your own (one storefront makes is 0700)."
         case let .stateDirectoryInUse(path, pid):
             return "\(path) is in use by another storefront\(pid.map { " (pid \($0))" } ?? ""); quit that one first, "
                 + "or pass --state-dir DIR to run on another state directory."
@@ -57,6 +68,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
             return "\(path): cannot lock the state directory (\(reason)); pass --state-dir DIR."
         case .noLedger(let path):
             return LedgerError.noLedger(path: path).description
+        case let .ledgerDamaged(path, problems):
+            return "\(path) is damaged (SQLite's integrity_check found \(problems.count == 1 ? "a problem" : "\(problems.count) problems")); "
+                + "move it aside, keeping it for a bug report, or run storefront reset to start again:\n"
+                + problems.map { "  " + $0 }.joined(separator: "\n")
         case .unknownStorefront(let id):
             return "Storefront \(id) is not in the catalog."
         case let .signing(path, reason):
@@ -71,12 +86,29 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
         case let .noPaywall(placement, placements):
             return "No paywall of the catalog has the placement \(QuotedText.part(placement)); "
                 + (placements.isEmpty ? "the catalog has no paywalls." : "its placements: \(placements.joined(separator: ", ")).")
+        case .clockOffTheCalendar(let path):
+            return "\(path) keeps a simulated clock off the calendar, which ends at 9999-12-31 23:59:59 UTC, so it was "
+                + "not opened; storefront history still reads it; run storefront reset to start again, or pass --state-dir."
         case .noSigningKey(let path):
             return "\(path) has no signing key yet: it is made when the app or a scenario first opens the ledger."
         }
     }
 
     public var errorDescription: String? { description }
+
+    /// Whether the ledger, its file or its state directory failed (damaged, empty, read-only, a
+    /// full disk, a directory that cannot be made or locked), rather than what was asked of the
+    /// engine: an I/O error (exit 74) wherever it ends a command or a scenario.
+    public var isStorageFailure: Bool {
+        switch self {
+        case .storage, .diskFull, .stateDirectory, .sharedStateDirectory, .stateLock, .cannotRemove, .signing,
+             .clockOffTheCalendar, .ledgerDamaged:
+            return true
+        case .stateDirectoryInUse, .resetWhileInUse, .noLedger, .unknownStorefront, .noSigningKey, .urlSocket,
+             .appTakesNoURLs, .urlNotDelivered, .noPaywall:
+            return false
+        }
+    }
 
     /// Any error from below, in the engine's words.
     init(_ error: any Error) {

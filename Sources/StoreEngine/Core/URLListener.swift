@@ -4,17 +4,27 @@ import Foundation
 /// `receive` (the program posts it to its inbox, so it is opened on the loop like any input).
 /// Made by the app that holds the state directory's lock, so a socket file left by a killed
 /// app can be removed safely. Its thread holds it until `stop()`, which the owner must call.
-/// `@unchecked Sendable`: the descriptor is closed only under `lock`.
+///
+/// Each connection is served on a thread of its own within `deadline`, so a client that says
+/// nothing, or trickles, holds up no other; at most `maxConnections` at once, and one more is
+/// told the app is busy. A client that leaves before the answer costs a failed write, never
+/// SIGPIPE. `@unchecked Sendable`: the descriptor and the count are touched only under `lock`.
 public final class URLListener: @unchecked Sendable {
     public let path: String
+    /// Connections served at once; more are answered `error` at once.
+    static let maxConnections = 16
     private var descriptor: Int32
+    private var connections = 0
     private let lock = NSLock()
+    private let deadline: TimeInterval
     private let receive: @Sendable (String) -> Void
 
-    /// Listens at `path` (replacing a stale socket file) and calls `receive` from its own
-    /// thread for each URL.
-    public init(path: String, receive: @escaping @Sendable (String) -> Void) throws(StoreError) {
+    /// Listens at `path` (replacing a stale socket file) and calls `receive` from the thread
+    /// that serves each connection, one URL each, within `deadline` seconds.
+    public init(path: String, deadline: TimeInterval = URLSocket.connectionDeadline,
+                receive: @escaping @Sendable (String) -> Void) throws(StoreError) {
         self.path = path
+        self.deadline = deadline
         self.receive = receive
         var address: sockaddr_un
         do {
@@ -24,7 +34,7 @@ public final class URLListener: @unchecked Sendable {
                 + "use a shorter --state-dir")
         }
         unlink(path)
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = URLSocket.makeSocket()
         guard descriptor >= 0 else { throw .urlSocket(path: path, reason: systemErrorText(errno)) }
         // Private before it is reachable: made with a umask that leaves the owner alone.
         let previous = umask(0o177)
@@ -67,22 +77,49 @@ public final class URLListener: @unchecked Sendable {
         while true {
             let server = listening
             guard server >= 0 else { return }
-            let client = accept(server, nil, nil)
+            let client = URLSocket.accepted(on: server)
             if client < 0 {
-                if errno == EINTR { continue }
+                // A client that gave up while queued is no reason to stop listening.
+                if errno == EINTR || errno == ECONNABORTED { continue }
                 return
             }
-            serve(client)
-            close(client)
+            guard claimConnection() else {
+                URLSocket.setTimeouts(client)
+                _ = URLSocket.writeAll(Array("error the app is busy with \(Self.maxConnections) other clients; try again\n".utf8),
+                                       to: client)
+                close(client)
+                continue
+            }
+            let thread = Thread { [self] in
+                serve(client, until: Date().addingTimeInterval(deadline))
+                close(client)
+                releaseConnection()
+            }
+            thread.name = "storefront.url-client"
+            thread.start()
         }
     }
 
+    private func claimConnection() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard connections < Self.maxConnections else { return false }
+        connections += 1
+        return true
+    }
+
+    private func releaseConnection() {
+        lock.lock()
+        connections -= 1
+        lock.unlock()
+    }
+
     /// One URL per connection; the answer says whether it was taken.
-    private func serve(_ client: Int32) {
+    private func serve(_ client: Int32, until deadline: Date) {
         URLSocket.setTimeouts(client)
-        guard let url = URLSocket.readLine(from: client, limit: URLSocket.maxURLBytes) else {
-            _ = URLSocket.writeAll(Array("error the URL is longer than \(URLSocket.maxURLBytes) bytes or was not sent whole\n".utf8),
-                                   to: client)
+        guard let url = URLSocket.readLine(from: client, limit: URLSocket.maxURLBytes, deadline: deadline) else {
+            _ = URLSocket.writeAll(Array(("error the URL was longer than \(URLSocket.maxURLBytes) bytes, or not sent whole "
+                                          + "within \(String(format: "%g", self.deadline)) s\n").utf8), to: client)
             return
         }
         receive(url)

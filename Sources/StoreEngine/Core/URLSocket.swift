@@ -9,6 +9,9 @@ public enum URLSocket {
     public static let maxURLBytes = 1 << 20
     /// How long either side waits for the other, in seconds.
     static let timeout = 2
+    /// How long the app gives one connection, from accept to its answer, however its bytes
+    /// trickle in: a client that takes longer is answered with an error and let go.
+    public static let connectionDeadline: TimeInterval = 5
 
     /// The socket's path must fit `sockaddr_un.sun_path` with its terminating zero.
     static let maxPathBytes = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
@@ -27,7 +30,7 @@ public enum URLSocket {
 
     static func connected(to path: String) throws(URLSocketError) -> Int32 {
         var address = try address(of: path)
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = makeSocket()
         guard descriptor >= 0 else { throw .io("socket: \(systemErrorText(errno))") }
         setTimeouts(descriptor)
         let status = withUnsafePointer(to: &address) { pointer in
@@ -61,10 +64,12 @@ public enum URLSocket {
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }
 
+    /// Writes every byte; false when the other side has gone (EPIPE, never SIGPIPE) or the
+    /// send timeout passed.
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes { sendBytes(descriptor, $0) }
             if written < 0, errno == EINTR { continue }
             guard written > 0 else { return false }
             offset += written
@@ -72,11 +77,18 @@ public enum URLSocket {
         return true
     }
 
-    /// Reads up to a newline (not included) or the end; nil past `limit` bytes or on an error.
-    static func readLine(from descriptor: Int32, limit: Int) -> String? {
+    /// Reads up to a newline (not included) or the end; nil past `limit` bytes, on an error, or
+    /// when `deadline` passes first (each read also ends at the socket's receive timeout).
+    static func readLine(from descriptor: Int32, limit: Int, deadline: Date = .distantFuture) -> String? {
         var line: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return nil }
+            var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&waiting, 1, Int32(min(left * 1000, Double(timeout * 1000)).rounded(.up)))
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else { return nil }
             let count = read(descriptor, &buffer, buffer.count)
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { return nil }
@@ -91,6 +103,47 @@ public enum URLSocket {
         guard line.count <= limit else { return nil }
         return String(decoding: line, as: UTF8.self)
     }
+}
+
+// The only part of the socket that differs between Linux and Darwin: how writing to a socket
+// whose peer has gone fails with EPIPE instead of raising SIGPIPE, whose default action would
+// end the app with its terminal unrestored. Linux says so per write (MSG_NOSIGNAL); Darwin has
+// no such flag, and each socket carries SO_NOSIGPIPE instead.
+extension URLSocket {
+    /// A UNIX stream socket, closed on exec.
+    static func makeSocket() -> Int32 {
+        #if os(Linux)
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
+        #endif
+        if descriptor >= 0 { prepare(descriptor) }
+        return descriptor
+    }
+
+    /// A connection accepted on `listener`, closed on exec; -1 with `errno` set on failure.
+    static func accepted(on listener: Int32) -> Int32 {
+        let descriptor = accept(listener, nil, nil)
+        if descriptor >= 0 { prepare(descriptor) }
+        return descriptor
+    }
+
+    private static func prepare(_ descriptor: Int32) {
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        #if !os(Linux)
+        var on: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+    }
+}
+
+/// `send(2)` (outside `URLSocket`, whose own `send` would hide it), never raising SIGPIPE.
+private func sendBytes(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
+    #if os(Linux)
+    send(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+    #else
+    send(descriptor, bytes.baseAddress, bytes.count, 0)
+    #endif
 }
 
 /// Why a URL did not reach a running app.

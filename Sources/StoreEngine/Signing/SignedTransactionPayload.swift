@@ -52,7 +52,7 @@ public struct SignedTransactionPayload: Codable, Sendable, Equatable {
     }
 
     static func milliseconds(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1000).rounded())
+        Int64(saturating: (date.timeIntervalSince1970 * 1000).rounded())
     }
 
     static func typeName(of type: ProductType) -> String {

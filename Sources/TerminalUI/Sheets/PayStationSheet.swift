@@ -155,7 +155,7 @@ public enum PayStationSheet {
                 y += 2
             }
             if let due = page.redirectDue {
-                let seconds = max(0, Int(due.timeIntervalSince(now).rounded(.up)))
+                let seconds = max(0, Int(saturating: due.timeIntervalSince(now).rounded(.up)))
                 line(clockPaused ? "Returning to \(page.appName) in \(seconds) s: the clock is paused (> moves it)"
                      : "Returning to \(page.appName) in \(seconds) s…", theme.surfaceStyle(.text))
                 y += 1

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 
 /// Times a piece of work over several runs and reports the median and the 90th percentile,
@@ -12,7 +13,7 @@ struct Measurement {
     private func percentile(_ fraction: Double) -> Double {
         let sorted = samples.sorted()
         guard !sorted.isEmpty else { return 0 }
-        return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))]
+        return sorted[min(sorted.count - 1, Int(saturating: (Double(sorted.count - 1) * fraction).rounded()))]
     }
 
     static func run(_ name: String, runs: Int, warmup: Int = 1, _ work: () throws -> Void) rethrows -> Measurement {

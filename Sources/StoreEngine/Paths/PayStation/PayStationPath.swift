@@ -44,7 +44,7 @@ final class PayStationPath: PurchasePath {
     }
 
     private static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+        Int(exactly: value).map { "\($0) s" } ?? "\(value) s"
     }
 
     // MARK: Launch

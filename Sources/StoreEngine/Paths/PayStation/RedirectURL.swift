@@ -67,8 +67,14 @@ public struct RedirectURL: Sendable, Equatable {
             return .failure(RedirectRejection(
                 "path \(QuotedText.part((url.host ?? "") + url.path)) is not \(QuotedText.part((expected.host ?? "") + expected.path))"))
         }
+        // Given twice, a parameter could be read one way here and another way by anything else
+        // that reads the URL (first wins, last wins): the URL says two things and is refused.
+        let items = url.queryItems ?? []
+        for name in ["user_id", "foreignInvoice", "invoice_id", "status"] where items.filter({ $0.name == name }).count > 1 {
+            return .failure(RedirectRejection("\(name) is given twice"))
+        }
         func value(_ name: String) -> String? {
-            url.queryItems?.first { $0.name == name }?.value
+            items.first { $0.name == name }?.value
         }
         guard let userId = value("user_id"), let invoiceId = value("invoice_id"),
               let foreignInvoice = value("foreignInvoice")

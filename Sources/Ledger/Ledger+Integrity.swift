@@ -1,0 +1,30 @@
+import Foundation
+
+/// Checking that the ledger's file is whole, with SQLite's own checks. `quick_check` walks every
+/// page of every tree and the free list, in time linear in the file, and runs at every open;
+/// `integrity_check` also compares each index with its table (a missing index row, a duplicate
+/// key), which costs more, so it runs when asked (`storefront history --check`).
+extension Ledger {
+    /// What `PRAGMA integrity_check` finds wrong, one problem a line; empty when the file is whole.
+    public func integrityProblems() throws -> [String] {
+        try Self.problems(in: database, pragma: "integrity_check")
+    }
+
+    /// Refuses a file `quick_check` finds damaged, before anything is written to it.
+    static func checkQuickly(_ database: SQLiteDatabase) throws {
+        let problems = try problems(in: database, pragma: "quick_check")
+        guard let first = problems.first else { return }
+        let more = problems.count > 1 ? "; and \(problems.count - 1) more" : ""
+        throw LedgerError.corrupt(path: database.path, problem: first + more)
+    }
+
+    /// The check's answer without its "ok" and its "*** in database main ***" heading lines.
+    private static func problems(in database: SQLiteDatabase, pragma: String) throws -> [String] {
+        let statement = try database.prepare("PRAGMA \(pragma)")
+        var lines: [String] = []
+        while try statement.step() {
+            lines += statement.string(column: 0).split(separator: "\n").map(String.init)
+        }
+        return lines.filter { $0 != "ok" && !$0.hasPrefix("*** in database ") }
+    }
+}

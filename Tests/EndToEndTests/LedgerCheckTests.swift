@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    /// `storefront history --check`, and the ledgers every command refuses at open: the full
+    /// check finds what the quick one at open cannot (an index that no longer matches its
+    /// table), and an emptied ledger is never made into a new one.
+    @Suite("history --check and damaged ledgers", .needsTmux)
+    struct LedgerCheck {
+        private func run(_ arguments: [String]) throws -> Finished {
+            try Finished.run(try BuiltBinary.path(), arguments)
+        }
+
+        /// A ledger with a purchase in it, as the app leaves it when it quits: all of it in the
+        /// file (the write-ahead log folded in and gone), so an edit of the file is an edit of
+        /// the ledger.
+        private func makeLedger(in state: String) throws -> String {
+            let app = try TmuxSession(stateDirectory: state)
+            defer { app.close() }
+            try app.waitForLaunch()
+            try Purchases.openPayStation(app)
+            try app.pay(withCard: Purchases.succeeds)
+            try app.waitUntil("the purchase is granted") { $0.pane("Entitlements")?.first == "gems: 100" }
+            try app.quit()
+            let ledger = state + "/storefront.sqlite"
+            guard !FileManager.default.fileExists(atPath: ledger + "-wal") else {
+                throw EndToEndStop("the app left its ledger in the write-ahead log")
+            }
+            return ledger
+        }
+
+        @Test("a whole ledger passes --check with exit 0")
+        func wholeLedger() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let ledger = try makeLedger(in: directory.path + "/state")
+            let result = try run(["history", "--check", "--state-dir", directory.path + "/state"])
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardOutput == "\(ledger): no problems found (SQLite's integrity_check).\n")
+        }
+
+        /// The index's definition edited in place (as `PRAGMA writable_schema` would): its rows no
+        /// longer match its table. Opening does not notice; `--check` does, and says what.
+        @Test("an index that lost its rows: history still reads, --check exits 74 naming it")
+        func damagedIndex() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let state = directory.path + "/state"
+            let ledger = try makeLedger(in: state)
+            var bytes = try Data(contentsOf: URL(fileURLWithPath: ledger))
+            let old = Data("ON transactions (created_at)".utf8), new = Data("ON transactions (product_id)".utf8)
+            // Every copy: pages the schema left when it grew may hold old ones.
+            try #require(bytes.range(of: old) != nil, "the index's definition is not in the file as expected")
+            while let found = bytes.range(of: old) { bytes.replaceSubrange(found, with: new) }
+            try bytes.write(to: URL(fileURLWithPath: ledger))
+
+            #expect(try run(["history", "--state-dir", state]).status == 0)
+            let result = try run(["history", "--check", "--state-dir", state])
+            #expect(result.status == 74)
+            #expect(result.standardError.hasPrefix("storefront: \(ledger) is damaged (SQLite's integrity_check found "),
+                    "\(result.standardError)")
+            #expect(result.standardError.contains("run storefront reset to start again:\n"))
+            #expect(result.standardError.contains("  row 1 missing from index transactions_by_created"), "\(result.standardError)")
+            #expect(result.standardOutput.isEmpty)
+        }
+
+        @Test("--check with no ledger says so, exit 66, and creates nothing")
+        func noLedger() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let result = try run(["history", "--check", "--state-dir", directory.path + "/none"])
+            #expect(result.status == 66)
+            #expect(!FileManager.default.fileExists(atPath: directory.path + "/none"))
+        }
+
+        /// Emptied by a tool or a full disk: not a new ledger with a new player and a new key.
+        @Test("an empty ledger is refused by every command, exit 74, and stays empty")
+        func emptyLedger() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let ledger = directory.path + "/storefront.sqlite"
+            #expect(FileManager.default.createFile(atPath: ledger, contents: Data()))
+            let sentence = "storefront: \(ledger) is empty (0 bytes), so it was not made into a new ledger; move it aside, "
+                + "or run storefront reset to start again, or pass --state-dir.\n"
+            for command in [["history"], ["history", "--check"], ["public-key"], ["open-url", "com.example.stardust://x"]] {
+                let result = try run(command + ["--state-dir", directory.path])
+                #expect(result.status == 74, "\(command): \(result.standardError)")
+                #expect(result.standardError == sentence, "\(command)")
+            }
+            let scenario = directory.path + "/x.scenario"
+            try "catalog \(BuiltBinary.catalog)\nexpect transactions 0\n".write(toFile: scenario, atomically: true, encoding: .utf8)
+            let ran = try run(["scenario", scenario, "--state-dir", directory.path])
+            #expect(ran.status == 74, "an I/O error, not a script error (64)")
+            #expect(ran.standardOutput.contains("is empty (0 bytes)"), "\(ran.standardOutput)")
+            #expect(ran.standardOutput.hasSuffix("0 passed, 0 failed, 0 with script errors, 1 with I/O errors\n"), "\(ran.standardOutput)")
+            #expect(try FileManager.default.attributesOfItem(atPath: ledger)[.size] as? Int == 0)
+            #expect(!FileManager.default.fileExists(atPath: ledger + "-wal"))
+            // reset is the way out it names.
+            #expect(try run(["reset", "--state-dir", directory.path]).status == 0)
+            #expect(!FileManager.default.fileExists(atPath: ledger))
+        }
+    }
+}
+
+extension EndToEnd {
+    /// `storefront scenario` when the ledger cannot take a write the script needs: an I/O
+    /// error at that line (exit 74), not a failed expectation further on (1) or a script error (64).
+    @Suite("Scenarios on a full ledger")
+    struct ScenarioOnAFullLedger {
+        /// The full disk of FullDiskTests (SQLite's page limit at the ledger's launch size, and a
+        /// user id that makes the payment's status the write that does not fit).
+        @Test("a payment whose status cannot be saved ends the scenario on its line, exit 74")
+        func fullAtThePayment() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let scenario = directory.path + "/full.scenario"
+            try """
+                catalog \(BuiltBinary.catalog)
+                user \(FullDisk.user)
+                select com.example.stardust.gems_100
+                buy
+                paystation card 4111111111111111
+                expect transaction last purchased
+                """.write(toFile: scenario, atomically: true, encoding: .utf8)
+            var environment = ProcessInfo.processInfo.environment
+            environment["STOREFRONT_TEST_LEDGER_SPARE_PAGES"] = "0"
+            let state = directory.path + "/state"
+            let result = try Finished.run(try BuiltBinary.path(), ["scenario", scenario, "--state-dir", state, "--quiet"],
+                                          environment: environment)
+            #expect(result.status == 74, "\(result.standardOutput)")
+            #expect(result.standardOutput.contains("ERROR \(scenario):5: error: Cannot write the ledger \(state)/storefront.sqlite: "
+                + "the disk is full"), "\(result.standardOutput)")
+            #expect(result.standardOutput.hasSuffix("1 with I/O errors\n"))
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import CSQLite
+import Foundation
+import Testing
+@testable import Ledger
+
+/// Damaged ledgers on real files, each corrupted the way a disk or an editor would: a page of a
+/// table's tree scribbled over, the free-page count in the header wrong, an index that no longer
+/// matches its table, and a file emptied to 0 bytes. Each is noticed before anything is written
+/// (`PRAGMA quick_check` at open; `integrity_check` for the index, which only the full check
+/// reads), named with the file and the way out, and the file is left byte for byte as it was.
+@Suite("Corrupt ledgers")
+struct CorruptionTests {
+    static let pageSize = 4096
+
+    /// A ledger with enough events and transactions to fill several pages, closed (so the
+    /// write-ahead log is folded into the file, and the file alone holds every page).
+    private func writeLedger(at path: String) throws {
+        try withLedger(at: path) { ledger in
+            for number in 1...40 { try ledger.insert(sampleTransaction(id: "t-\(number)")) }
+            for number in 1...400 {
+                _ = try ledger.appendEvent(kind: "test.event", message: String(repeating: "e", count: 60) + "\(number)",
+                                           transactionId: nil, at: date(1_700_000_000 + Double(number)))
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "the log was folded in at close")
+    }
+
+    /// The root page of a table or index, read with SQLite directly.
+    private func rootPage(of name: String, in path: String) throws -> Int {
+        var handle: OpaquePointer?
+        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else { throw Abort() }
+        defer { sqlite3_close_v2(handle) }
+        var statement: OpaquePointer?
+        sqlite3_prepare_v2(handle, "SELECT rootpage FROM sqlite_master WHERE name = ?1", -1, &statement, nil)
+        defer { sqlite3_finalize(statement) }
+        sqlite3_bind_text(statement, 1, name, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+        guard sqlite3_step(statement) == SQLITE_ROW else { throw Abort() }
+        return Int(sqlite3_column_int64(statement, 0))
+    }
+
+    private func overwrite(_ path: String, at offset: Int, with bytes: [UInt8]) throws {
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        try handle.seek(toOffset: UInt64(offset))
+        try handle.write(contentsOf: Data(bytes))
+        try handle.close()
+    }
+
+    private func contents(_ path: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    /// Opening as the app does (a writer) and as `history` does (a reader) both refuse, and the
+    /// file is left exactly as it was.
+    private func expectRefused(_ path: String, sourceLocation: SourceLocation = #_sourceLocation,
+                               _ matches: (LedgerError) -> Bool) throws {
+        let before = try contents(path)
+        for open in [{ _ = try Ledger(path: path) }, { _ = try Ledger(readingOnly: path) }] {
+            let error = try #require(throws: LedgerError.self, sourceLocation: sourceLocation) { try open() }
+            #expect(matches(error), "\(error)", sourceLocation: sourceLocation)
+            #expect(error.description.hasPrefix(path), sourceLocation: sourceLocation)
+            #expect(error.description.contains("storefront reset"), sourceLocation: sourceLocation)
+        }
+        #expect(try contents(path) == before, "the damaged file was written to", sourceLocation: sourceLocation)
+        let logged = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+        #expect(logged == 0, "something was logged to be written", sourceLocation: sourceLocation)
+    }
+
+    @Test func aScribbledTreePageIsRefusedAtOpen() throws {
+        try withTemporaryLedgerPath { path in
+            try writeLedger(at: path)
+            // The events table is not read at open: only a check notices its page is no B-tree page.
+            let root = try rootPage(of: "events", in: path)
+            try overwrite(path, at: (root - 1) * Self.pageSize, with: [0x00, 0xFF, 0xFF])
+            try expectRefused(path) { error in
+                if case .corrupt(path, _) = error { return true }
+                return false
+            }
+        }
+    }
+
+    @Test func aWrongFreePageCountIsRefusedAtOpen() throws {
+        try withTemporaryLedgerPath { path in
+            try writeLedger(at: path)
+            // Bytes 36-39 of the header: how many pages are on the free list (none are).
+            try overwrite(path, at: 36, with: [0, 0, 0, 5])
+            try expectRefused(path) { error in
+                if case .corrupt(path, let problem) = error { return problem.contains("freelist") }
+                return false
+            }
+        }
+    }
+
+    /// An index whose entries no longer match its table (its definition changed under it, as
+    /// `PRAGMA writable_schema` allows): the quick check at open cannot see it, the full check does.
+    @Test func anIndexMissingItsRowsIsFoundByTheFullCheck() throws {
+        try withTemporaryLedgerPath { path in
+            try writeLedger(at: path)
+            var handle: OpaquePointer?
+            try #require(sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK)
+            let edit = "PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = replace(sql, 'created_at', 'product_id') "
+                + "WHERE name = 'transactions_by_created'; PRAGMA writable_schema = OFF;"
+            #expect(sqlite3_exec(handle, edit, nil, nil, nil) == SQLITE_OK)
+            sqlite3_close_v2(handle)
+
+            // It opens (quick_check reads no index content), so the full check is what finds it.
+            let problems = try Ledger(readingOnly: path).integrityProblems()
+            #expect(problems.contains { $0.contains("missing from index transactions_by_created") }, "\(problems)")
+            #expect(try Ledger(path: path).integrityProblems() == problems)
+        }
+    }
+
+    @Test func aWholeLedgerHasNoProblems() throws {
+        try withTemporaryLedgerPath { path in
+            try writeLedger(at: path)
+            #expect(try Ledger(readingOnly: path).integrityProblems() == [])
+            #expect(try Ledger(path: path).integrityProblems() == [])
+        }
+    }
+
+    /// A 0-byte file where the ledger should be is nobody's ledger: it is not made into a new
+    /// one (a new player, a new signing key) behind the user's back.
+    @Test func anEmptyFileIsRefusedAndLeftEmpty() throws {
+        try withTemporaryLedgerPath { path in
+            #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+            try expectRefused(path) { $0 == .empty(path: path) }
+            #expect(try contents(path).isEmpty)
+        }
+    }
+
+    /// Only a file that was there before: a ledger the open makes itself starts empty too.
+    @Test func aNewLedgerIsStillMade() throws {
+        try withTemporaryLedgerPath { path in
+            _ = try Ledger(path: path)
+            #expect(try Ledger(path: path).schemaVersion() == Ledger.supportedSchemaVersion)
+        }
+    }
+}

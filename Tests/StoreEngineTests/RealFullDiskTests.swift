@@ -1,0 +1,87 @@
+import Foundation
+import Ledger
+import Testing
+@testable import StoreEngine
+
+/// A new state directory on a disk that is really full (a small tmpfs, filled), as opposed to
+/// SQLite's page limit: the write that fails may be the lock's pid, the ledger's first page, its
+/// write-ahead log, or the shared-memory index SQLite grows beside it (SQLITE_IOERR_SHMSIZE,
+/// "SQLite error 4874"). Each is the disk being full, and says so; once there is space the
+/// store opens as if nothing had happened (no empty ledger is left behind to be refused).
+/// Needs root, to mount the tmpfs.
+@Suite("A really full disk", .serialized, .enabled(if: Tmpfs.canMount, "needs root and tmpfs to mount a small disk"))
+struct RealFullDiskTests {
+    @Test(arguments: [0, 4, 8, 12, 16, 24, 40, 64, 96, 160, 320])
+    func aNewStateDirectoryOnAFullDiskSaysTheDiskIsFull(freeKiB: Int) throws {
+        let disk = try Tmpfs(kibibytes: 2048)
+        defer { disk.unmount() }
+        let filler = disk.path + "/filler"
+        try disk.fill(filler, leavingKiB: freeKiB)
+        let directory = StateDirectory(path: disk.path + "/state")
+        let catalog = try defaultCatalog()
+        do {
+            _ = try directory.openStore(catalog: catalog, user: "qa")
+            // Enough room after all: nothing more to check.
+        } catch {
+            #expect(error.description.contains("the disk is full"), "with \(freeKiB) KiB free: \(error)")
+        }
+        try FileManager.default.removeItem(atPath: filler)
+        let store = try directory.openStore(catalog: catalog, user: "qa")
+        #expect(store.userId == "qa")
+    }
+
+    @Test func theLedgerSaysSoItselfWhenSQLiteFailsGrowingItsIndex() throws {
+        let disk = try Tmpfs(kibibytes: 2048)
+        defer { disk.unmount() }
+        try disk.fill(disk.path + "/filler", leavingKiB: 12)
+        let path = disk.path + "/storefront.sqlite"
+        #expect(throws: LedgerError.diskFull(path: path)) { try Ledger(path: path) }
+    }
+}
+
+/// A tmpfs of a given size mounted on a fresh directory, for as long as the test needs it.
+struct Tmpfs {
+    let path: String
+
+    static let canMount: Bool = {
+        guard getuid() == 0, let disk = try? Tmpfs(kibibytes: 64) else { return false }
+        disk.unmount()
+        return true
+    }()
+
+    init(kibibytes: Int) throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("full-disk-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        guard Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kibibytes)k", "tmpfs", path]) == 0 else {
+            try? FileManager.default.removeItem(atPath: path)
+            throw setUpFailed
+        }
+    }
+
+    /// Writes `file` until the disk has only `leavingKiB` left (to the block).
+    func fill(_ file: String, leavingKiB: Int) throws {
+        var info = statvfs()
+        guard statvfs(path, &info) == 0 else { throw setUpFailed }
+        let free = Int(info.f_bavail) * Int(info.f_frsize)
+        let size = max(0, free - leavingKiB * 1024)
+        guard FileManager.default.createFile(atPath: file, contents: Data(count: size)) else { throw setUpFailed }
+    }
+
+    private var setUpFailed: TestSetupError { TestSetupError(description: "the small disk at \(path) could not be set up") }
+
+    func unmount() {
+        _ = Self.run("/bin/umount", [path])
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    private static func run(_ executable: String, _ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
