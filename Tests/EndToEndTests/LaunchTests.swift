@@ -42,7 +42,8 @@ extension EndToEnd {
             }
 
             app.sendKeys("?")
-            let help = try app.waitUntil("the Keys box shows") { $0.pane("Keys") != nil }
+            // Until its last row is drawn: a capture may catch a frame half written.
+            let help = try app.waitUntil("the Keys box shows") { $0.pane("Keys")?.contains { $0.hasPrefix("Esc or ? closes") } == true }
             let keys = help.pane("Keys") ?? []
             #expect(keys.contains { $0.hasPrefix("Enter") })
             #expect(keys.contains { $0.hasPrefix("s / S") })
