@@ -134,15 +134,16 @@ struct StoreKitImportPlaces: LintPlaces {
 struct LintContext {
     let catalog: Catalog
     let places: any LintPlaces
-    /// The catalog's products by id, the first of a repeated one, as `Catalog.product(id:)`
+    /// The index of each product by id, the first of a repeated one, as `Catalog.product(id:)`
     /// finds it: the rules look products up for every paywall entry.
-    let productsById: [String: Product]
+    private let productIndex: [String: Int]
     private(set) var findings: [Diagnostic] = []
 
     init(catalog: Catalog, places: any LintPlaces) {
         self.catalog = catalog
         self.places = places
-        productsById = Dictionary(catalog.products.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        productIndex = Dictionary(catalog.products.enumerated().map { ($0.element.id, $0.offset) },
+                                  uniquingKeysWith: { first, _ in first })
     }
 
     /// Every rule's findings on `catalog`.
@@ -155,7 +156,7 @@ struct LintContext {
     }
 
     func product(id: String) -> Product? {
-        productsById[id]
+        productIndex[id].map { catalog.products[$0] }
     }
 
     /// Records a finding at `path`, or at the nearest enclosing value when the last keys of the

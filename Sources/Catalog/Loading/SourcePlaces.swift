@@ -24,24 +24,25 @@ struct SourcePlaces: Sendable, Equatable {
         self.init(root: root, largeObjects: large, diagnostics: diagnostics)
     }
 
-    private init(root: JSONNode, largeObjects: [String: [String: Int]], diagnostics: DiagnosticList) {
+    private init(root: JSONNode, largeObjects: [String: [String: Int]], diagnostics: DiagnosticList,
+                 holdingFailures: Set<String> = []) {
         self.root = root
         self.largeObjects = largeObjects
         keptElements = diagnostics.keptElements
         failedPaths = diagnostics.failedPaths
-        var holding: Set<String> = []
-        for path in diagnostics.failedPaths {
+        var holding = holdingFailures
+        for path in diagnostics.failedPaths where !holding.contains(path) {
             for prefix in Self.prefixes(of: path) {
                 // Once one is in, so are the shorter ones.
                 guard holding.insert(prefix).inserted else { break }
             }
         }
-        holdingFailures = holding
+        self.holdingFailures = holding
     }
 
     /// The same places, with what `diagnostics` has found since (a later check's errors).
     func updated(from diagnostics: DiagnosticList) -> SourcePlaces {
-        SourcePlaces(root: root, largeObjects: largeObjects, diagnostics: diagnostics)
+        SourcePlaces(root: root, largeObjects: largeObjects, diagnostics: diagnostics, holdingFailures: holdingFailures)
     }
 
     /// The file's path of the value the model's `path` names, and whether that value, or one
