@@ -104,7 +104,7 @@ extension App {
         case ..<60: words = "\(Int(span)) s"
         case ..<3600: words = "\(Int(span / 60)) min"
         case ..<86_400: words = "\(Int(span / 3600)) h"
-        default: words = "\(Int(span / 86_400)) days"
+        default: words = English.count(Int(span / 86_400), "day")
         }
         return seconds >= 0 ? "in \(words)" : "\(words) ago"
     }

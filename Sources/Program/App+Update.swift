@@ -115,7 +115,8 @@ extension App {
                 notice = StoreNotice(.info, "The store returned no products for this project (see Events).")
             }
             if !response.invalidProductIdentifiers.isEmpty {
-                notice = StoreNotice(.info, "Products request: \(response.invalidProductIdentifiers.count) invalid identifiers (see Events).")
+                let invalid = English.count(response.invalidProductIdentifiers.count, "invalid identifier")
+                notice = StoreNotice(.info, "Products request: \(invalid) (see Events).")
             }
         case .failed(let attempt, let retryAfter):
             guard let retryAfter else {

@@ -184,9 +184,8 @@ final class ScenarioRun {
             try running().send(.buy)
         case .changePlan(let sku, let upgrade):
             let program = try running()
-            guard let product = program.app.catalog.product(id: sku), let group = product.group else {
-                throw error(line, "\(sku) is not a subscription of the catalog")
-            }
+            guard let product = program.app.catalog.product(id: sku) else { throw noProduct(sku, line, in: program.app.catalog) }
+            guard let group = product.group else { throw error(line, "\(sku) is not a subscription of the catalog") }
             guard let running = program.app.snapshot.subscriptions.last(where: {
                 $0.isLive && program.app.catalog.product(id: $0.productId)?.group == group
             }), let current = program.app.catalog.product(id: running.productId) else {
@@ -253,10 +252,13 @@ final class ScenarioRun {
             try running().send(.setRenewalRate(rate))
         case .promote(let sku):
             let program = try running()
+            // As `storefront promote` refuses it: a SKU the catalog lacks is a typo in the script.
+            guard program.app.catalog.product(id: sku) != nil else { throw noProduct(sku, line, in: program.app.catalog) }
             let url = PromotedPurchaseURL(bundleId: program.app.catalog.app.bundleId, productId: sku)
             program.send(.openURL(url.text))
         case .resume(let sku):
             let program = try running()
+            guard program.app.catalog.product(id: sku) != nil else { throw noProduct(sku, line, in: program.app.catalog) }
             guard program.app.heldPromotions.contains(sku) else {
                 throw failure(line, expected: "a held promoted purchase of \(sku)",
                               actual: program.app.heldPromotions.isEmpty ? "none is held"
@@ -302,6 +304,11 @@ final class ScenarioRun {
         ScriptError(file: scenario.file, line: line.number, message: message)
     }
 
+    /// A SKU the catalog does not have, with the one it is nearest to: a typo in a script.
+    func noProduct(_ sku: String, _ line: ScenarioLine, in catalog: Catalog) -> ScriptError {
+        error(line, "no product \(sku) in the catalog" + (catalog.didYouMean(product: sku).map { "; \($0)" } ?? ""))
+    }
+
     func failure(_ line: ScenarioLine, expected: String, actual: String) -> ScenarioFailure {
         ScenarioFailure(file: scenario.file, line: line.number, command: line.text, expected: expected, actual: actual,
                         screen: screen)
@@ -318,9 +325,7 @@ final class ScenarioRun {
         let program = try running()
         switch reference {
         case .sku(let sku):
-            guard program.app.catalog.product(id: sku) != nil else {
-                throw error(line, "no product \(sku) in the catalog")
-            }
+            guard program.app.catalog.product(id: sku) != nil else { throw noProduct(sku, line, in: program.app.catalog) }
             guard program.app.paywall.index(ofProduct: sku) != nil else {
                 throw failure(line, expected: "\(sku) on sale in \(program.app.paywall.storefront.id)",
                               actual: "not on sale here (unavailable, not priced, or not returned by the products request)")
@@ -329,7 +334,7 @@ final class ScenarioRun {
         case .position(let position):
             let count = program.app.paywall.itemCount
             guard position <= count else {
-                throw failure(line, expected: "at least \(position) products on sale", actual: "\(count)")
+                throw failure(line, expected: "at least \(English.count(position, "product")) on sale", actual: "\(count)")
             }
             program.send(.selectItem(index: position - 1))
         }

@@ -398,8 +398,19 @@ struct StoreKitImportRuleTests {
         #expect(error.diagnostics == [
             Diagnostic(.error, path: "$", position: SourcePosition(line: 1, column: 1),
                        message: "this is a catalog.json (it has a schemaVersion), not a StoreKit configuration; "
-                           + "open it with --catalog or rename it to .json"),
+                           + "rename it to .json to open it with --catalog"),
         ])
+    }
+
+    /// `storefront import tempo.json`: a file already named .json needs no renaming.
+    @Test(arguments: ["tempo.json", "Stores/shop.JSON", "catalog"])
+    func aCatalogJSONByAnotherNameIsOpenedAsItIs(file: String) throws {
+        let error = try #require(storeKitFailure(defaultCatalogText(), file: file))
+        #expect(error.diagnostics.map(\.message) == [
+            "this is a catalog.json (it has a schemaVersion), not a StoreKit configuration; "
+                + "it needs no import: open it with --catalog",
+        ])
+        #expect(!error.description.contains("rename"))
     }
 
     @Test func aDocumentThatIsNotAnObject() throws {

@@ -178,7 +178,6 @@ struct LintContext {
 
     /// `a, b or c`: reads as a sentence where a plain comma list would not.
     static func list(_ items: [String], joinedBy conjunction: String) -> String {
-        guard items.count > 1, let last = items.last else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " \(conjunction) " + last
+        English.list(items, joinedBy: conjunction)
     }
 }

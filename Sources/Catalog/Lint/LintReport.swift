@@ -26,7 +26,7 @@ public struct LintReport: Sendable, Equatable {
     public var summary: String {
         let file = ControlCharacters.escaped(self.file)
         guard !findings.isEmpty else { return "\(file): clean" }
-        return "\(file): \(counted(errorCount, "error")), \(counted(warningCount, "warning"))"
+        return "\(file): \(English.count(errorCount, "error")), \(English.count(warningCount, "warning"))"
     }
 
     /// One `catalog.json:12:7: warning: $.path: message` line per finding, then the summary.
@@ -64,7 +64,4 @@ public struct LintReport: Sendable, Equatable {
         return text
     }
 
-    private func counted(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
-    }
 }

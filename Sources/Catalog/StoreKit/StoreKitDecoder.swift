@@ -7,6 +7,8 @@ import Foundation
 struct StoreKitDecoder {
     let diagnostics: DiagnosticList
     let appName: String
+    /// The file's name as given, for advice that depends on it.
+    let file: String
 
     /// Where a product sits in the file; it decides the product's type when `type` is absent.
     private enum Shelf {
@@ -65,8 +67,11 @@ struct StoreKitDecoder {
         guard let reader = ObjectReader(root, path: "$", diagnostics: diagnostics) else { return nil }
         // catalog.json has `products` and `settings` too; one error beats one per product.
         if reader.has("schemaVersion") {
-            diagnostics.error("this is a catalog.json (it has a schemaVersion), not a StoreKit configuration; "
-                              + "open it with --catalog or rename it to .json", path: "$", at: root.position)
+            // `--catalog` reads a file by its name: only one named .storekit needs renaming first.
+            let remedy = StoreKitImporter.hasStoreKitExtension(file) ? "rename it to .json to open it with --catalog"
+                : "it needs no import: open it with --catalog"
+            diagnostics.error("this is a catalog.json (it has a schemaVersion), not a StoreKit configuration; \(remedy)",
+                              path: "$", at: root.position)
             return nil
         }
         // Any other JSON object would import as an empty store; say what is wrong instead

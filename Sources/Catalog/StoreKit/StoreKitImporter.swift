@@ -47,7 +47,7 @@ public enum StoreKitImporter {
             return Outcome(catalog: nil, diagnostics: [error.diagnostic])
         }
         let diagnostics = DiagnosticList()
-        let decoded = StoreKitDecoder(diagnostics: diagnostics, appName: appName(forFile: file)).decode(root)
+        let decoded = StoreKitDecoder(diagnostics: diagnostics, appName: appName(forFile: file), file: file).decode(root)
         return Outcome(catalog: diagnostics.hasErrors ? nil : decoded?.catalog,
                        diagnostics: Diagnostic.inFileOrder(diagnostics.items), decoded: decoded,
                        places: SourcePlaces(root: root, diagnostics: diagnostics))

@@ -163,7 +163,9 @@ extension Store {
     /// `1 day`, `3 h`, `90 s`: a span in words.
     static func duration(_ seconds: TimeInterval) -> String {
         switch seconds {
-        case 86_400...: return seconds == 86_400 ? "a day" : "\(Int(seconds / 86_400)) days"
+        case 86_400...:
+            let days = Int(seconds / 86_400)
+            return days == 1 ? "a day" : "\(days) days"
         case 3600...: return "\(Int(seconds / 3600)) h"
         case 60...: return "\(Int(seconds / 60)) min"
         default: return "\(Int(seconds)) s"

@@ -24,7 +24,7 @@ final class PayStationPath: PurchasePath {
 
     func requestProducts(_ identifiers: [String], attempt: Int, in context: PathContext) throws -> ProductsOutcome {
         let attempts = RetrySchedule.delays.count + 1
-        try context.log(.productsRequested, "attempt \(attempt) of \(attempts): \(identifiers.count) SKUs, project "
+        try context.log(.productsRequested, "attempt \(attempt) of \(attempts): \(English.count(identifiers.count, "SKU")), project "
                         + (context.sdkProjectId.map(String.init) ?? "(none)"))
         if context.networkCondition == .flaky, context.coinTossFails() {
             let retry = RetrySchedule.delay(after: attempt)
@@ -33,7 +33,7 @@ final class PayStationPath: PurchasePath {
             return .failed(attempt: attempt, retryAfter: retry)
         }
         let response = ProductsAnswer.answer(requesting: identifiers, projectId: context.sdkProjectId, catalog: context.catalog)
-        var message = "\(response.products.count) products"
+        var message = English.count(response.products.count, "product")
         if !response.invalidProductIdentifiers.isEmpty {
             message += "; invalidProductIdentifiers: " + response.invalidProductIdentifiers.map {
                 "\($0) (\(response.reasons[$0] ?? "invalid"))"
