@@ -61,6 +61,8 @@ extension App {
             return update(.restore)
         case .character("m"):
             openTransactionMenu()
+        case .character("x"):
+            openXeeSettingsMenu()
         case .character("p"):
             openPromotionMenu()
         case .character("F"):

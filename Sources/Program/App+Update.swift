@@ -98,6 +98,8 @@ extension App {
         sheet = report.sheet
         accessWait = report.accessWait
         heldPromotions = report.heldPromotions
+        xeeServer = report.xeeServer
+        refreshXeeSettingsMenu()
         timeRate = report.timeRate
         renewalRate = report.renewalRate
         keepSelectedTransaction(in: report.snapshot)

@@ -77,6 +77,8 @@ public struct App: Sendable {
     var expiriesToTheMinute: Bool { renewalRate != .realTime }
     /// Promoted purchases the Xee SDK's delegate held (`p` lists them).
     public internal(set) var heldPromotions: [String] = []
+    /// How the simulated Xee server behaves, as the engine last reported it (`x` switches it).
+    public internal(set) var xeeServer = XeeServerSettings()
     public internal(set) var notice: StoreNotice?
     /// The engine's last answer was a failure (a full disk): nothing of the call was kept, and
     /// `q` quits even from a sheet, so a player is never stuck in front of a ledger that cannot
@@ -113,6 +115,7 @@ public struct App: Sendable {
         snapshot = report?.snapshot ?? StoreSnapshot()
         sheet = report?.sheet
         notice = report?.notice
+        xeeServer = report?.xeeServer ?? XeeServerSettings()
         self.width = width
         self.height = height
         self.now = now

@@ -20,8 +20,6 @@ final class ScenarioRun {
     private var storefrontLine: Int?
     private var pathOverride: IntegrationPath?
     private var userId: String?
-    /// What `xee key` and `xee apple` last set; a relaunch starts from the catalog's again.
-    private var configuredXee: XeeServerSettings?
     private var size = (width: 120, height: 40)
     private var network: NetworkCondition?
     private var seed: UInt64
@@ -139,7 +137,6 @@ final class ScenarioRun {
 
     private func relaunch(at line: ScenarioLine) throws {
         program = nil
-        configuredXee = nil  // a new launch starts the SDK on the catalog's settings
         try launch(at: line)
     }
 
@@ -280,17 +277,13 @@ final class ScenarioRun {
         }
     }
 
-    /// The Xee server's settings now: the last ones a line set, else the catalog's.
-    private var xeeSettings: XeeServerSettings {
-        configuredXee ?? XeeServerSettings(catalog?.settings.xee ?? XeeSettings())
-    }
-
-    /// The Xee settings as they stand, changed by `change`, sent to the app.
+    /// The Xee settings as the engine last reported them (a launch starts on the catalog's),
+    /// changed by `change`, sent to the app.
     private func reconfigureXee(_ change: (inout XeeServerSettings) -> Void) throws {
-        var settings = xeeSettings
+        let program = try running()
+        var settings = program.app.xeeServer
         change(&settings)
-        configuredXee = settings
-        try running().send(.configureXee(settings))
+        program.send(.configureXee(settings))
     }
 
     func running() throws -> Program<HeadlessBackend> {

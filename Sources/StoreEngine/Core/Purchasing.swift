@@ -91,6 +91,8 @@ public struct StoreReport: Sendable, Equatable {
     public var timeRate: TimeRate = .running(.realTime)
     /// How long periods last, whether or not the clock runs.
     public var renewalRate: RenewalRate = .realTime
+    /// How the simulated Xee server behaves now: the catalog's, unless QA changed it.
+    public var xeeServer = XeeServerSettings()
     /// On the answer to `events(before:)`: that page of older events, newest first (empty at
     /// the start of the history).
     public var olderEvents: [EventSummary]?

@@ -280,6 +280,7 @@ extension Store {
         report.heldPromotions = xeePath.heldPromotions
         report.timeRate = timeRate
         report.renewalRate = renewalRate
+        report.xeeServer = xeeServer
         return report
     }
 }
