@@ -12,6 +12,8 @@ extension App {
             return [.engine(.launch)] + requestProductsIfNeeded() + loadXeePaywallIfNeeded()
         case .key(let key):
             return handle(key)
+        case .typed(let text):
+            return type(text)
         case .mouse(let event):
             return handle(event)
         case .resize(let newWidth, let newHeight):

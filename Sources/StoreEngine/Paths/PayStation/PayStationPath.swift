@@ -165,6 +165,7 @@ final class PayStationPath: PurchasePath {
         }
         switch input {
         case .type(let character): session.type(character)
+        case .paste(let text): session.paste(text)
         case .deleteBackward: session.deleteBackward()
         case .submit: session.submit()
         case .nextField: session.focusNextField()
