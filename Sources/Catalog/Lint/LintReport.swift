@@ -1,5 +1,3 @@
-import Foundation
-
 /// What `storefront lint` found in one file, ordered by line then column so that the list reads
 /// top to bottom like the file.
 public struct LintReport: Sendable, Equatable {
@@ -39,7 +37,8 @@ public struct LintReport: Sendable, Equatable {
     /// `rule`; keys sorted, so the output is stable from run to run.
     ///
     /// Written in one pass straight into the text, rather than through `JSONSerialization`,
-    /// which spent 21 s and 300 MB on 100,000 findings building and sorting dictionaries.
+    /// whose dictionaries of `Any`, their keys sorted as `NSString`s, took most of the time of
+    /// 100,000 findings.
     public var jsonText: String {
         var text = ""
         // Grown once rather than doubled again and again: the text of 100,000 findings is 30 MB.
@@ -63,5 +62,4 @@ public struct LintReport: Sendable, Equatable {
         text += ",\n  \"warnings\" : \(warningCount)\n}"
         return text
     }
-
 }
