@@ -110,7 +110,7 @@ extension App {
         case ..<60: words = "\(Int(saturating: span)) s"
         case ..<3600: words = "\(Int(saturating: span / 60)) min"
         case ..<86_400: words = "\(Int(saturating: span / 3600)) h"
-        default: words = "\(Int(saturating: span / 86_400)) days"
+        default: words = English.count(Int(saturating: span / 86_400), "day")
         }
         return seconds >= 0 ? "in \(words)" : "\(words) ago"
     }

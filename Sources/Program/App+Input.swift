@@ -69,6 +69,8 @@ extension App {
             return update(.restore)
         case .character("m"):
             openTransactionMenu()
+        case .character("x"):
+            openXeeSettingsMenu()
         case .character("p"):
             openPromotionMenu()
         case .character("F"):
@@ -128,6 +130,16 @@ extension App {
             break
         }
         return []
+    }
+
+    /// Characters that came in one burst. On Pay Station they are one input for the engine, so
+    /// a paste of any length costs one call and the field takes what it holds; anywhere else
+    /// each is the key it is.
+    mutating func type(_ text: String) -> [Effect] {
+        if overlay == nil, !lastCallFailed, case .payStation? = sheet {
+            return [.engine(.send(.payStation(.paste(text))))]
+        }
+        return text.flatMap { handle(.character($0)) }
     }
 
     /// A sheet takes every key; what they mean is the path's business, decided in the engine.

@@ -12,6 +12,8 @@ extension App {
             return [.engine(.launch)] + requestProductsIfNeeded() + loadXeePaywallIfNeeded()
         case .key(let key):
             return handle(key)
+        case .typed(let text):
+            return type(text)
         case .mouse(let event):
             return handle(event)
         case .resize(let newWidth, let newHeight):
@@ -105,6 +107,8 @@ extension App {
         sheet = report.sheet
         accessWait = report.accessWait
         heldPromotions = report.heldPromotions
+        xeeServer = report.xeeServer
+        refreshXeeSettingsMenu()
         timeRate = report.timeRate
         renewalRate = report.renewalRate
         nextDue = report.nextDue
@@ -123,7 +127,8 @@ extension App {
                 notice = StoreNotice(.info, "The store returned no products for this project (see Events).")
             }
             if !response.invalidProductIdentifiers.isEmpty {
-                notice = StoreNotice(.info, "Products request: \(response.invalidProductIdentifiers.count) invalid identifiers (see Events).")
+                let invalid = English.count(response.invalidProductIdentifiers.count, "invalid identifier")
+                notice = StoreNotice(.info, "Products request: \(invalid) (see Events).")
             }
         case .failed(let attempt, let retryAfter):
             guard let retryAfter else {

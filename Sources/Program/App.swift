@@ -96,6 +96,8 @@ public struct App: Sendable {
     }
     /// Promoted purchases the Xee SDK's delegate held (`p` lists them).
     public internal(set) var heldPromotions: [String] = []
+    /// How the simulated Xee server behaves, as the engine last reported it (`x` switches it).
+    public internal(set) var xeeServer = XeeServerSettings()
     /// The bottom line's message; each one shown is kept in `noticeLog`.
     public internal(set) var notice: StoreNotice? {
         didSet { if let notice { noticeLog.record(notice, at: now) } }
@@ -148,6 +150,7 @@ public struct App: Sendable {
         snapshot = report?.snapshot ?? StoreSnapshot()
         sheet = report?.sheet
         notice = report?.notice
+        xeeServer = report?.xeeServer ?? XeeServerSettings()
         self.width = width
         self.height = height
         self.now = now

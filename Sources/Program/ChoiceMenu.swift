@@ -3,12 +3,27 @@ import StoreEngine
 import TerminalUI
 
 /// A menu over the screen whose items each send a message: the actions of the selected
-/// transaction (`m`), or the promoted purchases the Xee SDK holds (`p`).
+/// transaction (`m`), the promoted purchases the Xee SDK holds (`p`), or the Xee server's
+/// settings QA switches (`x`).
 public struct ChoiceMenu: Sendable, Equatable {
+    /// What the menu is about, which decides what its items send.
+    public enum Purpose: Sendable, Equatable {
+        /// The actions of this transaction.
+        case transaction(id: String)
+        case promotions
+        /// These settings, each item one of them (`XeeSettingsMenu`).
+        case xeeServer(XeeServerSettings)
+    }
+
     public internal(set) var menu: ActionMenu
-    public let choices: [Message]
+    public let purpose: Purpose
+    let choices: [Message]
+
     /// The transaction whose actions these are (`m`); nil for another menu.
-    public let transactionId: String?
+    public var transactionId: String? {
+        if case .transaction(let id) = purpose { return id }
+        return nil
+    }
 
     /// The actions of a transaction's menu, in order.
     public var actions: [TransactionAction] {
@@ -21,7 +36,7 @@ public struct ChoiceMenu: Sendable, Equatable {
     /// The actions that apply to the transaction now; nil when none does.
     init?(_ transaction: TransactionSummary) {
         guard !transaction.actions.isEmpty else { return nil }
-        transactionId = transaction.id
+        purpose = .transaction(id: transaction.id)
         choices = transaction.actions.map { .act($0, transactionId: transaction.id) }
         menu = ActionMenu(title: "\(transaction.id) · \(transaction.displayState)", items: transaction.actions.map(\.title))
     }
@@ -29,16 +44,31 @@ public struct ChoiceMenu: Sendable, Equatable {
     /// Buying each held promoted product; nil when none is held.
     init?(heldPromotions: [String], catalog: Catalog, locale: String) {
         guard !heldPromotions.isEmpty else { return nil }
-        transactionId = nil
+        purpose = .promotions
         choices = heldPromotions.map { .buyPromoted(productId: $0) }
         menu = ActionMenu(title: "Promoted purchases held", items: heldPromotions.map { id in
             "Buy " + (catalog.product(id: id).map { $0.name.resolved(for: locale) ?? $0.shortId } ?? id)
         })
     }
 
+    /// The Xee server's settings with their values now, the item at `selection` selected.
+    init(xeeServer settings: XeeServerSettings, selection: Int = 0) {
+        purpose = .xeeServer(settings)
+        choices = XeeSettingsMenu.Item.allCases.map { .configureXee($0.stepped(settings, by: 1)) }
+        menu = ActionMenu(title: XeeSettingsMenu.title, items: XeeSettingsMenu.lines(for: settings),
+                          selection: selection, footer: XeeSettingsMenu.footer)
+    }
+
     /// The message choosing item `index` sends.
     func choosing(_ index: Int) -> Message {
         choices[index]
+    }
+
+    /// The message `←` or `→` on item `index` sends (`step` -1 or 1): the setting's previous
+    /// or next value; nil in a menu whose items have no values.
+    func stepping(_ index: Int, by step: Int) -> Message? {
+        guard case .xeeServer(let settings) = purpose, XeeSettingsMenu.Item.allCases.indices.contains(index) else { return nil }
+        return .configureXee(XeeSettingsMenu.Item.allCases[index].stepped(settings, by: step))
     }
 }
 
@@ -71,12 +101,27 @@ extension App {
         choiceMenu = menu
     }
 
+    /// `x`: the Xee server's In-App Purchase key, Apple's answer and the promoted-purchase answer,
+    /// with their values now, to switch from inside the app as a scenario's `xee` lines do.
+    mutating func openXeeSettingsMenu() {
+        choiceMenu = ChoiceMenu(xeeServer: xeeServer)
+    }
+
+    /// The engine reported its Xee settings: an open `x` menu shows them, on the same item.
+    mutating func refreshXeeSettingsMenu() {
+        guard let open = choiceMenu, case .xeeServer(let shown) = open.purpose, shown != xeeServer else { return }
+        choiceMenu = ChoiceMenu(xeeServer: xeeServer, selection: open.menu.selection)
+    }
+
     mutating func handleMenu(_ key: Key) -> [Effect] {
         guard var open = choiceMenu else { return [] }
         switch key {
         case .escape: choiceMenu = nil
         case .up, .character("k"), .backTab: open.menu.move(by: -1)
         case .down, .character("j"), .tab: open.menu.move(by: 1)
+        case .left, .character("h"), .right, .character("l"):
+            let step = key == .left || key == .character("h") ? -1 : 1
+            if let message = open.stepping(open.menu.selection, by: step) { return update(message) }
         case .enter: return update(open.choosing(open.menu.selection))
         case .character("q"): return update(.quit)
         default: break

@@ -9,6 +9,8 @@ public enum Message: Sendable, Equatable {
     /// The program is up: the first message, before the first frame.
     case started
     case key(Key)
+    /// Characters that came in one burst (a paste, or keys faster than a frame), in order.
+    case typed(String)
     case mouse(MouseEvent)
     case resize(width: Int, height: Int)
     /// The simulated time now; sent while something on screen counts down.

@@ -66,17 +66,7 @@ public final class Program<Terminal: Backend> {
                 needsDraw = false
             }
             let inputs = backend.waitForInput(timeout: wakeTimeout(), inbox: inbox)
-            for input in inputs {
-                switch input {
-                case .key(let key): queue.append(.key(key))
-                case .mouse(let event): queue.append(.mouse(event))
-                case .resize:
-                    let (width, height) = backend.size
-                    queue.append(.resize(width: width, height: height))
-                case .hangUp:
-                    queue.append(.quit)
-                }
-            }
+            queue += Self.messages(for: inputs, size: backend.size)
             collectMail()
             // The clock matters on screen only while something counts down.
             if app.wantsTicks || !inputs.isEmpty { queue.append(.tick(now)) }
@@ -96,6 +86,43 @@ public final class Program<Terminal: Backend> {
         }
         for quiet in quietTimers { wait = min(wait, max(0, quiet.wallDue.timeIntervalSince(wall))) }
         return wait
+    }
+
+    /// What a batch of terminal input becomes: two or more characters in a row are one
+    /// `.typed` burst, as a paste arrives, so that what they go to can take them at once
+    /// rather than one engine call and one frame per character.
+    static func messages(for inputs: [TerminalInput], size: (width: Int, height: Int)) -> [Message] {
+        var messages: [Message] = []
+        var burst = ""
+        func endBurst() {
+            if let only = burst.first, burst.dropFirst().isEmpty {
+                messages.append(.key(.character(only)))
+            } else if !burst.isEmpty {
+                messages.append(.typed(burst))
+            }
+            burst = ""
+        }
+        for input in inputs {
+            switch input {
+            case .key(.character(let character)):
+                burst.append(character)
+            case .key(let key):
+                endBurst()
+                messages.append(.key(key))
+            case .mouse(let event):
+                endBurst()
+                messages.append(.mouse(event))
+            case .resize:
+                endBurst()
+                messages.append(.resize(width: size.width, height: size.height))
+            case .hangUp:
+                // The terminal went away: the app ends as on SIGHUP.
+                endBurst()
+                messages.append(.quit)
+            }
+        }
+        endBurst()
+        return messages
     }
 
     // MARK: Headless
@@ -177,30 +204,36 @@ public final class Program<Terminal: Backend> {
     // MARK: Processing
 
     private func drain() {
+        // A batch at a time: taking messages off the front one by one would move the rest of
+        // the queue each time, and a burst of input can be long.
         while !queue.isEmpty {
-            let message = queue.removeFirst()
-            switch message {
-            case .store(let report):
-                if report.clock != clock {
-                    // The calendar moved (advance, a rate): the clock on screen follows first, so
-                    // what the report says is kept with the time it happened at.
-                    clock = report.clock
-                    queue.insert(contentsOf: [.tick(clock.now(atWall: wallTime())), message], at: 0)
-                    continue
-                }
-                engineDue = report.nextDue
-                dueWaitsForPlayer = report.failure != nil
-                if let failure = report.failure { failures.append(failure) }
-            case .key, .mouse:
-                dueWaitsForPlayer = false
-            default:
-                break
-            }
-            for effect in app.update(message) {
-                perform(effect)
-            }
-            needsDraw = true
+            let batch = queue
+            queue.removeAll(keepingCapacity: true)
+            for message in batch { process(message) }
         }
+    }
+
+    private func process(_ message: Message) {
+        switch message {
+        case .store(let report):
+            if report.clock != clock {
+                // The calendar moved (advance, a rate): the clock on screen follows first, so
+                // what the report says is kept with the time it happened at.
+                clock = report.clock
+                process(.tick(clock.now(atWall: wallTime())))
+            }
+            engineDue = report.nextDue
+            dueWaitsForPlayer = report.failure != nil
+            if let failure = report.failure { failures.append(failure) }
+        case .key, .typed, .mouse:
+            dueWaitsForPlayer = false
+        default:
+            break
+        }
+        for effect in app.update(message) {
+            perform(effect)
+        }
+        needsDraw = true
     }
 
     private func perform(_ effect: Effect) {

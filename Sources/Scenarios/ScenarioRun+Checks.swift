@@ -26,7 +26,7 @@ extension ScenarioRun {
                               actual: entitlement.map { "\(level) \($0.isActive ? "active" : "inactive")" } ?? "no entitlement \(level)")
             }
         case .owned(let sku):
-            guard let product = app.catalog.product(id: sku) else { throw error(line, "no product \(sku) in the catalog") }
+            guard let product = app.catalog.product(id: sku) else { throw noProduct(sku, line, in: app.catalog) }
             guard product.type != .consumable else {
                 throw error(line, "\(sku) is a consumable: it is used up, not owned; check `expect balance` instead")
             }
@@ -53,7 +53,8 @@ extension ScenarioRun {
             }
         case .transactionCount(let count):
             guard snapshot.transactionCount == count else {
-                throw failure(line, expected: "\(count) transactions", actual: "\(snapshot.transactionCount) transactions")
+                throw failure(line, expected: English.count(count, "transaction"),
+                              actual: English.count(snapshot.transactionCount, "transaction"))
             }
         case .charge(let reference, let amount, let currency):
             let transaction = try find(reference, in: snapshot, line)

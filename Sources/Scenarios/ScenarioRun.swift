@@ -20,8 +20,6 @@ final class ScenarioRun {
     private var storefrontLine: Int?
     private var pathOverride: IntegrationPath?
     private var userId: String?
-    /// What `xee key` and `xee apple` last set; a relaunch starts from the catalog's again.
-    private var configuredXee: XeeServerSettings?
     private var size = (width: 120, height: 40)
     private var network: NetworkCondition?
     private var seed: UInt64
@@ -150,7 +148,6 @@ final class ScenarioRun {
 
     private func relaunch(at line: ScenarioLine) throws {
         program = nil
-        configuredXee = nil  // a new launch starts the SDK on the catalog's settings
         try launch(at: line)
     }
 
@@ -195,9 +192,8 @@ final class ScenarioRun {
             try running().send(.buy)
         case .changePlan(let sku, let upgrade):
             let program = try running()
-            guard let product = program.app.catalog.product(id: sku), let group = product.group else {
-                throw error(line, "\(sku) is not a subscription of the catalog")
-            }
+            guard let product = program.app.catalog.product(id: sku) else { throw noProduct(sku, line, in: program.app.catalog) }
+            guard let group = product.group else { throw error(line, "\(sku) is not a subscription of the catalog") }
             guard let running = program.app.snapshot.subscriptions.last(where: {
                 $0.isLive && program.app.catalog.product(id: $0.productId)?.group == group
             }), let current = program.app.catalog.product(id: running.productId) else {
@@ -264,10 +260,13 @@ final class ScenarioRun {
             try running().send(.setRenewalRate(rate))
         case .promote(let sku):
             let program = try running()
+            // As `storefront promote` refuses it: a SKU the catalog lacks is a typo in the script.
+            guard program.app.catalog.product(id: sku) != nil else { throw noProduct(sku, line, in: program.app.catalog) }
             let url = PromotedPurchaseURL(bundleId: program.app.catalog.app.bundleId, productId: sku)
             program.send(.openURL(url.text))
         case .resume(let sku):
             let program = try running()
+            guard program.app.catalog.product(id: sku) != nil else { throw noProduct(sku, line, in: program.app.catalog) }
             guard program.app.heldPromotions.contains(sku) else {
                 throw failure(line, expected: "a held promoted purchase of \(sku)",
                               actual: program.app.heldPromotions.isEmpty ? "none is held"
@@ -294,17 +293,13 @@ final class ScenarioRun {
         }
     }
 
-    /// The Xee server's settings now: the last ones a line set, else the catalog's.
-    private var xeeSettings: XeeServerSettings {
-        configuredXee ?? XeeServerSettings(catalog?.settings.xee ?? XeeSettings())
-    }
-
-    /// The Xee settings as they stand, changed by `change`, sent to the app.
+    /// The Xee settings as the engine last reported them (a launch starts on the catalog's),
+    /// changed by `change`, sent to the app.
     private func reconfigureXee(_ change: (inout XeeServerSettings) -> Void) throws {
-        var settings = xeeSettings
+        let program = try running()
+        var settings = program.app.xeeServer
         change(&settings)
-        configuredXee = settings
-        try running().send(.configureXee(settings))
+        program.send(.configureXee(settings))
     }
 
     func running() throws -> Program<HeadlessBackend> {
@@ -316,6 +311,11 @@ final class ScenarioRun {
 
     func error(_ line: ScenarioLine, _ message: String) -> ScriptError {
         ScriptError(file: scenario.file, line: line.number, message: message)
+    }
+
+    /// A SKU the catalog does not have, with the one it is nearest to: a typo in a script.
+    func noProduct(_ sku: String, _ line: ScenarioLine, in catalog: Catalog) -> ScriptError {
+        error(line, "no product \(sku) in the catalog" + (catalog.didYouMean(product: sku).map { "; \($0)" } ?? ""))
     }
 
     func failure(_ line: ScenarioLine, expected: String, actual: String) -> ScenarioFailure {
@@ -334,9 +334,7 @@ final class ScenarioRun {
         let program = try running()
         switch reference {
         case .sku(let sku):
-            guard program.app.catalog.product(id: sku) != nil else {
-                throw error(line, "no product \(ScenarioParser.quoted(sku)) in the catalog")
-            }
+            guard program.app.catalog.product(id: sku) != nil else { throw noProduct(sku, line, in: program.app.catalog) }
             guard program.app.paywall.index(ofProduct: sku) != nil else {
                 throw failure(line, expected: "\(sku) on sale in \(program.app.paywall.storefront.id)",
                               actual: "not on sale here (unavailable, not priced, or not returned by the products request)")
@@ -345,7 +343,7 @@ final class ScenarioRun {
         case .position(let position):
             let count = program.app.paywall.itemCount
             guard position <= count else {
-                throw failure(line, expected: "at least \(position) products on sale", actual: "\(count)")
+                throw failure(line, expected: "at least \(English.count(position, "product")) on sale", actual: "\(count)")
             }
             program.send(.selectItem(index: position - 1))
         }

@@ -44,7 +44,8 @@ enum Help {
     s/S change storefront, i changes the integration path, t changes theme, v previews the
     next paywall variant, e cycles offer eligibility, r restores purchases, m acts on the
     selected transaction (approve, decline, resolve, refund; on a subscription expire, renew,
-    auto-renew, billing issue), p buys a held promoted purchase, ] and [ run time faster or
+    auto-renew, billing issue), p buys a held promoted purchase, x switches the Xee server's
+    In-App Purchase key, Apple's answer and promoted purchases, ] and [ run time faster or
     slower (paused … every 2 s), + moves the calendar a day (7+ a week) and > to the next
     renewal, f and F filter the Events pane, n shows the last messages in full, ? shows every
     key, q quits, Ctrl-Z suspends (fg resumes). SIGTERM and SIGHUP quit like q.

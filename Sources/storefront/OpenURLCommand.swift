@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import StoreEngine
 
@@ -13,6 +14,11 @@ enum OpenURLCommand {
         }
         guard url.utf8.count <= URLSocket.maxURLBytes else {
             throw CommandFailure(.usage, "the URL is \(url.utf8.count) bytes; open-url takes at most \(URLSocket.maxURLBytes).")
+        }
+        // Refused here, at once: kept for the next launch it would only be rejected there, out of sight.
+        guard let scheme = URLComponents(string: url)?.scheme, !scheme.isEmpty else {
+            throw CommandFailure(.dataError, "\"\(ControlCharacters.escaped(url))\" is not a URL: it needs a scheme, such as "
+                + "com.example.stardust://xsollaconfirm/payment?invoice_id=…&status=done; nothing was handed on or kept.")
         }
         try deliver(url, options, handed: { "Handed to the storefront running on \($0)." },
                     kept: { directory, ledger in

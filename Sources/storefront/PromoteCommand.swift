@@ -13,9 +13,8 @@ enum PromoteCommand {
         let catalogPath = options.catalogPath ?? "catalog.json"
         let catalog = try Environment.loadCatalog(at: catalogPath)
         guard let product = catalog.product(id: sku) else {
-            let near = catalog.products.map(\.id).filter { $0.lowercased() == sku.lowercased() || $0.hasSuffix("." + sku) }
-            throw CommandFailure(.usage, "\(catalogPath) has no product \(ControlCharacters.escaped(sku))"
-                + (near.isEmpty ? "; storefront lint lists the products it sells." : "; did you mean \(near.joined(separator: " or "))?"))
+            let hint = catalog.didYouMean(product: sku).map { ControlCharacters.escaped($0) } ?? "storefront lint lists the products it sells."
+            throw CommandFailure(.usage, "\(catalogPath) has no product \(ControlCharacters.escaped(sku)); \(hint)")
         }
         guard product.status == .available else {
             throw CommandFailure(.usage, "\(sku) is \(product.status.rawValue) in \(catalogPath): the App Store promotes "

@@ -213,6 +213,30 @@ struct LintTests {
         #expect(finding.message.contains("this variant has no strings"))
     }
 
+    // MARK: missing-strings (warning)
+
+    @Test func aVariantWithoutStringsInAStorefrontsLanguage() throws {
+        // A German storefront beside the English strings: the English title over [ Weiter ].
+        let text = try clean(replacing: #""storefronts": [ { "id": "USA", "locale": "en_US", "currency": "USD", "path": "storekit" } ]"#,
+                             with: #""storefronts": [ { "id": "USA", "locale": "en_US", "currency": "USD", "path": "storekit" },"#
+                                + #" { "id": "DEU", "locale": "de_DE", "currency": "EUR", "path": "storekit" } ]"#)
+        let findings = lint(text).findings.filter { $0.rule == "missing-strings" }
+        #expect(findings == [Diagnostic(
+            .warning, path: "$.paywalls[0].variants[0].strings", position: position(of: #"{ "en": { "title""#, in: text),
+            message: "variant \"A\" has no strings in de (DEU); players there read its \"en\" title and features beside built-in words of their own ([ Weiter ]): add strings for it",
+            rule: "missing-strings")])
+    }
+
+    @Test func stringsInTheLanguageOrTheLocaleCount() throws {
+        for key in ["de", "de_DE"] {
+            var text = try clean(replacing: #""storefronts": [ { "id": "USA", "locale": "en_US", "currency": "USD", "path": "storekit" } ]"#,
+                                 with: #""storefronts": [ { "id": "USA", "locale": "en_US", "currency": "USD", "path": "storekit" },"#
+                                    + #" { "id": "DEU", "locale": "de_DE", "currency": "EUR", "path": "storekit" } ]"#)
+            text = try replacingOnce(#""strings": { "en": {"#, with: #""strings": { "\#(key)": { "title": "Los" }, "en": {"#, in: text)
+            #expect(lint(text).findings.filter { $0.rule == "missing-strings" } == [], "\(key)")
+        }
+    }
+
     @Test func aVariantWithoutIntroOffersNeedsNoTerms() throws {
         let text = try clean(replacing: #""offerDetailsWithIntro": "{{ product.offer_period }} free, then {{ product.price_per_period }}""#,
                              with: #""cta": "Continue""#)
@@ -330,18 +354,68 @@ struct LintTests {
         #expect(report.summary == "catalog.json: 1 error, 0 warnings")
     }
 
-    @Test func schemaErrorsAreErrorFindingsAndTheRulesWaitForThem() throws {
-        // Both a misspelt key and enablePayments false: only the load error is listed, since the
-        // rules need a catalog that loads.
+    @Test func schemaErrorsAreErrorFindingsBesideTheRules() throws {
+        // Both a misspelt key and enablePayments false: both are listed in one run, so fixing
+        // the load error brings no new finding. The product's missing prices is the misspelt
+        // key's doing, so missing-price does not say it again.
         var text = try clean(replacing: #""enablePayments": true"#, with: #""enablePayments": false"#)
         text = try replacingOnce(#""prices": { "USA": "0.99" }"#, with: #""prics": { "USA": "0.99" }"#, in: text)
         let report = lint(text)
-        #expect(report.findings.map(\.rule) == ["schema", "schema"])
+        #expect(report.findings.map(\.rule) == ["enable-payments", "schema", "schema"])
         // The product's "missing prices" comes first: its { stands left of "prics" on the line.
-        #expect(report.findings.map(\.path) == ["$.products[0]", "$.products[0].prics"])
+        #expect(report.findings.map(\.path) == ["$.settings.enablePayments", "$.products[0]", "$.products[0].prics"])
         #expect(report.findings.allSatisfy { $0.severity == .error })
         #expect(report.findings.last?.position == position(of: "\"prics\"", in: text))
-        #expect(report.hasErrors && report.errorCount == 2)
+        #expect(report.hasErrors && report.errorCount == 3)
+    }
+
+    /// The issue's broken file: several load errors, and settings without enablePayments. Every
+    /// problem is listed in the first run; fixing the load errors brings no new finding.
+    @Test func everyProblemIsListedAtOnce() throws {
+        let broken = smallCatalog(
+            storefronts: #"[ { "id": "USA", "locale": "en_US", "currency": "USD", "path": "storekit" },"#
+                + #" { "id": "DEU", "locale": "de_DE", "currency": "EUR", "path": "storekit", "inApp": true } ]"#,
+            products: #"[ { "id": "gems", "type": "consumabel", "prices": { "USA": "0.99" } },"#
+                + #" { "id": "pass", "type": "autoRenewable", "group": "pass", "period": "P5X", "name": { "en": "Pass" },"#
+                + #" "prices": { "USA": "4,99", "DEU": "4.99" } } ]"#)
+        let fixed = smallCatalog(
+            storefronts: #"[ { "id": "USA", "locale": "en_US", "currency": "USD", "path": "storekit" },"#
+                + #" { "id": "DEU", "locale": "de_DE", "currency": "EUR", "path": "storekit", "inAppPayStation": true } ]"#,
+            products: #"[ { "id": "gems", "type": "consumable", "prices": { "USA": "0.99" } },"#
+                + #" { "id": "pass", "type": "autoRenewable", "group": "pass", "period": "P5D", "name": { "en": "Pass" },"#
+                + #" "prices": { "USA": "4.99", "DEU": "4.99" } } ]"#)
+        let groups = #""subscriptionGroups": [ { "id": "pass", "name": { "en": "Pass", "de": "Pass" } } ], "storefronts": "#
+        let before = lint(try replacingOnce(#""storefronts": "#, with: groups, in: broken))
+        #expect(before.findings.contains { $0.rule == "enable-payments" && $0.message.hasPrefix("enablePayments is missing") })
+        let after = lint(try replacingOnce(#""storefronts": "#, with: groups, in: fixed))
+        #expect(!after.findings.contains { $0.rule == "schema" }, "\(after.textLines)")
+        for finding in after.findings where finding.rule != "schema" {
+            #expect(before.findings.contains { $0.rule == finding.rule && $0.path == finding.path && $0.message == finding.message },
+                    "new after the fix: \(finding.description)")
+        }
+        // A value that failed to load is reported once, by the loader: no "needs a period" beside
+        // "P5X is not a period", no "no price in USA" beside "4,99 is not a price".
+        #expect(before.findings.filter { $0.path.hasPrefix("$.products[1]") }.map(\.path)
+            == ["$.products[1].period", "$.products[1].name", "$.products[1].prices.USA"], "\(before.textLines)")
+        #expect(!before.findings.contains { $0.message.contains("needs a \"period\"") })
+        #expect(!before.findings.contains { $0.rule == "missing-price" && $0.path.hasPrefix("$.products[1]") })
+        #expect(!before.findings.contains { $0.message.contains("unknown storefront") })
+    }
+
+    @Test func aFindingAboutAValueThatFailedToLoadWaitsForItsError() throws {
+        let text = try clean(replacing: #""enablePayments": true"#, with: #""enablePayments": "yes""#)
+        #expect(lint(text).findings.map(\.rule) == ["schema"])
+    }
+
+    @Test func aProductThatFailedToDecodeDoesNotMoveTheFindingsAfterIt() throws {
+        // The first product has no type, so the model's products[0] is the file's products[1].
+        let text = try clean(replacing: #"{ "id": "gems", "type": "consumable", "name": { "en": "Gems" },"#,
+                             with: #"{ "id": "gems", "name": { "en": "Gems" },"#)
+        let report = lint(text)
+        // Its missing type, and nothing else: the subscription after it is checked at its own
+        // place (and is clean), and the paywall's reference to "gems" is not to an unknown product.
+        #expect(report.findings.map(\.path) == ["$.products[0]"], "\(report.textLines)")
+        #expect(report.findings.map(\.rule) == ["schema"])
     }
 
     @Test func theLoadErrorsAreTheLoadersOwn() throws {
@@ -349,14 +423,12 @@ struct LintTests {
         let loaderErrors = loadFailure(text)?.diagnostics ?? []
         #expect(!loaderErrors.isEmpty)
         #expect(lint(text).findings.map { Diagnostic($0.severity, path: $0.path, position: $0.position, message: $0.message) }
-            == CatalogLinter.ordered(loaderErrors))
+            == Diagnostic.inFileOrder(loaderErrors))
     }
 
     @Test func aStoreKitConfigurationIsCheckedByItsImport() throws {
         let root = try #require(storefrontPackageRoot())
         let fixtures = root.appendingPathComponent("Tests/CatalogTests/Fixtures")
-        let good = try String(contentsOf: fixtures.appendingPathComponent("every-key.storekit"), encoding: .utf8)
-        #expect(CatalogLinter.lint(text: good, file: "every-key.storekit").findings == [])
         let broken = try String(contentsOf: fixtures.appendingPathComponent("broken.storekit"), encoding: .utf8)
         let report = CatalogLinter.lint(text: broken, file: "broken.storekit")
         let importErrors: [Diagnostic]
@@ -367,9 +439,34 @@ struct LintTests {
             importErrors = error.diagnostics
         }
         #expect(!importErrors.isEmpty)
-        #expect(report.findings.allSatisfy { $0.rule == "schema" })
-        #expect(report.findings.map { Diagnostic($0.severity, path: $0.path, position: $0.position, message: $0.message) }
-            == CatalogLinter.ordered(importErrors))
+        let fromImport = report.findings.filter { $0.rule == "schema" }
+        #expect(fromImport.map { Diagnostic($0.severity, path: $0.path, position: $0.position, message: $0.message) }
+            == importErrors)
+    }
+
+    /// What `lint` says of a `.storekit` file is what it says of the catalog.json `storefront
+    /// import` writes from it, each finding at the product of the `.storekit` file it is about.
+    @Test func aStoreKitConfigurationGetsWhatItsImportWouldGet() throws {
+        let root = try #require(storefrontPackageRoot())
+        let text = try String(contentsOf: root.appendingPathComponent("Tests/CatalogTests/Fixtures/every-key.storekit"),
+                              encoding: .utf8)
+        let report = CatalogLinter.lint(text: text, file: "every-key.storekit")
+        let imported = CatalogEncoder.encode(try StoreKitImporter.load(text: text, file: "every-key.storekit"))
+        let importReport = lint(imported)
+        #expect(!importReport.findings.isEmpty)
+        #expect(Set(report.findings.map(\.rule)) == Set(importReport.findings.map(\.rule)))
+        #expect(report.findings.count == importReport.findings.count)
+        for finding in importReport.findings {
+            #expect(report.findings.contains { $0.rule == finding.rule && $0.message.hasPrefix(finding.message) },
+                    "\(finding.description)")
+        }
+        // The name missing in German is the second product's, at its place in the .storekit file.
+        let name = try #require(report.findings.first { $0.rule == "missing-name" })
+        #expect(name.message.hasSuffix("(at $.products[1] of the catalog.json storefront import writes)"))
+        let product = try #require(try JSONParser.parse(text).node(at: JSONPath.root / "products" / 1))
+        #expect(name.position == product.position && name.path == "$.products[1]")
+        // The generated paywall is in no file: its findings are at the file's top.
+        #expect(report.findings.filter { $0.rule == "legal-links" }.allSatisfy { $0.path == "$" && $0.position == SourcePosition(line: 1, column: 1) })
     }
 
     // MARK: Several findings in one file
@@ -408,24 +505,25 @@ struct LintTests {
             "$.paywalls[0]",
             "$.paywalls[0].showsRestore",
             "$.paywalls[0].variants[0].products[1]",
+            "$.paywalls[0].variants[0].strings",
             "$.paywalls[0].variants[0].strings.en",
             "$.paywalls[0].variants[0].strings.en.title",
             "$.paywalls[0].variants[0].strings.en.offerDetails",
         ])
         #expect(report.findings.map(\.rule) == [
             "enable-payments", "missing-name", "missing-price", "sku-case", "legal-links", "legal-links", "restore",
-            "paywall-product", "intro-terms", "unknown-variable", "unknown-variable",
+            "paywall-product", "missing-strings", "intro-terms", "unknown-variable", "unknown-variable",
         ])
         let places = report.findings.compactMap(\.position)
         #expect(places.count == report.findings.count)
         #expect(zip(places, places.dropFirst()).allSatisfy { ($0.line, $0.column) <= ($1.line, $1.column) })
         #expect(report.findings[0].position == SourcePosition(line: 4, column: 35))
-        #expect((report.errorCount, report.warningCount) == (3, 8))
-        #expect(report.summary == "catalog.json: 3 errors, 8 warnings")
-        #expect(report.textLines.count == 12)
+        #expect((report.errorCount, report.warningCount) == (3, 9))
+        #expect(report.summary == "catalog.json: 3 errors, 9 warnings")
+        #expect(report.textLines.count == 13)
         #expect(report.textLines[0]
             == "catalog.json:4:35: error: $.settings.enablePayments: enablePayments is false, so the SDK ignores every purchase (a silent no-op); set it to true")
-        #expect(report.textLines.last == "catalog.json: 3 errors, 8 warnings")
+        #expect(report.textLines.last == "catalog.json: 3 errors, 9 warnings")
     }
 
     @Test func everyRuleHasATestThatFiresIt() throws {
@@ -452,7 +550,7 @@ struct LintTests {
         let late = Diagnostic(.error, path: "$.b", position: SourcePosition(line: 10, column: 1), message: "b")
         let sameLine = Diagnostic(.error, path: "$.c", position: SourcePosition(line: 2, column: 3), message: "c")
         let nowhere = Diagnostic(.error, path: "$.d", position: nil, message: "d")
-        #expect(CatalogLinter.ordered([nowhere, late, early, sameLine]) == [sameLine, early, late, nowhere])
+        #expect(Diagnostic.inFileOrder([nowhere, late, early, sameLine]) == [sameLine, early, late, nowhere])
     }
 
     // MARK: JSON
@@ -464,9 +562,9 @@ struct LintTests {
         #expect(Set(document.keys) == ["file", "errors", "warnings", "findings"])
         #expect(document["file"] as? String == "catalog.json")
         #expect(document["errors"] as? Int == 3)
-        #expect(document["warnings"] as? Int == 8)
+        #expect(document["warnings"] as? Int == 9)
         let findings = try #require(document["findings"] as? [[String: Any]])
-        #expect(findings.count == 11)
+        #expect(findings.count == 12)
         let first = try #require(findings.first)
         #expect(Set(first.keys) == ["severity", "path", "line", "column", "message", "rule"])
         #expect(first["severity"] as? String == "error")

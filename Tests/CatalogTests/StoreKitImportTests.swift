@@ -332,7 +332,8 @@ struct StoreKitSampleTests {
         let error = try #require(storeKitFailure(text, file: "broken.storekit"))
         let subscription = "$.subscriptionGroups[0].subscriptions[0]"
         let firstId = try #require(position(of: "\"gems.small\"", in: text))
-        let expected: [Diagnostic] = [
+        // Listed in file order, as lint and the launch print them.
+        let expected = Diagnostic.inFileOrder([
             Diagnostic(.error, path: "$.settings._storefront", position: position(of: "\"us\"", in: text),
                        message: "\"us\" is not a storefront; expected an ISO 3166 alpha-3 code such as USA or DEU"),
             Diagnostic(.warning, path: "$.settings._timeRate", position: position(of: "\"fast\"", in: text),
@@ -355,12 +356,12 @@ struct StoreKitSampleTests {
                        message: "unknown eligibility \"everyone\"; expected new, existing, expired"),
             Diagnostic(.error, path: "$.products[2].productID", position: position(of: "\"gems.small\"", in: text, occurrence: 2),
                        message: "duplicate productID \"gems.small\" (first at \(firstId))"),
-        ]
+        ])
         #expect(error.diagnostics.count == expected.count)
         for (found, wanted) in zip(error.diagnostics, expected) {
             #expect(found == wanted)
         }
-        #expect(error.description.hasPrefix("broken.storekit:\(try #require(position(of: "\"us\"", in: text))): error: $.settings._storefront:"))
+        #expect(error.description.hasPrefix("broken.storekit:\(try #require(position(of: "\"4,99\"", in: text))): error: $.products[0].displayPrice:"))
         #expect(error.description.hasSuffix("broken.storekit: 10 errors; fix them and run again."))
     }
 }
@@ -397,8 +398,19 @@ struct StoreKitImportRuleTests {
         #expect(error.diagnostics == [
             Diagnostic(.error, path: "$", position: SourcePosition(line: 1, column: 1),
                        message: "this is a catalog.json (it has a schemaVersion), not a StoreKit configuration; "
-                           + "open it with --catalog or rename it to .json"),
+                           + "rename it to .json to open it with --catalog"),
         ])
+    }
+
+    /// `storefront import tempo.json`: a file already named .json needs no renaming.
+    @Test(arguments: ["tempo.json", "Stores/shop.JSON", "catalog"])
+    func aCatalogJSONByAnotherNameIsOpenedAsItIs(file: String) throws {
+        let error = try #require(storeKitFailure(defaultCatalogText(), file: file))
+        #expect(error.diagnostics.map(\.message) == [
+            "this is a catalog.json (it has a schemaVersion), not a StoreKit configuration; "
+                + "it needs no import: open it with --catalog",
+        ])
+        #expect(!error.description.contains("rename"))
     }
 
     @Test func aDocumentThatIsNotAnObject() throws {
@@ -416,13 +428,13 @@ struct StoreKitImportRuleTests {
         """
         let error = try #require(storeKitFailure(text))
         #expect(error.diagnostics == [
-            // A setting the catalog keeps but does not use is only a warning (StoreKitCurrentXcodeTests).
-            Diagnostic(.warning, path: "$.settings._askToBuyEnabled", position: position(of: "\"yes\"", in: text),
-                       message: "expected true or false, found a string; it is ignored, since storefront keeps this setting but does not use it"),
             Diagnostic(.error, path: "$.products[0].productID", position: position(of: "7", in: text),
                        message: "expected a string, found a number"),
             Diagnostic(.error, path: "$.products[0].localizations[0].displayName", position: position(of: "[\"Gems\"]", in: text),
                        message: "expected a string, found an array"),
+            // A setting the catalog keeps but does not use is only a warning (StoreKitCurrentXcodeTests).
+            Diagnostic(.warning, path: "$.settings._askToBuyEnabled", position: position(of: "\"yes\"", in: text),
+                       message: "expected true or false, found a string; it is ignored, since storefront keeps this setting but does not use it"),
         ])
     }
 
@@ -457,8 +469,8 @@ struct StoreKitImportRuleTests {
             """)))
         let base = "$.subscriptionGroups[0].subscriptions[0]"
         #expect(error.diagnostics.map(\.description) == [
-            "error: \(base).introductoryOffer.numberOfPeriods: 500 is out of range; expected 1 to 120",
             #"error: \#(base).introductoryOffer: missing required key "displayPrice" (a payAsYouGo offer has a price)"#,
+            "error: \(base).introductoryOffer.numberOfPeriods: 500 is out of range; expected 1 to 120",
             "error: \(base).adHocOffers[0].offerID: must not be empty",
         ])
     }
@@ -486,8 +498,8 @@ struct StoreKitImportRuleTests {
         """
         let error = try #require(storeKitFailure(text))
         #expect(error.diagnostics.map(\.description) == [
-            #"error: $.subscriptionGroups[1].id: duplicate subscription group id "G" (first at 4:35)"#,
             #"error: $.nonRenewingSubscriptions[0].productID: duplicate productID "same" (first at 2:32)"#,
+            #"error: $.subscriptionGroups[1].id: duplicate subscription group id "G" (first at 4:35)"#,
         ])
     }
 

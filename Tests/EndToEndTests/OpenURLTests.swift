@@ -107,5 +107,16 @@ extension EndToEnd {
             #expect(none.status == 64)
             #expect(!FileManager.default.fileExists(atPath: state.path + "/storefront.sqlite"), "nothing was kept")
         }
+
+        @Test("text that is not a URL is refused at once, not kept for a launch to reject", arguments: ["not a url", "payment", "://x"])
+        func notAURL(text: String) throws {
+            let state = try TemporaryDirectory()
+            defer { state.remove() }
+            let refused = try Finished.run(try BuiltBinary.path(), ["open-url", text, "--state-dir", state.path])
+            #expect(refused.status == 65)
+            #expect(refused.standardError.contains("\"\(text)\" is not a URL: it needs a scheme"), "\(refused.standardError)")
+            #expect(refused.standardOutput.isEmpty)
+            #expect(!FileManager.default.fileExists(atPath: state.path + "/storefront.sqlite"), "nothing was kept")
+        }
     }
 }

@@ -56,6 +56,12 @@ extension EndToEnd {
                                                                     "--state-dir", state.path])
             #expect(unknown.status == 64)
             #expect(unknown.standardError.contains("has no product pass.weekly; did you mean \(Self.sku)?"), "\(unknown.standardError)")
+            // A typo in the whole SKU gets the nearest one.
+            let misspelt = try Finished.run(try BuiltBinary.path(), ["promote", "com.example.stardust.pass.weelky",
+                                                                     "--catalog", BuiltBinary.catalog, "--state-dir", state.path])
+            #expect(misspelt.status == 64)
+            #expect(misspelt.standardError.contains("has no product com.example.stardust.pass.weelky; did you mean \(Self.sku)?"),
+                    "\(misspelt.standardError)")
             // catalog.json's delegate shows promoted purchases: the next launch opens the sheet.
             let app = try TmuxSession(stateDirectory: state.path)
             defer { app.close() }

@@ -15,8 +15,22 @@ struct RuntimeErrorTests {
         let error = try #require(result.scriptError, "\(result.summary)")
         #expect(error.file == file)
         #expect(error.line == 3)
-        #expect(error.message == "no product com.example.gemz in the catalog")
-        #expect(result.transcript.last == "       error: no product com.example.gemz in the catalog")
+        #expect(error.message == "no product com.example.gemz in the catalog; did you mean com.example.gems?")
+        #expect(result.transcript.last == "       error: no product com.example.gemz in the catalog; did you mean com.example.gems?")
+    }
+
+    @Test("every command that takes a SKU suggests the nearest one", arguments: [
+        "select com.example.noad", "promote com.example.noad", "resume com.example.noad", "upgrade com.example.noad",
+        "downgrade com.example.noad", "expect owned com.example.noad", "select noads",
+    ])
+    func aMisspeltSKUGetsTheNearestOne(line: String) throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.write("typo.scenario", "size 80x24\n\(line)\n")
+        let result = ScenarioRunner.run(file, options: try options(in: scratch))
+        let error = try #require(result.scriptError, "\(result.summary)")
+        #expect(error.line == 2)
+        #expect(error.message.hasSuffix("in the catalog; did you mean com.example.noads?"), "\(error.message)")
     }
 
     @Test("a missing catalog names the catalog line and the file it looked for")
@@ -107,6 +121,6 @@ struct RuntimeErrorTests {
         let file = try scratch.write("owned.scenario", "expect owned com.example.nothing\n")
         let result = ScenarioRunner.run(file, options: try options(in: scratch))
         let error = try #require(result.scriptError, "\(result.summary)")
-        #expect(error.message == "no product com.example.nothing in the catalog")
+        #expect(error.message.hasPrefix("no product com.example.nothing in the catalog"))
     }
 }

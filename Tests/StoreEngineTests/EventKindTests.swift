@@ -6,7 +6,8 @@ import Testing
 /// Events pane gives each.
 @Suite("Event kinds")
 struct EventKindTests {
-    @Test(arguments: [EventKind.redirectRejected, .payStationDeclined, .validationFailed, .billingIssue, .refund])
+    @Test(arguments: [EventKind.redirectRejected, .payStationDeclined, .payStationWrongCode, .validationFailed, .billingIssue,
+                      .refund])
     func refusalsAndDeclinesStandOut(_ kind: EventKind) {
         #expect(kind.tone == .failure)
     }
@@ -16,7 +17,8 @@ struct EventKindTests {
     }
 
     @Test func everythingElseIsNeutral() {
-        let loud: Set<EventKind> = [.redirectRejected, .payStationDeclined, .validationFailed, .billingIssue, .refund, .granted]
+        let loud: Set<EventKind> = [.redirectRejected, .payStationDeclined, .payStationWrongCode, .validationFailed, .billingIssue,
+                                    .refund, .granted]
         for kind in EventKind.sdkCalls + EventKind.lifecycle where !loud.contains(kind) {
             #expect(kind.tone == .neutral, "\(kind)")
         }

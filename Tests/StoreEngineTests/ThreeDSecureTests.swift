@@ -101,11 +101,15 @@ struct ThreeDSecurePurchaseTests {
             #expect(page.session.phase == .threeDSecure)
             #expect(page.session.problem == "Wrong code; 2 tries left.")
             #expect(wrong.notice == nil)
-            // A wrong code is the bank's business until it gives up: nothing is recorded.
-            #expect(try harness.allEventKinds() == events)
+            // The wrong code is an event of the transaction, and nothing else changes.
+            #expect(try harness.allEventKinds() == events + [EventKind.payStationWrongCode.rawValue])
+            let logged = try #require(try harness.events(.payStationWrongCode).first)
+            #expect(logged.transactionId == session.transactionId)
+            #expect(logged.message == "3-D Secure: wrong code (try 1 of 3; 2 tries left)")
             #expect(try harness.ledger.transaction(id: session.transactionId)?.state == .purchasing)
 
             #expect(try harness.enterSecureCode("0000").page?.session.problem == "Wrong code; 1 try left.")
+            #expect(try harness.events(.payStationWrongCode).map(\.message).contains("3-D Secure: wrong code (try 2 of 3; 1 try left)"))
         }
     }
 
@@ -132,6 +136,9 @@ struct ThreeDSecurePurchaseTests {
             #expect(try harness.ledger.balances().isEmpty)
             let message = try #require(try harness.events(.payStationDeclined).last).message
             #expect(message.contains("3-D Secure failed"))
+            // Each of the three wrong codes is an event; the last is committed with the decline.
+            #expect(try harness.events(.payStationWrongCode).count == 3)
+            #expect(try harness.events(.payStationWrongCode).map(\.message).contains("3-D Secure: wrong code (try 3 of 3; the bank declines)"))
             #expect(declined.snapshot.transactions.first?.failure == .paymentDeclined)
             #expect(declined.snapshot.transactions.first?.amountCharged == 0)
         }

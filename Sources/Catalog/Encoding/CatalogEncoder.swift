@@ -233,8 +233,9 @@ public enum CatalogEncoder {
     }
 }
 
-/// The JSON values the encoder writes, with object members in the order given.
-private indirect enum JSONText {
+/// The JSON values the encoder writes, with object members in the order given; its string
+/// escaping is every JSON writer's in this module (lint's `--json` too).
+indirect enum JSONText {
     case object([(String, JSONText)])
     case array([JSONText])
     case string(String)
@@ -320,8 +321,14 @@ private indirect enum JSONText {
 
     /// RFC 8259 escaping: quote, backslash and control characters; everything else is written as
     /// UTF-8, so names in Japanese or Arabic stay readable.
-    private static func writeString(_ value: String, to text: inout String) {
+    static func writeString(_ value: String, to text: inout String) {
         text += "\""
+        // Most strings need no escape: they go in whole (lint writes a hundred thousand).
+        guard value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) else {
+            text += value
+            text += "\""
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": text += "\\\""

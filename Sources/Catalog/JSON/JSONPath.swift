@@ -20,6 +20,47 @@ struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         JSONPath(components: path.components + [.index(index)])
     }
 
+    init(components: [Component]) {
+        self.components = components
+    }
+
+    /// The path a string in the loader's spelling names (`$.products[2]["a.b"]`, as
+    /// `description` writes it); nil for anything else.
+    init?(parsing text: String) {
+        var rest = Substring(text)
+        guard rest.first == "$" else { return nil }
+        rest = rest.dropFirst()
+        var components: [Component] = []
+        while let first = rest.first {
+            if first == "." {
+                rest = rest.dropFirst()
+                let key = rest.prefix { $0 != "." && $0 != "[" }
+                guard !key.isEmpty else { return nil }
+                components.append(.key(String(key)))
+                rest = rest.dropFirst(key.count)
+            } else if rest.hasPrefix("[\"") {
+                rest = rest.dropFirst(2)
+                guard let end = rest.range(of: "\"]") else { return nil }
+                components.append(.key(String(rest[..<end.lowerBound])))
+                rest = rest[end.upperBound...]
+            } else if first == "[" {
+                rest = rest.dropFirst()
+                let digits = rest.prefix { $0.isASCII && $0.isNumber }
+                guard let index = Int(digits), rest.dropFirst(digits.count).first == "]" else { return nil }
+                components.append(.index(index))
+                rest = rest.dropFirst(digits.count + 1)
+            } else {
+                return nil
+            }
+        }
+        self.components = components
+    }
+
+    /// This path and every path that holds it, longest first: `$.a[2]`, `$.a`, `$`.
+    var withEnclosingPaths: [JSONPath] {
+        (0...components.count).reversed().map { JSONPath(components: Array(components.prefix($0))) }
+    }
+
     var description: String {
         components.reduce("$") { text, component in
             switch component {

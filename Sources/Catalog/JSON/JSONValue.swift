@@ -25,10 +25,11 @@ public struct JSONNode: Sendable, Equatable {
         self.position = position
     }
 
-    /// The member named `key`, when this node is an object that has one.
+    /// The member named `key`, when this node is an object that has one. Of a key written twice
+    /// (an error the loader reports), the last, as the loader reads it.
     public subscript(key: String) -> JSONNode? {
         guard case .object(let members) = value else { return nil }
-        return members.first { $0.key == key }?.value
+        return members.last { $0.key == key }?.value
     }
 
     /// A short name of the value's kind, for messages such as "expected a string, found a number".

@@ -1,8 +1,8 @@
 import Foundation
 
-/// `storefront lint`: everything the loader reports, and then, for a catalog that loads, the
-/// problems a catalog can have while being valid JSON of the right shape (`LintRule`). Pure: the
-/// caller reads the file and passes its text and name.
+/// `storefront lint`: everything the loader reports, and beside it the problems a catalog can
+/// have while being valid JSON of the right shape (`LintRule`), all in one run. Pure: the caller
+/// reads the file and passes its text and name.
 public enum CatalogLinter {
     /// The bytes of a file: text that is not UTF-8 is one `encoding` finding at its first bad byte.
     public static func lint(data: Data, file: String) -> LintReport {
@@ -14,25 +14,33 @@ public enum CatalogLinter {
     }
 
     public static func lint(text: String, file: String) -> LintReport {
-        if CatalogFile.isStoreKitConfiguration(file) {
-            // An Xcode StoreKit configuration has its own shape, and the rules name places by
-            // catalog.json paths that do not exist in it; what its import says is what lint can
-            // say: errors, and the settings it ignored.
-            let outcome = StoreKitImporter.loadOutcome(text: text, file: file)
-            return LintReport(file: file, findings: ordered(tagged(outcome.diagnostics, .schema)))
-        }
+        if CatalogFile.isStoreKitConfiguration(file) { return lintStoreKitConfiguration(text: text, file: file) }
         let outcome = CatalogLoader.loadOutcome(text: text, file: file)
         var findings = tagged(outcome.diagnostics, outcome.root == nil ? .syntax : .schema)
-        // The rules read the model; on a half-loaded catalog they would only repeat the load
-        // errors in other words, so they wait until those are fixed.
-        if let catalog = outcome.catalog, let root = outcome.root {
-            var context = LintContext(catalog: catalog, root: root)
-            context.checkPurchases()
-            context.checkProducts()
-            context.checkPaywalls()
-            findings += context.findings + ControlCharacterRule.findings(in: root)
+        guard let root = outcome.root else { return LintReport(file: file, findings: findings) }
+        // The rules run on what did load, so the whole list comes at once; a finding about a
+        // value that failed to load waits, since it would only repeat the load error.
+        if let catalog = outcome.decoded, let places = outcome.places {
+            findings += LintContext.findings(in: catalog, places: places)
         }
-        return LintReport(file: file, findings: ordered(findings))
+        findings += ControlCharacterRule.findings(in: root)
+        return LintReport(file: file, findings: Diagnostic.inFileOrder(findings))
+    }
+
+    /// An Xcode StoreKit configuration: what its import says (errors, and the settings it
+    /// ignored), and what the rules say of the catalog.json `storefront import` makes of it, each
+    /// named at the product or group of the file it comes from.
+    private static func lintStoreKitConfiguration(text: String, file: String) -> LintReport {
+        let outcome = StoreKitImporter.loadOutcome(text: text, file: file)
+        var findings = tagged(outcome.diagnostics, .schema)
+        if let decoded = outcome.decoded, let places = outcome.places,
+           let imported = try? JSONParser.parse(CatalogEncoder.encode(decoded.catalog)) {
+            let importPlaces = StoreKitImportPlaces(file: places, imported: imported, productPaths: decoded.productPaths,
+                                                    groupPaths: decoded.groupPaths)
+            findings += LintContext.findings(in: decoded.catalog, places: importPlaces)
+        }
+        if let root = outcome.places?.root { findings += ControlCharacterRule.findings(in: root) }
+        return LintReport(file: file, findings: Diagnostic.inFileOrder(findings))
     }
 
     /// Load diagnostics carry no rule of their own; they are all `rule`'s.
@@ -43,46 +51,121 @@ public enum CatalogLinter {
             return tagged
         }
     }
+}
 
-    /// By line, then column; findings without a place go last. Stable, so findings at one place
-    /// keep the order the rules found them in.
-    static func ordered(_ findings: [Diagnostic]) -> [Diagnostic] {
-        findings.enumerated().sorted { left, right in
-            switch (left.element.position, right.element.position) {
-            case let (l?, r?) where l != r:
-                return (l.line, l.column) < (r.line, r.column)
-            case (_?, nil):
-                return true
-            case (nil, _?):
-                return false
-            default:
-                return left.offset < right.offset
-            }
-        }.map(\.element)
+/// Where a lint finding is, built from the model's indexes: in the file the catalog came from.
+struct LintPlace {
+    var path: String
+    var position: SourcePosition
+    /// Added to the message when the place alone does not say what the finding is about.
+    var note: String?
+}
+
+/// How the rules name places and learn what failed to load, whatever file the catalog came from.
+protocol LintPlaces {
+    /// The place of the value at the model's `path`; nil when that value, or one holding it,
+    /// failed to load (its load error says so already).
+    func place(of path: JSONPath) -> LintPlace?
+    /// Whether the value at the model's `path`, or anything inside it, failed to load.
+    func hasFailure(within path: JSONPath) -> Bool
+    /// Whether the file has a value at the model's `path` (rather than a default).
+    func exists(_ path: JSONPath) -> Bool
+}
+
+extension SourcePlaces: LintPlaces {
+    func place(of path: JSONPath) -> LintPlace? {
+        guard !source(of: path).failed else { return nil }
+        let place = location(of: path)
+        return LintPlace(path: place.path.description, position: place.position)
     }
 }
 
-/// What the rules share: the loaded catalog, the tree it came from, and the findings so far.
+/// Places for the catalog a `.storekit` file imports as: a product or group is named at its
+/// element of the `.storekit` file, anything the import made up (the settings, the paywall) at
+/// the file's top; the message says where in the imported catalog.json the finding is.
+struct StoreKitImportPlaces: LintPlaces {
+    /// The `.storekit` file.
+    let file: SourcePlaces
+    /// The catalog.json the import writes, parsed.
+    let imported: JSONNode
+    let productPaths: [String]
+    let groupPaths: [String]
+
+    /// The `.storekit` element the model's `path` belongs to, or the file's top.
+    private func element(of path: JSONPath) -> String {
+        guard path.components.count >= 2, case .key(let key) = path.components[0],
+              case .index(let index) = path.components[1] else { return "$" }
+        switch key {
+        case "products" where productPaths.indices.contains(index): return productPaths[index]
+        case "subscriptionGroups" where groupPaths.indices.contains(index): return groupPaths[index]
+        default: return "$"
+        }
+    }
+
+    /// The element's place in the `.storekit` file, when nothing in it failed to load (the
+    /// import's values are not the file's, so a failure anywhere in the element counts).
+    private func filePlace(of path: JSONPath) -> (path: JSONPath, position: SourcePosition)? {
+        let elementPath = JSONPath(parsing: element(of: path)) ?? .root
+        if elementPath != .root, file.hasFailure(within: elementPath) { return nil }
+        return file.location(of: elementPath)
+    }
+
+    func place(of path: JSONPath) -> LintPlace? {
+        guard let place = filePlace(of: path) else { return nil }
+        let inImport = imported.nearestNode(to: path).path
+        return LintPlace(path: place.path.description, position: place.position,
+                         note: "at \(inImport) of the catalog.json storefront import writes")
+    }
+
+    func hasFailure(within path: JSONPath) -> Bool {
+        filePlace(of: path) == nil
+    }
+
+    func exists(_ path: JSONPath) -> Bool {
+        imported.node(at: path) != nil
+    }
+}
+
+/// What the rules share: the catalog, where its parts stand, and the findings so far.
 ///
-/// Rules walk the model and name places by index. That is sound because a catalog that loaded
-/// without errors decoded every element of every array, so `catalog.products[i]` is the `i`th
-/// element of `"products"` in the file.
+/// Rules walk the model and name places by the model's indexes; `places` turns those into the
+/// file's (an element that failed to decode is not in the model) and leaves out findings about
+/// values that failed to load.
 struct LintContext {
     let catalog: Catalog
-    let root: JSONNode
+    let places: any LintPlaces
+    /// The index of each product by id, the first of a repeated one, as `Catalog.product(id:)`
+    /// finds it: the rules look products up for every paywall entry.
+    private let productIndex: [String: Int]
     private(set) var findings: [Diagnostic] = []
 
-    init(catalog: Catalog, root: JSONNode) {
+    init(catalog: Catalog, places: any LintPlaces) {
         self.catalog = catalog
-        self.root = root
+        self.places = places
+        productIndex = Dictionary(catalog.products.enumerated().map { ($0.element.id, $0.offset) },
+                                  uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Every rule's findings on `catalog`.
+    static func findings(in catalog: Catalog, places: any LintPlaces) -> [Diagnostic] {
+        var context = LintContext(catalog: catalog, places: places)
+        context.checkPurchases()
+        context.checkProducts()
+        context.checkPaywalls()
+        return context.findings
+    }
+
+    func product(id: String) -> Product? {
+        productIndex[id].map { catalog.products[$0] }
     }
 
     /// Records a finding at `path`, or at the nearest enclosing value when the last keys of the
-    /// path are absent (a missing key is reported on the object that should hold it).
+    /// path are absent (a missing key is reported on the object that should hold it); nothing
+    /// when the value failed to load.
     mutating func report(_ rule: LintRule, at path: JSONPath, _ message: String) {
-        let place = root.nearestNode(to: path)
-        findings.append(Diagnostic(rule.severity, path: place.path.description, position: place.node.position,
-                                   message: message, rule: rule.id))
+        guard let place = places.place(of: path) else { return }
+        let text = place.note.map { "\(message) (\($0))" } ?? message
+        findings.append(Diagnostic(rule.severity, path: place.path, position: place.position, message: text, rule: rule.id))
     }
 
     static let products = JSONPath.root / "products"
@@ -95,7 +178,6 @@ struct LintContext {
 
     /// `a, b or c`: reads as a sentence where a plain comma list would not.
     static func list(_ items: [String], joinedBy conjunction: String) -> String {
-        guard items.count > 1, let last = items.last else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " \(conjunction) " + last
+        English.list(items, joinedBy: conjunction)
     }
 }

@@ -21,6 +21,9 @@ public enum LintRule: String, Sendable, CaseIterable {
     case missingPrice = "missing-price"
     /// A product or subscription group without a name in a storefront's language.
     case missingName = "missing-name"
+    /// A paywall variant without strings in a storefront's language: another language's title
+    /// beside the built-in words of that one.
+    case missingStrings = "missing-strings"
     /// A paywall shows an introductory offer but its strings never state its terms.
     case introTerms = "intro-terms"
     /// A paywall sells subscriptions without terms of use or a privacy policy.
@@ -43,7 +46,7 @@ public enum LintRule: String, Sendable, CaseIterable {
         switch self {
         case .file, .encoding, .syntax, .schema, .enablePayments, .redirectURL, .missingPrice, .paywallProduct:
             return .error
-        case .missingName, .introTerms, .legalLinks, .restore, .skuCase, .unknownVariable, .controlCharacter:
+        case .missingName, .missingStrings, .introTerms, .legalLinks, .restore, .skuCase, .unknownVariable, .controlCharacter:
             return .warning
         }
     }

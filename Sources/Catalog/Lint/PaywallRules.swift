@@ -11,6 +11,7 @@ extension LintContext {
                 let variantPath = paywallPath / "variants" / variantIndex
                 checkIntroTerms(variant, at: variantPath)
                 checkVariables(variant, at: variantPath)
+                checkLanguages(variant, of: paywall, at: variantPath)
             }
         }
     }
@@ -18,7 +19,7 @@ extension LintContext {
     /// The products a paywall shows, once each, in the order its variants list them.
     private func products(of paywall: Paywall) -> [Product] {
         var seen: Set<String> = []
-        return paywall.variants.flatMap(\.products).filter { seen.insert($0).inserted }.compactMap(catalog.product(id:))
+        return paywall.variants.flatMap(\.products).filter { seen.insert($0).inserted }.compactMap(product(id:))
     }
 
     /// A subscription paywall must link its terms of use and privacy policy, and anything a
@@ -53,7 +54,7 @@ extension LintContext {
     private mutating func checkIntroTerms(_ variant: PaywallVariant, at path: JSONPath) {
         var seen: Set<String> = []
         let withIntro = variant.products.filter { seen.insert($0).inserted }
-            .filter { catalog.product(id: $0)?.introductoryOffer != nil }
+            .filter { product(id: $0)?.introductoryOffer != nil }
         guard !withIntro.isEmpty else { return }
         let offers = withIntro.count == 1 ? "has an introductory offer" : "have introductory offers"
         let shows = "\(Self.quotedList(withIntro)) \(offers)"
@@ -63,7 +64,9 @@ extension LintContext {
             return
         }
         for locale in variant.strings.keys.sorted() {
-            guard let strings = variant.strings[locale], !disclosesIntroTerms(strings) else { continue }
+            // Strings that did not all load may hold the terms; their error comes first.
+            guard let strings = variant.strings[locale], !disclosesIntroTerms(strings),
+                  !places.hasFailure(within: path / "strings" / locale) else { continue }
             report(.introTerms, at: path / "strings" / locale,
                    "intro terms not disclosed: \(shows), but the \"\(locale)\" strings have \(needed)")
         }
@@ -75,6 +78,24 @@ extension LintContext {
         return texts(of: strings, at: .root).contains { text in
             TextTemplate.placeholders(in: text.value).contains { $0.variable.map(terms.contains) ?? false }
         }
+    }
+
+    /// A storefront whose language the variant has no strings for shows another language's title
+    /// and features beside the built-in words of its own (an English title over `[ Weiter ]`).
+    /// A variant without any strings is the intro-terms rule's concern, and shows no text to mix.
+    private mutating func checkLanguages(_ variant: PaywallVariant, of paywall: Paywall, at path: JSONPath) {
+        guard !variant.strings.isEmpty else { return }
+        let strings = path / "strings"
+        guard let missing = missingLanguages(in: variant.strings.keys, at: strings) else { return }
+        let shown = variant.strings[paywall.defaultLocale] != nil ? paywall.defaultLocale : variant.strings.keys.sorted()[0]
+        let builtIn = catalog.storefronts.map(\.language).filter {
+            variant.localizedStrings(for: $0) == nil && PlayerText.languages.contains($0) && $0 != LocalizedText.language(of: shown)
+        }
+        var seen: Set<String> = []
+        let buttons = builtIn.filter { seen.insert($0).inserted }.map { "[ \(PlayerText(language: $0)[.cta]) ]" }
+        let beside = buttons.isEmpty ? "" : " beside built-in words of their own (\(Self.list(buttons, joinedBy: "and")))"
+        report(.missingStrings, at: strings,
+               "variant \"\(variant.id)\" has no strings in \(missing); players there read its \"\(shown)\" title and features\(beside): add strings for \(missing.contains(" or ") ? "them" : "it")")
     }
 
     /// An unknown variable renders as nothing, which reads as a bug on the paywall.

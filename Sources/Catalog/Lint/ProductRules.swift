@@ -10,29 +10,37 @@ extension LintContext {
     /// are shown, so only they are checked.
     private mutating func checkNames() {
         for (index, product) in catalog.products.enumerated() where product.status == .available {
-            if let missing = missingLanguages(in: product.name) {
-                report(.missingName, at: Self.products / index / "name", missing)
+            let path = Self.products / index / "name"
+            if let missing = missingLanguages(in: product.name.values.keys, at: path) {
+                report(.missingName, at: path, "no name in \(missing); players there see another language's name")
             }
         }
         for (index, group) in catalog.subscriptionGroups.enumerated() {
-            if let missing = missingLanguages(in: group.name) {
-                report(.missingName, at: JSONPath.root / "subscriptionGroups" / index / "name", missing)
+            let path = JSONPath.root / "subscriptionGroups" / index / "name"
+            if let missing = missingLanguages(in: group.name.values.keys, at: path) {
+                report(.missingName, at: path, "no name in \(missing); players there see another language's name")
             }
         }
     }
 
-    /// A message naming the languages without text and the storefronts that speak them, or nil.
-    private func missingLanguages(in text: LocalizedText) -> String? {
+    /// The languages of the catalog's storefronts that none of `keys` (locales such as `de_DE`,
+    /// or languages such as `de`) speaks, each with its storefronts (`de (DEU, AUT) or fr (FRA)`),
+    /// or nil. A key written at `path` that failed to load is its own error, not a missing one.
+    func missingLanguages(in keys: some Collection<String>, at path: JSONPath) -> String? {
+        let keys = Set(keys)
         var languages: [String] = []
         var storefronts: [String: [String]] = [:]
-        for storefront in catalog.storefronts
-        where text.values[storefront.locale] == nil && text.values[storefront.language] == nil {
+        for (index, storefront) in catalog.storefronts.enumerated()
+        where !keys.contains(storefront.locale) && !keys.contains(storefront.language)
+            && !places.hasFailure(within: path / storefront.locale) && !places.hasFailure(within: path / storefront.language)
+            // A locale that failed to load has no language to miss.
+            && !places.hasFailure(within: JSONPath.root / "storefronts" / index / "locale") {
             if storefronts[storefront.language] == nil { languages.append(storefront.language) }
             storefronts[storefront.language, default: []].append(storefront.id)
         }
         guard !languages.isEmpty else { return nil }
         let list = languages.map { "\($0) (\(storefronts[$0, default: []].joined(separator: ", ")))" }
-        return "no name in \(Self.list(list, joinedBy: "or")); players there see another language's name"
+        return Self.list(list, joinedBy: "or")
     }
 
     /// SKUs are case-sensitive. Two that differ only by case are one typo away from selling the

@@ -13,7 +13,7 @@ extension LintContext {
     private mutating func checkEnablePayments() {
         guard !catalog.settings.enablePayments else { return }
         let path = JSONPath.root / "settings" / "enablePayments"
-        if root.node(at: path) != nil {
+        if places.exists(path) {
             report(.enablePayments, at: path,
                    "enablePayments is false, so the SDK ignores every purchase (a silent no-op); set it to true")
         } else {
@@ -29,10 +29,13 @@ extension LintContext {
         let example = RedirectURLShape.isScheme(Substring(bundleId)) ? bundleId : "com.example.game"
         let consequence = "Pay Station cannot send the player back, so every payment waits for a relaunch"
         let settings = JSONPath.root / "settings"
+        // A URL that failed to load is its own error, and then the default is not what was meant.
+        guard !places.hasFailure(within: settings / "paymentsRedirectUrl"),
+              !places.hasFailure(within: settings / "payments.redirectUrl") else { return }
         if let url = catalog.settings.paymentsRedirectUrl {
             guard let problem = RedirectURLShape.problem(with: url, suggesting: example) else { return }
             // The decoder reads `paymentsRedirectUrl` first, then the Xsolla guide's spelling.
-            let key = root.node(at: settings / "paymentsRedirectUrl") != nil ? "paymentsRedirectUrl" : "payments.redirectUrl"
+            let key = places.exists(settings / "paymentsRedirectUrl") ? "paymentsRedirectUrl" : "payments.redirectUrl"
             report(.redirectURL, at: settings / key,
                    "paymentsRedirectUrl \"\(url)\" is not a scheme://host/path URL: \(problem); \(consequence). Write one such as \"\(example)://xsollaconfirm/payment\"")
         } else {
@@ -46,10 +49,14 @@ extension LintContext {
     /// Unavailable and draft products are never sold, so they need no prices.
     private mutating func checkPrices() {
         for (index, product) in catalog.products.enumerated() where product.status == .available {
-            let unpriced = catalog.storefronts.map(\.id).filter { product.prices[$0] == nil }
+            let prices = Self.products / index / "prices"
+            // A price written but not loaded (malformed, negative) is its own error.
+            let unpriced = catalog.storefronts.map(\.id).filter {
+                product.prices[$0] == nil && !places.hasFailure(within: prices / $0)
+            }
             guard !unpriced.isEmpty else { continue }
             let place = Self.list(unpriced, joinedBy: "or")
-            report(.missingPrice, at: Self.products / index / "prices",
+            report(.missingPrice, at: prices,
                    "no price in \(place), so a purchase there is ignored; add \(unpriced.count == 1 ? "a price" : "prices")")
         }
     }
@@ -60,7 +67,7 @@ extension LintContext {
         for (paywallIndex, paywall) in catalog.paywalls.enumerated() {
             for (variantIndex, variant) in paywall.variants.enumerated() {
                 for (index, id) in variant.products.enumerated() {
-                    guard let product = catalog.product(id: id), product.status != .available else { continue }
+                    guard let product = product(id: id), product.status != .available else { continue }
                     report(.paywallProduct, at: Self.paywalls / paywallIndex / "variants" / variantIndex / "products" / index,
                            "\"\(id)\" is \(product.status.rawValue), so a products request never returns it and this card cannot be bought; make it available or take it off the paywall")
                 }

@@ -2,7 +2,9 @@ import Foundation
 
 /// Walks the JSON tree of schema v1 (DESIGN.md §4, docs/catalog.md) into model values,
 /// reporting type errors and unknown keys with their paths. Cross-references are checked
-/// afterwards by `CatalogValidator`.
+/// afterwards by `CatalogValidator`. A document with errors still gives a catalog of what did
+/// load, so that the checks after it (validation, lint) list their problems in the same run;
+/// nobody acts on such a catalog (`CatalogLoader` hands out none).
 struct CatalogDecoder {
     let diagnostics: DiagnosticList
 
@@ -15,17 +17,18 @@ struct CatalogDecoder {
             diagnostics.error("schema version \(version) is not supported; this storefront reads version \(Catalog.supportedSchemaVersion)",
                               path: reader.path(of: "schemaVersion"), at: reader.member("schemaVersion")?.position)
         }
-        let app = reader.object("app", required: true, allowedKeys: ["name", "bundleId"]).flatMap(decodeApp)
+        let decodedApp = reader.object("app", required: true, allowedKeys: ["name", "bundleId"]).flatMap(decodeApp)
         let settings = reader.object("settings", allowedKeys: settingsKeys).map(decodeSettings) ?? Settings()
-        let storefronts = (reader.array("storefronts", required: true) ?? []).compactMap(decodeStorefront)
-        let accessLevels = (reader.array("accessLevels") ?? []).compactMap { element -> AccessLevel? in
+        let storefronts = reader.elements("storefronts", required: true, decodeStorefront)
+        let accessLevels = reader.elements("accessLevels") { element -> AccessLevel? in
             ObjectReader(element.node, path: element.path, diagnostics: diagnostics, allowedKeys: ["id"])
                 .flatMap { $0.string("id", required: true) }.map(AccessLevel.init)
         }
-        let groups = (reader.array("subscriptionGroups") ?? []).compactMap(decodeGroup)
-        let products = (reader.array("products", required: true) ?? []).compactMap(decodeProduct)
-        let paywalls = (reader.array("paywalls") ?? []).compactMap(decodePaywall)
-        guard let app else { return nil }
+        let groups = reader.elements("subscriptionGroups", decodeGroup)
+        let products = reader.elements("products", required: true, decodeProduct)
+        let paywalls = reader.elements("paywalls", decodePaywall)
+        // Reported above; the rest of the catalog is still checked.
+        let app = decodedApp ?? AppInfo(name: "", bundleId: "")
         return Catalog(schemaVersion: version ?? Catalog.supportedSchemaVersion, app: app, settings: settings,
                        storefronts: storefronts, accessLevels: accessLevels, subscriptionGroups: groups,
                        products: products, paywalls: paywalls)
@@ -121,8 +124,11 @@ struct CatalogDecoder {
         let currency = reader.string("currency", required: true)
         let path = reader.enumeration("path", as: IntegrationPath.self, required: true)
         let inApp = reader.bool("inAppPayStation") ?? false
-        guard let id, let locale, let currency, let path else { return nil }
-        return Storefront(id: id, locale: locale, currency: currency, path: path, inAppPayStation: inApp)
+        // Kept with what failed left blank (an error already), so that what refers to it by id
+        // is checked too; such a catalog is never used.
+        guard let id else { return nil }
+        return Storefront(id: id, locale: locale ?? "", currency: currency ?? "", path: path ?? .storekit,
+                          inAppPayStation: inApp)
     }
 
     private func decodeGroup(_ element: (node: JSONNode, path: String)) -> SubscriptionGroup? {
@@ -188,14 +194,16 @@ struct CatalogDecoder {
         product.promotionalOffers = offers(reader, "promotionalOffers")
         product.winBackOffers = offers(reader, "winBackOffers")
         product.codeOffers = offers(reader, "codeOffers")
-        guard id != nil, type != nil else { return nil }
+        // A product whose type failed (an error already) is kept as a consumable, so that its
+        // prices and names are checked in the same run; such a catalog is never used.
+        guard id != nil else { return nil }
         return product
     }
 
     private let offerKeys: Set<String> = ["id", "mode", "period", "periods", "prices", "eligibility"]
 
     private func offers(_ reader: ObjectReader, _ key: String) -> [Offer] {
-        (reader.array(key) ?? []).compactMap { element in
+        reader.elements(key) { element in
             ObjectReader(element.node, path: element.path, diagnostics: diagnostics, allowedKeys: offerKeys)
                 .flatMap { decodeOffer($0, needsId: true) }
         }
@@ -234,9 +242,9 @@ struct CatalogDecoder {
         else { return nil }
         let id = reader.string("id", required: true)
         let placement = reader.string("placement", required: true)
-        let variants = (reader.array("variants", required: true) ?? []).compactMap(decodeVariant)
-        guard let id, let placement else { return nil }
-        return Paywall(id: id, placement: placement, defaultLocale: reader.string("defaultLocale") ?? "en", variants: variants,
+        let variants = reader.elements("variants", required: true, decodeVariant)
+        guard let id else { return nil }
+        return Paywall(id: id, placement: placement ?? "", defaultLocale: reader.string("defaultLocale") ?? "en", variants: variants,
                        termsUrl: reader.string("termsUrl"), privacyUrl: reader.string("privacyUrl"),
                        showsRestore: reader.bool("showsRestore") ?? true)
     }
@@ -249,7 +257,8 @@ struct CatalogDecoder {
         let id = reader.string("id", required: true)
         let products = reader.strings("products") ?? []
         if reader.member("products") == nil {
-            diagnostics.error("missing required key \"products\" (an array of product ids)", path: reader.path, at: reader.node.position)
+            diagnostics.error("missing required key \"products\" (an array of product ids)", path: reader.path,
+                              at: reader.node.position, subject: reader.path(of: "products"))
         }
         var strings: [String: PaywallStrings] = [:]
         if let table = reader.object("strings") {

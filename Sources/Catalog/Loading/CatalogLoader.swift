@@ -10,7 +10,13 @@ public enum CatalogLoader {
         public var root: JSONNode?
         /// Nil when any diagnostic is an error.
         public var catalog: Catalog?
+        /// In file order (`Diagnostic.inFileOrder`).
         public var diagnostics: [Diagnostic]
+        /// What did load when something did not, for lint to check beside the load errors; the
+        /// same as `catalog` when there were none.
+        var decoded: Catalog?
+        /// Where the parts of `decoded` stand in the text, and which of them failed.
+        var places: SourcePlaces?
     }
 
     /// - Parameter file: the name used in messages, such as `catalog.json`.
@@ -32,11 +38,15 @@ public enum CatalogLoader {
         }
         let diagnostics = DiagnosticList()
         let catalog = CatalogDecoder(diagnostics: diagnostics).decode(root)
+        var places = SourcePlaces(root: root, diagnostics: diagnostics)
         if let catalog {
-            CatalogValidator(catalog: catalog, root: root, diagnostics: diagnostics).validate()
+            CatalogValidator(catalog: catalog, places: places, diagnostics: diagnostics).validate()
+            // The validator's errors are failed values too.
+            places = places.updated(from: diagnostics)
         }
         // A catalog that decoded with errors is half-read; nobody should act on it.
         let usable = diagnostics.hasErrors ? nil : catalog
-        return Outcome(file: file, root: root, catalog: usable, diagnostics: diagnostics.items)
+        return Outcome(file: file, root: root, catalog: usable, diagnostics: Diagnostic.inFileOrder(diagnostics.items),
+                       decoded: catalog, places: places)
     }
 }

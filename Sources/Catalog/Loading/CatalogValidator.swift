@@ -2,10 +2,16 @@ import Foundation
 
 /// Checks what types alone cannot: unique ids, references between parts of the catalog, known
 /// currencies and locales, prices for every storefront, prices each currency can charge.
+///
+/// It walks the model, which on a file with load errors holds only what decoded, and names each
+/// place through `SourcePlaces`: by the file's index, never by looking an id up (an id can be
+/// written twice), and not at all for a value that already failed to load.
 struct CatalogValidator {
     let catalog: Catalog
-    let root: JSONNode
+    let places: SourcePlaces
     let diagnostics: DiagnosticList
+
+    var root: JSONNode { places.root }
 
     func validate() {
         validateStorefronts()
@@ -15,31 +21,33 @@ struct CatalogValidator {
         validatePaywalls()
     }
 
-    /// The JSON element of `arrayKey` whose "id" is `id`, with its path, for positions.
-    private func locate(_ arrayKey: String, id: String, in node: JSONNode? = nil, basePath: String = "$")
-        -> (node: JSONNode, path: String)?
-    {
-        guard case .array(let elements)? = (node ?? root)[arrayKey]?.value else { return nil }
-        for (index, element) in elements.enumerated() {
-            if case .string(let elementId)? = element["id"]?.value, elementId == id {
-                return (element, "\(basePath).\(arrayKey)[\(index)]")
-            }
-        }
-        return nil
+    /// An error about the value at the model's `path`, at its place in the file (the object that
+    /// should hold it when it is missing); nothing when that value already failed to load.
+    private func error(_ message: String, at path: JSONPath) {
+        let source = places.source(of: path)
+        guard !source.failed else { return }
+        let place = places.location(of: path)
+        diagnostics.error(message, path: place.path.description, at: place.position, subject: source.path.description)
     }
 
-    private func error(_ message: String, in arrayKey: String, id: String, key: String? = nil) {
-        let located = locate(arrayKey, id: id)
-        var path = located?.path ?? "$.\(arrayKey)"
-        var position = located?.node.position
-        if let key, let located {
-            path = ObjectReader.path(path, key: key)
-            position = located.node[key]?.position ?? position
-        }
-        diagnostics.error(message, path: path, at: position)
+    /// The ids the file gives the elements of `arrayKey`, decoded or not: a reference to an element
+    /// that failed to decode is not a reference to nothing.
+    private func idsInFile(_ arrayKey: String) -> Set<String> {
+        guard case .array(let elements)? = root[arrayKey]?.value else { return [] }
+        return Set(elements.compactMap { element in
+            if case .string(let id)? = element["id"]?.value { return id }
+            return nil
+        })
     }
 
-    private func reportDuplicates(_ ids: [String], in arrayKey: String, kind: String) {
+    /// Whether the file's `key` is an empty array (rather than missing, broken, or holding
+    /// elements that failed to decode, which their own errors cover).
+    private func isEmptyArray(_ node: JSONNode?) -> Bool {
+        if case .array(let elements)? = node?.value { return elements.isEmpty }
+        return false
+    }
+
+    private func reportDuplicates(in arrayKey: String, kind: String) {
         guard case .array(let elements)? = root[arrayKey]?.value else { return }
         var seen: Set<String> = []
         for (index, element) in elements.enumerated() {
@@ -51,98 +59,103 @@ struct CatalogValidator {
         }
     }
 
+    private static let storefronts = JSONPath.root / "storefronts"
+    private static let products = JSONPath.root / "products"
+
     private func validateStorefronts() {
-        reportDuplicates(catalog.storefronts.map(\.id), in: "storefronts", kind: "storefront")
-        if catalog.storefronts.isEmpty {
-            diagnostics.error("a catalog needs at least one storefront", path: "$.storefronts", at: root["storefronts"]?.position)
+        reportDuplicates(in: "storefronts", kind: "storefront")
+        if isEmptyArray(root["storefronts"]) {
+            error("a catalog needs at least one storefront", at: Self.storefronts)
         }
         let currencies = Set(Locale.commonISOCurrencyCodes)
         let locales = Set(Locale.availableIdentifiers)
-        for storefront in catalog.storefronts {
+        for (index, storefront) in catalog.storefronts.enumerated() {
+            let path = Self.storefronts / index
             let isAlpha3 = storefront.id.count == 3 && storefront.id.allSatisfy { $0.isASCII && $0.isUppercase }
             if !isAlpha3 {
-                error("storefront id \"\(storefront.id)\" is not an ISO 3166 alpha-3 code such as USA or DEU",
-                      in: "storefronts", id: storefront.id, key: "id")
+                error("storefront id \"\(storefront.id)\" is not an ISO 3166 alpha-3 code such as USA or DEU", at: path / "id")
             }
             if !currencies.contains(storefront.currency) {
                 error("unknown currency \"\(storefront.currency)\"; use an ISO 4217 code such as USD or EUR",
-                      in: "storefronts", id: storefront.id, key: "currency")
+                      at: path / "currency")
             }
             if !locales.contains(storefront.locale) {
-                error("unknown locale \"\(storefront.locale)\"; use an identifier such as en_US or de_DE",
-                      in: "storefronts", id: storefront.id, key: "locale")
+                error("unknown locale \"\(storefront.locale)\"; use an identifier such as en_US or de_DE", at: path / "locale")
             }
         }
     }
 
     private func validateGroups() {
-        reportDuplicates(catalog.subscriptionGroups.map(\.id), in: "subscriptionGroups", kind: "subscription group")
-        let levels = Set(catalog.accessLevels.map(\.id))
-        for group in catalog.subscriptionGroups {
+        reportDuplicates(in: "subscriptionGroups", kind: "subscription group")
+        let levels = idsInFile("accessLevels")
+        for (index, group) in catalog.subscriptionGroups.enumerated() {
             if let level = group.accessLevel, !levels.contains(level) {
-                error("unknown access level \"\(level)\"; declare it in accessLevels", in: "subscriptionGroups",
-                      id: group.id, key: "accessLevel")
+                error("unknown access level \"\(level)\"; declare it in accessLevels",
+                      at: JSONPath.root / "subscriptionGroups" / index / "accessLevel")
             }
         }
     }
 
     private func validateProducts() {
-        reportDuplicates(catalog.products.map(\.id), in: "products", kind: "product")
-        let storefrontIds = Set(catalog.storefronts.map(\.id))
-        let groupIds = Set(catalog.subscriptionGroups.map(\.id))
-        for product in catalog.products {
-            for storefront in product.prices.keys.sorted() where !storefrontIds.contains(storefront) {
-                error("price for unknown storefront \"\(storefront)\"", in: "products", id: product.id, key: "prices")
+        reportDuplicates(in: "products", kind: "product")
+        // With no storefronts to be had (none, or the key missing or broken) every price would be
+        // "unknown": that is the storefronts' error.
+        let storefrontIds = idsInFile("storefronts")
+        let storefrontsLoaded = !places.source(of: Self.storefronts).failed && !storefrontIds.isEmpty
+        var storefrontNames = SpellingSuggestions(among: storefrontIds)
+        let groupIds = idsInFile("subscriptionGroups")
+        for (index, product) in catalog.products.enumerated() {
+            let path = Self.products / index
+            for storefront in product.prices.keys.sorted() where storefrontsLoaded && !storefrontIds.contains(storefront) {
+                var message = "price for unknown storefront \"\(storefront)\""
+                if let guess = storefrontNames.closest(to: storefront) { message += "; did you mean \"\(guess)\"?" }
+                error(message, at: path / "prices" / storefront)
             }
+            // A type that failed to load says nothing about what the product needs.
+            guard !places.source(of: path / "type").failed else { continue }
             switch product.type {
             case .autoRenewable:
                 if product.period == nil {
-                    error("an autoRenewable product needs a \"period\" such as P1M", in: "products", id: product.id)
+                    error("an autoRenewable product needs a \"period\" such as P1M", at: path / "period")
                 }
                 if let group = product.group {
                     if !groupIds.contains(group) {
-                        error("unknown subscription group \"\(group)\"", in: "products", id: product.id, key: "group")
+                        error("unknown subscription group \"\(group)\"", at: path / "group")
                     }
                 } else {
-                    error("an autoRenewable product needs a \"group\"", in: "products", id: product.id)
+                    error("an autoRenewable product needs a \"group\"", at: path / "group")
                 }
             case .consumable:
                 if case .entitlement? = product.grants {
-                    error("a consumable grants a currency amount, not an entitlement", in: "products", id: product.id,
-                          key: "grants")
+                    error("a consumable grants a currency amount, not an entitlement", at: path / "grants")
                 }
             case .nonConsumable, .nonRenewing:
                 break
             }
             if product.type != .autoRenewable, product.introductoryOffer != nil || !product.promotionalOffers.isEmpty {
-                error("only autoRenewable products have offers", in: "products", id: product.id)
+                error("only autoRenewable products have offers", at: path)
             }
         }
     }
 
     private func validatePaywalls() {
-        reportDuplicates(catalog.paywalls.map(\.id), in: "paywalls", kind: "paywall")
-        let productIds = Set(catalog.products.map(\.id))
-        for paywall in catalog.paywalls {
-            guard let located = locate("paywalls", id: paywall.id) else { continue }
-            if paywall.variants.isEmpty {
-                diagnostics.error("a paywall needs at least one variant", path: "\(located.path).variants",
-                                  at: located.node.position)
+        reportDuplicates(in: "paywalls", kind: "paywall")
+        let productIds = idsInFile("products")
+        var productNames = SpellingSuggestions(among: productIds)
+        for (paywallIndex, paywall) in catalog.paywalls.enumerated() {
+            let paywallPath = JSONPath.root / "paywalls" / paywallIndex
+            if paywall.variants.isEmpty, isEmptyArray(root.node(at: places.source(of: paywallPath / "variants").path)) {
+                error("a paywall needs at least one variant", at: paywallPath / "variants")
             }
-            for variant in paywall.variants {
-                let variantPlace = locate("variants", id: variant.id, in: located.node, basePath: located.path)
-                let variantPath = variantPlace?.path ?? "\(located.path).variants"
-                var productNodes: [JSONNode] = []
-                if case .array(let elements)? = variantPlace?.node["products"]?.value { productNodes = elements }
+            for (variantIndex, variant) in paywall.variants.enumerated() {
+                let variantPath = paywallPath / "variants" / variantIndex
                 for (index, id) in variant.products.enumerated() where !productIds.contains(id) {
                     var message = "unknown product \"\(id)\""
-                    if let guess = Spelling.closest(to: id, among: productIds) { message += "; did you mean \"\(guess)\"?" }
-                    let position = index < productNodes.count ? productNodes[index].position : variantPlace?.node.position
-                    diagnostics.error(message, path: "\(variantPath).products[\(index)]", at: position)
+                    if let guess = productNames.closest(to: id) { message += "; did you mean \"\(guess)\"?" }
+                    error(message, at: variantPath / "products" / index)
                 }
                 if let highlight = variant.highlight, !variant.products.contains(highlight) {
-                    diagnostics.error("highlight \"\(highlight)\" is not one of this variant's products",
-                                      path: "\(variantPath).highlight", at: variantPlace?.node["highlight"]?.position)
+                    error("highlight \"\(highlight)\" is not one of this variant's products", at: variantPath / "highlight")
                 }
             }
         }

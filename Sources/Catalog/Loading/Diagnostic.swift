@@ -59,21 +59,65 @@ public struct CatalogLoadError: Error, Sendable, Equatable, CustomStringConverti
 }
 
 /// Collects diagnostics while a document is walked. A class so that nested readers share one list.
+///
+/// Besides the messages it keeps what later checks need to name places right on a document
+/// that did not load cleanly: which values failed (so a check does not report them again in
+/// other words) and, for an array whose elements did not all decode, which ones the model kept
+/// (so the model's `products[3]` can be the file's `products[4]`).
 final class DiagnosticList {
     private(set) var items: [Diagnostic] = []
+    /// Source paths of values that failed to load, or that are required and missing.
+    private(set) var failedPaths: Set<String> = []
+    /// By the source path of an array: the file index of each element the model kept, in order.
+    /// Only arrays that lost an element are here.
+    private(set) var keptElements: [String: [Int]] = [:]
 
-    func error(_ message: String, path: String, at position: SourcePosition?) {
+    /// An error about the value at `path`; `subject` names the value that failed when it is not
+    /// the one at `path` (a missing key is reported on the object that should hold it).
+    func error(_ message: String, path: String, at position: SourcePosition?, subject: String? = nil) {
         items.append(Diagnostic(.error, path: path, position: position, message: message))
+        failedPaths.insert(subject ?? path)
     }
 
     func warning(_ message: String, path: String, at position: SourcePosition?) {
         items.append(Diagnostic(.warning, path: path, position: position, message: message))
     }
 
+    /// One more value counts as failed, beside those errors name (a misspelt key's likely spelling).
+    func markFailed(_ path: String) {
+        failedPaths.insert(path)
+    }
+
+    /// The array at `path` had `count` elements and the model kept those at `indices`.
+    func kept(_ indices: [Int], of count: Int, inArrayAt path: String) {
+        guard indices.count != count else { return }
+        keptElements[path] = indices
+    }
+
     var hasErrors: Bool { items.contains { $0.severity == .error } }
 
     func append(_ diagnostic: Diagnostic) {
         items.append(diagnostic)
+    }
+}
+
+extension Diagnostic {
+    /// By line, then column; diagnostics without a place go last. Stable, so diagnostics at one
+    /// place keep the order they were found in. Every list a loader or lint prints is in this
+    /// order, so it reads top to bottom like the file.
+    public static func inFileOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated().sorted { left, right in
+            switch (left.element.position, right.element.position) {
+            case let (l?, r?) where l != r:
+                return (l.line, l.column) < (r.line, r.column)
+            case (_?, nil):
+                return true
+            case (nil, _?):
+                return false
+            default:
+                return left.offset < right.offset
+            }
+        }.map(\.element)
     }
 }
 

@@ -26,6 +26,9 @@ struct ObjectReader {
                 var message = "unknown key \"\(member.key)\""
                 if let guess = Spelling.closest(to: member.key, among: allowedKeys) {
                     message += "; did you mean \"\(guess)\"?"
+                    // What the key was meant to say did not load either: a check of that key
+                    // would only repeat this error in other words.
+                    diagnostics.markFailed(ObjectReader.path(path, key: guess))
                 } else {
                     message += "; expected one of \(allowedKeys.sorted().joined(separator: ", "))"
                 }
@@ -71,7 +74,8 @@ struct ObjectReader {
     }
 
     private func missing(_ key: String, expected: String) {
-        diagnostics.error("missing required key \"\(key)\" (\(expected))", path: path, at: node.position)
+        diagnostics.error("missing required key \"\(key)\" (\(expected))", path: path, at: node.position,
+                          subject: path(of: key))
     }
 
     private func wrongType(_ key: String, _ value: JSONNode, expected: String) {
@@ -172,14 +176,33 @@ struct ObjectReader {
 
     func strings(_ key: String) -> [String]? {
         guard let elements = array(key) else { return nil }
-        return elements.compactMap { element in
+        var kept: [Int] = []
+        let texts = elements.enumerated().compactMap { index, element -> String? in
             guard case .string(let text) = element.node.value else {
                 diagnostics.error("expected a string, found \(element.node.kindName)", path: element.path,
                                   at: element.node.position)
                 return nil
             }
+            kept.append(index)
             return text
         }
+        diagnostics.kept(kept, of: elements.count, inArrayAt: path(of: key))
+        return texts
+    }
+
+    /// The elements of an array member decoded by `decode`, the ones it returns nil for left out
+    /// (each has reported why); which were kept is noted, so places are named by the file's index.
+    func elements<Element>(_ key: String, required: Bool = false,
+                           _ decode: ((node: JSONNode, path: String)) -> Element?) -> [Element] {
+        guard let elements = array(key, required: required) else { return [] }
+        var kept: [Int] = []
+        let decoded = elements.enumerated().compactMap { index, element -> Element? in
+            guard let value = decode(element) else { return nil }
+            kept.append(index)
+            return value
+        }
+        diagnostics.kept(kept, of: elements.count, inArrayAt: path(of: key))
+        return decoded
     }
 
     /// A price: a decimal string such as "4.99" (a bare JSON number is accepted too, read from

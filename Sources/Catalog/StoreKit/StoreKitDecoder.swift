@@ -7,6 +7,8 @@ import Foundation
 struct StoreKitDecoder {
     let diagnostics: DiagnosticList
     let appName: String
+    /// The file's name as given, for advice that depends on it.
+    let file: String
 
     /// Where a product sits in the file; it decides the product's type when `type` is absent.
     private enum Shelf {
@@ -39,24 +41,37 @@ struct StoreKitDecoder {
         case code
     }
 
-    /// A decoded value with the place of its id, for duplicate checks after the walk.
+    /// A decoded value with the place of its id, for duplicate checks after the walk, and the
+    /// path of the element it came from, for lint to name.
     private struct Identified<Value> {
         var value: Value
         var id: String
         var idPath: String
         var idPosition: SourcePosition?
+        var elementPath: String
+    }
+
+    /// A catalog, and the file's path of each of its products and subscription groups, in the
+    /// catalog's order: what lint names for a finding on the import.
+    struct Decoded: Sendable, Equatable {
+        var catalog: Catalog
+        var productPaths: [String]
+        var groupPaths: [String]
     }
 
     private static let paymentModes: [(name: String, mode: OfferMode)] = [
         ("free", .freeTrial), ("payAsYouGo", .payAsYouGo), ("payUpFront", .payUpFront),
     ]
 
-    func decode(_ root: JSONNode) -> Catalog? {
+    func decode(_ root: JSONNode) -> Decoded? {
         guard let reader = ObjectReader(root, path: "$", diagnostics: diagnostics) else { return nil }
         // catalog.json has `products` and `settings` too; one error beats one per product.
         if reader.has("schemaVersion") {
-            diagnostics.error("this is a catalog.json (it has a schemaVersion), not a StoreKit configuration; "
-                              + "open it with --catalog or rename it to .json", path: "$", at: root.position)
+            // `--catalog` reads a file by its name: only one named .storekit needs renaming first.
+            let remedy = StoreKitImporter.hasStoreKitExtension(file) ? "rename it to .json to open it with --catalog"
+                : "it needs no import: open it with --catalog"
+            diagnostics.error("this is a catalog.json (it has a schemaVersion), not a StoreKit configuration; \(remedy)",
+                              path: "$", at: root.position)
             return nil
         }
         // Any other JSON object would import as an empty store; say what is wrong instead
@@ -91,16 +106,18 @@ struct StoreKitDecoder {
         // The SDK's default (false) makes every purchase a silent no-op; a StoreKit configuration
         // exists to make test purchases, so an import sells.
         settings.enablePayments = true
-        return Catalog(
+        let catalog = Catalog(
             app: AppInfo(name: appName, bundleId: StoreKitImporter.defaultBundleId),
             settings: settings,
             storefronts: [storefront],
             // The file has no entitlements; each group is what its plans unlock.
             accessLevels: uniqueGroups.map { AccessLevel(id: $0.id) },
-            subscriptionGroups: uniqueGroups,
-            products: uniqueProducts,
-            paywalls: GeneratedPaywall.make(for: uniqueProducts, locale: storefront.locale).map { [$0] } ?? [],
+            subscriptionGroups: uniqueGroups.map(\.value),
+            products: uniqueProducts.map(\.value),
+            paywalls: GeneratedPaywall.make(for: uniqueProducts.map(\.value), locale: storefront.locale).map { [$0] } ?? [],
             origin: .storeKitConfiguration)
+        return Decoded(catalog: catalog, productPaths: uniqueProducts.map(\.elementPath),
+                       groupPaths: uniqueGroups.map(\.elementPath))
     }
 
     // MARK: - Products and groups
@@ -130,7 +147,7 @@ struct StoreKitDecoder {
         // any error discards the catalog anyway.
         guard let id else { return nil }
         return Identified(value: product, id: id, idPath: reader.path(of: "productID"),
-                          idPosition: reader.member("productID")?.position)
+                          idPosition: reader.member("productID")?.position, elementPath: element.path)
     }
 
     private func productType(_ reader: ObjectReader, on shelf: Shelf) -> ProductType? {
@@ -164,7 +181,8 @@ struct StoreKitDecoder {
         }
         guard let id else { return (nil, subscriptions) }
         let group = SubscriptionGroup(id: id, accessLevel: id, name: name)
-        return (Identified(value: group, id: id, idPath: reader.path(of: "id"), idPosition: reader.member("id")?.position),
+        return (Identified(value: group, id: id, idPath: reader.path(of: "id"), idPosition: reader.member("id")?.position,
+                           elementPath: element.path),
                 subscriptions)
     }
 
@@ -312,16 +330,16 @@ struct StoreKitDecoder {
     }
 
     /// Values in file order without repeated ids; each repeat is an error at its id.
-    private func unique<Value>(_ items: [Identified<Value>], kind: String) -> [Value] {
+    private func unique<Value>(_ items: [Identified<Value>], kind: String) -> [Identified<Value>] {
         var firstPositions: [String: SourcePosition?] = [:]
-        var result: [Value] = []
+        var result: [Identified<Value>] = []
         for item in items {
             if let first = firstPositions[item.id] {
                 let place = first.map { " (first at \($0))" } ?? ""
                 diagnostics.error("duplicate \(kind) \"\(item.id)\"\(place)", path: item.idPath, at: item.idPosition)
             } else {
                 firstPositions[item.id] = item.idPosition
-                result.append(item.value)
+                result.append(item)
             }
         }
         return result

@@ -30,7 +30,13 @@ public enum StoreKitImporter {
     /// warnings included (a setting that was ignored), for lint to show.
     public struct Outcome: Sendable, Equatable {
         public var catalog: Catalog?
+        /// In file order (`Diagnostic.inFileOrder`).
         public var diagnostics: [Diagnostic]
+        /// What did import when something did not, with the file's path of each product and
+        /// group, for lint to check beside the errors.
+        var decoded: StoreKitDecoder.Decoded?
+        /// The file's values, and which of them failed.
+        var places: SourcePlaces?
     }
 
     public static func loadOutcome(text: String, file: String) -> Outcome {
@@ -41,8 +47,10 @@ public enum StoreKitImporter {
             return Outcome(catalog: nil, diagnostics: [error.diagnostic])
         }
         let diagnostics = DiagnosticList()
-        let catalog = StoreKitDecoder(diagnostics: diagnostics, appName: appName(forFile: file)).decode(root)
-        return Outcome(catalog: diagnostics.hasErrors ? nil : catalog, diagnostics: diagnostics.items)
+        let decoded = StoreKitDecoder(diagnostics: diagnostics, appName: appName(forFile: file), file: file).decode(root)
+        return Outcome(catalog: diagnostics.hasErrors ? nil : decoded?.catalog,
+                       diagnostics: Diagnostic.inFileOrder(diagnostics.items), decoded: decoded,
+                       places: SourcePlaces(root: root, diagnostics: diagnostics))
     }
 
     /// `Products` for `Store/Products.storekit`: the configuration is usually named after the app

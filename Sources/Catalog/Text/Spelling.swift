@@ -52,3 +52,24 @@ enum Spelling {
         return previous[b.count]
     }
 }
+
+/// "Did you mean" for many words against one set of candidates, with the work bounded: each
+/// suggestion compares the word with every candidate within reach, so ten thousand unknown SKUs
+/// against ten thousand known ones would take an edit distance a hundred million times. Once
+/// `comparisonBudget` candidates have been looked at, the words that follow get no suggestion.
+struct SpellingSuggestions {
+    static let comparisonBudget = 200_000
+
+    let candidates: Set<String>
+    private var spent = 0
+
+    init(among candidates: Set<String>) {
+        self.candidates = candidates
+    }
+
+    mutating func closest(to word: String) -> String? {
+        guard spent + candidates.count <= Self.comparisonBudget else { return nil }
+        spent += candidates.count
+        return Spelling.closest(to: word, among: candidates)
+    }
+}

@@ -35,6 +35,8 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let payStationDelivering = EventKind(rawValue: "paystation.delivering")
     public static let payStationPaid = EventKind(rawValue: "paystation.paid")
     public static let payStationDeclined = EventKind(rawValue: "paystation.declined")
+    /// A wrong 3-D Secure code: the page asks again while tries are left.
+    public static let payStationWrongCode = EventKind(rawValue: "paystation.wrongCode")
     public static let paymentCancelled = EventKind(rawValue: "payment.cancelled")
     public static let redirectSent = EventKind(rawValue: "redirect.sent")
     public static let redirectReceived = EventKind(rawValue: "redirect.received")
@@ -134,7 +136,7 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let sdkCalls: [EventKind] = [
         .launch, .launchURL, .purchaseStarted, .purchaseIgnored, .payStationWillOpen, .payStationOpened,
         .payStationOpenedExternally, .payStationLoaded, .payStationWillClose, .payStationClosed, .payStationPrewarmed,
-        .payStationDelivering, .payStationPaid, .payStationDeclined,
+        .payStationDelivering, .payStationPaid, .payStationDeclined, .payStationWrongCode,
         .paymentCancelled, .redirectSent, .redirectReceived, .redirectRejected, .purchased, .failed, .signed, .validated,
         .validationFailed, .granted, .finished, .redelivered, .productsRequested, .productsFailed, .productsAnswered,
         .restored, .purchaseResult, .transactionUpdate, .currentEntitlements, .xeeAppleCheckFailed, .xeeNotification,
@@ -158,7 +160,8 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     /// How the Events pane colours it: a refusal or a decline stands out, a grant reads as success.
     public var tone: Tone {
         switch self {
-        case .redirectRejected, .payStationDeclined, .validationFailed, .billingIssue, .refund: return .failure
+        case .redirectRejected, .payStationDeclined, .payStationWrongCode, .validationFailed, .billingIssue, .refund:
+            return .failure
         case .granted: return .success
         default: return .neutral
         }

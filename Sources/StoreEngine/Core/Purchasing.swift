@@ -57,6 +57,9 @@ public enum PathInput: Sendable, Equatable {
 public enum PayStationInput: Sendable, Equatable {
     /// A digit into the focused field (other characters are ignored, as the form does).
     case type(Character)
+    /// Text that arrived in one burst (a paste): its digits into the focused field, as many as
+    /// the field holds, the rest ignored at once; spaces and dashes between groups are skipped.
+    case paste(String)
     case deleteBackward
     /// Enter: next field, pay, send the code; on a final page, back to the game.
     case submit
@@ -114,6 +117,8 @@ public struct StoreReport: Sendable, Equatable {
     public var timeRate: TimeRate = .running(.realTime)
     /// How long periods last, whether or not the clock runs.
     public var renewalRate: RenewalRate = .realTime
+    /// How the simulated Xee server behaves now: the catalog's, unless QA changed it.
+    public var xeeServer = XeeServerSettings()
     /// On the answer to `events(before:)`: that page of older events, newest first (empty at
     /// the start of the history).
     public var olderEvents: [EventSummary]?

@@ -165,7 +165,9 @@ extension Store {
     /// `1 day`, `3 h`, `90 s`: a span in words.
     static func duration(_ seconds: TimeInterval) -> String {
         switch seconds {
-        case 86_400...: return seconds == 86_400 ? "a day" : "\(Int(saturating: seconds / 86_400)) days"
+        case 86_400...:
+            let days = Int(saturating: seconds / 86_400)
+            return days == 1 ? "a day" : "\(days) days"
         case 3600...: return "\(Int(saturating: seconds / 3600)) h"
         case 60...: return "\(Int(saturating: seconds / 60)) min"
         default: return "\(Int(saturating: seconds)) s"
@@ -316,6 +318,7 @@ extension Store {
         report.heldPromotions = xeePath.heldPromotions
         report.timeRate = timeRate
         report.renewalRate = renewalRate
+        report.xeeServer = xeeServer
         return report
     }
 }

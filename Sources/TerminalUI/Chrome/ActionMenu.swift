@@ -5,10 +5,14 @@ public struct ActionMenu: Sendable, Equatable {
     public let title: String
     public let items: [String]
     public private(set) var selection = 0
+    /// The keys, under the items.
+    public let footer: String
 
-    public init(title: String, items: [String]) {
+    public init(title: String, items: [String], selection: Int = 0, footer: String = ActionMenu.footer) {
         self.title = title
         self.items = items
+        self.footer = footer
+        self.selection = items.indices.contains(selection) ? selection : 0
     }
 
     public mutating func move(by step: Int) {
@@ -16,11 +20,11 @@ public struct ActionMenu: Sendable, Equatable {
         selection = (selection + step + items.count) % items.count
     }
 
-    static let footer = "↑↓ choose · Enter do it · Esc close"
+    public static let footer = "↑↓ choose · Enter do it · Esc close"
 
     /// The box on a screen of `screen`: wide enough for the title, the items and the footer.
     func box(in screen: Rect) -> Rect {
-        let widest = ([title, Self.footer] + items.map { "▸ " + $0 }).map(DisplayWidth.of).max() ?? 0
+        let widest = ([title, footer] + items.map { "▸ " + $0 }).map(DisplayWidth.of).max() ?? 0
         return screen.centered(width: min(screen.width - 2, widest + 4), height: min(screen.height, items.count + 4))
     }
 
@@ -44,7 +48,7 @@ public struct ActionMenu: Sendable, Equatable {
                         y: inner.y + index, limit: inner.width - 2,
                         style: selected ? theme.selectionStyle : theme.surfaceStyle(.text))
         }
-        frame.write(Self.footer, in: Rect(x: inner.x + 1, y: inner.maxY - 1, width: inner.width - 2, height: 1),
+        frame.write(footer, in: Rect(x: inner.x + 1, y: inner.maxY - 1, width: inner.width - 2, height: 1),
                     style: theme.surfaceStyle(.muted))
     }
 }

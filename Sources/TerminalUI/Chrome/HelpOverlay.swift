@@ -13,6 +13,7 @@ public enum HelpOverlay {
         ("r", "restore purchases"),
         ("m", "the selected transaction's actions (refund, renew, etc.)"),
         ("p", "buy a promoted purchase the Xee SDK held"),
+        ("x", "the Xee server's key, Apple's answer, promoted purchases"),
         ("] / [", "time faster / slower (paused, real, Apple's test rates)"),
         ("+ / >", "calendar a day on (7+: a week) / to the next thing due"),
         ("f / F", "Events by category / only the selected row's kind"),

@@ -24,7 +24,7 @@ final class PayStationPath: PurchasePath {
 
     func requestProducts(_ identifiers: [String], attempt: Int, in context: PathContext) throws -> ProductsOutcome {
         let attempts = RetrySchedule.delays.count + 1
-        try context.log(.productsRequested, "attempt \(attempt) of \(attempts): \(identifiers.count) SKUs, project "
+        try context.log(.productsRequested, "attempt \(attempt) of \(attempts): \(English.count(identifiers.count, "SKU")), project "
                         + (context.sdkProjectId.map(String.init) ?? "(none)"))
         if context.networkCondition == .flaky, context.coinTossFails() {
             let retry = RetrySchedule.delay(after: attempt)
@@ -33,7 +33,7 @@ final class PayStationPath: PurchasePath {
             return .failed(attempt: attempt, retryAfter: retry)
         }
         let response = ProductsAnswer.answer(requesting: identifiers, projectId: context.sdkProjectId, catalog: context.catalog)
-        var message = "\(response.products.count) products"
+        var message = English.count(response.products.count, "product")
         if !response.invalidProductIdentifiers.isEmpty {
             message += "; invalidProductIdentifiers: " + response.invalidProductIdentifiers.map {
                 "\($0) (\(response.reasons[$0] ?? "invalid"))"
@@ -179,6 +179,7 @@ final class PayStationPath: PurchasePath {
         }
         switch input {
         case .type(let character): session.type(character)
+        case .paste(let text): session.paste(text)
         case .deleteBackward: session.deleteBackward()
         case .submit: session.submit()
         case .nextField: session.focusNextField()
@@ -187,10 +188,17 @@ final class PayStationPath: PurchasePath {
         case .toggleSavingCard: session.toggleSavingCard()
         }
         let before = sessions[invoice]
+        // A wrong 3-D Secure code is an event, committed before the page shows the next try;
+        // the last one is logged with the decline it ends in.
+        let wrongCode = session.wrongCodes > (before?.wrongCodes ?? 0) ? wrongCodeEvent(session) : nil
+        guard session.phase.isFinal else {
+            if let wrongCode { try context.log(.payStationWrongCode, wrongCode, transaction: session.transactionId) }
+            sessions[invoice] = session
+            return .nothing
+        }
         sessions[invoice] = session
-        guard session.phase.isFinal else { return .nothing }
         do {
-            return try closed(session, in: context)
+            return try closed(session, in: context, wrongCode: wrongCode)
         } catch {
             // Nothing was committed: the page goes back to where it was, so the player can try
             // again (Enter pays again) rather than look at a payment the ledger never recorded.
@@ -200,10 +208,18 @@ final class PayStationPath: PurchasePath {
         }
     }
 
+    /// `3-D Secure: wrong code (try 1 of 3; 2 tries left)`.
+    private func wrongCodeEvent(_ session: PayStationSession) -> String {
+        let left = TestCard.threeDSecureAttempts - session.wrongCodes
+        return "3-D Secure: wrong code (try \(session.wrongCodes) of \(TestCard.threeDSecureAttempts); "
+            + (left > 0 ? "\(English.count(left, "try", plural: "tries")) left)" : "the bank declines)")
+    }
+
     /// Pay Station reached a final phase. Paid or declined, its status is committed now, and it
     /// redirects when the policy says so: the redirect must come back through the URL handler.
     /// Without a redirect, and when the player closed Pay Station, the purchase settles now.
-    private func closed(_ session: PayStationSession, in context: PathContext) throws -> PathStep {
+    /// `wrongCode` is the event of the wrong 3-D Secure code that ended it in a decline.
+    private func closed(_ session: PayStationSession, in context: PathContext, wrongCode: String? = nil) throws -> PathStep {
         let policy = context.catalog.settings.payStation.redirect
         let status: RedirectURL.Status
         let event: (EventKind, String)
@@ -255,6 +271,7 @@ final class PayStationPath: PurchasePath {
                 try context.setSetting(Self.savedCardSetting(forUser: context.userId), to: session.cardNumber)
             }
             try context.recordPaymentStatus(status.rawValue, forInvoice: session.invoiceId)
+            if let wrongCode { try context.log(.payStationWrongCode, wrongCode, transaction: session.transactionId) }
             try context.log(event.0, event.1, transaction: session.transactionId)
             if redirects {
                 try context.log(.redirectSent, redirectURL(for: session, status: status, in: context).text,

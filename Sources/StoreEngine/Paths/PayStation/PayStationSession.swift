@@ -126,20 +126,59 @@ public struct PayStationSession: Sendable, Equatable {
         }
     }
 
+    /// The most digits each field holds; typing more changes nothing.
+    static let capacity: (number: Int, expiry: Int, cvv: Int, secureCode: Int) = (19, 4, 4, 6)
+
     /// Only digits reach the fields; the form formats them (`4111 1111 …`, `12/40`).
     mutating func type(_ character: Character) {
         guard isLoaded, character.isASCII, character.isNumber else { return }
         problem = nil
+        guard room > 0 else { return }
+        append(character)
+    }
+
+    /// A burst of text, as a paste brings it: its digits into the focused field until the field
+    /// is full, and the rest of the text ignored at once, so ten thousand characters cost no
+    /// more than the field holds.
+    mutating func paste(_ text: String) {
+        guard isLoaded else { return }
+        var room = self.room
+        guard room > 0 else { return }
+        for character in text where character.isASCII && character.isNumber {
+            problem = nil
+            append(character)
+            room -= 1
+            if room == 0 { break }
+        }
+    }
+
+    /// How many more digits the field being typed into takes; 0 when none is.
+    private var room: Int {
         switch phase {
         case .cardForm:
             switch focus {
-            case .number where cardNumber.count < 19: cardNumber.append(character)
-            case .expiry where expiry.count < 4: expiry.append(character)
-            case .cvv where cvv.count < 4: cvv.append(character)
-            default: break
+            case .number: return Self.capacity.number - cardNumber.utf8.count
+            case .expiry: return Self.capacity.expiry - expiry.utf8.count
+            case .cvv: return Self.capacity.cvv - cvv.utf8.count
             }
         case .threeDSecure:
-            if secureCode.count < 6 { secureCode.append(character) }
+            return Self.capacity.secureCode - secureCode.utf8.count
+        default:
+            return 0
+        }
+    }
+
+    /// A digit onto the field being typed into; `room` says there is space.
+    private mutating func append(_ digit: Character) {
+        switch phase {
+        case .cardForm:
+            switch focus {
+            case .number: cardNumber.append(digit)
+            case .expiry: expiry.append(digit)
+            case .cvv: cvv.append(digit)
+            }
+        case .threeDSecure:
+            secureCode.append(digit)
         default:
             break
         }

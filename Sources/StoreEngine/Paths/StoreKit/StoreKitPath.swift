@@ -43,7 +43,8 @@ class StoreKitPath: PurchasePath {
     func requestProducts(_ identifiers: [String], attempt: Int, in context: PathContext) throws -> ProductsOutcome {
         let sold = identifiers.compactMap { context.catalog.product(id: $0) }.filter { $0.status == .available }
         let absent = identifiers.count - sold.count
-        try context.log(.productsAnswered, "Product.products(for: \(identifiers.count) ids): \(sold.count) products"
+        try context.log(.productsAnswered, "Product.products(for: \(English.count(identifiers.count, "id"))): "
+                        + English.count(sold.count, "product")
                         + (absent == 0 ? "" : ", \(absent) absent (unknown or unavailable)"))
         return .answered(ProductsResponse(products: sold, invalidProductIdentifiers: []))
     }

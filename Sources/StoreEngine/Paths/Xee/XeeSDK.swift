@@ -72,7 +72,7 @@ public struct XeeSDK {
                 product.subscriptionOffer.map { "\(store.displayName(ofProduct: product.vendorProductId)) \($0.kindName)" }
             }
             try context.log(.xeeGetPaywallVariantProducts, "getPaywallVariantProducts(\(paywall.variationId)) in "
-                            + "\(storefront.id): \(products.count) of \(paywall.vendorProductIds.count) products; "
+                            + "\(storefront.id): \(products.count) of \(English.count(paywall.vendorProductIds.count, "product")); "
                             + "subscriptionOffer: " + (offers.isEmpty ? "none" : offers.joined(separator: ", ")))
             return nil
         }
