@@ -105,7 +105,7 @@ extension App {
             return [.engine(.advanceCalendar(by: Double(days) * 86_400))]
         case .character(let digit) where digit.isASCII && digit.isNumber:
             advanceCount = min(9_999, (advanceCount ?? 0) * 10 + (digit.wholeNumberValue ?? 0))
-            notice = StoreNotice(.info, "+ moves the calendar \(advanceCount ?? 0) days on.")
+            notice = StoreNotice(.info, "+ moves the calendar \(English.count(advanceCount ?? 0, "day")) on.")
             return []
         case .character(">"):
             return [.engine(.advanceToNextDue)]

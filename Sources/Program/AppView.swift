@@ -68,7 +68,13 @@ public enum AppView {
         switch app.sheet {
         case .payStation(let page)?: return PayStationSheet.hint(for: page, clockPaused: app.clockIsPaused)
         case .storeKit(let session)?: return StoreKitSheet.hint(for: session)
-        case nil: return app.focus == .paywall ? nil : "↑↓ select a row · Enter open it in full · Tab next pane · ? help"
+        case nil:
+            // A menu over the panes takes the keys: its own, not the paywall's.
+            if let menu = app.choiceMenu {
+                if case .xeeServer = menu.purpose { return XeeSettingsMenu.footer }
+                return "↑↓ choose · Enter do it · Esc close"
+            }
+            return app.focus == .paywall ? nil : "↑↓ select a row · Enter open it in full · Tab next pane · ? help"
         }
     }
 

@@ -100,6 +100,9 @@ struct CountAndClickTests {
         let harness = try HeadlessHarness(storefront: "JPN", width: 120, height: 40)
         harness.program.send(.started)
         let start = harness.program.now
+        harness.type("1")
+        #expect(harness.app.notice?.text == "+ moves the calendar 1 day on.")
+        harness.press(.escape)
         harness.type("7")
         #expect(harness.app.notice?.text == "+ moves the calendar 7 days on.")
         harness.type("+")

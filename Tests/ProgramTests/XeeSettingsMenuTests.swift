@@ -35,6 +35,9 @@ struct XeeSettingsMenuTests {
         let frame = harness.program.draw()
         #expect(frame.box(titled: "Xee server (QA)") != nil, "no menu box:\n\(frame.text)")
         #expect(frame.text.contains("Enter or ←→ change"))
+        // The bottom line names the menu's keys, not the paywall's.
+        #expect(frame.lines.last?.contains("↑↓ choose · Enter or ←→ change · Esc close") == true, "\(frame.lines.last ?? "")")
+        #expect(frame.lines.last?.contains("Enter buy") == false)
         #expect(settingsEvents(harness).isEmpty)
     }
 
