@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// The storefront package. Targets and their arrows follow DESIGN.md §1 (docs/architecture.md):
+// The storefront package. Targets and their arrows as docs/architecture.md draws them:
 // storefront -> CursesBackend, Scenarios -> Program -> TerminalUI -> StoreEngine -> Ledger, Catalog, CCrypto.
 // Nothing above StoreEngine imports Ledger; only CursesBackend imports CCurses.
 import PackageDescription
@@ -12,7 +12,7 @@ let package = Package(
     ],
     targets: [
         // No pkgConfig: ncursesw.pc carries -D_XOPEN_SOURCE=600, which SwiftPM drops with a
-        // warning; shim.h sets what the wide-character API needs instead (DESIGN.md §9).
+        // warning; shim.h sets what the wide-character API needs instead (Swift on Linux).
         .systemLibrary(
             name: "CCurses",
             providers: [.apt(["libncursesw5-dev"])]

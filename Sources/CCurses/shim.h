@@ -2,7 +2,7 @@
 #define STOREFRONT_CCURSES_SHIM_H
 
 // SwiftPM drops pkg-config's -D_XOPEN_SOURCE=600, which hides the wide-character API:
-// ask for it here, before curses.h (DESIGN.md §9).
+// ask for it here, before curses.h.
 #define NCURSES_WIDECHAR 1
 #ifndef _XOPEN_SOURCE_EXTENDED
 #define _XOPEN_SOURCE_EXTENDED 1

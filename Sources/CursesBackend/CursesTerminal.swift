@@ -3,7 +3,7 @@ import Foundation
 import Program
 import TerminalUI
 
-/// The only code that talks to ncurses (DESIGN.md §1): the program's `Backend` for a real
+/// The only code that talks to ncurses: the program's `Backend` for a real
 /// terminal. Copies Frames to the screen and turns keys, mouse and resizes into input. One
 /// instance, used from the main thread only.
 public final class CursesTerminal: Backend {

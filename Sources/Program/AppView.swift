@@ -2,7 +2,7 @@ import Foundation
 import StoreEngine
 import TerminalUI
 
-/// The whole screen as a pure function of the app (DESIGN.md §2): each component draws into
+/// The whole screen as a pure function of the app: each component draws into
 /// its rectangle of one Frame.
 public enum AppView {
     /// Below this the layout cannot hold the paywall; say so instead of drawing garbage.

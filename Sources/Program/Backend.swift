@@ -1,7 +1,7 @@
 import Foundation
 import TerminalUI
 
-/// What the program needs of a front end (DESIGN.md §2): a size, a way to show a Frame, input,
+/// What the program needs of a front end: a size, a way to show a Frame, input,
 /// and suspending. The curses terminal implements it; so does the headless backend that
 /// scenarios, exports and tests run on.
 public protocol Backend: AnyObject {

@@ -1,7 +1,7 @@
 import Catalog
 import Foundation
 
-/// The one way into the program for everything that is not a key (DESIGN.md §2, Bubble Tea's
+/// The one way into the program for everything that is not a key (Bubble Tea's
 /// `Program.Send`): engine answers, signals, and later redirects from outside and file changes.
 /// Any thread may post; the program's thread takes the mail. A pipe wakes a waiting backend,
 /// so the terminal can wait on its input and on the inbox at once with `poll`.

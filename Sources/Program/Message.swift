@@ -3,7 +3,7 @@ import Foundation
 import StoreEngine
 import TerminalUI
 
-/// Everything that can change the app's state (DESIGN.md §2): input from the terminal or a
+/// Everything that can change the app's state: input from the terminal or a
 /// script, time, and the answers of the engine calls that effects asked for.
 public enum Message: Sendable, Equatable {
     /// The program is up: the first message, before the first frame.

@@ -2,7 +2,7 @@ import Foundation
 import StoreEngine
 import TerminalUI
 
-/// The one loop of DESIGN.md §2, for every front end: input and mail become messages, the
+/// The one loop, for every front end: input and mail become messages, the
 /// update returns effects, engine calls run on the engine's own thread and answer through the
 /// inbox, timers run on the simulated clock, and one frame is drawn per burst.
 ///

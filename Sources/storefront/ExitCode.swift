@@ -1,6 +1,6 @@
 import StoreEngine
 
-/// Exit codes after sysexits(3), as DESIGN.md §7 asks.
+/// Exit codes after sysexits(3): 64 usage, 65 bad data, 66 no input, 74 I/O, 75 try again.
 enum ExitCode: Int32 {
     case success = 0
     case usage = 64

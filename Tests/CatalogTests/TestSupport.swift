@@ -113,7 +113,7 @@ enum Storefronts {
     static let jpn = Storefront(id: "JPN", locale: "ja_JP", currency: "JPY", path: .storekit)
 }
 
-/// A decimal from the literal text of a test, never through Double (DESIGN.md §9).
+/// A decimal from the literal text of a test, never through Double, which is not exact.
 func decimal(_ text: String) -> Decimal {
     guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
         preconditionFailure("\(text) is not a decimal")

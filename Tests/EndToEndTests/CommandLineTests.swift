@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 extension EndToEnd {
-    /// The binary run directly, outside a terminal: exit codes and messages (DESIGN.md §7).
+    /// The binary run directly, outside a terminal: exit codes and messages.
     @Suite("Command line")
     struct CommandLine {
         @Test("a malformed catalog exits 65 and names the file, line and column")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 extension EndToEnd {
-    /// Every error has a place (DESIGN.md §7): what the command was given is named for what it
+    /// Every error has a place: what the command was given is named for what it
     /// is (a directory, a FIFO, unreadable, not UTF-8) with the sysexits code that fits, text that
     /// is not UTF-8 at the line and column of its first bad byte, and `lint --json` prints a
     /// document whatever happened. `--theme NAME` on a broken theme says why.

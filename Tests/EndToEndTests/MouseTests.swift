@@ -1,7 +1,7 @@
 import Testing
 
 extension EndToEnd {
-    /// Clicks and the wheel, sent as the SGR sequences a terminal sends (DESIGN.md §8).
+    /// Clicks and the wheel, sent as the SGR sequences a terminal sends.
     @Suite("Mouse", .needsTmux)
     struct Mouse {
         @Test("a click selects a product, a second click buys it, the wheel moves on")

@@ -5,7 +5,7 @@ import TerminalUI
 import TestFixtures
 import Testing
 
-/// Whole screens rendered as text and compared with golden files (DESIGN.md §8, layer 2).
+/// Whole screens rendered as text and compared with golden files (the second layer of tests).
 @Suite("Paywall snapshots")
 struct PaywallSnapshotTests {
     @Test("Paywall at 80x24 and 120x40 in USA and DEU", arguments: [

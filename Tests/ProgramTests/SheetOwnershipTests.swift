@@ -5,7 +5,7 @@ import TerminalUI
 import TestFixtures
 import Testing
 
-/// The engine owns every session (DESIGN.md §2): the app's `sheet` is whatever the latest
+/// The engine owns every session: the app's `sheet` is whatever the latest
 /// report said, and no other message opens, changes or closes it.
 @Suite("The sheet belongs to the engine")
 struct SheetOwnershipTests {

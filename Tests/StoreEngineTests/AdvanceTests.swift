@@ -5,7 +5,7 @@ import Testing
 @testable import StoreEngine
 
 /// `advance(to:)` moves the simulated calendar; everything due on the way happens at its own
-/// calendar time, in order (DESIGN.md §3), and the calendar never moves back.
+/// calendar time, in order, and the calendar never moves back.
 @Suite("Clock: advance")
 struct AdvanceTests {
     /// A minute's countdown, so two purchases paid ten seconds apart fall due ten seconds apart.

@@ -4,7 +4,7 @@ import Ledger
 import Testing
 @testable import StoreEngine
 
-// The Pay Station products request of DESIGN.md §3: the store answers with the products it sells
+// The Pay Station products request: the store answers with the products it sells
 // and the `invalidProductIdentifiers` it does not (unknown, case-mismatched, unavailable or draft,
 // and non-virtualItem SKUs; a wrong projectId connects fine and sells nothing). On a flaky network
 // an attempt fails when the store's generator draws an even number, and the app retries after

@@ -4,7 +4,7 @@ import Ledger
 import Testing
 @testable import StoreEngine
 
-/// What survives a crash (DESIGN.md §3): an unfinished transaction is delivered again at every
+/// What survives a crash: an unfinished transaction is delivered again at every
 /// launch until it is finished, and granting is idempotent per transaction. A crash is simulated
 /// by writing the half-done state with the ledger directly, then opening a NEW Ledger and Store on
 /// the same file, as the next launch does. `deliverUnfinished` is internal (the program calls

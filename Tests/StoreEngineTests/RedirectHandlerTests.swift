@@ -4,7 +4,7 @@ import Ledger
 import StoreEngine
 import Testing
 
-/// The app's URL handler (DESIGN.md §3): it accepts only its own scheme and path, an invoice it
+/// The app's URL handler: it accepts only its own scheme and path, an invoice it
 /// opened for this user, once, with the status Pay Station reported. Anything else is rejected
 /// with a logged reason and changes nothing. URLs come in through `Store.open(url:)`, as a
 /// redirect from outside does.

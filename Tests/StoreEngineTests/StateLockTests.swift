@@ -4,7 +4,7 @@ import Ledger
 import Testing
 import StoreEngine
 
-/// One app per state directory (DESIGN.md §7): an advisory lock (`flock`) on `storefront.lock`,
+/// One app per state directory: an advisory lock (`flock`) on `storefront.lock`,
 /// holding the pid, taken before the ledger is opened and held for the store's life. Two opens
 /// of the lock file conflict even inside one process (flock belongs to the open file), so one
 /// test process stands in for two apps.

@@ -6,7 +6,7 @@ import Testing
 
 // Shared pieces of the StoreEngine tests: a wall clock the test moves by hand, a seeded generator
 // for Pay Station tokens, the default catalog read from catalog.json, and a store on a real SQLite
-// file in the temporary directory (never `:memory:`: WAL does not apply there, DESIGN.md §8).
+// file in the temporary directory (never `:memory:`: WAL does not apply there).
 //
 // The store is driven only as the program drives it: `beginPurchase`, `send(PathInput)`,
 // `open(url:)`, `runDue`, `advance(to:)`. The harness reads the ledger directly to check what
@@ -30,7 +30,7 @@ final class TestClock {
     }
 }
 
-/// The sandbox test cards of DESIGN.md §3, spelled out here rather than read from `TestCard.all`,
+/// The sandbox test cards, spelled out here rather than read from `TestCard.all`,
 /// so the tests notice if the table changes.
 enum Cards {
     static let success = "4111111111111111"

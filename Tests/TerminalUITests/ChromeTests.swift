@@ -2,7 +2,7 @@ import TestFixtures
 import Testing
 @testable import TerminalUI
 
-/// The help overlay lists the keys of DESIGN.md §6, and the screen layout maps clicks to panes.
+/// The help overlay lists every key, and the screen layout maps clicks to panes.
 @Suite("Chrome")
 struct ChromeTests {
     @Test(arguments: ["Enter", "Esc", "Tab / Shift-Tab", "s / S", "t", "v", "i", "e", "r", "?", "q / Ctrl-C", "Ctrl-Z", "mouse"])

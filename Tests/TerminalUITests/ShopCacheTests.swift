@@ -4,7 +4,7 @@ import TestFixtures
 import Testing
 @testable import TerminalUI
 
-/// The cached `Shop` (DESIGN.md §2: derived models are rebuilt only when their inputs change).
+/// The cached `Shop` (derived models are rebuilt only when their inputs change).
 ///
 /// Two checks each time. Equality: a keypress leaves the shop as it was, and a change of an
 /// input gives the shop a fresh start with that input would build. Identity: an array's

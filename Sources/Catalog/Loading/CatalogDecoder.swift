@@ -1,6 +1,6 @@
 import Foundation
 
-/// Walks the JSON tree of schema v1 (DESIGN.md §4, docs/catalog.md) into model values,
+/// Walks the JSON tree of schema v1 (docs/catalog.md) into model values,
 /// reporting type errors and unknown keys with their paths. Cross-references are checked
 /// afterwards by `CatalogValidator`. A document with errors still gives a catalog of what did
 /// load, so that the checks after it (validation, lint) list their problems in the same run;

@@ -1,4 +1,4 @@
-/// The whole store as `catalog.json` describes it (schema v1, DESIGN.md §4). A value: loading
+/// The whole store as `catalog.json` describes it (schema v1, docs/catalog.md). A value: loading
 /// builds one, nothing mutates it while the app runs, a reload replaces it.
 public struct Catalog: Sendable, Equatable {
     public static let supportedSchemaVersion = 1

@@ -1,4 +1,4 @@
-/// The SDK settings of DESIGN.md §3, mirroring Xsolla's `SKPaymentSettings` plus the Xee and
+/// The SDK settings, mirroring Xsolla's `SKPaymentSettings` plus the Xee and
 /// clock settings.
 public struct Settings: Sendable, Equatable {
     public var projectId: Int?
@@ -140,7 +140,7 @@ public struct StoreKitTestSettings: Sendable, Equatable {
     /// The raw values of `SKTestSession.TimeRate`, as Xcode writes them in `_timeRate`: 0 real
     /// time; 1–6 the deprecated "one second is a day" family; 10–15 a monthly renewal every hour,
     /// 30 min, 15 min, 5 min or 30 s; 1000–1005 one renewal of any period every 15 min, 5 min,
-    /// 1 min, 30 s, 10 s or 2 s (DESIGN.md §3).
+    /// 1 min, 30 s, 10 s or 2 s.
     public static let timeRates: Set<Int> = Set([0] + Array(1...6) + Array(10...15) + Array(1000...1005))
 
     /// The ranges of `timeRates` for messages.

@@ -26,7 +26,7 @@ public struct Storefront: Sendable, Equatable, Identifiable {
     }
 }
 
-/// The three ways a purchase can travel (DESIGN.md §3).
+/// The three ways a purchase can travel.
 public enum IntegrationPath: String, Sendable, CaseIterable {
     case storekit
     case paystation

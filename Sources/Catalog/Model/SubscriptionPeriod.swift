@@ -27,7 +27,7 @@ public struct SubscriptionPeriod: Sendable, Equatable, Hashable, CustomStringCon
 
     public var description: String { "P\(value)\(unit.rawValue)" }
 
-    /// Length in days, by the conventions of DESIGN.md: 7 days a week, 30 a month, 365 a year.
+    /// Length in days, by the usual conventions: 7 days a week, 30 a month, 365 a year.
     public var approximateDays: Int {
         switch unit {
         case .day: return value

@@ -2,7 +2,7 @@ import Foundation
 
 /// Turns the text of an Xcode StoreKit configuration file (`.storekit`) into a `Catalog`, or into
 /// every problem it has, so the products a team already tests in Xcode open here as they are
-/// (DESIGN.md §4: "a `.storekit` file loads as a catalog too"). Pure: the caller reads the file.
+/// (a `.storekit` file loads as a catalog too). Pure: the caller reads the file.
 ///
 /// Apple publishes no schema. The mapping follows real files (../shared/fixtures/storekit,
 /// formats 2.0 to 5.0): keys it does not use are ignored rather than rejected, because every Xcode

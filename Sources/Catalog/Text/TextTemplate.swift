@@ -1,7 +1,7 @@
 import Foundation
 
 /// Paywall text with `{{ variable }}` placeholders in the style of RevenueCat paywalls
-/// (DESIGN.md §4). An unknown variable renders empty, and `storefront lint` warns about it.
+///. An unknown variable renders empty, and `storefront lint` warns about it.
 public enum TextTemplate {
     /// The variables a paywall string may use.
     public enum Variable: String, Sendable, CaseIterable {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The simulated calendar every part of the engine reads time from (DESIGN.md §3): a simulated
+/// The simulated calendar every part of the engine reads time from: a simulated
 /// time, and a rate that maps wall time onto it. QA moves the calendar with `advance(by:)`;
 /// scenarios pause it, so nothing time-based happens unless a line says so.
 ///

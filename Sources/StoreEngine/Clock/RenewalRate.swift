@@ -1,7 +1,7 @@
 import Catalog
 import Foundation
 
-/// How long a subscription period lasts on the simulated clock (DESIGN.md §3), as Apple's test
+/// How long a subscription period lasts on the simulated clock, as Apple's test
 /// environments compress it: the calendar itself (real time); a table per period in which a
 /// month takes an hour, 30, 15 or 5 minutes or 30 seconds (`SKTestSession.TimeRate`'s
 /// `monthlyRenewalEvery…`; the sandbox's rates are the 5-minute table, with auto-renew

@@ -2,7 +2,7 @@ import Catalog
 import Foundation
 import Ledger
 
-/// A state directory (`--state-dir`, DESIGN.md §7): where the ledger lives. The commands above
+/// A state directory (`--state-dir`): where the ledger lives. The commands above
 /// the engine reach the ledger only through this and `Store`.
 public struct StateDirectory: Sendable, Equatable {
     public let path: String

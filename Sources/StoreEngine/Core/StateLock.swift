@@ -1,6 +1,6 @@
 import Foundation
 
-/// A running app's claim on its state directory (DESIGN.md §7: one full-screen app per state
+/// A running app's claim on its state directory (one full-screen app per state
 /// directory): an advisory `flock` on `storefront.lock`, which holds the pid for the message
 /// another app shows. The kernel lets go of a `flock` when its holder dies, however it dies, so
 /// a lock file left by a killed app blocks nothing, whatever pid it still names.

@@ -2,7 +2,7 @@ import Catalog
 import Foundation
 import Ledger
 
-/// The simulated stores behind the app (DESIGN.md §3): the façade over the three integration
+/// The simulated stores behind the app: the façade over the three integration
 /// paths, the shared completion, the clock and the player's account. Every step of a purchase
 /// is committed to the ledger (state change, grant and event together) before a call returns,
 /// so whatever the screen shows next has already survived a crash.

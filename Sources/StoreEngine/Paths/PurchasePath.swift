@@ -2,7 +2,7 @@ import Catalog
 import Foundation
 import Ledger
 
-/// One integration path behind the engine (DESIGN.md §3): StoreKit 2, Pay Station, Xee.
+/// One integration path behind the engine: StoreKit 2, Pay Station, Xee.
 ///
 /// A path decides how a purchase opens, what the player does in its sheet, and what its outcome
 /// is. It never grants and never finishes a purchase: it records the outcome through the

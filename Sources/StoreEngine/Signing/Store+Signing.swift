@@ -3,7 +3,7 @@ import Foundation
 import Ledger
 
 // Every transaction is signed when it is paid, as the App Store signs what it hands the app,
-// and validation verifies the signature before anything is granted (DESIGN.md §3).
+// and validation verifies the signature before anything is granted.
 extension Store {
     /// The ledger setting that keeps the private key (PKCS #8 PEM).
     static let signingKeySetting = "signingKey"

@@ -2,7 +2,7 @@ import Catalog
 import Foundation
 import Ledger
 
-// Auto-renewable subscriptions on the simulated calendar (DESIGN.md §3): a paid purchase starts
+// Auto-renewable subscriptions on the simulated calendar: a paid purchase starts
 // one; at the end of each period it renews (a new signed transaction with the same original
 // transaction id, validated, granted and finished like any purchase), expires (auto-renew
 // off), or fails on a billing issue (grace, then billing retry, then recovery or expiry).

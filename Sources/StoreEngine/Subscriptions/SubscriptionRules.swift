@@ -2,7 +2,7 @@ import Catalog
 import Foundation
 import Ledger
 
-/// The App Store's calendar rules for an auto-renewable subscription (DESIGN.md §3), pure: when
+/// The App Store's calendar rules for an auto-renewable subscription, pure: when
 /// its next step falls due, and where it stands at a moment. A renewal that fails on a billing
 /// issue starts a grace period (in real time 6 days for a weekly plan, 16 for the others) in
 /// which access stays, then billing retry (60 days from the failure) without access; a cleared

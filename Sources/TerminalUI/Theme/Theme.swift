@@ -1,6 +1,6 @@
 import Foundation
 
-/// A color theme (DESIGN.md §5): colors by role and a border style, read from `Themes/<name>.json`.
+/// A color theme: colors by role and a border style, read from `Themes/<name>.json`.
 public struct Theme: Sendable, Equatable {
     public enum Appearance: String, Sendable, Codable {
         case light, dark

@@ -1,7 +1,7 @@
 import Catalog
 import Foundation
 
-/// Reads a theme from the text of its JSON file (DESIGN.md §5). Pure: the caller reads the file.
+/// Reads a theme from the text of its JSON file. Pure: the caller reads the file.
 /// Every problem is reported at once, each with its JSON path and line:column as the catalog's
 /// are; a missing key at the object that should hold it.
 public enum ThemeDecoder {

@@ -2,7 +2,7 @@ import Catalog
 import Foundation
 import Ledger
 
-/// The Xsolla SDK 3 payment queue with the mocked Pay Station (DESIGN.md §3): `add(payment)`
+/// The Xsolla SDK 3 payment queue with the mocked Pay Station: `add(payment)`
 /// opens Pay Station on a new invoice; the player pays in its page; Pay Station's outcome is
 /// committed the moment it is known; the redirect comes back through the app's URL handler
 /// (`PayStationPath+Redirect.swift`) and only then is the purchase settled.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The mocked Xsolla Pay Station as a pure state machine (DESIGN.md §3): token and invoice,
+/// The mocked Xsolla Pay Station as a pure state machine: token and invoice,
 /// then the card form, 3-D Secure when the card asks for it, and a final status. Input comes in
 /// through `type`, `deleteBackward`, `submit`, `close`; the Pay Station path acts on `phase`
 /// once it is final.

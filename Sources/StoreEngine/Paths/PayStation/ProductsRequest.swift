@@ -1,6 +1,6 @@
 import Catalog
 
-/// The Pay Station SDK's products request (DESIGN.md §3): the app names the SKUs it knows, the
+/// The Pay Station SDK's products request: the app names the SKUs it knows, the
 /// store answers with the products it sells and the identifiers it does not.
 public struct ProductsResponse: Sendable, Equatable {
     public var products: [Product]

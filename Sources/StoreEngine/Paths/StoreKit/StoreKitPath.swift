@@ -2,7 +2,7 @@ import Catalog
 import Foundation
 import Ledger
 
-/// StoreKit 2 (DESIGN.md §3), with the guide's app code on top: `Product.products(for:)`;
+/// StoreKit 2, with the guide's app code on top: `Product.products(for:)`;
 /// `purchase()` opens the App Store sheet and returns success (verified or not), pending or
 /// userCancelled, or throws; the app unlocks, then finishes. Answers that come later (an
 /// approved Ask to Buy, a resolved interrupted purchase, a refund) arrive on

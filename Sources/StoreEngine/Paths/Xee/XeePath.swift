@@ -2,7 +2,7 @@ import Catalog
 import Foundation
 import Ledger
 
-/// The Xee paywall SDK on StoreKit (DESIGN.md §3): `makePurchase` buys through the App Store
+/// The Xee paywall SDK on StoreKit: `makePurchase` buys through the App Store
 /// sheet, then the SDK's server decides access on the player's profile. With the In-App
 /// Purchase key it asks Apple for the subscription statuses before `makePurchase` returns
 /// (`VERIFIED_WITH_APPLE`); without it, or when that check fails, access arrives with the

@@ -21,7 +21,7 @@ extension Store {
     }
 }
 
-/// The Xee SDK's face (DESIGN.md §3): the calls of the guide's app code, each logged in the
+/// The Xee SDK's face: the calls of the guide's app code, each logged in the
 /// Events pane as the SDK would make it. `makePurchase` opens the App Store sheet; what it
 /// returned arrives as `StoreReport.xeePurchase` on the report of the input that settled it.
 public struct XeeSDK {
