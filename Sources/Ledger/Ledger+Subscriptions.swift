@@ -34,10 +34,12 @@ extension Ledger {
     /// The player's subscriptions, oldest first.
     public func subscriptions(user: String) throws -> [SubscriptionRecord] {
         let statement = try database.prepare("""
-            SELECT original_transaction_id, user_id, product_id, latest_transaction_id, expires_at, auto_renew,
-                billing_issue, billing_issue_at, unsubscribed_at, renewals, ended_at, end_reason, updated_at,
-                pending_product_id, price_increase, renewal_rate, rate_renewals
-            FROM subscriptions WHERE user_id = ?1 ORDER BY rowid
+            SELECT s.original_transaction_id, s.user_id, s.product_id, s.latest_transaction_id, s.expires_at,
+                s.auto_renew, s.billing_issue, s.billing_issue_at, s.unsubscribed_at, s.renewals, s.ended_at,
+                s.end_reason, s.updated_at, s.pending_product_id, s.price_increase, s.renewal_rate, s.rate_renewals,
+                t.integration_path
+            FROM subscriptions s LEFT JOIN transactions t ON t.id = s.original_transaction_id
+            WHERE s.user_id = ?1 ORDER BY s.rowid
             """)
         try statement.bind(user, at: 1)
         var records: [SubscriptionRecord] = []
@@ -51,7 +53,7 @@ extension Ledger {
                 endedAt: statement.optionalDate(column: 10), endReason: statement.optionalString(column: 11),
                 updatedAt: statement.date(column: 12), pendingProductId: statement.optionalString(column: 13),
                 priceIncrease: statement.optionalString(column: 14), renewalRate: statement.optionalString(column: 15),
-                renewalsAtRate: statement.int(column: 16)))
+                renewalsAtRate: statement.int(column: 16), integrationPath: statement.optionalString(column: 17)))
         }
         return records
     }

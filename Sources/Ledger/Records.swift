@@ -251,12 +251,16 @@ public struct SubscriptionRecord: Sendable, Equatable {
     /// rate: a rate's renewal limit (the sandbox's 12) counts only those.
     public var renewalRate: String?
     public var renewalsAtRate: Int
+    /// The path of its original transaction, as the ledger read it (not a column of its own):
+    /// which store the subscription belongs to, however old its first purchase is.
+    public var integrationPath: String?
 
     public init(originalTransactionId: String, userId: String, productId: String, latestTransactionId: String,
                 expiresAt: Date, autoRenew: Bool = true, billingIssue: Bool = false, billingIssueAt: Date? = nil,
                 unsubscribedAt: Date? = nil, renewals: Int = 0, endedAt: Date? = nil, endReason: String? = nil,
                 updatedAt: Date, pendingProductId: String? = nil, priceIncrease: String? = nil,
-                renewalRate: String? = nil, renewalsAtRate: Int = 0) {
+                renewalRate: String? = nil, renewalsAtRate: Int = 0, integrationPath: String? = nil) {
+        self.integrationPath = integrationPath
         self.renewalRate = renewalRate
         self.renewalsAtRate = renewalsAtRate
         self.pendingProductId = pendingProductId

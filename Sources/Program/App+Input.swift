@@ -137,7 +137,9 @@ extension App {
     /// each is the key it is.
     mutating func type(_ text: String) -> [Effect] {
         if overlay == nil, !lastCallFailed, case .payStation? = sheet {
-            return [.engine(.send(.payStation(.paste(text))))]
+            // As before any key: the rate `]` and `[` stepped to first.
+            let rate = pendingTimeRate == nil ? [] : update(.applyTimeRate)
+            return rate + [.engine(.send(.payStation(.paste(text))))]
         }
         return text.flatMap { handle(.character($0)) }
     }

@@ -51,7 +51,10 @@ public final class Program<Terminal: Backend> {
 
     /// Runs until a `.quit` message (a key, a signal through the inbox). The last engine call
     /// is let finish before it returns, so nothing half-written is left behind.
-    public func run() {
+    /// - Parameter stopTakingMail: called once the loop has ended, before the last mail is
+    ///   read: what hands messages in from outside (the URL listener) stops there, so a URL it
+    ///   answered `ok` for is one the app still opens.
+    public func run(stopTakingMail: () -> Void = {}) {
         let (width, height) = backend.size
         queue += [.resize(width: width, height: height), .tick(now), .started]
         // The first frame shows the store as launched: what was redelivered, what the products
@@ -71,6 +74,13 @@ public final class Program<Terminal: Backend> {
             // The clock matters on screen only while something counts down.
             if app.wantsTicks || !inputs.isEmpty { queue.append(.tick(now)) }
             queueDueWork()
+        }
+        stopTakingMail()
+        // URLs that came in as the app quit are opened still (the update sends them to the
+        // engine whatever else it is doing); nothing else matters now.
+        for mail in inbox.take() {
+            if mail.answersCall { callsInFlight -= 1 }
+            if case .openURL = mail.message { for effect in app.update(mail.message) { perform(effect) } }
         }
         engine.waitUntilIdle()
     }
@@ -224,7 +234,11 @@ public final class Program<Terminal: Backend> {
             }
             engineDue = report.nextDue
             dueWaitsForPlayer = report.failure != nil
-            if let failure = report.failure { failures.append(failure) }
+            if let failure = report.failure {
+                // Kept for a script to read after each line; a terminal never asks, so few are kept.
+                failures.append(failure)
+                if failures.count > 16 { failures.removeFirst() }
+            }
         case .key, .typed, .mouse:
             dueWaitsForPlayer = false
         default:

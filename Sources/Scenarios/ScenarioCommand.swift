@@ -22,7 +22,8 @@ public enum ScenarioCommand: Sendable, Equatable {
     /// Buys another plan of the running subscription's group, which must be an upgrade
     /// (`upgrade`: a higher level) or a downgrade (`downgrade`: a lower one).
     case changePlan(sku: String, upgrade: Bool)
-    case payStationCard(number: String, expiry: String, cvv: String)
+    /// `expiry` nil: the one the page suggests (12/40 until then, later a later one).
+    case payStationCard(number: String, expiry: String?, cvv: String)
     case payStation3DS(code: String)
     case payStationClose
     /// Ticks "save card" on the card form.

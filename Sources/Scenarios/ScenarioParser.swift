@@ -260,9 +260,9 @@ public enum ScenarioParser {
                 throw Problem("paystation card takes NUMBER [MMYY] [CVV]: paystation card 4111111111111111 1240 123")
             }
             let number = arguments[1].filter { $0 != " " }
-            let expiry = arguments.count > 2 ? arguments[2].filter { $0 != "/" } : "1240"
+            let expiry = arguments.count > 2 ? arguments[2].filter { $0 != "/" } : nil
             let cvv = arguments.count > 3 ? arguments[3] : "123"
-            for (label, value) in [("card number", number), ("expiry", expiry), ("CVV", cvv)]
+            for (label, value) in [("card number", number), ("expiry", expiry ?? "1240"), ("CVV", cvv)]
             where value.isEmpty || !value.allSatisfy({ $0.isASCII && $0.isNumber }) {
                 throw Problem("the \(label) is digits only, not \(value)")
             }

@@ -28,7 +28,7 @@ extension ScenarioRun {
         case .owned(let sku):
             guard let product = app.catalog.product(id: sku) else { throw noProduct(sku, line, in: app.catalog) }
             guard product.type != .consumable else {
-                throw error(line, "\(sku) is a consumable: it is used up, not owned; check `expect balance` instead")
+                throw error(line, "\(ScenarioParser.quoted(sku)) is a consumable: it is used up, not owned; check `expect balance` instead")
             }
             guard snapshot.owns(productId: sku) else {
                 let have = snapshot.entitlements.filter(\.isActive).map { $0.productId ?? $0.id }

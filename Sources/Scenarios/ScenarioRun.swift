@@ -92,7 +92,7 @@ final class ScenarioRun {
         self.catalog = catalog
         if let id = storefrontId, let storefront = catalog.storefront(matching: id) { storefrontId = storefront.id }
         if let storefrontId, catalog.storefront(id: storefrontId) == nil {
-            throw ScriptError(file: scenario.file, line: storefrontLine ?? line.number, message: "no storefront \(storefrontId) in \(catalogPath); storefronts: \(catalog.storefronts.map(\.id).joined(separator: ", "))")
+            throw ScriptError(file: scenario.file, line: storefrontLine ?? line.number, message: "no storefront \(ScenarioParser.quoted(storefrontId)) in \(catalogPath); storefronts: \(catalog.storefronts.map(\.id).joined(separator: ", "))")
         }
         let user = userId ?? catalog.settings.customUserId ?? "qa"
         let store: Store
@@ -173,7 +173,7 @@ final class ScenarioRun {
             storefrontLine = line.number
             if let program {
                 guard catalog?.storefront(matching: id) != nil else {
-                    throw error(line, "no storefront \(id) in \(catalogPath); storefronts: \(catalog?.storefronts.map(\.id).joined(separator: ", ") ?? "")")
+                    throw error(line, "no storefront \(ScenarioParser.quoted(id)) in \(catalogPath); storefronts: \(catalog?.storefronts.map(\.id).joined(separator: ", ") ?? "")")
                 }
                 program.send(.chooseStorefront(id: id))
             }
@@ -193,7 +193,7 @@ final class ScenarioRun {
         case .changePlan(let sku, let upgrade):
             let program = try running()
             guard let product = program.app.catalog.product(id: sku) else { throw noProduct(sku, line, in: program.app.catalog) }
-            guard let group = product.group else { throw error(line, "\(sku) is not a subscription of the catalog") }
+            guard let group = product.group else { throw error(line, "\(ScenarioParser.quoted(sku)) is not a subscription of the catalog") }
             guard let running = program.app.snapshot.subscriptions.last(where: {
                 $0.isLive && program.app.catalog.product(id: $0.productId)?.group == group
             }), let current = program.app.catalog.product(id: running.productId) else {
@@ -215,7 +215,9 @@ final class ScenarioRun {
                 try running().send(.key(.enter))
             }
             try requirePayStation(line, in: .cardForm, "Pay Station's card form")
-            for field in [number, expiry, cvv] { type(field, enter: true) }
+            var suggested = PayStationSession.sandboxExpiry
+            if case .payStation(let page)? = program?.app.sheet { suggested = page.session.suggestedExpiry }
+            for field in [number, expiry ?? suggested, cvv] { type(field, enter: true) }
         case .payStationSaveCard:
             try requirePayStation(line, in: .cardForm, "Pay Station's card form")
             try running().send(.key(.character(" ")))
@@ -315,7 +317,8 @@ final class ScenarioRun {
 
     /// A SKU the catalog does not have, with the one it is nearest to: a typo in a script.
     func noProduct(_ sku: String, _ line: ScenarioLine, in catalog: Catalog) -> ScriptError {
-        error(line, "no product \(sku) in the catalog" + (catalog.didYouMean(product: sku).map { "; \($0)" } ?? ""))
+        error(line, "no product \(ScenarioParser.quoted(sku)) in the catalog"
+              + (catalog.didYouMean(product: sku).map { "; \($0)" } ?? ""))
     }
 
     func failure(_ line: ScenarioLine, expected: String, actual: String) -> ScenarioFailure {

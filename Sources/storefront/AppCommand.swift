@@ -56,9 +56,8 @@ enum AppCommand {
         let terminal = CursesTerminal(colorEnabled: colorEnabled)
         let program = Program(app: app, backend: terminal, engine: EngineWorker(store: store), clock: report.clock,
                               inbox: inbox)
-        program.run()
+        program.run(stopTakingMail: { listener?.stop() })
         terminal.close()
-        listener?.stop()
         // A terminal that went away without a signal ends the app as its SIGHUP would have.
         if let status = signals.exitStatus ?? (terminal.isGone ? 128 + SIGHUP : nil) { exit(status) }
     }

@@ -30,6 +30,34 @@ extension EndToEnd {
             #expect(!FileManager.default.fileExists(atPath: state.path + "/storefront.sock"), "the socket goes with the app")
         }
 
+        /// An app stopped (Ctrl-Z, `kill -STOP`) cannot answer: `open-url` gives up and says
+        /// nothing was kept, and once the app runs again it does not open that URL after all
+        /// (a client told "try again" would otherwise hand it twice).
+        @Test("a URL whose client gave up on a stopped app is not opened when it resumes")
+        func notOpenedAfterTheClientGaveUp() throws {
+            let state = try TemporaryDirectory()
+            defer { state.remove() }
+            let app = try TmuxSession(stateDirectory: state.path)
+            defer { app.close() }
+            try app.waitForLaunch()
+            let pid = try app.appProcess()
+            #expect(kill(pid, SIGSTOP) == 0)
+            let given = try Finished.run(try BuiltBinary.path(), ["open-url", Self.url, "--state-dir", state.path])
+            #expect(kill(pid, SIGCONT) == 0)
+            #expect(given.status == 74, "\(given.standardOutput)\(given.standardError)")
+            #expect(given.standardError.contains("nothing was kept"), "\(given.standardError)")
+            // A second URL, handed while the app runs, is judged; the first never is.
+            let other = Self.url.replacingOccurrences(of: "user_id=intruder", with: "user_id=second")
+            let handed = try Finished.run(try BuiltBinary.path(), ["open-url", other, "--state-dir", state.path])
+            #expect(handed.status == 0, "\(handed.standardError)")
+            try app.waitUntil("the second URL is judged") { $0.bottomLine.contains("user_id second is not the current user") }
+            app.sendKeys("n")
+            let messages = try app.waitUntil("the messages open") { $0.joined().contains("user_id second") }
+            #expect(!messages.joined().contains("user_id intruder"), "the URL the client gave up on was opened")
+            app.sendKeys("Escape")
+            try app.quit()
+        }
+
         /// The presenter's way back from an external browser: the sheet shows the redirect URL
         /// (the countdown set to a minute here), and `open-url` with it finishes the purchase.
         @Test("the redirect URL shown for an external browser, delivered by hand, finishes the purchase")

@@ -5,6 +5,8 @@ extension EndToEnd {
     /// Clients of the app's `storefront.sock` that do not behave like `storefront open-url`.
     @Suite("clients of the URL socket", .needsTmux)
     struct URLSocketClients {
+        /// The app answers `ok` before it takes a URL, so a client that has gone hears nothing
+        /// and the app takes nothing from it: what it was told (nothing) is what happened.
         @Test("a client that writes a URL and leaves without reading the answer does not end the app")
         func aClientThatLeavesEarly() throws {
             let state = try TemporaryDirectory()
@@ -16,13 +18,18 @@ extension EndToEnd {
             // No newline: the app reads to the end of the stream, so its answer comes after the
             // client has gone, and writing it would raise SIGPIPE.
             try UnixSocket.sendAndLeave(Array(OpenURL.url.utf8), to: state.path + "/storefront.sock")
-            try app.waitUntil("the app judges the URL it was handed") { screen in
-                screen.bottomLine.hasPrefix("Redirect rejected: user_id intruder is not the current user")
-            }
             // Still running, and still listening: the next URL is handed to it, not kept.
-            let handed = try Finished.run(try BuiltBinary.path(), ["open-url", OpenURL.url, "--state-dir", state.path])
+            let other = OpenURL.url.replacingOccurrences(of: "user_id=intruder", with: "user_id=second")
+            let handed = try Finished.run(try BuiltBinary.path(), ["open-url", other, "--state-dir", state.path])
             #expect(handed.status == 0, "\(handed.standardError)")
             #expect(handed.standardOutput.hasPrefix("Handed to the storefront running on"), "\(handed.standardOutput)")
+            try app.waitUntil("the app judges the URL it was handed") { screen in
+                screen.bottomLine.hasPrefix("Redirect rejected: user_id second is not the current user")
+            }
+            app.sendKeys("n")
+            let messages = try app.waitUntil("the messages open") { $0.joined().contains("user_id second") }
+            #expect(!messages.joined().contains("user_id intruder"), "a URL whose client heard no answer was opened")
+            app.sendKeys("Escape")
             try app.quit()
             #expect(app.unrestoredTerminal() == [])
         }

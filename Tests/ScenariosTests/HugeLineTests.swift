@@ -16,6 +16,21 @@ struct HugeLineTests {
         #expect(error.message.utf8.count < 1_000, "the message quotes the whole word: \(error.message.utf8.count) bytes")
     }
 
+    /// Checked when the line runs (a SKU, a storefront the catalog lacks): said as shortly.
+    @Test("a million-character SKU or storefront is quoted by its start when its line runs", arguments: ["select", "storefront"])
+    func aMillionCharacterArgumentIsQuotedShortlyWhenItRuns(command: String) throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let word = String(repeating: "a", count: 1_000_000)
+        let file = try scratch.write("huge.scenario", "catalog \(try repositoryCatalog())\n\(command) \(word)\nselect 1\n")
+        let result = ScenarioRunner.run(file, options: try options(in: scratch))
+        let error = try #require(result.scriptError, "\(result.summary)")
+        #expect(error.line == 2)
+        #expect(error.message.contains("… (1000000 characters)"), "\(error.message.prefix(200))")
+        #expect(error.message.utf8.count < 1_000, "the message quotes the whole word: \(error.message.utf8.count) bytes")
+        #expect(result.transcript.joined().utf8.count < 10_000, "the transcript quotes the whole line")
+    }
+
     @Test func aLongWordStillGetsItsSuggestion() throws {
         let error = try #require(parseError("advanse 2s\n", file: "t.scenario"))
         #expect(error.message.contains("(did you mean advance?)"))

@@ -52,10 +52,10 @@ struct ParserTests {
         #expect(try command("click 10 12") == .click(x: 10, y: 12))
     }
 
-    @Test("paystation card fills in the expiry 12/40 and CVV 123 when left out, and drops / and spaces")
+    @Test("paystation card leaves the expiry to the page (12/40 until then) and fills in CVV 123 when left out, and drops / and spaces")
     func payStationCard() throws {
         #expect(try command("paystation card 4111111111111111")
-                == .payStationCard(number: "4111111111111111", expiry: "1240", cvv: "123"))
+                == .payStationCard(number: "4111111111111111", expiry: nil, cvv: "123"))
         #expect(try command(#"paystation card "4111 1111 1111 1152" 12/30 999"#)
                 == .payStationCard(number: "4111111111111152", expiry: "1230", cvv: "999"))
         #expect(try command("paystation card 4111111111111111 0128")

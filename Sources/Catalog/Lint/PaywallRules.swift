@@ -48,9 +48,10 @@ extension LintContext {
         text?.trimmingCharacters(in: .whitespaces).isEmpty ?? true
     }
 
-    /// Whoever sees a trial must see what it turns into: each set of strings of a variant that
-    /// shows an introductory offer needs `offerDetailsWithIntro`, or some text that names the
-    /// offer's period or price.
+    /// Whoever sees a trial must see what it turns into. The built-in offer lines say it
+    /// (`1 week free, then $4.99/month`); strings that give an offer line of their own
+    /// (`offerDetails`) for a variant that shows an introductory offer need its intro form too:
+    /// `offerDetailsWithIntro`, or some text that names the offer's period or price.
     private mutating func checkIntroTerms(_ variant: PaywallVariant, at path: JSONPath) {
         var seen: Set<String> = []
         let withIntro = variant.products.filter { seen.insert($0).inserted }
@@ -59,16 +60,14 @@ extension LintContext {
         let offers = withIntro.count == 1 ? "has an introductory offer" : "have introductory offers"
         let shows = "\(Self.quotedList(withIntro)) \(offers)"
         let needed = "no offerDetailsWithIntro and no text using {{ \(TextTemplate.Variable.offerPeriod.rawValue) }} or {{ \(TextTemplate.Variable.offerPrice.rawValue) }}"
-        guard !variant.strings.isEmpty else {
-            report(.introTerms, at: path / "strings", "intro terms not disclosed: \(shows), but this variant has no strings: \(needed)")
-            return
-        }
         for locale in variant.strings.keys.sorted() {
-            // Strings that did not all load may hold the terms; their error comes first.
-            guard let strings = variant.strings[locale], !disclosesIntroTerms(strings),
+            // Strings that did not all load may hold the terms; their error comes first. Without
+            // an offer line of their own, the built-in one discloses the terms.
+            guard let strings = variant.strings[locale], !isBlank(strings.offerDetails), !disclosesIntroTerms(strings),
                   !places.hasFailure(within: path / "strings" / locale) else { continue }
             report(.introTerms, at: path / "strings" / locale,
-                   "intro terms not disclosed: \(shows), but the \"\(locale)\" strings have \(needed)")
+                   "intro terms not disclosed: \(shows), but the \"\(locale)\" strings give an offer line (offerDetails) "
+                   + "with \(needed)")
         }
     }
 

@@ -54,26 +54,29 @@ extension Store {
     /// in the ledger, logged, in one commit.
     public func setTimeRate(_ rate: TimeRate, keepingClockPaused: Bool = false) throws(StoreError) -> StoreReport {
         try perform {
-            try ledger.inTransaction {
-                var moved: [String] = []
-                switch rate {
-                case .paused:
-                    try changeClock(rate: .paused)
-                case .running(let renewal):
-                    let old = renewalRate
-                    renewalRate = renewal
-                    do {
+            // What the commit changes in memory goes back with it if it fails: the rate and the
+            // clock (the account and the agenda are read again by `perform`).
+            let (oldRate, oldClock) = (renewalRate, clock)
+            do {
+                try ledger.inTransaction {
+                    var moved: [String] = []
+                    switch rate {
+                    case .paused:
+                        try changeClock(rate: .paused)
+                    case .running(let renewal):
+                        renewalRate = renewal
                         try ledger.setSetting(Self.renewalRateSetting, to: renewal.rawValue)
                         if !keepingClockPaused, clock.rate == .paused { try changeClock(rate: .realTime) }
-                        moved = try rescaleRunningPeriods(from: old, to: renewal)
-                    } catch {
-                        renewalRate = old  // rolled back with the rest
-                        throw error
+                        moved = try rescaleRunningPeriods(from: oldRate, to: renewal)
+                        scheduleSubscriptions()
                     }
-                    scheduleSubscriptions()
+                    let rescaled = moved.isEmpty ? "" : "; running periods rescaled: " + moved.joined(separator: ", ")
+                    try log(.clockRate, rate.description + rescaled, nil, now())
                 }
-                let rescaled = moved.isEmpty ? "" : "; running periods rescaled: " + moved.joined(separator: ", ")
-                try log(.clockRate, rate.description + rescaled, nil, now())
+            } catch {
+                renewalRate = oldRate
+                restore(clock: oldClock)
+                throw error
             }
             return StoreNotice(.info, "Time: \(rate.description).")
         }

@@ -53,6 +53,12 @@ struct Account {
     mutating func record(_ subscription: SubscriptionRecord) {
         subscriptions[subscription.originalTransactionId] = subscription
         productOfTransaction[subscription.latestTransactionId] = subscription.productId
+        // The original's store, read with the row when the original is too old to be listed
+        // (and, on Xee, has no grant that would name it).
+        if storeOfTransaction[subscription.originalTransactionId] == nil,
+           let path = subscription.integrationPath.flatMap(IntegrationPath.init(rawValue:)) {
+            storeOfTransaction[subscription.originalTransactionId] = path.marketplace
+        }
         // Renewals are the original's store's, whether or not the latest is listed.
         if let store = storeOfTransaction[subscription.originalTransactionId] {
             storeOfTransaction[subscription.latestTransactionId] = store
@@ -172,10 +178,13 @@ struct Account {
     }
 
     /// The access level a transaction's subscription gives, from what the account holds.
+    /// Without a catalog (`history`), the product id, as the subscriptions name their level then.
     func accessLevel(ofTransaction id: String) -> String? {
-        guard let productId = productOfTransaction[id], let product = catalog?.product(id: productId),
+        guard let productId = productOfTransaction[id] else { return nil }
+        guard let catalog else { return productId }
+        guard let product = catalog.product(id: productId),
               product.type == .autoRenewable || product.type == .nonRenewing else { return nil }
-        return product.group.flatMap { catalog?.subscriptionGroup(id: $0)?.accessLevel } ?? product.id
+        return product.group.flatMap { catalog.subscriptionGroup(id: $0)?.accessLevel } ?? product.id
     }
 
     /// The panes at simulated time `now`: an access level is active until its latest expiry.

@@ -71,7 +71,14 @@ extension LedgerHistory {
         for user in Set(records.map(\.userId)).sorted() {
             var account = try Account(reading: ledger, user: user, catalog: catalog)
             account.renewalRate = rate
-            let snapshot = account.snapshot(at: now)
+            var snapshot = account.snapshot(at: now)
+            // As the panes say it: a level whose notification is still on the way is waiting.
+            let scheduled = try ledger.dueWork(user: user).compactMap { row -> DueAction? in
+                guard let path = IntegrationPath(rawValue: row.path), let fields = DueAction.decode(row.payload) else { return nil }
+                return DueAction(path: path, kind: row.kind, fields: fields)
+            }
+            snapshot.markWaitingForServer(XeePath.levelsWaitingForServer(
+                scheduled: scheduled, accessLevel: { account.accessLevel(ofTransaction: $0) }))
             players.append(Player(userId: user, balances: snapshot.balances, entitlements: snapshot.entitlements,
                                   subscriptions: snapshot.subscriptions))
         }

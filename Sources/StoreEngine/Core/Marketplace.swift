@@ -16,6 +16,11 @@ public enum Marketplace: String, Sendable, CaseIterable, Comparable {
         }
     }
 
+    /// As a sentence names it: `the App Store`, `Xsolla`.
+    public var nameInASentence: String {
+        self == .appStore ? "the App Store" : displayName
+    }
+
     public static func < (lhs: Marketplace, rhs: Marketplace) -> Bool {
         allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
     }

@@ -264,6 +264,18 @@ struct PathContext {
         try store.cancelScheduled { $0 == action }
     }
 
+    func cancelScheduled(where matches: (DueAction) -> Bool) throws {
+        try store.cancelScheduled(where: matches)
+    }
+
+    /// What is on the agenda now, earliest first.
+    var scheduledActions: [DueAction] { store.agenda.items.map(\.action) }
+
+    /// The access level a transaction's product gives, from what the account holds (no ledger read).
+    func accessLevel(ofTransaction id: String) -> String? {
+        store.account.accessLevel(ofTransaction: id)
+    }
+
     func due(of action: DueAction) -> Date? {
         store.agenda.due { $0 == action }
     }

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Ledger
 
@@ -25,28 +26,21 @@ extension Store {
     }
 
     /// The agenda as the ledger has it: the paths' kept work, and every running subscription's
-    /// next step from its row. Work of a kind this build does not know stays in the ledger.
+    /// next step from its row; what is never kept (Pay Station's page: its loading, its
+    /// countdown) stays as it is in memory. Work of a kind this build does not know stays in
+    /// the ledger.
     func reloadAgenda() throws {
         var reloaded = Agenda()
+        for item in agenda.items where item.ledgerId == nil && item.action.path != nil {
+            reloaded.schedule(item.action, at: item.due)
+        }
         for row in try ledger.dueWork(user: userId) {
-            guard let fields = DueAction.decode(row.payload),
-                  let action = DueAction(path: row.path, kind: row.kind, fields: fields) else { continue }
+            guard let path = IntegrationPath(rawValue: row.path), let fields = DueAction.decode(row.payload),
+                  let action = DueAction(path: path, kind: row.kind, fields: fields) else { continue }
             reloaded.schedule(action, at: row.dueAt, ledgerId: row.id)
         }
         agenda = reloaded
         scheduleSubscriptions()
-    }
-
-    /// At launch: each path sees the work it left and keeps what still makes sense now that the
-    /// app has started again (Pay Station's page, and its countdown, closed with the last run).
-    func resumeDueWork() throws {
-        try reloadAgenda()
-        try ledger.inTransaction {
-            for item in agenda.items {
-                guard let owner = item.action.path, !(try path(owner).resumes(item.action, in: context)) else { continue }
-                try cancelScheduled { $0 == item.action }
-            }
-        }
     }
 
     /// A durable step is reached once its commit is on disk (crash tests kill the process here).

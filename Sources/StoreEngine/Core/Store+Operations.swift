@@ -198,22 +198,25 @@ extension Store {
     private func runDueItems() throws -> StoreNotice? {
         var last: StoreNotice?
         while let item = agenda.takeFirst(dueBy: now()) {
+            var step = PathStep.nothing
             do {
                 if case .subscriptionDue(let originalId) = item.action {
                     last = try subscriptionDue(originalId, at: item.due) ?? last
                 } else if let owner = item.action.path {
                     // Done and let go in one commit; what it settles is completed after, as any purchase is.
-                    let step = try ledger.inTransaction { () throws -> PathStep in
+                    step = try ledger.inTransaction { () throws -> PathStep in
                         if let id = item.ledgerId { try ledger.removeDueWork(id: id) }
                         return try path(owner).perform(item.action, in: context)
                     }
-                    last = try run(step) ?? last
                 }
             } catch {
                 // Nothing of it was committed: it is still due, and runs when next asked.
                 agenda.schedule(item.action, at: item.due, ledgerId: item.ledgerId)
                 throw error
             }
+            // Its settlements: a failure here leaves a purchased transaction that `run` remembers
+            // to complete, never the work itself to do again.
+            last = try run(step) ?? last
         }
         return last
     }
@@ -285,27 +288,12 @@ extension Store {
         }
     }
 
-    /// An Xee level whose purchase or renewal has a notification on its way to the server is
-    /// waiting, not expired: the store sold it, the server has not heard yet.
+    /// A level a path's server has not recorded yet is waiting, not expired (the path says
+    /// which, `levelsWaitingForServer`): the store sold it, the server has not heard.
     private func markLevelsWaitingForServer(in report: inout StoreReport) {
-        var waiting: Set<String> = []
-        for item in agenda.items {
-            switch item.action {
-            case .xeeNotification(let transaction), .xeeLifecycleNotification(let transaction, .renewal):
-                if let level = account.accessLevel(ofTransaction: transaction) { waiting.insert(level) }
-            default:
-                continue
-            }
-        }
-        guard !waiting.isEmpty else { return }
-        for index in report.snapshot.entitlements.indices {
-            let entitlement = report.snapshot.entitlements[index]
-            guard !entitlement.isActive, waiting.contains(entitlement.id) else { continue }
-            let poll = report.accessWait.flatMap { $0.level == entitlement.id ? $0.poll : nil }
-            report.snapshot.entitlements[index].serverWait = ServerWait(poll: poll, polls: XeePath.polls)
-            // What the store says of the plan: it renews unless auto-renew was turned off.
-            report.snapshot.entitlements[index].willRenew = entitlement.subscription?.willRenew ?? false
-        }
+        var waiting: [String: ServerWait] = [:]
+        for path in paths { waiting.merge(path.levelsWaitingForServer(in: context)) { first, _ in first } }
+        report.snapshot.markWaitingForServer(waiting)
     }
 
     private func report(notice: StoreNotice?) -> StoreReport {

@@ -13,7 +13,7 @@ extension Store {
         let names = ownedPurchases(from: .appStore).map(\.name)
         try log(.restored, "\(call): " + (names.isEmpty ? "nothing to restore" : names.joined(separator: ", ")), nil, now())
         return PathStep(notice: names.isEmpty
-            ? StoreNotice(.info, "Nothing to restore: this player owns no non-consumable or active subscription.")
+            ? StoreNotice(.info, Self.nothingToRestore(from: .appStore))
             : StoreNotice(.success, "Restored \(names.joined(separator: ", ")). Nothing was charged."))
     }
 
@@ -27,7 +27,7 @@ extension Store {
         guard !owned.isEmpty else {
             try log(.restored, "restoreCompletedTransactions: nothing to restore", nil, time)
             return PathStep(notice: StoreNotice(
-                .info, "Nothing to restore: this player owns no non-consumable or active subscription."))
+                .info, Self.nothingToRestore(from: path.marketplace)))
         }
         for purchase in owned {
             let restored: TransactionRecord = try ledger.inTransaction {
@@ -39,7 +39,7 @@ extension Store {
                     quantity: 1, price: original.price, currency: original.currency, variationId: original.variationId,
                     createdAt: time, updatedAt: time, purchasedAt: original.purchasedAt, amountCharged: "0",
                     originalTransactionId: original.id,
-                    locale: catalog.storefront(id: original.storefront)?.locale ?? original.locale)
+                    locale: original.locale ?? catalog.storefront(id: original.storefront)?.locale)
                 try ledger.insert(record)
                 try sign(record, at: time)
                 try log(.restored, "restoreCompletedTransactions: \(purchase.name) (\(original.id)) restored as \(record.id)",
@@ -54,21 +54,31 @@ extension Store {
         return PathStep(notice: StoreNotice(.success, "Restored \(names) (restored, then finished). Nothing was charged."))
     }
 
-    /// The purchases from `store` that give the player something now: each active entitlement's
-    /// latest granting transaction from that store, with the product's name.
+    /// Each store restores only its own purchases: the line says which store had nothing.
+    static func nothingToRestore(from store: Marketplace) -> String {
+        "Nothing to restore from \(store.nameInASentence): this player bought no non-consumable or running subscription there."
+    }
+
+    /// The purchases from `store` that give the player something now, with the product's name:
+    /// each non-consumable's latest granting transaction from that store, and the latest
+    /// transaction of each subscription of that store not yet over (subscribed, in grace or in
+    /// billing retry: still the player's, whether the app or a server like Xee's grants its
+    /// access), by the same rule the paywall's "Current plan" follows.
     private func ownedPurchases(from store: Marketplace) -> [(name: String, original: TransactionRecord)] {
-        let time = now()
         var seen: Set<String> = []
         var owned: [(name: String, original: TransactionRecord)] = []
-        for grant in account.grants.reversed() where grant.revokedAt == nil && !seen.contains(grant.key)
-            && account.store(ofTransaction: grant.transactionId) == store {
-            let active = grant.kind == .nonConsumable || (grant.kind == .accessLevel && (grant.expiresAt ?? .distantFuture) > time)
-            guard active, let original = try? ledger.transaction(id: grant.transactionId), original.userId == userId else {
-                continue
-            }
+        for grant in account.grants.reversed() where grant.kind == .nonConsumable && grant.revokedAt == nil
+            && !seen.contains(grant.key) && account.store(ofTransaction: grant.transactionId) == store {
+            guard let original = try? ledger.transaction(id: grant.transactionId), original.userId == userId else { continue }
             seen.insert(grant.key)
             owned.append((displayName(ofProduct: original.productId), original))
         }
-        return owned.reversed()
+        owned.reverse()
+        for subscription in account.subscriptionSummaries(at: now(), in: store) where subscription.isLive {
+            guard let latest = try? ledger.transaction(id: subscription.latestTransactionId), latest.userId == userId
+            else { continue }
+            owned.append((displayName(ofProduct: latest.productId), latest))
+        }
+        return owned
     }
 }

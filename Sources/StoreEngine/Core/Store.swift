@@ -113,7 +113,7 @@ public final class Store {
                 ?? RenewalRate(catalog: catalog)
             // `didSet` does not run in an initializer: the account learns the rate here.
             account.renewalRate = renewalRate
-            try resumeDueWork()
+            try reloadAgenda()
         } catch {
             throw StoreError(error)
         }
@@ -168,5 +168,10 @@ public final class Store {
     func changeClock(rate: Clock.Rate) throws {
         clock.change(rate: rate, atWall: wallTime())
         try saveClock()
+    }
+
+    /// Puts the clock back as it was before a change whose commit rolled back.
+    func restore(clock kept: Clock) {
+        clock = kept
     }
 }

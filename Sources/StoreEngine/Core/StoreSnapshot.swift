@@ -27,6 +27,18 @@ public struct StoreSnapshot: Sendable, Equatable {
         self.subscriptions = subscriptions
     }
 
+    /// Levels a server has not recorded yet (`waiting`) are waiting, not expired: the store
+    /// sold them, and says whether they renew.
+    mutating func markWaitingForServer(_ waiting: [String: ServerWait]) {
+        guard !waiting.isEmpty else { return }
+        for index in entitlements.indices {
+            let entitlement = entitlements[index]
+            guard !entitlement.isActive, let wait = waiting[entitlement.id] else { continue }
+            entitlements[index].serverWait = wait
+            entitlements[index].willRenew = entitlement.subscription?.willRenew ?? false
+        }
+    }
+
     /// The entitlement with this id (an access level, or a non-consumable's key).
     public func entitlement(id: String) -> Entitlement? {
         entitlements.first { $0.id == id }

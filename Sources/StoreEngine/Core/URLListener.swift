@@ -122,7 +122,16 @@ public final class URLListener: @unchecked Sendable {
                                           + "within \(String(format: "%g", self.deadline)) s\n").utf8), to: client)
             return
         }
+        // Handed on only while the app listens (once `stop()` has returned, no URL reaches an
+        // inbox nobody reads), and only once the client has its `ok`: a client that gave up
+        // waiting (the app was suspended with Ctrl-Z) was told nothing was kept, so nothing is.
+        lock.lock()
+        defer { lock.unlock() }
+        guard descriptor >= 0 else {
+            _ = URLSocket.writeAll(Array("error the app is quitting; hand the URL again once it has\n".utf8), to: client)
+            return
+        }
+        guard URLSocket.writeAll(Array("ok \(getpid())\n".utf8), to: client) else { return }
         receive(url)
-        _ = URLSocket.writeAll(Array("ok \(getpid())\n".utf8), to: client)
     }
 }

@@ -25,7 +25,7 @@ public enum URLSocket {
         let reply = readLine(from: descriptor, limit: 256) ?? ""
         if reply.hasPrefix("ok") { return Int32(reply.dropFirst(2).trimmingCharacters(in: .whitespaces)) }
         if reply.hasPrefix("error ") { throw .refused(String(reply.dropFirst(6))) }
-        throw .io("the app did not answer")
+        throw .io("the app did not answer within \(timeout) s: it may be stopped with Ctrl-Z, or busy")
     }
 
     static func connected(to path: String) throws(URLSocketError) -> Int32 {
@@ -113,7 +113,8 @@ extension URLSocket {
     /// A UNIX stream socket, closed on exec.
     static func makeSocket() -> Int32 {
         #if os(Linux)
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        // Closed on exec from the start: no child started meanwhile inherits it.
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #else
         let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
         #endif

@@ -33,10 +33,6 @@ protocol PurchasePath: AnyObject {
     /// Something this path scheduled on the clock has fallen due.
     func perform(_ action: DueAction, in context: PathContext) throws -> PathStep
 
-    /// At launch, work this path scheduled in an earlier run and kept in the ledger: true keeps
-    /// it on the agenda (the path may rebuild what it held in memory from it), false lets it go.
-    func resumes(_ action: DueAction, in context: PathContext) throws -> Bool
-
     /// The sheet waiting on the player, if this path has one open.
     func sheet(in context: PathContext) -> PurchaseSheet?
 
@@ -66,6 +62,10 @@ protocol PurchasePath: AnyObject {
     /// The access the app is polling for, if any.
     func accessWait(in context: PathContext) -> AccessWait?
 
+    /// Access levels this path's server has not recorded yet though the store sold (or
+    /// renewed) them: the panes say `waiting for the server`, not `expired`.
+    func levelsWaitingForServer(in context: PathContext) -> [String: ServerWait]
+
     /// The store refunded one of this path's transactions (already recorded and logged).
     func refunded(_ transaction: TransactionRecord, in context: PathContext) throws
 
@@ -82,8 +82,6 @@ extension PurchasePath {
 
     var finishesUnverifiedTransactions: Bool { true }
 
-    func resumes(_ action: DueAction, in context: PathContext) throws -> Bool { true }
-
     func openPurchase(in context: PathContext) -> PurchaseSheet? { sheet(in: context) }
 
     func closeEndedSheet(in context: PathContext) throws {}
@@ -95,6 +93,8 @@ extension PurchasePath {
     var grantsAccessLocally: Bool { true }
 
     func accessWait(in context: PathContext) -> AccessWait? { nil }
+
+    func levelsWaitingForServer(in context: PathContext) -> [String: ServerWait] { [:] }
 
     func refunded(_ transaction: TransactionRecord, in context: PathContext) throws {}
 

@@ -221,7 +221,7 @@ public enum PayStationSheet {
                             style: theme.surfaceStyle(.text))
                 cardY += 1
             }
-            frame.write("expiry 12/40 · any CVV", x: cardsX, y: cardY, limit: content.maxX - cardsX,
+            frame.write("expiry \(session.suggestedExpiry.prefix(2))/\(session.suggestedExpiry.suffix(2)) · any CVV", x: cardsX, y: cardY, limit: content.maxX - cardsX,
                         style: theme.surfaceStyle(.muted))
         }
     }

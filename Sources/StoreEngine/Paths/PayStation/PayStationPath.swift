@@ -395,13 +395,6 @@ final class PayStationPath: PurchasePath {
         return try settleWithoutRedirect(record.transactionId, invoice: invoice, status: .done, in: context)
     }
 
-    /// At launch: the page, its loading and its countdown closed with the last run, and the
-    /// status query settles what was paid (`redeliver`); a payment still processing goes on.
-    func resumes(_ action: DueAction, in context: PathContext) throws -> Bool {
-        if case .payStationDelivered = action { return true }
-        return false
-    }
-
     private static func time(_ date: Date) -> String {
         ISO8601DateFormatter().string(from: date)
     }

@@ -78,6 +78,17 @@ public struct PayStationSession: Sendable, Equatable {
     /// The first month a card may expire in, as YYMM (`2611`), from the day Pay Station opened.
     public let earliestExpiry: Int
 
+    /// The expiry the sandbox's test cards take: 12/40.
+    public static let sandboxExpiry = "1240"
+
+    /// The expiry the page suggests beside the test cards, as MMYY: 12/40, or, once the
+    /// simulated calendar has passed it, December ten years on (the sandbox takes any expiry
+    /// not yet past).
+    public var suggestedExpiry: String {
+        guard Int(Self.sandboxExpiry.suffix(2)).map({ $0 * 100 + 12 }) ?? 0 < earliestExpiry else { return Self.sandboxExpiry }
+        return String(format: "12%02d", (earliestExpiry / 100 + 10) % 100)
+    }
+
     public init(transactionId: String, invoiceId: String, token: String, productId: String, productName: String,
                 formattedPrice: String, laterTerms: String? = nil, opensExternalBrowser: Bool, sandbox: Bool,
                 today: Date = Date(), savedCard: String? = nil, isLoaded: Bool = true) {
@@ -316,7 +327,9 @@ public struct PayStationSession: Sendable, Equatable {
             else {
                 return "Expiry is MM/YY, such as 12/40."
             }
-            guard year * 100 + month >= earliestExpiry else { return "Expired; the sandbox takes 12/40." }
+            guard year * 100 + month >= earliestExpiry else {
+                return "Expired; the sandbox takes \(suggestedExpiry.prefix(2))/\(suggestedExpiry.suffix(2))."
+            }
             return nil
         case .cvv:
             guard (3...4).contains(cvv.count) else { return "CVV is 3 or 4 digits." }

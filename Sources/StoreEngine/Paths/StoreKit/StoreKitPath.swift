@@ -24,6 +24,7 @@ class StoreKitPath: PurchasePath {
     // Declared here, not only in the protocol's extension, so the Xee SDK can override them.
     var grantsAccessLocally: Bool { true }
     func accessWait(in context: PathContext) -> AccessWait? { nil }
+    func levelsWaitingForServer(in context: PathContext) -> [String: ServerWait] { [:] }
     func refunded(_ transaction: TransactionRecord, in context: PathContext) throws {}
     func subscriptionChanged(_ change: Store.SubscriptionChange, _ transaction: TransactionRecord,
                              in context: PathContext) throws {}
@@ -208,6 +209,4 @@ class StoreKitPath: PurchasePath {
     }
 
     func perform(_ action: DueAction, in context: PathContext) throws -> PathStep { .nothing }
-
-    func resumes(_ action: DueAction, in context: PathContext) throws -> Bool { true }
 }

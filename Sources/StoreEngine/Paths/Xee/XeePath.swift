@@ -14,8 +14,6 @@ final class XeePath: StoreKitPath {
     static let polls = 10
     static let pollInterval = 2.0
 
-    /// The purchase the app is polling for, and the poll it is at.
-    private var waiting: (transactionId: String, level: String, poll: Int)?
     /// What the last `makePurchase` returned, until the engine hands it to the app.
     private var purchaseResult: XeePurchaseResult?
     /// Promoted purchases the delegate held, oldest first, for the app to buy later. The SDK
@@ -28,9 +26,42 @@ final class XeePath: StoreKitPath {
 
     override var grantsAccessLocally: Bool { false }
 
+    /// The app waits for the poll on the agenda (there is one at a time): its number, and the
+    /// level its purchase brings. Read from the agenda, which the ledger keeps, so it is never
+    /// out of step with it: not after a failed commit, not after a relaunch.
     override func accessWait(in context: PathContext) -> AccessWait? {
-        // The poll it is at has answered "not yet": it waits for the next.
-        waiting.map { AccessWait(level: $0.level, poll: $0.poll + 1, polls: Self.polls) }
+        for action in context.scheduledActions {
+            guard case .xeeProfilePoll(let transaction, let poll) = action,
+                  let level = context.accessLevel(ofTransaction: transaction) else { continue }
+            return AccessWait(level: level, poll: poll, polls: Self.polls)
+        }
+        return nil
+    }
+
+    /// A level whose purchase or renewal has its notification on the agenda: the server has not
+    /// heard yet. With the poll the app waits for, when it polls for that level.
+    override func levelsWaitingForServer(in context: PathContext) -> [String: ServerWait] {
+        Self.levelsWaitingForServer(scheduled: context.scheduledActions, accessLevel: context.accessLevel(ofTransaction:))
+    }
+
+    /// The same from what is scheduled alone, for `history`, which reads it from the ledger.
+    static func levelsWaitingForServer(scheduled: [DueAction],
+                                       accessLevel: (String) -> String?) -> [String: ServerWait] {
+        var polling: (level: String, poll: Int)?
+        for case .xeeProfilePoll(let transaction, let poll) in scheduled {
+            if let level = accessLevel(transaction) { polling = (level, poll) }
+        }
+        var waiting: [String: ServerWait] = [:]
+        for action in scheduled {
+            switch action {
+            case .xeeNotification(let transaction), .xeeLifecycleNotification(let transaction, .renewal):
+                guard let level = accessLevel(transaction) else { continue }
+                waiting[level] = ServerWait(poll: polling?.level == level ? polling?.poll : nil, polls: Self.polls)
+            default:
+                continue
+            }
+        }
+        return waiting
     }
 
     /// What `makePurchase` returned since the last call, once.
@@ -83,10 +114,7 @@ final class XeePath: StoreKitPath {
         let delay = Double(context.catalog.settings.xee.notificationDelaySeconds)
         try context.schedule(.xeeNotification(transactionId: transaction), at: context.now.addingTimeInterval(delay))
         // A new purchase takes over the polling: the earlier one's next poll goes.
-        if let earlier = waiting {
-            try context.cancelScheduled(.xeeProfilePoll(transactionId: earlier.transactionId, poll: earlier.poll + 1))
-        }
-        waiting = (transaction, access.level, 0)
+        try context.cancelScheduled { if case .xeeProfilePoll = $0 { true } else { false } }
         try context.schedule(.xeeProfilePoll(transactionId: transaction, poll: 1),
                              at: context.now.addingTimeInterval(Self.pollInterval))
         return PathStep(settlements: [settlement])
@@ -166,30 +194,18 @@ final class XeePath: StoreKitPath {
         }
     }
 
-    /// At launch: the app's polling picks up where the last run left it, and the server's
-    /// notifications arrive at their time, whether or not the app ran meanwhile.
-    override func resumes(_ action: DueAction, in context: PathContext) throws -> Bool {
-        guard case .xeeProfilePoll(let transaction, let poll) = action else { return true }
-        guard let level = try context.access(of: transaction)?.level else { return false }
-        waiting = (transaction, level, poll - 1)
-        return true
-    }
-
+    /// The app's poll of `getProfile` for the level `transaction` brings: done when it is
+    /// active or after the last poll, else the next one is scheduled (in this poll's commit).
     private func pollProfile(_ transaction: String, _ poll: Int, in context: PathContext) throws -> PathStep {
-        guard let wait = waiting, wait.transactionId == transaction else { return .nothing }
-        let active = context.xeeProfileNow.isActive(wait.level)
-        try context.log(.xeeGetProfile, "poll \(poll) of \(Self.polls): \(wait.level) \(active ? "active" : "not yet")",
+        guard let level = context.accessLevel(ofTransaction: transaction) else { return .nothing }
+        let active = context.xeeProfileNow.isActive(level)
+        try context.log(.xeeGetProfile, "poll \(poll) of \(Self.polls): \(level) \(active ? "active" : "not yet")",
                         transaction: transaction)
-        if active {
-            waiting = nil
-            return PathStep(notice: StoreNotice(.success, "\(wait.level) is active."))
-        }
+        if active { return PathStep(notice: StoreNotice(.success, "\(level) is active.")) }
         guard poll < Self.polls else {
-            waiting = nil
-            return PathStep(notice: StoreNotice(.info, "The purchase went through; \(wait.level) may take a "
+            return PathStep(notice: StoreNotice(.info, "The purchase went through; \(level) may take a "
                                                 + "moment to arrive."))
         }
-        waiting = (transaction, wait.level, poll)
         try context.schedule(.xeeProfilePoll(transactionId: transaction, poll: poll + 1),
                              at: context.now.addingTimeInterval(Self.pollInterval))
         return .nothing
