@@ -52,9 +52,10 @@ public final class Ledger {
             database = try SQLiteDatabase(path: path, readOnly: readOnly)
             try Self.prepare(database, readOnly: readOnly)
         } catch {
-            // The file this open made, left empty (the disk was full before its first page):
-            // nobody's, so removed, and the next open makes it again instead of refusing it.
-            if created, Self.isEmpty(path) {
+            // The file this open made holds nothing yet (the disk was full before its first
+            // page, or before its schema was whole): nobody's, so removed, and the next open
+            // makes it again instead of refusing it as empty or as an older schema.
+            if created {
                 for file in LedgerFiles.all(path) { unlink(file) }
             }
             throw error

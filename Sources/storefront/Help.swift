@@ -20,6 +20,7 @@ enum Help {
       storefront reset                  remove the ledger of the state directory and start over
                                         (refused while an app runs on it)
       storefront scenario FILE|DIR...   run QA scripts headless: exit 0 pass, 1 fail, 64 script error,
+                                        66 a FILE that is not a file (missing, a FIFO, a loop of links),
                                         74 a ledger that cannot be used (damaged, read-only, full)
                                         --junit FILE   write a JUnit report
                                         --shard K/N    run shard K of N (stable per file path)

@@ -18,8 +18,11 @@ enum InputFile {
         }
     }
 
-    static func readText(at path: String) throws(Problem) -> String {
-        let data = try readData(at: path)
+    /// What to do about a missing file, said after "no such file.": the command's own words.
+    static let missingCatalogHint = "Pass --catalog FILE, or run where catalog.json is."
+
+    static func readText(at path: String, missingHint: String = missingCatalogHint) throws(Problem) -> String {
+        let data = try readData(at: path, missingHint: missingHint)
         do {
             return try SourceText.decode(data)
         } catch {
@@ -28,14 +31,14 @@ enum InputFile {
     }
 
     /// Checks that `path` is a file that can be opened for reading, without reading it.
-    static func requireFile(at path: String) throws(Problem) {
-        close(try openFile(at: path))
+    static func requireFile(at path: String, missingHint: String = missingCatalogHint) throws(Problem) {
+        close(try openFile(at: path, missingHint: missingHint))
     }
 
     /// Opened without blocking, then checked with `fstat`: reading a FIFO with no writer would
     /// otherwise wait forever, and `FileManager.contents` says nothing of why it failed.
-    static func readData(at path: String) throws(Problem) -> Data {
-        let descriptor = try openFile(at: path)
+    static func readData(at path: String, missingHint: String = missingCatalogHint) throws(Problem) -> Data {
+        let descriptor = try openFile(at: path, missingHint: missingHint)
         defer { close(descriptor) }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
@@ -51,12 +54,12 @@ enum InputFile {
     }
 
     /// The open descriptor of a regular file at `path`, or what `path` is instead.
-    private static func openFile(at path: String) throws(Problem) -> Int32 {
+    private static func openFile(at path: String, missingHint: String) throws(Problem) -> Int32 {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let error = errno
             if error == ENOENT || error == ENOTDIR {
-                throw noInput("no such file. Pass --catalog FILE, or run where catalog.json is.")
+                throw noInput("no such file. " + missingHint)
             }
             if error == ELOOP { throw noInput("is a symbolic link that leads round in a loop; point it at a file.") }
             throw unreadable(error)

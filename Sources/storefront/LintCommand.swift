@@ -14,7 +14,8 @@ enum LintCommand {
         let path = options.positional.first ?? options.catalogPath ?? "catalog.json"
         let data: Data
         do {
-            data = try InputFile.readData(at: path)
+            data = try InputFile.readData(at: path, missingHint: options.positional.isEmpty
+                ? InputFile.missingCatalogHint : "Name a catalog or a theme that is there: storefront lint FILE.")
         } catch {
             show(LintReport.unreadable(file: path, error.diagnostic.message), options)
             throw CommandFailure(error.code, error.message(file: path))

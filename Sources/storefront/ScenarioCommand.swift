@@ -5,8 +5,9 @@ import StoreEngine
 
 /// `storefront scenario FILE|DIR... [--junit FILE] [--shard K/N] [--jobs N] [--snapshots DIR]
 /// [--state-dir DIR] [--catalog FILE] [--quiet]`: QA scripts, headless (docs/scenarios.md).
-/// Exit 0 when every expectation holds, 1 when one fails, 64 for a script error, 74 when a
-/// scenario's ledger could not be used (damaged, empty, read-only, a full disk).
+/// Exit 0 when every expectation holds, 1 when one fails, 64 for a script error, 66 for a FILE
+/// that is not a file to read, 74 when a scenario's ledger could not be used (damaged, empty,
+/// read-only, a full disk).
 enum ScenarioSubcommand {
     static func run(_ options: Options) throws(CommandFailure) {
         guard !options.positional.isEmpty else {
@@ -100,7 +101,7 @@ enum ScenarioSubcommand {
         // before anything runs, as a catalog that is one is.
         for file in files {
             do {
-                try InputFile.requireFile(at: file)
+                try InputFile.requireFile(at: file, missingHint: "Name a .scenario file, or a folder of them.")
             } catch {
                 throw CommandFailure(error.code, error.message(file: file))
             }

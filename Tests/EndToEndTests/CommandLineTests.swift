@@ -30,6 +30,19 @@ extension EndToEnd {
             let run = try Finished.run(binary, ["--catalog", catalog, "--state-dir", directory.path + "/state"])
             #expect(run.status == 66, "stderr: \(run.standardError)")
             #expect(run.standardError.contains(catalog), "stderr: \(run.standardError)")
+            #expect(run.standardError.contains("Pass --catalog FILE"), "stderr: \(run.standardError)")
+        }
+
+        /// Each command says what to do in its own words: lint names the file to check.
+        @Test("lint of a missing file exits 66 and says to name one that is there, not --catalog")
+        func lintOfAMissingFile() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let run = try Finished.run(try BuiltBinary.path(), ["lint", directory.path + "/nowhere.json"])
+            #expect(run.status == 66, "stderr: \(run.standardError)")
+            #expect(run.standardError.contains("Name a catalog or a theme that is there: storefront lint FILE."),
+                    "stderr: \(run.standardError)")
+            #expect(!run.standardError.contains("--catalog"), "stderr: \(run.standardError)")
         }
 
         @Test("--help exits 0 and documents --state-dir")

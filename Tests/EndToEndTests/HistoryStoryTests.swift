@@ -86,7 +86,7 @@ extension EndToEnd {
             #expect(prorated.contains("prorated for upgrade"), "\(prorated)")
             #expect(lines.contains { $0.hasPrefix("refund txn-000005  ¥480  developerIssue  ") }, "\(text)")
             let tampered = try #require(lines.first { $0.hasPrefix("txn-000006") })
-            #expect(tampered.hasSuffix("App Store  not verified: the signature does not verify, so the signed transaction was altered"),
+            #expect(tampered.hasSuffix("App Store  not verified: the signed transaction was altered, so its signature does not verify"),
                     "\(tampered)")
             #expect(lines.first { $0.hasPrefix("txn-000001") }?.hasSuffix("Xsolla  verified") == true, "\(text)")
             #expect(lines.contains { $0.hasPrefix("player qa at ") }, "\(text)")

@@ -29,8 +29,8 @@ struct NoticeParenthesesTests {
         try withStore { harness in
             let (_, report) = try harness.buyThroughStoreKit(SKU.gems100, pressing: .tamper)
             let notice = try #require(report.notice)
-            #expect(notice.text == "The purchase failed verification: the signature does not verify, so the signed "
-                    + "transaction was altered. Nothing was unlocked.")
+            #expect(notice.text == "The purchase failed verification: the signed transaction was altered, so its "
+                    + "signature does not verify. Nothing was unlocked.")
             #expect(!Self.nests(notice.text), "\(notice.text)")
         }
     }

@@ -80,7 +80,7 @@ extension Store {
     static func signatureProblem(_ transaction: TransactionRecord, key: SigningKey, bundleId: String?) -> String? {
         guard let text = transaction.signedTransaction else { return "the transaction is not signed" }
         guard let jws = JWS(compact: text) else { return "the signed transaction is not a compact JWS" }
-        guard jws.isSigned(by: key) else { return "the signature does not verify, so the signed transaction was altered" }
+        guard jws.isSigned(by: key) else { return "the signed transaction was altered, so its signature does not verify" }
         guard let payload = SignedTransactionPayload.decoded(from: jws.payload) else {
             return "the signed payload is not a transaction"
         }
