@@ -15,7 +15,7 @@ extension App {
                 .init("id", transaction.id), .init("product", transaction.productId), .init("user", transaction.userId),
                 .init("storefront", transaction.storefront), .init("path", transaction.path?.displayName ?? "unknown"),
                 .init("state", transaction.displayState + (transaction.isFinished ? ", finished" : ", not finished")),
-                .init("charged", transaction.chargeText(catalog: catalog)),
+                .init("charged", transaction.chargeText),
                 .init("list price", "\(transaction.price) \(transaction.currency)"),
                 .init("quantity", "\(transaction.quantity)"),
             ]

@@ -16,7 +16,7 @@ public enum PaneRows {
     /// A transaction's row, in the columns `fit` gives it. The amount is what was charged, in
     /// the storefront's format, and always whole: nothing reads as charged that was not, and
     /// nothing paid reads as free. What a narrow pane cuts, Enter opens in full.
-    public static func transaction(_ transaction: TransactionSummary, catalog: Catalog,
+    public static func transaction(_ transaction: TransactionSummary,
                                    fit: TransactionColumns.Fit = .wide) -> ListPane.Row {
         let mark = transaction.isFinished ? "✓" : "…"
         let role: Theme.Role
@@ -29,7 +29,7 @@ public enum PaneRows {
         // Each column padded, or cut with `…`, to its width; the charge last and whole.
         let columns = [fit.showsId ? transaction.id : nil,
                        DisplayWidth.pad(TransactionColumns.productName(of: transaction), to: fit.product),
-                       DisplayWidth.pad(state, to: fit.state), mark, transaction.chargeText(catalog: catalog)]
+                       DisplayWidth.pad(state, to: fit.state), mark, transaction.chargeText]
         return ListPane.Row(columns.compactMap { $0 }.joined(separator: " "), role)
     }
 

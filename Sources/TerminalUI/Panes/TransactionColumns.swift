@@ -15,12 +15,12 @@ public struct TransactionColumns: Sendable, Equatable {
 
     public init() {}
 
-    public init(fitting transactions: [TransactionSummary], catalog: Catalog) {
+    public init(fitting transactions: [TransactionSummary]) {
         for transaction in transactions {
             product = max(product, DisplayWidth.of(Self.productName(of: transaction)))
             state = max(state, DisplayWidth.of(transaction.displayState))
             shortState = max(shortState, DisplayWidth.of(Self.shortState(of: transaction)))
-            charge = max(charge, DisplayWidth.of(transaction.chargeText(catalog: catalog)))
+            charge = max(charge, DisplayWidth.of(transaction.chargeText))
         }
     }
 

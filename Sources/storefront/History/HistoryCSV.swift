@@ -24,7 +24,7 @@ enum HistoryCSV {
                 transaction.storefront, transaction.path?.rawValue ?? "unknown", HistoryFacts.store(of: transaction) ?? "",
                 transaction.state.rawValue, transaction.displayState, transaction.isFinished ? "yes" : "no",
                 transaction.price, "\(transaction.amountCharged)", transaction.currency, transaction.locale ?? "",
-                transaction.recordedChargeText, transaction.offerType ?? "", transaction.offerId ?? "",
+                transaction.chargeText, transaction.offerType ?? "", transaction.offerId ?? "",
                 transaction.variationId ?? "", transaction.invoiceId ?? "", transaction.originalTransactionId ?? "",
                 statuses[transaction.id]?.rawValue ?? "", history.verification[transaction.id].map(HistoryFacts.words) ?? "",
                 full.map { HistoryFacts.date($0.time) } ?? "", full?.reason ?? "", full.map { "\($0.amount)" } ?? "",
