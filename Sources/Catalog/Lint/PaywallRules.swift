@@ -19,7 +19,7 @@ extension LintContext {
     /// The products a paywall shows, once each, in the order its variants list them.
     private func products(of paywall: Paywall) -> [Product] {
         var seen: Set<String> = []
-        return paywall.variants.flatMap(\.products).filter { seen.insert($0).inserted }.compactMap(product(id:))
+        return paywall.variants.flatMap(\.products).filter { seen.insert($0).inserted }.compactMap(catalog.product(id:))
     }
 
     /// A subscription paywall must link its terms of use and privacy policy, and anything a
@@ -54,7 +54,7 @@ extension LintContext {
     private mutating func checkIntroTerms(_ variant: PaywallVariant, at path: JSONPath) {
         var seen: Set<String> = []
         let withIntro = variant.products.filter { seen.insert($0).inserted }
-            .filter { product(id: $0)?.introductoryOffer != nil }
+            .filter { catalog.product(id: $0)?.introductoryOffer != nil }
         guard !withIntro.isEmpty else { return }
         let offers = withIntro.count == 1 ? "has an introductory offer" : "have introductory offers"
         let shows = "\(Self.quotedList(withIntro)) \(offers)"

@@ -67,7 +67,7 @@ extension LintContext {
         for (paywallIndex, paywall) in catalog.paywalls.enumerated() {
             for (variantIndex, variant) in paywall.variants.enumerated() {
                 for (index, id) in variant.products.enumerated() {
-                    guard let product = product(id: id), product.status != .available else { continue }
+                    guard let product = catalog.product(id: id), product.status != .available else { continue }
                     report(.paywallProduct, at: Self.paywalls / paywallIndex / "variants" / variantIndex / "products" / index,
                            "\"\(id)\" is \(product.status.rawValue), so a products request never returns it and this card cannot be bought; make it available or take it off the paywall")
                 }
