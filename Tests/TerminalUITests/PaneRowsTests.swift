@@ -98,6 +98,28 @@ struct PaneRowsTests {
         #expect(PaneRows.entitlements(StoreSnapshot(entitlements: [premium]), clock: clock).map(\.text) == ["premium refunded"])
     }
 
+    /// What a subscription goes through colours its row: grace and a wait for the server want a
+    /// look, billing retry has lost access.
+    @Test func graceRetryAndTheServersWaitAreColoured() {
+        func row(_ status: SubscriptionStatus?, active: Bool, wait: ServerWait? = nil) -> ListPane.Row {
+            var premium = Entitlement(id: "premium", kind: .accessLevel, productId: SKU.monthlyPass,
+                                      expiresAt: fixedNow.addingTimeInterval(86_400), isActive: active)
+            premium.subscription = status.map {
+                SubscriptionSummary(originalTransactionId: "txn-000001", latestTransactionId: "txn-000001",
+                                    productId: SKU.monthlyPass, level: "premium", status: $0, expiresAt: fixedNow,
+                                    autoRenew: true, billingIssue: true, renewals: 0, periodType: "normal")
+            }
+            premium.serverWait = wait
+            premium.stores = [.appStore]
+            return PaneRows.entitlements(StoreSnapshot(entitlements: [premium]), clock: clock)[0]
+        }
+        #expect(row(.inGracePeriod, active: true)
+            == ListPane.Row("premium active in grace to 2026-11-19 · billing issue · App Store", .warning))
+        #expect(row(.inBillingRetryPeriod, active: false) == ListPane.Row("premium inactive · billing retry · App Store", .error))
+        #expect(row(nil, active: false, wait: ServerWait(poll: 1, polls: 3))
+            == ListPane.Row("premium waiting for the server 1/3 · App Store", .warning))
+    }
+
     @Test func anExpiredAccessLevelIsMuted() {
         let snapshot = StoreSnapshot(entitlements: [
             Entitlement(id: "premium", kind: .accessLevel, productId: SKU.weeklyPass,

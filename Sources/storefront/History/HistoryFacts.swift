@@ -17,21 +17,9 @@ enum HistoryFacts {
         }
     }
 
-    /// `owned`, `active · renews DATE`, `active in grace to DATE · billing issue`, `inactive ·
-    /// billing retry`, `refunded`, `expired DATE`, then the Xee source and the stores, as the
-    /// Entitlements pane says it (with whole dates).
+    /// How an entitlement stands, in the Entitlements pane's words, with whole dates.
     static func state(of entitlement: Entitlement) -> String {
-        let origin = ([entitlement.source, entitlement.storeNames].compactMap { $0 }).map { " · \($0)" }.joined()
-        if entitlement.isLifetime { return "owned" + origin }
-        let until = entitlement.expiresAt.map(date) ?? "?"
-        switch entitlement.source == nil ? entitlement.subscription?.status : nil {
-        case .inGracePeriod?: return "active in grace to \(until) · billing issue" + origin
-        case .inBillingRetryPeriod?: return "inactive · billing retry" + origin
-        case .revoked?: return "refunded" + origin
-        default: break
-        }
-        guard entitlement.isActive else { return "expired \(until)" + origin }
-        return (entitlement.willRenew ? "active · renews \(until)" : "active to \(until)") + origin
+        entitlement.state(writingDates: date).words
     }
 
     /// `subscribed · renews DATE · 2 renewals · period normal · App Store`, `expired DATE (upgrade)`,
