@@ -40,6 +40,23 @@ struct CatalogLookupTests {
         #expect(catalog.subscriptionGroup(id: "g") != nil)
     }
 
+    /// A plan grants its group's access level; a plan with none (no group, or a group naming no
+    /// level) grants one named by its own id.
+    @Test func aPlanGrantsItsGroupsLevelElseItsOwnId() {
+        func plan(_ id: String, group: String?) -> Product {
+            var product = Product(id: id, type: .autoRenewable, prices: ["USA": 4.99])
+            product.group = group
+            return product
+        }
+        let catalog = Catalog(app: AppInfo(name: "A", bundleId: "com.example.a"), storefronts: [],
+                              subscriptionGroups: [SubscriptionGroup(id: "pass", accessLevel: "premium"), SubscriptionGroup(id: "bare")],
+                              products: [])
+        #expect(catalog.accessLevel(of: plan("monthly", group: "pass")) == "premium")
+        #expect(catalog.accessLevel(of: plan("weekly", group: "bare")) == "weekly")
+        #expect(catalog.accessLevel(of: plan("daily", group: "unknown")) == "daily")
+        #expect(catalog.accessLevel(of: plan("season", group: nil)) == "season")
+    }
+
     /// The indexes are derived: equal arrays make equal catalogs however each was built.
     @Test func catalogsCompareByWhatTheySay() {
         let built = Catalog(app: AppInfo(name: "A", bundleId: "com.example.a"), storefronts: [], products: [product("b")])

@@ -73,6 +73,12 @@ public struct Catalog: Sendable, Equatable {
         groupIndex[id].map { subscriptionGroups[$0] }
     }
 
+    /// The access level a subscription (auto-renewable or not) grants: its group's, else one
+    /// named by the product's own id.
+    public func accessLevel(of product: Product) -> String {
+        product.group.flatMap { subscriptionGroup(id: $0)?.accessLevel } ?? product.id
+    }
+
     public func paywall(id: String) -> Paywall? {
         paywalls.first { $0.id == id }
     }

@@ -176,7 +176,7 @@ extension Store {
             if case .entitlement(let entitlement)? = product.grants { key = entitlement } else { key = product.id }
             return GrantRecord(transactionId: transaction.id, kind: .nonConsumable, key: key, amount: 1, grantedAt: time)
         case .autoRenewable, .nonRenewing:
-            let level = product.group.flatMap { catalog.subscriptionGroup(id: $0)?.accessLevel } ?? product.id
+            let level = catalog.accessLevel(of: product)
             // From when it was paid, not from now: a purchase delivered again a week after a
             // crash still runs its month from the day it was paid. Calendar months, so P1M from
             // 31 January ends on the last day of February.
