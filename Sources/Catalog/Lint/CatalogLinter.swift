@@ -159,11 +159,6 @@ struct LintContext {
 
     /// `"a", "b" and "c"`, for messages that name several ids.
     static func quotedList(_ items: [String]) -> String {
-        list(items.map { "\"\($0)\"" }, joinedBy: "and")
-    }
-
-    /// `a, b or c`: reads as a sentence where a plain comma list would not.
-    static func list(_ items: [String], joinedBy conjunction: String) -> String {
-        English.list(items, joinedBy: conjunction)
+        English.list(items.map { "\"\($0)\"" }, joinedBy: "and")
     }
 }

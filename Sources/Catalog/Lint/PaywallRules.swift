@@ -93,7 +93,7 @@ extension LintContext {
         }
         var seen: Set<String> = []
         let buttons = builtIn.filter { seen.insert($0).inserted }.map { "[ \(PlayerText(language: $0)[.cta]) ]" }
-        let beside = buttons.isEmpty ? "" : " beside built-in words of their own (\(Self.list(buttons, joinedBy: "and")))"
+        let beside = buttons.isEmpty ? "" : " beside built-in words of their own (\(English.list(buttons, joinedBy: "and")))"
         report(.missingStrings, at: strings,
                "variant \"\(variant.id)\" has no strings in \(missing); players there read its \"\(shown)\" title and features\(beside): add strings for \(missing.contains(" or ") ? "them" : "it")")
     }
@@ -118,7 +118,7 @@ extension LintContext {
             guessed = true
             return "{{ \(name) }} (did you mean {{ \(guess) }}?)"
         }
-        let noun = names.count == 1 ? "unknown variable \(described[0]) renders" : "unknown variables \(Self.list(described, joinedBy: "and")) render"
+        let noun = names.count == 1 ? "unknown variable \(described[0]) renders" : "unknown variables \(English.list(described, joinedBy: "and")) render"
         var message = "\(noun) empty"
         if !guessed {
             message += "; the variables are \(TextTemplate.Variable.allCases.map(\.rawValue).joined(separator: ", "))"

@@ -55,7 +55,7 @@ extension LintContext {
                 product.prices[$0] == nil && !places.hasFailure(within: prices / $0)
             }
             guard !unpriced.isEmpty else { continue }
-            let place = Self.list(unpriced, joinedBy: "or")
+            let place = English.list(unpriced, joinedBy: "or")
             report(.missingPrice, at: prices,
                    "no price in \(place), so a purchase there is ignored; add \(unpriced.count == 1 ? "a price" : "prices")")
         }

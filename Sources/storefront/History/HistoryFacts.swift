@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import StoreEngine
 
@@ -35,7 +36,7 @@ enum HistoryFacts {
             words += " " + date(subscription.endedAt ?? subscription.expiresAt)
                 + (subscription.endReason.map { " (\($0))" } ?? "")
         }
-        words += subscription.renewals == 1 ? " · 1 renewal" : " · \(subscription.renewals) renewals"
+        words += " · " + English.count(subscription.renewals, "renewal")
         words += " · period \(subscription.periodType)"
         if let next = subscription.pendingProductId { words += " · changes to \(next) at the renewal" }
         if let store = subscription.path?.marketplace.displayName { words += " · \(store)" }
