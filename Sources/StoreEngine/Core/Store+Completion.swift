@@ -228,7 +228,7 @@ extension Store {
 
     /// " until 2026-01-08T09:00:00Z" for an expiry in an event's words; empty for none.
     static func until(_ date: Date?) -> String {
-        date.map { " until " + ISO8601DateFormatter().string(from: $0) } ?? ""
+        date.map { " until " + EventDate.string(from: $0) } ?? ""
     }
 
     /// A product's name as the engine's notices say it (English), else its id.
