@@ -32,7 +32,8 @@ public struct TransactionColumns: Sendable, Equatable {
         /// States in their short form (`pending`).
         public var shortStates: Bool
 
-        /// Every column at the width it wants: for a row with no width to fit (a test, `history`).
+        /// Every column at the width it wants: for a row with no pane width to fit, the default of
+        /// `PaneRows.transaction` (tests; `history` writes its own lines).
         public static let wide = TransactionColumns().fitted(to: .max)
     }
 
