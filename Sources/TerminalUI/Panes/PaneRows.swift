@@ -1,4 +1,3 @@
-import Catalog
 import Foundation
 import StoreEngine
 

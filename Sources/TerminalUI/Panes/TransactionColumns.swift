@@ -1,4 +1,3 @@
-import Catalog
 import StoreEngine
 
 /// The columns of the Transactions pane: id, SKU, state, mark, charge. Sized once per report
