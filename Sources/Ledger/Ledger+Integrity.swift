@@ -1,9 +1,10 @@
 import Foundation
 
 /// Checking that the ledger's file is whole, with SQLite's own checks. `quick_check` walks every
-/// page of every tree and the free list, in time linear in the file, and runs at every open;
-/// `integrity_check` also compares each index with its table (a missing index row, a duplicate
-/// key), which costs more, so it runs when asked (`storefront history --check`).
+/// page of every tree and the free list, in time linear in the file, and runs at every open but
+/// the check's own (`Ledger(checking:)`); `integrity_check` also compares each index with its
+/// table (a missing index row, a duplicate key), which costs more, so it runs when asked
+/// (`storefront history --check`), and lists every problem where the open would stop at one.
 extension Ledger {
     /// What `PRAGMA integrity_check` finds wrong, one problem a line; empty when the file is whole.
     public func integrityProblems() throws -> [String] {

@@ -26,18 +26,32 @@ public final class Ledger {
     /// understands, so a stray file, another program's database or one from a newer storefront
     /// is left exactly as it was.
     public convenience init(path: String) throws {
-        try self.init(path: path, readOnly: false)
+        try self.init(path: path, opening: .writing)
     }
 
     /// Opens the ledger at `path` for reading only (SQLITE_OPEN_READONLY), for `storefront
     /// history`: it creates nothing, migrates nothing and writes nothing. A missing file is
     /// `noLedger`; a file of an older schema is `olderSchema` (only a writer brings it up to date).
     public convenience init(readingOnly path: String) throws {
-        try self.init(path: path, readOnly: true)
+        try self.init(path: path, opening: .reading)
     }
 
-    private init(path: String, readOnly: Bool) throws {
+    /// Opens the ledger at `path` for reading only, as `readingOnly` does, but without the
+    /// quick check that refuses a damaged file: for `storefront history --check`, whose own
+    /// full check (`integrityProblems`) then lists everything wrong, where the quick check would
+    /// stop the open at the first problem.
+    public convenience init(checking path: String) throws {
+        try self.init(path: path, opening: .checking)
+    }
+
+    /// What an open is for: the app's writes, `history`'s reads, or `history --check`.
+    private enum Opening {
+        case writing, reading, checking
+    }
+
+    private init(path: String, opening: Opening) throws {
         self.path = path
+        let readOnly = opening != .writing
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         if exists, isDirectory.boolValue { throw LedgerError.isADirectory(path: path) }
@@ -50,7 +64,7 @@ public final class Ledger {
         }
         do {
             database = try SQLiteDatabase(path: path, readOnly: readOnly)
-            try Self.prepare(database, readOnly: readOnly)
+            try Self.prepare(database, opening: opening)
         } catch {
             // The file this open made holds nothing yet (the disk was full before its first
             // page, or before its schema was whole): nobody's, so removed, and the next open
@@ -68,7 +82,7 @@ public final class Ledger {
     /// Reads the file's header and schema, refusing what is not a whole ledger of a schema this
     /// build understands before anything is written; then, for a writer, turns on WAL and
     /// migrates.
-    private static func prepare(_ database: SQLiteDatabase, readOnly: Bool) throws {
+    private static func prepare(_ database: SQLiteDatabase, opening: Opening) throws {
         let path = database.path
         // The first read is where SQLite looks at the file's header.
         let found: Int
@@ -83,8 +97,8 @@ public final class Ledger {
             throw LedgerError.newerSchema(path: path, found: found, supported: supportedSchemaVersion)
         }
         guard try Schema.isLedger(database, version: found) else { throw LedgerError.foreignDatabase(path: path) }
-        try checkQuickly(database)
-        if readOnly {
+        if opening != .checking { try checkQuickly(database) }
+        if opening != .writing {
             guard found == supportedSchemaVersion else {
                 throw LedgerError.olderSchema(path: path, found: found, supported: supportedSchemaVersion)
             }

@@ -15,7 +15,7 @@ extension App {
                 .init("id", transaction.id), .init("product", transaction.productId), .init("user", transaction.userId),
                 .init("storefront", transaction.storefront), .init("path", transaction.path?.displayName ?? "unknown"),
                 .init("state", transaction.displayState + (transaction.isFinished ? ", finished" : ", not finished")),
-                .init("charged", transaction.chargeText(catalog: catalog)),
+                .init("charged", transaction.chargeText),
                 .init("list price", "\(transaction.price) \(transaction.currency)"),
                 .init("quantity", "\(transaction.quantity)"),
             ]
@@ -104,14 +104,7 @@ extension App {
     /// `in 4 min`, `3 days ago`: how far a date is from the simulated now, in the largest unit.
     public static func relative(_ date: Date, from now: Date) -> String {
         let seconds = date.timeIntervalSince(now)
-        let span = abs(seconds)
-        let words: String
-        switch span {
-        case ..<60: words = "\(Int(saturating: span)) s"
-        case ..<3600: words = "\(Int(saturating: span / 60)) min"
-        case ..<86_400: words = "\(Int(saturating: span / 3600)) h"
-        default: words = English.count(Int(saturating: span / 86_400), "day")
-        }
+        let words = English.duration(abs(seconds))
         return seconds >= 0 ? "in \(words)" : "\(words) ago"
     }
 }

@@ -119,7 +119,7 @@ public struct App: Sendable {
     private(set) var panes: PaneCache
 
     private mutating func refreshPanes() {
-        panes = PaneCache(snapshot, catalog: catalog, timeZone: timeZone, toTheMinute: expiriesToTheMinute,
+        panes = PaneCache(snapshot, timeZone: timeZone, toTheMinute: expiriesToTheMinute,
                           toTheSecond: expiriesToTheSecond, today: now)
     }
 
@@ -156,7 +156,7 @@ public struct App: Sendable {
         self.now = now
         self.timeZone = timeZone
         self.colorEnabled = colorEnabled
-        panes = PaneCache(snapshot, catalog: paywall.catalog, timeZone: timeZone)
+        panes = PaneCache(snapshot, timeZone: timeZone)
         if let notice { noticeLog.record(notice, at: now) }
         paywall.update(.historyChanged(snapshot.history))
         refreshEvents()

@@ -96,7 +96,7 @@ public enum AppView {
             let fit = app.panes.transactionColumns.fitted(to: ListPane.rowWidth(in: area))
             app.transactionsPane.render(count: transactions.count, emptyText: PaneRows.emptyText(.transactions),
                                         focused: focused, theme: theme, in: area, tabs: tabs, into: &frame) {
-                PaneRows.transaction(transactions[$0], catalog: app.catalog, fit: fit)
+                PaneRows.transaction(transactions[$0], fit: fit)
             }
         case .entitlements:
             let entitlements = app.panes.entitlementRows

@@ -1,4 +1,3 @@
-import Catalog
 import Foundation
 import StoreEngine
 import TerminalUI
@@ -18,13 +17,13 @@ struct PaneCache: Sendable {
     /// - Parameter toTheSecond: to the second (`01-08 09:05:20`) when periods last seconds.
     /// - Parameter today: the simulated time the rows are made at: an expiry on its day shows its
     ///   time alone. The app makes the rows again when the simulated day changes.
-    init(_ snapshot: StoreSnapshot, catalog: Catalog, timeZone: TimeZone, toTheMinute: Bool = false,
+    init(_ snapshot: StoreSnapshot, timeZone: TimeZone, toTheMinute: Bool = false,
          toTheSecond: Bool = false, today: Date? = nil) {
         entitlementRows = PaneRows.entitlements(snapshot, clock: WallClock(timeZone: timeZone), toTheMinute: toTheMinute,
                                                 toTheSecond: toTheSecond, today: today)
         self.today = today
         let texts = entitlementRows.isEmpty ? [PaneRows.emptyText(.entitlements)] : entitlementRows.map(\.text)
         entitlementsWidth = texts.map(DisplayWidth.of).max() ?? 0
-        transactionColumns = TransactionColumns(fitting: snapshot.transactions, catalog: catalog)
+        transactionColumns = TransactionColumns(fitting: snapshot.transactions)
     }
 }

@@ -245,10 +245,8 @@ public enum ScenarioParser {
             }
             return .snapshot(name: name)
         default:
-            // Two edits at most change the length by two at most: other names cannot be near.
-            let length = name.count
-            let near = commandNames.filter { abs($0.count - length) <= 2 }.min { distance($0, name) < distance($1, name) }
-            let hint = near.flatMap { distance($0, name) <= 2 ? " (did you mean \($0)?)" : nil } ?? ""
+            // As a misspelt key of the catalog is: only names of about the word's length are compared.
+            let hint = Spelling.closest(to: name, among: Set(commandNames)).map { " (did you mean \($0)?)" } ?? ""
             throw Problem("unknown command \(quoted(name))\(hint); commands: \(commandNames.joined(separator: ", "))")
         }
     }
@@ -455,18 +453,6 @@ public enum ScenarioParser {
         inWord ? words + [current] : words
     }
 
-    private static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var row = [i + 1]
-            for (j, y) in b.enumerated() {
-                row.append(min(previous[j + 1] + 1, row[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = row
-        }
-        return previous[b.count]
-    }
 }
 
 /// The states `expect transaction` knows: the payment-queue states, `cancelled` for a payment

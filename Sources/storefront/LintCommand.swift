@@ -23,9 +23,7 @@ enum LintCommand {
         let report = lint(data, file: path)
         show(report, options)
         if report.hasErrors {
-            let count = report.errorCount
-            throw CommandFailure(.dataError,
-                                 "\(ControlCharacters.escaped(path)): \(count) error\(count == 1 ? "" : "s"); fix \(count == 1 ? "it" : "them") and run again.")
+            throw CommandFailure(.dataError, CatalogLoadError.summary(file: path, errorCount: report.errorCount))
         }
     }
 

@@ -45,7 +45,7 @@ enum ScenarioSubcommand {
         let failed = results.filter { if case .failed = $0.outcome { return true } else { return false } }.count
         let broken = results.filter { if case .scriptError = $0.outcome { return true } else { return false } }.count
         let unusable = results.filter { if case .ioError = $0.outcome { return true } else { return false } }.count
-        FileHandle.standardOutput.write(Data(("\(results.count) scenario\(results.count == 1 ? "" : "s"): "
+        FileHandle.standardOutput.write(Data(("\(English.count(results.count, "scenario")): "
             + "\(results.count - failed - broken - unusable) passed, \(failed) failed, \(broken) with script errors"
             + (unusable > 0 ? ", \(unusable) with I/O errors" : "") + "\n").utf8))
         if let junit = options.junitPath {

@@ -47,9 +47,9 @@ do throws(CommandFailure) {
         guard command.arguments.contains(options.positional.count) else {
             let range = command.arguments
             let expected = range.upperBound == 0 ? "no arguments"
-                : range.upperBound == Int.max ? "at least \(range.lowerBound) argument\(range.lowerBound == 1 ? "" : "s")"
-                : range.lowerBound == range.upperBound ? "\(range.lowerBound) argument\(range.lowerBound == 1 ? "" : "s")"
-                : "at most \(range.upperBound) argument\(range.upperBound == 1 ? "" : "s")"
+                : range.upperBound == Int.max ? "at least " + English.count(range.lowerBound, "argument")
+                : range.lowerBound == range.upperBound ? English.count(range.lowerBound, "argument")
+                : "at most " + English.count(range.upperBound, "argument")
             let given = options.positional.isEmpty ? "none" : options.positional.joined(separator: " ")
             throw CommandFailure(.usage, "\(name) takes \(expected), not \(given). See storefront --help.")
         }

@@ -203,9 +203,10 @@ struct CatalogEncoderTests {
         func properties(_ value: Any) -> [String] { Mirror(reflecting: value).children.compactMap(\.label) }
         let month = SubscriptionPeriod(value: 1, unit: .month)
         #expect(properties(Catalog(app: AppInfo(name: "", bundleId: ""), storefronts: [], products: [])) == [
-            // `origin` is where the catalog was read from, not a key of catalog.json: not encoded.
+            // `origin` is where the catalog was read from, not a key of catalog.json, and the indexes
+            // are built from the arrays: not encoded.
             "schemaVersion", "app", "settings", "storefronts", "accessLevels", "subscriptionGroups", "products", "paywalls",
-            "origin"])
+            "origin", "storefrontIndex", "groupIndex", "productIndex"])
         #expect(properties(Settings()) == [
             "projectId", "loginProjectId", "platform", "enablePayments", "openExternalBrowser", "useSandbox", "customUserId",
             "paymentsRedirectUrl", "payStation", "xee", "timeRate", "network", "storeKit", "customLoginToken",

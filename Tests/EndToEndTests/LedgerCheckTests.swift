@@ -64,6 +64,38 @@ extension EndToEnd {
             #expect(result.standardOutput.isEmpty)
         }
 
+        /// Damage the check at every open sees (the header's count of free pages) beside damage
+        /// only the full check sees (the index of `damagedIndex`): every command refuses the
+        /// file, and `--check` lists all that integrity_check finds, in one run, the file untouched.
+        @Test("a ledger every open refuses: --check still lists each problem, exit 74")
+        func damagedBeyondOpening() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let state = directory.path + "/state"
+            let ledger = try makeLedger(in: state)
+            var bytes = try Data(contentsOf: URL(fileURLWithPath: ledger))
+            let old = Data("ON transactions (created_at)".utf8), new = Data("ON transactions (product_id)".utf8)
+            try #require(bytes.range(of: old) != nil, "the index's definition is not in the file as expected")
+            while let found = bytes.range(of: old) { bytes.replaceSubrange(found, with: new) }
+            // Bytes 36-39 of the header: how many pages are on the free list.
+            bytes.replaceSubrange(36..<40, with: [0, 0, 0, 5])
+            try bytes.write(to: URL(fileURLWithPath: ledger))
+
+            let refused = try run(["history", "--state-dir", state])
+            #expect(refused.status == 74)
+            #expect(refused.standardError.contains("is damaged ("), "\(refused.standardError)")
+            let result = try run(["history", "--check", "--state-dir", state])
+            #expect(result.status == 74)
+            #expect(result.standardError.hasPrefix("storefront: \(ledger) is damaged (SQLite's integrity_check found "),
+                    "\(result.standardError)")
+            let listed = result.standardError.split(separator: "\n").filter { $0.hasPrefix("  ") }
+            #expect(listed.contains { $0.lowercased().contains("freelist") }, "\(result.standardError)")
+            #expect(listed.contains("  row 1 missing from index transactions_by_created"), "\(result.standardError)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: ledger)) == bytes, "the check wrote to the file")
+            let logged = (try? FileManager.default.attributesOfItem(atPath: ledger + "-wal")[.size] as? Int) ?? 0
+            #expect(logged == 0, "something was logged to be written")
+        }
+
         @Test("--check with no ledger says so, exit 66, and creates nothing")
         func noLedger() throws {
             let directory = try TemporaryDirectory()

@@ -109,6 +109,20 @@ struct CorruptionTests {
         }
     }
 
+    /// The check's own open skips the quick check that refuses the file, so the full check
+    /// lists every problem, and still writes nothing.
+    @Test func aFileEveryOpenRefusesIsStillCheckedWhole() throws {
+        try withTemporaryLedgerPath { path in
+            try writeLedger(at: path)
+            try overwrite(path, at: 36, with: [0, 0, 0, 5])
+            let before = try contents(path)
+            #expect(throws: LedgerError.self) { try Ledger(readingOnly: path) }
+            let problems = try Ledger(checking: path).integrityProblems()
+            #expect(problems.contains { $0.contains("freelist") }, "\(problems)")
+            #expect(try contents(path) == before, "the check wrote to the file")
+        }
+    }
+
     @Test func aWholeLedgerHasNoProblems() throws {
         try withTemporaryLedgerPath { path in
             try writeLedger(at: path)

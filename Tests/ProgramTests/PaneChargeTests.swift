@@ -51,8 +51,8 @@ struct PaneChargeTests {
                 let frame = app.view()
                 let rows = frame.inside(app.layout.transactions)
                 for transaction in listed {
-                    let charge = drawn(transaction.chargeText(catalog: defaultCatalog))
-                    let expected = listed.filter { drawn($0.chargeText(catalog: defaultCatalog)) == charge }.count
+                    let charge = drawn(transaction.chargeText)
+                    let expected = listed.filter { drawn($0.chargeText) == charge }.count
                     #expect(rows.filter { $0.contains(charge) }.count >= expected,
                             "\(storefront.id) at \(width)x\(height)\(focused ? ", focused" : ""): \(charge) is cut\n\(frame.text)")
                 }

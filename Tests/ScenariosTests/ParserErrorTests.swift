@@ -41,6 +41,8 @@ struct ParserErrorTests {
         BadLine("snapshto home", "(did you mean snapshot?)"),
         BadLine("open_url x", "(did you mean open-url?)"),
         BadLine("advanse 1s", "(did you mean advance?)"),
+        // Case counts for nothing in a misspelling, as with the catalog's keys.
+        BadLine("ADVANCE 1s", "unknown command ADVANCE", "(did you mean advance?)"),
     ])
     func didYouMean(bad: BadLine) { check(bad) }
 

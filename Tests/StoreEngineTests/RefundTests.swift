@@ -110,7 +110,7 @@ struct RefundTests {
             #expect(summary.revokedAt == refundTime)
             #expect(summary.revocationReason == "developerIssue")
             #expect(summary.displayState == "refunded")
-            let charge = summary.chargeText(catalog: harness.catalog)
+            let charge = summary.chargeText
             #expect(charge.hasSuffix("refunded"), "\(charge)")
             #expect(charge == (path == .storekit ? "¥160 refunded" : "$0.99 refunded"))
             #expect(summary.actions.isEmpty)

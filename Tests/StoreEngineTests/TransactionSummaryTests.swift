@@ -152,9 +152,9 @@ struct TransactionSummaryTests {
         var summary = TransactionSummary(id: "t", productId: "gems", userId: "u", storefront: "DEU", path: .paystation,
                                          state: .purchased, price: "5.49", currency: "EUR", createdAt: time,
                                          updatedAt: time, locale: "en_IE")
-        #expect(summary.recordedChargeText == "€5.49")
+        #expect(summary.chargeText == "€5.49")
         summary.locale = nil
-        #expect(summary.recordedChargeText == "5,49\u{A0}€", "EUR falls back to de_DE")
+        #expect(summary.chargeText == "5,49\u{A0}€", "EUR falls back to de_DE")
         #expect(RecordedAmount.defaultLocale(forCurrency: "JPY") == "ja_JP")
         #expect(RecordedAmount.format(1.5, currency: "CHF", storefront: "CHE", locale: nil) == "CHF\u{A0}1.50")
     }

@@ -16,7 +16,7 @@ struct ChargeRowTests {
         let transaction = TransactionSummary(id: "txn-000001", productId: product, userId: "u", storefront: storefront, path: .paystation,
                                              state: state, failure: failure, price: price, currency: currency, createdAt: fixedNow,
                                              updatedAt: fixedNow, finishedAt: finished ? fixedNow : nil, charge: charge)
-        return PaneRows.transaction(transaction, catalog: defaultCatalog).text
+        return PaneRows.transaction(transaction).text
     }
 
     @Test func cancelledChargesNothing() {

@@ -19,27 +19,27 @@ struct PaneRowsTests {
     }
 
     @Test func aFinishedPurchaseReadsAsSuccess() {
-        let row = PaneRows.transaction(transaction(.purchased), catalog: defaultCatalog)
+        let row = PaneRows.transaction(transaction(.purchased))
         #expect(row.text == "txn-000001 gems_100    purchased  ✓ $0.99")
         #expect(row.role == .success)
     }
 
     @Test func anUnfinishedPurchaseIsMarkedAsPending() {
-        let row = PaneRows.transaction(transaction(.purchasing, finished: false), catalog: defaultCatalog)
+        let row = PaneRows.transaction(transaction(.purchasing, finished: false))
         #expect(row.text.hasPrefix("txn-000001 gems_100    purchasing …"))
         #expect(row.role == .warning)
     }
 
     /// `paymentCancelled` is the player's choice, not an error to show.
     @Test func aCancelledPaymentIsMutedAndSaysCancelled() {
-        let row = PaneRows.transaction(transaction(.failed, failure: .paymentCancelled), catalog: defaultCatalog)
+        let row = PaneRows.transaction(transaction(.failed, failure: .paymentCancelled))
         #expect(row.text.contains("cancelled"))
         #expect(!row.text.contains("failed"))
         #expect(row.role == .muted)
     }
 
     @Test func aDeclineIsAnError() {
-        let row = PaneRows.transaction(transaction(.failed, failure: .paymentDeclined), catalog: defaultCatalog)
+        let row = PaneRows.transaction(transaction(.failed, failure: .paymentDeclined))
         #expect(row.text.contains("failed"))
         #expect(row.role == .error)
     }
@@ -47,13 +47,13 @@ struct PaneRowsTests {
     /// A narrow row drops the id and keeps the product, the state and the charge.
     @Test func narrowRowsKeepTheProductTheStateAndTheCharge() {
         let listed = transaction(.purchased)
-        let fit = TransactionColumns(fitting: [listed], catalog: defaultCatalog).fitted(to: 28)
-        #expect(PaneRows.transaction(listed, catalog: defaultCatalog, fit: fit).text == "gems_100   purchased ✓ $0.99")
+        let fit = TransactionColumns(fitting: [listed]).fitted(to: 28)
+        #expect(PaneRows.transaction(listed, fit: fit).text == "gems_100   purchased ✓ $0.99")
     }
 
     /// A ledger can hold a product a later catalog dropped: the row shows the id it has.
     @Test func aProductNotInTheCatalogShowsItsId() {
-        let row = PaneRows.transaction(transaction(.purchased, product: "old_item"), catalog: defaultCatalog)
+        let row = PaneRows.transaction(transaction(.purchased, product: "old_item"))
         #expect(row.text == "txn-000001 old_item    purchased  ✓ $0.99")
     }
 
@@ -96,6 +96,28 @@ struct PaneRowsTests {
         #expect(xee.map(\.text) == ["premium active · renews 2026-12-18 · verified with Apple"])
         premium.source = nil
         #expect(PaneRows.entitlements(StoreSnapshot(entitlements: [premium]), clock: clock).map(\.text) == ["premium refunded"])
+    }
+
+    /// What a subscription goes through colours its row: grace and a wait for the server want a
+    /// look, billing retry has lost access.
+    @Test func graceRetryAndTheServersWaitAreColoured() {
+        func row(_ status: SubscriptionStatus?, active: Bool, wait: ServerWait? = nil) -> ListPane.Row {
+            var premium = Entitlement(id: "premium", kind: .accessLevel, productId: SKU.monthlyPass,
+                                      expiresAt: fixedNow.addingTimeInterval(86_400), isActive: active)
+            premium.subscription = status.map {
+                SubscriptionSummary(originalTransactionId: "txn-000001", latestTransactionId: "txn-000001",
+                                    productId: SKU.monthlyPass, level: "premium", status: $0, expiresAt: fixedNow,
+                                    autoRenew: true, billingIssue: true, renewals: 0, periodType: "normal")
+            }
+            premium.serverWait = wait
+            premium.stores = [.appStore]
+            return PaneRows.entitlements(StoreSnapshot(entitlements: [premium]), clock: clock)[0]
+        }
+        #expect(row(.inGracePeriod, active: true)
+            == ListPane.Row("premium active in grace to 2026-11-19 · billing issue · App Store", .warning))
+        #expect(row(.inBillingRetryPeriod, active: false) == ListPane.Row("premium inactive · billing retry · App Store", .error))
+        #expect(row(nil, active: false, wait: ServerWait(poll: 1, polls: 3))
+            == ListPane.Row("premium waiting for the server 1/3 · App Store", .warning))
     }
 
     @Test func anExpiredAccessLevelIsMuted() {

@@ -27,14 +27,14 @@ struct TransactionColumnsTests {
     }
 
     private func rows(at width: Int) -> [String] {
-        let fit = TransactionColumns(fitting: listed, catalog: defaultCatalog).fitted(to: width)
-        return listed.map { PaneRows.transaction($0, catalog: defaultCatalog, fit: fit).text }
+        let fit = TransactionColumns(fitting: listed).fitted(to: width)
+        return listed.map { PaneRows.transaction($0, fit: fit).text }
     }
 
     @Test func everyChargeIsWholeAndEveryRowFits() {
         for width in 20...140 {
             for (transaction, row) in zip(listed, rows(at: width)) {
-                #expect(row.hasSuffix(" " + transaction.chargeText(catalog: defaultCatalog)), "at \(width): \(row)")
+                #expect(row.hasSuffix(" " + transaction.chargeText), "at \(width): \(row)")
                 if width >= 30 { #expect(DisplayWidth.of(row) <= width, "at \(width): \(row)") }
             }
         }

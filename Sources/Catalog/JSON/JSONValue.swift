@@ -17,18 +17,30 @@ public struct JSONNode: Sendable, Equatable {
         public var value: JSONNode
     }
 
-    public var value: Value
+    public let value: Value
     public var position: SourcePosition
+    /// The members of a large object by key, so that finding one costs the same among ten
+    /// thousand members as among ten; nil for anything else.
+    private let memberIndex: PositionIndex?
+
+    /// Objects with more members than this get an index; a scan of fewer is as quick.
+    static let indexedObjectSize = 16
 
     public init(_ value: Value, at position: SourcePosition) {
         self.value = value
         self.position = position
+        if case .object(let members) = value, members.count > Self.indexedObjectSize {
+            memberIndex = PositionIndex(members.lazy.map(\.key), repeated: .last)
+        } else {
+            memberIndex = nil
+        }
     }
 
     /// The member named `key`, when this node is an object that has one. Of a key written twice
     /// (an error the loader reports), the last, as the loader reads it.
     public subscript(key: String) -> JSONNode? {
         guard case .object(let members) = value else { return nil }
+        if let memberIndex { return memberIndex[key].map { members[$0].value } }
         return members.last { $0.key == key }?.value
     }
 

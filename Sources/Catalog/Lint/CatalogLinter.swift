@@ -134,17 +134,7 @@ struct StoreKitImportPlaces: LintPlaces {
 struct LintContext {
     let catalog: Catalog
     let places: any LintPlaces
-    /// The index of each product by id, the first of a repeated one, as `Catalog.product(id:)`
-    /// finds it: the rules look products up for every paywall entry.
-    private let productIndex: [String: Int]
     private(set) var findings: [Diagnostic] = []
-
-    init(catalog: Catalog, places: any LintPlaces) {
-        self.catalog = catalog
-        self.places = places
-        productIndex = Dictionary(catalog.products.enumerated().map { ($0.element.id, $0.offset) },
-                                  uniquingKeysWith: { first, _ in first })
-    }
 
     /// Every rule's findings on `catalog`.
     static func findings(in catalog: Catalog, places: any LintPlaces) -> [Diagnostic] {
@@ -153,10 +143,6 @@ struct LintContext {
         context.checkProducts()
         context.checkPaywalls()
         return context.findings
-    }
-
-    func product(id: String) -> Product? {
-        productIndex[id].map { catalog.products[$0] }
     }
 
     /// Records a finding at `path`, or at the nearest enclosing value when the last keys of the
@@ -173,11 +159,6 @@ struct LintContext {
 
     /// `"a", "b" and "c"`, for messages that name several ids.
     static func quotedList(_ items: [String]) -> String {
-        list(items.map { "\"\($0)\"" }, joinedBy: "and")
-    }
-
-    /// `a, b or c`: reads as a sentence where a plain comma list would not.
-    static func list(_ items: [String], joinedBy conjunction: String) -> String {
-        English.list(items, joinedBy: conjunction)
+        English.list(items.map { "\"\($0)\"" }, joinedBy: "and")
     }
 }

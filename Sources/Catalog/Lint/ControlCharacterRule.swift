@@ -35,10 +35,10 @@ public enum ControlCharacterRule {
         guard let controls = ControlCharacters.describe(in: text) else { return }
         var quoted = ControlCharacters.escaped(String(text.prefix(quotedLength)))
         if text.count > quotedLength { quoted += "…" }
-        let holds = controls.count == 1 ? "a control character," : "\(controls.count) control characters:"
-        let message = "\(kind) \"\(quoted)\" holds \(holds) \(controls.list); a terminal cannot show "
-            + (controls.count == 1 ? "it" : "them")
-            + ", so the app draws � (a tab or newline as a space): remove " + (controls.count == 1 ? "it" : "them")
+        let holds = English.count(controls.count, "control character", one: "a") + (controls.count == 1 ? "," : ":")
+        let them = English.pronoun(forCount: controls.count)
+        let message = "\(kind) \"\(quoted)\" holds \(holds) \(controls.list); a terminal cannot show \(them), so the app "
+            + "draws � (a tab or newline as a space): remove \(them)"
         findings.append(Diagnostic(LintRule.controlCharacter.severity, path: path.description, position: position,
                                    message: message, rule: LintRule.controlCharacter.id))
     }

@@ -19,7 +19,7 @@ extension LintContext {
     /// The products a paywall shows, once each, in the order its variants list them.
     private func products(of paywall: Paywall) -> [Product] {
         var seen: Set<String> = []
-        return paywall.variants.flatMap(\.products).filter { seen.insert($0).inserted }.compactMap(product(id:))
+        return paywall.variants.flatMap(\.products).filter { seen.insert($0).inserted }.compactMap(catalog.product(id:))
     }
 
     /// A subscription paywall must link its terms of use and privacy policy, and anything a
@@ -55,7 +55,7 @@ extension LintContext {
     private mutating func checkIntroTerms(_ variant: PaywallVariant, at path: JSONPath) {
         var seen: Set<String> = []
         let withIntro = variant.products.filter { seen.insert($0).inserted }
-            .filter { product(id: $0)?.introductoryOffer != nil }
+            .filter { catalog.product(id: $0)?.introductoryOffer != nil }
         guard !withIntro.isEmpty else { return }
         let offers = withIntro.count == 1 ? "has an introductory offer" : "have introductory offers"
         let shows = "\(Self.quotedList(withIntro)) \(offers)"
@@ -92,7 +92,7 @@ extension LintContext {
         }
         var seen: Set<String> = []
         let buttons = builtIn.filter { seen.insert($0).inserted }.map { "[ \(PlayerText(language: $0)[.cta]) ]" }
-        let beside = buttons.isEmpty ? "" : " beside built-in words of their own (\(Self.list(buttons, joinedBy: "and")))"
+        let beside = buttons.isEmpty ? "" : " beside built-in words of their own (\(English.list(buttons, joinedBy: "and")))"
         report(.missingStrings, at: strings,
                "variant \"\(variant.id)\" has no strings in \(missing); players there read its \"\(shown)\" title and features\(beside): add strings for \(missing.contains(" or ") ? "them" : "it")")
     }
@@ -117,7 +117,7 @@ extension LintContext {
             guessed = true
             return "{{ \(name) }} (did you mean {{ \(guess) }}?)"
         }
-        let noun = names.count == 1 ? "unknown variable \(described[0]) renders" : "unknown variables \(Self.list(described, joinedBy: "and")) render"
+        let noun = names.count == 1 ? "unknown variable \(described[0]) renders" : "unknown variables \(English.list(described, joinedBy: "and")) render"
         var message = "\(noun) empty"
         if !guessed {
             message += "; the variables are \(TextTemplate.Variable.allCases.map(\.rawValue).joined(separator: ", "))"

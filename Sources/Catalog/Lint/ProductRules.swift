@@ -40,7 +40,7 @@ extension LintContext {
         }
         guard !languages.isEmpty else { return nil }
         let list = languages.map { "\($0) (\(storefronts[$0, default: []].joined(separator: ", ")))" }
-        return Self.list(list, joinedBy: "or")
+        return English.list(list, joinedBy: "or")
     }
 
     /// SKUs are case-sensitive. Two that differ only by case are one typo away from selling the

@@ -55,7 +55,7 @@ extension LintContext {
                 product.prices[$0] == nil && !places.hasFailure(within: prices / $0)
             }
             guard !unpriced.isEmpty else { continue }
-            let place = Self.list(unpriced, joinedBy: "or")
+            let place = English.list(unpriced, joinedBy: "or")
             report(.missingPrice, at: prices,
                    "no price in \(place), so a purchase there is ignored; add \(unpriced.count == 1 ? "a price" : "prices")")
         }
@@ -67,7 +67,7 @@ extension LintContext {
         for (paywallIndex, paywall) in catalog.paywalls.enumerated() {
             for (variantIndex, variant) in paywall.variants.enumerated() {
                 for (index, id) in variant.products.enumerated() {
-                    guard let product = product(id: id), product.status != .available else { continue }
+                    guard let product = catalog.product(id: id), product.status != .available else { continue }
                     report(.paywallProduct, at: Self.paywalls / paywallIndex / "variants" / variantIndex / "products" / index,
                            "\"\(id)\" is \(product.status.rawValue), so a products request never returns it and this card cannot be bought; make it available or take it off the paywall")
                 }

@@ -51,10 +51,14 @@ public struct CatalogLoadError: Error, Sendable, Equatable, CustomStringConverti
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
 
     public var description: String {
-        let count = errors.count
         let lines = diagnostics.map { $0.formatted(file: file) }
-        let summary = "\(ControlCharacters.escaped(file)): \(count) error\(count == 1 ? "" : "s"); fix \(count == 1 ? "it" : "them") and run again."
-        return (lines + [summary]).joined(separator: "\n")
+        return (lines + [Self.summary(file: file, errorCount: errors.count)]).joined(separator: "\n")
+    }
+
+    /// `catalog.json: 2 errors; fix them and run again.`: the last line about a file with errors,
+    /// from loading it or from `lint`.
+    public static func summary(file: String, errorCount count: Int) -> String {
+        "\(ControlCharacters.escaped(file)): \(English.count(count, "error")); fix \(English.pronoun(forCount: count)) and run again."
     }
 }
 

@@ -11,23 +11,13 @@ struct SourcePlaces: Sendable, Equatable {
     private let failedPaths: Set<String>
     /// Every value that holds a failed one, the failed ones included.
     private let holdingFailures: Set<String>
-    /// The members of each large object, by its path, so that finding a place costs the same
-    /// in an object of ten thousand members as in one of ten.
-    private let largeObjects: [String: [String: Int]]
-
-    /// Objects with more members than this get an index.
-    static let indexedObjectSize = 16
 
     init(root: JSONNode, diagnostics: DiagnosticList) {
-        var large: [String: [String: Int]] = [:]
-        Self.indexLargeObjects(in: root, path: "$", into: &large)
-        self.init(root: root, largeObjects: large, diagnostics: diagnostics)
+        self.init(root: root, diagnostics: diagnostics, holdingFailures: [])
     }
 
-    private init(root: JSONNode, largeObjects: [String: [String: Int]], diagnostics: DiagnosticList,
-                 holdingFailures: Set<String> = []) {
+    private init(root: JSONNode, diagnostics: DiagnosticList, holdingFailures: Set<String>) {
         self.root = root
-        self.largeObjects = largeObjects
         keptElements = diagnostics.keptElements
         failedPaths = diagnostics.failedPaths
         var holding = holdingFailures
@@ -42,7 +32,7 @@ struct SourcePlaces: Sendable, Equatable {
 
     /// The same places, with what `diagnostics` has found since (a later check's errors).
     func updated(from diagnostics: DiagnosticList) -> SourcePlaces {
-        SourcePlaces(root: root, largeObjects: largeObjects, diagnostics: diagnostics, holdingFailures: holdingFailures)
+        SourcePlaces(root: root, diagnostics: diagnostics, holdingFailures: holdingFailures)
     }
 
     /// The file's path of the value the model's `path` names, and whether that value, or one
@@ -80,77 +70,19 @@ struct SourcePlaces: Sendable, Equatable {
     /// Whether the model's `path` names a value the file has.
     func exists(_ path: JSONPath) -> Bool {
         let source = source(of: path).path
-        return nearestNode(to: source).path == source
+        return root.nearestNode(to: source).path == source
     }
 
     /// The place of the model's `path` in the file: the value itself when the file has it, else
     /// the deepest value on the way (a missing key is reported on the object that should hold it).
     func location(of path: JSONPath) -> (path: JSONPath, position: SourcePosition) {
-        let nearest = nearestNode(to: source(of: path).path)
+        let nearest = root.nearestNode(to: source(of: path).path)
         return (nearest.path, nearest.node.position)
-    }
-
-    /// `JSONNode.nearestNode(to:)`, with large objects looked up through their index.
-    private func nearestNode(to path: JSONPath) -> (node: JSONNode, path: JSONPath) {
-        var node = root
-        var reached = JSONPath.root
-        var text = "$"
-        for component in path.components {
-            let next: JSONNode?
-            switch (component, node.value) {
-            case (.key(let key), .object(let members)):
-                if let index = largeObjects[text] {
-                    next = index[key].map { members[$0].value }
-                } else {
-                    next = node[key]
-                }
-                text = ObjectReader.path(text, key: key)
-            case (.index(let index), .array(let elements)):
-                next = elements.indices.contains(index) ? elements[index] : nil
-                text += "[\(index)]"
-            default:
-                next = nil
-            }
-            guard let next else { break }
-            node = next
-            reached.components.append(component)
-        }
-        return (node, reached)
-    }
-
-    private static func indexLargeObjects(in node: JSONNode, path: String, into index: inout [String: [String: Int]]) {
-        switch node.value {
-        case .object(let members):
-            if members.count > indexedObjectSize {
-                var positions: [String: Int] = [:]
-                // The last of a repeated key, as the loader reads it.
-                for (offset, member) in members.enumerated() { positions[member.key] = offset }
-                index[path] = positions
-            }
-            for member in members where member.value.isContainer {
-                indexLargeObjects(in: member.value, path: ObjectReader.path(path, key: member.key), into: &index)
-            }
-        case .array(let elements):
-            for (offset, element) in elements.enumerated() where element.isContainer {
-                indexLargeObjects(in: element, path: "\(path)[\(offset)]", into: &index)
-            }
-        case .string, .number, .bool, .null:
-            break
-        }
     }
 
     /// `$.a.b[2]`, `$.a.b`, `$.a` and `$` for `$.a.b[2]`, longest first.
     static func prefixes(of path: String) -> [String] {
         guard let parsed = JSONPath(parsing: path) else { return [path] }
         return parsed.withEnclosingPaths.map(\.description)
-    }
-}
-
-extension JSONNode {
-    var isContainer: Bool {
-        switch value {
-        case .object, .array: return true
-        case .string, .number, .bool, .null: return false
-        }
     }
 }

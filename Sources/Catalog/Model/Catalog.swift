@@ -6,10 +6,10 @@ public struct Catalog: Sendable, Equatable {
     public var schemaVersion: Int
     public var app: AppInfo
     public var settings: Settings
-    public var storefronts: [Storefront]
+    public var storefronts: [Storefront] { didSet { storefrontIndex = Self.index(storefronts.lazy.map(\.id)) } }
     public var accessLevels: [AccessLevel]
-    public var subscriptionGroups: [SubscriptionGroup]
-    public var products: [Product]
+    public var subscriptionGroups: [SubscriptionGroup] { didSet { groupIndex = Self.index(subscriptionGroups.lazy.map(\.id)) } }
+    public var products: [Product] { didSet { productIndex = Self.index(products.lazy.map(\.id)) } }
     public var paywalls: [Paywall]
     /// Where the catalog came from. Transactions made with a local StoreKit configuration are
     /// signed by Xcode, not Apple, so a server that verifies with Apple (Xee's) unlocks none.
@@ -18,6 +18,17 @@ public struct Catalog: Sendable, Equatable {
     public enum Origin: String, Sendable, Equatable {
         case catalogJSON
         case storeKitConfiguration
+    }
+
+    // Lookups by id are made per row and per report: each array has its index, built with it
+    // and again whenever it changes. Of an id written twice (an error the validator reports),
+    // the first element, as a scan would find it.
+    private var storefrontIndex: PositionIndex
+    private var groupIndex: PositionIndex
+    private var productIndex: PositionIndex
+
+    private static func index(_ ids: some Sequence<String>) -> PositionIndex {
+        PositionIndex(ids, repeated: .first)
     }
 
     public init(
@@ -40,14 +51,17 @@ public struct Catalog: Sendable, Equatable {
         self.products = products
         self.paywalls = paywalls
         self.origin = origin
+        storefrontIndex = Self.index(storefronts.lazy.map(\.id))
+        groupIndex = Self.index(subscriptionGroups.lazy.map(\.id))
+        productIndex = Self.index(products.lazy.map(\.id))
     }
 
     public func product(id: String) -> Product? {
-        products.first { $0.id == id }
+        productIndex[id].map { products[$0] }
     }
 
     public func storefront(id: String) -> Storefront? {
-        storefronts.first { $0.id == id }
+        storefrontIndex[id].map { storefronts[$0] }
     }
 
     /// The storefront a person means by `text`: ids are ISO 3166 alpha-3 codes, so `jpn` is `JPN`.
@@ -56,7 +70,13 @@ public struct Catalog: Sendable, Equatable {
     }
 
     public func subscriptionGroup(id: String) -> SubscriptionGroup? {
-        subscriptionGroups.first { $0.id == id }
+        groupIndex[id].map { subscriptionGroups[$0] }
+    }
+
+    /// The access level a subscription (auto-renewable or not) grants: its group's, else one
+    /// named by the product's own id.
+    public func accessLevel(of product: Product) -> String {
+        product.group.flatMap { subscriptionGroup(id: $0)?.accessLevel } ?? product.id
     }
 
     public func paywall(id: String) -> Paywall? {

@@ -1,13 +1,15 @@
-/// "Did you mean" for misspelt keys, values and ids.
+/// "Did you mean" for misspelt keys, values, ids and scenario commands.
 ///
 /// An edit distance costs the product of the two lengths, and ids and keys come from files
 /// anyone can write: a million-character id against thirty SKUs took seconds. Only candidates
 /// that could be within reach are compared, and nothing longer than `longestComparedWord`.
-enum Spelling {
+public enum Spelling {
     /// Nobody misspells a key or an id this long; longer words (and candidates) get no suggestion.
     static let longestComparedWord = 200
 
-    static func closest(to word: String, among candidates: Set<String>) -> String? {
+    /// The candidate `word` most likely misspells (ignoring case; the nearer, then the first in
+    /// alphabetical order), or nil when none is near enough.
+    public static func closest(to word: String, among candidates: Set<String>) -> String? {
         let lowered = word.lowercased()
         let scored = shortlist(for: word, among: candidates).map { ($0, distance(lowered, $0.lowercased())) }
             .filter { $0.1 <= allowedDistance(for: $0.0) }

@@ -93,7 +93,7 @@ struct Account {
         subscriptions.values.filter { store == nil || storeOfTransaction[$0.originalTransactionId] == store }
             .sorted { ($0.originalTransactionId) < ($1.originalTransactionId) }.map { record in
             let product = catalog?.product(id: record.productId)
-            let level = product?.group.flatMap { catalog?.subscriptionGroup(id: $0)?.accessLevel }
+            let level = product.flatMap { catalog?.accessLevel(of: $0) }
                 ?? levelGranted(by: record) ?? record.productId
             let status = SubscriptionRules.status(of: record, period: product?.period, rate: renewalRate, at: now)
             let latest = transactions.first { $0.id == record.latestTransactionId }
@@ -184,7 +184,7 @@ struct Account {
         guard let catalog else { return productId }
         guard let product = catalog.product(id: productId),
               product.type == .autoRenewable || product.type == .nonRenewing else { return nil }
-        return product.group.flatMap { catalog.subscriptionGroup(id: $0)?.accessLevel } ?? product.id
+        return catalog.accessLevel(of: product)
     }
 
     /// The panes at simulated time `now`: an access level is active until its latest expiry.

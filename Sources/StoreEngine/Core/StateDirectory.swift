@@ -90,11 +90,12 @@ public struct StateDirectory: Sendable, Equatable {
 
     /// `storefront history --check`: SQLite's full integrity check of the ledger, which also
     /// compares every index with its table (the check at every open does not). Reads only, like
-    /// `history`. Returns the ledger's path when it is whole; `ledgerDamaged` lists what is not.
+    /// `history`, but opens without that quicker check, which would refuse a damaged file at its
+    /// first problem. Returns the ledger's path when it is whole; `ledgerDamaged` lists what is not.
     public func checkLedger() throws(StoreError) -> String {
         let problems: [String]
         do {
-            problems = try Ledger(readingOnly: ledgerPath).integrityProblems()
+            problems = try Ledger(checking: ledgerPath).integrityProblems()
         } catch {
             throw StoreError(error)
         }

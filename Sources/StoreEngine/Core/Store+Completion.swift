@@ -176,7 +176,7 @@ extension Store {
             if case .entitlement(let entitlement)? = product.grants { key = entitlement } else { key = product.id }
             return GrantRecord(transactionId: transaction.id, kind: .nonConsumable, key: key, amount: 1, grantedAt: time)
         case .autoRenewable, .nonRenewing:
-            let level = product.group.flatMap { catalog.subscriptionGroup(id: $0)?.accessLevel } ?? product.id
+            let level = catalog.accessLevel(of: product)
             // From when it was paid, not from now: a purchase delivered again a week after a
             // crash still runs its month from the day it was paid. Calendar months, so P1M from
             // 31 January ends on the last day of February.
@@ -228,7 +228,7 @@ extension Store {
 
     /// " until 2026-01-08T09:00:00Z" for an expiry in an event's words; empty for none.
     static func until(_ date: Date?) -> String {
-        date.map { " until " + ISO8601DateFormatter().string(from: $0) } ?? ""
+        date.map { " until " + EventDate.string(from: $0) } ?? ""
     }
 
     /// A product's name as the engine's notices say it (English), else its id.

@@ -147,7 +147,7 @@ extension Store {
     public func advance(by seconds: TimeInterval) throws(StoreError) -> StoreReport {
         var report = try advance(to: now().addingTimeInterval(max(0, seconds)))
         if report.notice == nil {
-            report.notice = StoreNotice(.info, "The calendar moved on \(Self.duration(seconds)).")
+            report.notice = StoreNotice(.info, "The calendar moved on \(English.duration(seconds, oneDay: "a day")).")
         }
         return report
     }
@@ -160,18 +160,6 @@ extension Store {
         var report = try advance(to: max(due, now()))
         if report.notice == nil { report.notice = StoreNotice(.info, "The calendar moved on to the next thing due.") }
         return report
-    }
-
-    /// `1 day`, `3 h`, `90 s`: a span in words.
-    static func duration(_ seconds: TimeInterval) -> String {
-        switch seconds {
-        case 86_400...:
-            let days = Int(saturating: seconds / 86_400)
-            return days == 1 ? "a day" : "\(days) days"
-        case 3600...: return "\(Int(saturating: seconds / 3600)) h"
-        case 60...: return "\(Int(saturating: seconds / 60)) min"
-        default: return "\(Int(saturating: seconds)) s"
-        }
     }
 
     /// Changes how the simulated Xee server behaves from now on; logged.

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Ledger
 
@@ -69,7 +70,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
         case .noLedger(let path):
             return LedgerError.noLedger(path: path).description
         case let .ledgerDamaged(path, problems):
-            return "\(path) is damaged (SQLite's integrity_check found \(problems.count == 1 ? "a problem" : "\(problems.count) problems")); "
+            return "\(path) is damaged (SQLite's integrity_check found \(English.count(problems.count, "problem", one: "a"))); "
                 + "move it aside, keeping it for a bug report, or run storefront reset to start again:\n"
                 + problems.map { "  " + $0 }.joined(separator: "\n")
         case .unknownStorefront(let id):

@@ -95,26 +95,13 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
         return (Decimal(string: charge) ?? 0) * Decimal(quantity)
     }
 
-    /// What the row says of money, in the storefront's own format: `$0.99` charged, `$4.99 due`
-    /// while purchasing, `no charge` once failed or cancelled. Nothing reads as charged that
-    /// was not. Without the storefront in `catalog`, `0.99 USD`.
-    public func chargeText(catalog: Catalog?) -> String {
-        chargeText { amount in
-            guard let found = catalog?.storefront(id: storefront), found.currency == currency else {
-                // No storefront to ask: the currency's own minor units, written the plain way (CHF 1.50).
-                return amount.formatted(Decimal.FormatStyle.Currency(code: currency, locale: Locale(identifier: "en_US_POSIX")))
-            }
-            return PriceFormatter.format(amount, in: found)
-        }
-    }
-
-    /// The same words from the ledger alone, as `history` prints them: amounts in the locale
-    /// kept with the transaction (`RecordedAmount`), whatever catalog is at hand.
-    public var recordedChargeText: String {
-        chargeText { RecordedAmount.format($0, currency: currency, storefront: storefront, locale: locale) }
-    }
-
-    private func chargeText(_ format: (Decimal) -> String) -> String {
+    /// What the row says of money, as its storefront wrote it when the transaction was made:
+    /// `$0.99` charged, `$4.99 due` while purchasing, `no charge` once failed or cancelled.
+    /// Nothing reads as charged that was not. From the transaction alone (`RecordedAmount`: its
+    /// kept locale, else its currency's usual one), so the panes and `history` say the same
+    /// whatever catalog is at hand.
+    public var chargeText: String {
+        let format = { RecordedAmount.format($0, currency: currency, storefront: storefront, locale: locale) }
         switch state {
         case .failed, .deferred: return "no charge"
         case .purchasing: return format(Decimal(string: charge) ?? 0) + " due"

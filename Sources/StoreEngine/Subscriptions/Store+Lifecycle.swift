@@ -75,7 +75,7 @@ extension Store {
             guard due >= graceEnd else { schedule(subscription); return nil }
             try ledger.inTransaction {
                 try log(.billingIssue, "grace period ended: access lost; billing retry until "
-                        + ISO8601DateFormatter().string(from: retryEnd), latest, graceEnd)
+                        + EventDate.string(from: retryEnd), latest, graceEnd)
                 try subscriptionChanged(.gracePeriodEnded, subscription)
             }
             schedule(subscription)
@@ -100,7 +100,7 @@ extension Store {
             subscription.billingIssueAt = periodEnd
             subscription.updatedAt = periodEnd
             let graceEnd = renewalRate.graceEnd(for: product?.period, from: periodEnd)
-            let until = ISO8601DateFormatter().string(from: graceEnd)
+            let until = EventDate.string(from: graceEnd)
             try ledger.inTransaction {
                 try save(subscription)
                 try log(.billingIssue, "the renewal could not be charged: grace period until \(until), access kept",
@@ -157,7 +157,7 @@ extension Store {
             try ledger.insert(record)
             try sign(record, at: start)
             try log(.purchased, "renewed: period \(subscription.renewals + 2) from "
-                    + ISO8601DateFormatter().string(from: start), record.id, start)
+                    + EventDate.string(from: start), record.id, start)
             try refresh(record.id)
             if changesProduct {
                 try log(.productChange, "renewed into \(product.shortId), the change that waited for this renewal",
@@ -194,7 +194,7 @@ extension Store {
         // A renewal that failed validation says so; one that went through says until when.
         if completed.tone == .error { return completed }
         return StoreNotice(.success, "\(displayName(ofProduct: product.id)) renewed until "
-                           + ISO8601DateFormatter().string(from: subscription.expiresAt) + ".")
+                           + EventDate.string(from: subscription.expiresAt) + ".")
     }
 
     /// A price increase QA requests: a quarter more, rounded down to the currency's minor unit.

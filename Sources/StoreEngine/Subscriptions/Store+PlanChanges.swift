@@ -53,7 +53,7 @@ extension Store {
         let time = now()
         subscription.pendingProductId = product.id
         subscription.updatedAt = time
-        let at = ISO8601DateFormatter().string(from: subscription.expiresAt)
+        let at = EventDate.string(from: subscription.expiresAt)
         try ledger.inTransaction {
             try save(subscription)
             try log(.productChange, "\(change.name) to \(product.shortId) at the next renewal (\(at)); nothing charged now",

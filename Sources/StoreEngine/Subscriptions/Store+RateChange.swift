@@ -37,7 +37,7 @@ extension Store {
                 try ledger.recordXeeAccess(moved)
                 account.record(moved)
             }
-            moved.append("\(subscription.latestTransactionId) now ends \(ISO8601DateFormatter().string(from: expires))")
+            moved.append("\(subscription.latestTransactionId) now ends \(EventDate.string(from: expires))")
         }
         return moved
     }

@@ -49,7 +49,7 @@ extension Store {
             }
             return StoreNotice(.info, on ? "Auto-renew is on again for \(name)."
                                : "Auto-renew is off: \(name) stays until "
-                                 + ISO8601DateFormatter().string(from: subscription.expiresAt) + ", then expires.")
+                                 + EventDate.string(from: subscription.expiresAt) + ", then expires.")
         case .billingIssue(let on):
             subscription.billingIssue = on
             subscription.updatedAt = time

@@ -1,4 +1,3 @@
-import Catalog
 import Foundation
 import StoreEngine
 
@@ -16,7 +15,7 @@ public enum PaneRows {
     /// A transaction's row, in the columns `fit` gives it. The amount is what was charged, in
     /// the storefront's format, and always whole: nothing reads as charged that was not, and
     /// nothing paid reads as free. What a narrow pane cuts, Enter opens in full.
-    public static func transaction(_ transaction: TransactionSummary, catalog: Catalog,
+    public static func transaction(_ transaction: TransactionSummary,
                                    fit: TransactionColumns.Fit = .wide) -> ListPane.Row {
         let mark = transaction.isFinished ? "✓" : "…"
         let role: Theme.Role
@@ -29,7 +28,7 @@ public enum PaneRows {
         // Each column padded, or cut with `…`, to its width; the charge last and whole.
         let columns = [fit.showsId ? transaction.id : nil,
                        DisplayWidth.pad(TransactionColumns.productName(of: transaction), to: fit.product),
-                       DisplayWidth.pad(state, to: fit.state), mark, transaction.chargeText(catalog: catalog)]
+                       DisplayWidth.pad(state, to: fit.state), mark, transaction.chargeText]
         return ListPane.Row(columns.compactMap { $0 }.joined(separator: " "), role)
     }
 
@@ -49,36 +48,19 @@ public enum PaneRows {
             ListPane.Row("\($0.key): \($0.value)", .price)
         }
         let access = snapshot.entitlements.map { entitlement -> ListPane.Row in
-            // The store it comes from, last: each store knows only its own purchases.
-            let store = entitlement.storeNames.map { " · \($0)" } ?? ""
-            if entitlement.isLifetime { return ListPane.Row("\(entitlement.id) owned\(store)", .success) }
-            if let wait = entitlement.serverWait {
-                let poll = wait.poll.map { " \($0)/\(wait.polls)" } ?? ""
-                return ListPane.Row("\(entitlement.id) waiting for the server\(poll)\(store)", .warning)
-            }
-            let until = entitlement.expiresAt.map(when) ?? "?"
-            // On Xee, where the server's last change came from.
-            let source = (entitlement.source.map { " · \($0)" } ?? "") + store
-            // What the subscription behind it is going through says more than the date, where
-            // the app grants the level itself; on Xee (a source) the server's profile decides,
-            // and it hears of the store's changes only by notification.
-            switch entitlement.source == nil ? entitlement.subscription?.status : nil {
-            case .inGracePeriod?:
-                return ListPane.Row("\(entitlement.id) active in grace to \(until) · billing issue\(source)", .warning)
-            case .inBillingRetryPeriod?:
-                return ListPane.Row("\(entitlement.id) inactive · billing retry\(source)", .error)
-            case .revoked?:
-                return ListPane.Row("\(entitlement.id) refunded\(source)", .muted)
-            default:
-                break
-            }
-            // "renews" carries both willRenew and the date, in the room of "to".
-            let term = entitlement.willRenew ? "active · renews \(until)" : "active to \(until)"
-            return entitlement.isActive
-                ? ListPane.Row("\(entitlement.id) \(term)\(source)", .success)
-                : ListPane.Row("\(entitlement.id) expired \(until)\(source)", .muted)
+            let state = entitlement.state(writingDates: when)
+            return ListPane.Row("\(entitlement.id) \(state.words)", role(of: state.tone))
         }
         return balances + access
+    }
+
+    private static func role(of tone: EntitlementState.Tone) -> Theme.Role {
+        switch tone {
+        case .active: return .success
+        case .attention: return .warning
+        case .failing: return .error
+        case .ended: return .muted
+        }
     }
 
     /// An event's row: when, the kind in its short form (Enter shows the full name), what it says.

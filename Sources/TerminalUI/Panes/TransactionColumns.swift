@@ -1,4 +1,3 @@
-import Catalog
 import StoreEngine
 
 /// The columns of the Transactions pane: id, SKU, state, mark, charge. Sized once per report
@@ -15,12 +14,12 @@ public struct TransactionColumns: Sendable, Equatable {
 
     public init() {}
 
-    public init(fitting transactions: [TransactionSummary], catalog: Catalog) {
+    public init(fitting transactions: [TransactionSummary]) {
         for transaction in transactions {
             product = max(product, DisplayWidth.of(Self.productName(of: transaction)))
             state = max(state, DisplayWidth.of(transaction.displayState))
             shortState = max(shortState, DisplayWidth.of(Self.shortState(of: transaction)))
-            charge = max(charge, DisplayWidth.of(transaction.chargeText(catalog: catalog)))
+            charge = max(charge, DisplayWidth.of(transaction.chargeText))
         }
     }
 
@@ -32,7 +31,8 @@ public struct TransactionColumns: Sendable, Equatable {
         /// States in their short form (`pending`).
         public var shortStates: Bool
 
-        /// Every column at the width it wants: for a row with no width to fit (a test, `history`).
+        /// Every column at the width it wants: for a row with no pane width to fit, the default of
+        /// `PaneRows.transaction` (tests; `history` writes its own lines).
         public static let wide = TransactionColumns().fitted(to: .max)
     }
 

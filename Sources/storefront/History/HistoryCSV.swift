@@ -14,17 +14,19 @@ enum HistoryCSV {
 
     static func text(_ history: LedgerHistory) -> String {
         let statuses = HistoryFacts.subscriptionStatuses(history)
-        let prorated = Dictionary(grouping: history.refunds.filter(\.isProrated), by: \.transactionId)
+        // Grouped once, in time order: each row finds its own refunds without a scan of all of them.
+        let refunds = Dictionary(grouping: history.refunds, by: \.transactionId)
         var rows = [header]
         for transaction in history.transactions {
-            let full = history.refunds.first { !$0.isProrated && $0.transactionId == transaction.id }
-            let partial = prorated[transaction.id] ?? []
+            let own = refunds[transaction.id] ?? []
+            let full = own.first { !$0.isProrated }
+            let partial = own.filter(\.isProrated)
             rows.append([
                 transaction.id, HistoryFacts.date(transaction.createdAt), transaction.userId, transaction.productId,
                 transaction.storefront, transaction.path?.rawValue ?? "unknown", HistoryFacts.store(of: transaction) ?? "",
                 transaction.state.rawValue, transaction.displayState, transaction.isFinished ? "yes" : "no",
                 transaction.price, "\(transaction.amountCharged)", transaction.currency, transaction.locale ?? "",
-                transaction.recordedChargeText, transaction.offerType ?? "", transaction.offerId ?? "",
+                transaction.chargeText, transaction.offerType ?? "", transaction.offerId ?? "",
                 transaction.variationId ?? "", transaction.invoiceId ?? "", transaction.originalTransactionId ?? "",
                 statuses[transaction.id]?.rawValue ?? "", history.verification[transaction.id].map(HistoryFacts.words) ?? "",
                 full.map { HistoryFacts.date($0.time) } ?? "", full?.reason ?? "", full.map { "\($0.amount)" } ?? "",

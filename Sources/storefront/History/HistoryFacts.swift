@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import StoreEngine
 
@@ -17,21 +18,9 @@ enum HistoryFacts {
         }
     }
 
-    /// `owned`, `active · renews DATE`, `active in grace to DATE · billing issue`, `inactive ·
-    /// billing retry`, `refunded`, `expired DATE`, then the Xee source and the stores, as the
-    /// Entitlements pane says it (with whole dates).
+    /// How an entitlement stands, in the Entitlements pane's words, with whole dates.
     static func state(of entitlement: Entitlement) -> String {
-        let origin = ([entitlement.source, entitlement.storeNames].compactMap { $0 }).map { " · \($0)" }.joined()
-        if entitlement.isLifetime { return "owned" + origin }
-        let until = entitlement.expiresAt.map(date) ?? "?"
-        switch entitlement.source == nil ? entitlement.subscription?.status : nil {
-        case .inGracePeriod?: return "active in grace to \(until) · billing issue" + origin
-        case .inBillingRetryPeriod?: return "inactive · billing retry" + origin
-        case .revoked?: return "refunded" + origin
-        default: break
-        }
-        guard entitlement.isActive else { return "expired \(until)" + origin }
-        return (entitlement.willRenew ? "active · renews \(until)" : "active to \(until)") + origin
+        entitlement.state(writingDates: date).words
     }
 
     /// `subscribed · renews DATE · 2 renewals · period normal · App Store`, `expired DATE (upgrade)`,
@@ -47,7 +36,7 @@ enum HistoryFacts {
             words += " " + date(subscription.endedAt ?? subscription.expiresAt)
                 + (subscription.endReason.map { " (\($0))" } ?? "")
         }
-        words += subscription.renewals == 1 ? " · 1 renewal" : " · \(subscription.renewals) renewals"
+        words += " · " + English.count(subscription.renewals, "renewal")
         words += " · period \(subscription.periodType)"
         if let next = subscription.pendingProductId { words += " · changes to \(next) at the renewal" }
         if let store = subscription.path?.marketplace.displayName { words += " · \(store)" }

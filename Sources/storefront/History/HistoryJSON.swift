@@ -23,7 +23,7 @@ enum HistoryJSON {
             "id": transaction.id, "productId": transaction.productId, "userId": transaction.userId,
             "storefront": transaction.storefront, "path": transaction.path?.rawValue ?? "unknown",
             "state": transaction.state.rawValue, "price": transaction.price, "currency": transaction.currency,
-            "amountCharged": "\(transaction.amountCharged)", "charge": transaction.recordedChargeText,
+            "amountCharged": "\(transaction.amountCharged)", "charge": transaction.chargeText,
             "displayState": transaction.displayState, "finished": transaction.isFinished,
             "createdAt": HistoryFacts.date(transaction.createdAt),
         ]

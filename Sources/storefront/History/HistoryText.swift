@@ -33,7 +33,7 @@ enum HistoryText {
         let store = HistoryFacts.store(of: transaction).map { "  \($0)" } ?? ""
         let verified = history.verification[transaction.id].map { "  " + HistoryFacts.words($0) } ?? ""
         return "\(transaction.id)  \(HistoryFacts.date(transaction.createdAt))  \(transaction.productId)  "
-            + "\(transaction.storefront)  \(transaction.recordedChargeText)  \(transaction.displayState)\(error)  "
+            + "\(transaction.storefront)  \(transaction.chargeText)  \(transaction.displayState)\(error)  "
             + "\(finished)\(offer)\(variation)\(store)\(verified)"
     }
 }

@@ -376,7 +376,7 @@ final class PayStationPath: PurchasePath {
            let status = RedirectURL.Status(rawValue: paid) {
             if status == .delivering, let due = context.due(of: .payStationDelivered(invoiceId: invoiceId)) {
                 try context.log(.payStationDelivering, "status delivering: Pay Station is still processing invoice "
-                                + "\(invoiceId); done at \(Self.time(due))", transaction: transaction.id)
+                                + "\(invoiceId); done at \(EventDate.string(from: due))", transaction: transaction.id)
                 return PathStep(notice: StoreNotice(.info, "Pay Station is still processing \(transaction.id); it is "
                                                     + "delivered once the payment is done."))
             }
@@ -393,10 +393,6 @@ final class PayStationPath: PurchasePath {
         try context.log(.payStationPaid, "status done, invoice \(invoice): the payment it was processing went through "
                         + "while the app was closed", transaction: record.transactionId)
         return try settleWithoutRedirect(record.transactionId, invoice: invoice, status: .done, in: context)
-    }
-
-    private static func time(_ date: Date) -> String {
-        ISO8601DateFormatter().string(from: date)
     }
 
     /// The payment queue's `restoreCompletedTransactions`: restored, then finished.

@@ -32,11 +32,12 @@ public enum ProductsAnswer {
         var products: [Product] = []
         var invalid: [String] = []
         var reasons: [String: String] = [:]
-        // Indexed once: asking for every SKU of a 10,000-product catalog must not scan it 10,000 times.
-        let byId = Dictionary(catalog.products.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // The catalog finds a product by id through its index; the case-blind one is built only
+        // when a SKU is unknown: asking for every SKU of a 10,000-product catalog must not scan it
+        // 10,000 times.
         var byLowercasedId: [String: Int]?
         for identifier in identifiers {
-            guard let index = byId[identifier] else {
+            guard let product = catalog.product(id: identifier) else {
                 invalid.append(identifier)
                 if byLowercasedId == nil {
                     byLowercasedId = Dictionary(catalog.products.enumerated().map { ($1.id.lowercased(), $0) },
@@ -46,7 +47,6 @@ public enum ProductsAnswer {
                 reasons[identifier] = caseMatch.map { "SKUs are case-sensitive; the store has \($0.id)" } ?? "unknown SKU"
                 continue
             }
-            let product = catalog.products[index]
             guard product.status == .available else {
                 invalid.append(identifier)
                 reasons[identifier] = "status \(product.status.rawValue)"

@@ -1,0 +1,55 @@
+import Foundation
+
+/// How an entitlement stands, in the words the Entitlements pane and `history` both say it
+/// (`active · renews 2026-02-01 · App Store`), and its tone, which the pane colours it by. One
+/// description, so the two cannot tell different stories; each writes its own dates.
+public struct EntitlementState: Sendable, Equatable {
+    public enum Tone: Sendable, Equatable {
+        /// Owned, or active.
+        case active
+        /// Wants a look: waiting for the server's word, or kept in grace through a billing issue.
+        case attention
+        /// Access gone while the store retries the payment.
+        case failing
+        /// Over: refunded or expired.
+        case ended
+    }
+
+    public var words: String
+    public var tone: Tone
+
+    public init(_ words: String, _ tone: Tone) {
+        self.words = words
+        self.tone = tone
+    }
+}
+
+extension Entitlement {
+    /// `owned`, `waiting for the server 2/5`, `active · renews DATE`, `active to DATE`, `active in
+    /// grace to DATE · billing issue`, `inactive · billing retry`, `refunded`, `expired DATE`,
+    /// then on Xee where the server's last change came from, and the stores.
+    /// - Parameter date: how to write the expiry (a day, a minute, a whole date).
+    public func state(writingDates date: (Date) -> String) -> EntitlementState {
+        // The store it comes from, last: each store knows only its own purchases.
+        let store = storeNames.map { " · \($0)" } ?? ""
+        if isLifetime { return EntitlementState("owned\(store)", .active) }
+        if let serverWait {
+            let poll = serverWait.poll.map { " \($0)/\(serverWait.polls)" } ?? ""
+            return EntitlementState("waiting for the server\(poll)\(store)", .attention)
+        }
+        let until = expiresAt.map(date) ?? "?"
+        let origin = (source.map { " · \($0)" } ?? "") + store
+        // What the subscription behind it is going through says more than the date, where the
+        // app grants the level itself; on Xee (a source) the server's profile decides, and it
+        // hears of the store's changes only by notification.
+        switch source == nil ? subscription?.status : nil {
+        case .inGracePeriod?: return EntitlementState("active in grace to \(until) · billing issue\(origin)", .attention)
+        case .inBillingRetryPeriod?: return EntitlementState("inactive · billing retry\(origin)", .failing)
+        case .revoked?: return EntitlementState("refunded\(origin)", .ended)
+        default: break
+        }
+        guard isActive else { return EntitlementState("expired \(until)\(origin)", .ended) }
+        // "renews" carries both willRenew and the date, in the room of "to".
+        return EntitlementState((willRenew ? "active · renews \(until)" : "active to \(until)") + origin, .active)
+    }
+}
