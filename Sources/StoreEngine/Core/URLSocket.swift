@@ -3,7 +3,8 @@ import Foundation
 /// How a URL from outside (`storefront open-url`) reaches the app running on a state
 /// directory: a UNIX socket, `storefront.sock` in the directory (0600, like everything there),
 /// one URL per connection. The client writes the URL and a newline; the app answers `ok PID`
-/// once the URL is in its inbox, or `error REASON`.
+/// and then posts the URL to its inbox (so a client that did not wait for the answer hands
+/// nothing on), or answers `error REASON`.
 public enum URLSocket {
     /// The longest URL taken: anything longer is refused before it is read whole.
     public static let maxURLBytes = 1 << 20
