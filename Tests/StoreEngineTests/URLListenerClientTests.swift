@@ -38,7 +38,7 @@ struct URLListenerClientTests {
             close(client)
             // The next client is served by a listener (and a process) still alive.
             #expect(try directory.deliver(url: Self.url + "&second=1") == .handedToApp(pid: getpid()))
-            #expect(received.urls.withLock { $0 }.last == Self.url + "&second=1")
+            #expect(received.arrived(count: 1).last == Self.url + "&second=1")
         }
     }
 
@@ -48,7 +48,7 @@ struct URLListenerClientTests {
             let silent = [try connect(to: directory), try connect(to: directory)]
             defer { silent.forEach { close($0) } }
             #expect(try directory.deliver(url: Self.url) == .handedToApp(pid: getpid()))
-            #expect(received.urls.withLock { $0 } == [Self.url])
+            #expect(received.arrived(count: 1) == [Self.url])
         }
     }
 
@@ -86,4 +86,12 @@ struct URLListenerClientTests {
 /// The URLs a listener handed on, from its threads.
 private final class Received: Sendable {
     let urls = Mutex<[String]>([])
+
+    /// The URLs once `count` have arrived (or after a minute). The listener answers `ok` before
+    /// it hands the URL on, so `deliver` can return a moment before the URL is here.
+    func arrived(count: Int) -> [String] {
+        let deadline = Date().addingTimeInterval(60)
+        while urls.withLock({ $0.count < count }), Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        return urls.withLock { $0 }
+    }
 }
