@@ -21,6 +21,7 @@ public enum StatusBar {
             parts.append("variant \(variant.id)" + (paywall.variantOverride == nil ? "" : " (preview)"))
         }
         if paywall.eligibility != .auto { parts.append("offers: \(paywall.eligibility.rawValue)") }
+        if let player = paywall.playerPreview { parts.append("player \(player.name) (preview)") }
         if paywall.catalog.settings.useSandbox { parts.append("SANDBOX") }
         // The hint line says `? help` and `q quit` too: here the clock has the room.
         var right = forms.first ?? ""
