@@ -32,6 +32,7 @@ public enum StatusBar {
             if DisplayWidth.of(left) + DisplayWidth.of(right) + 2 > area.width {
                 left = " " + parts.dropFirst().map {
                     $0.replacingOccurrences(of: "theme ", with: "").replacingOccurrences(of: "variant ", with: "")
+                        .replacingOccurrences(of: "player ", with: "")
                 }.joined(separator: "│")
             }
             // Then the clock in a shorter form, if one fits.
