@@ -20,27 +20,30 @@ extension App {
     /// and for the assigned variant.
     static let ledgerName = "auto"
     static let assignedVariantName = "assigned"
+    /// The pickers, in the order they are listed (the prompt's, and a scenario's `preview`).
+    public static let pickerNames = ["storefront", "variant", "theme", "eligibility", "player"]
 
     /// What `:` can jump to now: this catalog's storefronts and variants, the themes loaded.
     public var pickerVocabulary: PickerVocabulary {
-        PickerVocabulary([
-            .init("storefront", values: catalog.storefronts.map(\.id)),
-            .init("variant", values: [Self.assignedVariantName] + (paywall.paywall?.variants.map(\.id) ?? [])),
-            .init("theme", values: themes.map(\.name)),
-            .init("eligibility", values: EligibilityOverride.allCases.map(\.rawValue)),
-            .init("player", values: [Self.ledgerName] + PlayerState.allCases.map(\.name)),
-        ])
+        let values = [
+            catalog.storefronts.map(\.id),
+            [Self.assignedVariantName] + (paywall.paywall?.variants.map(\.id) ?? []),
+            themes.map(\.name),
+            EligibilityOverride.allCases.map(\.rawValue),
+            [Self.ledgerName] + PlayerState.allCases.map(\.name),
+        ]
+        return PickerVocabulary(zip(Self.pickerNames, values).map { PickerVocabulary.Picker($0, values: $1) })
     }
 
     /// The jump a picker and one of its names stand for, or why there is none (a script's
     /// `preview` line and the prompt say the same).
     public func jump(picker: String, value: String) -> Result<Jump, PickerProblem> {
-        let resolved = pickerVocabulary.value(value, of: picker)
-        guard case .success(let (picker, name)) = resolved else {
-            if case .failure(let problem) = resolved { return .failure(problem) }
-            return .failure(PickerProblem("No picker \"\(picker)\"."))
+        let found: String, name: String
+        switch pickerVocabulary.value(value, of: picker) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let resolved): (found, name) = resolved
         }
-        switch picker {
+        switch found {
         case "storefront": return .success(.storefront(id: name))
         case "variant": return .success(.variant(id: name == Self.assignedVariantName ? nil : name))
         case "theme": return .success(.theme(name: name))

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Program
 import StoreEngine
 import TerminalUI
 
@@ -236,7 +237,7 @@ public enum ScenarioParser {
             }
             return .click(x: x, y: y)
         case "preview":
-            let pickers = ["storefront", "variant", "theme", "eligibility", "player"]
+            let pickers = App.pickerNames
             guard arguments.count >= 2 else {
                 throw Problem("preview takes a picker and a name: preview player lapsed; pickers: \(pickers.joined(separator: ", "))")
             }

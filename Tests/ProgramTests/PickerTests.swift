@@ -95,7 +95,7 @@ struct PickerTests {
         typing("player lapsed", into: &app)
         app.receive(.key(.enter))
         #expect(app.paywall.playerPreview == .lapsed)
-        #expect(app.lines[0].contains("player lapsed (preview)"))
+        #expect(app.lines[0].contains("lapsed (preview)"))
     }
 
     /// The prompt takes every key: `q` is a letter there, Esc closes without jumping.

@@ -55,7 +55,7 @@ public struct PickerVocabulary: Sendable, Equatable {
         let started = picker.values.filter { Self.key($0).hasPrefix(typed) }
         if started.count == 1 { return .success((picker.name, started[0])) }
         if started.count > 1 {
-            return .failure(PickerProblem("\(picker.name) \"\(value)\" could be \(started.joined(separator: " or ")).") )
+            return .failure(PickerProblem("\(picker.name) \"\(value)\" could be \(started.joined(separator: " or "))."))
         }
         let near = Spelling.closest(to: value, among: Set(picker.values))
         return .failure(PickerProblem("No \(picker.name) \"\(value)\"" + (near.map { "; did you mean \($0)?" } ?? ".")
