@@ -29,6 +29,7 @@ extension App {
         }
         if let sheet { return handle(key, on: sheet) }
         if choiceMenu != nil { return handleMenu(key) }
+        if prompt != nil { return handlePrompt(key) }
         // A count is for the `+` right after it.
         if !Self.continuesCount(key) { advanceCount = nil }
         switch key {
@@ -54,16 +55,18 @@ extension App {
         case .character("v"):
             guard let paywall = paywall.paywall, !paywall.variants.isEmpty else { return [] }
             updatePaywall(.previewNextVariant)
-            if let variant = self.paywall.variant {
-                notice = StoreNotice(.info, self.paywall.variantOverride == nil
-                    ? "Variant \(variant.id) (template \(variant.template.rawValue)), as assigned to this player."
-                    : "Previewing variant \(variant.id) (template \(variant.template.rawValue)).")
-            }
+            announceVariant()
+        case .character(":"):
+            notice = nil
+            prompt = CommandPrompt()
+        case .character("P"):
+            previewNextPlayer()
         case .character("e"):
             updatePaywall(.cycleEligibility)
             notice = StoreNotice(.info, "Offer eligibility: \(paywall.eligibility.rawValue).")
-        case .character("t"):
-            themeIndex = (themeIndex + 1) % themes.count
+        case .character("t"), .character("T"):
+            let step = key == .character("t") ? 1 : themes.count - 1
+            themeIndex = (themeIndex + step) % themes.count
             notice = StoreNotice(.info, "Theme \(themes[themeIndex].name).")
         case .character("r"):
             return update(.restore)
@@ -180,7 +183,7 @@ extension App {
                                             in: Rect(x: 0, y: 0, width: width, height: height))
             return input.map { [.engine(.send(.storeKit($0)))] } ?? []
         }
-        guard sheet == nil, overlay == nil else { return [] }
+        guard sheet == nil, overlay == nil, prompt == nil else { return [] }
         if let open = choiceMenu {
             // The menu covers the panes: a click on an item chooses it, anywhere else closes it.
             guard event.kind == .press else { return [] }

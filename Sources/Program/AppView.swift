@@ -41,6 +41,7 @@ public enum AppView {
         case nil:
             break
         }
+        app.prompt?.render(with: app.pickerVocabulary, theme: theme, on: layout.hintBar, into: &frame)
         app.choiceMenu?.menu.render(theme: theme, into: &frame)
         app.overlay?.render(theme: theme, into: &frame)
         return frame
