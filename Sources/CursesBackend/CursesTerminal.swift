@@ -33,8 +33,17 @@ public final class CursesTerminal: Backend {
         palette = ColorPairs(enabled: canColor, colorCount: Int(sf_colors()), pairLimit: Int(sf_color_pairs()))
         mousemask(sf_all_mouse_events(), nil)
         mouseinterval(0)
+        // The blank screen first (the alternate one), so the probe's samples never touch the shell's.
+        wrefresh(sf_stdscr())
+        probe.run()
         isOpen = true
     }
+
+    /// What the terminal said of its widths at start (`TerminalProbe`).
+    private var probe = TerminalProbe()
+    public var widthMode: WidthMode { probe.widthMode }
+    /// How the widths were chosen, in words: `per code point (5 samples probed)`.
+    public var widthSummary: String { probe.summary }
 
     deinit {
         close()
@@ -46,6 +55,7 @@ public final class CursesTerminal: Backend {
         isOpen = false
         curs_set(1)
         endwin()
+        probe.restore()
     }
 
     public var size: (width: Int, height: Int) {
@@ -126,10 +136,12 @@ public final class CursesTerminal: Backend {
     public func suspend() {
         guard isOpen else { return }
         endwin()
+        probe.restore()
         // SIGSTOP, not SIGTSTP: it cannot be caught, so no handler (ncurses' included) runs
         // between here and `fg`.
         kill(getpid(), SIGSTOP)
         // Continued. The screen may hold anything the shell printed: repaint all of it.
+        probe.resume()
         redrawwin(sf_stdscr())
         wnoutrefresh(sf_stdscr())
         doupdate()
