@@ -42,8 +42,6 @@ public final class CursesTerminal: Backend {
     /// What the terminal said of its widths at start (`TerminalProbe`).
     private var probe = TerminalProbe()
     public var widthMode: WidthMode { probe.widthMode }
-    /// How the widths were chosen, in words: `per code point (5 samples probed)`.
-    public var widthSummary: String { probe.summary }
 
     deinit {
         close()
@@ -73,14 +71,29 @@ public final class CursesTerminal: Backend {
                 let style = frame[x, y].style
                 var run = ""
                 let start = x
+                var special = GraphemeCell.text
                 while x < min(width, frame.width), frame[x, y].style == style {
                     let cell = frame[x, y]
+                    special = GraphemeCell(cell, mode: widthMode)
+                    if special != .text { break }
                     if !cell.isContinuation { run += cell.grapheme }
                     x += 1
                 }
                 let (attributes, pair) = palette.attributes(for: style)
                 sf_set_style(window, attributes, pair)
                 _ = sf_put(window, Int32(y), Int32(start), run)
+                // A cluster ncurses would count otherwise than the terminal draws it (`GraphemeCell`).
+                switch special {
+                case .text: break
+                case .cluster(let characters):
+                    _ = characters.withUnsafeBufferPointer {
+                        sf_put_cluster(window, Int32(y), Int32(x), $0.baseAddress, attributes, pair)
+                    }
+                    x += frame[x, y].width
+                case .base(let text):
+                    _ = sf_put(window, Int32(y), Int32(x), text)
+                    x += frame[x, y].width
+                }
             }
         }
         wnoutrefresh(window)

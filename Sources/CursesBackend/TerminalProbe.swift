@@ -19,9 +19,6 @@ struct TerminalProbe {
 
     /// The mode the app measures in for this terminal.
     private(set) var widthMode = WidthMode.perCodePoint
-    /// What the probe found, for the Events pane and `--help`'s readers: `per code point
-    /// (no answer)`, `graphemes (mode 2027)`.
-    private(set) var summary = "per code point (no answer)"
     /// Mode 2027 was set and the app reset it for its run; `restore` sets it again.
     private var resetGraphemeMode = false
 
@@ -57,9 +54,6 @@ struct TerminalProbe {
         send("\u{1B}[H\u{1B}[2K")
         if modeState == 3, answered == Self.samples.count, matchesGraphemes {
             widthMode = .graphemes
-            summary = "graphemes (mode 2027 permanently set, \(answered) samples)"
-        } else {
-            summary = answered == 0 ? "per code point (no answer)" : "per code point (\(answered) samples probed)"
         }
     }
 
