@@ -42,6 +42,19 @@ struct RightToLeftSnapshotTests {
         #expect(app.paywall.selection == first)
     }
 
+    /// A click on a plan's name, where the mirrored paywall shows it, selects that plan.
+    @Test(arguments: [1, 2])
+    func aClickSelectsThePlanUnderIt(index: Int) throws {
+        var app = app(variant: "A", width: 120, height: 40)
+        let name = BidiText.visualRightToLeft(app.paywall.items[index].display.name)
+        let lines = app.view().lines
+        let row = try #require(lines.firstIndex { $0.contains(name) }, "\(lines.joined(separator: "\n"))")
+        let line = lines[row]
+        let column = DisplayWidth.of(String(line[..<line.range(of: name)!.lowerBound]))
+        app.receive(.mouse(MouseEvent(.press, x: column + 1, y: row)))
+        #expect(app.paywall.selection == index)
+    }
+
     @Test func aLeftToRightStorefrontIsNotMirrored() {
         let app = app(variant: "A", width: 120, height: 40)
         #expect(app.paywall.writingDirection == .leftToRight || app.paywall.storefront.id == "SAU")
