@@ -37,7 +37,12 @@ struct TerminalProbe {
         send("\u{1B}[8l")  // BiDi explicit mode: never reorder what the app draws
         // The DSR after the DECRQM is answered by every terminal, so it ends the wait either way.
         send("\u{1B}[?2027$p\u{1B}[6n")
-        let modeState = read().flatMap(Self.decrpmState)
+        guard let firstAnswer = read() else {
+            // Nothing answers: no samples to wait for either.
+            send("\u{1B}[H\u{1B}[2K")
+            return
+        }
+        let modeState = Self.decrpmState(firstAnswer)
         if modeState == 1 {
             send("\u{1B}[?2027l")
             resetGraphemeMode = true
