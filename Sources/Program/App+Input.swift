@@ -116,6 +116,11 @@ extension App {
             updatePaywall(.moveVertically(by: -1, area: layout.paywall))
         case .down where focus == .paywall, .character("j") where focus == .paywall:
             updatePaywall(.moveVertically(by: 1, area: layout.paywall))
+        case .left where isMirroredPaywall, .character("h") where isMirroredPaywall:
+            // Right to left, the next plan is the one to the left.
+            scroll(focus, by: 1)
+        case .right where isMirroredPaywall, .character("l") where isMirroredPaywall:
+            scroll(focus, by: -1)
         case .up, .left, .character("k"), .character("h"):
             scroll(focus, by: -1)
         case .down, .right, .character("j"), .character("l"):
@@ -199,7 +204,10 @@ extension App {
             return olderEventsIfNeeded()
         }
         let layout = self.layout
-        switch PaywallView.target(at: event.x, event.y, in: layout.paywall, model: paywall) {
+        // A mirrored paywall is hit where it was drawn: the column mirrored within its rectangle.
+        let paywallArea = layout.paywall
+        let column = paywall.writingDirection == .rightToLeft ? paywallArea.x + paywallArea.maxX - 1 - event.x : event.x
+        switch PaywallView.target(at: column, event.y, in: paywallArea, model: paywall) {
         case .item(let index)?:
             focus = .paywall
             if index == paywall.selection { return buySelected() }
@@ -236,4 +244,9 @@ extension App {
         }
         return []
     }
+}
+
+extension App {
+    /// The paywall has the keys and is drawn right to left, so `←` and `→` swap.
+    var isMirroredPaywall: Bool { focus == .paywall && paywall.writingDirection == .rightToLeft }
 }
