@@ -65,6 +65,10 @@ extension App {
         case .character("t"):
             themeIndex = (themeIndex + 1) % themes.count
             notice = StoreNotice(.info, "Theme \(themes[themeIndex].name).")
+        case .character("d"):
+            device = device.next
+            notice = StoreNotice(.info, device.frameWidth.map { "Device: \(device.rawValue), \($0) columns wide." }
+                ?? "Device: full width.")
         case .character("r"):
             return update(.restore)
         case .character("m"):

@@ -26,7 +26,8 @@ public enum AppView {
         let layout = app.layout
         StatusBar.render(app.paywall, clock: clockForms(app), theme: theme, colorEnabled: app.colorEnabled,
                          in: layout.statusBar, into: &frame)
-        PaywallView.render(app.paywall, focused: app.focus == .paywall, theme: theme, in: layout.paywall, into: &frame)
+        PaywallView.render(app.paywall, focused: app.focus == .paywall, theme: theme, device: app.device, in: layout.paywall,
+                           into: &frame)
         if let wait = app.accessWait {
             PaywallView.renderAccessWait(wait, model: app.paywall, clockPaused: app.clockIsPaused, theme: theme,
                                          in: layout.paywall, into: &frame)

@@ -33,6 +33,7 @@ enum Help {
     Options:
       --catalog FILE      the catalog to open (default ./catalog.json); a .storekit file works too
       --theme NAME        a theme from Themes/ (dark, light, …)
+      --device KIND       full (the terminal's width), phone or tablet: the paywall in a device's frame (d)
       --storefront ID     the storefront to start in (USA, DEU, JPN, …)
       --state-dir DIR     where the SQLite ledger lives, one app at a time (history reads beside it)
                           (default $XDG_STATE_HOME/storefront, else ~/.local/state/storefront)
@@ -42,7 +43,8 @@ enum Help {
 
     Keys in the app: arrows or h/j/k/l select (left and right from card to card, down from
     the cards to the shop, up back to them), Enter buys, Esc closes, Tab moves between panes,
-    s/S change storefront, i changes the integration path, t changes theme, v previews the
+    s/S change storefront, i changes the integration path, t changes theme, d frames the
+    paywall as a phone or a tablet, v previews the
     next paywall variant, e cycles offer eligibility, r restores purchases, m acts on the
     selected transaction (approve, decline, resolve, refund; on a subscription expire, renew,
     auto-renew, billing issue), p buys a held promoted purchase, x switches the Xee server's

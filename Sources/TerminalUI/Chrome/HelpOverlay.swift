@@ -7,6 +7,7 @@ public enum HelpOverlay {
         ("Tab / Shift-Tab", "next / previous pane"),
         ("s / S", "next / previous storefront"),
         ("t", "next theme"),
+        ("d", "device: full width, phone, tablet"),
         ("v", "preview the next paywall variant"),
         ("i", "next integration path"),
         ("e", "offer eligibility: auto / eligible / not eligible"),

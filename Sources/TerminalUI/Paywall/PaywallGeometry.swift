@@ -81,7 +81,8 @@ struct PaywallGeometry {
         // for the offer, a plan of a month) is one line, with no empty one under it.
         let entryHeights = template == .list
             ? (0..<boxedIfRoom).map { index in
-                model.item(at: index).map { PaywallView.listEntryHeight($0, owned: PaywallView.ownership(of: $0, in: model)) } ?? 2
+                model.item(at: index).map { PaywallView.listEntryHeight($0, owned: PaywallView.ownership(of: $0, in: model), width: inner.width)
+                } ?? 2
             } : []
         if template == .list { blockHeight = entryHeights.reduce(0, +) }
         if template == .hero, boxedIfRoom > 0, let hero = model.item(at: 0) {

@@ -24,7 +24,9 @@ struct PaywallRowText {
         price = owned ?? display.pricePerPeriod ?? "—"
         let priceWidth = DisplayWidth.of(price)
         name = (selected ? "▸ " : "  ") + display.name + (item.isHighlighted ? " ★" : "")
-        nameWidth = max(0, min(max(28, DisplayWidth.of(name) + 1), width - priceWidth - 3))
+        // Names line up in a column of 28 where there is room for it; on a phone-wide paywall
+        // the column is at most half the row, so the detail keeps room too.
+        nameWidth = max(0, min(max(min(28, width / 2), DisplayWidth.of(name) + 1), width - priceWidth - 3))
         wholeName = display.name
         nameIsCut = DisplayWidth.of(name) > nameWidth
         detail = owned != nil ? ""

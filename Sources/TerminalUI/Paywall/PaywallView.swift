@@ -5,13 +5,20 @@ import StoreEngine
 /// as rows, then the call to action with restore, terms and privacy; every fixed word in the
 /// storefront's language (`PlayerText`). Layout in `PaywallGeometry`.
 public enum PaywallView {
-    /// Draws the paywall into `area`; `focused` when Tab has the paywall.
-    public static func render(_ model: PaywallModel, focused: Bool, theme: Theme, in area: Rect, into frame: inout Frame) {
+    /// Draws the paywall into `area`; `focused` when Tab has the paywall. On a `device` the
+    /// box is its rounded frame, named after it.
+    public static func render(_ model: PaywallModel, focused: Bool, theme: Theme, device: Device = .full, in area: Rect,
+                              into frame: inout Frame) {
         let borderStyle = theme.style(focused ? .accent : .border)
         var paywallName = model.paywall.map { "Paywall \($0.id) · \($0.placement)" } ?? "Shop"
         if let variant = model.variant { paywallName += " · \(variant.template.rawValue)" }
-        frame.drawBox(area, title: paywallName, border: theme.border, style: borderStyle,
-                      titleStyle: theme.style(focused ? .accent : .muted, bold: focused))
+        // A device's frame is rounded whatever the theme's border, unless only ASCII can be drawn.
+        let border = device == .full || theme.border == .ascii ? theme.border : .rounded
+        // A device's frame is narrow: its name, the paywall's and the template.
+        let deviceName = [device.rawValue, model.paywall?.id ?? "Shop", model.variant?.template.rawValue].compactMap { $0 }
+            .joined(separator: " · ")
+        frame.drawBox(area, title: device == .full ? paywallName : deviceName, border: border,
+                      style: borderStyle, titleStyle: theme.style(focused ? .accent : .muted, bold: focused))
         let words = text(of: model)
         let geometry = layout(model, area: area)
         guard !geometry.title.isEmpty else { return }
@@ -211,9 +218,17 @@ public enum PaywallView {
         return [item.display.pricePerMonth, item.plan?.offerLine ?? details(of: item)].compactMap { $0 }
     }
 
-    /// Rows a list entry takes: its name and price, and a second line when it has terms to say.
-    static func listEntryHeight(_ item: ShopItem, owned: String?) -> Int {
-        listEntryDetails(item, owned: owned).isEmpty ? 1 : 2
+    /// A list entry's terms wrapped under its name, indented, on at most two lines.
+    static func listEntryDetailLines(_ item: ShopItem, owned: String?, width: Int) -> [String] {
+        let details = listEntryDetails(item, owned: owned)
+        guard !details.isEmpty else { return [] }
+        let lines = TextWrap.lines(details.joined(separator: " · "), width: max(1, width - 4))
+        return lines.count > 2 ? [lines[0], lines.dropFirst().joined(separator: " ")] : lines
+    }
+
+    /// Rows a list entry takes: its name and price, and the lines of terms it has to say.
+    static func listEntryHeight(_ item: ShopItem, owned: String?, width: Int) -> Int {
+        1 + listEntryDetailLines(item, owned: owned, width: width).count
     }
 
     /// The lines of the hero box above its features: the name, then the plan's prices and terms.
@@ -290,10 +305,11 @@ public enum PaywallView {
         frame.write(" " + (selected ? "▸ " : "  ") + display.name + star,
                     in: Rect(x: first.x, y: first.y, width: max(0, first.width - rightWidth - 2), height: 1), style: base)
         frame.write(right, x: first.maxX - rightWidth - 1, y: first.y, style: selected ? base : theme.style(.price, bold: true))
-        let details = listEntryDetails(item, owned: owned)
-        guard !details.isEmpty, rect.height > 1 else { return }
-        frame.write("   " + details.joined(separator: " · "), in: Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: 1),
-                    style: theme.style(item.plan?.offerLine == nil ? .muted : .accent))
+        let lines = listEntryDetailLines(item, owned: owned, width: rect.width)
+        for (offset, line) in lines.prefix(rect.height - 1).enumerated() {
+            frame.write("   " + line, in: Rect(x: rect.x, y: rect.y + 1 + offset, width: rect.width, height: 1),
+                        style: theme.style(item.plan?.offerLine == nil ? .muted : .accent))
+        }
     }
 
     private static func renderHero(_ item: ShopItem, owned: String?, features: [String], selected: Bool, in rect: Rect,
