@@ -62,13 +62,14 @@ struct PaywallGeometry {
             // way to rows.
             let cardWidth = Self.cardWidth(count: boxedIfRoom, in: inner.width) - 4
             let plans = (0..<boxedIfRoom).compactMap { model.item(at: $0) }
+            let notSold = PaywallView.text(of: model)[.notSoldHere]
             let fit = plans.allSatisfy {
-                PaywallView.cardFits($0, owned: PaywallView.ownership(of: $0, in: model), width: cardWidth,
+                PaywallView.cardFits($0, owned: PaywallView.ownership(of: $0, in: model), notSold: notSold, width: cardWidth,
                                      maxLines: Self.maxCardHeight - 2)
             }
             if fit {
                 let needed = plans.map {
-                    PaywallView.cardLines($0, owned: PaywallView.ownership(of: $0, in: model), marked: true,
+                    PaywallView.cardLines($0, owned: PaywallView.ownership(of: $0, in: model), notSold: notSold, marked: true,
                                           width: cardWidth).count + 2
                 }.max() ?? blockHeight
                 blockHeight = min(Self.maxCardHeight, needed)

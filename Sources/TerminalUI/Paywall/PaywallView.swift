@@ -42,12 +42,15 @@ public enum PaywallView {
             guard let item = model.item(at: index) else { continue }
             let selected = focused && model.selection == index
             let owned = ownership(of: item, in: model, words)
+            let notSold = words[.notSoldHere]
             switch template {
-            case .cards: renderCard(item, owned: owned, selected: selected, in: rect, theme: theme, into: &frame)
-            case .list: renderListEntry(item, owned: owned, selected: selected, in: rect, theme: theme, into: &frame)
+            case .cards:
+                renderCard(item, owned: owned, notSold: notSold, selected: selected, in: rect, theme: theme, into: &frame)
+            case .list:
+                renderListEntry(item, owned: owned, notSold: notSold, selected: selected, in: rect, theme: theme, into: &frame)
             case .hero:
-                renderHero(item, owned: owned, features: strings.features, selected: selected, in: rect, theme: theme,
-                           into: &frame)
+                renderHero(item, owned: owned, notSold: notSold, features: strings.features, selected: selected, in: rect,
+                           theme: theme, into: &frame)
             }
         }
         if let header = geometry.rowsHeader {
@@ -188,10 +191,10 @@ public enum PaywallView {
     /// A card's lines at `width`, wrapped: what it needs to say everything. The name carries
     /// the selection marker when `marked`, before wrapping, so the marker never pushes the end
     /// of the name off the card.
-    static func cardLines(_ item: ShopItem, owned: String?, marked: Bool, width: Int, theme: Theme = .dark)
+    static func cardLines(_ item: ShopItem, owned: String?, notSold: String, marked: Bool, width: Int, theme: Theme = .dark)
         -> [(String, Style)]
     {
-        unwrappedCardLines(item, owned: owned, marked: marked, theme: theme).flatMap { line in
+        unwrappedCardLines(item, owned: owned, notSold: notSold, marked: marked, theme: theme).flatMap { line in
             TextWrap.lines(line.0, width: max(1, width)).map { ($0, line.1) }
         }
     }
@@ -199,15 +202,15 @@ public enum PaywallView {
     /// Whether a card `width` columns wide (inside its padding) says everything of `item`
     /// without cutting a word, selected or not, in at most `maxLines` lines. When one card
     /// does not, the plans are drawn as rows instead.
-    static func cardFits(_ item: ShopItem, owned: String?, width: Int, maxLines: Int) -> Bool {
-        let lines = unwrappedCardLines(item, owned: owned, marked: true, theme: .dark).map(\.0)
+    static func cardFits(_ item: ShopItem, owned: String?, notSold: String, width: Int, maxLines: Int) -> Bool {
+        let lines = unwrappedCardLines(item, owned: owned, notSold: notSold, marked: true, theme: .dark).map(\.0)
         let words = lines.flatMap { $0.split(separator: " ") }
         guard words.allSatisfy({ DisplayWidth.of(String($0)) <= width }) else { return false }
         return lines.reduce(0) { $0 + TextWrap.lines($1, width: width).count } <= maxLines
     }
 
-    private static func unwrappedCardLines(_ item: ShopItem, owned: String?, marked: Bool, theme: Theme) -> [(String, Style)] {
-        let notSold = PlayerText(language: item.storefront.language)[.notSoldHere]
+    private static func unwrappedCardLines(_ item: ShopItem, owned: String?, notSold: String, marked: Bool,
+                                           theme: Theme) -> [(String, Style)] {
         return [(marker(selected: marked) + item.display.name, theme.style(.text, bold: true))]
             + planLines(item, owned: owned, notSold: notSold, theme: theme)
     }
@@ -265,7 +268,7 @@ public enum PaywallView {
         return details
     }
 
-    private static func renderCard(_ item: ShopItem, owned: String?, selected: Bool, in rect: Rect, theme: Theme,
+    private static func renderCard(_ item: ShopItem, owned: String?, notSold: String, selected: Bool, in rect: Rect, theme: Theme,
                                    into frame: inout Frame) {
         let display = item.display
         var title = display.periodName ?? ""
@@ -284,21 +287,21 @@ public enum PaywallView {
         let content = inner.inset(horizontal: 1, vertical: 0)
         // A line too long for a narrow card wraps onto the next rather than being cut; the
         // geometry made the cards tall enough (`PaywallGeometry`).
-        var wrapped = cardLines(item, owned: owned, marked: selected, width: content.width, theme: theme)
+        var wrapped = cardLines(item, owned: owned, notSold: notSold, marked: selected, width: content.width, theme: theme)
         if selected, !wrapped.isEmpty { wrapped[0].1 = selectedStyle(theme) }
         for (offset, line) in wrapped.prefix(content.height).enumerated() {
             frame.write(line.0, in: Rect(x: content.x, y: content.y + offset, width: content.width, height: 1), style: line.1)
         }
     }
 
-    private static func renderListEntry(_ item: ShopItem, owned: String?, selected: Bool, in rect: Rect, theme: Theme,
+    private static func renderListEntry(_ item: ShopItem, owned: String?, notSold: String, selected: Bool, in rect: Rect, theme: Theme,
                                         into frame: inout Frame) {
         let display = item.display
         let first = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
         let base = selected ? selectedStyle(theme) : theme.style(.text, bold: true)
         frame.fill(first, style: theme.style(.text))
         let star = item.isHighlighted ? " ★" : ""
-        let price = owned ?? display.pricePerPeriod ?? PlayerText(language: item.storefront.language)[.notSoldHere]
+        let price = owned ?? display.pricePerPeriod ?? notSold
         let badge = owned == nil ? item.plan?.discountBadge.map { "  \($0)" } ?? "" : ""
         let right = price + badge
         let rightWidth = DisplayWidth.of(right)
@@ -312,7 +315,7 @@ public enum PaywallView {
         }
     }
 
-    private static func renderHero(_ item: ShopItem, owned: String?, features: [String], selected: Bool, in rect: Rect,
+    private static func renderHero(_ item: ShopItem, owned: String?, notSold: String, features: [String], selected: Bool, in rect: Rect,
                                    theme: Theme, into frame: inout Frame) {
         let display = item.display
         let border = selected ? selectedStyle(theme) : theme.style(.border)
@@ -321,7 +324,6 @@ public enum PaywallView {
                                   titleStyle: selected ? border : theme.style(.badge, bold: true))
         guard !inner.isEmpty else { return }
         let content = inner.inset(horizontal: 1, vertical: 0)
-        let notSold = PlayerText(language: item.storefront.language)[.notSoldHere]
         let lines = [(marker(selected: selected) + display.name, selected ? selectedStyle(theme) : theme.style(.text, bold: true))]
             + planLines(item, owned: owned, notSold: notSold, theme: theme)
         for (offset, line) in lines.prefix(content.height).enumerated() {
