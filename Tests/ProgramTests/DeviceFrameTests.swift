@@ -49,6 +49,25 @@ struct DeviceFrameTests {
         #expect(button.rect.width == frameWidth - 4)
     }
 
+    /// On a phone the cards do not fit side by side: they stack across its width, each whole,
+    /// and ↓ steps from card to card as in a list before it goes on to the shop.
+    @Test func aPhoneStacksTheCards() throws {
+        var app = app(.phone, width: 120, height: 40, variant: "A")
+        let frame = app.view()
+        let titles = try ["╭─ 1 year ★", "╭─ 1 month", "╭─ 1 week"].map { try #require(frame.position(of: $0), "\(frame.text)") }
+        #expect(Set(titles.map(\.x)).count == 1)  // one column
+        #expect(titles[0].y < titles[1].y && titles[1].y < titles[2].y)
+        let card = try #require(frame.box(corner: titles[1]))
+        #expect(card.width == 42)
+        #expect(frame.inside(card).joined().contains("1 week free, then $4.99/month"))  // nothing of it cut
+        app.receive(.key(.down))
+        #expect(app.paywall.selectedItem?.product.id == SKU.monthlyPass)
+        app.receive(.key(.down), .key(.down))
+        #expect(app.paywall.selectedItem?.product.id == SKU.gems100)
+        app.receive(.key(.up))
+        #expect(app.paywall.selectedItem?.product.id == "com.example.stardust.pass.weekly")
+    }
+
     /// A click lands on what the frame drew: the button inside the phone buys the plan it names.
     @Test func theButtonInThePhoneBuys() throws {
         var app = app(.phone, width: 120, height: 40)

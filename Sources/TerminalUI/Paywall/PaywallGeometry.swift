@@ -23,6 +23,8 @@ struct PaywallGeometry {
     var features: Rect?
     /// The boxed plans: items `0..<boxes.count`.
     var boxes: [Rect]
+    /// Cards one above the other across the width (a phone), where `↑` `↓` step from card to card.
+    var cardsStacked = false
     var rowsHeader: Rect?
     /// Rows for the items from `firstRowItem` on.
     var rows: [Rect]
@@ -55,24 +57,34 @@ struct PaywallGeometry {
         let featureRows = inner.height >= 16
             ? max(1, min(3, PaywallView.featureLines(strings?.features ?? [], width: inner.width).count)) : 1
         var blockHeight = Self.blockHeight(template, boxed: boxedIfRoom, featureCount: featureCount)
+        var stackedHeights: [Int] = []
         if template == .cards, boxedIfRoom > 0 {
             // Tall enough for the longest card's wrapped lines, so nothing in a card is cut, and
             // no taller: a card with less to say has no empty row of its own. Cards too narrow
-            // to say everything in at most `maxCardHeight` rows without cutting a word give
-            // way to rows.
-            let cardWidth = Self.cardWidth(count: boxedIfRoom, in: inner.width) - 4
+            // side by side to say everything in at most `maxCardHeight` rows without cutting a
+            // word stack one above the other across the width, as on a phone, where the height
+            // holds them with a row of the shop; else they give way to rows.
             let plans = (0..<boxedIfRoom).compactMap { model.item(at: $0) }
             let notSold = PaywallView.text(of: model)[.notSoldHere]
-            let fit = plans.allSatisfy {
-                PaywallView.cardFits($0, owned: PaywallView.ownership(of: $0, in: model), notSold: notSold, width: cardWidth,
-                                     maxLines: Self.maxCardHeight - 2)
+            func heights(width: Int) -> [Int]? {
+                let fit = plans.allSatisfy {
+                    PaywallView.cardFits($0, owned: PaywallView.ownership(of: $0, in: model), notSold: notSold, width: width,
+                                         maxLines: Self.maxCardHeight - 2)
+                }
+                guard fit else { return nil }
+                return plans.map {
+                    min(Self.maxCardHeight, PaywallView.cardLines($0, owned: PaywallView.ownership(of: $0, in: model),
+                                                                  notSold: notSold, marked: true, width: width).count + 2)
+                }
             }
-            if fit {
-                let needed = plans.map {
-                    PaywallView.cardLines($0, owned: PaywallView.ownership(of: $0, in: model), notSold: notSold, marked: true,
-                                          width: cardWidth).count + 2
-                }.max() ?? blockHeight
-                blockHeight = min(Self.maxCardHeight, needed)
+            let sideBySide = heights(width: Self.cardWidth(count: boxedIfRoom, in: inner.width) - 4)
+            let stacked = sideBySide == nil ? heights(width: inner.width - 4) : nil
+            let room = inner.height - 1 - (hasSubtitle ? 1 : 0) - featureRows - 2 - 1
+            if let sideBySide {
+                blockHeight = sideBySide.max() ?? blockHeight
+            } else if let stacked, stacked.reduce(0, +) + 1 <= room {
+                stackedHeights = stacked
+                blockHeight = stacked.reduce(0, +)
             } else {
                 boxedIfRoom = 0
                 blockHeight = 0
@@ -122,7 +134,16 @@ struct PaywallGeometry {
         features = (showsFeatureRow || (boxed == 0 && featureCount > 0)) && inner.height >= 4 ? take(featureRows) : nil
         if spacers >= 1 { y += 1 }
         let block = take(blockHeight)
-        boxes = boxed > 0 && !block.isEmpty ? Self.boxes(template, count: boxed, heights: entryHeights, in: block) : []
+        cardsStacked = !stackedHeights.isEmpty && boxed > 0
+        if cardsStacked {
+            var top = block.y
+            boxes = stackedHeights.map { height in
+                defer { top += height }
+                return Rect(x: block.x, y: top, width: block.width, height: height)
+            }.filter { $0.maxY <= block.maxY }
+        } else {
+            boxes = boxed > 0 && !block.isEmpty ? Self.boxes(template, count: boxed, heights: entryHeights, in: block) : []
+        }
         let shopStarts = boxed >= planCount  // the rows begin with the shop, not with more plans
         rowsHeader = spacers >= 2 && rowCount > 0 && shopStarts ? take(1) : nil
         let footerY = inner.maxY - footerRows
