@@ -68,6 +68,10 @@ extension App {
             let step = key == .character("t") ? 1 : themes.count - 1
             themeIndex = (themeIndex + step) % themes.count
             notice = StoreNotice(.info, "Theme \(themes[themeIndex].name).")
+        case .character("d"):
+            device = device.next
+            notice = StoreNotice(.info, device.frameWidth.map { "Device: \(device.rawValue), \($0) columns wide." }
+                ?? "Device: full width.")
         case .character("r"):
             return update(.restore)
         case .character("m"):

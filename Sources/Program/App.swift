@@ -132,6 +132,8 @@ public struct App: Sendable {
     }
     public let themes: [Theme]
     public internal(set) var themeIndex: Int
+    /// `d` or `--device`: the paywall at the terminal's width, or framed as a phone or a tablet.
+    public internal(set) var device: Device
     public let colorEnabled: Bool
     /// Times in the panes are shown in this zone; tests fix it to UTC.
     public let timeZone: TimeZone
@@ -144,7 +146,8 @@ public struct App: Sendable {
     /// - Parameter report: what the engine holds at launch, so the first frame already shows it.
     public init(catalog: Catalog, storefrontId: String? = nil, themes: [Theme] = [.dark, .light], themeName: String? = nil,
                 userId: String, report: StoreReport? = nil, width: Int = 80, height: Int = 24, now: Date = Date(),
-                timeZone: TimeZone = .current, colorEnabled: Bool = true) {
+                timeZone: TimeZone = .current, colorEnabled: Bool = true, device: Device = .full) {
+        self.device = device
         paywall = PaywallModel(catalog: catalog, storefrontId: storefrontId, userId: userId)
         let available = themes.isEmpty ? [Theme.dark] : themes
         self.themes = available
@@ -175,7 +178,7 @@ public struct App: Sendable {
     /// Where everything goes at this size; the Entitlements pane as wide as its longest row.
     public var layout: ScreenLayout {
         ScreenLayout(width: width, height: height, entitlementsWidth: panes.entitlementsWidth, shownPane: shownPane,
-                     eventsFilter: eventsSubtitle)
+                     eventsFilter: eventsSubtitle, device: device)
     }
 
     /// What the Events pane's title says it shows: one kind (`F`), or one category (`f`).

@@ -28,7 +28,8 @@ public enum AppView {
                          in: layout.statusBar, into: &frame)
         // A right-to-left storefront's paywall is drawn mirrored, its text in visual order.
         frame.draw(app.paywall.writingDirection, in: layout.paywall) { area, frame in
-            PaywallView.render(app.paywall, focused: app.focus == .paywall, theme: theme, in: area, into: &frame)
+            PaywallView.render(app.paywall, focused: app.focus == .paywall, theme: theme, device: app.device, in: area,
+                               into: &frame)
             if let wait = app.accessWait {
                 PaywallView.renderAccessWait(wait, model: app.paywall, clockPaused: app.clockIsPaused, theme: theme,
                                              in: area, into: &frame)

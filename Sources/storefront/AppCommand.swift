@@ -26,6 +26,7 @@ enum AppCommand {
             storefrontId = storefront.id
         }
         let network = try options.networkCondition()
+        let device = try options.deviceChoice()
         let projectId = try options.sdkProjectId()
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw CommandFailure(.usage, "the app needs a terminal; for scripts use storefront scenario, history or lint.")
@@ -49,7 +50,7 @@ enum AppCommand {
         let colorEnabled = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
         let app = App(catalog: catalog, storefrontId: storefrontId, themes: themes, themeName: options.themeName,
                       userId: store.userId, report: report, now: report.clock.now(atWall: Date()),
-                      colorEnabled: colorEnabled)
+                      colorEnabled: colorEnabled, device: device)
         // Before the terminal is taken over: from here a SIGTERM, SIGHUP, SIGINT or SIGQUIT is a
         // `.quit` waiting in the inbox, and the terminal is always given back.
         let signals = QuitSignals(inbox: inbox)

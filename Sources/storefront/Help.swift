@@ -33,6 +33,7 @@ enum Help {
     Options:
       --catalog FILE      the catalog to open (default ./catalog.json); a .storekit file works too
       --theme NAME        a theme from Themes/ (dark, light, …)
+      --device KIND       full (the terminal's width), phone or tablet: the paywall in a device's frame (d)
       --storefront ID     the storefront to start in (USA, DEU, JPN, …)
       --state-dir DIR     where the SQLite ledger lives, one app at a time (history reads beside it)
                           (default $XDG_STATE_HOME/storefront, else ~/.local/state/storefront)
@@ -42,11 +43,12 @@ enum Help {
 
     Keys in the app: arrows or h/j/k/l select (left and right from card to card, down from
     the cards to the shop, up back to them), Enter buys, Esc closes, Tab moves between panes,
-    s/S change storefront, i changes the integration path, t/T next/previous theme, v previews
-    the next paywall variant, e cycles offer eligibility, P previews a player state (new,
-    trial-used, subscribed, lapsed, billing-retry, promo-eligible; nothing is bought in a
-    preview), : jumps by name with Tab completion (:storefront DEU, :variant B, :theme light,
-    :eligibility eligible, :player lapsed), r restores purchases, m acts on the
+    s/S change storefront, i changes the integration path, t/T next/previous theme, d frames
+    the paywall as a phone or a tablet, v previews the next paywall variant, e cycles offer
+    eligibility, P previews a player state (new, trial-used, subscribed, lapsed,
+    billing-retry, promo-eligible; nothing is bought in a preview), : jumps by name with Tab
+    completion (:storefront DEU, :variant B, :theme light, :eligibility eligible, :player
+    lapsed), r restores purchases, m acts on the
     selected transaction (approve, decline, resolve, refund; on a subscription expire, renew,
     auto-renew, billing issue), p buys a held promoted purchase, x switches the Xee server's
     In-App Purchase key, Apple's answer and promoted purchases, ] and [ run time faster or

@@ -1,11 +1,13 @@
 import Catalog
 import Foundation
+import TerminalUI
 
 /// The options every command shares, parsed by hand (no outside packages): `--name value` or
 /// `--name=value`.
 struct Options {
     var catalogPath: String?
     var themeName: String?
+    var device: String?
     var storefrontId: String?
     var stateDirectory: String?
     var userId: String?
@@ -25,8 +27,17 @@ struct Options {
 
     static let valueOptions: Set<String> = [
         "--catalog", "--theme", "--storefront", "--state-dir", "--user", "--network", "--project-id", "--junit", "--shard",
-        "--jobs", "--snapshots",
+        "--jobs", "--snapshots", "--device",
     ]
+
+    /// `--device`, checked: the screen the paywall is drawn for.
+    func deviceChoice() throws(CommandFailure) -> Device {
+        guard let device else { return .full }
+        guard let choice = Device(rawValue: device) else {
+            throw CommandFailure(.usage, "--device takes \(Device.allCases.map(\.rawValue).joined(separator: ", ")), not \(device).")
+        }
+        return choice
+    }
 
     /// `--network`, checked.
     func networkCondition() throws(CommandFailure) -> NetworkCondition? {
@@ -70,6 +81,7 @@ struct Options {
                 switch argument {
                 case "--catalog": options.catalogPath = value
                 case "--theme": options.themeName = value
+                case "--device": options.device = value
                 case "--storefront": options.storefrontId = value
                 case "--state-dir": options.stateDirectory = value
                 case "--network": options.network = value

@@ -216,6 +216,25 @@ struct PaywallPresentationTests {
         #expect(try plan(monthlyId, of: presentation).offerLine == "1 week free, then $4.99/month")
     }
 
+    @Test func offerDetailsSayWhatAPlanWithoutAnOfferIsAndStandInForAMissingIntroForm() throws {
+        let presentation = try present(in: "USA", override: .notEligible) { variant in
+            variant.strings["en"]?.offerDetails = "{{ product.price_per_month }}, cancel anytime"
+        }
+        // No offer applies: the details are the plan's line, rendered with its variables.
+        #expect(try plan(yearlyId, of: presentation).details == "$3.33/month, cancel anytime")
+        #expect(try plan(monthlyId, of: presentation).offerLine == nil)
+        // Under an offer they make way for the offer line; without an intro form they are it.
+        let eligible = try present(in: "USA", override: .eligible) { variant in
+            variant.strings["en"]?.offerDetails = "Billed {{ product.period }}ly"
+            variant.strings["en"]?.offerDetailsWithIntro = nil
+        }
+        #expect(try plan(monthlyId, of: eligible).details == nil)
+        #expect(try plan(monthlyId, of: eligible).offerLine == "Billed monthly")
+        // Blank details are no line at all.
+        let blank = try present(in: "USA", override: .notEligible) { $0.strings["en"]?.offerDetails = "  " }
+        #expect(blank.plans.allSatisfy { $0.details == nil })
+    }
+
     // MARK: A small catalog built here
 
     static let usa = Storefront(id: "USA", locale: "en_US", currency: "USD", path: .storekit)
@@ -252,6 +271,14 @@ struct PaywallPresentationTests {
         let almost = Self.presentation(of: [Self.subscription("a", "4.98", "P1M"), Self.subscription("b", "4.99", "P1M"), Self.subscription("c", "4.99", "P1M")])
         #expect(almost.plans.map(\.discountBadge) == [nil, nil, nil])
         #expect(almost.plans.allSatisfy { $0.variables[.relativeDiscount] == nil })
+    }
+
+    @Test func aFreePlanAndANearlyFreeOneNeverSayMinusAHundredPercent() throws {
+        // 0.01 / 99.99 a month is a 99.99 % saving: "-99%"; a plan priced 0 has no badge at all.
+        let presentation = Self.presentation(of: [Self.subscription("free", "0", "P1M"), Self.subscription("cent", "0.01", "P1M"),
+                                                  Self.subscription("dear", "99.99", "P1M")])
+        #expect(presentation.plans.map(\.discountBadge) == [nil, "-99%", nil])
+        #expect(presentation.plans.allSatisfy { $0.discountBadge?.contains("100") != true })
     }
 
     @Test func aPlanWithoutAPriceIsLeftOutOfTheComparison() throws {

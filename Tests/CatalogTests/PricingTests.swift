@@ -107,6 +107,22 @@ struct PriceFormatterTests {
         #expect(PriceFormatter.format(decimal(amount), in: storefront) == expected)
     }
 
+    @Test(arguments: [
+        // Whole prices without decimals: the per-period price is whole too, to the nearest unit.
+        (india, "2999", year, PriceFormatter.NormalizedUnit.month, "₹250/month"),
+        (india, "149", week, .month, "₹647/month"),
+        (mexico, "499", SubscriptionPeriod(value: 6, unit: .month), .month, "$83/mes"),
+        // A price with decimals keeps them, rounded down to the minor unit as elsewhere.
+        (india, "2999.50", year, .month, "₹249.95/month"),
+        (Storefronts.usa, "39.99", year, .month, "$3.33/month"),
+        (Storefronts.usa, "40", year, .month, "$3.33/month"),
+        (Storefronts.jpn, "6000", year, .month, "¥500/月"),
+    ])
+    func perPeriodPricesKeepThePrecisionOfThePlansPrice(storefront: Storefront, amount: String, period: SubscriptionPeriod,
+                                                       target: PriceFormatter.NormalizedUnit, expected: String) {
+        #expect(PriceFormatter.formatNormalized(decimal(amount), from: period, to: target, in: storefront) == expected)
+    }
+
     @Test func theZeroDecimalRuleFollowsTheStorefrontIdNotTheCurrency() {
         let elsewhere = Storefront(id: "USA", locale: "es_MX", currency: "MXN", path: .storekit)
         #expect(PriceFormatter.format(99, in: elsewhere) == "$99.00")

@@ -80,14 +80,20 @@ struct KoreanPaywallTests {
 
     /// The words themselves, where they show: the heading over the shop, the call to action,
     /// the links, owned and current, not sold here.
-    @Test func theKoreanWordsAreThere() {
+    @Test func theKoreanWordsAreThere() throws {
         var app = launchedApp(catalog: Self.catalog, width: 120, height: 40, snapshot: Self.owning)
         app.preview(variant: "A")
         let box = app.paywallRows.joined(separator: "\n")
-        for word in ["스토어의 다른 상품", "[ 계속 ]", "구매 복원 · 이용약관 · 개인정보처리방침", "구매함", "현재 플랜", "이 지역에서 판매하지 않음",
+        #expect(app.button?.label == "계속", "\(String(describing: app.button))")
+        for word in ["스토어의 다른 상품", "구매 복원 · 이용약관 · 개인정보처리방침", "구매함", "현재 플랜",
                      "₩55,000/년", "₩15,000/3개월", "₩5,000/월", "╭─ 3개월"] {
             #expect(box.contains(word), "\(word)\n\(box)")
         }
+        // The weekly card wraps its words rather than cut them: read as one text, they are whole.
+        let frame = app.view()
+        let weekly = try #require(frame.box(titled: "1주"), "\(box)")
+        let words = frame.inside(weekly).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        #expect(words.joined(separator: " ").contains("이 지역에서 판매하지 않음"), "\(words)")
     }
 
     /// Before the products answer and after the request gives up, in Korean.

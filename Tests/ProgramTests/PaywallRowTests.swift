@@ -55,7 +55,7 @@ struct PaywallRowTests {
         app.receive(.selectProduct(id: catalog.products[2].id))
         #expect(app.paywallRows.contains { $0.contains("▸ " + long) }, "\(app.paywallRows.joined(separator: "\n"))")
         app.receive(.key(.down))
-        #expect(app.paywallRows.contains { $0.contains("  " + long) })
+        #expect(app.paywallRows.contains { $0.contains("  " + long) }, "\(app.paywallRows.joined(separator: "\n"))")
     }
 
     /// A detail cut on its row ("1 week free, …" at 60x18) is read whole beneath the rows while

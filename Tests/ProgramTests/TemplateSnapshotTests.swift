@@ -33,7 +33,8 @@ struct TemplateSnapshotTests {
         let texts = ["A", "B", "C"].map { app(variant: $0, width: width, height: height).text }
         #expect(Set(texts).count == 3)
         #expect(texts[0].contains("╭─ 1 year ★"))  // cards: plans boxed side by side
-        #expect(texts[1].contains("✓ Monthly Pass ★"))  // list: stacked with a check mark
+        // list: stacked, the selected one marked as in every template, no check marks of its own
+        #expect(texts[1].contains(" ▸ Monthly Pass ★") && !texts[1].contains("○ "))
         // hero: the highlighted plan boxed, centered, with the feature list inside it; the other
         // plan of the variant listed under it, still for sale
         #expect(texts[2].contains("╭─ 1 year ★") && !texts[2].contains("╭─ 1 month") && texts[2].contains("Monthly Pass"))

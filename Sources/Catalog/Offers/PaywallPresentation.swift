@@ -8,6 +8,9 @@ public struct PlanPresentation: Sendable, Equatable {
     public var appliedOffer: AppliedOffer?
     /// "1 week free, then $4.99/month"; nil when no offer applies.
     public var offerLine: String?
+    /// The variant's `offerDetails` for this plan when no offer applies ("Billed yearly,
+    /// cancel anytime"); nil without them, or when an offer applies (then `offerLine` says it).
+    public var details: String?
     /// Normalized to a month, rounded down to the currency's minor unit.
     public var pricePerMonth: Decimal?
     /// "-33%" against the plan with the highest price per month; that plan has none.
@@ -66,10 +69,13 @@ public struct PaywallPresentation: Sendable, Equatable {
                                               override: override, in: storefront)
             var badge: String?
             var discountText: String?
-            if let perMonth, let dearest, dearest > 0, perMonth < dearest {
+            // A free plan gets no badge: "-100%" reads as a mistake, not a saving.
+            if let perMonth, let dearest, dearest > 0, perMonth > 0, perMonth < dearest {
                 var percent = (1 - perMonth / dearest) * 100
                 var rounded = Decimal()
                 NSDecimalRound(&rounded, &percent, 0, .plain)
+                // A plan that costs something never saves all: 99.6% is "-99%", never "-100%".
+                rounded = min(rounded, 99)
                 if rounded > 0 {
                     // In the storefront's digits and percent sign: "61%", "61 %", "٦١٪".
                     let style = Decimal.FormatStyle.Percent(locale: Locale(identifier: storefront.locale))
@@ -81,12 +87,9 @@ public struct PaywallPresentation: Sendable, Equatable {
             variables[.price] = display.price
             variables[.pricePerPeriod] = display.pricePerPeriod
             if let price = product.price(in: storefront), let period = product.period {
-                variables[.pricePerWeek] = PriceFormatter.format(
-                    PriceFormatter.normalize(price, from: period, to: .week, in: storefront),
-                    per: PriceFormatter.NormalizedUnit.week.period, in: storefront)
-                variables[.pricePerMonth] = perMonth.map {
-                    PriceFormatter.format($0, per: PriceFormatter.NormalizedUnit.month.period, in: storefront)
-                }
+                // At the precision of the plan's own price, as the card's per-month line.
+                variables[.pricePerWeek] = PriceFormatter.formatNormalized(price, from: period, to: .week, in: storefront)
+                variables[.pricePerMonth] = PriceFormatter.formatNormalized(price, from: period, to: .month, in: storefront)
                 variables[.period] = words.unit(of: period)
             }
             variables[.relativeDiscount] = discountText
@@ -97,19 +100,28 @@ public struct PaywallPresentation: Sendable, Equatable {
                 // The offer's price as the line says it: "free", "at $2.49/month", "for $9.99".
                 variables[.offerPrice] = OfferText.pricePhrase(offer, in: storefront)
                 let regular = display.pricePerPeriod ?? ""
-                // The catalog's template, in its language, for every kind and mode of offer.
-                if let template = own?.offerDetailsWithIntro {
+                // The catalog's template, in its language, for every kind and mode of offer; its
+                // plain `offerDetails` when it wrote no intro form (lint warns of that), as the
+                // paywall platforms fall back.
+                if let template = own?.offerDetailsWithIntro ?? own?.offerDetails.flatMap(Self.nonBlank) {
                     offerLine = TextTemplate.render(template, values: variables)
                 } else {
                     offerLine = OfferText.describe(offer, in: storefront, then: regular)
                 }
             }
+            let details = applied == nil
+                ? own?.offerDetails.flatMap(Self.nonBlank).map { TextTemplate.render($0, values: variables) }.flatMap(Self.nonBlank)
+                : nil
             plans.append(PlanPresentation(
-                product: product, display: display, appliedOffer: applied, offerLine: offerLine, pricePerMonth: perMonth,
+                product: product, display: display, appliedOffer: applied, offerLine: offerLine, details: details, pricePerMonth: perMonth,
                 discountBadge: badge, isHighlighted: product.id == variant.highlight, variables: variables,
                 callToAction: callToAction(under: applied)))
         }
         self.plans = plans
         cta = callToAction(under: nil)
+    }
+
+    private static func nonBlank(_ text: String) -> String? {
+        text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text
     }
 }

@@ -46,6 +46,23 @@ public enum PriceFormatter {
         return rounded
     }
 
+    /// `amount` a `period` spread over one `target` unit as the paywall shows it: at the precision
+    /// the plan's own price is shown in, so a card never says `₹2,999/year` beside `₹249.91/month`.
+    /// Where the storefront shows a whole price without decimals (`zeroDecimalStorefronts`), the
+    /// per-period price is rounded to the nearest whole unit too (`₹250/month`, `$83/mes`), as
+    /// RevenueCat's paywalls round per-period prices when they drop zero decimals; elsewhere it
+    /// is `normalize`d, rounded down to the minor unit (`$3.33/month`).
+    public static func formatNormalized(_ amount: Decimal, from period: SubscriptionPeriod, to target: NormalizedUnit,
+                                        in storefront: Storefront) -> String {
+        var spread = normalize(amount, from: period, to: target, in: storefront)
+        if zeroDecimalStorefronts.contains(storefront.id), amount.isWhole {
+            let (num, den) = ratio(from: period.unit, to: target.period.unit)
+            var exact = amount * Decimal(den) / (Decimal(period.value) * Decimal(num))
+            NSDecimalRound(&spread, &exact, 0, .plain)
+        }
+        return format(spread, per: target.period, in: storefront)
+    }
+
     /// How many `target` units one `unit` is, as a fraction: 30 days a month, 365 days a year,
     /// 12 months a year, and 365/12/7 weeks a month (so 365/7 weeks a year).
     static func ratio(from unit: SubscriptionPeriod.Unit, to target: SubscriptionPeriod.Unit) -> (num: Int, den: Int) {

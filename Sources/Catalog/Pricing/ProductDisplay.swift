@@ -27,8 +27,7 @@ public struct ProductDisplay: Sendable, Equatable {
         if let amount, let period = product.period {
             pricePerPeriod = PriceFormatter.format(amount, per: period, in: storefront)
             if period.approximateDays > 31 {
-                let monthly = PriceFormatter.normalize(amount, from: period, to: .month, in: storefront)
-                pricePerMonth = PriceFormatter.format(monthly, per: PriceFormatter.NormalizedUnit.month.period, in: storefront)
+                pricePerMonth = PriceFormatter.formatNormalized(amount, from: period, to: .month, in: storefront)
             }
         } else {
             pricePerPeriod = price

@@ -7,6 +7,7 @@ public enum HelpOverlay {
         ("Tab / Shift-Tab", "next / previous pane"),
         ("s / S", "next / previous storefront"),
         ("t / T", "next / previous theme"),
+        ("d", "device: full width, phone, tablet"),
         ("v / i", "preview the next paywall variant / next integration path"),
         ("e / P", "preview offer eligibility / the next player state"),
         (":", "jump by name, Tab completes: :storefront DEU, :player new"),

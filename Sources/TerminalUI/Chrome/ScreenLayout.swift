@@ -32,23 +32,51 @@ public struct ScreenLayout: Sendable, Equatable {
 
     public static let sideBySideWidth = 120
 
+    /// The fewest columns the panes take beside a device's frame.
+    public static let panesBesideWidth = 32
+
     /// - Parameters:
     ///   - entitlementsWidth: the columns the Entitlements pane's longest row wants; side by
     ///     side it gets them (up to a third of the screen), so "premium active to 2026-02-28"
     ///     is not cut.
     ///   - shownPane: on a narrow screen, the live pane drawn.
     ///   - eventsFilter: what the Events pane's title says after its name (`lifecycle`).
+    ///   - device: `phone` or `tablet` draws the paywall at that device's width, the panes
+    ///     beside it when they have `panesBesideWidth` columns there, else under it.
     public init(width: Int, height: Int, entitlementsWidth: Int = 0, shownPane: Pane = .transactions,
-                eventsFilter: String? = nil) {
+                eventsFilter: String? = nil, device: Device = .full) {
         let screen = Rect(x: 0, y: 0, width: width, height: height)
         let rows = Layout.split(screen, .vertical, [.length(1), .fill(1), .length(1)])
         statusBar = rows[0]
         hintBar = rows[2]
         let body = rows[1]
+        if let frameWidth = device.frameWidth, width - frameWidth - 2 >= Self.panesBesideWidth {
+            // The device one column in from the left edge, the panes in the columns beside it:
+            // stacked, each a third, when that gives each 6 rows, else one at a time with tabs.
+            paywall = Rect(x: body.x + 1, y: body.y, width: frameWidth, height: body.height)
+            let side = Rect(x: paywall.maxX + 1, y: body.y, width: body.maxX - paywall.maxX - 1, height: body.height)
+            if side.height >= 18 {
+                let panes = Layout.split(side, .vertical, [.fill(1), .fill(1), .fill(1)])
+                transactions = panes[0]
+                entitlements = panes[1]
+                events = panes[2]
+                tabs = nil
+            } else {
+                let shown = shownPane == .paywall ? .transactions : shownPane
+                (transactions, entitlements, events) = (side, side, side)
+                tabs = Self.tabs(on: side, shown: shown, eventsFilter: eventsFilter)
+            }
+            return
+        }
         // The panes get two fifths of the body, never fewer than 6 rows (4 of content).
         let paneHeight = max(6, body.height * 2 / 5)
         let parts = Layout.split(body, .vertical, [.fill(1), .length(paneHeight)])
         paywall = parts[0]
+        if let frameWidth = device.frameWidth, frameWidth < paywall.width {
+            // No room beside it: the device centred above the panes.
+            paywall = Rect(x: paywall.x + (paywall.width - frameWidth) / 2, y: paywall.y, width: frameWidth,
+                           height: paywall.height)
+        }
         guard width >= Self.sideBySideWidth else {
             let shown = shownPane == .paywall ? .transactions : shownPane
             transactions = parts[1]

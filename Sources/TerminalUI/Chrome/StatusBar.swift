@@ -15,28 +15,42 @@ public enum StatusBar {
         if paywall.path == .paystation {
             path += paywall.catalog.opensPayStationInBrowser(in: storefront) ? " (browser)" : " (in-app)"
         }
-        var parts = [paywall.catalog.app.name, "\(storefront.id) \(storefront.locale) \(storefront.currency)", path,
-                     "theme \(theme.name)"]
+        // Each fact with how readily it goes when the bar is narrow (higher goes first); the
+        // storefront and the clock stay before anything else.
+        var parts: [(text: String, short: String, drop: Int)] = [
+            (paywall.catalog.app.name, paywall.catalog.app.name, 9),
+            ("\(storefront.id) \(storefront.locale) \(storefront.currency)", "\(storefront.id) \(storefront.locale) \(storefront.currency)", 0),
+            (path, path, 3),
+            ("theme \(theme.name)", theme.name, 7),
+        ]
         if let variant = paywall.variant {
-            parts.append("variant \(variant.id)" + (paywall.variantOverride == nil ? "" : " (preview)"))
+            let text = "\(variant.id)" + (paywall.variantOverride == nil ? "" : " (preview)")
+            parts.append(("variant " + text, text, 4))
         }
-        if paywall.eligibility != .auto { parts.append("offers: \(paywall.eligibility.rawValue)") }
-        if let player = paywall.playerPreview { parts.append("player \(player.name) (preview)") }
-        if paywall.catalog.settings.useSandbox { parts.append("SANDBOX") }
+        if paywall.eligibility != .auto {
+            parts.append(("offers: \(paywall.eligibility.rawValue)", "offers: \(paywall.eligibility.rawValue)", 5))
+        }
+        if let player = paywall.playerPreview {
+            parts.append(("player \(player.name) (preview)", "\(player.name) (preview)", 2))
+        }
+        if paywall.catalog.settings.useSandbox { parts.append(("SANDBOX", "SANDBOX", 6)) }
         // The hint line says `? help` and `q quit` too: here the clock has the room.
         var right = forms.first ?? ""
-        var left = " " + parts.joined(separator: " │ ")
-        if DisplayWidth.of(left) + DisplayWidth.of(right) + 2 > area.width {
-            // Narrower: the app's name goes first, then the decoration; every fact of the store stays.
-            left = " " + parts.dropFirst().joined(separator: " │ ")
-            if DisplayWidth.of(left) + DisplayWidth.of(right) + 2 > area.width {
-                left = " " + parts.dropFirst().map {
-                    $0.replacingOccurrences(of: "theme ", with: "").replacingOccurrences(of: "variant ", with: "")
-                        .replacingOccurrences(of: "player ", with: "")
-                }.joined(separator: "│")
+        func fits(_ left: String, _ right: String) -> Bool { DisplayWidth.of(left) + DisplayWidth.of(right) + 2 <= area.width }
+        var left = " " + parts.map(\.text).joined(separator: " │ ")
+        if !fits(left, right) {
+            // Narrower: the app's name goes first, then the decoration, then the clock takes a
+            // shorter form, then the facts go one by one, the storefront last of all.
+            parts.removeAll { $0.drop == 9 }
+            left = " " + parts.map(\.text).joined(separator: " │ ")
+            if !fits(left, right) { left = " " + parts.map(\.short).joined(separator: "│") }
+            right = forms.first { fits(left, $0) } ?? forms.last ?? right
+            while !fits(left, right), let worst = parts.indices.filter({ parts[$0].drop > 0 }).max(by: { parts[$0].drop < parts[$1].drop }) {
+                parts.remove(at: worst)
+                left = " " + parts.map(\.short).joined(separator: "│")
+                right = forms.first { fits(left, $0) } ?? forms.last ?? right
             }
-            // Then the clock in a shorter form, if one fits.
-            right = forms.first { DisplayWidth.of(left) + DisplayWidth.of($0) + 2 <= area.width } ?? right
+            if !fits(left, right) { left = " " + storefront.id }
         }
         let rightWidth = DisplayWidth.of(right) + 1
         if area.width >= DisplayWidth.of(left) + rightWidth + 1 {

@@ -18,9 +18,13 @@ public enum PaywallTarget: Sendable, Equatable {
 /// rows that scroll. When the boxes and a row do not fit, every item becomes a row.
 struct PaywallGeometry {
     var title: Rect
+    /// The variant's `subtitle`, under the title, when it has one and the paywall has the room.
+    var subtitle: Rect?
     var features: Rect?
     /// The boxed plans: items `0..<boxes.count`.
     var boxes: [Rect]
+    /// Cards one above the other across the width (a phone), where `↑` `↓` step from card to card.
+    var cardsStacked = false
     var rowsHeader: Rect?
     /// Rows for the items from `firstRowItem` on.
     var rows: [Rect]
@@ -28,8 +32,10 @@ struct PaywallGeometry {
     /// Items scrolled past above the rows, and still to come below them.
     var hiddenAbove: Int
     var hiddenBelow: Int
-    /// Lines beneath the rows for the selected row's detail in full, when a row's is cut.
+    /// Lines under the rows for the selected row's name and detail in full, when it cuts them.
     var rowDetail: Rect?
+    /// The primary button: a bar across the content's width, right after the plans and rows
+    /// (on a tall screen the room left over goes below the links, not above the button).
     var callToAction: Rect
     /// The footer's links that are drawn, with where: restore, terms, privacy.
     var links: [(target: PaywallTarget, label: String, rect: Rect)]
@@ -39,39 +45,74 @@ struct PaywallGeometry {
         let template = model.variant?.template ?? .cards
         let planCount = model.shop.plans.count
         let itemCount = model.itemCount
-        let featureCount = model.shop.presentation?.strings.features.count ?? 0
-        let ctaWidth = DisplayWidth.of("[ \(cta) ]")
+        let strings = model.shop.presentation?.strings
+        let featureCount = strings?.features.count ?? 0
+        let ctaWidth = DisplayWidth.of(cta) + 4
         let linksText = wanted.map(\.1).joined(separator: " · ")
-        // Links share the call to action's row when they fit beside it, else get a row above.
-        let linksOwnRow = !wanted.isEmpty && ctaWidth + DisplayWidth.of(linksText) + 2 > inner.width
-        let footerRows = linksOwnRow ? 2 : 1
+        let hasSubtitle = !(strings?.subtitle ?? "").trimmingCharacters(in: .whitespaces).isEmpty && inner.height >= 8
 
         var boxedIfRoom = template == .hero ? min(1, planCount) : planCount
         let showsFeatureRow = template != .hero
+        // Features that do not fit on one line take a second and third, where there is room.
+        let featureRows = inner.height >= 16
+            ? max(1, min(3, PaywallView.featureLines(strings?.features ?? [], width: inner.width).count)) : 1
         var blockHeight = Self.blockHeight(template, boxed: boxedIfRoom, featureCount: featureCount)
+        var stackedHeights: [Int] = []
         if template == .cards, boxedIfRoom > 0 {
-            // Tall enough for the longest card's wrapped lines, selection marker included, so
-            // nothing in a card is cut. Cards too narrow to say everything in at most
-            // `maxCardHeight` rows without cutting a word give way to rows.
-            let cardWidth = (inner.width - (boxedIfRoom - 1)) / boxedIfRoom - 4
+            // Tall enough for the longest card's wrapped lines, so nothing in a card is cut, and
+            // no taller: a card with less to say has no empty row of its own. Cards too narrow
+            // side by side to say everything in at most `maxCardHeight` rows without cutting a
+            // word stack one above the other across the width, as on a phone, where the height
+            // holds them with a row of the shop; else they give way to rows.
             let plans = (0..<boxedIfRoom).compactMap { model.item(at: $0) }
-            let fit = plans.allSatisfy {
-                PaywallView.cardFits($0, owned: PaywallView.ownership(of: $0, in: model), width: cardWidth,
-                                     maxLines: Self.maxCardHeight - 2)
+            let notSold = PaywallView.text(of: model)[.notSoldHere]
+            func heights(width: Int) -> [Int]? {
+                let fit = plans.allSatisfy {
+                    PaywallView.cardFits($0, owned: PaywallView.ownership(of: $0, in: model), notSold: notSold, width: width,
+                                         maxLines: Self.maxCardHeight - 2)
+                }
+                guard fit else { return nil }
+                return plans.map {
+                    min(Self.maxCardHeight, PaywallView.cardLines($0, owned: PaywallView.ownership(of: $0, in: model),
+                                                                  notSold: notSold, marked: true, width: width).count + 2)
+                }
             }
-            if fit {
-                let needed = plans.map {
-                    PaywallView.cardLines($0, owned: PaywallView.ownership(of: $0, in: model), marked: true,
-                                          width: cardWidth).count + 2
-                }.max() ?? blockHeight
-                blockHeight = max(blockHeight, needed)
+            let sideBySide = heights(width: Self.cardWidth(count: boxedIfRoom, in: inner.width) - 4)
+            let stacked = sideBySide == nil ? heights(width: inner.width - 4) : nil
+            let room = inner.height - 1 - (hasSubtitle ? 1 : 0) - featureRows - 2 - 1
+            if let sideBySide {
+                blockHeight = sideBySide.max() ?? blockHeight
+            } else if let stacked, stacked.reduce(0, +) + 1 <= room {
+                stackedHeights = stacked
+                blockHeight = stacked.reduce(0, +)
             } else {
                 boxedIfRoom = 0
                 blockHeight = 0
             }
         }
-        let fixed = 1 + (showsFeatureRow ? 1 : 0) + footerRows
+        // A list entry says its terms on a second line; one with none (a player not eligible
+        // for the offer, a plan of a month) is one line, with no empty one under it.
+        let entryHeights = template == .list
+            ? (0..<boxedIfRoom).map { index in
+                model.item(at: index).map { PaywallView.listEntryHeight($0, owned: PaywallView.ownership(of: $0, in: model), width: inner.width)
+                } ?? 2
+            } : []
+        if template == .list { blockHeight = entryHeights.reduce(0, +) }
+        if template == .hero, boxedIfRoom > 0, let hero = model.item(at: 0) {
+            // As tall as what the box says: its name and prices, then the features.
+            blockHeight = 2 + PaywallView.heroLineCount(hero, owned: PaywallView.ownership(of: hero, in: model)) + featureCount
+        }
+        let top = 1 + (hasSubtitle ? 1 : 0) + (showsFeatureRow ? featureRows : 0)
         let rowsIfBoxed = itemCount - boxedIfRoom
+        // The links go on their own row under the button, unless that row is what keeps the
+        // plans from their boxes (or from a row at all); then, or when the two do not fit side
+        // by side anyway, they share the button's row, at its right.
+        let besideFits = ctaWidth + DisplayWidth.of(linksText) + 2 <= inner.width
+        let roomy = inner.height >= top + blockHeight + min(rowsIfBoxed, 1) + 2
+            || inner.height < top + blockHeight + min(rowsIfBoxed, 1) + 1
+        let linksOwnRow = !wanted.isEmpty && inner.height >= 3 && (roomy || !besideFits)
+        let footerRows = linksOwnRow ? 2 : 1
+        let fixed = top + footerRows
         let boxed: Int
         if inner.height >= fixed + blockHeight + min(rowsIfBoxed, 1) {
             boxed = boxedIfRoom
@@ -80,11 +121,7 @@ struct PaywallGeometry {
             blockHeight = 0
         }
         let rowCount = itemCount - boxed
-        var spare = max(0, inner.height - fixed - blockHeight - min(rowCount, 4))
-        if template == .cards, boxed > 0, spare >= 4 {
-            blockHeight += 1
-            spare -= 1
-        }
+        let spare = max(0, inner.height - fixed - blockHeight - min(rowCount, 4))
         let spacers = min(spare, 3)
         var y = inner.y
         func take(_ rows: Int) -> Rect {
@@ -92,19 +129,31 @@ struct PaywallGeometry {
             return Rect(x: inner.x, y: y, width: inner.width, height: max(0, min(rows, inner.maxY - footerRows - y)))
         }
         title = take(1)
+        subtitle = hasSubtitle ? take(1) : nil
         // Hero keeps its features in its box; without boxes, every template lists them in a row.
-        features = (showsFeatureRow || (boxed == 0 && featureCount > 0)) && inner.height >= 4 ? take(1) : nil
+        features = (showsFeatureRow || (boxed == 0 && featureCount > 0)) && inner.height >= 4 ? take(featureRows) : nil
         if spacers >= 1 { y += 1 }
         let block = take(blockHeight)
-        boxes = boxed > 0 && !block.isEmpty ? Self.boxes(template, count: boxed, in: block) : []
+        cardsStacked = !stackedHeights.isEmpty && boxed > 0
+        if cardsStacked {
+            var top = block.y
+            boxes = stackedHeights.map { height in
+                defer { top += height }
+                return Rect(x: block.x, y: top, width: block.width, height: height)
+            }.filter { $0.maxY <= block.maxY }
+        } else {
+            boxes = boxed > 0 && !block.isEmpty ? Self.boxes(template, count: boxed, heights: entryHeights, in: block) : []
+        }
         let shopStarts = boxed >= planCount  // the rows begin with the shop, not with more plans
         rowsHeader = spacers >= 2 && rowCount > 0 && shopStarts ? take(1) : nil
         let footerY = inner.maxY - footerRows
-        var available = max(0, footerY - (spacers >= 3 ? 1 : 0) - y)
+        // Up to the footer: the blank row before the button is taken only from room left over.
+        let available = max(0, footerY - y)
         let selectedRow = model.selection - boxed
-        // When a row in view has a detail cut on its line, the lines beneath the rows say the
-        // selected row's detail whole. Whether they are there depends on the rows in view, not
-        // on which is selected, so selecting a row on screen never moves the rows.
+        // When a row in view cuts its name or detail, lines under the rows say the selected
+        // row's whole. Whether they are there depends on the rows in view, not on which is
+        // selected, so selecting a row on screen never moves the rows (a second click where the
+        // first landed buys what it selected).
         var window = Self.offset(selection: selectedRow, previous: model.rowScroll - boxed, visible: min(rowCount, available),
                                  count: rowCount)
         let detailLines = available >= 8 ? 2 : 1
@@ -113,33 +162,41 @@ struct PaywallGeometry {
             return PaywallRowText(item, owned: PaywallView.ownership(of: item, in: model), selected: false,
                                   width: inner.width).detailIsCut
         }
-        if cut { available -= detailLines }
-        let visible = min(rowCount, available)
+        let visible = max(0, min(rowCount, available - (cut ? detailLines : 0)))
         window = Self.offset(selection: selectedRow, previous: model.rowScroll - boxed, visible: visible, count: rowCount)
+        let offset = window
         var rows: [Rect] = []
         while rows.count < visible { rows.append(take(1)) }
-        rowDetail = cut ? Rect(x: inner.x, y: y, width: inner.width, height: detailLines) : nil
-        let offset = window
+        let detail = cut ? take(detailLines) : nil
+        rowDetail = detail
         self.rows = rows
         firstRowItem = boxed + offset
         hiddenAbove = offset
         hiddenBelow = max(0, rowCount - offset - rows.count)
 
-        let ctaRow = inner.maxY - 1
-        callToAction = Rect(x: inner.x, y: ctaRow, width: min(ctaWidth, inner.width), height: inner.height > 0 ? 1 : 0)
-        let linksY = linksOwnRow ? ctaRow - 1 : ctaRow
-        var x = inner.maxX - DisplayWidth.of(linksText)
-        if linksOwnRow { x = max(inner.x, x) }
+        // The button follows what it sells, one blank row apart when there is room for one.
+        let ctaRow = min(y + (y < footerY ? 1 : 0), footerY)
+        let linksY = linksOwnRow ? ctaRow + 1 : ctaRow
+        callToAction = Rect(x: inner.x, y: ctaRow, width: linksOwnRow || wanted.isEmpty ? inner.width : min(ctaWidth, inner.width),
+                            height: inner.height > 0 ? 1 : 0)
+        var x = linksOwnRow ? inner.x + max(0, (inner.width - DisplayWidth.of(linksText)) / 2)
+            : inner.maxX - DisplayWidth.of(linksText)
         var links: [(target: PaywallTarget, label: String, rect: Rect)] = []
         for (index, link) in wanted.enumerated() {
             if index > 0 { x += DisplayWidth.of(" · ") }
             let width = DisplayWidth.of(link.1)
-            if x >= inner.x, x + width <= inner.maxX, linksY >= inner.y {
+            if x >= inner.x, x + width <= inner.maxX, linksY >= inner.y, linksY < inner.maxY {
                 links.append((link.0, link.1, Rect(x: x, y: linksY, width: width, height: 1)))
             }
             x += width
         }
         self.links = links
+    }
+
+    /// Each card's width when `count` cards share `width` columns one apart: all the same, the
+    /// columns left over split as margins either side of the row.
+    static func cardWidth(count: Int, in width: Int) -> Int {
+        max(0, (width - (count - 1)) / max(1, count))
     }
 
     /// Rows a block of boxed plans takes in each template.
@@ -152,16 +209,19 @@ struct PaywallGeometry {
         }
     }
 
-    private static func boxes(_ template: PaywallTemplate, count: Int, in block: Rect) -> [Rect] {
+    private static func boxes(_ template: PaywallTemplate, count: Int, heights: [Int], in block: Rect) -> [Rect] {
         switch template {
         case .cards:
-            let constraints = (0..<count).flatMap { index -> [Layout.Constraint] in
-                index == 0 ? [.fill(1)] : [.length(1), .fill(1)]
-            }
-            return Layout.split(block, .horizontal, constraints).enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+            let width = cardWidth(count: count, in: block.width)
+            let left = block.x + (block.width - (width * count + count - 1)) / 2
+            return (0..<count).map { Rect(x: left + $0 * (width + 1), y: block.y, width: width, height: block.height) }
         case .list:
-            return (0..<count).map { Rect(x: block.x, y: block.y + 2 * $0, width: block.width, height: 2) }
-                .filter { $0.maxY <= block.maxY }
+            var y = block.y
+            return (0..<count).map { index in
+                let height = heights.indices.contains(index) ? heights[index] : 2
+                defer { y += height }
+                return Rect(x: block.x, y: y, width: block.width, height: height)
+            }.filter { $0.maxY <= block.maxY }
         case .hero:
             return [block.centered(width: min(block.width, 64), height: block.height)]
         }

@@ -139,7 +139,9 @@ public struct PaywallModel: Sendable {
     private mutating func moveVertically(by step: Int, area: Rect) {
         guard shop.itemCount > 0 else { return }
         let template = variant?.template ?? .cards
-        let cards = template == .cards ? PaywallView.layout(self, area: area).boxes.count : 0
+        let layout = PaywallView.layout(self, area: area)
+        // Cards side by side: ↓ leaves the row for the shop. Stacked (a phone), they step like a list.
+        let cards = template == .cards && !layout.cardsStacked ? layout.boxes.count : 0
         switch (step > 0, selection < cards) {
         case (true, true):
             // Down from any card: the shop's first row, when there is a shop below.

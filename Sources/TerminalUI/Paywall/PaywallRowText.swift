@@ -14,22 +14,36 @@ struct PaywallRowText {
     /// Columns the lines beneath a row indent its detail by, under the name.
     static let detailIndent = 4
 
+    /// The name whole, without its marker: the lines under the rows begin with it.
+    let wholeName: String
+    /// Whether the row's name column cuts the name.
+    let nameIsCut: Bool
+
     init(_ item: ShopItem, owned: String?, selected: Bool, width: Int) {
         let display = item.display
         price = owned ?? display.pricePerPeriod ?? "—"
         let priceWidth = DisplayWidth.of(price)
         name = (selected ? "▸ " : "  ") + display.name + (item.isHighlighted ? " ★" : "")
-        nameWidth = max(0, min(max(28, DisplayWidth.of(name) + 1), width - priceWidth - 3))
-        detail = owned != nil ? "" : item.plan.map { $0.offerLine ?? display.pricePerMonth ?? "" } ?? display.description ?? ""
+        // Names line up in a column of 28 where there is room for it; on a phone-wide paywall
+        // the column is at most half the row, so the detail keeps room too.
+        nameWidth = max(0, min(max(min(28, width / 2), DisplayWidth.of(name) + 1), width - priceWidth - 3))
+        wholeName = display.name
+        nameIsCut = DisplayWidth.of(name) > nameWidth
+        detail = owned != nil ? ""
+            : item.plan.map { $0.offerLine ?? PaywallView.details(of: item) ?? display.pricePerMonth ?? "" }
+            ?? display.description ?? ""
         // One blank column on each side keeps the detail apart from the name and the price.
         detailWidth = max(0, width - nameWidth - priceWidth - 3)
     }
 
-    /// Whether the detail is cut on the row's one line.
-    var detailIsCut: Bool { DisplayWidth.of(detail) > detailWidth }
+    /// Whether the name or the detail is cut on the row's one line.
+    var detailIsCut: Bool { nameIsCut || DisplayWidth.of(detail) > detailWidth }
 
-    /// The detail wrapped to the lines beneath the row, for a row `width` columns wide.
+    /// What the row cut, whole, wrapped to the lines beneath the rows for a row `width` columns
+    /// wide: the name first (whole, so the lines never read as another row's terms), then the
+    /// detail.
     func detailLines(width: Int) -> [String] {
-        TextWrap.lines(detail, width: max(1, width - Self.detailIndent - 1))
+        let text = detail.isEmpty ? wholeName : wholeName + ": " + detail
+        return TextWrap.lines(text, width: max(1, width - Self.detailIndent - 1))
     }
 }

@@ -5,13 +5,20 @@ import StoreEngine
 /// as rows, then the call to action with restore, terms and privacy; every fixed word in the
 /// storefront's language (`PlayerText`). Layout in `PaywallGeometry`.
 public enum PaywallView {
-    /// Draws the paywall into `area`; `focused` when Tab has the paywall.
-    public static func render(_ model: PaywallModel, focused: Bool, theme: Theme, in area: Rect, into frame: inout Frame) {
+    /// Draws the paywall into `area`; `focused` when Tab has the paywall. On a `device` the
+    /// box is its rounded frame, named after it.
+    public static func render(_ model: PaywallModel, focused: Bool, theme: Theme, device: Device = .full, in area: Rect,
+                              into frame: inout Frame) {
         let borderStyle = theme.style(focused ? .accent : .border)
         var paywallName = model.paywall.map { "Paywall \($0.id) · \($0.placement)" } ?? "Shop"
         if let variant = model.variant { paywallName += " · \(variant.template.rawValue)" }
-        frame.drawBox(area, title: paywallName, border: theme.border, style: borderStyle,
-                      titleStyle: theme.style(focused ? .accent : .muted, bold: focused))
+        // A device's frame is rounded whatever the theme's border, unless only ASCII can be drawn.
+        let border = device == .full || theme.border == .ascii ? theme.border : .rounded
+        // A device's frame is narrow: its name, the paywall's and the template.
+        let deviceName = [device.rawValue, model.paywall?.id ?? "Shop", model.variant?.template.rawValue].compactMap { $0 }
+            .joined(separator: " · ")
+        frame.drawBox(area, title: device == .full ? paywallName : deviceName, border: border,
+                      style: borderStyle, titleStyle: theme.style(focused ? .accent : .muted, bold: focused))
         let words = text(of: model)
         let geometry = layout(model, area: area)
         guard !geometry.title.isEmpty else { return }
@@ -21,21 +28,29 @@ public enum PaywallView {
             frame.write(waiting, in: geometry.features ?? geometry.title, style: theme.style(.warning, bold: true))
             return
         }
+        if let subtitle = geometry.subtitle, let text = strings.subtitle {
+            frame.write(text, in: subtitle, style: theme.style(.muted))
+        }
         if let features = geometry.features, !strings.features.isEmpty {
-            frame.write(strings.features.map { "✓ \($0)" }.joined(separator: "   "), in: features,
-                        style: theme.style(.success))
+            for (offset, line) in featureLines(strings.features, width: features.width).prefix(features.height).enumerated() {
+                frame.write(line, in: Rect(x: features.x, y: features.y + offset, width: features.width, height: 1),
+                            style: theme.style(.success))
+            }
         }
         let template = model.variant?.template ?? .cards
         for (index, rect) in geometry.boxes.enumerated() {
             guard let item = model.item(at: index) else { continue }
             let selected = focused && model.selection == index
             let owned = ownership(of: item, in: model, words)
+            let notSold = words[.notSoldHere]
             switch template {
-            case .cards: renderCard(item, owned: owned, selected: selected, in: rect, theme: theme, into: &frame)
-            case .list: renderListEntry(item, owned: owned, selected: selected, in: rect, theme: theme, into: &frame)
+            case .cards:
+                renderCard(item, owned: owned, notSold: notSold, selected: selected, in: rect, theme: theme, into: &frame)
+            case .list:
+                renderListEntry(item, owned: owned, notSold: notSold, selected: selected, in: rect, theme: theme, into: &frame)
             case .hero:
-                renderHero(item, owned: owned, features: strings.features, selected: selected, in: rect, theme: theme,
-                           into: &frame)
+                renderHero(item, owned: owned, notSold: notSold, features: strings.features, selected: selected, in: rect,
+                           theme: theme, into: &frame)
             }
         }
         if let header = geometry.rowsHeader {
@@ -47,11 +62,14 @@ public enum PaywallView {
             renderRow(item, owned: ownership(of: item, in: model, words), selected: focused && model.selection == index,
                       in: rect, theme: theme, into: &frame)
         }
-        if let detail = geometry.rowDetail, model.selection >= geometry.firstRowItem, let item = model.selectedItem {
+        if let detail = geometry.rowDetail, model.selection >= geometry.firstRowItem,
+           model.selection < geometry.firstRowItem + geometry.rows.count, let item = model.selectedItem,
+           PaywallRowText(item, owned: ownership(of: item, in: model, words), selected: true,
+                          width: detail.width).detailIsCut {
             renderRowDetail(item, owned: ownership(of: item, in: model, words), in: detail, theme: theme, into: &frame)
         }
         renderScrollCounts(geometry, area: area, theme: theme, into: &frame)
-        frame.write("[ \(callToAction(of: model)) ]", in: geometry.callToAction, style: theme.style(.accent, bold: true))
+        renderButton(callToAction(of: model), in: geometry.callToAction, theme: theme, into: &frame)
         for (index, link) in geometry.links.enumerated() {
             if index > 0 { frame.write(" · ", x: link.rect.x - 3, y: link.rect.y, style: theme.style(.muted)) }
             frame.write(link.label, in: link.rect, style: theme.style(.muted))
@@ -64,8 +82,18 @@ public enum PaywallView {
     }
 
     static func layout(_ model: PaywallModel, area: Rect) -> PaywallGeometry {
-        PaywallGeometry(model: model, inner: area.inset(by: 1).inset(horizontal: 1, vertical: 0),
-                        cta: callToAction(of: model), links: links(of: model))
+        PaywallGeometry(model: model, inner: content(of: area), cta: callToAction(of: model), links: links(of: model))
+    }
+
+    /// The widest the paywall's content grows: on a wide terminal it stays a column in the
+    /// middle, as on a tablet, rather than a name at one edge and its price 170 columns away.
+    public static let maxContentWidth = 116
+
+    /// Inside the border and a column of margin, at most `maxContentWidth`, centred.
+    static func content(of area: Rect) -> Rect {
+        let inner = area.inset(by: 1).inset(horizontal: 1, vertical: 0)
+        guard inner.width > maxContentWidth else { return inner }
+        return Rect(x: inner.x + (inner.width - maxContentWidth) / 2, y: inner.y, width: maxContentWidth, height: inner.height)
     }
 
     /// The fixed words of the storefront's language.
@@ -90,6 +118,40 @@ public enum PaywallView {
         if model.termsURL != nil { links.append((.terms, words[.terms])) }
         if model.privacyURL != nil { links.append((.privacy, words[.privacy])) }
         return links
+    }
+
+    /// The one mark of the selection in every template, on a card, a list entry, the hero box
+    /// and a row alike: `▸` before the name, the name (and a box's border) in the selection's color.
+    static func marker(selected: Bool) -> String { selected ? "▸ " : "" }
+
+    /// The selected item's text: the selection's color, bold; underlined without color.
+    static func selectedStyle(_ theme: Theme) -> Style {
+        Style(foreground: theme.color(.selection), background: theme.color(.background), bold: true,
+              underline: !theme.hasColor)
+    }
+
+    /// The primary button: a bar in the accent color across its rectangle, the words centred;
+    /// reverse video without color.
+    private static func renderButton(_ label: String, in rect: Rect, theme: Theme, into frame: inout Frame) {
+        guard !rect.isEmpty else { return }
+        let bar = Style(foreground: theme.color(.background), background: theme.color(.accent), bold: true,
+                        reverse: !theme.hasColor)
+        frame.fill(rect, style: bar)
+        frame.write(DisplayWidth.truncate(label, to: max(1, rect.width - 2)), in: rect, alignment: .center, style: bar)
+    }
+
+    /// The features, `✓ Double rewards   ✓ No ads`, packed into lines of `width`: a feature that
+    /// does not fit beside the others starts the next line, so none is cut while lines remain.
+    static func featureLines(_ features: [String], width: Int) -> [String] {
+        var lines: [String] = []
+        for feature in features.map({ "✓ \($0)" }) {
+            if let last = lines.last, DisplayWidth.of(last) + 3 + DisplayWidth.of(feature) <= width {
+                lines[lines.count - 1] = last + "   " + feature
+            } else {
+                lines.append(feature)
+            }
+        }
+        return lines
     }
 
     /// "Waiting for access… 3/10" on the bottom border, in the storefront's language, while the
@@ -129,10 +191,10 @@ public enum PaywallView {
     /// A card's lines at `width`, wrapped: what it needs to say everything. The name carries
     /// the selection marker when `marked`, before wrapping, so the marker never pushes the end
     /// of the name off the card.
-    static func cardLines(_ item: ShopItem, owned: String?, marked: Bool, width: Int, theme: Theme = .dark)
+    static func cardLines(_ item: ShopItem, owned: String?, notSold: String, marked: Bool, width: Int, theme: Theme = .dark)
         -> [(String, Style)]
     {
-        unwrappedCardLines(item, owned: owned, marked: marked, theme: theme).flatMap { line in
+        unwrappedCardLines(item, owned: owned, notSold: notSold, marked: marked, theme: theme).flatMap { line in
             TextWrap.lines(line.0, width: max(1, width)).map { ($0, line.1) }
         }
     }
@@ -140,17 +202,41 @@ public enum PaywallView {
     /// Whether a card `width` columns wide (inside its padding) says everything of `item`
     /// without cutting a word, selected or not, in at most `maxLines` lines. When one card
     /// does not, the plans are drawn as rows instead.
-    static func cardFits(_ item: ShopItem, owned: String?, width: Int, maxLines: Int) -> Bool {
-        let lines = unwrappedCardLines(item, owned: owned, marked: true, theme: .dark).map(\.0)
+    static func cardFits(_ item: ShopItem, owned: String?, notSold: String, width: Int, maxLines: Int) -> Bool {
+        let lines = unwrappedCardLines(item, owned: owned, notSold: notSold, marked: true, theme: .dark).map(\.0)
         let words = lines.flatMap { $0.split(separator: " ") }
         guard words.allSatisfy({ DisplayWidth.of(String($0)) <= width }) else { return false }
         return lines.reduce(0) { $0 + TextWrap.lines($1, width: width).count } <= maxLines
     }
 
-    private static func unwrappedCardLines(_ item: ShopItem, owned: String?, marked: Bool, theme: Theme) -> [(String, Style)] {
-        let notSold = PlayerText(language: item.storefront.language)[.notSoldHere]
-        return [((marked ? "▸ " : "") + item.display.name, theme.style(.text, bold: true))]
+    private static func unwrappedCardLines(_ item: ShopItem, owned: String?, notSold: String, marked: Bool,
+                                           theme: Theme) -> [(String, Style)] {
+        return [(marker(selected: marked) + item.display.name, theme.style(.text, bold: true))]
             + planLines(item, owned: owned, notSold: notSold, theme: theme)
+    }
+
+    /// What a list entry says under its name: the price per month, the offer or the details.
+    static func listEntryDetails(_ item: ShopItem, owned: String?) -> [String] {
+        guard owned == nil else { return [] }
+        return [item.display.pricePerMonth, item.plan?.offerLine ?? details(of: item)].compactMap { $0 }
+    }
+
+    /// A list entry's terms wrapped under its name, indented, on at most two lines.
+    static func listEntryDetailLines(_ item: ShopItem, owned: String?, width: Int) -> [String] {
+        let details = listEntryDetails(item, owned: owned)
+        guard !details.isEmpty else { return [] }
+        let lines = TextWrap.lines(details.joined(separator: " · "), width: max(1, width - 4))
+        return lines.count > 2 ? [lines[0], lines.dropFirst().joined(separator: " ")] : lines
+    }
+
+    /// Rows a list entry takes: its name and price, and the lines of terms it has to say.
+    static func listEntryHeight(_ item: ShopItem, owned: String?, width: Int) -> Int {
+        1 + listEntryDetailLines(item, owned: owned, width: width).count
+    }
+
+    /// The lines of the hero box above its features: the name, then the plan's prices and terms.
+    static func heroLineCount(_ item: ShopItem, owned: String?) -> Int {
+        1 + planLines(item, owned: owned, notSold: "", theme: .dark).count
     }
 
     static func ownership(of item: ShopItem, in model: PaywallModel) -> String? {
@@ -166,17 +252,30 @@ public enum PaywallView {
             return lines
         }
         if let perMonth = display.pricePerMonth { lines.append((perMonth, theme.style(.muted))) }
-        if let offer = item.plan?.offerLine { lines.append((offer, theme.style(.accent))) }
+        if let offer = item.plan?.offerLine {
+            lines.append((offer, theme.style(.accent)))
+        } else if let details = details(of: item) {
+            lines.append((details, theme.style(.muted)))
+        }
         return lines
     }
 
-    private static func renderCard(_ item: ShopItem, owned: String?, selected: Bool, in rect: Rect, theme: Theme,
+    /// The variant's `offerDetails` for a plan without an offer, unless they only repeat a
+    /// price the plan already shows (`{{ product.price_per_period }}`).
+    static func details(of item: ShopItem) -> String? {
+        guard let details = item.plan?.details, details != item.display.pricePerPeriod,
+              details != item.display.pricePerMonth else { return nil }
+        return details
+    }
+
+    private static func renderCard(_ item: ShopItem, owned: String?, notSold: String, selected: Bool, in rect: Rect, theme: Theme,
                                    into frame: inout Frame) {
         let display = item.display
         var title = display.periodName ?? ""
         if item.isHighlighted { title += " ★" }
-        let border = selected ? Style(foreground: theme.color(.selection), background: theme.color(.background), bold: true)
-            : theme.style(item.isHighlighted ? .badge : .border)
+        // Only the selection colors a border; the highlight is its star and title, in the
+        // badge's color, so the two never look alike.
+        let border = selected ? selectedStyle(theme) : theme.style(.border)
         let inner = frame.drawBox(rect, title: title, border: theme.border, style: border,
                                   titleStyle: selected ? border : theme.style(item.isHighlighted ? .badge : .muted, bold: true))
         // "╭─ title ─ -61% ─╮": the corners, the spaces and at least one dash between the two.
@@ -188,51 +287,56 @@ public enum PaywallView {
         let content = inner.inset(horizontal: 1, vertical: 0)
         // A line too long for a narrow card wraps onto the next rather than being cut; the
         // geometry made the cards tall enough (`PaywallGeometry`).
-        let wrapped = cardLines(item, owned: owned, marked: selected, width: content.width, theme: theme)
+        var wrapped = cardLines(item, owned: owned, notSold: notSold, marked: selected, width: content.width, theme: theme)
+        if selected, !wrapped.isEmpty { wrapped[0].1 = selectedStyle(theme) }
         for (offset, line) in wrapped.prefix(content.height).enumerated() {
             frame.write(line.0, in: Rect(x: content.x, y: content.y + offset, width: content.width, height: 1), style: line.1)
         }
     }
 
-    private static func renderListEntry(_ item: ShopItem, owned: String?, selected: Bool, in rect: Rect, theme: Theme,
+    private static func renderListEntry(_ item: ShopItem, owned: String?, notSold: String, selected: Bool, in rect: Rect, theme: Theme,
                                         into frame: inout Frame) {
         let display = item.display
         let first = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
-        let base = selected ? theme.selectionStyle : theme.style(.text, bold: true)
-        frame.fill(first, style: base)
-        let mark = selected ? "✓" : "○"
+        let base = selected ? selectedStyle(theme) : theme.style(.text, bold: true)
+        frame.fill(first, style: theme.style(.text))
         let star = item.isHighlighted ? " ★" : ""
-        let price = owned ?? display.pricePerPeriod ?? PlayerText(language: item.storefront.language)[.notSoldHere]
+        let price = owned ?? display.pricePerPeriod ?? notSold
         let badge = owned == nil ? item.plan?.discountBadge.map { "  \($0)" } ?? "" : ""
         let right = price + badge
         let rightWidth = DisplayWidth.of(right)
-        frame.write(" \(mark) \(display.name)\(star)", in: Rect(x: first.x, y: first.y, width: first.width - rightWidth - 2,
-                                                                height: 1), style: base)
+        frame.write(" " + (selected ? "▸ " : "  ") + display.name + star,
+                    in: Rect(x: first.x, y: first.y, width: max(0, first.width - rightWidth - 2), height: 1), style: base)
         frame.write(right, x: first.maxX - rightWidth - 1, y: first.y, style: selected ? base : theme.style(.price, bold: true))
-        var details: [String] = []
-        if owned == nil, let perMonth = display.pricePerMonth { details.append(perMonth) }
-        if owned == nil, let offer = item.plan?.offerLine { details.append(offer) }
-        frame.write("    " + details.joined(separator: " · "), in: Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: 1),
-                    style: theme.style(item.plan?.offerLine == nil ? .muted : .accent))
+        let lines = listEntryDetailLines(item, owned: owned, width: rect.width)
+        for (offset, line) in lines.prefix(rect.height - 1).enumerated() {
+            frame.write("   " + line, in: Rect(x: rect.x, y: rect.y + 1 + offset, width: rect.width, height: 1),
+                        style: theme.style(item.plan?.offerLine == nil ? .muted : .accent))
+        }
     }
 
-    private static func renderHero(_ item: ShopItem, owned: String?, features: [String], selected: Bool, in rect: Rect,
+    private static func renderHero(_ item: ShopItem, owned: String?, notSold: String, features: [String], selected: Bool, in rect: Rect,
                                    theme: Theme, into frame: inout Frame) {
         let display = item.display
-        let border = selected ? Style(foreground: theme.color(.selection), background: theme.color(.background), bold: true)
-            : theme.style(.badge)
+        let border = selected ? selectedStyle(theme) : theme.style(.border)
         let inner = frame.drawBox(rect, title: (display.periodName ?? "") + (item.isHighlighted ? " ★" : ""),
-                                  border: theme.border, style: border, titleStyle: border)
+                                  border: theme.border, style: border,
+                                  titleStyle: selected ? border : theme.style(.badge, bold: true))
         guard !inner.isEmpty else { return }
         let content = inner.inset(horizontal: 1, vertical: 0)
-        let notSold = PlayerText(language: item.storefront.language)[.notSoldHere]
-        var lines = [((selected ? "▸ " : "") + display.name, theme.style(.text, bold: true))]
+        let lines = [(marker(selected: selected) + display.name, selected ? selectedStyle(theme) : theme.style(.text, bold: true))]
             + planLines(item, owned: owned, notSold: notSold, theme: theme)
-        while lines.count < 3 { lines.append(("", theme.style(.text))) }
-        lines += features.map { ("✓ \($0)", theme.style(.success)) }
         for (offset, line) in lines.prefix(content.height).enumerated() {
             frame.write(line.0, in: Rect(x: content.x, y: content.y + offset, width: content.width, height: 1),
                         alignment: .center, style: line.1)
+        }
+        // The features as one column, centred as a block, so their checkmarks line up.
+        let checks = features.map { "✓ \($0)" }
+        let column = min(content.width, checks.map(DisplayWidth.of).max() ?? 0)
+        let left = content.x + (content.width - column) / 2
+        for (offset, check) in checks.enumerated() where lines.count + offset < content.height {
+            frame.write(check, in: Rect(x: left, y: content.y + lines.count + offset, width: column, height: 1),
+                        style: theme.style(.success))
         }
     }
 
@@ -241,12 +345,12 @@ public enum PaywallView {
     private static func renderRow(_ item: ShopItem, owned: String?, selected: Bool, in rect: Rect, theme: Theme,
                                   into frame: inout Frame) {
         let text = PaywallRowText(item, owned: owned, selected: selected, width: rect.width)
-        let base = selected ? theme.selectionStyle : theme.style(.text)
-        frame.fill(rect, style: base)
+        let base = selected ? selectedStyle(theme) : theme.style(.text)
+        frame.fill(rect, style: theme.style(.text))
         let priceWidth = DisplayWidth.of(text.price)
         frame.write(text.name, in: Rect(x: rect.x, y: rect.y, width: text.nameWidth, height: 1), style: base)
         frame.write(text.detail, in: Rect(x: rect.x + text.nameWidth + 1, y: rect.y, width: text.detailWidth, height: 1),
-                    style: selected ? base : theme.style(item.plan?.offerLine == nil ? .muted : .accent))
+                    style: theme.style(item.plan?.offerLine == nil ? .muted : .accent))
         frame.write(text.price, x: rect.maxX - priceWidth - 1, y: rect.y,
                     style: selected ? base : theme.style(owned == nil ? .price : .success, bold: true))
     }

@@ -42,10 +42,15 @@ public enum PayStationSheet {
     /// The page's box on a screen of `screen`, by the catalog's `payStation.size`: small hides
     /// the test cards, large takes the screen.
     static func box(for size: PayStationSettings.Size, in screen: Rect) -> Rect {
+        SheetBox.fit(width: width(of: size, in: screen), height: size == .large ? screen.height : 16, in: screen)
+    }
+
+    /// The columns a size asks for: small 60, medium 76, large the screen's.
+    static func width(of size: PayStationSettings.Size, in screen: Rect) -> Int {
         switch size {
-        case .small: return screen.centered(width: min(60, screen.width - 2), height: 16)
-        case .medium: return screen.centered(width: min(76, screen.width - 2), height: 16)
-        case .large: return screen.centered(width: screen.width - 2, height: max(16, screen.height - 2))
+        case .small: return 60
+        case .medium: return 76
+        case .large: return screen.width
         }
     }
 
@@ -72,7 +77,9 @@ public enum PayStationSheet {
         let inner = frame.drawBox(area, title: title, border: theme.border, style: theme.surfaceStyle(.accent),
                                   titleStyle: theme.surfaceStyle(.accent, bold: true))
         // The catalog's look, at the right of the top border, where it cannot hide the title.
-        let look = " \(page.theme.rawValue) · \(page.size.rawValue) "
+        // The size as drawn: a small or medium page on a screen narrower than it says so.
+        let narrowed = page.size != .large && !SheetBox.hasItsWidth(width(of: page.size, in: frame.area), in: frame.area)
+        let look = " \(page.theme.rawValue) · \(page.size.rawValue)\(narrowed ? ", narrowed" : "") "
         let lookX = area.maxX - 2 - DisplayWidth.of(look)
         if lookX > area.x + DisplayWidth.of(title) + 5 {
             frame.write(look, x: lookX, y: area.y, style: theme.surfaceStyle(.muted))

@@ -29,7 +29,7 @@ public enum StoreKitSheet {
 
     /// The sheet's box on a screen of `area`.
     static func box(in area: Rect) -> Rect {
-        area.centered(width: min(64, area.width - 2), height: 15)
+        SheetBox.fit(width: 64, height: 15, in: area)
     }
 
     /// Where each button is drawn, and each error of the list while it is open: what a click

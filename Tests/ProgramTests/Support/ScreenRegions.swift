@@ -74,3 +74,20 @@ extension App {
         return (count(after: "▲"), count(after: "▼"))
     }
 }
+
+extension App {
+    /// The paywall's primary button as drawn: the bar of cells filled with the accent color, and
+    /// its words (nil when none is drawn).
+    var button: (label: String, rect: Rect)? {
+        let frame = view()
+        let area = layout.paywall
+        guard let accent = theme.color(.accent) else { return nil }
+        for y in area.y..<min(area.maxY, frame.height) {
+            let filled = (area.x..<min(area.maxX, frame.width)).filter { frame[$0, y].style.background == accent }
+            guard let first = filled.first, let last = filled.last, last > first else { continue }
+            let rect = Rect(x: first, y: y, width: last - first + 1, height: 1)
+            return ((frame.rows(in: rect).first ?? "").trimmingCharacters(in: .whitespaces), rect)
+        }
+        return nil
+    }
+}

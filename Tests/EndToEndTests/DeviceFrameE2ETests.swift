@@ -1,0 +1,49 @@
+import Testing
+
+extension EndToEnd {
+    /// Issue 16 item 12 in a real terminal: `--device phone` and `d` draw the paywall in a
+    /// device's rounded frame, the live panes beside it, and the button in it buys.
+    @Suite("Device frame", .needsTmux)
+    struct DeviceFrame {
+        @Test("--device phone, then d to a tablet and back to the full width")
+        func phoneTabletFull() throws {
+            let state = try TemporaryDirectory()
+            defer { state.remove() }
+            let app = try TmuxSession(stateDirectory: state.path, width: 120, height: 40, arguments: ["--device", "phone"])
+            defer { app.close() }
+            try app.waitForLaunch()
+            let phone = try app.waitUntil("the paywall in a phone's frame, the panes beside it") {
+                $0.box(titled: "phone · main") != nil && $0.box(titled: "Transactions") != nil
+            }
+            let frame = try #require(phone.box(titled: "phone · main"))
+            #expect(frame.right - frame.left + 1 == 46, "\(phone.joined(separator: "\n"))")
+            let panes = try #require(phone.box(titled: "Transactions"))
+            #expect(panes.left > frame.right)  // beside the device, not under it
+            #expect(phone[frame.top].displayCells[frame.left] == "╭" && phone[frame.bottom].displayCells[frame.left] == "╰")
+            // The button's words and the links are inside the frame.
+            let inside = try #require(phone.pane("phone · main"))
+            #expect(inside.contains { $0 == "Start free trial" || $0 == "Continue" } && inside.contains { $0.contains("Restore purchases") },
+                    "\(inside.joined(separator: "\n"))")
+
+            app.sendKeys("d")
+            let tablet = try app.waitUntil("d: a tablet") { $0.box(titled: "tablet · main") != nil }
+            let wide = try #require(tablet.box(titled: "tablet · main"))
+            #expect(wide.right - wide.left + 1 == 80)
+            app.sendKeys("d")
+            try app.waitUntil("d: the full width again") {
+                $0.box(titled: "Paywall main · store_open") != nil && $0.bottomLine.contains("Device: full width")
+            }
+            try app.quit()
+        }
+
+        @Test("--device takes full, phone or tablet")
+        func badDevice() throws {
+            let state = try TemporaryDirectory()
+            defer { state.remove() }
+            let result = try Finished.run(try BuiltBinary.path(), ["--catalog", BuiltBinary.catalog, "--state-dir", state.path,
+                                                                    "--device", "watch"])
+            #expect(result.status == 64)
+            #expect(result.standardError.contains("--device takes full, phone, tablet, not watch."))
+        }
+    }
+}
