@@ -14,6 +14,8 @@ public struct Theme: Sendable, Equatable {
     public var appearance: Appearance
     public var colors: [Role: RGB]
     public var border: BorderStyle
+    /// The colors the terminal shows; `adapted(to:)` has already fitted `colors` to them.
+    public var depth: ColorDepth = .trueColor
 
     public init(name: String, appearance: Appearance, colors: [Role: RGB], border: BorderStyle) {
         self.name = name
@@ -45,7 +47,9 @@ public struct Theme: Sendable, Equatable {
     /// The same theme with every color removed, for `NO_COLOR` and monochrome terminals;
     /// selection falls back to reverse video.
     public var monochrome: Theme {
-        Theme(name: name, appearance: appearance, colors: [:], border: border)
+        var theme = Theme(name: name, appearance: appearance, colors: [:], border: border)
+        theme.depth = depth
+        return theme
     }
 
     /// Built-in themes, used when `Themes/` holds none, so the app always has both appearances.
