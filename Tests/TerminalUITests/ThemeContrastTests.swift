@@ -78,6 +78,23 @@ struct ThemeContrastTests {
         #expect(dark.monochrome.adapted(to: .eight).colors.isEmpty)
     }
 
+    /// As written (24-bit), every shipped theme keeps 4.5:1 too: lint finds nothing.
+    @Test("Shipped themes lint clean", arguments: themeNames)
+    func shippedThemesLintClean(name: String) throws {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("Themes/\(name).json"), encoding: .utf8)
+        #expect(ThemeLinter.lint(text: text, file: "Themes/\(name).json").findings.isEmpty)
+    }
+
+    @Test func lintWarnsOfFaintTextAtItsColor() throws {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("Themes/light.json"), encoding: .utf8)
+            .replacingOccurrences(of: ##""muted": "#5c616c""##, with: ##""muted": "#9a9ea8""##)
+        let report = ThemeLinter.lint(text: text, file: "Themes/light.json")
+        #expect(report.findings.map(\.rule) == ["contrast"])
+        #expect(report.textLines.first
+            == "Themes/light.json:9:14: warning: $.colors.muted: muted on surface has a contrast of 2.32:1, under the 4.5:1 text needs (WCAG AA); make it lighter or darker")
+        #expect(report.errorCount == 0)
+    }
+
     @Test func contrastRatiosAreWCAGs() {
         #expect(abs(Contrast.ratio(RGB(0, 0, 0), RGB(255, 255, 255)) - 21) < 0.01)
         #expect(Contrast.ratio(RGB(0x77, 0x77, 0x77), RGB(255, 255, 255)) > 4.47)

@@ -8,8 +8,12 @@ public enum Contrast {
 
     /// The ratio of `first` to `second`, either way round.
     public static func ratio(_ first: RGB, _ second: RGB) -> Double {
-        let a = luminance(first), b = luminance(second)
-        return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+        ratio(luminance: luminance(first), luminance(second))
+    }
+
+    /// The ratio of two relative luminances.
+    static func ratio(luminance first: Double, _ second: Double) -> Double {
+        (max(first, second) + 0.05) / (min(first, second) + 0.05)
     }
 
     /// Relative luminance of an sRGB color, 0 (black) to 1 (white).

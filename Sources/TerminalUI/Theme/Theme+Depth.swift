@@ -56,13 +56,30 @@ extension Theme {
 }
 
 /// Picks, among the colors of one depth, the nearest to a theme's color that is still readable.
+/// The palettes' luminances and Oklab coordinates are worked out once: a theme is fitted on
+/// every frame.
 struct PaletteMapping {
+    struct Candidate {
+        var color: RGB
+        var luminance: Double
+        var oklab: (lightness: Double, greenRed: Double, blueYellow: Double)
+
+        init(_ color: RGB) {
+            self.color = color
+            luminance = Contrast.luminance(color)
+            oklab = ColorPalette.oklab(color)
+        }
+    }
+
+    static let basic = ColorPalette.basic.map(Candidate.init)
+    static let indexed = ColorPalette.fixed256.map { Candidate(ColorPalette.color(ofXterm256: $0)) }
+
     let depth: ColorDepth
-    let candidates: [RGB]
+    let candidates: [Candidate]
 
     init(depth: ColorDepth) {
         self.depth = depth
-        candidates = depth == .eight ? ColorPalette.basic : ColorPalette.fixed256.map(ColorPalette.color(ofXterm256:))
+        candidates = depth == .eight ? Self.basic : Self.indexed
     }
 
     func nearest(to color: RGB) -> RGB {
@@ -79,19 +96,26 @@ struct PaletteMapping {
     /// the ANSI color of its hue, within 60°, and a gray, or a color whose hue cannot be read
     /// there, takes black or white, whichever is nearer in lightness.
     func choose(for color: RGB, on grounds: [RGB], contrast minimum: Double, avoiding: Set<RGB>) -> RGB {
-        func worstContrast(_ candidate: RGB) -> Double {
-            grounds.map { Contrast.ratio(candidate, $0) }.min() ?? 21
+        let groundLuminances = grounds.map(Contrast.luminance)
+        func worstContrast(_ candidate: Candidate) -> Double {
+            groundLuminances.map { Contrast.ratio(luminance: candidate.luminance, $0) }.min() ?? 21
         }
-        let distinct = candidates.filter { !grounds.contains($0) }
+        let distinct = candidates.filter { !grounds.contains($0.color) }
         let readable = distinct.filter { worstContrast($0) >= minimum }
-        let preferred = readable.filter { !avoiding.contains($0) }
-        let choice = depth == .eight ? Self.basicChoice(for: color, among: preferred)
-            : preferred.min { ColorPalette.distance(color, $0) < ColorPalette.distance(color, $1) }
+        let preferred = readable.filter { !avoiding.contains($0.color) }
+        let target = ColorPalette.oklab(color)
+        func distance(_ candidate: Candidate) -> Double {
+            let dl = target.lightness - candidate.oklab.lightness, da = target.greenRed - candidate.oklab.greenRed
+            let db = target.blueYellow - candidate.oklab.blueYellow
+            return dl * dl + da * da + db * db
+        }
+        let choice = depth == .eight ? Self.basicChoice(for: color, among: preferred.map(\.color))
+            : preferred.min { distance($0) < distance($1) }?.color
         if let choice { return choice }
-        if let anyReadable = depth == .eight ? Self.basicChoice(for: color, among: readable) : readable.first {
+        if let anyReadable = depth == .eight ? Self.basicChoice(for: color, among: readable.map(\.color)) : readable.first?.color {
             return anyReadable
         }
-        return distinct.max { worstContrast($0) < worstContrast($1) } ?? nearest(to: color)
+        return distinct.max { worstContrast($0) < worstContrast($1) }?.color ?? nearest(to: color)
     }
 
     private static func basicChoice(for color: RGB, among pool: [RGB]) -> RGB? {
