@@ -45,6 +45,41 @@ extension EndToEnd {
             #expect(faint.isEmpty, "\(faint.prefix(5).map(\.description))")
         }
 
+        /// A direct-color description, compiled for the test with `tic` as Debian's ncurses-term
+        /// would install it: with `COLORTERM=truecolor` the dark theme's accent and ground reach
+        /// tmux as the theme writes them; without it, as 256-color indexes.
+        @Test func trueColorWhereTheTerminalSaysSo() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let source = directory.path + "/xterm-direct.src"
+            try """
+                xterm-direct|xterm with direct-color indexing (a test's copy),
+                \tuse=xterm-256color, RGB, colors#0x1000000, pairs#0x10000, initc@, ccc@, oc@,
+                \tsetab=\\E[%?%p1%{8}%<%t4%p1%d%e48\\:2\\:\\:%p1%{65536}%/%d\\:%p1%{256}%/%{255}%&%d\\:%p1%{255}%&%d%;m,
+                \tsetaf=\\E[%?%p1%{8}%<%t3%p1%d%e38\\:2\\:\\:%p1%{65536}%/%d\\:%p1%{256}%/%{255}%&%d\\:%p1%{255}%&%d%;m,
+
+                """.write(toFile: source, atomically: true, encoding: .utf8)
+            let tic = try #require(["/usr/bin/tic", "/bin/tic"].first { FileManager.default.isExecutableFile(atPath: $0) })
+            let compiled = try Spawned.run(tic, ["-x", "-o", directory.path + "/terminfo", source],
+                                           environment: ProcessInfo.processInfo.environment, capturingOutput: true)
+            try #require(compiled.status == 0, "\(compiled.output)")
+            for colorTerm in ["truecolor", ""] {
+                let state = try TemporaryDirectory()
+                defer { state.remove() }
+                let app = try TmuxSession(stateDirectory: state.path, environment: [
+                    "TERMINFO": directory.path + "/terminfo", "COLORTERM": colorTerm,
+                ])
+                defer { app.close() }
+                try app.waitForLaunch()
+                let screen = app.captureWithEscapes().joined(separator: "\n")
+                // accent #7cc4ff on background #12141c
+                #expect(screen.contains("38;2;124;196;255") == !colorTerm.isEmpty)
+                #expect(screen.contains("48;2;18;20;28") == !colorTerm.isEmpty)
+                #expect(screen.contains("38;5;") == colorTerm.isEmpty)
+                try app.quit()
+            }
+        }
+
         @Test func noColorStillDrawsWithoutColor() throws {
             let cells = try styledScreen(term: "xterm", theme: "light", environment: ["NO_COLOR": "1"])
             #expect(cells.allSatisfy { $0.foreground == nil && $0.background == nil })
