@@ -41,6 +41,8 @@ struct ThemeContrastTests {
             }
             #expect(theme.color(.border) != back, "\(name) \(depth.rawValue): the border vanishes into \(ground)")
         }
+        // An unselected card never looks selected.
+        #expect(theme.color(.border) != theme.color(.selection), "\(name) \(depth.rawValue): borders look selected")
     }
 
     /// What the terminal is sent: every adapted color is exactly one of the depth's palette

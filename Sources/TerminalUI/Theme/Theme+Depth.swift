@@ -24,8 +24,9 @@ extension Theme {
     }
 
     /// This theme with every color replaced by one `depth` shows, so that each text role keeps
-    /// `minimumContrast(at:)` against the background and the surface, borders differ from them,
-    /// and roles other than error and warning avoid the error's color when they can. 24-bit
+    /// `minimumContrast(at:)` against the background and the surface, borders differ from them
+    /// and from the selection, and roles other than error and warning avoid the error's color
+    /// when they can. 24-bit
     /// color keeps the theme as written.
     public func adapted(to depth: ColorDepth) -> Theme {
         var theme = self
@@ -47,8 +48,10 @@ extension Theme {
             if role == .error { alertColors.insert(chosen) }
             mapped[role] = chosen
         }
+        // Unselected cards must not look selected: the border keeps off the selection's color too.
         if let border = colors[.border] {
-            mapped[.border] = mapping.choose(for: border, on: grounds, contrast: 1, avoiding: alertColors)
+            let avoided = alertColors.union([mapped[.selection]].compactMap { $0 })
+            mapped[.border] = mapping.choose(for: border, on: grounds, contrast: 1, avoiding: avoided)
         }
         theme.colors = mapped
         return theme
@@ -126,9 +129,11 @@ struct PaletteMapping {
             if let nearest = sameHue.min(by: { $0.1 < $1.1 }) { return nearest.0 }
         }
         let lightness = Contrast.luminance(color)
-        return pool.filter { hue(of: $0) == nil }.min {
-            abs(Contrast.luminance($0) - lightness) < abs(Contrast.luminance($1) - lightness)
-        } ?? pool.first
+        func nearestInLightness(_ colors: [RGB]) -> RGB? {
+            colors.min { abs(Contrast.luminance($0) - lightness) < abs(Contrast.luminance($1) - lightness) }
+        }
+        // With black and white both taken, a gray takes the color nearest its lightness.
+        return nearestInLightness(pool.filter { hue(of: $0) == nil }) ?? nearestInLightness(pool)
     }
 
     /// The hue in degrees (red 0, yellow 60, green 120 …); nil for a gray, whose channels are
