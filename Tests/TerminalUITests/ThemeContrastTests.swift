@@ -74,6 +74,13 @@ struct ThemeContrastTests {
         #expect(dark.color(.accent) == ColorPalette.basic[6] && dark.color(.price) == ColorPalette.basic[3])
     }
 
+    /// The built-in dark and light (used without a Themes/ folder, and for the Pay Station
+    /// page's own look) are the shipped files, so they pass the same tests.
+    @Test func builtInThemesAreTheShippedFiles() throws {
+        #expect(try Self.theme("dark") == Theme.dark)
+        #expect(try Self.theme("light") == Theme.light)
+    }
+
     @Test func trueColorAndMonochromeKeepTheTheme() throws {
         let dark = try Self.theme("dark")
         #expect(dark.adapted(to: .trueColor).colors == dark.colors)
