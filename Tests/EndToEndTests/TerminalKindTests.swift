@@ -28,10 +28,13 @@ extension EndToEnd {
         /// Box lines included: the dark theme's card borders were once black on black.
         @Test("8 colors: every character differs from its ground, in every theme", arguments: ["dark", "light", "high-contrast", "neon", "calm"])
         func eightColors(theme: String) throws {
-            let cells = try styledScreen(term: "xterm", theme: theme)
-            let hidden = cells.filter { $0.character != " " && ($0.foreground == nil || $0.foreground == $0.background) }
-            #expect(hidden.isEmpty, "\(hidden.prefix(5).map(\.description))")
-            #expect(Set(cells.compactMap(\.foreground)).isSubset(of: Set(0..<8)))
+            // The paywall, then the Pay Station page over it in its own look.
+            for opensPayStation in [false, true] {
+                let cells = try styledScreen(term: "xterm", theme: theme, opensPayStation: opensPayStation)
+                let hidden = cells.filter { $0.character != " " && ($0.foreground == nil || $0.foreground == $0.background) }
+                #expect(hidden.isEmpty, "\(hidden.prefix(5).map(\.description))")
+                #expect(Set(cells.compactMap(\.foreground)).isSubset(of: Set(0..<8)))
+            }
         }
 
         @Test("256 colors: letters and digits keep 4.5:1 against their ground, in every theme",
@@ -99,7 +102,8 @@ extension EndToEnd {
         }
 
         /// Launches with `TERM=term` in `theme`, waits for the paywall, and reads every cell back.
-        private func styledScreen(term: String, theme: String, environment: [String: String] = [:]) throws -> [StyledCell] {
+        private func styledScreen(term: String, theme: String, environment: [String: String] = [:],
+                                  opensPayStation: Bool = false) throws -> [StyledCell] {
             let state = try TemporaryDirectory()
             defer { state.remove() }
             let app = try TmuxSession(stateDirectory: state.path, width: 120, height: 40, arguments: ["--theme", theme],
@@ -108,8 +112,13 @@ extension EndToEnd {
             try app.waitUntil("the paywall and its links are drawn") {
                 $0.statusBar.contains("theme \(theme)") && $0.shows("Restore purchases · Terms · Privacy")
             }
+            if opensPayStation {
+                app.sendKeys("Enter")
+                try app.waitUntil("the Pay Station page is drawn whole") { $0.shows("Sandbox test cards") && $0.shows("Esc cancel") }
+            }
             let cells = StyledCell.parse(app.captureWithEscapes())
-            try app.quit()
+            // With the page open `q` types into its card form; closing the session ends the app.
+            if !opensPayStation { try app.quit() }
             return cells
         }
     }
