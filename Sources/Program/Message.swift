@@ -42,6 +42,9 @@ public enum Message: Sendable, Equatable {
     case setRenewalRate(RenewalRate)
     /// The `]` and `[` keys have settled: the rate they stepped to is applied, once.
     case applyTimeRate
+    /// `:` or a scenario's `preview`: straight to a named storefront, variant, theme,
+    /// eligibility or player state.
+    case jump(Jump)
 }
 
 /// Work the update asks for; the program performs it off the update and answers with messages.
