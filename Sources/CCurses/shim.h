@@ -10,6 +10,8 @@
 #include <locale.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
+#include <ncursesw/term.h>
+#include <langinfo.h>
 
 int wcwidth(wchar_t c);
 
@@ -46,5 +48,23 @@ static inline int sf_put_cluster(WINDOW *w, int y, int x, const wchar_t *chars, 
     return mvwadd_wch(w, y, x, &cell);
 }
 static inline int sf_cluster_limit(void) { return CCHARW_MAX; }
+
+// Whether a terminal description `name` exists, and its colors, without taking the terminal
+// over: -1 when there is none. The probe's description is released again.
+static inline int sf_probe_terminal(const char *name) {
+    int error = 0;
+    TERMINAL *saved = cur_term;
+    if (setupterm(name, 1, &error) != OK) {
+        set_curterm(saved);
+        return -1;
+    }
+    int colors = tigetnum("colors");
+    TERMINAL *probed = set_curterm(saved);
+    if (probed != saved) del_curterm(probed);
+    return colors < 0 ? 0 : colors;
+}
+
+// The character set of the locale setlocale chose: "UTF-8", or "ANSI_X3.4-1968" under LANG=C.
+static inline const char *sf_codeset(void) { return nl_langinfo(CODESET); }
 
 #endif

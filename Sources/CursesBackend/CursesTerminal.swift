@@ -12,13 +12,39 @@ public final class CursesTerminal: Backend {
     /// The terminal went away under the app (`TerminalInput.hangUp`); the app then ends as
     /// SIGHUP ends it.
     public private(set) var isGone = false
+    /// The colors the screen shows, for `App(colorDepth:)`.
+    public let colorDepth: ColorDepth
+    /// Said once on the bottom line: the description used when `TERM` was not known.
+    public let notice: String?
+    /// False under a locale that is not UTF-8 (`LANG=C`): every cell is then drawn in ASCII.
+    public let isUTF8: Bool
+
+    /// No description for `TERM`, nor for any fallback: nothing can be drawn.
+    public struct OpenFailure: Error, CustomStringConvertible {
+        public var term: String?
+        public var description: String {
+            "no terminal description for TERM \(term ?? "(not set)"), nor for \(TerminalFallback.fallbacks.joined(separator: " or ")); "
+                + "install one (Debian: ncurses-term) or run with TERM=xterm-256color."
+        }
+    }
 
     /// Takes over the terminal. `colorEnabled` false (NO_COLOR) draws without color.
-    public init(colorEnabled: Bool) {
+    /// `environment` gives TERM and COLORTERM.
+    public init(colorEnabled: Bool, environment: [String: String]) throws(OpenFailure) {
         setlocale(LC_ALL, "")
+        isUTF8 = String(cString: sf_codeset()).uppercased().replacingOccurrences(of: "-", with: "") == "UTF8"
+        let term = environment["TERM"]
+        let choice = TerminalFallback.choose(term: term, colorTerm: environment["COLORTERM"]) { name in
+            let colors = sf_probe_terminal(name)
+            return colors < 0 ? nil : Int(colors)
+        }
+        guard let choice, let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r"),
+              newterm(choice.name, output, input) != nil else {
+            throw OpenFailure(term: term)
+        }
+        notice = choice.notice
         // Esc must arrive alone quickly, not wait a second for a possible escape sequence.
         set_escdelay(25)
-        initscr()
         raw()  // Ctrl-C arrives as a key, so quitting always restores the terminal.
         noecho()
         nonl()
@@ -30,7 +56,8 @@ public final class CursesTerminal: Backend {
             use_default_colors()
             canColor = true
         }
-        palette = ColorPairs(enabled: canColor, colorCount: Int(sf_colors()), pairLimit: Int(sf_color_pairs()))
+        colorDepth = ColorDepth(colorCount: Int(sf_colors()))
+        palette = ColorPairs(enabled: canColor, depth: colorDepth, pairLimit: Int(sf_color_pairs()))
         mousemask(sf_all_mouse_events(), nil)
         mouseinterval(0)
         // The blank screen first (the alternate one), so the probe's samples never touch the shell's.
@@ -63,6 +90,8 @@ public final class CursesTerminal: Backend {
     /// Copies the frame into the window and flushes once. ncurses diffs it against what is on
     /// screen, so only changed cells travel; never `clear()`.
     public func draw(_ frame: Frame) {
+        // A locale that cannot show UTF-8 would show its bytes as mojibake: draw ASCII instead.
+        let frame = isUTF8 ? frame : frame.inASCII
         let window = sf_stdscr()
         let (width, height) = size
         for y in 0..<min(height, frame.height) {

@@ -135,6 +135,8 @@ public struct App: Sendable {
     /// `d` or `--device`: the paywall at the terminal's width, or framed as a phone or a tablet.
     public internal(set) var device: Device
     public let colorEnabled: Bool
+    /// The colors the terminal shows; every theme is fitted to them (`Theme.adapted(to:)`).
+    public let colorDepth: ColorDepth
     /// Times in the panes are shown in this zone; tests fix it to UTC.
     public let timeZone: TimeZone
     public internal(set) var width: Int
@@ -146,7 +148,8 @@ public struct App: Sendable {
     /// - Parameter report: what the engine holds at launch, so the first frame already shows it.
     public init(catalog: Catalog, storefrontId: String? = nil, themes: [Theme] = [.dark, .light], themeName: String? = nil,
                 userId: String, report: StoreReport? = nil, width: Int = 80, height: Int = 24, now: Date = Date(),
-                timeZone: TimeZone = .current, colorEnabled: Bool = true, device: Device = .full) {
+                timeZone: TimeZone = .current, colorEnabled: Bool = true,
+                colorDepth: ColorDepth = .trueColor, device: Device = .full) {
         self.device = device
         paywall = PaywallModel(catalog: catalog, storefrontId: storefrontId, userId: userId)
         let available = themes.isEmpty ? [Theme.dark] : themes
@@ -161,6 +164,7 @@ public struct App: Sendable {
         self.now = now
         self.timeZone = timeZone
         self.colorEnabled = colorEnabled
+        self.colorDepth = colorDepth
         panes = PaneCache(snapshot, timeZone: timeZone)
         if let notice { noticeLog.record(notice, at: now) }
         paywall.update(.historyChanged(snapshot.history))
@@ -188,7 +192,7 @@ public struct App: Sendable {
 
     public var theme: Theme {
         let theme = themes[themeIndex]
-        return colorEnabled ? theme : theme.monochrome
+        return colorEnabled ? theme.adapted(to: colorDepth) : theme.monochrome
     }
 
     /// Whether something on screen counts down, so the program sends ticks.

@@ -12,14 +12,10 @@ public enum AppView {
         let theme = app.theme
         var frame = Frame(width: app.width, height: app.height, style: theme.style(.text))
         guard app.width >= minimumSize.width, app.height >= minimumSize.height else {
+            // Wrapped at spaces, so no word is cut ("(now 40" above "x10)").
             let message = "Make the terminal at least \(minimumSize.width)x\(minimumSize.height) (now \(app.width)x\(app.height)). q quits."
-            var y = 0
-            var remaining = Substring(message)
-            while !remaining.isEmpty, y < app.height {
-                let chunk = remaining.prefix(max(1, app.width))
-                frame.write(String(chunk), x: 0, y: y, style: theme.style(.warning, bold: true))
-                remaining = remaining.dropFirst(chunk.count)
-                y += 1
+            for (y, line) in TextWrap.lines(message, width: app.width).prefix(app.height).enumerated() {
+                frame.write(line, x: 0, y: y, style: theme.style(.warning, bold: true))
             }
             return frame
         }

@@ -46,15 +46,22 @@ enum AppCommand {
         } catch {
             launchProblem = launchProblem ?? StoreNotice(.error, error.description)
         }
-        let report = store.currentReport(notice: launchProblem)
-        let colorEnabled = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
-        let app = App(catalog: catalog, storefrontId: storefrontId, themes: themes, themeName: options.themeName,
-                      userId: store.userId, report: report, now: report.clock.now(atWall: Date()),
-                      colorEnabled: colorEnabled, device: device)
+        let environment = ProcessInfo.processInfo.environment
+        let colorEnabled = environment["NO_COLOR"].map(\.isEmpty) ?? true
         // Before the terminal is taken over: from here a SIGTERM, SIGHUP, SIGINT or SIGQUIT is a
         // `.quit` waiting in the inbox, and the terminal is always given back.
         let signals = QuitSignals(inbox: inbox)
-        let terminal = CursesTerminal(colorEnabled: colorEnabled)
+        let terminal: CursesTerminal
+        do {
+            terminal = try CursesTerminal(colorEnabled: colorEnabled, environment: environment)
+        } catch {
+            throw CommandFailure(.configuration, error.description)
+        }
+        // A TERM drawn as another terminal is said once, unless a broken theme has more to say.
+        let report = store.currentReport(notice: launchProblem ?? terminal.notice.map { StoreNotice(.info, $0) })
+        let app = App(catalog: catalog, storefrontId: storefrontId, themes: themes, themeName: options.themeName,
+                      userId: store.userId, report: report, now: report.clock.now(atWall: Date()),
+                      colorEnabled: colorEnabled, colorDepth: terminal.colorDepth, device: device)
         let program = Program(app: app, backend: terminal, engine: EngineWorker(store: store), clock: report.clock,
                               inbox: inbox)
         program.run(stopTakingMail: { listener?.stop() })

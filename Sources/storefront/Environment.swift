@@ -32,7 +32,8 @@ enum Environment {
     }
 
     /// Themes from `Themes/` beside the catalog, else in the current directory; the built-in
-    /// dark and light when there are none. A broken file is skipped and reported.
+    /// dark and light when there are none. A broken file is skipped and reported. Dark and light
+    /// come first (dark is the default, `t` goes to light), then the others by name.
     static func loadThemes(near catalogPath: String) -> (themes: [Theme], broken: [BrokenTheme]) {
         let catalogDirectory = (catalogPath as NSString).deletingLastPathComponent
         let candidates = [(catalogDirectory.isEmpty ? "." : catalogDirectory) + "/Themes", "Themes"]
@@ -41,7 +42,11 @@ enum Environment {
         else { return ([.dark, .light], []) }
         var themes: [Theme] = []
         var broken: [BrokenTheme] = []
-        for name in names.filter({ $0.hasSuffix(".json") }).sorted() {
+        let first = ["dark.json", "light.json"]
+        let ordered = names.filter { $0.hasSuffix(".json") }.sorted {
+            (first.firstIndex(of: $0) ?? first.count, $0) < (first.firstIndex(of: $1) ?? first.count, $1)
+        }
+        for name in ordered {
             let path = "\(directory)/\(name)"
             let stem = String(name.dropLast(".json".count))
             do {

@@ -1,6 +1,6 @@
 import StoreEngine
 
-/// Exit codes after sysexits(3): 64 usage, 65 bad data, 66 no input, 74 I/O, 75 try again.
+/// Exit codes after sysexits(3): 64 usage, 65 bad data, 66 no input, 74 I/O, 75 try again, 78 configuration.
 enum ExitCode: Int32 {
     case success = 0
     case usage = 64
@@ -9,6 +9,8 @@ enum ExitCode: Int32 {
     case ioError = 74
     /// EX_TEMPFAIL: another app holds the state directory; try again once it has quit.
     case tempFailure = 75
+    /// EX_CONFIG: no terminal description to draw with, not even a fallback.
+    case configuration = 78
 }
 
 /// A failure that ends the command with a message on standard error and an exit code.

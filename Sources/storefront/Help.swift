@@ -32,7 +32,7 @@ enum Help {
 
     Options:
       --catalog FILE      the catalog to open (default ./catalog.json); a .storekit file works too
-      --theme NAME        a theme from Themes/ (dark, light, …)
+      --theme NAME        a theme from Themes/ (dark, light, high-contrast, neon, calm, …)
       --device KIND       full (the terminal's width), phone or tablet: the paywall in a device's frame (d)
       --storefront ID     the storefront to start in (USA, DEU, JPN, …)
       --state-dir DIR     where the SQLite ledger lives, one app at a time (history reads beside it)
@@ -56,7 +56,12 @@ enum Help {
     renewal, f and F filter the Events pane, n shows the last messages in full, ? shows every
     key, q quits, Ctrl-Z suspends (fg resumes). SIGTERM and SIGHUP quit like q.
 
+    Environment: TERM (one not known here draws as xterm-256color, else xterm), COLORTERM=truecolor
+    (24-bit color where a direct-color description is installed), NO_COLOR (no color), LANG (not
+    UTF-8: ASCII only).
+
     Exit codes: 0 ok, 64 usage, 65 bad catalog or theme, 66 no file (missing, a directory, a FIFO)
-    or no ledger (or no signing key in it yet), 74 I/O error, 75 the state directory is in use by another app.
+    or no ledger (or no signing key in it yet), 74 I/O error, 75 the state directory is in use by another app,
+    78 no terminal description (not even xterm).
     """
 }

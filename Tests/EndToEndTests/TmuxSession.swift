@@ -89,6 +89,15 @@ final class TmuxSession {
         return lines
     }
 
+    /// The visible screen with the SGR escapes tmux keeps for each cell's colors and attributes
+    /// (`capture-pane -e`), for tests of what colors the terminal was sent.
+    func captureWithEscapes() -> [String] {
+        guard let text = try? tmux("capture-pane", "-p", "-e", "-t", target) else { return [] }
+        var lines = text.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
     /// Polls the screen every 50 ms until `predicate` holds and returns that screen. After
     /// `timeout` seconds records an issue with `description` and the whole screen, and throws.
     /// The limit is a minute: far beyond what any step takes on an idle machine, so a loaded one

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Themes")
 struct ThemeTests {
-    @Test(arguments: ["dark", "light"])
+    @Test(arguments: ["dark", "light", "high-contrast", "neon", "calm"])
     func shippedThemesLoad(name: String) throws {
         let path = packageRoot.appendingPathComponent("Themes/\(name).json")
         let text = try String(contentsOf: path, encoding: .utf8)

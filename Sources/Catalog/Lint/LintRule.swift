@@ -38,6 +38,12 @@ public enum LintRule: String, Sendable, CaseIterable {
     case unknownVariable = "unknown-variable"
     /// A string (or key) holds a control character, which no terminal shows.
     case controlCharacter = "control-character"
+    /// A theme's text role is fainter than WCAG's 4.5:1 against the background or the surface.
+    case contrast
+
+    /// Rules for theme files only (`storefront lint Themes/x.json`), which the catalog linter
+    /// never runs.
+    public var isForThemes: Bool { self == .contrast }
 
     public var id: String { rawValue }
 
@@ -46,7 +52,8 @@ public enum LintRule: String, Sendable, CaseIterable {
         switch self {
         case .file, .encoding, .syntax, .schema, .enablePayments, .redirectURL, .missingPrice, .paywallProduct:
             return .error
-        case .missingName, .missingStrings, .introTerms, .legalLinks, .restore, .skuCase, .unknownVariable, .controlCharacter:
+        case .missingName, .missingStrings, .introTerms, .legalLinks, .restore, .skuCase, .unknownVariable, .controlCharacter,
+             .contrast:
             return .warning
         }
     }

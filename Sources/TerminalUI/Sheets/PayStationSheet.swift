@@ -60,6 +60,7 @@ public enum PayStationSheet {
         guard appTheme.hasColor else { return appTheme }
         let look = page.theme == .light ? Theme.light : Theme.dark
         return Theme(name: look.name, appearance: look.appearance, colors: look.colors, border: appTheme.border)
+            .adapted(to: appTheme.depth)
     }
 
     /// Draws the page centred over the screen; `now` is simulated time, for the countdown, which

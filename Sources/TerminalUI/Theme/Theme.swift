@@ -14,6 +14,8 @@ public struct Theme: Sendable, Equatable {
     public var appearance: Appearance
     public var colors: [Role: RGB]
     public var border: BorderStyle
+    /// The colors the terminal shows; `adapted(to:)` has already fitted `colors` to them.
+    public var depth: ColorDepth = .trueColor
 
     public init(name: String, appearance: Appearance, colors: [Role: RGB], border: BorderStyle) {
         self.name = name
@@ -45,7 +47,9 @@ public struct Theme: Sendable, Equatable {
     /// The same theme with every color removed, for `NO_COLOR` and monochrome terminals;
     /// selection falls back to reverse video.
     public var monochrome: Theme {
-        Theme(name: name, appearance: appearance, colors: [:], border: border)
+        var theme = Theme(name: name, appearance: appearance, colors: [:], border: border)
+        theme.depth = depth
+        return theme
     }
 
     /// Built-in themes, used when `Themes/` holds none, so the app always has both appearances.
@@ -58,8 +62,8 @@ public struct Theme: Sendable, Equatable {
 
     public static let light = Theme(name: "light", appearance: .light, colors: [
         .background: RGB(0xFA, 0xFA, 0xF7), .surface: RGB(0xEE, 0xEF, 0xEA), .text: RGB(0x1F, 0x23, 0x2B),
-        .muted: RGB(0x6B, 0x70, 0x7C), .accent: RGB(0x1F, 0x6F, 0xD1), .price: RGB(0x9A, 0x5B, 0x00),
-        .badge: RGB(0xC2, 0x18, 0x5B), .border: RGB(0xC4, 0xC7, 0xCF), .selection: RGB(0x1F, 0x6F, 0xD1),
-        .success: RGB(0x1E, 0x8E, 0x3E), .warning: RGB(0xB2, 0x6A, 0x00), .error: RGB(0xC6, 0x28, 0x28),
+        .muted: RGB(0x5C, 0x61, 0x6C), .accent: RGB(0x1A, 0x63, 0xBF), .price: RGB(0x8A, 0x52, 0x00),
+        .badge: RGB(0xB8, 0x15, 0x5A), .border: RGB(0xC4, 0xC7, 0xCF), .selection: RGB(0x1A, 0x63, 0xBF),
+        .success: RGB(0x17, 0x7A, 0x36), .warning: RGB(0x93, 0x57, 0x00), .error: RGB(0xC0, 0x26, 0x26),
     ], border: .single)
 }
