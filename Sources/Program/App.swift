@@ -128,7 +128,8 @@ public struct App: Sendable {
         guard let made = panes.today, !WallClock(timeZone: timeZone).isSameDay(made, now) else { return }
         refreshPanes()
     }
-    public let themes: [Theme]
+    /// Every theme `t` steps through; saved theme files replace them (`App+Reload.swift`).
+    public internal(set) var themes: [Theme]
     public internal(set) var themeIndex: Int
     public let colorEnabled: Bool
     /// Times in the panes are shown in this zone; tests fix it to UTC.

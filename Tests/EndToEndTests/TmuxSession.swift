@@ -89,6 +89,12 @@ final class TmuxSession {
         return lines
     }
 
+    /// The visible screen with its colors and attributes as SGR escape sequences (`-e`).
+    func captureStyled() -> [String] {
+        guard let text = try? tmux("capture-pane", "-p", "-e", "-t", target) else { return [] }
+        return text.components(separatedBy: "\n")
+    }
+
     /// Polls the screen every 50 ms until `predicate` holds and returns that screen. After
     /// `timeout` seconds records an issue with `description` and the whole screen, and throws.
     /// The limit is a minute: far beyond what any step takes on an idle machine, so a loaded one
