@@ -22,8 +22,8 @@ extension EndToEnd {
             try text.write(toFile: path, atomically: atomically, encoding: .utf8)
         }
 
-        private func replacing(_ old: String, with new: String, in text: String, after anchor: String = "") throws -> String {
-            let start = try #require(text.range(of: anchor)).upperBound
+        private func replacing(_ old: String, with new: String, in text: String, after anchor: String? = nil) throws -> String {
+            let start = try anchor.map { try #require(text.range(of: $0)).upperBound } ?? text.startIndex
             let range = try #require(text.range(of: old, range: start..<text.endIndex), "\(old) is not in the file")
             return text.replacingCharacters(in: range, with: new)
         }

@@ -139,6 +139,19 @@ struct LiveReloadTests {
         #expect(harness.app.snapshot.ownedProductIds == owned)
     }
 
+    @Test("What a save changed, in a line")
+    func changesInALine() {
+        var catalog = without(SKU.gems100)
+        catalog.products[0].prices["USA"] = Decimal(string: "5.55")
+        catalog.storefronts.removeAll { $0.id == "SAU" }
+        #expect(CatalogChanges(from: defaultCatalog, to: defaultCatalog).summary == "nothing changed")
+        #expect(CatalogChanges(from: defaultCatalog, to: catalog).summary
+                == "products 1 changed (\(catalog.products[0].shortId)), 1 removed (gems_100); storefronts removed (SAU)")
+        var paywall = defaultCatalog
+        paywall.paywalls[0].variants[0].weight += 1
+        #expect(CatalogChanges(from: defaultCatalog, to: paywall).summary == "the paywall changed")
+    }
+
     @Test("A saved theme redraws in place; a broken one keeps the last good theme of its name")
     func themesReload() throws {
         let harness = try launched()
