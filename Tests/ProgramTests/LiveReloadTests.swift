@@ -108,6 +108,16 @@ struct LiveReloadTests {
         #expect(harness.app.paywall.selectedItem?.product.id == neighbour)
     }
 
+    @Test("A product removed before the selected one leaves the selection where it was")
+    func theSelectionFollowsItsProduct() throws {
+        let harness = try launched()
+        harness.select(product: SKU.gems550)
+        let index = harness.app.paywall.selection
+        harness.program.send(.catalogSaved(.loaded(without(SKU.gems100), file: "catalog.json")))
+        #expect(harness.app.paywall.selectedItem?.product.id == SKU.gems550)
+        #expect(harness.app.paywall.selection == index - 1)
+    }
+
     @Test("An open purchase of a removed product is cancelled, nothing charged", arguments: ["USA", "JPN"])
     func anOpenSheetOfARemovedProductIsCancelled(storefront: String) throws {
         let harness = try launched(storefront)
