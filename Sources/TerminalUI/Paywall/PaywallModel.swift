@@ -130,7 +130,7 @@ public struct PaywallModel: Sendable {
     private mutating func replaceCatalog(with newCatalog: Catalog) {
         let selectedId = selectedItem?.product.id
         let storefrontId = storefront.id
-        let previewedId = variantOverride.flatMap { index in paywall.map { $0.variants.indices.contains(index) ? $0.variants[index].id : nil } ?? nil }
+        let previewedId = variantOverride == nil ? nil : variant?.id
         catalog = newCatalog
         storefrontIndex = newCatalog.storefronts.firstIndex { $0.id == storefrontId }
             ?? min(storefrontIndex, max(0, newCatalog.storefronts.count - 1))
