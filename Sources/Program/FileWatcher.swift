@@ -176,8 +176,11 @@ private final class Inotify: @unchecked Sendable {
             | UInt32(IN_ATTRIB)
         var watches: [(folder: String, names: [String: String]?)] = []
         for file in targets.files {
-            let folder = (file as NSString).deletingLastPathComponent
-            watches.append((folder.isEmpty ? "." : folder, [(file as NSString).lastPathComponent: file]))
+            // A catalog that is a symbolic link is saved where it points: that folder is watched too.
+            for path in Set([file, (file as NSString).resolvingSymlinksInPath]) {
+                let folder = (path as NSString).deletingLastPathComponent
+                watches.append((folder.isEmpty ? "." : folder, [(path as NSString).lastPathComponent: file]))
+            }
         }
         for folder in targets.jsonFolders { watches.append((folder, nil)) }
         for watch in watches {

@@ -77,6 +77,20 @@ struct FileWatcherTests {
         #expect(reports.all.allSatisfy { $0 == catalog || $0.hasPrefix(themes + "/") && $0.hasSuffix(".json") })
     }
 
+    @Test("A catalog that is a symbolic link is reported when the file it points to is saved", arguments: modes)
+    func symbolicLinks(polling: Bool) throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/elsewhere", withIntermediateDirectories: true)
+        try "{}".write(toFile: root + "/elsewhere/real.json", atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: root + "/linked.json", withDestinationPath: root + "/elsewhere/real.json")
+        let reports = Reports()
+        let watcher = FileWatcher(.init(files: [root + "/linked.json"], jsonFolders: []), forcePolling: polling) { reports.add($0) }
+        defer { watcher.stop() }
+        try "{\"a\": 1}".write(toFile: root + "/elsewhere/real.json", atomically: false, encoding: .utf8)
+        #expect(reports.waitFor(root + "/linked.json"), "\(reports.all)")
+    }
+
     @Test("Nothing is reported after stop", arguments: modes)
     func stopEndsReporting(polling: Bool) throws {
         let root = try folder()
