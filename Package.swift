@@ -26,10 +26,17 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // utf8proc and fribidi: TerminalUI's widths (per code point or per grapheme, as the
+        // terminal draws) and right-to-left text in visual order.
+        .systemLibrary(
+            name: "CText",
+            pkgConfig: "fribidi",
+            providers: [.apt(["libfribidi-dev", "libutf8proc-dev"])]
+        ),
         .target(name: "Catalog"),
         .target(name: "Ledger", dependencies: ["CSQLite"]),
         .target(name: "StoreEngine", dependencies: ["Catalog", "Ledger", "CCrypto"]),
-        .target(name: "TerminalUI", dependencies: ["StoreEngine", "Catalog"]),
+        .target(name: "TerminalUI", dependencies: ["StoreEngine", "Catalog", "CText"]),
         .target(name: "Program", dependencies: ["TerminalUI", "StoreEngine", "Catalog"]),
         .target(name: "Scenarios", dependencies: ["Program", "TerminalUI", "StoreEngine", "Catalog"]),
         .target(name: "CursesBackend", dependencies: ["Program", "TerminalUI", "CCurses"]),

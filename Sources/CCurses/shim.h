@@ -38,4 +38,13 @@ static inline int sf_set_style(WINDOW *w, attr_t attributes, short pair) {
     return wattr_set(w, attributes, pair, NULL);
 }
 
+// One cell holding a whole grapheme cluster (at most CCHARW_MAX code points, the first one
+// spacing): ncurses counts it as its first code point's width and sends every code point.
+static inline int sf_put_cluster(WINDOW *w, int y, int x, const wchar_t *chars, attr_t attributes, short pair) {
+    cchar_t cell;
+    if (setcchar(&cell, chars, attributes, pair, NULL) != OK) return ERR;
+    return mvwadd_wch(w, y, x, &cell);
+}
+static inline int sf_cluster_limit(void) { return CCHARW_MAX; }
+
 #endif

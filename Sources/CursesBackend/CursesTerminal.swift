@@ -33,8 +33,15 @@ public final class CursesTerminal: Backend {
         palette = ColorPairs(enabled: canColor, colorCount: Int(sf_colors()), pairLimit: Int(sf_color_pairs()))
         mousemask(sf_all_mouse_events(), nil)
         mouseinterval(0)
+        // The blank screen first (the alternate one), so the probe's samples never touch the shell's.
+        wrefresh(sf_stdscr())
+        probe.run()
         isOpen = true
     }
+
+    /// What the terminal said of its widths at start (`TerminalProbe`).
+    private var probe = TerminalProbe()
+    public var widthMode: WidthMode { probe.widthMode }
 
     deinit {
         close()
@@ -46,6 +53,7 @@ public final class CursesTerminal: Backend {
         isOpen = false
         curs_set(1)
         endwin()
+        probe.restore()
     }
 
     public var size: (width: Int, height: Int) {
@@ -63,14 +71,29 @@ public final class CursesTerminal: Backend {
                 let style = frame[x, y].style
                 var run = ""
                 let start = x
+                var special = GraphemeCell.text
                 while x < min(width, frame.width), frame[x, y].style == style {
                     let cell = frame[x, y]
+                    special = GraphemeCell(cell, mode: widthMode)
+                    if special != .text { break }
                     if !cell.isContinuation { run += cell.grapheme }
                     x += 1
                 }
                 let (attributes, pair) = palette.attributes(for: style)
                 sf_set_style(window, attributes, pair)
                 _ = sf_put(window, Int32(y), Int32(start), run)
+                // A cluster ncurses would count otherwise than the terminal draws it (`GraphemeCell`).
+                switch special {
+                case .text: break
+                case .cluster(let characters):
+                    _ = characters.withUnsafeBufferPointer {
+                        sf_put_cluster(window, Int32(y), Int32(x), $0.baseAddress, attributes, pair)
+                    }
+                    x += frame[x, y].width
+                case .base(let text):
+                    _ = sf_put(window, Int32(y), Int32(x), text)
+                    x += frame[x, y].width
+                }
             }
         }
         wnoutrefresh(window)
@@ -126,10 +149,12 @@ public final class CursesTerminal: Backend {
     public func suspend() {
         guard isOpen else { return }
         endwin()
+        probe.restore()
         // SIGSTOP, not SIGTSTP: it cannot be caught, so no handler (ncurses' included) runs
         // between here and `fg`.
         kill(getpid(), SIGSTOP)
         // Continued. The screen may hold anything the shell printed: repaint all of it.
+        probe.resume()
         redrawwin(sf_stdscr())
         wnoutrefresh(sf_stdscr())
         doupdate()

@@ -29,6 +29,7 @@ extension App {
         }
         if let sheet { return handle(key, on: sheet) }
         if choiceMenu != nil { return handleMenu(key) }
+        if prompt != nil { return handlePrompt(key) }
         // A count is for the `+` right after it.
         if !Self.continuesCount(key) { advanceCount = nil }
         switch key {
@@ -54,16 +55,18 @@ extension App {
         case .character("v"):
             guard let paywall = paywall.paywall, !paywall.variants.isEmpty else { return [] }
             updatePaywall(.previewNextVariant)
-            if let variant = self.paywall.variant {
-                notice = StoreNotice(.info, self.paywall.variantOverride == nil
-                    ? "Variant \(variant.id) (template \(variant.template.rawValue)), as assigned to this player."
-                    : "Previewing variant \(variant.id) (template \(variant.template.rawValue)).")
-            }
+            announceVariant()
+        case .character(":"):
+            notice = nil
+            prompt = CommandPrompt()
+        case .character("P"):
+            previewNextPlayer()
         case .character("e"):
             updatePaywall(.cycleEligibility)
             notice = StoreNotice(.info, "Offer eligibility: \(paywall.eligibility.rawValue).")
-        case .character("t"):
-            themeIndex = (themeIndex + 1) % themes.count
+        case .character("t"), .character("T"):
+            let step = key == .character("t") ? 1 : themes.count - 1
+            themeIndex = (themeIndex + step) % themes.count
             notice = StoreNotice(.info, "Theme \(themes[themeIndex].name).")
         case .character("r"):
             return update(.restore)
@@ -113,6 +116,11 @@ extension App {
             updatePaywall(.moveVertically(by: -1, area: layout.paywall))
         case .down where focus == .paywall, .character("j") where focus == .paywall:
             updatePaywall(.moveVertically(by: 1, area: layout.paywall))
+        case .left where isMirroredPaywall, .character("h") where isMirroredPaywall:
+            // Right to left, the next plan is the one to the left.
+            scroll(focus, by: 1)
+        case .right where isMirroredPaywall, .character("l") where isMirroredPaywall:
+            scroll(focus, by: -1)
         case .up, .left, .character("k"), .character("h"):
             scroll(focus, by: -1)
         case .down, .right, .character("j"), .character("l"):
@@ -180,7 +188,7 @@ extension App {
                                             in: Rect(x: 0, y: 0, width: width, height: height))
             return input.map { [.engine(.send(.storeKit($0)))] } ?? []
         }
-        guard sheet == nil, overlay == nil else { return [] }
+        guard sheet == nil, overlay == nil, prompt == nil else { return [] }
         if let open = choiceMenu {
             // The menu covers the panes: a click on an item chooses it, anywhere else closes it.
             guard event.kind == .press else { return [] }
@@ -196,7 +204,10 @@ extension App {
             return olderEventsIfNeeded()
         }
         let layout = self.layout
-        switch PaywallView.target(at: event.x, event.y, in: layout.paywall, model: paywall) {
+        // A mirrored paywall is hit where it was drawn: the column mirrored within its rectangle.
+        let paywallArea = layout.paywall
+        let column = paywall.writingDirection == .rightToLeft ? paywallArea.x + paywallArea.maxX - 1 - event.x : event.x
+        switch PaywallView.target(at: column, event.y, in: paywallArea, model: paywall) {
         case .item(let index)?:
             focus = .paywall
             if index == paywall.selection { return buySelected() }
@@ -233,4 +244,9 @@ extension App {
         }
         return []
     }
+}
+
+extension App {
+    /// The paywall has the keys and is drawn right to left, so `←` and `→` swap.
+    var isMirroredPaywall: Bool { focus == .paywall && paywall.writingDirection == .rightToLeft }
 }

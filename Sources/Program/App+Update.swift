@@ -82,6 +82,8 @@ extension App {
             return reload(save)
         case .themesSaved(let save):
             return reload(save)
+        case .jump(let target):
+            return jump(target)
         }
     }
 
@@ -181,6 +183,12 @@ extension App {
     /// as with Enter, which the sheet takes, one purchase at a time.
     mutating func buySelected() -> [Effect] {
         guard sheet == nil, focus == .paywall, let purchase = paywall.selectedPurchase else { return [] }
+        // The screen shows another player than the ledger's: say what the store would do for
+        // them rather than sell to the ledger's player on terms the screen does not show.
+        if let preview = previewPurchaseNotice() {
+            notice = preview
+            return []
+        }
         return [.engine(.beginPurchase(productId: purchase.productId, storefrontId: paywall.storefront.id,
                                        path: paywall.path, variationId: purchase.variationId))]
     }

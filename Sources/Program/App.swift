@@ -24,6 +24,8 @@ public struct App: Sendable {
     public internal(set) var accessWait: AccessWait?
     /// The actions of one transaction (`m`), over the panes.
     public internal(set) var choiceMenu: ChoiceMenu?
+    /// `:`: the line that jumps to a named storefront, variant, theme, eligibility or player.
+    public internal(set) var prompt: CommandPrompt?
     /// Digits typed before `+`: how many days it moves the calendar.
     public internal(set) var advanceCount: Int?
 

@@ -26,10 +26,13 @@ public enum AppView {
         let layout = app.layout
         StatusBar.render(app.paywall, clock: clockForms(app), theme: theme, colorEnabled: app.colorEnabled,
                          in: layout.statusBar, into: &frame)
-        PaywallView.render(app.paywall, focused: app.focus == .paywall, theme: theme, in: layout.paywall, into: &frame)
-        if let wait = app.accessWait {
-            PaywallView.renderAccessWait(wait, model: app.paywall, clockPaused: app.clockIsPaused, theme: theme,
-                                         in: layout.paywall, into: &frame)
+        // A right-to-left storefront's paywall is drawn mirrored, its text in visual order.
+        frame.draw(app.paywall.writingDirection, in: layout.paywall) { area, frame in
+            PaywallView.render(app.paywall, focused: app.focus == .paywall, theme: theme, in: area, into: &frame)
+            if let wait = app.accessWait {
+                PaywallView.renderAccessWait(wait, model: app.paywall, clockPaused: app.clockIsPaused, theme: theme,
+                                             in: area, into: &frame)
+            }
         }
         renderPanes(app, layout: layout, theme: theme, into: &frame)
         HintBar.render(notice: app.notice, hint: hint(app), theme: theme, in: layout.hintBar, into: &frame)
@@ -41,6 +44,7 @@ public enum AppView {
         case nil:
             break
         }
+        app.prompt?.render(with: app.pickerVocabulary, theme: theme, on: layout.hintBar, into: &frame)
         app.choiceMenu?.menu.render(theme: theme, into: &frame)
         app.overlay?.render(theme: theme, into: &frame)
         return frame

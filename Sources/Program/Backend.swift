@@ -17,6 +17,15 @@ public protocol Backend: AnyObject {
     /// Gives the terminal back to the shell until the user resumes the program (Ctrl-Z, `fg`);
     /// the next `draw` repaints everything.
     func suspend()
+
+    /// How the terminal advances over a cluster of several code points, which every update and
+    /// view of the loop measures by. The curses terminal probes it at start; the headless
+    /// backend (scenarios, snapshots, exports) keeps `perCodePoint`, what tmux draws.
+    var widthMode: WidthMode { get }
+}
+
+extension Backend {
+    public var widthMode: WidthMode { .perCodePoint }
 }
 
 /// What a terminal delivers.

@@ -46,6 +46,9 @@ public enum Message: Sendable, Equatable {
     case catalogSaved(CatalogSave)
     /// Theme files were saved.
     case themesSaved(ThemeSave)
+    /// `:` or a scenario's `preview`: straight to a named storefront, variant, theme,
+    /// eligibility or player state.
+    case jump(Jump)
 }
 
 /// Work the update asks for; the program performs it off the update and answers with messages.

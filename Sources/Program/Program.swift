@@ -65,7 +65,7 @@ public final class Program<Terminal: Backend> {
             drain()
             if app.isQuitting { break }
             if needsDraw {
-                backend.draw(app.view())
+                backend.draw(measured { app.view() })
                 needsDraw = false
             }
             let inputs = backend.waitForInput(timeout: wakeTimeout(), inbox: inbox)
@@ -80,7 +80,7 @@ public final class Program<Terminal: Backend> {
         // engine whatever else it is doing); nothing else matters now.
         for mail in inbox.take() {
             if mail.answersCall { callsInFlight -= 1 }
-            if case .openURL = mail.message { for effect in app.update(mail.message) { perform(effect) } }
+            if case .openURL = mail.message { for effect in measured({ app.update(mail.message) }) { perform(effect) } }
         }
         engine.waitUntilIdle()
     }
@@ -178,7 +178,7 @@ public final class Program<Terminal: Backend> {
     /// Draws the current frame on the backend, if anything changed since the last, and returns it.
     @discardableResult
     public func draw() -> Frame {
-        let frame = app.view()
+        let frame = measured { app.view() }
         if needsDraw {
             backend.draw(frame)
             needsDraw = false
@@ -244,10 +244,15 @@ public final class Program<Terminal: Backend> {
         default:
             break
         }
-        for effect in app.update(message) {
+        for effect in measured({ app.update(message) }) {
             perform(effect)
         }
         needsDraw = true
+    }
+
+    /// `body` measuring text as the backend's terminal draws it, so a click lands on what was drawn.
+    private func measured<Result>(_ body: () -> Result) -> Result {
+        DisplayWidth.measuring(backend.widthMode, body)
     }
 
     private func perform(_ effect: Effect) {

@@ -60,6 +60,8 @@ public enum ScenarioCommand: Sendable, Equatable {
     case advance(seconds: TimeInterval)
     case keys([Key])
     case click(x: Int, y: Int)
+    /// Straight to a named storefront, variant, theme, eligibility or player state, as `:` does.
+    case preview(picker: String, name: String)
 
     // Checking.
     case expect(Expectation)

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Program
 import StoreEngine
 import TerminalUI
 
@@ -73,7 +74,7 @@ public enum ScenarioParser {
 
     static let commandNames = [
         "catalog", "storefront", "path", "user", "size", "network", "seed", "select", "buy", "paystation", "storekit",
-        "approve", "decline", "resolve", "refund", "rate", "upgrade", "downgrade", "price-increase", "delete", "tamper", "expire", "renew", "billing-issue", "cancel-renewal", "enable-renewal", "xee", "open-url", "promote", "resume", "relaunch", "reload", "restore", "advance", "key", "click", "expect", "snapshot",
+        "approve", "decline", "resolve", "refund", "rate", "upgrade", "downgrade", "price-increase", "delete", "tamper", "expire", "renew", "billing-issue", "cancel-renewal", "enable-renewal", "xee", "open-url", "promote", "resume", "relaunch", "reload", "restore", "advance", "key", "click", "preview", "expect", "snapshot",
     ]
 
     private static func parse(_ name: String, _ arguments: [String]) throws(Problem) -> ScenarioCommand {
@@ -243,6 +244,16 @@ public enum ScenarioParser {
                 throw Problem("click takes two whole numbers from 0, not \(arguments.joined(separator: " "))")
             }
             return .click(x: x, y: y)
+        case "preview":
+            let pickers = App.pickerNames
+            guard arguments.count >= 2 else {
+                throw Problem("preview takes a picker and a name: preview player lapsed; pickers: \(pickers.joined(separator: ", "))")
+            }
+            guard pickers.contains(arguments[0]) else {
+                let hint = Spelling.closest(to: arguments[0], among: Set(pickers)).map { " (did you mean \($0)?)" } ?? ""
+                throw Problem("unknown picker \(quoted(arguments[0]))\(hint); pickers: \(pickers.joined(separator: ", "))")
+            }
+            return .preview(picker: arguments[0], name: arguments.dropFirst().joined(separator: " "))
         case "expect":
             return .expect(try expectation(arguments))
         case "snapshot":

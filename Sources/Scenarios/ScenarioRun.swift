@@ -288,6 +288,13 @@ final class ScenarioRun {
             for key in keys { try running().send(.key(key)) }
         case .click(let x, let y):
             try running().send(.mouse(MouseEvent(.press, x: x, y: y)))
+        case .preview(let picker, let name):
+            // The names the app holds now (the catalog's, the themes loaded), checked as `:` checks them.
+            let program = try running()
+            switch program.app.jump(picker: picker, value: name) {
+            case .success(let target): program.send(.jump(target))
+            case .failure(let problem): throw error(line, problem.message)
+            }
         case .expect(let expectation):
             try check(expectation, line)
             expectationsChecked += 1

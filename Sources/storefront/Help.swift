@@ -42,8 +42,11 @@ enum Help {
 
     Keys in the app: arrows or h/j/k/l select (left and right from card to card, down from
     the cards to the shop, up back to them), Enter buys, Esc closes, Tab moves between panes,
-    s/S change storefront, i changes the integration path, t changes theme, v previews the
-    next paywall variant, e cycles offer eligibility, r restores purchases, m acts on the
+    s/S change storefront, i changes the integration path, t/T next/previous theme, v previews
+    the next paywall variant, e cycles offer eligibility, P previews a player state (new,
+    trial-used, subscribed, lapsed, billing-retry, promo-eligible; nothing is bought in a
+    preview), : jumps by name with Tab completion (:storefront DEU, :variant B, :theme light,
+    :eligibility eligible, :player lapsed), r restores purchases, m acts on the
     selected transaction (approve, decline, resolve, refund; on a subscription expire, renew,
     auto-renew, billing issue), p buys a held promoted purchase, x switches the Xee server's
     In-App Purchase key, Apple's answer and promoted purchases, ] and [ run time faster or

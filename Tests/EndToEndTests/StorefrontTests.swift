@@ -32,8 +32,10 @@ extension EndToEnd {
             }
 
             app.sendKeys("S")
+            // Right to left, in visual order: "٣٫٩٩ ر.س." read from the right, its letters in
+            // their isolated presentation forms.
             try app.waitUntil("S again wraps round to the last storefront, SAU, in Arabic digits") { screen in
-                screen.statusBar.contains("│ SAU ar_SA SAR │") && screen.shows("٣٫٩٩ ر.س.")
+                screen.statusBar.contains("│ SAU ar_SA SAR │") && screen.shows(".\u{FEB1}.\u{FEAD}\u{00A0}٣٫٩٩")
             }
             app.sendKeys("s", "s", "s")
             let screen = try app.waitUntil("s three times reaches JPN, yen and Japanese names") { screen in

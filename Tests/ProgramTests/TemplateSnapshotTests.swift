@@ -45,7 +45,8 @@ struct TemplateSnapshotTests {
     func badgesAt80x24(id: String) throws {
         let frame = app(variant: "A", width: 80, height: 24, storefront: id).view()
         let top = try #require(frame.lines.first { $0.contains("★") }, "\(frame.text)")
-        #expect(top.components(separatedBy: "% ─╮").count + top.components(separatedBy: "٪ ─╮").count - 2 == 2, "\(top)")
+        // Right to left the badge is drawn at the card's left corner, Arabic's percent sign first.
+        #expect(top.components(separatedBy: "% ─╮").count + top.components(separatedBy: "╭─ ٪").count - 2 == 2, "\(top)")
     }
 
     @Test("Variant A in every storefront", arguments: ["USA", "DEU", "JPN", "GBR", "FRA", "BRA", "IND", "SAU"])
@@ -54,7 +55,7 @@ struct TemplateSnapshotTests {
         assertSnapshot(frame, named: "storefront-\(id)-cards-120x40")
         // Two of the three plans carry a discount badge; the dearest per month carries none.
         // (Arabic writes its own percent sign, ٪.)
-        let badges = frame.text.components(separatedBy: "% ─╮").count + frame.text.components(separatedBy: "٪ ─╮").count - 2
+        let badges = frame.text.components(separatedBy: "% ─╮").count + frame.text.components(separatedBy: "╭─ ٪").count - 2
         #expect(badges == 2)
     }
 }

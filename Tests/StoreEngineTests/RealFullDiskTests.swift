@@ -67,7 +67,13 @@ struct Tmpfs {
         guard statvfs(path, &info) == 0 else { throw setUpFailed }
         let free = Int(info.f_bavail) * Int(info.f_frsize)
         let size = max(0, free - leavingKiB * 1024)
-        guard FileManager.default.createFile(atPath: file, contents: Data(count: size)) else { throw setUpFailed }
+        // O_CLOEXEC: a program another test starts meanwhile (a tmux server lives on) must not
+        // inherit the filler, or removing it would free nothing. posix_fallocate takes the
+        // pages for real, as writing them would, without a buffer of the disk's size.
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw setUpFailed }
+        defer { close(descriptor) }
+        guard size == 0 || posix_fallocate(descriptor, 0, off_t(size)) == 0 else { throw setUpFailed }
     }
 
     private var setUpFailed: TestSetupError { TestSetupError(description: "the small disk at \(path) could not be set up") }

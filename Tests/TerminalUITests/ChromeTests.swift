@@ -5,7 +5,7 @@ import Testing
 /// The help overlay lists every key, and the screen layout maps clicks to panes.
 @Suite("Chrome")
 struct ChromeTests {
-    @Test(arguments: ["Enter", "Esc", "Tab / Shift-Tab", "s / S", "t", "v", "i", "e", "r", "?", "q / Ctrl-C", "Ctrl-Z", "mouse"])
+    @Test(arguments: ["Enter", "Esc", "Tab / Shift-Tab", "s / S", "t / T", "v / i", "e / P", ":", "r", "?", "q / Ctrl-C", "Ctrl-Z", "mouse"])
     func helpListsTheKey(key: String) {
         #expect(HelpOverlay.keys.contains { $0.0 == key })
     }

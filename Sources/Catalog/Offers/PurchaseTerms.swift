@@ -45,6 +45,16 @@ public struct PurchaseTerms: Sendable, Equatable {
         }
     }
 
+    /// What buying `product` costs a player with `history`: the offer `OfferSelector` picks for
+    /// them (the variant's promotional offer when the purchase comes from it), at its charge. The
+    /// one rule behind both the engine's charge and the paywall's preview of another player.
+    public init?(product: Product, storefront: Storefront, presenting promotionalOfferId: String?,
+                 history: SubscriberHistory, override: EligibilityOverride = .auto) {
+        let offer = OfferSelector.offer(for: product, presenting: promotionalOfferId, history: history,
+                                        override: override, in: storefront)
+        self.init(product: product, storefront: storefront, offer: offer)
+    }
+
     /// What an offer charges now in a storefront; nil when it has no price there (then it is not
     /// offered there at all).
     public static func charge(of offer: Offer, in storefront: Storefront) -> Decimal? {

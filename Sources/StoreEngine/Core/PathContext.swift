@@ -38,8 +38,7 @@ struct PathContext {
             }
         }
         let history = store.account.snapshot(at: now).history
-        let offer = OfferSelector.offer(for: product, presenting: promotional, history: history, in: storefront)
-        return PurchaseTerms(product: product, storefront: storefront, offer: offer)
+        return PurchaseTerms(product: product, storefront: storefront, presenting: promotional, history: history)
     }
 
     /// Whether the player owns the product now (a non-consumable, or the active plan).

@@ -8,20 +8,27 @@ import Ledger
 // charged now; a crossgrade (the same level) is immediate when the durations match, else it
 // waits for the renewal too. A store changes only its own subscriptions: a plan bought from
 // another store (Pay Station's Xsolla, the App Store) is a subscription of its own beside it.
-extension Store {
-    /// How buying `product` changes the plan running in its group.
-    enum PlanChange: Equatable {
-        case upgrade, downgrade, crossgrade
 
-        var name: String {
-            switch self {
-            case .upgrade: return "upgrade"
-            case .downgrade: return "downgrade"
-            case .crossgrade: return "crossgrade"
-            }
-        }
+/// How buying `product` changes the plan running in its group.
+public enum PlanChange: String, Sendable, Equatable {
+    case upgrade, downgrade, crossgrade
+
+    public var name: String { rawValue }
+
+    /// Buying `product` while subscribed to `current`, another plan of its group: an upgrade
+    /// (a higher level) is immediate, a downgrade waits for the renewal, a crossgrade (the same
+    /// level) is immediate only when the durations match. The rule purchases and previews share.
+    public static func buying(_ product: Product, whileSubscribedTo current: Product) -> (change: PlanChange,
+                                                                                          immediate: Bool) {
+        let from = current.level ?? 100
+        let to = product.level ?? 100
+        if to < from { return (.upgrade, true) }
+        if to > from { return (.downgrade, false) }
+        return (.crossgrade, current.period == product.period)
     }
+}
 
+extension Store {
     /// The running subscription in `product`'s group for another product, bought from `store`,
     /// and how buying `product` there changes it; nil when the group has none running in that
     /// store (a new subscription).
@@ -35,11 +42,8 @@ extension Store {
                 && catalog.product(id: candidate.productId)?.group == group
                 && SubscriptionRules.status(of: candidate, period: nil, rate: renewalRate, at: now) != .expired
         }), let current = catalog.product(id: running.productId) else { return nil }
-        let from = current.level ?? 100
-        let to = product.level ?? 100
-        if to < from { return (running, .upgrade, true) }
-        if to > from { return (running, .downgrade, false) }
-        return (running, .crossgrade, current.period == product.period)
+        let (change, immediate) = PlanChange.buying(product, whileSubscribedTo: current)
+        return (running, change, immediate)
     }
 
     /// Before a purchase opens: a change that waits for the renewal is recorded instead, and

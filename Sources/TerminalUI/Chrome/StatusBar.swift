@@ -21,6 +21,7 @@ public enum StatusBar {
             parts.append("variant \(variant.id)" + (paywall.variantOverride == nil ? "" : " (preview)"))
         }
         if paywall.eligibility != .auto { parts.append("offers: \(paywall.eligibility.rawValue)") }
+        if let player = paywall.playerPreview { parts.append("player \(player.name) (preview)") }
         if paywall.catalog.settings.useSandbox { parts.append("SANDBOX") }
         // The hint line says `? help` and `q quit` too: here the clock has the room.
         var right = forms.first ?? ""
@@ -31,6 +32,7 @@ public enum StatusBar {
             if DisplayWidth.of(left) + DisplayWidth.of(right) + 2 > area.width {
                 left = " " + parts.dropFirst().map {
                     $0.replacingOccurrences(of: "theme ", with: "").replacingOccurrences(of: "variant ", with: "")
+                        .replacingOccurrences(of: "player ", with: "")
                 }.joined(separator: "│")
             }
             // Then the clock in a shorter form, if one fits.

@@ -14,6 +14,11 @@ public struct PaywallModel: Sendable {
     public private(set) var variantOverride: Int?
     /// `e`: intro-offer eligibility as the ledger says, or forced for a preview.
     public private(set) var eligibility: EligibilityOverride = .auto
+    /// `:player NAME`, `P`: the paywall as another player would see it, whatever the ledger says.
+    public private(set) var playerPreview: PlayerState?
+    /// The plan the previewed player subscribes to now (`subscribed`, `billing-retry`).
+    public private(set) var previewCurrentPlan: Product?
+    /// The player's history as the ledger says it.
     public private(set) var history: SubscriberHistory = .newPlayer
     /// What the products request answered; nil until it has.
     public private(set) var productsResponse: ProductsResponse?
@@ -25,8 +30,8 @@ public struct PaywallModel: Sendable {
     public private(set) var rowScroll = 0
     /// The card `Down` left for the shop, where `Up` from the shop's first row goes back to.
     private var cardLeft: Int?
-    /// Products the player owns now (non-consumables, the plan running), shown as such.
-    public private(set) var owned: Set<String> = []
+    /// Products the player owns now (non-consumables, the plan running), as the ledger says.
+    public private(set) var ledgerOwned: Set<String> = []
     public private(set) var shop: Shop = .empty
 
     public enum ProductsRequestState: Sendable, Equatable {
@@ -49,6 +54,9 @@ public struct PaywallModel: Sendable {
         case previewNextVariant
         case previewVariant(index: Int?)
         case cycleEligibility
+        case previewEligibility(EligibilityOverride)
+        /// A player state to preview, or nil for the ledger's player.
+        case previewPlayer(PlayerState?)
         case historyChanged(SubscriberHistory)
         case ownershipChanged(Set<String>)
         case productsLoading(attempt: Int)
@@ -105,13 +113,19 @@ public struct PaywallModel: Sendable {
         case .cycleEligibility:
             eligibility = eligibility.next
             rebuildShop()
+        case .previewEligibility(let forced):
+            eligibility = forced
+            rebuildShop()
+        case .previewPlayer(let state):
+            playerPreview = state
+            rebuildShop()
         case .historyChanged(let newHistory):
             guard newHistory != history else { return }
             history = newHistory
             rebuildShop()
         case .ownershipChanged(let products):
             // Drawn, not derived: no rebuild of the shop.
-            owned = products
+            ledgerOwned = products
         case .productsLoading(let attempt):
             productsRequest = .loading(attempt: attempt)
         case .productsAnswered(let response):
@@ -168,12 +182,46 @@ public struct PaywallModel: Sendable {
 
     /// The only place the cached shop is built.
     private mutating func rebuildShop() {
-        shop = Shop(catalog: catalog, paywall: paywall, variant: variant, storefront: storefront, sold: soldIdentifiers,
-                    history: history, eligibility: eligibility)
+        let sold = soldIdentifiers
+        previewCurrentPlan = playerPreview?.currentPlan(among: (variant?.products ?? []).compactMap { id in
+            catalog.product(id: id).flatMap { $0.price(in: storefront) != nil && sold?.contains(id) ?? true ? $0 : nil }
+        })
+        shop = Shop(catalog: catalog, paywall: paywall, variant: variant, storefront: storefront, sold: sold,
+                    history: shownHistory, eligibility: eligibility)
         selection = min(selection, max(0, shop.itemCount - 1))
     }
 
     // MARK: Reading
+
+    /// The history offers are chosen by: the previewed player's, else the ledger's.
+    public var shownHistory: SubscriberHistory {
+        playerPreview.map { $0.history(in: catalog, current: previewCurrentPlan) } ?? history
+    }
+
+    /// Products shown as the player's (`Owned`, `Current plan`): the previewed player owns only
+    /// the plan they subscribe to; the ledger's player what the ledger says.
+    public var owned: Set<String> {
+        guard playerPreview != nil else { return ledgerOwned }
+        return Set([previewCurrentPlan?.id].compactMap { $0 })
+    }
+
+    /// Whether the paywall shows another player than the ledger's (a player state, or a forced
+    /// eligibility): then nothing is bought, and Enter says what the store would do instead.
+    public var isPreviewingAnotherPlayer: Bool { playerPreview != nil || eligibility != .auto }
+
+    /// What the store would do if the previewed player bought the selected product; nil when
+    /// nothing is previewed or selected.
+    public var previewPurchase: (product: Product, outcome: PreviewPurchase)? {
+        guard isPreviewingAnotherPlayer, let item = selectedItem else { return nil }
+        let product = item.product
+        // The ledger's player under a forced eligibility keeps the plan the ledger says runs.
+        let current = playerPreview != nil ? previewCurrentPlan : ledgerOwned.lazy.compactMap { self.catalog.product(id: $0) }
+            .first { $0.type == .autoRenewable && $0.group != nil && $0.group == product.group }
+        let outcome = PreviewPurchase(buying: product, in: storefront,
+                                      presenting: item.isPlan ? variant?.promotionalOffer : nil, history: shownHistory,
+                                      override: eligibility, currentPlan: current, owned: owned.contains(product.id))
+        return (product, outcome)
+    }
 
     public var storefront: Storefront { catalog.storefronts[storefrontIndex] }
 

@@ -4,7 +4,8 @@ import StoreEngine
 /// What the paywall sells to this player right now: its presentation (plans with their offers
 /// and discounts) and the rest of the shop as indices into the catalog. Derived, and costly for
 /// a large catalog, so `PaywallModel` keeps one and builds it again only when an input changes:
-/// the catalog, storefront, path, products answer, variant or eligibility, never a keypress.
+/// the catalog, storefront, path, products answer, variant, eligibility or previewed player,
+/// never a keypress.
 public struct Shop: Sendable, Equatable {
     public let presentation: PaywallPresentation?
     /// The plans of the variant sold here, in selection order (the hero template's boxed plan first).

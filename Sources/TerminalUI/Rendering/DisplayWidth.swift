@@ -1,37 +1,130 @@
-/// Terminal column widths measured per grapheme cluster, never with `count`: formatted prices
-/// carry U+00A0, U+202F and U+200F, and names carry wide CJK characters.
+import CText
+
+/// Terminal column widths, measured as the terminal will draw: per code point or per grapheme
+/// cluster (`WidthMode`, bound for a whole update and view by `measuring`), never with `count`.
+/// Formatted prices carry U+00A0, U+202F and U+200F, names carry wide CJK characters, emoji
+/// sequences and Indic conjuncts. The tables are utf8proc's (current Unicode).
 public enum DisplayWidth {
-    /// 0, 1 or 2 columns, as `Frame.write` draws it: a control character takes the one column
-    /// of what is drawn in its place (`drawn(forControl:)`).
+    /// The mode every measurement in this task uses; `perCodePoint` unless bound.
+    @TaskLocal public static var mode: WidthMode = .perCodePoint
+
+    /// Runs `body` measuring in `mode`: the loop wraps each update and view in it, so what is
+    /// clicked is measured as what was drawn.
+    public static func measuring<Result>(_ mode: WidthMode, _ body: () throws -> Result) rethrows -> Result {
+        try $mode.withValue(mode, operation: body)
+    }
+
+    /// The columns `grapheme` takes as `Frame.write` draws it: a control character takes the one
+    /// column of what is drawn in its place (`drawn(forControl:)`).
     public static func of(_ grapheme: Character) -> Int {
         if grapheme.asciiValue != nil || isControl(grapheme) { return 1 }
-        var width = 0
-        for scalar in grapheme.unicodeScalars {
-            let scalarWidth = of(scalar)
-            if scalarWidth > width { width = scalarWidth }
-            // An emoji variation selector turns a text symbol into a two-column emoji.
-            if scalar.value == 0xFE0F { width = 2 }
-        }
-        return width
+        return cells(of: Array(grapheme.unicodeScalars)).reduce(0) { $0 + $1.width }
     }
 
     public static func of(_ text: String) -> Int {
         // Most of what a frame holds is printable ASCII: one column a byte, no Unicode tables.
         if text.utf8.allSatisfy(isPrintableASCII) { return text.utf8.count }
-        return text.reduce(0) { $0 + of($1) }
+        return clusters(of: text).reduce(0) { total, cluster in total + cells(of: cluster).reduce(0) { $0 + $1.width } }
     }
 
+    /// One code point on its own: 0 (combining marks, format characters, controls), 1 or 2.
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x80 { return isPrintableASCII(UInt8(value)) ? 1 : 0 }
         if value < 0xA0 { return 0 }  // C1 controls
         if isInvisible(scalar) { return 0 }
-        if isWide(value) || scalar.properties.isEmojiPresentation { return 2 }
-        return 1
+        // A spacing mark (Devanagari's ि, ी) advances the cursor as wcwidth says: utf8proc's 0
+        // is what a grapheme-drawing terminal gives it inside its cluster.
+        if scalar.properties.generalCategory == .spacingMark { return 1 }
+        return Int(max(0, utf8proc_charwidth(Int32(bitPattern: value))))
     }
 
     static func isPrintableASCII(_ byte: UInt8) -> Bool {
         byte >= 0x20 && byte < 0x7F
+    }
+
+    /// The grapheme clusters of `text` by utf8proc's rules (extended grapheme clusters of the
+    /// Unicode version its tables carry, Indic conjuncts included), as code points.
+    public static func clusters(of text: String) -> [[Unicode.Scalar]] {
+        var clusters: [[Unicode.Scalar]] = []
+        var current: [Unicode.Scalar] = []
+        var state: Int32 = 0
+        for scalar in text.unicodeScalars {
+            if let previous = current.last,
+               utf8proc_grapheme_break_stateful(Int32(bitPattern: previous.value), Int32(bitPattern: scalar.value), &state) {
+                clusters.append(current)
+                current = []
+            }
+            current.append(scalar)
+        }
+        if !current.isEmpty { clusters.append(current) }
+        return clusters
+    }
+
+    /// What a terminal cell holds: the code points sent for it and the columns it takes (1 or 2;
+    /// the second column of a wide one is the frame's continuation cell).
+    public struct DrawnCell: Equatable, Sendable {
+        public var grapheme: String
+        public var width: Int
+
+        public init(grapheme: String, width: Int) {
+            self.grapheme = grapheme
+            self.width = width
+        }
+    }
+
+    /// The cells one grapheme cluster takes in the current mode, in order. Per code point, a
+    /// family of four is four cells of 2; per grapheme, one cell of 2. A control draws as one
+    /// cell (`drawn(forControl:)`); format characters (bidi marks) are not drawn.
+    public static func cells(of cluster: [Unicode.Scalar]) -> [DrawnCell] {
+        guard let first = cluster.first else { return [] }
+        if first.value < 0x20 || (0x7F...0x9F).contains(first.value) {
+            let whitespace = cluster == ["\t"] || cluster == ["\n"] || cluster == ["\r", "\n"]
+            return [DrawnCell(grapheme: whitespace ? " " : "\u{FFFD}", width: 1)]
+        }
+        switch mode {
+        case .perCodePoint: return cellsPerCodePoint(cluster)
+        case .graphemes: return [cellForCluster(cluster)]
+        }
+    }
+
+    private static func cellsPerCodePoint(_ cluster: [Unicode.Scalar]) -> [DrawnCell] {
+        var cells: [DrawnCell] = []
+        for scalar in cluster where !isLeftOut(scalar, mode: .perCodePoint) {
+            let width = of(scalar)
+            if width > 0 || cells.isEmpty {
+                // A lone combining mark is shown on a space, so the column count stays right.
+                cells.append(width > 0 ? DrawnCell(grapheme: String(scalar), width: width)
+                                       : DrawnCell(grapheme: " " + String(scalar), width: 1))
+            } else {
+                cells[cells.count - 1].grapheme.unicodeScalars.append(scalar)
+            }
+        }
+        return cells
+    }
+
+    private static func cellForCluster(_ cluster: [Unicode.Scalar]) -> DrawnCell {
+        let kept = cluster.filter { !isLeftOut($0, mode: .graphemes) }
+        // Inside a cluster a spacing mark adds nothing: the cluster is one glyph.
+        var width = kept.filter { $0.properties.generalCategory != .spacingMark }.map(of).max() ?? 0
+        // An emoji variation selector turns a text symbol into a two-column emoji; a pair of
+        // regional indicators is one flag.
+        if kept.contains(where: { $0.value == 0xFE0F }) || (kept.count > 1 && (0x1F1E6...0x1F1FF).contains(kept[0].value)) {
+            width = 2
+        }
+        let text = String(String.UnicodeScalarView(kept))
+        if text.isEmpty { return DrawnCell(grapheme: "", width: 0) }
+        return width == 0 ? DrawnCell(grapheme: " " + text, width: 1) : DrawnCell(grapheme: text, width: min(2, width))
+    }
+
+    /// Code points never sent to the terminal: format characters (bidi marks, which a cell
+    /// cannot hold on its own) and, per code point, the joiners some terminals act on (ZWJ,
+    /// the emoji variation selectors), so what the terminal draws is what was counted.
+    static func isLeftOut(_ scalar: Unicode.Scalar, mode: WidthMode) -> Bool {
+        let value = scalar.value
+        if value == 0x200D || value == 0xFE0F || value == 0xFE0E { return mode == .perCodePoint }
+        if value == 0x200C { return false }  // ZWNJ shapes Persian text; it never joins a glyph
+        return scalar.properties.generalCategory == .format
     }
 
     /// C0 controls, DEL and C1 controls: a terminal acts on them (a carriage return moves the
@@ -57,34 +150,29 @@ public enum DisplayWidth {
         default: break
         }
         let value = scalar.value
+        // Hangul medial vowels and final consonants join the syllable before (utf8proc says 1).
         return (0x1160...0x11FF).contains(value) || (0xFE00...0xFE0F).contains(value)
     }
 
-    private static func isWide(_ value: UInt32) -> Bool {
-        switch value {
-        case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF,
-             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
-             0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-             0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// The longest prefix of `text` that fits in `width` columns, with `…` when cut.
+    /// The longest prefix of `text` that fits in `width` columns, with `…` when cut; never cuts
+    /// inside a grapheme cluster.
     public static func truncate(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
         if of(text) <= width { return text }
-        var result = ""
+        return prefix(of: text, fitting: width - 1) + "…"
+    }
+
+    /// The longest prefix of `text`, whole clusters, that fits in `width` columns (no `…`).
+    public static func prefix(of text: String, fitting width: Int) -> String {
+        var result = String.UnicodeScalarView()
         var used = 0
-        for character in text {
-            let characterWidth = of(character)
-            if used + characterWidth > width - 1 { break }
-            result.append(character)
-            used += characterWidth
+        for cluster in clusters(of: text) {
+            let clusterWidth = cells(of: cluster).reduce(0) { $0 + $1.width }
+            if used + clusterWidth > width { break }
+            result.append(contentsOf: cluster)
+            used += clusterWidth
         }
-        return result + "…"
+        return String(result)
     }
 
     /// `text` padded with spaces (or cut) to exactly `width` columns.

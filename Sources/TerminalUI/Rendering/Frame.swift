@@ -23,7 +23,10 @@ public struct Cell: Sendable, Equatable {
 public struct Frame: Sendable, Equatable {
     public let width: Int
     public let height: Int
-    public private(set) var cells: [Cell]
+    public internal(set) var cells: [Cell]
+    /// `.rightToLeft` while a mirrored rectangle is drawn into it (`draw(_:in:_:)`): each text
+    /// run is put in visual order and stored reversed, so the flip that follows reads it right.
+    public internal(set) var direction = WritingDirection.leftToRight
 
     public init(width: Int, height: Int, style: Style = .plain) {
         self.width = max(0, width)
@@ -60,36 +63,62 @@ public struct Frame: Sendable, Equatable {
     }
 
     /// Writes `text` from (x, y), no further than `limit` columns (to the right edge by
-    /// default); returns the columns used. Invisible format characters (bidi marks) are
-    /// dropped, since a terminal cell cannot hold them on their own. Control characters never
-    /// reach a cell: each draws as one column (`DisplayWidth.drawn(forControl:)`).
+    /// default); returns the columns used. Each grapheme cluster takes the cells the terminal
+    /// will give it (`DisplayWidth.cells(of:)`, in the bound `WidthMode`): format characters
+    /// (bidi marks) are dropped, since a terminal cell cannot hold them on their own, and
+    /// control characters never reach a cell: each draws as one column.
     @discardableResult
     public mutating func write(_ text: String, x: Int, y: Int, limit: Int? = nil, style: Style) -> Int {
         guard y >= 0, y < height else { return 0 }
         let end = min(width, x + (limit ?? width))
+        if direction == .rightToLeft { return writeMirrored(text, x: x, y: y, end: end, style: style) }
         var column = x
-        for character in text {
-            // Printable ASCII needs no Unicode tables; everything else drops format characters.
-            let grapheme = character.asciiValue.map { DisplayWidth.isPrintableASCII($0) } == true ? String(character)
-                : DisplayWidth.drawn(forControl: character)
-                ?? String(String.UnicodeScalarView(character.unicodeScalars.filter { $0.properties.generalCategory != .format }))
-            if grapheme.isEmpty { continue }
-            var characterWidth = DisplayWidth.of(Character(grapheme))
-            var shown = grapheme
-            if characterWidth == 0 {
-                // A lone combining mark: show it on a space so the column count stays right.
-                shown = " " + grapheme
-                characterWidth = 1
+        // Printable ASCII needs no Unicode tables: one cell a byte.
+        if text.utf8.allSatisfy(DisplayWidth.isPrintableASCII) {
+            for byte in text.utf8 {
+                guard column < end else { break }
+                if column >= 0 { set(Cell(String(UnicodeScalar(byte)), width: 1, style: style), x: column, y: y) }
+                column += 1
             }
-            guard column + characterWidth <= end else {
-                if column < end, characterWidth == 2 { set(Cell(style: style), x: column, y: y); column += 1 }
-                break
+            return column - x
+        }
+        clusters: for cluster in DisplayWidth.clusters(of: text) {
+            for drawn in DisplayWidth.cells(of: cluster) where drawn.width > 0 {
+                guard column + drawn.width <= end else {
+                    if column < end, drawn.width == 2 { set(Cell(style: style), x: column, y: y); column += 1 }
+                    break clusters
+                }
+                if column >= 0 {
+                    set(Cell(drawn.grapheme, width: drawn.width, style: style), x: column, y: y)
+                    if drawn.width == 2 { set(.continuation(style), x: column + 1, y: y) }
+                }
+                column += drawn.width
             }
+        }
+        return column - x
+    }
+
+    /// A right-to-left run: cut in logical order to what fits (so the end of the text is what
+    /// goes), put in visual order, and stored cell by cell from its right end, so the flip of
+    /// the rectangle shows it as fribidi ordered it. A ligature's lost column is given back as
+    /// a space, so the run takes the columns it was measured at.
+    private mutating func writeMirrored(_ text: String, x: Int, y: Int, end: Int, style: Style) -> Int {
+        let fitted = DisplayWidth.of(text) > end - x ? DisplayWidth.prefix(of: text, fitting: max(0, end - x)) : text
+        let measured = DisplayWidth.of(fitted)
+        var drawn = DisplayWidth.clusters(of: BidiText.visualRightToLeft(fitted)).flatMap(DisplayWidth.cells(of:))
+            .filter { $0.width > 0 }
+        let shown = drawn.reduce(0) { $0 + $1.width }
+        if shown < measured {
+            drawn += Array(repeating: DisplayWidth.DrawnCell(grapheme: " ", width: 1), count: measured - shown)
+        }
+        var column = x
+        for cell in drawn.reversed() {
+            guard column + cell.width <= end else { break }
             if column >= 0 {
-                set(Cell(shown, width: characterWidth, style: style), x: column, y: y)
-                if characterWidth == 2 { set(.continuation(style), x: column + 1, y: y) }
+                set(Cell(cell.grapheme, width: cell.width, style: style), x: column, y: y)
+                if cell.width == 2 { set(.continuation(style), x: column + 1, y: y) }
             }
-            column += characterWidth
+            column += cell.width
         }
         return column - x
     }

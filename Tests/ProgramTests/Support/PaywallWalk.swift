@@ -16,9 +16,12 @@ struct PaywallWalk {
     private(set) var steps = 0
 
     init(_ app: inout App, label: String) {
-        let names = app.paywall.items.map(\.display.name)
+        // A right-to-left paywall reads from the right: `←` is the next item, names are in
+        // visual order and the marker follows the name.
+        let rightToLeft = app.paywall.writingDirection == .rightToLeft
+        let names = app.paywall.items.map { rightToLeft ? BidiText.visualRightToLeft($0.display.name) : $0.display.name }
         for step in names.indices {
-            if step > 0 { app.receive(.key(.right)) }
+            if step > 0 { app.receive(.key(rightToLeft ? .left : .right)) }
             steps += 1
             guard app.paywall.selection == step else {
                 problems.append("\(label) step \(step): → left the selection at \(app.paywall.selection)")
@@ -28,7 +31,8 @@ struct PaywallWalk {
             let visible = Set(names.indices.filter { box.contains(names[$0]) })
             seen.formUnion(visible.map { names[$0] })
             let name = names[step]
-            if !box.contains("▸ " + name), !box.contains("✓ " + name) {
+            let marked = rightToLeft ? [name + " ◂", name + " ✓"] : ["▸ " + name, "✓ " + name]
+            if !marked.contains(where: box.contains) {
                 problems.append("\(label) step \(step): the selected \"\(name)\" is not on screen whole behind its marker\n\(box)")
             }
             let hidden = names.indices.filter { !visible.contains($0) }

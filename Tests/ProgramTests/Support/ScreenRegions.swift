@@ -66,8 +66,10 @@ extension App {
     var scrollCounts: (above: Int, below: Int) {
         let border = paywallRows.last ?? ""
         func count(after mark: String) -> Int {
-            guard let range = border.range(of: mark + " ") else { return 0 }
-            return Int(border[range.upperBound...].prefix { $0.isNumber }) ?? -1
+            guard let range = border.range(of: mark) else { return 0 }
+            if let after = Int(border[range.upperBound...].dropFirst().prefix { $0.isNumber }) { return after }
+            // Right to left the count reads before its mark: `4 ▼`.
+            return Int(String(border[..<range.lowerBound].dropLast().reversed().prefix { $0.isNumber }.reversed())) ?? -1
         }
         return (count(after: "▲"), count(after: "▼"))
     }

@@ -1,0 +1,19 @@
+#ifndef STOREFRONT_CTEXT_SHIM_H
+#define STOREFRONT_CTEXT_SHIM_H
+
+// Unicode tables TerminalUI measures and orders text by, both pure C libraries from Debian:
+// utf8proc (per-code-point widths, grapheme breaks of current Unicode) and fribidi (the
+// Unicode Bidirectional Algorithm, with Arabic shaping into presentation forms).
+#include <utf8proc.h>
+#include <fribidi.h>
+
+// `text` in a right-to-left paragraph, put in visual order (left to right on screen) by the
+// Unicode Bidirectional Algorithm, with brackets mirrored and Arabic shaped into presentation
+// forms; a lam-alef ligature leaves U+FEFF where its second letter was. 0 when fribidi fails.
+// FRIBIDI_PAR_RTL is a macro of masks, which Swift cannot import.
+static inline int sf_visual_rtl(const FriBidiChar *text, FriBidiStrIndex length, FriBidiChar *visual) {
+    FriBidiParType base = FRIBIDI_PAR_RTL;
+    return fribidi_log2vis(text, length, &base, visual, NULL, NULL, NULL) != 0;
+}
+
+#endif

@@ -1,0 +1,38 @@
+import CText
+
+/// Which way a storefront's text and layout read. A right-to-left storefront is drawn as a
+/// phone shows it: its paywall's rectangle mirrored as a layout (`Frame.draw(_:in:_:)`), each
+/// text run in it put in visual order by the Unicode Bidirectional Algorithm (fribidi).
+public enum WritingDirection: String, Sendable {
+    case leftToRight, rightToLeft
+
+    /// The languages written right to left (ISO 639: Arabic, Hebrew, Persian, Urdu, Pashto,
+    /// Yiddish, Dhivehi, Sorani Kurdish, Sindhi, Uyghur), from a locale such as `ar_SA` or `he-IL`.
+    public init(locale: String) {
+        let language = locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).first.map { $0.lowercased() } ?? ""
+        let rightToLeft: Set = ["ar", "he", "iw", "fa", "ur", "ps", "yi", "dv", "ckb", "sd", "ug"]
+        self = rightToLeft.contains(language) ? .rightToLeft : .leftToRight
+    }
+}
+
+/// Text of mixed directions in visual order, as a terminal that does not reorder must be sent it.
+public enum BidiText {
+    /// `text` (logical order) as it reads left to right on screen in a right-to-left paragraph:
+    /// reordered, brackets mirrored, Arabic letters in their joined presentation forms (a
+    /// terminal does not shape). A lam-alef ligature takes one column where its letters took two.
+    public static func visualRightToLeft(_ text: String) -> String {
+        // Nothing to reorder or shape in printable ASCII without a neutral that moves.
+        let scalars = text.unicodeScalars.map { $0.value }
+        guard !scalars.isEmpty else { return text }
+        var visual = [FriBidiChar](repeating: 0, count: scalars.count)
+        let done = scalars.withUnsafeBufferPointer { input in
+            sf_visual_rtl(input.baseAddress, FriBidiStrIndex(input.count), &visual) != 0
+        }
+        guard done else { return text }
+        var result = String.UnicodeScalarView()
+        for value in visual {
+            if let scalar = Unicode.Scalar(value), value != 0xFEFF { result.append(scalar) }
+        }
+        return String(result)
+    }
+}
