@@ -78,6 +78,10 @@ extension App {
             guard rate != timeRate else { return [] }
             timeRate = rate
             return [.engine(.setTimeRate(rate, keepingClockPaused: false))]
+        case .catalogSaved(let save):
+            return reload(save)
+        case .themesSaved(let save):
+            return reload(save)
         case .jump(let target):
             return jump(target)
         }

@@ -130,7 +130,8 @@ public struct App: Sendable {
         guard let made = panes.today, !WallClock(timeZone: timeZone).isSameDay(made, now) else { return }
         refreshPanes()
     }
-    public let themes: [Theme]
+    /// Every theme `t` steps through; saved theme files replace them (`App+Reload.swift`).
+    public internal(set) var themes: [Theme]
     public internal(set) var themeIndex: Int
     /// `d` or `--device`: the paywall at the terminal's width, or framed as a phone or a tablet.
     public internal(set) var device: Device

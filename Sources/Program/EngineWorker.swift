@@ -65,6 +65,10 @@ public final class EngineWorker: @unchecked Sendable {
                 return .store(try store.events(before: id))
             case .advanceToNextDue:
                 return .store(try store.advanceToNextDue())
+            case .replaceCatalog(let catalog, let file):
+                return .store(try store.replaceCatalog(with: catalog, from: file))
+            case .note(let note):
+                return .store(try store.note(note))
             }
         } catch {
             // Whatever the call wrote was rolled back: the state as it stands, and why.

@@ -42,6 +42,10 @@ public enum Message: Sendable, Equatable {
     case setRenewalRate(RenewalRate)
     /// The `]` and `[` keys have settled: the rate they stepped to is applied, once.
     case applyTimeRate
+    /// The catalog file was saved (the file watcher, a scenario's `reload`).
+    case catalogSaved(CatalogSave)
+    /// Theme files were saved.
+    case themesSaved(ThemeSave)
     /// `:` or a scenario's `preview`: straight to a named storefront, variant, theme,
     /// eligibility or player state.
     case jump(Jump)
@@ -87,4 +91,8 @@ public enum EngineCall: Sendable, Equatable {
     case close
     /// The Events pane scrolled to the end of what it holds: the page before this event id.
     case olderEvents(before: Int64)
+    /// A saved catalog file replaces the catalog, in one call (the ledger keeps what it holds).
+    case replaceCatalog(Catalog, file: String)
+    /// A saved file's lines for the Events pane: a broken catalog's lint, a theme reloaded.
+    case note(ReloadNote)
 }

@@ -37,6 +37,9 @@ public enum ScenarioCommand: Sendable, Equatable {
     case openURL(String)
     /// Quits and launches the app again on the same ledger, as the same player.
     case relaunch
+    /// A saved file, as the running app's file watcher reads it: the catalog file read again
+    /// (nil), the catalog replaced by another file's content, or a theme file saved.
+    case reload(ReloadSource?)
     /// The simulated Xee server holds the In-App Purchase key, or not.
     case xeeKey(Bool)
     /// How "Apple" answers the Xee server's checks.
@@ -63,6 +66,11 @@ public enum ScenarioCommand: Sendable, Equatable {
     // Checking.
     case expect(Expectation)
     case snapshot(name: String)
+
+    public enum ReloadSource: Sendable, Equatable {
+        case catalog(path: String)
+        case theme(path: String)
+    }
 
     public enum ProductReference: Sendable, Equatable {
         case sku(String)

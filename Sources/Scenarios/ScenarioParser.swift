@@ -74,7 +74,7 @@ public enum ScenarioParser {
 
     static let commandNames = [
         "catalog", "storefront", "path", "user", "size", "network", "seed", "select", "buy", "paystation", "storekit",
-        "approve", "decline", "resolve", "refund", "rate", "upgrade", "downgrade", "price-increase", "delete", "tamper", "expire", "renew", "billing-issue", "cancel-renewal", "enable-renewal", "xee", "open-url", "promote", "resume", "relaunch", "restore", "advance", "key", "click", "preview", "expect", "snapshot",
+        "approve", "decline", "resolve", "refund", "rate", "upgrade", "downgrade", "price-increase", "delete", "tamper", "expire", "renew", "billing-issue", "cancel-renewal", "enable-renewal", "xee", "open-url", "promote", "resume", "relaunch", "reload", "restore", "advance", "key", "click", "preview", "expect", "snapshot",
     ]
 
     private static func parse(_ name: String, _ arguments: [String]) throws(Problem) -> ScenarioCommand {
@@ -217,6 +217,14 @@ public enum ScenarioParser {
         case "relaunch":
             try exactly(0, "nothing")
             return .relaunch
+        case "reload":
+            let usage = "nothing, catalog FILE or theme FILE: reload · reload catalog edited.json · reload theme neon.json"
+            switch (arguments.first, arguments.count) {
+            case (nil, 0): return .reload(nil)
+            case ("catalog", 2): return .reload(.catalog(path: arguments[1]))
+            case ("theme", 2): return .reload(.theme(path: arguments[1]))
+            default: throw Problem("reload takes \(usage)")
+            }
         case "advance":
             try exactly(1, "a DURATION: advance 10s, 5m, 2h, 7d")
             let seconds = try duration(arguments[0])

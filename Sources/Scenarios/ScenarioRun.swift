@@ -12,7 +12,7 @@ final class ScenarioRun {
     var transcript: [String] = []
     private(set) var expectationsChecked = 0
 
-    private var catalogPath: String
+    var catalogPath: String
     /// The line that named the catalog, for its load errors.
     private var catalogLine: Int?
     private var storefrontId: String?
@@ -23,7 +23,7 @@ final class ScenarioRun {
     private var size = (width: 120, height: 40)
     private var network: NetworkCondition?
     private var seed: UInt64
-    private var catalog: Catalog?
+    var catalog: Catalog?
     private(set) var program: Program<HeadlessBackend>?
     private var temporaryState: String?
     /// The claim on the state directory, taken at the first launch and kept across relaunches
@@ -248,6 +248,8 @@ final class ScenarioRun {
         case .relaunch:
             _ = try running()
             try relaunch(at: line)
+        case .reload(let source):
+            try reload(source, line)
         case .xeeKey(let on):
             try reconfigureXee { $0.hasInAppPurchaseKey = on }
         case .xeeApple(let answer):
@@ -334,7 +336,7 @@ final class ScenarioRun {
     }
 
     /// A path in a scenario is relative to the scenario's own folder.
-    private func resolve(_ path: String) -> String {
+    func resolve(_ path: String) -> String {
         guard !path.hasPrefix("/") else { return path }
         let folder = (scenario.file as NSString).deletingLastPathComponent
         return folder.isEmpty ? path : (folder as NSString).appendingPathComponent(path)

@@ -64,7 +64,12 @@ enum AppCommand {
                       colorEnabled: colorEnabled, colorDepth: terminal.colorDepth, device: device)
         let program = Program(app: app, backend: terminal, engine: EngineWorker(store: store), clock: report.clock,
                               inbox: inbox)
-        program.run(stopTakingMail: { listener?.stop() })
+        // Saved catalog and theme files come in through the inbox too (the designer's loop).
+        let watcher = DesignFiles.watch(catalogPath: catalogPath, inbox: inbox)
+        program.run(stopTakingMail: {
+            listener?.stop()
+            watcher.stop()
+        })
         terminal.close()
         // A terminal that went away without a signal ends the app as its SIGHUP would have.
         if let status = signals.exitStatus ?? (terminal.isGone ? 128 + SIGHUP : nil) { exit(status) }

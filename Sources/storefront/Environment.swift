@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Program
 import StoreEngine
 import TerminalUI
 
@@ -26,6 +27,7 @@ enum Environment {
 
     /// A theme file that does not load: why, and the names `--theme` may call it by.
     struct BrokenTheme {
+        var file: String
         var message: String
         /// The file's name without `.json`, and the `name` it declares when that can be read.
         var names: Set<String>
@@ -35,9 +37,7 @@ enum Environment {
     /// dark and light when there are none. A broken file is skipped and reported. Dark and light
     /// come first (dark is the default, `t` goes to light), then the others by name.
     static func loadThemes(near catalogPath: String) -> (themes: [Theme], broken: [BrokenTheme]) {
-        let catalogDirectory = (catalogPath as NSString).deletingLastPathComponent
-        let candidates = [(catalogDirectory.isEmpty ? "." : catalogDirectory) + "/Themes", "Themes"]
-        guard let directory = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }),
+        guard let directory = themesDirectory(near: catalogPath),
               let names = try? FileManager.default.contentsOfDirectory(atPath: directory)
         else { return ([.dark, .light], []) }
         var themes: [Theme] = []
@@ -52,14 +52,39 @@ enum Environment {
             do {
                 themes.append(try ThemeDecoder.decode(try InputFile.readText(at: path), file: path))
             } catch let problem as InputFile.Problem {
-                broken.append(BrokenTheme(message: problem.message(file: path), names: [stem]))
+                broken.append(BrokenTheme(file: path, message: problem.message(file: path), names: [stem]))
             } catch let failure as ThemeDecoder.Failure {
-                broken.append(BrokenTheme(message: failure.description, names: Set([stem] + [failure.declaredName].compactMap { $0 })))
+                broken.append(BrokenTheme(file: path, message: failure.description, names: Set([stem] + [failure.declaredName].compactMap { $0 })))
             } catch {
-                broken.append(BrokenTheme(message: "\(ControlCharacters.escaped(path)): \(error)", names: [stem]))
+                broken.append(BrokenTheme(file: path, message: "\(ControlCharacters.escaped(path)): \(error)", names: [stem]))
             }
         }
         return (themes.isEmpty ? [.dark, .light] : themes, broken)
+    }
+
+    /// The folder themes load from: `Themes/` beside the catalog, else in the current directory.
+    static func themesDirectory(near catalogPath: String) -> String? {
+        let catalogDirectory = (catalogPath as NSString).deletingLastPathComponent
+        // `Themes`, not `./Themes`, beside a catalog named without a folder: messages name the file as typed.
+        let candidates = [catalogDirectory.isEmpty ? "Themes" : catalogDirectory + "/Themes", "Themes"]
+        return candidates.first(where: { FileManager.default.fileExists(atPath: $0) })
+    }
+
+    /// The catalog file as saved while the app runs: loaded, or why not (for the bottom line
+    /// and, as `storefront lint` says it, for the Events pane).
+    static func catalogSave(at path: String) -> CatalogSave {
+        do {
+            return CatalogSave.reading(text: try InputFile.readText(at: path, missingHint: "Save it again to reload it."), file: path)
+        } catch {
+            return .unreadable(file: path, error.message(file: path))
+        }
+    }
+
+    /// Every theme file as saved while the app runs; `changed` names the files the save touched.
+    static func themeSave(near catalogPath: String, changed: [String]) -> ThemeSave {
+        let (themes, broken) = loadThemes(near: catalogPath)
+        return ThemeSave(themes: themes, broken: broken.map { ThemeProblem(file: $0.file, message: $0.message, names: $0.names) },
+                         changedFiles: changed)
     }
 
     /// `--state-dir`, else `$XDG_STATE_HOME/storefront`, else `~/.local/state/storefront`.

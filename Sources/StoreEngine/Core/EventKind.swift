@@ -88,6 +88,13 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     /// showed it or held it; the app later bought a held one.
     public static let xeePromoted = EventKind(rawValue: "xee.promoted")
 
+    /// A saved catalog file replaced the catalog (what changed), or did not load (one event
+    /// for each line of its lint output); the same for a theme file.
+    public static let catalogReloaded = EventKind(rawValue: "catalog.reloaded")
+    public static let catalogRejected = EventKind(rawValue: "catalog.rejected")
+    public static let themeReloaded = EventKind(rawValue: "theme.reloaded")
+    public static let themeRejected = EventKind(rawValue: "theme.rejected")
+
     // MARK: The app's own (client) events, as analytics SDKs name them
 
     public static let transactionStart = EventKind(rawValue: "transactionStart")
@@ -142,7 +149,7 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
         .restored, .purchaseResult, .transactionUpdate, .currentEntitlements, .xeeAppleCheckFailed, .xeeNotification,
         .xeeGetProfile, .xeeSettings, .xeeAppleProduction, .xeeLocalStoreKit, .xeeGetPaywall,
         .xeeGetPaywallVariantProducts, .xeeMakePurchase, .xeeDidLoadLatestProfile, .xeePromoted, .billingIssueSwitch, .clockRate,
-        .transactionDeleted, .transactionTampered,
+        .transactionDeleted, .transactionTampered, .catalogReloaded, .catalogRejected, .themeReloaded, .themeRejected,
     ]
 
     public static let lifecycle: [EventKind] = [

@@ -23,6 +23,13 @@ public enum PurchaseSheet: Sendable, Equatable {
         }
     }
 
+    public var productId: String {
+        switch self {
+        case .payStation(let page): return page.session.productId
+        case .storeKit(let session): return session.productId
+        }
+    }
+
     public var productName: String {
         switch self {
         case .payStation(let page): return page.session.productName

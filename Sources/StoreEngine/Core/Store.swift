@@ -9,7 +9,8 @@ import Ledger
 ///
 /// Not thread-safe by design: the program runs it on one thread of its own, off the input path.
 public final class Store {
-    public let catalog: Catalog
+    /// What the store sells; a saved catalog file replaces it whole (`replaceCatalog`).
+    public internal(set) var catalog: Catalog
     public let userId: String
     let ledger: Ledger
     private let wallTime: () -> Date

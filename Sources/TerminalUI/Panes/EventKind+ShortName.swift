@@ -38,5 +38,9 @@ extension EventKind {
         "INITIAL_PURCHASE": "INITIAL_BUY",
         "NON_RENEWING_PURCHASE": "NON_RENEWING",
         "VERIFIED_WITH_APPLE": "VERIFIED",
+        "catalog.reloaded": "catalog.reload",
+        "catalog.rejected": "catalog.broken",
+        "theme.reloaded": "theme.reload",
+        "theme.rejected": "theme.broken",
     ]
 }

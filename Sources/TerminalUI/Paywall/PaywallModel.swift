@@ -65,6 +65,9 @@ public struct PaywallModel: Sendable {
         /// Remembers where the rows are scrolled when the paywall is drawn in `area`; sent
         /// after every other action so the next one scrolls from there.
         case keepSelectionInView(area: Rect)
+        /// A saved catalog file: the same storefront, variant and product stay on screen where
+        /// the new catalog has them; a product gone leaves the selection on its neighbour.
+        case catalogReplaced(Catalog)
     }
 
     public init(catalog: Catalog, storefrontId: String? = nil, userId: String) {
@@ -133,7 +136,28 @@ public struct PaywallModel: Sendable {
             productsRequest = .failed(attempts: attempts)
         case .keepSelectionInView(let area):
             rowScroll = PaywallView.layout(self, area: area).firstRowItem
+        case .catalogReplaced(let newCatalog):
+            replaceCatalog(with: newCatalog)
         }
+    }
+
+    private mutating func replaceCatalog(with newCatalog: Catalog) {
+        let selectedId = selectedItem?.product.id
+        let storefrontId = storefront.id
+        let previewedId = variantOverride == nil ? nil : variant?.id
+        catalog = newCatalog
+        storefrontIndex = newCatalog.storefronts.firstIndex { $0.id == storefrontId }
+            ?? min(storefrontIndex, max(0, newCatalog.storefronts.count - 1))
+        variantOverride = previewedId.flatMap { id in paywall?.variants.firstIndex { $0.id == id } }
+        if pathOverride == storefront.path { pathOverride = nil }
+        // What a products request answered was about the old catalog: the app asks again, and
+        // shows the old answer's products meanwhile rather than "Loading".
+        if productsRequest == .answered { productsRequest = .idle }
+        cardLeft = nil
+        let before = selection
+        rebuildShop()
+        // The item that takes a removed one's place, or the one before it when it was last.
+        selection = selectedId.flatMap(index(ofProduct:)) ?? min(before, max(0, shop.itemCount - 1))
     }
 
     private mutating func moveVertically(by step: Int, area: Rect) {

@@ -1,0 +1,48 @@
+import Catalog
+import Foundation
+import StoreEngine
+import TerminalUI
+
+// The designer's loop: a catalog or theme file saved while the app runs redraws the screen on
+// the same storefront, variant, selection and pane. A save that does not load keeps what was
+// shown and says why on the bottom line; the next good save recovers by itself.
+extension App {
+    mutating func reload(_ save: CatalogSave) -> [Effect] {
+        switch save {
+        case .loaded(let newCatalog, let file):
+            // The engine takes the catalog in one call; the paywall follows at once, so nothing
+            // the player does from here acts on the old one (the engine takes calls in order).
+            updatePaywall(.catalogReplaced(newCatalog))
+            return [.engine(.replaceCatalog(newCatalog, file: file))] + requestProductsIfNeeded()
+        case .broken(_, let problem, let lint):
+            notice = StoreNotice(.error, "\(problem) (the last good catalog stays; Events lists every problem)")
+            return [.engine(.note(ReloadNote(.catalogRejected, lines: lint)))]
+        }
+    }
+
+    /// Themes saved: the theme on screen stays by name; a file that does not load keeps the
+    /// last good theme of its name, so `t` still reaches it.
+    mutating func reload(_ save: ThemeSave) -> [Effect] {
+        let shown = themes[themeIndex].name
+        var merged = save.themes
+        for problem in save.broken {
+            for (index, kept) in themes.enumerated()
+            where problem.names.contains(kept.name) && !merged.contains(where: { $0.name == kept.name }) {
+                merged.insert(kept, at: min(index, merged.count))
+            }
+        }
+        if merged.isEmpty { merged = themes }
+        themes = merged
+        themeIndex = merged.firstIndex { $0.name == shown } ?? min(themeIndex, merged.count - 1)
+        let changed = Set(save.changedFiles)
+        if let problem = save.broken.first(where: { changed.contains($0.file) }) {
+            let lines = problem.message.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+            notice = StoreNotice(.error, "\(lines.first ?? problem.file) (the last good theme stays)")
+            return [.engine(.note(ReloadNote(.themeRejected, lines: lines)))]
+        }
+        let reloaded = save.changedFiles.filter { file in !save.broken.contains { $0.file == file } }
+        guard !reloaded.isEmpty else { return [] }
+        notice = StoreNotice(.info, "Reloaded \(reloaded.joined(separator: ", ")): theme \(themes[themeIndex].name) on screen.")
+        return [.engine(.note(ReloadNote(.themeReloaded, lines: reloaded.map { "\($0) reloaded" })))]
+    }
+}

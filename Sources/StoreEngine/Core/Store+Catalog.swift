@@ -1,0 +1,83 @@
+import Catalog
+import Foundation
+
+// A saved catalog file, taken whole while the app runs (the designer's loop: edit, look, edit).
+// The ledger keeps everything it holds: what was bought stays bought, whatever the new catalog
+// sells; only what is read from the catalog from now on changes.
+extension Store {
+    /// Replaces the catalog with `newCatalog`, loaded from `file`, in one call. What the
+    /// command line or QA chose over the old catalog's settings (a network, a project id, the
+    /// Xee server's behaviour) is kept; what still was the old catalog's follows the new one.
+    /// A purchase under way for a product the new catalog no longer sells is cancelled, as if
+    /// the player had cancelled it: nothing is charged. One `catalog.reloaded` event says what
+    /// changed.
+    public func replaceCatalog(with newCatalog: Catalog, from file: String) throws(StoreError) -> StoreReport {
+        let old = catalog
+        // Replaced before anything is written: should the event fail to commit (a full disk),
+        // the engine still sells what the app now shows.
+        catalog = newCatalog
+        if networkCondition == old.settings.network { networkCondition = newCatalog.settings.network }
+        if sdkProjectId == old.settings.projectId { sdkProjectId = newCatalog.settings.projectId }
+        if xeeServer == XeeServerSettings(old.settings.xee) { xeeServer = XeeServerSettings(newCatalog.settings.xee) }
+        let changes = CatalogChanges(from: old, to: newCatalog)
+        return try perform {
+            // The account names levels and groups from the catalog: read once more with this one.
+            account = try Account(reading: ledger, user: userId, catalog: newCatalog)
+            account.renewalRate = renewalRate
+            try log(.catalogReloaded, "\(file): \(changes.summary)", nil, now())
+            return try cancelPurchaseLeavingTheCatalog() ?? StoreNotice(.info, "Reloaded \(file): \(changes.summary).")
+        }
+    }
+
+    /// Whether `productId` is still sold: in the catalog, and available.
+    private func isSold(_ productId: String) -> Bool {
+        catalog.product(id: productId)?.status == .available
+    }
+
+    /// The sheet of a purchase under way for a product the catalog no longer sells closes, as
+    /// its Cancel (or Pay Station's Esc before paying) would. A purchase already paid (Pay
+    /// Station processing or done) is the player's: its sheet stays.
+    private func cancelPurchaseLeavingTheCatalog() throws -> StoreNotice? {
+        guard let sheet = purchaseUnderWay, !isSold(sheet.productId) else { return nil }
+        let input: PathInput
+        switch sheet {
+        case .payStation(let page):
+            guard !page.session.phase.isFinal else { return nil }
+            input = .payStation(.close)
+        case .storeKit:
+            input = .storeKit(.pressButton(.cancel))
+        }
+        let owner = path(sheet.path)
+        _ = try run(owner.take(input, in: context))
+        // A page left showing how its purchase ended goes too: there is nothing more to read on it.
+        if sheetOnScreen?.transactionId == sheet.transactionId { try owner.closeEndedSheet(in: context) }
+        return StoreNotice(.info, "\(sheet.productName) left the catalog: its purchase was cancelled, nothing was charged.")
+    }
+
+    /// A saved file that did not load, or a theme that did: its lines go to the Events pane
+    /// (the whole lint output of a broken file, one event a line), and nothing else changes.
+    public func note(_ note: ReloadNote) throws(StoreError) -> StoreReport {
+        try perform {
+            for line in note.lines.prefix(ReloadNote.mostLines) { try log(note.kind, line, nil, now()) }
+            if note.lines.count > ReloadNote.mostLines {
+                try log(note.kind, "… and \(note.lines.count - ReloadNote.mostLines) more: storefront lint shows them all", nil, now())
+            }
+            return nil
+        }
+    }
+}
+
+/// What the Events pane keeps of a save the engine has no part in: a catalog that did not
+/// load (`catalog.rejected`), a theme that did (`theme.reloaded`) or did not (`theme.rejected`).
+public struct ReloadNote: Sendable, Equatable {
+    public var kind: EventKind
+    public var lines: [String]
+
+    /// Lines logged of one save at most; a file broken everywhere says so in the last.
+    static let mostLines = 50
+
+    public init(_ kind: EventKind, lines: [String]) {
+        self.kind = kind
+        self.lines = lines
+    }
+}
