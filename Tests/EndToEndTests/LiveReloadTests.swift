@@ -89,28 +89,29 @@ extension EndToEnd {
                 original.replacingOccurrences(of: ##""accent": "#[0-9a-fA-F]{6}""##, with: "\"accent\": \"\(color)\"",
                                               options: .regularExpression)
             }
-            // Dark green and purple: readable on the light background, each one of the 256 colors.
-            let green = ["38;5;22m", "38;2;0;95;0m"]
+            // Dark teal and purple: readable on the light background, each one of the 256 colors,
+            // and neither is a color the light theme draws already (its success green is 22).
+            let teal = ["38;5;23m", "38;2;0;95;95m"]
             let purple = ["38;5;54m", "38;2;95;0;135m"]
             func drawn(_ codes: [String], in screen: [String]) -> Bool {
                 screen.contains { line in codes.contains { line.contains($0) } }
             }
-            #expect(!drawn(green + purple, in: app.captureWithEscapes()))
+            #expect(!drawn(teal + purple, in: app.captureWithEscapes()))
 
-            try save(accent("#005f00"), to: themeFile, atomically: false)
-            try app.waitUntil("the accent is drawn in the new color") { _ in drawn(green, in: app.captureWithEscapes()) }
+            try save(accent("#005f5f"), to: themeFile, atomically: false)
+            try app.waitUntil("the accent is drawn in the new color") { _ in drawn(teal, in: app.captureWithEscapes()) }
             try app.waitUntil("the bottom line says so") { $0.bottomLine.hasPrefix("Reloaded ") && $0.bottomLine.contains("light.json") }
 
-            try save(accent("#005f0"), to: themeFile, atomically: true)
+            try save(accent("#005f5"), to: themeFile, atomically: true)
             try app.waitUntil("the bottom line says where the theme broke") {
-                $0.bottomLine.range(of: ##"light\.json:\d+:\d+: error: \$\.colors\.accent: "#005f0""##, options: .regularExpression) != nil
+                $0.bottomLine.range(of: ##"light\.json:\d+:\d+: error: \$\.colors\.accent: "#005f5""##, options: .regularExpression) != nil
             }
-            #expect(drawn(green, in: app.captureWithEscapes()), "the last good theme stays")
+            #expect(drawn(teal, in: app.captureWithEscapes()), "the last good theme stays")
 
             try save(accent("#5f0087"), to: themeFile, atomically: false)
             try app.waitUntil("the next good save recovers by itself") { _ in
                 let screen = app.captureWithEscapes()
-                return drawn(purple, in: screen) && !drawn(green, in: screen)
+                return drawn(purple, in: screen) && !drawn(teal, in: screen)
             }
             try app.quit()
         }
