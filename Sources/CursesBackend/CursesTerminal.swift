@@ -66,6 +66,12 @@ public final class CursesTerminal: Backend {
         isOpen = true
     }
 
+    /// Mouse reports ncurses handed over as Esc and characters, put back together.
+    private var splitReports = SplitMouseReports()
+    /// How long an Esc waits for the rest of a mouse report before it is a key of its own;
+    /// longer than ncurses' escape delay, short enough that Esc still feels at once.
+    static let splitReportWait: TimeInterval = 0.15
+
     /// What the terminal said of its widths at start (`TerminalProbe`).
     private var probe = TerminalProbe()
     public var widthMode: WidthMode { probe.widthMode }
@@ -142,9 +148,15 @@ public final class CursesTerminal: Backend {
             pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
             pollfd(fd: inbox.wakeDescriptor, events: Int16(POLLIN), revents: 0),
         ]
+        // While an Esc may be the start of a mouse report that ncurses did not catch whole,
+        // the wait is short: the rest of the report, or the Esc on its own once it is not.
+        let wait = splitReports.isHolding ? min(timeout ?? Self.splitReportWait, Self.splitReportWait) : timeout
         // A signal (SIGWINCH) interrupts the wait; ncurses then has KEY_RESIZE for us below.
-        _ = poll(&descriptors, 2, Inbox.pollTimeout(timeout))
-        let inputs = readQueuedInput()
+        _ = poll(&descriptors, 2, Inbox.pollTimeout(wait))
+        var inputs = readQueuedInput()
+        if let since = splitReports.heldSince, ProcessInfo.processInfo.systemUptime - since >= Self.splitReportWait {
+            inputs += splitReports.flush()
+        }
         if Self.isHangUp(descriptors[0].revents) {
             isGone = true
             return inputs + [.hangUp]
@@ -167,7 +179,7 @@ public final class CursesTerminal: Backend {
             let status = wget_wch(window, &character)
             if status == ERR { break }
             if let input = KeyDecoder.decode(status: status, code: UInt32(character), mouse: readMouse) {
-                inputs.append(input)
+                inputs += splitReports.take(input, at: ProcessInfo.processInfo.systemUptime)
             }
         }
         return inputs
