@@ -188,7 +188,9 @@ extension App {
         // A sheet or an overlay covers the screen: clicks and the wheel go nowhere beneath it.
         // The App Store sheet's buttons take clicks.
         if case .storeKit(let session)? = sheet, overlay == nil, event.kind == .press {
-            let input = StoreKitSheet.input(atX: event.x, y: event.y, for: session,
+            // A mirrored sheet is hit where it was drawn, as the paywall is.
+            let x = paywall.writingDirection == .rightToLeft ? width - 1 - event.x : event.x
+            let input = StoreKitSheet.input(atX: x, y: event.y, for: session,
                                             in: Rect(x: 0, y: 0, width: width, height: height))
             return input.map { [.engine(.send(.storeKit($0)))] } ?? []
         }

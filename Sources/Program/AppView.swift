@@ -37,7 +37,11 @@ public enum AppView {
         case .payStation(let page)?:
             PayStationSheet.render(page, now: app.now, clockPaused: app.clockIsPaused, theme: theme, into: &frame)
         case .storeKit(let session)?:
-            StoreKitSheet.render(session, theme: theme, into: &frame)
+            // The App Store sheet is the phone's own: in a right-to-left storefront it is
+            // mirrored as the paywall is, its Arabic in visual order and shaped.
+            frame.draw(app.paywall.writingDirection, in: Rect(x: 0, y: 0, width: frame.width, height: frame.height)) { _, frame in
+                StoreKitSheet.render(session, theme: theme, into: &frame)
+            }
         case nil:
             break
         }

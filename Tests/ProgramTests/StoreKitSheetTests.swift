@@ -274,6 +274,20 @@ struct StoreKitSheetTests {
 
     // MARK: Language
 
+    /// In an Arabic storefront the sheet is the phone's: mirrored, Buy on the right of Cancel,
+    /// its words in visual order; a click lands on the button drawn under it.
+    @Test func theArabicSheetIsMirroredAndTakesClicksWhereItIsDrawn() throws {
+        let saudi = try Self.openSheet(storefront: "SAU", path: .storekit)
+        let buy = BidiText.visualRightToLeft("[ شراء ]")
+        let cancel = BidiText.visualRightToLeft("[ إلغاء ]")
+        let frame = saudi.program.draw()
+        let buyAt = try #require(frame.position(of: buy), "\(frame.text)")
+        let cancelAt = try #require(frame.position(of: cancel), "\(frame.text)")
+        #expect(buyAt.y == cancelAt.y && buyAt.x > cancelAt.x, "Buy is not to the right of Cancel:\n\(frame.text)")
+        try Self.click(buy, in: saudi)
+        #expect(saudi.app.snapshot.balances["gems"] == 100, "\(saudi.program.draw().text)")
+    }
+
     @Test func buyAndCancelSpeakTheStorefrontsLanguage() throws {
         let japan = try Self.openSheet()
         #expect(japan.screen.contains("[ 購入 ]") && japan.screen.contains("[ キャンセル ]"))

@@ -88,9 +88,12 @@ final class HeadlessHarness {
     /// Moves the paywall's selection onto a product with arrow keys, as a player does.
     func select(product id: String) {
         guard let target = app.paywall.index(ofProduct: id) else { return }
-        // → and ← step through every product in order (↓ would jump from the cards to the shop).
-        while app.paywall.selection < target { press(.right) }
-        while app.paywall.selection > target { press(.left) }
+        // → and ← step through every product in order (↓ would jump from the cards to the shop);
+        // a mirrored paywall swaps them, as its players' phones do.
+        let mirrored = app.paywall.writingDirection == .rightToLeft
+        let (forward, back): (Key, Key) = mirrored ? (.left, .right) : (.right, .left)
+        while app.paywall.selection < target { press(forward) }
+        while app.paywall.selection > target { press(back) }
     }
 
     /// Pays on the card form with a card, pressing Enter after each field.
