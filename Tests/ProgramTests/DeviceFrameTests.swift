@@ -14,6 +14,23 @@ struct DeviceFrameTests {
         return app
     }
 
+    /// German and French links are wider than a phone: they go on a second line, none dropped,
+    /// and each takes its click where it is drawn.
+    @Test("Every link on a phone, in every storefront", arguments: ["USA", "DEU", "FRA", "BRA", "JPN", "SAU"], ["A", "B", "C"])
+    func everyLinkOnAPhone(storefront: String, variant: String) throws {
+        for (width, height) in [(80, 24), (120, 40)] {
+            var app = makeApp(width: width, height: height, storefront: storefront)
+            app.preview(variant: variant)
+            app.receive(.key(.character("d")))
+            let text = PaywallView.text(of: app.paywall)
+            let lines = app.view().lines
+            for word in [text[.restore], text[.terms], text[.privacy]] {
+                let shown = app.paywall.writingDirection == .rightToLeft ? BidiText.visualRightToLeft(word) : word
+                #expect(lines.contains { $0.contains(shown) }, "\(storefront) \(variant) at \(width)x\(height): \(word) is not drawn\n\(lines.joined(separator: "\n"))")
+            }
+        }
+    }
+
     @Test("d goes full, phone, tablet, full") func dCycles() {
         var app = makeApp(width: 120, height: 40)
         var seen: [Device] = [app.device]

@@ -111,7 +111,10 @@ struct PaywallGeometry {
         let roomy = inner.height >= top + blockHeight + min(rowsIfBoxed, 1) + 2
             || inner.height < top + blockHeight + min(rowsIfBoxed, 1) + 1
         let linksOwnRow = !wanted.isEmpty && inner.height >= 3 && (roomy || !besideFits)
-        let footerRows = linksOwnRow ? 2 : 1
+        // On their own row, links too wide for one line go on as many as they need (a phone's
+        // width in German or French), never dropped.
+        let linkLines = linksOwnRow ? Self.lines(of: wanted.map(\.1), width: inner.width) : [Array(wanted.indices)]
+        let footerRows = linksOwnRow ? 1 + max(1, min(linkLines.count, max(1, inner.height - 2))) : 1
         let fixed = top + footerRows
         let boxed: Int
         if inner.height >= fixed + blockHeight + min(rowsIfBoxed, 1) {
@@ -179,18 +182,41 @@ struct PaywallGeometry {
         let linksY = linksOwnRow ? ctaRow + 1 : ctaRow
         callToAction = Rect(x: inner.x, y: ctaRow, width: linksOwnRow || wanted.isEmpty ? inner.width : min(ctaWidth, inner.width),
                             height: inner.height > 0 ? 1 : 0)
-        var x = linksOwnRow ? inner.x + max(0, (inner.width - DisplayWidth.of(linksText)) / 2)
-            : inner.maxX - DisplayWidth.of(linksText)
         var links: [(target: PaywallTarget, label: String, rect: Rect)] = []
-        for (index, link) in wanted.enumerated() {
-            if index > 0 { x += DisplayWidth.of(" · ") }
-            let width = DisplayWidth.of(link.1)
-            if x >= inner.x, x + width <= inner.maxX, linksY >= inner.y, linksY < inner.maxY {
-                links.append((link.0, link.1, Rect(x: x, y: linksY, width: width, height: 1)))
+        for (lineIndex, line) in linkLines.enumerated() {
+            let lineY = linksY + lineIndex
+            let lineText = line.map { wanted[$0].1 }.joined(separator: " · ")
+            var x = linksOwnRow ? inner.x + max(0, (inner.width - DisplayWidth.of(lineText)) / 2)
+                : inner.maxX - DisplayWidth.of(lineText)
+            for (position, index) in line.enumerated() {
+                if position > 0 { x += DisplayWidth.of(" · ") }
+                let width = DisplayWidth.of(wanted[index].1)
+                if x >= inner.x, x + width <= inner.maxX, lineY >= inner.y, lineY < inner.maxY {
+                    links.append((wanted[index].0, wanted[index].1, Rect(x: x, y: lineY, width: width, height: 1)))
+                }
+                x += width
             }
-            x += width
         }
         self.links = links
+    }
+
+    /// The links' indices, packed into lines of `width` with " · " between them, in order.
+    static func lines(of labels: [String], width: Int) -> [[Int]] {
+        var lines: [[Int]] = []
+        var current: [Int] = []
+        var used = 0
+        for (index, label) in labels.enumerated() {
+            let needed = DisplayWidth.of(label) + (current.isEmpty ? 0 : DisplayWidth.of(" · "))
+            if !current.isEmpty, used + needed > width {
+                lines.append(current)
+                current = []
+                used = 0
+            }
+            used += DisplayWidth.of(label) + (current.isEmpty ? 0 : DisplayWidth.of(" · "))
+            current.append(index)
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
     }
 
     /// Each card's width when `count` cards share `width` columns one apart: all the same, the

@@ -71,7 +71,9 @@ public enum PaywallView {
         renderScrollCounts(geometry, area: area, theme: theme, into: &frame)
         renderButton(callToAction(of: model), in: geometry.callToAction, theme: theme, into: &frame)
         for (index, link) in geometry.links.enumerated() {
-            if index > 0 { frame.write(" · ", x: link.rect.x - 3, y: link.rect.y, style: theme.style(.muted)) }
+            if index > 0, geometry.links[index - 1].rect.y == link.rect.y {
+                frame.write(" · ", x: link.rect.x - 3, y: link.rect.y, style: theme.style(.muted))
+            }
             frame.write(link.label, in: link.rect, style: theme.style(.muted))
         }
     }
