@@ -55,6 +55,9 @@ extension EndToEnd {
                 screen.pane("Transactions")?.first?.hasPrefix("txn-000001 gems_100") == true
                     && screen.pane("Transactions")?.first?.contains(state1) == true
                     && screen.pane("Entitlements")?.first == (crash.paid ? "gems: 100" : "Nothing owned yet.")
+                    // The Events pane is drawn from the ledger too, and may come a frame later.
+                    && (crash.step == "finished"
+                        || screen.pane("Events")?.contains { $0.contains("txn.redelivered") } == true)
             }
             let events = screen.pane("Events") ?? []
             // Finished before the kill: nothing was left to deliver again.
