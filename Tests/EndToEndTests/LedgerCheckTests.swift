@@ -39,6 +39,16 @@ extension EndToEnd {
             #expect(result.standardOutput == "\(ledger): no problems found (SQLite's integrity_check).\n")
         }
 
+        /// The ledger's bytes with the index on `created_at` redefined on `product_id`, in every
+        /// copy (pages the schema left when it grew may hold old ones): its rows no longer match.
+        private static func withIndexOnAnotherColumn(_ file: Data) throws -> Data {
+            var bytes = file
+            let old = Data("ON transactions (created_at)".utf8), new = Data("ON transactions (product_id)".utf8)
+            try #require(bytes.range(of: old) != nil, "the index's definition is not in the file as expected")
+            while let found = bytes.range(of: old) { bytes.replaceSubrange(found, with: new) }
+            return bytes
+        }
+
         /// The index's definition edited in place (as `PRAGMA writable_schema` would): its rows no
         /// longer match its table. Opening does not notice; `--check` does, and says what.
         @Test("an index that lost its rows: history still reads, --check exits 74 naming it")
@@ -47,12 +57,8 @@ extension EndToEnd {
             defer { directory.remove() }
             let state = directory.path + "/state"
             let ledger = try makeLedger(in: state)
-            var bytes = try Data(contentsOf: URL(fileURLWithPath: ledger))
-            let old = Data("ON transactions (created_at)".utf8), new = Data("ON transactions (product_id)".utf8)
-            // Every copy: pages the schema left when it grew may hold old ones.
-            try #require(bytes.range(of: old) != nil, "the index's definition is not in the file as expected")
-            while let found = bytes.range(of: old) { bytes.replaceSubrange(found, with: new) }
-            try bytes.write(to: URL(fileURLWithPath: ledger))
+            try Self.withIndexOnAnotherColumn(try Data(contentsOf: URL(fileURLWithPath: ledger)))
+                .write(to: URL(fileURLWithPath: ledger))
 
             #expect(try run(["history", "--state-dir", state]).status == 0)
             let result = try run(["history", "--check", "--state-dir", state])
@@ -73,10 +79,7 @@ extension EndToEnd {
             defer { directory.remove() }
             let state = directory.path + "/state"
             let ledger = try makeLedger(in: state)
-            var bytes = try Data(contentsOf: URL(fileURLWithPath: ledger))
-            let old = Data("ON transactions (created_at)".utf8), new = Data("ON transactions (product_id)".utf8)
-            try #require(bytes.range(of: old) != nil, "the index's definition is not in the file as expected")
-            while let found = bytes.range(of: old) { bytes.replaceSubrange(found, with: new) }
+            var bytes = try Self.withIndexOnAnotherColumn(try Data(contentsOf: URL(fileURLWithPath: ledger)))
             // Bytes 36-39 of the header: how many pages are on the free list.
             bytes.replaceSubrange(36..<40, with: [0, 0, 0, 5])
             try bytes.write(to: URL(fileURLWithPath: ledger))

@@ -27,19 +27,9 @@ struct StyledSnapshotTests {
 
     /// The app a moment after launch, as `makeApp` has it, in `theme` on a terminal of `depth`.
     static func app(theme: String, depth: ColorDepth, width: Int, height: Int, storefront: String, variant: String) -> App {
-        var app = App(catalog: defaultCatalog, storefrontId: storefront, themes: themes, themeName: theme,
-                      userId: "snapshot-user", width: width, height: height, now: fixedNow, timeZone: utc,
-                      colorDepth: depth)
-        for effect in app.update(.started) {
-            switch effect {
-            case .engine(.requestProducts):
-                _ = app.update(report(products: .answered(fullProductsAnswer())))
-            case .engine(.launch):
-                _ = app.update(report())
-            default:
-                break
-            }
-        }
+        var app = launched(App(catalog: defaultCatalog, storefrontId: storefront, themes: themes, themeName: theme,
+                               userId: "snapshot-user", width: width, height: height, now: fixedNow, timeZone: utc,
+                               colorDepth: depth))
         app.preview(variant: variant)
         return app
     }

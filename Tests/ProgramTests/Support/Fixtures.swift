@@ -33,7 +33,12 @@ func freshApp(width: Int = 80, height: Int = 24, storefront: String = "USA", use
 /// product).
 func makeApp(width: Int = 80, height: Int = 24, storefront: String = "USA", user: String = "snapshot-user",
              colorEnabled: Bool = true) -> App {
-    var app = freshApp(width: width, height: height, storefront: storefront, user: user, colorEnabled: colorEnabled)
+    launched(freshApp(width: width, height: height, storefront: storefront, user: user, colorEnabled: colorEnabled))
+}
+
+/// `app` once `.started` has run and the engine has answered what it asked, as in `makeApp`.
+func launched(_ started: App) -> App {
+    var app = started
     for effect in app.update(.started) {
         switch effect {
         case .engine(.requestProducts):
