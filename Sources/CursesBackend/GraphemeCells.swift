@@ -18,8 +18,13 @@ enum GraphemeCell: Equatable {
     case base(String)
 
     init(_ cell: Cell, mode: WidthMode) {
+        // Per code point, every cell is text: no array of its scalars for each cell of a frame.
+        guard mode == .graphemes, !cell.isContinuation else {
+            self = .text
+            return
+        }
         let scalars = Array(cell.grapheme.unicodeScalars)
-        guard mode == .graphemes, scalars.count > 1, !cell.isContinuation,
+        guard scalars.count > 1,
               Self.columns(scalars) != cell.width, let first = scalars.first else {
             self = .text
             return

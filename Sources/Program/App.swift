@@ -131,7 +131,10 @@ public struct App: Sendable {
         refreshPanes()
     }
     /// Every theme `t` steps through; saved theme files replace them (`App+Reload.swift`).
-    public internal(set) var themes: [Theme]
+    public internal(set) var themes: [Theme] { didSet { fitThemes() } }
+    /// Each theme fitted to this terminal's colors (or without color), once per theme rather
+    /// than at every frame.
+    private var fittedThemes: [Theme] = []
     public internal(set) var themeIndex: Int
     /// `d` or `--device`: the paywall at the terminal's width, or framed as a phone or a tablet.
     public internal(set) var device: Device
@@ -167,6 +170,7 @@ public struct App: Sendable {
         self.colorEnabled = colorEnabled
         self.colorDepth = colorDepth
         panes = PaneCache(snapshot, timeZone: timeZone)
+        fitThemes()
         if let notice { noticeLog.record(notice, at: now) }
         paywall.update(.historyChanged(snapshot.history))
         refreshEvents()
@@ -191,9 +195,10 @@ public struct App: Sendable {
         eventKindFilter?.shortName ?? eventFilter?.rawValue
     }
 
-    public var theme: Theme {
-        let theme = themes[themeIndex]
-        return colorEnabled ? theme.adapted(to: colorDepth) : theme.monochrome
+    public var theme: Theme { fittedThemes[themeIndex] }
+
+    private mutating func fitThemes() {
+        fittedThemes = themes.map { colorEnabled ? $0.adapted(to: colorDepth) : $0.monochrome }
     }
 
     /// Whether something on screen counts down, so the program sends ticks.

@@ -55,13 +55,19 @@ public final class FileWatcher: @unchecked Sendable {
         #if os(Linux)
         if !forcePolling, let inotify = Inotify(targets) {
             mode = .inotify
-            Self.start { inotify.run(until: stop, changed: changed) }
+            Self.start {
+                inotify.run(until: stop, changed: changed)
+                close(stop)  // the thread is the pipe's last reader
+            }
             return
         }
         #endif
         mode = .poll
         let poller = Poller(targets)
-        Self.start { poller.run(until: stop, changed: changed) }
+        Self.start {
+            poller.run(until: stop, changed: changed)
+            close(stop)  // the thread is the pipe's last reader
+        }
     }
 
     deinit { stop() }
@@ -80,6 +86,7 @@ public final class FileWatcher: @unchecked Sendable {
         stopped = true
         var byte: UInt8 = 1
         _ = write(stopDescriptors.write, &byte, 1)
+        close(stopDescriptors.write)
     }
 
     /// Waits up to `seconds` for the stop pipe (and `other`, when given); true once stopped.

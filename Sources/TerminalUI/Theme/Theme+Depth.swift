@@ -59,8 +59,8 @@ extension Theme {
 }
 
 /// Picks, among the colors of one depth, the nearest to a theme's color that is still readable.
-/// The palettes' luminances and Oklab coordinates are worked out once: a theme is fitted on
-/// every frame.
+/// The palettes' luminances and Oklab coordinates are worked out once: a theme is fitted each
+/// time one is loaded, and the Pay Station page's look at each of its frames.
 struct PaletteMapping {
     struct Candidate {
         var color: RGB
