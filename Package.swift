@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // The storefront package. Targets and their arrows as docs/architecture.md draws them:
-// storefront -> CursesBackend, Scenarios -> Program -> TerminalUI -> StoreEngine -> Ledger, Catalog, CCrypto.
+// storefront -> CursesBackend, Scenarios -> Exports -> Program -> TerminalUI -> StoreEngine -> Ledger, Catalog, CCrypto.
 // Nothing above StoreEngine imports Ledger; only CursesBackend imports CCurses.
 import PackageDescription
 
@@ -38,11 +38,14 @@ let package = Package(
         .target(name: "StoreEngine", dependencies: ["Catalog", "Ledger", "CCrypto"]),
         .target(name: "TerminalUI", dependencies: ["StoreEngine", "Catalog", "CText"]),
         .target(name: "Program", dependencies: ["TerminalUI", "StoreEngine", "Catalog"]),
-        .target(name: "Scenarios", dependencies: ["Program", "TerminalUI", "StoreEngine", "Catalog"]),
+        // Frame -> text, ANSI, HTML, SVG; the contact sheet, the diff page and recordings. Pure
+        // but for writing the files it is asked for.
+        .target(name: "Exports", dependencies: ["Program", "TerminalUI", "StoreEngine", "Catalog"]),
+        .target(name: "Scenarios", dependencies: ["Exports", "Program", "TerminalUI", "StoreEngine", "Catalog"]),
         .target(name: "CursesBackend", dependencies: ["Program", "TerminalUI", "CCurses"]),
         .executableTarget(
             name: "storefront",
-            dependencies: ["CursesBackend", "Scenarios", "Program", "TerminalUI", "StoreEngine", "Catalog"]
+            dependencies: ["CursesBackend", "Scenarios", "Exports", "Program", "TerminalUI", "StoreEngine", "Catalog"]
         ),
         // The catalog, a fixed moment and the products answer, shared by the UI and program tests.
         .target(name: "TestFixtures", dependencies: ["Catalog", "StoreEngine"], path: "Tests/TestFixtures"),
@@ -56,6 +59,7 @@ let package = Package(
             dependencies: ["Program", "TerminalUI", "StoreEngine", "Ledger", "Catalog", "TestFixtures"],
             exclude: ["__Snapshots__"]
         ),
+        .testTarget(name: "ExportsTests", dependencies: ["Exports", "Program", "TerminalUI", "StoreEngine", "Catalog"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Program", "TerminalUI", "StoreEngine", "Catalog"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Program", "TerminalUI", "CCurses"]),
         // Runs the built binary (.build/debug/storefront) in tmux; `make test` builds it first.

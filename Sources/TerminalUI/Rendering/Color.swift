@@ -17,6 +17,12 @@ public struct RGB: Sendable, Equatable, Hashable {
         guard text.count == 7, text.first == "#", let value = UInt32(text.dropFirst(), radix: 16) else { return nil }
         self.init(UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
     }
+
+    /// `#rrggbb`, as themes write it and HTML and SVG read it.
+    public var hex: String {
+        let digits = Array("0123456789abcdef")
+        return "#" + [red, green, blue].map { String([digits[Int($0 >> 4)], digits[Int($0 & 0xF)]]) }.joined()
+    }
 }
 
 /// The colors a terminal can show, as 24-bit colors, and the nearest of them to a theme's.

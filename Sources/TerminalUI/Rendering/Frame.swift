@@ -34,6 +34,15 @@ public struct Frame: Sendable, Equatable {
         cells = Array(repeating: Cell(style: style), count: self.width * self.height)
     }
 
+    /// A frame from its cells, row by row (a saved export read back to compare with a new one);
+    /// nil when the count is not `width` × `height`.
+    public init?(width: Int, height: Int, cells: [Cell]) {
+        guard width >= 0, height >= 0, cells.count == width * height else { return nil }
+        self.width = width
+        self.height = height
+        self.cells = cells
+    }
+
     public var area: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
     public subscript(x: Int, y: Int) -> Cell {
