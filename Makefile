@@ -5,11 +5,14 @@ SWIFT ?= swift
 DEB_PACKAGES := libncursesw5-dev libsqlite3-dev libssl-dev libutf8proc-dev libfribidi-dev openssl pkg-config tmux
 CATALOG ?= catalog.json
 
-.PHONY: run test bench build deps clean
+BROWSER_PACKAGES := chromium
 
-deps:
+.PHONY: run test test-browser bench build deps clean
+
+# Installs what is missing of PACKAGES (Debian), or says how when not root.
+define install_missing
 	@missing=""; \
-	for package in $(DEB_PACKAGES); do \
+	for package in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -22,6 +25,10 @@ deps:
 	    exit 1; \
 	  fi; \
 	fi
+endef
+
+deps:
+	$(call install_missing,$(DEB_PACKAGES))
 	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "swift is not on PATH; install Swift 6 (swift.org) first."; exit 1; }
 
 build: deps
@@ -36,10 +43,17 @@ run: build
 test: deps
 	$(SWIFT) build
 	@failed=""; \
-	$(SWIFT) test || failed="$$failed swift-test"; \
+	$(SWIFT) test --skip BrowserTests || failed="$$failed swift-test"; \
 	./.build/debug/storefront scenario Tests/Scenarios --quiet --jobs 2 --junit .build/scenarios.xml || failed="$$failed scenarios"; \
 	if [ -n "$$failed" ]; then echo "make test: failed:$$failed"; exit 1; fi; \
 	echo "make test: every layer passed"
+
+# The pages an export writes, opened in headless Chromium (Debian's `chromium`, installed
+# here when missing): the contact sheet's filters, the diff page, an animated recording.
+test-browser: deps
+	$(call install_missing,$(BROWSER_PACKAGES))
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter BrowserTests
 
 bench: build
 	STOREFRONT_COMMIT=$$(git rev-parse --short HEAD 2>/dev/null || echo unknown) \

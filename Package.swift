@@ -62,6 +62,9 @@ let package = Package(
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "Program", "TerminalUI", "StoreEngine", "Catalog"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Program", "TerminalUI", "StoreEngine", "Catalog"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Program", "TerminalUI", "CCurses"]),
+        // Pages an export writes, opened in headless Chromium (`make test-browser`; `make test`
+        // skips it so a cold run stays short).
+        .testTarget(name: "BrowserTests", dependencies: ["Exports", "Program", "TerminalUI", "StoreEngine", "Catalog"]),
         // Runs the built binary (.build/debug/storefront) in tmux; `make test` builds it first.
         .testTarget(name: "EndToEndTests"),
     ],

@@ -32,3 +32,10 @@ public enum FrameSVG {
             .replacingOccurrences(of: ">", with: "&gt;")
     }
 }
+
+/// A recording as one animated SVG. (Signature only for now: drawn by its own file.)
+public enum AnimatedSVG {
+    public static func document(_ recording: Recording, options: SVGOptions = SVGOptions()) -> String {
+        FrameSVG.document(recording.frames.last?.frame ?? Frame(width: recording.width, height: recording.height), options: options)
+    }
+}
