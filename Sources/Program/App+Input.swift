@@ -219,7 +219,7 @@ extension App {
             if index == paywall.selection { return buySelected() }
             updatePaywall(.select(index: index))
         case .callToAction?:
-            // The call to action buys the selected plan, or the highlighted one.
+            // The call to action buys what Enter buys: the selected item.
             guard let plan = paywall.callToActionItem else { return [] }
             focus = .paywall
             updatePaywall(.select(index: plan))

@@ -84,7 +84,14 @@ struct KoreanPaywallTests {
         var app = launchedApp(catalog: Self.catalog, width: 120, height: 40, snapshot: Self.owning)
         app.preview(variant: "A")
         let box = app.paywallRows.joined(separator: "\n")
-        #expect(app.button?.label == "계속", "\(String(describing: app.button))")
+        // The plan running now is selected: the button says so, as the card does, and is not
+        // the primary bar, since it cannot buy it. Another plan selected, it reads 계속.
+        #expect(app.paywall.selectedItem?.product.id == "com.example.kr.monthly")
+        #expect(app.button == nil, "\(String(describing: app.button))")
+        var other = app
+        other.receive(.key(.right))
+        #expect(other.paywall.selectedItem?.product.id != "com.example.kr.monthly")
+        #expect(other.button?.label == "계속", "\(String(describing: other.button))")
         for word in ["스토어의 다른 상품", "구매 복원 · 이용약관 · 개인정보처리방침", "구매함", "현재 플랜",
                      "₩55,000/년", "₩15,000/3개월", "₩5,000/월", "╭─ 3개월"] {
             #expect(box.contains(word), "\(word)\n\(box)")

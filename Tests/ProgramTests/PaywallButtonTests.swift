@@ -41,19 +41,22 @@ struct PaywallButtonTests {
         #expect(app.paywall.selectedItem?.product.id == SKU.monthlyPass)
     }
 
-    /// With the selection down in the shop, the call to action still buys a plan: the
-    /// highlighted one (★), never the gems row the player happens to be on.
-    @Test("Continue buys the highlighted plan when the selection is in the shop",
-          arguments: [("A", SKU.yearlyPass), ("B", SKU.monthlyPass), ("C", SKU.yearlyPass)])
-    func continueBuysTheHighlightedPlan(variant: String, highlighted: String) throws {
+    /// With the selection down in the shop, the button buys what Enter buys: the row selected,
+    /// and says so with its price, never the words of a plan it would not buy.
+    @Test("The button buys the shop row Enter would buy", arguments: ["A", "B", "C"])
+    func theButtonBuysTheSelectedShopRow(variant: String) throws {
         var app = makeApp(width: 120, height: 40)
         app.preview(variant: variant)
         app.receive(.selectProduct(id: SKU.gems550))
         #expect(app.paywall.selectedItem?.product.id == SKU.gems550)
-        // The button's words are the highlighted plan's, the one it buys.
-        let cta = try #require(app.paywall.shop.plans.first(where: \.isHighlighted)?.callToAction)
-        #expect(try clickButton(saying: cta, on: &app) == purchase(highlighted, app))
-        #expect(app.paywall.selectedItem?.product.id == highlighted)  // the screen shows what is bought
+        let byEnter = app.update(.key(.enter))
+        #expect(byEnter == [.engine(.beginPurchase(productId: SKU.gems550, storefrontId: "USA", path: .paystation,
+                                                     variationId: nil))])
+        var clicked = makeApp(width: 120, height: 40)
+        clicked.preview(variant: variant)
+        clicked.receive(.selectProduct(id: SKU.gems550))
+        #expect(try clickButton(saying: "Buy · $4.99", on: &clicked) == byEnter)
+        #expect(clicked.paywall.selectedItem?.product.id == SKU.gems550)
     }
 
     /// Focus on a pane does not stop the button: a click is aimed, unlike Enter.
@@ -171,7 +174,9 @@ struct PaywallButtonTests {
         app.receive(.key(.down))
         let selected = try #require(app.paywall.selectedItem?.product.id)
         guard app.button != nil else { return }  // not drawn: nothing to do
-        let effects = try clickButton(saying: "Continue", on: &app)
+        // No plans: the button names the product it buys, and its price.
+        let price = try #require(app.paywall.selectedItem?.display.pricePerPeriod)
+        let effects = try clickButton(saying: "Buy · \(price)", on: &app)
         #expect(effects == [.engine(.beginPurchase(productId: selected, storefrontId: "USA", path: .storekit, variationId: nil))])
     }
 }

@@ -47,8 +47,14 @@ struct PaywallOwnershipTests {
         return says(word, for: name, in: app)
     }
 
+    /// How many products say `word`: the button's row, which names what the selection is, is
+    /// not a product.
     private func count(_ word: String, in app: App) -> Int {
-        app.paywallRows.joined(separator: "\n").components(separatedBy: word).count - 1
+        let area = app.layout.paywall
+        let rows = app.paywallRows.enumerated().filter { offset, _ in
+            !(area.x..<area.maxX).contains { PaywallView.target(at: $0, area.y + offset, in: area, model: app.paywall) == .callToAction }
+        }
+        return rows.map(\.element).joined(separator: "\n").components(separatedBy: word).count - 1
     }
 
     @Test("Cards, list and rows", arguments: ["A", "B", "C"], [ScreenSize(width: 60, height: 18), ScreenSize(width: 120, height: 40)])

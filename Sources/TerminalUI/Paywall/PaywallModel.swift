@@ -247,13 +247,10 @@ public struct PaywallModel: Sendable {
         paywall?.privacyUrl.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
     }
 
-    /// The plan a call to action buys: the selected one, else the highlighted (★), else the
-    /// first; with no plans (a catalog without a paywall), the selected product.
+    /// What the call to action buys: what Enter buys, the selected item, whether a plan or a
+    /// row of the shop below the plans, so the button and the key never disagree.
     public var callToActionItem: Int? {
-        let plans = shop.plans
-        guard !plans.isEmpty else { return itemCount > 0 ? selection : nil }
-        if plans.indices.contains(selection) { return selection }
-        return plans.firstIndex(where: \.isHighlighted) ?? 0
+        itemCount > 0 ? min(selection, itemCount - 1) : nil
     }
 
     /// The variant on screen: the previewed one, else the one this user is assigned.

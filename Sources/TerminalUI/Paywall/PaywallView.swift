@@ -69,7 +69,8 @@ public enum PaywallView {
             renderRowDetail(item, owned: ownership(of: item, in: model, words), in: detail, theme: theme, into: &frame)
         }
         renderScrollCounts(geometry, area: area, theme: theme, into: &frame)
-        renderButton(callToAction(of: model), in: geometry.callToAction, theme: theme, into: &frame)
+        renderButton(callToAction(of: model), in: geometry.callToAction, enabled: callToActionBuys(model), theme: theme,
+                     into: &frame)
         for (index, link) in geometry.links.enumerated() {
             if index > 0, geometry.links[index - 1].rect.y == link.rect.y {
                 frame.write(" · ", x: link.rect.x - 3, y: link.rect.y, style: theme.style(.muted))
@@ -103,12 +104,24 @@ public enum PaywallView {
         model.shop.presentation?.text ?? PlayerText(language: model.storefront.language)
     }
 
-    /// The button's words: those of the plan it buys, with that plan's offer for this player.
+    /// The button's words: those of what it buys, which is what Enter buys. A plan says its
+    /// offer for this player; the plan running now or a product owned says so, as its row does,
+    /// since the button cannot buy it; a shop row selected below the plans says "Buy" and its
+    /// price, so the button never names one product while Enter buys another.
     static func callToAction(of model: PaywallModel) -> String {
-        if let index = model.callToActionItem, model.shop.plans.indices.contains(index) {
-            return model.shop.plans[index].callToAction
+        let words = text(of: model)
+        if let index = model.callToActionItem, let item = model.item(at: index) {
+            if let owned = ownership(of: item, in: model, words) { return owned }
+            if model.shop.plans.indices.contains(index) { return model.shop.plans[index].callToAction }
+            return item.display.pricePerPeriod.map { "\(words[.buy]) · \($0)" } ?? words[.buy]
         }
-        return model.shop.presentation?.cta ?? text(of: model)[.cta]
+        return model.shop.presentation?.cta ?? words[.cta]
+    }
+
+    /// Whether the button can buy what it names: not the plan running now, nor a product owned.
+    static func callToActionBuys(_ model: PaywallModel) -> Bool {
+        guard let index = model.callToActionItem, let item = model.item(at: index) else { return true }
+        return !model.owned.contains(item.product.id)
     }
 
     /// The footer's links: restore unless the paywall hides it; terms and privacy only when the
@@ -134,10 +147,15 @@ public enum PaywallView {
 
     /// The primary button: a bar in the accent color across its rectangle, the words centred;
     /// reverse video without color.
-    private static func renderButton(_ label: String, in rect: Rect, theme: Theme, into frame: inout Frame) {
+    /// A button that cannot buy (the plan running now) is a bar of the surface color with muted
+    /// words: there, but plainly not the primary action.
+    private static func renderButton(_ label: String, in rect: Rect, enabled: Bool, theme: Theme,
+                                     into frame: inout Frame) {
         guard !rect.isEmpty else { return }
-        let bar = Style(foreground: theme.color(.background), background: theme.color(.accent), bold: true,
-                        reverse: !theme.hasColor)
+        let bar = enabled
+            ? Style(foreground: theme.color(.background), background: theme.color(.accent), bold: true,
+                    reverse: !theme.hasColor)
+            : Style(foreground: theme.color(.muted), background: theme.color(.surface), bold: false)
         frame.fill(rect, style: bar)
         frame.write(DisplayWidth.truncate(label, to: max(1, rect.width - 2)), in: rect, alignment: .center, style: bar)
     }
