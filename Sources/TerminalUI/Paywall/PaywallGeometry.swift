@@ -32,8 +32,13 @@ struct PaywallGeometry {
     /// Items scrolled past above the rows, and still to come below them.
     var hiddenAbove: Int
     var hiddenBelow: Int
-    /// Lines under the rows for the selected row's name and detail in full, when it cuts them.
+    /// Lines for the selected row's name and detail in full, when a row in view cuts them:
+    /// directly under the selected row, so they read as its terms, or under the rows when the
+    /// selection is not a row in view.
     var rowDetail: Rect?
+    /// The item selected when the geometry was laid out, which `rowDetail` belongs to when it
+    /// is directly under its row.
+    var selection: Int
     /// The primary button: a bar across the content's width, right after the plans and rows
     /// (on a tall screen the room left over goes below the links, not above the button).
     var callToAction: Rect
@@ -43,6 +48,7 @@ struct PaywallGeometry {
     /// - Parameter links: the footer's links, in order, with their labels.
     init(model: PaywallModel, inner: Rect, cta: String, links wanted: [(PaywallTarget, String)]) {
         let template = model.variant?.template ?? .cards
+        selection = model.selection
         let planCount = model.shop.plans.count
         let itemCount = model.itemCount
         let strings = model.shop.presentation?.strings
@@ -116,8 +122,15 @@ struct PaywallGeometry {
         let linkLines = linksOwnRow ? Self.lines(of: wanted.map(\.1), width: inner.width) : [Array(wanted.indices)]
         let footerRows = linksOwnRow ? 1 + max(1, min(linkLines.count, max(1, inner.height - 2))) : 1
         let fixed = top + footerRows
+        // A selected row that cuts its terms needs the lines under it to say them whole (three
+        // rows: itself and one or two lines); the boxes give way when only they stand in the way.
+        let selectedRowCut = model.selection >= boxedIfRoom && model.item(at: model.selection).map { item in
+            PaywallRowText(item, owned: PaywallView.ownership(of: item, in: model), selected: false,
+                           width: inner.width).detailIsCut
+        } ?? false
+        let rowsNeeded = selectedRowCut ? 3 : min(rowsIfBoxed, 1)
         let boxed: Int
-        if inner.height >= fixed + blockHeight + min(rowsIfBoxed, 1) {
+        if inner.height >= fixed + blockHeight + rowsNeeded {
             boxed = boxedIfRoom
         } else {
             boxed = 0
@@ -169,8 +182,12 @@ struct PaywallGeometry {
         window = Self.offset(selection: selectedRow, previous: model.rowScroll - boxed, visible: visible, count: rowCount)
         let offset = window
         var rows: [Rect] = []
-        while rows.count < visible { rows.append(take(1)) }
-        let detail = cut ? take(detailLines) : nil
+        var detail: Rect?
+        while rows.count < visible {
+            rows.append(take(1))
+            if cut, offset + rows.count - 1 == selectedRow { detail = take(detailLines) }
+        }
+        if cut, detail == nil { detail = take(detailLines) }
         rowDetail = detail
         self.rows = rows
         firstRowItem = boxed + offset
@@ -271,6 +288,12 @@ struct PaywallGeometry {
     func target(at x: Int, _ y: Int) -> PaywallTarget? {
         if let box = boxes.firstIndex(where: { $0.contains(x: x, y: y) }) { return .item(box) }
         if let row = rows.firstIndex(where: { $0.contains(x: x, y: y) }) { return .item(firstRowItem + row) }
+        // The lines under the selected row are its own: a second click where the first landed
+        // buys it, although the lines it opened moved the rows below.
+        if let rowDetail, rowDetail.contains(x: x, y: y), let above = rows.lastIndex(where: { $0.maxY <= rowDetail.y }),
+           rows[above].maxY == rowDetail.y, firstRowItem + above == selection {
+            return .item(selection)
+        }
         if callToAction.contains(x: x, y: y) { return .callToAction }
         return links.first { $0.rect.contains(x: x, y: y) }?.target
     }

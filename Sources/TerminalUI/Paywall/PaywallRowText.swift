@@ -39,11 +39,10 @@ struct PaywallRowText {
     /// Whether the name or the detail is cut on the row's one line.
     var detailIsCut: Bool { nameIsCut || DisplayWidth.of(detail) > detailWidth }
 
-    /// What the row cut, whole, wrapped to the lines beneath the rows for a row `width` columns
-    /// wide: the name first (whole, so the lines never read as another row's terms), then the
-    /// detail.
+    /// What the row cut, whole, wrapped to the lines under it for a row `width` columns wide:
+    /// the detail, after the whole name when the name is what was cut.
     func detailLines(width: Int) -> [String] {
-        let text = detail.isEmpty ? wholeName : wholeName + ": " + detail
+        let text = !nameIsCut ? detail : detail.isEmpty ? wholeName : wholeName + ": " + detail
         return TextWrap.lines(text, width: max(1, width - Self.detailIndent - 1))
     }
 }
