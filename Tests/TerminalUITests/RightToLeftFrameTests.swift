@@ -31,6 +31,16 @@ struct RightToLeftFrameTests {
         #expect(frame.lines == ["     100 \u{FEB2}\u{FEF4}\u{FEDB}"], "\(frame.lines.map { $0.unicodeScalars.map { String($0.value, radix: 16) } })")
     }
 
+    /// "لا شيء" (nothing): lam and alef join into one column (U+FEFB), so the shaped text is
+    /// five columns where its letters count six. Aligned either way it ends on the edge.
+    @Test("A lam-alef ligature's line reaches the edge it is aligned to",
+          arguments: [(DisplayWidth.Alignment.leading, "               \u{621}\u{FEF2}\u{FEB7} \u{FEFB}"),
+                      (.trailing, "\u{621}\u{FEF2}\u{FEB7} \u{FEFB}")])
+    func ligatureAlignment(alignment: DisplayWidth.Alignment, line: String) {
+        let frame = mirrored(width: 20) { area, frame in frame.write("لا شيء", in: area, alignment: alignment, style: .plain) }
+        #expect(frame.lines == [line], "\(frame.lines.map { $0.unicodeScalars.map { String($0.value, radix: 16) } })")
+    }
+
     @Test func boxCornersAndMarkersTurnRound() {
         let frame = mirrored(width: 6) { _, frame in
             frame.write("╭", x: 0, y: 0, style: .plain)

@@ -109,17 +109,14 @@ public struct Frame: Sendable, Equatable {
 
     /// A right-to-left run: cut in logical order to what fits (so the end of the text is what
     /// goes), put in visual order, and stored cell by cell from its right end, so the flip of
-    /// the rectangle shows it as fribidi ordered it. A ligature's lost column is given back as
-    /// a space, so the run takes the columns it was measured at.
+    /// the rectangle shows it as fribidi ordered it. It takes the columns its shaped form draws
+    /// (a lam-alef ligature is one), which `write(_:in:alignment:style:)` aligns by.
     private mutating func writeMirrored(_ text: String, x: Int, y: Int, end: Int, style: Style) -> Int {
-        let fitted = DisplayWidth.of(text) > end - x ? DisplayWidth.prefix(of: text, fitting: max(0, end - x)) : text
-        let measured = DisplayWidth.of(fitted)
-        var drawn = DisplayWidth.clusters(of: BidiText.visualRightToLeft(fitted)).flatMap(DisplayWidth.cells(of:))
+        // Measured in logical order, a ligature counts two columns it draws in one.
+        let room = end - x + BidiText.columnsLostToLigatures(in: text)
+        let fitted = DisplayWidth.of(text) > room ? DisplayWidth.prefix(of: text, fitting: max(0, room)) : text
+        let drawn = DisplayWidth.clusters(of: BidiText.visualRightToLeft(fitted)).flatMap(DisplayWidth.cells(of:))
             .filter { $0.width > 0 }
-        let shown = drawn.reduce(0) { $0 + $1.width }
-        if shown < measured {
-            drawn += Array(repeating: DisplayWidth.DrawnCell(grapheme: " ", width: 1), count: measured - shown)
-        }
         var column = x
         for cell in drawn.reversed() {
             guard column + cell.width <= end else { break }
@@ -135,8 +132,11 @@ public struct Frame: Sendable, Equatable {
     /// Writes text cut with `…` to fit `rect`'s width on one line, aligned within it.
     public mutating func write(_ text: String, in rect: Rect, alignment: DisplayWidth.Alignment = .leading, style: Style) {
         guard !rect.isEmpty else { return }
-        write(DisplayWidth.pad(text, to: rect.width, alignment: alignment), x: rect.x, y: rect.y, limit: rect.width,
-              style: style)
+        // Right to left, Arabic shaping joins lam and alef into one column: pad by the columns
+        // the shaped text draws, so right-aligned (leading) Arabic ends on the edge.
+        let lost = direction == .rightToLeft ? BidiText.columnsLostToLigatures(in: text) : 0
+        write(DisplayWidth.pad(text, to: rect.width + lost, alignment: alignment), x: rect.x, y: rect.y,
+              limit: rect.width + lost, style: style)
     }
 
     /// The frame as plain text, one string per row, trailing spaces trimmed: golden files and

@@ -35,4 +35,11 @@ public enum BidiText {
         }
         return String(result)
     }
+
+    /// The columns `text` gives up when shaped right to left: one per lam-alef ligature. Zero
+    /// without a lam (U+0644), the only letter that ligates, so most text is not shaped twice.
+    public static func columnsLostToLigatures(in text: String) -> Int {
+        guard text.unicodeScalars.contains("\u{0644}") else { return 0 }
+        return max(0, DisplayWidth.of(text) - DisplayWidth.of(visualRightToLeft(text)))
+    }
 }
