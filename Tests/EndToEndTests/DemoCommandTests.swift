@@ -72,6 +72,32 @@ extension EndToEnd {
             try app.quit()
         }
 
+        @Test("an expect that fails stops the demo: the terminal given back, the line named, exit 1; a SKU the catalog lacks, 64",
+              .needsTmux)
+        func failedExpectation() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let lying = directory.path + "/lying.scenario"
+            try """
+                catalog \(BuiltBinary.catalog)
+                caption "Nothing bought"
+                expect transactions 1
+                """.write(toFile: lying, atomically: true, encoding: .utf8)
+            let tmux = try session([lying, "--speed", "4"])
+            defer { tmux.close() }
+            let screen = try tmux.waitUntil("the demo ends") { $0.contains { $0.contains("EXIT=") } }
+            #expect(screen.contains { $0.contains("EXIT=1") }, "\(screen.joined(separator: "\n"))")
+            #expect(screen.contains { $0.contains("the demo stopped at \(lying):3: expect transactions 1") })
+            #expect(screen.contains { $0.contains("expected: 1 transaction") })
+            let typo = directory.path + "/typo.scenario"
+            try "catalog \(BuiltBinary.catalog)\nselect com.example.stardust.gems_101\n".write(toFile: typo, atomically: true, encoding: .utf8)
+            let second = try session([typo, "--speed", "4"])
+            defer { second.close() }
+            let typoScreen = try second.waitUntil("the demo ends") { $0.contains { $0.contains("EXIT=") } }
+            #expect(typoScreen.contains { $0.contains("EXIT=64") }, "\(typoScreen.joined(separator: "\n"))")
+            #expect(typoScreen.contains { $0.contains("typo.scenario:2: error: no product") })
+        }
+
         // MARK: Usage errors, without a terminal
 
         private func run(_ arguments: [String]) throws -> Finished {
