@@ -162,10 +162,13 @@ public final class DemoPlayer<Terminal: Backend> {
         program.draw()
         while true {
             let inputs = backend.waitForInput(timeout: nil, inbox: program.inbox)
-            for input in inputs where Self.control(for: input) == .restart || Self.control(for: input) == .quit {
-                _ = try act(on: controls.handle(Self.control(for: input) ?? .quit), program)
+            // Only ← and q mean anything here; a resize still redraws.
+            for input in inputs {
+                if let control = Self.control(for: input), control == .restart || control == .quit {
+                    _ = try act(on: controls.handle(control), program)
+                }
             }
-            try handle([], program)
+            try handle(inputs.filter { $0 == .resize }, program)
         }
     }
 
