@@ -68,7 +68,10 @@ enum DemoCommand {
         case .scriptError(let error):
             throw CommandFailure(.usage, error.description)
         case .ioError(let error):
-            throw CommandFailure(.ioError, error.description)
+            // A demo takes no --state-dir: its fresh states go in the temporary directory.
+            let temporary = FileManager.default.temporaryDirectory.path
+            throw CommandFailure(.ioError, error.description.replacingOccurrences(of: "; pass --state-dir DIR.", with: ".")
+                                 + "\nA demo plays on a fresh state in the temporary directory (\(temporary)); set TMPDIR to a folder it can write.")
         }
     }
 

@@ -98,6 +98,18 @@ extension EndToEnd {
             #expect(typoScreen.contains { $0.contains("typo.scenario:2: error: no product") })
         }
 
+        @Test("a fresh state that cannot be made is an I/O error, 74, saying where and what to do", .needsTmux)
+        func unwritableTemporaryDirectory() throws {
+            let tmux = try TmuxSession(stateDirectory: NSTemporaryDirectory() + "unused", width: 120, height: 40,
+                                       environment: ["TMPDIR": "/dev/null/nowhere"],
+                                       command: ["demo", Self.askToBuy, "--speed", "4"])
+            defer { tmux.close() }
+            let screen = try tmux.waitUntil("the demo ends") { $0.contains { $0.contains("EXIT=") } }
+            #expect(screen.contains { $0.contains("EXIT=74") }, "\(screen.joined(separator: "\n"))")
+            #expect(screen.joined().contains("cannot create the state directory"))
+            #expect(screen.joined().contains("set TMPDIR to a folder it can write"))
+        }
+
         // MARK: Usage errors, without a terminal
 
         private func run(_ arguments: [String]) throws -> Finished {
