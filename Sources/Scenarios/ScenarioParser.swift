@@ -76,7 +76,7 @@ public enum ScenarioParser {
 
     static let commandNames = [
         "catalog", "storefront", "path", "user", "size", "network", "seed", "select", "buy", "paystation", "storekit",
-        "approve", "decline", "resolve", "refund", "rate", "upgrade", "downgrade", "price-increase", "delete", "tamper", "expire", "renew", "billing-issue", "cancel-renewal", "enable-renewal", "xee", "open-url", "promote", "resume", "relaunch", "reload", "restore", "advance", "key", "click", "preview", "expect", "snapshot", "caption",
+        "approve", "decline", "resolve", "refund", "rate", "upgrade", "downgrade", "price-increase", "delete", "tamper", "expire", "renew", "billing-issue", "cancel-renewal", "enable-renewal", "xee", "open-url", "promote", "resume", "relaunch", "reload", "restore", "advance", "key", "type", "click", "preview", "expect", "snapshot", "caption",
     ]
 
     private static func parse(_ name: String, _ arguments: [String]) throws(Problem) -> ScenarioCommand {
@@ -240,6 +240,15 @@ public enum ScenarioParser {
             var keys: [Key] = []
             for argument in arguments { keys.append(try key(argument)) }
             return .keys(keys)
+        case "type":
+            // Text into whatever has the keys (a form's field, the `:` prompt), a key per
+            // character as a person types, which a demo shows one by one.
+            try exactly(1, "one TEXT: type 4242424242424242, type \"DEU\"")
+            guard !arguments[0].isEmpty else { throw Problem("type takes text to type; \"\" types nothing") }
+            guard !arguments[0].unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw Problem("type takes printable text; press other keys with key (key enter, key tab)")
+            }
+            return .keys(arguments[0].map(Key.character))
         case "click":
             try exactly(2, "a column and a row, from 0: click 10 12")
             guard arguments.allSatisfy(Self.isDigits), let x = Int(arguments[0]), let y = Int(arguments[1]) else {

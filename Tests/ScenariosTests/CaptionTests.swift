@@ -26,6 +26,15 @@ struct CaptionTests {
         #expect(misspelt.message.contains("did you mean caption?"))
     }
 
+    @Test("type TEXT is a key per character; empty or with control characters is a script error")
+    func type() throws {
+        #expect(try command("type 4111") == .keys([.character("4"), .character("1"), .character("1"), .character("1")]))
+        #expect(try command(#"type "a b""#) == .keys([.character("a"), .character(" "), .character("b")]))
+        #expect(try #require(parseError(#"type """#)).message.contains("types nothing"))
+        #expect(try #require(parseError("type")).message.contains("type takes one TEXT"))
+        #expect(try #require(parseError("type \"a\u{7}\"")).message.contains("printable"))
+    }
+
     @Test("comments are kept by line, whole-line or after a command; a # inside quotes or a word is not one")
     func comments() throws {
         let scenario = try ScenarioParser.parse("""
