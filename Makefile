@@ -38,13 +38,15 @@ run: build
 	./.build/release/storefront --catalog $(CATALOG)
 
 # The Swift tests (pure, frames, the loop, end to end in tmux), then the QA scenarios in
-# Tests/Scenarios on the built binary, with a JUnit report for CI. Every layer runs whatever
+# Tests/Scenarios on the built binary, with a JUnit report for CI, then the shipped demos in
+# Demos/ as scenarios (their expect lines keep them true). Every layer runs whatever
 # the one before it did, and the summary names each that failed before make exits non-zero.
 test: deps
 	$(SWIFT) build
 	@failed=""; \
 	$(SWIFT) test --skip BrowserTests || failed="$$failed swift-test"; \
 	./.build/debug/storefront scenario Tests/Scenarios --quiet --jobs 2 --junit .build/scenarios.xml || failed="$$failed scenarios"; \
+	./.build/debug/storefront scenario Demos --quiet --jobs 2 || failed="$$failed demos"; \
 	if [ -n "$$failed" ]; then echo "make test: failed:$$failed"; exit 1; fi; \
 	echo "make test: every layer passed"
 

@@ -42,9 +42,9 @@ extension App {
         case .escape:
             notice = nil
         case .tab:
-            focus = focus.next
+            focus = nextFocus(after: focus, by: 1)
         case .backTab:
-            focus = focus.previous
+            focus = nextFocus(after: focus, by: -1)
         case .character("s"), .character("S"):
             let count = catalog.storefronts.count
             let step = key == .character("s") ? 1 : count - 1
@@ -80,6 +80,9 @@ extension App {
             openXeeSettingsMenu()
         case .character("p"):
             openPromotionMenu()
+        case .character("F") where !showsEvents, .character("f") where !showsEvents:
+            // The Events pane is not on screen: its filters have nothing to filter.
+            return []
         case .character("F"):
             // The selected event's kind only, or every kind again.
             let events = visibleEvents
@@ -166,8 +169,9 @@ extension App {
         switch sheet {
         case .payStation:
             return PayStationSheet.input(for: key).map { [.engine(.send(.payStation($0)))] } ?? []
-        case .storeKit:
-            return StoreKitSheet.input(for: key).map { [.engine(.send(.storeKit($0)))] } ?? []
+        case .storeKit(let session):
+            return StoreKitSheet.input(for: key, on: session, audience: audience)
+                .map { [.engine(.send(.storeKit($0)))] } ?? []
         }
     }
 
@@ -191,7 +195,7 @@ extension App {
             // A mirrored sheet is hit where it was drawn, as the paywall is.
             let x = paywall.writingDirection == .rightToLeft ? width - 1 - event.x : event.x
             let input = StoreKitSheet.input(atX: x, y: event.y, for: session,
-                                            in: Rect(x: 0, y: 0, width: width, height: height))
+                                            in: Rect(x: 0, y: 0, width: width, height: height), audience: audience)
             return input.map { [.engine(.send(.storeKit($0)))] } ?? []
         }
         guard sheet == nil, overlay == nil, prompt == nil else { return [] }

@@ -72,6 +72,12 @@ extension App {
             return [.engine(.buyPromoted(productId: productId))]
         case .setRenewalRate(let rate):
             return [.engine(.setTimeRate(.running(rate), keepingClockPaused: true))]
+        case .caption(let text):
+            caption = text
+            return []
+        case .answerStoreKit(let input):
+            guard case .storeKit? = sheet else { return [] }
+            return [.engine(.send(.storeKit(input)))]
         case .applyTimeRate:
             guard let rate = pendingTimeRate else { return [] }
             pendingTimeRate = nil

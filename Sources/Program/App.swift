@@ -148,13 +148,25 @@ public struct App: Sendable {
     /// Simulated time, from the engine's clock.
     public internal(set) var now: Date
     public internal(set) var isQuitting = false
+    /// `--audience`: the screen as a player sees it, without what only QA needs
+    /// (`App+Audience.swift`).
+    public let audience: Bool
+    /// Whether the Events pane is drawn: always for QA, in front of an audience only when asked
+    /// (`--events`).
+    public let showsEvents: Bool
+    /// A demo's caption for the step on screen, drawn over the top rows (`CaptionBar`); nil
+    /// outside a demo.
+    public internal(set) var caption: String?
 
     /// - Parameter report: what the engine holds at launch, so the first frame already shows it.
     public init(catalog: Catalog, storefrontId: String? = nil, themes: [Theme] = [.dark, .light], themeName: String? = nil,
                 userId: String, report: StoreReport? = nil, width: Int = 80, height: Int = 24, now: Date = Date(),
                 timeZone: TimeZone = .current, colorEnabled: Bool = true,
-                colorDepth: ColorDepth = .trueColor, device: Device = .full) {
+                colorDepth: ColorDepth = .trueColor, device: Device = .full, audience: Bool = false,
+                showsEvents: Bool? = nil) {
         self.device = device
+        self.audience = audience
+        self.showsEvents = showsEvents ?? !audience
         paywall = PaywallModel(catalog: catalog, storefrontId: storefrontId, userId: userId)
         let available = themes.isEmpty ? [Theme.dark] : themes
         self.themes = available
@@ -187,7 +199,7 @@ public struct App: Sendable {
     /// Where everything goes at this size; the Entitlements pane as wide as its longest row.
     public var layout: ScreenLayout {
         ScreenLayout(width: width, height: height, entitlementsWidth: panes.entitlementsWidth, shownPane: shownPane,
-                     eventsFilter: eventsSubtitle, device: device)
+                     eventsFilter: eventsSubtitle, device: device, showsEvents: showsEvents)
     }
 
     /// What the Events pane's title says it shows: one kind (`F`), or one category (`f`).

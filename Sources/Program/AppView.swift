@@ -21,7 +21,7 @@ public enum AppView {
         }
         let layout = app.layout
         StatusBar.render(app.paywall, clock: clockForms(app), theme: theme, colorEnabled: app.colorEnabled,
-                         in: layout.statusBar, into: &frame)
+                         showsSandbox: !app.audience, in: layout.statusBar, into: &frame)
         // A right-to-left storefront's paywall is drawn mirrored, its text in visual order.
         frame.draw(app.paywall.writingDirection, in: layout.paywall) { area, frame in
             PaywallView.render(app.paywall, focused: app.focus == .paywall, theme: theme, device: app.device, in: area,
@@ -35,12 +35,13 @@ public enum AppView {
         HintBar.render(notice: app.notice, hint: hint(app), theme: theme, in: layout.hintBar, into: &frame)
         switch app.sheet {
         case .payStation(let page)?:
-            PayStationSheet.render(page, now: app.now, clockPaused: app.clockIsPaused, theme: theme, into: &frame)
+            PayStationSheet.render(page, now: app.now, clockPaused: app.clockIsPaused, theme: theme,
+                                   audience: app.audience, into: &frame)
         case .storeKit(let session)?:
             // The App Store sheet is the phone's own: in a right-to-left storefront it is
             // mirrored as the paywall is, its Arabic in visual order and shaped.
             frame.draw(app.paywall.writingDirection, in: Rect(x: 0, y: 0, width: frame.width, height: frame.height)) { _, frame in
-                StoreKitSheet.render(session, theme: theme, into: &frame)
+                StoreKitSheet.render(session, theme: theme, audience: app.audience, into: &frame)
             }
         case nil:
             break
@@ -48,6 +49,8 @@ public enum AppView {
         app.prompt?.render(with: app.pickerVocabulary, theme: theme, on: layout.hintBar, into: &frame)
         app.choiceMenu?.menu.render(theme: theme, into: &frame)
         app.overlay?.render(theme: theme, into: &frame)
+        // Over everything: the presenter's words about what is on screen.
+        if let caption = app.caption { CaptionBar.render(caption, theme: theme, colorEnabled: app.colorEnabled, into: &frame) }
         return frame
     }
 
@@ -72,7 +75,7 @@ public enum AppView {
     private static func hint(_ app: App) -> String? {
         switch app.sheet {
         case .payStation(let page)?: return PayStationSheet.hint(for: page, clockPaused: app.clockIsPaused)
-        case .storeKit(let session)?: return StoreKitSheet.hint(for: session)
+        case .storeKit(let session)?: return StoreKitSheet.hint(for: session, audience: app.audience)
         case nil:
             // A menu over the panes takes the keys: its own, not the paywall's.
             if let menu = app.choiceMenu {
@@ -86,7 +89,7 @@ public enum AppView {
     /// The three live panes (one, with tabs, on a narrow screen); only their visible rows are built.
     private static func renderPanes(_ app: App, layout: ScreenLayout, theme: Theme, into frame: inout Frame) {
         let tabs = layout.tabs
-        for pane in [Pane.transactions, .entitlements, .events] where tabs.map({ $0.shown == pane }) ?? true {
+        for pane in layout.livePanes where tabs.map({ $0.shown == pane }) ?? true {
             render(pane, of: app, in: layout.rect(of: pane), tabs: tabs, theme: theme, into: &frame)
         }
     }

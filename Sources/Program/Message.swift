@@ -40,6 +40,11 @@ public enum Message: Sendable, Equatable {
     case buyPromoted(productId: String)
     /// A scenario's `rate NAME`: how long periods last, the clock left as it is (paused).
     case setRenewalRate(RenewalRate)
+    /// A demo's caption for what follows (nil: none), drawn over the top rows.
+    case caption(String?)
+    /// A script answers the App Store sheet directly, as QA's row would: in front of an
+    /// audience that row is hidden and its keys do nothing, yet a demo still shows Ask to Buy.
+    case answerStoreKit(StoreKitInput)
     /// The `]` and `[` keys have settled: the rate they stepped to is applied, once.
     case applyTimeRate
     /// The catalog file was saved (the file watcher, a scenario's `reload`).

@@ -67,6 +67,10 @@ public enum ScenarioCommand: Sendable, Equatable {
     case expect(Expectation)
     case snapshot(name: String)
 
+    // Telling: what a demo says over the screen before the steps that follow (the transcript
+    // shows it headless).
+    case caption(String)
+
     public enum ReloadSource: Sendable, Equatable {
         case catalog(path: String)
         case theme(path: String)
@@ -128,4 +132,26 @@ public struct ScenarioLine: Sendable, Equatable {
 public struct Scenario: Sendable, Equatable {
     public var file: String
     public var lines: [ScenarioLine]
+    /// Each `# comment` by its line number, whole-line or after a command, without the `#`:
+    /// `storefront demo --captions comments` shows them as captions.
+    public var comments: [Int: String] = [:]
+
+    /// The comments on the lines after `previous` up to `line`, in order, as one caption.
+    public func comments(after previous: Int, upTo line: Int) -> String? {
+        let said = comments.filter { $0.key > previous && $0.key <= line }.sorted { $0.key < $1.key }.map(\.value)
+        return said.isEmpty ? nil : said.joined(separator: " ")
+    }
+}
+
+extension ScenarioCommand {
+    /// What kind of step the line is, for a demo's pacing (`DemoPacing`).
+    var pace: DemoPacing.Step {
+        switch self {
+        case .expect, .snapshot: return .check
+        case .caption: return .check  // its pause came with the caption itself
+        case .catalog, .user, .size, .network, .seed: return .setup
+        case .rate, .xeeKey, .xeeApple, .xeeOS, .xeeEnvironment, .xeePromoted: return .setup
+        default: return .action
+        }
+    }
 }

@@ -34,6 +34,7 @@ public enum ScenarioParser {
 
     public static func parse(_ text: String, file: String) throws(ScriptError) -> Scenario {
         var lines: [ScenarioLine] = []
+        var comments: [Int: String] = [:]
         // Split on line feeds by scalar: in Swift "\r\n" is one Character, which a split on the
         // Character "\n" would never find, so a file saved on Windows would read as one line.
         let rawLines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
@@ -50,6 +51,7 @@ public enum ScenarioParser {
             } catch {
                 throw fail(error.message)
             }
+            if let comment = comment(in: source) { comments[number] = comment }
             guard let name = words.first else { continue }
             let command: ScenarioCommand
             do {
@@ -64,7 +66,7 @@ public enum ScenarioParser {
         guard !lines.isEmpty else {
             throw ScriptError(file: file, line: 1, message: "the scenario has no commands; see docs/scenarios.md")
         }
-        return Scenario(file: file, lines: lines)
+        return Scenario(file: file, lines: lines, comments: comments)
     }
 
     struct Problem: Error {
@@ -74,7 +76,7 @@ public enum ScenarioParser {
 
     static let commandNames = [
         "catalog", "storefront", "path", "user", "size", "network", "seed", "select", "buy", "paystation", "storekit",
-        "approve", "decline", "resolve", "refund", "rate", "upgrade", "downgrade", "price-increase", "delete", "tamper", "expire", "renew", "billing-issue", "cancel-renewal", "enable-renewal", "xee", "open-url", "promote", "resume", "relaunch", "reload", "restore", "advance", "key", "click", "preview", "expect", "snapshot",
+        "approve", "decline", "resolve", "refund", "rate", "upgrade", "downgrade", "price-increase", "delete", "tamper", "expire", "renew", "billing-issue", "cancel-renewal", "enable-renewal", "xee", "open-url", "promote", "resume", "relaunch", "reload", "restore", "advance", "key", "type", "click", "preview", "expect", "snapshot", "caption",
     ]
 
     private static func parse(_ name: String, _ arguments: [String]) throws(Problem) -> ScenarioCommand {
@@ -238,6 +240,15 @@ public enum ScenarioParser {
             var keys: [Key] = []
             for argument in arguments { keys.append(try key(argument)) }
             return .keys(keys)
+        case "type":
+            // Text into whatever has the keys (a form's field, the `:` prompt), a key per
+            // character as a person types, which a demo shows one by one.
+            try exactly(1, "one TEXT: type 4242424242424242, type \"DEU\"")
+            guard !arguments[0].isEmpty else { throw Problem("type takes text to type; \"\" types nothing") }
+            guard !arguments[0].unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw Problem("type takes printable text; press other keys with key (key enter, key tab)")
+            }
+            return .keys(arguments[0].map(Key.character))
         case "click":
             try exactly(2, "a column and a row, from 0: click 10 12")
             guard arguments.allSatisfy(Self.isDigits), let x = Int(arguments[0]), let y = Int(arguments[1]) else {
@@ -263,6 +274,14 @@ public enum ScenarioParser {
                 throw Problem("a snapshot name is letters, digits, - _ and . (it names a file), not \(name)")
             }
             return .snapshot(name: name)
+        case "caption":
+            try exactly(1, "one TEXT in quotes: caption \"Pay with a test card\"")
+            let text = arguments[0].trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty else { throw Problem("caption takes text to show; an empty caption says nothing") }
+            guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw Problem("a caption is one line of text, without control characters")
+            }
+            return .caption(text)
         default:
             // As a misspelt key of the catalog is: only names of about the word's length are compared.
             let hint = Spelling.closest(to: name, among: Set(commandNames)).map { " (did you mean \($0)?)" } ?? ""
@@ -466,6 +485,30 @@ public enum ScenarioParser {
         }
         guard !quoted else { throw Problem("a quote is not closed: add \" at the end of the text") }
         return finish(words, current, inWord)
+    }
+
+    /// The text after a line's `#` (outside quotes and not inside a word, as `tokenize` reads
+    /// it), trimmed; nil when the line has no comment or an empty one.
+    static func comment(in line: String) -> String? {
+        var quoted = false
+        var escaped = false
+        var inWord = false
+        for index in line.indices {
+            let character = line[index]
+            if quoted {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { quoted = false }
+                continue
+            }
+            switch character {
+            case "#" where !inWord:
+                let text = line[line.index(after: index)...].trimmingCharacters(in: .whitespaces)
+                return text.isEmpty ? nil : text
+            case " ", "\t": inWord = false
+            case "\"": quoted = true; inWord = true
+            default: inWord = true
+            }
+        }
+        return nil
     }
 
     private static func finish(_ words: [String], _ current: String, _ inWord: Bool) -> [String] {

@@ -4,11 +4,15 @@ import Program
 import StoreEngine
 import TerminalUI
 
-/// One scenario in progress: the launch settings its setup lines gathered, and the headless
-/// program once launched.
-final class ScenarioRun {
+/// One scenario in progress: the launch settings its setup lines gathered, and the program once
+/// launched, on the stage's backend: headless for `storefront scenario`, the terminal for
+/// `storefront demo` (`ScenarioStage`). The lines act the same way on either.
+final class ScenarioRun<Terminal: Backend> {
     let scenario: Scenario
     let options: ScenarioOptions
+    let stage: ScenarioStage<Terminal>
+    /// The stage stopped the run between two steps (a demo's `←` or `q`); nothing failed.
+    private(set) var interrupted = false
     var transcript: [String] = []
     private(set) var expectationsChecked = 0
 
@@ -24,15 +28,16 @@ final class ScenarioRun {
     private var network: NetworkCondition?
     private var seed: UInt64
     var catalog: Catalog?
-    private(set) var program: Program<HeadlessBackend>?
+    private(set) var program: Program<Terminal>?
     private var temporaryState: String?
     /// The claim on the state directory, taken at the first launch and kept across relaunches
     /// (`user`, `catalog`), as one app would keep it; given back when the scenario ends.
     private var stateLock: StateLock?
 
-    init(scenario: Scenario, options: ScenarioOptions) {
+    init(scenario: Scenario, options: ScenarioOptions, stage: ScenarioStage<Terminal>) {
         self.scenario = scenario
         self.options = options
+        self.stage = stage
         catalogPath = options.defaultCatalogPath
         seed = options.seed
     }
@@ -40,11 +45,18 @@ final class ScenarioRun {
     /// Runs every line; stops at the first failure or script error.
     func run() -> ScenarioResult.Outcome {
         defer { cleanUp() }
+        var previousLine = 0
         for line in scenario.lines {
             transcript.append(String(format: "%5d  ", line.number) + line.text)
             do {
                 if !line.command.isSetup, program == nil { try launch(at: line) }
+                // Comments before the launch (a file's heading) wait for the first screen to show on.
+                if stage.captionsFromComments, program != nil {
+                    if let said = scenario.comments(after: previousLine, upTo: line.number) { try beat(.caption(said)) }
+                    previousLine = line.number
+                }
                 try perform(line)
+                try beat(.line(line.command.pace))
                 // A write the ledger could not make (a full disk): what follows would test nothing.
                 if let failure = program?.takeFailures().first(where: \.isStorageFailure) {
                     throw LedgerFailure(error: error(line, failure.description))
@@ -58,9 +70,18 @@ final class ScenarioRun {
             } catch let failure as ScenarioFailure {
                 transcript.append("       FAILED")
                 return .failed(failure)
+            } catch is ScenarioInterrupted {
+                interrupted = true
+                return .passed
             } catch {
                 return .scriptError(ScriptError(file: scenario.file, line: line.number, message: "\(error)"))
             }
+        }
+        do {
+            try beat(.finished)
+        } catch {
+            interrupted = true
+            return .passed
         }
         if program == nil, let last = scenario.lines.last {
             do {
@@ -109,11 +130,16 @@ final class ScenarioRun {
         }
         if let network { store.networkCondition = network }
         let report = store.currentReport()
-        let app = App(catalog: catalog, storefrontId: storefrontId, userId: user, report: report, width: size.width,
-                      height: size.height, now: report.clock.now(atWall: Date()),
-                      timeZone: TimeZone(identifier: "UTC") ?? .current, colorEnabled: false)
-        let program = Program(app: app, backend: HeadlessBackend(width: size.width, height: size.height),
-                              engine: EngineWorker(store: store), clock: report.clock)
+        // The one place a launch gets its backend: a fresh headless screen, or the demo's terminal.
+        let backend = stage.makeBackend(size.width, size.height)
+        let (width, height) = backend.size
+        let look = stage.look
+        let app = App(catalog: catalog, storefrontId: storefrontId, themes: look.themes, themeName: look.themeName,
+                      userId: user, report: report, width: width, height: height, now: report.clock.now(atWall: Date()),
+                      timeZone: look.timeZone, colorEnabled: look.colorEnabled, colorDepth: look.colorDepth,
+                      audience: look.audience, showsEvents: look.showsEvents)
+        let program = Program(app: app, backend: backend, engine: EngineWorker(store: store), clock: report.clock,
+                              inbox: stage.inbox ?? Inbox())
         self.program = program
         if let pathOverride { program.send(.choosePath(pathOverride)) }
         program.send(.started)
@@ -183,8 +209,9 @@ final class ScenarioRun {
         case .size(let width, let height):
             size = (width, height)
             if let program {
-                program.backend.size = size
-                program.send(.resize(width: width, height: height))
+                stage.resize(program.backend, width, height)
+                let (shownWidth, shownHeight) = program.backend.size
+                program.send(.resize(width: shownWidth, height: shownHeight))
             }
         case .select(let reference):
             try select(reference, line)
@@ -217,7 +244,7 @@ final class ScenarioRun {
             try requirePayStation(line, in: .cardForm, "Pay Station's card form")
             var suggested = PayStationSession.sandboxExpiry
             if case .payStation(let page)? = program?.app.sheet { suggested = page.session.suggestedExpiry }
-            for field in [number, expiry ?? suggested, cvv] { type(field, enter: true) }
+            for field in [number, expiry ?? suggested, cvv] { try type(field, enter: true) }
         case .payStationSaveCard:
             try requirePayStation(line, in: .cardForm, "Pay Station's card form")
             try running().send(.key(.character(" ")))
@@ -229,7 +256,7 @@ final class ScenarioRun {
             try running().send(.key(.enter))
         case .payStation3DS(let code):
             try requirePayStation(line, in: .threeDSecure, "Pay Station's 3-D Secure page")
-            type(code, enter: true)
+            try type(code, enter: true)
         case .payStationClose:
             try requirePayStation(line, in: nil, "Pay Station")
             try running().send(.key(.escape))
@@ -285,7 +312,10 @@ final class ScenarioRun {
             }
             program.advance(by: seconds)
         case .keys(let keys):
-            for key in keys { try running().send(.key(key)) }
+            for key in keys {
+                try running().send(.key(key))
+                if keys.count > 1 { try beat(.key) }
+            }
         case .click(let x, let y):
             try running().send(.mouse(MouseEvent(.press, x: x, y: y)))
         case .preview(let picker, let name):
@@ -301,7 +331,17 @@ final class ScenarioRun {
             transcript[transcript.count - 1] += "   ✓"
         case .snapshot(let name):
             try snapshot(name, line)
+        case .caption(let text):
+            // The transcript shows it as written; a demo draws it over the screen.
+            try beat(.caption(text))
         }
+    }
+
+    /// Hands the stage a moment between steps, once the app runs: a demo draws, waits a
+    /// person's pause and reads the presenter's keys; headless, nothing happens.
+    private func beat(_ beat: ScenarioBeat) throws {
+        guard let program else { return }
+        try stage.beat(beat, program)
     }
 
     /// The Xee settings as the engine last reported them (a launch starts on the catalog's),
@@ -313,7 +353,7 @@ final class ScenarioRun {
         program.send(.configureXee(settings))
     }
 
-    func running() throws -> Program<HeadlessBackend> {
+    func running() throws -> Program<Terminal> {
         guard let program else { throw ScriptError(file: scenario.file, line: 0, message: "the app is not running") }
         return program
     }
@@ -397,6 +437,12 @@ final class ScenarioRun {
             throw failure(line, expected: "the App Store sheet open",
                           actual: program.app.sheet == nil ? "no sheet open" : "another sheet")
         }
+        if stage.look.audience {
+            // QA's row is hidden from an audience and its keys do nothing: the script answers
+            // the sheet directly, as the world would (a parent asking, a purchase interrupted).
+            for input in Self.inputs(for: outcome) { program.send(.answerStoreKit(input)) }
+            return
+        }
         let keys: [Key]
         switch outcome {
         case .buy: keys = [.character("b")]
@@ -411,10 +457,25 @@ final class ScenarioRun {
         for key in keys { program.send(.key(key)) }
     }
 
-    /// Digits as keys, then Enter, as a player types them.
-    private func type(_ digits: String, enter: Bool) {
+    /// What QA's row gives the sheet for `outcome`, without its keys.
+    private static func inputs(for outcome: StoreKitOutcome) -> [StoreKitInput] {
+        switch outcome {
+        case .buy: return [.pressButton(.buy)]
+        case .cancel: return [.pressButton(.cancel)]
+        case .askToBuy: return [.pressButton(.askToBuy)]
+        case .interrupt: return [.pressButton(.interrupt)]
+        case .tamper: return [.pressButton(.tamper)]
+        case .fail(let failure): return [.pressButton(.fail), .chooseFailure(failure), .press]
+        }
+    }
+
+    /// Digits as keys, then Enter, as a player types them: a demo shows each as it lands.
+    private func type(_ digits: String, enter: Bool) throws {
         guard let program else { return }
-        for digit in digits { program.send(.key(.character(digit))) }
+        for digit in digits {
+            program.send(.key(.character(digit)))
+            try beat(.key)
+        }
         if enter { program.send(.key(.enter)) }
     }
 }

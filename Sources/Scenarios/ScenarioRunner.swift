@@ -41,10 +41,16 @@ public enum ScenarioRunner {
             return ScenarioResult(file: file, outcome: .scriptError(error), transcript: [], expectationsChecked: 0,
                                   duration: seconds())
         }
-        let run = ScenarioRun(scenario: scenario, options: options)
+        let run = ScenarioRun(scenario: scenario, options: options, stage: .headless)
         let outcome = run.run()
         return ScenarioResult(file: file, outcome: outcome, transcript: run.transcript,
                               expectationsChecked: run.expectationsChecked, duration: seconds())
+    }
+
+    /// A scenario file read and checked, every line, before anything runs (`storefront demo`
+    /// reads its script so too): a missing file, one not UTF-8, or a wrong line is a `ScriptError`.
+    public static func load(_ file: String) throws(ScriptError) -> Scenario {
+        try ScenarioParser.parse(try readText(file), file: file)
     }
 
     private static func readText(_ file: String) throws(ScriptError) -> String {

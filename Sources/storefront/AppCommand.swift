@@ -61,7 +61,11 @@ enum AppCommand {
         let report = store.currentReport(notice: launchProblem ?? terminal.notice.map { StoreNotice(.info, $0) })
         let app = App(catalog: catalog, storefrontId: storefrontId, themes: themes, themeName: options.themeName,
                       userId: store.userId, report: report, now: report.clock.now(atWall: Date()),
-                      colorEnabled: colorEnabled, colorDepth: terminal.colorDepth, device: device)
+                      colorEnabled: colorEnabled, colorDepth: terminal.colorDepth, device: device,
+                      audience: options.audience, showsEvents: options.events ? true : nil)
+        // In front of an audience a month lasts a month, so a free week does not convert in
+        // the middle of the talk (the rate is kept in the ledger, as `]` and `[` keep theirs).
+        if options.audience { inbox.post(.setRenewalRate(.realTime)) }
         let program = Program(app: app, backend: terminal, engine: EngineWorker(store: store), clock: report.clock,
                               inbox: inbox)
         // Saved catalog and theme files come in through the inbox too (the designer's loop).

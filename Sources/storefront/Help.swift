@@ -27,6 +27,12 @@ enum Help {
                                         --jobs N       run N scenarios at once
                                         --snapshots DIR  compare `snapshot NAME` with DIR/NAME.txt
                                         --quiet        only verdicts and failures (docs/scenarios.md)
+      storefront demo SCRIPT            play a scenario in the app at a person's pace, with its captions, on a fresh
+                                        state each run (Demos/ has one per path; docs/demos.md). Space pauses and
+                                        resumes, → steps once, ← starts over, q quits. Exit 1 when an expect fails
+                                        --speed X      0.5 to 4 (default 1)
+                                        --captions comments  the script's # comments are captions too
+                                        --loop         start over at the end, on a fresh state
       storefront bench [--quick] [--json]  time loading, drawing, keypresses and purchasing (make bench)
       storefront --help | --version
 
@@ -40,6 +46,9 @@ enum Help {
       --user ID           the player id (default: kept in the ledger across launches)
       --network MODE      reliable, or flaky: products requests fail half the time and retry
       --project-id N      start the Pay Station SDK with another project id (a wrong one sells nothing)
+      --audience          (app, demo) the player's screen: no QA row on the App Store sheet, no Sandbox
+                          marker, no Events pane, and a month lasts a month (the app's rate becomes real time)
+      --events            with --audience, keep the Events pane
 
     Keys in the app: arrows or h/j/k/l select (left and right from card to card, down from
     the cards to the shop, up back to them), Enter buys, Esc closes, Tab moves between panes,

@@ -23,11 +23,17 @@ struct Options {
     var shard: String?
     var jobs: String?
     var snapshotsDirectory: String?
+    /// `demo --speed`, `--captions`, `--loop`; `--audience` and `--events` on the app and on demos.
+    var speed: String?
+    var captions: String?
+    var loop = false
+    var audience = false
+    var events = false
     var positional: [String] = []
 
     static let valueOptions: Set<String> = [
         "--catalog", "--theme", "--storefront", "--state-dir", "--user", "--network", "--project-id", "--junit", "--shard",
-        "--jobs", "--snapshots", "--device",
+        "--jobs", "--snapshots", "--device", "--speed", "--captions",
     ]
 
     /// `--device`, checked: the screen the paywall is drawn for.
@@ -90,6 +96,8 @@ struct Options {
                 case "--shard": options.shard = value
                 case "--jobs": options.jobs = value
                 case "--snapshots": options.snapshotsDirectory = value
+                case "--speed": options.speed = value
+                case "--captions": options.captions = value
                 default: options.userId = value
                 }
             } else if argument == "--json" {
@@ -102,6 +110,12 @@ struct Options {
                 options.quick = true
             } else if argument == "--quiet" {
                 options.quiet = true
+            } else if argument == "--loop" {
+                options.loop = true
+            } else if argument == "--audience" {
+                options.audience = true
+            } else if argument == "--events" {
+                options.events = true
             } else if argument.hasPrefix("-"), argument != "-" {
                 throw CommandFailure(.usage, "unknown option \(argument). See storefront --help.")
             } else {

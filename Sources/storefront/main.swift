@@ -20,6 +20,8 @@ let subcommands: [String: Subcommand] = [
     "open-url": Subcommand(run: OpenURLCommand.run, arguments: 1...1),
     "promote": Subcommand(run: PromoteCommand.run, arguments: 1...1),
     "bench": Subcommand(run: BenchCommand.run, arguments: 0...0),
+    // Demo says itself how to call it without a script.
+    "demo": Subcommand(run: DemoCommand.run, arguments: 0...1),
     // Scenario says itself how to call it without files.
     "scenario": Subcommand(run: ScenarioSubcommand.run, arguments: 0...Int.max),
 ]

@@ -28,14 +28,18 @@ final class TmuxSession {
     /// `sessionOfItsOwn` runs the app in a session of its own (`setsid`), under a shell that
     /// ignores SIGHUP: when the terminal goes, no SIGHUP reaches the app, as for one started
     /// with `setsid` or whose parent blocked the signal. Its status then goes to `exitFile`.
+    ///
+    /// `command` replaces everything after the binary (a subcommand that takes no state
+    /// directory, such as `demo`), run from the package's root.
     init(stateDirectory: String, width: Int = 120, height: Int = 40, arguments: [String] = [],
-         environment: [String: String] = [:], sessionOfItsOwn: Bool = false) throws {
+         environment: [String: String] = [:], sessionOfItsOwn: Bool = false, command: [String]? = nil) throws {
         let binary = try BuiltBinary.path()
         socket = "storefront-e2e-\(getpid())-\(UUID().uuidString.prefix(8).lowercased())"
         self.stateDirectory = stateDirectory
-        let app = [binary, "--catalog", BuiltBinary.catalog, "--state-dir", stateDirectory, "--user", "qa-e2e"] + arguments
+        let app = command.map { [binary] + $0 }
+            ?? [binary, "--catalog", BuiltBinary.catalog, "--state-dir", stateDirectory, "--user", "qa-e2e"] + arguments
         let extra = environment.sorted { $0.key < $1.key }.map { Self.quoted("\($0.key)=\($0.value)") + " " }.joined()
-        let launch = "env TERM=xterm-256color LANG=C.UTF-8 NO_COLOR= \(extra)"
+        let launch = (command == nil ? "" : "cd \(Self.quoted(BuiltBinary.root)) && ") + "env TERM=xterm-256color LANG=C.UTF-8 NO_COLOR= \(extra)"
         let command = sessionOfItsOwn
             ? "trap '' HUP; \(launch)setsid \(app.map(Self.quoted).joined(separator: " ")); echo \"EXIT=$?\" > \(Self.quoted(exitFile))"
             : "\(launch)\(app.map(Self.quoted).joined(separator: " ")); echo \"EXIT=$?\"; sleep 60"

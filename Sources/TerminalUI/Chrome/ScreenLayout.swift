@@ -16,6 +16,9 @@ public struct ScreenLayout: Sendable, Equatable {
     /// On a narrow screen, the pane drawn (the others share its rectangle, hidden) and the
     /// tabs on its top border; nil when the panes sit side by side.
     public var tabs: Tabs?
+    /// The live panes drawn, in order: all three, or without Events in front of an audience
+    /// (`--audience` without `--events`), whose rectangle is then empty and never hit.
+    public var livePanes: [Pane]
 
     /// The names of the live panes on the top border of the one drawn, each a click target.
     public struct Tabs: Sendable, Equatable {
@@ -43,8 +46,12 @@ public struct ScreenLayout: Sendable, Equatable {
     ///   - eventsFilter: what the Events pane's title says after its name (`lifecycle`).
     ///   - device: `phone` or `tablet` draws the paywall at that device's width, the panes
     ///     beside it when they have `panesBesideWidth` columns there, else under it.
+    ///   - showsEvents: false leaves the Events pane out; the other two take its room.
     public init(width: Int, height: Int, entitlementsWidth: Int = 0, shownPane: Pane = .transactions,
-                eventsFilter: String? = nil, device: Device = .full) {
+                eventsFilter: String? = nil, device: Device = .full, showsEvents: Bool = true) {
+        let live: [Pane] = showsEvents ? [.transactions, .entitlements, .events] : [.transactions, .entitlements]
+        livePanes = live
+        let none = Rect(x: 0, y: 0, width: 0, height: 0)
         let screen = Rect(x: 0, y: 0, width: width, height: height)
         let rows = Layout.split(screen, .vertical, [.length(1), .fill(1), .length(1)])
         statusBar = rows[0]
@@ -56,15 +63,15 @@ public struct ScreenLayout: Sendable, Equatable {
             paywall = Rect(x: body.x + 1, y: body.y, width: frameWidth, height: body.height)
             let side = Rect(x: paywall.maxX + 1, y: body.y, width: body.maxX - paywall.maxX - 1, height: body.height)
             if side.height >= 18 {
-                let panes = Layout.split(side, .vertical, [.fill(1), .fill(1), .fill(1)])
+                let panes = Layout.split(side, .vertical, live.map { _ in Layout.Constraint.fill(1) })
                 transactions = panes[0]
                 entitlements = panes[1]
-                events = panes[2]
+                events = showsEvents ? panes[2] : none
                 tabs = nil
             } else {
-                let shown = shownPane == .paywall ? .transactions : shownPane
-                (transactions, entitlements, events) = (side, side, side)
-                tabs = Self.tabs(on: side, shown: shown, eventsFilter: eventsFilter)
+                let shown = Self.shown(shownPane, among: live)
+                (transactions, entitlements, events) = (side, side, showsEvents ? side : none)
+                tabs = Self.tabs(on: side, shown: shown, panes: live, eventsFilter: eventsFilter)
             }
             return
         }
@@ -78,22 +85,28 @@ public struct ScreenLayout: Sendable, Equatable {
                            height: paywall.height)
         }
         guard width >= Self.sideBySideWidth else {
-            let shown = shownPane == .paywall ? .transactions : shownPane
+            let shown = Self.shown(shownPane, among: live)
             transactions = parts[1]
             entitlements = parts[1]
-            events = parts[1]
-            tabs = Self.tabs(on: parts[1], shown: shown, eventsFilter: eventsFilter)
+            events = showsEvents ? parts[1] : none
+            tabs = Self.tabs(on: parts[1], shown: shown, panes: live, eventsFilter: eventsFilter)
             return
         }
         // Entitlements needs 18 columns for its title, more when a row is longer (borders and
         // margins take 4), up to three eighths of the screen (45 at 120, enough for
         // `premium active · renews 09:03 · App Store`); Transactions needs 46 for a full row at 120.
         let entitlementsColumns = min(max(18, width / 5, entitlementsWidth + 4), max(18, width * 3 / 8))
-        let panes = Layout.split(parts[1], .horizontal, [.percent(40), .length(entitlementsColumns), .fill(1)])
+        let panes = Layout.split(parts[1], .horizontal, showsEvents
+            ? [.percent(40), .length(entitlementsColumns), .fill(1)] : [.fill(1), .length(entitlementsColumns)])
         transactions = panes[0]
         entitlements = panes[1]
-        events = panes[2]
+        events = showsEvents ? panes[2] : none
         tabs = nil
+    }
+
+    /// The pane a narrow screen draws: the one asked for when it is live, else Transactions.
+    private static func shown(_ pane: Pane, among live: [Pane]) -> Pane {
+        live.contains(pane) ? pane : .transactions
     }
 
     /// A live pane's title: its name, and what filters it.
@@ -102,9 +115,9 @@ public struct ScreenLayout: Sendable, Equatable {
     }
 
     /// The names in a row after the box's corner, as a title is drawn, one `─` apart.
-    private static func tabs(on area: Rect, shown: Pane, eventsFilter: String?) -> Tabs {
+    private static func tabs(on area: Rect, shown: Pane, panes: [Pane], eventsFilter: String?) -> Tabs {
         var x = area.x + 2
-        let labels = [Pane.transactions, .entitlements, .events].map { pane -> Tabs.Label in
+        let labels = panes.map { pane -> Tabs.Label in
             let text = " \(title(of: pane, eventsFilter: eventsFilter)) "
             let width = DisplayWidth.of(text)
             defer { x += width + 1 }
@@ -126,7 +139,7 @@ public struct ScreenLayout: Sendable, Equatable {
     public func pane(at x: Int, _ y: Int) -> Pane? {
         if paywall.contains(x: x, y: y) { return .paywall }
         guard let tabs else {
-            return [Pane.transactions, .entitlements, .events].first { rect(of: $0).contains(x: x, y: y) }
+            return livePanes.first { rect(of: $0).contains(x: x, y: y) }
         }
         if let label = tabs.labels.first(where: { $0.rect.contains(x: x, y: y) }) { return label.pane }
         return rect(of: tabs.shown).contains(x: x, y: y) ? tabs.shown : nil

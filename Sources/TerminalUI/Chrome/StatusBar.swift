@@ -5,8 +5,9 @@ import StoreEngine
 public enum StatusBar {
     /// - Parameter clock: `01-08 09:00 · 1 mo = 5 min`, the simulated time and the rate, in
     ///   shorter forms after it: the longest that fits beside the store's facts is drawn.
+    ///   - showsSandbox: false in front of an audience, which has no use for the marker.
     public static func render(_ paywall: PaywallModel, clock forms: [String], theme: Theme, colorEnabled: Bool,
-                              in area: Rect, into frame: inout Frame) {
+                              showsSandbox: Bool = true, in area: Rect, into frame: inout Frame) {
         let bar = Style(foreground: theme.color(.background), background: theme.color(.accent), bold: true,
                         reverse: !colorEnabled)
         frame.fill(area, style: bar)
@@ -33,7 +34,7 @@ public enum StatusBar {
         if let player = paywall.playerPreview {
             parts.append(("player \(player.name) (preview)", "\(player.name) (preview)", 2))
         }
-        if paywall.catalog.settings.useSandbox { parts.append(("SANDBOX", "SANDBOX", 6)) }
+        if showsSandbox, paywall.catalog.settings.useSandbox { parts.append(("SANDBOX", "SANDBOX", 6)) }
         // The hint line says `? help` and `q quit` too: here the clock has the room.
         var right = forms.first ?? ""
         func fits(_ left: String, _ right: String) -> Bool { DisplayWidth.of(left) + DisplayWidth.of(right) + 2 <= area.width }

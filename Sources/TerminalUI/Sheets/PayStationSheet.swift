@@ -65,8 +65,9 @@ public enum PayStationSheet {
 
     /// Draws the page centred over the screen; `now` is simulated time, for the countdown, which
     /// says so when the paused clock holds it.
+    /// - Parameter audience: in front of an audience the title drops the sandbox marker.
     public static func render(_ page: PayStationPage, now: Date, clockPaused: Bool = false, theme appTheme: Theme,
-                              into frame: inout Frame) {
+                              audience: Bool = false, into frame: inout Frame) {
         let session = page.session
         let theme = theme(for: page, over: appTheme)
         let area = box(for: page.size, in: frame.area)
@@ -74,7 +75,7 @@ public enum PayStationSheet {
         frame.fill(area, style: surface)
         // The small page has room for the short word only.
         let mode = session.opensExternalBrowser ? (page.size == .small ? "browser" : "external browser") : "in-app"
-        let title = "Pay Station · \(session.sandbox ? "sandbox · " : "")\(mode)"
+        let title = "Pay Station · \(session.sandbox && !audience ? "sandbox · " : "")\(mode)"
         let inner = frame.drawBox(area, title: title, border: theme.border, style: theme.surfaceStyle(.accent),
                                   titleStyle: theme.surfaceStyle(.accent, bold: true))
         // The catalog's look, at the right of the top border, where it cannot hide the title.

@@ -20,9 +20,26 @@ public enum StoreKitSheet {
         }
     }
 
+    /// What a key does on the sheet in front of an audience (`--audience`), where only Buy and
+    /// Cancel are drawn: QA's letters do nothing, and the arrows move between the two buttons
+    /// only, so Enter can never press a button nobody sees.
+    public static func input(for key: Key, on session: StoreKitSession, audience: Bool) -> StoreKitInput? {
+        guard audience, session.chosenFailure == nil else { return input(for: key) }
+        switch input(for: key) {
+        case .next?, .previous?:
+            // Buy and Cancel are the first two buttons: from Buy the next, from Cancel the one before.
+            return session.focus == .buy ? .next : .previous
+        case .pressButton(let button)? where button.isQA:
+            return nil
+        case let other:
+            return other
+        }
+    }
+
     /// The keys that work now, for the hint bar and the sheet's last line.
-    public static func hint(for session: StoreKitSession) -> String {
-        session.chosenFailure == nil
+    public static func hint(for session: StoreKitSession, audience: Bool = false) -> String {
+        if audience, session.chosenFailure == nil { return "Enter press · ←→ choose · Esc cancel" }
+        return session.chosenFailure == nil
             ? "Enter press · ←→ choose · b c f a n t · Esc cancel"
             : "↑↓ choose the error · Enter throw it · Esc back"
     }
@@ -34,7 +51,8 @@ public enum StoreKitSheet {
 
     /// Where each button is drawn, and each error of the list while it is open: what a click
     /// hits is what is drawn, because both come from here.
-    static func targets(for session: StoreKitSession, in area: Rect) -> [(StoreKitInput, Rect)] {
+    /// In front of an audience the QA row is neither drawn nor hit.
+    static func targets(for session: StoreKitSession, in area: Rect, audience: Bool = false) -> [(StoreKitInput, Rect)] {
         let content = box(in: area).inset(by: 1).inset(horizontal: 1, vertical: 0)
         var targets: [(StoreKitInput, Rect)] = []
         var x = content.x + 2
@@ -43,6 +61,7 @@ public enum StoreKitSheet {
             targets.append((.pressButton(button), Rect(x: x, y: content.y + 4, width: width, height: 1)))
             x += width + 3
         }
+        if audience, session.chosenFailure == nil { return targets }
         if session.chosenFailure == nil {
             x = content.x + 4
             for button in StoreKitSession.Button.allCases where button.isQA {
@@ -61,8 +80,9 @@ public enum StoreKitSheet {
 
     /// The input a click at (x, y) gives: a button presses it; an error of the list is chosen,
     /// and a click on the chosen one throws it.
-    public static func input(atX x: Int, y: Int, for session: StoreKitSession, in area: Rect) -> StoreKitInput? {
-        guard let (input, _) = targets(for: session, in: area).first(where: { $0.1.contains(x: x, y: y) }) else {
+    public static func input(atX x: Int, y: Int, for session: StoreKitSession, in area: Rect,
+                             audience: Bool = false) -> StoreKitInput? {
+        guard let (input, _) = targets(for: session, in: area, audience: audience).first(where: { $0.1.contains(x: x, y: y) }) else {
             return nil
         }
         if case .chooseFailure(let failure) = input, failure == session.chosenFailure { return .press }
@@ -78,11 +98,13 @@ public enum StoreKitSheet {
         }
     }
 
-    public static func render(_ session: StoreKitSession, theme: Theme, into frame: inout Frame) {
+    /// - Parameter audience: the sheet as a player sees it: no QA row, no Sandbox in the title.
+    public static func render(_ session: StoreKitSession, theme: Theme, audience: Bool = false, into frame: inout Frame) {
         let area = box(in: frame.area)
         frame.fill(area, style: theme.surfaceStyle(.text))
         // Under the Xee SDK the sheet is StoreKit's, opened by `makePurchase`.
-        let title = "App Store · \(session.sandbox ? "Sandbox" : "Production")" + (session.path == .xee ? " · Xee" : "")
+        let environment = audience ? "" : " · \(session.sandbox ? "Sandbox" : "Production")"
+        let title = "App Store" + environment + (session.path == .xee && !audience ? " · Xee" : "")
         let inner = frame.drawBox(area, title: title, border: theme.border, style: theme.surfaceStyle(.accent),
                                   titleStyle: theme.surfaceStyle(.accent, bold: true))
         guard inner.height >= 13 else { return }
@@ -98,7 +120,7 @@ public enum StoreKitSheet {
         }
         frame.write("Account: \(session.account)", in: Rect(x: content.x, y: content.y + 2, width: content.width, height: 1),
                     style: theme.surfaceStyle(.muted))
-        for (input, rect) in targets(for: session, in: frame.area) {
+        for (input, rect) in targets(for: session, in: frame.area, audience: audience) {
             switch input {
             case .pressButton(let button):
                 let focused = session.chosenFailure == nil && session.focus == button
@@ -114,10 +136,12 @@ public enum StoreKitSheet {
             }
         }
         // While QA chooses an error, the list replaces the QA row and its heading says what for.
-        let qaLabel = session.chosenFailure == nil ? "QA" : "QA: what does purchase() throw?"
-        frame.write(qaLabel, x: content.x, y: content.y + 6, limit: content.width,
-                    style: theme.surfaceStyle(.warning, bold: true))
-        frame.write(hint(for: session), in: Rect(x: content.x, y: content.maxY - 1, width: content.width, height: 1),
+        if !audience || session.chosenFailure != nil {
+            let qaLabel = session.chosenFailure == nil ? "QA" : "QA: what does purchase() throw?"
+            frame.write(qaLabel, x: content.x, y: content.y + 6, limit: content.width,
+                        style: theme.surfaceStyle(.warning, bold: true))
+        }
+        frame.write(hint(for: session, audience: audience), in: Rect(x: content.x, y: content.maxY - 1, width: content.width, height: 1),
                     style: theme.surfaceStyle(.muted))
     }
 }

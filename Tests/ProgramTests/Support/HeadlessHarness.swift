@@ -45,7 +45,8 @@ final class HeadlessHarness {
     let store: Store
 
     init(storefront: String = "USA", catalog: Catalog = defaultCatalog, width: Int = 120, height: Int = 40,
-         network: NetworkCondition? = nil, generator: any RandomNumberGenerator = SeededGenerator(seed: 42)) throws {
+         network: NetworkCondition? = nil, generator: any RandomNumberGenerator = SeededGenerator(seed: 42),
+         audience: Bool = false, showsEvents: Bool? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("program-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let wall = WallClockStub(fixedNow)
@@ -57,7 +58,8 @@ final class HeadlessHarness {
         self.store = store
         let launchReport = store.currentReport()
         let app = App(catalog: catalog, storefrontId: storefront, userId: store.userId, report: launchReport, width: width,
-                      height: height, now: launchReport.clock.now(atWall: wall.now), timeZone: utc)
+                      height: height, now: launchReport.clock.now(atWall: wall.now), timeZone: utc, audience: audience,
+                      showsEvents: showsEvents)
         program = Program(app: app, backend: HeadlessBackend(width: width, height: height), engine: EngineWorker(store: store),
                           clock: launchReport.clock, wallTime: { wall.now })
     }

@@ -1,0 +1,33 @@
+/// A demo's caption: what the presenter says about the step on screen, drawn over the top of
+/// the frame. The top line is the status bar (storefront, path, clock), which a demo's audience
+/// needs least; the bottom line is the app's own message (`Payment succeeded`), which is often
+/// what the caption explains, and sheets are centred, so the first rows are the ones a caption
+/// hides least. A caption too long for one line wraps at spaces onto the rows below, up to
+/// `maximumLines`; what is left after them ends with `…`.
+public enum CaptionBar {
+    /// Past three rows a caption would cover the paywall's heading at 80x24: say less instead.
+    public static let maximumLines = 3
+
+    /// The rows the caption takes on a frame `width` wide: one space either side of the text.
+    public static func lines(for text: String, width: Int) -> [String] {
+        let room = max(1, width - 2)
+        let wrapped = TextWrap.lines(text, width: room)
+        guard wrapped.count > maximumLines else { return wrapped }
+        var kept = Array(wrapped.prefix(maximumLines))
+        kept[maximumLines - 1] = DisplayWidth.prefix(of: kept[maximumLines - 1] + " " + wrapped[maximumLines], fitting: room - 1) + "…"
+        return kept
+    }
+
+    /// Draws the caption from the top row down, full width, in the theme's selection colors
+    /// (reverse without color) so it reads as something laid over the app, not part of it.
+    public static func render(_ text: String, theme: Theme, colorEnabled: Bool = true, into frame: inout Frame) {
+        guard !text.isEmpty, frame.width > 2, frame.height > 0 else { return }
+        var style = theme.selectionStyle
+        style.bold = true
+        if !colorEnabled { style.reverse = true }
+        for (row, line) in lines(for: text, width: frame.width).prefix(frame.height).enumerated() {
+            frame.fill(Rect(x: 0, y: row, width: frame.width, height: 1), style: style)
+            frame.write(line, in: Rect(x: 1, y: row, width: frame.width - 2, height: 1), style: style)
+        }
+    }
+}
