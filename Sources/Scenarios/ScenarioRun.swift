@@ -109,9 +109,12 @@ final class ScenarioRun {
         }
         if let network { store.networkCondition = network }
         let report = store.currentReport()
+        // With color, in the built-in dark and light themes at 24 bits (and any `reload theme`
+        // file's), as a true-color terminal shows them: snapshots keep those colors cell by cell.
+        // The text is the same as without color; only styles tell the two apart.
         let app = App(catalog: catalog, storefrontId: storefrontId, userId: user, report: report, width: size.width,
                       height: size.height, now: report.clock.now(atWall: Date()),
-                      timeZone: TimeZone(identifier: "UTC") ?? .current, colorEnabled: false)
+                      timeZone: TimeZone(identifier: "UTC") ?? .current)
         let program = Program(app: app, backend: HeadlessBackend(width: size.width, height: size.height),
                               engine: EngineWorker(store: store), clock: report.clock)
         self.program = program
