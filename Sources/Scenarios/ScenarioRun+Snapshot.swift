@@ -42,7 +42,7 @@ extension ScenarioRun {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
                 try file.data.write(to: URL(fileURLWithPath: file.path), options: .atomic)
             } catch {
-                throw self.error(line, "cannot write the snapshot \(file.path): \(error.localizedDescription)")
+                throw SnapshotWriteFailure(error: self.error(line, "cannot write the snapshot \(file.path): \(error.localizedDescription)"))
             }
         }
         let written = missing.map(\.path)
@@ -56,14 +56,18 @@ extension ScenarioRun {
         do {
             return try FrameArchive.encode(frame)
         } catch {
-            throw self.error(line, "cannot write the snapshot \(path): \(error)")
+            throw SnapshotWriteFailure(error: self.error(line, "cannot write the snapshot \(path): \(error)"))
         }
     }
 
     /// `NAME.cells.json` as a frame, nil when there is none; one that does not decode is the
     /// snapshot directory's mistake, said with what to do.
     private func archivedFrame(_ path: String, _ line: ScenarioLine) throws -> Frame? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
+        guard !isFolder.boolValue else {
+            throw error(line, "the snapshot \(path) is a folder; remove it to record the snapshot again")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw error(line, "cannot read the snapshot \(path); check its permissions")
         }
@@ -94,8 +98,8 @@ extension ScenarioRun {
         do {
             return try options.snapshotFailures.record(change, file: scenario.file, line: line.number, in: directory)
         } catch {
-            throw self.error(line, "cannot write \((directory as NSString).appendingPathComponent(DiffPage.fileName)): "
-                             + error.localizedDescription)
+            throw SnapshotWriteFailure(error: self.error(line, "cannot write \((directory as NSString).appendingPathComponent(DiffPage.fileName)): "
+                                                         + error.localizedDescription))
         }
     }
 
@@ -115,4 +119,10 @@ extension ScenarioRun {
                        + "the first at column \(first.x), row \(first.y) (\"\(before.grapheme)\"): \(SnapshotFiles.describe(before.style))",
                        actual: SnapshotFiles.describe(after.style))
     }
+}
+
+/// A snapshot or the diff page could not be written (a full disk, a folder where the file goes):
+/// an I/O error (exit 74), not the script's mistake.
+struct SnapshotWriteFailure: Error {
+    var error: ScriptError
 }

@@ -147,9 +147,19 @@ struct ColorSnapshotTests {
         #expect(error.line == 2)
         #expect(error.message.hasPrefix("the snapshot \(snapshots)/home.cells.json is not a frame of cells ("))
         #expect(error.message.hasSuffix("delete it to record it again"))
+
+        // A folder of that name says so.
+        try FileManager.default.removeItem(atPath: snapshots + "/home.cells.json")
+        try FileManager.default.createDirectory(atPath: snapshots + "/home.cells.json", withIntermediateDirectories: true)
+        let folder = ScenarioRunner.run(file, options: try options(in: scratch, snapshots: snapshots))
+        guard case .scriptError(let second) = folder.outcome else {
+            Issue.record("expected a script error, got \(folder.outcome)")
+            return
+        }
+        #expect(second.message == "the snapshot \(snapshots)/home.cells.json is a folder; remove it to record the snapshot again")
     }
 
-    @Test("a diff page that cannot be written is a script error naming it")
+    @Test("a diff page that cannot be written is an I/O error naming it")
     func diffPageUnwritable() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -161,10 +171,28 @@ struct ColorSnapshotTests {
         // A folder where the page goes: no file can be written there, even by root.
         try FileManager.default.createDirectory(atPath: snapshots + "/diff.html/taken", withIntermediateDirectories: true)
         let result = ScenarioRunner.run(file, options: options)
-        guard case .scriptError(let error) = result.outcome else {
-            Issue.record("expected a script error, got \(result.outcome)")
+        guard case .ioError(let error) = result.outcome else {
+            Issue.record("expected an I/O error, got \(result.outcome)")
             return
         }
+        #expect(error.line == 2)
         #expect(error.message.hasPrefix("cannot write \(snapshots)/diff.html: "))
+    }
+
+    @Test("a snapshot that cannot be written is an I/O error naming it")
+    func snapshotUnwritable() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let snapshots = scratch.file("snapshots")
+        let file = try scratch.write("home.scenario", "size 80x24\nsnapshot home\n")
+        // A file where the folder goes: nothing can be written in it, even by root.
+        try scratch.write("snapshots", "not a folder")
+        let result = ScenarioRunner.run(file, options: try options(in: scratch, snapshots: snapshots))
+        guard case .ioError(let error) = result.outcome else {
+            Issue.record("expected an I/O error, got \(result.outcome)")
+            return
+        }
+        #expect(error.line == 2)
+        #expect(error.message.hasPrefix("cannot write the snapshot \(snapshots)/home.txt: "))
     }
 }
