@@ -2,7 +2,8 @@ import TerminalUI
 
 /// A Frame as an HTML grid of cells for the diff page: runs of one style as spans a fixed
 /// number of columns wide (so a wide character or a font's odd glyph never shifts what follows),
-/// exact colors and attributes, and one outline box per cell in `marked`, laid over the grid.
+/// exact colors and attributes, and an outline around each run of cells in `marked` on a row,
+/// laid over the grid.
 enum PageGrid {
     /// What a cell without a color shows: a terminal's usual gray on black.
     static let defaultForeground = "#e5e5e5"
@@ -39,11 +40,25 @@ enum PageGrid {
             }
             html += "</div>"
         }
-        for position in marked {
-            html += "<i class=\"mark\" data-x=\"\(position.x)\" data-y=\"\(position.y)\" "
-                + "style=\"left:\(position.x)ch;top:calc(\(position.y) * var(--row))\"></i>"
+        for run in runs(of: marked) {
+            html += "<i class=\"mark\" data-x=\"\(run.x)\" data-y=\"\(run.y)\" data-cells=\"\(run.cells)\" "
+                + "style=\"left:\(run.x)ch;top:calc(\(run.y) * var(--row));width:\(run.cells)ch\"></i>"
         }
         return html + "</div>"
+    }
+
+    /// Changed cells side by side on a row, as one outline each: a changed word is one box, and a
+    /// screen changed everywhere is a box a row rather than thousands of cells' worth of markup.
+    static func runs(of positions: [FrameDiff.Position]) -> [(x: Int, y: Int, cells: Int)] {
+        var runs: [(x: Int, y: Int, cells: Int)] = []
+        for position in positions.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) }) {
+            if let last = runs.last, last.y == position.y, last.x + last.cells == position.x {
+                runs[runs.count - 1].cells += 1
+            } else {
+                runs.append((position.x, position.y, 1))
+            }
+        }
+        return runs
     }
 
     private static func span(_ text: String, columns: Int, style: Style) -> String {
@@ -67,7 +82,7 @@ enum PageGrid {
                 font-size: 13px; line-height: var(--row); background: \(defaultBackground); white-space: pre; }
         .grid .r { height: var(--row); overflow: hidden; }
         .grid span { display: inline-block; height: var(--row); overflow: hidden; vertical-align: top; }
-        .grid .mark { position: absolute; width: 1ch; height: var(--row); box-sizing: border-box;
+        .grid .mark { position: absolute; height: var(--row); box-sizing: border-box;
                       outline: 2px solid #ff2d95; outline-offset: -1px; pointer-events: none; }
         """
 }

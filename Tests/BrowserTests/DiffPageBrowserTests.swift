@@ -4,7 +4,7 @@ import Testing
 import TerminalUI
 
 /// The diff page in headless Chromium, offline: the changes listed, every changed cell outlined
-/// over its cell, before and after the same size, and a screenshot (`.build/browser-tests/diff-page`).
+/// where it is drawn, before and after the same size, and a screenshot (`.build/browser-tests/diff-page`).
 @Suite struct DiffPageBrowserTests {
     /// Two real changes: the US paywall drawn as the German one, and the dark theme as the light.
     static func page() throws -> (directory: URL, changes: [ChangedCombination]) {
@@ -40,7 +40,8 @@ import TerminalUI
               grid.querySelectorAll('.mark').forEach(function (mark) {
                 var at = mark.getBoundingClientRect();
                 if (Math.abs(at.left - box.left - Number(mark.dataset.x) * column) > 1 ||
-                    Math.abs(at.top - box.top - Number(mark.dataset.y) * row) > 1) misplaced += 1;
+                    Math.abs(at.top - box.top - Number(mark.dataset.y) * row) > 1 ||
+                    Math.abs(at.width - Number(mark.dataset.cells) * column) > 1) misplaced += 1;
               });
             });
             document.body.dataset.misplaced = String(misplaced);
@@ -49,14 +50,16 @@ import TerminalUI
               var a = grids[0].getBoundingClientRect(), b = grids[1].getBoundingClientRect();
               return Math.abs(a.width - b.width) < 1 && Math.abs(a.height - b.height) < 1;
             }));
-            document.body.dataset.marks = String(document.querySelectorAll('.mark').length);
+            document.body.dataset.outlined = String(Array.from(document.querySelectorAll('.mark'))
+              .reduce(function (sum, mark) { return sum + Number(mark.dataset.cells); }, 0));
             """)
         let dom = try Chromium.find().dom(of: probe)
         #expect(dom.contains(#"data-changes="2""#))
         #expect(dom.contains("2 combinations changed"))
         #expect(BrowserFixtures.tags("change", in: dom).count == 2)
-        let marks = changes.reduce(0) { $0 + 2 * $1.diff.changed.count }
-        #expect(dom.contains("data-marks=\"\(marks)\""))
+        // Every changed cell outlined, over the before and over the after.
+        let outlined = changes.reduce(0) { $0 + 2 * $1.diff.changed.count }
+        #expect(dom.contains("data-outlined=\"\(outlined)\""))
         #expect(dom.contains(#"data-misplaced="0""#))
         #expect(dom.contains(#"data-same-size="true""#))
     }

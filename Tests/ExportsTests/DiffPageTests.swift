@@ -33,16 +33,45 @@ import TerminalUI
         #expect(Self.count("<figure class=\"after\">", in: html) == 2)
     }
 
+    /// The cells the page outlines, each outline a run of `data-cells` cells from (`data-x`, `data-y`).
+    static func outlined(_ html: String) -> [FrameDiff.Position] {
+        func number(_ name: String, in tag: Substring) -> Int {
+            guard let start = tag.range(of: "\(name)=\"") else { return -1 }
+            return Int(tag[start.upperBound...].prefix { $0 != "\"" }) ?? -1
+        }
+        return html.components(separatedBy: "<i class=\"mark\" ").dropFirst().flatMap { part in
+            let tag = part.prefix { $0 != ">" }
+            let x = number("data-x", in: tag), y = number("data-y", in: tag), cells = number("data-cells", in: tag)
+            return (0..<max(0, cells)).map { FrameDiff.Position(x: x + $0, y: y) }
+        }
+    }
+
+    static func sorted(_ positions: [FrameDiff.Position]) -> [FrameDiff.Position] {
+        positions.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+    }
+
     @Test func theOutlinesAreTheChangedCellsInEachPicture() throws {
         let change = Self.change("USA", before: "Gems $0.99", after: "Gems $1.00")
         #expect(change.diff.changed.count == 3)
         let html = DiffPage.html(for: [change], title: "t")
-        // One outline per changed cell, over the before and over the after.
-        #expect(Self.count("class=\"mark\"", in: html) == 2 * change.diff.changed.count)
-        for position in change.diff.changed {
-            #expect(Self.count("data-x=\"\(position.x)\" data-y=\"\(position.y)\"", in: html) == 2)
-        }
+        // Exactly the changed cells, over the before and over the after: `0` alone, then `99` as one run.
+        #expect(Self.sorted(Self.outlined(html)) == Self.sorted(change.diff.changed + change.diff.changed))
+        #expect(Self.count("class=\"mark\"", in: html) == 4)
+        #expect(Self.count(#"data-x="9" data-y="1" data-cells="2""#, in: html) == 2)
         #expect(html.contains(#"data-changed-cells="3""#))
+    }
+
+    @Test func aScreenChangedEverywhereIsOneOutlineARow() throws {
+        var before = Frame(width: 120, height: 40), after = Frame(width: 120, height: 40, style: Self.accent)
+        before.write("x", x: 0, y: 0, style: .plain)
+        after.write("y", x: 0, y: 0, style: Self.accent)
+        let diff = FrameDiff(before: before, after: after)
+        #expect(diff.changed.count == 4800)
+        let combination = Combination(storefront: "USA", theme: "dark", width: 120, height: 40, variant: "A", eligibility: "auto")
+        let html = DiffPage.html(for: [ChangedCombination(combination: combination, diff: diff, summary: "all")], title: "t")
+        #expect(Self.count("class=\"mark\"", in: html) == 80)
+        #expect(Self.outlined(html).count == 9600)
+        #expect(html.utf8.count < 100_000)
     }
 
     @Test func onlyTheChangesGivenAreListed() {

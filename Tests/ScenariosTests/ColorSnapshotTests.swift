@@ -62,8 +62,8 @@ struct ColorSnapshotTests {
         let page = try String(contentsOfFile: snapshots + "/diff.html", encoding: .utf8)
         #expect(page.contains("<h1>1 snapshot failed</h1>"))
         #expect(page.contains("<h2>home (home.scenario:2): 1 cell changed</h2>"))
-        #expect(Self.count("class=\"mark\"", in: page) == 2)  // the one cell, over before and after
-        #expect(page.contains(#"data-x="1" data-y="0""#))
+        #expect(Self.count("class=\"mark\"", in: page) == 2)  // the one cell, outlined over before and after
+        #expect(page.contains(#"data-x="1" data-y="0" data-cells="1""#))
     }
 
     @Test("a directory with only NAME.txt compares the text and gains the cells")
@@ -104,7 +104,7 @@ struct ColorSnapshotTests {
         let page = try String(contentsOfFile: snapshots + "/diff.html", encoding: .utf8)
         // Only the letter that changed: the recorded text is drawn in today's styles.
         #expect(Self.count("class=\"mark\"", in: page) == 2)
-        #expect(page.contains(#"data-x="3" data-y="0""#))
+        #expect(page.contains(#"data-x="3" data-y="0" data-cells="1""#))
     }
 
     @Test("the diff page holds every snapshot that failed in the run, in file order")
