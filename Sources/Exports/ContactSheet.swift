@@ -80,8 +80,8 @@ public enum ContactSheet {
             if format == "svg" || format == "png" {
                 html += "<a class=\"open\" href=\"\(link)\"><img src=\"\(link)\" alt=\"\(name)\" loading=\"lazy\"></a>"
             } else {
-                html += "<a class=\"open\" href=\"\(link)\"><iframe src=\"\(link)\" title=\"\(name)\" tabindex=\"-1\" "
-                    + "loading=\"lazy\" sandbox></iframe></a>"
+                // Not inside a link: a frame is content of its own; a click on the thumbnail opens it.
+                html += "<iframe src=\"\(link)\" title=\"\(name)\" tabindex=\"-1\" loading=\"lazy\" sandbox></iframe>"
             }
         } else {
             html += " data-file=\"\" data-format=\"\"><p class=\"missing\">no picture</p>"

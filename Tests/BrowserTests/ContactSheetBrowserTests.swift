@@ -125,6 +125,23 @@ enum BrowserFixtures {
         #expect(dom.contains(#"data-shown="2""#))
         // The toggles say the same.
         #expect(!dom.contains(#"checked="" data-axis="storefront" value="USA""#))
+
+        // The same after `?`, as a link from elsewhere may give it.
+        let query = try #require(URL(string: page.absoluteString + "?storefront=USA"))
+        let byQuery = try Chromium.find().dom(of: query)
+        #expect(byQuery.contains(#"data-shown="2""#))
+    }
+
+    @Test func aClickOpensThePictureAtFullSize() throws {
+        let directory = try Self.export()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let probe = try BrowserFixtures.page(directory.appendingPathComponent(ContactSheet.fileName), running: """
+            document.querySelector('.thumb[data-storefront="JPN"][data-theme="light"] img').click();
+            """)
+        let dom = try Chromium.find().dom(of: probe)
+        #expect(dom.contains(#"data-open="JPN-light-100x30-A-auto""#))
+        #expect(BrowserFixtures.tag(id: "overlay", in: dom)?.contains(" hidden") == false)
+        #expect(dom.contains(#"<a id="overlay-file" href="JPN-light-100x30-A-auto.svg">"#))
     }
 
     @Test func untickingAToggleHidesItsThumbnailsAndWritesTheAddress() throws {
