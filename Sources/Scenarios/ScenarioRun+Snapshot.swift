@@ -17,7 +17,7 @@ extension ScenarioRun {
             return
         }
         let files = SnapshotFiles(directory: directory, name: name)
-        let recordedText = try? String(contentsOfFile: files.text, encoding: .utf8)
+        let recordedText = try recordedText(files.text, line)
         let recordedCells = try archivedFrame(files.cells, line)
         let text = SnapshotFiles.text(of: frame)
 
@@ -60,9 +60,9 @@ extension ScenarioRun {
         }
     }
 
-    /// `NAME.cells.json` as a frame, nil when there is none; one that does not decode is the
-    /// snapshot directory's mistake, said with what to do.
-    private func archivedFrame(_ path: String, _ line: ScenarioLine) throws -> Frame? {
+    /// A recorded file's bytes, nil when there is none; a folder in its place, or a file that
+    /// cannot be read, is the snapshot directory's mistake, said with what to do.
+    private func recorded(_ path: String, _ line: ScenarioLine) throws -> Data? {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
         guard !isFolder.boolValue else {
@@ -71,6 +71,22 @@ extension ScenarioRun {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw error(line, "cannot read the snapshot \(path); check its permissions")
         }
+        return data
+    }
+
+    /// `NAME.txt`, nil when there is none.
+    private func recordedText(_ path: String, _ line: ScenarioLine) throws -> String? {
+        guard let data = try recorded(path, line) else { return nil }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw error(line, "the snapshot \(path) is not UTF-8 text; delete it to record it again")
+        }
+        return text
+    }
+
+    /// `NAME.cells.json` as a frame, nil when there is none; one that does not decode is the
+    /// snapshot directory's mistake, said with what to do.
+    private func archivedFrame(_ path: String, _ line: ScenarioLine) throws -> Frame? {
+        guard let data = try recorded(path, line) else { return nil }
         do {
             return try FrameArchive.decode(data)
         } catch {

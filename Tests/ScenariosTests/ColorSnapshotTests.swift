@@ -159,6 +159,25 @@ struct ColorSnapshotTests {
         #expect(second.message == "the snapshot \(snapshots)/home.cells.json is a folder; remove it to record the snapshot again")
     }
 
+    @Test("a text snapshot that is not UTF-8 is a script error that names it, and is left alone")
+    func textNotUTF8() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let snapshots = scratch.file("snapshots")
+        let file = try scratch.write("home.scenario", "size 80x24\nsnapshot home\n")
+        try FileManager.default.createDirectory(atPath: snapshots, withIntermediateDirectories: true)
+        let bytes = Data([0x48, 0xFF, 0xFE, 0x0A])
+        try bytes.write(to: URL(fileURLWithPath: snapshots + "/home.txt"))
+        let result = ScenarioRunner.run(file, options: try options(in: scratch, snapshots: snapshots))
+        guard case .scriptError(let error) = result.outcome else {
+            Issue.record("expected a script error, got \(result.outcome)")
+            return
+        }
+        #expect(error.line == 2)
+        #expect(error.message == "the snapshot \(snapshots)/home.txt is not UTF-8 text; delete it to record it again")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: snapshots + "/home.txt")) == bytes)
+    }
+
     @Test("a diff page that cannot be written is an I/O error naming it")
     func diffPageUnwritable() throws {
         let scratch = try ScratchDirectory()
