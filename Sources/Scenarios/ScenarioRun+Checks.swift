@@ -122,34 +122,4 @@ extension ScenarioRun {
     static func plain(_ text: String) -> String {
         String(text.map { $0 == "\u{00A0}" || $0 == "\u{202F}" ? " " : $0 })
     }
-
-    /// `snapshot NAME`: the screen goes into the transcript; with `--snapshots DIR` it is also
-    /// compared with DIR/NAME.txt, which is written when missing.
-    func snapshot(_ name: String, _ line: ScenarioLine) throws {
-        let lines = try running().draw().lines
-        guard let directory = options.snapshotsDirectory else {
-            transcript += lines.map { "       │" + $0 }
-            return
-        }
-        let file = (directory as NSString).appendingPathComponent(name + ".txt")
-        let actual = lines.joined(separator: "\n") + "\n"
-        guard let expected = try? String(contentsOfFile: file, encoding: .utf8) else {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                try actual.write(toFile: file, atomically: true, encoding: .utf8)
-            } catch {
-                throw self.error(line, "cannot write the snapshot \(file): \(error.localizedDescription)")
-            }
-            transcript[transcript.count - 1] += "   (recorded \(file))"
-            return
-        }
-        guard expected == actual else {
-            let old = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            let first = zip(old, lines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(old.count, lines.count)
-            throw failure(line, expected: "the screen of \(file); first difference on row \(first): "
-                          + (old.indices.contains(first) ? old[first] : "(none)"),
-                          actual: lines.indices.contains(first) ? lines[first] : "(none)")
-        }
-        transcript[transcript.count - 1] += "   ✓ (\(file))"
-    }
 }

@@ -64,6 +64,9 @@ final class ScenarioRun<Terminal: Backend> {
             } catch let failure as LedgerFailure {
                 transcript.append("       error: \(failure.error.message)")
                 return .ioError(failure.error)
+            } catch let failure as SnapshotWriteFailure {
+                transcript.append("       error: \(failure.error.message)")
+                return .ioError(failure.error)
             } catch let error as ScriptError {
                 transcript.append("       error: \(error.message)")
                 return .scriptError(error)

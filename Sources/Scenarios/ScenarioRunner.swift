@@ -13,8 +13,11 @@ public struct ScenarioOptions: Sendable {
     /// The claim on `stateDirectory` that `storefront scenario` took before running anything;
     /// without one, each scenario claims the state directory for itself while it runs.
     public var stateLock: StateLock?
-    /// Where `snapshot NAME` writes, or compares with, `NAME.txt` (`--snapshots`).
+    /// Where `snapshot NAME` writes, or compares with, `NAME.txt` and `NAME.cells.json` (`--snapshots`).
     public var snapshotsDirectory: String?
+    /// The snapshots that failed in this run, for `DIR/diff.html`; shared by every copy of these
+    /// options, so every scenario of one run adds to the same page.
+    public var snapshotFailures = SnapshotFailures()
     /// Tokens and flaky-network coin tosses come from a generator with this seed.
     public var seed: UInt64 = 1
     /// Where a new ledger's paused clock starts: 2026-01-01 09:00:00 UTC.

@@ -32,12 +32,16 @@ public struct ScenarioStage<Terminal: Backend> {
 }
 
 extension ScenarioStage where Terminal == HeadlessBackend {
-    /// `storefront scenario`: a screen in memory at the script's size, no color, times in UTC,
-    /// and no pause anywhere.
+    /// `storefront scenario`: a screen in memory at the script's size, times in UTC, and no
+    /// pause anywhere. With color, in the built-in dark and light themes at 24 bits (and any
+    /// `reload theme` file's), as a true-color terminal shows them: snapshots keep those colors
+    /// cell by cell. The text is the same as without color; only styles tell the two apart.
     public static var headless: ScenarioStage<HeadlessBackend> {
-        ScenarioStage(makeBackend: { HeadlessBackend(width: $0, height: $1) },
-                      resize: { backend, width, height in backend.size = (width, height) },
-                      look: ScenarioLook(), beat: { _, _ in })
+        var look = ScenarioLook()
+        look.colorEnabled = true
+        return ScenarioStage(makeBackend: { HeadlessBackend(width: $0, height: $1) },
+                             resize: { backend, width, height in backend.size = (width, height) },
+                             look: look, beat: { _, _ in })
     }
 }
 

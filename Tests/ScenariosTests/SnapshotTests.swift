@@ -4,6 +4,7 @@ import Testing
 
 /// `snapshot NAME` with `--snapshots DIR`: the first run records DIR/NAME.txt, later runs
 /// compare with it, and a changed screen fails on the snapshot line without touching the file.
+/// (Colors and attributes: ColorSnapshotTests.)
 @Suite("Runner: snapshots")
 struct SnapshotTests {
     @Test("recorded when missing, then matched, then a changed screen fails")
@@ -14,11 +15,12 @@ struct SnapshotTests {
         let options = try options(in: scratch, snapshots: snapshots)
         let home = try scratch.write("home.scenario", "size 80x24\nsnapshot home\n")
         let recorded = snapshots + "/home.txt"
+        let cells = snapshots + "/home.cells.json"
 
         // 1. Missing: written, and the run passes saying so.
         let first = ScenarioRunner.run(home, options: options)
         #expect(first.passed, "\(first.summary)")
-        #expect(first.transcript.last == "    2  snapshot home   (recorded \(recorded))")
+        #expect(first.transcript.last == "    2  snapshot home   (recorded \(recorded), \(cells))")
         let text = try String(contentsOfFile: recorded, encoding: .utf8)
         let rows = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(rows.count == 24)
@@ -27,7 +29,7 @@ struct SnapshotTests {
         // 2. Present and equal: passes, compared rather than written again.
         let second = ScenarioRunner.run(home, options: options)
         #expect(second.passed, "\(second.summary)")
-        #expect(second.transcript.last == "    2  snapshot home   ✓ (\(recorded))")
+        #expect(second.transcript.last == "    2  snapshot home   ✓ (\(recorded), \(cells))")
 
         // 3. The same name over another screen (the German storefront): fails on that line, and
         // names the first row that differs with both versions of it.
@@ -36,7 +38,7 @@ struct SnapshotTests {
         let failure = try #require(third.failure, "\(third.summary)")
         #expect(failure.line == 3)
         #expect(failure.command == "snapshot home")
-        #expect(failure.expected.hasPrefix("the screen of \(recorded); first difference on row 0:"))
+        #expect(failure.expected.hasPrefix("the screen of \(recorded) (before and after: \(snapshots)/diff.html); first difference on row 0:"))
         #expect(failure.expected.contains("USA en_US USD"))
         #expect(failure.actual.contains("DEU de_DE EUR"))
         #expect(failure.screen.first?.contains("DEU de_DE EUR") == true)
