@@ -7,7 +7,12 @@ CATALOG ?= catalog.json
 
 BROWSER_PACKAGES := chromium
 
-.PHONY: run test test-browser bench build deps clean
+# pyte (PyPI), the terminal emulator the recording tests replay casts in, in a virtualenv of
+# its own under .build: nothing is installed into the system's Python.
+PYTE_PACKAGES := python3 python3-venv
+PYTE_VENV := .build/pyte-venv
+
+.PHONY: run test test-browser bench build deps pyte clean
 
 # Installs what is missing of PACKAGES (Debian), or says how when not root.
 define install_missing
@@ -40,7 +45,7 @@ run: build
 # The Swift tests (pure, frames, the loop, end to end in tmux), then the QA scenarios in
 # Tests/Scenarios on the built binary, with a JUnit report for CI. Every layer runs whatever
 # the one before it did, and the summary names each that failed before make exits non-zero.
-test: deps
+test: deps pyte
 	$(SWIFT) build
 	@failed=""; \
 	$(SWIFT) test --skip BrowserTests || failed="$$failed swift-test"; \
@@ -54,6 +59,16 @@ test-browser: deps
 	$(call install_missing,$(BROWSER_PACKAGES))
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter BrowserTests
+
+pyte: $(PYTE_VENV)/pyte-installed
+
+# The marker is made last, so a pip that failed halfway is tried again on the next run.
+$(PYTE_VENV)/pyte-installed:
+	$(call install_missing,$(PYTE_PACKAGES))
+	rm -rf $(PYTE_VENV)
+	python3 -m venv $(PYTE_VENV)
+	$(PYTE_VENV)/bin/pip install --quiet --disable-pip-version-check pyte
+	touch $@
 
 bench: build
 	STOREFRONT_COMMIT=$$(git rev-parse --short HEAD 2>/dev/null || echo unknown) \
