@@ -60,7 +60,7 @@ let package = Package(
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "Program", "TerminalUI", "StoreEngine", "Catalog"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Program", "TerminalUI", "StoreEngine", "Catalog"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Exports", "Program", "TerminalUI", "StoreEngine", "Catalog"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Program", "TerminalUI", "CCurses"]),
         // Pages an export writes, opened in headless Chromium (`make test-browser`; `make test`
         // skips it so a cold run stays short).

@@ -44,6 +44,7 @@ final class ScenarioRun {
             transcript.append(String(format: "%5d  ", line.number) + line.text)
             do {
                 if !line.command.isSetup, program == nil { try launch(at: line) }
+                defer { recordScreen() }
                 try perform(line)
                 // A write the ledger could not make (a full disk): what follows would test nothing.
                 if let failure = program?.takeFailures().first(where: \.isStorageFailure) {
@@ -111,7 +112,7 @@ final class ScenarioRun {
         let report = store.currentReport()
         let app = App(catalog: catalog, storefrontId: storefrontId, userId: user, report: report, width: size.width,
                       height: size.height, now: report.clock.now(atWall: Date()),
-                      timeZone: TimeZone(identifier: "UTC") ?? .current, colorEnabled: false)
+                      timeZone: TimeZone(identifier: "UTC") ?? .current, colorEnabled: options.recorder != nil)
         let program = Program(app: app, backend: HeadlessBackend(width: size.width, height: size.height),
                               engine: EngineWorker(store: store), clock: report.clock)
         self.program = program

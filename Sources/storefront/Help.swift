@@ -27,6 +27,8 @@ enum Help {
                                         --jobs N       run N scenarios at once
                                         --snapshots DIR  compare `snapshot NAME` with DIR/NAME.txt
                                         --quiet        only verdicts and failures (docs/scenarios.md)
+                                        --record FILE  record one scenario as FILE.cast or FILE.svg, half a
+                                                       second a screen (docs/demos.md)
       storefront bench [--quick] [--json]  time loading, drawing, keypresses and purchasing (make bench)
       storefront --help | --version
 
@@ -40,6 +42,8 @@ enum Help {
       --user ID           the player id (default: kept in the ledger across launches)
       --network MODE      reliable, or flaky: products requests fail half the time and retry
       --project-id N      start the Pay Station SDK with another project id (a wrong one sells nothing)
+      --record FILE       record the session: FILE.cast (asciinema v2) or FILE.svg (plays in a browser),
+                          written when the app quits (docs/demos.md)
 
     Keys in the app: arrows or h/j/k/l select (left and right from card to card, down from
     the cards to the shop, up back to them), Enter buys, Esc closes, Tab moves between panes,

@@ -23,11 +23,13 @@ struct Options {
     var shard: String?
     var jobs: String?
     var snapshotsDirectory: String?
+    /// `--record FILE.cast|FILE.svg`: the session as a recording, written when it ends.
+    var recordPath: String?
     var positional: [String] = []
 
     static let valueOptions: Set<String> = [
         "--catalog", "--theme", "--storefront", "--state-dir", "--user", "--network", "--project-id", "--junit", "--shard",
-        "--jobs", "--snapshots", "--device",
+        "--jobs", "--snapshots", "--device", "--record",
     ]
 
     /// `--device`, checked: the screen the paywall is drawn for.
@@ -90,6 +92,7 @@ struct Options {
                 case "--shard": options.shard = value
                 case "--jobs": options.jobs = value
                 case "--snapshots": options.snapshotsDirectory = value
+                case "--record": options.recordPath = value
                 default: options.userId = value
                 }
             } else if argument == "--json" {
