@@ -38,20 +38,45 @@ extension EndToEnd {
                     "pyte:\n\(replay.lines.joined(separator: "\n"))\ntmux:\n\(last.joined(separator: "\n"))")
         }
 
-        @Test("a signal ends the app and the recording is written all the same", .needsTmux)
-        func recordingSurvivesSIGTERM() throws {
+        @Test("a signal or Ctrl-C ends the app and the recording is written all the same", .needsTmux,
+              arguments: [QuitSignal(name: "SIGTERM", number: SIGTERM, status: 143),
+                          QuitSignal(name: "SIGHUP", number: SIGHUP, status: 129),
+                          QuitSignal(name: "Ctrl-C", number: 0, status: 0)])
+        func recordingSurvivesQuitting(by quit: QuitSignal) throws {
             let state = try TemporaryDirectory()
             defer { state.remove() }
-            let cast = state.path + "-term.cast"
+            let cast = state.path + "-quit.cast"
             defer { try? FileManager.default.removeItem(atPath: cast) }
             let app = try TmuxSession(stateDirectory: state.path, arguments: ["--record", cast])
             defer { app.close() }
             try app.waitForLaunch()
-            #expect(kill(try app.appProcess(), SIGTERM) == 0)
-            try app.waitUntil("the app exits 143") { $0.contains("EXIT=143") }
+            if quit.number == 0 {
+                app.sendKeys("C-c")
+            } else {
+                #expect(kill(try app.appProcess(), quit.number) == 0)
+            }
+            try app.waitUntil("the app exits \(quit.status)") { $0.contains("EXIT=\(quit.status)") }
             let replay = try CastReplay.of(castAt: cast)
             #expect(replay.lines.first?.hasPrefix(" Stardust Quest │ ") == true, "\(replay.lines.joined(separator: "\n"))")
             #expect(replay.lines.joined().contains("Pouch of Gems"))
+        }
+
+        @Test("a recording that cannot be written at the end says so and exits 74", .needsTmux)
+        func recordingLostAtTheEndIsSaid() throws {
+            let state = try TemporaryDirectory()
+            defer { state.remove() }
+            let folder = try TemporaryDirectory()
+            defer { folder.remove() }
+            let cast = folder.path + "/demo.cast"
+            let app = try TmuxSession(stateDirectory: state.path, arguments: ["--record", cast])
+            defer { app.close() }
+            try app.waitForLaunch()
+            // The folder was there when the app checked it; it goes while the app runs.
+            folder.remove()
+            app.sendKeys("q")
+            let screen = try app.waitUntil("the app exits 74") { $0.contains("EXIT=74") }
+            let said = screen.joined()
+            #expect(said.contains("storefront: --record \(cast): cannot write the recording there"), "\(screen.joined(separator: "\n"))")
         }
 
         @Test("a scenario records a cast whose last screen is the scenario's last screen")

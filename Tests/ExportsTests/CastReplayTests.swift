@@ -34,6 +34,17 @@ import TerminalUI
         }
     }
 
+    /// Wide characters (Japanese), right-to-left text shaped and mirrored (Arabic), accented
+    /// letters and a currency after the amount (German), Indian digits grouping (India).
+    @Test(arguments: ["JPN", "SAU", "DEU", "IND"])
+    func everyStorefrontsScreensReplay(storefront: String) throws {
+        let frames = try AppFrames.walk(width: 120, height: 40, storefront: storefront)
+        let recorder = Recorder(width: 120, height: 40, clock: .paced(secondsPerFrame: 0.5))
+        // The walk's first screens: the `s` in it moves to the next storefront.
+        for frame in frames.prefix(4) { recorder.record(frame) }
+        #expect(try Self.replay(recorder.recording).lines == frames[3].lines)
+    }
+
     @Test func aResizeReplaysToTheNewSize() throws {
         let recorder = Recorder(width: 80, height: 24, clock: .paced(secondsPerFrame: 0.5))
         let small = try AppFrames.walk(width: 80, height: 24), large = try AppFrames.walk(width: 120, height: 40)

@@ -24,13 +24,13 @@ enum AppFrames {
 
     /// The frames of a short walk: launch, across the cards, into the shop, another theme,
     /// another storefront, the keys' help.
-    static func walk(width: Int = 100, height: Int = 30) throws -> [Frame] {
+    static func walk(width: Int = 100, height: Int = 30, storefront: String = "USA") throws -> [Frame] {
         let catalog = try catalog()
         let moment = Date(timeIntervalSince1970: 1_795_000_000)
         func report() -> StoreReport {
             StoreReport(snapshot: StoreSnapshot(), clock: .paused(at: moment))
         }
-        var app = App(catalog: catalog, storefrontId: "USA", themes: [.dark, .light], userId: "recording", width: width,
+        var app = App(catalog: catalog, storefrontId: storefront, themes: [.dark, .light], userId: "recording", width: width,
                       height: height, now: moment, timeZone: TimeZone(identifier: "UTC") ?? .current)
         for effect in app.update(.started) {
             if case .engine(.requestProducts) = effect {
