@@ -7,8 +7,9 @@ CATALOG ?= catalog.json
 
 BROWSER_PACKAGES := chromium
 
-# pyte (PyPI), the terminal emulator the recording tests replay casts in, in a virtualenv of
-# its own under .build: nothing is installed into the system's Python.
+# pyte (PyPI), the terminal emulator the recording tests replay casts in, and asciinema, whose
+# own reader must take every cast, in a virtualenv of their own under .build: nothing is
+# installed into the system's Python.
 PYTE_PACKAGES := python3 python3-venv
 PYTE_VENV := .build/pyte-venv
 
@@ -60,14 +61,14 @@ test-browser: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter BrowserTests
 
-pyte: $(PYTE_VENV)/pyte-installed
+pyte: $(PYTE_VENV)/installed-pyte-asciinema
 
 # The marker is made last, so a pip that failed halfway is tried again on the next run.
-$(PYTE_VENV)/pyte-installed:
+$(PYTE_VENV)/installed-pyte-asciinema:
 	$(call install_missing,$(PYTE_PACKAGES))
 	rm -rf $(PYTE_VENV)
 	python3 -m venv $(PYTE_VENV)
-	$(PYTE_VENV)/bin/pip install --quiet --disable-pip-version-check pyte
+	$(PYTE_VENV)/bin/pip install --quiet --disable-pip-version-check pyte asciinema
 	touch $@
 
 bench: build

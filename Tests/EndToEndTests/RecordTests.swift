@@ -36,6 +36,7 @@ extension EndToEnd {
             #expect(replay.outputs >= 4)
             #expect(CastReplay.trimmed(replay.lines) == CastReplay.trimmed(last),
                     "pyte:\n\(replay.lines.joined(separator: "\n"))\ntmux:\n\(last.joined(separator: "\n"))")
+            try CastReplay.expectAsciinemaReads(cast)
         }
 
         @Test("a signal or Ctrl-C ends the app and the recording is written all the same", .needsTmux,
@@ -98,6 +99,7 @@ extension EndToEnd {
             #expect(replay.duration == Double(replay.outputs - 1) * 0.5)
             let snapshot = try String(contentsOfFile: folder.path + "/snapshots/last.txt", encoding: .utf8)
             #expect(CastReplay.trimmed(replay.lines) == CastReplay.trimmed(snapshot.components(separatedBy: "\n")))
+            try CastReplay.expectAsciinemaReads(cast)
             // The SVG of the same run.
             let svg = folder.path + "/buy.svg"
             let again = try Finished.run(try BuiltBinary.path(), ["scenario", script, "--catalog", catalog, "--record", svg,
@@ -166,6 +168,23 @@ struct CastReplay {
             throw EndToEndStop(plain: "replay_cast.py printed no replay: \(run.standardOutput)")
         }
         return CastReplay(header: header, outputs: outputs, duration: duration, lines: lines)
+    }
+
+    /// asciinema's own reader (`asciinema cat`, from the same virtualenv) takes the file and
+    /// prints every output event's bytes, in order: what `asciinema play` plays.
+    static func expectAsciinemaReads(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let asciinema = BuiltBinary.root + "/.build/pyte-venv/bin/asciinema"
+        guard FileManager.default.isExecutableFile(atPath: asciinema) else {
+            throw EndToEndStop(plain: "\(asciinema) is missing: run `make pyte` in \(BuiltBinary.root)")
+        }
+        let run = try Finished.run(asciinema, ["cat", path])
+        #expect(run.status == 0, "\(run.standardError)", sourceLocation: sourceLocation)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let outputs = try text.split(separator: "\n").dropFirst().compactMap { line -> String? in
+            let event = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any]
+            return event?[1] as? String == "o" ? event?[2] as? String : nil
+        }
+        #expect(run.standardOutput == outputs.joined(), sourceLocation: sourceLocation)
     }
 
     /// Rows with their trailing blanks and the blank rows at the end dropped: tmux, pyte and a
