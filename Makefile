@@ -7,7 +7,13 @@ CATALOG ?= catalog.json
 
 BROWSER_PACKAGES := chromium
 
-.PHONY: run test test-browser bench build deps clean
+# pyte (PyPI), the terminal emulator the recording tests replay casts in, and asciinema, whose
+# own reader must take every cast, in a virtualenv of their own under .build: nothing is
+# installed into the system's Python.
+PYTE_PACKAGES := python3 python3-venv
+PYTE_VENV := .build/pyte-venv
+
+.PHONY: run test test-browser bench build deps pyte clean
 
 # Installs what is missing of PACKAGES (Debian), or says how when not root.
 define install_missing
@@ -41,7 +47,7 @@ run: build
 # Tests/Scenarios on the built binary, with a JUnit report for CI, then the shipped demos in
 # Demos/ as scenarios (their expect lines keep them true). Every layer runs whatever
 # the one before it did, and the summary names each that failed before make exits non-zero.
-test: deps
+test: deps pyte
 	$(SWIFT) build
 	@failed=""; \
 	$(SWIFT) test --skip BrowserTests || failed="$$failed swift-test"; \
@@ -56,6 +62,16 @@ test-browser: deps
 	$(call install_missing,$(BROWSER_PACKAGES))
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter BrowserTests
+
+pyte: $(PYTE_VENV)/installed-pyte-asciinema
+
+# The marker is made last, so a pip that failed halfway is tried again on the next run.
+$(PYTE_VENV)/installed-pyte-asciinema:
+	$(call install_missing,$(PYTE_PACKAGES))
+	rm -rf $(PYTE_VENV)
+	python3 -m venv $(PYTE_VENV)
+	$(PYTE_VENV)/bin/pip install --quiet --disable-pip-version-check pyte asciinema
+	touch $@
 
 bench: build
 	STOREFRONT_COMMIT=$$(git rev-parse --short HEAD 2>/dev/null || echo unknown) \

@@ -55,6 +55,7 @@ final class ScenarioRun<Terminal: Backend> {
                     if let said = scenario.comments(after: previousLine, upTo: line.number) { try beat(.caption(said)) }
                     previousLine = line.number
                 }
+                defer { recordScreen() }
                 try perform(line)
                 try beat(.line(line.command.pace))
                 // A write the ledger could not make (a full disk): what follows would test nothing.

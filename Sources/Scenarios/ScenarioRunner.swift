@@ -1,4 +1,5 @@
 import Catalog
+import Exports
 import Foundation
 import Program
 import StoreEngine
@@ -22,6 +23,9 @@ public struct ScenarioOptions: Sendable {
     public var seed: UInt64 = 1
     /// Where a new ledger's paused clock starts: 2026-01-01 09:00:00 UTC.
     public var startDate = Date(timeIntervalSince1970: 1_767_258_000)
+    /// `--record`: the screen after each line goes to this recorder, drawn in the theme's
+    /// colors (a scenario is drawn without them otherwise: its checks read text).
+    public var recorder: Recorder?
 
     public init(defaultCatalogPath: String = "catalog.json", stateDirectory: String? = nil, snapshotsDirectory: String? = nil) {
         self.defaultCatalogPath = defaultCatalogPath

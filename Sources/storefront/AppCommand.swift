@@ -1,5 +1,6 @@
 import Catalog
 import CursesBackend
+import Exports
 import Foundation
 import Program
 import StoreEngine
@@ -28,6 +29,7 @@ enum AppCommand {
         let network = try options.networkCondition()
         let device = try options.deviceChoice()
         let projectId = try options.sdkProjectId()
+        let recordFile = try RecordOption.file(options)
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw CommandFailure(.usage, "the app needs a terminal; for scripts use storefront scenario, history or lint.")
         }
@@ -66,15 +68,37 @@ enum AppCommand {
         // In front of an audience a month lasts a month, so a free week does not convert in
         // the middle of the talk (the rate is kept in the ledger, as `]` and `[` keep theirs).
         if options.audience { inbox.post(.setRenewalRate(.realTime)) }
-        let program = Program(app: app, backend: terminal, engine: EngineWorker(store: store), clock: report.clock,
-                              inbox: inbox)
         // Saved catalog and theme files come in through the inbox too (the designer's loop).
         let watcher = DesignFiles.watch(catalogPath: catalogPath, inbox: inbox)
-        program.run(stopTakingMail: {
-            listener?.stop()
-            watcher.stop()
-        })
+        func play<Screen: Backend>(on screen: Screen) {
+            let program = Program(app: app, backend: screen, engine: EngineWorker(store: store), clock: report.clock,
+                                  inbox: inbox)
+            program.run(stopTakingMail: {
+                listener?.stop()
+                watcher.stop()
+            })
+        }
+        // `--record`: the terminal wrapped, so every frame it draws is kept at its wall time.
+        let recorder = recordFile.map { _ in
+            Recorder(width: terminal.size.width, height: terminal.size.height, title: catalog.app.name + " · storefront",
+                     environment: Recorder.environment(from: environment))
+        }
+        if let recorder {
+            play(on: RecordingBackend(terminal, recorder: recorder))
+        } else {
+            play(on: terminal)
+        }
         terminal.close()
+        // Every way out of the loop comes here (q, Ctrl-C, a signal, the terminal gone), so the
+        // recording is written whatever ended the session.
+        if let recordFile, let recorder {
+            do {
+                try RecordOption.write(recorder.recording, to: recordFile)
+            } catch {
+                standardError("storefront: " + error.message)
+                exit(error.code.rawValue)
+            }
+        }
         // A terminal that went away without a signal ends the app as its SIGHUP would have.
         if let status = signals.exitStatus ?? (terminal.isGone ? 128 + SIGHUP : nil) { exit(status) }
     }

@@ -1,5 +1,6 @@
 import Catalog
 import CursesBackend
+import Exports
 import Foundation
 import Program
 import Scenarios
@@ -34,6 +35,8 @@ enum DemoCommand {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw CommandFailure(.usage, "a demo needs a terminal; to check a demo without one, run it as a scenario: storefront scenario \(file).")
         }
+        // Checked before the show: a recording that cannot be written must not be found out at the end.
+        let recordFile = try RecordOption.file(options)
         let catalogPath = options.catalogPath ?? "catalog.json"
         let (themes, _) = Environment.loadThemes(near: catalogPath)
         if let name = options.themeName, !themes.contains(where: { $0.name == name }) {
@@ -50,10 +53,23 @@ enum DemoCommand {
         settings.look.colorDepth = terminal.colorDepth
         var scenarioOptions = ScenarioOptions(defaultCatalogPath: catalogPath)
         scenarioOptions.seed = 1
-        let player = DemoPlayer(scenario: scenario, options: scenarioOptions, settings: settings, backend: terminal,
-                                inbox: inbox)
-        let ending = player.play()
+        // `--record`: the terminal wrapped, so each frame is kept at the pace the demo played it.
+        let recorder = recordFile.map { _ in
+            Recorder(width: terminal.size.width, height: terminal.size.height,
+                     title: URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent + " · storefront demo",
+                     environment: Recorder.environment(from: environment))
+        }
+        let ending: DemoEnding
+        if let recorder {
+            ending = DemoPlayer(scenario: scenario, options: scenarioOptions, settings: settings,
+                                backend: RecordingBackend(terminal, recorder: recorder), inbox: inbox).play()
+        } else {
+            ending = DemoPlayer(scenario: scenario, options: scenarioOptions, settings: settings, backend: terminal,
+                                inbox: inbox).play()
+        }
         terminal.close()
+        // Whatever ended the demo (q, a failed line, a signal), what was shown is kept.
+        if let recordFile, let recorder { try RecordOption.write(recorder.recording, to: recordFile) }
         if let status = signals.exitStatus ?? (terminal.isGone ? 128 + SIGHUP : nil) { exit(status) }
         switch ending {
         case .quit:

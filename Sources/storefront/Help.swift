@@ -27,12 +27,15 @@ enum Help {
                                         --jobs N       run N scenarios at once
                                         --snapshots DIR  compare `snapshot NAME` with DIR/NAME.txt
                                         --quiet        only verdicts and failures (docs/scenarios.md)
+                                        --record FILE  record one scenario as FILE.cast or FILE.svg, half a
+                                                       second a screen (docs/demos.md)
       storefront demo SCRIPT            play a scenario in the app at a person's pace, with its captions, on a fresh
                                         state each run (Demos/ has one per path; docs/demos.md). Space pauses and
                                         resumes, → steps once, ← starts over, q quits. Exit 1 when an expect fails
                                         --speed X      0.5 to 4 (default 1)
                                         --captions comments  the script's # comments are captions too
                                         --loop         start over at the end, on a fresh state
+                                        --record FILE  record the demo as FILE.cast or FILE.svg, at its pace
       storefront bench [--quick] [--json]  time loading, drawing, keypresses and purchasing (make bench)
       storefront --help | --version
 
@@ -49,6 +52,8 @@ enum Help {
       --audience          (app, demo) the player's screen: no QA row on the App Store sheet, no Sandbox
                           marker, no Events pane, and a month lasts a month (the app's rate becomes real time)
       --events            with --audience, keep the Events pane
+      --record FILE       record the session: FILE.cast (asciinema v2) or FILE.svg (plays in a browser),
+                          written when the app quits (docs/demos.md)
 
     Keys in the app: arrows or h/j/k/l select (left and right from card to card, down from
     the cards to the shop, up back to them), Enter buys, Esc closes, Tab moves between panes,

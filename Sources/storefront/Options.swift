@@ -29,11 +29,13 @@ struct Options {
     var loop = false
     var audience = false
     var events = false
+    /// `--record FILE.cast|FILE.svg`: the session as a recording, written when it ends.
+    var recordPath: String?
     var positional: [String] = []
 
     static let valueOptions: Set<String> = [
         "--catalog", "--theme", "--storefront", "--state-dir", "--user", "--network", "--project-id", "--junit", "--shard",
-        "--jobs", "--snapshots", "--device", "--speed", "--captions",
+        "--jobs", "--snapshots", "--device", "--speed", "--captions", "--record",
     ]
 
     /// `--device`, checked: the screen the paywall is drawn for.
@@ -98,6 +100,7 @@ struct Options {
                 case "--snapshots": options.snapshotsDirectory = value
                 case "--speed": options.speed = value
                 case "--captions": options.captions = value
+                case "--record": options.recordPath = value
                 default: options.userId = value
                 }
             } else if argument == "--json" {

@@ -1,10 +1,11 @@
 import Catalog
+import Exports
 import Foundation
 import Scenarios
 import StoreEngine
 
 /// `storefront scenario FILE|DIR... [--junit FILE] [--shard K/N] [--jobs N] [--snapshots DIR]
-/// [--state-dir DIR] [--catalog FILE] [--quiet]`: QA scripts, headless (docs/scenarios.md).
+/// [--state-dir DIR] [--catalog FILE] [--quiet] [--record FILE.cast|FILE.svg]`: QA scripts, headless (docs/scenarios.md).
 /// Exit 0 when every expectation holds, 1 when one fails, 64 for a script error, 66 for a FILE
 /// that is not a file to read, 74 when a scenario's ledger could not be used (damaged, empty,
 /// read-only, a full disk).
@@ -19,6 +20,12 @@ enum ScenarioSubcommand {
             files = ScenarioSuite.shard(files, index: index, of: count)
         }
         let jobs = try parseJobs(options.jobs)
+        let recordFile = try RecordOption.file(options)
+        // One recording is one session: several scenarios would need as many files, and a
+        // shard or a folder rarely means that. Name the one to record.
+        if recordFile != nil, files.count != 1 {
+            throw CommandFailure(.usage, "--record records one scenario, not \(English.count(files.count, "scenario")); name a single .scenario file.")
+        }
         if jobs > 1, options.stateDirectory != nil {
             throw CommandFailure(.usage, "--jobs runs each scenario on its own fresh state; with --state-dir they would share one ledger. Drop one of them.")
         }
@@ -26,6 +33,13 @@ enum ScenarioSubcommand {
                                               stateDirectory: options.stateDirectory,
                                               snapshotsDirectory: options.snapshotsDirectory)
         scenarioOptions.seed = 1
+        if recordFile != nil, let file = files.first {
+            // Each line that changes the screen shows for half a second (`RecordingClock.paced`):
+            // the scenario's own clock is paused, and its lines run at once.
+            scenarioOptions.recorder = Recorder(width: 120, height: 40, title: (file as NSString).lastPathComponent,
+                                                environment: Recorder.environment(from: ProcessInfo.processInfo.environment),
+                                                clock: .paced(secondsPerFrame: RecordingClock.scenarioStep))
+        }
         if let path = options.stateDirectory {
             // Claimed for the whole run before any scenario starts, as the app claims it: while
             // an app runs there, nothing runs and nothing is touched.
@@ -41,6 +55,10 @@ enum ScenarioSubcommand {
             // quoted as text: an ESC or a BEL in it reaches the terminal escaped, as on the screen.
             let text = ControlCharacters.escaped(render(result, quiet: quiet), keepingNewlines: true)
             FileHandle.standardOutput.write(Data(text.utf8))
+        }
+        // Written whatever the verdict: a failing scenario's recording shows how it failed.
+        if let recordFile, let recorder = scenarioOptions.recorder {
+            try RecordOption.write(recorder.recording, to: recordFile)
         }
         let failed = results.filter { if case .failed = $0.outcome { return true } else { return false } }.count
         let broken = results.filter { if case .scriptError = $0.outcome { return true } else { return false } }.count

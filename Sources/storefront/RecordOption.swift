@@ -1,0 +1,34 @@
+import Exports
+import Foundation
+
+/// `--record FILE`, checked before anything runs: a usage error (64) for an extension other
+/// than `.cast` or `.svg`, an I/O error (74) naming the path when the file cannot be written
+/// there. Checked first so a session is never lost at its end for want of a place to go.
+enum RecordOption {
+    static func file(_ options: Options) throws(CommandFailure) -> RecordingFile? {
+        guard let path = options.recordPath else { return nil }
+        do {
+            let file = try RecordingFile(path: path)
+            try file.checkWritable()
+            return file
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    /// Writes the recording; a failure is said on standard error with the exit code 74.
+    static func write(_ recording: Recording, to file: RecordingFile) throws(CommandFailure) {
+        do {
+            try file.write(recording)
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    private static func failure(_ problem: RecordingFile.Problem) -> CommandFailure {
+        switch problem {
+        case .unknownExtension: return CommandFailure(.usage, problem.description + ".")
+        case .unwritable: return CommandFailure(.ioError, problem.description + ".")
+        }
+    }
+}
