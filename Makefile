@@ -6,8 +6,10 @@ DEB_PACKAGES := libncursesw5-dev libsqlite3-dev libssl-dev libutf8proc-dev libfr
 CATALOG ?= catalog.json
 
 BROWSER_PACKAGES := chromium
+# `storefront export --formats png` draws each SVG with rsvg-convert; the tests export PNGs for real.
+PNG_PACKAGES := librsvg2-bin
 
-.PHONY: run test test-browser bench build deps clean
+.PHONY: run test test-browser bench build deps deps-png clean
 
 # Installs what is missing of PACKAGES (Debian), or says how when not root.
 define install_missing
@@ -31,6 +33,9 @@ deps:
 	$(call install_missing,$(DEB_PACKAGES))
 	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "swift is not on PATH; install Swift 6 (swift.org) first."; exit 1; }
 
+deps-png:
+	$(call install_missing,$(PNG_PACKAGES))
+
 build: deps
 	$(SWIFT) build -c release
 
@@ -40,7 +45,7 @@ run: build
 # The Swift tests (pure, frames, the loop, end to end in tmux), then the QA scenarios in
 # Tests/Scenarios on the built binary, with a JUnit report for CI. Every layer runs whatever
 # the one before it did, and the summary names each that failed before make exits non-zero.
-test: deps
+test: deps deps-png
 	$(SWIFT) build
 	@failed=""; \
 	$(SWIFT) test --skip BrowserTests || failed="$$failed swift-test"; \

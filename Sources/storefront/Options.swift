@@ -23,11 +23,23 @@ struct Options {
     var shard: String?
     var jobs: String?
     var snapshotsDirectory: String?
+    /// `export`: where the pictures go, which of them, on which axes, against what.
+    var outputDirectory: String?
+    var formats: String?
+    var storefronts: String?
+    var themes: String?
+    var sizes: String?
+    var variants: String?
+    var eligibility: String?
+    var states: String?
+    var compareBase: String?
+    var chrome = false
     var positional: [String] = []
 
     static let valueOptions: Set<String> = [
         "--catalog", "--theme", "--storefront", "--state-dir", "--user", "--network", "--project-id", "--junit", "--shard",
         "--jobs", "--snapshots", "--device",
+        "--out", "--formats", "--storefronts", "--themes", "--sizes", "--variants", "--eligibility", "--states", "--compare",
     ]
 
     /// `--device`, checked: the screen the paywall is drawn for.
@@ -90,6 +102,15 @@ struct Options {
                 case "--shard": options.shard = value
                 case "--jobs": options.jobs = value
                 case "--snapshots": options.snapshotsDirectory = value
+                case "--out": options.outputDirectory = value
+                case "--formats": options.formats = value
+                case "--storefronts": options.storefronts = value
+                case "--themes": options.themes = value
+                case "--sizes": options.sizes = value
+                case "--variants": options.variants = value
+                case "--eligibility": options.eligibility = value
+                case "--states": options.states = value
+                case "--compare": options.compareBase = value
                 default: options.userId = value
                 }
             } else if argument == "--json" {
@@ -102,6 +123,8 @@ struct Options {
                 options.quick = true
             } else if argument == "--quiet" {
                 options.quiet = true
+            } else if argument == "--chrome" {
+                options.chrome = true
             } else if argument.hasPrefix("-"), argument != "-" {
                 throw CommandFailure(.usage, "unknown option \(argument). See storefront --help.")
             } else {
