@@ -21,9 +21,10 @@ public final class ExportRenderer {
     private let directory: String
     private var launches = 0
 
-    public init(catalog: Catalog, themes: [Theme]) throws(ExportFailure) {
+    public init(catalog: Catalog, themes: [Theme], reusesPrograms: Bool = true) throws(ExportFailure) {
         self.catalog = catalog
         self.themes = themes
+        self.reusesPrograms = reusesPrograms
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("storefront-export-\(UUID().uuidString.prefix(8).lowercased())").path
         do {
@@ -35,19 +36,55 @@ public final class ExportRenderer {
     }
 
     deinit {
+        close()
         try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// Whether a program launched for one combination draws the next one that differs from
+    /// it only in theme, variant, eligibility or player state (by the `:` jumps to them), rather
+    /// than a fresh launch on a fresh ledger. Faithful because those jumps reach no engine and
+    /// no ledger (ExportRenderTests compares the two frame for frame), and cheaper: a launch
+    /// opens a ledger and answers a products request.
+    public let reusesPrograms: Bool
+    /// The program kept for reuse, with what it was launched for.
+    private var kept: (key: LaunchKey, program: Program<HeadlessBackend>, state: StateDirectory)?
+
+    /// What a launch fixes: the storefront (a switch asks the engine for products, which the
+    /// Events pane lists), the size and the device.
+    struct LaunchKey: Hashable {
+        var storefront: String
+        var width: Int
+        var height: Int
+        var device: String
+    }
+
+    static func launchKey(for combination: Combination) -> LaunchKey {
+        LaunchKey(storefront: combination.storefront, width: combination.width, height: combination.height,
+                  device: combination.device)
     }
 
     /// The first screen of `combination`, as the app draws it at 24-bit color.
     public func frame(for combination: Combination) throws(ExportFailure) -> Frame {
+        let key = Self.launchKey(for: combination)
+        if reusesPrograms, let kept, kept.key == key {
+            return try show(combination, on: kept.program, jumpingEveryAxis: true)
+        }
+        close()
         launches += 1
         let state = StateDirectory(path: "\(directory)/\(launches)")
-        defer { try? FileManager.default.removeItem(atPath: state.path) }
         let program = try launch(combination, on: state)
-        let frame = try show(combination, on: program)
-        // The engine lets go of the ledger before its directory goes.
-        program.send(.quit)
+        kept = (key, program, state)
+        let frame = try show(combination, on: program, jumpingEveryAxis: false)
+        if !reusesPrograms { close() }
         return frame
+    }
+
+    /// Quits the kept program, so the engine lets go of the ledger, and removes its directory.
+    private func close() {
+        guard let kept else { return }
+        kept.program.send(.quit)
+        self.kept = nil
+        try? FileManager.default.removeItem(atPath: kept.state.path)
     }
 
     private func launch(_ combination: Combination, on state: StateDirectory) throws(ExportFailure) -> Program<HeadlessBackend> {
@@ -76,26 +113,35 @@ public final class ExportRenderer {
         return program
     }
 
-    /// The previews the combination asks for, by the same jumps as the app's `:` prompt.
-    private func show(_ combination: Combination, on program: Program<HeadlessBackend>) throws(ExportFailure) -> Frame {
-        var jumps: [Jump] = []
-        if combination.variant != ExportAxes.noVariant { jumps.append(.variant(id: combination.variant)) }
-        if combination.eligibility != "auto" {
-            let forced: EligibilityOverride = combination.eligibility == "eligible" ? .eligible : .notEligible
-            jumps.append(.eligibility(forced))
+    /// The previews the combination asks for, by the same jumps as the app's `:` prompt; on a
+    /// program drawn for another combination, every axis is jumped to, so nothing of the last
+    /// one stays.
+    private func show(_ combination: Combination, on program: Program<HeadlessBackend>,
+                      jumpingEveryAxis: Bool) throws(ExportFailure) -> Frame {
+        guard themes.contains(where: { $0.name == combination.theme }) else {
+            throw ExportFailure(.usage, "no theme \(combination.theme) is loaded; the themes are \(themes.map(\.name).joined(separator: ", ")).")
         }
+        var jumps: [Jump] = jumpingEveryAxis ? [.theme(name: combination.theme)] : []
+        if combination.variant != ExportAxes.noVariant { jumps.append(.variant(id: combination.variant)) }
+        let forced: EligibilityOverride
+        switch combination.eligibility {
+        case "eligible": forced = .eligible
+        case "not-eligible": forced = .notEligible
+        default: forced = .auto
+        }
+        if forced != .auto || jumpingEveryAxis { jumps.append(.eligibility(forced)) }
+        var player: PlayerState?
         if let name = combination.state {
             guard let state = PlayerState(name: name) else {
                 throw ExportFailure(.usage, "no player state \(name); the states are \(PlayerState.allCases.map(\.name).joined(separator: ", ")).")
             }
-            jumps.append(.player(state))
+            player = state
         }
-        if !jumps.isEmpty {
-            program.send(jumps.map(Message.jump))
-            // Each jump says on the bottom line what it previews; the picture is of the
-            // paywall, not of the way there.
-            program.send(.key(.escape))
-        }
+        if player != nil || jumpingEveryAxis { jumps.append(.player(player)) }
+        // Each jump says on the bottom line what it previews, and the launch may have said
+        // something too: the picture is of the paywall, not of the way there, so the line is
+        // cleared (Esc) in every picture alike.
+        program.send(jumps.map(Message.jump) + [.key(.escape)])
         return program.draw()
     }
 }

@@ -63,23 +63,25 @@ public enum Exporter {
         let writer = ExportFileWriter(directory: output, formats: job.formats, svgOptions: job.svgOptions, png: png)
         let names = productNames(job.catalog) + (job.base.flatMap { if case .catalog(let catalog, _) = $0 { productNames(catalog) } else { nil } } ?? [])
         let baseSet = baseCombinations(of: job).map(Set.init)
-        let collector = Collector(count: job.combinations.count, progress: progress)
         let workers = max(1, min(job.jobs, job.combinations.count))
+        let collector = Collector(batches: batches(job.combinations, workers: workers), progress: progress)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             do throws(ExportFailure) {
                 let renderer = try ExportRenderer(catalog: job.catalog, themes: job.themes)
                 var baseRenderer: ExportRenderer?
                 if case .catalog(let catalog, _)? = job.base { baseRenderer = try ExportRenderer(catalog: catalog, themes: job.themes) }
-                while let index = collector.nextIndex() {
-                    let combination = job.combinations[index]
-                    let frame = try renderer.frame(for: combination)
-                    let files = try writer.write(frame, as: combination)
-                    var change: ChangedCombination?
-                    if let base = job.base, let baseSet {
-                        change = try compare(frame, of: combination, with: base, has: baseSet.contains(combination),
-                                             renderer: baseRenderer, names: names)
+                while let batch = collector.nextBatch() {
+                    for index in batch {
+                        let combination = job.combinations[index]
+                        let frame = try renderer.frame(for: combination)
+                        let files = try writer.write(frame, as: combination)
+                        var change: ChangedCombination?
+                        if let base = job.base, let baseSet {
+                            change = try compare(frame, of: combination, with: base, has: baseSet.contains(combination),
+                                                 renderer: baseRenderer, names: names)
+                        }
+                        collector.finish(index, ExportManifest.Entry(combination: combination, files: files), change)
                     }
-                    collector.finish(index, ExportManifest.Entry(combination: combination, files: files), change)
                 }
             } catch {
                 collector.fail(error)
@@ -104,6 +106,24 @@ public enum Exporter {
             try? FileManager.default.removeItem(atPath: diffPage)
         }
         return ExportResult(manifest: manifest, changes: changes, compared: job.base != nil)
+    }
+
+    /// The combinations in runs that one launch draws (one storefront, size and device: the
+    /// renderer reuses its program across them), each run cut so every job gets a share.
+    static func batches(_ combinations: [Combination], workers: Int) -> [[Int]] {
+        var order: [ExportRenderer.LaunchKey] = []
+        var groups: [ExportRenderer.LaunchKey: [Int]] = [:]
+        for (index, combination) in combinations.enumerated() {
+            let key = ExportRenderer.launchKey(for: combination)
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(index)
+        }
+        // Four runs a job at least, so the last ones left do not keep one job busy alone.
+        let most = max(1, (combinations.count + workers * 4 - 1) / (workers * 4))
+        return order.flatMap { key in
+            let group = groups[key] ?? []
+            return stride(from: 0, to: group.count, by: most).map { Array(group[$0..<min($0 + most, group.count)]) }
+        }
     }
 
     /// The combinations the base has: an archive's own, else the job's list for the base catalog.
@@ -177,23 +197,31 @@ public enum Exporter {
     /// job at the first failure.
     private final class Collector: @unchecked Sendable {
         private let lock = NSLock()
+        private let batches: [[Int]]
         private var next = 0
         private var done = 0
         private var slots: [(ExportManifest.Entry, ChangedCombination?)?]
         private let progress: @Sendable (Int, Int) -> Void
-        private(set) var failure: ExportFailure?
+        private var failed: ExportFailure?
 
-        init(count: Int, progress: @escaping @Sendable (Int, Int) -> Void) {
-            slots = Array(repeating: nil, count: count)
+        init(batches: [[Int]], progress: @escaping @Sendable (Int, Int) -> Void) {
+            self.batches = batches
+            slots = Array(repeating: nil, count: batches.reduce(0) { $0 + $1.count })
             self.progress = progress
         }
 
-        func nextIndex() -> Int? {
+        var failure: ExportFailure? {
             lock.lock()
             defer { lock.unlock() }
-            guard failure == nil, next < slots.count else { return nil }
+            return failed
+        }
+
+        func nextBatch() -> [Int]? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard failed == nil, next < batches.count else { return nil }
             next += 1
-            return next - 1
+            return batches[next - 1]
         }
 
         func finish(_ index: Int, _ entry: ExportManifest.Entry, _ change: ChangedCombination?) {
@@ -207,7 +235,7 @@ public enum Exporter {
         func fail(_ error: ExportFailure) {
             lock.lock()
             defer { lock.unlock() }
-            if failure == nil { failure = error }
+            if failed == nil { failed = error }
         }
 
         var entries: [ExportManifest.Entry] {

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    /// `storefront export` as CI runs it: the files on disk, the count lines on a pipe, and
+    /// `--compare` exiting 1 for a changed catalog and 0 for an unchanged one.
+    @Suite("Export command")
+    struct ExportCommand {
+        private func run(_ arguments: [String], in directory: String? = nil) throws -> Finished {
+            try Finished.run(try BuiltBinary.path(), ["export"] + arguments, in: directory)
+        }
+
+        /// A small set: two storefronts, one theme, one size, both eligibilities, every variant.
+        private let axes = ["--storefronts", "USA,DEU", "--themes", "dark", "--sizes", "100x30", "--eligibility", "eligible,not-eligible", "--jobs", "2"]
+
+        @Test("export writes a file per combination and format, cells, the manifest and the contact sheet; a pipe gets count lines")
+        func writesTheFiles() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let out = directory.path + "/shots"
+            let result = try run(["--catalog", BuiltBinary.catalog, "--out", out, "--formats", "txt,ansi,html,svg,png"] + axes)
+            #expect(result.status == 0, "\(result.standardError)")
+            let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))) as? [String: Any])
+            let entries = try #require(manifest["entries"] as? [[String: Any]])
+            #expect(entries.count == 2 * 2 * 2, "two storefronts, two variants, two eligibilities")
+            for name in ["USA-dark-100x30-A-eligible", "DEU-dark-100x30-B-not_eligible"] {
+                for ext in ["txt", "ansi", "html", "svg", "png"] {
+                    let size = (try? FileManager.default.attributesOfItem(atPath: "\(out)/\(name).\(ext)")[.size] as? Int) ?? 0
+                    #expect(size > 0, "\(name).\(ext)")
+                }
+                #expect(FileManager.default.fileExists(atPath: "\(out)/cells/\(name).json"))
+            }
+            let png = try Data(contentsOf: URL(fileURLWithPath: out + "/USA-dark-100x30-A-eligible.png"))
+            #expect(png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+            #expect(try String(contentsOfFile: out + "/USA-dark-100x30-A-eligible.txt", encoding: .utf8).contains("Stardust"))
+            #expect(FileManager.default.fileExists(atPath: out + "/index.html"))
+            // Standard error is a pipe here: count lines, the last one the total, and no bar.
+            let counts = result.standardError.split(separator: "\n").filter { $0.hasPrefix("exported ") }
+            #expect(counts.last == "exported 8/8", "\(result.standardError)")
+            #expect(!result.standardError.contains("\r"))
+        }
+
+        @Test("--compare: an edited copy of the catalog exits 1 and says what changed; an unchanged one exits 0")
+        func compareGates() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let original = try String(contentsOfFile: BuiltBinary.catalog, encoding: .utf8)
+            let edited = original.replacingOccurrences(of: "\"Unlock the Stardust Pass\"", with: "\"Unlock the Stardust Pass today\"")
+            #expect(edited != original)
+            let copy = directory.path + "/catalog.json"
+            try edited.write(toFile: copy, atomically: true, encoding: .utf8)
+            try FileManager.default.copyItem(atPath: BuiltBinary.root + "/Themes", toPath: directory.path + "/Themes")
+
+            let changed = try run(["--catalog", copy, "--out", directory.path + "/changed", "--compare", BuiltBinary.catalog] + axes)
+            #expect(changed.status == 1, "\(changed.standardError)")
+            #expect(changed.standardOutput.contains("USA-dark-100x30-A-eligible: "), "\(changed.standardOutput)")
+            #expect(FileManager.default.fileExists(atPath: directory.path + "/changed/diff.html"))
+
+            let same = try run(["--catalog", BuiltBinary.catalog, "--out", directory.path + "/same", "--compare", BuiltBinary.catalog] + axes)
+            #expect(same.status == 0, "\(same.standardOutput)\(same.standardError)")
+            #expect(same.standardOutput.contains("no change"))
+
+            // An earlier export directory as the base: the unchanged catalog again draws alike.
+            let again = try run(["--catalog", BuiltBinary.catalog, "--out", directory.path + "/again", "--compare", directory.path + "/same"] + axes)
+            #expect(again.status == 0, "\(again.standardOutput)\(again.standardError)")
+        }
+
+        @Test("bad input: an unknown axis value exits 64 naming it and the valid ones; no --out 64; a missing base 66; --help")
+        func badInput() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let unknown = try run(["--catalog", BuiltBinary.catalog, "--out", directory.path, "--themes", "dark,plaid"])
+            #expect(unknown.status == 64)
+            #expect(unknown.standardError.contains("--themes: no plaid here; the values are dark, light"), "\(unknown.standardError)")
+            let format = try run(["--catalog", BuiltBinary.catalog, "--out", directory.path, "--formats", "gif"])
+            #expect(format.status == 64)
+            #expect(format.standardError.contains("--formats: no gif here; the values are txt, ansi, html, svg, png."))
+            #expect(try run(["--catalog", BuiltBinary.catalog]).status == 64)
+            let missing = try run(["--catalog", BuiltBinary.catalog, "--out", directory.path + "/o", "--compare", directory.path + "/nothing.json"])
+            #expect(missing.status == 66, "\(missing.standardError)")
+            let help = try run(["--help"])
+            #expect(help.status == 0)
+            #expect(help.standardOutput.contains("--compare BASE"))
+            let top = try Finished.run(try BuiltBinary.path(), ["--help"])
+            #expect(top.standardOutput.contains("storefront export --out DIR"))
+        }
+
+        @Test("png without rsvg-convert on PATH exits 69 and says how to install it")
+        func pngWithoutConverter() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let result = try Finished.run(try BuiltBinary.path(),
+                                          ["export", "--catalog", BuiltBinary.catalog, "--out", directory.path + "/o", "--formats", "png"],
+                                          environment: ["PATH": directory.path, "HOME": directory.path])
+            #expect(result.status == 69, "\(result.standardError)")
+            #expect(result.standardError.contains("apt-get install librsvg2-bin"))
+            #expect(result.standardError.contains("make deps-png"))
+        }
+    }
+}
