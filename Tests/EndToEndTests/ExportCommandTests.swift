@@ -10,7 +10,7 @@ extension EndToEnd {
             try Finished.run(try BuiltBinary.path(), ["export"] + arguments, in: directory)
         }
 
-        /// A small set: two storefronts, one theme, one size, both eligibilities, every variant.
+        /// A small set: two storefronts, one theme, one size, both eligibilities, every variant (A, B, C).
         private let axes = ["--storefronts", "USA,DEU", "--themes", "dark", "--sizes", "100x30", "--eligibility", "eligible,not-eligible", "--jobs", "2"]
 
         @Test("export writes a file per combination and format, cells, the manifest and the contact sheet; a pipe gets count lines")
@@ -22,7 +22,7 @@ extension EndToEnd {
             #expect(result.status == 0, "\(result.standardError)")
             let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))) as? [String: Any])
             let entries = try #require(manifest["entries"] as? [[String: Any]])
-            #expect(entries.count == 2 * 2 * 2, "two storefronts, two variants, two eligibilities")
+            #expect(entries.count == 2 * 3 * 2, "two storefronts, three variants, two eligibilities")
             for name in ["USA-dark-100x30-A-eligible", "DEU-dark-100x30-B-not_eligible"] {
                 for ext in ["txt", "ansi", "html", "svg", "png"] {
                     let size = (try? FileManager.default.attributesOfItem(atPath: "\(out)/\(name).\(ext)")[.size] as? Int) ?? 0
@@ -36,7 +36,7 @@ extension EndToEnd {
             #expect(FileManager.default.fileExists(atPath: out + "/index.html"))
             // Standard error is a pipe here: count lines, the last one the total, and no bar.
             let counts = result.standardError.split(separator: "\n").filter { $0.hasPrefix("exported ") }
-            #expect(counts.last == "exported 8/8", "\(result.standardError)")
+            #expect(counts.last == "exported 12/12", "\(result.standardError)")
             #expect(!result.standardError.contains("\r"))
         }
 
