@@ -96,5 +96,74 @@ extension EndToEnd {
             #expect(result.standardError.contains("apt-get install librsvg2-bin"))
             #expect(result.standardError.contains("make deps-png"))
         }
+
+        @Test("--compare HEAD~1:catalog.json reads the catalog's last revision with git show, in the catalog's repository")
+        func compareWithARevision() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let repository = directory.path + "/repo"
+            try FileManager.default.createDirectory(atPath: repository, withIntermediateDirectories: true)
+            func git(_ arguments: String...) throws {
+                let result = try Finished.run("/usr/bin/env", ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments,
+                                              in: repository)
+                #expect(result.status == 0, "git \(arguments): \(result.standardError)")
+            }
+            let original = try String(contentsOfFile: BuiltBinary.catalog, encoding: .utf8)
+            let catalog = repository + "/catalog.json"
+            try git("init", "-q")
+            try original.write(toFile: catalog, atomically: true, encoding: .utf8)
+            try git("add", "catalog.json")
+            try git("commit", "-q", "-m", "first")
+            try original.replacingOccurrences(of: "\"Monthly Pass\"", with: "\"Monthly Pass Plus\"")
+                .write(toFile: catalog, atomically: true, encoding: .utf8)
+            try git("commit", "-q", "-am", "rename")
+
+            let changed = try run(["--catalog", catalog, "--out", directory.path + "/out", "--compare", "HEAD~1:catalog.json",
+                                   "--storefronts", "USA", "--variants", "A", "--themes", "dark", "--sizes", "100x30", "--eligibility", "eligible"])
+            #expect(changed.status == 1, "\(changed.standardError)")
+            #expect(changed.standardOutput.contains("USA-dark-100x30-A-eligible: ") && changed.standardOutput.contains("\"Monthly Pass Plus\""),
+                    "\(changed.standardOutput)")
+            let head = try run(["--catalog", catalog, "--out", directory.path + "/head", "--compare", "HEAD:catalog.json",
+                                "--storefronts", "USA", "--variants", "A", "--themes", "dark", "--sizes", "100x30", "--eligibility", "eligible"])
+            #expect(head.status == 0, "\(head.standardOutput)\(head.standardError)")
+            let missing = try run(["--catalog", catalog, "--out", directory.path + "/none", "--compare", "HEAD~9:catalog.json"])
+            #expect(missing.status == 66)
+            #expect(missing.standardError.contains("HEAD~9:catalog.json"), "\(missing.standardError)")
+        }
+
+        @Test("--compare with a base that does not load exits 65; with the directory --out writes to, 64")
+        func compareRefusals() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let broken = directory.path + "/broken.json"
+            try "{ \"schemaVersion\": ".write(toFile: broken, atomically: true, encoding: .utf8)
+            let bad = try run(["--catalog", BuiltBinary.catalog, "--out", directory.path + "/o", "--compare", broken])
+            #expect(bad.status == 65, "\(bad.standardError)")
+            #expect(bad.standardError.contains("broken.json"))
+            let out = directory.path + "/shots"
+            #expect(try run(["--catalog", BuiltBinary.catalog, "--out", out, "--storefronts", "USA", "--variants", "A", "--themes", "dark",
+                             "--sizes", "80x24", "--eligibility", "eligible"]).status == 0)
+            let same = try run(["--catalog", BuiltBinary.catalog, "--out", out, "--compare", out])
+            #expect(same.status == 64)
+            #expect(same.standardError.contains("is the directory --out writes to"))
+        }
+
+        @Test("on a terminal the progress is a bar redrawn in place, with no count lines")
+        func progressBarOnATerminal() throws {
+            let binary = try BuiltBinary.path()
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let shell = try ShellSession()
+            defer { shell.close() }
+            try shell.waitForPrompt()
+            shell.enter(([binary, "export", "--catalog", BuiltBinary.catalog, "--out", directory.path + "/shots"] + axes)
+                .map(ShellSession.quoted).joined(separator: " ") + "; echo \"status=$?\"")
+            let screen = try shell.waitUntil("the export ends with a full bar and exit 0") { screen in
+                screen.contains { $0.hasPrefix("status=") }
+            }
+            #expect(screen.contains("status=0"), "\(screen)")
+            #expect(screen.contains { $0.contains("██████████████████████████████ 12/12") }, "\(screen)")
+            #expect(!screen.contains { $0.hasPrefix("exported ") })
+        }
     }
 }
