@@ -17,6 +17,16 @@ import TerminalUI
                 == "USA-dark-80x24-A-eligible: 1 cell in \"Monthly Pass\"")
     }
 
+    @Test func aPriceInACardIsNamedByTheCardsProductAboveIt() {
+        let rows = { (price: String) in ["╭────────────╮ ╭────────────╮", "│ Yearly Pass│ │ Weekly Pass│", "│ \(price)│ │ $1.99      │", "╰────────────╯ ╰────────────╯"] }
+        let diff = FrameDiff(before: frame(rows("$39.99     ")), after: frame(rows("$41.99     ")))
+        #expect(ChangeSummary.describe(diff, names: ["Yearly Pass", "Weekly Pass"]) == "2 cells in \"Yearly Pass\"")
+        // Not past the top of the box: a name above it is another box's.
+        let open = ["Yearly Pass", "╭────────────╮", "│ \u{24}39.99     │", "╰────────────╯"]
+        let changed = FrameDiff(before: frame(open), after: frame(open.map { $0.replacingOccurrences(of: "39", with: "41") }))
+        #expect(ChangeSummary.describe(changed, names: ["Yearly Pass"]) == "2 cells in \"$41.99\"")
+    }
+
     @Test func theLongestNameOnTheRowIsNamedNotOneInsideIt() {
         let diff = FrameDiff(before: frame(["Monthly Pass Plus  $1"]), after: frame(["Monthly Pass Plus  $2"]))
         #expect(ChangeSummary.describe(diff, names: ["Pass", "Monthly Pass Plus", "Monthly Pass"]) == "1 cell in \"Monthly Pass Plus\"")
@@ -27,9 +37,25 @@ import TerminalUI
         #expect(ChangeSummary.describe(diff, names: ["Gem Pack"]) == "7 cells in \"Gem Pack\"")
     }
 
-    @Test func withoutANameTheChangedWordsAreQuoted() {
-        let diff = FrameDiff(before: frame(["x", "Buy now for $4.99 today"]), after: frame(["x", "Buy now for $5.49 today"]))
-        #expect(ChangeSummary.describe(diff) == "2 cells on row 2, \"$5.49\"")
+    @Test func withoutANameTheTextAroundTheChangeIsQuotedUpToABorderOrAGap() {
+        let diff = FrameDiff(before: frame(["x", "│ $4.99/month  1 week free │"]), after: frame(["x", "│ $5.49/month  1 week free │"]))
+        #expect(ChangeSummary.describe(diff) == "2 cells in \"$5.49/month\"")
+        let title = FrameDiff(before: frame(["│ Unlock the Pass │"]), after: frame(["│ Unlock the Pass now │"]))
+        #expect(ChangeSummary.describe(title) == "4 cells in \"Unlock the Pass now\"", "the border it moved is not quoted")
+    }
+
+    @Test func onlyTheNamesOverTheChangeAreSaidNotTheirNeighbours() {
+        let before = frame(["│ Yearly Pass │ │ Monthly Pass      │ │ Weekly Pass │"], width: 60)
+        let after = frame(["│ Yearly Pass │ │ Monthly Pass Plus │ │ Weekly Pass │"], width: 60)
+        let names = ["Yearly Pass", "Monthly Pass", "Monthly Pass Plus", "Weekly Pass"]
+        #expect(ChangeSummary.describe(FrameDiff(before: before, after: after), names: names) == "4 cells in \"Monthly Pass Plus\"")
+    }
+
+    @Test func eachChangedRowIsAPlaceNamedByItsNameOrItsText() {
+        let before = frame(["Unlock the Pass", "Monthly Pass $4.99"])
+        let after = frame(["Unlock the Pass today", "Monthly Pass $5.99"])
+        #expect(ChangeSummary.describe(FrameDiff(before: before, after: after), names: ["Monthly Pass"])
+                == "6 cells in \"Unlock the Pass today\", \"Monthly Pass\"")
     }
 
     @Test func colorsAloneAreSaidToBeColors() {
@@ -46,8 +72,11 @@ import TerminalUI
     }
 
     @Test func rowsAreCountedFromOneAndARangeIsSaid() {
-        let diff = FrameDiff(before: frame(["", "", "a", "b"]), after: frame(["", "", "c", "d"]))
-        #expect(ChangeSummary.describe(diff) == "2 cells on rows 3–4, \"c\"")
+        let diff = FrameDiff(before: frame(["", "", "a", "b"]), after: frame(["", "", "", ""]))
+        #expect(ChangeSummary.describe(diff) == "2 cells in \"a\", \"b\"", "blanked: the text before is quoted")
+        let styled = frame(["", "", "  ", "  "], style: Style(reverse: true))
+        #expect(ChangeSummary.describe(FrameDiff(before: frame(["", "", "", ""]), after: styled))
+                == "4 cells on rows 3–4 (colors or attributes only)")
     }
 
     @Test func aSizeChangeSaysTheSizes() {
