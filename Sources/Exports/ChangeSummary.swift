@@ -74,8 +74,10 @@ public enum ChangeSummary {
                 y -= 1
             }
         }
+        // Around the first change of the row: a row changed across several boxes (a status
+        // bar recolored) is quoted by its first field, not by all of them run together.
         for frame in [diff.after, diff.before] {
-            let text = RowText(frame, y: row.y).stretch(around: row.xs)
+            let text = RowText(frame, y: row.y).stretch(around: [low])
             if !text.isEmpty { return [text.count > textQuoted ? String(text.prefix(textQuoted - 1)) + "…" : text] }
         }
         return []

@@ -44,6 +44,12 @@ import TerminalUI
         #expect(ChangeSummary.describe(title) == "4 cells in \"Unlock the Pass now\"", "the border it moved is not quoted")
     }
 
+    @Test func aRowChangedAcrossBoxesIsQuotedByItsFirstField() {
+        let row = [" USA en_US USD│Pay Station│dark│A"]
+        let diff = FrameDiff(before: frame(row, width: 40), after: frame(row, width: 40, style: Style(foreground: RGB(9, 9, 9))))
+        #expect(ChangeSummary.describe(diff) == "33 cells in \"USA en_US USD\" (colors or attributes only)")
+    }
+
     @Test func onlyTheNamesOverTheChangeAreSaidNotTheirNeighbours() {
         let before = frame(["│ Yearly Pass │ │ Monthly Pass      │ │ Weekly Pass │"], width: 60)
         let after = frame(["│ Yearly Pass │ │ Monthly Pass Plus │ │ Weekly Pass │"], width: 60)
