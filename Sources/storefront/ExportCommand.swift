@@ -12,6 +12,7 @@ enum ExportCommand {
         guard let output = options.outputDirectory, !output.isEmpty else {
             throw CommandFailure(.usage, "export needs --out DIR: the directory the pictures go to. See storefront export --help.")
         }
+        try refuseAppOptions(options)
         let catalogPath = options.catalogPath ?? "catalog.json"
         let catalog = try Environment.loadCatalog(at: catalogPath)
         let (themes, broken) = Environment.loadThemes(near: catalogPath)
@@ -39,9 +40,23 @@ enum ExportCommand {
             print(result.changes.isEmpty ? "no change against \(options.compareBase ?? "")"
                   : "\(English.count(result.changes.count, "combination")) changed; see \((output as NSString).appendingPathComponent(Exporter.diffPageFile))")
             if !result.changes.isEmpty {
-                FileHandle.standardOutput.synchronizeFile()
+                // Not a failure with a message: the lines above say what changed. exit(3) flushes them.
                 exit(1)
             }
+        }
+    }
+
+    /// The app's options that an export would otherwise ignore without a word: each picture is
+    /// of a fresh player on a private ledger, and the axes are lists.
+    private static func refuseAppOptions(_ options: Options) throws(CommandFailure) {
+        let lists = [("--theme", options.themeName, "--themes"), ("--storefront", options.storefrontId, "--storefronts")]
+        for (given, value, list) in lists where value != nil {
+            throw CommandFailure(.usage, "export takes \(list) (a comma-separated list), not \(given). See storefront export --help.")
+        }
+        let fixed = [("--user", options.userId), ("--state-dir", options.stateDirectory), ("--network", options.network)]
+        for (given, value) in fixed where value != nil {
+            throw CommandFailure(.usage, "export draws each picture for a fresh player on a private ledger and a reliable "
+                                 + "network; drop \(given). See storefront export --help.")
         }
     }
 

@@ -78,6 +78,17 @@ extension EndToEnd {
             #expect(try run(["--catalog", BuiltBinary.catalog]).status == 64)
             let missing = try run(["--catalog", BuiltBinary.catalog, "--out", directory.path + "/o", "--compare", directory.path + "/nothing.json"])
             #expect(missing.status == 66, "\(missing.standardError)")
+            let jobs = try run(["--catalog", BuiltBinary.catalog, "--out", directory.path, "--jobs", "0"])
+            #expect(jobs.status == 64)
+            #expect(jobs.standardError.contains("--jobs takes a number from 1 to 256, not 0."))
+            let singular = try run(["--catalog", BuiltBinary.catalog, "--out", directory.path, "--theme", "dark"])
+            #expect(singular.status == 64)
+            #expect(singular.standardError.contains("export takes --themes (a comma-separated list), not --theme."))
+            let user = try run(["--catalog", BuiltBinary.catalog, "--out", directory.path, "--user", "ana"])
+            #expect(user.status == 64)
+            #expect(user.standardError.contains("drop --user"))
+            let noCatalog = try run(["--catalog", directory.path + "/nothing.json", "--out", directory.path + "/o"])
+            #expect(noCatalog.status == 66, "\(noCatalog.standardError)")
             let help = try run(["--help"])
             #expect(help.status == 0)
             #expect(help.standardOutput.contains("--compare BASE"))
@@ -129,6 +140,24 @@ extension EndToEnd {
             let missing = try run(["--catalog", catalog, "--out", directory.path + "/none", "--compare", "HEAD~9:catalog.json"])
             #expect(missing.status == 66)
             #expect(missing.standardError.contains("HEAD~9:catalog.json"), "\(missing.standardError)")
+        }
+
+        @Test("a theme named in --themes whose file does not load exits 65 and says why; others are skipped with a note")
+        func brokenTheme() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            try FileManager.default.copyItem(atPath: BuiltBinary.catalog, toPath: directory.path + "/catalog.json")
+            try FileManager.default.createDirectory(atPath: directory.path + "/Themes", withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: BuiltBinary.root + "/Themes/dark.json", toPath: directory.path + "/Themes/dark.json")
+            try "{ \"name\": \"rust\", ".write(toFile: directory.path + "/Themes/rust.json", atomically: true, encoding: .utf8)
+            let named = try run(["--catalog", directory.path + "/catalog.json", "--out", directory.path + "/o", "--themes", "rust"])
+            #expect(named.status == 65, "\(named.standardError)")
+            #expect(named.standardError.contains("--themes rust: its file does not load"), "\(named.standardError)")
+            let skipped = try run(["--catalog", directory.path + "/catalog.json", "--out", directory.path + "/o", "--storefronts", "USA",
+                                   "--variants", "A", "--sizes", "80x24", "--eligibility", "eligible"])
+            #expect(skipped.status == 0, "\(skipped.standardError)")
+            #expect(skipped.standardError.contains("skipped") && skipped.standardError.contains("rust.json"), "\(skipped.standardError)")
+            #expect(FileManager.default.fileExists(atPath: directory.path + "/o/USA-dark-80x24-A-eligible.svg"))
         }
 
         @Test("--compare with a base that does not load exits 65; with the directory --out writes to, 64")
