@@ -65,6 +65,9 @@ public final class ExportRenderer {
 
     /// The first screen of `combination`, as the app draws it at 24-bit color.
     public func frame(for combination: Combination) throws(ExportFailure) -> Frame {
+        guard themes.contains(where: { $0.name == combination.theme }) else {
+            throw ExportFailure(.usage, "no theme \(combination.theme) is loaded; the themes are \(themes.map(\.name).joined(separator: ", ")).")
+        }
         let key = Self.launchKey(for: combination)
         if reusesPrograms, let kept, kept.key == key {
             return try show(combination, on: kept.program, jumpingEveryAxis: true)
@@ -88,9 +91,6 @@ public final class ExportRenderer {
     }
 
     private func launch(_ combination: Combination, on state: StateDirectory) throws(ExportFailure) -> Program<HeadlessBackend> {
-        guard let theme = themes.first(where: { $0.name == combination.theme }) else {
-            throw ExportFailure(.usage, "no theme \(combination.theme) is loaded; the themes are \(themes.map(\.name).joined(separator: ", ")).")
-        }
         guard let device = Device(rawValue: combination.device) else {
             throw ExportFailure(.usage, "no device \(combination.device); the devices are \(Device.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
@@ -103,7 +103,7 @@ public final class ExportRenderer {
             throw ExportFailure(.io, "the export's ledger in \(state.path): \(error.description)")
         }
         let report = store.currentReport()
-        let app = App(catalog: catalog, storefrontId: combination.storefront, themes: themes, themeName: theme.name,
+        let app = App(catalog: catalog, storefrontId: combination.storefront, themes: themes, themeName: combination.theme,
                       userId: Self.playerId, report: report, width: combination.width, height: combination.height,
                       now: report.clock.now(atWall: Self.moment), timeZone: TimeZone(identifier: "UTC") ?? .current,
                       colorEnabled: true, colorDepth: .trueColor, device: device)
@@ -118,9 +118,6 @@ public final class ExportRenderer {
     /// one stays.
     private func show(_ combination: Combination, on program: Program<HeadlessBackend>,
                       jumpingEveryAxis: Bool) throws(ExportFailure) -> Frame {
-        guard themes.contains(where: { $0.name == combination.theme }) else {
-            throw ExportFailure(.usage, "no theme \(combination.theme) is loaded; the themes are \(themes.map(\.name).joined(separator: ", ")).")
-        }
         var jumps: [Jump] = jumpingEveryAxis ? [.theme(name: combination.theme)] : []
         if combination.variant != ExportAxes.noVariant { jumps.append(.variant(id: combination.variant)) }
         let forced: EligibilityOverride

@@ -61,7 +61,7 @@ public enum Exporter {
         try makeDirectory((output as NSString).appendingPathComponent(cellsDirectory))
         let png = job.formats.contains(.png) ? try PNGConverter.located() : nil
         let writer = ExportFileWriter(directory: output, formats: job.formats, svgOptions: job.svgOptions, png: png)
-        let names = productNames(job.catalog) + (job.base.flatMap { if case .catalog(let catalog, _) = $0 { productNames(catalog) } else { nil } } ?? [])
+        let names = productNames(of: job)
         let baseSet = baseCombinations(of: job).map(Set.init)
         let workers = max(1, min(job.jobs, job.combinations.count))
         let collector = Collector(batches: batches(job.combinations, workers: workers), progress: progress)
@@ -163,9 +163,12 @@ public enum Exporter {
                                   summary: "\(combination.name): removed (only in \(base?.label ?? "the base"))")
     }
 
-    /// Every product name in every language: what a change summary looks for on changed rows.
-    static func productNames(_ catalog: Catalog) -> [String] {
-        catalog.products.flatMap { $0.name.values.values }
+    /// Every product name in every language, of both catalogs: what a change summary looks
+    /// for where a change is drawn (a renamed product is found on either side).
+    static func productNames(of job: ExportJob) -> [String] {
+        var catalogs = [job.catalog]
+        if case .catalog(let base, _)? = job.base { catalogs.append(base) }
+        return catalogs.flatMap { $0.products.flatMap { $0.name.values.values } }
     }
 
     static func makeDirectory(_ path: String) throws(ExportFailure) {
