@@ -8,8 +8,10 @@ public enum FrameHTML {
     /// page has to name.
     public static let defaultForeground = RGB(0xD0, 0xD0, 0xD0)
     public static let defaultBackground = RGB(0x10, 0x10, 0x10)
-    /// Fonts with box drawing and block characters the width of a cell, then any monospace.
-    public static let fontStack = "ui-monospace, \"DejaVu Sans Mono\", \"Noto Sans Mono\", \"Liberation Mono\", Menlo, Consolas, monospace"
+    /// Fonts with box drawing and block characters the width of a cell, one with the CJK
+    /// characters, then any monospace.
+    public static let fontStack = "ui-monospace, \"DejaVu Sans Mono\", \"Noto Sans Mono\", \"Liberation Mono\", Menlo, Consolas, "
+        + "\"Noto Sans Mono CJK JP\", monospace"
 
     /// A whole page with the frame in it, titled `title` (the combination's name).
     public static func document(_ frame: Frame, title: String) -> String {
@@ -32,9 +34,11 @@ public enum FrameHTML {
         """
     }
 
-    /// The rules `pre(_:)` needs, for a page that embeds frames of its own.
+    /// The rules `pre(_:)` needs, for a page that embeds frames of its own. The font's own line
+    /// height (`normal`), not a multiple of the size: box drawing characters are drawn to fill
+    /// it, so a box's sides join from row to row.
     public static let stylesheet = """
-        pre.frame { font-family: \(fontStack); font-size: 14px; line-height: 1.2; margin: 0; \
+        pre.frame { font-family: \(fontStack); font-size: 14px; line-height: normal; margin: 0; \
         display: inline-block; color: \(defaultForeground.hex); background: \(defaultBackground.hex); }
         pre.frame .w { display: inline-block; width: 2ch; }
         """
