@@ -21,12 +21,14 @@ public final class ExportRenderer {
     private let directory: String
     private var launches = 0
 
-    public init(catalog: Catalog, themes: [Theme], reusesPrograms: Bool = true) throws(ExportFailure) {
+    /// - Parameter parent: where the renderer's own directory is made (the system's temporary
+    ///   directory, or an export's scratch directory that an interrupted export removes whole).
+    public init(catalog: Catalog, themes: [Theme], reusesPrograms: Bool = true,
+                parent: String = FileManager.default.temporaryDirectory.path) throws(ExportFailure) {
         self.catalog = catalog
         self.themes = themes
         self.reusesPrograms = reusesPrograms
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("storefront-export-\(UUID().uuidString.prefix(8).lowercased())").path
+        directory = (parent as NSString).appendingPathComponent("storefront-export-\(UUID().uuidString.prefix(8).lowercased())")
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])

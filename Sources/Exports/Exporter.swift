@@ -18,10 +18,15 @@ public struct ExportJob: Sendable {
     /// For a catalog base: the combinations it has, from the same axes (a storefront or a
     /// variant only one side has is added or removed). Nil: the same as `combinations`.
     public var baseCombinations: [Combination]?
+    /// Where the jobs' private state directories go, made and removed by the export; the
+    /// command names it so that an interrupted export can remove it too. Nil: the system's
+    /// temporary directory.
+    public var scratchDirectory: String?
 
     public init(catalog: Catalog, catalogLabel: String, themes: [Theme], combinations: [Combination],
                 formats: [ExportFormat] = ExportFormat.defaults, outputDirectory: String, jobs: Int = 1,
-                svgOptions: SVGOptions = SVGOptions(), base: ExportBase? = nil, baseCombinations: [Combination]? = nil) {
+                svgOptions: SVGOptions = SVGOptions(), base: ExportBase? = nil, baseCombinations: [Combination]? = nil,
+                scratchDirectory: String? = nil) {
         self.catalog = catalog
         self.catalogLabel = catalogLabel
         self.themes = themes
@@ -32,6 +37,7 @@ public struct ExportJob: Sendable {
         self.svgOptions = svgOptions
         self.base = base
         self.baseCombinations = baseCombinations
+        self.scratchDirectory = scratchDirectory
     }
 }
 
@@ -63,13 +69,18 @@ public enum Exporter {
         let writer = ExportFileWriter(directory: output, formats: job.formats, svgOptions: job.svgOptions, png: png)
         let names = productNames(of: job)
         let baseSet = baseCombinations(of: job).map(Set.init)
+        let scratch = job.scratchDirectory ?? FileManager.default.temporaryDirectory.path
+        if job.scratchDirectory != nil { try makeDirectory(scratch, for: "the export's scratch directory") }
+        defer { if job.scratchDirectory != nil { try? FileManager.default.removeItem(atPath: scratch) } }
         let workers = max(1, min(job.jobs, job.combinations.count))
         let collector = Collector(batches: batches(job.combinations, workers: workers), progress: progress)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             do throws(ExportFailure) {
-                let renderer = try ExportRenderer(catalog: job.catalog, themes: job.themes)
+                let renderer = try ExportRenderer(catalog: job.catalog, themes: job.themes, parent: scratch)
                 var baseRenderer: ExportRenderer?
-                if case .catalog(let catalog, _)? = job.base { baseRenderer = try ExportRenderer(catalog: catalog, themes: job.themes) }
+                if case .catalog(let catalog, _)? = job.base {
+                    baseRenderer = try ExportRenderer(catalog: catalog, themes: job.themes, parent: scratch)
+                }
                 while let batch = collector.nextBatch() {
                     for index in batch {
                         let combination = job.combinations[index]
@@ -171,11 +182,11 @@ public enum Exporter {
         return catalogs.flatMap { $0.products.flatMap { $0.name.values.values } }
     }
 
-    static func makeDirectory(_ path: String) throws(ExportFailure) {
+    static func makeDirectory(_ path: String, for purpose: String? = nil) throws(ExportFailure) {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw ExportFailure(.io, "--out \(path): cannot make the directory (\(error.localizedDescription)).")
+            throw ExportFailure(.io, "\(purpose ?? "--out") \(path): cannot make the directory (\(error.localizedDescription)).")
         }
     }
 

@@ -32,9 +32,14 @@ enum ExportCommand {
             }
         }
         for theme in broken { FileHandle.standardError.write(Data("storefront: export: skipped \(theme.message)\n".utf8)) }
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("storefront-export-run-\(UUID().uuidString.prefix(8).lowercased())").path
+        job.scratchDirectory = scratch
+        let interruption = Interruption(removing: scratch)
         let progress = Progress(onTerminal: isatty(STDERR_FILENO) == 1)
         let result = try mapped { () throws(ExportFailure) in try Exporter.run(job) { done, total in progress.show(done, of: total) } }
         progress.end()
+        interruption.stop()
         for line in result.summaries { print(ControlCharacters.escaped(line)) }
         if result.compared {
             print(result.changes.isEmpty ? "no change against \(options.compareBase ?? "")"
@@ -119,6 +124,34 @@ enum ExportCommand {
             case .io: code = .ioError
             }
             throw CommandFailure(code, error.message)
+        }
+    }
+
+    /// Ctrl-C, SIGTERM or SIGHUP during an export: the jobs' ledgers (the scratch directory)
+    /// are removed and the export exits 128 + the signal, as a shell reports it, leaving the
+    /// files already written. Handled on a queue of its own, not in a signal handler, so the
+    /// removal may do what a handler may not.
+    final class Interruption: @unchecked Sendable {
+        private var sources: [DispatchSourceSignal] = []
+
+        init(removing scratch: String) {
+            for number in [SIGINT, SIGTERM, SIGHUP] {
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler {
+                    try? FileManager.default.removeItem(atPath: scratch)
+                    FileHandle.standardError.write(Data("\nstorefront: export interrupted; the files written so far are kept\n".utf8))
+                    exit(128 + number)
+                }
+                source.resume()
+                sources.append(source)
+            }
+        }
+
+        /// The export is over: signals do what they did before.
+        func stop() {
+            for source in sources { source.cancel() }
+            for number in [SIGINT, SIGTERM, SIGHUP] { signal(number, SIG_DFL) }
         }
     }
 

@@ -194,5 +194,34 @@ extension EndToEnd {
             #expect(screen.contains { $0.contains("██████████████████████████████ 12/12") }, "\(screen)")
             #expect(!screen.contains { $0.hasPrefix("exported ") })
         }
+
+        @Test("Ctrl-C during an export exits 130 and leaves no ledger behind in the temporary directory")
+        func interrupted() throws {
+            let binary = try BuiltBinary.path()
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let temporary = directory.path + "/tmp"
+            try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+            let shell = try ShellSession()
+            defer { shell.close() }
+            try shell.waitForPrompt()
+            // Every combination of the catalog at one job: long enough to be stopped part way.
+            shell.enter("TMPDIR=\(ShellSession.quoted(temporary)) " + [binary, "export", "--catalog", BuiltBinary.catalog,
+                        "--out", directory.path + "/shots", "--jobs", "1", "--states", "auto,new,lapsed"]
+                .map(ShellSession.quoted).joined(separator: " ") + "; echo \"status=$?\"")
+            try shell.waitUntil("the export has drawn some pictures and is still going") { screen in
+                screen.contains { $0.contains("░") && $0.contains("/1440") && !$0.contains(" 0/1440") }
+            }
+            #expect(!(try FileManager.default.contentsOfDirectory(atPath: temporary)).isEmpty, "the jobs' ledgers are there while it runs")
+            shell.sendKeys("C-c")
+            let screen = try shell.waitUntil("the export stops and the shell says its status") { screen in
+                screen.contains { $0.hasPrefix("status=") }
+            }
+            #expect(screen.contains("status=130"), "\(screen)")
+            #expect(screen.contains { $0.contains("export interrupted") })
+            #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [], "nothing left in TMPDIR")
+            #expect(FileManager.default.fileExists(atPath: directory.path + "/shots/USA-dark-80x24-A-eligible.txt"),
+                    "what was written before stays")
+        }
     }
 }
