@@ -17,9 +17,7 @@ struct ExportFileWriter: Sendable {
         var svg: String?
         func svgText() -> String {
             if let svg { return svg }
-            var options = svgOptions
-            if options.chrome, options.title == nil { options.title = name }
-            let drawn = FrameSVG.document(frame, options: options)
+            let drawn = FrameSVG.document(frame, options: svgOptions(for: combination))
             svg = drawn
             return drawn
         }
@@ -53,6 +51,14 @@ struct ExportFileWriter: Sendable {
         }
         files["cells"] = cells
         return files
+    }
+
+    /// The SVG options of one picture: with `--chrome`, the window is titled with the
+    /// combination's name unless a title was given.
+    func svgOptions(for combination: Combination) -> SVGOptions {
+        var options = svgOptions
+        if options.chrome, options.title == nil { options.title = combination.name }
+        return options
     }
 
     static func write(_ data: Data, to path: String) throws(ExportFailure) {

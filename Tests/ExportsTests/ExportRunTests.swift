@@ -29,7 +29,11 @@ import TerminalUI
             #expect(Set(entry.files.keys) == ["txt", "ansi", "html", "svg", "png", "cells"])
             for file in entry.files.values { #expect((files[file]?.count ?? 0) > 0, "\(file)") }
             let frame = try FrameArchive.decode(try #require(files[entry.files["cells"] ?? ""]))
-            #expect(String(decoding: try #require(files[entry.files["txt"] ?? ""]), as: UTF8.self) == frame.lines.joined(separator: "\n") + "\n")
+            func text(_ format: String) throws -> String { String(decoding: try #require(files[entry.files[format] ?? ""]), as: UTF8.self) }
+            #expect(try text("txt") == frame.lines.joined(separator: "\n") + "\n")
+            #expect(try text("ansi") == ANSIText.document(frame))
+            #expect(try text("html") == FrameHTML.document(frame, title: entry.combination.name))
+            #expect(try text("svg") == FrameSVG.document(frame))
         }
         let png = try #require(files["USA-dark-80x24-A-eligible.png"])
         #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
@@ -37,6 +41,22 @@ import TerminalUI
         #expect(manifest == result.manifest)
         #expect(files[Exporter.contactSheetFile].map { String(decoding: $0, as: UTF8.self) } == ContactSheet.html(for: manifest))
         #expect(files[Exporter.diffPageFile] == nil, "no diff page without --compare")
+    }
+
+    @Test func chromeDrawsEachSVGInAWindowTitledWithItsCombination() throws {
+        let directory = try temporaryDirectory("export-chrome")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var chromed = try job(into: directory, formats: [.svg])
+        chromed.svgOptions = SVGOptions(chrome: true)
+        let result = try Exporter.run(chromed)
+        let entry = try #require(result.manifest.entries.first)
+        let frame = try FrameArchive.decode(try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(entry.files["cells"] ?? "")")))
+        let svg = try String(contentsOfFile: "\(directory)/\(entry.files["svg"] ?? "")", encoding: .utf8)
+        #expect(svg == FrameSVG.document(frame, options: SVGOptions(chrome: true, title: entry.combination.name)))
+        let writer = ExportFileWriter(directory: directory, formats: [.svg], svgOptions: SVGOptions(chrome: true), png: nil)
+        #expect(writer.svgOptions(for: entry.combination) == SVGOptions(chrome: true, title: "USA-dark-80x24-A-eligible"))
+        let plain = ExportFileWriter(directory: directory, formats: [.svg], svgOptions: SVGOptions(), png: nil)
+        #expect(plain.svgOptions(for: entry.combination) == SVGOptions(), "no title without a window")
     }
 
     @Test func twoExportsOfOneCatalogAreTheSameByteForByteWhateverTheJobs() throws {
