@@ -37,9 +37,15 @@ enum ExportCommand {
         job.scratchDirectory = scratch
         let interruption = Interruption(removing: scratch)
         let progress = Progress(onTerminal: isatty(STDERR_FILENO) == 1)
-        let result = try mapped { () throws(ExportFailure) in try Exporter.run(job) { done, total in progress.show(done, of: total) } }
-        progress.end()
-        interruption.stop()
+        let result: ExportResult
+        do {
+            defer {
+                // The bar's line ends before anything else is said, a failure too.
+                progress.end()
+                interruption.stop()
+            }
+            result = try mapped { () throws(ExportFailure) in try Exporter.run(job) { done, total in progress.show(done, of: total) } }
+        }
         for line in result.summaries { print(ControlCharacters.escaped(line)) }
         if result.compared {
             print(result.changes.isEmpty ? "no change against \(options.compareBase ?? "")"
