@@ -62,6 +62,7 @@ public enum Exporter {
 
     /// - Parameter progress: how many combinations are done of how many, from any thread, in order.
     public static func run(_ job: ExportJob, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws(ExportFailure) -> ExportResult {
+        try refuseSharedNames(job.combinations)
         let output = job.outputDirectory
         try makeDirectory(output)
         try makeDirectory((output as NSString).appendingPathComponent(cellsDirectory))
@@ -117,6 +118,19 @@ public enum Exporter {
             try? FileManager.default.removeItem(atPath: diffPage)
         }
         return ExportResult(manifest: manifest, changes: changes, compared: job.base != nil)
+    }
+
+    /// Two combinations whose names are one file name (ids that differ only in characters a
+    /// file name cannot hold, `US-A` and `US_A`) would overwrite each other's pictures.
+    static func refuseSharedNames(_ combinations: [Combination]) throws(ExportFailure) {
+        var seen: [String: Combination] = [:]
+        for combination in combinations {
+            if let first = seen[combination.name], first != combination {
+                throw ExportFailure(.usage, "two combinations share the file name \(combination.name) (\(first.axes.map(\.value).joined(separator: " "))"
+                                    + " and \(combination.axes.map(\.value).joined(separator: " "))); leave one of them out of the axes.")
+            }
+            seen[combination.name] = combination
+        }
     }
 
     /// The combinations in runs that one launch draws (one storefront, size and device: the

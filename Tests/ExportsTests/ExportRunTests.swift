@@ -86,6 +86,18 @@ import TerminalUI
         #expect(batches.map(\.count) == Array(repeating: 4, count: 8))
     }
 
+    @Test func twoCombinationsWithOneFileNameAreRefused() {
+        let clash = [combination(theme: "high contrast"), combination(theme: "high_contrast")]
+        do {
+            try Exporter.refuseSharedNames(clash)
+            Issue.record("two pictures would share a file")
+        } catch {
+            #expect(error.kind == .usage)
+            #expect(error.message.hasPrefix("two combinations share the file name USA-high_contrast-120x40-A-eligible"), "\(error.message)")
+        }
+        #expect(throws: Never.self) { try Exporter.refuseSharedNames([combination(), combination("DEU")]) }
+    }
+
     @Test func pngWithoutTheConverterSaysHowToInstallIt() {
         do {
             _ = try PNGConverter.located(path: "/nonexistent-\(UUID().uuidString)")
