@@ -6,6 +6,8 @@ DEB_PACKAGES := libncursesw5-dev libsqlite3-dev libssl-dev libutf8proc-dev libfr
 CATALOG ?= catalog.json
 
 BROWSER_PACKAGES := chromium
+# `storefront export --formats png` draws each SVG with rsvg-convert; the tests export PNGs for real.
+PNG_PACKAGES := librsvg2-bin
 
 # pyte (PyPI), the terminal emulator the recording tests replay casts in, and asciinema, whose
 # own reader must take every cast, in a virtualenv of their own under .build: nothing is
@@ -13,7 +15,7 @@ BROWSER_PACKAGES := chromium
 PYTE_PACKAGES := python3 python3-venv
 PYTE_VENV := .build/pyte-venv
 
-.PHONY: run test test-browser bench build deps pyte clean
+.PHONY: run test test-browser bench build deps deps-png pyte clean
 
 # Installs what is missing of PACKAGES (Debian), or says how when not root.
 define install_missing
@@ -37,6 +39,9 @@ deps:
 	$(call install_missing,$(DEB_PACKAGES))
 	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "swift is not on PATH; install Swift 6 (swift.org) first."; exit 1; }
 
+deps-png:
+	$(call install_missing,$(PNG_PACKAGES))
+
 build: deps
 	$(SWIFT) build -c release
 
@@ -47,7 +52,7 @@ run: build
 # Tests/Scenarios on the built binary, with a JUnit report for CI, then the shipped demos in
 # Demos/ as scenarios (their expect lines keep them true). Every layer runs whatever
 # the one before it did, and the summary names each that failed before make exits non-zero.
-test: deps pyte
+test: deps deps-png pyte
 	$(SWIFT) build
 	@failed=""; \
 	$(SWIFT) test --skip BrowserTests || failed="$$failed swift-test"; \

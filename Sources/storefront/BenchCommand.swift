@@ -4,7 +4,8 @@ import Program
 import StoreEngine
 import TerminalUI
 
-/// `storefront bench [--quick] [--json]`: the figures behind docs/performance.md. Each case runs
+/// `storefront bench [--quick] [--json]`: the figures behind docs/performance.md (the export's
+/// among them: 1,000 SVGs with two jobs, `Bench/ExportBench.swift`). Each case runs
 /// several times and reports the median and p90; ratios compare cases measured side by side in
 /// this one run. Every timed operation is checked to have done what it claims, or the bench
 /// fails: a keypress must move the selection, a purchase must end purchased and granted.
@@ -60,6 +61,7 @@ enum BenchCommand {
         let floor = try fsyncFloor(runs: runs)
         results.append(floor)
         results.append(try URLHandOffBench.run(runs: runs))
+        results.append(try ExportBench.run(catalog: catalog, catalogPath: catalogPath, quick: quick))
 
         let keypressRatio = smallPress.median > 0 ? bigPress.median / smallPress.median : 0
         let purchaseInFloors = purchase.measurement.map { floor.median > 0 ? $0.median / floor.median : 0 }

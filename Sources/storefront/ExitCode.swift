@@ -1,11 +1,13 @@
 import StoreEngine
 
-/// Exit codes after sysexits(3): 64 usage, 65 bad data, 66 no input, 74 I/O, 75 try again, 78 configuration.
+/// Exit codes after sysexits(3): 64 usage, 65 bad data, 66 no input, 69 unavailable, 74 I/O, 75 try again, 78 configuration.
 enum ExitCode: Int32 {
     case success = 0
     case usage = 64
     case dataError = 65
     case noInput = 66
+    /// EX_UNAVAILABLE: a program a command needs is not installed (`rsvg-convert` for PNG, `git`).
+    case unavailable = 69
     case ioError = 74
     /// EX_TEMPFAIL: another app holds the state directory; try again once it has quit.
     case tempFailure = 75

@@ -25,7 +25,8 @@ enum Help {
                                         --junit FILE   write a JUnit report
                                         --shard K/N    run shard K of N (stable per file path)
                                         --jobs N       run N scenarios at once
-                                        --snapshots DIR  compare `snapshot NAME` with DIR/NAME.txt
+                                        --snapshots DIR  compare `snapshot NAME` with DIR/NAME.txt and its colors
+                                                       (NAME.cells.json); a failure writes DIR/diff.html
                                         --quiet        only verdicts and failures (docs/scenarios.md)
                                         --record FILE  record one scenario as FILE.cast or FILE.svg, half a
                                                        second a screen (docs/demos.md)
@@ -36,7 +37,10 @@ enum Help {
                                         --captions comments  the script's # comments are captions too
                                         --loop         start over at the end, on a fresh state
                                         --record FILE  record the demo as FILE.cast or FILE.svg, at its pace
-      storefront bench [--quick] [--json]  time loading, drawing, keypresses and purchasing (make bench)
+      storefront export --out DIR       every storefront, theme, size, variant and eligibility of the paywall as
+                                        pictures (txt, ansi, html, svg, png), a manifest and a contact sheet
+                                        (index.html); --compare BASE: exit 1 when a picture changed (storefront export --help)
+      storefront bench [--quick] [--json]  time loading, drawing, keypresses, purchasing and exporting (make bench)
       storefront --help | --version
 
     Options:
@@ -75,7 +79,44 @@ enum Help {
     UTF-8: ASCII only).
 
     Exit codes: 0 ok, 64 usage, 65 bad catalog or theme, 66 no file (missing, a directory, a FIFO)
-    or no ledger (or no signing key in it yet), 74 I/O error, 75 the state directory is in use by another app,
+    or no ledger (or no signing key in it yet), 69 a program is missing (rsvg-convert, git), 74 I/O error, 75 the state directory is in use by another app,
     78 no terminal description (not even xterm).
+    """
+
+    static let export = """
+    storefront export --out DIR [options]: the paywall drawn headless for every combination of the
+    axes, one file per combination and format, named by its axes (USA-dark-120x40-A-eligible.svg).
+
+    Axes (comma-separated lists; each defaults to every value the catalog and the themes have):
+      --storefronts IDS   storefronts of the catalog (USA,DEU,…)
+      --themes NAMES      themes loaded from Themes/ beside the catalog (dark,light,…)
+      --sizes WxH,…       terminal sizes (default 80x24,120x40)
+      --variants IDS      variants of the paywall (A,B,…)
+      --eligibility LIST  auto, eligible, not-eligible (default eligible,not-eligible)
+      --states LIST       player states: new, trial-used, subscribed, lapsed, billing-retry,
+                          promo-eligible, auto (default auto: the ledger's fresh player only)
+      --device LIST       full, phone, tablet (default full)
+
+    Output:
+      --out DIR           where the files go: NAME.EXT per format, cells/NAME.json (the frame, cell for
+                          cell), manifest.json and index.html (the contact sheet)
+      --formats LIST      txt, ansi, html, svg, png (default txt,svg,html); png needs rsvg-convert
+                          (apt-get install librsvg2-bin, or make deps-png)
+      --chrome            SVGs in a window's frame with the combination's name as its title
+      --jobs N            combinations drawn at once (default: one per core)
+      --catalog FILE      the catalog (default ./catalog.json)
+
+    Comparing (a catalog change reviewed as pictures):
+      --compare BASE      BASE is an earlier export directory, another catalog file, or a catalog at a
+                          git revision (HEAD~1:catalog.json, read with git show in the catalog's folder).
+                          Prints a line per changed combination, writes DIR/diff.html, and exits 1 when
+                          anything changed, 0 when nothing did.
+
+    Progress goes to standard error: a bar on a terminal, a line "exported N/TOTAL" on a pipe.
+
+    Exit codes: 0 written (and, with --compare, nothing changed), 1 something changed, 64 usage
+    (an unknown axis value is named with the values it takes), 65 a catalog or base that does not
+    load, 66 no such catalog, base or revision, 69 rsvg-convert or git missing, 74 a file that
+    cannot be written, 130 Ctrl-C (the files written so far are kept). More in docs/exports.md.
     """
 }

@@ -31,11 +31,23 @@ struct Options {
     var events = false
     /// `--record FILE.cast|FILE.svg`: the session as a recording, written when it ends.
     var recordPath: String?
+    /// `export`: where the pictures go, which of them, on which axes, against what.
+    var outputDirectory: String?
+    var formats: String?
+    var storefronts: String?
+    var themes: String?
+    var sizes: String?
+    var variants: String?
+    var eligibility: String?
+    var states: String?
+    var compareBase: String?
+    var chrome = false
     var positional: [String] = []
 
     static let valueOptions: Set<String> = [
         "--catalog", "--theme", "--storefront", "--state-dir", "--user", "--network", "--project-id", "--junit", "--shard",
         "--jobs", "--snapshots", "--device", "--speed", "--captions", "--record",
+        "--out", "--formats", "--storefronts", "--themes", "--sizes", "--variants", "--eligibility", "--states", "--compare",
     ]
 
     /// `--device`, checked: the screen the paywall is drawn for.
@@ -101,6 +113,15 @@ struct Options {
                 case "--speed": options.speed = value
                 case "--captions": options.captions = value
                 case "--record": options.recordPath = value
+                case "--out": options.outputDirectory = value
+                case "--formats": options.formats = value
+                case "--storefronts": options.storefronts = value
+                case "--themes": options.themes = value
+                case "--sizes": options.sizes = value
+                case "--variants": options.variants = value
+                case "--eligibility": options.eligibility = value
+                case "--states": options.states = value
+                case "--compare": options.compareBase = value
                 default: options.userId = value
                 }
             } else if argument == "--json" {
@@ -119,6 +140,8 @@ struct Options {
                 options.audience = true
             } else if argument == "--events" {
                 options.events = true
+            } else if argument == "--chrome" {
+                options.chrome = true
             } else if argument.hasPrefix("-"), argument != "-" {
                 throw CommandFailure(.usage, "unknown option \(argument). See storefront --help.")
             } else {

@@ -22,6 +22,7 @@ let subcommands: [String: Subcommand] = [
     "bench": Subcommand(run: BenchCommand.run, arguments: 0...0),
     // Demo says itself how to call it without a script.
     "demo": Subcommand(run: DemoCommand.run, arguments: 0...1),
+    "export": Subcommand(run: ExportCommand.run, arguments: 0...0),
     // Scenario says itself how to call it without files.
     "scenario": Subcommand(run: ScenarioSubcommand.run, arguments: 0...Int.max),
 ]
@@ -31,7 +32,8 @@ func standardError(_ text: String) {
 }
 
 if arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" {
-    print(Help.text)
+    // A command with help of its own prints that: `storefront export --help`.
+    print(arguments.first == "export" || arguments.dropFirst().first == "export" ? Help.export : Help.text)
     exit(ExitCode.success.rawValue)
 }
 if arguments.contains("--version") {
