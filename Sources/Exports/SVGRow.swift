@@ -1,0 +1,194 @@
+import TerminalUI
+
+/// One row of cells as SVG: its backgrounds merged per run of one color, its box and block
+/// characters as shapes, underlines as rectangles on the grid, and its text as `<text>` runs
+/// with an x for each character, so the grid holds whatever font the viewer has and the text
+/// can be selected and copied.
+struct SVGRow {
+    let cells: ArraySlice<Cell>
+    /// Where the row's top is, in the picture's units.
+    let top: Double
+    let colors: SVGColors
+    /// The color already behind the whole grid: runs of it are not drawn again. Nil draws
+    /// every run, as the animation does, so a row covers the one it replaces.
+    let canvas: RGB?
+
+    typealias Box = SVGBoxDrawing.Box
+
+    /// A cell's colors and attributes once defaults and reverse are applied.
+    struct Look: Equatable {
+        var foreground: RGB
+        var background: RGB
+        var bold: Bool
+        var underline: Bool
+    }
+
+    func draw(into svg: inout String, palette: inout SVGPalette) {
+        let width = FrameSVG.cellWidth, height = FrameSVG.cellHeight
+        let looks = cells.map { colors.look(of: $0.style) }
+        var backgrounds = ColorRuns(), shapes = ColorRuns()
+        var extras = ""
+
+        var column = 0
+        while column < looks.count {
+            let color = looks[column].background
+            var end = column + 1
+            while end < looks.count, looks[end].background == color { end += 1 }
+            if color != canvas {
+                backgrounds.add(Box(x: Double(column) * width, y: top, width: Double(end - column) * width, height: height), color)
+            }
+            column = end
+        }
+
+        for (offset, cell) in cells.enumerated() {
+            let look = looks[offset]
+            let left = Double(offset) * width
+            if look.underline {
+                shapes.add(Box(x: left, y: top + height - 3, width: width, height: FrameSVG.lightLine), look.foreground)
+            }
+            guard !cell.isContinuation,
+                  let drawn = SVGBoxDrawing.shapes(of: cell.grapheme, x: left, y: top, width: width, height: height,
+                                                   light: FrameSVG.lightLine) else { continue }
+            for box in drawn.boxes { shapes.add(box, look.foreground) }
+            if let shade = drawn.shade {
+                extras += "<path class=\"\(palette.name(look.foreground))\" fill-opacity=\"\(SVGNumber.format(shade.opacity))\" d=\"\(ColorRuns.path([shade.box]))\"/>"
+            }
+            for stroke in drawn.strokes {
+                extras += "<path d=\"\(stroke)\" fill=\"none\" stroke=\"\(look.foreground.hex)\" stroke-width=\"\(SVGNumber.format(FrameSVG.lightLine))\"/>"
+            }
+        }
+
+        backgrounds.write(into: &svg, palette: &palette)
+        shapes.write(into: &svg, palette: &palette)
+        svg += extras
+        writeText(looks, into: &svg, palette: &palette)
+    }
+
+    /// Text runs: cells of one foreground and weight, joined across at most four spaces so a
+    /// copied line reads as it did; a cluster of several code points (an emoji with a joiner,
+    /// a letter with its accent) gets a `<text>` of its own, since an x per character would
+    /// pull its parts apart.
+    private func writeText(_ looks: [Look], into svg: inout String, palette: inout SVGPalette) {
+        let baseline = top + FrameSVG.baseline
+        var run = TextRun()
+        func flush() {
+            guard !run.text.isEmpty else { return }
+            let classes = palette.name(run.foreground) + (run.bold ? " b" : "")
+            svg += "<text class=\"\(classes)\" x=\"\(run.positions.joined(separator: " "))\" y=\"\(SVGNumber.format(baseline))\">\(SVGEscaping.escaped(run.text))</text>"
+            run = TextRun()
+        }
+        var gap: [Int] = []
+        for (offset, cell) in cells.enumerated() {
+            if cell.isContinuation { continue }
+            if cell.grapheme == " " || cell.grapheme.isEmpty || SVGBoxDrawing.draws(cell.grapheme) {
+                if !run.text.isEmpty, cell.grapheme == " " { gap.append(offset) }
+                if gap.count > 4 || cell.grapheme != " " { flush(); gap = [] }
+                continue
+            }
+            let look = looks[offset]
+            // A wide character sits in the middle of its two columns, where a terminal puts it.
+            let x = Double(offset) * FrameSVG.cellWidth + (cell.width == 2 ? FrameSVG.wideInset : 0)
+            let simple = Self.isSimple(cell.grapheme)
+            if !run.text.isEmpty, run.foreground != look.foreground || run.bold != look.bold || !simple || !run.simple {
+                flush()
+                gap = []
+            }
+            for space in gap {
+                run.text += " "
+                run.positions.append(SVGNumber.format(Double(space) * FrameSVG.cellWidth))
+            }
+            gap = []
+            if run.text.isEmpty {
+                run.foreground = look.foreground
+                run.bold = look.bold
+                run.simple = simple
+            }
+            run.text += cell.grapheme
+            run.positions.append(SVGNumber.format(x))
+        }
+        flush()
+    }
+
+    /// One code point in the Basic Multilingual Plane: one x in the list stands for it in
+    /// every renderer, whether it counts characters as code points or as UTF-16 units.
+    private static func isSimple(_ grapheme: String) -> Bool {
+        let scalars = grapheme.unicodeScalars
+        return scalars.count == 1 && scalars.first!.value <= 0xFFFF
+    }
+
+    private struct TextRun {
+        var text = ""
+        var positions: [String] = []
+        var foreground = RGB(0, 0, 0)
+        var bold = false
+        var simple = true
+    }
+}
+
+/// Rectangles gathered by color, in the order the colors first appear, and written as one
+/// `<path>` of rectangles per color: fewer elements, and crisp edges so neighbouring
+/// rectangles meet on a pixel boundary with no seam of the color beneath.
+struct ColorRuns {
+    private var order: [RGB] = []
+    private var boxes: [RGB: [SVGBoxDrawing.Box]] = [:]
+
+    mutating func add(_ box: SVGBoxDrawing.Box, _ color: RGB) {
+        if boxes[color] == nil { order.append(color) }
+        boxes[color, default: []].append(box)
+    }
+
+    func write(into svg: inout String, palette: inout SVGPalette) {
+        for color in order {
+            svg += "<path class=\"\(palette.name(color)) e\" d=\"\(Self.path(Self.merged(boxes[color] ?? [])))\"/>"
+        }
+    }
+
+    /// Rectangles that continue one another (a border's arms along a row, a line's two halves
+    /// in a cell) as one: a line across the screen is one rectangle, with no joint to show.
+    static func merged(_ boxes: [SVGBoxDrawing.Box]) -> [SVGBoxDrawing.Box] {
+        func join(_ boxes: [SVGBoxDrawing.Box], horizontally: Bool) -> [SVGBoxDrawing.Box] {
+            let sorted = boxes.sorted { a, b in
+                horizontally ? (a.y, a.height, a.x) < (b.y, b.height, b.x) : (a.x, a.width, a.y) < (b.x, b.width, b.y)
+            }
+            var result: [SVGBoxDrawing.Box] = []
+            for box in sorted {
+                if var last = result.last {
+                    if horizontally, last.y == box.y, last.height == box.height, box.x <= last.x + last.width {
+                        last.width = max(last.width, box.x + box.width - last.x)
+                        result[result.count - 1] = last
+                        continue
+                    }
+                    if !horizontally, last.x == box.x, last.width == box.width, box.y <= last.y + last.height {
+                        last.height = max(last.height, box.y + box.height - last.y)
+                        result[result.count - 1] = last
+                        continue
+                    }
+                }
+                result.append(box)
+            }
+            return result
+        }
+        guard boxes.count > 1 else { return boxes }
+        return join(join(boxes, horizontally: true), horizontally: false)
+    }
+
+    static func path(_ boxes: [SVGBoxDrawing.Box]) -> String {
+        var d = ""
+        for box in boxes {
+            d += "M\(SVGNumber.format(box.x)) \(SVGNumber.format(box.y))h\(SVGNumber.format(box.width))v\(SVGNumber.format(box.height))h\(SVGNumber.format(-box.width))z"
+        }
+        return d
+    }
+}
+
+/// The colors a cell without its own gets, and reverse applied.
+struct SVGColors {
+    let foreground: RGB
+    let background: RGB
+
+    func look(of style: Style) -> SVGRow.Look {
+        let fg = style.foreground ?? foreground, bg = style.background ?? background
+        return SVGRow.Look(foreground: style.reverse ? bg : fg, background: style.reverse ? fg : bg,
+                           bold: style.bold, underline: style.underline)
+    }
+}
