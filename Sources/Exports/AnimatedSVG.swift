@@ -46,7 +46,10 @@ public enum AnimatedSVG {
                     keyframes[interval] = number
                     style += interval.keyframes(name: "k\(number)") + ".a\(number){animation-name:k\(number)}\n"
                 }
-                body += "<g class=\"f a\(number)\">\(uses)</g>\n"
+                // `sN` names the frame that drew the group, so a still of frame k can hide
+                // the groups of frames after it (`scripts/animated-svg-to-gif`).
+                let start = group.start > 0 ? " s\(group.start)" : ""
+                body += "<g class=\"f a\(number)\(start)\">\(uses)</g>\n"
             } else {
                 body += "<g>\(uses)</g>\n"
             }
@@ -58,7 +61,8 @@ public enum AnimatedSVG {
         var titled = options
         if titled.title == nil { titled.title = recording.title }
         return SVGDocument(layout: layout, options: titled, canvas: canvas, foreground: colors.foreground)
-            .text(body: body, palette: palette, extraStyle: style, defs: defs)
+            .text(body: body, palette: palette, extraStyle: style, defs: defs,
+                  rootAttributes: " data-frame-times=\"\(timeline.times.map(SVGNumber.format).joined(separator: " "))\" data-duration=\"\(SVGNumber.format(timeline.duration))\"")
     }
 
     /// A row's cells as a dictionary key, so a row drawn before is used again.

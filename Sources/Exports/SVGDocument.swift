@@ -38,12 +38,13 @@ struct SVGDocument {
     }
 
     /// The whole file: `body` is the grid's content in grid coordinates, `extraStyle` more CSS
-    /// (the animation's keyframes), `defs` shared content.
-    func text(body: String, palette: SVGPalette, extraStyle: String = "", defs: String = "") -> String {
+    /// (the animation's keyframes), `defs` shared content, `rootAttributes` more attributes of
+    /// the root (` data-frame-times="…"`, with its leading space).
+    func text(body: String, palette: SVGPalette, extraStyle: String = "", defs: String = "", rootAttributes: String = "") -> String {
         let n = SVGNumber.format
         let width = n(layout.width), height = n(layout.height)
         var svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-labelledby=\"title\" xml:space=\"preserve\">\n"
+        svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-labelledby=\"title\" xml:space=\"preserve\"\(rootAttributes)>\n"
         svg += "<title id=\"title\">\(SVGEscaping.escaped(title))</title>\n"
         svg += "<style>\n"
         svg += "text{font-family:\(Self.fontStack);font-size:\(n(FrameSVG.fontSize))px;white-space:pre}\n"

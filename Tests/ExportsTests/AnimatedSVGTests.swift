@@ -71,6 +71,18 @@ import TerminalUI
         #expect(keyframes(of: last.classes) == "0%{visibility:hidden}50%{visibility:visible}100%{visibility:visible")
     }
 
+    @Test func theFramesTimesAndEachGroupsFrameAreWrittenForAStillOfAnyFrame() throws {
+        let svg = AnimatedSVG.document(Self.recording([(0, Self.menu(width: 40, height: 16, selection: 0)),
+                                                       (0.25, Self.menu(width: 40, height: 16, selection: 1)),
+                                                       (1.5, Self.menu(width: 40, height: 16, selection: 2))]))
+        let root = try SVGTree.parse(svg)
+        #expect(root.attributes["data-frame-times"] == "0 0.25 1.5")
+        #expect(root.attributes["data-duration"] == "3.5")
+        // The first frame's groups are under every still; the later ones name their frame.
+        let starts = groups(root).map { $0.classes.filter { $0.hasPrefix("s") } }
+        #expect(starts == [[], [], [], ["s1"], ["s1"], ["s2"]])
+    }
+
     @Test func aRowDrawnBeforeIsUsedAgainNotDrawnAgain() throws {
         let frames = (0..<20).map { (Double($0) * 0.1, Self.menu(width: 40, height: 16, selection: $0 % 2)) }
         let root = try SVGTree.parse(AnimatedSVG.document(Self.recording(frames)))
