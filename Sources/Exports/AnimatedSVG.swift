@@ -46,10 +46,11 @@ public enum AnimatedSVG {
                     keyframes[interval] = number
                     style += interval.keyframes(name: "k\(number)") + ".a\(number){animation-name:k\(number)}\n"
                 }
-                // `sN` names the frame that drew the group, so a still of frame k can hide
-                // the groups of frames after it (`scripts/animated-svg-to-gif`).
-                let start = group.start > 0 ? " s\(group.start)" : ""
-                body += "<g class=\"f a\(number)\(start)\">\(uses)</g>\n"
+                // `sN` names the frame that drew the group and `eN` the one that replaced it,
+                // so a still of frame k can hide every group not on screen then
+                // (`scripts/animated-svg-to-gif`).
+                let start = group.start > 0 ? " s\(group.start)" : "", end = group.end.map { " e\($0)" } ?? ""
+                body += "<g class=\"f a\(number)\(start)\(end)\">\(uses)</g>\n"
             } else {
                 body += "<g>\(uses)</g>\n"
             }

@@ -16,13 +16,14 @@ import TerminalUI
         var errors: String
     }
 
-    static func run(_ executable: String, _ arguments: [String]) throws -> Run {
+    static func run(_ executable: String, _ arguments: [String], path: String? = nil) throws -> Run {
         let errorsFile = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-gif-\(UUID().uuidString.prefix(8)).err")
         _ = FileManager.default.createFile(atPath: errorsFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorsFile) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if let path { process.environment = ["PATH": path] }
         let output = Pipe()
         process.standardOutput = output
         // Errors to a file, so a chatty tool cannot fill a second pipe while this one is read.
@@ -61,18 +62,19 @@ import TerminalUI
             && abs(Int(found.blue) - Int(expected.blue)) <= 4
     }
 
-    static func recordingFile() throws -> URL {
+    /// A recording of three frames written as `name`.svg; each test its own, as they run at once.
+    static func recordingFile(_ name: String) throws -> URL {
         let frames = [(0.0, SVGBrowserTests.paywall(selection: 0)), (0.5, SVGBrowserTests.paywall(selection: 3)),
                       (1.0, SVGBrowserTests.paywall(selection: 6))]
         let recording = Recording(width: 40, height: 16, started: Date(timeIntervalSince1970: 0),
                                   events: frames.map { ($0.0, .frame($0.1)) })
-        let file = try TestOutput.directory("gif").appendingPathComponent("recording.svg")
+        let file = try TestOutput.directory("gif").appendingPathComponent("\(name).svg")
         try AnimatedSVG.document(recording).write(to: file, atomically: true, encoding: .utf8)
         return file
     }
 
     @Test func aRecordingBecomesAGIFWithItsFramesInOrder() throws {
-        let svg = try Self.recordingFile()
+        let svg = try Self.recordingFile("recording")
         let gif = svg.deletingLastPathComponent().appendingPathComponent("recording.gif")
         try? FileManager.default.removeItem(at: gif)
         let run = try Self.run(Self.script.path, [svg.path, gif.path])
@@ -101,6 +103,29 @@ import TerminalUI
         let run = try Self.run(Self.script.path, [still.path, "/tmp/still.gif"])
         #expect(run.status == 65)
         #expect(run.errors.contains("not an animated recording"))
+    }
+
+    @Test func aMissingToolIsNamedWithHowToInstallIt() throws {
+        let svg = try Self.recordingFile("no-tools")
+        let run = try Self.run(Self.script.path, [svg.path, "/tmp/demo.gif"], path: "/nonexistent")
+        #expect(run.status == 69)
+        #expect(run.errors.contains("rsvg-convert is missing; install it with: sudo apt-get install -y librsvg2-bin ffmpeg"))
+    }
+
+    @Test func aRecordingRsvgCannotReadIsBadData() throws {
+        let broken = try TestOutput.directory("gif").appendingPathComponent("broken.svg")
+        try #"<svg xmlns="http://www.w3.org/2000/svg" data-frame-times="0 1" data-duration="3"><g"#
+            .write(to: broken, atomically: true, encoding: .utf8)
+        let run = try Self.run(Self.script.path, [broken.path, "/tmp/broken.gif"])
+        #expect(run.status == 65)
+        #expect(run.errors.contains("rsvg-convert could not draw frame 0"))
+    }
+
+    @Test func aGIFThatCannotBeWrittenIsAnIOError() throws {
+        let svg = try Self.recordingFile("unwritable")
+        let run = try Self.run(Self.script.path, [svg.path, "/nonexistent/directory/demo.gif"])
+        #expect(run.status == 74)
+        #expect(run.errors.contains("ffmpeg could not write /nonexistent/directory/demo.gif"))
     }
 
     @Test func aWrongCommandLineIsAUsageError() throws {

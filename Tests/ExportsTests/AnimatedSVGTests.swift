@@ -78,9 +78,10 @@ import TerminalUI
         let root = try SVGTree.parse(svg)
         #expect(root.attributes["data-frame-times"] == "0 0.25 1.5")
         #expect(root.attributes["data-duration"] == "3.5")
-        // The first frame's groups are under every still; the later ones name their frame.
-        let starts = groups(root).map { $0.classes.filter { $0.hasPrefix("s") } }
-        #expect(starts == [[], [], [], ["s1"], ["s1"], ["s2"]])
+        // Each group names the frame that drew it (none for the first) and the one that
+        // replaced it (none for a group that stays).
+        let frames = groups(root).map { $0.classes.filter { $0.hasPrefix("s") || $0.hasPrefix("e") } }
+        #expect(frames == [[], ["e1"], ["e2"], ["s1"], ["s1", "e2"], ["s2"]])
     }
 
     @Test func aRowDrawnBeforeIsUsedAgainNotDrawnAgain() throws {
