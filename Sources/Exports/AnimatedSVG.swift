@@ -16,7 +16,6 @@ public enum AnimatedSVG {
     public static func document(_ recording: Recording, options: SVGOptions = SVGOptions()) -> String {
         let timeline = SVGTimeline(recording, hold: finalHold)
         let colors = SVGColors(foreground: options.foreground, background: options.background)
-        var palette = SVGPalette()
         var defs = "", body = "", style = SVGTimeline.sharedRule(duration: timeline.duration)
         var rowIDs: [RowKey: Int] = [:]
         var keyframes: [SVGTimeline.Interval: Int] = [:]
@@ -31,11 +30,11 @@ public enum AnimatedSVG {
                 } else {
                     id = rowIDs.count
                     rowIDs[key] = id
-                    defs += "<g id=\"r\(id)\">"
-                    SVGRow(cells: row.cells[...], top: 0, colors: colors, canvas: nil).draw(into: &defs, palette: &palette)
+                    defs += "<g id=\"\(SVGDocument.scope)r\(id)\">"
+                    SVGRow(cells: row.cells[...], top: 0, colors: colors, canvas: nil).draw(into: &defs)
                     defs += "</g>\n"
                 }
-                uses += "<use href=\"#r\(id)\" y=\"\(SVGNumber.format(Double(row.y) * FrameSVG.cellHeight))\"/>"
+                uses += "<use href=\"#\(SVGDocument.scope)r\(id)\" y=\"\(SVGNumber.format(Double(row.y) * FrameSVG.cellHeight))\"/>"
             }
             if let interval = timeline.interval(of: group) {
                 let number: Int
@@ -44,7 +43,8 @@ public enum AnimatedSVG {
                 } else {
                     number = keyframes.count
                     keyframes[interval] = number
-                    style += interval.keyframes(name: "k\(number)") + ".a\(number){animation-name:k\(number)}\n"
+                    let name = "\(SVGDocument.scope)k\(number)"
+                    style += interval.keyframes(name: name) + "#\(SVGDocument.scope) .a\(number){animation-name:\(name)}\n"
                 }
                 // `sN` names the frame that drew the group and `eN` the one that replaced it,
                 // so a still of frame k can hide every group not on screen then
@@ -62,7 +62,7 @@ public enum AnimatedSVG {
         var titled = options
         if titled.title == nil { titled.title = recording.title }
         return SVGDocument(layout: layout, options: titled, canvas: canvas, foreground: colors.foreground)
-            .text(body: body, palette: palette, extraStyle: style, defs: defs,
+            .text(body: body, extraStyle: style, defs: defs,
                   rootAttributes: " data-frame-times=\"\(timeline.times.map(SVGNumber.format).joined(separator: " "))\" data-duration=\"\(SVGNumber.format(timeline.duration))\"")
     }
 

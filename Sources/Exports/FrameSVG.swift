@@ -42,16 +42,15 @@ public enum FrameSVG {
     public static func document(_ frame: Frame, options: SVGOptions = SVGOptions()) -> String {
         let colors = SVGColors(foreground: options.foreground, background: options.background)
         let canvas = mostCommonBackground(of: frame, colors)
-        var palette = SVGPalette()
         var body = ""
         body.reserveCapacity(frame.width * frame.height * 12)
         for y in 0..<frame.height {
             let row = frame.cells[(y * frame.width)..<((y + 1) * frame.width)]
-            SVGRow(cells: row, top: Double(y) * cellHeight, colors: colors, canvas: canvas).draw(into: &body, palette: &palette)
+            SVGRow(cells: row, top: Double(y) * cellHeight, colors: colors, canvas: canvas).draw(into: &body)
         }
         let layout = SVGLayout(columns: frame.width, rows: frame.height, chrome: options.chrome)
         return SVGDocument(layout: layout, options: options, canvas: canvas, foreground: colors.foreground)
-            .text(body: body, palette: palette)
+            .text(body: body)
     }
 
     /// The background most cells have: the grid is filled with it once, and only the runs of

@@ -22,7 +22,7 @@ struct SVGLayout {
 }
 
 /// The parts of the file around the rows: the root with its size, the accessible title, the
-/// font stack and the palette in `<style>`, the window chrome, and the grid's ground.
+/// font stack and the animation's rules in `<style>`, the window chrome, and the grid's ground.
 struct SVGDocument {
     let layout: SVGLayout
     let options: SVGOptions
@@ -33,6 +33,10 @@ struct SVGDocument {
     /// font file inside the picture would weigh more than the picture.)
     static let fontStack = "'JetBrains Mono','Cascadia Mono','SF Mono',Menlo,Consolas,'DejaVu Sans Mono','Liberation Mono','Noto Sans Mono',monospace"
 
+    /// Stands for the picture's own name while it is written (a control character, so no
+    /// escaped text can hold it); `text` puts the name in its place at the end.
+    static let scope = "\u{1}"
+
     var title: String {
         options.title ?? "storefront, \(Int(layout.gridWidth / FrameSVG.cellWidth))×\(Int(layout.gridHeight / FrameSVG.cellHeight))"
     }
@@ -40,23 +44,36 @@ struct SVGDocument {
     /// The whole file: `body` is the grid's content in grid coordinates, `extraStyle` more CSS
     /// (the animation's keyframes), `defs` shared content, `rootAttributes` more attributes of
     /// the root (` data-frame-times="…"`, with its leading space).
-    func text(body: String, palette: SVGPalette, extraStyle: String = "", defs: String = "", rootAttributes: String = "") -> String {
+    func text(body: String, extraStyle: String = "", defs: String = "", rootAttributes: String = "") -> String {
         let n = SVGNumber.format
         let width = n(layout.width), height = n(layout.height)
         var svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-labelledby=\"title\" xml:space=\"preserve\"\(rootAttributes)>\n"
-        svg += "<title id=\"title\">\(SVGEscaping.escaped(title))</title>\n"
+        let scope = Self.scope
+        svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"\(scope)\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" xml:space=\"preserve\"\(rootAttributes)>\n"
+        svg += "<title>\(SVGEscaping.escaped(title))</title>\n"
         svg += "<style>\n"
-        svg += "text{font-family:\(Self.fontStack);font-size:\(n(FrameSVG.fontSize))px;white-space:pre}\n"
-        svg += ".b{font-weight:bold}\n.e{shape-rendering:crispEdges}\n"
-        svg += palette.rules + "\n" + extraStyle + "</style>\n"
+        // On the root, inherited by everything in it, the rows `<use>` draws included.
+        svg += "#\(scope){font-family:\(Self.fontStack);font-size:\(n(FrameSVG.fontSize))px;white-space:pre}\n"
+        svg += extraStyle + "</style>\n"
         if !defs.isEmpty { svg += "<defs>\n\(defs)</defs>\n" }
         if layout.chrome { svg += chrome() }
-        svg += "<g transform=\"translate(\(n(layout.gridX)) \(n(layout.gridY)))\">\n"
-        svg += "<rect width=\"\(n(layout.gridWidth))\" height=\"\(n(layout.gridHeight))\" fill=\"\(canvas.hex)\" shape-rendering=\"crispEdges\"/>\n"
+        // Crisp edges for every rectangle of the grid (inherited, into the `<use>`d rows too).
+        svg += "<g transform=\"translate(\(n(layout.gridX)) \(n(layout.gridY)))\" shape-rendering=\"crispEdges\">\n"
+        svg += "<rect width=\"\(n(layout.gridWidth))\" height=\"\(n(layout.gridHeight))\" fill=\"\(canvas.hex)\"/>\n"
         svg += body
         svg += "\n</g>\n</svg>\n"
-        return svg
+        return svg.replacingOccurrences(of: scope, with: Self.name(of: svg))
+    }
+
+    /// The picture's name: its root's id, which every rule, keyframe and row id starts from,
+    /// so pictures put inline on one HTML page (a contact sheet) never take each other's
+    /// colors or rows. Made from the content (FNV-1a), so the same frame always writes the
+    /// same file.
+    static func name(of svg: String) -> String {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in svg.utf8 { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+        let digits = String(hash, radix: 16)
+        return "sf" + String(repeating: "0", count: 8 - digits.count) + digits
     }
 
     /// A window in the grid's own colors: rounded corners, a bar a shade lighter with the

@@ -1,6 +1,7 @@
 import TerminalUI
 
-/// One row of cells as SVG: its backgrounds merged per run of one color, its box and block
+/// One row of cells as SVG, its colors and weights as attributes rather than classes: a row of
+/// an animation is drawn through `<use>`, where a page's class rules do not reach. So: its backgrounds merged per run of one color, its box and block
 /// characters as shapes, underlines as rectangles on the grid, and its text as `<text>` runs
 /// with an x for each character, so the grid holds whatever font the viewer has and the text
 /// can be selected and copied.
@@ -23,7 +24,7 @@ struct SVGRow {
         var underline: Bool
     }
 
-    func draw(into svg: inout String, palette: inout SVGPalette) {
+    func draw(into svg: inout String) {
         let width = FrameSVG.cellWidth, height = FrameSVG.cellHeight
         let looks = cells.map { colors.look(of: $0.style) }
         var backgrounds = ColorRuns(), shapes = ColorRuns()
@@ -51,30 +52,31 @@ struct SVGRow {
                                                    light: FrameSVG.lightLine) else { continue }
             for box in drawn.boxes { shapes.add(box, look.foreground) }
             if let shade = drawn.shade {
-                extras += "<path class=\"\(palette.name(look.foreground))\" fill-opacity=\"\(SVGNumber.format(shade.opacity))\" d=\"\(ColorRuns.path([shade.box]))\"/>"
+                extras += "<path fill=\"\(look.foreground.hex)\" fill-opacity=\"\(SVGNumber.format(shade.opacity))\" d=\"\(ColorRuns.path([shade.box]))\"/>"
             }
             for stroke in drawn.strokes {
-                extras += "<path d=\"\(stroke)\" fill=\"none\" stroke=\"\(look.foreground.hex)\" stroke-width=\"\(SVGNumber.format(FrameSVG.lightLine))\"/>"
+                // A curve is smoothed, unlike the crisp rectangles around it.
+                extras += "<path d=\"\(stroke)\" fill=\"none\" stroke=\"\(look.foreground.hex)\" stroke-width=\"\(SVGNumber.format(FrameSVG.lightLine))\" shape-rendering=\"geometricPrecision\"/>"
             }
         }
 
-        backgrounds.write(into: &svg, palette: &palette)
-        shapes.write(into: &svg, palette: &palette)
+        backgrounds.write(into: &svg)
+        shapes.write(into: &svg)
         svg += extras
-        writeText(looks, into: &svg, palette: &palette)
+        writeText(looks, into: &svg)
     }
 
     /// Text runs: cells of one foreground and weight, joined across at most four spaces so a
     /// copied line reads as it did; a cluster of several code points (an emoji with a joiner,
     /// a letter with its accent) gets a `<text>` of its own, since an x per character would
     /// pull its parts apart.
-    private func writeText(_ looks: [Look], into svg: inout String, palette: inout SVGPalette) {
+    private func writeText(_ looks: [Look], into svg: inout String) {
         let baseline = top + FrameSVG.baseline
         var run = TextRun()
         func flush() {
             guard !run.text.isEmpty else { return }
-            let classes = palette.name(run.foreground) + (run.bold ? " b" : "")
-            svg += "<text class=\"\(classes)\" x=\"\(run.positions.joined(separator: " "))\" y=\"\(SVGNumber.format(baseline))\">\(SVGEscaping.escaped(run.text))</text>"
+            let weight = run.bold ? " font-weight=\"bold\"" : ""
+            svg += "<text fill=\"\(run.foreground.hex)\"\(weight) x=\"\(run.positions.joined(separator: " "))\" y=\"\(SVGNumber.format(baseline))\">\(SVGEscaping.escaped(run.text))</text>"
             run = TextRun()
         }
         var gap: [Int] = []
@@ -126,8 +128,9 @@ struct SVGRow {
 }
 
 /// Rectangles gathered by color, in the order the colors first appear, and written as one
-/// `<path>` of rectangles per color: fewer elements, and crisp edges so neighbouring
-/// rectangles meet on a pixel boundary with no seam of the color beneath.
+/// `<path>` of rectangles per color: fewer elements. The grid draws them with crisp edges
+/// (`SVGDocument`), so neighbouring rectangles meet on a pixel boundary with no seam of the
+/// color beneath.
 struct ColorRuns {
     private var order: [RGB] = []
     private var boxes: [RGB: [SVGBoxDrawing.Box]] = [:]
@@ -137,9 +140,9 @@ struct ColorRuns {
         boxes[color, default: []].append(box)
     }
 
-    func write(into svg: inout String, palette: inout SVGPalette) {
+    func write(into svg: inout String) {
         for color in order {
-            svg += "<path class=\"\(palette.name(color)) e\" d=\"\(Self.path(Self.merged(boxes[color] ?? [])))\"/>"
+            svg += "<path fill=\"\(color.hex)\" d=\"\(Self.path(Self.merged(boxes[color] ?? [])))\"/>"
         }
     }
 

@@ -127,6 +127,6 @@ struct SVGTimeline {
     /// The one animation every group runs: the whole recording, held between keyframes, again
     /// and again.
     static func sharedRule(duration: Double) -> String {
-        ".f{animation-duration:\(SVGNumber.format(duration))s;animation-timing-function:step-end;animation-iteration-count:infinite}\n"
+        "#\(SVGDocument.scope) .f{animation-duration:\(SVGNumber.format(duration))s;animation-timing-function:step-end;animation-iteration-count:infinite}\n"
     }
 }

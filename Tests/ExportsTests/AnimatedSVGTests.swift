@@ -53,8 +53,11 @@ import TerminalUI
         let css = root.all("style").first?.allText ?? ""
         // Four seconds in all: the last frame at 2 s, then the hold of 2 s.
         #expect(css.contains(".f{animation-duration:4s;animation-timing-function:step-end;animation-iteration-count:infinite}"))
+        // The keyframes a group runs: its `aN` class's animation-name, then that rule.
         func keyframes(of classes: [String]) -> String? {
-            guard let name = classes.first(where: { $0.hasPrefix("a") }).map({ "k" + $0.dropFirst() }) else { return nil }
+            guard let animated = classes.first(where: { $0.hasPrefix("a") }),
+                  let name = css.components(separatedBy: ".\(animated){animation-name:").dropFirst().first?
+                    .components(separatedBy: "}").first else { return nil }
             return css.components(separatedBy: "@keyframes \(name){").dropFirst().first?.components(separatedBy: "}}").first
         }
         let all = groups(root)
@@ -82,6 +85,26 @@ import TerminalUI
         // replaced it (none for a group that stays).
         let frames = groups(root).map { $0.classes.filter { $0.hasPrefix("s") || $0.hasPrefix("e") } }
         #expect(frames == [[], ["e1"], ["e2"], ["s1"], ["s1", "e2"], ["s2"]])
+    }
+
+    @Test func rowsAndAnimationsAreNamedAfterThePictureSoTwoCanShareAPage() throws {
+        let one = AnimatedSVG.document(Self.recording([(0, Self.menu(width: 40, height: 16, selection: 0)),
+                                                       (1, Self.menu(width: 40, height: 16, selection: 1))]))
+        let other = AnimatedSVG.document(Self.recording([(0, Self.menu(width: 40, height: 16, selection: 2)),
+                                                         (1, Self.menu(width: 40, height: 16, selection: 3))]))
+        let root = try SVGTree.parse(one), otherRoot = try SVGTree.parse(other)
+        let name = try #require(root.attributes["id"])
+        #expect(name.hasPrefix("sf"))
+        #expect(otherRoot.attributes["id"] != name)
+        #expect(AnimatedSVG.document(Self.recording([(0, Self.menu(width: 40, height: 16, selection: 0)),
+                                                     (1, Self.menu(width: 40, height: 16, selection: 1))])) == one)
+        // Every rule applies inside this picture only, every keyframe and row is its own.
+        let css = root.all("style").first?.allText ?? ""
+        for rule in css.split(separator: "\n") where !rule.isEmpty {
+            #expect(rule.hasPrefix("#\(name)") || rule.hasPrefix("@keyframes \(name)k"), "\(rule)")
+        }
+        #expect(root.all("use").allSatisfy { $0.attributes["href"]?.hasPrefix("#\(name)r") == true })
+        #expect(root.all("defs").first?.children.allSatisfy { $0.attributes["id"]?.hasPrefix("\(name)r") == true } == true)
     }
 
     @Test func aRowDrawnBeforeIsUsedAgainNotDrawnAgain() throws {

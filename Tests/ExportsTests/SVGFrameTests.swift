@@ -88,9 +88,8 @@ import TerminalUI
         frame.write("Best", x: 1, y: 0, style: Style(foreground: accent, background: page, bold: true))
         frame.write("terms", x: 1, y: 2, style: Style(foreground: accent, background: page, underline: true))
         let root = try picture(frame)
-        #expect(try text("Best", in: root).classes.contains("b"))
-        #expect(!(try text("terms", in: root).classes.contains("b")))
-        #expect(root.all("style").first?.allText.contains(".b{font-weight:bold}") == true)
+        #expect(try text("Best", in: root).attributes["font-weight"] == "bold")
+        #expect(try text("terms", in: root).attributes["font-weight"] == nil)
         let rules = root.all("path").filter { SVGTree.fill(of: $0, in: root) == "#12abef" }
             .flatMap { SVGTree.rectangles($0.attributes["d"] ?? "") }
         // One rule under the five cells, inside the row.
@@ -147,6 +146,20 @@ import TerminalUI
         #expect(root.children.first?.allText == "storefront, 80×24")
         #expect(root.attributes["role"] == "img")
         #expect(try picture(frame(), SVGOptions(title: "USA-dark")).children.first?.allText == "USA-dark")
+    }
+
+    @Test func aPicturesRulesApplyInsideItOnly() throws {
+        var frame = frame()
+        frame.write("Gems", x: 2, y: 1, style: Style(foreground: accent, background: ground))
+        let svg = FrameSVG.document(frame)
+        let root = try SVGTree.parse(svg)
+        let name = try #require(root.attributes["id"])
+        let css = root.all("style").first?.allText ?? ""
+        for rule in css.split(separator: "\n") where !rule.isEmpty { #expect(rule.hasPrefix("#\(name)"), "\(rule)") }
+        // The same frame writes the same file; another frame is another name.
+        #expect(FrameSVG.document(frame) == svg)
+        #expect(try picture(self.frame()).attributes["id"] != name)
+        #expect(!svg.contains("\u{1}"))
     }
 
     @Test func theFontStackEndsInMonospace() throws {

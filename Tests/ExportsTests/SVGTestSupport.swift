@@ -43,22 +43,9 @@ enum SVGTree {
         return root
     }
 
-    /// The fill each `.cN` class gives, from the `<style>` rules.
-    static func palette(_ root: SVGElement) -> [String: String] {
-        let css = root.all("style").map(\.allText).joined()
-        var fills: [String: String] = [:]
-        let pattern = try! NSRegularExpression(pattern: #"\.(c\d+)\{fill:(#[0-9a-f]{6})\}"#)
-        for match in pattern.matches(in: css, range: NSRange(css.startIndex..., in: css)) {
-            let name = String(css[Range(match.range(at: 1), in: css)!])
-            fills[name] = String(css[Range(match.range(at: 2), in: css)!])
-        }
-        return fills
-    }
-
-    /// The fill color of an element drawn with a palette class.
+    /// The fill color an element is drawn in.
     static func fill(of element: SVGElement, in root: SVGElement) -> String? {
-        let fills = palette(root)
-        return element.classes.lazy.compactMap { fills[$0] }.first
+        element.attributes["fill"]
     }
 
     /// The rectangles of a path made of `Mx yhWvHh-Wz` pieces, as (x, y, width, height).
