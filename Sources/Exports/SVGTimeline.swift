@@ -125,8 +125,9 @@ struct SVGTimeline {
     }
 
     /// The one animation every group runs: the whole recording, held between keyframes, again
-    /// and again.
+    /// and again. A reader who asked for less motion sees the groups stacked, the last frame.
     static func sharedRule(duration: Double) -> String {
         "#\(SVGDocument.scope) .f{animation-duration:\(SVGNumber.format(duration))s;animation-timing-function:step-end;animation-iteration-count:infinite}\n"
+            + "@media (prefers-reduced-motion:reduce){#\(SVGDocument.scope) .f{animation:none}}\n"
     }
 }

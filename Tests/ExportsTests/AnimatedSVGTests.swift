@@ -101,10 +101,19 @@ import TerminalUI
         // Every rule applies inside this picture only, every keyframe and row is its own.
         let css = root.all("style").first?.allText ?? ""
         for rule in css.split(separator: "\n") where !rule.isEmpty {
-            #expect(rule.hasPrefix("#\(name)") || rule.hasPrefix("@keyframes \(name)k"), "\(rule)")
+            #expect(rule.hasPrefix("#\(name)") || rule.hasPrefix("@keyframes \(name)k")
+                    || rule.hasPrefix("@media (prefers-reduced-motion:reduce){#\(name) "), "\(rule)")
         }
         #expect(root.all("use").allSatisfy { $0.attributes["href"]?.hasPrefix("#\(name)r") == true })
         #expect(root.all("defs").first?.children.allSatisfy { $0.attributes["id"]?.hasPrefix("\(name)r") == true } == true)
+    }
+
+    @Test func aReaderWhoAsksForLessMotionSeesTheLastFrameStill() throws {
+        let svg = AnimatedSVG.document(Self.recording([(0, Self.menu(width: 40, height: 16, selection: 0)),
+                                                       (1, Self.menu(width: 40, height: 16, selection: 1))]))
+        let root = try SVGTree.parse(svg)
+        let name = try #require(root.attributes["id"])
+        #expect(root.all("style").first?.allText.contains("@media (prefers-reduced-motion:reduce){#\(name) .f{animation:none}}") == true)
     }
 
     @Test func aRowDrawnBeforeIsUsedAgainNotDrawnAgain() throws {
