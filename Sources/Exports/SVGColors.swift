@@ -10,3 +10,15 @@ extension RGB {
         return RGB(channel(red, other.red), channel(green, other.green), channel(blue, other.blue))
     }
 }
+
+/// The colors a cell without its own gets, and reverse applied.
+struct SVGColors {
+    let foreground: RGB
+    let background: RGB
+
+    func look(of style: Style) -> SVGRow.Look {
+        let fg = style.foreground ?? foreground, bg = style.background ?? background
+        return SVGRow.Look(foreground: style.reverse ? bg : fg, background: style.reverse ? fg : bg,
+                           bold: style.bold, underline: style.underline)
+    }
+}
