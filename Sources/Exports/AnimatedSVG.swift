@@ -47,8 +47,8 @@ public enum AnimatedSVG {
                     style += interval.keyframes(name: name) + "#\(SVGDocument.scope) .a\(number){animation-name:\(name)}\n"
                 }
                 // `sN` names the frame that drew the group and `eN` the one that replaced it,
-                // so a still of frame k can hide every group not on screen then
-                // (`scripts/animated-svg-to-gif`).
+                // so a still of frame k can keep only the groups on screen then; each group,
+                // like each row in defs, is one line (`scripts/animated-svg-to-gif` reads so).
                 let start = group.start > 0 ? " s\(group.start)" : "", end = group.end.map { " e\($0)" } ?? ""
                 body += "<g class=\"f a\(number)\(start)\(end)\">\(uses)</g>\n"
             } else {

@@ -87,6 +87,9 @@ import TerminalUI
         let plan1 = SVGBrowserTests.centre(30, 3), plan7 = SVGBrowserTests.centre(30, 9)
         #expect(Self.near(try Self.pixel(of: gif, frame: 0, at: plan1), colors[.selection]))
         #expect(Self.near(try Self.pixel(of: gif, frame: 0, at: plan7), colors[.background]))
+        let plan4 = SVGBrowserTests.centre(30, 6)
+        #expect(Self.near(try Self.pixel(of: gif, frame: 1, at: plan1), colors[.background]))
+        #expect(Self.near(try Self.pixel(of: gif, frame: 1, at: plan4), colors[.selection]))
         #expect(Self.near(try Self.pixel(of: gif, frame: 2, at: plan1), colors[.background]))
         #expect(Self.near(try Self.pixel(of: gif, frame: 2, at: plan7), colors[.selection]))
     }
