@@ -5,7 +5,8 @@ SWIFT ?= swift
 DEB_PACKAGES := libncursesw5-dev libsqlite3-dev libssl-dev libutf8proc-dev libfribidi-dev openssl pkg-config tmux python3
 CATALOG ?= catalog.json
 
-BROWSER_PACKAGES := chromium
+# rsvg-convert and ffmpeg turn an animated recording into a GIF (scripts/animated-svg-to-gif).
+BROWSER_PACKAGES := chromium librsvg2-bin ffmpeg
 # `storefront export --formats png` draws each SVG with rsvg-convert; the tests export PNGs for real.
 PNG_PACKAGES := librsvg2-bin
 

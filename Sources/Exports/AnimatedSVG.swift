@@ -1,0 +1,83 @@
+import TerminalUI
+
+/// A recording as one animated SVG that plays in any browser with no player: each frame
+/// draws only the rows that changed since the frame before, as `<use>`s of rows kept once in
+/// `<defs>` (a selection moving up and down draws the same few rows again and again), and
+/// CSS keyframes over the whole recording show each group of rows from the frame that drew
+/// it until a later frame replaces them, then start over.
+///
+/// A renderer without CSS animations (rsvg-convert, a mail client) shows every group at once
+/// in document order; since each row covers the full width with its own background, what is
+/// seen then is the last frame.
+public enum AnimatedSVG {
+    /// How long the last frame stays before the recording starts over, in seconds.
+    public static let finalHold = 2.0
+
+    public static func document(_ recording: Recording, options: SVGOptions = SVGOptions()) -> String {
+        let timeline = SVGTimeline(recording, hold: finalHold)
+        let colors = SVGColors(foreground: options.foreground, background: options.background)
+        var defs = "", body = "", style = SVGTimeline.sharedRule(duration: timeline.duration)
+        var rowIDs: [RowKey: Int] = [:]
+        var keyframes: [SVGTimeline.Interval: Int] = [:]
+
+        for group in timeline.groups {
+            var uses = ""
+            for row in group.rows {
+                let key = RowKey(cells: row.cells)
+                let id: Int
+                if let known = rowIDs[key] {
+                    id = known
+                } else {
+                    id = rowIDs.count
+                    rowIDs[key] = id
+                    defs += "<g id=\"\(SVGDocument.scope)r\(id)\">"
+                    SVGRow(cells: row.cells[...], top: 0, colors: colors, canvas: nil).draw(into: &defs)
+                    defs += "</g>\n"
+                }
+                uses += "<use href=\"#\(SVGDocument.scope)r\(id)\" y=\"\(SVGNumber.format(Double(row.y) * FrameSVG.cellHeight))\"/>"
+            }
+            if let interval = timeline.interval(of: group) {
+                let number: Int
+                if let known = keyframes[interval] {
+                    number = known
+                } else {
+                    number = keyframes.count
+                    keyframes[interval] = number
+                    let name = "\(SVGDocument.scope)k\(number)"
+                    style += interval.keyframes(name: name) + "#\(SVGDocument.scope) .a\(number){animation-name:\(name)}\n"
+                }
+                // `sN` names the frame that drew the group and `eN` the one that replaced it,
+                // so a still of frame k can keep only the groups on screen then; each group,
+                // like each row in defs, is one line (`scripts/animated-svg-to-gif` reads so).
+                let start = group.start > 0 ? " s\(group.start)" : "", end = group.end.map { " e\($0)" } ?? ""
+                body += "<g class=\"f a\(number)\(start)\(end)\">\(uses)</g>\n"
+            } else {
+                body += "<g>\(uses)</g>\n"
+            }
+        }
+
+        let firstFrame = timeline.firstFrame
+        let canvas = FrameSVG.mostCommonBackground(of: firstFrame, colors)
+        let layout = SVGLayout(columns: timeline.columns, rows: timeline.rows, chrome: options.chrome)
+        var titled = options
+        if titled.title == nil { titled.title = recording.title }
+        return SVGDocument(layout: layout, options: titled, canvas: canvas, foreground: colors.foreground)
+            .text(body: body, extraStyle: style, defs: defs,
+                  rootAttributes: " data-frame-times=\"\(timeline.times.map(SVGNumber.format).joined(separator: " "))\" data-duration=\"\(SVGNumber.format(timeline.duration))\"")
+    }
+
+    /// A row's cells as a dictionary key, so a row drawn before is used again.
+    private struct RowKey: Hashable {
+        let cells: [Cell]
+
+        static func == (lhs: RowKey, rhs: RowKey) -> Bool { lhs.cells == rhs.cells }
+
+        func hash(into hasher: inout Hasher) {
+            for cell in cells {
+                hasher.combine(cell.grapheme)
+                hasher.combine(cell.width)
+                hasher.combine(cell.style)
+            }
+        }
+    }
+}
