@@ -6,8 +6,8 @@ import TerminalUI
 public enum FrameHTML {
     /// What a cell without a color of its own is drawn in: the terminal's default, which a
     /// page has to name.
-    public static let defaultForeground = RGB(0xD0, 0xD0, 0xD0)
-    public static let defaultBackground = RGB(0x10, 0x10, 0x10)
+    public static let defaultForeground = PictureColors.foreground
+    public static let defaultBackground = PictureColors.background
     /// Fonts with box drawing and block characters the width of a cell, one with the CJK
     /// characters, then any monospace.
     public static let fontStack = "ui-monospace, \"DejaVu Sans Mono\", \"Noto Sans Mono\", \"Liberation Mono\", Menlo, Consolas, "
@@ -87,17 +87,6 @@ public enum FrameHTML {
         return css.joined(separator: ";")
     }
 
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    /// Escaped as the export's other pages escape: one rule for every HTML page it writes.
+    static func escaped(_ text: String) -> String { PageHTML.escaped(text) }
 }

@@ -11,8 +11,8 @@ public struct SVGOptions: Sendable, Equatable {
     public var foreground: RGB
     public var background: RGB
 
-    public static let defaultForeground = RGB(0xd4, 0xd4, 0xd4)
-    public static let defaultBackground = RGB(0x1e, 0x1e, 0x1e)
+    public static let defaultForeground = PictureColors.foreground
+    public static let defaultBackground = PictureColors.background
 
     public init(chrome: Bool = false, title: String? = nil, foreground: RGB = SVGOptions.defaultForeground,
                 background: RGB = SVGOptions.defaultBackground) {

@@ -5,9 +5,9 @@ import TerminalUI
 /// exact colors and attributes, and an outline around each run of cells in `marked` on a row,
 /// laid over the grid.
 enum PageGrid {
-    /// What a cell without a color shows: a terminal's usual gray on black.
-    static let defaultForeground = "#e5e5e5"
-    static let defaultBackground = "#000000"
+    /// What a cell without a color shows: the pictures' one default pair.
+    static let defaultForeground = PictureColors.foreground.hex
+    static let defaultBackground = PictureColors.background.hex
 
     static func html(_ frame: Frame, marked: [FrameDiff.Position], label: String) -> String {
         var html = "<div class=\"grid\" role=\"img\" aria-label=\"\(PageHTML.escaped(label))\" "
@@ -61,25 +61,16 @@ enum PageGrid {
         return runs
     }
 
+    /// A run's look as the HTML export writes it (a color left out is the grid's default).
     private static func span(_ text: String, columns: Int, style: Style) -> String {
-        "<span style=\"width:\(columns)ch;\(css(style))\">\(PageHTML.escaped(text))</span>"
-    }
-
-    /// The cell's look as inline CSS; reverse video swaps the colors as a terminal does.
-    static func css(_ style: Style) -> String {
-        var foreground = style.foreground?.hex ?? defaultForeground
-        var background = style.background?.hex ?? defaultBackground
-        if style.reverse { swap(&foreground, &background) }
-        var css = "color:\(foreground);background:\(background)"
-        if style.bold { css += ";font-weight:bold" }
-        if style.underline { css += ";text-decoration:underline" }
-        return css
+        "<span style=\"width:\(columns)ch;\(FrameHTML.declarations(style))\">\(PageHTML.escaped(text))</span>"
     }
 
     /// The grid's own CSS, for the page that holds grids.
     static let stylesheet = """
         .grid { --row: 1.25em; position: relative; font-family: "DejaVu Sans Mono", "Liberation Mono", Menlo, Consolas, monospace;
-                font-size: 13px; line-height: var(--row); background: \(defaultBackground); white-space: pre; }
+                font-size: 13px; line-height: var(--row); color: \(defaultForeground); background: \(defaultBackground);
+                white-space: pre; }
         .grid .r { height: var(--row); overflow: hidden; }
         .grid span { display: inline-block; height: var(--row); overflow: hidden; vertical-align: top; }
         .grid .mark { position: absolute; height: var(--row); box-sizing: border-box;
