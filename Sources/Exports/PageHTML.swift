@@ -3,26 +3,9 @@ import Foundation
 /// What the export's HTML pages share: text made safe for HTML, and a file's path made safe for
 /// an `src`. Every string a page shows comes from a catalog or a file name, which can hold anything.
 enum PageHTML {
-    /// `text` as HTML text or a quoted attribute's value: `&`, `<`, `>`, `"` and `'` escaped, and
-    /// control characters (which HTML does not allow) shown as U+FFFD.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            case "\n", "\t": result.unicodeScalars.append(scalar)
-            default:
-                let isControl = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-                result.unicodeScalars.append(isControl ? "\u{FFFD}" : scalar)
-            }
-        }
-        return result
-    }
+    /// `text` as HTML text or a quoted attribute's value: the same escaping as the SVG pictures
+    /// (HTML reads XML's five entities), control characters shown as U+FFFD.
+    static func escaped(_ text: String) -> String { MarkupEscaping.escaped(text) }
 
     /// A path relative to the page as an `href` or `src`: each component percent-encoded (so `#`,
     /// `?`, `%` and spaces stay part of the name), then escaped for the attribute.

@@ -50,7 +50,7 @@ struct SVGDocument {
         var svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let scope = Self.scope
         svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"\(scope)\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" xml:space=\"preserve\"\(rootAttributes)>\n"
-        svg += "<title>\(SVGEscaping.escaped(title))</title>\n"
+        svg += "<title>\(MarkupEscaping.escaped(title))</title>\n"
         svg += "<style>\n"
         // On the root, inherited by everything in it, the rows `<use>` draws included.
         svg += "#\(scope){font-family:\(Self.fontStack);font-size:\(n(FrameSVG.fontSize))px;white-space:pre}\n"
@@ -86,7 +86,7 @@ struct SVGDocument {
         for (index, color) in ["#ff5f57", "#febc2e", "#28c840"].enumerated() {
             svg += "<circle cx=\"\(20 + index * 20)\" cy=\"\(n(SVGLayout.titleBar / 2 - 4))\" r=\"6\" fill=\"\(color)\"/>\n"
         }
-        svg += "<text x=\"\(n(layout.width / 2))\" y=\"\(n(SVGLayout.titleBar / 2 + 1))\" text-anchor=\"middle\" style=\"font-size:14px\" fill=\"\(label.hex)\">\(SVGEscaping.escaped(title))</text>\n"
+        svg += "<text x=\"\(n(layout.width / 2))\" y=\"\(n(SVGLayout.titleBar / 2 + 1))\" text-anchor=\"middle\" style=\"font-size:14px\" fill=\"\(label.hex)\">\(MarkupEscaping.escaped(title))</text>\n"
         return svg
     }
 }

@@ -76,7 +76,7 @@ struct SVGRow {
         func flush() {
             guard !run.text.isEmpty else { return }
             let weight = run.bold ? " font-weight=\"bold\"" : ""
-            svg += "<text fill=\"\(run.foreground.hex)\"\(weight) x=\"\(run.positions.joined(separator: " "))\" y=\"\(SVGNumber.format(baseline))\">\(SVGEscaping.escaped(run.text))</text>"
+            svg += "<text fill=\"\(run.foreground.hex)\"\(weight) x=\"\(run.positions.joined(separator: " "))\" y=\"\(SVGNumber.format(baseline))\">\(MarkupEscaping.escaped(run.text))</text>"
             run = TextRun()
         }
         var gap: [Int] = []

@@ -71,7 +71,7 @@ import Testing
         let html = ContactSheet.html(for: ExportManifest(catalog: "</title><b>", entries: [entry, Self.entry("USA", "dark")]))
         #expect(!html.contains("<script>alert"))
         #expect(!html.contains("</title><b>"))
-        #expect(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&quot;&amp;"))
+        #expect(html.contains("&lt;script&gt;alert(&apos;x&apos;)&lt;/script&gt;&quot;&amp;"))
         #expect(html.contains(#"<img src="pictures/a%20%231%3F.svg""#))
         // The page's own script is the only one.
         #expect(Self.count("<script>", in: html) == 1)

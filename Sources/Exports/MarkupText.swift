@@ -1,4 +1,4 @@
-/// Numbers and text as an SVG file spells them.
+/// Numbers and text as the SVG and HTML files spell them.
 enum SVGNumber {
     /// At most two decimals, and none for a whole number: the grid's coordinates are mostly
     /// whole, and a picture of 4,800 cells should not spell `12.000000`.
@@ -9,7 +9,8 @@ enum SVGNumber {
     }
 }
 
-enum SVGEscaping {
+/// Text in a page or a picture the exports write (SVG and HTML alike).
+enum MarkupEscaping {
     /// `text` safe inside an element or a quoted attribute: the five XML specials as entities,
     /// and the characters XML 1.0 forbids (controls, lone surrogates cannot occur in a String)
     /// as U+FFFD, so a stray control byte in a cell cannot make the file unreadable.
