@@ -46,6 +46,9 @@ enum ExportCommand {
             }
             result = try mapped { () throws(ExportFailure) in try Exporter.run(job) { done, total in progress.show(done, of: total) } }
         }
+        // Where to look, on standard error with the progress: standard output is the changes' lines.
+        let pictures = English.count(result.manifest.entries.count, "combination")
+        FileHandle.standardError.write(Data("storefront: exported \(pictures) to \(output); the contact sheet is \((output as NSString).appendingPathComponent(Exporter.contactSheetFile))\n".utf8))
         for line in result.summaries { print(ControlCharacters.escaped(line)) }
         if result.compared {
             print(result.changes.isEmpty ? "no change against \(options.compareBase ?? "")"

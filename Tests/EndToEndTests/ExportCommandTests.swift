@@ -38,6 +38,9 @@ extension EndToEnd {
             let counts = result.standardError.split(separator: "\n").filter { $0.hasPrefix("exported ") }
             #expect(counts.last == "exported 12/12", "\(result.standardError)")
             #expect(!result.standardError.contains("\r"))
+            // And where to look once it is done.
+            #expect(result.standardError.contains("exported 12 combinations to \(out); the contact sheet is \(out)/index.html"),
+                    "\(result.standardError)")
         }
 
         @Test("--compare: an edited copy of the catalog exits 1 and says what changed; an unchanged one exits 0")
