@@ -105,6 +105,12 @@ struct DocumentedKeysDrawnTests {
         "words.privacy": word(.privacy, "MARKERPRIVACY"),
         "words.owned": word(.owned, "MARKEROWNED"),
         "words.currentPlan": word(.currentPlan, "MARKERCURRENT"),
+        "words.buy": Change(mutate: { english(&$0) { $0.text[.buy] = "MARKERBUY" } }, marker: "MARKERBUY · $0.99",
+                            setUp: { catalog in
+                                var app = shown(catalog)
+                                app.receive(.selectProduct(id: "com.example.stardust.gems_100"))
+                                return app
+                            }),
         "words.notSoldHere": Change(mutate: { catalog in
             english(&catalog) { $0.text[.notSoldHere] = "MARKERNOTSOLD" }
             if let index = catalog.products.firstIndex(where: { $0.id == weekly }) { catalog.products[index].prices["USA"] = nil }

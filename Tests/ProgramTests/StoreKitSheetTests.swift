@@ -35,7 +35,7 @@ struct StoreKitSheetTests {
         let screen = harness.screen
         #expect(screen.contains("App Store · Sandbox"))
         #expect(screen.contains("ジェムの袋"))
-        #expect(screen.contains("Account: player-1@sandbox.test"))
+        #expect(screen.contains("アカウント: player-1@sandbox.test"))  // the sheet speaks the storefront's language
         for (_, caption) in Self.japaneseCaptions {
             #expect(screen.contains(caption), "\(caption) is not drawn:\n\(screen)")
         }
@@ -194,7 +194,7 @@ struct StoreKitSheetTests {
         let before = harness.storeKitSession
         let frame = harness.program.draw()
         let title = try #require(frame.position(of: "App Store · Sandbox"))
-        let account = try #require(frame.position(of: "Account:"))
+        let account = try #require(frame.position(of: "アカウント:"))
         for (x, y) in [(title.x, title.y), (account.x, account.y), (0, 23), (79, 1)] {
             harness.program.send(.mouse(MouseEvent(.press, x: x, y: y)))
         }

@@ -118,7 +118,7 @@ public enum StoreKitSheet {
             frame.write(offer, in: Rect(x: content.x, y: content.y + 1, width: content.width, height: 1),
                         style: theme.surfaceStyle(.accent))
         }
-        frame.write("Account: \(session.account)", in: Rect(x: content.x, y: content.y + 2, width: content.width, height: 1),
+        frame.write("\(PlayerText(language: session.language)[.account]): \(session.account)", in: Rect(x: content.x, y: content.y + 2, width: content.width, height: 1),
                     style: theme.surfaceStyle(.muted))
         for (input, rect) in targets(for: session, in: frame.area, audience: audience) {
             switch input {
