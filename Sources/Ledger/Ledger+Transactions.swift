@@ -145,6 +145,31 @@ extension Ledger {
         return try Self.transactionRecords(from: statement)
     }
 
+    /// One user's paid transactions (purchased, not refunded) through the given integration
+    /// paths, newest first, of `products` only when given, at most `limit`: what a store reports
+    /// for its customer, read from the whole ledger rather than from the panes' window.
+    public func paidTransactions(user: String, paths: [String], products: [String]? = nil,
+                                 limit: Int = .max) throws -> [TransactionRecord] {
+        guard limit > 0, !paths.isEmpty, products?.isEmpty != true else { return [] }
+        // Placeholders for the lists: paths from ?3, then products.
+        let pathList = (0..<paths.count).map { "?\($0 + 3)" }.joined(separator: ", ")
+        let productList = products.map { products in
+            "AND product_id IN (" + (0..<products.count).map { "?\($0 + 3 + paths.count)" }.joined(separator: ", ") + ")"
+        } ?? ""
+        let statement = try database.prepare("""
+            SELECT \(Self.transactionColumns) FROM transactions
+            WHERE user_id = ?2 AND state = 'purchased' AND revoked_at IS NULL
+                AND integration_path IN (\(pathList)) \(productList)
+            ORDER BY created_at DESC, rowid DESC LIMIT ?1
+            """)
+        try statement.bind(limit, at: 1)
+        try statement.bind(user, at: 2)
+        for (offset, value) in (paths + (products ?? [])).enumerated() {
+            try statement.bind(value, at: Int32(offset + 3))
+        }
+        return try Self.transactionRecords(from: statement)
+    }
+
     /// The transactions the app has not finished, oldest first: the ones to deliver again.
     public func unfinishedTransactions() throws -> [TransactionRecord] {
         let statement = try database.prepare("""

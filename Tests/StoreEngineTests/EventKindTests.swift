@@ -7,7 +7,7 @@ import Testing
 @Suite("Event kinds")
 struct EventKindTests {
     @Test(arguments: [EventKind.redirectRejected, .payStationDeclined, .payStationWrongCode, .validationFailed, .billingIssue,
-                      .refund])
+                      .refund, .ledgerUnreadable, .accountStale])
     func refusalsAndDeclinesStandOut(_ kind: EventKind) {
         #expect(kind.tone == .failure)
     }
@@ -18,7 +18,7 @@ struct EventKindTests {
 
     @Test func everythingElseIsNeutral() {
         let loud: Set<EventKind> = [.redirectRejected, .payStationDeclined, .payStationWrongCode, .validationFailed, .billingIssue,
-                                    .refund, .granted]
+                                    .refund, .granted, .ledgerUnreadable, .accountStale]
         for kind in EventKind.sdkCalls + EventKind.lifecycle where !loud.contains(kind) {
             #expect(kind.tone == .neutral, "\(kind)")
         }

@@ -6,7 +6,9 @@ import Ledger
 /// to date from what the engine itself writes: after a change nothing is read again but the
 /// rows the change touched.
 struct Account {
-    /// How many of the newest transactions and events the panes can scroll through.
+    /// How many of the newest transactions and events the panes can scroll through: a cache
+    /// for the panes only. What the domain needs of older rows it asks the ledger, or keeps
+    /// below in maps that are not windowed.
     static let listLimit = 200
 
     /// Kept as the summaries the panes show, so a report costs no conversion.
@@ -18,8 +20,11 @@ struct Account {
     private(set) var xeeAccess: [String: XeeAccessRecord] = [:]
     /// Auto-renewable subscriptions on the calendar, by original transaction.
     private(set) var subscriptions: [String: SubscriptionRecord] = [:]
-    /// Product ids by transaction, for the grants' products.
+    /// Product ids by transaction, for the grants' and the Xee profile's products.
     private var productOfTransaction: [String: String] = [:]
+    /// The latest transaction of each subscription, by its id, listed or not: what its
+    /// summary says of the period (a trial, an offer) and of the path it was bought on.
+    private var latestOfSubscription: [String: TransactionSummary] = [:]
     /// The store each transaction was bought from (by its path), for what each store knows.
     private var storeOfTransaction: [String: Marketplace] = [:]
     /// Subscription groups by granted transaction, looked up once per grant, not per report.
@@ -46,13 +51,34 @@ struct Account {
             storeOfTransaction[id] = IntegrationPath(rawValue: origin.integrationPath)?.marketplace
         }
         for grant in grants { noteGroup(of: grant) }
-        for access in try ledger.xeeAccess(user: user) { record(access) }
-        for subscription in try ledger.subscriptions(user: user) { record(subscription) }
+        for access in try ledger.xeeAccess(user: user) {
+            record(access)
+            // A level restored from an old purchase names a transaction no longer listed.
+            if let id = access.transactionId, productOfTransaction[id] == nil,
+               let productId = try ledger.transaction(id: id)?.productId {
+                productOfTransaction[id] = productId
+            }
+        }
+        for subscription in try ledger.subscriptions(user: user) {
+            record(subscription)
+            let id = subscription.latestTransactionId
+            if latestOfSubscription[id] == nil, let latest = try ledger.transaction(id: id) {
+                latestOfSubscription[id] = TransactionSummary(record: latest)
+            }
+        }
     }
 
     mutating func record(_ subscription: SubscriptionRecord) {
+        if let previous = subscriptions[subscription.originalTransactionId]?.latestTransactionId,
+           previous != subscription.latestTransactionId {
+            latestOfSubscription[previous] = nil
+        }
         subscriptions[subscription.originalTransactionId] = subscription
         productOfTransaction[subscription.latestTransactionId] = subscription.productId
+        // A renewal's transaction was recorded just before its subscription: it is listed.
+        if let latest = transactions.first(where: { $0.id == subscription.latestTransactionId }) {
+            latestOfSubscription[latest.id] = latest
+        }
         // The original's store, read with the row when the original is too old to be listed
         // (and, on Xee, has no grant that would name it).
         if storeOfTransaction[subscription.originalTransactionId] == nil,
@@ -68,6 +94,12 @@ struct Account {
     private mutating func note(_ transaction: TransactionSummary) {
         productOfTransaction[transaction.id] = transaction.productId
         storeOfTransaction[transaction.id] = transaction.path?.marketplace
+    }
+
+    /// The product a transaction bought, listed or not, when the account knows it (a grant's,
+    /// a subscription's, a Xee profile level's).
+    func productId(ofTransaction id: String) -> String? {
+        productOfTransaction[id]
     }
 
     /// The store a transaction was bought from; nil for one the account does not know.
@@ -96,7 +128,7 @@ struct Account {
             let level = product.flatMap { catalog?.accessLevel(of: $0) }
                 ?? levelGranted(by: record) ?? record.productId
             let status = SubscriptionRules.status(of: record, period: product?.period, rate: renewalRate, at: now)
-            let latest = transactions.first { $0.id == record.latestTransactionId }
+            let latest = latestOfSubscription[record.latestTransactionId]
             let periodType: String
             switch (latest?.offerType, product?.introductoryOffer?.mode) {
             case (nil, _): periodType = "normal"
@@ -142,6 +174,10 @@ struct Account {
     mutating func record(_ record: TransactionRecord) {
         let transaction = TransactionSummary(record: record)
         note(transaction)
+        if latestOfSubscription[transaction.id] != nil
+            || subscriptions.values.contains(where: { $0.latestTransactionId == transaction.id }) {
+            latestOfSubscription[transaction.id] = transaction
+        }
         if let index = transactions.firstIndex(where: { $0.id == transaction.id }) {
             transactions[index] = transaction
             return
@@ -162,8 +198,9 @@ struct Account {
     }
 
     /// An access level the Xee server recorded on the player's profile.
-    mutating func record(_ access: XeeAccessRecord) {
+    mutating func record(_ access: XeeAccessRecord, productId: String? = nil) {
         xeeAccess[access.level] = access
+        if let id = access.transactionId, let productId { productOfTransaction[id] = productId }
         if let transaction = access.transactionId { noteGroup(ofTransaction: transaction) }
     }
 

@@ -88,6 +88,13 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     /// showed it or held it; the app later bought a held one.
     public static let xeePromoted = EventKind(rawValue: "xee.promoted")
 
+    /// A ledger row the engine needed could not be read (a file edited by hand, a damaged page):
+    /// what it would have given is said to be missing rather than passed over.
+    public static let ledgerUnreadable = EventKind(rawValue: "ledger.unreadable")
+    /// After a failed call the account could not be read again: the panes may show what the
+    /// call rolled back until the next call reads it.
+    public static let accountStale = EventKind(rawValue: "account.stale")
+
     /// A saved catalog file replaced the catalog (what changed), or did not load (one event
     /// for each line of its lint output); the same for a theme file.
     public static let catalogReloaded = EventKind(rawValue: "catalog.reloaded")
@@ -150,6 +157,7 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
         .xeeGetProfile, .xeeSettings, .xeeAppleProduction, .xeeLocalStoreKit, .xeeGetPaywall,
         .xeeGetPaywallVariantProducts, .xeeMakePurchase, .xeeDidLoadLatestProfile, .xeePromoted, .billingIssueSwitch, .clockRate,
         .transactionDeleted, .transactionTampered, .catalogReloaded, .catalogRejected, .themeReloaded, .themeRejected,
+        .ledgerUnreadable, .accountStale,
     ]
 
     public static let lifecycle: [EventKind] = [
@@ -167,7 +175,8 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     /// How the Events pane colours it: a refusal or a decline stands out, a grant reads as success.
     public var tone: Tone {
         switch self {
-        case .redirectRejected, .payStationDeclined, .payStationWrongCode, .validationFailed, .billingIssue, .refund:
+        case .redirectRejected, .payStationDeclined, .payStationWrongCode, .validationFailed, .billingIssue, .refund,
+             .ledgerUnreadable, .accountStale:
             return .failure
         case .granted: return .success
         default: return .neutral

@@ -121,15 +121,17 @@ struct PathContext {
     /// Records an access level on the player's Xee profile.
     func recordXeeAccess(_ access: XeeAccessRecord) throws {
         try store.ledger.recordXeeAccess(access)
-        store.account.record(access)
+        // Its product from the ledger: a restore may name a purchase the panes no longer list.
+        let productId = try access.transactionId.flatMap { try store.ledger.transaction(id: $0)?.productId }
+        store.account.record(access, productId: productId)
     }
 
     /// The player's purchases through the App Store (StoreKit, and the Xee SDK on it), paid and
-    /// not refunded, newest first: what Apple reports for this customer.
-    var appStorePurchases: [TransactionSummary] {
-        store.account.transactions.filter {
-            $0.path?.marketplace == .appStore && $0.state == .purchased && $0.revokedAt == nil
-        }
+    /// not refunded, newest first, of `products` only when given: what Apple reports for this
+    /// customer. Read from the ledger, however many there are: the panes keep only the newest.
+    func appStorePurchases(of products: [String]? = nil, limit: Int = .max) throws -> [TransactionRecord] {
+        let paths = IntegrationPath.allCases.filter { $0.marketplace == .appStore }.map(\.rawValue)
+        return try store.ledger.paidTransactions(user: store.userId, paths: paths, products: products, limit: limit)
     }
 
     /// The player's Xee profile: access levels by level, as the ledger holds them.

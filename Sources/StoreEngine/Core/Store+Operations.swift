@@ -235,6 +235,9 @@ extension Store {
     /// repeated); the notice of the last one.
     private func catchUp() throws -> StoreNotice? {
         var last: StoreNotice?
+        // An account that could not be read after a failed call is read before anything else:
+        // nothing is decided on what that call rolled back.
+        if accountIsStale { try rereadAccount() }
         if redeliveryDue {
             last = try deliverUnfinished().last
             redeliveryDue = false
@@ -264,16 +267,38 @@ extension Store {
             }
             return done
         } catch {
-            if let reread = try? Account(reading: ledger, user: userId, catalog: catalog) {
-                account = reread
-                account.renewalRate = renewalRate
-            }
-            // What the failed call scheduled or let go was rolled back with it.
-            try? reloadAgenda()
+            resynchronize(after: error)
             xeeProfileChanged = false
             _ = xeePath.takePurchaseResult()
             throw StoreError(error)
         }
+    }
+
+    /// The account and the agenda as the ledger has them, after a call that failed half-way:
+    /// what it wrote, scheduled or let go was rolled back with it. When they cannot be read
+    /// either, the Events pane says so, and the next call reads them again before anything else.
+    private func resynchronize(after failure: any Error) {
+        do {
+            try rereadAccount()
+        } catch {
+            accountIsStale = true
+            do {
+                try log(.accountStale, "after \(failure), the account could not be read again (\(error)): "
+                        + "the panes may show what was rolled back until the next call reads it", nil, now())
+            } catch {
+                // A ledger that takes no event either: the call's own error still goes up, and
+                // the next call reads the account again.
+            }
+        }
+    }
+
+    /// Reads the account and the agenda again from the ledger.
+    private func rereadAccount() throws {
+        var reread = try Account(reading: ledger, user: userId, catalog: catalog)
+        reread.renewalRate = renewalRate
+        account = reread
+        try reloadAgenda()
+        accountIsStale = false
     }
 
     /// A level a path's server has not recorded yet is waiting, not expired (the path says

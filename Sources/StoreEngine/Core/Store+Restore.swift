@@ -10,11 +10,13 @@ import Ledger
 extension Store {
     /// What the player owns now from the App Store, logged and told; no transaction is made.
     func restoreOwnedPurchases(as call: String) throws -> PathStep {
-        let names = ownedPurchases(from: .appStore).map(\.name)
+        let (owned, unreadable) = try ownedPurchases(from: .appStore, restoring: call)
+        let names = owned.map(\.name)
         try log(.restored, "\(call): " + (names.isEmpty ? "nothing to restore" : names.joined(separator: ", ")), nil, now())
-        return PathStep(notice: names.isEmpty
+        let notice = names.isEmpty
             ? StoreNotice(.info, Self.nothingToRestore(from: .appStore))
-            : StoreNotice(.success, "Restored \(names.joined(separator: ", ")). Nothing was charged."))
+            : StoreNotice(.success, "Restored \(names.joined(separator: ", ")). Nothing was charged.")
+        return PathStep(notice: Self.telling(notice, unreadable: unreadable))
     }
 
     /// `restoreCompletedTransactions`: each purchase of `path` that still gives the player
@@ -22,12 +24,12 @@ extension Store {
     /// transaction, signed, charging nothing, which the engine's completion validates and
     /// finishes. Access stays with the original purchase's grant.
     func restoreCompletedTransactions(on path: IntegrationPath) throws -> PathStep {
-        let owned = ownedPurchases(from: path.marketplace)
+        let (owned, unreadable) = try ownedPurchases(from: path.marketplace, restoring: "restoreCompletedTransactions")
         let time = now()
         guard !owned.isEmpty else {
             try log(.restored, "restoreCompletedTransactions: nothing to restore", nil, time)
-            return PathStep(notice: StoreNotice(
-                .info, Self.nothingToRestore(from: path.marketplace)))
+            return PathStep(notice: Self.telling(StoreNotice(
+                .info, Self.nothingToRestore(from: path.marketplace)), unreadable: unreadable))
         }
         for purchase in owned {
             let restored: TransactionRecord = try ledger.inTransaction {
@@ -51,7 +53,17 @@ extension Store {
             _ = try run(PathStep(settlements: [.purchased(transactionId: restored.id)]))
         }
         let names = owned.map(\.name).joined(separator: ", ")
-        return PathStep(notice: StoreNotice(.success, "Restored \(names) (restored, then finished). Nothing was charged."))
+        return PathStep(notice: Self.telling(
+            StoreNotice(.success, "Restored \(names) (restored, then finished). Nothing was charged."), unreadable: unreadable))
+    }
+
+    /// A restore's notice, and when some purchases could not be read, a warning that names them:
+    /// the player should not take "nothing to restore" for the whole truth.
+    private static func telling(_ notice: StoreNotice, unreadable: [String]) -> StoreNotice {
+        guard !unreadable.isEmpty else { return notice }
+        let count = unreadable.count == 1 ? "1 purchase" : "\(unreadable.count) purchases"
+        return StoreNotice(.error, notice.text + " \(count) (\(unreadable.joined(separator: ", "))) could not be read "
+                           + "from the ledger and \(unreadable.count == 1 ? "was" : "were") not restored.")
     }
 
     /// Each store restores only its own purchases: the line says which store had nothing.
@@ -64,21 +76,33 @@ extension Store {
     /// transaction of each subscription of that store not yet over (subscribed, in grace or in
     /// billing retry: still the player's, whether the app or a server like Xee's grants its
     /// access), by the same rule the paywall's "Current plan" follows.
-    private func ownedPurchases(from store: Marketplace) -> [(name: String, original: TransactionRecord)] {
+    /// A row that cannot be read is not restored: it is logged where it is met and returned among
+    /// the `unreadable` ids, for the notice to say.
+    private func ownedPurchases(from store: Marketplace, restoring call: String) throws
+        -> (owned: [(name: String, original: TransactionRecord)], unreadable: [String]) {
         var seen: Set<String> = []
         var owned: [(name: String, original: TransactionRecord)] = []
+        var unreadable: [String] = []
+        func read(_ id: String) throws -> TransactionRecord? {
+            do {
+                return try ledger.transaction(id: id)
+            } catch {
+                unreadable.append(id)
+                try log(.ledgerUnreadable, "\(call): \(id) could not be read (\(error)); not restored", id, now())
+                return nil
+            }
+        }
         for grant in account.grants.reversed() where grant.kind == .nonConsumable && grant.revokedAt == nil
             && !seen.contains(grant.key) && account.store(ofTransaction: grant.transactionId) == store {
-            guard let original = try? ledger.transaction(id: grant.transactionId), original.userId == userId else { continue }
+            guard let original = try read(grant.transactionId), original.userId == userId else { continue }
             seen.insert(grant.key)
             owned.append((displayName(ofProduct: original.productId), original))
         }
         owned.reverse()
         for subscription in account.subscriptionSummaries(at: now(), in: store) where subscription.isLive {
-            guard let latest = try? ledger.transaction(id: subscription.latestTransactionId), latest.userId == userId
-            else { continue }
+            guard let latest = try read(subscription.latestTransactionId), latest.userId == userId else { continue }
             owned.append((displayName(ofProduct: latest.productId), latest))
         }
-        return owned
+        return (owned, unreadable)
     }
 }

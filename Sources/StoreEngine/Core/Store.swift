@@ -40,6 +40,8 @@ public final class Store {
     /// transactions whose grant or finish did not commit.
     var redeliveryDue = false
     var pendingCompletions: [String] = []
+    /// The account could not be read again after a failed call: the next call reads it first.
+    var accountIsStale = false
     /// Transactions this run opened. Delivering what "the last run left unfinished" skips them:
     /// a purchase a kept URL started at launch (a promoted one) has its sheet open, not lost.
     var openedThisRun: Set<String> = []

@@ -30,15 +30,13 @@ extension Store {
     }
 
     /// What the signature says of `transaction`, signed at `time`.
-    func signedPayload(of transaction: TransactionRecord, signedAt time: Date) -> SignedTransactionPayload {
+    func signedPayload(of transaction: TransactionRecord, signedAt time: Date) throws -> SignedTransactionPayload {
         let product = catalog.product(id: transaction.productId)
         let purchased = transaction.purchasedAt ?? transaction.updatedAt
         let expires = product.flatMap { grantRecord(for: transaction, product: $0, at: time)?.expiresAt }
         // A renewal names the purchase that started its subscription, and when that was.
         let isRenewal = transaction.state == .purchased && transaction.originalTransactionId != nil
-        let originalPurchase = isRenewal
-            ? transaction.originalTransactionId.flatMap { try? ledger.transaction(id: $0)?.purchasedAt } ?? purchased
-            : purchased
+        let originalPurchase = isRenewal ? try originalPurchaseDate(of: transaction, signedAt: time) ?? purchased : purchased
         return SignedTransactionPayload(
             transactionId: transaction.id, originalTransactionId: transaction.originalTransactionId ?? transaction.id,
             bundleId: catalog.app.bundleId,
@@ -55,6 +53,20 @@ extension Store {
             currency: transaction.currency, appAccountToken: AccountToken.uuid(forUser: transaction.userId),
             revocationDate: transaction.revokedAt.map(SignedTransactionPayload.milliseconds),
             revocationReason: transaction.revokedAt == nil ? nil : RefundReason(recorded: transaction.revocationReason).number)
+    }
+
+    /// When the purchase that started a renewal's subscription was paid. An original row that
+    /// cannot be read leaves the renewal's own date in its place, and the Events pane says so:
+    /// the signature would otherwise carry a wrong date without a word.
+    private func originalPurchaseDate(of renewal: TransactionRecord, signedAt time: Date) throws -> Date? {
+        guard let originalId = renewal.originalTransactionId else { return nil }
+        do {
+            return try ledger.transaction(id: originalId)?.purchasedAt
+        } catch {
+            try log(.ledgerUnreadable, "signing \(renewal.id): its original \(originalId) could not be read "
+                    + "(\(error)); its originalPurchaseDate is the renewal's own", renewal.id, time)
+            return nil
+        }
     }
 
     /// Keeps a forged JWS for a paid transaction: its payload altered (99 more of the product

@@ -42,5 +42,6 @@ extension EventKind {
         "catalog.rejected": "catalog.broken",
         "theme.reloaded": "theme.reload",
         "theme.rejected": "theme.broken",
+        "ledger.unreadable": "ledger.unread",
     ]
 }

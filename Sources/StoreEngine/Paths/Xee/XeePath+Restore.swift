@@ -10,13 +10,13 @@ extension XeePath {
     /// notifications brought counts. Never charges, makes no transaction.
     func restorePurchases(in context: PathContext) throws -> PathStep {
         let server = context.xeeServer
-        let purchases = context.appStorePurchases
         guard server.deviceOS == .ios15 else {
             try context.log(.restored, "restorePurchases() on iOS 14: the receipt it sends unlocks nothing")
             return PathStep(notice: StoreNotice(.info, "Restore sent a receipt (iOS 13/14), which unlocks nothing on "
                                                 + "the Xee server. Nothing was charged."))
         }
-        guard let latest = purchases.first else {
+        // The most recent App Store transaction, whatever it bought: the one the SDK sends.
+        guard let latest = try context.appStorePurchases(limit: 1).first else {
             try context.log(.restored, "restorePurchases(): no App Store transaction to send")
             return PathStep(notice: StoreNotice(.info, "Nothing to restore: this player has bought nothing through the "
                                                 + "App Store."))
@@ -34,9 +34,11 @@ extension XeePath {
             return PathStep(notice: StoreNotice(.info, "Restore could not ask Apple (\(failure)); the profile stays as "
                                                 + "notifications left it. Nothing was charged."))
         }
-        // Every subscription Apple reports, the latest expiry per level.
+        // Every subscription Apple reports, the latest expiry per level: the plans' purchases
+        // only, so a thousand gem purchases are neither read nor looked through.
+        let plans = context.catalog.products.filter { $0.type == .autoRenewable || $0.type == .nonRenewing }.map(\.id)
         var levels: [String: (transaction: String, expiresAt: Date?)] = [:]
-        for purchase in purchases {
+        for purchase in try context.appStorePurchases(of: plans) {
             guard let access = try context.access(of: purchase.id) else { continue }
             if let kept = levels[access.level], (kept.expiresAt ?? .distantFuture) >= (access.expiresAt ?? .distantFuture) {
                 continue

@@ -10,7 +10,7 @@ extension Store {
     func xeeProfile(at time: Date) -> XeeProfile {
         var levels: [String: XeeAccessLevel] = [:]
         for access in account.xeeAccess.values {
-            let product = access.transactionId.flatMap { id in account.transactions.first { $0.id == id }?.productId }
+            let product = access.transactionId.flatMap(account.productId(ofTransaction:))
             levels[access.level] = XeeAccessLevel(
                 id: access.level, isActive: (access.expiresAt ?? .distantFuture) > time, expiresAt: access.expiresAt,
                 willRenew: access.willRenew && (access.expiresAt ?? .distantFuture) > time,
