@@ -4,7 +4,8 @@ import Testing
 
 /// Our own `.storekit` files in Tests/Fixtures/storekit, one for each real file of ../shared and
 /// with its counts: the same shapes (every product type, the offer kinds and modes, `_timeRate`
-/// values, localizations, subscription groups), so a fresh clone imports them all.
+/// values, localizations, subscription groups), so a fresh clone imports them all. Each test
+/// checks the real file of the same shape too, where ../shared keeps it.
 enum StoreKitShapes {
     static var directory: URL? {
         storefrontPackageRoot()?.appendingPathComponent("Tests/Fixtures/storekit")
@@ -60,6 +61,7 @@ struct StoreKitShapeTests {
         #expect(try product("unlock.forever", in: catalog).type == .nonConsumable)
         #expect(try product("coins.100", in: catalog).type == .consumable)
         #expect(catalog.settings.storeKit == StoreKitTestSettings(storefront: "USA", locale: "en_US", timeRate: 0))
+        try StoreKitFixtures.alsoCheck(StoreKitFixtures.unitTests, StoreKitFixtureTests.unitTestsConfigurationFormat5)
     }
 
     @Test func sixGroupsWithLevelsPeriodsIntrosAndOfferCodes() throws {
@@ -88,6 +90,7 @@ struct StoreKitShapeTests {
         // A group without localizations is named by its reference name.
         #expect(catalog.subscriptionGroup(id: "B2000004")?.name.values == ["en": "games"])
         #expect(catalog.settings.storeKit.timeRate == 1)
+        try StoreKitFixtures.alsoCheck(StoreKitFixtures.purchaseTester, StoreKitFixtureTests.purchaseTesterLevelsPeriodsIntrosAndOfferCodes)
     }
 
     @Test func threeLanguagesWithPromotionalOffersAndARightToLeftOne() throws {
@@ -112,6 +115,7 @@ struct StoreKitShapeTests {
         #expect(catalog.subscriptionGroup(id: "C3000001")?.name.resolved(for: "ar_SA") == "المميز")
         #expect(catalog.settings.storeKit.timeRate == 1003)
         #expect(catalog.settings.storeKit.failures.isEmpty)
+        try StoreKitFixtures.alsoCheck(StoreKitFixtures.paywallsTester, StoreKitFixtureTests.paywallsTesterPromotionalOffersAndLocalizations)
     }
 
     @Test func timeRateSixNineErrorsOffAndThreeDays() throws {
@@ -127,6 +131,7 @@ struct StoreKitShapeTests {
             mode: .payAsYouGo, period: SubscriptionPeriod(value: 1, unit: .week), periods: 2, prices: ["USA": decimal("0.99")]))
         #expect(try product("beta.monthly", in: catalog).name.values["es"] == "Beta mensual con prueba")
         #expect(try product("month.access", in: catalog).type == .nonRenewing)
+        try StoreKitFixtures.alsoCheck(StoreKitFixtures.integration, StoreKitFixtureTests.integrationConfigurationTimeRateAndShortPeriods)
     }
 
     @Test func formatTwoWithPayAsYouGoPayUpFrontAndACode() throws {
@@ -144,6 +149,7 @@ struct StoreKitShapeTests {
         #expect(catalog.settings.storeKit.locale == nil)
         #expect(catalog.settings.storeKit.timeRate == nil)
         #expect(catalog.storefronts.first?.locale == "en_US")
+        try StoreKitFixtures.alsoCheck(StoreKitFixtures.foodTruck, StoreKitFixtureTests.foodTruckPayAsYouGoPayUpFrontAndCodes)
     }
 
     @Test func oneGroupThreeLevelsAndSixConsumables() throws {
@@ -157,5 +163,6 @@ struct StoreKitShapeTests {
         #expect(catalog.products.filter { $0.type == .autoRenewable }.allSatisfy { $0.introductoryOffer?.mode == .freeTrial })
         #expect(try product("garden.club", in: catalog).prices == ["USA": decimal("12.99")])
         #expect(catalog.settings.storeKit.timeRate == 12)
+        try StoreKitFixtures.alsoCheck(StoreKitFixtures.backyardBirds, StoreKitFixtureTests.backyardBirdsOneGroupThreeLevels)
     }
 }
