@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // The storefront package. Targets and their arrows as docs/architecture.md draws them:
 // storefront -> CursesBackend, Scenarios -> Exports -> Program -> TerminalUI -> StoreEngine -> Ledger, Catalog, CCrypto.
-// Nothing above StoreEngine imports Ledger; only CursesBackend imports CCurses.
+// Nothing above StoreEngine imports Ledger; only CursesBackend imports CCurses (Tests/ArchitectureTests checks).
 import PackageDescription
 
 let package = Package(
@@ -67,6 +67,8 @@ let package = Package(
         // Pages an export writes, opened in headless Chromium (`make test-browser`; `make test`
         // skips it so a cold run stays short).
         .testTarget(name: "BrowserTests", dependencies: ["Exports", "Program", "TerminalUI", "StoreEngine", "Catalog"]),
+        // Reads docs/architecture.md's layers table and every import in Sources/: needs no product code.
+        .testTarget(name: "ArchitectureTests"),
         // Runs the built binary (.build/debug/storefront) in tmux; `make test` builds it first.
         .testTarget(name: "EndToEndTests"),
     ],

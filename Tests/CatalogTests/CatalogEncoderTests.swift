@@ -34,10 +34,9 @@ struct CatalogEncoderTests {
         }
     }
 
-    @Test(.enabled(if: StoreKitFixtures.available, StoreKitFixtures.skipReason),
-          arguments: StoreKitFixtureCounts.readme.map(\.file))
-    func everyImportedFixtureRoundTrips(_ file: String) throws {
-        let catalog = try StoreKitFixtures.load(file)
+    @Test(arguments: StoreKitFixtureCounts.everyFile)
+    func everyImportedFixtureRoundTrips(_ expected: StoreKitFixtureCounts) throws {
+        let catalog = try expected.load()
         #expect(try roundTrip(catalog) == catalog)
     }
 

@@ -3,11 +3,10 @@ import Testing
 @testable import Catalog
 
 /// The six real Xcode StoreKit configurations kept in ../shared/fixtures/storekit, beside the
-/// package. Absent in a fresh clone: the tests that need them are then skipped with this reason.
+/// package: an extra check where that folder is, as on the maintainers' machines. A fresh clone has
+/// no such folder, so the tests of these files have no cases there (none is skipped): our own
+/// files of the same shapes (`StoreKitShapes`) are tested everywhere.
 enum StoreKitFixtures {
-    static let skipReason: Comment =
-        "../shared/fixtures/storekit is absent (as in a fresh clone), so the real .storekit files are not tested"
-
     static var directory: URL? {
         storefrontPackageRoot()?.deletingLastPathComponent().appendingPathComponent("shared/fixtures/storekit")
     }
@@ -15,6 +14,12 @@ enum StoreKitFixtures {
     static var available: Bool {
         guard let directory else { return false }
         return FileManager.default.fileExists(atPath: directory.path)
+    }
+
+    /// Runs `check` on the real `file` where the folder is: an extra check beside our own file.
+    static func alsoCheck(_ file: String, _ check: (Catalog) throws -> Void) throws {
+        guard available else { return }
+        try check(load(file))
     }
 
     static func text(_ file: String) throws -> String {
@@ -47,7 +52,9 @@ enum StoreKitSamples {
     }
 }
 
-/// A row of the counts table in ../shared/fixtures/storekit/README.md.
+/// What an import of one file must count (products = `products` + `nonRenewingSubscriptions` +
+/// every group's `subscriptions`): a row of the table in Tests/Fixtures/storekit/README.md for our
+/// files, or in ../shared/fixtures/storekit/README.md for the real ones.
 struct StoreKitFixtureCounts: Sendable, CustomTestStringConvertible {
     var file: String
     var products: Int
@@ -55,8 +62,14 @@ struct StoreKitFixtureCounts: Sendable, CustomTestStringConvertible {
     var groups: Int
     var subscriptions: Int
     var total: Int
+    /// Ours (Tests/Fixtures/storekit) or a real one (../shared).
+    var isOurs = false
 
     var testDescription: String { file }
+
+    func load() throws -> Catalog {
+        try isOurs ? StoreKitShapes.load(file) : StoreKitFixtures.load(file)
+    }
 
     static let readme: [StoreKitFixtureCounts] = [
         .init(file: StoreKitFixtures.unitTests, products: 2, nonRenewing: 1, groups: 2, subscriptions: 4, total: 7),
@@ -66,6 +79,21 @@ struct StoreKitFixtureCounts: Sendable, CustomTestStringConvertible {
         .init(file: StoreKitFixtures.foodTruck, products: 1, nonRenewing: 0, groups: 1, subscriptions: 2, total: 3),
         .init(file: StoreKitFixtures.backyardBirds, products: 6, nonRenewing: 0, groups: 1, subscriptions: 3, total: 9),
     ]
+
+    /// Ours, one per real file and with its counts, so the same shapes are imported in a fresh clone.
+    static let ours: [StoreKitFixtureCounts] = [
+        .init(file: StoreKitShapes.formatFive, products: 2, nonRenewing: 1, groups: 2, subscriptions: 4, total: 7, isOurs: true),
+        .init(file: StoreKitShapes.sixGroups, products: 2, nonRenewing: 1, groups: 6, subscriptions: 13, total: 16, isOurs: true),
+        .init(file: StoreKitShapes.threeLanguages, products: 2, nonRenewing: 0, groups: 1, subscriptions: 3, total: 5, isOurs: true),
+        .init(file: StoreKitShapes.timeRate, products: 2, nonRenewing: 1, groups: 5, subscriptions: 10, total: 13, isOurs: true),
+        .init(file: StoreKitShapes.introModes, products: 1, nonRenewing: 0, groups: 1, subscriptions: 2, total: 3, isOurs: true),
+        .init(file: StoreKitShapes.threeLevels, products: 6, nonRenewing: 0, groups: 1, subscriptions: 3, total: 9, isOurs: true),
+    ]
+
+    /// Ours everywhere, and the real files where ../shared keeps them.
+    static var everyFile: [StoreKitFixtureCounts] {
+        ours + (StoreKitFixtures.available ? readme : [])
+    }
 }
 
 /// The import error for `text`; records an issue and returns nil when it imports.
@@ -80,21 +108,23 @@ func storeKitFailure(_ text: String, file: String = "test.storekit",
     }
 }
 
-@Suite("Real .storekit files", .enabled(if: StoreKitFixtures.available, StoreKitFixtures.skipReason))
+/// The real files where ../shared keeps them; the counts and the storefront of every file, ours too.
+@Suite("Real .storekit files, and the counts of ours")
 struct StoreKitFixtureTests {
-    private func product(_ id: String, in catalog: Catalog) throws -> Product {
+    private static func product(_ id: String, in catalog: Catalog) throws -> Product {
         try #require(catalog.product(id: id), "no product \(id)")
     }
 
-    @Test func theFolderHoldsExactlyTheSixFilesOfTheReadme() throws {
-        let directory = try #require(StoreKitFixtures.directory)
+    @Test(arguments: [StoreKitFixtureCounts.ours] + (StoreKitFixtures.available ? [StoreKitFixtureCounts.readme] : []))
+    func eachFolderHoldsExactlyTheFilesOfItsTable(_ rows: [StoreKitFixtureCounts]) throws {
+        let directory = try #require(rows.first?.isOurs == true ? StoreKitShapes.directory : StoreKitFixtures.directory)
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".storekit") }
-        #expect(Set(files) == Set(StoreKitFixtureCounts.readme.map(\.file)))
+        #expect(Set(files) == Set(rows.map(\.file)))
     }
 
-    @Test(arguments: StoreKitFixtureCounts.readme)
+    @Test(arguments: StoreKitFixtureCounts.everyFile)
     func countsMatchTheReadme(_ expected: StoreKitFixtureCounts) throws {
-        let catalog = try StoreKitFixtures.load(expected.file)
+        let catalog = try expected.load()
         let products = catalog.products.filter { $0.type == .consumable || $0.type == .nonConsumable }
         #expect(products.count == expected.products)
         #expect(catalog.products.filter { $0.type == .nonRenewing }.count == expected.nonRenewing)
@@ -107,9 +137,10 @@ struct StoreKitFixtureTests {
         #expect(catalog.products.filter { $0.type == .autoRenewable }.allSatisfy { $0.group.map(groups.contains) == true })
     }
 
-    @Test(arguments: StoreKitFixtureCounts.readme.map(\.file))
-    func everyFileSellsInTheUSStorefrontOnTheStoreKitPath(_ file: String) throws {
-        let catalog = try StoreKitFixtures.load(file)
+    @Test(arguments: StoreKitFixtureCounts.everyFile)
+    func everyFileSellsInTheUSStorefrontOnTheStoreKitPath(_ expected: StoreKitFixtureCounts) throws {
+        let file = expected.file
+        let catalog = try expected.load()
         #expect(catalog.storefronts == [Storefront(id: "USA", locale: "en_US", currency: "USD", path: .storekit)])
         #expect(catalog.settings.enablePayments)
         #expect(catalog.settings.storeKit.storefront == "USA")
@@ -119,8 +150,10 @@ struct StoreKitFixtureTests {
         #expect(catalog.products.allSatisfy { $0.prices.keys.sorted() == ["USA"] })
     }
 
-    @Test func unitTestsConfigurationFormat5() throws {
-        let catalog = try StoreKitFixtures.load(StoreKitFixtures.unitTests)
+    // The details of each real file, checked beside our file of the same shape
+    // (StoreKitShapeTests) where ../shared keeps it: a test with no cases would count as skipped.
+
+    static func unitTestsConfigurationFormat5(_ catalog: Catalog) throws {
         let monthly = try product("com.revenuecat.monthly_4.99.1_week_intro", in: catalog)
         #expect(monthly.type == .autoRenewable)
         #expect(monthly.prices == ["USA": decimal("4.99")])
@@ -146,8 +179,7 @@ struct StoreKitFixtureTests {
         #expect(catalog.settings.storeKit == StoreKitTestSettings(storefront: "USA", locale: "en_US", timeRate: 0))
     }
 
-    @Test func purchaseTesterLevelsPeriodsIntrosAndOfferCodes() throws {
-        let catalog = try StoreKitFixtures.load(StoreKitFixtures.purchaseTester)
+    static func purchaseTesterLevelsPeriodsIntrosAndOfferCodes(_ catalog: Catalog) throws {
         #expect(try product("greenie_monthly", in: catalog).level == 2)
         #expect(try product("purchasetester_7999_1y", in: catalog).level == 3)
         #expect(try product("test_refname2", in: catalog).period == SubscriptionPeriod(value: 2, unit: .month))
@@ -167,8 +199,7 @@ struct StoreKitFixtureTests {
         #expect(catalog.subscriptionGroup(id: "21331777")?.name.values == ["en": "greenie_testing"])
     }
 
-    @Test func paywallsTesterPromotionalOffersAndLocalizations() throws {
-        let catalog = try StoreKitFixtures.load(StoreKitFixtures.paywallsTester)
+    static func paywallsTesterPromotionalOffersAndLocalizations(_ catalog: Catalog) throws {
         let monthly = try product("com.revenuecat.simpleapp.monthly", in: catalog)
         #expect(monthly.promotionalOffers.map(\.id) == ["rc-cancel-offer", "rc-refund-offer"])
         #expect(monthly.promotionalOffers.last == Offer(id: "rc-refund-offer", mode: .payUpFront,
@@ -189,8 +220,7 @@ struct StoreKitFixtureTests {
         #expect(catalog.settings.storeKit.failures.isEmpty)
     }
 
-    @Test func integrationConfigurationTimeRateAndShortPeriods() throws {
-        let catalog = try StoreKitFixtures.load(StoreKitFixtures.integration)
+    static func integrationConfigurationTimeRateAndShortPeriods(_ catalog: Catalog) throws {
         #expect(catalog.settings.storeKit.timeRate == 6)
         // All nine simulated errors are listed, none is enabled.
         #expect(catalog.settings.storeKit.failures.isEmpty)
@@ -204,8 +234,7 @@ struct StoreKitFixtureTests {
         #expect(try product("non_renewing_subscription", in: catalog).type == .nonRenewing)
     }
 
-    @Test func foodTruckPayAsYouGoPayUpFrontAndCodes() throws {
-        let catalog = try StoreKitFixtures.load(StoreKitFixtures.foodTruck)
+    static func foodTruckPayAsYouGoPayUpFrontAndCodes(_ catalog: Catalog) throws {
         #expect(try product("socialfeedplus.monthly", in: catalog).introductoryOffer == Offer(
             mode: .payAsYouGo, period: SubscriptionPeriod(value: 1, unit: .month), periods: 3, prices: ["USA": decimal("2.49")]))
         #expect(try product("socialfeedplus.yearly", in: catalog).introductoryOffer == Offer(
@@ -220,8 +249,7 @@ struct StoreKitFixtureTests {
         #expect(catalog.storefronts.first?.locale == "en_US")
     }
 
-    @Test func backyardBirdsOneGroupThreeLevels() throws {
-        let catalog = try StoreKitFixtures.load(StoreKitFixtures.backyardBirds)
+    static func backyardBirdsOneGroupThreeLevels(_ catalog: Catalog) throws {
         let levels = catalog.products.filter { $0.type == .autoRenewable }.map { "\($0.id)=\($0.level ?? 0)" }
         #expect(levels == ["pass.individual=3", "pass.family=2", "pass.premium=1"])
         #expect(catalog.products.filter { $0.type == .consumable }.count == 6)

@@ -145,14 +145,12 @@ enum TextMutation: CaseIterable {
 struct StoreKitMutationTests {
     static let cases = 10_000
 
-    /// A real file when the shared fixtures are there, else our own sample, so a fresh clone still
-    /// runs the property.
+    /// A real file when the shared fixtures are there, else our own of the same shape.
     private func original(slice: Int) throws -> (name: String, text: String) {
         if StoreKitFixtures.available {
             return (StoreKitFixtures.paywallsTester, try StoreKitFixtures.text(StoreKitFixtures.paywallsTester))
         }
-        if slice == 0 { print("StoreKit mutations: \(StoreKitFixtures.skipReason); mutating Fixtures/every-key.storekit instead") }
-        return ("every-key.storekit", try StoreKitSamples.text("every-key.storekit"))
+        return (StoreKitShapes.threeLanguages, try StoreKitShapes.text(StoreKitShapes.threeLanguages))
     }
 
     @Test func theValueFinderFindsMemberValues() {

@@ -84,9 +84,9 @@ struct StoreKitPaywallTests {
         #expect(presentation.plans.map(\.offerLine) == ["1 week: free, then $4.99/month"])
     }
 
-    @Test(.enabled(if: StoreKitFixtures.available, StoreKitFixtures.skipReason), arguments: StoreKitFixtureCounts.readme)
-    func everyRealFileGetsAPaywallThatLintsWithoutErrors(_ expected: StoreKitFixtureCounts) throws {
-        let catalog = try StoreKitFixtures.load(expected.file)
+    @Test(arguments: StoreKitFixtureCounts.everyFile)
+    func everyFileGetsAPaywallThatLintsWithoutErrors(_ expected: StoreKitFixtureCounts) throws {
+        let catalog = try expected.load()
         let paywall = try #require(catalog.paywalls.first)
         let subscriptions = catalog.products.filter { $0.type == .autoRenewable }
         #expect(paywall.variants.first?.products == subscriptions.map(\.id))

@@ -8,14 +8,23 @@ import Testing
 /// longest highlighted, every other product in the shop below, the generated title on screen.
 @Suite("A .storekit catalog's paywall on screen")
 struct StoreKitPaywallViewTests {
-    static let fixtures = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/storekit")
-    static let available = FileManager.default.fileExists(atPath: fixtures.path)
-    static let files = (try? FileManager.default.contentsOfDirectory(atPath: fixtures.path))?
-        .filter { $0.hasSuffix(".storekit") }.sorted() ?? []
+    /// Ours (Tests/Fixtures/storekit) everywhere, and the real ones where ../shared keeps them.
+    static let files: [URL] = [
+        packageRoot.appendingPathComponent("Tests/Fixtures/storekit"),
+        packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/storekit"),
+    ].flatMap { folder in
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".storekit") }.sorted().map { folder.appendingPathComponent($0) }
+    }
 
-    @Test(.enabled(if: available, "../shared/fixtures/storekit is absent (as in a fresh clone)"), arguments: files)
-    func everyPlanAndEveryOtherProductIsOffered(file: String) throws {
-        let text = try String(contentsOf: Self.fixtures.appendingPathComponent(file), encoding: .utf8)
+    @Test func ourSixFilesAreAmongThem() {
+        #expect(Self.files.filter { $0.path.contains("Tests/Fixtures/storekit") }.count == 6)
+    }
+
+    @Test(arguments: files)
+    func everyPlanAndEveryOtherProductIsOffered(url: URL) throws {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let file = url.lastPathComponent
         let catalog = try CatalogFile.load(text: text, file: file)
         let model = PaywallModel(catalog: catalog, storefrontId: "USA", userId: "designer")
         let subscriptions = catalog.products.filter { $0.type == .autoRenewable }.map(\.id)
