@@ -17,13 +17,14 @@ public enum AnimatedSVG {
         let timeline = SVGTimeline(recording, hold: finalHold)
         let colors = SVGColors(foreground: options.foreground, background: options.background)
         var defs = "", body = "", style = SVGTimeline.sharedRule(duration: timeline.duration)
-        var rowIDs: [RowKey: Int] = [:]
+        // A row drawn before is used again: its cells are the key.
+        var rowIDs: [[Cell]: Int] = [:]
         var keyframes: [SVGTimeline.Interval: Int] = [:]
 
         for group in timeline.groups {
             var uses = ""
             for row in group.rows {
-                let key = RowKey(cells: row.cells)
+                let key = row.cells
                 let id: Int
                 if let known = rowIDs[key] {
                     id = known
@@ -64,20 +65,5 @@ public enum AnimatedSVG {
         return SVGDocument(layout: layout, options: titled, canvas: canvas, foreground: colors.foreground)
             .text(body: body, extraStyle: style, defs: defs,
                   rootAttributes: " data-frame-times=\"\(timeline.times.map(SVGNumber.format).joined(separator: " "))\" data-duration=\"\(SVGNumber.format(timeline.duration))\"")
-    }
-
-    /// A row's cells as a dictionary key, so a row drawn before is used again.
-    private struct RowKey: Hashable {
-        let cells: [Cell]
-
-        static func == (lhs: RowKey, rhs: RowKey) -> Bool { lhs.cells == rhs.cells }
-
-        func hash(into hasher: inout Hasher) {
-            for cell in cells {
-                hasher.combine(cell.grapheme)
-                hasher.combine(cell.width)
-                hasher.combine(cell.style)
-            }
-        }
     }
 }

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import TerminalUI
 
@@ -20,7 +21,7 @@ public enum ChangeSummary {
     public static func describe(_ diff: FrameDiff, names: [String] = []) -> String {
         let count = diff.changed.count
         guard count > 0 else { return "no change" }
-        let cells = count == 1 ? "1 cell" : "\(count) cells"
+        let cells = English.count(count, "cell")
         if diff.before.width != diff.after.width || diff.before.height != diff.after.height {
             return "\(cells): the size changed from \(diff.before.width)x\(diff.before.height) to \(diff.after.width)x\(diff.after.height)"
         }

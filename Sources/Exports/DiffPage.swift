@@ -1,3 +1,5 @@
+import Catalog
+
 /// One combination that changed, for the diff page.
 public struct ChangedCombination: Sendable {
     public var combination: Combination
@@ -21,7 +23,7 @@ public enum DiffPage {
 
     public static func html(for changes: [ChangedCombination], title: String) -> String {
         var html = PageHTML.head(title: title, css: stylesheet)
-        let count = changes.count == 1 ? "1 combination changed" : "\(changes.count) combinations changed"
+        let count = English.count(changes.count, "combination") + " changed"
         html += "<body data-changes=\"\(changes.count)\">\n<header>\n<h1>\(PageHTML.escaped(title))</h1>\n"
         html += "<p id=\"count\">\(changes.isEmpty ? "Nothing changed." : count)</p>\n</header>\n<main>\n"
         for (index, change) in changes.enumerated() {
@@ -40,7 +42,7 @@ public enum DiffPage {
             "<span class=\"axis\" data-axis=\"\(PageHTML.escaped(axis.axis))\">\(PageHTML.escaped(axis.axis)) "
                 + "<b>\(PageHTML.escaped(axis.value))</b></span>"
         }.joined(separator: " ")
-        html += " <span class=\"cells\">\(cells == 1 ? "1 cell" : "\(cells) cells") changed</span></p>\n"
+        html += " <span class=\"cells\">\(English.count(cells, "cell")) changed</span></p>\n"
         html += "<div class=\"pair\">\n"
         for (side, frame) in [("before", change.diff.before), ("after", change.diff.after)] {
             html += "<figure class=\"\(side)\"><figcaption>\(side) · \(frame.width)x\(frame.height)</figcaption>"

@@ -26,7 +26,7 @@ struct ExportFileWriter: Sendable {
             let file = "\(name).\(format.fileExtension)"
             let path = (directory as NSString).appendingPathComponent(file)
             switch format {
-            case .txt: try Self.write(Data((frame.lines.joined(separator: "\n") + "\n").utf8), to: path)
+            case .txt: try Self.write(Data((frame.text + "\n").utf8), to: path)
             case .ansi: try Self.write(Data(ANSIText.document(frame).utf8), to: path)
             case .html: try Self.write(Data(FrameHTML.document(frame, title: name).utf8), to: path)
             case .svg: try Self.write(Data(svgText().utf8), to: path)

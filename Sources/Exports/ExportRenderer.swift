@@ -122,12 +122,8 @@ public final class ExportRenderer {
                       jumpingEveryAxis: Bool) throws(ExportFailure) -> Frame {
         var jumps: [Jump] = jumpingEveryAxis ? [.theme(name: combination.theme)] : []
         if combination.variant != ExportAxes.noVariant { jumps.append(.variant(id: combination.variant)) }
-        let forced: EligibilityOverride
-        switch combination.eligibility {
-        case "eligible": forced = .eligible
-        case "not-eligible": forced = .notEligible
-        default: forced = .auto
-        }
+        // The axis spells the override's names with hyphens for file names (`not-eligible`).
+        let forced = EligibilityOverride(rawValue: combination.eligibility.replacingOccurrences(of: "-", with: " ")) ?? .auto
         if forced != .auto || jumpingEveryAxis { jumps.append(.eligibility(forced)) }
         var player: PlayerState?
         if let name = combination.state {

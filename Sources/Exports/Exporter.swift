@@ -57,8 +57,8 @@ public struct ExportResult: Sendable {
 /// contact sheet, and with a base the diff page.
 public enum Exporter {
     public static let cellsDirectory = "cells"
-    public static let contactSheetFile = "index.html"
-    public static let diffPageFile = "diff.html"
+    public static let contactSheetFile = ContactSheet.fileName
+    public static let diffPageFile = DiffPage.fileName
 
     /// - Parameter progress: how many combinations are done of how many, from any thread, in order.
     public static func run(_ job: ExportJob, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws(ExportFailure) -> ExportResult {
@@ -69,7 +69,8 @@ public enum Exporter {
         let png = job.formats.contains(.png) ? try PNGConverter.located() : nil
         let writer = ExportFileWriter(directory: output, formats: job.formats, svgOptions: job.svgOptions, png: png)
         let names = productNames(of: job)
-        let baseSet = baseCombinations(of: job).map(Set.init)
+        let baseList = baseCombinations(of: job)
+        let baseSet = baseList.map(Set.init)
         let scratch = job.scratchDirectory ?? FileManager.default.temporaryDirectory.path
         if job.scratchDirectory != nil { try makeDirectory(scratch, for: "the export's scratch directory") }
         defer { if job.scratchDirectory != nil { try? FileManager.default.removeItem(atPath: scratch) } }
@@ -102,9 +103,9 @@ public enum Exporter {
         if let failure = collector.failure { throw failure }
         let manifest = ExportManifest(catalog: job.catalogLabel, entries: collector.entries)
         var changes = collector.changes
-        if let baseSet {
+        if let baseList {
             let current = Set(job.combinations)
-            for removed in (baseCombinations(of: job) ?? []) where !current.contains(removed) && baseSet.contains(removed) {
+            for removed in baseList where !current.contains(removed) {
                 changes.append(try removal(of: removed, base: job.base))
             }
         }

@@ -50,12 +50,14 @@ public final class Recorder: @unchecked Sendable {
         defer { lock.unlock() }
         guard frame != last else { return }
         let time = now()
-        if kept.events.isEmpty, last == nil {
+        if let last {
+            if last.width != frame.width || last.height != frame.height {
+                kept.events.append((time, .resize(width: frame.width, height: frame.height)))
+            }
+        } else {
             // The first frame gives the recording its size.
             kept.width = frame.width
             kept.height = frame.height
-        } else if let last, last.width != frame.width || last.height != frame.height {
-            kept.events.append((time, .resize(width: frame.width, height: frame.height)))
         }
         kept.events.append((time, .frame(frame)))
         last = frame

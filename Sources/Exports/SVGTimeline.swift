@@ -56,16 +56,16 @@ struct SVGTimeline {
         times = frames.map { max(0, $0.time) }
         duration = max(times.last ?? 0, 0) + hold
         columns = frames.map(\.frame.width).max() ?? 0
-        rows = frames.map(\.frame.height).max() ?? 0
+        let rowCount = frames.map(\.frame.height).max() ?? 0
+        rows = rowCount
         firstFrame = frames[0].frame
 
         // Which rows each frame draws: all of them for the first frame and after a resize,
         // else those with a cell that differs from the frame before.
         let changed: [[Int]] = frames.indices.map { index in
             let frame = frames[index].frame
-            guard index > 0, frames[index - 1].frame.width == frame.width,
-                  frames[index - 1].frame.height == frame.height else { return Array(0..<(frames.map(\.frame.height).max() ?? 0)) }
-            let before = frames[index - 1].frame
+            guard index > 0, case let before = frames[index - 1].frame, before.width == frame.width,
+                  before.height == frame.height else { return Array(0..<rowCount) }
             return (0..<frame.height).filter { y in
                 (0..<frame.width).contains { x in before[x, y] != frame[x, y] }
             }

@@ -63,11 +63,11 @@ extension App {
             previewNextPlayer()
         case .character("e"):
             updatePaywall(.cycleEligibility)
-            notice = StoreNotice(.info, "Offer eligibility: \(paywall.eligibility.rawValue).")
+            announceEligibility()
         case .character("t"), .character("T"):
             let step = key == .character("t") ? 1 : themes.count - 1
             themeIndex = (themeIndex + step) % themes.count
-            notice = StoreNotice(.info, "Theme \(themes[themeIndex].name).")
+            announceTheme()
         case .character("d"):
             device = device.next
             notice = StoreNotice(.info, device.frameWidth.map { "Device: \(device.rawValue), \($0) columns wide." }
@@ -193,9 +193,9 @@ extension App {
         // The App Store sheet's buttons take clicks.
         if case .storeKit(let session)? = sheet, overlay == nil, event.kind == .press {
             // A mirrored sheet is hit where it was drawn, as the paywall is.
-            let x = paywall.writingDirection == .rightToLeft ? width - 1 - event.x : event.x
-            let input = StoreKitSheet.input(atX: x, y: event.y, for: session,
-                                            in: Rect(x: 0, y: 0, width: width, height: height), audience: audience)
+            let screen = Rect(x: 0, y: 0, width: width, height: height)
+            let x = paywall.writingDirection == .rightToLeft ? screen.mirroredColumn(event.x) : event.x
+            let input = StoreKitSheet.input(atX: x, y: event.y, for: session, in: screen, audience: audience)
             return input.map { [.engine(.send(.storeKit($0)))] } ?? []
         }
         guard sheet == nil, overlay == nil, prompt == nil else { return [] }
@@ -216,7 +216,7 @@ extension App {
         let layout = self.layout
         // A mirrored paywall is hit where it was drawn: the column mirrored within its rectangle.
         let paywallArea = layout.paywall
-        let column = paywall.writingDirection == .rightToLeft ? paywallArea.x + paywallArea.maxX - 1 - event.x : event.x
+        let column = paywall.writingDirection == .rightToLeft ? paywallArea.mirroredColumn(event.x) : event.x
         switch PaywallView.target(at: column, event.y, in: paywallArea, model: paywall) {
         case .item(let index)?:
             focus = .paywall

@@ -71,10 +71,10 @@ extension App {
                 return []
             }
             themeIndex = index
-            notice = StoreNotice(.info, "Theme \(themes[themeIndex].name).")
+            announceTheme()
         case .eligibility(let forced):
             updatePaywall(.previewEligibility(forced))
-            notice = StoreNotice(.info, "Offer eligibility: \(paywall.eligibility.rawValue).")
+            announceEligibility()
         case .player(let state):
             updatePaywall(.previewPlayer(state))
             announcePlayer()
@@ -83,6 +83,16 @@ extension App {
     }
 
     /// The bottom line after the variant changed.
+    /// The line a theme change leaves, from `t`, `T` or `:theme`.
+    mutating func announceTheme() {
+        notice = StoreNotice(.info, "Theme \(themes[themeIndex].name).")
+    }
+
+    /// The line an eligibility preview leaves, from `e` or `:eligibility`.
+    mutating func announceEligibility() {
+        notice = StoreNotice(.info, "Offer eligibility: \(paywall.eligibility.rawValue).")
+    }
+
     mutating func announceVariant() {
         guard let variant = paywall.variant else { return }
         notice = StoreNotice(.info, paywall.variantOverride == nil

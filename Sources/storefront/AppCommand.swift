@@ -80,8 +80,7 @@ enum AppCommand {
         }
         // `--record`: the terminal wrapped, so every frame it draws is kept at its wall time.
         let recorder = recordFile.map { _ in
-            Recorder(width: terminal.size.width, height: terminal.size.height, title: catalog.app.name + " · storefront",
-                     environment: Recorder.environment(from: environment))
+            RecordOption.recorder(for: terminal, title: catalog.app.name + " · storefront", environment: environment)
         }
         if let recorder {
             play(on: RecordingBackend(terminal, recorder: recorder))
@@ -91,14 +90,7 @@ enum AppCommand {
         terminal.close()
         // Every way out of the loop comes here (q, Ctrl-C, a signal, the terminal gone), so the
         // recording is written whatever ended the session.
-        if let recordFile, let recorder {
-            do {
-                try RecordOption.write(recorder.recording, to: recordFile)
-            } catch {
-                standardError("storefront: " + error.message)
-                exit(error.code.rawValue)
-            }
-        }
+        if let recordFile, let recorder { try RecordOption.write(recorder.recording, to: recordFile) }
         // A terminal that went away without a signal ends the app as its SIGHUP would have.
         if let status = signals.exitStatus ?? (terminal.isGone ? 128 + SIGHUP : nil) { exit(status) }
     }

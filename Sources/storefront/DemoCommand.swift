@@ -55,18 +55,13 @@ enum DemoCommand {
         scenarioOptions.seed = 1
         // `--record`: the terminal wrapped, so each frame is kept at the pace the demo played it.
         let recorder = recordFile.map { _ in
-            Recorder(width: terminal.size.width, height: terminal.size.height,
-                     title: URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent + " · storefront demo",
-                     environment: Recorder.environment(from: environment))
+            RecordOption.recorder(for: terminal, title: URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+                                      + " · storefront demo", environment: environment)
         }
-        let ending: DemoEnding
-        if let recorder {
-            ending = DemoPlayer(scenario: scenario, options: scenarioOptions, settings: settings,
-                                backend: RecordingBackend(terminal, recorder: recorder), inbox: inbox).play()
-        } else {
-            ending = DemoPlayer(scenario: scenario, options: scenarioOptions, settings: settings, backend: terminal,
-                                inbox: inbox).play()
+        func play<Screen: Backend>(on screen: Screen) -> DemoEnding {
+            DemoPlayer(scenario: scenario, options: scenarioOptions, settings: settings, backend: screen, inbox: inbox).play()
         }
+        let ending = recorder.map { play(on: RecordingBackend(terminal, recorder: $0)) } ?? play(on: terminal)
         terminal.close()
         // Whatever ended the demo (q, a failed line, a signal), what was shown is kept.
         if let recordFile, let recorder { try RecordOption.write(recorder.recording, to: recordFile) }

@@ -1,4 +1,5 @@
 import Exports
+import Program
 import Foundation
 
 /// `--record FILE`, checked before anything runs: a usage error (64) for an extension other
@@ -14,6 +15,12 @@ enum RecordOption {
         } catch {
             throw failure(error)
         }
+    }
+
+    /// What keeps a session's frames for `--record`, at the wall clock, from the terminal's size.
+    static func recorder(for terminal: some Backend, title: String, environment: [String: String]) -> Recorder {
+        Recorder(width: terminal.size.width, height: terminal.size.height, title: title,
+                 environment: Recorder.environment(from: environment))
     }
 
     /// Writes the recording; a failure is said on standard error with the exit code 74.

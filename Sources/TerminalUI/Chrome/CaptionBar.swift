@@ -14,7 +14,7 @@ public enum CaptionBar {
         let wrapped = TextWrap.lines(text, width: room)
         guard wrapped.count > maximumLines else { return wrapped }
         var kept = Array(wrapped.prefix(maximumLines))
-        kept[maximumLines - 1] = DisplayWidth.prefix(of: kept[maximumLines - 1] + " " + wrapped[maximumLines], fitting: room - 1) + "…"
+        kept[maximumLines - 1] = DisplayWidth.truncate(kept[maximumLines - 1] + " " + wrapped[maximumLines], to: room)
         return kept
     }
 

@@ -15,7 +15,7 @@ public enum DisplayWidth {
     }
 
     /// The columns `grapheme` takes as `Frame.write` draws it: a control character takes the one
-    /// column of what is drawn in its place (`drawn(forControl:)`).
+    /// column of what is drawn in its place (`controlReplacement(_:)`).
     public static func of(_ grapheme: Character) -> Int {
         if grapheme.asciiValue != nil || isControl(grapheme) { return 1 }
         return cells(of: Array(grapheme.unicodeScalars)).reduce(0) { $0 + $1.width }
@@ -75,13 +75,10 @@ public enum DisplayWidth {
 
     /// The cells one grapheme cluster takes in the current mode, in order. Per code point, a
     /// family of four is four cells of 2; per grapheme, one cell of 2. A control draws as one
-    /// cell (`drawn(forControl:)`); format characters (bidi marks) are not drawn.
+    /// cell (`controlReplacement(_:)`); format characters (bidi marks) are not drawn.
     public static func cells(of cluster: [Unicode.Scalar]) -> [DrawnCell] {
-        guard let first = cluster.first else { return [] }
-        if first.value < 0x20 || (0x7F...0x9F).contains(first.value) {
-            let whitespace = cluster == ["\t"] || cluster == ["\n"] || cluster == ["\r", "\n"]
-            return [DrawnCell(grapheme: whitespace ? " " : "\u{FFFD}", width: 1)]
-        }
+        guard !cluster.isEmpty else { return [] }
+        if let replacement = controlReplacement(cluster) { return [DrawnCell(grapheme: replacement, width: 1)] }
         switch mode {
         case .perCodePoint: return cellsPerCodePoint(cluster)
         case .graphemes: return [cellForCluster(cluster)]
@@ -131,16 +128,19 @@ public enum DisplayWidth {
     /// cursor, ESC starts a sequence, NUL ends a C string) instead of showing them. A control is
     /// always a grapheme of its own, but for CR LF.
     public static func isControl(_ grapheme: Character) -> Bool {
-        guard let value = grapheme.unicodeScalars.first?.value else { return false }
-        return value < 0x20 || (0x7F...0x9F).contains(value)
+        grapheme.unicodeScalars.first.map(isControl) ?? false
     }
 
-    /// What `Frame.write` draws in place of a control character, in one column: a space for the
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// What `Frame.write` draws in place of a control cluster, in one column: a space for the
     /// whitespace ones (tab, newline, CR LF), else U+FFFD, visibly not what the text meant.
-    /// Nil when `grapheme` is not a control.
-    public static func drawn(forControl grapheme: Character) -> String? {
-        guard isControl(grapheme) else { return nil }
-        return grapheme == "\t" || grapheme == "\n" || grapheme == "\r\n" ? " " : "\u{FFFD}"
+    /// Nil when the cluster is not a control.
+    static func controlReplacement(_ cluster: [Unicode.Scalar]) -> String? {
+        guard let first = cluster.first, isControl(first) else { return nil }
+        return cluster == ["\t"] || cluster == ["\n"] || cluster == ["\r", "\n"] ? " " : "\u{FFFD}"
     }
 
     /// Combining marks, format characters (bidi marks, zero-width joiners) and similar take no column.

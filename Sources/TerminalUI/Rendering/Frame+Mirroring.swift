@@ -10,10 +10,10 @@ extension Frame {
             draw(rect, &self)
             return
         }
-        var scratch = Frame(width: rect.width, height: rect.height)
-        scratch.direction = .rightToLeft
         // What is under the rectangle stays under it, mirrored twice.
-        scratch.cells = mirroredRows(of: region(rect), width: rect.width)
+        guard var scratch = Frame(width: rect.width, height: rect.height,
+                                  cells: mirroredRows(of: region(rect), width: rect.width)) else { return }
+        scratch.direction = .rightToLeft
         draw(scratch.area, &scratch)
         let flipped = mirroredRows(of: scratch.cells, width: rect.width)
         for y in 0..<rect.height where rect.y + y >= 0 && rect.y + y < height {

@@ -1,6 +1,6 @@
 /// One terminal cell: a grapheme cluster, the columns it takes, and its style. The second
 /// column of a wide character is an explicit continuation cell of width 0.
-public struct Cell: Sendable, Equatable {
+public struct Cell: Sendable, Hashable {
     public var grapheme: String
     public var width: Int
     public var style: Style
@@ -112,11 +112,18 @@ public struct Frame: Sendable, Equatable {
     /// the rectangle shows it as fribidi ordered it. It takes the columns its shaped form draws
     /// (a lam-alef ligature is one), which `write(_:in:alignment:style:)` aligns by.
     private mutating func writeMirrored(_ text: String, x: Int, y: Int, end: Int, style: Style) -> Int {
-        // Measured in logical order, a ligature counts two columns it draws in one.
-        let room = end - x + BidiText.columnsLostToLigatures(in: text)
-        let fitted = DisplayWidth.of(text) > room ? DisplayWidth.prefix(of: text, fitting: max(0, room)) : text
-        let drawn = DisplayWidth.clusters(of: BidiText.visualRightToLeft(fitted)).flatMap(DisplayWidth.cells(of:))
-            .filter { $0.width > 0 }
+        // Shaped once; a ligature counts two columns in logical order that it draws in one, so
+        // the text fits when its shaped form does, and only a text too wide is cut and shaped again.
+        let visual = BidiText.visualRightToLeft(text)
+        let shaped = DisplayWidth.of(visual)
+        let visualFitted: String
+        if shaped <= end - x {
+            visualFitted = visual
+        } else {
+            let room = end - x + max(0, DisplayWidth.of(text) - shaped)
+            visualFitted = BidiText.visualRightToLeft(DisplayWidth.prefix(of: text, fitting: max(0, room)))
+        }
+        let drawn = DisplayWidth.clusters(of: visualFitted).flatMap(DisplayWidth.cells(of:)).filter { $0.width > 0 }
         var column = x
         for cell in drawn.reversed() {
             guard column + cell.width <= end else { break }

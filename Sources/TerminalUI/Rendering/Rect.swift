@@ -34,4 +34,8 @@ public struct Rect: Sendable, Equatable, Hashable {
         let w = min(width, self.width), h = min(height, self.height)
         return Rect(x: x + (self.width - w) / 2, y: y + (self.height - h) / 2, width: w, height: h)
     }
+
+    /// The column that a mirrored drawing of this rectangle (`Frame.draw(.rightToLeft, in:)`)
+    /// puts at `column`: where a click on a right-to-left screen lands in what the view laid out.
+    public func mirroredColumn(_ column: Int) -> Int { x + maxX - 1 - column }
 }

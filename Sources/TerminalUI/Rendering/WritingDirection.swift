@@ -21,7 +21,6 @@ public enum BidiText {
     /// reordered, brackets mirrored, Arabic letters in their joined presentation forms (a
     /// terminal does not shape). A lam-alef ligature takes one column where its letters took two.
     public static func visualRightToLeft(_ text: String) -> String {
-        // Nothing to reorder or shape in printable ASCII without a neutral that moves.
         let scalars = text.unicodeScalars.map { $0.value }
         guard !scalars.isEmpty else { return text }
         var visual = [FriBidiChar](repeating: 0, count: scalars.count)

@@ -5,7 +5,7 @@
 enum SheetBox {
     static func fit(width: Int, height: Int, in screen: Rect) -> Rect {
         let body = Rect(x: screen.x, y: screen.y + 1, width: screen.width, height: max(0, screen.height - 2))
-        let wide = width > screen.width - 4
+        let wide = !hasItsWidth(width, in: screen)
         let tall = height > body.height - 2
         let fitted = Rect(x: 0, y: 0, width: wide ? body.width : width, height: tall ? body.height : height)
         let centred = screen.centered(width: fitted.width, height: fitted.height)
