@@ -27,13 +27,12 @@ struct CommandFailure: Error {
 }
 
 extension CommandFailure {
-    /// An engine error, with the exit code that fits it: 66 when there is no ledger to read,
-    /// 75 while another app holds the state directory, 74 for anything the ledger or the state
-    /// directory could not do.
+    /// An engine error, with the exit code that fits it: 75 while another app holds the state
+    /// directory, 74 for anything the ledger or the state directory could not do. (What only a
+    /// command meets, such as no ledger to read, is in StateDirectoryRefusals.swift.)
     init(_ error: StoreError) {
         switch error {
-        case .noLedger, .noSigningKey: self.init(.noInput, error.description)
-        case .stateDirectoryInUse, .resetWhileInUse, .appTakesNoURLs: self.init(.tempFailure, error.description)
+        case .stateDirectoryInUse: self.init(.tempFailure, error.description)
         default: self.init(.ioError, error.description)
         }
     }

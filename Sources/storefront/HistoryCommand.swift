@@ -9,22 +9,30 @@ import StoreEngine
 /// same from any folder. `--check` checks the ledger's file instead (exit 74 when it is damaged).
 enum HistoryCommand {
     static func run(_ options: Options) throws(CommandFailure) {
+        let directory = Environment.stateDirectory(options)
         if options.check {
+            let check: LedgerReading<LedgerCheck>
             do {
-                print("\(try Environment.stateDirectory(options).checkLedger()): no problems found (SQLite's integrity_check).")
+                check = try directory.checkLedger()
             } catch {
                 throw CommandFailure(error)
+            }
+            switch check {
+            case .read(.whole): print("\(directory.ledgerPath): no problems found (SQLite's integrity_check).")
+            case .read(.damaged(let problems)): throw .damagedLedger(in: directory, problems: problems)
+            case .noLedger: throw .noLedger(in: directory)
             }
             return
         }
         if options.json, options.csv { throw CommandFailure(.usage, "history prints --json or --csv, not both.") }
         let catalog = try options.catalogPath.map { path throws(CommandFailure) in try Environment.loadCatalog(at: path) }
-        let history: LedgerHistory
+        let reading: LedgerReading<LedgerHistory>
         do {
-            history = try Environment.stateDirectory(options).history(catalog: catalog)
+            reading = try directory.history(catalog: catalog)
         } catch {
             throw CommandFailure(error)
         }
+        guard case .read(let history) = reading else { throw .noLedger(in: directory) }
         if options.csv {
             FileHandle.standardOutput.write(Data(HistoryCSV.text(history).utf8))
         } else if options.json {

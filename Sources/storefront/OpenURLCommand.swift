@@ -31,15 +31,21 @@ enum OpenURLCommand {
     static func deliver(_ url: String, _ options: Options, handed: (String) -> String,
                         kept: (String, String) -> String) throws(CommandFailure) {
         let directory = Environment.stateDirectory(options)
+        let delivery: URLDelivery
         do {
-            switch try directory.deliver(url: url) {
-            case .handedToApp(let pid):
-                print(handed(directory.path + (pid.map { " (pid \($0))" } ?? "")))
-            case .keptForNextLaunch(let ledger):
-                print(kept(directory.path, ledger))
-            }
+            delivery = try directory.deliver(url: url)
         } catch {
             throw CommandFailure(error)
+        }
+        switch delivery {
+        case .handedToApp(let pid):
+            print(handed(directory.path + (pid.map { " (pid \($0))" } ?? "")))
+        case .keptForNextLaunch(let ledger):
+            print(kept(directory.path, ledger))
+        case .notTaken(let pid):
+            throw .takesNoURLs(directory, pid: pid)
+        case .notDelivered(let reason):
+            throw .urlNotDelivered(directory, reason: reason)
         }
     }
 }

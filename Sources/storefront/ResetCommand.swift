@@ -10,11 +10,17 @@ enum ResetCommand {
             throw CommandFailure(.usage, "reset takes no arguments; choose the ledger with --state-dir DIR.")
         }
         let directory = Environment.stateDirectory(options)
-        let removed: [String]
+        let outcome: ResetOutcome
         do {
-            removed = try directory.reset()
+            outcome = try directory.reset()
         } catch {
             throw CommandFailure(error)
+        }
+        let removed: [String]
+        switch outcome {
+        case .removed(let files): removed = files
+        case .inUse(let pid): throw .resetWhileInUse(directory, pid: pid)
+        case let .stopped(file, reason, _): throw .cannotRemove(file, reason: reason)
         }
         print(removed.isEmpty ? "Nothing to reset: no ledger in \(directory.path)." : "Removed " + removed.joined(separator: ", ") + ".")
     }

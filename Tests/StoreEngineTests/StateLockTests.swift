@@ -86,7 +86,7 @@ struct StateLockTests {
             let directory = StateDirectory(path: root)
             let store = try directory.openStore(catalog: defaultCatalog(), user: "qa")
             _ = try store.beginPurchase(of: SKU.gems100, in: "USA", on: .paystation)
-            #expect(try directory.history().transactions.map(\.state) == [.purchasing])
+            #expect(try directory.history().value?.transactions.map(\.state) == [.purchasing])
         }
     }
 

@@ -62,9 +62,7 @@ struct URLDeliveryTests {
         try withShortDirectory { directory in
             let lock = try directory.lock()
             defer { lock.release() }
-            #expect(throws: StoreError.appTakesNoURLs(path: directory.path, pid: getpid())) {
-                try directory.deliver(url: Self.foreign)
-            }
+            #expect(try directory.deliver(url: Self.foreign) == .notTaken(pid: getpid()))
             #expect(!FileManager.default.fileExists(atPath: directory.ledgerPath))
         }
     }
@@ -100,12 +98,12 @@ struct URLDeliveryTests {
             let listener = try URLListener(path: directory.urlSocketPath) { _ in Issue.record("an overlong URL was taken") }
             defer { listener.stop() }
             let long = "a://b/" + String(repeating: "x", count: URLSocket.maxURLBytes + 10)
-            #expect {
-                try directory.deliver(url: long)
-            } throws: { error in
-                guard case .urlNotDelivered(_, let reason)? = error as? StoreError else { return false }
-                return reason.contains("longer than")
+            let delivery = try directory.deliver(url: long)
+            guard case .notDelivered(let reason) = delivery else {
+                Issue.record("an overlong URL was \(delivery)")
+                return
             }
+            #expect(reason.contains("longer than"), "\(reason)")
         }
     }
 }

@@ -7,6 +7,10 @@ public enum URLDelivery: Sendable, Equatable {
     case handedToApp(pid: Int32?)
     /// No app runs there: kept in the ledger, the next launch opens it.
     case keptForNextLaunch(ledgerPath: String)
+    /// The app holding the state directory takes no URLs (a scenario run, say): nothing was kept.
+    case notTaken(pid: Int32?)
+    /// The URL did not reach the running app, for `reason`: nothing was kept.
+    case notDelivered(reason: String)
 }
 
 extension StateDirectory {
@@ -20,8 +24,8 @@ extension StateDirectory {
         let claim: StateLock
         do {
             claim = try lock()
-        } catch .stateDirectoryInUse(let directory, let pid) {
-            return try handToRunningApp(url, directory: directory, pid: pid)
+        } catch .stateDirectoryInUse(_, let pid) {
+            return handToRunningApp(url, pid: pid)
         }
         defer { claim.release() }
         do {
@@ -32,17 +36,17 @@ extension StateDirectory {
         return .keptForNextLaunch(ledgerPath: ledgerPath)
     }
 
-    private func handToRunningApp(_ url: String, directory: String, pid: Int32?) throws(StoreError) -> URLDelivery {
+    private func handToRunningApp(_ url: String, pid: Int32?) -> URLDelivery {
         do {
             return .handedToApp(pid: try URLSocket.send(url, to: urlSocketPath) ?? pid)
         } catch {
             switch error {
             case .noListener:
-                throw .appTakesNoURLs(path: directory, pid: pid)
+                return .notTaken(pid: pid)
             case .pathTooLong(_, let limit):
-                throw .urlNotDelivered(path: directory, reason: "its socket path is longer than the \(limit) bytes a socket takes")
+                return .notDelivered(reason: "its socket path is longer than the \(limit) bytes a socket takes")
             case .refused(let reason), .io(let reason):
-                throw .urlNotDelivered(path: directory, reason: reason)
+                return .notDelivered(reason: reason)
             }
         }
     }

@@ -77,61 +77,66 @@ public struct StateDirectory: Sendable, Equatable {
 
     /// Every player's transactions, entitlements, subscriptions, refunds and verification:
     /// `storefront history`, from the ledger alone (`catalog`, when given, adds only what a
-    /// catalog alone knows). Reads only: a missing ledger is `noLedger` (a mistyped
+    /// catalog alone knows). Reads only: with no ledger file it is `.noLedger` (a mistyped
     /// `--state-dir` gets no directory and no empty ledger), and a file that is not a ledger is
     /// left exactly as it is. It takes no lock, so it works beside a running app.
-    public func history(catalog: Catalog? = nil, wallTime: Date = Date()) throws(StoreError) -> LedgerHistory {
-        do {
-            return try LedgerHistory(reading: try Ledger(readingOnly: ledgerPath), catalog: catalog, wallTime: wallTime)
-        } catch {
-            throw StoreError(error)
-        }
+    public func history(catalog: Catalog? = nil, wallTime: Date = Date()) throws(StoreError) -> LedgerReading<LedgerHistory> {
+        try readingLedger { ledger in
+            try LedgerHistory(reading: ledger, catalog: catalog, wallTime: wallTime)
+        } opening: { try Ledger(readingOnly: $0) }
     }
 
     /// `storefront history --check`: SQLite's full integrity check of the ledger, which also
     /// compares every index with its table (the check at every open does not). Reads only, like
     /// `history`, but opens without that quicker check, which would refuse a damaged file at its
-    /// first problem. Returns the ledger's path when it is whole; `ledgerDamaged` lists what is not.
-    public func checkLedger() throws(StoreError) -> String {
-        let problems: [String]
-        do {
-            problems = try Ledger(checking: ledgerPath).integrityProblems()
-        } catch {
-            throw StoreError(error)
-        }
-        guard problems.isEmpty else { throw .ledgerDamaged(path: ledgerPath, problems: problems) }
-        return ledgerPath
+    /// first problem.
+    public func checkLedger() throws(StoreError) -> LedgerReading<LedgerCheck> {
+        try readingLedger { ledger in
+            let problems = try ledger.integrityProblems()
+            return problems.isEmpty ? .whole : .damaged(problems: problems)
+        } opening: { try Ledger(checking: $0) }
     }
 
     /// The PEM public key the ledger's transactions verify with (`storefront public-key`). Reads
-    /// only, like `history`: a ledger that never had an app on it has no key yet, and none is made.
-    public func publicKeyPEM() throws(StoreError) -> String {
-        let pem: String?
+    /// only, like `history`: a ledger that never had an app on it has no key yet (nil), and none
+    /// is made.
+    public func publicKeyPEM() throws(StoreError) -> LedgerReading<String?> {
+        let kept = try readingLedger { ledger in
+            try ledger.setting(Store.signingKeySetting)
+        } opening: { try Ledger(readingOnly: $0) }
+        guard case .read(let pem?) = kept else { return kept }
         do {
-            pem = try Ledger(readingOnly: ledgerPath).setting(Store.signingKeySetting)
-        } catch {
-            throw StoreError(error)
-        }
-        guard let pem else { throw .noSigningKey(path: ledgerPath) }
-        do {
-            return try SigningKey(privatePEM: pem).publicPEM()
+            return .read(try SigningKey(privatePEM: pem).publicPEM())
         } catch {
             throw .signing(path: ledgerPath, reason: error.description)
         }
     }
 
+    /// Opens the ledger with `open` and reads it with `body`; no file at `ledgerPath` is
+    /// `.noLedger`, any other failure the engine's error.
+    private func readingLedger<Value>(_ body: (Ledger) throws -> Value, opening open: (String) throws -> Ledger)
+        throws(StoreError) -> LedgerReading<Value> {
+        do {
+            return .read(try body(try open(ledgerPath)))
+        } catch LedgerError.noLedger {
+            return .noLedger
+        } catch {
+            throw StoreError(error)
+        }
+    }
+
     /// Removes the ledger and its WAL and shared-memory files (`storefront reset`), holding the
     /// state directory's lock while it does, so never from under a running app: while one holds
-    /// it, `resetWhileInUse` names its pid and nothing is removed. Returns what it removed; a
-    /// missing state directory is left missing. `remove` is the file system's, or a test's fault.
+    /// it, it is `.inUse` and nothing is removed. A missing state directory is left missing.
+    /// `remove` is the file system's, or a test's fault.
     public func reset(removingWith remove: (String) throws -> Void = { try FileManager.default.removeItem(atPath: $0) })
-        throws(StoreError) -> [String] {
-        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        throws(StoreError) -> ResetOutcome {
+        guard FileManager.default.fileExists(atPath: path) else { return .removed([]) }
         let claim: StateLock
         do {
             claim = try lock()
-        } catch .stateDirectoryInUse(let path, let pid) {
-            throw .resetWhileInUse(path: path, pid: pid)
+        } catch .stateDirectoryInUse(_, let pid) {
+            return .inUse(pid: pid)
         }
         defer { claim.release() }
         var removed: [String] = []
@@ -139,11 +144,11 @@ public struct StateDirectory: Sendable, Equatable {
             do {
                 try remove(file)
             } catch {
-                throw .cannotRemove(path: file, reason: error.localizedDescription)
+                return .stopped(file: file, reason: error.localizedDescription, removed: removed)
             }
             removed.append(file)
         }
-        return removed
+        return .removed(removed)
     }
 }
 

@@ -1,4 +1,3 @@
-import Catalog
 import Foundation
 import Ledger
 
@@ -17,29 +16,15 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     case sharedStateDirectory(path: String, mode: Int)
     /// Another app holds the state directory's lock; `pid` is the one its lock file names.
     case stateDirectoryInUse(path: String, pid: Int32?)
-    /// `reset` while an app holds the state directory: nothing was removed.
-    case resetWhileInUse(path: String, pid: Int32?)
-    /// `reset` could not remove a ledger file.
-    case cannotRemove(path: String, reason: String)
     /// The lock file could not be opened or locked (not another app: a directory in its place,
     /// a file system without locks).
     case stateLock(path: String, reason: String)
-    /// `history --check`: SQLite's integrity check found these problems in the ledger.
-    case ledgerDamaged(path: String, problems: [String])
-    /// `history` found no ledger file where it looked (`--state-dir`), and created none.
-    case noLedger(path: String)
     /// A storefront id that is not in the catalog.
     case unknownStorefront(String)
     /// The ledger's signing key could not be made, read or used (libcrypto's words).
     case signing(path: String, reason: String)
-    /// The ledger has no signing key yet (`public-key` before any app ran on it).
-    case noSigningKey(path: String)
     /// The app could not listen for URLs from outside at this socket.
     case urlSocket(path: String, reason: String)
-    /// `open-url`: the app holding the state directory takes no URLs (a scenario run, say).
-    case appTakesNoURLs(path: String, pid: Int32?)
-    /// `open-url`: the URL did not reach the running app.
-    case urlNotDelivered(path: String, reason: String)
     /// The ledger's simulated clock is off the calendar (past 9999-12-31, or before year 1): the
     /// store is not opened on it.
     case clockOffTheCalendar(path: String)
@@ -60,38 +45,20 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
         case let .stateDirectoryInUse(path, pid):
             return "\(path) is in use by another storefront\(pid.map { " (pid \($0))" } ?? ""); quit that one first, "
                 + "or pass --state-dir DIR to run on another state directory."
-        case let .resetWhileInUse(path, pid):
-            return "Cannot reset \(path) while a storefront runs on it\(pid.map { " (pid \($0))" } ?? ""); quit that one "
-                + "first, then reset again."
-        case let .cannotRemove(path, reason):
-            return "\(path): cannot be removed (\(reason)); nothing after it was removed."
         case let .stateLock(path, reason):
             return "\(path): cannot lock the state directory (\(reason)); pass --state-dir DIR."
-        case .noLedger(let path):
-            return LedgerError.noLedger(path: path).description
-        case let .ledgerDamaged(path, problems):
-            return "\(path) is damaged (SQLite's integrity_check found \(English.count(problems.count, "problem", one: "a"))); "
-                + "move it aside, keeping it for a bug report, or run storefront reset to start again:\n"
-                + problems.map { "  " + $0 }.joined(separator: "\n")
         case .unknownStorefront(let id):
             return "Storefront \(id) is not in the catalog."
         case let .signing(path, reason):
             return "\(path): cannot sign transactions (\(reason)); move the ledger away to get a new key, or pass --state-dir."
         case let .urlSocket(path, reason):
             return "\(path): cannot listen for URLs from outside (\(reason)); storefront open-url will not reach this app."
-        case let .appTakesNoURLs(path, pid):
-            return "The storefront running on \(path)\(pid.map { " (pid \($0))" } ?? "") takes no URLs from outside "
-                + "(a scenario run?); give the URL to the scenario with open-url, or wait until it has finished."
-        case let .urlNotDelivered(path, reason):
-            return "The URL did not reach the storefront running on \(path) (\(reason)); nothing was kept, try again."
         case let .noPaywall(placement, placements):
             return "No paywall of the catalog has the placement \(QuotedText.part(placement)); "
                 + (placements.isEmpty ? "the catalog has no paywalls." : "its placements: \(placements.joined(separator: ", ")).")
         case .clockOffTheCalendar(let path):
             return "\(path) keeps a simulated clock off the calendar, which ends at 9999-12-31 23:59:59 UTC, so it was "
                 + "not opened; storefront history still reads it; run storefront reset to start again, or pass --state-dir."
-        case .noSigningKey(let path):
-            return "\(path) has no signing key yet: it is made when the app or a scenario first opens the ledger."
         }
     }
 
@@ -102,11 +69,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     /// engine: an I/O error (exit 74) wherever it ends a command or a scenario.
     public var isStorageFailure: Bool {
         switch self {
-        case .storage, .diskFull, .stateDirectory, .sharedStateDirectory, .stateLock, .cannotRemove, .signing,
-             .clockOffTheCalendar, .ledgerDamaged:
+        case .storage, .diskFull, .stateDirectory, .sharedStateDirectory, .stateLock, .signing, .clockOffTheCalendar:
             return true
-        case .stateDirectoryInUse, .resetWhileInUse, .noLedger, .unknownStorefront, .noSigningKey, .urlSocket,
-             .appTakesNoURLs, .urlNotDelivered, .noPaywall:
+        case .stateDirectoryInUse, .unknownStorefront, .urlSocket, .noPaywall:
             return false
         }
     }
@@ -115,7 +80,6 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     init(_ error: any Error) {
         switch error {
         case let error as StoreError: self = error
-        case LedgerError.noLedger(let path): self = .noLedger(path: path)
         case LedgerError.diskFull(let path): self = .diskFull(path: path)
         case let error as LedgerError: self = .storage(error.description)
         default: self = .storage("The ledger failed: \(error).")

@@ -20,8 +20,9 @@ enum URLHandOffBench {
             let measurement = try Measurement.run("open-url hand-off to a running app", runs: runs) {
                 let url = "com.example.bench://xsollaconfirm/payment?invoice_id=\(sent.count)&status=done"
                 sent.append(url)
-                guard case .handedToApp = try directory.deliver(url: url) else {
-                    throw CommandFailure(.ioError, "open-url bench: the URL was kept, not handed to the listener")
+                let delivery = try directory.deliver(url: url)
+                guard case .handedToApp = delivery else {
+                    throw CommandFailure(.ioError, "open-url bench: the URL was not handed to the listener (\(delivery))")
                 }
             }
             guard received.withLock({ $0 }) == sent else {
