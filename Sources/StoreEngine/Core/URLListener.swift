@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// The app's end of `URLSocket`: a thread that takes URLs from outside and hands each to
 /// `receive` (the program posts it to its inbox, so it is opened on the loop like any input).
@@ -26,28 +27,17 @@ public final class URLListener: @unchecked Sendable {
         self.path = path
         self.deadline = deadline
         self.receive = receive
-        var address: sockaddr_un
-        do {
-            address = try URLSocket.address(of: path)
-        } catch {
+        guard path.utf8.count <= URLSocket.maxPathBytes else {
             throw .urlSocket(path: path, reason: "the path is longer than the \(URLSocket.maxPathBytes) bytes a socket takes; "
                 + "use a shorter --state-dir")
         }
         unlink(path)
-        let descriptor = URLSocket.makeSocket()
-        guard descriptor >= 0 else { throw .urlSocket(path: path, reason: systemErrorText(errno)) }
-        // Private before it is reachable: made with a umask that leaves the owner alone.
-        let previous = umask(0o177)
-        let bound = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        umask(previous)
-        guard bound == 0, listen(descriptor, 8) == 0 else {
-            let code = errno
-            close(descriptor)
-            throw .urlSocket(path: path, reason: systemErrorText(code))
+        // Private before it is reachable: the socket file is made 0600.
+        let descriptor: Int32
+        do throws(SystemError) {
+            descriptor = try LocalSocket.listen(at: path, backlog: 8)
+        } catch {
+            throw .urlSocket(path: path, reason: systemErrorText(error.code))
         }
         self.descriptor = descriptor
         let thread = Thread { [self] in acceptLoop() }
@@ -61,7 +51,7 @@ public final class URLListener: @unchecked Sendable {
         defer { lock.unlock() }
         guard descriptor >= 0 else { return }
         // Wakes the thread blocked in accept, which then sees the descriptor gone.
-        shutdown(descriptor, Int32(SHUT_RDWR))
+        LocalSocket.shutDown(descriptor)
         close(descriptor)
         descriptor = -1
         unlink(path)
@@ -77,10 +67,12 @@ public final class URLListener: @unchecked Sendable {
         while true {
             let server = listening
             guard server >= 0 else { return }
-            let client = URLSocket.accepted(on: server)
-            if client < 0 {
+            let client: Int32
+            do throws(SystemError) {
+                client = try LocalSocket.accept(on: server)
+            } catch {
                 // A client that gave up while queued is no reason to stop listening.
-                if errno == EINTR || errno == ECONNABORTED { continue }
+                if error.code == EINTR || error.code == ECONNABORTED { continue }
                 return
             }
             guard claimConnection() else {
