@@ -196,7 +196,8 @@ public final class FolderWatch: @unchecked Sendable {
         stopEvent.filter = Int16(EVFILT_READ)
         stopEvent.flags = UInt16(EV_ADD)
         var fired = [kevent](repeating: kevent(), count: 16)
-        var limit = timespec(tv_sec: Int(seconds ?? 0), tv_nsec: Int(((seconds ?? 0) - (seconds ?? 0).rounded(.down)) * 1e9))
+        let wait = max(0, seconds ?? 0)
+        var limit = timespec(tv_sec: Int(wait), tv_nsec: Int((wait - wait.rounded(.down)) * 1e9))
         let count = seconds == nil
             ? kevent(queue, &stopEvent, 1, &fired, Int32(fired.count), nil)
             : kevent(queue, &stopEvent, 1, &fired, Int32(fired.count), &limit)
