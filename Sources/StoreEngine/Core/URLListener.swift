@@ -15,6 +15,10 @@ public final class URLListener: @unchecked Sendable {
     /// Connections served at once; more are answered `error` at once.
     static let maxConnections = 16
     private var descriptor: Int32
+    /// Wakes the accepting thread to end it: shutting a listening socket down wakes a thread
+    /// blocked in `accept` on Linux but not on Darwin, so the thread waits on both at once.
+    /// Its read end is the thread's to close.
+    private let stopPipe: WakePipe
     private var connections = 0
     private let lock = NSLock()
     private let deadline: TimeInterval
@@ -39,8 +43,18 @@ public final class URLListener: @unchecked Sendable {
         } catch {
             throw .urlSocket(path: path, reason: systemErrorText(error.code))
         }
+        guard let stopPipe = WakePipe(nonBlocking: false) else {
+            let code = errno
+            close(descriptor)
+            unlink(path)
+            throw .urlSocket(path: path, reason: systemErrorText(code))
+        }
         self.descriptor = descriptor
-        let thread = Thread { [self] in acceptLoop() }
+        self.stopPipe = stopPipe
+        let thread = Thread { [self] in
+            acceptLoop()
+            stopPipe.closeReadEnd()
+        }
         thread.name = "storefront.urls"
         thread.start()
     }
@@ -50,7 +64,10 @@ public final class URLListener: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard descriptor >= 0 else { return }
-        // Wakes the thread blocked in accept, which then sees the descriptor gone.
+        // Wakes the accepting thread before the descriptor goes (so it never waits on a
+        // number reused since), and ends an `accept` under way.
+        stopPipe.wake()
+        stopPipe.closeWriteEnd()
         LocalSocket.shutDown(descriptor)
         close(descriptor)
         descriptor = -1
@@ -66,7 +83,7 @@ public final class URLListener: @unchecked Sendable {
     private func acceptLoop() {
         while true {
             let server = listening
-            guard server >= 0 else { return }
+            guard server >= 0, !Readiness.wait(for: [stopPipe.readEnd, server], upTo: nil)[0] else { return }
             let client: Int32
             do throws(SystemError) {
                 client = try LocalSocket.accept(on: server)
