@@ -2,11 +2,15 @@
 // The storefront package. Targets and their arrows as docs/architecture.md draws them:
 // storefront -> CursesBackend, Scenarios -> Exports -> Program -> TerminalUI -> StoreEngine -> Ledger, Catalog, CCrypto.
 // Nothing above StoreEngine imports Ledger; only CursesBackend imports CCurses (Tests/ArchitectureTests checks).
+// Platform, below all of them, is the only code that differs between Linux and Darwin.
 import PackageDescription
 
 let package = Package(
     name: "storefront",
-    platforms: [.macOS(.v14)],
+    // macOS 15: `Mutex` (the Synchronization module: the hand-off bench and tests) needs it.
+    // Linux is tested in CI; macOS builds from this same manifest (ncurses and SQLite ship
+    // with it, libcrypto comes from Homebrew's OpenSSL through pkg-config).
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "storefront", targets: ["storefront"]),
     ],
@@ -33,11 +37,14 @@ let package = Package(
             pkgConfig: "fribidi",
             providers: [.apt(["libfribidi-dev", "libutf8proc-dev"])]
         ),
+        // Sockets, signals, the wake-up pipe, file locks and file watching: Glibc or Darwin
+        // behind small Swift types, and nothing of ours.
+        .target(name: "Platform"),
         .target(name: "Catalog"),
         .target(name: "Ledger", dependencies: ["CSQLite"]),
-        .target(name: "StoreEngine", dependencies: ["Catalog", "Ledger", "CCrypto"]),
+        .target(name: "StoreEngine", dependencies: ["Catalog", "Ledger", "CCrypto", "Platform"]),
         .target(name: "TerminalUI", dependencies: ["StoreEngine", "Catalog", "CText"]),
-        .target(name: "Program", dependencies: ["TerminalUI", "StoreEngine", "Catalog"]),
+        .target(name: "Program", dependencies: ["TerminalUI", "StoreEngine", "Catalog", "Platform"]),
         // Frame -> text, ANSI, HTML, SVG; the contact sheet, the diff page and recordings. Pure
         // but for writing the files it is asked for.
         .target(name: "Exports", dependencies: ["Program", "TerminalUI", "StoreEngine", "Catalog"]),
@@ -49,6 +56,8 @@ let package = Package(
         ),
         // The catalog, a fixed moment and the products answer, shared by the UI and program tests.
         .target(name: "TestFixtures", dependencies: ["Catalog", "StoreEngine"], path: "Tests/TestFixtures"),
+        // Each platform call on the real system: sockets, a signal, a lock, a watched folder.
+        .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"], exclude: ["Fixtures"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger"]),
         .testTarget(name: "StoreEngineTests", dependencies: ["StoreEngine", "Ledger", "Catalog"]),
@@ -56,7 +65,7 @@ let package = Package(
         .testTarget(
             name: "ProgramTests",
             // Ledger only for tests that fill the disk under the running loop.
-            dependencies: ["Program", "TerminalUI", "StoreEngine", "Ledger", "Catalog", "TestFixtures"],
+            dependencies: ["Program", "TerminalUI", "StoreEngine", "Ledger", "Catalog", "Platform", "TestFixtures"],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "Program", "TerminalUI", "StoreEngine", "Catalog"]),

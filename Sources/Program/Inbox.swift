@@ -1,5 +1,5 @@
-import Catalog
 import Foundation
+import Platform
 
 /// The one way into the program for everything that is not a key (Bubble Tea's
 /// `Program.Send`): engine answers, signals, and later redirects from outside and file changes.
@@ -14,26 +14,20 @@ public final class Inbox: @unchecked Sendable {
 
     private let lock = NSLock()
     private var mail: [Mail] = []
-    /// The read end of the wake pipe: readable while mail waits.
-    public let wakeDescriptor: Int32
-    private let writeDescriptor: Int32
+    /// Non-blocking: a full pipe already wakes the reader, so a lost byte loses nothing. Nil
+    /// only when the process has no descriptors left: the mail still arrives, and a waiting
+    /// backend sees it when its wait times out.
+    private let wakePipe = WakePipe(nonBlocking: true)
 
-    public init() {
-        var descriptors: [Int32] = [-1, -1]
-        if pipe(&descriptors) == 0 {
-            for descriptor in descriptors {
-                _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-            }
-        }
-        wakeDescriptor = descriptors[0]
-        writeDescriptor = descriptors[1]
-    }
+    public init() {}
 
     deinit {
-        close(wakeDescriptor)
-        close(writeDescriptor)
+        wakePipe?.closeReadEnd()
+        wakePipe?.closeWriteEnd()
     }
+
+    /// The read end of the wake pipe: readable while mail waits.
+    public var wakeDescriptor: Int32 { wakePipe?.readEnd ?? -1 }
 
     /// Hands a message in, from any thread.
     public func post(_ message: Message) {
@@ -49,15 +43,12 @@ public final class Inbox: @unchecked Sendable {
         lock.lock()
         mail.append(item)
         lock.unlock()
-        var byte: UInt8 = 1
-        // Non-blocking: a full pipe already wakes the reader, so a lost byte loses nothing.
-        _ = write(writeDescriptor, &byte, 1)
+        wakePipe?.wake()
     }
 
     /// Everything posted so far, oldest first.
     public func take() -> [Mail] {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        while read(wakeDescriptor, &buffer, buffer.count) > 0 {}
+        wakePipe?.drain()
         lock.lock()
         defer { lock.unlock() }
         let taken = mail
@@ -69,8 +60,7 @@ public final class Inbox: @unchecked Sendable {
     @discardableResult
     public func wait(timeout: TimeInterval?) -> Bool {
         if hasMail { return true }
-        var descriptor = pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)
-        _ = poll(&descriptor, 1, Self.pollTimeout(timeout))
+        _ = Readiness.wait(for: [wakeDescriptor], upTo: timeout)
         return hasMail
     }
 
@@ -82,7 +72,6 @@ public final class Inbox: @unchecked Sendable {
 
     /// `poll`'s timeout in milliseconds for `timeout` seconds: -1 waits for ever.
     public static func pollTimeout(_ timeout: TimeInterval?) -> Int32 {
-        guard let timeout else { return -1 }
-        return max(0, Int32(saturating: (timeout * 1000).rounded(.up)))
+        Readiness.milliseconds(timeout)
     }
 }

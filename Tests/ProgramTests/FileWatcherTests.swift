@@ -36,13 +36,8 @@ struct FileWatcherTests {
         }
     }
 
-    private static var modes: [Bool] {
-        #if os(Linux)
-        [false, true]
-        #else
-        [true]
-        #endif
-    }
+    /// The kernel's notices (inotify, kqueue) and the poll.
+    private static let modes = [false, true]
 
     private func folder() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)").path
@@ -61,7 +56,7 @@ struct FileWatcherTests {
         let reports = Reports()
         let watcher = FileWatcher(.init(files: [catalog], jsonFolders: [themes]), forcePolling: polling) { reports.add($0) }
         defer { watcher.stop() }
-        #expect(watcher.mode == (polling ? .poll : .inotify))
+        #expect(watcher.mode == (polling ? .poll : .notified))
         try "{\"a\": 1}".write(toFile: catalog, atomically: false, encoding: .utf8)
         #expect(reports.waitFor(catalog), "in place: \(reports.all)")
         // An editor's save: a new file renamed over the old one.

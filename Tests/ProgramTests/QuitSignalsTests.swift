@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Platform
 import Program
 import TestFixtures
 import Testing
@@ -15,17 +16,11 @@ import Testing
 /// children keep SIGHUP's default.
 @Suite("Quit signals")
 struct QuitSignalsTests {
-    private func dispositionIsIgnore(_ number: Int32) -> Bool {
-        var current = sigaction()
-        sigaction(number, nil, &current)
-        return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
-    }
-
     @Test func sighupBecomesOneQuitMessage() {
         let inbox = Inbox()
         let signals = QuitSignals([SIGHUP], inbox: inbox)
         #expect(signals.exitStatus == nil)
-        #expect(!dispositionIsIgnore(SIGHUP), "the handler is in place when init returns")
+        #expect(SignalForwarding.isForwarded(SIGHUP), "the handler is in place when init returns")
         kill(getpid(), SIGHUP)
         #expect(inbox.wait(timeout: 60))
         #expect(inbox.take().map(\.message) == [.quit])

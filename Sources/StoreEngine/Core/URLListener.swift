@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// The app's end of `URLSocket`: a thread that takes URLs from outside and hands each to
 /// `receive` (the program posts it to its inbox, so it is opened on the loop like any input).
@@ -14,6 +15,10 @@ public final class URLListener: @unchecked Sendable {
     /// Connections served at once; more are answered `error` at once.
     static let maxConnections = 16
     private var descriptor: Int32
+    /// Wakes the accepting thread to end it: shutting a listening socket down wakes a thread
+    /// blocked in `accept` on Linux but not on Darwin, so the thread waits on both at once.
+    /// Its read end is the thread's to close.
+    private let stopPipe: WakePipe
     private var connections = 0
     private let lock = NSLock()
     private let deadline: TimeInterval
@@ -26,31 +31,30 @@ public final class URLListener: @unchecked Sendable {
         self.path = path
         self.deadline = deadline
         self.receive = receive
-        var address: sockaddr_un
-        do {
-            address = try URLSocket.address(of: path)
-        } catch {
+        guard path.utf8.count <= URLSocket.maxPathBytes else {
             throw .urlSocket(path: path, reason: "the path is longer than the \(URLSocket.maxPathBytes) bytes a socket takes; "
                 + "use a shorter --state-dir")
         }
         unlink(path)
-        let descriptor = URLSocket.makeSocket()
-        guard descriptor >= 0 else { throw .urlSocket(path: path, reason: systemErrorText(errno)) }
-        // Private before it is reachable: made with a umask that leaves the owner alone.
-        let previous = umask(0o177)
-        let bound = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
+        // Private before it is reachable: the socket file is made 0600.
+        let descriptor: Int32
+        do throws(SystemError) {
+            descriptor = try LocalSocket.listen(at: path, backlog: 8)
+        } catch {
+            throw .urlSocket(path: path, reason: systemErrorText(error.code))
         }
-        umask(previous)
-        guard bound == 0, listen(descriptor, 8) == 0 else {
+        guard let stopPipe = WakePipe(nonBlocking: false) else {
             let code = errno
             close(descriptor)
+            unlink(path)
             throw .urlSocket(path: path, reason: systemErrorText(code))
         }
         self.descriptor = descriptor
-        let thread = Thread { [self] in acceptLoop() }
+        self.stopPipe = stopPipe
+        let thread = Thread { [self] in
+            acceptLoop()
+            stopPipe.closeReadEnd()
+        }
         thread.name = "storefront.urls"
         thread.start()
     }
@@ -60,8 +64,11 @@ public final class URLListener: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard descriptor >= 0 else { return }
-        // Wakes the thread blocked in accept, which then sees the descriptor gone.
-        shutdown(descriptor, Int32(SHUT_RDWR))
+        // Wakes the accepting thread before the descriptor goes (so it never waits on a
+        // number reused since), and ends an `accept` under way.
+        stopPipe.wake()
+        stopPipe.closeWriteEnd()
+        LocalSocket.shutDown(descriptor)
         close(descriptor)
         descriptor = -1
         unlink(path)
@@ -76,11 +83,13 @@ public final class URLListener: @unchecked Sendable {
     private func acceptLoop() {
         while true {
             let server = listening
-            guard server >= 0 else { return }
-            let client = URLSocket.accepted(on: server)
-            if client < 0 {
+            guard server >= 0, !Readiness.wait(for: [stopPipe.readEnd, server], upTo: nil)[0] else { return }
+            let client: Int32
+            do throws(SystemError) {
+                client = try LocalSocket.accept(on: server)
+            } catch {
                 // A client that gave up while queued is no reason to stop listening.
-                if errno == EINTR || errno == ECONNABORTED { continue }
+                if error.code == EINTR || error.code == ECONNABORTED { continue }
                 return
             }
             guard claimConnection() else {

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// How a URL from outside (`storefront open-url`) reaches the app running on a state
 /// directory: a UNIX socket, `storefront.sock` in the directory (0600, like everything there),
@@ -15,14 +16,14 @@ public enum URLSocket {
     public static let connectionDeadline: TimeInterval = 5
 
     /// The socket's path must fit `sockaddr_un.sun_path` with its terminating zero.
-    static let maxPathBytes = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
+    static let maxPathBytes = LocalSocket.maxPathBytes
 
     /// Sends `url` to the app listening at `path`; the app's pid when it took it.
     static func send(_ url: String, to path: String) throws(URLSocketError) -> Int32? {
         let descriptor = try connected(to: path)
         defer { close(descriptor) }
         guard writeAll(Array(url.utf8) + [10], to: descriptor) else { throw .io("writing the URL: \(systemErrorText(errno))") }
-        shutdown(descriptor, Int32(SHUT_WR))
+        LocalSocket.finishWriting(on: descriptor)
         let reply = readLine(from: descriptor, limit: 256) ?? ""
         if reply.hasPrefix("ok") { return Int32(reply.dropFirst(2).trimmingCharacters(in: .whitespaces)) }
         if reply.hasPrefix("error ") { throw .refused(String(reply.dropFirst(6))) }
@@ -30,39 +31,16 @@ public enum URLSocket {
     }
 
     static func connected(to path: String) throws(URLSocketError) -> Int32 {
-        var address = try address(of: path)
-        let descriptor = makeSocket()
-        guard descriptor >= 0 else { throw .io("socket: \(systemErrorText(errno))") }
-        setTimeouts(descriptor)
-        let status = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
+        guard path.utf8.count <= maxPathBytes else { throw .pathTooLong(path: path, limit: maxPathBytes) }
+        do throws(SystemError) {
+            return try LocalSocket.connect(to: path, timeout: timeout)
+        } catch {
+            throw error.code == ENOENT || error.code == ECONNREFUSED ? .noListener : .io("connect: \(systemErrorText(error.code))")
         }
-        guard status == 0 else {
-            let code = errno
-            close(descriptor)
-            throw code == ENOENT || code == ECONNREFUSED ? .noListener : .io("connect: \(systemErrorText(code))")
-        }
-        return descriptor
-    }
-
-    static func address(of path: String) throws(URLSocketError) -> sockaddr_un {
-        let bytes = Array(path.utf8)
-        guard bytes.count <= maxPathBytes else { throw .pathTooLong(path: path, limit: maxPathBytes) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        return address
     }
 
     static func setTimeouts(_ descriptor: Int32) {
-        var limit = timeval(tv_sec: timeout, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        LocalSocket.setTimeouts(of: descriptor, seconds: timeout)
     }
 
     /// Writes every byte; false when the other side has gone (EPIPE, never SIGPIPE) or the
@@ -70,7 +48,7 @@ public enum URLSocket {
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { sendBytes(descriptor, $0) }
+            let written = bytes[offset...].withUnsafeBytes { LocalSocket.send($0, on: descriptor) }
             if written < 0, errno == EINTR { continue }
             guard written > 0 else { return false }
             offset += written
@@ -104,48 +82,6 @@ public enum URLSocket {
         guard line.count <= limit else { return nil }
         return String(decoding: line, as: UTF8.self)
     }
-}
-
-// The only part of the socket that differs between Linux and Darwin: how writing to a socket
-// whose peer has gone fails with EPIPE instead of raising SIGPIPE, whose default action would
-// end the app with its terminal unrestored. Linux says so per write (MSG_NOSIGNAL); Darwin has
-// no such flag, and each socket carries SO_NOSIGPIPE instead.
-extension URLSocket {
-    /// A UNIX stream socket, closed on exec.
-    static func makeSocket() -> Int32 {
-        #if os(Linux)
-        // Closed on exec from the start: no child started meanwhile inherits it.
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        #else
-        let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
-        #endif
-        if descriptor >= 0 { prepare(descriptor) }
-        return descriptor
-    }
-
-    /// A connection accepted on `listener`, closed on exec; -1 with `errno` set on failure.
-    static func accepted(on listener: Int32) -> Int32 {
-        let descriptor = accept(listener, nil, nil)
-        if descriptor >= 0 { prepare(descriptor) }
-        return descriptor
-    }
-
-    private static func prepare(_ descriptor: Int32) {
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        #if !os(Linux)
-        var on: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
-        #endif
-    }
-}
-
-/// `send(2)` (outside `URLSocket`, whose own `send` would hide it), never raising SIGPIPE.
-private func sendBytes(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
-    #if os(Linux)
-    send(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
-    #else
-    send(descriptor, bytes.baseAddress, bytes.count, 0)
-    #endif
 }
 
 /// Why a URL did not reach a running app.
