@@ -17,7 +17,7 @@ extension App {
             overlay?.text.scroll(by: step, on: Rect(x: 0, y: 0, width: width, height: height))
         case .dismissNotice:
             notice = nil
-        case .focusPane(let step):
+        case .stepPane(let step):
             focus = nextFocus(after: focus, by: step)
         case .stepStorefront(let step):
             let count = catalog.storefronts.count

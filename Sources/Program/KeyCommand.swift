@@ -13,7 +13,7 @@ public enum KeyCommand: Sendable, Equatable {
     /// Esc on the main screen: the bottom line's message goes.
     case dismissNotice
     /// Tab, Shift-Tab.
-    case focusPane(step: Int)
+    case stepPane(by: Int)
     /// `s`, `S`.
     case stepStorefront(by: Int)
     /// `t`, `T`.

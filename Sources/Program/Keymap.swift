@@ -29,8 +29,8 @@ public enum Keymap {
         KeyBinding(.escape, .enter, .character("?"), in: KeyContext.overlays, help: close, sends: .command(.closeOverlay)),
         KeyBinding(.escape, help: close, sends: .command(.dismissNotice)),
 
-        KeyBinding(.tab, help: panes, sends: .command(.focusPane(step: 1))),
-        KeyBinding(.backTab, help: panes, sends: .command(.focusPane(step: -1))),
+        KeyBinding(.tab, help: panes, sends: .command(.stepPane(by: 1))),
+        KeyBinding(.backTab, help: panes, sends: .command(.stepPane(by: -1))),
         KeyBinding(.character("s"), help: storefronts, sends: .command(.stepStorefront(by: 1))),
         KeyBinding(.character("S"), help: storefronts, sends: .command(.stepStorefront(by: -1))),
         KeyBinding(.character("t"), help: themes, sends: .command(.stepTheme(by: 1))),
