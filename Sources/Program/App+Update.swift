@@ -90,6 +90,8 @@ extension App {
             return reload(save)
         case .jump(let target):
             return jump(target)
+        case .command(let command):
+            return perform(command)
         }
     }
 

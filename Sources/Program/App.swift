@@ -19,7 +19,7 @@ public struct App: Sendable {
     /// The sheet of the purchase waiting on the player; the engine's, read-only.
     public internal(set) var sheet: PurchaseSheet?
     /// Text shown in full over everything: the keys, a row's every field, an address.
-    public internal(set) var overlay: TextOverlay?
+    public internal(set) var overlay: Overlay?
     /// While the app polls the Xee profile for a purchase's access.
     public internal(set) var accessWait: AccessWait?
     /// The actions of one transaction (`m`), over the panes.
@@ -191,10 +191,10 @@ public struct App: Sendable {
     public var catalog: Catalog { paywall.catalog }
 
     /// Whether the keys are on screen.
-    public var showsHelp: Bool { overlay?.title == HelpOverlay.title }
+    public var showsHelp: Bool { overlay?.kind == .keys }
 
     /// Whether the bottom line's messages are on screen.
-    public var showsMessages: Bool { overlay?.title == NoticeLog.title }
+    public var showsMessages: Bool { overlay?.kind == .messages }
 
     /// Where everything goes at this size; the Entitlements pane as wide as its longest row.
     public var layout: ScreenLayout {

@@ -48,7 +48,7 @@ public enum AppView {
         }
         app.prompt?.render(with: app.pickerVocabulary, theme: theme, on: layout.hintBar, into: &frame)
         app.choiceMenu?.menu.render(theme: theme, into: &frame)
-        app.overlay?.render(theme: theme, into: &frame)
+        app.overlay?.text.render(theme: theme, into: &frame)
         // Over everything: the presenter's words about what is on screen.
         if let caption = app.caption { CaptionBar.render(caption, theme: theme, colorEnabled: app.colorEnabled, into: &frame) }
         return frame

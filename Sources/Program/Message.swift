@@ -54,6 +54,8 @@ public enum Message: Sendable, Equatable {
     /// `:` or a scenario's `preview`: straight to a named storefront, variant, theme,
     /// eligibility or player state.
     case jump(Jump)
+    /// What a key asks for by name: the keymap's messages (`Keymap`), done in `App+KeyCommands.swift`.
+    case command(KeyCommand)
 }
 
 /// Work the update asks for; the program performs it off the update and answers with messages.

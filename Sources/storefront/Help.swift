@@ -1,87 +1,88 @@
+import Program
+
 /// `storefront --help` and `--version`.
 enum Help {
     static let version = "storefront 0.1.0"
 
-    static let text = """
-    storefront — see, test and demo in-app purchases in the terminal.
+    /// The keymap's help lines (what `?` shows in the app), a key and its words a line.
+    static var keys: String {
+        let width = Keymap.help.map(\.keys.count).max() ?? 0
+        return Keymap.help.map { line in
+            "  " + line.keys + String(repeating: " ", count: width - line.keys.count + 2) + line.text
+        }.joined(separator: "\n")
+    }
 
-    Usage:
-      storefront [options]              open the full-screen app on ./catalog.json
-      storefront lint [FILE] [--json]   check a catalog or a theme: every finding with its JSON path (exit 65 on errors)
-      storefront import FILE.storekit   print the catalog.json equivalent of an Xcode StoreKit file
-      storefront history [--json|--csv] print the transactions, refunds, entitlements and subscriptions kept in the
-                                        state directory, from the ledger alone (read only; --catalog: the app's, optional)
-      storefront history --check        check the ledger's file with SQLite's integrity_check (exit 74 if damaged)
-      storefront open-url URL           hand a redirect or deep link to the app running on the state directory,
-                                        or keep it for the next launch (a cold-start deep link)
-      storefront promote SKU            start an App Store promoted purchase of SKU in the running app (Xee's
-                                        delegate shows or holds it), or at the next launch; --catalog names the app
-      storefront public-key             print the PEM key that verifies the state directory's signed transactions
-      storefront reset                  remove the ledger of the state directory and start over
-                                        (refused while an app runs on it)
-      storefront scenario FILE|DIR...   run QA scripts headless: exit 0 pass, 1 fail, 64 script error,
-                                        66 a FILE that is not a file (missing, a FIFO, a loop of links),
-                                        74 a ledger that cannot be used (damaged, read-only, full)
-                                        --junit FILE   write a JUnit report
-                                        --shard K/N    run shard K of N (stable per file path)
-                                        --jobs N       run N scenarios at once
-                                        --snapshots DIR  compare `snapshot NAME` with DIR/NAME.txt and its colors
-                                                       (NAME.cells.json); a failure writes DIR/diff.html
-                                        --quiet        only verdicts and failures (docs/scenarios.md)
-                                        --record FILE  record one scenario as FILE.cast or FILE.svg, half a
-                                                       second a screen (docs/demos.md)
-      storefront demo SCRIPT            play a scenario in the app at a person's pace, with its captions, on a fresh
-                                        state each run (Demos/ has one per path; docs/demos.md). Space pauses and
-                                        resumes, → steps once, ← starts over, q quits. Exit 1 when an expect fails
-                                        --speed X      0.5 to 4 (default 1)
-                                        --captions comments  the script's # comments are captions too
-                                        --loop         start over at the end, on a fresh state
-                                        --record FILE  record the demo as FILE.cast or FILE.svg, at its pace
-      storefront export --out DIR       every storefront, theme, size, variant and eligibility of the paywall as
-                                        pictures (txt, ansi, html, svg, png), a manifest and a contact sheet
-                                        (index.html); --compare BASE: exit 1 when a picture changed (storefront export --help)
-      storefront bench [--quick] [--json]  time loading, drawing, keypresses, purchasing and exporting (make bench)
-      storefront --help | --version
+    static var text: String {
+        """
+        storefront — see, test and demo in-app purchases in the terminal.
 
-    Options:
-      --catalog FILE      the catalog to open (default ./catalog.json); a .storekit file works too
-      --theme NAME        a theme from Themes/ (dark, light, high-contrast, neon, calm, …)
-      --device KIND       full (the terminal's width), phone or tablet: the paywall in a device's frame (d)
-      --storefront ID     the storefront to start in (USA, DEU, JPN, …)
-      --state-dir DIR     where the SQLite ledger lives, one app at a time (history reads beside it)
-                          (default $XDG_STATE_HOME/storefront, else ~/.local/state/storefront)
-      --user ID           the player id (default: kept in the ledger across launches)
-      --network MODE      reliable, or flaky: products requests fail half the time and retry
-      --project-id N      start the Pay Station SDK with another project id (a wrong one sells nothing)
-      --audience          (app, demo) the player's screen: no QA row on the App Store sheet, no Sandbox
-                          marker, no Events pane, and a month lasts a month (the app's rate becomes real time)
-      --events            with --audience, keep the Events pane
-      --record FILE       record the session: FILE.cast (asciinema v2) or FILE.svg (plays in a browser),
-                          written when the app quits (docs/demos.md)
+        Usage:
+          storefront [options]              open the full-screen app on ./catalog.json
+          storefront lint [FILE] [--json]   check a catalog or a theme: every finding with its JSON path (exit 65 on errors)
+          storefront import FILE.storekit   print the catalog.json equivalent of an Xcode StoreKit file
+          storefront history [--json|--csv] print the transactions, refunds, entitlements and subscriptions kept in the
+                                            state directory, from the ledger alone (read only; --catalog: the app's, optional)
+          storefront history --check        check the ledger's file with SQLite's integrity_check (exit 74 if damaged)
+          storefront open-url URL           hand a redirect or deep link to the app running on the state directory,
+                                            or keep it for the next launch (a cold-start deep link)
+          storefront promote SKU            start an App Store promoted purchase of SKU in the running app (Xee's
+                                            delegate shows or holds it), or at the next launch; --catalog names the app
+          storefront public-key             print the PEM key that verifies the state directory's signed transactions
+          storefront reset                  remove the ledger of the state directory and start over
+                                            (refused while an app runs on it)
+          storefront scenario FILE|DIR...   run QA scripts headless: exit 0 pass, 1 fail, 64 script error,
+                                            66 a FILE that is not a file (missing, a FIFO, a loop of links),
+                                            74 a ledger that cannot be used (damaged, read-only, full)
+                                            --junit FILE   write a JUnit report
+                                            --shard K/N    run shard K of N (stable per file path)
+                                            --jobs N       run N scenarios at once
+                                            --snapshots DIR  compare `snapshot NAME` with DIR/NAME.txt and its colors
+                                                           (NAME.cells.json); a failure writes DIR/diff.html
+                                            --quiet        only verdicts and failures (docs/scenarios.md)
+                                            --record FILE  record one scenario as FILE.cast or FILE.svg, half a
+                                                           second a screen (docs/demos.md)
+          storefront demo SCRIPT            play a scenario in the app at a person's pace, with its captions, on a fresh
+                                            state each run (Demos/ has one per path; docs/demos.md). Space pauses and
+                                            resumes, → steps once, ← starts over, q quits. Exit 1 when an expect fails
+                                            --speed X      0.5 to 4 (default 1)
+                                            --captions comments  the script's # comments are captions too
+                                            --loop         start over at the end, on a fresh state
+                                            --record FILE  record the demo as FILE.cast or FILE.svg, at its pace
+          storefront export --out DIR       every storefront, theme, size, variant and eligibility of the paywall as
+                                            pictures (txt, ansi, html, svg, png), a manifest and a contact sheet
+                                            (index.html); --compare BASE: exit 1 when a picture changed (storefront export --help)
+          storefront bench [--quick] [--json]  time loading, drawing, keypresses, purchasing and exporting (make bench)
+          storefront --help | --version
 
-    Keys in the app: arrows or h/j/k/l select (left and right from card to card, down from
-    the cards to the shop, up back to them), Enter buys, Esc closes, Tab moves between panes,
-    s/S change storefront, i changes the integration path, t/T next/previous theme, d frames
-    the paywall as a phone or a tablet, v previews the next paywall variant, e cycles offer
-    eligibility, P previews a player state (new, trial-used, subscribed, lapsed,
-    billing-retry, promo-eligible; nothing is bought in a preview), : jumps by name with Tab
-    completion (:storefront DEU, :variant B, :theme light, :eligibility eligible, :player
-    lapsed), r restores purchases, m acts on the
-    selected transaction (approve, decline, resolve, refund; on a subscription expire, renew,
-    auto-renew, billing issue), p buys a held promoted purchase, x switches the Xee server's
-    In-App Purchase key, Apple's answer and promoted purchases, ] and [ run time faster or
-    slower (paused … every 2 s), + moves the calendar a day (7+ a week) and > to the next
-    renewal, f and F filter the Events pane, n shows the last messages in full, ? shows every
-    key, q quits, Ctrl-Z suspends (fg resumes). SIGTERM and SIGHUP quit like q.
+        Options:
+          --catalog FILE      the catalog to open (default ./catalog.json); a .storekit file works too
+          --theme NAME        a theme from Themes/ (dark, light, high-contrast, neon, calm, …)
+          --device KIND       full (the terminal's width), phone or tablet: the paywall in a device's frame (d)
+          --storefront ID     the storefront to start in (USA, DEU, JPN, …)
+          --state-dir DIR     where the SQLite ledger lives, one app at a time (history reads beside it)
+                              (default $XDG_STATE_HOME/storefront, else ~/.local/state/storefront)
+          --user ID           the player id (default: kept in the ledger across launches)
+          --network MODE      reliable, or flaky: products requests fail half the time and retry
+          --project-id N      start the Pay Station SDK with another project id (a wrong one sells nothing)
+          --audience          (app, demo) the player's screen: no QA row on the App Store sheet, no Sandbox
+                              marker, no Events pane, and a month lasts a month (the app's rate becomes real time)
+          --events            with --audience, keep the Events pane
+          --record FILE       record the session: FILE.cast (asciinema v2) or FILE.svg (plays in a browser),
+                              written when the app quits (docs/demos.md)
 
-    Environment: TERM (one not known here draws as xterm-256color, else xterm), COLORTERM=truecolor
-    (24-bit color where a direct-color description is installed), NO_COLOR (no color), LANG (not
-    UTF-8: ASCII only).
+        Keys in the app (? lists them there; docs/reference.md says what each does in full):
+        \(keys)
+        SIGTERM and SIGHUP quit like q.
 
-    Exit codes: 0 ok, 64 usage, 65 bad catalog or theme, 66 no file (missing, a directory, a FIFO)
-    or no ledger (or no signing key in it yet), 69 a program is missing (rsvg-convert, git), 74 I/O error, 75 the state directory is in use by another app,
-    78 no terminal description (not even xterm).
-    """
+        Environment: TERM (one not known here draws as xterm-256color, else xterm), COLORTERM=truecolor
+        (24-bit color where a direct-color description is installed), NO_COLOR (no color), LANG (not
+        UTF-8: ASCII only).
+
+        Exit codes: 0 ok, 64 usage, 65 bad catalog or theme, 66 no file (missing, a directory, a FIFO)
+        or no ledger (or no signing key in it yet), 69 a program is missing (rsvg-convert, git), 74 I/O error, 75 the state directory is in use by another app,
+        78 no terminal description (not even xterm).
+        """
+    }
 
     static let export = """
     storefront export --out DIR [options]: the paywall drawn headless for every combination of the

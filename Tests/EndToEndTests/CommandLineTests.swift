@@ -50,6 +50,9 @@ extension EndToEnd {
             let run = try Finished.run(try BuiltBinary.path(), ["--help"])
             #expect(run.status == 0)
             #expect(run.standardOutput.contains("--state-dir"))
+            // The keys, a line each, as the keymap's help has them (what ? shows in the app).
+            #expect(run.standardOutput.contains("\n  s / S            next / previous storefront\n"))
+            #expect(run.standardOutput.contains("\n  q / Ctrl-C       quit\n"))
             #expect(run.standardError.isEmpty)
         }
     }

@@ -25,9 +25,9 @@ struct HelpInFullTests {
             app.receive(.key(.down))
         }
         let text = lines.keys.sorted().compactMap { lines[$0] }.joined().filter { !$0.isWhitespace }
-        for (key, description) in HelpOverlay.keys {
-            #expect(text.contains(key.filter { !$0.isWhitespace }), "\(key)")
-            #expect(text.contains(description.filter { !$0.isWhitespace }), "\(description)")
+        for line in Keymap.help {
+            #expect(text.contains(line.keys.filter { !$0.isWhitespace }), "\(line.keys)")
+            #expect(text.contains(line.text.filter { !$0.isWhitespace }), "\(line.text)")
         }
         app.receive(.key(.escape))
         #expect(!app.showsHelp)

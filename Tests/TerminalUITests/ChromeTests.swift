@@ -2,38 +2,9 @@ import TestFixtures
 import Testing
 @testable import TerminalUI
 
-/// The help overlay lists every key, and the screen layout maps clicks to panes.
+/// The screen layout maps clicks to panes (the help's lines are the keymap's: Tests/ProgramTests/KeymapTests.swift).
 @Suite("Chrome")
 struct ChromeTests {
-    @Test(arguments: ["Enter", "Esc", "Tab / Shift-Tab", "s / S", "t / T", "v / i", "e / P", ":", "r", "?", "q / Ctrl-C", "Ctrl-Z", "mouse"])
-    func helpListsTheKey(key: String) {
-        #expect(HelpOverlay.keys.contains { $0.0 == key })
-    }
-
-    @Test func helpFitsEveryKeyInItsBox() {
-        var frame = Frame(width: 80, height: 24)
-        HelpOverlay.overlay.render(theme: .dark, into: &frame)
-        let text = frame.text
-        #expect(text.contains("Ctrl-Z"))
-        #expect(text.contains("Esc or ? closes"))
-    }
-
-    /// At the smallest size the keys do not fit: nothing is cut, the rest is one scroll away.
-    @Test func atTheSmallestSizeHelpScrollsAndCutsNothing() {
-        var frame = Frame(width: 60, height: 18)
-        var help = HelpOverlay.overlay
-        help.render(theme: .dark, into: &frame)
-        #expect(frame.text.contains("▼"))
-        #expect(!frame.text.contains("…"), "descriptions wrap instead of being cut")
-        for _ in 0..<30 { help.scroll(by: 1, on: frame.area) }
-        frame = Frame(width: 60, height: 18)
-        help.render(theme: .dark, into: &frame)
-        #expect(frame.text.contains("mouse"))
-        #expect(frame.text.contains("▲"))
-        help.scroll(by: -1, on: frame.area)
-        #expect(help.scroll > 0, "one press back from the end moves back at once")
-    }
-
     @Test(arguments: [(120, 40), (160, 50)])
     func everyPaneIsFoundWhereItIsDrawn(width: Int, height: Int) {
         let layout = ScreenLayout(width: width, height: height)

@@ -1,0 +1,112 @@
+import Catalog
+import Foundation
+import StoreEngine
+import TerminalUI
+
+// What each key of the keymap asks for (`Message.command`); which key sends which is `Keymap`'s.
+extension App {
+    mutating func perform(_ command: KeyCommand) -> [Effect] {
+        switch command {
+        case .showKeys:
+            overlay = Overlay(.keys, HelpOverlay.overlay(listing: Keymap.help))
+        case .showMessages:
+            overlay = Overlay(.messages, noticeLog.overlay(clock: WallClock(timeZone: timeZone), now: now))
+        case .closeOverlay:
+            overlay = nil
+        case .scrollOverlay(let step):
+            overlay?.text.scroll(by: step, on: Rect(x: 0, y: 0, width: width, height: height))
+        case .dismissNotice:
+            notice = nil
+        case .stepPane(let step):
+            focus = nextFocus(after: focus, by: step)
+        case .stepStorefront(let step):
+            let count = catalog.storefronts.count
+            return showStorefront((paywall.storefrontIndex + count + step) % count)
+        case .stepTheme(let step):
+            themeIndex = (themeIndex + themes.count + step) % themes.count
+            announceTheme()
+        case .nextPath:
+            let all = IntegrationPath.allCases
+            return choose(all[((all.firstIndex(of: paywall.path) ?? 0) + 1) % all.count])
+        case .previewNextVariant:
+            guard let paywall = paywall.paywall, !paywall.variants.isEmpty else { return [] }
+            updatePaywall(.previewNextVariant)
+            announceVariant()
+        case .cycleEligibility:
+            updatePaywall(.cycleEligibility)
+            announceEligibility()
+        case .previewNextPlayer:
+            previewNextPlayer()
+        case .nextDevice:
+            device = device.next
+            notice = StoreNotice(.info, device.frameWidth.map { "Device: \(device.rawValue), \($0) columns wide." }
+                ?? "Device: full width.")
+        case .openPrompt:
+            notice = nil
+            prompt = CommandPrompt()
+        case .transactionActions:
+            openTransactionMenu()
+        case .xeeSettings:
+            openXeeSettingsMenu()
+        case .heldPromotions:
+            openPromotionMenu()
+        case .filterEventsByKind:
+            // Without the Events pane on screen its filters have nothing to filter.
+            guard showsEvents else { return [] }
+            let events = visibleEvents
+            if eventKindFilter != nil {
+                eventKindFilter = nil
+            } else if events.indices.contains(eventsPane.selection) {
+                eventKindFilter = events[eventsPane.selection].kind
+            }
+            scrollEventsToTop()
+            notice = StoreNotice(.info, eventKindFilter.map { "Events: \($0.rawValue) only (F for every kind)." }
+                                 ?? "Events: every kind.")
+        case .filterEventsByCategory:
+            guard showsEvents else { return [] }
+            let all = [nil] + EventKind.Category.allCases.map(Optional.some)
+            eventFilter = all[((all.firstIndex(of: eventFilter) ?? 0) + 1) % all.count]
+            scrollEventsToTop()
+            notice = StoreNotice(.info, eventFilter.map { "Events: \($0.rawValue) events only (f for the next)." }
+                                 ?? "Events: all of them.")
+        case .stepTimeRate(let step):
+            // Stepped here at once, so every press takes a step whatever the engine answers
+            // meanwhile; applied once the keys settle, so the rates passed through on the way
+            // never run (nor end a subscription at the sandbox's limit), and one `clock.rate` is logged.
+            let stepped = shownTimeRate.stepped(by: step)
+            pendingTimeRate = stepped
+            notice = StoreNotice(.info, "Time: \(stepped.description).")
+            return [.deliverWhenQuiet(.applyTimeRate, wallSeconds: Self.rateKeysSettle)]
+        case .count(let digit):
+            advanceCount = min(9_999, (advanceCount ?? 0) * 10 + digit)
+            notice = StoreNotice(.info, "+ moves the calendar \(English.count(advanceCount ?? 0, "day")) on.")
+        case .advanceCalendar:
+            // `7+`: a count typed first is how many days.
+            let days = max(1, advanceCount ?? 1)
+            advanceCount = nil
+            return [.engine(.advanceCalendar(by: Double(days) * 86_400))]
+        case .advanceToNextDue:
+            return [.engine(.advanceToNextDue)]
+        case .move(let step):
+            scroll(focus, by: step)
+            return step > 0 ? olderEventsIfNeeded() : []
+        case .moveVertically(let step):
+            updatePaywall(.moveVertically(by: step, area: layout.paywall))
+        case .buySelected:
+            // After a products request gave up, Enter asks again, here, on this path.
+            if case .failed = paywall.productsRequest { return requestProductsIfNeeded() }
+            return buySelected()
+        case .openRow:
+            overlay = details(of: focus).map { Overlay(.row, $0) }
+        case .suspend:
+            return [.suspend]
+        }
+        return []
+    }
+
+    /// A filter changed the Events pane's rows: the selection back on the newest.
+    private mutating func scrollEventsToTop() {
+        eventsPane.move(by: -rowCount(of: .events), rowCount: rowCount(of: .events),
+                        visibleRows: ListPane.visibleRows(in: layout.events))
+    }
+}

@@ -1,0 +1,27 @@
+import TerminalUI
+
+/// Text shown in full over everything, and which text it is: what the keys do over it depends
+/// on what is open (`n` closes the messages, not the keys), never on the words of its title.
+public struct Overlay: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// `?`: every key.
+        case keys
+        /// `n`: the bottom line's messages.
+        case messages
+        /// Enter on a pane: its row with every field.
+        case row
+        /// A click on the paywall's Terms or Privacy: the address.
+        case address
+    }
+
+    public let kind: Kind
+    public internal(set) var text: TextOverlay
+
+    init(_ kind: Kind, _ text: TextOverlay) {
+        self.kind = kind
+        self.text = text
+    }
+
+    /// Lines scrolled past.
+    public var scroll: Int { text.scroll }
+}
