@@ -28,14 +28,16 @@ let package = Package(
         .systemLibrary(
             name: "CCrypto",
             pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"])]
+            // Homebrew's OpenSSL is keg-only: PKG_CONFIG_PATH must name it (README, macOS).
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
         // utf8proc and fribidi: TerminalUI's widths (per code point or per grapheme, as the
-        // terminal draws) and right-to-left text in visual order.
+        // terminal draws) and right-to-left text in visual order. Not utf8proc's pkg-config
+        // file: Debian's carries -DUTF8PROC_EXPORTS, which SwiftPM refuses with a warning.
         .systemLibrary(
             name: "CText",
             pkgConfig: "fribidi",
-            providers: [.apt(["libfribidi-dev", "libutf8proc-dev"])]
+            providers: [.apt(["libfribidi-dev", "libutf8proc-dev"]), .brew(["fribidi", "utf8proc"])]
         ),
         // Sockets, signals, the wake-up pipe, file locks and file watching: Glibc or Darwin
         // behind small Swift types, and nothing of ours.
@@ -49,7 +51,11 @@ let package = Package(
         // but for writing the files it is asked for.
         .target(name: "Exports", dependencies: ["Program", "TerminalUI", "StoreEngine", "Catalog"]),
         .target(name: "Scenarios", dependencies: ["Exports", "Program", "TerminalUI", "StoreEngine", "Catalog"]),
-        .target(name: "CursesBackend", dependencies: ["Program", "TerminalUI", "CCurses"]),
+        // Debian's wide-character ncurses is its own library (ncursesw); macOS's one libncurses is
+        // built wide. The module map names no library, so each platform links its own here.
+        .target(name: "CursesBackend", dependencies: ["Program", "TerminalUI", "CCurses"],
+                linkerSettings: [.linkedLibrary("ncursesw", .when(platforms: [.linux])),
+                                 .linkedLibrary("ncurses", .when(platforms: [.macOS]))]),
         .executableTarget(
             name: "storefront",
             dependencies: ["CursesBackend", "Scenarios", "Exports", "Program", "TerminalUI", "StoreEngine", "Catalog"]

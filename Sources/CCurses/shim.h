@@ -9,8 +9,14 @@
 #endif
 #include <locale.h>
 #include <wchar.h>
+#if defined(__APPLE__)
+// macOS ships one ncurses, built with the wide-character API, under the plain names.
+#include <curses.h>
+#include <term.h>
+#else
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
+#endif
 #include <langinfo.h>
 
 int wcwidth(wchar_t c);
