@@ -255,30 +255,35 @@ struct PathContext {
 
     // MARK: The clock
 
-    /// Schedules work for later, kept in the ledger in the caller's commit: call it inside the
-    /// `atomically` block of the change that asks for it, so a crash cannot keep one without the other.
-    func schedule(_ action: DueAction, at due: Date) throws {
-        try store.schedule(action, at: due)
+    /// Schedules work for later, kept in the ledger in the caller's commit when the work says it
+    /// is kept: call it inside the `atomically` block of the change that asks for it, so a crash
+    /// cannot keep one without the other.
+    func schedule(_ work: some DueWork, at due: Date) throws {
+        try store.schedule(work, at: due)
     }
 
-    func cancelScheduled(_ action: DueAction) throws {
-        try store.cancelScheduled { $0 == action }
+    func cancelScheduled<Work: DueWork>(_ work: Work) throws {
+        try store.cancelScheduled { $0.work(as: Work.self) == work }
     }
 
-    func cancelScheduled(where matches: (DueAction) -> Bool) throws {
-        try store.cancelScheduled(where: matches)
+    /// Cancels every scheduled work of `Work`'s type that `matches` picks.
+    func cancelScheduled<Work: DueWork>(_ type: Work.Type, where matches: (Work) -> Bool) throws {
+        try store.cancelScheduled { $0.work(as: type).map(matches) ?? false }
     }
 
-    /// What is on the agenda now, earliest first.
-    var scheduledActions: [DueAction] { store.agenda.items.map(\.action) }
+    /// The work of `Work`'s type on the agenda now, earliest first.
+    func scheduled<Work: DueWork>(_ type: Work.Type) -> [Work] {
+        store.agenda.items.compactMap { $0.action.work(as: type) }
+    }
+
+    /// When `work` is due, if it is scheduled.
+    func due<Work: DueWork>(of work: Work) -> Date? {
+        store.agenda.due { $0.work(as: Work.self) == work }
+    }
 
     /// The access level a transaction's product gives, from what the account holds (no ledger read).
     func accessLevel(ofTransaction id: String) -> String? {
         store.account.accessLevel(ofTransaction: id)
-    }
-
-    func due(of action: DueAction) -> Date? {
-        store.agenda.due { $0 == action }
     }
 
     // MARK: Chance, from the engine's generator (seeded in tests and scenarios)

@@ -188,13 +188,15 @@ extension Store {
         while let item = agenda.takeFirst(dueBy: now()) {
             var step = PathStep.nothing
             do {
-                if case .subscriptionDue(let originalId) = item.action {
+                switch item.action {
+                case .subscriptionDue(let originalId):
                     last = try subscriptionDue(originalId, at: item.due) ?? last
-                } else if let owner = item.action.path {
-                    // Done and let go in one commit; what it settles is completed after, as any purchase is.
+                case .work(let scheduled):
+                    // Back to the path that asked for it, by its id. Done and let go in one
+                    // commit; what it settles is completed after, as any purchase is.
                     step = try ledger.inTransaction { () throws -> PathStep in
                         if let id = item.ledgerId { try ledger.removeDueWork(id: id) }
-                        return try path(owner).perform(item.action, in: context)
+                        return try path(scheduled.performer).perform(scheduled.work, in: context)
                     }
                 }
             } catch {

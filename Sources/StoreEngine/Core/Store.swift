@@ -35,6 +35,8 @@ public final class Store {
     /// The claim on the state directory (one app at a time), held as long as the store lives.
     var stateLock: StateLock?
     var agenda = Agenda()
+    /// Kept rows of due work that could not be read back, already logged: once a run is enough.
+    var unreadableDueWork: Set<Int64> = []
     /// Work a failed call left undone (a full disk, say), which the next call does first, as the
     /// next launch would: delivering what the last run left unfinished, and completing purchased
     /// transactions whose grant or finish did not commit.
@@ -52,8 +54,8 @@ public final class Store {
     /// The key this ledger signs its transactions with, made once and kept in the ledger.
     let signingKey: SigningKey
     /// The Xee SDK, which the engine also asks for what `makePurchase` returned and what it holds.
-    let xeePath = XeePath()
-    /// StoreKit 2 and Xee ask first for a URL, Pay Station last (it answers every URL).
+    let xeePath: XeePath
+    /// One of each path in `PathRegistry`, in its order (the order they are asked for a URL).
     let paths: [any PurchasePath]
     /// The app's side of the Xee SDK; without one, the guide's app code answers (`XeeDelegate`).
     public weak var xeeDelegate: (any XeeDelegate)?
@@ -85,7 +87,8 @@ public final class Store {
         self.userId = userId
         self.wallTime = wallTime
         self.generator = generator
-        paths = [StoreKitPath(), xeePath, PayStationPath()]
+        paths = PathRegistry.makePaths()
+        xeePath = paths.lazy.compactMap { $0 as? XeePath }.first ?? XeePath()
         networkCondition = catalog.settings.network
         sdkProjectId = catalog.settings.projectId
         xeeServer = XeeServerSettings(catalog.settings.xee)

@@ -30,8 +30,13 @@ protocol PurchasePath: AnyObject {
     /// Restore purchases: brings back what the player owns, never charges.
     func restore(in context: PathContext) throws -> PathStep
 
-    /// Something this path scheduled on the clock has fallen due.
-    func perform(_ action: DueAction, in context: PathContext) throws -> PathStep
+    /// Something this path scheduled on the clock has fallen due: work of its own type
+    /// (`DueWork.performer` is this path), which it switches over in full.
+    func perform(_ work: any DueWork, in context: PathContext) throws -> PathStep
+
+    /// Reads back work this path kept in the ledger (`DueWork.kept`); throws for a kind or
+    /// fields it does not know, and the engine leaves that row in the ledger.
+    func dueWork(from payload: DueWorkPayload) throws -> any DueWork
 
     /// The sheet waiting on the player, if this path has one open.
     func sheet(in context: PathContext) -> PurchaseSheet?
@@ -66,6 +71,10 @@ protocol PurchasePath: AnyObject {
     /// renewed) them: the panes say `waiting for the server`, not `expired`.
     func levelsWaitingForServer(in context: PathContext) -> [String: ServerWait]
 
+    /// The same from this path's kept work alone (read back from the ledger), for `history`,
+    /// which has no store running.
+    func levelsWaitingForServer(scheduled: [any DueWork], accessLevel: (String) -> String?) -> [String: ServerWait]
+
     /// The store refunded one of this path's transactions (already recorded and logged).
     func refunded(_ transaction: TransactionRecord, in context: PathContext) throws
 
@@ -76,6 +85,11 @@ protocol PurchasePath: AnyObject {
 }
 
 extension PurchasePath {
+    /// A path that keeps no due work reads none back.
+    func dueWork(from payload: DueWorkPayload) throws -> any DueWork {
+        throw DueWorkPayloadError.unknownKind(payload.kind)
+    }
+
     func answer(_ action: TransactionAction, to transaction: TransactionRecord, in context: PathContext) throws -> PathStep {
         PathStep(notice: StoreNotice(.info, "Nothing on the \(id.displayName) path waits for \(action.title)."))
     }
@@ -95,6 +109,10 @@ extension PurchasePath {
     func accessWait(in context: PathContext) -> AccessWait? { nil }
 
     func levelsWaitingForServer(in context: PathContext) -> [String: ServerWait] { [:] }
+
+    func levelsWaitingForServer(scheduled: [any DueWork], accessLevel: (String) -> String?) -> [String: ServerWait] {
+        [:]
+    }
 
     func refunded(_ transaction: TransactionRecord, in context: PathContext) throws {}
 

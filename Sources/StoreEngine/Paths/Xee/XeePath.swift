@@ -20,8 +20,20 @@ final class XeePath: StoreKitPath {
     /// keeps them in memory: they do not outlive the app.
     private(set) var heldPromotions: [String] = []
 
-    init() {
+    required init() {
         super.init(.xee)
+    }
+
+    /// The SDK's calls and its server's steps (XeeEvents.swift), with the server's verdict from
+    /// Apple among the lifecycle names.
+    override class var eventKinds: PathEventKinds {
+        PathEventKinds(
+            sdkCalls: [
+                .xeeAppleCheckFailed, .xeeNotification, .xeeGetProfile, .xeeSettings, .xeeAppleProduction,
+                .xeeLocalStoreKit, .xeeGetPaywall, .xeeGetPaywallVariantProducts, .xeeMakePurchase,
+                .xeeDidLoadLatestProfile, .xeePromoted,
+            ],
+            lifecycle: [.verifiedWithApple])
     }
 
     override var grantsAccessLocally: Bool { false }
@@ -30,9 +42,8 @@ final class XeePath: StoreKitPath {
     /// level its purchase brings. Read from the agenda, which the ledger keeps, so it is never
     /// out of step with it: not after a failed commit, not after a relaunch.
     override func accessWait(in context: PathContext) -> AccessWait? {
-        for action in context.scheduledActions {
-            guard case .xeeProfilePoll(let transaction, let poll) = action,
-                  let level = context.accessLevel(ofTransaction: transaction) else { continue }
+        for case .profilePoll(let transaction, let poll) in context.scheduled(XeeDueWork.self) {
+            guard let level = context.accessLevel(ofTransaction: transaction) else { continue }
             return AccessWait(level: level, poll: poll, polls: Self.polls)
         }
         return nil
@@ -41,23 +52,28 @@ final class XeePath: StoreKitPath {
     /// A level whose purchase or renewal has its notification on the agenda: the server has not
     /// heard yet. With the poll the app waits for, when it polls for that level.
     override func levelsWaitingForServer(in context: PathContext) -> [String: ServerWait] {
-        Self.levelsWaitingForServer(scheduled: context.scheduledActions, accessLevel: context.accessLevel(ofTransaction:))
+        levelsWaitingForServer(scheduled: context.scheduled(XeeDueWork.self), accessLevel: context.accessLevel(ofTransaction:))
     }
 
     /// The same from what is scheduled alone, for `history`, which reads it from the ledger.
-    static func levelsWaitingForServer(scheduled: [DueAction],
-                                       accessLevel: (String) -> String?) -> [String: ServerWait] {
+    override func levelsWaitingForServer(scheduled: [any DueWork],
+                                         accessLevel: (String) -> String?) -> [String: ServerWait] {
+        levelsWaitingForServer(scheduled: scheduled.compactMap { $0 as? XeeDueWork }, accessLevel: accessLevel)
+    }
+
+    private func levelsWaitingForServer(scheduled: [XeeDueWork],
+                                        accessLevel: (String) -> String?) -> [String: ServerWait] {
         var polling: (level: String, poll: Int)?
-        for case .xeeProfilePoll(let transaction, let poll) in scheduled {
+        for case .profilePoll(let transaction, let poll) in scheduled {
             if let level = accessLevel(transaction) { polling = (level, poll) }
         }
         var waiting: [String: ServerWait] = [:]
         for action in scheduled {
             switch action {
-            case .xeeNotification(let transaction), .xeeLifecycleNotification(let transaction, .renewal):
+            case .notification(let transaction), .lifecycleNotification(let transaction, .renewal):
                 guard let level = accessLevel(transaction) else { continue }
                 waiting[level] = ServerWait(poll: polling?.level == level ? polling?.poll : nil, polls: Self.polls)
-            default:
+            case .profilePoll, .lifecycleNotification:
                 continue
             }
         }
@@ -112,10 +128,11 @@ final class XeePath: StoreKitPath {
         }
         // Access comes with the notification; the app polls for it meanwhile.
         let delay = Double(context.catalog.settings.xee.notificationDelaySeconds)
-        try context.schedule(.xeeNotification(transactionId: transaction), at: context.now.addingTimeInterval(delay))
+        try context.schedule(XeeDueWork.notification(transactionId: transaction),
+                             at: context.now.addingTimeInterval(delay))
         // A new purchase takes over the polling: the earlier one's next poll goes.
-        try context.cancelScheduled { if case .xeeProfilePoll = $0 { true } else { false } }
-        try context.schedule(.xeeProfilePoll(transactionId: transaction, poll: 1),
+        try context.cancelScheduled(XeeDueWork.self) { if case .profilePoll = $0 { true } else { false } }
+        try context.schedule(XeeDueWork.profilePoll(transactionId: transaction, poll: 1),
                              at: context.now.addingTimeInterval(Self.pollInterval))
         return PathStep(settlements: [settlement])
     }
@@ -175,9 +192,16 @@ final class XeePath: StoreKitPath {
 
     // MARK: Later, on the clock
 
-    override func perform(_ action: DueAction, in context: PathContext) throws -> PathStep {
-        switch action {
-        case .xeeNotification(let transaction):
+    /// Reads back what `XeeDueWork.kept` wrote.
+    override func dueWork(from payload: DueWorkPayload) throws -> any DueWork {
+        try XeeDueWork(payload)
+    }
+
+    override func perform(_ work: any DueWork, in context: PathContext) throws -> PathStep {
+        // The engine routes by `performer`: what is not of Xee's type is StoreKit's, underneath.
+        guard let work = work as? XeeDueWork else { return try super.perform(work, in: context) }
+        switch work {
+        case .notification(let transaction):
             guard let access = try context.access(of: transaction) else { return .nothing }
             try context.atomically {
                 try record(access, of: transaction, source: .notification, in: context)
@@ -185,12 +209,10 @@ final class XeePath: StoreKitPath {
                                 + Store.until(access.expiresAt), transaction: transaction)
             }
             return .nothing
-        case .xeeLifecycleNotification(let transaction, let change):
+        case .lifecycleNotification(let transaction, let change):
             return try notificationArrived(change, for: transaction, in: context)
-        case .xeeProfilePoll(let transaction, let poll):
+        case .profilePoll(let transaction, let poll):
             return try pollProfile(transaction, poll, in: context)
-        default:
-            return .nothing
         }
     }
 
@@ -206,7 +228,7 @@ final class XeePath: StoreKitPath {
             return PathStep(notice: StoreNotice(.info, "The purchase went through; \(level) may take a "
                                                 + "moment to arrive."))
         }
-        try context.schedule(.xeeProfilePoll(transactionId: transaction, poll: poll + 1),
+        try context.schedule(XeeDueWork.profilePoll(transactionId: transaction, poll: poll + 1),
                              at: context.now.addingTimeInterval(Self.pollInterval))
         return .nothing
     }
@@ -231,8 +253,8 @@ final class XeePath: StoreKitPath {
     private func notify(_ change: Store.SubscriptionChange, of transaction: TransactionRecord,
                         in context: PathContext) throws {
         let delay = Double(context.catalog.settings.xee.notificationDelaySeconds)
-        try context.schedule(.xeeLifecycleNotification(transactionId: transaction.id, change: change),
-                         at: context.now.addingTimeInterval(delay))
+        try context.schedule(XeeDueWork.lifecycleNotification(transactionId: transaction.id, change: change),
+                             at: context.now.addingTimeInterval(delay))
     }
 
     /// The App Store Server Notification's name for a change.
