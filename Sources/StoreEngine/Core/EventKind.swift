@@ -1,7 +1,7 @@
 import Foundation
 
 /// The kind of an event in the Events pane and `storefront history`, in two vocabularies: the
-/// SDK calls and steps the engine makes (`paystation.opened`, `redirect.received`, ...), and the
+/// SDK calls and steps the engine makes (`purchase.started`, `redirect.received`, ...), and the
 /// subscription lifecycle by the names QA knows from RevenueCat and App Store Server
 /// Notifications (`INITIAL_PURCHASE`, `RENEWAL`, ...).
 ///
@@ -38,9 +38,9 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let productsFailed = EventKind(rawValue: "products.failed")
     public static let productsAnswered = EventKind(rawValue: "products.answered")
     public static let restored = EventKind(rawValue: "purchases.restored")
-    /// What StoreKit's `purchase()` returned or threw.
+    /// What the App Store's `purchase()` returned or threw.
     public static let purchaseResult = EventKind(rawValue: "purchase.result")
-    /// A transaction StoreKit delivered on `Transaction.updates`: an approval, a resolved
+    /// A transaction the App Store delivered on `Transaction.updates`: an approval, a resolved
     /// purchase, a refund. (A declined Ask to Buy delivers nothing: it is `transaction.failed`.)
     public static let transactionUpdate = EventKind(rawValue: "transaction.update")
     /// What `Transaction.currentEntitlements` lists, read by the app after every update.

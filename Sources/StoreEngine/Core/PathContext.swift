@@ -115,9 +115,6 @@ struct PathContext {
 
     // MARK: The Xee server
 
-    /// How the simulated Xee server behaves now.
-    var xeeServer: XeeServerSettings { store.xeeServer }
-
     /// Records an access level on the player's Xee profile.
     func recordXeeAccess(_ access: XeeAccessRecord) throws {
         try store.ledger.recordXeeAccess(access)
@@ -139,23 +136,6 @@ struct PathContext {
 
     /// The profile as `getProfile()` answers it now.
     var xeeProfileNow: XeeProfile { store.xeeProfile(at: now) }
-
-    /// The profile changed: the app's delegate hears of it once the change is committed.
-    func xeeProfileDidChange() {
-        store.xeeProfileChanged = true
-    }
-
-    /// The app's delegate's answer to a promoted purchase; without a delegate, QA's setting.
-    func shouldAddStorePayment(for productId: String) -> Bool {
-        store.xeeDelegate?.shouldAddStorePayment(for: productId) ?? (store.xeeServer.promotedPurchases == .show)
-    }
-
-    /// The storefront of the App Store account: the first that sells through Xee, else
-    /// through StoreKit, else the catalog's first. Promoted purchases are made there.
-    var appStoreStorefront: Storefront {
-        let storefronts = catalog.storefronts
-        return storefronts.first { $0.path == .xee } ?? storefronts.first { $0.path == .storekit } ?? storefronts[0]
-    }
 
     /// The access level a paid transaction's product gives and until when (its paid span), as
     /// the app would grant it; nil for a product that gives no access level.

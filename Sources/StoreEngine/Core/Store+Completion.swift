@@ -102,8 +102,8 @@ extension Store {
         let owner = path(of: transaction)
         if let problem = validationProblem(transaction) {
             guard owner.finishesUnverifiedTransactions else {
-                // StoreKit's guide: `checkVerified` throws on an unverified result, so the app
-                // neither unlocks nor finishes it, and StoreKit delivers it again at each launch.
+                // The App Store guide's `checkVerified` throws on an unverified result, so the app
+                // neither unlocks nor finishes it, and the store delivers it again at each launch.
                 try log(.validationFailed, "unverified: \(problem); checkVerified throws, so nothing is unlocked "
                         + "and the transaction is not finished", transactionId, time)
                 return StoreNotice(.error, "The purchase failed verification: \(problem). Nothing was unlocked.")
@@ -117,7 +117,7 @@ extension Store {
             return StoreNotice(.error, "Validation failed: \(problem). Nothing was granted.")
         }
         let product = catalog.product(id: transaction.productId)
-        // On Xee a subscription's access is the server's to record, not the app's to grant.
+        // Where a path's server keeps access, it is the server's to record, not the app's to grant.
         let serverDecides = !owner.grantsAccessLocally && product.map { $0.type == .autoRenewable || $0.type == .nonRenewing } == true
         let grant = serverDecides ? nil : grantRecord(for: transaction, product: product, at: time)
         // Validated and granted commit together: a crash before it redelivers and validates
@@ -236,8 +236,8 @@ extension Store {
         catalog.product(id: id).map { $0.name.resolved(for: "en") ?? $0.shortId } ?? id
     }
 
-    /// The path that made a transaction (the last path, Pay Station, for one this build does not know).
+    /// The path that made a transaction (the last of the registry's, for one this build does not know).
     func path(of transaction: TransactionRecord) -> any PurchasePath {
-        path(IntegrationPath(rawValue: transaction.integrationPath) ?? .paystation)
+        paths.first { $0.id.rawValue == transaction.integrationPath } ?? paths[paths.count - 1]
     }
 }

@@ -93,15 +93,12 @@ extension Store {
 
     /// The player's input in the sheet on screen.
     public func send(_ input: PathInput) throws(StoreError) -> StoreReport {
-        // The App Store sheet is StoreKit's or the Xee SDK's: the input goes to the one on screen.
-        let owner: any PurchasePath
-        switch input {
-        case .payStation:
-            owner = path(.paystation)
-        case .storeKit:
-            owner = [path(.storekit), path(.xee)].first { $0.sheet(in: context) != nil } ?? path(.storekit)
+        // The input goes to the path whose sheet is on screen (the one the player sees); a path
+        // ignores input that is not its sheet's, and with no sheet open nothing takes it.
+        return try perform {
+            guard let owner = paths.first(where: { $0.sheet(in: context) != nil }) else { return nil }
+            return try run(owner.take(input, in: context))
         }
-        return try perform { try run(owner.take(input, in: context)) }
     }
 
     /// A URL the app was opened with: a redirect from Pay Station, a deep link from outside.
@@ -160,17 +157,6 @@ extension Store {
         var report = try advance(to: max(due, now()))
         if report.notice == nil { report.notice = StoreNotice(.info, "The calendar moved on to the next thing due.") }
         return report
-    }
-
-    /// Changes how the simulated Xee server behaves from now on; logged.
-    public func configureXee(_ settings: XeeServerSettings) throws(StoreError) -> StoreReport {
-        try perform {
-            xeeServer = settings
-            try log(.xeeSettings, "In-App Purchase key \(settings.hasInAppPurchaseKey ? "on" : "off"), "
-                    + "Apple \(settings.apple.rawValue), iOS \(settings.deviceOS.rawValue), environment "
-                    + "\(settings.environment.rawValue), promoted purchases \(settings.promotedPurchases.rawValue)", nil, now())
-            return nil
-        }
     }
 
     /// Changes how fast simulated time runs from now on.
@@ -262,16 +248,13 @@ extension Store {
             let notice = try body() ?? caughtUp
             // The sheet may have gone with this call: a promoted purchase that waited opens now.
             var done = report(notice: try openURLsWaitingForSheet() ?? notice)
-            done.xeePurchase = xeePath.takePurchaseResult()
-            if xeeProfileChanged {
-                xeeProfileChanged = false
-                xeeDelegate?.didLoadLatestProfile(xeeProfile(at: now()))
-            }
+            // What a path hands the app once the call is committed (what an SDK returned, a
+            // delegate's callback).
+            for path in paths { path.callEnded(with: &done, in: context) }
             return done
         } catch {
             resynchronize(after: error)
-            xeeProfileChanged = false
-            _ = xeePath.takePurchaseResult()
+            for path in paths { path.callFailed() }
             throw StoreError(error)
         }
     }
@@ -318,10 +301,9 @@ extension Store {
                                  notice: notice, clock: clock, nextDue: agenda.nextDue)
         report.accessWait = paths.lazy.compactMap { $0.accessWait(in: self.context) }.first
         markLevelsWaitingForServer(in: &report)
-        report.heldPromotions = xeePath.heldPromotions
         report.timeRate = timeRate
         report.renewalRate = renewalRate
-        report.xeeServer = xeeServer
+        for path in paths { path.describe(into: &report, in: context) }
         return report
     }
 }

@@ -48,6 +48,10 @@ protocol PurchasePath: AnyObject {
     /// Another path opens a purchase: a sheet left showing how this path's purchase ended closes.
     func closeEndedSheet(in context: PathContext) throws
 
+    /// The catalog no longer sells what the purchase under way is for: it is cancelled as the
+    /// player would cancel it, nothing charged; nil when it is past cancelling (paid).
+    func cancelPurchaseUnderWay(in context: PathContext) throws -> PathStep?
+
     /// QA's answer to a transaction of this path left waiting (approve, decline, resolve).
     func answer(_ action: TransactionAction, to transaction: TransactionRecord, in context: PathContext) throws -> PathStep
 
@@ -82,6 +86,30 @@ protocol PurchasePath: AnyObject {
     /// cancelled, expired…); `transaction` is its latest. Inside the change's commit.
     func subscriptionChanged(_ change: Store.SubscriptionChange, _ transaction: TransactionRecord,
                              in context: PathContext) throws
+
+    /// A new renewal rate moved the end of the period `transactionId` paid for from `before`
+    /// to `expires` (in the rate change's commit): a server that keeps access follows.
+    func periodRescaled(ofTransaction transactionId: String, from before: Date, to expires: Date,
+                        in context: PathContext) throws
+
+    // MARK: The path's own state and report
+
+    /// The store opened with `catalog`: the path takes its settings from it (Xee's server).
+    func start(with catalog: Catalog)
+
+    /// A saved catalog replaced `old`: settings still the old catalog's follow the new one,
+    /// what QA chose is kept.
+    func catalogReplaced(_ old: Catalog, by new: Catalog)
+
+    /// Adds this path's fields to a report of the state (`StoreReport.pathReports`).
+    func describe(into report: inout StoreReport, in context: PathContext)
+
+    /// A call committed: the path hands the app what the call left for it (what its SDK
+    /// returned, its delegate's callback), on `report`.
+    func callEnded(with report: inout StoreReport, in context: PathContext)
+
+    /// A call failed and was rolled back: what it left for the app goes with it.
+    func callFailed()
 }
 
 extension PurchasePath {
@@ -118,6 +146,19 @@ extension PurchasePath {
 
     func subscriptionChanged(_ change: Store.SubscriptionChange, _ transaction: TransactionRecord,
                              in context: PathContext) throws {}
+
+    func periodRescaled(ofTransaction transactionId: String, from before: Date, to expires: Date,
+                        in context: PathContext) throws {}
+
+    func start(with catalog: Catalog) {}
+
+    func catalogReplaced(_ old: Catalog, by new: Catalog) {}
+
+    func describe(into report: inout StoreReport, in context: PathContext) {}
+
+    func callEnded(with report: inout StoreReport, in context: PathContext) {}
+
+    func callFailed() {}
 }
 
 /// What the app asks to buy.

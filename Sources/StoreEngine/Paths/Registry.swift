@@ -23,11 +23,39 @@ enum PathRegistry {
     static var eventKinds: PathEventKinds {
         all.reduce(into: PathEventKinds()) { kinds, path in kinds.add(path.eventKinds) }
     }
+
+    /// What the path `id` is, without one at hand (a transaction's path, the paywall's).
+    static func traits(of id: IntegrationPath) -> PathTraits {
+        guard let traits = all.lazy.map({ $0.traits }).first(where: { $0.id == id }) else {
+            preconditionFailure("PathRegistry lists no path \(id.rawValue)")
+        }
+        return traits
+    }
+}
+
+/// What a path is, apart from what it does: its id in the catalog's vocabulary, the store
+/// that takes its payments, and whether it sells only what its products request returned.
+struct PathTraits: Sendable {
+    var id: IntegrationPath
+    var marketplace: Marketplace
+    /// Pay Station sells only what its products request returned; the others sell every
+    /// available product of the catalog.
+    var sellsOnlyRequestedProducts = false
+}
+
+extension IntegrationPath {
+    /// The store that takes this path's payments.
+    public var marketplace: Marketplace { PathRegistry.traits(of: self).marketplace }
+
+    /// Whether the paywall offers only what this path's products request returned.
+    public var sellsOnlyRequestedProducts: Bool { PathRegistry.traits(of: self).sellsOnlyRequestedProducts }
 }
 
 /// A path as the registry knows it: made without arguments, and declaring its event kinds.
 protocol RegisteredPath: PurchasePath {
     init()
+
+    static var traits: PathTraits { get }
 
     /// The events this path logs, by the Events pane's groups (its own SDK's calls, its
     /// server's lifecycle names) and those drawn as failures.

@@ -19,6 +19,11 @@ extension EventKind {
 }
 
 extension PayStationPath {
+    /// Payments go to Xsolla, and the paywall sells only what the products request returned.
+    static var traits: PathTraits {
+        PathTraits(id: .paystation, marketplace: .xsolla, sellsOnlyRequestedProducts: true)
+    }
+
     static var eventKinds: PathEventKinds {
         PathEventKinds(
             sdkCalls: [

@@ -162,6 +162,13 @@ final class PayStationPath: RegisteredPath {
         try close(invoice, in: context)
     }
 
+    /// The catalog no longer sells what the page is for: as Esc before paying; a page already
+    /// paid (processing or done) is the player's, and stays.
+    func cancelPurchaseUnderWay(in context: PathContext) throws -> PathStep? {
+        guard let invoice = onScreen, let session = sessions[invoice], !session.phase.isFinal else { return nil }
+        return try take(.payStation(.close), in: context)
+    }
+
     func take(_ input: PathInput, in context: PathContext) throws -> PathStep {
         guard case .payStation(let input) = input, let invoice = onScreen, var session = sessions[invoice] else {
             return .nothing

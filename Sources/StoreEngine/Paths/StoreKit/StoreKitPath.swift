@@ -25,6 +25,8 @@ class StoreKitPath: RegisteredPath {
     /// `entitlements.current`), which the other paths' completions log too.
     class var eventKinds: PathEventKinds { PathEventKinds() }
 
+    class var traits: PathTraits { PathTraits(id: .storekit, marketplace: .appStore) }
+
     /// The guide's `checkVerified` throws on an unverified result: such a transaction is
     /// neither unlocked nor finished.
     var finishesUnverifiedTransactions: Bool { false }
@@ -37,6 +39,13 @@ class StoreKitPath: RegisteredPath {
     func refunded(_ transaction: TransactionRecord, in context: PathContext) throws {}
     func subscriptionChanged(_ change: Store.SubscriptionChange, _ transaction: TransactionRecord,
                              in context: PathContext) throws {}
+    func periodRescaled(ofTransaction transactionId: String, from before: Date, to expires: Date,
+                        in context: PathContext) throws {}
+    func start(with catalog: Catalog) {}
+    func catalogReplaced(_ old: Catalog, by new: Catalog) {}
+    func describe(into report: inout StoreReport, in context: PathContext) {}
+    func callEnded(with report: inout StoreReport, in context: PathContext) {}
+    func callFailed() {}
 
     // MARK: Launch
 
@@ -104,6 +113,11 @@ class StoreKitPath: RegisteredPath {
 
     func sheet(in context: PathContext) -> PurchaseSheet? {
         session.map(PurchaseSheet.storeKit)
+    }
+
+    /// The catalog no longer sells what the sheet is for: as the sheet's Cancel.
+    func cancelPurchaseUnderWay(in context: PathContext) throws -> PathStep? {
+        try take(.storeKit(.pressButton(.cancel)), in: context)
     }
 
     func take(_ input: PathInput, in context: PathContext) throws -> PathStep {

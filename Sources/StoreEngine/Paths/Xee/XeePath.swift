@@ -19,6 +19,13 @@ final class XeePath: StoreKitPath {
     /// Promoted purchases the delegate held, oldest first, for the app to buy later. The SDK
     /// keeps them in memory: they do not outlive the app.
     private(set) var heldPromotions: [String] = []
+    /// How the simulated Xee server behaves: the catalog's In-App Purchase key, unless QA says
+    /// otherwise (`Store.configureXee`).
+    var server = XeeServerSettings()
+    /// The app's side of the SDK; without one, the guide's app code answers (`XeeDelegate`).
+    weak var delegate: (any XeeDelegate)?
+    /// Set when a call changed the profile: the delegate hears of it after the commit.
+    private var profileChanged = false
 
     required init() {
         super.init(.xee)
@@ -26,6 +33,9 @@ final class XeePath: StoreKitPath {
 
     /// The SDK's calls and its server's steps (XeeEvents.swift), with the server's verdict from
     /// Apple among the lifecycle names.
+    /// The Xee SDK buys through the App Store.
+    override class var traits: PathTraits { PathTraits(id: .xee, marketplace: .appStore) }
+
     override class var eventKinds: PathEventKinds {
         PathEventKinds(
             sdkCalls: [
@@ -37,6 +47,52 @@ final class XeePath: StoreKitPath {
     }
 
     override var grantsAccessLocally: Bool { false }
+
+    // MARK: Its state, and what it hands the app
+
+    override func start(with catalog: Catalog) {
+        server = XeeServerSettings(catalog.settings.xee)
+    }
+
+    /// QA's server settings are kept; the old catalog's follow the new one.
+    override func catalogReplaced(_ old: Catalog, by new: Catalog) {
+        if server == XeeServerSettings(old.settings.xee) { server = XeeServerSettings(new.settings.xee) }
+    }
+
+    override func describe(into report: inout StoreReport, in context: PathContext) {
+        report.heldPromotions = heldPromotions
+        report.xeeServer = server
+    }
+
+    /// What `makePurchase` returned, on the report of the call that settled it; the delegate
+    /// hears of a changed profile once its change is committed.
+    override func callEnded(with report: inout StoreReport, in context: PathContext) {
+        report.xeePurchase = takePurchaseResult()
+        if profileChanged {
+            profileChanged = false
+            delegate?.didLoadLatestProfile(context.xeeProfileNow)
+        }
+    }
+
+    /// The profile's level follows the period its purchase paid for, when it still ended there.
+    override func periodRescaled(ofTransaction transactionId: String, from before: Date, to expires: Date,
+                                 in context: PathContext) throws {
+        guard var access = context.xeeProfile.values.first(where: { $0.transactionId == transactionId && $0.expiresAt == before })
+        else { return }
+        access.expiresAt = expires
+        access.updatedAt = context.now
+        try context.recordXeeAccess(access)
+    }
+
+    override func callFailed() {
+        profileChanged = false
+        purchaseResult = nil
+    }
+
+    /// The delegate's answer to a promoted purchase; without a delegate, QA's setting.
+    func shouldAddStorePayment(for productId: String) -> Bool {
+        delegate?.shouldAddStorePayment(for: productId) ?? (server.promotedPurchases == .show)
+    }
 
     /// The app waits for the poll on the agenda (there is one at a time): its number, and the
     /// level its purchase brings. Read from the agenda, which the ledger keeps, so it is never
@@ -113,7 +169,6 @@ final class XeePath: StoreKitPath {
                             + "now or by notification; test access on the sandbox", transaction: transaction)
             return PathStep(settlements: [settlement])
         }
-        let server = context.xeeServer
         if server.hasInAppPurchaseKey {
             if let failure = try checkWithApple(for: transaction, in: context) {
                 try context.log(.xeeAppleCheckFailed, "\(failure): makePurchase still succeeds; \(access.level) waits "
@@ -141,7 +196,6 @@ final class XeePath: StoreKitPath {
     /// words, or nil when the answer verified. A server that does not know its environment asks
     /// production first, which does not know a sandbox transaction, then the sandbox.
     func checkWithApple(for transaction: String, in context: PathContext) throws -> String? {
-        let server = context.xeeServer
         if server.environment == .unknown, context.catalog.settings.useSandbox {
             try context.log(.xeeAppleProduction, "asked Apple's production environment: transaction not found "
                             + "(a sandbox transaction); asking the sandbox", transaction: transaction)
@@ -150,7 +204,7 @@ final class XeePath: StoreKitPath {
     }
 
     private func environmentNote(_ context: PathContext) -> String {
-        guard context.xeeServer.environment == .unknown else { return "" }
+        guard server.environment == .unknown else { return "" }
         return context.catalog.settings.useSandbox ? " (sandbox, asked second)" : " (production, asked first)"
     }
 
@@ -171,7 +225,7 @@ final class XeePath: StoreKitPath {
         default: words = "returned " + (result?.description ?? "")
         }
         if let profile = result?.profile, let level = try context.access(of: transaction)?.level, !profile.isActive(level) {
-            let why = context.xeeServer.hasInAppPurchaseKey ? "" : "no In-App Purchase key: "
+            let why = server.hasInAppPurchaseKey ? "" : "no In-App Purchase key: "
             words += "; \(why)access comes with the notification"
         }
         try context.log(.xeeMakePurchase, "makePurchase(product: \(sheet.productId)) " + words, transaction: transaction)
@@ -331,7 +385,7 @@ final class XeePath: StoreKitPath {
     /// The SDK hands the app's delegate the new profile (once the change is committed).
     private func profileChanged(in context: PathContext) throws {
         try context.log(.xeeDidLoadLatestProfile, "didLoadLatestProfile: " + context.xeeProfileNow.described(withExpiry: true))
-        context.xeeProfileDidChange()
+        profileChanged = true
     }
 
     // MARK: Promoted purchases
