@@ -108,7 +108,7 @@ extension LedgerHistory {
                 verification[record.id] = .failed("the ledger has no signing key")
                 continue
             }
-            verification[record.id] = Store.signatureProblem(record, key: key, bundleId: catalog?.app.bundleId)
+            verification[record.id] = TransactionSigner(key: key, bundleId: catalog?.app.bundleId).problem(with: record)
                 .map(Verification.failed) ?? .verified
         }
         self.init(ledgerPath: ledger.path, now: now, transactions: transactions, balances: try ledger.balances(),
