@@ -7,9 +7,10 @@ import Foundation
 /// were due (ties in the order they were scheduled).
 ///
 /// The engine keeps a path's items in the ledger too (`Store.schedule`, when the work says it
-/// is kept), written in the commit of the change that schedules them and deleted in the commit that performs them; this is the
-/// copy in memory, read back from the ledger at launch and after a failed call. A subscription's
-/// steps are not kept twice: they follow from its ledger row (`Store.scheduleSubscriptions`).
+/// is kept), written in the commit of the change that schedules them and deleted in the commit
+/// that performs them; this is the copy in memory, read back from the ledger at launch and after
+/// a failed call. A subscription's steps are not kept twice: they follow from its ledger row
+/// (`Store.scheduleSubscriptions`).
 struct Agenda {
     struct Item: Equatable {
         var due: Date

@@ -150,51 +150,19 @@ extension Store {
         return StoreNotice(.success, "Purchased \(name)" + (grant.map { ": \(describe($0))" } ?? "") + ".")
     }
 
+    /// The completion's rules for the catalog and the rate as they are now.
+    var grantRules: GrantRules { GrantRules(catalog: catalog, renewalRate: renewalRate) }
+
     func validationProblem(_ transaction: TransactionRecord) -> String? {
-        if let problem = signatureProblem(transaction) { return problem }
-        guard transaction.userId == userId else { return "made by another user" }
-        guard catalog.product(id: transaction.productId) != nil else {
-            return "product \(transaction.productId) is not in the catalog"
-        }
-        guard let storefront = catalog.storefront(id: transaction.storefront) else {
-            return "storefront \(transaction.storefront) is not in the catalog"
-        }
-        guard transaction.currency == storefront.currency else { return "currency \(transaction.currency) does not match" }
-        return nil
+        grantRules.validationProblem(transaction, for: userId, signatureProblem: signatureProblem(transaction))
     }
 
     func grantRecord(for transaction: TransactionRecord, product: Product?, at time: Date) -> GrantRecord? {
-        // A restored transaction gives nothing new: the purchase it restores keeps its grant.
-        guard let product, transaction.state != .restored else { return nil }
-        switch product.type {
-        case .consumable:
-            guard case .currency(let currency, let amount)? = product.grants else { return nil }
-            return GrantRecord(transactionId: transaction.id, kind: .currency, key: currency,
-                               amount: amount * transaction.quantity, grantedAt: time)
-        case .nonConsumable:
-            let key: String
-            if case .entitlement(let entitlement)? = product.grants { key = entitlement } else { key = product.id }
-            return GrantRecord(transactionId: transaction.id, kind: .nonConsumable, key: key, amount: 1, grantedAt: time)
-        case .autoRenewable, .nonRenewing:
-            let level = catalog.accessLevel(of: product)
-            // From when it was paid, not from now: a purchase delivered again a week after a
-            // crash still runs its month from the day it was paid. Calendar months, so P1M from
-            // 31 January ends on the last day of February.
-            let span = paidSpan(of: transaction, product: product)
-            let start = transaction.purchasedAt ?? transaction.updatedAt
-            return GrantRecord(transactionId: transaction.id, kind: .accessLevel, key: level, amount: 1,
-                               expiresAt: renewalRate.end(of: span.period, count: span.count, from: start),
-                               grantedAt: time)
-        }
+        grantRules.grant(for: transaction, product: product, at: time)
     }
 
-    /// What a subscription's transaction paid for: the offer's span (a week's trial, three
-    /// months up front), else one period of the product.
     func paidSpan(of transaction: TransactionRecord, product: Product) -> PurchaseTerms.Span {
-        let offer = transaction.offerType.flatMap { AppliedOffer(typeName: $0, id: transaction.offerId, of: product) }
-        return catalog.storefront(id: transaction.storefront)
-            .flatMap { PurchaseTerms(product: product, storefront: $0, offer: offer)?.paidSpan }
-            ?? PurchaseTerms.Span(period: product.period ?? SubscriptionPeriod(value: 1, unit: .month), count: 1)
+        grantRules.paidSpan(of: transaction, product: product)
     }
 
     /// The lifecycle event of a grant, by the names RevenueCat uses: a first subscription in a

@@ -31,11 +31,11 @@ final class XeePath: StoreKitPath {
         super.init(.xee)
     }
 
-    /// The SDK's calls and its server's steps (XeeEvents.swift), with the server's verdict from
-    /// Apple among the lifecycle names.
     /// The Xee SDK buys through the App Store.
     override class var traits: PathTraits { PathTraits(id: .xee, marketplace: .appStore) }
 
+    /// The SDK's calls and its server's steps (XeeEvents.swift), with the server's verdict from
+    /// Apple among the lifecycle names.
     override class var eventKinds: PathEventKinds {
         PathEventKinds(
             sdkCalls: [
@@ -77,8 +77,9 @@ final class XeePath: StoreKitPath {
     /// The profile's level follows the period its purchase paid for, when it still ended there.
     override func periodRescaled(ofTransaction transactionId: String, from before: Date, to expires: Date,
                                  in context: PathContext) throws {
-        guard var access = context.xeeProfile.values.first(where: { $0.transactionId == transactionId && $0.expiresAt == before })
-        else { return }
+        guard var access = context.xeeProfile.values.first(where: {
+            $0.transactionId == transactionId && $0.expiresAt == before
+        }) else { return }
         access.expiresAt = expires
         access.updatedAt = context.now
         try context.recordXeeAccess(access)
