@@ -95,10 +95,10 @@ struct AgendaTests {
     @Test func itemsComeOutByDueTimeThenBySchedulingOrder() {
         let start = TestClock.start
         var agenda = Agenda()
-        agenda.schedule(.payStationRedirect(invoiceId: "late"), at: start.addingTimeInterval(20))
-        agenda.schedule(.payStationRedirect(invoiceId: "early"), at: start.addingTimeInterval(10))
-        agenda.schedule(.payStationRedirect(invoiceId: "tie-1"), at: start.addingTimeInterval(15))
-        agenda.schedule(.payStationRedirect(invoiceId: "tie-2"), at: start.addingTimeInterval(15))
+        agenda.schedule(redirect("late"), at: start.addingTimeInterval(20))
+        agenda.schedule(redirect("early"), at: start.addingTimeInterval(10))
+        agenda.schedule(redirect("tie-1"), at: start.addingTimeInterval(15))
+        agenda.schedule(redirect("tie-2"), at: start.addingTimeInterval(15))
         #expect(agenda.nextDue == start.addingTimeInterval(10))
 
         #expect(agenda.takeFirst(dueBy: start.addingTimeInterval(9)) == nil, "nothing is due yet")
@@ -106,18 +106,23 @@ struct AgendaTests {
         while let item = agenda.takeFirst(dueBy: start.addingTimeInterval(60)) {
             taken.append(item.action)
         }
-        #expect(taken == ["early", "tie-1", "tie-2", "late"].map { .payStationRedirect(invoiceId: $0) })
+        #expect(taken == ["early", "tie-1", "tie-2", "late"].map(redirect))
         #expect(agenda.nextDue == nil)
+    }
+
+    /// A path's work on the agenda, as the path schedules it: compared by its type and value.
+    private func redirect(_ invoice: String) -> DueAction {
+        .work(ScheduledWork(PayStationDueWork.redirect(invoiceId: invoice)))
     }
 
     @Test func cancellingRemovesOnlyWhatMatches() {
         let start = TestClock.start
         var agenda = Agenda()
-        agenda.schedule(.payStationRedirect(invoiceId: "a"), at: start)
-        agenda.schedule(.payStationRedirect(invoiceId: "b"), at: start.addingTimeInterval(5))
-        agenda.cancel { $0 == .payStationRedirect(invoiceId: "a") }
+        agenda.schedule(redirect("a"), at: start)
+        agenda.schedule(redirect("b"), at: start.addingTimeInterval(5))
+        agenda.cancel { $0 == redirect("a") }
         #expect(agenda.nextDue == start.addingTimeInterval(5))
-        #expect(agenda.due { $0 == .payStationRedirect(invoiceId: "a") } == nil)
-        #expect(agenda.due { $0 == .payStationRedirect(invoiceId: "b") } == start.addingTimeInterval(5))
+        #expect(agenda.due { $0 == redirect("a") } == nil)
+        #expect(agenda.due { $0 == redirect("b") } == start.addingTimeInterval(5))
     }
 }

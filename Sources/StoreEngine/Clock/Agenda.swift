@@ -1,14 +1,16 @@
 import Catalog
 import Foundation
 
-/// What falls due on the simulated clock, in order: a Pay Station redirect after its countdown
-/// now; renewals, grace periods and notification delays later. Each item happens at its own
-/// calendar time, so `advance 7d` runs them one by one in the order they were due.
+/// What falls due on the simulated clock, in order: a path's work (a redirect after its
+/// countdown, a server's notification) and the subscriptions' renewals and grace periods. Each
+/// item happens at its own calendar time, so `advance 7d` runs them one by one in the order they
+/// were due (ties in the order they were scheduled).
 ///
-/// The engine keeps a path's items in the ledger too (`Store.schedule`), written in the commit
-/// of the change that schedules them and deleted in the commit that performs them; this is the
-/// copy in memory, read back from the ledger at launch and after a failed call. A subscription's
-/// steps are not kept twice: they follow from its ledger row (`Store.scheduleSubscriptions`).
+/// The engine keeps a path's items in the ledger too (`Store.schedule`, when the work says it
+/// is kept), written in the commit of the change that schedules them and deleted in the commit
+/// that performs them; this is the copy in memory, read back from the ledger at launch and after
+/// a failed call. A subscription's steps are not kept twice: they follow from its ledger row
+/// (`Store.scheduleSubscriptions`).
 struct Agenda {
     struct Item: Equatable {
         var due: Date
@@ -53,31 +55,27 @@ struct Agenda {
     }
 }
 
-/// Something a path asked to have done later on the clock.
+/// Something that falls due on the clock: a path's own work, which goes back to that path, or
+/// the engine's own step of a subscription. The agenda orders them; it never looks inside a
+/// path's work.
 enum DueAction: Equatable {
-    /// Pay Station sends the player back with the redirect for this invoice.
-    case payStationRedirect(invoiceId: String)
-    /// Pay Station's page has loaded after a cold start.
-    case payStationLoaded(invoiceId: String)
-    /// A payment Pay Station was still processing (`delivering`) is done.
-    case payStationDelivered(invoiceId: String)
-    /// The server notification for a Xee purchase reaches the Xee server.
-    case xeeNotification(transactionId: String)
-    /// The app polls the Xee profile for the access a purchase should bring.
-    case xeeProfilePoll(transactionId: String, poll: Int)
+    /// Work a path scheduled (`PathContext.schedule`), of the path's own type.
+    case work(ScheduledWork)
     /// A subscription's next step on the calendar: a renewal, an expiry, grace ending, retry
     /// running out. The engine's own, on every path.
     case subscriptionDue(originalTransactionId: String)
-    /// A change to an App Store purchase (a renewal, a refund…) reaches the Xee server by
-    /// notification.
-    case xeeLifecycleNotification(transactionId: String, change: Store.SubscriptionChange)
 
     /// The path that asked for it, and performs it; nil for the engine's own.
     var path: IntegrationPath? {
         switch self {
-        case .payStationRedirect, .payStationLoaded, .payStationDelivered: return .paystation
-        case .xeeNotification, .xeeProfilePoll, .xeeLifecycleNotification: return .xee
+        case .work(let scheduled): return scheduled.performer
         case .subscriptionDue: return nil
         }
+    }
+
+    /// A path's work, of that path's type; nil for the engine's own steps and other types.
+    func work<Work: DueWork>(as type: Work.Type) -> Work? {
+        guard case .work(let scheduled) = self else { return nil }
+        return scheduled.work as? Work
     }
 }

@@ -27,7 +27,7 @@ public struct EntitlementState: Sendable, Equatable {
 extension Entitlement {
     /// `owned`, `waiting for the server 2/5`, `active · renews DATE`, `active to DATE`, `active in
     /// grace to DATE · billing issue`, `inactive · billing retry`, `refunded`, `expired DATE`,
-    /// then on Xee where the server's last change came from, and the stores.
+    /// then where a path's server keeps access, where its last change came from, and the stores.
     /// - Parameter date: how to write the expiry (a day, a minute, a whole date).
     public func state(writingDates date: (Date) -> String) -> EntitlementState {
         // The store it comes from, last: each store knows only its own purchases.
@@ -40,7 +40,7 @@ extension Entitlement {
         let until = expiresAt.map(date) ?? "?"
         let origin = (source.map { " · \($0)" } ?? "") + store
         // What the subscription behind it is going through says more than the date, where the
-        // app grants the level itself; on Xee (a source) the server's profile decides, and it
+        // app grants the level itself; where a path's server keeps access (a source) its profile decides, and it
         // hears of the store's changes only by notification.
         switch source == nil ? subscription?.status : nil {
         case .inGracePeriod?: return EntitlementState("active in grace to \(until) · billing issue\(origin)", .attention)

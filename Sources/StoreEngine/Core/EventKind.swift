@@ -1,7 +1,7 @@
 import Foundation
 
 /// The kind of an event in the Events pane and `storefront history`, in two vocabularies: the
-/// SDK calls and steps the engine makes (`paystation.opened`, `redirect.received`, ...), and the
+/// SDK calls and steps the engine makes (`purchase.started`, `redirect.received`, ...), and the
 /// subscription lifecycle by the names QA knows from RevenueCat and App Store Server
 /// Notifications (`INITIAL_PURCHASE`, `RENEWAL`, ...).
 ///
@@ -22,21 +22,6 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let launchURL = EventKind(rawValue: "launch.url")
     public static let purchaseStarted = EventKind(rawValue: "purchase.started")
     public static let purchaseIgnored = EventKind(rawValue: "purchase.ignored")
-    /// Pay Station's own callbacks, as the SDK names them.
-    public static let payStationWillOpen = EventKind(rawValue: "paystation.willOpen")
-    public static let payStationOpened = EventKind(rawValue: "paystation.opened")
-    public static let payStationOpenedExternally = EventKind(rawValue: "paystation.openedExternally")
-    public static let payStationLoaded = EventKind(rawValue: "paystation.loaded")
-    public static let payStationWillClose = EventKind(rawValue: "paystation.willClose")
-    public static let payStationClosed = EventKind(rawValue: "paystation.closed")
-    /// Pay Station warmed up at launch, so no page waits for a cold start.
-    public static let payStationPrewarmed = EventKind(rawValue: "paystation.prewarmed")
-    /// Paid; Pay Station is still processing (status `delivering`).
-    public static let payStationDelivering = EventKind(rawValue: "paystation.delivering")
-    public static let payStationPaid = EventKind(rawValue: "paystation.paid")
-    public static let payStationDeclined = EventKind(rawValue: "paystation.declined")
-    /// A wrong 3-D Secure code: the page asks again while tries are left.
-    public static let payStationWrongCode = EventKind(rawValue: "paystation.wrongCode")
     public static let paymentCancelled = EventKind(rawValue: "payment.cancelled")
     public static let redirectSent = EventKind(rawValue: "redirect.sent")
     public static let redirectReceived = EventKind(rawValue: "redirect.received")
@@ -53,41 +38,13 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let productsFailed = EventKind(rawValue: "products.failed")
     public static let productsAnswered = EventKind(rawValue: "products.answered")
     public static let restored = EventKind(rawValue: "purchases.restored")
-    /// What StoreKit's `purchase()` returned or threw.
+    /// What the App Store's `purchase()` returned or threw.
     public static let purchaseResult = EventKind(rawValue: "purchase.result")
-    /// A transaction StoreKit delivered on `Transaction.updates`: an approval, a resolved
+    /// A transaction the App Store delivered on `Transaction.updates`: an approval, a resolved
     /// purchase, a refund. (A declined Ask to Buy delivers nothing: it is `transaction.failed`.)
     public static let transactionUpdate = EventKind(rawValue: "transaction.update")
     /// What `Transaction.currentEntitlements` lists, read by the app after every update.
     public static let currentEntitlements = EventKind(rawValue: "entitlements.current")
-    /// The Xee server asked Apple for the subscription statuses, verified the answer and
-    /// recorded it on the profile.
-    public static let verifiedWithApple = EventKind(rawValue: "VERIFIED_WITH_APPLE")
-    /// The Xee server's check with Apple failed; the purchase still succeeds.
-    public static let xeeAppleCheckFailed = EventKind(rawValue: "xee.apple.failed")
-    /// A server notification for a purchase reached the Xee server and changed the profile.
-    public static let xeeNotification = EventKind(rawValue: "xee.notification")
-    /// The app polled `getProfile` for access.
-    public static let xeeGetProfile = EventKind(rawValue: "xee.getProfile")
-    /// QA changed how the simulated Xee server behaves.
-    public static let xeeSettings = EventKind(rawValue: "xee.settings")
-    /// The Xee server asked Apple's production environment, which did not know the
-    /// transaction (a sandbox one): it asks the sandbox next.
-    public static let xeeAppleProduction = EventKind(rawValue: "xee.apple.production")
-    /// A transaction from a local StoreKit configuration reached the Xee server, which
-    /// cannot verify it and unlocks nothing.
-    public static let xeeLocalStoreKit = EventKind(rawValue: "xee.localStoreKit")
-    /// The app asked the SDK for the paywall of a placement, and for its variant's products.
-    public static let xeeGetPaywall = EventKind(rawValue: "xee.getPaywall")
-    public static let xeeGetPaywallVariantProducts = EventKind(rawValue: "xee.getPaywallVariantProducts")
-    /// What `makePurchase` returned to the app.
-    public static let xeeMakePurchase = EventKind(rawValue: "xee.makePurchase")
-    /// The SDK handed the app's delegate a profile that changed.
-    public static let xeeDidLoadLatestProfile = EventKind(rawValue: "xee.didLoadLatestProfile")
-    /// The App Store started a promoted purchase; the delegate's `shouldAddStorePayment`
-    /// showed it or held it; the app later bought a held one.
-    public static let xeePromoted = EventKind(rawValue: "xee.promoted")
-
     /// A ledger row the engine needed could not be read (a file edited by hand, a damaged page):
     /// what it would have given is said to be missing rather than passed over.
     public static let ledgerUnreadable = EventKind(rawValue: "ledger.unreadable")
@@ -147,23 +104,26 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     /// charges again).
     public static let billingIssueSwitch = EventKind(rawValue: "subscription.billingIssue")
 
+    /// The engine's own calls and steps, then each path's (declared in its folder, gathered by
+    /// `PathRegistry`).
     public static let sdkCalls: [EventKind] = [
-        .launch, .launchURL, .purchaseStarted, .purchaseIgnored, .payStationWillOpen, .payStationOpened,
-        .payStationOpenedExternally, .payStationLoaded, .payStationWillClose, .payStationClosed, .payStationPrewarmed,
-        .payStationDelivering, .payStationPaid, .payStationDeclined, .payStationWrongCode,
+        .launch, .launchURL, .purchaseStarted, .purchaseIgnored,
         .paymentCancelled, .redirectSent, .redirectReceived, .redirectRejected, .purchased, .failed, .signed, .validated,
         .validationFailed, .granted, .finished, .redelivered, .productsRequested, .productsFailed, .productsAnswered,
-        .restored, .purchaseResult, .transactionUpdate, .currentEntitlements, .xeeAppleCheckFailed, .xeeNotification,
-        .xeeGetProfile, .xeeSettings, .xeeAppleProduction, .xeeLocalStoreKit, .xeeGetPaywall,
-        .xeeGetPaywallVariantProducts, .xeeMakePurchase, .xeeDidLoadLatestProfile, .xeePromoted, .billingIssueSwitch, .clockRate,
+        .restored, .purchaseResult, .transactionUpdate, .currentEntitlements, .billingIssueSwitch, .clockRate,
         .transactionDeleted, .transactionTampered, .catalogReloaded, .catalogRejected, .themeReloaded, .themeRejected,
         .ledgerUnreadable, .accountStale,
-    ]
+    ] + PathRegistry.eventKinds.sdkCalls
 
     public static let lifecycle: [EventKind] = [
         .initialPurchase, .nonRenewingPurchase, .renewal, .cancellation, .uncancellation, .billingIssue,
-        .expiration, .productChange, .refund, .priceIncrease, .verifiedWithApple,
-    ]
+        .expiration, .productChange, .refund, .priceIncrease,
+    ] + PathRegistry.eventKinds.lifecycle
+
+    /// Drawn as failures: the engine's own refusals, then each path's.
+    static let failures: Set<EventKind> = Set([
+        .redirectRejected, .validationFailed, .billingIssue, .refund, .ledgerUnreadable, .accountStale,
+    ] + PathRegistry.eventKinds.failures)
 
     /// Whether the name is one of the lifecycle vocabulary.
     public var isLifecycle: Bool { Self.lifecycle.contains(self) }
@@ -174,13 +134,8 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
 
     /// How the Events pane colours it: a refusal or a decline stands out, a grant reads as success.
     public var tone: Tone {
-        switch self {
-        case .redirectRejected, .payStationDeclined, .payStationWrongCode, .validationFailed, .billingIssue, .refund,
-             .ledgerUnreadable, .accountStale:
-            return .failure
-        case .granted: return .success
-        default: return .neutral
-        }
+        if Self.failures.contains(self) { return .failure }
+        return self == .granted ? .success : .neutral
     }
 }
 

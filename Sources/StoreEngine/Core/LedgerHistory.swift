@@ -73,12 +73,16 @@ extension LedgerHistory {
             account.renewalRate = rate
             var snapshot = account.snapshot(at: now)
             // As the panes say it: a level whose notification is still on the way is waiting.
-            let scheduled = try ledger.dueWork(user: user).compactMap { row -> DueAction? in
-                guard let path = IntegrationPath(rawValue: row.path), let fields = DueAction.decode(row.payload) else { return nil }
-                return DueAction(path: path, kind: row.kind, fields: fields)
+            // Each path reads its own rows; one it cannot read is left out here, as the app
+            // leaves it off its agenda (and says so in its Events pane).
+            let rows = try ledger.dueWork(user: user)
+            for path in PathRegistry.makePaths() {
+                let scheduled = rows.filter { $0.path == path.id.rawValue }.compactMap { row in
+                    try? path.dueWork(from: DueWorkPayload(kind: row.kind, encodedFields: row.payload))
+                }
+                snapshot.markWaitingForServer(path.levelsWaitingForServer(
+                    scheduled: scheduled, accessLevel: { account.accessLevel(ofTransaction: $0) }))
             }
-            snapshot.markWaitingForServer(XeePath.levelsWaitingForServer(
-                scheduled: scheduled, accessLevel: { account.accessLevel(ofTransaction: $0) }))
             players.append(Player(userId: user, balances: snapshot.balances, entitlements: snapshot.entitlements,
                                   subscriptions: snapshot.subscriptions))
         }
@@ -104,7 +108,7 @@ extension LedgerHistory {
                 verification[record.id] = .failed("the ledger has no signing key")
                 continue
             }
-            verification[record.id] = Store.signatureProblem(record, key: key, bundleId: catalog?.app.bundleId)
+            verification[record.id] = TransactionSigner(key: key, bundleId: catalog?.app.bundleId).problem(with: record)
                 .map(Verification.failed) ?? .verified
         }
         self.init(ledgerPath: ledger.path, now: now, transactions: transactions, balances: try ledger.balances(),

@@ -1,7 +1,7 @@
 import Catalog
 
-/// The store that takes the payment on a path and keeps its purchases: the App Store for
-/// StoreKit and the Xee SDK (which buys through it), Xsolla for Pay Station. As in the real
+/// The store that takes the payment on a path and keeps its purchases (each path says which,
+/// `PathTraits.marketplace`): the App Store, or Xsolla. As in the real
 /// stores, each knows only what was bought from it: restore, `currentEntitlements`, plan changes
 /// within a subscription group and the store's own "already owned" see that store's purchases.
 /// What the game unlocked is the union of every store's.
@@ -23,15 +23,5 @@ public enum Marketplace: String, Sendable, CaseIterable, Comparable {
 
     public static func < (lhs: Marketplace, rhs: Marketplace) -> Bool {
         allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
-    }
-}
-
-extension IntegrationPath {
-    /// The store that takes this path's payments.
-    public var marketplace: Marketplace {
-        switch self {
-        case .storekit, .xee: return .appStore
-        case .paystation: return .xsolla
-        }
     }
 }

@@ -115,9 +115,6 @@ struct PathContext {
 
     // MARK: The Xee server
 
-    /// How the simulated Xee server behaves now.
-    var xeeServer: XeeServerSettings { store.xeeServer }
-
     /// Records an access level on the player's Xee profile.
     func recordXeeAccess(_ access: XeeAccessRecord) throws {
         try store.ledger.recordXeeAccess(access)
@@ -139,23 +136,6 @@ struct PathContext {
 
     /// The profile as `getProfile()` answers it now.
     var xeeProfileNow: XeeProfile { store.xeeProfile(at: now) }
-
-    /// The profile changed: the app's delegate hears of it once the change is committed.
-    func xeeProfileDidChange() {
-        store.xeeProfileChanged = true
-    }
-
-    /// The app's delegate's answer to a promoted purchase; without a delegate, QA's setting.
-    func shouldAddStorePayment(for productId: String) -> Bool {
-        store.xeeDelegate?.shouldAddStorePayment(for: productId) ?? (store.xeeServer.promotedPurchases == .show)
-    }
-
-    /// The storefront of the App Store account: the first that sells through Xee, else
-    /// through StoreKit, else the catalog's first. Promoted purchases are made there.
-    var appStoreStorefront: Storefront {
-        let storefronts = catalog.storefronts
-        return storefronts.first { $0.path == .xee } ?? storefronts.first { $0.path == .storekit } ?? storefronts[0]
-    }
 
     /// The access level a paid transaction's product gives and until when (its paid span), as
     /// the app would grant it; nil for a product that gives no access level.
@@ -255,30 +235,35 @@ struct PathContext {
 
     // MARK: The clock
 
-    /// Schedules work for later, kept in the ledger in the caller's commit: call it inside the
-    /// `atomically` block of the change that asks for it, so a crash cannot keep one without the other.
-    func schedule(_ action: DueAction, at due: Date) throws {
-        try store.schedule(action, at: due)
+    /// Schedules work for later, kept in the ledger in the caller's commit when the work says it
+    /// is kept: call it inside the `atomically` block of the change that asks for it, so a crash
+    /// cannot keep one without the other.
+    func schedule(_ work: some DueWork, at due: Date) throws {
+        try store.schedule(work, at: due)
     }
 
-    func cancelScheduled(_ action: DueAction) throws {
-        try store.cancelScheduled { $0 == action }
+    func cancelScheduled<Work: DueWork>(_ work: Work) throws {
+        try store.cancelScheduled { $0.work(as: Work.self) == work }
     }
 
-    func cancelScheduled(where matches: (DueAction) -> Bool) throws {
-        try store.cancelScheduled(where: matches)
+    /// Cancels every scheduled work of `Work`'s type that `matches` picks.
+    func cancelScheduled<Work: DueWork>(_ type: Work.Type, where matches: (Work) -> Bool) throws {
+        try store.cancelScheduled { $0.work(as: type).map(matches) ?? false }
     }
 
-    /// What is on the agenda now, earliest first.
-    var scheduledActions: [DueAction] { store.agenda.items.map(\.action) }
+    /// The work of `Work`'s type on the agenda now, earliest first.
+    func scheduled<Work: DueWork>(_ type: Work.Type) -> [Work] {
+        store.agenda.items.compactMap { $0.action.work(as: type) }
+    }
+
+    /// When `work` is due, if it is scheduled.
+    func due<Work: DueWork>(of work: Work) -> Date? {
+        store.agenda.due { $0.work(as: Work.self) == work }
+    }
 
     /// The access level a transaction's product gives, from what the account holds (no ledger read).
     func accessLevel(ofTransaction id: String) -> String? {
         store.account.accessLevel(ofTransaction: id)
-    }
-
-    func due(of action: DueAction) -> Date? {
-        store.agenda.due { $0 == action }
     }
 
     // MARK: Chance, from the engine's generator (seeded in tests and scenarios)

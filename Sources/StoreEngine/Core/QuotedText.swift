@@ -4,7 +4,7 @@
 enum QuotedText {
     /// The URL an event keeps: enough to recognise it in a bug report.
     static let urlLimit = 200
-    /// A part of a URL (a user id, an invoice, a status) inside a reason: the URL is quoted
+    /// A part of a URL (a user id, a reference, a status) inside a reason: the URL is quoted
     /// after the reason anyway.
     static let partLimit = 40
 

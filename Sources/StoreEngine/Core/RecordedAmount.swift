@@ -7,8 +7,9 @@ import Foundation
 public enum RecordedAmount {
     public static func format(_ amount: Decimal, currency: String, storefront: String, locale: String?) -> String {
         let locale = locale ?? defaultLocale(forCurrency: currency)
+        // Formatting reads the locale and the currency alone: any path will do.
         return PriceFormatter.format(amount, in: Storefront(id: storefront, locale: locale, currency: currency,
-                                                            path: .paystation))
+                                                            path: IntegrationPath.allCases[0]))
     }
 
     /// The locale of a transaction kept before locales were (schema 10 and older): the one

@@ -2,8 +2,8 @@ import Catalog
 import Foundation
 import Ledger
 
-// QA's actions on one transaction after its purchase: the answers to a pending StoreKit
-// purchase, which its path delivers, and refunds, which the engine records on every path.
+// QA's actions on one transaction after its purchase: the answers to a purchase left
+// pending (Ask to Buy), which its path delivers, and refunds, which the engine records on every path.
 extension Store {
     /// Applies `action` to the player's transaction `transactionId`; an action that does not
     /// apply changes nothing and says why.
@@ -50,8 +50,8 @@ extension Store {
     }
 
     /// The store refunds a purchase: the revocation is recorded and the transaction signed again
-    /// with it (when its signature was sound), its grant revoked, and `REFUND` logged; StoreKit
-    /// delivers the revoked transaction on `Transaction.updates`, and the app removes access.
+    /// with it (when its signature was sound), its grant revoked, and `REFUND` logged; then the
+    /// path that sold it hears of it (`refunded`), and the app removes access.
     private func refund(_ record: TransactionRecord, because reason: RefundReason) throws -> StoreNotice {
         let time = now()
         let product = catalog.product(id: record.productId)

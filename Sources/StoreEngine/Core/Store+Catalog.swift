@@ -6,8 +6,8 @@ import Foundation
 // sells; only what is read from the catalog from now on changes.
 extension Store {
     /// Replaces the catalog with `newCatalog`, loaded from `file`, in one call. What the
-    /// command line or QA chose over the old catalog's settings (a network, a project id, the
-    /// Xee server's behaviour) is kept; what still was the old catalog's follows the new one.
+    /// command line or QA chose over the old catalog's settings (a network, a project id, a
+    /// path's server's behaviour) is kept; what still was the old catalog's follows the new one.
     /// A purchase under way for a product the new catalog no longer sells is cancelled, as if
     /// the player had cancelled it: nothing is charged. One `catalog.reloaded` event says what
     /// changed.
@@ -18,7 +18,7 @@ extension Store {
         catalog = newCatalog
         if networkCondition == old.settings.network { networkCondition = newCatalog.settings.network }
         if sdkProjectId == old.settings.projectId { sdkProjectId = newCatalog.settings.projectId }
-        if xeeServer == XeeServerSettings(old.settings.xee) { xeeServer = XeeServerSettings(newCatalog.settings.xee) }
+        for path in paths { path.catalogReplaced(old, by: newCatalog) }
         let changes = CatalogChanges(from: old, to: newCatalog)
         return try perform {
             // The account names levels and groups from the catalog: read once more with this one.
@@ -35,20 +35,13 @@ extension Store {
     }
 
     /// The sheet of a purchase under way for a product the catalog no longer sells closes, as
-    /// its Cancel (or Pay Station's Esc before paying) would. A purchase already paid (Pay
-    /// Station processing or done) is the player's: its sheet stays.
+    /// the player would close it (its path says how). A purchase already paid (processing or
+    /// done) is the player's: its sheet stays.
     private func cancelPurchaseLeavingTheCatalog() throws -> StoreNotice? {
         guard let sheet = purchaseUnderWay, !isSold(sheet.productId) else { return nil }
-        let input: PathInput
-        switch sheet {
-        case .payStation(let page):
-            guard !page.session.phase.isFinal else { return nil }
-            input = .payStation(.close)
-        case .storeKit:
-            input = .storeKit(.pressButton(.cancel))
-        }
         let owner = path(sheet.path)
-        _ = try run(owner.take(input, in: context))
+        guard let step = try owner.cancelPurchaseUnderWay(in: context) else { return nil }
+        _ = try run(step)
         // A page left showing how its purchase ended goes too: there is nothing more to read on it.
         if sheetOnScreen?.transactionId == sheet.transactionId { try owner.closeEndedSheet(in: context) }
         return StoreNotice(.info, "\(sheet.productName) left the catalog: its purchase was cancelled, nothing was charged.")

@@ -102,8 +102,8 @@ extension Store {
         let owner = path(of: transaction)
         if let problem = validationProblem(transaction) {
             guard owner.finishesUnverifiedTransactions else {
-                // StoreKit's guide: `checkVerified` throws on an unverified result, so the app
-                // neither unlocks nor finishes it, and StoreKit delivers it again at each launch.
+                // The App Store guide's `checkVerified` throws on an unverified result, so the app
+                // neither unlocks nor finishes it, and the store delivers it again at each launch.
                 try log(.validationFailed, "unverified: \(problem); checkVerified throws, so nothing is unlocked "
                         + "and the transaction is not finished", transactionId, time)
                 return StoreNotice(.error, "The purchase failed verification: \(problem). Nothing was unlocked.")
@@ -117,7 +117,7 @@ extension Store {
             return StoreNotice(.error, "Validation failed: \(problem). Nothing was granted.")
         }
         let product = catalog.product(id: transaction.productId)
-        // On Xee a subscription's access is the server's to record, not the app's to grant.
+        // Where a path's server keeps access, it is the server's to record, not the app's to grant.
         let serverDecides = !owner.grantsAccessLocally && product.map { $0.type == .autoRenewable || $0.type == .nonRenewing } == true
         let grant = serverDecides ? nil : grantRecord(for: transaction, product: product, at: time)
         // Validated and granted commit together: a crash before it redelivers and validates
@@ -150,51 +150,19 @@ extension Store {
         return StoreNotice(.success, "Purchased \(name)" + (grant.map { ": \(describe($0))" } ?? "") + ".")
     }
 
+    /// The completion's rules for the catalog and the rate as they are now.
+    var grantRules: GrantRules { GrantRules(catalog: catalog, renewalRate: renewalRate) }
+
     func validationProblem(_ transaction: TransactionRecord) -> String? {
-        if let problem = signatureProblem(transaction) { return problem }
-        guard transaction.userId == userId else { return "made by another user" }
-        guard catalog.product(id: transaction.productId) != nil else {
-            return "product \(transaction.productId) is not in the catalog"
-        }
-        guard let storefront = catalog.storefront(id: transaction.storefront) else {
-            return "storefront \(transaction.storefront) is not in the catalog"
-        }
-        guard transaction.currency == storefront.currency else { return "currency \(transaction.currency) does not match" }
-        return nil
+        grantRules.validationProblem(transaction, for: userId, signatureProblem: signatureProblem(transaction))
     }
 
     func grantRecord(for transaction: TransactionRecord, product: Product?, at time: Date) -> GrantRecord? {
-        // A restored transaction gives nothing new: the purchase it restores keeps its grant.
-        guard let product, transaction.state != .restored else { return nil }
-        switch product.type {
-        case .consumable:
-            guard case .currency(let currency, let amount)? = product.grants else { return nil }
-            return GrantRecord(transactionId: transaction.id, kind: .currency, key: currency,
-                               amount: amount * transaction.quantity, grantedAt: time)
-        case .nonConsumable:
-            let key: String
-            if case .entitlement(let entitlement)? = product.grants { key = entitlement } else { key = product.id }
-            return GrantRecord(transactionId: transaction.id, kind: .nonConsumable, key: key, amount: 1, grantedAt: time)
-        case .autoRenewable, .nonRenewing:
-            let level = catalog.accessLevel(of: product)
-            // From when it was paid, not from now: a purchase delivered again a week after a
-            // crash still runs its month from the day it was paid. Calendar months, so P1M from
-            // 31 January ends on the last day of February.
-            let span = paidSpan(of: transaction, product: product)
-            let start = transaction.purchasedAt ?? transaction.updatedAt
-            return GrantRecord(transactionId: transaction.id, kind: .accessLevel, key: level, amount: 1,
-                               expiresAt: renewalRate.end(of: span.period, count: span.count, from: start),
-                               grantedAt: time)
-        }
+        grantRules.grant(for: transaction, product: product, at: time)
     }
 
-    /// What a subscription's transaction paid for: the offer's span (a week's trial, three
-    /// months up front), else one period of the product.
     func paidSpan(of transaction: TransactionRecord, product: Product) -> PurchaseTerms.Span {
-        let offer = transaction.offerType.flatMap { AppliedOffer(typeName: $0, id: transaction.offerId, of: product) }
-        return catalog.storefront(id: transaction.storefront)
-            .flatMap { PurchaseTerms(product: product, storefront: $0, offer: offer)?.paidSpan }
-            ?? PurchaseTerms.Span(period: product.period ?? SubscriptionPeriod(value: 1, unit: .month), count: 1)
+        grantRules.paidSpan(of: transaction, product: product)
     }
 
     /// The lifecycle event of a grant, by the names RevenueCat uses: a first subscription in a
@@ -236,8 +204,8 @@ extension Store {
         catalog.product(id: id).map { $0.name.resolved(for: "en") ?? $0.shortId } ?? id
     }
 
-    /// The path that made a transaction (the last path, Pay Station, for one this build does not know).
+    /// The path that made a transaction (the last of the registry's, for one this build does not know).
     func path(of transaction: TransactionRecord) -> any PurchasePath {
-        path(IntegrationPath(rawValue: transaction.integrationPath) ?? .paystation)
+        paths.first { $0.id.rawValue == transaction.integrationPath } ?? paths[paths.count - 1]
     }
 }

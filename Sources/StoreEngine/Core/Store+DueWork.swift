@@ -4,18 +4,20 @@ import Ledger
 
 // Due work that outlives the app: a path's scheduled work is written to the ledger in the commit
 // of the change that schedules it, deleted in the commit that performs it, and read back at
-// launch, so quitting or crashing between the two loses nothing (an Xee notification still
-// reaches the server, a payment Pay Station was processing still goes through).
+// launch, so quitting or crashing between the two loses nothing. The engine keeps each row as
+// the path's kind and fields and hands it back to the path it names, which reads it.
 extension Store {
-    /// Puts a path's work on the agenda and in the ledger, inside the caller's commit when there is one.
-    func schedule(_ action: DueAction, at due: Date) throws {
+    /// Puts a path's work on the agenda and, when the work is kept, in the ledger, inside the
+    /// caller's commit when there is one.
+    func schedule(_ work: any DueWork, at due: Date) throws {
+        let scheduled = ScheduledWork(work)
         var ledgerId: Int64?
-        if let owner = action.path, let recorded = action.recorded {
+        if let kept = work.kept {
             ledgerId = try ledger.scheduleDueWork(DueWorkRecord(
-                userId: userId, path: owner.rawValue, kind: recorded.kind, payload: DueAction.encode(recorded.fields),
+                userId: userId, path: scheduled.performer.rawValue, kind: kept.kind, payload: try kept.encodedFields(),
                 dueAt: due))
         }
-        agenda.schedule(action, at: due, ledgerId: ledgerId)
+        agenda.schedule(.work(scheduled), at: due, ledgerId: ledgerId)
     }
 
     /// Takes work off the agenda and out of the ledger.
@@ -27,20 +29,34 @@ extension Store {
 
     /// The agenda as the ledger has it: the paths' kept work, and every running subscription's
     /// next step from its row; what is never kept (Pay Station's page: its loading, its
-    /// countdown) stays as it is in memory. Work of a kind this build does not know stays in
-    /// the ledger.
+    /// countdown) stays as it is in memory.
+    ///
+    /// A row its path cannot read (a kind a later build wrote, fields gone wrong) stays in the
+    /// ledger, where a build that knows it finds it again, and is not on the agenda; the Events
+    /// pane says so once a run (`ledger.unreadable`), so the work is never lost in silence.
     func reloadAgenda() throws {
         var reloaded = Agenda()
         for item in agenda.items where item.ledgerId == nil && item.action.path != nil {
             reloaded.schedule(item.action, at: item.due)
         }
         for row in try ledger.dueWork(user: userId) {
-            guard let path = IntegrationPath(rawValue: row.path), let fields = DueAction.decode(row.payload),
-                  let action = DueAction(path: path, kind: row.kind, fields: fields) else { continue }
-            reloaded.schedule(action, at: row.dueAt, ledgerId: row.id)
+            do {
+                reloaded.schedule(.work(ScheduledWork(try dueWork(readingBack: row))), at: row.dueAt, ledgerId: row.id)
+            } catch {
+                guard let id = row.id, !unreadableDueWork.contains(id) else { continue }
+                try log(.ledgerUnreadable, "due work \(id) of \(row.path) (\(row.kind), due \(EventDate.string(from: row.dueAt))) "
+                        + "could not be read: \(error); it stays in the ledger and is not done", nil, now())
+                unreadableDueWork.insert(id)
+            }
         }
         agenda = reloaded
         scheduleSubscriptions()
+    }
+
+    /// A kept row, read back by the path it names.
+    func dueWork(readingBack row: DueWorkRecord) throws -> any DueWork {
+        guard let id = IntegrationPath(rawValue: row.path) else { throw DueWorkPayloadError.unknownPath(row.path) }
+        return try path(id).dueWork(from: DueWorkPayload(kind: row.kind, encodedFields: row.payload))
     }
 
     /// A durable step is reached once its commit is on disk (crash tests kill the process here).

@@ -93,15 +93,12 @@ extension Store {
 
     /// The player's input in the sheet on screen.
     public func send(_ input: PathInput) throws(StoreError) -> StoreReport {
-        // The App Store sheet is StoreKit's or the Xee SDK's: the input goes to the one on screen.
-        let owner: any PurchasePath
-        switch input {
-        case .payStation:
-            owner = path(.paystation)
-        case .storeKit:
-            owner = [path(.storekit), path(.xee)].first { $0.sheet(in: context) != nil } ?? path(.storekit)
+        // The input goes to the path whose sheet is on screen (the one the player sees); a path
+        // ignores input that is not its sheet's, and with no sheet open nothing takes it.
+        return try perform {
+            guard let owner = paths.first(where: { $0.sheet(in: context) != nil }) else { return nil }
+            return try run(owner.take(input, in: context))
         }
-        return try perform { try run(owner.take(input, in: context)) }
     }
 
     /// A URL the app was opened with: a redirect from Pay Station, a deep link from outside.
@@ -162,17 +159,6 @@ extension Store {
         return report
     }
 
-    /// Changes how the simulated Xee server behaves from now on; logged.
-    public func configureXee(_ settings: XeeServerSettings) throws(StoreError) -> StoreReport {
-        try perform {
-            xeeServer = settings
-            try log(.xeeSettings, "In-App Purchase key \(settings.hasInAppPurchaseKey ? "on" : "off"), "
-                    + "Apple \(settings.apple.rawValue), iOS \(settings.deviceOS.rawValue), environment "
-                    + "\(settings.environment.rawValue), promoted purchases \(settings.promotedPurchases.rawValue)", nil, now())
-            return nil
-        }
-    }
-
     /// Changes how fast simulated time runs from now on.
     public func setClockRate(_ rate: Clock.Rate) throws(StoreError) -> StoreReport {
         try perform {
@@ -188,13 +174,15 @@ extension Store {
         while let item = agenda.takeFirst(dueBy: now()) {
             var step = PathStep.nothing
             do {
-                if case .subscriptionDue(let originalId) = item.action {
+                switch item.action {
+                case .subscriptionDue(let originalId):
                     last = try subscriptionDue(originalId, at: item.due) ?? last
-                } else if let owner = item.action.path {
-                    // Done and let go in one commit; what it settles is completed after, as any purchase is.
+                case .work(let scheduled):
+                    // Back to the path that asked for it, by its id. Done and let go in one
+                    // commit; what it settles is completed after, as any purchase is.
                     step = try ledger.inTransaction { () throws -> PathStep in
                         if let id = item.ledgerId { try ledger.removeDueWork(id: id) }
-                        return try path(owner).perform(item.action, in: context)
+                        return try path(scheduled.performer).perform(scheduled.work, in: context)
                     }
                 }
             } catch {
@@ -260,16 +248,13 @@ extension Store {
             let notice = try body() ?? caughtUp
             // The sheet may have gone with this call: a promoted purchase that waited opens now.
             var done = report(notice: try openURLsWaitingForSheet() ?? notice)
-            done.xeePurchase = xeePath.takePurchaseResult()
-            if xeeProfileChanged {
-                xeeProfileChanged = false
-                xeeDelegate?.didLoadLatestProfile(xeeProfile(at: now()))
-            }
+            // What a path hands the app once the call is committed (what an SDK returned, a
+            // delegate's callback).
+            for path in paths { path.callEnded(with: &done, in: context) }
             return done
         } catch {
             resynchronize(after: error)
-            xeeProfileChanged = false
-            _ = xeePath.takePurchaseResult()
+            for path in paths { path.callFailed() }
             throw StoreError(error)
         }
     }
@@ -316,10 +301,9 @@ extension Store {
                                  notice: notice, clock: clock, nextDue: agenda.nextDue)
         report.accessWait = paths.lazy.compactMap { $0.accessWait(in: self.context) }.first
         markLevelsWaitingForServer(in: &report)
-        report.heldPromotions = xeePath.heldPromotions
         report.timeRate = timeRate
         report.renewalRate = renewalRate
-        report.xeeServer = xeeServer
+        for path in paths { path.describe(into: &report, in: context) }
         return report
     }
 }

@@ -5,7 +5,7 @@ import Ledger
 // Restore purchases, in the two shapes the guides describe: the payment queue's restore of
 // completed transactions (Pay Station), which delivers each owned purchase again as a
 // `restored` transaction that the app validates and finishes; and a look at what the player
-// owns (StoreKit's `AppStore.sync()` and `currentEntitlements`). Neither charges anything, and
+// owns (the App Store's `AppStore.sync()` and `currentEntitlements`). Neither charges anything, and
 // each store restores only what was bought from it: the App Store knows nothing of Xsolla's.
 extension Store {
     /// What the player owns now from the App Store, logged and told; no transaction is made.
@@ -74,7 +74,7 @@ extension Store {
     /// The purchases from `store` that give the player something now, with the product's name:
     /// each non-consumable's latest granting transaction from that store, and the latest
     /// transaction of each subscription of that store not yet over (subscribed, in grace or in
-    /// billing retry: still the player's, whether the app or a server like Xee's grants its
+    /// billing retry: still the player's, whether the app or a path's server grants its
     /// access), by the same rule the paywall's "Current plan" follows.
     /// A row that cannot be read is not restored: it is logged where it is met and returned among
     /// the `unreadable` ids, for the notice to say.

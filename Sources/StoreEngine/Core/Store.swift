@@ -2,8 +2,8 @@ import Catalog
 import Foundation
 import Ledger
 
-/// The simulated stores behind the app: the façade over the three integration
-/// paths, the shared completion, the clock and the player's account. Every step of a purchase
+/// The simulated stores behind the app: the façade over the integration paths (one of each
+/// in `PathRegistry`), the shared completion, the clock and the player's account. Every step of a purchase
 /// is committed to the ledger (state change, grant and event together) before a call returns,
 /// so whatever the screen shows next has already survived a crash.
 ///
@@ -26,15 +26,14 @@ public final class Store {
     /// The project id the SDK was started with: the catalog's, unless QA passes another
     /// (`--project-id`) to see a wrong project connect and sell nothing.
     public var sdkProjectId: Int?
-    /// How the simulated Xee server behaves: the catalog's In-App Purchase key, unless QA says
-    /// otherwise (`configureXee`).
-    public internal(set) var xeeServer: XeeServerSettings
     /// Called as each durable step completes. The executable uses it to crash the process on
     /// purpose at a chosen step (`STOREFRONT_CRASH_AT`), so recovery is tested on the real binary.
     public var checkpoint: (StoreCheckpoint) -> Void = { _ in }
     /// The claim on the state directory (one app at a time), held as long as the store lives.
     var stateLock: StateLock?
     var agenda = Agenda()
+    /// Kept rows of due work that could not be read back, already logged: once a run is enough.
+    var unreadableDueWork: Set<Int64> = []
     /// Work a failed call left undone (a full disk, say), which the next call does first, as the
     /// next launch would: delivering what the last run left unfinished, and completing purchased
     /// transactions whose grant or finish did not commit.
@@ -51,14 +50,9 @@ public final class Store {
     var account = Account()
     /// The key this ledger signs its transactions with, made once and kept in the ledger.
     let signingKey: SigningKey
-    /// The Xee SDK, which the engine also asks for what `makePurchase` returned and what it holds.
-    let xeePath = XeePath()
-    /// StoreKit 2 and Xee ask first for a URL, Pay Station last (it answers every URL).
+    /// One of each path in `PathRegistry`, in its order (the order they are asked for a URL).
+    /// Each keeps its own state (its sessions, its server's settings, what it hands the app).
     let paths: [any PurchasePath]
-    /// The app's side of the Xee SDK; without one, the guide's app code answers (`XeeDelegate`).
-    public weak var xeeDelegate: (any XeeDelegate)?
-    /// Set when a call changed the Xee profile: the delegate hears of it after the commit.
-    var xeeProfileChanged = false
 
     /// Opens the store on the ledger file at `ledgerPath` (created if missing; its directory
     /// must exist). `clock` is where time starts for a new ledger, and `rate`, when given,
@@ -85,10 +79,10 @@ public final class Store {
         self.userId = userId
         self.wallTime = wallTime
         self.generator = generator
-        paths = [StoreKitPath(), xeePath, PayStationPath()]
+        paths = PathRegistry.makePaths()
+        for path in paths { path.start(with: catalog) }
         networkCondition = catalog.settings.network
         sdkProjectId = catalog.settings.projectId
-        xeeServer = XeeServerSettings(catalog.settings.xee)
         let wall = wallTime()
         self.clock = clock ?? .realTime(at: wall)
         do {
@@ -140,6 +134,15 @@ public final class Store {
 
     func path(_ id: IntegrationPath) -> any PurchasePath {
         paths.first { $0.id == id } ?? paths[paths.count - 1]
+    }
+
+    /// The one path of type `Path` (the registry lists each once); for a path's own face on
+    /// the store (its SDK's calls, its settings), which its folder declares.
+    func path<Path: PurchasePath>(ofType type: Path.Type) -> Path {
+        guard let found = paths.lazy.compactMap({ $0 as? Path }).first else {
+            preconditionFailure("PathRegistry lists no \(type)")
+        }
+        return found
     }
 
     func log(_ kind: EventKind, _ message: String, _ transactionId: String?, _ time: Date) throws {

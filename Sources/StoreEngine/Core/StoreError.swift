@@ -28,7 +28,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     /// The ledger's simulated clock is off the calendar (past 9999-12-31, or before year 1): the
     /// store is not opened on it.
     case clockOffTheCalendar(path: String)
-    /// The Xee SDK's `getPaywall`: no paywall of the catalog has this placement.
+    /// A paywall SDK's `getPaywall`: no paywall of the catalog has this placement.
     case noPaywall(placement: String, placements: [String])
 
     public var description: String {

@@ -77,16 +77,16 @@ public struct Entitlement: Sendable, Equatable {
     public var productId: String?
     public var expiresAt: Date?
     public var isActive: Bool
-    /// On the Xee path, where the server's last change came from (`verified with Apple`,
+    /// Where a path's server keeps access, where its last change came from (`verified with Apple`,
     /// `notification`); nil for access the app granted itself.
     public var source: String?
     /// Whether the subscription renews at `expiresAt`; false once it is no longer active, and
     /// for what does not renew (a non-consumable, a non-renewing plan).
     public var willRenew: Bool
     /// The subscription behind an access level, where it stands on the calendar; nil for
-    /// access that no auto-renewable subscription gives (and on Xee, the server's word).
+    /// access that no auto-renewable subscription gives (and where a path's server keeps access, its word).
     public var subscription: SubscriptionSummary?
-    /// On Xee, a level the store has sold (or renewed) but the server has not recorded yet:
+    /// Where a path's server keeps access, a level the store has sold (or renewed) but the server has not recorded yet:
     /// its notification is on the way. Not expired, not active: waiting.
     public var serverWait: ServerWait?
     /// The stores it comes from (App Store, Xsolla): each knows only its own purchases, the game
@@ -118,7 +118,7 @@ public struct Entitlement: Sendable, Equatable {
     public var isRefund: Bool { subscription?.status == .revoked }
 }
 
-/// An Xee access level waiting for the server's notification, and the app's polling for it.
+/// An access level waiting for a path's server to hear (a notification), and the app's polling for it.
 public struct ServerWait: Sendable, Equatable {
     /// The poll of `getProfile` the app waits for (from 1), while it polls; nil once it stopped.
     public var poll: Int?

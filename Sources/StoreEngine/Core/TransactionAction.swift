@@ -5,7 +5,7 @@ import Foundation
 public enum TransactionAction: Sendable, Equatable {
     /// A parent approves an Ask to Buy request: the transaction arrives on `Transaction.updates`.
     case approve
-    /// A parent declines it: StoreKit delivers nothing, and nothing is charged.
+    /// A parent declines it: the store delivers nothing, and nothing is charged.
     case decline
     /// An interrupted purchase is completed (terms accepted): delivered on `Transaction.updates`.
     case resolve
@@ -62,7 +62,7 @@ public enum TransactionAction: Sendable, Equatable {
     }
 }
 
-/// StoreKit's `Transaction.RevocationReason`: 1 for an issue in the app, 0 for anything else.
+/// The App Store's `Transaction.RevocationReason`: 1 for an issue in the app, 0 for anything else.
 public enum RefundReason: String, Sendable, Equatable, CaseIterable {
     case other
     case developerIssue

@@ -30,8 +30,13 @@ protocol PurchasePath: AnyObject {
     /// Restore purchases: brings back what the player owns, never charges.
     func restore(in context: PathContext) throws -> PathStep
 
-    /// Something this path scheduled on the clock has fallen due.
-    func perform(_ action: DueAction, in context: PathContext) throws -> PathStep
+    /// Something this path scheduled on the clock has fallen due: work of its own type
+    /// (`DueWork.performer` is this path), which it switches over in full.
+    func perform(_ work: any DueWork, in context: PathContext) throws -> PathStep
+
+    /// Reads back work this path kept in the ledger (`DueWork.kept`); throws for a kind or
+    /// fields it does not know, and the engine leaves that row in the ledger.
+    func dueWork(from payload: DueWorkPayload) throws -> any DueWork
 
     /// The sheet waiting on the player, if this path has one open.
     func sheet(in context: PathContext) -> PurchaseSheet?
@@ -42,6 +47,10 @@ protocol PurchasePath: AnyObject {
 
     /// Another path opens a purchase: a sheet left showing how this path's purchase ended closes.
     func closeEndedSheet(in context: PathContext) throws
+
+    /// The catalog no longer sells what the purchase under way is for: it is cancelled as the
+    /// player would cancel it, nothing charged; nil when it is past cancelling (paid).
+    func cancelPurchaseUnderWay(in context: PathContext) throws -> PathStep?
 
     /// QA's answer to a transaction of this path left waiting (approve, decline, resolve).
     func answer(_ action: TransactionAction, to transaction: TransactionRecord, in context: PathContext) throws -> PathStep
@@ -66,6 +75,10 @@ protocol PurchasePath: AnyObject {
     /// renewed) them: the panes say `waiting for the server`, not `expired`.
     func levelsWaitingForServer(in context: PathContext) -> [String: ServerWait]
 
+    /// The same from this path's kept work alone (read back from the ledger), for `history`,
+    /// which has no store running.
+    func levelsWaitingForServer(scheduled: [any DueWork], accessLevel: (String) -> String?) -> [String: ServerWait]
+
     /// The store refunded one of this path's transactions (already recorded and logged).
     func refunded(_ transaction: TransactionRecord, in context: PathContext) throws
 
@@ -73,9 +86,38 @@ protocol PurchasePath: AnyObject {
     /// cancelled, expired…); `transaction` is its latest. Inside the change's commit.
     func subscriptionChanged(_ change: Store.SubscriptionChange, _ transaction: TransactionRecord,
                              in context: PathContext) throws
+
+    /// A new renewal rate moved the end of the period `transactionId` paid for from `before`
+    /// to `expires` (in the rate change's commit): a server that keeps access follows.
+    func periodRescaled(ofTransaction transactionId: String, from before: Date, to expires: Date,
+                        in context: PathContext) throws
+
+    // MARK: The path's own state and report
+
+    /// The store opened with `catalog`: the path takes its settings from it (Xee's server).
+    func start(with catalog: Catalog)
+
+    /// A saved catalog replaced `old`: settings still the old catalog's follow the new one,
+    /// what QA chose is kept.
+    func catalogReplaced(_ old: Catalog, by new: Catalog)
+
+    /// Adds this path's fields to a report of the state (`StoreReport.pathReports`).
+    func describe(into report: inout StoreReport, in context: PathContext)
+
+    /// A call committed: the path hands the app what the call left for it (what its SDK
+    /// returned, its delegate's callback), on `report`.
+    func callEnded(with report: inout StoreReport, in context: PathContext)
+
+    /// A call failed and was rolled back: what it left for the app goes with it.
+    func callFailed()
 }
 
 extension PurchasePath {
+    /// A path that keeps no due work reads none back.
+    func dueWork(from payload: DueWorkPayload) throws -> any DueWork {
+        throw DueWorkPayloadError.unknownKind(payload.kind)
+    }
+
     func answer(_ action: TransactionAction, to transaction: TransactionRecord, in context: PathContext) throws -> PathStep {
         PathStep(notice: StoreNotice(.info, "Nothing on the \(id.displayName) path waits for \(action.title)."))
     }
@@ -96,10 +138,27 @@ extension PurchasePath {
 
     func levelsWaitingForServer(in context: PathContext) -> [String: ServerWait] { [:] }
 
+    func levelsWaitingForServer(scheduled: [any DueWork], accessLevel: (String) -> String?) -> [String: ServerWait] {
+        [:]
+    }
+
     func refunded(_ transaction: TransactionRecord, in context: PathContext) throws {}
 
     func subscriptionChanged(_ change: Store.SubscriptionChange, _ transaction: TransactionRecord,
                              in context: PathContext) throws {}
+
+    func periodRescaled(ofTransaction transactionId: String, from before: Date, to expires: Date,
+                        in context: PathContext) throws {}
+
+    func start(with catalog: Catalog) {}
+
+    func catalogReplaced(_ old: Catalog, by new: Catalog) {}
+
+    func describe(into report: inout StoreReport, in context: PathContext) {}
+
+    func callEnded(with report: inout StoreReport, in context: PathContext) {}
+
+    func callFailed() {}
 }
 
 /// What the app asks to buy.

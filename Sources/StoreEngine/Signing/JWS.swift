@@ -1,7 +1,7 @@
 import Foundation
 
 /// A JSON Web Signature in compact form (RFC 7515 §7.1): `header.payload.signature`, each part
-/// base64url, signed with ES256 over `header.payload`, as StoreKit hands out its signed
+/// base64url, signed with ES256 over `header.payload`, as the App Store hands out its signed
 /// transactions.
 struct JWS: Equatable {
     let header: Data

@@ -2,7 +2,7 @@ import Catalog
 import Foundation
 import Ledger
 
-/// What a signed transaction says, field for field as StoreKit's signed transaction (the App
+/// What a signed transaction says, field for field as the App Store's signed transaction (the App
 /// Store Server API's `JWSTransactionDecodedPayload`): dates in milliseconds since 1970, the
 /// price in milliunits of the currency, offer types as numbers. Absent fields are left out, as
 /// Apple leaves them out.

@@ -20,13 +20,18 @@ extension Store {
     /// with it, inside the caller's ledger transaction when there is one. A signing failure
     /// names the ledger whose key failed.
     func sign(_ transaction: TransactionRecord, at time: Date) throws {
-        let jws: JWS
+        let compact: String
         do {
-            jws = try JWS.signing(try signedPayload(of: transaction, signedAt: time).encoded(), with: signingKey)
+            compact = try signer.sign(try signedPayload(of: transaction, signedAt: time))
         } catch let error as SigningError {
             throw StoreError.signing(path: ledger.path, reason: error.description)
         }
-        try ledger.recordSignedTransaction(jws.compact, ofTransaction: transaction.id)
+        try ledger.recordSignedTransaction(compact, ofTransaction: transaction.id)
+    }
+
+    /// The signer for this ledger's key and the catalog's app (which a saved catalog may change).
+    var signer: TransactionSigner {
+        TransactionSigner(key: signingKey, bundleId: catalog.app.bundleId)
     }
 
     /// What the signature says of `transaction`, signed at `time`.
@@ -69,39 +74,17 @@ extension Store {
         }
     }
 
-    /// Keeps a forged JWS for a paid transaction: its payload altered (99 more of the product
-    /// than were paid for; a change of price would change nothing in a free trial) under the
-    /// signature of the real one, which therefore no longer verifies.
+    /// Keeps a forged JWS for a paid transaction (`TransactionSigner.forgery`), which therefore
+    /// no longer verifies: QA's "tampered" outcome.
     func tamper(withSignatureOf transactionId: String) throws {
-        guard let text = try ledger.transaction(id: transactionId)?.signedTransaction, let jws = JWS(compact: text),
-              var payload = SignedTransactionPayload.decoded(from: jws.payload)
+        guard let text = try ledger.transaction(id: transactionId)?.signedTransaction,
+              let forged = try TransactionSigner.forgery(of: text)
         else { throw LedgerError.unknownTransaction(id: transactionId) }
-        payload.quantity += 99
-        try ledger.recordSignedTransaction(jws.replacingPayload(with: try payload.encoded()).compact,
-                                           ofTransaction: transactionId)
+        try ledger.recordSignedTransaction(forged, ofTransaction: transactionId)
     }
 
-    /// Why the signed form of `transaction` cannot be trusted, or nil: it must be this ledger's
-    /// ES256 signature, for this app's bundle id, of this very transaction.
+    /// Why the signed form of `transaction` cannot be trusted, or nil (`TransactionSigner.problem`).
     func signatureProblem(_ transaction: TransactionRecord) -> String? {
-        Self.signatureProblem(transaction, key: signingKey, bundleId: catalog.app.bundleId)
-    }
-
-    /// What is wrong with a transaction's signature by `key`, or nil when it verifies; the
-    /// bundle id is checked only when given (`history` has no catalog to take it from).
-    static func signatureProblem(_ transaction: TransactionRecord, key: SigningKey, bundleId: String?) -> String? {
-        guard let text = transaction.signedTransaction else { return "the transaction is not signed" }
-        guard let jws = JWS(compact: text) else { return "the signed transaction is not a compact JWS" }
-        guard jws.isSigned(by: key) else { return "the signed transaction was altered, so its signature does not verify" }
-        guard let payload = SignedTransactionPayload.decoded(from: jws.payload) else {
-            return "the signed payload is not a transaction"
-        }
-        if let bundleId, payload.bundleId != bundleId {
-            return "signed for bundle \(payload.bundleId), not \(bundleId)"
-        }
-        guard payload.transactionId == transaction.id, payload.productId == transaction.productId else {
-            return "the signature is for \(payload.transactionId), of \(payload.productId)"
-        }
-        return nil
+        signer.problem(with: transaction)
     }
 }

@@ -8,8 +8,8 @@ import Ledger
 // off), or fails on a billing issue (grace, then billing retry, then recovery or expiry).
 // Everything happens at its own calendar time, however late the engine gets to it.
 extension Store {
-    /// What happened to a subscription, for the path that sold it (Xee's server hears of each
-    /// through a notification; StoreKit delivers renewals on `Transaction.updates`).
+    /// What happened to a subscription, for the path that sold it (a path's server may hear of
+    /// each through a notification).
     enum SubscriptionChange: String, Equatable {
         case renewal, refund, cancellation, uncancellation, expiration, billingIssue, gracePeriodEnded
     }
@@ -176,7 +176,7 @@ extension Store {
             subscription.billingIssueAt = nil
             subscription.updatedAt = start
             try save(subscription)
-            // Xee's server hears of the renewal by notification: scheduled in the renewal's commit.
+            // A path's server may hear of the renewal by notification: scheduled in the renewal's commit.
             try path(of: record).subscriptionChanged(.renewal, record, in: context)
             return record
         }

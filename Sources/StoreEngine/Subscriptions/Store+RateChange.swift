@@ -7,8 +7,8 @@ import Ledger
 // had half its 15 minutes to go at one rate has half of its 10 seconds to go at a faster one.
 extension Store {
     /// Rescales every running period from `old` to `new`, in the caller's commit: the
-    /// subscription's end, the grant of its latest transaction, and the Xee profile's expiry
-    /// where it follows that transaction. Returns what moved, for the event.
+    /// subscription's end, the grant of its latest transaction, and what a path's server
+    /// keeps of it (`periodRescaled`). Returns what moved, for the event.
     func rescaleRunningPeriods(from old: RenewalRate, to new: RenewalRate) throws -> [String] {
         guard old != new else { return [] }
         let time = now()
@@ -30,12 +30,8 @@ extension Store {
             try save(subscription)
             try ledger.moveGrantExpiry(ofTransaction: latest.id, to: expires)
             account.moveGrantExpiry(ofTransaction: latest.id, to: expires)
-            if let access = account.xeeAccess.values.first(where: { $0.transactionId == latest.id && $0.expiresAt == before }) {
-                var moved = access
-                moved.expiresAt = expires
-                moved.updatedAt = time
-                try ledger.recordXeeAccess(moved)
-                account.record(moved)
+            for path in paths {
+                try path.periodRescaled(ofTransaction: latest.id, from: before, to: expires, in: context)
             }
             moved.append("\(subscription.latestTransactionId) now ends \(EventDate.string(from: expires))")
         }

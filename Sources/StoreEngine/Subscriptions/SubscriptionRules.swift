@@ -30,7 +30,7 @@ public enum SubscriptionRules {
         return subscription.expiresAt
     }
 
-    /// The subscription's status at `time`, as StoreKit's `Product.SubscriptionInfo.RenewalState`
+    /// The subscription's status at `time`, as the App Store's `Product.SubscriptionInfo.RenewalState`
     /// names it.
     static func status(of subscription: SubscriptionRecord, period: SubscriptionPeriod?, rate: RenewalRate,
                        at time: Date) -> SubscriptionStatus {
@@ -44,7 +44,7 @@ public enum SubscriptionRules {
     }
 }
 
-/// Where a subscription stands (StoreKit's `RenewalState`).
+/// Where a subscription stands (the App Store's `RenewalState`).
 public enum SubscriptionStatus: String, Sendable, Equatable {
     case subscribed, expired, inBillingRetryPeriod, inGracePeriod, revoked
 

@@ -56,7 +56,7 @@ extension PayStationPath {
             try context.log(.redirectReceived, "status \(redirect.status.rawValue), invoice \(invoice.invoiceId)",
                             transaction: invoice.transactionId)
             // A redirect from outside may come before the countdown ends: the countdown goes with it.
-            try context.cancelScheduled(.payStationRedirect(invoiceId: invoice.invoiceId))
+            try context.cancelScheduled(PayStationDueWork.redirect(invoiceId: invoice.invoiceId))
             return try context.settle(invoice.transactionId, as: Self.outcome(of: redirect.status, at: invoice.statusAt))
         }
         guard let settlement else {

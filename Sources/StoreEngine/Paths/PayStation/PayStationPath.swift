@@ -8,7 +8,7 @@ import Ledger
 /// (`PayStationPath+Redirect.swift`) and only then is the purchase settled.
 ///
 /// Sessions live here, keyed by invoice, until they are settled and off screen.
-final class PayStationPath: PurchasePath {
+final class PayStationPath: RegisteredPath {
     let id = IntegrationPath.paystation
     private var sessions: [String: PayStationSession] = [:]
     /// The invoice whose page is on screen.
@@ -74,7 +74,7 @@ final class PayStationPath: PurchasePath {
                                                     + "pay or close it first."))
             }
             // A paid page keeps its session for the redirect still to come; a declined one goes.
-            if context.due(of: .payStationRedirect(invoiceId: invoice)) == nil { try close(invoice, in: context) }
+            if context.due(of: PayStationDueWork.redirect(invoiceId: invoice)) == nil { try close(invoice, in: context) }
         }
         guard catalog.settings.enablePayments else {
             return try ignore("enablePayments is false in the catalog's settings: the SDK ignores every purchase", context)
@@ -118,7 +118,7 @@ final class PayStationPath: PurchasePath {
                 try context.log(.payStationLoaded, warmed ? "loaded at once (warm)" : "loaded at once",
                                 transaction: transaction.id)
             } else {
-                try context.schedule(.payStationLoaded(invoiceId: invoiceId),
+                try context.schedule(PayStationDueWork.loaded(invoiceId: invoiceId),
                                      at: context.now.addingTimeInterval(Double(coldStart)))
             }
             return session
@@ -139,7 +139,7 @@ final class PayStationPath: PurchasePath {
     func sheet(in context: PathContext) -> PurchaseSheet? {
         guard let invoice = onScreen, let session = sessions[invoice] else { return nil }
         let settings = context.catalog.settings.payStation.redirect
-        let due = context.due(of: .payStationRedirect(invoiceId: invoice))
+        let due = context.due(of: PayStationDueWork.redirect(invoiceId: invoice))
         let url = due.map { _ in redirectURL(for: session, status: session.redirectStatus, in: context).text }
         let look = context.catalog.settings.payStation
         return .payStation(PayStationPage(
@@ -153,13 +153,20 @@ final class PayStationPath: PurchasePath {
     func openPurchase(in context: PathContext) -> PurchaseSheet? {
         guard let invoice = onScreen, let session = sessions[invoice] else { return nil }
         let ended = session.phase.isFinal && session.phase != .delivering
-            && context.due(of: .payStationRedirect(invoiceId: invoice)) == nil
+            && context.due(of: PayStationDueWork.redirect(invoiceId: invoice)) == nil
         return ended ? nil : sheet(in: context)
     }
 
     func closeEndedSheet(in context: PathContext) throws {
         guard let invoice = onScreen, sessions[invoice] != nil, openPurchase(in: context) == nil else { return }
         try close(invoice, in: context)
+    }
+
+    /// The catalog no longer sells what the page is for: as Esc before paying; a page already
+    /// paid (processing or done) is the player's, and stays.
+    func cancelPurchaseUnderWay(in context: PathContext) throws -> PathStep? {
+        guard let invoice = onScreen, let session = sessions[invoice], !session.phase.isFinal else { return nil }
+        return try take(.payStation(.close), in: context)
     }
 
     func take(_ input: PathInput, in context: PathContext) throws -> PathStep {
@@ -170,7 +177,7 @@ final class PayStationPath: PurchasePath {
             // Paid, declined or closed: Enter (the manual button) or Esc goes back to the game;
             // while Pay Station still processes a payment, the page stays.
             guard input == .submit || input == .close, session.phase != .delivering else { return .nothing }
-            if context.due(of: .payStationRedirect(invoiceId: invoice)) != nil {
+            if context.due(of: PayStationDueWork.redirect(invoiceId: invoice)) != nil {
                 // The handler takes the countdown off the agenda in the commit that accepts it.
                 return try sendRedirect(for: invoice, in: context)
             }
@@ -233,7 +240,7 @@ final class PayStationPath: PurchasePath {
                 try context.recordPaymentStatus(RedirectURL.Status.delivering.rawValue, forInvoice: session.invoiceId)
                 try context.log(.payStationDelivering, "status delivering: paid, still processing "
                                 + "(done in \(Self.seconds(TestCard.deliveringSeconds)))", transaction: session.transactionId)
-                try context.schedule(.payStationDelivered(invoiceId: session.invoiceId),
+                try context.schedule(PayStationDueWork.delivered(invoiceId: session.invoiceId),
                                      at: context.now.addingTimeInterval(TestCard.deliveringSeconds))
             }
             context.reached(.paid)
@@ -276,7 +283,7 @@ final class PayStationPath: PurchasePath {
             if redirects {
                 try context.log(.redirectSent, redirectURL(for: session, status: status, in: context).text,
                                 transaction: session.transactionId)
-                try context.schedule(.payStationRedirect(invoiceId: session.invoiceId),
+                try context.schedule(PayStationDueWork.redirect(invoiceId: session.invoiceId),
                                      at: context.now.addingTimeInterval(Double(policy.delaySeconds)))
             }
         }
@@ -292,13 +299,18 @@ final class PayStationPath: PurchasePath {
         return step
     }
 
-    func perform(_ action: DueAction, in context: PathContext) throws -> PathStep {
-        switch action {
-        case .xeeNotification, .xeeProfilePoll, .xeeLifecycleNotification, .subscriptionDue:
-            return .nothing  // the Xee path's, or the engine's own
-        case .payStationRedirect(let invoice):
+    /// Reads back what `PayStationDueWork.kept` wrote.
+    func dueWork(from payload: DueWorkPayload) throws -> any DueWork {
+        try PayStationDueWork(payload)
+    }
+
+    func perform(_ work: any DueWork, in context: PathContext) throws -> PathStep {
+        // The engine routes by `performer`, so nothing else reaches this path.
+        guard let work = work as? PayStationDueWork else { return .nothing }
+        switch work {
+        case .redirect(let invoice):
             return try sendRedirect(for: invoice, in: context)
-        case .payStationLoaded(let invoice):
+        case .loaded(let invoice):
             guard var session = sessions[invoice] else { return .nothing }
             session.finishLoading()
             sessions[invoice] = session
@@ -306,7 +318,7 @@ final class PayStationPath: PurchasePath {
             try context.log(.payStationLoaded, "loaded after \(seconds) s: a cold start "
                             + "(payStation.prewarm removes it)", transaction: session.transactionId)
             return .nothing
-        case .payStationDelivered(let invoice):
+        case .delivered(let invoice):
             guard var session = sessions[invoice] else { return try deliveredWhileAway(invoice, in: context) }
             let before = session
             session.finishDelivering()
@@ -374,7 +386,7 @@ final class PayStationPath: PurchasePath {
     func redeliver(_ transaction: TransactionRecord, in context: PathContext) throws -> PathStep {
         if let invoiceId = transaction.invoiceId, let paid = try context.invoice(id: invoiceId)?.paymentStatus,
            let status = RedirectURL.Status(rawValue: paid) {
-            if status == .delivering, let due = context.due(of: .payStationDelivered(invoiceId: invoiceId)) {
+            if status == .delivering, let due = context.due(of: PayStationDueWork.delivered(invoiceId: invoiceId)) {
                 try context.log(.payStationDelivering, "status delivering: Pay Station is still processing invoice "
                                 + "\(invoiceId); done at \(EventDate.string(from: due))", transaction: transaction.id)
                 return PathStep(notice: StoreNotice(.info, "Pay Station is still processing \(transaction.id); it is "

@@ -7,15 +7,25 @@ import Ledger
 /// userCancelled, or throws; the app unlocks, then finishes. Answers that come later (an
 /// approved Ask to Buy, a resolved interrupted purchase, a refund) arrive on
 /// `Transaction.updates`, and the app reads `Transaction.currentEntitlements` after each.
-class StoreKitPath: PurchasePath {
+class StoreKitPath: RegisteredPath {
     let id: IntegrationPath
     /// The sheet on screen; StoreKit shows one at a time.
     private var session: StoreKitSession?
 
+    required convenience init() {
+        self.init(.storekit)
+    }
+
     /// StoreKit itself, or (`.xee`) the Xee SDK buying through it.
-    init(_ id: IntegrationPath = .storekit) {
+    init(_ id: IntegrationPath) {
         self.id = id
     }
+
+    /// StoreKit's calls are the engine's own words (`purchase.result`, `transaction.update`,
+    /// `entitlements.current`), which the other paths' completions log too.
+    class var eventKinds: PathEventKinds { PathEventKinds() }
+
+    class var traits: PathTraits { PathTraits(id: .storekit, marketplace: .appStore) }
 
     /// The guide's `checkVerified` throws on an unverified result: such a transaction is
     /// neither unlocked nor finished.
@@ -25,9 +35,17 @@ class StoreKitPath: PurchasePath {
     var grantsAccessLocally: Bool { true }
     func accessWait(in context: PathContext) -> AccessWait? { nil }
     func levelsWaitingForServer(in context: PathContext) -> [String: ServerWait] { [:] }
+    func levelsWaitingForServer(scheduled: [any DueWork], accessLevel: (String) -> String?) -> [String: ServerWait] { [:] }
     func refunded(_ transaction: TransactionRecord, in context: PathContext) throws {}
     func subscriptionChanged(_ change: Store.SubscriptionChange, _ transaction: TransactionRecord,
                              in context: PathContext) throws {}
+    func periodRescaled(ofTransaction transactionId: String, from before: Date, to expires: Date,
+                        in context: PathContext) throws {}
+    func start(with catalog: Catalog) {}
+    func catalogReplaced(_ old: Catalog, by new: Catalog) {}
+    func describe(into report: inout StoreReport, in context: PathContext) {}
+    func callEnded(with report: inout StoreReport, in context: PathContext) {}
+    func callFailed() {}
 
     // MARK: Launch
 
@@ -95,6 +113,11 @@ class StoreKitPath: PurchasePath {
 
     func sheet(in context: PathContext) -> PurchaseSheet? {
         session.map(PurchaseSheet.storeKit)
+    }
+
+    /// The catalog no longer sells what the sheet is for: as the sheet's Cancel.
+    func cancelPurchaseUnderWay(in context: PathContext) throws -> PathStep? {
+        try take(.storeKit(.pressButton(.cancel)), in: context)
     }
 
     func take(_ input: PathInput, in context: PathContext) throws -> PathStep {
@@ -208,5 +231,11 @@ class StoreKitPath: PurchasePath {
         try context.restoreOwnedPurchases(as: "AppStore.sync() and Transaction.currentEntitlements")
     }
 
-    func perform(_ action: DueAction, in context: PathContext) throws -> PathStep { .nothing }
+    /// StoreKit schedules nothing on the clock (Ask to Buy waits for QA's answer), so it keeps
+    /// nothing to read back and has nothing to perform.
+    func dueWork(from payload: DueWorkPayload) throws -> any DueWork {
+        throw DueWorkPayloadError.unknownKind(payload.kind)
+    }
+
+    func perform(_ work: any DueWork, in context: PathContext) throws -> PathStep { .nothing }
 }

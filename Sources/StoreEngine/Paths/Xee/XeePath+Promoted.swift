@@ -34,10 +34,10 @@ extension XeePath {
             return PathStep(notice: StoreNotice(.info, "The App Store promoted \(name); it waits until the purchase "
                                                 + "of \(open.productName) has ended."))
         }
-        if context.shouldAddStorePayment(for: sku) {
+        if shouldAddStorePayment(for: sku) {
             try context.log(.xeePromoted, "the App Store started a promoted purchase of \(product.shortId); "
                             + "shouldAddStorePayment(for:) answered true: the sheet shows now")
-            return try beginPurchase(PurchaseRequest(productId: sku, storefront: context.appStoreStorefront,
+            return try beginPurchase(PurchaseRequest(productId: sku, storefront: appStoreStorefront(in: context),
                                                      variationId: nil), in: context)
         }
         hold(sku)
@@ -54,7 +54,14 @@ extension XeePath {
             let held = heldPromotions.isEmpty ? "none is held" : "held: " + heldPromotions.joined(separator: ", ")
             return PathStep(notice: StoreNotice(.info, "No promoted purchase of \(productId) is held (\(held))."))
         }
-        return try beginPurchase(PurchaseRequest(productId: productId, storefront: context.appStoreStorefront,
+        return try beginPurchase(PurchaseRequest(productId: productId, storefront: appStoreStorefront(in: context),
                                                  variationId: nil), in: context)
+    }
+
+    /// The storefront of the App Store account: the first that sells through Xee, else
+    /// through StoreKit, else the catalog's first. Promoted purchases are made there.
+    private func appStoreStorefront(in context: PathContext) -> Storefront {
+        let storefronts = context.catalog.storefronts
+        return storefronts.first { $0.path == .xee } ?? storefronts.first { $0.path == .storekit } ?? storefronts[0]
     }
 }

@@ -9,7 +9,6 @@ extension XeePath {
     /// iOS 13/14 it sends the receipt, which unlocks nothing; without the key only what
     /// notifications brought counts. Never charges, makes no transaction.
     func restorePurchases(in context: PathContext) throws -> PathStep {
-        let server = context.xeeServer
         guard server.deviceOS == .ios15 else {
             try context.log(.restored, "restorePurchases() on iOS 14: the receipt it sends unlocks nothing")
             return PathStep(notice: StoreNotice(.info, "Restore sent a receipt (iOS 13/14), which unlocks nothing on "

@@ -19,20 +19,88 @@ final class XeePath: StoreKitPath {
     /// Promoted purchases the delegate held, oldest first, for the app to buy later. The SDK
     /// keeps them in memory: they do not outlive the app.
     private(set) var heldPromotions: [String] = []
+    /// How the simulated Xee server behaves: the catalog's In-App Purchase key, unless QA says
+    /// otherwise (`Store.configureXee`).
+    var server = XeeServerSettings()
+    /// The app's side of the SDK; without one, the guide's app code answers (`XeeDelegate`).
+    weak var delegate: (any XeeDelegate)?
+    /// Set when a call changed the profile: the delegate hears of it after the commit.
+    private var profileChanged = false
 
-    init() {
+    required init() {
         super.init(.xee)
     }
 
+    /// The Xee SDK buys through the App Store.
+    override class var traits: PathTraits { PathTraits(id: .xee, marketplace: .appStore) }
+
+    /// The SDK's calls and its server's steps (XeeEvents.swift), with the server's verdict from
+    /// Apple among the lifecycle names.
+    override class var eventKinds: PathEventKinds {
+        PathEventKinds(
+            sdkCalls: [
+                .xeeAppleCheckFailed, .xeeNotification, .xeeGetProfile, .xeeSettings, .xeeAppleProduction,
+                .xeeLocalStoreKit, .xeeGetPaywall, .xeeGetPaywallVariantProducts, .xeeMakePurchase,
+                .xeeDidLoadLatestProfile, .xeePromoted,
+            ],
+            lifecycle: [.verifiedWithApple])
+    }
+
     override var grantsAccessLocally: Bool { false }
+
+    // MARK: Its state, and what it hands the app
+
+    override func start(with catalog: Catalog) {
+        server = XeeServerSettings(catalog.settings.xee)
+    }
+
+    /// QA's server settings are kept; the old catalog's follow the new one.
+    override func catalogReplaced(_ old: Catalog, by new: Catalog) {
+        if server == XeeServerSettings(old.settings.xee) { server = XeeServerSettings(new.settings.xee) }
+    }
+
+    override func describe(into report: inout StoreReport, in context: PathContext) {
+        report.heldPromotions = heldPromotions
+        report.xeeServer = server
+    }
+
+    /// What `makePurchase` returned, on the report of the call that settled it; the delegate
+    /// hears of a changed profile once its change is committed.
+    override func callEnded(with report: inout StoreReport, in context: PathContext) {
+        report.xeePurchase = takePurchaseResult()
+        if profileChanged {
+            profileChanged = false
+            delegate?.didLoadLatestProfile(context.xeeProfileNow)
+        }
+    }
+
+    /// The profile's level follows the period its purchase paid for, when it still ended there.
+    override func periodRescaled(ofTransaction transactionId: String, from before: Date, to expires: Date,
+                                 in context: PathContext) throws {
+        guard var access = context.xeeProfile.values.first(where: {
+            $0.transactionId == transactionId && $0.expiresAt == before
+        }) else { return }
+        access.expiresAt = expires
+        access.updatedAt = context.now
+        try context.recordXeeAccess(access)
+    }
+
+    override func callFailed() {
+        profileChanged = false
+        purchaseResult = nil
+    }
+
+    /// The delegate's answer to a promoted purchase; without a delegate, QA's setting.
+    func shouldAddStorePayment(for productId: String) -> Bool {
+        delegate?.shouldAddStorePayment(for: productId) ?? (server.promotedPurchases == .show)
+    }
 
     /// The app waits for the poll on the agenda (there is one at a time): its number, and the
     /// level its purchase brings. Read from the agenda, which the ledger keeps, so it is never
     /// out of step with it: not after a failed commit, not after a relaunch.
     override func accessWait(in context: PathContext) -> AccessWait? {
-        for action in context.scheduledActions {
-            guard case .xeeProfilePoll(let transaction, let poll) = action,
-                  let level = context.accessLevel(ofTransaction: transaction) else { continue }
+        for case .profilePoll(let transaction, let poll) in context.scheduled(XeeDueWork.self) {
+            guard let level = context.accessLevel(ofTransaction: transaction) else { continue }
             return AccessWait(level: level, poll: poll, polls: Self.polls)
         }
         return nil
@@ -41,23 +109,28 @@ final class XeePath: StoreKitPath {
     /// A level whose purchase or renewal has its notification on the agenda: the server has not
     /// heard yet. With the poll the app waits for, when it polls for that level.
     override func levelsWaitingForServer(in context: PathContext) -> [String: ServerWait] {
-        Self.levelsWaitingForServer(scheduled: context.scheduledActions, accessLevel: context.accessLevel(ofTransaction:))
+        levelsWaitingForServer(scheduled: context.scheduled(XeeDueWork.self), accessLevel: context.accessLevel(ofTransaction:))
     }
 
     /// The same from what is scheduled alone, for `history`, which reads it from the ledger.
-    static func levelsWaitingForServer(scheduled: [DueAction],
-                                       accessLevel: (String) -> String?) -> [String: ServerWait] {
+    override func levelsWaitingForServer(scheduled: [any DueWork],
+                                         accessLevel: (String) -> String?) -> [String: ServerWait] {
+        levelsWaitingForServer(scheduled: scheduled.compactMap { $0 as? XeeDueWork }, accessLevel: accessLevel)
+    }
+
+    private func levelsWaitingForServer(scheduled: [XeeDueWork],
+                                        accessLevel: (String) -> String?) -> [String: ServerWait] {
         var polling: (level: String, poll: Int)?
-        for case .xeeProfilePoll(let transaction, let poll) in scheduled {
+        for case .profilePoll(let transaction, let poll) in scheduled {
             if let level = accessLevel(transaction) { polling = (level, poll) }
         }
         var waiting: [String: ServerWait] = [:]
         for action in scheduled {
             switch action {
-            case .xeeNotification(let transaction), .xeeLifecycleNotification(let transaction, .renewal):
+            case .notification(let transaction), .lifecycleNotification(let transaction, .renewal):
                 guard let level = accessLevel(transaction) else { continue }
                 waiting[level] = ServerWait(poll: polling?.level == level ? polling?.poll : nil, polls: Self.polls)
-            default:
+            case .profilePoll, .lifecycleNotification:
                 continue
             }
         }
@@ -97,7 +170,6 @@ final class XeePath: StoreKitPath {
                             + "now or by notification; test access on the sandbox", transaction: transaction)
             return PathStep(settlements: [settlement])
         }
-        let server = context.xeeServer
         if server.hasInAppPurchaseKey {
             if let failure = try checkWithApple(for: transaction, in: context) {
                 try context.log(.xeeAppleCheckFailed, "\(failure): makePurchase still succeeds; \(access.level) waits "
@@ -112,10 +184,11 @@ final class XeePath: StoreKitPath {
         }
         // Access comes with the notification; the app polls for it meanwhile.
         let delay = Double(context.catalog.settings.xee.notificationDelaySeconds)
-        try context.schedule(.xeeNotification(transactionId: transaction), at: context.now.addingTimeInterval(delay))
+        try context.schedule(XeeDueWork.notification(transactionId: transaction),
+                             at: context.now.addingTimeInterval(delay))
         // A new purchase takes over the polling: the earlier one's next poll goes.
-        try context.cancelScheduled { if case .xeeProfilePoll = $0 { true } else { false } }
-        try context.schedule(.xeeProfilePoll(transactionId: transaction, poll: 1),
+        try context.cancelScheduled(XeeDueWork.self) { if case .profilePoll = $0 { true } else { false } }
+        try context.schedule(XeeDueWork.profilePoll(transactionId: transaction, poll: 1),
                              at: context.now.addingTimeInterval(Self.pollInterval))
         return PathStep(settlements: [settlement])
     }
@@ -124,7 +197,6 @@ final class XeePath: StoreKitPath {
     /// words, or nil when the answer verified. A server that does not know its environment asks
     /// production first, which does not know a sandbox transaction, then the sandbox.
     func checkWithApple(for transaction: String, in context: PathContext) throws -> String? {
-        let server = context.xeeServer
         if server.environment == .unknown, context.catalog.settings.useSandbox {
             try context.log(.xeeAppleProduction, "asked Apple's production environment: transaction not found "
                             + "(a sandbox transaction); asking the sandbox", transaction: transaction)
@@ -133,7 +205,7 @@ final class XeePath: StoreKitPath {
     }
 
     private func environmentNote(_ context: PathContext) -> String {
-        guard context.xeeServer.environment == .unknown else { return "" }
+        guard server.environment == .unknown else { return "" }
         return context.catalog.settings.useSandbox ? " (sandbox, asked second)" : " (production, asked first)"
     }
 
@@ -154,7 +226,7 @@ final class XeePath: StoreKitPath {
         default: words = "returned " + (result?.description ?? "")
         }
         if let profile = result?.profile, let level = try context.access(of: transaction)?.level, !profile.isActive(level) {
-            let why = context.xeeServer.hasInAppPurchaseKey ? "" : "no In-App Purchase key: "
+            let why = server.hasInAppPurchaseKey ? "" : "no In-App Purchase key: "
             words += "; \(why)access comes with the notification"
         }
         try context.log(.xeeMakePurchase, "makePurchase(product: \(sheet.productId)) " + words, transaction: transaction)
@@ -175,9 +247,16 @@ final class XeePath: StoreKitPath {
 
     // MARK: Later, on the clock
 
-    override func perform(_ action: DueAction, in context: PathContext) throws -> PathStep {
-        switch action {
-        case .xeeNotification(let transaction):
+    /// Reads back what `XeeDueWork.kept` wrote.
+    override func dueWork(from payload: DueWorkPayload) throws -> any DueWork {
+        try XeeDueWork(payload)
+    }
+
+    override func perform(_ work: any DueWork, in context: PathContext) throws -> PathStep {
+        // The engine routes by `performer`: what is not of Xee's type is StoreKit's, underneath.
+        guard let work = work as? XeeDueWork else { return try super.perform(work, in: context) }
+        switch work {
+        case .notification(let transaction):
             guard let access = try context.access(of: transaction) else { return .nothing }
             try context.atomically {
                 try record(access, of: transaction, source: .notification, in: context)
@@ -185,12 +264,10 @@ final class XeePath: StoreKitPath {
                                 + Store.until(access.expiresAt), transaction: transaction)
             }
             return .nothing
-        case .xeeLifecycleNotification(let transaction, let change):
+        case .lifecycleNotification(let transaction, let change):
             return try notificationArrived(change, for: transaction, in: context)
-        case .xeeProfilePoll(let transaction, let poll):
+        case .profilePoll(let transaction, let poll):
             return try pollProfile(transaction, poll, in: context)
-        default:
-            return .nothing
         }
     }
 
@@ -206,7 +283,7 @@ final class XeePath: StoreKitPath {
             return PathStep(notice: StoreNotice(.info, "The purchase went through; \(level) may take a "
                                                 + "moment to arrive."))
         }
-        try context.schedule(.xeeProfilePoll(transactionId: transaction, poll: poll + 1),
+        try context.schedule(XeeDueWork.profilePoll(transactionId: transaction, poll: poll + 1),
                              at: context.now.addingTimeInterval(Self.pollInterval))
         return .nothing
     }
@@ -231,8 +308,8 @@ final class XeePath: StoreKitPath {
     private func notify(_ change: Store.SubscriptionChange, of transaction: TransactionRecord,
                         in context: PathContext) throws {
         let delay = Double(context.catalog.settings.xee.notificationDelaySeconds)
-        try context.schedule(.xeeLifecycleNotification(transactionId: transaction.id, change: change),
-                         at: context.now.addingTimeInterval(delay))
+        try context.schedule(XeeDueWork.lifecycleNotification(transactionId: transaction.id, change: change),
+                             at: context.now.addingTimeInterval(delay))
     }
 
     /// The App Store Server Notification's name for a change.
@@ -309,7 +386,7 @@ final class XeePath: StoreKitPath {
     /// The SDK hands the app's delegate the new profile (once the change is committed).
     private func profileChanged(in context: PathContext) throws {
         try context.log(.xeeDidLoadLatestProfile, "didLoadLatestProfile: " + context.xeeProfileNow.described(withExpiry: true))
-        context.xeeProfileDidChange()
+        profileChanged = true
     }
 
     // MARK: Promoted purchases

@@ -1,0 +1,68 @@
+import Catalog
+import Foundation
+
+// The paths' sheets as the app sees them: one case per sheet, its value the path's own
+// read-only view model, and one case per sheet's input. Kept beside the registry because the
+// app switches over them in full to draw each sheet and route its keys (one view per sheet in
+// TerminalUI/Sheets): a sheet the app could only downcast to would let a new path's sheet go
+// undrawn without a word from the compiler. Adding a path with a sheet adds its case here.
+
+/// The sheet a path shows while a purchase waits on the player, as a read-only value: the UI
+/// draws it and sends `PathInput` back; the session itself stays in the engine.
+public enum PurchaseSheet: Sendable, Equatable {
+    case payStation(PayStationPage)
+    /// The App Store purchase sheet.
+    case storeKit(StoreKitSession)
+
+    public var path: IntegrationPath {
+        switch self {
+        case .payStation: return .paystation
+        case .storeKit(let session): return session.path
+        }
+    }
+
+    /// The purchase the sheet is for, and the product's name on it.
+    public var transactionId: String {
+        switch self {
+        case .payStation(let page): return page.session.transactionId
+        case .storeKit(let session): return session.transactionId
+        }
+    }
+
+    public var productId: String {
+        switch self {
+        case .payStation(let page): return page.session.productId
+        case .storeKit(let session): return session.productId
+        }
+    }
+
+    public var productName: String {
+        switch self {
+        case .payStation(let page): return page.session.productName
+        case .storeKit(let session): return session.productName
+        }
+    }
+
+    /// What the player sees open, in a sentence: `Pay Station`, `The App Store sheet`.
+    var name: String {
+        switch self {
+        case .payStation: return "Pay Station"
+        case .storeKit: return "The App Store sheet"
+        }
+    }
+}
+
+/// Input for the sheet on screen, in the path's own terms.
+public enum PathInput: Sendable, Equatable {
+    case payStation(PayStationInput)
+    case storeKit(StoreKitInput)
+
+    /// The path whose sheet takes it.
+    public var path: IntegrationPath {
+        switch self {
+        case .payStation: return .paystation
+        case .storeKit: return .storekit
+        }
+    }
+}
+

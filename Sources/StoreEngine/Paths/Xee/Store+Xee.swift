@@ -1,0 +1,61 @@
+import Catalog
+import Foundation
+
+// The Xee path's face on the store: its server's settings, the app's delegate and QA's
+// changes to the server, all kept by the path itself (`XeePath`).
+extension Store {
+    /// The Xee SDK path, which the SDK's calls (`Store.xee`) go through.
+    var xeePath: XeePath { path(ofType: XeePath.self) }
+
+    /// How the simulated Xee server behaves: the catalog's In-App Purchase key, unless QA says
+    /// otherwise (`configureXee`).
+    public internal(set) var xeeServer: XeeServerSettings {
+        get { xeePath.server }
+        set { xeePath.server = newValue }
+    }
+
+    /// The app's side of the Xee SDK; without one, the guide's app code answers (`XeeDelegate`).
+    /// Held weakly, as the SDK holds its delegate.
+    public var xeeDelegate: (any XeeDelegate)? {
+        get { xeePath.delegate }
+        set { xeePath.delegate = newValue }
+    }
+
+    /// Changes how the simulated Xee server behaves from now on; logged.
+    public func configureXee(_ settings: XeeServerSettings) throws(StoreError) -> StoreReport {
+        try perform {
+            xeeServer = settings
+            try log(.xeeSettings, "In-App Purchase key \(settings.hasInAppPurchaseKey ? "on" : "off"), "
+                    + "Apple \(settings.apple.rawValue), iOS \(settings.deviceOS.rawValue), environment "
+                    + "\(settings.environment.rawValue), promoted purchases \(settings.promotedPurchases.rawValue)", nil, now())
+            return nil
+        }
+    }
+}
+
+/// What the Xee path adds to each report.
+struct XeeReport: PathReport {
+    var purchase: XeePurchaseResult?
+    var heldPromotions: [String] = []
+    var server = XeeServerSettings()
+}
+
+extension StoreReport {
+    /// What the Xee SDK's `makePurchase` returned, on the report of the call that settled it.
+    public var xeePurchase: XeePurchaseResult? {
+        get { pathReports[XeeReport.self]?.purchase }
+        set { pathReports[XeeReport.self, default: XeeReport()].purchase = newValue }
+    }
+
+    /// Products of promoted purchases the Xee SDK's delegate held, for the app to buy later.
+    public var heldPromotions: [String] {
+        get { pathReports[XeeReport.self]?.heldPromotions ?? [] }
+        set { pathReports[XeeReport.self, default: XeeReport()].heldPromotions = newValue }
+    }
+
+    /// How the simulated Xee server behaves now: the catalog's, unless QA changed it.
+    public var xeeServer: XeeServerSettings {
+        get { pathReports[XeeReport.self]?.server ?? XeeServerSettings() }
+        set { pathReports[XeeReport.self, default: XeeReport()].server = newValue }
+    }
+}

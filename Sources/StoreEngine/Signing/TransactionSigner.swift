@@ -1,0 +1,46 @@
+import Foundation
+import Ledger
+
+/// Signs and verifies transactions with one ledger's key, for one app, as the App Store signs
+/// what it hands the app: a compact JWS (ES256) over a `SignedTransactionPayload`. It knows
+/// nothing of the ledger or the catalog; the store says what to sign and keeps the result.
+struct TransactionSigner {
+    let key: SigningKey
+    /// The app's bundle id, which a signature must name; nil checks none (`history` has no
+    /// catalog to take it from).
+    var bundleId: String?
+
+    /// The compact JWS of `payload`.
+    func sign(_ payload: SignedTransactionPayload) throws -> String {
+        try JWS.signing(try payload.encoded(), with: key).compact
+    }
+
+    /// Why the signed form of `transaction` cannot be trusted, or nil when it verifies: it must
+    /// be this key's ES256 signature, for this app's bundle id, of this very transaction.
+    func problem(with transaction: TransactionRecord) -> String? {
+        guard let text = transaction.signedTransaction else { return "the transaction is not signed" }
+        guard let jws = JWS(compact: text) else { return "the signed transaction is not a compact JWS" }
+        guard jws.isSigned(by: key) else { return "the signed transaction was altered, so its signature does not verify" }
+        guard let payload = SignedTransactionPayload.decoded(from: jws.payload) else {
+            return "the signed payload is not a transaction"
+        }
+        if let bundleId, payload.bundleId != bundleId {
+            return "signed for bundle \(payload.bundleId), not \(bundleId)"
+        }
+        guard payload.transactionId == transaction.id, payload.productId == transaction.productId else {
+            return "the signature is for \(payload.transactionId), of \(payload.productId)"
+        }
+        return nil
+    }
+
+    /// A forgery of `compact`: its payload altered (99 more of the product than were paid for;
+    /// a change of price would change nothing in a free trial) under the real signature, which
+    /// therefore no longer verifies. Nil when `compact` is not a signed transaction.
+    static func forgery(of compact: String) throws -> String? {
+        guard let jws = JWS(compact: compact), var payload = SignedTransactionPayload.decoded(from: jws.payload) else {
+            return nil
+        }
+        payload.quantity += 99
+        return jws.replacingPayload(with: try payload.encoded()).compact
+    }
+}

@@ -1,0 +1,34 @@
+import Catalog
+import Testing
+@testable import StoreEngine
+
+/// The one list of paths: every path of the catalog's vocabulary is in it once, and what the
+/// engine used to know of each path by name (its store, its events) now comes from the path.
+@Suite("Paths: the registry")
+struct PathRegistryTests {
+    @Test func everyPathOfTheCatalogIsRegisteredOnce() {
+        let ids = PathRegistry.makePaths().map(\.id)
+        #expect(ids.count == Set(ids).count)
+        #expect(Set(ids) == Set(IntegrationPath.allCases))
+        #expect(PathRegistry.all.map { $0.traits.id } == ids, "a path's traits name the path it makes")
+    }
+
+    @Test func eachPathSaysWhichStoreTakesItsPayments() {
+        #expect(IntegrationPath.storekit.marketplace == .appStore)
+        #expect(IntegrationPath.xee.marketplace == .appStore)
+        #expect(IntegrationPath.paystation.marketplace == .xsolla)
+        #expect(IntegrationPath.allCases.filter(\.sellsOnlyRequestedProducts) == [.paystation])
+    }
+
+    @Test func eachPathsEventsAreInTheEventsPaneGroups() {
+        let declared = PathRegistry.eventKinds
+        #expect(declared.sdkCalls.contains(.xeeNotification) && declared.sdkCalls.contains(.payStationPaid))
+        #expect(declared.sdkCalls.allSatisfy { EventKind.sdkCalls.contains($0) && $0.category == .sdk })
+        #expect(declared.lifecycle == [.verifiedWithApple])
+        #expect(EventKind.verifiedWithApple.category == .lifecycle)
+        #expect(EventKind.payStationDeclined.tone == .failure && EventKind.payStationWrongCode.tone == .failure)
+        #expect(EventKind.payStationPaid.tone == .neutral)
+        let all = EventKind.sdkCalls + EventKind.lifecycle + EventKind.client
+        #expect(all.count == Set(all).count, "no kind is declared twice")
+    }
+}
