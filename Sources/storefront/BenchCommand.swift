@@ -62,13 +62,14 @@ enum BenchCommand {
         results.append(floor)
         results.append(try URLHandOffBench.run(runs: runs))
         results.append(try ExportBench.run(catalog: catalog, catalogPath: catalogPath, quick: quick))
+        let terminal = try runTerminalBench(catalogPath: catalogPath, bigText: bigText, runs: runs)
 
         let keypressRatio = smallPress.median > 0 ? bigPress.median / smallPress.median : 0
         let purchaseInFloors = purchase.measurement.map { floor.median > 0 ? $0.median / floor.median : 0 }
         let facts = BenchFacts.current()
         if options.json {
             printJSON(results: results, facts: facts, keypressRatio: keypressRatio, purchase: purchase,
-                      purchaseInFloors: purchaseInFloors)
+                      purchaseInFloors: purchaseInFloors, terminal: terminal)
             return
         }
         print("  \(facts.summary)")
@@ -82,6 +83,38 @@ enum BenchCommand {
         if let skipped = purchase.skipped { print("  purchase: skipped, \(skipped)") }
         if let floors = purchaseInFloors, let commits = purchase.commitsPerPurchase {
             print(String(format: "  a purchase costs %.1f committed writes; it makes %d commits (counted)", floors, commits))
+        }
+        printTerminal(terminal)
+    }
+
+    /// The terminal cases on the small catalog and on the generated one, written to a file for
+    /// the app to launch with.
+    private static func runTerminalBench(catalogPath: String, bigText: String, runs: Int) throws(CommandFailure) -> TerminalBench.Outcome {
+        let bigPath = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-bench-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: bigPath) }
+        guard FileManager.default.createFile(atPath: bigPath, contents: Data(bigText.utf8)) else {
+            throw CommandFailure(.ioError, "could not write the generated catalog to \(bigPath)")
+        }
+        return try TerminalBench.run(catalogPaths: [catalogPath, bigPath], labels: [catalogPath, "10,000 products"], runs: runs)
+    }
+
+    private static func printTerminal(_ outcome: TerminalBench.Outcome) {
+        switch outcome {
+        case .skipped(let why):
+            print("  first frame and bytes on the wire: skipped, \(why)")
+        case .measured(let cases):
+            print("  through a pty read by pyte, 120x40 (median of each case's runs; the floor drawn in the same runs):")
+            for item in cases {
+                let goal = item.catalog.hasPrefix("10,000") ? "the goal is at most 200 ms" : "the goal is at most 2x the floor"
+                print(String(format: "  first frame, %@: %.1f ms (p90 %.1f), the floor %.1f ms (p90 %.1f): %.1fx (%@)",
+                             item.catalog, item.firstFrameMs, item.firstFrameP90Ms, item.floorMs, item.floorP90Ms,
+                             item.firstFrameInFloors, goal))
+                print(String(format: "  bytes, %@: first frame %d B for %d cells (%.2f B a cell); Down %.0f B for %.0f changed cells (%.2f B a cell, the goal is at most 2, %d moves); resize to 100x30 %d B for %d cells (%.2f B a cell)",
+                             item.catalog, item.firstFrameBytes, item.firstFrameCells,
+                             Double(item.firstFrameBytes) / Double(max(1, item.firstFrameCells)), item.moveBytes, item.moveCells,
+                             item.moveBytesPerCell, item.moves, item.resizeBytes, item.resizeCells,
+                             Double(item.resizeBytes) / Double(max(1, item.resizeCells))))
+            }
         }
     }
 
@@ -108,7 +141,7 @@ enum BenchCommand {
     }
 
     private static func printJSON(results: [Measurement], facts: BenchFacts, keypressRatio: Double,
-                                  purchase: PurchaseBench.Outcome, purchaseInFloors: Double?) {
+                                  purchase: PurchaseBench.Outcome, purchaseInFloors: Double?, terminal: TerminalBench.Outcome) {
         var document: [String: Any] = [
             "date": facts.date, "commit": facts.commit, "configuration": facts.configuration,
             "loadAverage": facts.loadAverage, "cores": facts.cores,
@@ -118,6 +151,17 @@ enum BenchCommand {
         if let commits = purchase.commitsPerPurchase { document["commitsPerPurchase"] = commits }
         if let purchaseInFloors { document["purchaseInFloorWrites"] = purchaseInFloors }
         if let skipped = purchase.skipped { document["purchaseSkipped"] = skipped }
+        switch terminal {
+        case .skipped(let why): document["terminalSkipped"] = why
+        case .measured(let cases):
+            document["terminal"] = cases.map { item -> [String: Any] in
+                ["catalog": item.catalog, "firstFrameMs": item.firstFrameMs, "firstFrameP90Ms": item.firstFrameP90Ms,
+                 "floorMs": item.floorMs, "floorP90Ms": item.floorP90Ms, "firstFrameInFloors": item.firstFrameInFloors,
+                 "runs": item.runs, "firstFrameBytes": item.firstFrameBytes, "firstFrameCells": item.firstFrameCells,
+                 "moveBytes": item.moveBytes, "moveCells": item.moveCells, "moveBytesPerCell": item.moveBytesPerCell,
+                 "resizeBytes": item.resizeBytes, "resizeCells": item.resizeCells]
+            }
+        }
         if let data = try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys]) {
             print(String(decoding: data, as: UTF8.self))
         }
