@@ -7,10 +7,10 @@ import Testing
 /// the blank would show its new style (underlined, reversed, another background).
 @Suite("Blank cells join the run before them")
 struct BlankCellsTests {
-    private let border = Style(foreground: RGB(red: 68, green: 68, blue: 68), background: RGB(red: 18, green: 18, blue: 18))
-    private let title = Style(foreground: RGB(red: 228, green: 228, blue: 228), background: RGB(red: 18, green: 18, blue: 18),
+    private let border = Style(foreground: RGB(68, 68, 68), background: RGB(18, 18, 18))
+    private let title = Style(foreground: RGB(228, 228, 228), background: RGB(18, 18, 18),
                               bold: true)
-    private let plain = Style(foreground: RGB(red: 228, green: 228, blue: 228), background: RGB(red: 18, green: 18, blue: 18))
+    private let plain = Style(foreground: RGB(228, 228, 228), background: RGB(18, 18, 18))
 
     private func cells(_ parts: [(String, Style)]) -> [Cell] {
         parts.flatMap { text, style in text.map { Cell(String($0), style: style) } }
@@ -40,8 +40,8 @@ struct BlankCellsTests {
     }
 
     @Test("A blank that would show the style keeps its own", arguments: [
-        Style(background: RGB(red: 18, green: 18, blue: 18), underline: true),
-        Style(background: RGB(red: 18, green: 18, blue: 18), reverse: true),
+        Style(background: RGB(18, 18, 18), underline: true),
+        Style(background: RGB(18, 18, 18), reverse: true),
     ])
     func aVisibleBlankKeepsItsStyle(visible: Style) {
         let row = cells([("a", plain), (" ", visible), ("b", plain)])
@@ -52,7 +52,7 @@ struct BlankCellsTests {
     }
 
     @Test func anotherBackgroundIsNeverTaken() {
-        let selected = Style(foreground: RGB(red: 18, green: 18, blue: 18), background: RGB(red: 95, green: 215, blue: 255))
+        let selected = Style(foreground: RGB(18, 18, 18), background: RGB(95, 215, 255))
         let row = cells([("Buy", selected), ("  ", plain)])
         #expect(BlankCells.drawnStyles(ofRow: row).suffix(2) == [plain, plain])
     }
