@@ -6,11 +6,15 @@
 // waits for a key or a signal. Nothing else: the time from its exec to a complete frame is what
 // any ncurses program pays to draw that screen on that terminal.
 //
-//     cc -O2 -o first-frame-floor Bench/floor/first-frame.c -lncursesw
+//     cc -O2 -o .build/first-frame-floor Bench/floor/first-frame.c -lncursesw   (make bench does)
 
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <locale.h>
+#if defined(__APPLE__)
+#include <curses.h>  // macOS's one ncurses has the wide-character API under the plain name
+#else
 #include <ncursesw/curses.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -9,22 +9,37 @@ import Foundation
 /// `make bench` installs pyte (`make pyte`) and compiles the floor; `BENCH_PYTHON` and
 /// `BENCH_FLOOR` name other ones. Without them the cases are skipped, and the bench says why.
 enum TerminalBench {
+    /// A Down move: the median of its runs.
+    struct Move: Decodable {
+        /// Bytes written.
+        var bytes: Double
+        /// Cells that look different afterwards on the emulator's screen.
+        var cells: Double
+        /// The UTF-8 of those cells' text: what any program must send (the floor).
+        var textBytes: Double
+        var bytesPerCell: Double
+        /// Bytes written for each byte of the floor.
+        var inTextBytes: Double
+    }
+
+    /// One catalog's figures (times in milliseconds, medians and p90 over the runs).
     struct Case: Decodable {
         var catalog: String
-        var title: String
+        var headline: String
+        var runs: Int
         var firstFrameMs: Double
         var firstFrameP90Ms: Double
         var floorMs: Double
         var floorP90Ms: Double
-        var runs: Int
         var firstFrameBytes: Int
         var firstFrameCells: Int
-        var moves: Int
-        var moveBytes: Double
-        var moveCells: Double
-        var moveBytesPerCell: Double
+        var firstFrameTextBytes: Int
+        /// Off the selection the app starts on (the first card), then once more (in the list).
+        var firstMove: Move
+        var secondMove: Move
         var resizeBytes: Int
         var resizeCells: Int
+        var resizeTextBytes: Int
 
         var firstFrameInFloors: Double { floorMs > 0 ? firstFrameMs / floorMs : 0 }
     }
