@@ -11,6 +11,8 @@ For each catalog it measures
   that draws the same screen from a dump of it: every cell's text, colours and attributes, as
   the emulator read them from the app. The floor's screen is checked to be the app's, cell
   for cell, or the bench fails;
+- the process alone: `--help`, from exec to exit, the part of a launch any run of the
+  binary pays (the Swift runtime, the libraries it loads);
 - the bytes on the wire: for the first frame, for a Down move on the paywall and for a
   resize, the bytes written against the cells that changed on the emulator's screen (counted
   by comparing its screen before and after, not by asking the app what it drew).
@@ -265,7 +267,7 @@ def measure_catalog(options, catalog, root, env):
 
     # Exec to the first complete frame, the app and the floor alternately, so both see the same
     # machine; each launch of the app then moves twice: off its first selection, then once more.
-    app_times, floor_times = [], []
+    app_times, floor_times, start_times = [], [], []
     moves = {"first": [], "second": []}
     for index in range(options.runs):
         launch = Launch(options, catalog, root, env)
@@ -292,6 +294,14 @@ def measure_catalog(options, catalog, root, env):
             raise SystemExit(f"pty-bench: the floor's screen differs from the app's in {wrong} cells")
         floor_times.append(at)
 
+        # What the app's process costs before it does anything of its own: `--help` from exec
+        # to exit (the Swift runtime and the libraries loaded, the text written).
+        started = time.perf_counter()
+        helped = subprocess.run([options.app, "--help"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        if helped.returncode != 0:
+            raise SystemExit(f"pty-bench: {options.app} --help exited {helped.returncode}")
+        start_times.append(time.perf_counter() - started)
+
     def summary(samples):
         return {
             "bytes": median([b for b, _, _ in samples]),
@@ -309,6 +319,7 @@ def measure_catalog(options, catalog, root, env):
         "firstFrameP90Ms": p90(app_times) * 1000,
         "floorMs": median(floor_times) * 1000,
         "floorP90Ms": p90(floor_times) * 1000,
+        "processStartMs": median(start_times) * 1000,
         "firstFrameBytes": first_bytes,
         "firstFrameCells": first_cells,
         "firstFrameTextBytes": sum(len(cell[0].encode()) for cell in reference if cell != BLANK),

@@ -113,6 +113,7 @@ enum BenchCommand {
                 print(String(format: "  first frame, %@: %.1f ms (p90 %.1f), the floor %.1f ms (p90 %.1f): %.1fx (%@; %d runs)",
                              item.catalog, item.firstFrameMs, item.firstFrameP90Ms, item.floorMs, item.floorP90Ms,
                              item.firstFrameInFloors, goal, item.runs))
+                print(String(format: "    the process alone, storefront --help from exec to exit in the same runs: %.1f ms", item.processStartMs))
                 print(String(format: "    bytes of the first frame %d for %d cells: %.2f a cell, %.2fx their text; a resize to 100x30 %d for %d cells: %.2f a cell, %.2fx their text",
                              item.firstFrameBytes, item.firstFrameCells, Double(item.firstFrameBytes) / Double(max(1, item.firstFrameCells)),
                              Double(item.firstFrameBytes) / Double(max(1, item.firstFrameTextBytes)), item.resizeBytes, item.resizeCells,
@@ -169,6 +170,7 @@ enum BenchCommand {
             document["terminal"] = cases.map { item -> [String: Any] in
                 ["catalog": item.catalog, "firstFrameMs": item.firstFrameMs, "firstFrameP90Ms": item.firstFrameP90Ms,
                  "floorMs": item.floorMs, "floorP90Ms": item.floorP90Ms, "firstFrameInFloors": item.firstFrameInFloors,
+                 "processStartMs": item.processStartMs,
                  "runs": item.runs, "firstFrameBytes": item.firstFrameBytes, "firstFrameCells": item.firstFrameCells,
                  "firstFrameTextBytes": item.firstFrameTextBytes, "firstMove": move(item.firstMove),
                  "secondMove": move(item.secondMove), "resizeBytes": item.resizeBytes, "resizeCells": item.resizeCells,

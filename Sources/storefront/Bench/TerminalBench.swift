@@ -31,6 +31,8 @@ enum TerminalBench {
         var firstFrameP90Ms: Double
         var floorMs: Double
         var floorP90Ms: Double
+        /// `storefront --help` from exec to exit: what the process costs before the app's work.
+        var processStartMs: Double
         var firstFrameBytes: Int
         var firstFrameCells: Int
         var firstFrameTextBytes: Int
