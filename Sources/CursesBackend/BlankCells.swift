@@ -6,7 +6,7 @@ import TerminalUI
 /// makes ncurses end one attribute run and start another (a reset and both colours again,
 /// about 30 bytes) around every gap. In the style before it, the gap joins that run, and
 /// attributes change where the text's do: the first frame at 120x40 goes from 10.4 KB to
-/// 6.9 KB. (Measured by `Bench/pty-bench.py`; a move's bytes stay as they were.)
+/// 6.9 KB (measured by `Bench/pty-bench.py`; a move's bytes change by a few either way).
 enum BlankCells {
     /// A space neither underlined nor reversed: only its background is seen.
     static func showsOnlyBackground(_ cell: Cell) -> Bool {

@@ -9,6 +9,8 @@ import TerminalUI
 /// several times and reports the median and p90; ratios compare cases measured side by side in
 /// this one run. Every timed operation is checked to have done what it claims, or the bench
 /// fails: a keypress must move the selection, a purchase must end purchased and granted.
+/// The first frame and the bytes on the wire are measured on a pseudo-terminal, against their
+/// floors, by `Bench/pty-bench.py` (`Bench/TerminalBench.swift`).
 enum BenchCommand {
     static func run(_ options: Options) throws(CommandFailure) {
         let quick = options.quick || ProcessInfo.processInfo.environment["BENCH_QUICK"] == "1"
