@@ -6,19 +6,20 @@
 
 For each catalog it measures
 
-- the first frame: the time from exec to the moment the emulator's screen holds the app's
-  whole first frame, against the floor (Bench/floor/first-frame.c), a bare ncurses program
+- the first frame: the time from exec to the moment the emulator's screen holds the whole
+  frame the launch settles on, against the floor (Bench/floor/first-frame.c), a bare ncurses program
   that draws the same screen from a dump of it: every cell's text, colours and attributes, as
   the emulator read them from the app. The floor's screen is checked to be the app's, cell
   for cell, or the bench fails;
 - the process alone: `--help`, from exec to exit, the part of a launch any run of the
   binary pays (the Swift runtime, the libraries it loads);
-- the bytes on the wire: for the first frame, for a Down move on the paywall and for a
-  resize, the bytes written against the cells that changed on the emulator's screen (counted
-  by comparing its screen before and after, not by asking the app what it drew).
+- the bytes on the wire: for the first frame, for two Down moves on the paywall (off the
+  first card, then in the list) and for a resize, the bytes written against the cells that
+  look different on the emulator's screen (its screen before and after compared, not the app
+  asked what it drew), and against the UTF-8 of those cells' text, which any program must send.
 
 It prints one JSON document on stdout; `storefront bench` reads it into its table. A case
-that did not do what it times (no title on the screen, a move that changed nothing, a floor
+that did not do what it times (no paywall on the screen, a move that changed nothing, a floor
 whose screen differs from the app's) ends the script with status 1 and a sentence on stderr.
 """
 
@@ -152,10 +153,6 @@ def first_complete(chunks, target, columns=COLUMNS, rows=ROWS):
         if snapshot(screen) == target:
             return at
     return None
-
-
-def holds(screen, text):
-    return any(text in line for line in screen.display)
 
 
 # The emulator's colours back to the numbers curses takes: names come from SGR 30-37 and

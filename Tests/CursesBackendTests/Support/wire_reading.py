@@ -10,7 +10,7 @@ move: `bytes`, `attributeChanges` (groups of SGR sequences written together, eac
 of attributes) and `runs` (runs of one look over the screen in reading order, a blank looking
 as the cell before it, as curses draws them; for the move, over the cells that changed).
 """
-import fcntl, json, os, re, select, struct, sys, termios, time
+import fcntl, json, os, pty, re, select, struct, sys, termios, time
 
 import pyte
 
@@ -41,7 +41,7 @@ def runs(cells):
 
 def main():
     program = sys.argv[sys.argv.index("--") + 1:]
-    pid, fd = os.forkpty() if hasattr(os, "forkpty") else __import__("pty").fork()
+    pid, fd = pty.fork()
     if pid == 0:
         os.execvpe(program[0], program, os.environ)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
