@@ -79,7 +79,10 @@ $(PYTE_VENV)/installed-pyte-asciinema:
 	$(PYTE_VENV)/bin/pip install --quiet --disable-pip-version-check pyte asciinema
 	touch $@
 
-bench: build
+# The first frame and the bytes on the wire are measured through a pty read by pyte, against
+# Bench/floor/first-frame.c, a bare ncurses program drawing the same screen (compiled here).
+bench: build pyte
+	cc -O2 -o .build/first-frame-floor Bench/floor/first-frame.c $$(pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw)
 	STOREFRONT_COMMIT=$$(git rev-parse --short HEAD 2>/dev/null || echo unknown) \
 	  ./.build/release/storefront bench --catalog $(CATALOG)
 

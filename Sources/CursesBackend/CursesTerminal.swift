@@ -50,6 +50,8 @@ public final class CursesTerminal: Backend {
         nonl()
         keypad(sf_stdscr(), true)
         curs_set(0)
+        // The cursor is hidden: no update need end by moving it back to the window's cursor.
+        leaveok(sf_stdscr(), true)
         var canColor = false
         if colorEnabled, has_colors() {
             start_color()
@@ -93,8 +95,9 @@ public final class CursesTerminal: Backend {
         (Int(sf_getmaxx(sf_stdscr())), Int(sf_getmaxy(sf_stdscr())))
     }
 
-    /// Copies the frame into the window and flushes once. ncurses diffs it against what is on
-    /// screen, so only changed cells travel; never `clear()`.
+    /// Copies the frame into the window, a run of same-styled cells at a time, and flushes
+    /// once. ncurses diffs it against what is on screen, so only changed cells travel; never
+    /// `clear()`.
     public func draw(_ frame: Frame) {
         // A locale that cannot show UTF-8 would show its bytes as mojibake: draw ASCII instead.
         let frame = isUTF8 ? frame : frame.inASCII
@@ -102,12 +105,15 @@ public final class CursesTerminal: Backend {
         let (width, height) = size
         for y in 0..<min(height, frame.height) {
             var x = 0
-            while x < min(width, frame.width) {
-                let style = frame[x, y].style
+            let columns = min(width, frame.width)
+            // Blanks join the run before them (`BlankCells`): attributes change once a run.
+            let styles = BlankCells.drawnStyles(ofRow: (0..<columns).map { frame[$0, y] })
+            while x < columns {
+                let style = styles[x]
                 var run = ""
                 let start = x
                 var special = GraphemeCell.text
-                while x < min(width, frame.width), frame[x, y].style == style {
+                while x < columns, styles[x] == style {
                     let cell = frame[x, y]
                     special = GraphemeCell(cell, mode: widthMode)
                     if special != .text { break }

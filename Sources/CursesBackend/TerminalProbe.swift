@@ -4,9 +4,10 @@ import TerminalUI
 
 /// What the terminal under the app says of itself at start, asked on its own descriptors
 /// while ncurses has it in raw mode and before the first frame: whether it draws grapheme
-/// clusters as one glyph (DEC mode 2027, asked with DECRQM) and how far it really advances
-/// over a few sample clusters (a cursor-position report, DSR, after each). A terminal that
-/// answers nothing within a short wait is taken to advance per code point, as wcwidth says.
+/// clusters as one glyph (DEC mode 2027, asked with DECRQM) and, when it says it always does,
+/// how far it really advances over a few sample clusters (a cursor-position report, DSR, after
+/// each). A terminal that answers nothing within a short wait is taken to advance per code
+/// point, as wcwidth says.
 ///
 /// It also holds the BiDi convention's explicit mode (ECMA-48 BDSM reset, `CSI 8 l`): the app
 /// puts right-to-left text in visual order itself, so a terminal that reorders must leave its
@@ -47,6 +48,13 @@ struct TerminalProbe {
             send("\u{1B}[?2027l")
             resetGraphemeMode = true
         }
+        // Only a terminal that draws clusters whatever it is told is ever measured per
+        // grapheme: any other answer decides the mode already, so its samples are not asked
+        // (five round trips to the terminal before the first frame, over ssh as many waits).
+        guard modeState == 3 else {
+            send("\u{1B}[H\u{1B}[2K")
+            return
+        }
         var answered = 0
         var matchesGraphemes = true
         for sample in Self.samples {
@@ -57,7 +65,7 @@ struct TerminalProbe {
             if column - 1 != asGraphemes { matchesGraphemes = false }
         }
         send("\u{1B}[H\u{1B}[2K")
-        if modeState == 3, answered == Self.samples.count, matchesGraphemes {
+        if answered == Self.samples.count, matchesGraphemes {
             widthMode = .graphemes
         }
     }

@@ -9,6 +9,8 @@ import TerminalUI
 /// several times and reports the median and p90; ratios compare cases measured side by side in
 /// this one run. Every timed operation is checked to have done what it claims, or the bench
 /// fails: a keypress must move the selection, a purchase must end purchased and granted.
+/// The first frame and the bytes on the wire are measured on a pseudo-terminal, against their
+/// floors, by `Bench/pty-bench.py` (`Bench/TerminalBench.swift`).
 enum BenchCommand {
     static func run(_ options: Options) throws(CommandFailure) {
         let quick = options.quick || ProcessInfo.processInfo.environment["BENCH_QUICK"] == "1"
@@ -62,13 +64,14 @@ enum BenchCommand {
         results.append(floor)
         results.append(try URLHandOffBench.run(runs: runs))
         results.append(try ExportBench.run(catalog: catalog, catalogPath: catalogPath, quick: quick))
+        let terminal = try runTerminalBench(catalogPath: catalogPath, bigText: bigText, runs: runs)
 
         let keypressRatio = smallPress.median > 0 ? bigPress.median / smallPress.median : 0
         let purchaseInFloors = purchase.measurement.map { floor.median > 0 ? $0.median / floor.median : 0 }
         let facts = BenchFacts.current()
         if options.json {
             printJSON(results: results, facts: facts, keypressRatio: keypressRatio, purchase: purchase,
-                      purchaseInFloors: purchaseInFloors)
+                      purchaseInFloors: purchaseInFloors, terminal: terminal)
             return
         }
         print("  \(facts.summary)")
@@ -82,6 +85,47 @@ enum BenchCommand {
         if let skipped = purchase.skipped { print("  purchase: skipped, \(skipped)") }
         if let floors = purchaseInFloors, let commits = purchase.commitsPerPurchase {
             print(String(format: "  a purchase costs %.1f committed writes; it makes %d commits (counted)", floors, commits))
+        }
+        printTerminal(terminal)
+    }
+
+    /// The terminal cases on the small catalog and on the generated one, written to a file for
+    /// the app to launch with, in a folder of its own: the app watches the catalog's folder, and
+    /// a crowded temporary folder would be timed as part of the launch.
+    private static func runTerminalBench(catalogPath: String, bigText: String, runs: Int) throws(CommandFailure) -> TerminalBench.Outcome {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-bench-\(UUID().uuidString)")
+        let bigPath = folder.appendingPathComponent("catalog.json").path
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
+              FileManager.default.createFile(atPath: bigPath, contents: Data(bigText.utf8)) else {
+            throw CommandFailure(.ioError, "could not write the generated catalog to \(bigPath)")
+        }
+        return try TerminalBench.run(catalogPaths: [catalogPath, bigPath], labels: [catalogPath, "10,000 products"], runs: runs)
+    }
+
+    private static func printTerminal(_ outcome: TerminalBench.Outcome) {
+        switch outcome {
+        case .skipped(let why):
+            print("  first frame and bytes on the wire: skipped, \(why)")
+        case .measured(let cases):
+            print("  through a pty read by pyte, 120x40; the floor of a frame is Bench/floor/first-frame.c drawing the same screen,")
+            print("  the floor of a move the UTF-8 of the cells it changed:")
+            for item in cases {
+                let goal = item.catalog.hasPrefix("10,000") ? "the goal is at most 200 ms" : "the goal is at most 2x the floor"
+                print(String(format: "  first frame, %@: %.1f ms (p90 %.1f), the floor %.1f ms (p90 %.1f): %.1fx (%@; %d runs)",
+                             item.catalog, item.firstFrameMs, item.firstFrameP90Ms, item.floorMs, item.floorP90Ms,
+                             item.firstFrameInFloors, goal, item.runs))
+                print(String(format: "    the process alone, storefront --help from exec to exit in the same runs: %.1f ms", item.processStartMs))
+                print(String(format: "    bytes of the first frame %d for %d cells: %.2f a cell, %.2fx their text; a resize to 100x30 %d for %d cells: %.2f a cell, %.2fx their text",
+                             item.firstFrameBytes, item.firstFrameCells, Double(item.firstFrameBytes) / Double(max(1, item.firstFrameCells)),
+                             Double(item.firstFrameBytes) / Double(max(1, item.firstFrameTextBytes)), item.resizeBytes, item.resizeCells,
+                             Double(item.resizeBytes) / Double(max(1, item.resizeCells)),
+                             Double(item.resizeBytes) / Double(max(1, item.resizeTextBytes))))
+                for (name, move) in [("Down off the first card", item.firstMove), ("Down in the list", item.secondMove)] {
+                    print(String(format: "    %@: %.0f bytes for %.0f changed cells: %.2f a cell (the goal is at most 2), %.2fx their text (%.0f bytes)",
+                                 name, move.bytes, move.cells, move.bytesPerCell, move.inTextBytes, move.textBytes))
+                }
+            }
         }
     }
 
@@ -108,7 +152,7 @@ enum BenchCommand {
     }
 
     private static func printJSON(results: [Measurement], facts: BenchFacts, keypressRatio: Double,
-                                  purchase: PurchaseBench.Outcome, purchaseInFloors: Double?) {
+                                  purchase: PurchaseBench.Outcome, purchaseInFloors: Double?, terminal: TerminalBench.Outcome) {
         var document: [String: Any] = [
             "date": facts.date, "commit": facts.commit, "configuration": facts.configuration,
             "loadAverage": facts.loadAverage, "cores": facts.cores,
@@ -118,6 +162,23 @@ enum BenchCommand {
         if let commits = purchase.commitsPerPurchase { document["commitsPerPurchase"] = commits }
         if let purchaseInFloors { document["purchaseInFloorWrites"] = purchaseInFloors }
         if let skipped = purchase.skipped { document["purchaseSkipped"] = skipped }
+        switch terminal {
+        case .skipped(let why): document["terminalSkipped"] = why
+        case .measured(let cases):
+            func move(_ move: TerminalBench.Move) -> [String: Any] {
+                ["bytes": move.bytes, "cells": move.cells, "textBytes": move.textBytes, "bytesPerCell": move.bytesPerCell,
+                 "inTextBytes": move.inTextBytes]
+            }
+            document["terminal"] = cases.map { item -> [String: Any] in
+                ["catalog": item.catalog, "firstFrameMs": item.firstFrameMs, "firstFrameP90Ms": item.firstFrameP90Ms,
+                 "floorMs": item.floorMs, "floorP90Ms": item.floorP90Ms, "firstFrameInFloors": item.firstFrameInFloors,
+                 "processStartMs": item.processStartMs,
+                 "runs": item.runs, "firstFrameBytes": item.firstFrameBytes, "firstFrameCells": item.firstFrameCells,
+                 "firstFrameTextBytes": item.firstFrameTextBytes, "firstMove": move(item.firstMove),
+                 "secondMove": move(item.secondMove), "resizeBytes": item.resizeBytes, "resizeCells": item.resizeCells,
+                 "resizeTextBytes": item.resizeTextBytes]
+            }
+        }
         if let data = try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys]) {
             print(String(decoding: data, as: UTF8.self))
         }

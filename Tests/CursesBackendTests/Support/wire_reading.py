@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""The app's first frame and one Down move as a terminal reads them: runs a program in a
+pseudo-terminal of 120x40, feeds every byte it writes to pyte (a terminal emulator) and
+prints one JSON line about what it wrote.
+
+  wire_reading.py -- PROGRAM ARGS...
+
+For the first frame (the bytes after the width probe's last `ESC [ H ESC [ 2 K`) and for the
+move: `bytes`, `attributeChanges` (groups of SGR sequences written together, each one change
+of attributes) and `runs` (runs of one look over the screen in reading order, a blank looking
+as the cell before it, as curses draws them; for the move, over the cells that changed).
+"""
+import fcntl, json, os, pty, re, select, struct, sys, termios, time
+
+import pyte
+
+COLUMNS, ROWS = 120, 40
+QUIET = 0.5
+SGR_GROUP = re.compile(rb"(?:(?:\x1b\(B)?\x1b\[[0-9;]*m)+")
+
+
+def snapshot(screen):
+    return [(c.data, c.fg, c.bg, c.bold, c.underscore, c.reverse)
+            for y in range(ROWS) for c in (screen.buffer[y][x] for x in range(COLUMNS))]
+
+
+def runs(cells):
+    """Runs of one look in reading order: a blank (a space neither underlined nor reversed)
+    looks as the cell before it when their backgrounds agree."""
+    count, previous = 0, None
+    for text, fg, bg, bold, underline, reverse in cells:
+        look = (fg, bg, bold, underline, reverse)
+        if previous is not None and text == " " and not underline and not reverse and previous[1] == bg \
+                and not previous[3] and not previous[4]:
+            look = previous
+        if look != previous:
+            count += 1
+        previous = look
+    return count
+
+
+def main():
+    program = sys.argv[sys.argv.index("--") + 1:]
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execvpe(program[0], program, os.environ)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
+    screen = pyte.Screen(COLUMNS, ROWS)
+    screen.write_process_input = lambda data: os.write(fd, data.encode())
+    stream = pyte.ByteStream(screen)
+
+    def read_until_quiet():
+        received = bytearray()
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            ready, _, _ = select.select([fd], [], [], QUIET)
+            if not ready:
+                if received:
+                    break
+                continue
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            received += chunk
+            stream.feed(chunk)
+        return bytes(received)
+
+    first = read_until_quiet()
+    first = first[first.rfind(b"\x1b[H\x1b[2K") + len(b"\x1b[H\x1b[2K"):]
+    before = snapshot(screen)
+    os.write(fd, b"\x1bOB")
+    move = read_until_quiet()
+    after = snapshot(screen)
+    changed = [b for a, b in zip(before, after) if a != b]
+    os.write(fd, b"q")
+    try:
+        os.waitpid(pid, 0)
+    except OSError:
+        pass
+    print(json.dumps({
+        "firstFrame": {"bytes": len(first), "attributeChanges": len(SGR_GROUP.findall(first)), "runs": runs(before)},
+        "move": {"bytes": len(move), "attributeChanges": len(SGR_GROUP.findall(move)), "runs": runs(changed),
+                 "changedCells": len(changed)},
+        "screen": ["".join(c[0] for c in before[y * COLUMNS:(y + 1) * COLUMNS]) for y in range(ROWS)],
+    }))
+
+
+main()
