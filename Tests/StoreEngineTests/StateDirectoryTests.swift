@@ -40,8 +40,9 @@ struct StateDirectoryTests {
             #expect {
                 try directory.create()
             } throws: { error in
-                guard case .stateDirectory(let path, _)? = error as? StoreError else { return false }
-                return path == directory.path
+                guard case .stateDirectory(let path, let reason)? = error as? StoreError else { return false }
+                // The system's reason, not Foundation's "The operation could not be completed".
+                return path == directory.path && reason == "Not a directory"
             }
         }
     }

@@ -34,7 +34,7 @@ public struct StateDirectory: Sendable, Equatable {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            throw .stateDirectory(path: path, reason: error.localizedDescription)
+            throw .stateDirectory(path: path, reason: systemErrorText(of: error))
         }
         var info = stat()
         guard stat(path, &info) == 0 else { throw .stateDirectory(path: path, reason: systemErrorText(errno)) }
@@ -144,7 +144,7 @@ public struct StateDirectory: Sendable, Equatable {
             do {
                 try remove(file)
             } catch {
-                return .stopped(file: file, reason: error.localizedDescription, removed: removed)
+                return .stopped(file: file, reason: systemErrorText(of: error), removed: removed)
             }
             removed.append(file)
         }

@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+/// docs/reliability.md names a test for every promise and every bad input; a renamed or removed
+/// test would leave the page vouching for nothing. Each citation must name a file in Tests/ and,
+/// after `›`, tests that file holds: a display name in quotes (`"…"` at its end: a prefix) or a
+/// function name in backquotes.
+@Suite("docs/reliability.md names tests that exist")
+struct ReliabilityPageTests {
+    @Test func everyCitedFileAndTestExists() throws {
+        let root = try #require(Self.packageRoot(), "cannot find the package root from \(#filePath)")
+        let page = try String(contentsOfFile: root + "/docs/reliability.md", encoding: .utf8)
+        let citations = TestCitation.all(in: page)
+        #expect(citations.count >= 40, "the page cites \(citations.count) files; the reader may have missed its shape")
+        #expect(citations.flatMap(\.tests).count >= 40)
+        let problems = TestCitation.problems(citations, testsFolder: root + "/Tests")
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    @Test func theReaderFindsFilesAndNamesInListsAndTables() {
+        let page = """
+            - `Tests/A/One.swift` › `firstTest`,
+              `secondTest` (why), "a display name", "a prefix …"
+            | input | does | `Tests/B/Two.swift` › "two" (a note); `Three.swift`; `Tests/S/*redirect*.scenario` |
+            """
+        let found = TestCitation.all(in: page)
+        #expect(found == [
+            TestCitation(file: "Tests/A/One.swift", tests: [.function("firstTest"), .function("secondTest"),
+                                                             .display("a display name"), .displayPrefix("a prefix ")]),
+            TestCitation(file: "Tests/B/Two.swift", tests: [.display("two")]),
+            TestCitation(file: "Three.swift", tests: []),
+            TestCitation(file: "Tests/S/*redirect*.scenario", tests: []),
+        ])
+    }
+
+    @Test func aMissingFileOrTestIsReported() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reliability-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder + "/A", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "@Test(\"kept\")\nfunc kept() {}\n@Test func named() {}\n"
+            .write(toFile: folder + "/A/One.swift", atomically: true, encoding: .utf8)
+        let citations = [
+            TestCitation(file: "Tests/A/One.swift", tests: [.display("kept"), .function("named"), .displayPrefix("ke")]),
+            TestCitation(file: "One.swift", tests: [.display("gone"), .function("renamed")]),
+            TestCitation(file: "Tests/A/Missing.swift", tests: []),
+            TestCitation(file: "Tests/A/*.scenario", tests: []),
+        ]
+        #expect(TestCitation.problems(citations, testsFolder: folder) == [
+            "One.swift: no test \"gone\"",
+            "One.swift: no test func renamed",
+            "Tests/A/Missing.swift: no such file",
+            "Tests/A/*.scenario: no file matches",
+        ])
+    }
+
+    private static func packageRoot() -> String? {
+        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        for _ in 0..<4 {
+            directory.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("docs/reliability.md").path) {
+                return directory.path
+            }
+        }
+        return nil
+    }
+}
+
+/// One file the page cites, and the tests it names in it.
+struct TestCitation: Equatable {
+    enum Test: Equatable {
+        case display(String)
+        /// A display name the page shortens with `…`.
+        case displayPrefix(String)
+        case function(String)
+    }
+
+    var file: String
+    var tests: [Test]
+
+    /// Every citation of the page: a backquoted name ending in `.swift` or `.scenario`, then, after
+    /// `›`, quoted display names and backquoted function names up to the next citation. A list item's
+    /// continuation lines are read as part of it.
+    static func all(in page: String) -> [TestCitation] {
+        var items: [String] = []
+        for line in page.components(separatedBy: "\n") {
+            if line.hasPrefix("  "), !items.isEmpty, items[items.count - 1].hasPrefix("- ") {
+                items[items.count - 1] += " " + line.trimmingCharacters(in: .whitespaces)
+            } else {
+                items.append(line)
+            }
+        }
+        return items.flatMap(citations(in:))
+    }
+
+    private static func citations(in text: String) -> [TestCitation] {
+        var found: [TestCitation] = []
+        var rest = Substring(text)
+        // Within a citation's names: after `›` until a table cell ends or a `;` or a sentence does.
+        var naming = false
+        while let character = rest.first {
+            if character == "`", let end = rest.dropFirst().firstIndex(of: "`") {
+                let name = String(rest[rest.index(after: rest.startIndex)..<end])
+                rest = rest[rest.index(after: end)...]
+                if name.hasSuffix(".swift") || name.hasSuffix(".scenario") {
+                    found.append(TestCitation(file: name, tests: []))
+                    naming = false
+                } else if naming, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                    found[found.count - 1].tests.append(.function(name))
+                }
+            } else if character == "\"", naming, let end = rest.dropFirst().firstIndex(of: "\"") {
+                let name = String(rest[rest.index(after: rest.startIndex)..<end])
+                found[found.count - 1].tests.append(name.hasSuffix("…") ? .displayPrefix(String(name.dropLast())) : .display(name))
+                rest = rest[rest.index(after: end)...]
+            } else if character == "(", naming, let end = rest.firstIndex(of: ")") {
+                rest = rest[rest.index(after: end)...]  // a note on the tests, not a name
+            } else {
+                if character == "›", !found.isEmpty { naming = true }
+                if character == "|" || character == ";" { naming = false }
+                rest = rest.dropFirst()
+            }
+        }
+        return found
+    }
+
+    /// What does not hold: a file not in `testsFolder` (by its path from the package root, or by
+    /// its name alone where that is unique), a pattern nothing matches, a named test not in its file.
+    static func problems(_ citations: [TestCitation], testsFolder: String) -> [String] {
+        let everyFile = (FileManager.default.enumerator(atPath: testsFolder)?.allObjects as? [String] ?? []).map { "Tests/" + $0 }
+        var problems: [String] = []
+        for citation in citations {
+            let matches: [String]
+            if citation.file.contains("*") {
+                let pattern = "^" + NSRegularExpression.escapedPattern(for: citation.file)
+                    .replacingOccurrences(of: "\\*", with: "[^/]*") + "$"
+                matches = everyFile.filter { $0.range(of: pattern, options: .regularExpression) != nil }
+                if matches.isEmpty { problems.append("\(citation.file): no file matches") }
+                continue
+            }
+            matches = citation.file.hasPrefix("Tests/")
+                ? everyFile.filter { $0 == citation.file }
+                : everyFile.filter { $0.hasSuffix("/" + citation.file) }
+            guard matches.count == 1, let text = try? String(contentsOfFile: testsFolder + "/" + matches[0].dropFirst("Tests/".count),
+                                                            encoding: .utf8) else {
+                problems.append("\(citation.file): " + (matches.isEmpty ? "no such file" : "names \(matches.count) files"))
+                continue
+            }
+            for test in citation.tests {
+                switch test {
+                case .display(let name) where !text.contains("@Test(\"\(name)\""):
+                    problems.append("\(citation.file): no test \"\(name)\"")
+                case .displayPrefix(let start) where !text.contains("@Test(\"\(start)"):
+                    problems.append("\(citation.file): no test beginning \"\(start)\"")
+                case .function(let name) where !text.contains("func \(name)("):
+                    problems.append("\(citation.file): no test func \(name)")
+                default:
+                    break
+                }
+            }
+        }
+        return problems
+    }
+}
