@@ -56,7 +56,8 @@ static inline int sf_put_cluster(WINDOW *w, int y, int x, const wchar_t *chars, 
 static inline int sf_cluster_limit(void) { return CCHARW_MAX; }
 
 // Whether a terminal description `name` exists, and its colors, without taking the terminal
-// over: -1 when there is none. The probe's description is released again.
+// over: -1 when there is none, -2 when it cannot move the cursor (no `cup`, as TERM=dumb),
+// which a full-screen app needs. The probe's description is released again.
 static inline int sf_probe_terminal(const char *name) {
     int error = 0;
     TERMINAL *saved = cur_term;
@@ -65,8 +66,11 @@ static inline int sf_probe_terminal(const char *name) {
         return -1;
     }
     int colors = tigetnum("colors");
+    char *moveCursor = tigetstr("cup");
+    int canMoveCursor = moveCursor != NULL && moveCursor != (char *)-1;
     TERMINAL *probed = set_curterm(saved);
     if (probed != saved) del_curterm(probed);
+    if (!canMoveCursor) return -2;
     return colors < 0 ? 0 : colors;
 }
 

@@ -19,11 +19,19 @@ public final class CursesTerminal: Backend {
     /// False under a locale that is not UTF-8 (`LANG=C`): every cell is then drawn in ASCII.
     public let isUTF8: Bool
 
-    /// No description for `TERM`, nor for any fallback: nothing can be drawn.
+    /// No description for `TERM`, nor for any fallback, or one of a terminal that cannot move
+    /// the cursor: nothing can be drawn.
     public struct OpenFailure: Error, CustomStringConvertible {
         public var term: String?
+        /// `TERM`'s description exists but has no cursor addressing (`dumb`, an editor's shell
+        /// buffer): falling back to xterm's would send escapes it shows as text.
+        public var cannotMoveCursor = false
         public var description: String {
-            "no terminal description for TERM \(term ?? "(not set)"), nor for \(TerminalFallback.fallbacks.joined(separator: " or ")); "
+            if cannotMoveCursor {
+                return "TERM \(term ?? "") is a terminal that cannot move the cursor, which the full-screen app needs; run it in "
+                    + "one that can (such as TERM=xterm-256color), or use storefront scenario or export, which need no terminal."
+            }
+            return "no terminal description for TERM \(term ?? "(not set)"), nor for \(TerminalFallback.fallbacks.joined(separator: " or ")); "
                 + "install one (Debian: ncurses-term) or run with TERM=xterm-256color."
         }
     }
@@ -34,6 +42,9 @@ public final class CursesTerminal: Backend {
         setlocale(LC_ALL, "")
         isUTF8 = String(cString: sf_codeset()).uppercased().replacingOccurrences(of: "-", with: "") == "UTF8"
         let term = environment["TERM"]
+        if let term, !term.isEmpty, sf_probe_terminal(term) == -2 {
+            throw OpenFailure(term: term, cannotMoveCursor: true)
+        }
         let choice = TerminalFallback.choose(term: term, colorTerm: environment["COLORTERM"]) { name in
             let colors = sf_probe_terminal(name)
             return colors < 0 ? nil : Int(colors)

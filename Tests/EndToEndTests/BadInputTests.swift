@@ -226,6 +226,18 @@ extension EndToEnd {
 
         /// Launched in a terminal smaller than the app draws in, shrunk to one cell, then grown:
         /// ncurses is handed every size, and the app neither dies nor loses its place.
+        @Test("a terminal that cannot move the cursor (TERM=dumb) is refused with 78, not drawn half", .needsTmux)
+        func terminalThatCannotMoveTheCursor() throws {
+            let state = try TemporaryDirectory()
+            defer { state.remove() }
+            let app = try TmuxSession(stateDirectory: state.path, environment: ["TERM": "dumb"])
+            defer { app.close() }
+            try app.waitUntil("the app refuses and exits 78") { $0.joined().contains("EXIT=78") }
+            let screen = app.capture().joined(separator: " ")
+            #expect(screen.contains("TERM dumb is a terminal that cannot move the cursor"), "\(screen)")
+            #expect(!screen.contains("SANDBOX"), "nothing of the app was drawn: \(screen)")
+        }
+
         @Test("a tiny terminal: the app says how big it must be, lives through 1x1, and redraws when it grows", .needsTmux)
         func tinyTerminal() throws {
             let state = try TemporaryDirectory()
