@@ -11,7 +11,7 @@ enum ExitCode: Int32 {
     case ioError = 74
     /// EX_TEMPFAIL: another app holds the state directory; try again once it has quit.
     case tempFailure = 75
-    /// EX_CONFIG: no terminal description to draw with, not even a fallback.
+    /// EX_CONFIG: no terminal description to draw with, not even a fallback, or one that cannot move the cursor.
     case configuration = 78
 }
 
