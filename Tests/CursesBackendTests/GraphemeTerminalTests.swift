@@ -12,8 +12,7 @@ import Testing
 /// tmux draws them.
 @Suite("The width probe against a terminal")
 struct GraphemeTerminalTests {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    private static let root = SupportScript.root
     private static let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"
 
     private struct Drawn: Decodable {
@@ -23,8 +22,7 @@ struct GraphemeTerminalTests {
 
     /// Runs the app on a catalog whose gems pouch is the family's, in a terminal of `kind`.
     private func run(terminal kind: String) throws -> Drawn {
-        let binary = Self.root.appendingPathComponent(".build/debug/storefront").path
-        try #require(FileManager.default.isExecutableFile(atPath: binary), "build first: swift build")
+        let binary = try SupportScript.binary()
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-probe-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -34,23 +32,10 @@ struct GraphemeTerminalTests {
         try catalog.write(to: catalogFile, atomically: true, encoding: .utf8)
         // What a grapheme terminal advances over each sample: the widths the app would then measure by.
         let widths = TerminalProbe.samples.map { sample in DisplayWidth.measuring(.graphemes) { DisplayWidth.of(sample) } }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.root.appendingPathComponent("Tests/CursesBackendTests/Support/probing_terminal.py").path,
-                             kind, widths.map(String.init).joined(separator: ","), "--", binary,
-                             "--catalog", catalogFile.path, "--state-dir", scratch.appendingPathComponent("state").path,
-                             "--storefront", "USA"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["TERM"] = "xterm-256color"
-        environment["LANG"] = "C.UTF-8"
-        environment["WAIT_FOR"] = "Family Pouch"
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return try JSONDecoder().decode(Drawn.self, from: data)
+        return try SupportScript.run("probing_terminal.py", python: "/usr/bin/python3", arguments: [
+            kind, widths.map(String.init).joined(separator: ","), "--", binary,
+            "--catalog", catalogFile.path, "--state-dir", scratch.appendingPathComponent("state").path, "--storefront", "USA",
+        ], environment: ["WAIT_FOR": "Family Pouch"])
     }
 
     @Test func aGraphemeTerminalGetsTheFamilyAsOneCell() throws {

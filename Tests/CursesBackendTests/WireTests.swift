@@ -8,8 +8,7 @@ import Testing
 /// bytes or time: the property holds on any machine.
 @Suite("Bytes on the wire")
 struct WireTests {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    private static let root = SupportScript.root
 
     private struct Reading: Decodable {
         struct Update: Decodable {
@@ -25,30 +24,16 @@ struct WireTests {
     }
 
     private func read() throws -> Reading {
-        let binary = Self.root.appendingPathComponent(".build/debug/storefront").path
-        try #require(FileManager.default.isExecutableFile(atPath: binary), "build first: swift build")
+        let binary = try SupportScript.binary()
         let python = Self.root.appendingPathComponent(".build/pyte-venv/bin/python").path
         try #require(FileManager.default.isExecutableFile(atPath: python),
                      "\(python) is missing: run `make pyte` (a virtualenv with pyte, the terminal emulator)")
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-wire-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [Self.root.appendingPathComponent("Tests/CursesBackendTests/Support/wire_reading.py").path, "--",
-                             binary, "--catalog", Self.root.appendingPathComponent("catalog.json").path,
-                             "--state-dir", scratch.appendingPathComponent("state").path, "--user", "qa-wire"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["TERM"] = "xterm-256color"
-        environment["LANG"] = "C.UTF-8"
-        environment["COLORTERM"] = nil
-        environment["NO_COLOR"] = nil
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return try JSONDecoder().decode(Reading.self, from: data)
+        return try SupportScript.run("wire_reading.py", python: python, arguments: [
+            "--", binary, "--catalog", Self.root.appendingPathComponent("catalog.json").path,
+            "--state-dir", scratch.appendingPathComponent("state").path, "--user", "qa-wire",
+        ])
     }
 
     @Test func attributesChangeOncePerRunAndAMoveSendsOnlyWhatChanged() throws {
