@@ -87,6 +87,8 @@ let package = Package(
         // Pages an export writes, opened in headless Chromium (`make test-browser`; `make test`
         // skips it so a cold run stays short).
         .testTarget(name: "BrowserTests", dependencies: ["Exports", "Program", "TerminalUI", "StoreEngine", "Catalog"]),
+        // The fuzz targets' recipes, and every seed of Fuzz/corpus through its checks, without libFuzzer.
+        .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing"]),
         // Reads docs/architecture.md's layers table and every import in Sources/: needs no product code.
         .testTarget(name: "ArchitectureTests"),
         // Runs the built binary (.build/debug/storefront) in tmux; `make test` builds it first.

@@ -1,5 +1,5 @@
 /// Makes a big input from a small one, so the fuzzer reaches what only size shows: nesting a
-/// thousand levels deep, a number of a million digits, a line of a megabyte, a string of escapes,
+/// thousand levels deep, a number of tens of thousands of digits, a line of as many bytes, a string of escapes,
 /// a loop that is quadratic in the file. libFuzzer's inputs stay a few kilobytes, and on them a
 /// quadratic loop takes milliseconds, not the seconds `-timeout` catches.
 ///
@@ -8,9 +8,10 @@
 /// `head` are written `count` times in its place. Anything else is the input itself, so plain
 /// files (most of the corpus, a crash) mean what they say.
 enum Amplifier {
-    /// 64 KiB: a quadratic loop over it runs for minutes with the sanitizers, while linear work,
-    /// even an error every six bytes, stays within a few seconds: well under libFuzzer's 10 s
-    /// `-timeout`, and cheap enough that big inputs do not starve the small ones.
+    /// 64 KiB: a quadratic loop over it runs for minutes in the sanitized debug build, while
+    /// linear work, even an error every six bytes, takes a second or two on a loaded machine:
+    /// well under libFuzzer's 10 s `-timeout`, and cheap enough that big inputs do not starve
+    /// small ones.
     static let maximumBytes = 1 << 16
 
     static func expand(_ input: [UInt8]) -> [UInt8] {
