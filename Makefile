@@ -16,7 +16,7 @@ PNG_PACKAGES := librsvg2-bin
 PYTE_PACKAGES := python3 python3-venv
 PYTE_VENV := .build/pyte-venv
 
-.PHONY: run test test-browser bench build deps deps-png pyte clean
+.PHONY: run test test-browser bench fuzz build deps deps-png pyte clean
 
 # Installs what is missing of PACKAGES (Debian), or says how when not root.
 define install_missing
@@ -85,6 +85,12 @@ bench: build pyte
 	cc -O2 -o .build/first-frame-floor Bench/floor/first-frame.c $$(pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw)
 	STOREFRONT_COMMIT=$$(git rev-parse --short HEAD 2>/dev/null || echo unknown) \
 	  ./.build/release/storefront bench --catalog $(CATALOG)
+
+# libFuzzer on the parsers (catalog, .storekit, theme, scenario, redirect URL), each for
+# FUZZ_SECONDS (60) from the seeds in Fuzz/corpus, then the outside check of the binary's exit
+# codes, JSON and places (Fuzz/run.sh; docs/reliability.md, "Fuzzing"). Fails on any finding.
+fuzz: deps
+	./Fuzz/run.sh
 
 clean:
 	rm -rf .build

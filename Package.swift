@@ -13,6 +13,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "storefront", targets: ["storefront"]),
+        // libFuzzer's entry for the parsers (`make fuzz`); without libFuzzer, a replayer of its inputs.
+        .executable(name: "storefront-fuzz", targets: ["Fuzzing"]),
     ],
     targets: [
         // No pkgConfig: ncursesw.pc carries -D_XOPEN_SOURCE=600, which SwiftPM drops with a
@@ -60,6 +62,9 @@ let package = Package(
             name: "storefront",
             dependencies: ["CursesBackend", "Scenarios", "Exports", "Program", "TerminalUI", "StoreEngine", "Catalog"]
         ),
+        // The parsers the fuzzer feeds (docs/reliability.md, "Fuzzing"): built with -DFUZZING and the
+        // fuzzer sanitizer by `make fuzz` into .build/fuzz, else a replayer of libFuzzer's files.
+        .executableTarget(name: "Fuzzing", dependencies: ["Scenarios", "TerminalUI", "StoreEngine", "Catalog"]),
         // The catalog, a fixed moment and the products answer, shared by the UI and program tests.
         .target(name: "TestFixtures", dependencies: ["Catalog", "StoreEngine"], path: "Tests/TestFixtures"),
         // Each platform call on the real system: sockets, a signal, a lock, a watched folder.
@@ -82,6 +87,8 @@ let package = Package(
         // Pages an export writes, opened in headless Chromium (`make test-browser`; `make test`
         // skips it so a cold run stays short).
         .testTarget(name: "BrowserTests", dependencies: ["Exports", "Program", "TerminalUI", "StoreEngine", "Catalog"]),
+        // The fuzz targets' recipes, and every seed of Fuzz/corpus through its checks, without libFuzzer.
+        .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing"]),
         // Reads docs/architecture.md's layers table and every import in Sources/: needs no product code.
         .testTarget(name: "ArchitectureTests"),
         // Runs the built binary (.build/debug/storefront) in tmux; `make test` builds it first.
