@@ -44,12 +44,14 @@ struct ReliabilityPageTests {
             TestCitation(file: "One.swift", tests: [.display("gone"), .function("renamed")]),
             TestCitation(file: "Tests/A/Missing.swift", tests: []),
             TestCitation(file: "Tests/A/*.scenario", tests: []),
+            TestCitation(file: "Sources/Gone/Nothing.swift", tests: []),
         ]
         #expect(TestCitation.problems(citations, testsFolder: folder) == [
             "One.swift: no test \"gone\"",
             "One.swift: no test func renamed",
             "Tests/A/Missing.swift: no such file",
             "Tests/A/*.scenario: no file matches",
+            "Sources/Gone/Nothing.swift: no such file",
         ])
     }
 
@@ -123,7 +125,8 @@ struct TestCitation: Equatable {
     }
 
     /// What does not hold: a file not in `testsFolder` (by its path from the package root, or by
-    /// its name alone where that is unique), a pattern nothing matches, a named test not in its file.
+    /// its name alone where that is unique), a pattern nothing matches, a named test not in its
+    /// file, a `Sources/` file not beside `testsFolder`.
     static func problems(_ citations: [TestCitation], testsFolder: String) -> [String] {
         let everyFile = (FileManager.default.enumerator(atPath: testsFolder)?.allObjects as? [String] ?? []).map { "Tests/" + $0 }
         var problems: [String] = []
@@ -134,6 +137,12 @@ struct TestCitation: Equatable {
                     .replacingOccurrences(of: "\\*", with: "[^/]*") + "$"
                 matches = everyFile.filter { $0.range(of: pattern, options: .regularExpression) != nil }
                 if matches.isEmpty { problems.append("\(citation.file): no file matches") }
+                continue
+            }
+            // A product file (the fuzzing section cites its targets) need only exist, beside Tests/.
+            if citation.file.hasPrefix("Sources/") {
+                let path = (testsFolder as NSString).deletingLastPathComponent + "/" + citation.file
+                if !FileManager.default.fileExists(atPath: path) { problems.append("\(citation.file): no such file") }
                 continue
             }
             matches = citation.file.hasPrefix("Tests/")
