@@ -133,6 +133,13 @@ def played_variants(data, rng, count):
         yield '\n'.join(changed).encode()
 
 
+def keep_failure(path, data, problem):
+    """Keeps the input that failed, for a regression test, and says why."""
+    with open(path, 'wb') as file:
+        file.write(data)
+    print(f'{path}: {problem}')
+
+
 def main():
     binary = sys.argv[1]
     per_seed = int(sys.argv[2]) if len(sys.argv) > 2 else 6
@@ -161,10 +168,7 @@ def main():
                         runs += 1
                         if problem:
                             failures += 1
-                            keep = os.path.join(kept, f'played-{name}-{number}.scenario')
-                            with open(keep, 'wb') as file:
-                                file.write(data)
-                            print(f'{keep}: {problem}')
+                            keep_failure(os.path.join(kept, f'played-{name}-{number}.scenario'), data, problem)
                 for number, data in enumerate(inputs):
                     path = os.path.join(scratch, f'input{suffix}')
                     with open(path, 'wb') as file:
@@ -176,10 +180,7 @@ def main():
                     runs += 1
                     if problem:
                         failures += 1
-                        keep = os.path.join(kept, f'{kind}-{name}-{number}{suffix}')
-                        with open(keep, 'wb') as file:
-                            file.write(data)
-                        print(f'{keep}: {problem}')
+                        keep_failure(os.path.join(kept, f'{kind}-{name}-{number}{suffix}'), data, problem)
     print(f'outside: {runs} runs of {binary}, {failures} failed')
     sys.exit(1 if failures else 0)
 
