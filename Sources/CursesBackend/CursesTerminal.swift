@@ -42,11 +42,11 @@ public final class CursesTerminal: Backend {
         setlocale(LC_ALL, "")
         isUTF8 = String(cString: sf_codeset()).uppercased().replacingOccurrences(of: "-", with: "") == "UTF8"
         let term = environment["TERM"]
-        if let term, !term.isEmpty, sf_probe_terminal(term) == -2 {
-            throw OpenFailure(term: term, cannotMoveCursor: true)
-        }
+        // TERM's description is read once: whether it can move the cursor, then its colors.
+        let requested = term.flatMap { $0.isEmpty ? nil : ($0, sf_probe_terminal($0)) }
+        if let requested, requested.1 == -2 { throw OpenFailure(term: term, cannotMoveCursor: true) }
         let choice = TerminalFallback.choose(term: term, colorTerm: environment["COLORTERM"]) { name in
-            let colors = sf_probe_terminal(name)
+            let colors = name == requested?.0 ? requested?.1 ?? -1 : sf_probe_terminal(name)
             return colors < 0 ? nil : Int(colors)
         }
         guard let choice, let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r"),

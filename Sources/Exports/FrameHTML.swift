@@ -20,7 +20,7 @@ public enum FrameHTML {
         <html lang="en">
         <head>
         <meta charset="utf-8">
-        <title>\(escaped(title))</title>
+        <title>\(PageHTML.escaped(title))</title>
         <style>
         body { margin: 0; padding: 16px; background: \(defaultBackground.hex); }
         \(stylesheet)
@@ -64,7 +64,7 @@ public enum FrameHTML {
                     endRun()
                     runStyle = cell.style
                 }
-                let text = escaped(cell.grapheme.isEmpty ? " " : cell.grapheme)
+                let text = PageHTML.escaped(cell.grapheme.isEmpty ? " " : cell.grapheme)
                 run += cell.width == 2 ? "<span class=\"w\">\(text)</span>" : text
             }
             endRun()
@@ -86,7 +86,4 @@ public enum FrameHTML {
         if style.underline { css.append("text-decoration:underline") }
         return css.joined(separator: ";")
     }
-
-    /// Escaped as the export's other pages escape: one rule for every HTML page it writes.
-    static func escaped(_ text: String) -> String { PageHTML.escaped(text) }
 }

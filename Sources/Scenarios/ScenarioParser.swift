@@ -245,7 +245,7 @@ public enum ScenarioParser {
             // character as a person types, which a demo shows one by one.
             try exactly(1, "one TEXT: type 4242424242424242, type \"DEU\"")
             guard !arguments[0].isEmpty else { throw Problem("type takes text to type; \"\" types nothing") }
-            guard !arguments[0].unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            guard !ControlCharacters.contains(arguments[0]) else {
                 throw Problem("type takes printable text; press other keys with key (key enter, key tab)")
             }
             return .keys(arguments[0].map(Key.character))
@@ -278,7 +278,7 @@ public enum ScenarioParser {
             try exactly(1, "one TEXT in quotes: caption \"Pay with a test card\"")
             let text = arguments[0].trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty else { throw Problem("caption takes text to show; an empty caption says nothing") }
-            guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            guard !ControlCharacters.contains(text) else {
                 throw Problem("a caption is one line of text, without control characters")
             }
             return .caption(text)

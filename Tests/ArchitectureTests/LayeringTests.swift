@@ -1,10 +1,6 @@
 import Foundation
 import Testing
 
-/// The package root: two folders above this file (Tests/ArchitectureTests/).
-private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-
 private func architecturePage() throws -> String {
     try String(contentsOf: packageRoot.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
 }

@@ -1,10 +1,6 @@
 import Foundation
 import Testing
 
-/// The package root: two folders above this file (Tests/ArchitectureTests/).
-private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-
 /// What a path knows lives in its folder under Sources/StoreEngine/Paths: no other StoreEngine
 /// file names a path (`PathWords.checked` lists the words, and says why those).
 @Suite("Paths: no StoreEngine file outside Paths/ names a path")

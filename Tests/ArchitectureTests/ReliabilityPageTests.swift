@@ -56,14 +56,8 @@ struct ReliabilityPageTests {
     }
 
     private static func packageRoot() -> String? {
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        for _ in 0..<4 {
-            directory.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("docs/reliability.md").path) {
-                return directory.path
-            }
-        }
-        return nil
+        let root = ArchitectureTests.packageRoot
+        return FileManager.default.fileExists(atPath: root.appendingPathComponent("docs/reliability.md").path) ? root.path : nil
     }
 }
 

@@ -290,7 +290,14 @@ extension Store {
     /// which, `levelsWaitingForServer`): the store sold it, the server has not heard.
     private func markLevelsWaitingForServer(in report: inout StoreReport) {
         var waiting: [String: ServerWait] = [:]
-        for path in paths { waiting.merge(path.levelsWaitingForServer(in: context)) { first, _ in first } }
+        let scheduled = agenda.items.compactMap { item -> (any DueWork)? in
+            if case .work(let scheduled) = item.action { return scheduled.work }
+            return nil
+        }
+        for path in paths {
+            let levels = path.levelsWaitingForServer(scheduled: scheduled, accessLevel: account.accessLevel(ofTransaction:))
+            waiting.merge(levels) { first, _ in first }
+        }
         report.snapshot.markWaitingForServer(waiting)
     }
 

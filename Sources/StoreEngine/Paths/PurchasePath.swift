@@ -72,11 +72,9 @@ protocol PurchasePath: AnyObject {
     func accessWait(in context: PathContext) -> AccessWait?
 
     /// Access levels this path's server has not recorded yet though the store sold (or
-    /// renewed) them: the panes say `waiting for the server`, not `expired`.
-    func levelsWaitingForServer(in context: PathContext) -> [String: ServerWait]
-
-    /// The same from this path's kept work alone (read back from the ledger), for `history`,
-    /// which has no store running.
+    /// renewed) them: the panes say `waiting for the server`, not `expired`. From the work on
+    /// the agenda (the running store's, or what `history` reads back from the ledger), of which
+    /// a path reads only its own.
     func levelsWaitingForServer(scheduled: [any DueWork], accessLevel: (String) -> String?) -> [String: ServerWait]
 
     /// The store refunded one of this path's transactions (already recorded and logged).
@@ -135,8 +133,6 @@ extension PurchasePath {
     var grantsAccessLocally: Bool { true }
 
     func accessWait(in context: PathContext) -> AccessWait? { nil }
-
-    func levelsWaitingForServer(in context: PathContext) -> [String: ServerWait] { [:] }
 
     func levelsWaitingForServer(scheduled: [any DueWork], accessLevel: (String) -> String?) -> [String: ServerWait] {
         [:]

@@ -24,9 +24,12 @@ enum PathRegistry {
         all.reduce(into: PathEventKinds()) { kinds, path in kinds.add(path.eventKinds) }
     }
 
+    /// Read once: each transaction the account notes and each paywall evaluation asks.
+    private static let traitsById = Dictionary(uniqueKeysWithValues: all.map { ($0.traits.id, $0.traits) })
+
     /// What the path `id` is, without one at hand (a transaction's path, the paywall's).
     static func traits(of id: IntegrationPath) -> PathTraits {
-        guard let traits = all.lazy.map({ $0.traits }).first(where: { $0.id == id }) else {
+        guard let traits = traitsById[id] else {
             preconditionFailure("PathRegistry lists no path \(id.rawValue)")
         }
         return traits

@@ -166,10 +166,11 @@ struct PaywallGeometry {
         // Up to the footer: the blank row before the button is taken only from room left over.
         let available = max(0, footerY - y)
         let selectedRow = model.selection - boxed
-        // When a row in view cuts its name or detail, lines under the rows say the selected
-        // row's whole. Whether they are there depends on the rows in view, not on which is
-        // selected, so selecting a row on screen never moves the rows (a second click where the
-        // first landed buys what it selected).
+        // When a row in view cuts its name or detail, one or two lines directly under the
+        // selected row say its whole. Whether they are there depends on the rows in view, not on
+        // which is selected, so the window of rows never changes with the selection; the rows
+        // under the lines move with it, and a click on the lines is a click on the selected row
+        // (`target`), so a second click where the first landed buys what it selected.
         var window = Self.offset(selection: selectedRow, previous: model.rowScroll - boxed, visible: min(rowCount, available),
                                  count: rowCount)
         let detailLines = available >= 8 ? 2 : 1

@@ -1,4 +1,5 @@
 import CText
+import Catalog
 
 /// Terminal column widths, measured as the terminal will draw: per code point or per grapheme
 /// cluster (`WidthMode`, bound for a whole update and view by `measuring`), never with `count`.
@@ -132,7 +133,7 @@ public enum DisplayWidth {
     }
 
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        ControlCharacters.isControl(scalar)
     }
 
     /// What `Frame.write` draws in place of a control cluster, in one column: a space for the

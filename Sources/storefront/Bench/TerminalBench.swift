@@ -25,7 +25,6 @@ enum TerminalBench {
     /// One catalog's figures (times in milliseconds, medians and p90 over the runs).
     struct Case: Decodable {
         var catalog: String
-        var headline: String
         var runs: Int
         var firstFrameMs: Double
         var firstFrameP90Ms: Double

@@ -34,7 +34,6 @@ class StoreKitPath: RegisteredPath {
     // Declared here, not only in the protocol's extension, so the Xee SDK can override them.
     var grantsAccessLocally: Bool { true }
     func accessWait(in context: PathContext) -> AccessWait? { nil }
-    func levelsWaitingForServer(in context: PathContext) -> [String: ServerWait] { [:] }
     func levelsWaitingForServer(scheduled: [any DueWork], accessLevel: (String) -> String?) -> [String: ServerWait] { [:] }
     func refunded(_ transaction: TransactionRecord, in context: PathContext) throws {}
     func subscriptionChanged(_ change: Store.SubscriptionChange, _ transaction: TransactionRecord,

@@ -108,11 +108,6 @@ final class XeePath: StoreKitPath {
 
     /// A level whose purchase or renewal has its notification on the agenda: the server has not
     /// heard yet. With the poll the app waits for, when it polls for that level.
-    override func levelsWaitingForServer(in context: PathContext) -> [String: ServerWait] {
-        levelsWaitingForServer(scheduled: context.scheduled(XeeDueWork.self), accessLevel: context.accessLevel(ofTransaction:))
-    }
-
-    /// The same from what is scheduled alone, for `history`, which reads it from the ledger.
     override func levelsWaitingForServer(scheduled: [any DueWork],
                                          accessLevel: (String) -> String?) -> [String: ServerWait] {
         levelsWaitingForServer(scheduled: scheduled.compactMap { $0 as? XeeDueWork }, accessLevel: accessLevel)
