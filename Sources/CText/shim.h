@@ -16,4 +16,16 @@ static inline int sf_visual_rtl(const FriBidiChar *text, FriBidiStrIndex length,
     return fribidi_log2vis(text, length, &base, visual, NULL, NULL, NULL) != 0;
 }
 
+// The columns of a code point that is a grapheme cluster of its own whatever is beside it
+// (grapheme break class Other: letters, digits, punctuation, symbols, box drawing, CJK), or 0
+// for any other (marks, joiners, controls, Hangul jamo, regional indicators, prepended
+// signs, emoji that take modifiers), whose columns the cluster rules decide. A code point
+// utf8proc does not know yet is left to them too: Swift's own tables may be of a later
+// Unicode, where it is a mark.
+static inline int sf_standalone_width(int32_t c) {
+    const utf8proc_property_t *property = utf8proc_get_property(c);
+    if (property->boundclass != UTF8PROC_BOUNDCLASS_OTHER || property->category == UTF8PROC_CATEGORY_CN) return 0;
+    return utf8proc_charwidth(c);
+}
+
 #endif

@@ -16,12 +16,12 @@ enum BlankCells {
     /// The style each cell of a row is drawn in: its own, but for a blank after a cell of the
     /// same background that is neither underlined nor reversed (so the blank still shows only
     /// its background): it takes the style that cell is drawn in.
-    static func drawnStyles(ofRow cells: [Cell]) -> [Style] {
+    static func drawnStyles<Row: RandomAccessCollection<Cell>>(ofRow cells: Row) -> [Style] {
         var styles = cells.map(\.style)
-        for x in cells.indices.dropFirst() {
-            let before = styles[x - 1]
-            if showsOnlyBackground(cells[x]), before.background == cells[x].style.background, !before.underline, !before.reverse {
-                styles[x] = before
+        for (x, cell) in cells.dropFirst().enumerated() {
+            let before = styles[x]
+            if showsOnlyBackground(cell), before.background == cell.style.background, !before.underline, !before.reverse {
+                styles[x + 1] = before
             }
         }
         return styles

@@ -9,6 +9,8 @@ import TerminalUI
 public final class CursesTerminal: Backend {
     private var palette: ColorPairs
     private var isOpen = false
+    /// Drawing to `/dev/null` (`init(offscreenWidth:height:)`): no terminal to give back.
+    private var isOffscreen = false
     /// The terminal went away under the app (`TerminalInput.hangUp`); the app then ends as
     /// SIGHUP ends it.
     public private(set) var isGone = false
@@ -79,6 +81,37 @@ public final class CursesTerminal: Backend {
         isOpen = true
     }
 
+    /// A screen no one sees, for `storefront bench`: ncurses as the app uses it (the same window,
+    /// the same colors, the same diff against what it believes is on screen), writing to
+    /// `/dev/null`, so a frame's cost is timed without a terminal's speed in it. TERM is
+    /// xterm-256color whatever the environment says, so the figure means the same everywhere.
+    public init(offscreenWidth width: Int, height: Int) throws(OpenFailure) {
+        setlocale(LC_ALL, "")
+        isUTF8 = true
+        notice = nil
+        guard sf_probe_terminal("xterm-256color") >= 0, let output = fopen("/dev/null", "w"),
+              let input = fopen("/dev/null", "r"), newterm("xterm-256color", output, input) != nil else {
+            throw OpenFailure(term: "xterm-256color")
+        }
+        leaveok(sf_stdscr(), true)
+        start_color()
+        use_default_colors()
+        colorDepth = ColorDepth(colorCount: Int(sf_colors()))
+        palette = ColorPairs(enabled: true, depth: colorDepth, pairLimit: Int(sf_color_pairs()))
+        isOpen = true
+        isOffscreen = true
+        resize(width: width, height: height)
+    }
+
+    /// Sets the size an offscreen screen believes it has (a real one takes the terminal's).
+    public func resize(width: Int, height: Int) {
+        resizeterm(Int32(height), Int32(width))
+    }
+
+    /// The frame last copied into the window, and the window's size then (`draw`).
+    private var lastDrawn: Frame?
+    private var lastSize = (width: 0, height: 0)
+
     /// Mouse reports ncurses handed over as Esc and characters, put back together.
     private var splitReports = SplitMouseReports()
     /// How long an Esc waits for the rest of a mouse report before it is a key of its own;
@@ -99,7 +132,7 @@ public final class CursesTerminal: Backend {
         isOpen = false
         curs_set(1)
         endwin()
-        probe.restore()
+        if !isOffscreen { probe.restore() }
     }
 
     public var size: (width: Int, height: Int) {
@@ -114,18 +147,30 @@ public final class CursesTerminal: Backend {
         let frame = isUTF8 ? frame : frame.inASCII
         let window = sf_stdscr()
         let (width, height) = size
+        // A row equal to the one copied last time is in the window already: ncurses would
+        // compare it cell by cell only to find nothing to send. A move changes a few rows of 40.
+        let previous = lastDrawn.flatMap { $0.width == frame.width && $0.height == frame.height && lastSize == (width, height) ? $0 : nil }
+        lastDrawn = frame
+        lastSize = (width, height)
+        // (A resize forgets the last frame as well: `readQueuedInput`.)
+        let columns = min(width, frame.width)
         for y in 0..<min(height, frame.height) {
-            var x = 0
-            let columns = min(width, frame.width)
+            let start = y * frame.width
+            // A slice shares the frame's storage: no cell is copied to read a row.
+            let row = frame.cells[start..<start + columns]
+            if let previous, previous.cells[start..<start + frame.width] == frame.cells[start..<start + frame.width] {
+                continue
+            }
             // Blanks join the run before them (`BlankCells`): attributes change once a run.
-            let styles = BlankCells.drawnStyles(ofRow: (0..<columns).map { frame[$0, y] })
+            let styles = BlankCells.drawnStyles(ofRow: row)
+            var x = 0
             while x < columns {
                 let style = styles[x]
                 var run = ""
-                let start = x
+                let runStart = x
                 var special = GraphemeCell.text
                 while x < columns, styles[x] == style {
-                    let cell = frame[x, y]
+                    let cell = row[start + x]
                     special = GraphemeCell(cell, mode: widthMode)
                     if special != .text { break }
                     if !cell.isContinuation { run += cell.grapheme }
@@ -133,7 +178,7 @@ public final class CursesTerminal: Backend {
                 }
                 let (attributes, pair) = palette.attributes(for: style)
                 sf_set_style(window, attributes, pair)
-                _ = sf_put(window, Int32(y), Int32(start), run)
+                _ = sf_put(window, Int32(y), Int32(runStart), run)
                 // A cluster ncurses would count otherwise than the terminal draws it (`GraphemeCell`).
                 switch special {
                 case .text: break
@@ -141,10 +186,10 @@ public final class CursesTerminal: Backend {
                     _ = characters.withUnsafeBufferPointer {
                         sf_put_cluster(window, Int32(y), Int32(x), $0.baseAddress, attributes, pair)
                     }
-                    x += frame[x, y].width
+                    x += row[start + x].width
                 case .base(let text):
                     _ = sf_put(window, Int32(y), Int32(x), text)
-                    x += frame[x, y].width
+                    x += row[start + x].width
                 }
             }
         }
@@ -196,6 +241,9 @@ public final class CursesTerminal: Backend {
             let status = wget_wch(window, &character)
             if status == ERR { break }
             if let input = KeyDecoder.decode(status: status, code: UInt32(character), mouse: readMouse) {
+                // ncurses cut the window to the new size and may have grown it back: it no
+                // longer holds the last frame, whatever size it ends at.
+                if input == .resize { lastDrawn = nil }
                 inputs += splitReports.take(input, at: ProcessInfo.processInfo.systemUptime)
             }
         }

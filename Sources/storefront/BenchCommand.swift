@@ -4,7 +4,7 @@ import Program
 import StoreEngine
 import TerminalUI
 
-/// `storefront bench [--quick] [--json]`: the figures behind docs/performance.md (the export's
+/// `storefront bench [--quick] [--json] [--frames]`: the figures behind docs/performance.md (the export's
 /// among them: 1,000 SVGs with two jobs, `Bench/ExportBench.swift`). Each case runs
 /// several times and reports the median and p90; ratios compare cases measured side by side in
 /// this one run. Every timed operation is checked to have done what it claims, or the bench
@@ -31,6 +31,10 @@ enum BenchCommand {
             bigCatalog = try? CatalogLoader.load(text: bigText, file: "bench.json")
         })
         guard let bigCatalog else { throw CommandFailure(.dataError, "the synthetic catalog did not load") }
+        if options.framesOnly {
+            printFrames(try FrameBench.run(catalogs: [(catalog, catalogPath), (bigCatalog, "10,000 products")], frames: quick ? 100 : 400))
+            return
+        }
 
         // The Pay Station products request for every SKU of the big catalog, checked to have
         // answered all of them.
@@ -45,8 +49,7 @@ enum BenchCommand {
 
         let small = try KeypressBench(catalog: catalog, label: catalogPath)
         let big = try KeypressBench(catalog: bigCatalog, label: "10,000 products")
-        results.append(Measurement.run("render 120x40 frame, \(small.label)", runs: runs) { _ = small.app.view() })
-        results.append(Measurement.run("render 120x40 frame, \(big.label)", runs: runs) { _ = big.app.view() })
+        let frames = try FrameBench.run(catalogs: [(catalog, catalogPath), (bigCatalog, big.label)], frames: quick ? 100 : 400)
         // Side by side, alternating, so both see the same machine.
         var keypressSmall: [Double] = []
         var keypressBig: [Double] = []
@@ -71,7 +74,7 @@ enum BenchCommand {
         let facts = BenchFacts.current()
         if options.json {
             printJSON(results: results, facts: facts, keypressRatio: keypressRatio, purchase: purchase,
-                      purchaseInFloors: purchaseInFloors, terminal: terminal)
+                      purchaseInFloors: purchaseInFloors, terminal: terminal, frames: frames)
             return
         }
         print("  \(facts.summary)")
@@ -86,7 +89,20 @@ enum BenchCommand {
         if let floors = purchaseInFloors, let commits = purchase.commitsPerPurchase {
             print(String(format: "  a purchase costs %.1f committed writes; it makes %d commits (counted)", floors, commits))
         }
+        printFrames(frames)
         printTerminal(terminal)
+    }
+
+    private static func printFrames(_ cases: [FrameBench.Case]) {
+        print("  a frame after a move, CPU time: the view, and the view + ncurses' diff on an offscreen screen (p50 / p99, \(cases.first?.viewAndDiff.samples.count ?? 0) frames each):")
+        for item in cases {
+            let size = "\(item.width)x\(item.height)"
+            let goal = size == "120x40" ? (item.viewAndDiff.p99 <= FrameBench.goalP99 ? "" : "  p99 ABOVE THE GOAL of 0.5 ms") : ""
+            print("    " + size.padding(toLength: 8, withPad: " ", startingAt: 0) + item.catalog.padding(toLength: 16, withPad: " ", startingAt: 0)
+                  + "view " + formatDuration(item.view.median).leftPadded(9) + " / " + formatDuration(item.view.p99).leftPadded(9)
+                  + "   view + diff " + formatDuration(item.viewAndDiff.median).leftPadded(9) + " / "
+                  + formatDuration(item.viewAndDiff.p99).leftPadded(9) + goal)
+        }
     }
 
     /// The terminal cases on the small catalog and on the generated one, written to a file for
@@ -152,12 +168,18 @@ enum BenchCommand {
     }
 
     private static func printJSON(results: [Measurement], facts: BenchFacts, keypressRatio: Double,
-                                  purchase: PurchaseBench.Outcome, purchaseInFloors: Double?, terminal: TerminalBench.Outcome) {
+                                  purchase: PurchaseBench.Outcome, purchaseInFloors: Double?, terminal: TerminalBench.Outcome,
+                                  frames: [FrameBench.Case]) {
         var document: [String: Any] = [
             "date": facts.date, "commit": facts.commit, "configuration": facts.configuration,
             "loadAverage": facts.loadAverage, "cores": facts.cores,
             "cases": results.map { ["name": $0.name, "runs": $0.samples.count, "medianMs": $0.median * 1000, "p90Ms": $0.p90 * 1000] },
             "keypressRatio": keypressRatio,
+            "frames": frames.map {
+                ["catalog": $0.catalog, "width": $0.width, "height": $0.height, "frames": $0.viewAndDiff.samples.count,
+                 "viewP50Ms": $0.view.median * 1000, "viewP99Ms": $0.view.p99 * 1000,
+                 "viewAndDiffP50Ms": $0.viewAndDiff.median * 1000, "viewAndDiffP99Ms": $0.viewAndDiff.p99 * 1000]
+            },
         ]
         if let commits = purchase.commitsPerPurchase { document["commitsPerPurchase"] = commits }
         if let purchaseInFloors { document["purchaseInFloorWrites"] = purchaseInFloors }

@@ -18,6 +18,8 @@ struct Options {
     /// `history --check`: SQLite's full integrity check instead of the history.
     var check = false
     var quick = false
+    /// `bench --frames`: only the frame case, for profiling a frame.
+    var framesOnly = false
     var quiet = false
     var junitPath: String?
     var shard: String?
@@ -132,6 +134,8 @@ struct Options {
                 options.check = true
             } else if argument == "--quick" {
                 options.quick = true
+            } else if argument == "--frames" {
+                options.framesOnly = true
             } else if argument == "--quiet" {
                 options.quiet = true
             } else if argument == "--loop" {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Formats prices as each storefront's App Store would, with Foundation's locale data.
 public enum PriceFormatter {
@@ -6,13 +7,22 @@ public enum PriceFormatter {
     public static let zeroDecimalStorefronts: Set<String> = ["TWN", "KAZ", "MEX", "PHL", "THA", "IND"]
 
     public static func format(_ amount: Decimal, in storefront: Storefront) -> String {
-        let locale = Locale(identifier: storefront.locale)
-        var style = Decimal.FormatStyle.Currency(code: storefront.currency, locale: locale)
-        if zeroDecimalStorefronts.contains(storefront.id), amount.isWhole {
-            style = style.precision(.fractionLength(0))
+        let key = FormattedPrice(amount: amount, currency: storefront.currency, locale: storefront.locale,
+                                 dropsDecimals: zeroDecimalStorefronts.contains(storefront.id) && amount.isWhole)
+        if let known = formattedPrices.withLock({ $0[key] }) { return known }
+        let text = key.formatted
+        formattedPrices.withLock { prices in
+            // A bound, not an eviction policy: the prices on screen are formatted again at once.
+            if prices.count >= formattedPriceLimit { prices.removeAll(keepingCapacity: true) }
+            prices[key] = text
         }
-        return amount.formatted(style)
+        return text
     }
+
+    /// ICU formats a price in tens of microseconds, and every frame shows the same few: each is
+    /// formatted once and kept (at most `formattedPriceLimit`, a few hundred KB).
+    private static let formattedPrices = Mutex<[FormattedPrice: String]>([:])
+    private static let formattedPriceLimit = 4_096
 
     /// `$4.99/month`, `5,49 €/Monat`, `¥800/月`.
     public static func format(_ amount: Decimal, per period: SubscriptionPeriod, in storefront: Storefront) -> String {
@@ -102,5 +112,20 @@ extension Decimal {
         var rounded = Decimal()
         NSDecimalRound(&rounded, &value, 0, .plain)
         return rounded == self
+    }
+}
+
+/// What a formatted price depends on, and its formatting.
+private struct FormattedPrice: Hashable, Sendable {
+    var amount: Decimal
+    var currency: String
+    var locale: String
+    /// A whole price in a storefront that shows whole prices without decimals.
+    var dropsDecimals: Bool
+
+    var formatted: String {
+        var style = Decimal.FormatStyle.Currency(code: currency, locale: Locale(identifier: locale))
+        if dropsDecimals { style = style.precision(.fractionLength(0)) }
+        return amount.formatted(style)
     }
 }

@@ -25,6 +25,7 @@ public enum DisplayWidth {
     public static func of(_ text: String) -> Int {
         // Most of what a frame holds is printable ASCII: one column a byte, no Unicode tables.
         if text.utf8.allSatisfy(isPrintableASCII) { return text.utf8.count }
+        if let columns = standaloneColumns(of: text) { return columns }
         return clusters(of: text).reduce(0) { total, cluster in total + cells(of: cluster).reduce(0) { $0 + $1.width } }
     }
 
@@ -38,6 +39,25 @@ public enum DisplayWidth {
         // is what a grapheme-drawing terminal gives it inside its cluster.
         if scalar.properties.generalCategory == .spacingMark { return 1 }
         return Int(max(0, utf8proc_charwidth(Int32(bitPattern: value))))
+    }
+
+    /// The columns of a code point that is always a cluster of its own and takes at least one
+    /// column (most of a price, a border, a name, CJK included), or nil when the cluster rules
+    /// decide. Such a code point's cell is the same in both width modes: it is what
+    /// `cells(of:)` gives for it alone, without building clusters.
+    static func standaloneWidth(_ scalar: Unicode.Scalar) -> Int? {
+        let width = Int(sf_standalone_width(Int32(bitPattern: scalar.value)))
+        return width > 0 ? width : nil
+    }
+
+    /// The columns of `text` when every code point in it is standalone (`standaloneWidth`), else nil.
+    static func standaloneColumns(of text: String) -> Int? {
+        var columns = 0
+        for scalar in text.unicodeScalars {
+            guard let width = standaloneWidth(scalar) else { return nil }
+            columns += width
+        }
+        return columns
     }
 
     static func isPrintableASCII(_ byte: UInt8) -> Bool {

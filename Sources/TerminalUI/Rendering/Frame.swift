@@ -91,6 +91,23 @@ public struct Frame: Sendable, Equatable {
             }
             return column - x
         }
+        // Text whose every code point is a cluster of its own (prices, borders, most names):
+        // one cell a code point, as the cluster rules below would give, without building them.
+        if DisplayWidth.standaloneColumns(of: text) != nil {
+            for scalar in text.unicodeScalars {
+                let width = DisplayWidth.standaloneWidth(scalar) ?? 1
+                guard column + width <= end else {
+                    if column < end, width == 2 { set(Cell(style: style), x: column, y: y); column += 1 }
+                    break
+                }
+                if column >= 0 {
+                    set(Cell(String(scalar), width: width, style: style), x: column, y: y)
+                    if width == 2 { set(.continuation(style), x: column + 1, y: y) }
+                }
+                column += width
+            }
+            return column - x
+        }
         clusters: for cluster in DisplayWidth.clusters(of: text) {
             for drawn in DisplayWidth.cells(of: cluster) where drawn.width > 0 {
                 guard column + drawn.width <= end else {

@@ -4,17 +4,17 @@ import Program
 import StoreEngine
 import TerminalUI
 
-/// A keypress as the app handles one: the update for the arrow key, then the whole 120x40
-/// frame. The app is the real one, with its products answered as after launch.
+/// A keypress as the app handles one: the update for the arrow key, then the whole frame
+/// (120x40 unless told). The app is the real one, with its products answered as after launch.
 final class KeypressBench {
     let label: String
     private(set) var app: App
     private var step = 1
 
-    init(catalog: Catalog, label: String) throws(CommandFailure) {
+    init(catalog: Catalog, label: String, width: Int = 120, height: Int = 40) throws(CommandFailure) {
         self.label = label
         guard let storefront = catalog.storefronts.first else { throw CommandFailure(.dataError, "\(label): no storefront") }
-        app = App(catalog: catalog, storefrontId: storefront.id, userId: "bench", width: 120, height: 40,
+        app = App(catalog: catalog, storefrontId: storefront.id, userId: "bench", width: width, height: height,
                   timeZone: TimeZone(identifier: "UTC") ?? .current)
         if app.paywall.path.sellsOnlyRequestedProducts {
             let answer = ProductsAnswer.answer(requesting: catalog.products.map(\.id), projectId: catalog.settings.projectId,
@@ -29,17 +29,27 @@ final class KeypressBench {
 
     /// Times `count` presses, each checked to have moved the selection the way it was pressed.
     func timePresses(count: Int) throws(CommandFailure) -> [Double] {
+        try timeMoves(count: count, timingUpdate: true) { app.view() }
+    }
+
+    /// Moves the selection `count` times, down to the end and back up, timing `frame` after
+    /// each move (and the move's update itself when `timingUpdate`), on the wall clock or, with
+    /// `onCPU`, on the thread's CPU clock. Every move is checked to have moved the selection,
+    /// and every frame to be the app's size.
+    func timeMoves(count: Int, timingUpdate: Bool, onCPU: Bool = false, frame: () -> Frame) throws(CommandFailure) -> [Double] {
+        let now = onCPU ? threadCPUNanoseconds : { DispatchTime.now().uptimeNanoseconds }
         var samples: [Double] = []
         for _ in 0..<count {
             let before = app.paywall.selection
             if before == 0 { step = 1 } else if before == app.paywall.itemCount - 1 { step = -1 }
-            let start = DispatchTime.now().uptimeNanoseconds
+            var start = now()
             _ = app.update(.key(step > 0 ? .down : .up))
-            let frame = app.view()
-            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            if !timingUpdate { start = now() }
+            let drawn = frame()
+            samples.append(Double(now() - start) / 1e9)
             // ↓ from a card goes to the shop's first row, past the other cards: moved, not by one.
             let moved = step > 0 ? app.paywall.selection > before : app.paywall.selection < before
-            guard moved, frame.width == 120 else {
+            guard moved, drawn.width == app.width, drawn.height == app.height else {
                 throw CommandFailure(.ioError, "\(label): a keypress did not move the selection from \(before)")
             }
         }
