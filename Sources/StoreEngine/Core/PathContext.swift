@@ -180,8 +180,8 @@ struct PathContext {
     }
 
     /// Leaves a `purchasing` transaction waiting (`deferred`) for `reason`: `purchase()` returned
-    /// `pending`.
-    /// It is not delivered again at launch; an approval, a decline or a resolution settles it.
+    /// `pending`. It is not delivered again at launch; an approval, a decline or a resolution
+    /// settles it.
     func leavePending(_ transactionId: String, because reason: PendingReason) throws {
         try store.ledger.inTransaction {
             try store.ledger.updateState(ofTransaction: transactionId, to: .deferred, error: reason.recorded, at: now)
