@@ -36,7 +36,7 @@ final class XeePath: StoreKitPath {
 
     /// The server's profile of `user`, as the ledger holds it (`XeeProfileRecords.swift`).
     override class func serverAccess(in ledger: Ledger, user: String) throws -> [ServerAccess] {
-        try ledger.xeeAccess(user: user).map(ServerAccess.init)
+        try XeeProfileRecords(ledger: ledger).profile(of: user).map(ServerAccess.init)
     }
 
     /// The SDK's calls and its server's steps (XeeEvents.swift), with the server's verdict from

@@ -6,12 +6,22 @@ import Ledger
 struct XeeProfileRecords: PathRecords {
     private let ledger: Ledger
 
+    /// The rows keep their own times (`updatedAt`): the context's clock is not needed.
     init(ledger: Ledger, now: Date) {
+        self.init(ledger: ledger)
+    }
+
+    init(ledger: Ledger) {
         self.ledger = ledger
     }
 
     func record(_ access: XeeAccessRecord) throws {
         try ledger.recordXeeAccess(access)
+    }
+
+    /// `user`'s profile, one row per access level.
+    func profile(of user: String) throws -> [XeeAccessRecord] {
+        try ledger.xeeAccess(user: user)
     }
 }
 
