@@ -41,45 +41,25 @@ enum PathWords {
         return found
     }
 
-    /// The words in every Swift file of Sources/StoreEngine outside Sources/StoreEngine/Paths.
-    static func scan(packageRoot: URL) throws -> [PathWord] {
+    /// Every Swift file of Sources/StoreEngine outside Sources/StoreEngine/Paths, by its path in
+    /// the package, sorted.
+    static func checkedFiles(packageRoot: URL) -> [String] {
         let engine = packageRoot.appendingPathComponent("Sources/StoreEngine")
         guard let files = FileManager.default.enumerator(at: engine, includingPropertiesForKeys: nil) else { return [] }
-        var found: [PathWord] = []
         var paths: [String] = []
         for case let url as URL in files where url.pathExtension == "swift" {
             let relative = "Sources/StoreEngine/" + url.path.dropFirst(engine.path.count + 1)
             guard !relative.hasPrefix("Sources/StoreEngine/Paths/") else { continue }
             paths.append(relative)
         }
-        for relative in paths.sorted() {
-            let text = try String(contentsOf: packageRoot.appendingPathComponent(relative), encoding: .utf8)
-            found += find(in: text, file: relative)
-        }
-        return found
+        return paths.sorted()
     }
-}
 
-/// The rule over what `PathWords.scan` found: no path word outside Paths/, except in the files
-/// `PathWordsTests.notYetMoved` still lists, each with exactly its count (so the list can only
-/// shrink: a file that drops a word must lower its count, and a new word fails).
-enum PathWordCheck {
-    static func violations(of found: [PathWord], allowing notYetMoved: [String: Int]) -> [String] {
-        var problems: [String] = []
-        let byFile = Dictionary(grouping: found, by: \.file)
-        for file in byFile.keys.sorted() {
-            let words = byFile[file] ?? []
-            let allowed = notYetMoved[file] ?? 0
-            if words.count > allowed {
-                problems += words.map(\.description)
-            } else if words.count < allowed {
-                problems.append("\(file) names a path \(words.count) times, fewer than the \(allowed) "
-                                + "PathWordsTests.notYetMoved allows: lower its count (or drop its entry at 0)")
-            }
+    /// The words in every file `checkedFiles` lists.
+    static func scan(packageRoot: URL) throws -> [PathWord] {
+        try checkedFiles(packageRoot: packageRoot).flatMap { relative in
+            let text = try String(contentsOf: packageRoot.appendingPathComponent(relative), encoding: .utf8)
+            return find(in: text, file: relative)
         }
-        for file in notYetMoved.keys.sorted() where byFile[file] == nil {
-            problems.append("\(file) is in PathWordsTests.notYetMoved but names no path (or is gone): drop its entry")
-        }
-        return problems
     }
 }

@@ -25,7 +25,7 @@ struct RowDetailsTests {
         let transaction = TransactionSummary(
             id: "txn-000042", productId: "com.example.stardust.pass.monthly", userId: "player-with-a-rather-long-identifier-0042",
             storefront: "DEU", path: .paystation, state: .failed, failure: .other("the bank timed out while confirming 3-D Secure"),
-            price: "5.49", currency: "EUR", invoiceId: "100000042", variationId: "main.B", createdAt: fixedNow, updatedAt: fixedNow,
+            price: "5.49", currency: "EUR", pathReference: "100000042", variationId: "main.B", createdAt: fixedNow, updatedAt: fixedNow,
             finishedAt: fixedNow, offerType: "introductory")
         let events = [
             EventSummary(id: 2, time: fixedNow, kind: .purchased, transactionId: "txn-000042", message: "short"),

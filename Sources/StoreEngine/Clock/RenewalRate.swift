@@ -22,18 +22,6 @@ public enum RenewalRate: String, Sendable, Equatable, CaseIterable {
     case every10Seconds = "every-10s"
     case every2Seconds = "every-2s"
 
-    /// The rate an Xcode `.storekit` file's `_timeRate` names (`SKTestSession.TimeRate`'s raw
-    /// values); nil for the deprecated "one second is one day" family and unknown values.
-    public init?(xcodeRawValue: Int) {
-        let rates: [Int: RenewalRate] = [
-            0: .realTime, 10: .monthlyEveryHour, 11: .monthlyEvery30Minutes, 12: .monthlyEvery15Minutes,
-            13: .monthlyEvery5Minutes, 15: .monthlyEvery30Seconds, 1000: .every15Minutes, 1001: .every5Minutes,
-            1002: .everyMinute, 1003: .every30Seconds, 1004: .every10Seconds, 1005: .every2Seconds,
-        ]
-        guard let rate = rates[xcodeRawValue] else { return nil }
-        self = rate
-    }
-
     /// The catalog's `timeRate` (`real`, `sandbox`, or one of the names here); `fast` is the
     /// fastest monthly table.
     public init?(catalogName: String) {
@@ -43,12 +31,6 @@ public enum RenewalRate: String, Sendable, Equatable, CaseIterable {
         }
         guard let rate = RenewalRate(rawValue: catalogName) else { return nil }
         self = rate
-    }
-
-    /// The rate a catalog starts with: a `.storekit` file's `_timeRate`, else `settings.timeRate`.
-    public init(catalog: Catalog) {
-        self = catalog.settings.storeKit.timeRate.flatMap(RenewalRate.init(xcodeRawValue:))
-            ?? RenewalRate(catalogName: catalog.settings.timeRate) ?? .realTime
     }
 
     /// For the status bar: what a month (or every period) takes.

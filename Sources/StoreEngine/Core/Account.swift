@@ -16,11 +16,11 @@ struct Account {
     private(set) var transactionCount = 0
     private(set) var grants: [GrantRecord] = []
     private(set) var events: [EventSummary] = []
-    /// The Xee server's profile of the player: access levels by level.
-    private(set) var xeeAccess: [String: XeeAccessRecord] = [:]
+    /// What the paths' servers hold on the player's profile: access levels by level.
+    private(set) var serverAccess: [String: ServerAccess] = [:]
     /// Auto-renewable subscriptions on the calendar, by original transaction.
     private(set) var subscriptions: [String: SubscriptionRecord] = [:]
-    /// Product ids by transaction, for the grants' and the Xee profile's products.
+    /// Product ids by transaction, for the grants' and the servers' profile levels' products.
     private var productOfTransaction: [String: String] = [:]
     /// The latest transaction of each subscription, by its id, listed or not: what its
     /// summary says of the period (a trial, an offer) and of the path it was bought on.
@@ -51,7 +51,7 @@ struct Account {
             storeOfTransaction[id] = IntegrationPath(rawValue: origin.integrationPath)?.marketplace
         }
         for grant in grants { noteGroup(of: grant) }
-        for access in try ledger.xeeAccess(user: user) {
+        for access in try PathRegistry.serverAccess(in: ledger, user: user) {
             record(access)
             // A level restored from an old purchase names a transaction no longer listed.
             if let id = access.transactionId, productOfTransaction[id] == nil,
@@ -80,7 +80,7 @@ struct Account {
             latestOfSubscription[latest.id] = latest
         }
         // The original's store, read with the row when the original is too old to be listed
-        // (and, on Xee, has no grant that would name it).
+        // (and, where a server holds its access, has no grant that would name it).
         if storeOfTransaction[subscription.originalTransactionId] == nil,
            let path = subscription.integrationPath.flatMap(IntegrationPath.init(rawValue:)) {
             storeOfTransaction[subscription.originalTransactionId] = path.marketplace
@@ -97,7 +97,7 @@ struct Account {
     }
 
     /// The product a transaction bought, listed or not, when the account knows it (a grant's,
-    /// a subscription's, a Xee profile level's).
+    /// a subscription's, a server's profile level's).
     func productId(ofTransaction id: String) -> String? {
         productOfTransaction[id]
     }
@@ -152,12 +152,12 @@ struct Account {
         }
     }
 
-    /// The access level a subscription's purchases granted (or its Xee profile holds), from the
+    /// The access level a subscription's purchases granted (or a server's profile holds), from the
     /// ledger: what its level is called when no catalog says.
     private func levelGranted(by subscription: SubscriptionRecord) -> String? {
         let ids: Set<String> = [subscription.latestTransactionId, subscription.originalTransactionId]
         return grants.last { $0.kind == .accessLevel && ids.contains($0.transactionId) }?.key
-            ?? xeeAccess.values.first { $0.transactionId.map(ids.contains) ?? false }?.level
+            ?? serverAccess.values.first { $0.transactionId.map(ids.contains) ?? false }?.level
     }
 
     private mutating func noteGroup(of grant: GrantRecord) {
@@ -197,9 +197,9 @@ struct Account {
         noteGroup(of: grant)
     }
 
-    /// An access level the Xee server recorded on the player's profile.
-    mutating func record(_ access: XeeAccessRecord, productId: String? = nil) {
-        xeeAccess[access.level] = access
+    /// An access level a path's server recorded on the player's profile.
+    mutating func record(_ access: ServerAccess, productId: String? = nil) {
+        serverAccess[access.level] = access
         if let id = access.transactionId, let productId { productOfTransaction[id] = productId }
         if let transaction = access.transactionId { noteGroup(ofTransaction: transaction) }
     }
@@ -262,10 +262,10 @@ struct Account {
                                                       willRenew: renews && latest > now)
             }
         }
-        // The Xee profile's levels: the server's word, merged with what the app granted itself.
-        // The server hears only of App Store purchases.
-        for access in xeeAccess.values.sorted(by: { $0.level < $1.level }) where store == nil || store == .appStore {
-            origins[access.level, default: .init()].note(.appStore, until: access.expiresAt, at: now)
+        // The servers' profile levels: the server's word, merged with what the app granted itself.
+        // A server hears only of its own store's purchases.
+        for access in serverAccess.values.sorted(by: { $0.level < $1.level }) where store == nil || store == access.store {
+            origins[access.level, default: .init()].note(access.store, until: access.expiresAt, at: now)
             let productId = access.transactionId.flatMap { productOfTransaction[$0] }
             if let transaction = access.transactionId, let group = groupOfTransaction[transaction] {
                 history.subscribedGroups.insert(group)
@@ -275,7 +275,7 @@ struct Account {
             if let granted = entitlements[access.level], (granted.expiresAt ?? .distantPast) >= expires { continue }
             entitlements[access.level] = Entitlement(id: access.level, kind: .accessLevel, productId: productId,
                                                      expiresAt: access.expiresAt, isActive: expires > now,
-                                                     source: XeeAccessSource(rawValue: access.source)?.displayName,
+                                                     source: access.shownSource,
                                                      willRenew: access.willRenew && expires > now)
         }
         // The subscriptions behind the levels: grace keeps access, auto-renew says whether it renews.
@@ -358,7 +358,7 @@ extension TransactionSummary {
                   state: State(rawValue: record.state.rawValue) ?? .failed,
                   failure: record.state == .deferred ? nil : record.error.map(FailureReason.init(recorded:)),
                   quantity: record.quantity,
-                  price: record.price, currency: record.currency, invoiceId: record.invoiceId,
+                  price: record.price, currency: record.currency, pathReference: record.pathReference,
                   variationId: record.variationId, createdAt: record.createdAt, updatedAt: record.updatedAt,
                   finishedAt: record.finishedAt, purchasedAt: record.purchasedAt, charge: record.amountCharged,
                   offerType: record.offerType, offerId: record.offerId, signedTransaction: record.signedTransaction,

@@ -3,9 +3,10 @@ import Foundation
 import Ledger
 
 /// What the engine lets a path do: read the catalog and the clock, open transactions with ids
-/// from the ledger's sequence, log events, keep its own records (Pay Station's invoices),
-/// schedule work on the clock, and settle a transaction. It has no way to grant or to finish a
-/// purchase: a purchased settlement goes back to the engine's completion.
+/// from the ledger's sequence, log events, keep its own records (through a `PathRecords` type of
+/// its own), schedule work on the clock, and settle a transaction. It has no way to grant or to
+/// finish a purchase: a purchased settlement goes back to the engine's completion. What only one
+/// path asks of it is an extension in that path's folder, made of the members here.
 struct PathContext {
     /// Private: through the store a path could grant or finish, which only the completion does.
     private unowned let store: Store
@@ -88,18 +89,20 @@ struct PathContext {
     }
 
     /// Records a new `purchasing` transaction, its id from the ledger's sequence (`txn-000042`),
-    /// never reused; `invoice` turns the sequence number into the path's own reference.
+    /// never reused; `reference` turns the sequence number into the path's own id for the
+    /// payment (`TransactionSummary.pathReference`), when the path keeps one.
     func openTransaction(productId: String, in storefront: Storefront, terms: PurchaseTerms, variationId: String?,
-                         path: IntegrationPath, invoice: (Int) -> String? = { _ in nil }) throws -> TransactionRecord {
+                         path: IntegrationPath, reference: (Int) -> String? = { _ in nil }) throws -> TransactionRecord {
         try atomically {
             let sequence = try store.ledger.nextValue(ofSequence: "transaction")
             let time = now
-            let record = TransactionRecord(
+            var record = TransactionRecord(
                 id: String(format: "txn-%06d", sequence), productId: productId, userId: userId,
                 storefront: storefront.id, integrationPath: path.rawValue, state: .purchasing, quantity: 1,
-                price: "\(terms.regularPrice)", currency: storefront.currency, invoiceId: invoice(sequence),
+                price: "\(terms.regularPrice)", currency: storefront.currency,
                 variationId: variationId, createdAt: time, updatedAt: time, amountCharged: "\(terms.chargeNow)",
                 offerType: terms.offer?.typeName, offerId: terms.offer?.offer.id, locale: storefront.locale)
+            record.pathReference = reference(sequence)
             try store.ledger.insert(record)
             store.account.record(record)
             store.openedThisRun.insert(record.id)
@@ -113,29 +116,33 @@ struct PathContext {
         try store.logCurrentEntitlements(at: now, transaction: nil)
     }
 
-    // MARK: The Xee server
+    // MARK: The path's server
 
-    /// Records an access level on the player's Xee profile.
-    func recordXeeAccess(_ access: XeeAccessRecord) throws {
-        try store.ledger.recordXeeAccess(access)
+    /// Notes an access level the path's server now holds on the player's profile (the path has
+    /// written its own row for it, `records(_:)`): the Entitlements merge it from now on.
+    func noteServerAccess(_ access: ServerAccess) throws {
         // Its product from the ledger: a restore may name a purchase the panes no longer list.
         let productId = try access.transactionId.flatMap { try store.ledger.transaction(id: $0)?.productId }
         store.account.record(access, productId: productId)
     }
 
-    /// The player's purchases through the App Store (StoreKit, and the Xee SDK on it), paid and
+    /// What the paths' servers hold on the player's profile: access levels by level, as the
+    /// ledger holds them.
+    var serverAccess: [String: ServerAccess] { store.account.serverAccess }
+
+    /// The product a transaction bought, when the account knows it (no ledger read): a listed
+    /// transaction's, a grant's, a subscription's, a server's profile level's.
+    func knownProductId(ofTransaction id: String) -> String? {
+        store.account.productId(ofTransaction: id)
+    }
+
+    /// The player's purchases through the App Store (every path selling there), paid and
     /// not refunded, newest first, of `products` only when given: what Apple reports for this
     /// customer. Read from the ledger, however many there are: the panes keep only the newest.
     func appStorePurchases(of products: [String]? = nil, limit: Int = .max) throws -> [TransactionRecord] {
         let paths = IntegrationPath.allCases.filter { $0.marketplace == .appStore }.map(\.rawValue)
         return try store.ledger.paidTransactions(user: store.userId, paths: paths, products: products, limit: limit)
     }
-
-    /// The player's Xee profile: access levels by level, as the ledger holds them.
-    var xeeProfile: [String: XeeAccessRecord] { store.account.xeeAccess }
-
-    /// The profile as `getProfile()` answers it now.
-    var xeeProfileNow: XeeProfile { store.xeeProfile(at: now) }
 
     /// The access level a paid transaction's product gives and until when (its paid span), as
     /// the app would grant it; nil for a product that gives no access level.
@@ -172,8 +179,9 @@ struct PathContext {
         try store.recordOutcome(outcome, of: transactionId)
     }
 
-    /// Leaves a `purchasing` transaction waiting (`deferred`) for `reason`: StoreKit's `pending`.
-    /// It is not delivered again at launch; an approval, a decline or a resolution settles it.
+    /// Leaves a `purchasing` transaction waiting (`deferred`) for `reason`: `purchase()` returned
+    /// `pending`. It is not delivered again at launch; an approval, a decline or a resolution
+    /// settles it.
     func leavePending(_ transactionId: String, because reason: PendingReason) throws {
         try store.ledger.inTransaction {
             try store.ledger.updateState(ofTransaction: transactionId, to: .deferred, error: reason.recorded, at: now)
@@ -199,8 +207,9 @@ struct PathContext {
         try store.restoreCompletedTransactions(on: path)
     }
 
-    // MARK: The path's own settings, kept in the ledger (Pay Station's saved card)
+    // MARK: The path's own settings and records, kept in the ledger
 
+    /// A setting of the path's own (Pay Station's saved card).
     func setting(_ key: String) throws -> String? {
         try store.ledger.setting(key)
     }
@@ -209,28 +218,10 @@ struct PathContext {
         try store.ledger.setSetting(key, to: value)
     }
 
-    // MARK: Pay Station's invoices
-
-    func recordInvoice(_ invoice: InvoiceRecord) throws {
-        try store.ledger.recordInvoice(invoice)
-    }
-
-    func invoice(id: String) throws -> InvoiceRecord? {
-        try store.ledger.invoice(id: id)
-    }
-
-    func invoice(forTransaction id: String) throws -> InvoiceRecord? {
-        try store.ledger.invoice(forTransaction: id)
-    }
-
-    /// Pay Station's final status for an invoice, with the time it said so.
-    func recordPaymentStatus(_ status: String, forInvoice id: String) throws {
-        try store.ledger.recordPaymentStatus(status, forInvoice: id, at: now)
-    }
-
-    /// True only for the first call on a known, unused invoice.
-    func consumeInvoice(id: String) throws -> Bool {
-        try store.ledger.consumeInvoice(id: id, at: now)
+    /// The path's own tables in the ledger, through the type the path declares for them: the
+    /// one place a path's code holds the ledger, so what it keeps there is read in one file.
+    func records<Records: PathRecords>(_ type: Records.Type = Records.self) -> Records {
+        Records(ledger: store.ledger, now: now)
     }
 
     // MARK: The clock
@@ -292,6 +283,14 @@ enum PaymentOutcome {
     case interrupted
     /// Failed in the path's own words: the reason recorded, the event's text, what the player is told.
     case failed(FailureReason, event: String, notice: StoreNotice)
+}
+
+/// A path's own tables in the ledger (a page's records, its server's profile), declared in the
+/// path's folder: made by `PathContext.records(_:)` with the ledger and the simulated time.
+/// It holds the ledger, so it makes only the calls on the path's own tables; the engine's
+/// tables (transactions, grants) are the completion's.
+protocol PathRecords {
+    init(ledger: Ledger, now: Date)
 }
 
 /// A transaction's final state, recorded. `purchased` still needs the engine's completion

@@ -4,7 +4,7 @@ import Foundation
 /// One transaction as the engine hands it up to the panes, `history` and scenarios: typed
 /// state and failure, never the ledger's row.
 public struct TransactionSummary: Sendable, Equatable, Identifiable {
-    /// The payment-queue states, as the Xsolla SDK and StoreKit 1 name them.
+    /// The payment-queue states, as the Xsolla SDK and Apple's original payment queue name them.
     public enum State: String, Sendable, CaseIterable {
         case purchasing, purchased, failed, restored, deferred
     }
@@ -22,8 +22,9 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
     /// The price as recorded: a decimal string (`"4.99"`), never floating point.
     public var price: String
     public var currency: String
-    /// The Pay Station invoice, for the `paystation` path.
-    public var invoiceId: String?
+    /// The path's own id for this payment, when its path keeps one (the path's folder gives it
+    /// its own name): the engine carries it without knowing what it is.
+    public var pathReference: String?
     /// The paywall variant the product came from (`main.A`).
     public var variationId: String?
     public var createdAt: Date
@@ -43,7 +44,7 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
     public var pending: PendingReason?
     /// For a `restored` transaction, the purchase it restores.
     public var originalTransactionId: String?
-    /// When it was refunded, and StoreKit's reason (`developerIssue` or `other`).
+    /// When it was refunded, and the App Store's reason (`developerIssue` or `other`).
     public var revokedAt: Date?
     public var revocationReason: String?
     /// The subscription whose period this transaction pays for, when it is the latest of one.
@@ -53,7 +54,7 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
 
     public init(id: String, productId: String, userId: String, storefront: String, path: IntegrationPath?,
                 state: State, failure: FailureReason? = nil, quantity: Int = 1, price: String, currency: String,
-                invoiceId: String? = nil, variationId: String? = nil, createdAt: Date, updatedAt: Date,
+                pathReference: String? = nil, variationId: String? = nil, createdAt: Date, updatedAt: Date,
                 finishedAt: Date? = nil, purchasedAt: Date? = nil, charge: String? = nil, offerType: String? = nil,
                 offerId: String? = nil, signedTransaction: String? = nil, pending: PendingReason? = nil,
                 originalTransactionId: String? = nil, revokedAt: Date? = nil, revocationReason: String? = nil,
@@ -68,7 +69,7 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
         self.quantity = quantity
         self.price = price
         self.currency = currency
-        self.invoiceId = invoiceId
+        self.pathReference = pathReference
         self.variationId = variationId
         self.createdAt = createdAt
         self.updatedAt = updatedAt
@@ -123,17 +124,16 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
 public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
     /// The player closed Pay Station: `paymentCancelled`, not an error to show.
     case paymentCancelled
-    /// The player cancelled the App Store sheet: StoreKit's `userCancelled`, not an error either.
+    /// The player cancelled the App Store sheet (`userCancelled`), not an error either.
     case userCancelled
     /// The bank declined the card.
     case paymentDeclined
     /// The app closed before the payment had an outcome.
     case interrupted
-    /// StoreKit's `purchase()` threw this error.
-    case storeKit(StoreKitFailure)
-    /// A parent declined an Ask to Buy request: StoreKit delivers nothing.
+    /// A parent declined an Ask to Buy request: the App Store delivers nothing.
     case askToBuyDeclined
-    /// Anything else, in the words it was recorded with.
+    /// Anything else, in the words it was recorded with: a path's own error by the name its SDK
+    /// gives it (a path's folder makes its errors as this case, typed there).
     case other(String)
 
     /// The text the ledger keeps (the SDK's own words where it has them).
@@ -143,7 +143,6 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
         case .userCancelled: return "userCancelled"
         case .paymentDeclined: return "payment declined"
         case .interrupted: return "interrupted: the app closed before the purchase had an outcome"
-        case .storeKit(let failure): return failure.qualifiedName
         case .askToBuyDeclined: return "Ask to Buy declined"
         case .other(let text): return text
         }
@@ -156,12 +155,7 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
         case "payment declined": self = .paymentDeclined
         case "Ask to Buy declined": self = .askToBuyDeclined
         case _ where text.hasPrefix("interrupted"): self = .interrupted
-        default:
-            if let failure = StoreKitFailure.allCases.first(where: { $0.qualifiedName == text }) {
-                self = .storeKit(failure)
-            } else {
-                self = .other(text)
-            }
+        default: self = .other(text)
         }
     }
 
@@ -170,6 +164,6 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
     /// Cancelling is the player's choice; everything else is shown as an error.
     public var isError: Bool { !isCancellation }
 
-    /// The player closed the payment (Pay Station's `paymentCancelled`, StoreKit's `userCancelled`).
+    /// The player closed the payment (Pay Station's `paymentCancelled`, the App Store sheet's `userCancelled`).
     public var isCancellation: Bool { self == .paymentCancelled || self == .userCancelled }
 }

@@ -1,4 +1,5 @@
 import Catalog
+import Ledger
 
 /// The one list of purchase paths: the engine makes each store's paths from it, gathers each
 /// path's event kinds from it, and names none of them anywhere else. Adding a path is its
@@ -17,6 +18,12 @@ enum PathRegistry {
     /// A fresh set of paths, one of each, for a store (or for `history`, which reads kept work).
     static func makePaths() -> [any PurchasePath] {
         all.map { $0.init() }
+    }
+
+    /// What every path's server holds on `user`'s profile, read from the ledger (at launch,
+    /// and for `history`).
+    static func serverAccess(in ledger: Ledger, user: String) throws -> [ServerAccess] {
+        try all.flatMap { try $0.serverAccess(in: ledger, user: user) }
     }
 
     /// The event kinds every path declares.
@@ -63,6 +70,14 @@ protocol RegisteredPath: PurchasePath {
     /// The events this path logs, by the Events pane's groups (its own SDK's calls, its
     /// server's lifecycle names) and those drawn as failures.
     static var eventKinds: PathEventKinds { get }
+
+    /// What the path's server holds on `user`'s profile, from the path's own rows in the
+    /// ledger; a path without a server holds nothing.
+    static func serverAccess(in ledger: Ledger, user: String) throws -> [ServerAccess]
+}
+
+extension RegisteredPath {
+    static func serverAccess(in ledger: Ledger, user: String) throws -> [ServerAccess] { [] }
 }
 
 /// The event kinds a path adds to the engine's (`EventKind.sdkCalls`, `lifecycle`, `tone`).

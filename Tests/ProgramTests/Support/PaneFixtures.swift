@@ -9,7 +9,7 @@ func purchasedGemsSnapshot() -> StoreSnapshot {
     let time = fixedNow
     let transaction = TransactionSummary(
         id: "txn-000001", productId: SKU.gems100, userId: "snapshot-user", storefront: "USA", path: .paystation,
-        state: .purchased, price: "0.99", currency: "USD", invoiceId: "100000001", createdAt: time, updatedAt: time,
+        state: .purchased, price: "0.99", currency: "USD", pathReference: "100000001", createdAt: time, updatedAt: time,
         finishedAt: time)
     let kinds: [(EventKind, String)] = [
         (.purchaseStarted, "gems_100 for $0.99 in USA: purchasing"), (.payStationOpened, "external browser"),

@@ -24,8 +24,8 @@ extension PayStationPath {
         }
         // Closing before paying names no invoice: the transaction (`foreignInvoice`) finds it.
         let found = redirect.invoiceId.isEmpty && redirect.status == .canceled
-            ? try context.invoice(forTransaction: redirect.foreignInvoice)
-            : try context.invoice(id: redirect.invoiceId)
+            ? try context.invoices.invoice(forTransaction: redirect.foreignInvoice)
+            : try context.invoices.invoice(id: redirect.invoiceId)
         guard let invoice = found else {
             if redirect.invoiceId.isEmpty {
                 return try reject(text, "no invoice_id, and status \(redirect.status.rawValue) needs one", context)
@@ -50,7 +50,7 @@ extension PayStationPath {
         // two would leave a paid transaction that no redirect can settle any more.
         let open = session(of: invoice.invoiceId)
         let settlement: Settlement? = try context.atomically {
-            guard try context.consumeInvoice(id: invoice.invoiceId) else { return nil }
+            guard try context.invoices.consume(id: invoice.invoiceId) else { return nil }
             // The page closes as the player comes back: in the same commit.
             if let open { try logClosing(open, in: context) }
             try context.log(.redirectReceived, "status \(redirect.status.rawValue), invoice \(invoice.invoiceId)",
@@ -77,9 +77,9 @@ extension PayStationPath {
     func settleWithoutRedirect(_ transactionId: String, invoice: String, status: RedirectURL.Status,
                                in context: PathContext) throws -> PathStep {
         let settlement = try context.atomically {
-            try context.recordPaymentStatus(status.rawValue, forInvoice: invoice)
-            _ = try context.consumeInvoice(id: invoice)
-            let paidAt = try context.invoice(id: invoice)?.statusAt
+            try context.invoices.recordPaymentStatus(status.rawValue, forInvoice: invoice)
+            _ = try context.invoices.consume(id: invoice)
+            let paidAt = try context.invoices.invoice(id: invoice)?.statusAt
             return try context.settle(transactionId, as: Self.outcome(of: status, at: paidAt))
         }
         return PathStep(settlements: [settlement])

@@ -96,7 +96,7 @@ final class PayStationPath: RegisteredPath {
         let session: PayStationSession = try context.atomically {
             let transaction = try context.openTransaction(
                 productId: product.id, in: storefront, terms: terms, variationId: request.variationId, path: id,
-                invoice: { String(100_000_000 + $0) })
+                reference: Self.invoiceId(ofSequence:))
             let invoiceId = transaction.invoiceId ?? transaction.id
             let regular = ProductDisplay(product: product, storefront: storefront, showsIntroOffer: false).pricePerPeriod
                 ?? PriceFormatter.format(terms.regularPrice, in: storefront)
@@ -106,8 +106,8 @@ final class PayStationPath: RegisteredPath {
                 laterTerms: terms.offer.map { OfferText.describe($0.offer, in: storefront, then: regular) },
                 opensExternalBrowser: external, sandbox: catalog.settings.useSandbox, today: transaction.createdAt,
                 savedCard: savedCard, isLoaded: coldStart == 0)
-            try context.recordInvoice(InvoiceRecord(invoiceId: invoiceId, transactionId: transaction.id,
-                                                    userId: context.userId, createdAt: transaction.createdAt))
+            try context.invoices.record(InvoiceRecord(invoiceId: invoiceId, transactionId: transaction.id,
+                                                     userId: context.userId, createdAt: transaction.createdAt))
             try context.log(.purchaseStarted, "\(product.shortId) for \(session.formattedPrice) in \(storefront.id): purchasing",
                             transaction: transaction.id)
             let login = catalog.settings.customLoginToken.map { "customLoginToken \(QuotedText.part($0))" } ?? "no login token"
@@ -237,7 +237,7 @@ final class PayStationPath: RegisteredPath {
         case .delivering:
             // Paid: committed now, so a crash cannot lose it; done follows on the clock.
             try context.atomically {
-                try context.recordPaymentStatus(RedirectURL.Status.delivering.rawValue, forInvoice: session.invoiceId)
+                try context.invoices.recordPaymentStatus(RedirectURL.Status.delivering.rawValue, forInvoice: session.invoiceId)
                 try context.log(.payStationDelivering, "status delivering: paid, still processing "
                                 + "(done in \(Self.seconds(TestCard.deliveringSeconds)))", transaction: session.transactionId)
                 try context.schedule(PayStationDueWork.delivered(invoiceId: session.invoiceId),
@@ -264,7 +264,7 @@ final class PayStationPath: RegisteredPath {
             }
             let url = redirectURL(for: session, status: closedStatus, in: context).text
             return try context.atomically {
-                try context.recordPaymentStatus(closedStatus.rawValue, forInvoice: session.invoiceId)
+                try context.invoices.recordPaymentStatus(closedStatus.rawValue, forInvoice: session.invoiceId)
                 try context.log(.redirectSent, url, transaction: session.transactionId)
                 return try handle(url, in: context)
             }
@@ -277,7 +277,7 @@ final class PayStationPath: RegisteredPath {
                 // The player ticked "save card": Pay Station offers it on the next payment.
                 try context.setSetting(Self.savedCardSetting(forUser: context.userId), to: session.cardNumber)
             }
-            try context.recordPaymentStatus(status.rawValue, forInvoice: session.invoiceId)
+            try context.invoices.recordPaymentStatus(status.rawValue, forInvoice: session.invoiceId)
             if let wrongCode { try context.log(.payStationWrongCode, wrongCode, transaction: session.transactionId) }
             try context.log(event.0, event.1, transaction: session.transactionId)
             if redirects {
@@ -384,7 +384,7 @@ final class PayStationPath: RegisteredPath {
     /// it, as the SDK's status query would; with no outcome the payment never happened. A
     /// payment Pay Station is still processing waits for it to be done, at its own time.
     func redeliver(_ transaction: TransactionRecord, in context: PathContext) throws -> PathStep {
-        if let invoiceId = transaction.invoiceId, let paid = try context.invoice(id: invoiceId)?.paymentStatus,
+        if let invoiceId = transaction.invoiceId, let paid = try context.invoices.invoice(id: invoiceId)?.paymentStatus,
            let status = RedirectURL.Status(rawValue: paid) {
             if status == .delivering, let due = context.due(of: PayStationDueWork.delivered(invoiceId: invoiceId)) {
                 try context.log(.payStationDelivering, "status delivering: Pay Station is still processing invoice "
@@ -400,7 +400,7 @@ final class PayStationPath: RegisteredPath {
     /// A payment Pay Station was processing is done, and its page closed with the last run: the
     /// SDK's status query learns it, and the purchase settles as paid.
     private func deliveredWhileAway(_ invoice: String, in context: PathContext) throws -> PathStep {
-        guard let record = try context.invoice(id: invoice), record.paymentStatus == RedirectURL.Status.delivering.rawValue
+        guard let record = try context.invoices.invoice(id: invoice), record.paymentStatus == RedirectURL.Status.delivering.rawValue
         else { return .nothing }
         try context.log(.payStationPaid, "status done, invoice \(invoice): the payment it was processing went through "
                         + "while the app was closed", transaction: record.transactionId)
@@ -416,4 +416,12 @@ final class PayStationPath: RegisteredPath {
 extension PayStationSession {
     /// What the redirect says of this payment: `done` once paid, else `troubled`.
     var redirectStatus: RedirectURL.Status { phase == .done ? .done : .troubled }
+}
+
+extension PayStationPath {
+    /// The invoice Pay Station gives the transaction with sequence number `sequence`: its own
+    /// numbering, `100000042`, kept as the transaction's path reference.
+    static func invoiceId(ofSequence sequence: Int) -> String? {
+        String(100_000_000 + sequence)
+    }
 }

@@ -48,3 +48,16 @@ public enum PendingReason: String, Sendable, Equatable, CaseIterable {
         }
     }
 }
+
+extension FailureReason {
+    /// StoreKit's `purchase()` threw `failure`: recorded, and read back, by its qualified name
+    /// (`StoreKitError.networkError`), so the engine keeps it as any path's error in its words.
+    public static func storeKit(_ failure: StoreKitFailure) -> FailureReason {
+        .other(failure.qualifiedName)
+    }
+
+    /// The StoreKit error this failure is, if it is one.
+    public var storeKitFailure: StoreKitFailure? {
+        StoreKitFailure.allCases.first { FailureReason.storeKit($0) == self }
+    }
+}

@@ -27,6 +27,10 @@ class StoreKitPath: RegisteredPath {
 
     class var traits: PathTraits { PathTraits(id: .storekit, marketplace: .appStore) }
 
+    /// StoreKit has no server of its own; a class method, so that a path built on it that has
+    /// one (the Xee SDK) is asked through the registry.
+    class func serverAccess(in ledger: Ledger, user: String) throws -> [ServerAccess] { [] }
+
     /// The guide's `checkVerified` throws on an unverified result: such a transaction is
     /// neither unlocked nor finished.
     var finishesUnverifiedTransactions: Bool { false }

@@ -34,6 +34,11 @@ final class XeePath: StoreKitPath {
     /// The Xee SDK buys through the App Store.
     override class var traits: PathTraits { PathTraits(id: .xee, marketplace: .appStore) }
 
+    /// The server's profile of `user`, as the ledger holds it (`XeeProfileRecords.swift`).
+    override class func serverAccess(in ledger: Ledger, user: String) throws -> [ServerAccess] {
+        try XeeProfileRecords(ledger: ledger).profile(of: user).map(ServerAccess.init)
+    }
+
     /// The SDK's calls and its server's steps (XeeEvents.swift), with the server's verdict from
     /// Apple among the lifecycle names.
     override class var eventKinds: PathEventKinds {

@@ -8,16 +8,7 @@ extension Store {
 
     /// The player's profile on the Xee server at `time`.
     func xeeProfile(at time: Date) -> XeeProfile {
-        var levels: [String: XeeAccessLevel] = [:]
-        for access in account.xeeAccess.values {
-            let product = access.transactionId.flatMap(account.productId(ofTransaction:))
-            levels[access.level] = XeeAccessLevel(
-                id: access.level, isActive: (access.expiresAt ?? .distantFuture) > time, expiresAt: access.expiresAt,
-                willRenew: access.willRenew && (access.expiresAt ?? .distantFuture) > time,
-                source: XeeAccessSource(rawValue: access.source) ?? .notification, vendorProductId: product,
-                transactionId: access.transactionId)
-        }
-        return XeeProfile(profileId: userId, accessLevels: levels)
+        XeeProfile(profileId: userId, holding: account.serverAccess, at: time, product: account.productId(ofTransaction:))
     }
 }
 
