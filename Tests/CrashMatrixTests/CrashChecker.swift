@@ -21,7 +21,8 @@ enum CrashChecker {
     }
 
     /// No double grant: no more first purchases granted than were started, no grant of a
-    /// transaction that was not paid, and every paid (purchased or restored) one granted.
+    /// transaction that was not paid, and every paid (purchased or restored) one granted (or,
+    /// on Xee, given access by the server).
     static func grants(_ state: LedgerState, purchases: Int) -> [String] {
         var problems: [String] = []
         let byId = Dictionary(state.transactions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -44,9 +45,14 @@ enum CrashChecker {
                 problems.append("\(transaction.id) is \(transaction.state.rawValue) but granted \(grant.key) \(grant.amount)")
             }
         }
-        let granted = Set(state.grants.map(\.transactionId))
+        // A Xee subscription is unlocked by the Xee server's access, not by a grant: whether the
+        // server gave it is Xee's to say (its notification is due work, checked below), and a
+        // pending one a parent approved later gets none even without a kill.
+        let granted = Set(state.grants.map(\.transactionId)).union(state.xeeAccess.compactMap(\.transactionId))
+        let xeeSubscriptions = Set(state.subscriptions.filter { $0.integrationPath == "xee" }.map(\.originalTransactionId))
         for transaction in state.transactions where [.purchased, .restored].contains(transaction.state)
-            && transaction.revokedAt == nil && !granted.contains(transaction.id) {
+            && transaction.revokedAt == nil && !granted.contains(transaction.id)
+            && !xeeSubscriptions.contains(transaction.originalTransactionId ?? transaction.id) {
             problems.append("\(transaction.id) is \(transaction.state.rawValue) but nothing was granted")
         }
         return problems
@@ -74,7 +80,12 @@ enum CrashChecker {
     static func redelivery(killed: LedgerState, settled: LedgerState) -> [String] {
         var problems: [String] = []
         let settledById = Dictionary(settled.transactions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let redelivered = Set(settled.events.filter { $0.kind == "transaction.redelivered" }.compactMap(\.transactionId))
+        // Delivered again: by the launch (`transaction.redelivered`), or by the work it had
+        // scheduled (Pay Station's processing), which finished it in the relaunch.
+        let lastBefore = killed.events.last?.id ?? 0
+        let redelivered = Set(settled.events.filter {
+            $0.id > lastBefore && ["transaction.redelivered", "transaction.finished"].contains($0.kind)
+        }.compactMap(\.transactionId))
         for transaction in killed.transactions where !transaction.isFinished && transaction.state != .deferred {
             guard let after = settledById[transaction.id] else {
                 problems.append("\(transaction.id), unfinished at the kill, is gone after the relaunch")

@@ -108,4 +108,13 @@ struct CrashCheckerTests {
         }
         #expect(CrashChecker.problems(killed: killed, settled: later, purchases: 1) == [])
     }
+
+    @Test func aDamagedFileIsRefused() throws {
+        var damaged = try withLedger { _ in }
+        damaged.integrityProblems = ["row 2 missing from index grants_by_time"]
+        #expect(CrashChecker.problems(killed: damaged, settled: damaged, purchases: 1) == [
+            "integrity_check as the kill left it: row 2 missing from index grants_by_time",
+            "integrity_check after the relaunch: row 2 missing from index grants_by_time",
+        ])
+    }
 }

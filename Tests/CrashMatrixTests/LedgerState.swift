@@ -8,6 +8,9 @@ struct LedgerState {
     var grants: [GrantRecord]
     var invoices: [InvoiceRecord]
     var dueWork: [DueWorkRecord]
+    /// What the Xee server granted: a Xee subscription's access is kept here, not as a grant.
+    var xeeAccess: [XeeAccessRecord]
+    var subscriptions: [SubscriptionRecord]
     var events: [EventRecord]
     /// The simulated time the ledger's clock was last kept at (scenarios keep it paused).
     var now: Date?
@@ -15,7 +18,7 @@ struct LedgerState {
     var integrityProblems: [String]
 
     /// Nothing at all: a run killed before its ledger was made.
-    static let missing = LedgerState(transactions: [], grants: [], invoices: [], dueWork: [], events: [], now: nil,
+    static let missing = LedgerState(transactions: [], grants: [], invoices: [], dueWork: [], xeeAccess: [], subscriptions: [], events: [], now: nil,
                                      integrityProblems: [])
 
     /// Reads `path` (the ledger file) for `user`; a missing file is `missing`. The open skips
@@ -46,6 +49,8 @@ struct LedgerState {
                            grants: try ledger.grants(),
                            invoices: try ledger.invoices(),
                            dueWork: try ledger.dueWork(user: user),
+                           xeeAccess: try ledger.xeeAccess(user: user),
+                           subscriptions: try ledger.subscriptions(user: user),
                            events: try ledger.events(newestFirst: everything).reversed(),
                            now: try ledger.clock()?.simulated,
                            integrityProblems: try ledger.integrityProblems())
