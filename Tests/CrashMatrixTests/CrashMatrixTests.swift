@@ -30,12 +30,13 @@ struct CrashMatrixTests {
                                      + "\n  kept: \(outcome.folder) (killed/ as the kill left it, state/ after the relaunch)"))
             }
         }
-        print(CrashMatrixSummary(outcomes: outcomes, seconds: Date().timeIntervalSince(start)).text)
+        print(CrashMatrixSummary(seed: Self.seed, outcomes: outcomes, seconds: Date().timeIntervalSince(start)).text)
     }
 }
 
 /// What a run of the matrix did, for docs/reliability.md's figures.
 struct CrashMatrixSummary {
+    var seed: UInt64
     var outcomes: [CrashRunner.Outcome]
     var seconds: TimeInterval
 
@@ -50,7 +51,7 @@ struct CrashMatrixSummary {
         }
         let paths = Dictionary(grouping: outcomes, by: { $0.trial.purchase.path.rawValue }).mapValues(\.count)
         let failed = outcomes.filter { !$0.problems.isEmpty }.count
-        return "crash matrix: \(outcomes.count) trials, \(failed) failed, \(String(format: "%.1f", seconds)) s; "
+        return "crash matrix: CRASH_SEED=\(seed), \(outcomes.count) trials, \(failed) failed, \(String(format: "%.1f", seconds)) s; "
             + "kills at steps: " + CrashTrial.steps.map { "\($0) \(kills[$0] ?? 0)" }.joined(separator: ", ")
             + "; at commits: \(commits.count) (from \(commits.min() ?? 0) to \(commits.max() ?? 0)); "
             + "paths: " + paths.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
