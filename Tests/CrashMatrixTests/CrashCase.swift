@@ -8,8 +8,9 @@ struct CrashCase: Sendable, CustomStringConvertible {
     var path: Path
     var product: String
     var outcome: String
-    /// The lines after `buy` (and before it, for a setting such as `xee key off`).
+    /// Lines before the product is selected (a setting such as `xee key off`).
     var before: [String] = []
+    /// Lines after `buy`: the sheet's answers, and time for what they start.
     var after: [String]
     /// Whether the outcome passes every step (it is paid and granted), so a kill at any named
     /// step is reached; the others reach `opened` for sure and some of the rest.
