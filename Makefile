@@ -16,7 +16,7 @@ PNG_PACKAGES := librsvg2-bin
 PYTE_PACKAGES := python3 python3-venv
 PYTE_VENV := .build/pyte-venv
 
-.PHONY: run test test-browser bench fuzz build deps deps-png pyte clean
+.PHONY: run test test-browser bench fuzz crash-test build deps deps-png pyte clean
 
 # Installs what is missing of PACKAGES (Debian), or says how when not root.
 define install_missing
@@ -49,14 +49,14 @@ build: deps
 run: build
 	./.build/release/storefront --catalog $(CATALOG)
 
-# The Swift tests (pure, frames, the loop, end to end in tmux), then the QA scenarios in
-# Tests/Scenarios on the built binary, with a JUnit report for CI, then the shipped demos in
-# Demos/ as scenarios (their expect lines keep them true). Every layer runs whatever
+# The Swift tests (pure, frames, the loop, end to end in tmux, 20 trials of the crash matrix),
+# then the QA scenarios in Tests/Scenarios on the built binary, with a JUnit report for CI, then
+# the shipped demos in Demos/ as scenarios (their expect lines keep them true). Every layer runs whatever
 # the one before it did, and the summary names each that failed before make exits non-zero.
 test: deps deps-png pyte
 	$(SWIFT) build
 	@failed=""; \
-	$(SWIFT) test --skip BrowserTests || failed="$$failed swift-test"; \
+	CRASH_TRIALS=20 $(SWIFT) test --skip BrowserTests || failed="$$failed swift-test"; \
 	./.build/debug/storefront scenario Tests/Scenarios --quiet --jobs 2 --junit .build/scenarios.xml || failed="$$failed scenarios"; \
 	./.build/debug/storefront scenario Demos --quiet --jobs 2 || failed="$$failed demos"; \
 	if [ -n "$$failed" ]; then echo "make test: failed:$$failed"; exit 1; fi; \
@@ -95,6 +95,15 @@ bench: build pyte .build/first-frame-floor
 # codes, JSON and places (Fuzz/run.sh; docs/reliability.md, "Fuzzing"). Fails on any finding.
 fuzz: deps
 	./Fuzz/run.sh
+
+# The crash matrix (docs/reliability.md, "Crash matrix"): CRASH_TRIALS purchases (200) on the
+# built binary, headless, each killed with SIGKILL at a named step or a random commit, relaunched
+# and checked; the kill points follow from CRASH_SEED (printed; a new one each run unless given).
+CRASH_TRIALS ?= 200
+CRASH_SEED ?= $(shell date +%s)
+crash-test: deps
+	$(SWIFT) build --build-tests
+	CRASH_TRIALS=$(CRASH_TRIALS) CRASH_SEED=$(CRASH_SEED) $(SWIFT) test --skip-build --filter CrashMatrixTests
 
 clean:
 	rm -rf .build

@@ -93,6 +93,8 @@ let package = Package(
         .testTarget(name: "ArchitectureTests"),
         // Runs the built binary (.build/debug/storefront) in tmux; `make test` builds it first.
         .testTarget(name: "EndToEndTests"),
+        // Kills the built binary's purchases and reads the ledger it leaves (docs/reliability.md, "Crash matrix").
+        .testTarget(name: "CrashMatrixTests", dependencies: ["Ledger"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -37,6 +37,28 @@ extension Ledger {
         )
     }
 
+    /// Every invoice the ledger holds, oldest first: for checks across the whole file (the crash
+    /// matrix asks that each paid invoice has its transaction).
+    public func invoices() throws -> [InvoiceRecord] {
+        let statement = try database.prepare("""
+            SELECT invoice_id, transaction_id, user_id, created_at, consumed_at, payment_status, status_at
+            FROM invoices ORDER BY created_at, invoice_id
+            """)
+        var found: [InvoiceRecord] = []
+        while try statement.step() {
+            found.append(InvoiceRecord(
+                invoiceId: statement.string(column: 0),
+                transactionId: statement.string(column: 1),
+                userId: statement.string(column: 2),
+                createdAt: statement.date(column: 3),
+                consumedAt: statement.optionalDate(column: 4),
+                paymentStatus: statement.optionalString(column: 5),
+                statusAt: statement.optionalDate(column: 6)
+            ))
+        }
+        return found
+    }
+
     /// Records Pay Station's final status for an invoice, once, with when it said so: a second,
     /// different status is refused (false), since Pay Station never changes its mind about an
     /// invoice; the same status again keeps the first time. The one exception is `delivering`

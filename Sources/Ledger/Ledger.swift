@@ -56,27 +56,58 @@ public final class Ledger {
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         if exists, isDirectory.boolValue { throw LedgerError.isADirectory(path: path) }
         if exists, Self.isEmpty(path) { throw LedgerError.empty(path: path) }
-        var created = false
         if readOnly {
             guard exists else { throw LedgerError.noLedger(path: path) }
-        } else {
-            created = try LedgerFiles.createPrivately(path)
+        } else if !exists {
+            try Self.make(at: path)
         }
-        do {
-            database = try SQLiteDatabase(path: path, readOnly: readOnly)
-            try Self.prepare(database, opening: opening)
-        } catch {
-            // The file this open made holds nothing yet (the disk was full before its first
-            // page, or before its schema was whole): nobody's, so removed, and the next open
-            // makes it again instead of refusing it as empty or as an older schema.
-            if created {
-                for file in LedgerFiles.all(path) { unlink(file) }
-            }
-            throw error
-        }
+        database = try SQLiteDatabase(path: path, readOnly: readOnly)
+        try Self.prepare(database, opening: opening)
         if !readOnly, let spare = Self.sparePages(in: ProcessInfo.processInfo.environment) {
             try limitGrowth(toSparePages: spare)
         }
+    }
+
+    /// Makes a new ledger whole under a name of its own beside `path` (`path.new`), then links
+    /// it in place. Its schema is written a step, and a commit, at a time: made at `path`
+    /// itself, a kill before the first commit left a 0-byte file there, which every later open
+    /// refuses as an empty file it did not make (the crash matrix found it), and a failure half
+    /// way left a file to mend. Now `path` is a whole ledger or nothing; what a kill leaves under
+    /// the other name, or a failure (a full disk), is removed, and the next open starts again.
+    private static func make(at path: String) throws {
+        let making = path + ".new"
+        for file in LedgerFiles.all(making) { unlink(file) }
+        do {
+            _ = try LedgerFiles.createPrivately(making)
+            try build(making)
+        } catch {
+            for file in LedgerFiles.all(making) { unlink(file) }
+            // Said of the ledger the user knows; the other name is ours alone.
+            throw (error as? LedgerError)?.naming(path) ?? error
+        }
+        // link, not rename: a ledger another process made meanwhile (`open-url` beside a launch)
+        // is kept, and this one dropped. A file system without hard links gets the rename.
+        if link(making, path) != 0, errno != EEXIST, rename(making, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            for file in LedgerFiles.all(making) { unlink(file) }
+            throw LedgerError.cannotOpen(path: path, message: reason)
+        }
+        for file in LedgerFiles.all(making) { unlink(file) }
+        // The new name on disk before the first purchase is written under it.
+        let directory = (path as NSString).deletingLastPathComponent
+        let folder = open(directory.isEmpty ? "." : directory, O_RDONLY | O_CLOEXEC)
+        if folder >= 0 {
+            fsync(folder)
+            close(folder)
+        }
+    }
+
+    /// The schema written into the file at `making`, all of it in the file itself (the WAL
+    /// folded in and emptied), and the connection closed as the function returns.
+    private static func build(_ making: String) throws {
+        let database = try SQLiteDatabase(path: making)
+        try prepare(database, opening: .writing)
+        try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
     /// Reads the file's header and schema, refusing what is not a whole ledger of a schema this

@@ -75,3 +75,24 @@ public enum LedgerError: Error, CustomStringConvertible, LocalizedError, Equatab
 
     public var errorDescription: String? { description }
 }
+
+extension LedgerError {
+    /// The same error said of the file at `path`: a new ledger is made under another name first
+    /// (`Ledger.make(at:)`), and what goes wrong there is said of the ledger's own path.
+    func naming(_ path: String) -> LedgerError {
+        switch self {
+        case .cannotOpen(_, let message): .cannotOpen(path: path, message: message)
+        case .notADatabase: .notADatabase(path: path)
+        case .isADirectory: .isADirectory(path: path)
+        case .foreignDatabase: .foreignDatabase(path: path)
+        case .corrupt(_, let problem): .corrupt(path: path, problem: problem)
+        case .empty: .empty(path: path)
+        case .diskFull: .diskFull(path: path)
+        case .noLedger: .noLedger(path: path)
+        case .olderSchema(_, let found, let supported): .olderSchema(path: path, found: found, supported: supported)
+        case .newerSchema(_, let found, let supported): .newerSchema(path: path, found: found, supported: supported)
+        case .walUnavailable(_, let mode): .walUnavailable(path: path, mode: mode)
+        case .sqlite, .unknownTransaction, .duplicateTransaction: self
+        }
+    }
+}

@@ -133,6 +133,7 @@ final class ScenarioRun<Terminal: Backend> {
             throw place
         }
         if let network { store.networkCondition = network }
+        store.checkpoint = options.checkpoint
         let report = store.currentReport()
         // The one place a launch gets its backend: a fresh headless screen, or the demo's terminal.
         let backend = stage.makeBackend(size.width, size.height)

@@ -26,6 +26,9 @@ public struct ScenarioOptions: Sendable {
     /// `--record`: the screen after each line goes to this recorder, drawn in the theme's
     /// colors (a scenario is drawn without them otherwise: its checks read text).
     public var recorder: Recorder?
+    /// Called as each durable step of a purchase is committed, by every store a launch opens:
+    /// `storefront scenario` kills itself there under `STOREFRONT_CRASH_AT` (the crash matrix).
+    public var checkpoint: @Sendable (StoreCheckpoint) -> Void = { _ in }
 
     public init(defaultCatalogPath: String = "catalog.json", stateDirectory: String? = nil, snapshotsDirectory: String? = nil) {
         self.defaultCatalogPath = defaultCatalogPath
