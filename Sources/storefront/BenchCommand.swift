@@ -19,6 +19,8 @@ enum BenchCommand {
         let text = try Environment.readCatalogText(at: catalogPath)
         if !options.json { print("storefront bench: \(catalogPath), \(runs) runs per case, median and p90") }
 
+        // First, so that its peak memory is measured before anything else was loaded.
+        let load = try CatalogLoadBench.run(runs: max(3, runs / 3))
         var results: [Measurement] = []
         var catalog: Catalog?
         results.append(Measurement.run("load \(catalogPath)", runs: runs) {
@@ -31,6 +33,7 @@ enum BenchCommand {
             bigCatalog = try? CatalogLoader.load(text: bigText, file: "bench.json")
         })
         guard let bigCatalog else { throw CommandFailure(.dataError, "the synthetic catalog did not load") }
+        results += [load.app, load.floor]
 
         // The Pay Station products request for every SKU of the big catalog, checked to have
         // answered all of them.
@@ -71,7 +74,7 @@ enum BenchCommand {
         let facts = BenchFacts.current()
         if options.json {
             printJSON(results: results, facts: facts, keypressRatio: keypressRatio, purchase: purchase,
-                      purchaseInFloors: purchaseInFloors, terminal: terminal)
+                      purchaseInFloors: purchaseInFloors, terminal: terminal, load: load)
             return
         }
         print("  \(facts.summary)")
@@ -82,6 +85,9 @@ enum BenchCommand {
         }
         print(String(format: "  keypress with 10,000 products / with %@: %.2f (the goal is at most 1.5)%@", small.label,
                      keypressRatio, keypressRatio <= 1.5 ? "" : "  ABOVE THE GOAL"))
+        print(String(format: "  catalog load / JSONSerialization on the same %d bytes: %.2f (the goal is at most 1.5)%@; the load's peak memory %@",
+                     load.bytes, load.ratio, load.ratio <= 1.5 ? "" : "  ABOVE THE GOAL",
+                     load.peakGrowth.map { String(format: "+%.1f MB", Double($0) / 1e6) } ?? "unknown"))
         if let skipped = purchase.skipped { print("  purchase: skipped, \(skipped)") }
         if let floors = purchaseInFloors, let commits = purchase.commitsPerPurchase {
             print(String(format: "  a purchase costs %.1f committed writes; it makes %d commits (counted)", floors, commits))
@@ -152,13 +158,17 @@ enum BenchCommand {
     }
 
     private static func printJSON(results: [Measurement], facts: BenchFacts, keypressRatio: Double,
-                                  purchase: PurchaseBench.Outcome, purchaseInFloors: Double?, terminal: TerminalBench.Outcome) {
+                                  purchase: PurchaseBench.Outcome, purchaseInFloors: Double?, terminal: TerminalBench.Outcome,
+                                  load: CatalogLoadBench.Outcome) {
         var document: [String: Any] = [
             "date": facts.date, "commit": facts.commit, "configuration": facts.configuration,
             "loadAverage": facts.loadAverage, "cores": facts.cores,
             "cases": results.map { ["name": $0.name, "runs": $0.samples.count, "medianMs": $0.median * 1000, "p90Ms": $0.p90 * 1000] },
             "keypressRatio": keypressRatio,
         ]
+        var catalogLoad: [String: Any] = ["bytes": load.bytes, "products": load.products, "ratio": load.ratio]
+        if let growth = load.peakGrowth { catalogLoad["peakGrowthBytes"] = growth }
+        document["catalogLoad"] = catalogLoad
         if let commits = purchase.commitsPerPurchase { document["commitsPerPurchase"] = commits }
         if let purchaseInFloors { document["purchaseInFloorWrites"] = purchaseInFloors }
         if let skipped = purchase.skipped { document["purchaseSkipped"] = skipped }

@@ -30,11 +30,28 @@ extension CatalogValidator {
         guard case .object(let members)? = prices?.value else { return }
         for member in members {
             // Unknown storefronts, malformed and negative prices are reported by the decoder.
-            guard let currency = currencies[member.key], let amount = Self.amount(member.value), amount >= 0,
+            guard let currency = currencies[member.key], !Self.isWithin(member.value, digits: currency.digits),
+                  let amount = Self.amount(member.value), amount >= 0,
                   let problem = ExactPrice.problem(with: amount, currency: currency.code, digits: currency.digits)
             else { continue }
             diagnostics.error(problem, path: ObjectReader.path(path, key: member.key), at: member.value.position)
         }
+    }
+
+    /// Whether the price is written with no more decimals than `digits`, so that it is exact
+    /// without being parsed and rounded (`ExactPrice`'s rounding, twice for each of a large
+    /// catalog's prices, was a sixth of its load). Anything else is left to the full check.
+    private static func isWithin(_ node: JSONNode, digits: Int) -> Bool {
+        guard case .string(let text) = node.value else { return false }
+        var fraction: Int?
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): if let count = fraction { fraction = count + 1 }
+            case UInt8(ascii: ".") where fraction == nil: fraction = 0
+            default: return false
+            }
+        }
+        return (fraction ?? 0) <= digits
     }
 
     private static func amount(_ node: JSONNode) -> Decimal? {
