@@ -11,21 +11,22 @@ extension CatalogValidator {
             currencies[storefront.id] = (storefront.currency, PriceFormatter.minorUnitDigits(ofCurrency: storefront.currency))
         }
         guard case .array(let products)? = root["products"]?.value else { return }
+        // Paths are spelt only for an error: this runs over every price of the file.
         for (index, product) in products.enumerated() {
-            let path = "$.products[\(index)]"
-            checkDigits(of: product["prices"], at: "\(path).prices", currencies: currencies)
-            checkDigits(of: product["introductoryOffer"]?["prices"], at: "\(path).introductoryOffer.prices",
+            checkDigits(of: product["prices"], at: "$.products[\(index)].prices", currencies: currencies)
+            checkDigits(of: product["introductoryOffer"]?["prices"], at: "$.products[\(index)].introductoryOffer.prices",
                         currencies: currencies)
             for key in ["promotionalOffers", "winBackOffers", "codeOffers"] {
                 guard case .array(let offers)? = product[key]?.value else { continue }
                 for (offerIndex, offer) in offers.enumerated() {
-                    checkDigits(of: offer["prices"], at: "\(path).\(key)[\(offerIndex)].prices", currencies: currencies)
+                    checkDigits(of: offer["prices"], at: "$.products[\(index)].\(key)[\(offerIndex)].prices",
+                                currencies: currencies)
                 }
             }
         }
     }
 
-    private func checkDigits(of prices: JSONNode?, at path: String,
+    private func checkDigits(of prices: JSONNode?, at path: @autoclosure () -> String,
                              currencies: [String: (code: String, digits: Int)]) {
         guard case .object(let members)? = prices?.value else { return }
         for member in members {
@@ -34,7 +35,7 @@ extension CatalogValidator {
                   let amount = Self.amount(member.value), amount >= 0,
                   let problem = ExactPrice.problem(with: amount, currency: currency.code, digits: currency.digits)
             else { continue }
-            diagnostics.error(problem, path: ObjectReader.path(path, key: member.key), at: member.value.position)
+            diagnostics.error(problem, path: ObjectReader.path(path(), key: member.key), at: member.value.position)
         }
     }
 

@@ -213,22 +213,23 @@ struct ObjectReader {
         return ObjectReader.decimal(value, path: path(of: key), diagnostics: diagnostics)
     }
 
-    static func decimal(_ value: JSONNode, path: String, diagnostics: DiagnosticList) -> Decimal? {
+    /// `path` is spelt only for an error: a large catalog has tens of thousands of prices.
+    static func decimal(_ value: JSONNode, path: @autoclosure () -> String, diagnostics: DiagnosticList) -> Decimal? {
         let text: String
         switch value.value {
         case .string(let string): text = string
         case .number(let number): text = number
         default:
             diagnostics.error("expected a price as a decimal string such as \"4.99\", found \(value.kindName)",
-                              path: path, at: value.position)
+                              path: path(), at: value.position)
             return nil
         }
         guard let number = PriceText.parse(text) else {
-            diagnostics.error("\"\(text)\" is not a price; write a decimal such as \"4.99\"", path: path, at: value.position)
+            diagnostics.error("\"\(text)\" is not a price; write a decimal such as \"4.99\"", path: path(), at: value.position)
             return nil
         }
         guard number >= 0 else {
-            diagnostics.error("price \(text) is negative", path: path, at: value.position)
+            diagnostics.error("price \(text) is negative", path: path(), at: value.position)
             return nil
         }
         return number
