@@ -19,6 +19,13 @@ enum BenchCommand {
         let text = try Environment.readCatalogText(at: catalogPath)
         if !options.json { print("storefront bench: \(catalogPath), \(runs) runs per case, median and p90") }
 
+        if options.framesOnly {
+            let catalogs = try framesCatalogs(text: text, catalogPath: catalogPath)
+            printFrames(try FrameBench.run(catalogs: catalogs, frames: quick ? 100 : 400))
+            return
+        }
+        // First, so that its peak memory is measured before anything else was loaded.
+        let load = try CatalogLoadBench.run(runs: max(3, runs / 3))
         var results: [Measurement] = []
         var catalog: Catalog?
         results.append(Measurement.run("load \(catalogPath)", runs: runs) {
@@ -31,10 +38,7 @@ enum BenchCommand {
             bigCatalog = try? CatalogLoader.load(text: bigText, file: "bench.json")
         })
         guard let bigCatalog else { throw CommandFailure(.dataError, "the synthetic catalog did not load") }
-        if options.framesOnly {
-            printFrames(try FrameBench.run(catalogs: [(catalog, catalogPath), (bigCatalog, "10,000 products")], frames: quick ? 100 : 400))
-            return
-        }
+        results += [load.app, load.floor]
 
         // The Pay Station products request for every SKU of the big catalog, checked to have
         // answered all of them.
@@ -74,7 +78,7 @@ enum BenchCommand {
         let facts = BenchFacts.current()
         if options.json {
             printJSON(results: results, facts: facts, keypressRatio: keypressRatio, purchase: purchase,
-                      purchaseInFloors: purchaseInFloors, terminal: terminal, frames: frames)
+                      purchaseInFloors: purchaseInFloors, terminal: terminal, frames: frames, load: load)
             return
         }
         print("  \(facts.summary)")
@@ -85,12 +89,26 @@ enum BenchCommand {
         }
         print(String(format: "  keypress with 10,000 products / with %@: %.2f (the goal is at most 1.5)%@", small.label,
                      keypressRatio, keypressRatio <= 1.5 ? "" : "  ABOVE THE GOAL"))
+        print(String(format: "  catalog load / JSONSerialization on the same %d bytes: %.2f (the goal is at most 1.5)%@; the load's peak memory %@",
+                     load.bytes, load.ratio, load.ratio <= 1.5 ? "" : "  ABOVE THE GOAL",
+                     load.peakGrowth.map { String(format: "+%.1f MB", Double($0) / 1e6) } ?? "unknown"))
         if let skipped = purchase.skipped { print("  purchase: skipped, \(skipped)") }
         if let floors = purchaseInFloors, let commits = purchase.commitsPerPurchase {
             print(String(format: "  a purchase costs %.1f committed writes; it makes %d commits (counted)", floors, commits))
         }
         printFrames(frames)
         printTerminal(terminal)
+    }
+
+    /// `--frames`: the two catalogs the frame case draws, loaded once, untimed.
+    private static func framesCatalogs(text: String, catalogPath: String) throws(CommandFailure) -> [(Catalog, String)] {
+        guard let catalog = try? CatalogFile.load(text: text, file: catalogPath) else {
+            throw CommandFailure(.dataError, "\(catalogPath) does not load; run storefront lint \(catalogPath)")
+        }
+        guard let big = try? CatalogLoader.load(text: SyntheticCatalog.text(products: 10_000), file: "bench.json") else {
+            throw CommandFailure(.dataError, "the synthetic catalog did not load")
+        }
+        return [(catalog, catalogPath), (big, "10,000 products")]
     }
 
     private static func printFrames(_ cases: [FrameBench.Case]) {
@@ -169,7 +187,7 @@ enum BenchCommand {
 
     private static func printJSON(results: [Measurement], facts: BenchFacts, keypressRatio: Double,
                                   purchase: PurchaseBench.Outcome, purchaseInFloors: Double?, terminal: TerminalBench.Outcome,
-                                  frames: [FrameBench.Case]) {
+                                  frames: [FrameBench.Case], load: CatalogLoadBench.Outcome) {
         var document: [String: Any] = [
             "date": facts.date, "commit": facts.commit, "configuration": facts.configuration,
             "loadAverage": facts.loadAverage, "cores": facts.cores,
@@ -181,6 +199,9 @@ enum BenchCommand {
                  "viewAndDiffP50Ms": $0.viewAndDiff.median * 1000, "viewAndDiffP99Ms": $0.viewAndDiff.p99 * 1000]
             },
         ]
+        var catalogLoad: [String: Any] = ["bytes": load.bytes, "products": load.products, "ratio": load.ratio]
+        if let growth = load.peakGrowth { catalogLoad["peakGrowthBytes"] = growth }
+        document["catalogLoad"] = catalogLoad
         if let commits = purchase.commitsPerPurchase { document["commitsPerPurchase"] = commits }
         if let purchaseInFloors { document["purchaseInFloorWrites"] = purchaseInFloors }
         if let skipped = purchase.skipped { document["purchaseSkipped"] = skipped }

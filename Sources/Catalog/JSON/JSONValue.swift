@@ -1,7 +1,9 @@
 /// A parsed JSON document that remembers where every value stood in the source text, so that
 /// every diagnostic can name the line and column as well as the JSON path.
 public struct JSONNode: Sendable, Equatable {
-    public indirect enum Value: Sendable, Equatable {
+    /// Not `indirect`: the arrays already hold their elements apart, and a box for every value
+    /// of a large catalog was an allocation per value.
+    public enum Value: Sendable, Equatable {
         case object([Member])
         case array([JSONNode])
         case string(String)

@@ -106,7 +106,8 @@ struct CatalogValidator {
         let groupIds = idsInFile("subscriptionGroups")
         for (index, product) in catalog.products.enumerated() {
             let path = Self.products / index
-            for storefront in product.prices.keys.sorted() where storefrontsLoaded && !storefrontIds.contains(storefront) {
+            let unknown = storefrontsLoaded ? product.prices.keys.filter { !storefrontIds.contains($0) } : []
+            for storefront in unknown.sorted() {
                 var message = "price for unknown storefront \"\(storefront)\""
                 if let guess = storefrontNames.closest(to: storefront) { message += "; did you mean \"\(guess)\"?" }
                 error(message, at: path / "prices" / storefront)

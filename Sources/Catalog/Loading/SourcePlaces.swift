@@ -38,6 +38,9 @@ struct SourcePlaces: Sendable, Equatable {
     /// The file's path of the value the model's `path` names, and whether that value, or one
     /// holding it, failed to load (then a check about it waits for the load error to be fixed).
     func source(of path: JSONPath) -> (path: JSONPath, failed: Bool) {
+        // Nothing failed and every element was kept: the model's places are the file's. Checks
+        // ask this for every product, so a clean file skips spelling each path out.
+        if failedPaths.isEmpty && keptElements.isEmpty { return (path, false) }
         let resolved = resolve(path)
         return (resolved.path, resolved.failed)
     }

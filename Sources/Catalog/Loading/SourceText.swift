@@ -12,12 +12,16 @@ public enum SourceText {
     }
 
     public static func decode(_ data: Data) throws(NotUTF8) -> String {
-        let bytes = [UInt8](data)
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-            let bom = bytes.prefix(2).map(hex).joined(separator: " ")
+        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
+            let bom = data.prefix(2).map(hex).joined(separator: " ")
             throw failure("the file starts with \(bom), a UTF-16 byte order mark; save it as UTF-8",
                           at: SourcePosition(line: 1, column: 1))
         }
+        // The standard library's validation is one quick pass; only a file that fails it is
+        // walked again, scalar by scalar, to say where.
+        let text = data.withUnsafeBytes { String(validating: $0.bindMemory(to: UInt8.self), as: UTF8.self) }
+        if let text { return text }
+        let bytes = [UInt8](data)
         if let bad = firstBadByte(in: bytes) { throw bad }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -1,7 +1,9 @@
 /// A catalog.json text of any size, for benchmarks: the default storefronts, consumables and
-/// subscriptions in groups of three, every product priced everywhere.
+/// subscriptions in groups of three, every product priced everywhere. With `descriptions`, each
+/// product also has a description in every storefront's language, as a real store's would: about
+/// 9 MB for 10,000 products, against 3 MB without.
 enum SyntheticCatalog {
-    static func text(products count: Int) -> String {
+    static func text(products count: Int, descriptions: Bool = false) -> String {
         let storefronts: [(String, String, String, String)] = [
             ("USA", "en_US", "USD", "paystation"), ("DEU", "de_DE", "EUR", "paystation"), ("JPN", "ja_JP", "JPY", "storekit"),
             ("GBR", "en_GB", "GBP", "paystation"), ("FRA", "fr_FR", "EUR", "paystation"), ("BRA", "pt_BR", "BRL", "storekit"),
@@ -26,7 +28,9 @@ enum SyntheticCatalog {
                 let amount = whole ? "\(100 + (index * 7 + offset) % 900)" : "\(index % 90 + 1).\(10 + (index + offset) % 89)"
                 return "\"\(storefront.0)\": \"\(amount)\""
             }.joined(separator: ", ")
-            let names = "{\"en\": \"Item \(index)\", \"de\": \"Artikel \(index)\", \"ja\": \"アイテム\(index)\"}"
+            let nameTable = "{\"en\": \"Item \(index)\", \"de\": \"Artikel \(index)\", \"ja\": \"アイテム\(index)\"}"
+            // The name's members, and the description's after it when asked for.
+            let names = nameTable + (descriptions ? ", \"description\": " + description(of: index) : "")
             if index % 10 == 9 {
                 let group = index / 10 % groupCount
                 products.append("""
@@ -50,5 +54,17 @@ enum SyntheticCatalog {
         }
         """
         return out
+    }
+
+    /// Five languages of a sentence or two each, escapes and non-ASCII text among them.
+    private static func description(of index: Int) -> String {
+        let texts = [
+            ("en", "A pouch of \(index % 500 + 10) gems for the \\\"Winter\\\" season: spend them in the shop or on boosts."),
+            ("de", "Ein Beutel mit \(index % 500 + 10) Edelsteinen für die Wintersaison – im Laden oder für Booster ausgeben."),
+            ("ja", "冬のシーズン用の\(index % 500 + 10)個の宝石の袋。ショップやブーストで使えます。"),
+            ("fr", "Une bourse de \(index % 500 + 10) gemmes pour la saison d’hiver : à dépenser en boutique ou en bonus."),
+            ("ar", "كيس من \(index % 500 + 10) جوهرة لموسم الشتاء: أنفقها في المتجر أو على المعززات."),
+        ]
+        return "{" + texts.map { "\"\($0.0)\": \"\($0.1)\"" }.joined(separator: ", ") + "}"
     }
 }
