@@ -30,8 +30,10 @@ struct Ended {
     /// Runs `executable` to its end; its output goes through files, so no pipe can fill up.
     static func run(_ executable: String, _ arguments: [String], environment: [String: String], logs: String) throws -> Ended {
         let outPath = logs + ".out", errPath = logs + ".err"
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        guard FileManager.default.createFile(atPath: outPath, contents: nil),
+              FileManager.default.createFile(atPath: errPath, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: outPath])
+        }
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
         let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         defer {

@@ -158,6 +158,28 @@ struct XeeSDKTests {
         }
     }
 
+    /// A purchase a parent approves later arrives on `Transaction.updates`: the Xee server hears
+    /// of it as of one paid at the sheet, verified with Apple at once or by its notification.
+    @Test("an Ask to Buy approved later unlocks the level, with or without the In-App Purchase key", arguments: [true, false])
+    func askToBuyApprovedLaterUnlocks(withKey: Bool) throws {
+        try withStore { harness in
+            _ = try harness.store.configureXee(XeeServerSettings(hasInAppPurchaseKey: withKey))
+            let sheet = try #require(try harness.store.beginPurchase(of: SKU.monthlyPass, in: "USA", on: .xee).storeKitSheet)
+            _ = try harness.send(.pressButton(.askToBuy))
+            #expect(try harness.store.xee.getProfile().isActive("premium") == false)
+            _ = try harness.store.act(.approve, on: sheet.transactionId)
+            if withKey {
+                #expect(try harness.events(.verifiedWithApple).count == 1)
+            } else {
+                #expect(try harness.store.xee.getProfile().isActive("premium") == false, "access waits for the notification")
+                _ = try Self.wait(4, harness)
+            }
+            let profile = try harness.store.xee.getProfile()
+            #expect(profile.isActive("premium"))
+            #expect(profile.accessLevels["premium"]?.vendorProductId == SKU.monthlyPass)
+        }
+    }
+
     @Test func aStoreKitErrorThrowsFromMakePurchaseWithNoResult() throws {
         try withStore { harness in
             _ = try harness.store.beginPurchase(of: SKU.monthlyPass, in: "USA", on: .xee)

@@ -157,7 +157,7 @@ class StoreKitPath: RegisteredPath {
                 } else {
                     try context.log(.purchaseResult, "purchase() returned success(.verified)", transaction: transaction)
                 }
-                return try paid(sheet, settlement: settlement, tampered: outcome == .tamper, in: context)
+                return try paid(transaction, settlement: settlement, tampered: outcome == .tamper, in: context)
             }
         case .cancel:
             let notice = StoreNotice(.info, "Purchase cancelled.")
@@ -180,9 +180,10 @@ class StoreKitPath: RegisteredPath {
         }
     }
 
-    /// What follows a paid purchase before the engine completes it, inside the payment's commit;
-    /// StoreKit adds nothing, the Xee SDK has its server verify it first.
-    func paid(_ sheet: StoreKitSession, settlement: Settlement, tampered: Bool, in context: PathContext) throws -> PathStep {
+    /// What follows a paid purchase before the engine completes it, inside the payment's commit:
+    /// one paid at the sheet, or an Ask to Buy approved or an interrupted purchase resolved later,
+    /// on `Transaction.updates`. StoreKit adds nothing, the Xee SDK has its server verify it first.
+    func paid(_ transaction: String, settlement: Settlement, tampered: Bool, in context: PathContext) throws -> PathStep {
         PathStep(settlements: [settlement])
     }
 
@@ -205,12 +206,13 @@ class StoreKitPath: RegisteredPath {
                     event: "\(action == .approve ? "approved" : "resolved"), but \(name) is already owned: "
                         + "nothing is delivered on Transaction.updates", notice: notice))])
             }
-            let settlement: Settlement = try context.atomically {
+            // One commit, as at the sheet: the payment and what the path schedules on it.
+            return try context.atomically {
                 try context.log(.transactionUpdate, "Transaction.updates: \(id) "
                                 + (action == .approve ? "approved by a parent" : "resolved"), transaction: id)
-                return try context.settle(id, as: .paid(at: nil))
+                let settlement = try context.settle(id, as: .paid(at: nil))
+                return try paid(id, settlement: settlement, tampered: false, in: context)
             }
-            return PathStep(settlements: [settlement])
         case .decline:
             let notice = StoreNotice(.info, "Ask to Buy declined: nothing was charged or unlocked.")
             return PathStep(settlements: [try context.settle(id, as: .failed(

@@ -156,9 +156,8 @@ final class XeePath: StoreKitPath {
     }
 
     /// Paid on StoreKit; now the server's turn, inside the purchase's commit.
-    override func paid(_ sheet: StoreKitSession, settlement: Settlement, tampered: Bool,
+    override func paid(_ transaction: String, settlement: Settlement, tampered: Bool,
                        in context: PathContext) throws -> PathStep {
-        let transaction = sheet.transactionId
         guard !tampered, let access = try context.access(of: transaction) else {
             // Nothing for the profile (a consumable, a non-consumable), or a transaction that
             // fails verification: the completion decides, as on StoreKit.
