@@ -67,7 +67,7 @@ extension Store {
                 try sign(revoked, at: time)
             }
             account.revokeGrant(ofTransaction: record.id, at: time)
-            let removed = grant.map { " (" + describe($0, revoked: true) + ")" } ?? ""
+            let removed = grant.map { " (" + Completion.describe($0, revoked: true) + ")" } ?? ""
             try log(.refund, "\(product?.shortId ?? record.productId) refunded, reason \(reason.rawValue)\(removed)",
                     record.id, time)
             if path(of: record).readsCurrentEntitlements {
@@ -79,7 +79,7 @@ extension Store {
             try revokeSubscription(ofRefunded: record, at: time)
             try path(of: record).refunded(record, in: context)
         }
-        let removed = grant.map { ": " + describe($0, revoked: true) } ?? ""
+        let removed = grant.map { ": " + Completion.describe($0, revoked: true) } ?? ""
         return StoreNotice(.info, "Refunded \(name)\(removed).")
     }
 
