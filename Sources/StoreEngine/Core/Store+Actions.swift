@@ -41,7 +41,7 @@ extension Store {
                     try log(.transactionDeleted, "\(record.id) deleted by QA: what it used up (an introductory offer) "
                             + "is available again", nil, now())
                 }
-                agenda.cancel { $0 == .subscriptionDue(originalTransactionId: record.id) }
+                upcoming.agenda.cancel { $0 == .subscriptionDue(originalTransactionId: record.id) }
                 account = try Account(reading: ledger, user: userId, catalog: catalog)
                 account.renewalRate = renewalRate
                 return StoreNotice(.info, "\(record.id) was deleted.")

@@ -37,10 +37,10 @@ extension Store {
     /// Puts the subscription's next step on the agenda (replacing any earlier one).
     func schedule(_ subscription: SubscriptionRecord) {
         let id = subscription.originalTransactionId
-        agenda.cancel { $0 == .subscriptionDue(originalTransactionId: id) }
+        upcoming.agenda.cancel { $0 == .subscriptionDue(originalTransactionId: id) }
         let period = catalog.product(id: subscription.productId)?.period
         if let due = SubscriptionRules.nextDue(of: subscription, period: period, rate: renewalRate, after: now()) {
-            agenda.schedule(.subscriptionDue(originalTransactionId: id), at: due)
+            upcoming.agenda.schedule(.subscriptionDue(originalTransactionId: id), at: due)
         }
     }
 
@@ -118,7 +118,7 @@ extension Store {
             try path(of: record).subscriptionChanged(.renewal, record, in: context)
             return record
         }
-        openedThisRun.insert(renewal.id)
+        carryover.openedThisRun.insert(renewal.id)
         let owner = path(of: renewal)
         if owner.readsCurrentEntitlements {
             try log(.transactionUpdate, "Transaction.updates: \(renewal.id) renews \(subscription.originalTransactionId)",
