@@ -41,7 +41,7 @@ extension Store {
                     try log(.transactionDeleted, "\(record.id) deleted by QA: what it used up (an introductory offer) "
                             + "is available again", nil, now())
                 }
-                agenda.cancel { $0 == .subscriptionDue(originalTransactionId: record.id) }
+                upcoming.agenda.cancel { $0 == .subscriptionDue(originalTransactionId: record.id) }
                 account = try Account(reading: ledger, user: userId, catalog: catalog)
                 account.renewalRate = renewalRate
                 return StoreNotice(.info, "\(record.id) was deleted.")
@@ -67,7 +67,7 @@ extension Store {
                 try sign(revoked, at: time)
             }
             account.revokeGrant(ofTransaction: record.id, at: time)
-            let removed = grant.map { " (" + describe($0, revoked: true) + ")" } ?? ""
+            let removed = grant.map { " (" + Completion.describe($0, revoked: true) + ")" } ?? ""
             try log(.refund, "\(product?.shortId ?? record.productId) refunded, reason \(reason.rawValue)\(removed)",
                     record.id, time)
             if path(of: record).readsCurrentEntitlements {
@@ -79,7 +79,7 @@ extension Store {
             try revokeSubscription(ofRefunded: record, at: time)
             try path(of: record).refunded(record, in: context)
         }
-        let removed = grant.map { ": " + describe($0, revoked: true) } ?? ""
+        let removed = grant.map { ": " + Completion.describe($0, revoked: true) } ?? ""
         return StoreNotice(.info, "Refunded \(name)\(removed).")
     }
 

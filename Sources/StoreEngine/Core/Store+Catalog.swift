@@ -16,8 +16,8 @@ extension Store {
         // Replaced before anything is written: should the event fail to commit (a full disk),
         // the engine still sells what the app now shows.
         catalog = newCatalog
-        if networkCondition == old.settings.network { networkCondition = newCatalog.settings.network }
-        if sdkProjectId == old.settings.projectId { sdkProjectId = newCatalog.settings.projectId }
+        if conditions.network == old.settings.network { conditions.network = newCatalog.settings.network }
+        if conditions.projectId == old.settings.projectId { conditions.projectId = newCatalog.settings.projectId }
         for path in paths { path.catalogReplaced(old, by: newCatalog) }
         let changes = CatalogChanges(from: old, to: newCatalog)
         return try perform {

@@ -17,12 +17,12 @@ extension Store {
                 userId: userId, path: scheduled.performer.rawValue, kind: kept.kind, payload: try kept.encodedFields(),
                 dueAt: due))
         }
-        agenda.schedule(.work(scheduled), at: due, ledgerId: ledgerId)
+        upcoming.agenda.schedule(.work(scheduled), at: due, ledgerId: ledgerId)
     }
 
     /// Takes work off the agenda and out of the ledger.
     func cancelScheduled(where matches: (DueAction) -> Bool) throws {
-        for item in agenda.cancel(where: matches) {
+        for item in upcoming.agenda.cancel(where: matches) {
             if let id = item.ledgerId { try ledger.removeDueWork(id: id) }
         }
     }
@@ -36,20 +36,20 @@ extension Store {
     /// pane says so once a run (`ledger.unreadable`), so the work is never lost in silence.
     func reloadAgenda() throws {
         var reloaded = Agenda()
-        for item in agenda.items where item.ledgerId == nil && item.action.path != nil {
+        for item in upcoming.agenda.items where item.ledgerId == nil && item.action.path != nil {
             reloaded.schedule(item.action, at: item.due)
         }
         for row in try ledger.dueWork(user: userId) {
             do {
                 reloaded.schedule(.work(ScheduledWork(try dueWork(readingBack: row))), at: row.dueAt, ledgerId: row.id)
             } catch {
-                guard let id = row.id, !unreadableDueWork.contains(id) else { continue }
+                guard let id = row.id, !upcoming.unreadable.contains(id) else { continue }
                 try log(.ledgerUnreadable, "due work \(id) of \(row.path) (\(row.kind), due \(EventDate.string(from: row.dueAt))) "
                         + "could not be read: \(error); it stays in the ledger and is not done", nil, now())
-                unreadableDueWork.insert(id)
+                upcoming.unreadable.insert(id)
             }
         }
-        agenda = reloaded
+        upcoming.agenda = reloaded
         scheduleSubscriptions()
     }
 

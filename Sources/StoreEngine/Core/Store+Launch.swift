@@ -14,7 +14,7 @@ extension Store {
         // launches that takes: it is not delivered until then.
         for transaction in try ledger.unfinishedTransactions()
         where transaction.userId == userId && transaction.state != .deferred
-            && !(transaction.state == .purchasing && openedThisRun.contains(transaction.id)) {
+            && !(transaction.state == .purchasing && carryover.openedThisRun.contains(transaction.id)) {
             let time = now()
             try log(.redelivered, "delivered again at launch (\(transaction.state.rawValue))", transaction.id, time)
             switch transaction.state {

@@ -25,17 +25,17 @@ extension Store {
     /// or the next launch does if the app ends first.
     func keepUntilSheetCloses(_ url: String) throws {
         try ledger.keepURL(url, receivedAt: now())
-        urlsWaitForSheet = true
+        carryover.urlsWaitForSheet = true
     }
 
     /// Opens what waited for a sheet, once none is on screen; the notice of the last.
     func openURLsWaitingForSheet() throws -> StoreNotice? {
-        guard urlsWaitForSheet, sheetOnScreen == nil else { return nil }
-        urlsWaitForSheet = false
+        guard carryover.urlsWaitForSheet, sheetOnScreen == nil else { return nil }
+        carryover.urlsWaitForSheet = false
         do {
             return try openKeptURLs(atLaunch: false)
         } catch {
-            urlsWaitForSheet = true  // still kept: the next call tries again
+            carryover.urlsWaitForSheet = true  // still kept: the next call tries again
             throw error
         }
     }

@@ -12,7 +12,7 @@ extension Store {
         // The URLs the app was launched with come first, as a deep link opens the app, then
         // everything unfinished is delivered again (a redirect just opened has finished its
         // purchase by then). Should the URLs fail half-way, the next call still redelivers.
-        redeliveryDue = false
+        carryover.redeliveryDue = false
         return try perform {
             let opened: StoreNotice?
             do {
@@ -20,10 +20,10 @@ extension Store {
                 for path in paths { try path.launched(in: context) }
                 opened = try openKeptURLs(atLaunch: true)
             } catch {
-                redeliveryDue = true
+                carryover.redeliveryDue = true
                 throw error
             }
-            redeliveryDue = true
+            carryover.redeliveryDue = true
             return try catchUp() ?? opened
         }
     }
@@ -131,7 +131,7 @@ extension Store {
         guard date <= Clock.latest else { return currentReport(notice: Clock.endNotice) }
         return try perform {
             var last: StoreNotice?
-            while let due = agenda.nextDue, due <= date {
+            while let due = upcoming.agenda.nextDue, due <= date {
                 try moveClock(to: due)
                 last = try runDueItems() ?? last
             }
@@ -151,7 +151,7 @@ extension Store {
 
     /// Moves the simulated calendar to the next thing due (`>` in the app), or says there is none.
     public func advanceToNextDue() throws(StoreError) -> StoreReport {
-        guard let due = agenda.nextDue else {
+        guard let due = upcoming.agenda.nextDue else {
             return currentReport(notice: StoreNotice(.info, "Nothing is scheduled on the calendar."))
         }
         var report = try advance(to: max(due, now()))
@@ -171,7 +171,7 @@ extension Store {
 
     private func runDueItems() throws -> StoreNotice? {
         var last: StoreNotice?
-        while let item = agenda.takeFirst(dueBy: now()) {
+        while let item = upcoming.agenda.takeFirst(dueBy: now()) {
             var step = PathStep.nothing
             do {
                 switch item.action {
@@ -187,7 +187,7 @@ extension Store {
                 }
             } catch {
                 // Nothing of it was committed: it is still due, and runs when next asked.
-                agenda.schedule(item.action, at: item.due, ledgerId: item.ledgerId)
+                upcoming.agenda.schedule(item.action, at: item.due, ledgerId: item.ledgerId)
                 throw error
             }
             // Its settlements: a failure here leaves a purchased transaction that `run` remembers
@@ -215,7 +215,7 @@ extension Store {
 
     /// Remembers a purchased transaction whose completion failed, to complete it on the next call.
     func remember(_ transactionId: String) {
-        if !pendingCompletions.contains(transactionId) { pendingCompletions.append(transactionId) }
+        carryover.remember(transactionId)
     }
 
     /// Does what an earlier call (or the launch) could not: the redelivery, then completing
@@ -225,16 +225,16 @@ extension Store {
         var last: StoreNotice?
         // An account that could not be read after a failed call is read before anything else:
         // nothing is decided on what that call rolled back.
-        if accountIsStale { try rereadAccount() }
-        if redeliveryDue {
+        if carryover.accountIsStale { try rereadAccount() }
+        if carryover.redeliveryDue {
             last = try deliverUnfinished().last
-            redeliveryDue = false
+            carryover.redeliveryDue = false
             // Every unfinished transaction was just delivered, the remembered ones among them.
-            pendingCompletions.removeAll()
+            carryover.pendingCompletions.removeAll()
         }
-        while let transactionId = pendingCompletions.first {
+        while let transactionId = carryover.pendingCompletions.first {
             last = try complete(transactionId)
-            pendingCompletions.removeFirst()
+            carryover.pendingCompletions.removeFirst()
         }
         return last
     }
@@ -266,7 +266,7 @@ extension Store {
         do {
             try rereadAccount()
         } catch {
-            accountIsStale = true
+            carryover.accountIsStale = true
             do {
                 try log(.accountStale, "after \(failure), the account could not be read again (\(error)): "
                         + "the panes may show what was rolled back until the next call reads it", nil, now())
@@ -283,14 +283,14 @@ extension Store {
         reread.renewalRate = renewalRate
         account = reread
         try reloadAgenda()
-        accountIsStale = false
+        carryover.accountIsStale = false
     }
 
     /// A level a path's server has not recorded yet is waiting, not expired (the path says
     /// which, `levelsWaitingForServer`): the store sold it, the server has not heard.
     private func markLevelsWaitingForServer(in report: inout StoreReport) {
         var waiting: [String: ServerWait] = [:]
-        let scheduled = agenda.items.compactMap { item -> (any DueWork)? in
+        let scheduled = upcoming.agenda.items.compactMap { item -> (any DueWork)? in
             if case .work(let scheduled) = item.action { return scheduled.work }
             return nil
         }
@@ -305,7 +305,7 @@ extension Store {
         let now = now()
         var report = StoreReport(snapshot: account.snapshot(at: now),
                                  sheet: sheetOnScreen,
-                                 notice: notice, clock: clock, nextDue: agenda.nextDue)
+                                 notice: notice, clock: clock, nextDue: upcoming.agenda.nextDue)
         report.accessWait = paths.lazy.compactMap { $0.accessWait(in: self.context) }.first
         markLevelsWaitingForServer(in: &report)
         report.timeRate = timeRate

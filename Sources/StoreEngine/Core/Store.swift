@@ -13,46 +13,73 @@ public final class Store {
     public internal(set) var catalog: Catalog
     public let userId: String
     let ledger: Ledger
-    private let wallTime: () -> Date
-    /// The simulated calendar; kept in the ledger whenever it changes.
-    public private(set) var clock: Clock
-    /// How long subscription periods last on it (kept in the ledger; the catalog's to start).
-    public internal(set) var renewalRate: RenewalRate = .realTime {
-        didSet { account.renewalRate = renewalRate }
-    }
-    var generator: any RandomNumberGenerator
-    /// The catalog's `network` setting unless the command line says otherwise.
-    public var networkCondition: NetworkCondition
-    /// The project id the SDK was started with: the catalog's, unless QA passes another
-    /// (`--project-id`) to see a wrong project connect and sell nothing.
-    public var sdkProjectId: Int?
-    /// Called as each durable step completes. The executable uses it to crash the process on
-    /// purpose at a chosen step (`STOREFRONT_CRASH_AT`), so recovery is tested on the real binary.
-    public var checkpoint: (StoreCheckpoint) -> Void = { _ in }
-    /// The claim on the state directory (one app at a time), held as long as the store lives.
-    var stateLock: StateLock?
-    var agenda = Agenda()
-    /// Kept rows of due work that could not be read back, already logged: once a run is enough.
-    var unreadableDueWork: Set<Int64> = []
-    /// Work a failed call left undone (a full disk, say), which the next call does first, as the
-    /// next launch would: delivering what the last run left unfinished, and completing purchased
-    /// transactions whose grant or finish did not commit.
-    var redeliveryDue = false
-    var pendingCompletions: [String] = []
-    /// The account could not be read again after a failed call: the next call reads it first.
-    var accountIsStale = false
-    /// Transactions this run opened. Delivering what "the last run left unfinished" skips them:
-    /// a purchase a kept URL started at launch (a promoted one) has its sheet open, not lost.
-    var openedThisRun: Set<String> = []
-    /// Whether a URL is kept until the sheet on screen goes (a promoted purchase that arrived
-    /// during another purchase): the call that takes the sheet away opens it.
-    var urlsWaitForSheet = false
+    /// The wall clock, the simulated calendar and the renewal rate.
+    var calendar: StoreCalendar
+    /// The network, the SDK's project id and the paths' chance.
+    var conditions: SDKConditions
+    /// What falls due: the agenda and the rows it could not read back.
+    var upcoming = DueSchedule()
+    /// What one call leaves for the next (recovery) and what this run opened.
+    var carryover = Carryover()
+    /// The player's transactions, grants, subscriptions and events, as the panes read them.
     var account = Account()
     /// The key this ledger signs its transactions with, made once and kept in the ledger.
     let signingKey: SigningKey
     /// One of each path in `PathRegistry`, in its order (the order they are asked for a URL).
     /// Each keeps its own state (its sessions, its server's settings, what it hands the app).
     let paths: [any PurchasePath]
+    /// Called as each durable step completes. The executable uses it to crash the process on
+    /// purpose at a chosen step (`STOREFRONT_CRASH_AT`), so recovery is tested on the real binary.
+    public var checkpoint: (StoreCheckpoint) -> Void = { _ in }
+    /// The claim on the state directory (one app at a time), held as long as the store lives.
+    var stateLock: StateLock?
+
+    /// The simulated calendar; kept in the ledger whenever it changes.
+    public private(set) var clock: Clock {
+        get { calendar.clock }
+        set { calendar.clock = newValue }
+    }
+
+    /// How long subscription periods last on it (kept in the ledger; the catalog's to start).
+    /// The account reads the same rate.
+    public internal(set) var renewalRate: RenewalRate {
+        get { calendar.renewalRate }
+        set {
+            calendar.renewalRate = newValue
+            account.renewalRate = newValue
+        }
+    }
+
+    /// The catalog's `network` setting unless the command line says otherwise.
+    public var networkCondition: NetworkCondition {
+        get { conditions.network }
+        set { conditions.network = newValue }
+    }
+
+    /// The project id the SDK was started with: the catalog's, unless QA passes another
+    /// (`--project-id`) to see a wrong project connect and sell nothing.
+    public var sdkProjectId: Int? {
+        get { conditions.projectId }
+        set { conditions.projectId = newValue }
+    }
+
+    /// The paths' chance (Pay Station's tokens, a flaky network's coin).
+    var generator: any RandomNumberGenerator {
+        get { conditions.generator }
+        set { conditions.generator = newValue }
+    }
+
+    /// What falls due on the calendar (the paths' work reads and matches it here).
+    var agenda: Agenda {
+        get { upcoming.agenda }
+        set { upcoming.agenda = newValue }
+    }
+
+    /// Transactions this run opened (a path's purchase adds its own).
+    var openedThisRun: Set<String> {
+        get { carryover.openedThisRun }
+        set { carryover.openedThisRun = newValue }
+    }
 
     /// Opens the store on the ledger file at `ledgerPath` (created if missing; its directory
     /// must exist). `clock` is where time starts for a new ledger, and `rate`, when given,
@@ -77,14 +104,12 @@ public final class Store {
         self.catalog = catalog
         self.ledger = ledger
         self.userId = userId
-        self.wallTime = wallTime
-        self.generator = generator
+        conditions = SDKConditions(network: catalog.settings.network, projectId: catalog.settings.projectId,
+                                   generator: generator)
         paths = PathRegistry.makePaths()
         for path in paths { path.start(with: catalog) }
-        networkCondition = catalog.settings.network
-        sdkProjectId = catalog.settings.projectId
         let wall = wallTime()
-        self.clock = clock ?? .realTime(at: wall)
+        calendar = StoreCalendar(wallTime: wallTime, clock: clock ?? .realTime(at: wall))
         do {
             signingKey = try Self.signingKey(keptIn: ledger)
         } catch let error as SigningError {
@@ -108,8 +133,6 @@ public final class Store {
             account = try Account(reading: ledger, user: userId, catalog: catalog)
             renewalRate = try ledger.setting(Self.renewalRateSetting).flatMap(RenewalRate.init(rawValue:))
                 ?? RenewalRate(catalog: catalog)
-            // `didSet` does not run in an initializer: the account learns the rate here.
-            account.renewalRate = renewalRate
             try reloadAgenda()
         } catch {
             throw StoreError(error)
@@ -121,7 +144,7 @@ public final class Store {
 
     /// Simulated time now.
     func now() -> Date {
-        clock.now(atWall: wallTime())
+        calendar.now()
     }
 
     /// The ledger file, for messages and `history`.
@@ -155,7 +178,7 @@ public final class Store {
     }
 
     func saveClock() throws {
-        let wall = wallTime()
+        let wall = calendar.wallTime()
         let rate: Double?
         switch clock.rate {
         case .paused: rate = nil
@@ -165,14 +188,14 @@ public final class Store {
     }
 
     func moveClock(to date: Date) throws {
-        let wall = wallTime()
+        let wall = calendar.wallTime()
         guard date > clock.now(atWall: wall) else { return }
         clock.move(to: date, atWall: wall)
         try saveClock()
     }
 
     func changeClock(rate: Clock.Rate) throws {
-        clock.change(rate: rate, atWall: wallTime())
+        clock.change(rate: rate, atWall: calendar.wallTime())
         try saveClock()
     }
 

@@ -82,7 +82,7 @@ protocol PurchasePath: AnyObject {
 
     /// A subscription sold on this path changed on the calendar or by QA's hand (renewed,
     /// cancelled, expired…); `transaction` is its latest. Inside the change's commit.
-    func subscriptionChanged(_ change: Store.SubscriptionChange, _ transaction: TransactionRecord,
+    func subscriptionChanged(_ change: SubscriptionChange, _ transaction: TransactionRecord,
                              in context: PathContext) throws
 
     /// A new renewal rate moved the end of the period `transactionId` paid for from `before`
@@ -140,7 +140,7 @@ extension PurchasePath {
 
     func refunded(_ transaction: TransactionRecord, in context: PathContext) throws {}
 
-    func subscriptionChanged(_ change: Store.SubscriptionChange, _ transaction: TransactionRecord,
+    func subscriptionChanged(_ change: SubscriptionChange, _ transaction: TransactionRecord,
                              in context: PathContext) throws {}
 
     func periodRescaled(ofTransaction transactionId: String, from before: Date, to expires: Date,

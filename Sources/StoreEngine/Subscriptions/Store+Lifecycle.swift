@@ -8,12 +8,6 @@ import Ledger
 // off), or fails on a billing issue (grace, then billing retry, then recovery or expiry).
 // Everything happens at its own calendar time, however late the engine gets to it.
 extension Store {
-    /// What happened to a subscription, for the path that sold it (a path's server may hear of
-    /// each through a notification).
-    enum SubscriptionChange: String, Equatable {
-        case renewal, refund, cancellation, uncancellation, expiration, billingIssue, gracePeriodEnded
-    }
-
     /// A paid auto-renewable purchase starts its subscription, in the commit of its payment: the
     /// store renews what was paid for, whether or not the app got to finish it.
     func startSubscription(for paid: TransactionRecord, at time: Date) throws {
@@ -25,8 +19,8 @@ extension Store {
         // one running at once, from when it was paid, as the new period runs. (A change that
         // waits for the renewal never got this far.)
         if let store = IntegrationPath(rawValue: paid.integrationPath)?.marketplace,
-           let (running, change, _) = planChange(to: product, in: store) {
-            try endForImmediateChange(running, by: change, to: product, at: paid.purchasedAt ?? time)
+           let running = planChange(to: product, in: store) {
+            try endForImmediateChange(running, to: product, at: paid.purchasedAt ?? time)
         }
         try save(SubscriptionRecord(originalTransactionId: paid.id, userId: paid.userId, productId: paid.productId,
                                     latestTransactionId: paid.id, expiresAt: expires, updatedAt: time,
@@ -43,10 +37,10 @@ extension Store {
     /// Puts the subscription's next step on the agenda (replacing any earlier one).
     func schedule(_ subscription: SubscriptionRecord) {
         let id = subscription.originalTransactionId
-        agenda.cancel { $0 == .subscriptionDue(originalTransactionId: id) }
+        upcoming.agenda.cancel { $0 == .subscriptionDue(originalTransactionId: id) }
         let period = catalog.product(id: subscription.productId)?.period
         if let due = SubscriptionRules.nextDue(of: subscription, period: period, rate: renewalRate, after: now()) {
-            agenda.schedule(.subscriptionDue(originalTransactionId: id), at: due)
+            upcoming.agenda.schedule(.subscriptionDue(originalTransactionId: id), at: due)
         }
     }
 
@@ -124,7 +118,7 @@ extension Store {
             try path(of: record).subscriptionChanged(.renewal, record, in: context)
             return record
         }
-        openedThisRun.insert(renewal.id)
+        carryover.openedThisRun.insert(renewal.id)
         let owner = path(of: renewal)
         if owner.readsCurrentEntitlements {
             try log(.transactionUpdate, "Transaction.updates: \(renewal.id) renews \(subscription.originalTransactionId)",

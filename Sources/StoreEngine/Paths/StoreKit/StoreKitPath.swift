@@ -40,7 +40,7 @@ class StoreKitPath: RegisteredPath {
     func accessWait(in context: PathContext) -> AccessWait? { nil }
     func levelsWaitingForServer(scheduled: [any DueWork], accessLevel: (String) -> String?) -> [String: ServerWait] { [:] }
     func refunded(_ transaction: TransactionRecord, in context: PathContext) throws {}
-    func subscriptionChanged(_ change: Store.SubscriptionChange, _ transaction: TransactionRecord,
+    func subscriptionChanged(_ change: SubscriptionChange, _ transaction: TransactionRecord,
                              in context: PathContext) throws {}
     func periodRescaled(ofTransaction transactionId: String, from before: Date, to expires: Date,
                         in context: PathContext) throws {}

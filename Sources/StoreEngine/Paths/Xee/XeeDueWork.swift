@@ -10,7 +10,7 @@ enum XeeDueWork: DueWork {
     case profilePoll(transactionId: String, poll: Int)
     /// A change to an App Store purchase (a renewal, a refund…) reaches the Xee server by
     /// notification.
-    case lifecycleNotification(transactionId: String, change: Store.SubscriptionChange)
+    case lifecycleNotification(transactionId: String, change: SubscriptionChange)
 
     static var performer: IntegrationPath { .xee }
 
@@ -39,7 +39,7 @@ enum XeeDueWork: DueWork {
             self = .profilePoll(transactionId: try payload.field("transactionId"), poll: number)
         case "lifecycleNotification":
             let change = try payload.field("change")
-            guard let known = Store.SubscriptionChange(rawValue: change) else {
+            guard let known = SubscriptionChange(rawValue: change) else {
                 throw DueWorkPayloadError.unreadableField(kind: kind, field: "change", value: change)
             }
             self = .lifecycleNotification(transactionId: try payload.field("transactionId"), change: known)

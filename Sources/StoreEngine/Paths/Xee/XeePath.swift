@@ -298,13 +298,13 @@ final class XeePath: StoreKitPath {
 
     /// The App Store renewed, cancelled, expired… a subscription: the server hears of it from
     /// the notification `notificationDelaySeconds` later, and only then changes the profile.
-    override func subscriptionChanged(_ change: Store.SubscriptionChange, _ transaction: TransactionRecord,
+    override func subscriptionChanged(_ change: SubscriptionChange, _ transaction: TransactionRecord,
                                       in context: PathContext) throws {
         guard change != .refund, context.catalog.origin != .storeKitConfiguration else { return }
         try notify(change, of: transaction, in: context)
     }
 
-    private func notify(_ change: Store.SubscriptionChange, of transaction: TransactionRecord,
+    private func notify(_ change: SubscriptionChange, of transaction: TransactionRecord,
                         in context: PathContext) throws {
         let delay = Double(context.catalog.settings.xee.notificationDelaySeconds)
         try context.schedule(XeeDueWork.lifecycleNotification(transactionId: transaction.id, change: change),
@@ -312,7 +312,7 @@ final class XeePath: StoreKitPath {
     }
 
     /// The App Store Server Notification's name for a change.
-    private static func notificationName(_ change: Store.SubscriptionChange) -> String {
+    private static func notificationName(_ change: SubscriptionChange) -> String {
         switch change {
         case .renewal: return "DID_RENEW"
         case .refund: return "REFUND"
@@ -326,7 +326,7 @@ final class XeePath: StoreKitPath {
 
     /// A notification reaches the server: the profile's level changes as it says. A refund
     /// changes it only when the profile holds that very purchase.
-    private func notificationArrived(_ change: Store.SubscriptionChange, for transaction: String,
+    private func notificationArrived(_ change: SubscriptionChange, for transaction: String,
                                      in context: PathContext) throws -> PathStep {
         guard let access = try context.access(of: transaction) else { return .nothing }
         let name = Self.notificationName(change)
