@@ -26,15 +26,7 @@ extension Ledger {
             """)
         try statement.bind(id, at: 1)
         guard try statement.step() else { return nil }
-        return InvoiceRecord(
-            invoiceId: statement.string(column: 0),
-            transactionId: statement.string(column: 1),
-            userId: statement.string(column: 2),
-            createdAt: statement.date(column: 3),
-            consumedAt: statement.optionalDate(column: 4),
-            paymentStatus: statement.optionalString(column: 5),
-            statusAt: statement.optionalDate(column: 6)
-        )
+        return invoice(at: statement)
     }
 
     /// Every invoice the ledger holds, oldest first: for checks across the whole file (the crash
@@ -46,17 +38,22 @@ extension Ledger {
             """)
         var found: [InvoiceRecord] = []
         while try statement.step() {
-            found.append(InvoiceRecord(
-                invoiceId: statement.string(column: 0),
-                transactionId: statement.string(column: 1),
-                userId: statement.string(column: 2),
-                createdAt: statement.date(column: 3),
-                consumedAt: statement.optionalDate(column: 4),
-                paymentStatus: statement.optionalString(column: 5),
-                statusAt: statement.optionalDate(column: 6)
-            ))
+            found.append(invoice(at: statement))
         }
         return found
+    }
+
+    /// The invoice on the statement's current row, selected in the column order above.
+    private func invoice(at statement: SQLiteStatement) -> InvoiceRecord {
+        InvoiceRecord(
+            invoiceId: statement.string(column: 0),
+            transactionId: statement.string(column: 1),
+            userId: statement.string(column: 2),
+            createdAt: statement.date(column: 3),
+            consumedAt: statement.optionalDate(column: 4),
+            paymentStatus: statement.optionalString(column: 5),
+            statusAt: statement.optionalDate(column: 6)
+        )
     }
 
     /// Records Pay Station's final status for an invoice, once, with when it said so: a second,
