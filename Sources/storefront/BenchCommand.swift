@@ -10,7 +10,8 @@ import TerminalUI
 /// this one run. Every timed operation is checked to have done what it claims, or the bench
 /// fails: a keypress must move the selection, a purchase must end purchased and granted.
 /// The first frame and the bytes on the wire are measured on a pseudo-terminal, against their
-/// floors, by `Bench/pty-bench.py` (`Bench/TerminalBench.swift`).
+/// floors, by `Bench/pty-bench.py` (`Bench/TerminalBench.swift`); scenario suites of up to
+/// 10,000 files by this binary itself (`Bench/ScenarioScaleBench.swift`).
 enum BenchCommand {
     static func run(_ options: Options) throws(CommandFailure) {
         let quick = options.quick || ProcessInfo.processInfo.environment["BENCH_QUICK"] == "1"
@@ -71,6 +72,7 @@ enum BenchCommand {
         results.append(floor)
         results.append(try URLHandOffBench.run(runs: runs))
         results.append(try ExportBench.run(catalog: catalog, catalogPath: catalogPath, quick: quick))
+        results += try ScenarioScaleBench.run(quick: quick)
         let terminal = try runTerminalBench(catalogPath: catalogPath, bigText: bigText, runs: runs)
 
         let keypressRatio = smallPress.median > 0 ? bigPress.median / smallPress.median : 0
