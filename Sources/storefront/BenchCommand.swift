@@ -23,6 +23,7 @@ enum BenchCommand {
         if options.framesOnly {
             let catalogs = try framesCatalogs(text: text, catalogPath: catalogPath)
             printFrames(try FrameBench.run(catalogs: catalogs, frames: quick ? 100 : 400))
+            try HistoryBench.run(catalog: catalogs[1].0, frames: quick ? 100 : 400).lines.forEach { print($0) }
             return
         }
         // First, so that its peak memory is measured before anything else was loaded.
@@ -55,6 +56,7 @@ enum BenchCommand {
         let small = try KeypressBench(catalog: catalog, label: catalogPath)
         let big = try KeypressBench(catalog: bigCatalog, label: "10,000 products")
         let frames = try FrameBench.run(catalogs: [(catalog, catalogPath), (bigCatalog, big.label)], frames: quick ? 100 : 400)
+        let history = try HistoryBench.run(catalog: bigCatalog, frames: quick ? 100 : 400)
         // Side by side, alternating, so both see the same machine.
         var keypressSmall: [Double] = []
         var keypressBig: [Double] = []
@@ -80,7 +82,7 @@ enum BenchCommand {
         let facts = BenchFacts.current()
         if options.json {
             printJSON(results: results, facts: facts, keypressRatio: keypressRatio, purchase: purchase,
-                      purchaseInFloors: purchaseInFloors, terminal: terminal, frames: frames, load: load)
+                      purchaseInFloors: purchaseInFloors, terminal: terminal, frames: frames, load: load, history: history)
             return
         }
         print("  \(facts.summary)")
@@ -99,6 +101,7 @@ enum BenchCommand {
             print(String(format: "  a purchase costs %.1f committed writes; it makes %d commits (counted)", floors, commits))
         }
         printFrames(frames)
+        history.lines.forEach { print($0) }
         printTerminal(terminal)
     }
 
@@ -189,7 +192,7 @@ enum BenchCommand {
 
     private static func printJSON(results: [Measurement], facts: BenchFacts, keypressRatio: Double,
                                   purchase: PurchaseBench.Outcome, purchaseInFloors: Double?, terminal: TerminalBench.Outcome,
-                                  frames: [FrameBench.Case], load: CatalogLoadBench.Outcome) {
+                                  frames: [FrameBench.Case], load: CatalogLoadBench.Outcome, history: HistoryBench.Outcome) {
         var document: [String: Any] = [
             "date": facts.date, "commit": facts.commit, "configuration": facts.configuration,
             "loadAverage": facts.loadAverage, "cores": facts.cores,
@@ -204,6 +207,7 @@ enum BenchCommand {
         var catalogLoad: [String: Any] = ["bytes": load.bytes, "products": load.products, "ratio": load.ratio]
         if let growth = load.peakGrowth { catalogLoad["peakGrowthBytes"] = growth }
         document["catalogLoad"] = catalogLoad
+        document["history"] = history.jsonObject
         if let commits = purchase.commitsPerPurchase { document["commitsPerPurchase"] = commits }
         if let purchaseInFloors { document["purchaseInFloorWrites"] = purchaseInFloors }
         if let skipped = purchase.skipped { document["purchaseSkipped"] = skipped }
