@@ -65,14 +65,7 @@ public final class CursesTerminal: Backend {
         curs_set(0)
         // The cursor is hidden: no update need end by moving it back to the window's cursor.
         leaveok(sf_stdscr(), true)
-        var canColor = false
-        if colorEnabled, has_colors() {
-            start_color()
-            use_default_colors()
-            canColor = true
-        }
-        colorDepth = ColorDepth(colorCount: Int(sf_colors()))
-        palette = ColorPairs(enabled: canColor, depth: colorDepth, pairLimit: Int(sf_color_pairs()))
+        (colorDepth, palette) = Self.startColors(enabled: colorEnabled)
         mousemask(sf_all_mouse_events(), nil)
         mouseinterval(0)
         // The blank screen first (the alternate one), so the probe's samples never touch the shell's.
@@ -94,13 +87,23 @@ public final class CursesTerminal: Backend {
             throw OpenFailure(term: "xterm-256color")
         }
         leaveok(sf_stdscr(), true)
-        start_color()
-        use_default_colors()
-        colorDepth = ColorDepth(colorCount: Int(sf_colors()))
-        palette = ColorPairs(enabled: true, depth: colorDepth, pairLimit: Int(sf_color_pairs()))
+        (colorDepth, palette) = Self.startColors(enabled: true)
         isOpen = true
         isOffscreen = true
         resize(width: width, height: height)
+    }
+
+    /// Colors on the screen just made, with the terminal's own default colors kept, when asked
+    /// and the terminal has them; the depth and the pairs the frames are drawn with.
+    private static func startColors(enabled: Bool) -> (ColorDepth, ColorPairs) {
+        var canColor = false
+        if enabled, has_colors() {
+            start_color()
+            use_default_colors()
+            canColor = true
+        }
+        let depth = ColorDepth(colorCount: Int(sf_colors()))
+        return (depth, ColorPairs(enabled: canColor, depth: depth, pairLimit: Int(sf_color_pairs())))
     }
 
     /// Sets the size an offscreen screen believes it has (a real one takes the terminal's).

@@ -52,7 +52,8 @@ enum Help {
                                             pictures (txt, ansi, html, svg, png), a manifest and a contact sheet
                                             (index.html); --compare BASE: exit 1 when a picture changed (storefront export --help)
           storefront bench [--quick] [--json]  time loading, drawing, keypresses, purchasing and exporting (make bench)
-                                            --frames       only the frames: view and view + diff at 80x24, 120x40, 250x70
+                                            --frames       only the frames: view and view + diff at 80x24, 120x40, 250x70,
+                                                           and at the end of a 100,000-transaction history
           storefront --help | --version
 
         Options:
