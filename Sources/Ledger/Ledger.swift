@@ -18,6 +18,9 @@ public final class Ledger {
     private var transactionDepth = 0
     /// What waits for the outermost block to commit (`whenCommitted`).
     private var afterCommit: [() -> Void] = []
+    /// Writes that ride on the next commit (`writeWithNextCommit`), in the order first asked,
+    /// the latest body for a key replacing the one before.
+    private var deferredWrites: [(key: String, write: () throws -> Void)] = []
 
     /// Opens the ledger at `path`, creating it if missing (its directory must exist), and
     /// migrates it to the current schema.
@@ -194,6 +197,10 @@ public final class Ledger {
             throw error
         }
         do {
+            if isOutermost {
+                // Inside the commit, as if the body had written them: a rollback keeps them waiting.
+                for deferred in deferredWrites { try deferred.write() }
+            }
             try database.execute(isOutermost ? "COMMIT" : "RELEASE \(savepoint)")
         } catch {
             if isOutermost {
@@ -203,6 +210,7 @@ public final class Ledger {
             throw error
         }
         if isOutermost {
+            deferredWrites.removeAll()
             let committed = afterCommit
             afterCommit.removeAll()
             for body in committed { body() }
@@ -216,6 +224,29 @@ public final class Ledger {
     public func whenCommitted(_ body: @escaping () -> Void) {
         if transactionDepth == 0 { body() } else { afterCommit.append(body) }
     }
+
+    /// Keeps a write to make in the next commit of an `inTransaction` block rather than in one
+    /// of its own: a value that changes often and matters only beside what is committed with it
+    /// (the simulated clock, moved on before the work that was due). A later write for the same
+    /// `key` replaces the earlier; one that fails rolls that commit back and still waits.
+    /// `commitDeferredWrites` commits what waits when no other commit is coming.
+    public func writeWithNextCommit(_ key: String, _ write: @escaping () throws -> Void) {
+        if let index = deferredWrites.firstIndex(where: { $0.key == key }) {
+            deferredWrites[index].write = write
+        } else {
+            deferredWrites.append((key, write))
+        }
+    }
+
+    /// Commits the writes `writeWithNextCommit` keeps, if any (one commit); inside a block,
+    /// they wait for its commit.
+    public func commitDeferredWrites() throws {
+        guard !deferredWrites.isEmpty, transactionDepth == 0 else { return }
+        try inTransaction {}
+    }
+
+    /// Whether writes wait for the next commit (`writeWithNextCommit`).
+    public var hasDeferredWrites: Bool { !deferredWrites.isEmpty }
 }
 
 extension SQLiteDatabase {

@@ -33,10 +33,11 @@ enum AppCommand {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw CommandFailure(.usage, "the app needs a terminal; for scripts use storefront scenario, history or lint.")
         }
+        let checkpoint = try CrashInjection.checkpoint(from: ProcessInfo.processInfo.environment)
         let store = try Environment.openStore(catalog: catalog, options: options)
         if let network { store.networkCondition = network }
         if let projectId { store.sdkProjectId = projectId }
-        store.checkpoint = CrashInjection.checkpoint(from: ProcessInfo.processInfo.environment)
+        store.checkpoint = checkpoint
         // Redirects and deep links from outside (`storefront open-url`) come in through the inbox.
         let inbox = Inbox()
         var launchProblem = brokenThemes.first.map { StoreNotice(.error, $0.message) }

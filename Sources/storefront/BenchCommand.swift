@@ -4,7 +4,7 @@ import Program
 import StoreEngine
 import TerminalUI
 
-/// `storefront bench [--quick] [--json] [--frames]`: the figures behind docs/performance.md (the export's
+/// `storefront bench [--quick] [--json] [--frames | --purchases]`: the figures behind docs/performance.md (the export's
 /// among them: 1,000 SVGs with two jobs, `Bench/ExportBench.swift`). Each case runs
 /// several times and reports the median and p90; ratios compare cases measured side by side in
 /// this one run. Every timed operation is checked to have done what it claims, or the bench
@@ -24,6 +24,17 @@ enum BenchCommand {
             let catalogs = try framesCatalogs(text: text, catalogPath: catalogPath)
             printFrames(try FrameBench.run(catalogs: catalogs, frames: quick ? 100 : 400))
             try HistoryBench.run(catalog: catalogs[1].0, frames: quick ? 100 : 400).lines.forEach { print($0) }
+            return
+        }
+        if options.purchasesOnly {
+            guard let catalog = try? CatalogFile.load(text: text, file: catalogPath) else {
+                throw CommandFailure(.dataError, "\(catalogPath) does not load; run storefront lint \(catalogPath)")
+            }
+            let purchase = try PurchaseBench.run(catalog: catalog, runs: runs)
+            for item in purchase.cases.map(\.measurement) + [purchase.floor].compactMap({ $0 }) {
+                print("  \(item.name): median \(formatDuration(item.median)), p90 \(formatDuration(item.p90))")
+            }
+            printPurchases(purchase)
             return
         }
         // First, so that its peak memory is measured before anything else was loaded.
@@ -69,20 +80,18 @@ enum BenchCommand {
         results += [smallPress, bigPress]
 
         let purchase = try PurchaseBench.run(catalog: catalog, runs: runs)
-        if let measurement = purchase.measurement { results.append(measurement) }
-        let floor = try fsyncFloor(runs: runs)
-        results.append(floor)
+        results += purchase.cases.map(\.measurement)
+        if let floor = purchase.floor { results.append(floor) }
         results.append(try URLHandOffBench.run(runs: runs))
         results.append(try ExportBench.run(catalog: catalog, catalogPath: catalogPath, quick: quick))
         results += try ScenarioScaleBench.run(quick: quick)
         let terminal = try runTerminalBench(catalogPath: catalogPath, bigText: bigText, runs: runs)
 
         let keypressRatio = smallPress.median > 0 ? bigPress.median / smallPress.median : 0
-        let purchaseInFloors = purchase.measurement.map { floor.median > 0 ? $0.median / floor.median : 0 }
         let facts = BenchFacts.current()
         if options.json {
             printJSON(results: results, facts: facts, keypressRatio: keypressRatio, purchase: purchase,
-                      purchaseInFloors: purchaseInFloors, terminal: terminal, frames: frames, load: load, history: history)
+                      terminal: terminal, frames: frames, load: load, history: history)
             return
         }
         print("  \(facts.summary)")
@@ -96,10 +105,7 @@ enum BenchCommand {
         print(String(format: "  catalog load / JSONSerialization on the same %d bytes: %.2f (the goal is at most 1.5)%@; the load's peak memory %@",
                      load.bytes, load.ratio, load.ratio <= 1.5 ? "" : "  ABOVE THE GOAL",
                      load.peakGrowth.map { String(format: "+%.1f MB", Double($0) / 1e6) } ?? "unknown"))
-        if let skipped = purchase.skipped { print("  purchase: skipped, \(skipped)") }
-        if let floors = purchaseInFloors, let commits = purchase.commitsPerPurchase {
-            print(String(format: "  a purchase costs %.1f committed writes; it makes %d commits (counted)", floors, commits))
-        }
+        printPurchases(purchase)
         printFrames(frames)
         history.lines.forEach { print($0) }
         printTerminal(terminal)
@@ -168,30 +174,22 @@ enum BenchCommand {
         }
     }
 
-    /// The floor under every purchase: one committed, synced write to a WAL SQLite file.
-    private static func fsyncFloor(runs: Int) throws(CommandFailure) -> Measurement {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-floor-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let probe = try CommitProbe(ledgerPath: directory.appendingPathComponent("floor.sqlite").path)
-            let before = probe.commitCount
-            let measurement = try Measurement.run("one committed ledger write (the floor)", runs: runs * 4) {
-                try probe.commitOnce()
-            }
-            guard probe.commitCount - before == runs * 4 + 1 else {
-                throw CommandFailure(.ioError, "the floor benchmark committed \(probe.commitCount - before) times, not \(runs * 4 + 1)")
-            }
-            return measurement
-        } catch let failure as CommandFailure {
-            throw failure
-        } catch {
-            throw CommandFailure(.ioError, "floor benchmark: \(error)")
+    /// Durable purchases per second on each path against the floor's commits per second,
+    /// and the commits each purchase makes (the goal is at most 3).
+    private static func printPurchases(_ purchase: PurchaseBench.Outcome) {
+        for skipped in purchase.skipped { print("  purchase: skipped, \(skipped)") }
+        guard let floor = purchase.floor, floor.median > 0 else { return }
+        print(String(format: "  durable purchases per second, against the floor's %.0f committed writes per second:", 1 / floor.median))
+        for item in purchase.cases {
+            let goal = item.commitsPerPurchase <= 3 ? "" : "  ABOVE THE GOAL of 3 commits"
+            print(String(format: "    %@ %.0f a second (%.1f floor writes a purchase); %d commits a purchase (counted)%@",
+                         (item.path.displayName + ":").padding(toLength: 12, withPad: " ", startingAt: 0),
+                         item.measurement.median > 0 ? 1 / item.measurement.median : 0, item.inFloors, item.commitsPerPurchase, goal))
         }
     }
 
     private static func printJSON(results: [Measurement], facts: BenchFacts, keypressRatio: Double,
-                                  purchase: PurchaseBench.Outcome, purchaseInFloors: Double?, terminal: TerminalBench.Outcome,
+                                  purchase: PurchaseBench.Outcome, terminal: TerminalBench.Outcome,
                                   frames: [FrameBench.Case], load: CatalogLoadBench.Outcome, history: HistoryBench.Outcome) {
         var document: [String: Any] = [
             "date": facts.date, "commit": facts.commit, "configuration": facts.configuration,
@@ -208,9 +206,12 @@ enum BenchCommand {
         if let growth = load.peakGrowth { catalogLoad["peakGrowthBytes"] = growth }
         document["catalogLoad"] = catalogLoad
         document["history"] = history.jsonObject
-        if let commits = purchase.commitsPerPurchase { document["commitsPerPurchase"] = commits }
-        if let purchaseInFloors { document["purchaseInFloorWrites"] = purchaseInFloors }
-        if let skipped = purchase.skipped { document["purchaseSkipped"] = skipped }
+        document["purchases"] = purchase.cases.map {
+            ["path": $0.path.rawValue, "medianMs": $0.measurement.median * 1000, "perSecond": $0.measurement.median > 0 ? 1 / $0.measurement.median : 0,
+             "commitsPerPurchase": $0.commitsPerPurchase, "inFloorWrites": $0.inFloors] as [String: Any]
+        }
+        if let floor = purchase.floor { document["floorCommitMs"] = floor.median * 1000 }
+        if !purchase.skipped.isEmpty { document["purchaseSkipped"] = purchase.skipped }
         switch terminal {
         case .skipped(let why): document["terminalSkipped"] = why
         case .measured(let cases):

@@ -54,6 +54,7 @@ enum Help {
           storefront bench [--quick] [--json]  time loading, drawing, keypresses, purchasing and exporting (make bench)
                                             --frames       only the frames: view and view + diff at 80x24, 120x40, 250x70,
                                                            and at the end of a 100,000-transaction history
+                                            --purchases    only the durable purchases on each path, against the floor
           storefront --help | --version
 
         Options:

@@ -20,6 +20,8 @@ struct Options {
     var quick = false
     /// `bench --frames`: only the frame case, for profiling a frame.
     var framesOnly = false
+    /// `bench --purchases`: only the purchases on each path and their floor.
+    var purchasesOnly = false
     var quiet = false
     var junitPath: String?
     var shard: String?
@@ -136,6 +138,8 @@ struct Options {
                 options.quick = true
             } else if argument == "--frames" {
                 options.framesOnly = true
+            } else if argument == "--purchases" {
+                options.purchasesOnly = true
             } else if argument == "--quiet" {
                 options.quiet = true
             } else if argument == "--loop" {

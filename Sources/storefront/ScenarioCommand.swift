@@ -33,7 +33,7 @@ enum ScenarioSubcommand {
                                               stateDirectory: options.stateDirectory,
                                               snapshotsDirectory: options.snapshotsDirectory)
         scenarioOptions.seed = 1
-        scenarioOptions.checkpoint = CrashInjection.checkpoint(from: ProcessInfo.processInfo.environment)
+        scenarioOptions.checkpoint = try CrashInjection.checkpoint(from: ProcessInfo.processInfo.environment)
         if recordFile != nil, let file = files.first {
             // Each line that changes the screen shows for half a second (`RecordingClock.paced`):
             // the scenario's own clock is paused, and its lines run at once.

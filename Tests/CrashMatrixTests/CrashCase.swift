@@ -18,11 +18,6 @@ struct CrashCase: Sendable, CustomStringConvertible {
 
     var description: String { "\(path.rawValue) \(product) \(outcome)" }
 
-    /// The named steps a kill can aim at on this path: `paid` is Pay Station's alone.
-    var steps: [String] {
-        path == .paystation ? ["opened", "paid", "purchased", "granted", "finished"] : ["opened", "purchased", "granted", "finished"]
-    }
-
     /// The trial's script: one purchase on the shipped catalog, in the USA storefront, on `path`.
     func script(catalog: String) -> String {
         (["catalog \(catalog)", "storefront USA", "path \(path.rawValue)"] + before

@@ -38,26 +38,62 @@ struct CommitCountTests {
         return steps
     }
 
-    /// Five commits, and the same five every time:
+    /// Three commits, and the same three every time:
     /// - open, 1: the transaction with its id from the sequence, the invoice, `purchase.started`
     ///   and `paystation.opened`, in one block;
     /// - typing, 0: the card form lives in memory until Pay Station has an outcome;
     /// - pay, 1: Pay Station's status `done` with `paystation.paid` and `redirect.sent` (so a
     ///   crash cannot lose the payment);
-    /// - redirect, 3: the invoice used up with `redirect.received` and the purchased state; then
-    ///   `transaction.validated` with the grant and its events; then finished: the completion
-    ///   steps that must survive a crash apart each commit alone, so a crash between them
-    ///   leaves something to deliver again.
-    /// Waiting for the redirect moves the wall clock and calls `runDue`, which keeps no clock;
-    /// `advance(to:)` adds one commit when it moves the kept clock.
-    @Test func aPaidPurchaseCommitsFiveTimesEveryTime() throws {
+    /// - redirect, 1: the invoice used up with `redirect.received`, the purchased state, and the
+    ///   app's delivery (`transaction.validated`, the grant and its events, finished).
+    /// Waiting for the redirect moves the wall clock and calls `runDue`, which keeps no clock.
+    @Test func aPaidPurchaseCommitsThreeTimesEveryTime() throws {
         try withStore { harness in
-            let expected = Steps(open: 1, type: 0, pay: 1, redirect: 3)
+            let expected = Steps(open: 1, type: 0, pay: 1, redirect: 1)
             let first = try Self.countedPurchase(harness)
             #expect(first == expected)
-            #expect(first.total == 5)
+            #expect(first.total == 3)
             let second = try Self.countedPurchase(harness)
             #expect(second == first, "the count does not grow with the ledger")
+        }
+    }
+
+    /// Moving the kept calendar on to the redirect (`advance(to:)`, `wait` in a scenario) rides on
+    /// the redirect's commit: no commit of its own, and the clock is on disk with it.
+    @Test func advancingToTheRedirectCommitsTheClockWithIt() throws {
+        try withStore(rate: .paused) { harness in
+            let store = harness.store
+            try harness.open(SKU.gems100)
+            try harness.pay(card: Cards.success)
+            let due = try #require(store.currentReport().nextDue)
+            let before = store.commitCount
+            let report = try store.advance(to: due)
+            #expect(store.commitCount - before == 1)
+            #expect(report.notice == StoreNotice(.success, "Purchased Pouch of Gems: +100 gems."))
+            let kept = try #require(try Ledger(readingOnly: harness.path).clock())
+            #expect(kept.simulated == due, "the clock moved on in the redirect's commit")
+        }
+    }
+
+    /// The App Store sheet and the Xee SDK on it: the sheet opens (1), Buy commits the payment
+    /// with what the call returned and what the Xee server recorded (1), the app delivers (1).
+    @Test(arguments: [IntegrationPath.storekit, .xee], [SKU.gems100, SKU.removeAds, SKU.monthlyPass])
+    func aPurchaseOnTheAppStoreSheetCommitsThreeTimes(on path: IntegrationPath, of product: String) throws {
+        try withStore { harness in
+            let store = harness.store
+            let storefront = path == .xee ? "USA" : "JPN"
+            var commits: [Int] = []
+            var mark = store.commitCount
+            let opened = try store.beginPurchase(of: product, in: storefront, on: path)
+            try #require(opened.storeKitSheet != nil, "no sheet: \(opened.notice?.text ?? "")")
+            commits.append(store.commitCount - mark)
+            mark = store.commitCount
+            let bought = try harness.send(.pressButton(.buy))
+            commits.append(store.commitCount - mark)
+            #expect(commits == [1, 2], "open, then the payment and the delivery")
+            #expect(bought.notice?.tone == .success, "\(bought.notice?.text ?? "")")
+            let record = try #require(try harness.ledger.transactions(newestFirst: 1).first)
+            #expect(record.productId == product && record.state == .purchased && record.finishedAt != nil)
         }
     }
 
@@ -71,6 +107,7 @@ struct CommitCountTests {
         }
     }
 
+    /// Advancing with nothing due keeps the clock alone: one commit.
     @Test func advancingTheClockCommitsTheKeptClock() throws {
         try withStore { harness in
             let before = harness.store.commitCount

@@ -16,12 +16,9 @@ struct FullDiskTests {
         case opening
         /// Pay Station's status `done`.
         case paying
-        /// The redirect: the invoice used up, the transaction purchased.
+        /// The redirect and the delivery, one commit: the invoice used up, the transaction
+        /// purchased, validated, granted and finished.
         case redirecting
-        /// Validated and granted, after the purchase was committed.
-        case granting
-        /// Finished, after the grant was committed.
-        case finishing
 
         var testDescription: String { rawValue }
     }
@@ -52,22 +49,14 @@ struct FullDiskTests {
             #expect(paid.page?.session.phase == .done)
 
             harness.clock.advance(by: due.timeIntervalSince(harness.now))
-            // The grant and the finish commit after the purchase, inside the same call.
-            store.checkpoint = { reached in
-                let injected: Fault? = switch reached {
-                case .purchased: .granting
-                case .granted: .finishing
-                case .opened, .paid, .finished: nil
-                }
-                if injected == fault { try? Self.fillDisk(store) }
-            }
             let settle: () throws -> StoreReport = { try store.runDue() }
             let settled: StoreReport
-            if [.redirecting, .granting, .finishing].contains(fault) {
-                if fault == .redirecting { try Self.fillDisk(store) }
+            if fault == .redirecting {
+                try Self.fillDisk(store)
                 #expect(throws: StoreError.diskFull(path: harness.path)) { _ = try settle() }
-                store.checkpoint = { _ in }
                 try Self.expectShownIsOnDisk(harness)
+                #expect(try harness.ledger.transaction(id: "txn-000001")?.state == .purchasing,
+                        "nothing of the delivery was kept: the redirect waits to be sent again")
                 try store.ledger.limitGrowth(toSparePages: nil)
                 settled = try settle()
             } else {
@@ -90,9 +79,10 @@ struct FullDiskTests {
     /// launch fails, and the next call, once there is space, completes it.
     @Test func aLaunchOnAFullDiskCompletesTheRedeliveredPurchaseOnTheNextCall() throws {
         try withStore { harness in
-            harness.store.checkpoint = { if $0 == .purchased { try? Self.fillDisk(harness.store) } }
-            #expect(throws: StoreError.self) { try harness.buy(SKU.gems100) }
+            harness.store.checkpoint = { if $0 == .paid { try? Self.fillDisk(harness.store) } }
+            #expect(throws: StoreError.self) { try harness.buyThroughStoreKit(SKU.gems100) }
             #expect(try harness.ledger.transaction(id: "txn-000001")?.state == .purchased)
+            #expect(try harness.ledger.transaction(id: "txn-000001")?.finishedAt == nil)
 
             try harness.relaunch()
             try Self.fillDisk(harness.store)

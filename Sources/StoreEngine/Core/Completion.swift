@@ -87,7 +87,9 @@ struct Completion {
         case .concluded(let notice):
             return notice
         case .purchased(let transactionId):
-            host.reached(.purchased)
+            // The payment was committed by the path on its own (StoreKit's sheet, Ask to Buy
+            // approved): the app's delivery is the next commit.
+            host.reached(.paid)
             return try complete(transactionId)
         }
     }
@@ -101,20 +103,28 @@ struct Completion {
     }
 
     /// `complete` for a transaction the caller has just read; `time` is when it happens on the
-    /// calendar (a renewal the engine gets to late still completes at its own time). Each step
-    /// commits on its own, so that a crash between them leaves a purchased, unfinished
-    /// transaction to deliver again.
+    /// calendar (a renewal the engine gets to late still completes at its own time).
+    ///
+    /// The delivery is one commit, inside the caller's when there is one: validated, granted and
+    /// finished together, as the app does them in one go. A crash before it leaves the paid
+    /// transaction unfinished, to deliver again; a crash after it has nothing left to do. No
+    /// crash can leave a grant without its finish, or the reverse.
     func complete(_ record: TransactionRecord, at time: Date? = nil) throws -> StoreNotice {
-        let time = time ?? host.now()
+        let delivery = try ledger.inTransaction { try deliver(record, at: time ?? host.now()) }
+        if delivery.finished { host.reached(.finished) }
+        return delivery.notice
+    }
+
+    /// The delivery's writes; what the player is told, and whether the transaction was finished
+    /// (one that fails `checkVerified` is not).
+    private func deliver(_ record: TransactionRecord, at time: Date) throws -> (notice: StoreNotice, finished: Bool) {
         let transactionId = record.id
         var transaction = record
         if transaction.signedTransaction == nil, transaction.state == .purchased {
             // Paid in a ledger from before transactions were signed: signed on this delivery, so
             // what was paid is not lost to the upgrade.
-            try ledger.inTransaction {
-                try host.sign(transaction, at: time)
-                try host.log(.signed, "signed on delivery: paid before this ledger signed its transactions", transactionId, time)
-            }
+            try host.sign(transaction, at: time)
+            try host.log(.signed, "signed on delivery: paid before this ledger signed its transactions", transactionId, time)
             transaction = try ledger.transaction(id: transactionId) ?? transaction
         }
         let policy = host.policy(of: transaction)
@@ -125,49 +135,41 @@ struct Completion {
                 // neither unlocks nor finishes it, and the store delivers it again at each launch.
                 try host.log(.validationFailed, "unverified: \(problem); checkVerified throws, so nothing is unlocked "
                              + "and the transaction is not finished", transactionId, time)
-                return StoreNotice(.error, "The purchase failed verification: \(problem). Nothing was unlocked.")
+                return (StoreNotice(.error, "The purchase failed verification: \(problem). Nothing was unlocked."), false)
             }
-            try ledger.inTransaction {
-                try host.log(.validationFailed, problem, transactionId, time)
-                try ledger.markFinished(transaction: transactionId, at: time)
-                try host.log(.finished, "finished without granting", transactionId, time)
-                try host.refresh(transactionId)
-            }
-            return StoreNotice(.error, "Validation failed: \(problem). Nothing was granted.")
+            try host.log(.validationFailed, problem, transactionId, time)
+            try ledger.markFinished(transaction: transactionId, at: time)
+            try host.log(.finished, "finished without granting", transactionId, time)
+            try host.refresh(transactionId)
+            return (StoreNotice(.error, "Validation failed: \(problem). Nothing was granted."), true)
         }
         let product = rules.catalog.product(id: transaction.productId)
         // Where a path's server keeps access, it is the server's to record, not the app's to grant.
         let serverDecides = !policy.grantsAccessLocally
             && product.map { $0.type == .autoRenewable || $0.type == .nonRenewing } == true
         let grant = serverDecides ? nil : rules.grant(for: transaction, product: product, at: time)
-        // Validated and granted commit together: a crash before it redelivers and validates
-        // again, which costs nothing; the grant itself happens once (one per transaction).
-        try ledger.inTransaction {
-            try host.log(.validated, "validated", transactionId, time)
-            if let grant, try ledger.recordGrant(grant) {
-                host.record(grant)
-                try host.log(.granted, Self.describe(grant), transactionId, time)
-                if let product { try logLifecycle(of: transaction, product: product, grant: grant, at: time) }
-            }
-            // Between unlocking and finishing, as the guide's app updates its purchased products.
-            if policy.readsCurrentEntitlements { try host.logCurrentEntitlements(at: time, transaction: transactionId) }
+        try host.log(.validated, "validated", transactionId, time)
+        // Once per transaction: a transaction granted by an older ledger and delivered again
+        // is finished without a second grant.
+        if let grant, try ledger.recordGrant(grant) {
+            host.record(grant)
+            try host.log(.granted, Self.describe(grant), transactionId, time)
+            if let product { try logLifecycle(of: transaction, product: product, grant: grant, at: time) }
         }
-        host.reached(.granted)
-        try ledger.inTransaction {
-            try ledger.markFinished(transaction: transactionId, at: time)
-            try host.log(.finished, "finished", transactionId, time)
-            // The app's own event for a purchase it made (not a renewal, not a restore).
-            if transaction.state == .purchased, transaction.originalTransactionId == nil {
-                try host.log(.transactionComplete, transaction.productId, transactionId, time)
-            }
-            try host.refresh(transactionId)
+        // Between unlocking and finishing, as the guide's app updates its purchased products.
+        if policy.readsCurrentEntitlements { try host.logCurrentEntitlements(at: time, transaction: transactionId) }
+        try ledger.markFinished(transaction: transactionId, at: time)
+        try host.log(.finished, "finished", transactionId, time)
+        // The app's own event for a purchase it made (not a renewal, not a restore).
+        if transaction.state == .purchased, transaction.originalTransactionId == nil {
+            try host.log(.transactionComplete, transaction.productId, transactionId, time)
         }
-        host.reached(.finished)
+        try host.refresh(transactionId)
         let name = rules.catalog.noticeName(ofProduct: transaction.productId)
         if transaction.state == .restored {
-            return StoreNotice(.success, "Restored \(name) (restored, then finished). Nothing was charged.")
+            return (StoreNotice(.success, "Restored \(name) (restored, then finished). Nothing was charged."), true)
         }
-        return StoreNotice(.success, "Purchased \(name)" + (grant.map { ": \(Self.describe($0))" } ?? "") + ".")
+        return (StoreNotice(.success, "Purchased \(name)" + (grant.map { ": \(Self.describe($0))" } ?? "") + "."), true)
     }
 
     /// The lifecycle event of a grant, by the names RevenueCat uses: a first subscription in a

@@ -179,6 +179,19 @@ struct PathContext {
         try store.recordOutcome(outcome, of: transactionId)
     }
 
+    /// Records the outcome of a payment whose money was committed before (Pay Station's status,
+    /// then its redirect), and delivers a paid one (validated, granted once, finished) in the
+    /// same commit as the caller's writes, since the app does all of it in one go: the player's
+    /// line. A crash before that commit leaves the payment to deliver again.
+    func settleAndDeliver(_ transactionId: String, as outcome: PaymentOutcome) throws -> StoreNotice {
+        try store.ledger.inTransaction {
+            switch try store.recordOutcome(outcome, of: transactionId) {
+            case .concluded(let notice): notice
+            case .purchased(let id): try store.complete(id)
+            }
+        }
+    }
+
     /// Leaves a `purchasing` transaction waiting (`deferred`) for `reason`: `purchase()` returned
     /// `pending`. It is not delivered again at launch; an approval, a decline or a resolution
     /// settles it.

@@ -132,10 +132,11 @@ extension Store {
         return try perform {
             var last: StoreNotice?
             while let due = upcoming.agenda.nextDue, due <= date {
-                try moveClock(to: due)
+                moveClock(to: due)
                 last = try runDueItems() ?? last
             }
-            try moveClock(to: date)
+            moveClock(to: date)
+            try ledger.commitDeferredWrites()
             return last
         }
     }

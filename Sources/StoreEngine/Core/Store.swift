@@ -187,12 +187,18 @@ public final class Store {
         try ledger.saveClock(ClockRecord(simulated: clock.now(atWall: wall), wall: wall, rate: rate))
     }
 
-    func moveClock(to date: Date) throws {
+    /// Moves the simulated calendar on to `date`, kept in the ledger with the next commit: the
+    /// work that falls due there commits it with its own writes, so moving on to a due redirect
+    /// costs no commit of its own (`advance` commits it when nothing else did).
+    func moveClock(to date: Date) {
         let wall = calendar.wallTime()
         guard date > clock.now(atWall: wall) else { return }
         clock.move(to: date, atWall: wall)
-        try saveClock()
+        ledger.writeWithNextCommit(Self.clockWrite) { [weak self] in try self?.saveClock() }
     }
+
+    /// The key of the clock's deferred write (`Ledger.writeWithNextCommit`).
+    private static let clockWrite = "clock"
 
     func changeClock(rate: Clock.Rate) throws {
         clock.change(rate: rate, atWall: calendar.wallTime())

@@ -13,16 +13,18 @@ public struct StoreNotice: Sendable, Equatable {
     }
 }
 
-/// Durable steps of a purchase, in order, after each of which a crash must be survivable.
+/// The durable steps of a purchase, in order: each is one commit, after which a crash must be
+/// survivable. A purchase commits three times on every path: the store's sheet opens, the
+/// store takes the payment, the app delivers it. They are kept apart because each is another
+/// party's record (the store's, its payment server's, the app's); what one party does in one
+/// go (validate, grant, finish) is one commit.
 public enum StoreCheckpoint: String, Sendable, CaseIterable {
     /// The transaction is committed as purchasing and its sheet is open; nothing is paid.
     case opened
-    /// Pay Station's outcome is committed; its redirect has not reached the app yet.
+    /// The payment is committed (the App Store's purchase, Pay Station's status with its
+    /// redirect on the way); the app has not delivered it: nothing is granted or finished.
     case paid
-    /// The transaction is purchased; nothing is granted or finished yet.
-    case purchased
-    /// The grant is committed; the transaction is not finished yet.
-    case granted
-    /// The transaction is finished.
+    /// The app delivered it, in one commit: purchased (Pay Station's redirect used up),
+    /// validated, granted once and finished.
     case finished
 }

@@ -46,10 +46,11 @@ extension PayStationPath {
         guard paid == redirect.status.rawValue else {
             return try reject(text, "status \(redirect.status.rawValue) contradicts Pay Station's \(paid) for invoice \(invoice.invoiceId)", context)
         }
-        // Using up the invoice and recording what it says commit together: a crash between the
-        // two would leave a paid transaction that no redirect can settle any more.
+        // Using up the invoice, recording what it says and delivering it commit together: a
+        // crash between the first two would leave a paid transaction that no redirect can
+        // settle any more; the delivery is the app's, in the same go.
         let open = session(of: invoice.invoiceId)
-        let settlement: Settlement? = try context.atomically {
+        let notice: StoreNotice? = try context.atomically {
             guard try context.invoices.consume(id: invoice.invoiceId) else { return nil }
             // The page closes as the player comes back: in the same commit.
             if let open { try logClosing(open, in: context) }
@@ -57,13 +58,14 @@ extension PayStationPath {
                             transaction: invoice.transactionId)
             // A redirect from outside may come before the countdown ends: the countdown goes with it.
             try context.cancelScheduled(PayStationDueWork.redirect(invoiceId: invoice.invoiceId))
-            return try context.settle(invoice.transactionId, as: Self.outcome(of: redirect.status, at: invoice.statusAt))
+            return try context.settleAndDeliver(invoice.transactionId,
+                                                as: Self.outcome(of: redirect.status, at: invoice.statusAt))
         }
-        guard let settlement else {
+        guard let notice else {
             return try reject(text, "invoice \(invoice.invoiceId) was already handled", context)
         }
         forget(invoice.invoiceId)
-        return PathStep(settlements: [settlement])
+        return PathStep(notice: notice)
     }
 
     /// The event keeps the reason and one shortened copy of the URL (`QuotedText`).
@@ -76,13 +78,13 @@ extension PayStationPath {
     /// so a late redirect for it is refused.
     func settleWithoutRedirect(_ transactionId: String, invoice: String, status: RedirectURL.Status,
                                in context: PathContext) throws -> PathStep {
-        let settlement = try context.atomically {
+        let notice = try context.atomically {
             try context.invoices.recordPaymentStatus(status.rawValue, forInvoice: invoice)
             _ = try context.invoices.consume(id: invoice)
             let paidAt = try context.invoices.invoice(id: invoice)?.statusAt
-            return try context.settle(transactionId, as: Self.outcome(of: status, at: paidAt))
+            return try context.settleAndDeliver(transactionId, as: Self.outcome(of: status, at: paidAt))
         }
-        return PathStep(settlements: [settlement])
+        return PathStep(notice: notice)
     }
 
     /// - Parameter time: when Pay Station reported the status.

@@ -128,10 +128,14 @@ class StoreKitPath: RegisteredPath {
         let outcome = sheet.take(input)
         session = sheet
         guard let outcome else { return .nothing }
-        let step = try settle(sheet, as: outcome, in: context)
+        // The outcome and what the purchase call returned (the Xee SDK logs it) commit together.
+        let step = try context.atomically {
+            let step = try settle(sheet, as: outcome, in: context)
+            try returned(outcome, of: sheet, in: context)
+            return step
+        }
         // Gone only once its outcome is committed: if that failed, the sheet stays to try again.
         session = nil
-        try returned(outcome, of: sheet, in: context)
         return step
     }
 
