@@ -4,7 +4,7 @@ import Program
 import StoreEngine
 import TerminalUI
 
-/// `storefront bench [--quick] [--json] [--frames | --purchases]`: the figures behind docs/performance.md (the export's
+/// `storefront bench [--quick] [--json] [--frames | --purchases | --scenarios N]`: the figures behind docs/performance.md (the export's
 /// among them: 1,000 SVGs with two jobs, `Bench/ExportBench.swift`). Each case runs
 /// several times and reports the median and p90; ratios compare cases measured side by side in
 /// this one run. Every timed operation is checked to have done what it claims, or the bench
@@ -24,6 +24,15 @@ enum BenchCommand {
             let catalogs = try framesCatalogs(text: text, catalogPath: catalogPath)
             printFrames(try FrameBench.run(catalogs: catalogs, frames: quick ? 100 : 400))
             try HistoryBench.run(catalog: catalogs[1].0, frames: quick ? 100 : 400).lines.forEach { print($0) }
+            return
+        }
+        if let suite = options.scenarioSuite {
+            guard let count = Int(suite), (1...100_000).contains(count) else {
+                throw CommandFailure(.usage, "--scenarios takes a count of scenario files from 1 to 100000, not \(ControlCharacters.escaped(suite)).")
+            }
+            for item in try ScenarioScaleBench.run(suites: count == 100 ? [100] : [100, count]) {
+                print("  \(item.name): \(formatDuration(item.median))")
+            }
             return
         }
         if options.purchasesOnly {

@@ -22,6 +22,8 @@ struct Options {
     var framesOnly = false
     /// `bench --purchases`: only the purchases on each path and their floor.
     var purchasesOnly = false
+    /// `bench --scenarios N`: only scenario suites of 100 and N files, and N's two shards.
+    var scenarioSuite: String?
     var quiet = false
     var junitPath: String?
     var shard: String?
@@ -50,7 +52,7 @@ struct Options {
 
     static let valueOptions: Set<String> = [
         "--catalog", "--theme", "--storefront", "--state-dir", "--user", "--network", "--project-id", "--junit", "--shard",
-        "--jobs", "--snapshots", "--device", "--speed", "--captions", "--record",
+        "--jobs", "--snapshots", "--device", "--speed", "--captions", "--record", "--scenarios",
         "--out", "--formats", "--storefronts", "--themes", "--sizes", "--variants", "--eligibility", "--states", "--compare",
     ]
 
@@ -113,6 +115,7 @@ struct Options {
                 case "--junit": options.junitPath = value
                 case "--shard": options.shard = value
                 case "--jobs": options.jobs = value
+                case "--scenarios": options.scenarioSuite = value
                 case "--snapshots": options.snapshotsDirectory = value
                 case "--speed": options.speed = value
                 case "--captions": options.captions = value

@@ -141,7 +141,7 @@ extension EndToEnd {
 
         @Test("usage errors exit 64 and say what to do", arguments: [
             ["--network", "sometimes"], ["--bogus"], ["frobnicate"], ["--theme", "neon"], ["--storefront", "XYZ"],
-            ["--catalog"], ["history", "extra"], ["bench", "now"], ["lint", "a.json", "b.json"], ["import"],
+            ["--catalog"], ["history", "extra"], ["bench", "now"], ["bench", "--scenarios", "many"], ["lint", "a.json", "b.json"], ["import"],
         ])
         func usageErrors(arguments: [String]) throws {
             // Extra or missing arguments are refused before the command runs (issue 7).

@@ -2,8 +2,8 @@ import Foundation
 
 /// Scenarios at scale: suites of 100 and 1,000 generated files, each run once by this very
 /// binary as CI runs it (`storefront scenario DIR --quiet --jobs 2 --junit FILE`), and the
-/// 1,000 again as two shards. 10,000 is not run: at some 70 ms a scenario on this 2-core machine
-/// it alone would take twelve minutes (docs/performance.md has the figures of a longer run). The figure is the time per scenario, which should stay flat as
+/// 1,000 again as two shards. 10,000 is not in `make bench`: at some 70 ms a scenario on this
+/// 2-core machine it alone takes twelve minutes; `storefront bench --scenarios 10000` runs it. The figure is the time per scenario, which should stay flat as
 /// the suite grows. Every run must exit 0, its summary line must count every scenario as passed,
 /// and its JUnit report must hold one testcase per scenario, or the bench fails.
 enum ScenarioScaleBench {
@@ -14,6 +14,12 @@ enum ScenarioScaleBench {
 
     /// `--quick` runs only the 100, and its shards: the 1,000 and its shards take minutes.
     static func run(quick: Bool) throws(CommandFailure) -> [Measurement] {
+        try run(suites: quick ? [100] : [100, 1_000])
+    }
+
+    /// Suites of each of `counts` files, the largest also as two shards (`bench --scenarios N`
+    /// runs 100 and N: 10,000 takes some twelve minutes here).
+    static func run(suites counts: [Int]) throws(CommandFailure) -> [Measurement] {
         guard let binary = Bundle.main.executablePath else {
             throw CommandFailure(.ioError, "the scenario scale bench does not know its own executable")
         }
@@ -21,7 +27,7 @@ enum ScenarioScaleBench {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-bench-scenarios-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: root) }
         var results: [Measurement] = []
-        for count in quick ? [100] : [100, 1_000] {
+        for count in counts {
             let folder = (root as NSString).appendingPathComponent("suite-\(count)")
             try writeSuite(count: count, texts: texts, into: folder)
             let outcome = try runSuite(binary: binary, folder: folder, shard: nil)
@@ -29,7 +35,7 @@ enum ScenarioScaleBench {
                 throw CommandFailure(.ioError, "the scenario scale bench ran \(outcome.passed) of \(count) generated scenarios")
             }
             results.append(Measurement(name: "scenario suite of \(count), 2 jobs, per scenario", samples: [outcome.seconds / Double(count)]))
-            guard count == (quick ? 100 : 1_000) else { continue }
+            guard count == counts.max() else { continue }
             var sharded = 0
             for index in 1...2 {
                 let shard = try runSuite(binary: binary, folder: folder, shard: "\(index)/2")
