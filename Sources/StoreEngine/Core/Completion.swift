@@ -87,8 +87,8 @@ struct Completion {
         case .concluded(let notice):
             return notice
         case .purchased(let transactionId):
-            // The payment was committed by the path on its own (StoreKit's sheet, Ask to Buy
-            // approved): the app's delivery is the next commit.
+            // The payment was committed by the path on its own (the store's sheet, a purchase
+            // approved later): the app's delivery is the next commit.
             host.reached(.paid)
             return try complete(transactionId)
         }
