@@ -43,7 +43,7 @@ public struct Frame: Sendable, Equatable {
         }
     }
 
-    private mutating func set(_ cell: Cell, x: Int, y: Int) {
+    mutating func set(_ cell: Cell, x: Int, y: Int) {
         guard x >= 0, x < width, y >= 0, y < height else { return }
         let index = y * width + x
         // Never leave half of a wide character behind.
@@ -150,6 +150,24 @@ public struct Frame: Sendable, Equatable {
     /// Writes text cut with `…` to fit `rect`'s width on one line, aligned within it.
     public mutating func write(_ text: String, in rect: Rect, alignment: DisplayWidth.Alignment = .leading, style: Style) {
         guard !rect.isEmpty else { return }
+        // Left to right, text whose code points are each a cluster of its own is written as
+        // it fits and the rest of the line blanked, the cells the padded text would give,
+        // without building the padded string first.
+        if direction == .leftToRight,
+           text.utf8.allSatisfy(DisplayWidth.isPrintableASCII) || DisplayWidth.standaloneColumns(of: text) != nil {
+            let cut = DisplayWidth.truncate(text, to: rect.width)
+            let gap = max(0, rect.width - DisplayWidth.of(cut))
+            let before = switch alignment {
+            case .leading: 0
+            case .trailing: gap
+            case .center: gap / 2
+            }
+            let y = rect.y
+            for x in rect.x..<rect.x + before { set(.blank(style), x: x, y: y) }
+            let used = write(cut, x: rect.x + before, y: y, limit: rect.width - before, style: style)
+            for x in rect.x + before + used..<rect.maxX { set(.blank(style), x: x, y: y) }
+            return
+        }
         // Right to left, Arabic shaping joins lam and alef into one column: pad by the columns
         // the shaped text draws, so right-aligned (leading) Arabic ends on the edge.
         let lost = direction == .rightToLeft ? BidiText.columnsLostToLigatures(in: text) : 0
