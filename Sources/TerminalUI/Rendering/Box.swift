@@ -21,9 +21,16 @@ extension Frame {
         let g = border.glyphs
         drawEdge(g.topLeft, g.horizontal, g.topRight, x: rect.x, y: rect.y, width: rect.width, style: style)
         drawEdge(g.bottomLeft, g.horizontal, g.bottomRight, x: rect.x, y: rect.maxY - 1, width: rect.width, style: style)
-        for y in (rect.y + 1)..<(rect.maxY - 1) {
-            write(g.vertical, x: rect.x, y: y, style: style)
-            write(g.vertical, x: rect.maxX - 1, y: y, style: style)
+        if direction == .leftToRight, let side = Self.oneColumnCell(g.vertical, style) {
+            for y in (rect.y + 1)..<(rect.maxY - 1) {
+                set(side, x: rect.x, y: y)
+                set(side, x: rect.maxX - 1, y: y)
+            }
+        } else {
+            for y in (rect.y + 1)..<(rect.maxY - 1) {
+                write(g.vertical, x: rect.x, y: y, style: style)
+                write(g.vertical, x: rect.maxX - 1, y: y, style: style)
+            }
         }
         if let title, rect.width > 6 {
             let shown = DisplayWidth.truncate(" \(title) ", to: rect.width - 4)
@@ -35,7 +42,7 @@ extension Frame {
     /// A box's top or bottom edge: its corners and the line between them, `width` columns.
     /// Every border glyph is one code point of one column, so, left to right, the edge's cells
     /// are set directly, as `write` would set them, without a string of the edge to cut into
-    /// cells again (a frame's boxes were a tenth of its view).
+    /// cells again (a frame's boxes were a tenth of its view); so are the sides.
     private mutating func drawEdge(_ left: String, _ line: String, _ right: String, x: Int, y: Int, width: Int,
                                    style: Style) {
         guard direction == .leftToRight, let leftCell = Self.oneColumnCell(left, style),
