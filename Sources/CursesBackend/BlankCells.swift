@@ -10,7 +10,7 @@ import TerminalUI
 enum BlankCells {
     /// A space neither underlined nor reversed: only its background is seen.
     static func showsOnlyBackground(_ cell: Cell) -> Bool {
-        cell.grapheme == " " && !cell.style.underline && !cell.style.reverse
+        cell.isSpace && !cell.style.underline && !cell.style.reverse
     }
 
     /// The style each cell of a row is drawn in: its own, but for a blank after a cell of the

@@ -157,31 +157,35 @@ public final class CursesTerminal: Backend {
         lastSize = (width, height)
         // (A resize forgets the last frame as well: `readQueuedInput`.)
         let columns = min(width, frame.width)
+        // One buffer for every run's UTF-8, its capacity kept from run to run.
+        var run: [UInt8] = []
+        run.reserveCapacity(4 * columns + 1)
         for y in 0..<min(height, frame.height) {
             let start = y * frame.width
             // A slice shares the frame's storage: no cell is copied to read a row.
             let row = frame.cells[start..<start + columns]
-            if let previous, previous.cells[start..<start + frame.width] == frame.cells[start..<start + frame.width] {
-                continue
-            }
+            if let previous, frame.hasSameRow(y, as: previous) { continue }
             // Blanks join the run before them (`BlankCells`): attributes change once a run.
             let styles = BlankCells.drawnStyles(ofRow: row)
             var x = 0
             while x < columns {
                 let style = styles[x]
-                var run = ""
+                run.removeAll(keepingCapacity: true)
                 let runStart = x
                 var special = GraphemeCell.text
                 while x < columns, styles[x] == style {
                     let cell = row[start + x]
                     special = GraphemeCell(cell, mode: widthMode)
                     if special != .text { break }
-                    if !cell.isContinuation { run += cell.grapheme }
+                    if !cell.isContinuation { cell.appendUTF8(to: &run) }
                     x += 1
                 }
                 let (attributes, pair) = palette.attributes(for: style)
                 sf_set_style(window, attributes, pair)
-                _ = sf_put(window, Int32(y), Int32(runStart), run)
+                run.append(0)
+                _ = run.withUnsafeBufferPointer { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) { sf_put(window, Int32(y), Int32(runStart), $0.baseAddress) }
+                }
                 // A cluster ncurses would count otherwise than the terminal draws it (`GraphemeCell`).
                 switch special {
                 case .text: break

@@ -83,8 +83,13 @@ struct PaywallGeometry {
                                                                   notSold: notSold, marked: true, width: width).count + 2)
                 }
             }
-            let sideBySide = heights(width: Self.cardWidth(count: boxedIfRoom, in: inner.width) - 4)
-            let stacked = sideBySide == nil ? heights(width: inner.width - 4) : nil
+            // The same for every move: measured once a shop, by what the cards say.
+            let owned = plans.map { PaywallView.ownership(of: $0, in: model) }
+            func measuredHeights(width: Int) -> [Int]? {
+                model.shop.measures.cardHeights(for: .init(width: width, owned: owned, notSold: notSold)) { heights(width: width) }
+            }
+            let sideBySide = measuredHeights(width: Self.cardWidth(count: boxedIfRoom, in: inner.width) - 4)
+            let stacked = sideBySide == nil ? measuredHeights(width: inner.width - 4) : nil
             let room = inner.height - 1 - (hasSubtitle ? 1 : 0) - featureRows - 2 - 1
             if let sideBySide {
                 blockHeight = sideBySide.max() ?? blockHeight

@@ -273,7 +273,11 @@ public struct PaywallModel: Sendable {
     public var itemCount: Int { shop.itemCount }
 
     public func shopItem(atCatalogIndex index: Int) -> ShopItem {
-        ShopItem(product: catalog.products[index], storefront: storefront, isHighlighted: false, plan: nil)
+        let product = catalog.products[index]
+        let storefront = storefront
+        let display = shop.measures.display(ofCatalogIndex: index, { ProductDisplay(product: product, storefront: storefront) },
+                                            storefront: storefront.id)
+        return ShopItem(product: product, storefront: storefront, isHighlighted: false, plan: nil, display: display)
     }
 
     public func planItem(_ plan: PlanPresentation) -> ShopItem {

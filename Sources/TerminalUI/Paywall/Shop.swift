@@ -13,6 +13,8 @@ public struct Shop: Sendable, Equatable {
     /// The rest of the shop, as indices into `catalog.products`: cheap to keep for 10,000
     /// products; only the rows on screen become `ShopItem`s.
     public let shopIndices: [Int]
+    /// What its frames measure once (`ShopMeasures`); not part of what the shop is.
+    let measures = ShopMeasures()
 
     public static let empty = Shop(presentation: nil, plans: [], shopIndices: [])
 
@@ -46,20 +48,32 @@ public struct Shop: Sendable, Equatable {
 
     /// Plans first, then the shop, in selection order.
     public var itemCount: Int { plans.count + shopIndices.count }
+
+    public static func == (one: Shop, other: Shop) -> Bool {
+        one.presentation == other.presentation && one.plans == other.plans && one.shopIndices == other.shopIndices
+    }
 }
 
 /// One product on screen. Prices are formatted when a row is drawn, not when the list is
 /// built, so a catalog of 10,000 products formats only the rows that show.
 public struct ShopItem: Sendable, Equatable {
-    public var product: Product
-    public var storefront: Storefront
+    public let product: Product
+    public let storefront: Storefront
     public var isHighlighted: Bool
     /// For plans: offers, discount and text variables.
-    public var plan: PlanPresentation?
+    public let plan: PlanPresentation?
+
+    /// Its name and prices as shown: the plan's, else the product's, formatted once a shop
+    /// (`ShopMeasures`).
+    public let display: ProductDisplay
 
     public var isPlan: Bool { plan != nil }
 
-    public var display: ProductDisplay {
-        plan?.display ?? ProductDisplay(product: product, storefront: storefront)
+    init(product: Product, storefront: Storefront, isHighlighted: Bool, plan: PlanPresentation?, display: ProductDisplay? = nil) {
+        self.product = product
+        self.storefront = storefront
+        self.isHighlighted = isHighlighted
+        self.plan = plan
+        self.display = plan?.display ?? display ?? ProductDisplay(product: product, storefront: storefront)
     }
 }

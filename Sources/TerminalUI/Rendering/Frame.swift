@@ -1,23 +1,3 @@
-/// One terminal cell: a grapheme cluster, the columns it takes, and its style. The second
-/// column of a wide character is an explicit continuation cell of width 0.
-public struct Cell: Sendable, Hashable {
-    public var grapheme: String
-    public var width: Int
-    public var style: Style
-
-    public init(_ grapheme: String = " ", width: Int = 1, style: Style = .plain) {
-        self.grapheme = grapheme
-        self.width = width
-        self.style = style
-    }
-
-    public var isContinuation: Bool { width == 0 }
-
-    static func continuation(_ style: Style) -> Cell {
-        Cell("", width: 0, style: style)
-    }
-}
-
 /// What one screen shows, as a value: views draw into it, the backend copies it to the
 /// terminal, tests compare its text with golden files, exports turn it into text or ANSI.
 public struct Frame: Sendable, Equatable {
@@ -31,7 +11,7 @@ public struct Frame: Sendable, Equatable {
     public init(width: Int, height: Int, style: Style = .plain) {
         self.width = max(0, width)
         self.height = max(0, height)
-        cells = Array(repeating: Cell(style: style), count: self.width * self.height)
+        cells = Array(repeating: Cell.blank(style), count: self.width * self.height)
     }
 
     /// A frame from its cells, row by row (a saved export read back to compare with a new one);
@@ -49,15 +29,29 @@ public struct Frame: Sendable, Equatable {
         cells[y * width + x]
     }
 
-    private mutating func set(_ cell: Cell, x: Int, y: Int) {
+    /// Whether row `y` holds the same cells here as in `other`, a frame of the same width (a
+    /// backend skips a row it copied last time). Compared in this module, where comparing two
+    /// cells is a few instructions rather than a call each.
+    public func hasSameRow(_ y: Int, as other: Frame) -> Bool {
+        guard other.width == width, y >= 0, y < height, y < other.height else { return false }
+        let start = y * width
+        return cells.withUnsafeBufferPointer { mine in
+            other.cells.withUnsafeBufferPointer { theirs in
+                for x in start..<start + width where mine[x] != theirs[x] { return false }
+                return true
+            }
+        }
+    }
+
+    mutating func set(_ cell: Cell, x: Int, y: Int) {
         guard x >= 0, x < width, y >= 0, y < height else { return }
         let index = y * width + x
         // Never leave half of a wide character behind.
         if cells[index].isContinuation, x > 0 {
-            cells[index - 1] = Cell(style: cells[index - 1].style)
+            cells[index - 1] = Cell.blank(cells[index - 1].style)
         }
         if cells[index].width == 2, x + 1 < width {
-            cells[index + 1] = Cell(style: cells[index + 1].style)
+            cells[index + 1] = Cell.blank(cells[index + 1].style)
         }
         cells[index] = cell
     }
@@ -66,7 +60,7 @@ public struct Frame: Sendable, Equatable {
     public mutating func fill(_ rect: Rect, style: Style) {
         for y in max(0, rect.y)..<min(height, rect.maxY) {
             for x in max(0, rect.x)..<min(width, rect.maxX) {
-                set(Cell(style: style), x: x, y: y)
+                set(Cell.blank(style), x: x, y: y)
             }
         }
     }
@@ -86,7 +80,7 @@ public struct Frame: Sendable, Equatable {
         if text.utf8.allSatisfy(DisplayWidth.isPrintableASCII) {
             for byte in text.utf8 {
                 guard column < end else { break }
-                if column >= 0 { set(Cell(String(UnicodeScalar(byte)), width: 1, style: style), x: column, y: y) }
+                if column >= 0 { set(Cell(CellGrapheme(ascii: byte), width: 1, style: style), x: column, y: y) }
                 column += 1
             }
             return column - x
@@ -97,11 +91,11 @@ public struct Frame: Sendable, Equatable {
             for scalar in text.unicodeScalars {
                 let width = DisplayWidth.standaloneWidth(scalar) ?? 1
                 guard column + width <= end else {
-                    if column < end, width == 2 { set(Cell(style: style), x: column, y: y); column += 1 }
+                    if column < end, width == 2 { set(Cell.blank(style), x: column, y: y); column += 1 }
                     break
                 }
                 if column >= 0 {
-                    set(Cell(String(scalar), width: width, style: style), x: column, y: y)
+                    set(Cell(CellGrapheme(scalar), width: width, style: style), x: column, y: y)
                     if width == 2 { set(.continuation(style), x: column + 1, y: y) }
                 }
                 column += width
@@ -111,7 +105,7 @@ public struct Frame: Sendable, Equatable {
         clusters: for cluster in DisplayWidth.clusters(of: text) {
             for drawn in DisplayWidth.cells(of: cluster) where drawn.width > 0 {
                 guard column + drawn.width <= end else {
-                    if column < end, drawn.width == 2 { set(Cell(style: style), x: column, y: y); column += 1 }
+                    if column < end, drawn.width == 2 { set(Cell.blank(style), x: column, y: y); column += 1 }
                     break clusters
                 }
                 if column >= 0 {
@@ -156,6 +150,24 @@ public struct Frame: Sendable, Equatable {
     /// Writes text cut with `…` to fit `rect`'s width on one line, aligned within it.
     public mutating func write(_ text: String, in rect: Rect, alignment: DisplayWidth.Alignment = .leading, style: Style) {
         guard !rect.isEmpty else { return }
+        // Left to right, text whose code points are each a cluster of its own is written as
+        // it fits and the rest of the line blanked, the cells the padded text would give,
+        // without building the padded string first.
+        if direction == .leftToRight,
+           text.utf8.allSatisfy(DisplayWidth.isPrintableASCII) || DisplayWidth.standaloneColumns(of: text) != nil {
+            let cut = DisplayWidth.truncate(text, to: rect.width)
+            let gap = max(0, rect.width - DisplayWidth.of(cut))
+            let before = switch alignment {
+            case .leading: 0
+            case .trailing: gap
+            case .center: gap / 2
+            }
+            let y = rect.y
+            for x in rect.x..<rect.x + before { set(.blank(style), x: x, y: y) }
+            let used = write(cut, x: rect.x + before, y: y, limit: rect.width - before, style: style)
+            for x in rect.x + before + used..<rect.maxX { set(.blank(style), x: x, y: y) }
+            return
+        }
         // Right to left, Arabic shaping joins lam and alef into one column: pad by the columns
         // the shaped text draws, so right-aligned (leading) Arabic ends on the edge.
         let lost = direction == .rightToLeft ? BidiText.columnsLostToLigatures(in: text) : 0
