@@ -100,7 +100,8 @@ public enum PlaySheet {
             }
         }
         if !audience {
-            let qa = "QA  response \(session.response.rawValue) (r) · app acknowledges \(session.appAcknowledges ? "on" : "off") (a)"
+            // Each setting after the key that changes it; the longest code still fits the width.
+            let qa = "QA  r \(session.response.rawValue) · a app acknowledges \(session.appAcknowledges ? "on" : "off")"
             frame.write(qa, in: Rect(x: content.x, y: content.y + 11, width: content.width, height: 1),
                         style: theme.surfaceStyle(.warning, bold: true))
         }

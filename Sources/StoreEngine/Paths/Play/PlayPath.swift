@@ -102,8 +102,10 @@ final class PlayPath: RegisteredPath {
             ?? PriceFormatter.format(terms.regularPrice, in: storefront)
         let records = context.records(PlayPurchaseRecords.self)
         let acknowledges = try records.appAcknowledges()
+        // A subscription is sold as its one base plan: the sheet says what its offer's phases
+        // charge, or the plan's price per period.
         let offer = product.type == .autoRenewable
-            ? "Base plan \(product.shortId): " + (terms.offer.map { OfferText.describe($0.offer, in: storefront, then: regular) } ?? regular)
+            ? terms.offer.map { OfferText.describe($0.offer, in: storefront, then: regular) } ?? regular
             : nil
         let opened: PlaySession = try context.atomically {
             let transaction = try context.openTransaction(productId: product.id, in: storefront, terms: terms,

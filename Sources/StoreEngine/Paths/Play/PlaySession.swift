@@ -12,7 +12,7 @@ public struct PlaySession: Sendable, Equatable {
     public let productName: String
     /// What is charged, formatted for the storefront.
     public let formattedPrice: String
-    /// A subscription's base plan and its offer, when it is one ("Base plan monthly, $4.99/month").
+    /// A subscription's base plan: its offer's phases ("1 week free, then $4.99/month") or its price per period.
     public let offerLine: String?
     /// The Google account the sheet says it buys with.
     public let account: String
