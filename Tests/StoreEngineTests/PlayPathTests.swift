@@ -209,6 +209,37 @@ struct PlayPathTests {
         }
     }
 
+    /// Charged, then the app went away before it heard; it comes back after the 3 minutes:
+    /// Google Play refunded the purchase meanwhile, and the app is not given it.
+    @Test func aPurchaseDeliveredToNoAppBeforeItsDeadlineIsRefunded() throws {
+        try withStore { harness in
+            let sheet = try harness.openPlay(SKU.removeAds)
+            try harness.sendPlay(.choose(.slowApproves))
+            try harness.sendPlay(.buy)
+            _ = try harness.wait(PlayInstrument.slowCardSeconds - 1)
+            // Settled PURCHASED by Google Play while the app was gone, its deadline kept.
+            var purchase = try #require(try harness.playRecords.purchase(of: sheet.transactionId))
+            purchase.state = .purchased
+            purchase.originalJson = purchase.json()
+            purchase.signature = try harness.playRecords.licenseKey().sign(Data(purchase.originalJson.utf8))
+                .base64EncodedString()
+            try harness.playRecords.save(purchase)
+            try harness.ledger.inTransaction {
+                _ = try harness.ledger.scheduleDueWork(DueWorkRecord(
+                    userId: harness.userId, path: "play", kind: "acknowledgementDeadline",
+                    payload: #"{"transactionId":"\#(sheet.transactionId)"}"#, dueAt: harness.now.addingTimeInterval(180)))
+            }
+            harness.clock.advance(by: 240)
+            try harness.relaunch()
+            _ = try harness.store.launch()
+            _ = try harness.store.runDue()
+            let record = try #require(try harness.ledger.transaction(id: sheet.transactionId))
+            #expect(record.state == .failed && record.finishedAt != nil, "\(record.state)")
+            #expect(try harness.ledger.grant(forTransaction: sheet.transactionId) == nil)
+            #expect(try harness.playRecords.purchase(of: sheet.transactionId)?.refunded == true)
+        }
+    }
+
     @Test func anUnacknowledgedPurchaseIsRefundedAfterThreeMinutes() throws {
         try withStore(rate: .paused) { harness in
             try harness.sendPlay(.setAppAcknowledges(false))

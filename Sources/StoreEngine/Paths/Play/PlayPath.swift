@@ -498,7 +498,8 @@ final class PlayPath: RegisteredPath {
                         + "refunded and revoked it", transaction: transaction)
         guard let record = try context.transaction(transaction) else { return .nothing }
         if record.state == .purchasing {
-            // Never granted (its signature failed): it ends here, refunded.
+            // Never granted (its signature failed, or the app came back after the deadline): it
+            // ends here, refunded.
             let notice = StoreNotice(.info, "Google Play refunded \(purchase.orderId): never acknowledged.")
             return PathStep(settlements: [try context.settle(transaction, as: .failed(
                 .other("refunded: not acknowledged"), event: "refunded by Google Play: not acknowledged", notice: notice))])
@@ -518,6 +519,12 @@ final class PlayPath: RegisteredPath {
     func redeliver(_ transaction: TransactionRecord, in context: PathContext) throws -> PathStep {
         switch try context.records(PlayPurchaseRecords.self).purchase(of: transaction.id)?.state {
         case .purchased?:
+            // Relaunched after its deadline: Google Play has refunded it already, and the
+            // deadline, due now, says so before the app could be told of it.
+            if let due = context.due(of: PlayDueWork.acknowledgementDeadline(transactionId: transaction.id)),
+               due <= context.now {
+                return .nothing
+            }
             try context.log(.playQueryPurchases, "queryPurchasesAsync at launch: \(transaction.id) PURCHASED, "
                             + "not yet delivered", transaction: transaction.id)
             return PathStep(notice: try deliver(transaction.id, in: context))
