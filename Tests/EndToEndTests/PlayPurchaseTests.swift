@@ -61,6 +61,7 @@ extension EndToEnd {
             #expect(transactions.count == 4)
             #expect(transactions.allSatisfy { $0["path"] as? String == "play" && $0["finished"] as? Bool == true })
             #expect(transactions.map { $0["state"] as? String } == ["failed", "purchased", "failed", "purchased"])
+            #expect(transactions.allSatisfy { ($0["orderId"] as? String)?.hasPrefix("GPA.") == true && $0["invoiceId"] == nil })
             #expect(((document["balances"] as? [String: Any])?["gems"] as? NSNumber)?.intValue == 200)
         }
 
