@@ -1,4 +1,5 @@
-// OpenSSL's libcrypto, for signing transactions (JWS ES256) and verifying them.
+// OpenSSL's libcrypto, for signing transactions (JWS ES256, and SHA256withRSA for a store that
+// signs its purchases with RSA) and verifying them.
 #include <openssl/bio.h>
 #include <openssl/bn.h>
 #include <openssl/ec.h>
@@ -7,3 +8,5 @@
 #include <openssl/evp.h>
 #include <openssl/obj_mac.h>
 #include <openssl/pem.h>
+#include <openssl/rsa.h>
+#include <openssl/x509.h>

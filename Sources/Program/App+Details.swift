@@ -29,6 +29,7 @@ extension App {
                 entries.append(.init("offer", offer + (transaction.offerId.map { " \($0)" } ?? "")))
             }
             if let invoice = transaction.invoiceId { entries.append(.init("invoice", invoice)) }
+            if let order = transaction.orderId { entries.append(.init("orderId", order)) }
             if let variation = transaction.variationId { entries.append(.init("variation", variation)) }
             entries.append(.init("created", iso.string(from: transaction.createdAt)))
             if let paid = transaction.purchasedAt { entries.append(.init("paid", iso.string(from: paid))) }

@@ -61,6 +61,8 @@ extension App {
         case .storeKit(let session):
             return StoreKitSheet.input(for: key, on: session, audience: audience)
                 .map { [.engine(.send(.storeKit($0)))] } ?? []
+        case .play:
+            return PlaySheet.input(for: key, audience: audience).map { [.engine(.send(.play($0)))] } ?? []
         }
     }
 
@@ -80,6 +82,12 @@ extension App {
             let x = paywall.writingDirection == .rightToLeft ? screen.mirroredColumn(event.x) : event.x
             let input = StoreKitSheet.input(atX: x, y: event.y, for: session, in: screen, audience: audience)
             return input.map { [.engine(.send(.storeKit($0)))] } ?? []
+        }
+        // Google Play's sheet takes clicks on its instruments and buttons, mirrored as the App Store's.
+        if case .play(let session)? = sheet, overlay == nil, event.kind == .press {
+            let screen = Rect(x: 0, y: 0, width: width, height: height)
+            let x = paywall.writingDirection == .rightToLeft ? screen.mirroredColumn(event.x) : event.x
+            return PlaySheet.input(atX: x, y: event.y, for: session, in: screen).map { [.engine(.send(.play($0)))] } ?? []
         }
         guard sheet == nil, overlay == nil, prompt == nil else { return [] }
         if let open = choiceMenu {

@@ -78,6 +78,9 @@ extension App {
         case .answerStoreKit(let input):
             guard case .storeKit? = sheet else { return [] }
             return [.engine(.send(.storeKit(input)))]
+        case .answerPlay(let input):
+            if input.isForTheSheet { guard case .play? = sheet else { return [] } }
+            return [.engine(.send(.play(input)))]
         case .applyTimeRate:
             guard let rate = pendingTimeRate else { return [] }
             pendingTimeRate = nil

@@ -43,6 +43,11 @@ public enum AppView {
             frame.draw(app.paywall.writingDirection, in: Rect(x: 0, y: 0, width: frame.width, height: frame.height)) { _, frame in
                 StoreKitSheet.render(session, theme: theme, audience: app.audience, into: &frame)
             }
+        case .play(let session)?:
+            // Google Play's sheet is the phone's own too, mirrored in a right-to-left storefront.
+            frame.draw(app.paywall.writingDirection, in: Rect(x: 0, y: 0, width: frame.width, height: frame.height)) { _, frame in
+                PlaySheet.render(session, theme: theme, audience: app.audience, into: &frame)
+            }
         case nil:
             break
         }
@@ -76,6 +81,7 @@ public enum AppView {
         switch app.sheet {
         case .payStation(let page)?: return PayStationSheet.hint(for: page, clockPaused: app.clockIsPaused)
         case .storeKit(let session)?: return StoreKitSheet.hint(for: session, audience: app.audience)
+        case .play(let session)?: return PlaySheet.hint(for: session, audience: app.audience)
         case nil:
             // A menu over the panes takes the keys: its own, not the paywall's.
             if let menu = app.choiceMenu {

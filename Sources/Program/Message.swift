@@ -45,6 +45,9 @@ public enum Message: Sendable, Equatable {
     /// A script answers the App Store sheet directly, as QA's row would: in front of an
     /// audience that row is hidden and its keys do nothing, yet a demo still shows Ask to Buy.
     case answerStoreKit(StoreKitInput)
+    /// A script's call on the Google Play path: an answer to its sheet (as QA's row would give
+    /// it), or a call of the app's without one (acknowledge, consume, a disconnection).
+    case answerPlay(PlayInput)
     /// The `]` and `[` keys have settled: the rate they stepped to is applied, once.
     case applyTimeRate
     /// The catalog file was saved (the file watcher, a scenario's `reload`).

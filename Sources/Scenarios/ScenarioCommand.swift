@@ -32,6 +32,10 @@ public enum ScenarioCommand: Sendable, Equatable {
     case payStationSavedCard
     /// The App Store sheet's outcome, pressed as QA presses it.
     case storeKit(StoreKitOutcome)
+    /// Google Play's sheet answered (an instrument bought with, a response code picked, Cancel),
+    /// or the app's calls on the Play path without a sheet (`play disconnect`,
+    /// `play auto-acknowledge on|off`, `acknowledge`, `consume`).
+    case play(PlayScenarioStep)
     /// QA's action on a transaction (approve, decline, resolve, refund).
     case act(TransactionAction, TransactionReference)
     case openURL(String)
@@ -70,6 +74,19 @@ public enum ScenarioCommand: Sendable, Equatable {
     // Telling: what a demo says over the screen before the steps that follow (the transcript
     // shows it headless).
     case caption(String)
+
+    public enum PlayScenarioStep: Sendable, Equatable {
+        /// Buys with the instrument: chosen on the sheet, then Buy.
+        case instrument(PlayInstrument)
+        /// The response code the next Buy ends with.
+        case response(PlayResponseCode)
+        case cancel
+        case disconnect
+        case autoAcknowledge(Bool)
+        /// `acknowledge [ID]` and `consume [ID]`: the newest that applies, or the transaction named.
+        case acknowledge(String?)
+        case consume(String?)
+    }
 
     public enum ReloadSource: Sendable, Equatable {
         case catalog(path: String)

@@ -75,7 +75,7 @@ public enum ScenarioParser {
     }
 
     static let commandNames = [
-        "catalog", "storefront", "path", "user", "size", "network", "seed", "select", "buy", "paystation", "storekit",
+        "catalog", "storefront", "path", "user", "size", "network", "seed", "select", "buy", "paystation", "storekit", "play", "acknowledge", "consume",
         "approve", "decline", "resolve", "refund", "rate", "upgrade", "downgrade", "price-increase", "delete", "tamper", "expire", "renew", "billing-issue", "cancel-renewal", "enable-renewal", "xee", "open-url", "promote", "resume", "relaunch", "reload", "restore", "advance", "key", "type", "click", "preview", "expect", "snapshot", "caption",
     ]
 
@@ -91,9 +91,10 @@ public enum ScenarioParser {
             try exactly(1, "one storefront ID: storefront DEU")
             return .storefront(id: arguments[0])
         case "path":
-            try exactly(1, "one of paystation, storekit, xee")
+            let paths = IntegrationPath.allCases.map(\.rawValue).sorted().joined(separator: ", ")
+            try exactly(1, "one of \(paths)")
             guard let path = IntegrationPath(rawValue: arguments[0]) else {
-                throw Problem("unknown path \(arguments[0]); paths: paystation, storekit, xee")
+                throw Problem("unknown path \(arguments[0]); paths: \(paths)")
             }
             return .path(path)
         case "user":
@@ -132,6 +133,11 @@ public enum ScenarioParser {
             return try payStation(arguments)
         case "storekit":
             return try storeKit(arguments)
+        case "play":
+            return try play(arguments)
+        case "acknowledge", "consume":
+            guard arguments.count <= 1 else { throw Problem("\(name) takes nothing, or a transaction ID: \(name) txn-000001") }
+            return .play(name == "acknowledge" ? .acknowledge(arguments.first) : .consume(arguments.first))
         case "xee":
             let answers = XeeServerSettings.AppleAnswer.allCases.map(\.rawValue)
             switch (arguments.first, arguments.count) {
@@ -319,6 +325,30 @@ public enum ScenarioParser {
             return .payStationSavedCard
         default:
             throw Problem("paystation takes card NUMBER [MMYY] [CVV], 3ds CODE, save-card, saved-card, or close")
+        }
+    }
+
+    private static func play(_ arguments: [String]) throws(Problem) -> ScenarioCommand {
+        let instruments = PlayInstrument.allCases.map(\.rawValue).joined(separator: "|")
+        let usage = "play takes instrument \(instruments), response CODE, cancel, disconnect or auto-acknowledge on|off"
+        switch (arguments.first, arguments.count) {
+        case ("instrument", 2):
+            guard let instrument = PlayInstrument(rawValue: arguments[1]) else {
+                throw Problem("unknown test instrument \(arguments[1]); instruments: \(instruments)")
+            }
+            return .play(.instrument(instrument))
+        case ("response", 2):
+            guard let code = PlayResponseCode(named: arguments[1]) else {
+                let codes = PlayResponseCode.allCases.map(\.rawValue).joined(separator: ", ")
+                throw Problem("unknown response code \(arguments[1]); codes: \(codes)")
+            }
+            return .play(.response(code))
+        case ("cancel", 1): return .play(.cancel)
+        case ("disconnect", 1): return .play(.disconnect)
+        case ("auto-acknowledge", 2) where arguments[1] == "on" || arguments[1] == "off":
+            return .play(.autoAcknowledge(arguments[1] == "on"))
+        default:
+            throw Problem(usage)
         }
     }
 

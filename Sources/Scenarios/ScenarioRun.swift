@@ -267,6 +267,8 @@ final class ScenarioRun<Terminal: Backend> {
             try running().send(.key(.escape))
         case .storeKit(let outcome):
             try pressStoreKit(outcome, line)
+        case .play(let step):
+            try answerPlay(step, line)
         case .act(let action, let reference):
             let program = try running()
             let transaction = action.isSubscriptionAction
@@ -460,6 +462,29 @@ final class ScenarioRun<Terminal: Backend> {
             keys = [.character("f")] + Array(repeating: .down, count: steps) + [.enter]
         }
         for key in keys { program.send(.key(key)) }
+    }
+
+    /// Answers Google Play's sheet as QA does (its keys; in front of an audience, whose QA row
+    /// is hidden, the inputs directly), or makes the app's call on the Play path.
+    private func answerPlay(_ step: ScenarioCommand.PlayScenarioStep, _ line: ScenarioLine) throws {
+        let program = try running()
+        let inputs: [PlayInput]
+        switch step {
+        case .instrument(let instrument): inputs = [.choose(instrument), .buy]
+        case .response(let code): inputs = [.respond(code)]
+        case .cancel: inputs = [.cancel]
+        case .disconnect: inputs = [.disconnect]
+        case .autoAcknowledge(let on): inputs = [.setAppAcknowledges(on)]
+        case .acknowledge(let transaction): inputs = [.acknowledge(transactionId: transaction)]
+        case .consume(let transaction): inputs = [.consume(transactionId: transaction)]
+        }
+        if inputs.contains(where: \.isForTheSheet) {
+            guard case .play? = program.app.sheet else {
+                throw failure(line, expected: "Google Play's sheet open",
+                              actual: program.app.sheet == nil ? "no sheet open" : "another sheet")
+            }
+        }
+        for input in inputs { program.send(.answerPlay(input)) }
     }
 
     /// What QA's row gives the sheet for `outcome`, without its keys.

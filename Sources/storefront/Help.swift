@@ -27,7 +27,8 @@ enum Help {
                                             or keep it for the next launch (a cold-start deep link)
           storefront promote SKU            start an App Store promoted purchase of SKU in the running app (Xee's
                                             delegate shows or holds it), or at the next launch; --catalog names the app
-          storefront public-key             print the PEM key that verifies the state directory's signed transactions
+          storefront public-key             print the PEM key that verifies the state directory's signed transactions;
+                                            --path play: the app's Google Play licence key, Base64 DER
           storefront reset                  remove the ledger of the state directory and start over
                                             (refused while an app runs on it)
           storefront scenario FILE|DIR...   run QA scripts headless: exit 0 pass, 1 fail, 64 script error,

@@ -48,12 +48,15 @@ struct Options {
     var states: String?
     var compareBase: String?
     var chrome = false
+    /// `public-key --path play`: the key a path signs with, when it has its own.
+    var pathName: String?
     var positional: [String] = []
 
     static let valueOptions: Set<String> = [
         "--catalog", "--theme", "--storefront", "--state-dir", "--user", "--network", "--project-id", "--junit", "--shard",
         "--jobs", "--snapshots", "--device", "--speed", "--captions", "--record", "--scenarios",
         "--out", "--formats", "--storefronts", "--themes", "--sizes", "--variants", "--eligibility", "--states", "--compare",
+        "--path",
     ]
 
     /// `--device`, checked: the screen the paywall is drawn for.
@@ -129,6 +132,7 @@ struct Options {
                 case "--eligibility": options.eligibility = value
                 case "--states": options.states = value
                 case "--compare": options.compareBase = value
+                case "--path": options.pathName = value
                 default: options.userId = value
                 }
             } else if argument == "--json" {

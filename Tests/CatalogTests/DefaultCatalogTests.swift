@@ -198,6 +198,20 @@ struct DefaultCatalogTests {
         #expect(catalog.settings.paymentsRedirectUrl == "com.example.stardust://xsollaconfirm/payment")
     }
 
+    /// A storefront may sell through Google Play: the decoder reads `play`, and lint finds
+    /// nothing more to say of it than of the default catalog.
+    @Test func aStorefrontMaySellThroughGooglePlay() throws {
+        let original = try defaultCatalogText()
+        let usa = "\"currency\": \"USD\",\n      \"path\": "
+        let text = try replacingOnce(usa + "\"paystation\"", with: usa + "\"play\"", in: original)
+        let catalog = try CatalogLoader.load(text: text, file: "catalog.json")
+        #expect(catalog.storefront(id: "USA")?.path == .play)
+        #expect(IntegrationPath.play.displayName == "Google Play")
+        let report = CatalogLinter.lint(text: text, file: "catalog.json")
+        #expect(!report.hasErrors, "\(report.textLines)")
+        #expect(report.findings.count == CatalogLinter.lint(text: original, file: "catalog.json").findings.count)
+    }
+
     @Test func aByteOrderMarkedCatalogLoads() throws {
         let catalog = try CatalogLoader.load(text: "\u{FEFF}" + defaultCatalogText(), file: "catalog.json")
         #expect(catalog.products.count == 7)

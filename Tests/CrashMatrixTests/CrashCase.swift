@@ -2,7 +2,7 @@
 /// scenario lines that make it (docs/scenarios.md).
 struct CrashCase: Sendable, CustomStringConvertible {
     enum Path: String, Sendable, CaseIterable {
-        case paystation, storekit, xee
+        case paystation, storekit, xee, play
     }
 
     var path: Path
@@ -67,6 +67,11 @@ struct CrashCase: Sendable, CustomStringConvertible {
             CrashCase(path: .xee, product: product, outcome: "cancelled", after: ["storekit cancel"], paid: false),
             CrashCase(path: .xee, product: product, outcome: "pending",
                       after: ["storekit ask-to-buy", "approve last"], paid: true),
+            CrashCase(path: .play, product: product, outcome: "success",
+                      after: ["play instrument approves"], paid: true),
+            CrashCase(path: .play, product: product, outcome: "declined",
+                      after: ["play instrument declines"], paid: false),
+            CrashCase(path: .play, product: product, outcome: "cancelled", after: ["play cancel"], paid: false),
         ]
     }
 }

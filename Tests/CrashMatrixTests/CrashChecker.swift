@@ -105,13 +105,23 @@ enum CrashChecker {
         return problems
     }
 
+    /// Google Play's deadline for acknowledging a purchase is withdrawn when the app
+    /// acknowledges (or consumes) it: gone before its time is right once that is logged.
+    static func withdrawnOnceAcknowledged(_ row: DueWorkRecord, settled: LedgerState) -> Bool {
+        guard row.path == "play", row.kind == "acknowledgementDeadline",
+              let fields = try? JSONSerialization.jsonObject(with: Data(row.payload.utf8)) as? [String: String],
+              let transaction = fields["transactionId"] else { return false }
+        return settled.events.contains { ["play.ack", "play.consume"].contains($0.kind) && $0.transactionId == transaction }
+    }
+
     /// Every item the kill left scheduled is still scheduled, or was due by the settled clock
     /// (and so done); and nothing the settled ledger holds is overdue.
     static func dueWork(killed: LedgerState, settled: LedgerState) -> [String] {
         var problems: [String] = []
         let kept = Set(settled.dueWork.compactMap(\.id))
         let now = settled.now ?? .distantPast
-        for row in killed.dueWork where !kept.contains(row.id ?? -1) && row.dueAt > now {
+        for row in killed.dueWork where !kept.contains(row.id ?? -1) && row.dueAt > now
+            && !withdrawnOnceAcknowledged(row, settled: settled) {
             problems.append("due work \(row.id ?? -1) (\(row.path) \(row.kind), due \(row.dueAt)) was lost: not due by \(now), yet gone")
         }
         for row in settled.dueWork where row.dueAt <= now {

@@ -109,6 +109,27 @@ struct CrashCheckerTests {
         #expect(CrashChecker.problems(killed: killed, settled: later, purchases: 1) == [])
     }
 
+    /// Google Play's acknowledgement deadline goes when the app acknowledges: gone early is
+    /// right once `play.ack` (or `play.consume`) is logged for its purchase, a loss otherwise.
+    @Test func anAcknowledgementDeadlineWithdrawnOnceAcknowledgedIsNoLoss() throws {
+        let row = DueWorkRecord(userId: "qa", path: "play", kind: "acknowledgementDeadline",
+                                payload: #"{"transactionId":"txn-000001"}"#, dueAt: time.addingTimeInterval(180))
+        let killed = try withLedger { ledger in
+            try ledger.saveClock(ClockRecord(simulated: time, wall: time, rate: nil))
+            _ = try ledger.scheduleDueWork(row)
+        }
+        let unacknowledged = try withLedger { ledger in
+            try ledger.saveClock(ClockRecord(simulated: time.addingTimeInterval(20), wall: time, rate: nil))
+        }
+        #expect(CrashChecker.problems(killed: killed, settled: unacknowledged, purchases: 1).count == 1)
+        let acknowledged = try withLedger { ledger in
+            try ledger.saveClock(ClockRecord(simulated: time.addingTimeInterval(20), wall: time, rate: nil))
+            _ = try ledger.appendEvent(kind: "play.ack", message: "acknowledgePurchase → OK", transactionId: "txn-000001",
+                                       at: time.addingTimeInterval(20))
+        }
+        #expect(CrashChecker.problems(killed: killed, settled: acknowledged, purchases: 1) == [])
+    }
+
     @Test func aDamagedFileIsRefused() throws {
         var damaged = try withLedger { _ in }
         damaged.integrityProblems = ["row 2 missing from index grants_by_time"]

@@ -18,6 +18,7 @@ extension EndToEnd {
         /// The three commits of a purchase: the sheet opened, the payment, the app's delivery.
         static let cases = ["opened", "paid", "finished"].map { Case(path: "paystation", step: $0) }
             + ["opened", "paid", "finished"].map { Case(path: "storekit", step: $0) }
+            + ["opened", "paid", "finished"].map { Case(path: "play", step: $0) }
 
         @Test("killed after a step of a purchase, the next launch settles it and grants at most once",
               arguments: cases)
@@ -29,6 +30,8 @@ extension EndToEnd {
             try crashing.waitForLaunch()
             if crash.path == "storekit" {
                 try buyOnStoreKit(crashing, confirming: crash.step != "opened")
+            } else if crash.path == "play" {
+                try buyOnGooglePlay(crashing, confirming: crash.step != "opened")
             } else if crash.step == "opened" {
                 // Killed as the sheet opens, before it is drawn.
                 try crashing.select("Pouch of Gems")
@@ -74,6 +77,17 @@ extension EndToEnd {
             #expect(later.pane("Entitlements")?.filter { $0.hasPrefix("gems:") } == (crash.paid ? ["gems: 100"] : []))
             #expect(later.pane("Transactions")?.filter { $0.hasPrefix("txn-") }.count == 1)
             try again.quit()
+        }
+
+        /// `i` until the Google Play path, the Pouch of Gems, Enter for Google Play's sheet, and
+        /// Enter on Buy with the instrument that always approves when `confirming`.
+        private func buyOnGooglePlay(_ app: TmuxSession, confirming: Bool) throws {
+            try app.choosePath(named: "Google Play")
+            try app.select("Pouch of Gems")
+            app.sendKeys("Enter")
+            guard confirming else { return }
+            try app.waitUntil("Google Play's sheet opens") { $0.shows("This is a test order") }
+            app.sendKeys("Enter")
         }
 
         /// `i` until the StoreKit path, the Pouch of Gems, Enter for the App Store sheet, and Enter

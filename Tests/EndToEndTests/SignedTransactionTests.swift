@@ -61,6 +61,43 @@ extension EndToEnd {
             #expect(refused.standardOutput.contains("Verification failure"), "\(refused.standardOutput)\(refused.standardError)")
         }
 
+        /// `public-key --path play` prints the app's Google Play licence key as the Play Console
+        /// shows it: one line of Base64, DER that openssl reads as a 2048-bit RSA public key.
+        @Test func thePlayLicenceKeyIsBase64DER() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let state = directory.path + "/state"
+            let script = directory.path + "/buy.scenario"
+            try """
+                catalog \(BuiltBinary.catalog)
+                storefront USA
+                path play
+                select com.example.stardust.remove_ads
+                buy
+                play instrument approves
+                expect transaction last purchased finished
+                """.write(toFile: script, atomically: true, encoding: .utf8)
+            let binary = try BuiltBinary.path()
+            let bought = try Finished.run(binary, ["scenario", script, "--state-dir", state])
+            #expect(bought.status == 0, "\(bought.standardOutput)\(bought.standardError)")
+            let key = try Finished.run(binary, ["public-key", "--path", "play", "--state-dir", state])
+            #expect(key.status == 0, "\(key.standardError)")
+            let lines = key.standardOutput.split(separator: "\n")
+            try #require(lines.count == 1, "\(key.standardOutput)")
+            let der = try #require(Data(base64Encoded: String(lines[0])))
+            try der.write(to: URL(fileURLWithPath: directory.path + "/play.der"))
+            let read = try Finished.run("/usr/bin/env", ["openssl", "pkey", "-pubin", "-inform", "DER", "-in",
+                                                         directory.path + "/play.der", "-noout", "-text"])
+            #expect(read.status == 0, "\(read.standardError)")
+            #expect(read.standardOutput.contains("2048 bit"), "\(read.standardOutput)")
+            // Without --path: the ledger's ES256 key, as before.
+            let pem = try Finished.run(binary, ["public-key", "--state-dir", state])
+            #expect(pem.standardOutput.hasPrefix("-----BEGIN PUBLIC KEY-----\n"))
+            #expect(pem.standardOutput != key.standardOutput)
+            let wrong = try Finished.run(binary, ["public-key", "--path", "android", "--state-dir", state])
+            #expect(wrong.status == 64, "\(wrong.standardError)")
+        }
+
         @Test func publicKeyWithoutALedgerSaysSoAndCreatesNothing() throws {
             let directory = try TemporaryDirectory()
             defer { directory.remove() }

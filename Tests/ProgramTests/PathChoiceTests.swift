@@ -18,6 +18,9 @@ struct PathChoiceTests {
         #expect(app.lines[0].contains("│ Xee │"))  // 80 columns: the app's name gives way
         #expect(app.notice?.text == "Integration path Xee in USA.")
         app.receive(.key(.character("i")))
+        #expect(app.paywall.path == .play)
+        #expect(app.lines[0].contains("Google Play"))
+        app.receive(.key(.character("i")))
         #expect(app.paywall.path == .storekit)
         #expect(app.lines[0].contains("StoreKit 2"))
         // Back on Pay Station: its products were answered at launch, so nothing is asked.

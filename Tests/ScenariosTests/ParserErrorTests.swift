@@ -59,7 +59,12 @@ struct ParserErrorTests {
         BadLine("catalog a.json b.json", "catalog takes one FILE"),
         BadLine("storefront", "storefront takes one storefront ID"),
         BadLine("storefront USA DEU", "storefront takes one storefront ID"),
-        BadLine("path", "path takes one of paystation, storekit, xee"),
+        BadLine("path", "path takes one of paystation, play, storekit, xee"),
+        BadLine("play", "play takes instrument approves|declines|slow-approves|slow-declines, response CODE"),
+        BadLine("play instrument", "play takes instrument"),
+        BadLine("play auto-acknowledge maybe", "play takes instrument"),
+        BadLine("acknowledge txn-000001 txn-000002", "acknowledge takes nothing, or a transaction ID"),
+        BadLine("consume a b", "consume takes nothing, or a transaction ID"),
         BadLine("user", "user takes one user ID"),
         BadLine("user ana ben", "user takes one user ID"),
         BadLine("size", "size takes WIDTHxHEIGHT: size 80x24"),
@@ -99,9 +104,11 @@ struct ParserErrorTests {
 
     @Test("path and network name their choices")
     func choices() {
-        check(BadLine("path appstore", "unknown path appstore; paths: paystation, storekit, xee"))
+        check(BadLine("path appstore", "unknown path appstore; paths: paystation, play, storekit, xee"))
         check(BadLine("path PayStation", "unknown path PayStation"))
         check(BadLine("network sometimes", "network takes reliable or flaky, not sometimes"))
+        check(BadLine("play instrument fast", "unknown test instrument fast; instruments: approves|declines|slow-approves|slow-declines"))
+        check(BadLine("play response NOPE", "unknown response code NOPE; codes: OK, USER_CANCELED"))
     }
 
     @Test("click takes whole numbers from 0", arguments: ["-1 2", "1 -2", "a b", "1.5 2"])

@@ -6,7 +6,7 @@ import Testing
 /// captions to say and expectations that keep it true.
 @Suite("Demos: the shipped ones")
 struct ShippedDemosTests {
-    static let names = ["paystation-3ds", "storekit-ask-to-buy", "xee-notification", "subscription-billing-issue"]
+    static let names = ["paystation-3ds", "storekit-ask-to-buy", "xee-notification", "play-slow-card", "subscription-billing-issue"]
 
     @Test("each shipped demo has captions and expect lines, and passes as a scenario", arguments: names)
     func passes(_ name: String) throws {

@@ -7,7 +7,7 @@ import Testing
 @Suite("Event kinds")
 struct EventKindTests {
     @Test(arguments: [EventKind.redirectRejected, .payStationDeclined, .payStationWrongCode, .validationFailed, .billingIssue,
-                      .refund, .ledgerUnreadable, .accountStale])
+                      .refund, .ledgerUnreadable, .accountStale, .playResponse, .playVerifyFailed, .oneTimeProductCanceled])
     func refusalsAndDeclinesStandOut(_ kind: EventKind) {
         #expect(kind.tone == .failure)
     }
@@ -18,7 +18,8 @@ struct EventKindTests {
 
     @Test func everythingElseIsNeutral() {
         let loud: Set<EventKind> = [.redirectRejected, .payStationDeclined, .payStationWrongCode, .validationFailed, .billingIssue,
-                                    .refund, .granted, .ledgerUnreadable, .accountStale]
+                                    .refund, .granted, .ledgerUnreadable, .accountStale, .playResponse, .playVerifyFailed,
+                                    .oneTimeProductCanceled]
         for kind in EventKind.sdkCalls + EventKind.lifecycle where !loud.contains(kind) {
             #expect(kind.tone == .neutral, "\(kind)")
         }

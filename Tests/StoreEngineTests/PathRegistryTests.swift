@@ -17,6 +17,7 @@ struct PathRegistryTests {
         #expect(IntegrationPath.storekit.marketplace == .appStore)
         #expect(IntegrationPath.xee.marketplace == .appStore)
         #expect(IntegrationPath.paystation.marketplace == .xsolla)
+        #expect(IntegrationPath.play.marketplace == .googlePlay)
         #expect(IntegrationPath.allCases.filter(\.sellsOnlyRequestedProducts) == [.paystation])
     }
 
@@ -24,7 +25,7 @@ struct PathRegistryTests {
         let declared = PathRegistry.eventKinds
         #expect(declared.sdkCalls.contains(.xeeNotification) && declared.sdkCalls.contains(.payStationPaid))
         #expect(declared.sdkCalls.allSatisfy { EventKind.sdkCalls.contains($0) && $0.category == .sdk })
-        #expect(declared.lifecycle == [.verifiedWithApple])
+        #expect(declared.lifecycle == [.verifiedWithApple, .oneTimeProductPurchased, .oneTimeProductCanceled])
         #expect(EventKind.verifiedWithApple.category == .lifecycle)
         #expect(EventKind.payStationDeclined.tone == .failure && EventKind.payStationWrongCode.tone == .failure)
         #expect(EventKind.payStationPaid.tone == .neutral)

@@ -26,17 +26,20 @@ public struct Storefront: Sendable, Equatable, Identifiable {
     }
 }
 
-/// The three ways a purchase can travel.
+/// The ways a purchase can travel.
 public enum IntegrationPath: String, Sendable, CaseIterable {
     case storekit
     case paystation
     case xee
+    /// Google Play Billing, for the same game on Android.
+    case play
 
     public var displayName: String {
         switch self {
         case .storekit: return "StoreKit 2"
         case .paystation: return "Pay Station"
         case .xee: return "Xee"
+        case .play: return "Google Play"
         }
     }
 }

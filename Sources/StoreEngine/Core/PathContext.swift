@@ -202,6 +202,19 @@ struct PathContext {
         }
     }
 
+    /// The store itself refunds a delivered purchase (one its rules say the app lost, such as
+    /// a purchase never acknowledged): recorded, re-signed and its grant revoked as QA's
+    /// refund is, inside the caller's commit.
+    func refund(_ transactionId: String, because reason: RefundReason) throws -> StoreNotice? {
+        guard let record = try store.ledger.transaction(id: transactionId) else { return nil }
+        return try store.refund(record, because: reason)
+    }
+
+    /// The state of a transaction now, from the ledger (nil when it is not there).
+    func transaction(_ transactionId: String) throws -> TransactionRecord? {
+        try store.ledger.transaction(id: transactionId)
+    }
+
     /// Replaces the payload of a paid transaction's JWS and keeps the signature, as a forger
     /// would (claiming 99 more of the product): QA's "tampered" outcome, which must fail verification.
     func tamper(withSignatureOf transactionId: String) throws {

@@ -112,6 +112,16 @@ public struct StateDirectory: Sendable, Equatable {
         }
     }
 
+    /// The key that verifies what `path` signs: a path with a key of its own says it in its
+    /// own form (read only, nil until the path has made it); the others sign with the ledger's
+    /// key, `publicKeyPEM`.
+    public func publicKey(of path: IntegrationPath) throws(StoreError) -> LedgerReading<String?> {
+        guard PathRegistry.hasOwnKey(path) else { return try publicKeyPEM() }
+        return try readingLedger { ledger in
+            try PathRegistry.publicKey(of: path, in: ledger)
+        } opening: { try Ledger(readingOnly: $0) }
+    }
+
     /// Opens the ledger with `open` and reads it with `body`; no file at `ledgerPath` is
     /// `.noLedger`, any other failure the engine's error.
     private func readingLedger<Value>(_ body: (Ledger) throws -> Value, opening open: (String) throws -> Ledger)

@@ -52,7 +52,7 @@ extension Store {
     /// The store refunds a purchase: the revocation is recorded and the transaction signed again
     /// with it (when its signature was sound), its grant revoked, and `REFUND` logged; then the
     /// path that sold it hears of it (`refunded`), and the app removes access.
-    private func refund(_ record: TransactionRecord, because reason: RefundReason) throws -> StoreNotice {
+    func refund(_ record: TransactionRecord, because reason: RefundReason) throws -> StoreNotice {
         let time = now()
         let product = catalog.product(id: record.productId)
         let name = displayName(ofProduct: record.productId)

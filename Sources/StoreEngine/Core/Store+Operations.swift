@@ -94,9 +94,11 @@ extension Store {
     /// The player's input in the sheet on screen.
     public func send(_ input: PathInput) throws(StoreError) -> StoreReport {
         // The input goes to the path whose sheet is on screen (the one the player sees); a path
-        // ignores input that is not its sheet's, and with no sheet open nothing takes it.
+        // ignores input that is not its sheet's, and with no sheet open nothing takes it. Input
+        // that is a call of the app's rather than a key on a sheet goes to the path it names.
         return try perform {
-            guard let owner = paths.first(where: { $0.sheet(in: context) != nil }) else { return nil }
+            let owner = input.isForASheet ? paths.first(where: { $0.sheet(in: context) != nil }) : path(input.path)
+            guard let owner else { return nil }
             return try run(owner.take(input, in: context))
         }
     }

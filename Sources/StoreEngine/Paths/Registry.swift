@@ -5,12 +5,13 @@ import Ledger
 /// path's event kinds from it, and names none of them anywhere else. Adding a path is its
 /// folder under `Paths/` and one line here.
 enum PathRegistry {
-    /// In the order they are asked for a URL: StoreKit 2 and Xee first, Pay Station last (it
-    /// answers every URL, its own or with a rejection).
+    /// In the order they are asked for a URL: StoreKit 2, Xee and Google Play first (Play
+    /// takes none), Pay Station last (it answers every URL, its own or with a rejection).
     static var all: [any RegisteredPath.Type] {
         [
             StoreKitPath.self,
             XeePath.self,
+            PlayPath.self,
             PayStationPath.self,
         ]
     }
@@ -24,6 +25,16 @@ enum PathRegistry {
     /// and for `history`).
     static func serverAccess(in ledger: Ledger, user: String) throws -> [ServerAccess] {
         try all.flatMap { try $0.serverAccess(in: ledger, user: user) }
+    }
+
+    /// Whether `path` signs with a key of its own rather than the ledger's.
+    static func hasOwnKey(_ path: IntegrationPath) -> Bool {
+        all.first { $0.traits.id == path }?.signsWithItsOwnKey ?? false
+    }
+
+    /// The public half of `path`'s own key, in the form its store shows it; nil until made.
+    static func publicKey(of path: IntegrationPath, in ledger: Ledger) throws -> String? {
+        try all.first { $0.traits.id == path }?.publicKey(in: ledger)
     }
 
     /// The event kinds every path declares.
@@ -74,10 +85,19 @@ protocol RegisteredPath: PurchasePath {
     /// What the path's server holds on `user`'s profile, from the path's own rows in the
     /// ledger; a path without a server holds nothing.
     static func serverAccess(in ledger: Ledger, user: String) throws -> [ServerAccess]
+
+    /// Whether the path's store signs its purchases with a key of its own (Google Play's
+    /// licence key), which `storefront public-key --path` prints; else the ledger's key signs.
+    static var signsWithItsOwnKey: Bool { get }
+
+    /// The public half of that key as its store shows it, from the ledger read-only.
+    static func publicKey(in ledger: Ledger) throws -> String?
 }
 
 extension RegisteredPath {
     static func serverAccess(in ledger: Ledger, user: String) throws -> [ServerAccess] { [] }
+    static var signsWithItsOwnKey: Bool { false }
+    static func publicKey(in ledger: Ledger) throws -> String? { nil }
 }
 
 /// The event kinds a path adds to the engine's (`EventKind.sdkCalls`, `lifecycle`, `tone`).

@@ -13,11 +13,14 @@ public enum PurchaseSheet: Sendable, Equatable {
     case payStation(PayStationPage)
     /// The App Store purchase sheet.
     case storeKit(StoreKitSession)
+    /// Google Play's purchase sheet.
+    case play(PlaySession)
 
     public var path: IntegrationPath {
         switch self {
         case .payStation: return .paystation
         case .storeKit(let session): return session.path
+        case .play: return .play
         }
     }
 
@@ -26,6 +29,7 @@ public enum PurchaseSheet: Sendable, Equatable {
         switch self {
         case .payStation(let page): return page.session.transactionId
         case .storeKit(let session): return session.transactionId
+        case .play(let session): return session.transactionId
         }
     }
 
@@ -33,6 +37,7 @@ public enum PurchaseSheet: Sendable, Equatable {
         switch self {
         case .payStation(let page): return page.session.productId
         case .storeKit(let session): return session.productId
+        case .play(let session): return session.productId
         }
     }
 
@@ -40,6 +45,7 @@ public enum PurchaseSheet: Sendable, Equatable {
         switch self {
         case .payStation(let page): return page.session.productName
         case .storeKit(let session): return session.productName
+        case .play(let session): return session.productName
         }
     }
 
@@ -48,6 +54,7 @@ public enum PurchaseSheet: Sendable, Equatable {
         switch self {
         case .payStation: return "Pay Station"
         case .storeKit: return "The App Store sheet"
+        case .play: return "Google Play's sheet"
         }
     }
 }
@@ -56,12 +63,23 @@ public enum PurchaseSheet: Sendable, Equatable {
 public enum PathInput: Sendable, Equatable {
     case payStation(PayStationInput)
     case storeKit(StoreKitInput)
+    case play(PlayInput)
 
     /// The path whose sheet takes it.
     public var path: IntegrationPath {
         switch self {
         case .payStation: return .paystation
         case .storeKit: return .storekit
+        case .play: return .play
+        }
+    }
+
+    /// Whether it is a key on a sheet (for the sheet on screen) or a call of the app's that the
+    /// path it names takes with no sheet open (Play's acknowledge, say).
+    public var isForASheet: Bool {
+        switch self {
+        case .payStation, .storeKit: return true
+        case .play(let input): return input.isForTheSheet
         }
     }
 }

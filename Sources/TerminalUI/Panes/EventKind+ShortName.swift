@@ -38,6 +38,8 @@ extension EventKind {
         "INITIAL_PURCHASE": "INITIAL_BUY",
         "NON_RENEWING_PURCHASE": "NON_RENEWING",
         "VERIFIED_WITH_APPLE": "VERIFIED",
+        "ONE_TIME_PRODUCT_PURCHASED": "OT_PURCHASED",
+        "ONE_TIME_PRODUCT_CANCELED": "OT_CANCELED",
         "catalog.reloaded": "catalog.reload",
         "catalog.rejected": "catalog.broken",
         "theme.reloaded": "theme.reload",

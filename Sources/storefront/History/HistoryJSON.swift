@@ -31,6 +31,7 @@ enum HistoryJSON {
         if let locale = transaction.locale { row["locale"] = locale }
         if let failure = transaction.failure { row["error"] = failure.description }
         if let invoice = transaction.invoiceId { row["invoiceId"] = invoice }
+        if let order = transaction.orderId { row["orderId"] = order }
         if let variation = transaction.variationId { row["variationId"] = variation }
         if let offer = transaction.offerType { row["offerType"] = offer }
         if let offer = transaction.offerId { row["offerId"] = offer }

@@ -1,0 +1,149 @@
+import Catalog
+import Foundation
+
+// onPurchasesUpdated reaching the app: verified, granted, acknowledged or consumed; and the app's
+// calls QA makes without a sheet (acknowledge, consume, a disconnection).
+extension PlayPath {
+    // MARK: onPurchasesUpdated → verify, grant, acknowledge or consume
+
+    /// `onPurchasesUpdated(OK, [purchase])` for a PURCHASED purchase: the app verifies the
+    /// signature with its licence key, grants, finishes and, unless QA turned it off,
+    /// acknowledges (or consumes a consumable), in one commit. A purchase that fails
+    /// verification is neither granted nor acknowledged: Google Play refunds it at its deadline.
+    func deliver(_ transaction: String, in context: PathContext) throws -> StoreNotice {
+        try context.atomically {
+            let records = context.records(PlayPurchaseRecords.self)
+            guard var purchase = try records.purchase(of: transaction), purchase.state == .purchased else {
+                return StoreNotice(.info, "Google Play holds no purchase for \(transaction).")
+            }
+            try context.log(.playPurchasesUpdated, "onPurchasesUpdated(OK, [\(purchase.orderId) PURCHASED])",
+                            transaction: transaction)
+            if let problem = try verificationProblem(of: purchase, with: records) {
+                try context.log(.playVerifyFailed, "the purchase's signature does not verify (\(problem)): "
+                                + "not granted, not acknowledged", transaction: transaction)
+                return StoreNotice(.error, "Google Play's purchase failed verification: \(problem). Nothing was granted.")
+            }
+            try context.log(.playVerified, "signature verified with the licence key (SHA256withRSA)", transaction: transaction)
+            let paidAt = Date(timeIntervalSince1970: Double(purchase.purchaseTime) / 1000)
+            let notice = try context.settleAndDeliver(transaction, as: .paid(at: paidAt))
+            try context.log(.oneTimeProductPurchased, "\(purchase.productId) \(purchase.orderId)", transaction: transaction)
+            guard try records.appAcknowledges() else {
+                try context.log(.playAcknowledged, "the app leaves \(purchase.orderId) unacknowledged (QA): Google Play "
+                                + "refunds it at its deadline", transaction: transaction)
+                return notice
+            }
+            try settleOwnership(of: &purchase, in: context)
+            return notice
+        }
+    }
+
+    /// Why the purchase's signature cannot be trusted, or nil.
+    func verificationProblem(of purchase: PlayPurchase, with records: PlayPurchaseRecords) throws -> String? {
+        guard let signature = Data(base64Encoded: purchase.signature) else { return "the signature is not Base64" }
+        let key: RSAKey
+        do {
+            key = try records.licenseKey()
+        } catch let error as SigningError {
+            return error.description
+        }
+        return key.verify(signature, of: Data(purchase.originalJson.utf8)) ? nil : "SHA256withRSA does not match the JSON"
+    }
+
+    /// The app's step after granting: consume a consumable, acknowledge anything else.
+    func settleOwnership(of purchase: inout PlayPurchase, in context: PathContext) throws {
+        let records = context.records(PlayPurchaseRecords.self)
+        if purchase.consumable {
+            purchase.consumed = true
+            purchase.acknowledged = true
+            try context.log(.playConsumed, "consumeAsync(\(purchase.purchaseToken.prefix(12))…) → OK: it can be bought again",
+                            transaction: purchase.transactionId)
+        } else {
+            purchase.acknowledged = true
+            try context.log(.playAcknowledged, "acknowledgePurchase(\(purchase.purchaseToken.prefix(12))…) → OK",
+                            transaction: purchase.transactionId)
+        }
+        try records.save(purchase)
+        try context.cancelScheduled(PlayDueWork.acknowledgementDeadline(transactionId: purchase.transactionId))
+    }
+
+    // MARK: QA's calls without a sheet
+
+    /// `acknowledgePurchase` for the transaction named, or the newest purchase not acknowledged.
+    func acknowledge(_ transaction: String?, in context: PathContext) throws -> PathStep {
+        try ownershipCall(transaction, in: context, call: "acknowledgePurchase", consuming: false)
+    }
+
+    /// `consumeAsync`: idempotent; consuming what was consumed already changes nothing.
+    func consume(_ transaction: String?, in context: PathContext) throws -> PathStep {
+        try ownershipCall(transaction, in: context, call: "consumeAsync", consuming: true)
+    }
+
+    func ownershipCall(_ transaction: String?, in context: PathContext, call: String,
+                               consuming: Bool) throws -> PathStep {
+        let records = context.records(PlayPurchaseRecords.self)
+        let mine = try records.all().filter { $0.obfuscatedAccountId == Self.accountId(context.userId) && $0.state == .purchased }
+        let chosen: PlayPurchase?
+        if let transaction {
+            chosen = mine.first { $0.transactionId == transaction }
+        } else if consuming {
+            chosen = mine.last { $0.consumable && !$0.consumed && !$0.refunded } ?? mine.last { $0.consumable }
+        } else {
+            chosen = mine.last { !$0.acknowledged && !$0.refunded } ?? mine.last
+        }
+        guard var purchase = chosen else {
+            return PathStep(notice: StoreNotice(.info, "Google Play holds no purchase to \(consuming ? "consume" : "acknowledge")."))
+        }
+        let id = purchase.transactionId
+        let granted = try context.transaction(id)?.finishedAt != nil
+        return try context.atomically {
+            if purchase.refunded {
+                try context.log(consuming ? .playConsumed : .playAcknowledged,
+                                "\(call)(\(purchase.orderId)) → ITEM_NOT_OWNED: Google Play refunded it", transaction: id)
+                return PathStep(notice: StoreNotice(.info, "\(purchase.orderId) was refunded; \(call) changes nothing."))
+            }
+            if consuming ? purchase.consumed : purchase.acknowledged {
+                try context.log(consuming ? .playConsumed : .playAcknowledged,
+                                "\(call)(\(purchase.orderId)) again: already \(consuming ? "consumed" : "acknowledged"), "
+                                + "nothing changes", transaction: id)
+                return PathStep(notice: StoreNotice(.info, "\(purchase.orderId) is already \(consuming ? "consumed" : "acknowledged")."))
+            }
+            guard granted else {
+                return PathStep(notice: StoreNotice(.info, "\(purchase.orderId) is not granted yet; nothing to \(consuming ? "consume" : "acknowledge")."))
+            }
+            if consuming, !purchase.consumable {
+                return PathStep(notice: StoreNotice(.info, "\(purchase.productId) is not a consumable; acknowledge it instead."))
+            }
+            try settleOwnership(of: &purchase, in: context)
+            return PathStep(notice: StoreNotice(.success, "\(call): \(purchase.orderId) \(consuming ? "consumed" : "acknowledged")."))
+        }
+    }
+
+    func setAppAcknowledges(_ on: Bool, in context: PathContext) throws -> PathStep {
+        try setAppAcknowledgesQuietly(on, in: context)
+        return PathStep(notice: StoreNotice(.info, on ? "The app acknowledges and consumes Google Play purchases after granting."
+                                            : "The app leaves Google Play purchases unacknowledged: Google Play refunds them."))
+    }
+
+    func setAppAcknowledgesQuietly(_ on: Bool, in context: PathContext) throws {
+        try context.atomically {
+            try context.records(PlayPurchaseRecords.self).setAppAcknowledges(on)
+            try context.log(.playAcknowledged, on ? "the app acknowledges and consumes after granting"
+                            : "QA: the app no longer acknowledges or consumes after granting")
+        }
+        session?.appAcknowledges = on
+    }
+
+    /// `onBillingServiceDisconnected`: the app calls `startConnection` again after a backoff.
+    func disconnect(failingAttempts failing: Int, in context: PathContext, during transaction: String? = nil) throws -> PathStep {
+        failingAttempts = failing
+        try context.atomically {
+            try context.log(.playConnection, "onBillingServiceDisconnected (SERVICE_DISCONNECTED): the app calls "
+                            + "startConnection again in \(Int(Self.backoff(beforeAttempt: 1))) s", transaction: transaction)
+            try context.cancelScheduled(PlayDueWork.self) { if case .reconnect = $0 { true } else { false } }
+            try context.schedule(PlayDueWork.reconnect(attempt: 1), at: context.now.addingTimeInterval(Self.backoff(beforeAttempt: 1)))
+        }
+        connection = .reconnecting(attempt: 1)
+        session?.reconnecting = true
+        return PathStep(notice: StoreNotice(.error, "Google Play Billing disconnected; the app is reconnecting."))
+    }
+}

@@ -1,0 +1,88 @@
+import Catalog
+import Foundation
+
+// What falls due on the clock: a reconnection attempt, a slow card settling, the deadline for
+// acknowledging a purchase.
+extension PlayPath {
+    // MARK: Due work
+
+    func dueWork(from payload: DueWorkPayload) throws -> any DueWork {
+        try PlayDueWork(payload)
+    }
+
+    func perform(_ work: any DueWork, in context: PathContext) throws -> PathStep {
+        guard let work = work as? PlayDueWork else { return .nothing }
+        switch work {
+        case .reconnect(let attempt):
+            return try reconnect(attempt: attempt, in: context)
+        case .pendingSettles(let transaction, let approves):
+            return try settlePending(transaction, approves: approves, in: context)
+        case .acknowledgementDeadline(let transaction):
+            return try refundUnacknowledged(transaction, in: context)
+        }
+    }
+
+    func reconnect(attempt: Int, in context: PathContext) throws -> PathStep {
+        if failingAttempts > 0 {
+            failingAttempts -= 1
+            let wait = Self.backoff(beforeAttempt: attempt + 1)
+            try context.log(.playConnection, "startConnection (attempt \(attempt)) → onBillingSetupFinished"
+                            + "(SERVICE_UNAVAILABLE): trying again in \(Int(wait)) s")
+            try context.schedule(PlayDueWork.reconnect(attempt: attempt + 1), at: context.now.addingTimeInterval(wait))
+            connection = .reconnecting(attempt: attempt + 1)
+            return .nothing
+        }
+        try context.log(.playConnection, "startConnection (attempt \(attempt)) → onBillingSetupFinished(OK): connected")
+        connection = .connected
+        session?.reconnecting = false
+        return PathStep(notice: StoreNotice(.info, "Google Play Billing reconnected."
+                                            + (session == nil ? "" : " Press Buy to try again.")))
+    }
+
+    /// A slow test card settles: approved, the pending purchase becomes PURCHASED and reaches
+    /// the app on `onPurchasesUpdated`; declined, it fails and nothing was charged.
+    func settlePending(_ transaction: String, approves: Bool, in context: PathContext) throws -> PathStep {
+        let records = context.records(PlayPurchaseRecords.self)
+        guard var purchase = try records.purchase(of: transaction), purchase.state == .pending else { return .nothing }
+        guard approves else {
+            purchase.state = .declined
+            try records.save(purchase)
+            let notice = StoreNotice(.error, "Google Play: the slow test card declined \(purchase.orderId). Nothing was charged.")
+            return PathStep(settlements: [try context.settle(transaction, as: .failed(
+                .other("declined by the slow test card"),
+                event: "onPurchasesUpdated(OK, [\(purchase.orderId)]): the pending purchase was declined", notice: notice))])
+        }
+        purchase.state = .purchased
+        purchase.purchaseTime = Int64((context.now.timeIntervalSince1970 * 1000).rounded())
+        try sign(&purchase, with: records)
+        try records.save(purchase)
+        try context.log(.playCharged, "the slow test card approved \(purchase.orderId): PENDING → PURCHASED",
+                        transaction: transaction)
+        try scheduleDeadline(of: transaction, in: context)
+        return PathStep(notice: try deliver(transaction, in: context))
+    }
+
+    /// The deadline passed unacknowledged: Google Play refunds the purchase and revokes it.
+    func refundUnacknowledged(_ transaction: String, in context: PathContext) throws -> PathStep {
+        let records = context.records(PlayPurchaseRecords.self)
+        guard var purchase = try records.purchase(of: transaction), purchase.state == .purchased,
+              !purchase.acknowledged, !purchase.refunded else { return .nothing }
+        purchase.refunded = true
+        try records.save(purchase)
+        let window = Self.acknowledgementWindow(sandbox: context.catalog.settings.useSandbox)
+        let within = window < 3_600 ? "\(Int(window / 60)) minutes" : "\(Int(window / 86_400)) days"
+        try context.log(.oneTimeProductCanceled, "\(purchase.orderId) not acknowledged within \(within): Google Play "
+                        + "refunded and revoked it", transaction: transaction)
+        guard let record = try context.transaction(transaction) else { return .nothing }
+        if record.state == .purchasing {
+            // Never granted (its signature failed, or the app came back after the deadline): it
+            // ends here, refunded.
+            let notice = StoreNotice(.info, "Google Play refunded \(purchase.orderId): never acknowledged.")
+            return PathStep(settlements: [try context.settle(transaction, as: .failed(
+                .other("refunded: not acknowledged"), event: "refunded by Google Play: not acknowledged", notice: notice))])
+        }
+        let refunded = try context.refund(transaction, because: .other)
+        let line = refunded?.text ?? "Refunded \(purchase.productId)."
+        return PathStep(notice: StoreNotice(.error, "Google Play: not acknowledged within \(within). \(line)"))
+    }
+}

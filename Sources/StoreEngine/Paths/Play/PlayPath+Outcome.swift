@@ -1,0 +1,132 @@
+import Catalog
+import Foundation
+
+// What the sheet's Buy or Cancel ends with: the response code handled as the guide says, or
+// Google Play charging the test instrument and keeping the signed purchase.
+extension PlayPath {
+    /// The sheet's outcome: what `onPurchasesUpdated` answers, handled as the guide says.
+    func finish(_ sheet: PlaySession, as outcome: PlayOutcome, in context: PathContext) throws -> PathStep {
+        let transaction = sheet.transactionId
+        guard case .buy(let instrument, var code) = outcome else {
+            return try endSheet(settling: transaction, failure: .userCancelled,
+                                event: "onPurchasesUpdated(USER_CANCELED, null): the player closed the sheet; not an error",
+                                notice: StoreNotice(.info, "Purchase cancelled."), in: context)
+        }
+        // Google Play does not sell a consumable the player holds unconsumed.
+        if code == .ok, let product = context.catalog.product(id: sheet.productId), product.type == .consumable,
+           try context.records(PlayPurchaseRecords.self).all().contains(where: {
+               $0.productId == product.id && $0.isOwned && $0.obfuscatedAccountId == Self.accountId(context.userId)
+           }) {
+            code = .itemAlreadyOwned
+        }
+        switch code.handling {
+        case .proceed:
+            return try charge(sheet, with: instrument, in: context)
+        case .cancelled:
+            return try endSheet(settling: transaction, failure: .userCancelled,
+                                event: "onPurchasesUpdated(USER_CANCELED, null): not an error; the paywall stays",
+                                notice: StoreNotice(.info, "Purchase cancelled."), in: context)
+        case .retry:
+            try context.log(.playResponse, "onPurchasesUpdated(\(code.rawValue), null): transient; the sheet stays "
+                            + "and the player may try again", transaction: transaction)
+            session?.answered(code)
+            return PathStep(notice: StoreNotice(.error, "Google Play answered \(code.rawValue): nothing was charged; "
+                                                + "press Buy to try again."))
+        case .reconnect:
+            session?.answered(code)
+            return try disconnect(failingAttempts: 0, in: context, during: transaction)
+        case .queryPurchases:
+            try context.log(.playResponse, "onPurchasesUpdated(ITEM_ALREADY_OWNED, null): the app calls "
+                            + "queryPurchasesAsync to process what the player owns", transaction: transaction)
+            let step = try endSheet(settling: transaction, failure: .other("ITEM_ALREADY_OWNED"),
+                                    event: "ITEM_ALREADY_OWNED: Google Play holds an unconsumed or owned purchase",
+                                    notice: StoreNotice(.info, "Google Play: \(sheet.productName) is already owned "
+                                                        + "(ITEM_ALREADY_OWNED); nothing was charged."), in: context)
+            _ = try queryPurchases(at: "ITEM_ALREADY_OWNED", in: context)
+            return step
+        case .fail(let line):
+            return try endSheet(settling: transaction, failure: .other(code.rawValue),
+                                event: "onPurchasesUpdated(\(code.rawValue), null): \(line)",
+                                notice: StoreNotice(.error, "Google Play: \(line). Nothing was charged."), in: context)
+        }
+    }
+
+    /// The purchase ends without a payment: failed and finished in one commit, the sheet gone.
+    func endSheet(settling transaction: String, failure: FailureReason, event: String, notice: StoreNotice,
+                          in context: PathContext) throws -> PathStep {
+        let settlement = try context.settle(transaction, as: .failed(failure, event: event, notice: notice))
+        session = nil
+        return PathStep(settlements: [settlement])
+    }
+
+    /// OK: Google Play takes the test instrument's payment (or holds it PENDING on a slow card,
+    /// or declines it), keeping the signed purchase in one commit; then, for a payment that
+    /// went through, `onPurchasesUpdated` delivers it to the app.
+    func charge(_ sheet: PlaySession, with instrument: PlayInstrument, in context: PathContext) throws -> PathStep {
+        let transaction = sheet.transactionId
+        if instrument == .declines {
+            return try endSheet(settling: transaction, failure: .other("declined by the test instrument"),
+                                event: "onPurchasesUpdated(ERROR, null): \(instrument.eventName) declined the payment",
+                                notice: StoreNotice(.error, "Google Play: the test instrument declined the payment. "
+                                                    + "Nothing was charged or granted."), in: context)
+        }
+        let state: PlayPurchase.State = instrument.isSlow ? .pending : .purchased
+        try context.atomically {
+            let purchase = try makePurchase(of: sheet, state: state, in: context)
+            try context.log(.playCharged, "\(instrument.eventName): \(purchase.orderId) \(state.rawValue), "
+                            + "purchaseToken \(purchase.purchaseToken.prefix(12))…, signed with the licence key",
+                            transaction: transaction)
+            if instrument.isSlow {
+                try context.schedule(PlayDueWork.pendingSettles(transactionId: transaction, approves: instrument.approves),
+                                     at: context.now.addingTimeInterval(PlayInstrument.slowCardSeconds))
+                try context.log(.playPurchasesUpdated, "onPurchasesUpdated(OK, [\(purchase.orderId) PENDING]): the app "
+                                + "grants nothing until it is PURCHASED", transaction: transaction)
+            } else {
+                try scheduleDeadline(of: transaction, in: context)
+            }
+        }
+        session = nil
+        if instrument.isSlow {
+            return PathStep(notice: StoreNotice(.info, "\(sheet.productName) is pending (slow test card): Google Play "
+                                                + "settles it in a few minutes; nothing is granted until then."))
+        }
+        context.reached(.paid)
+        return PathStep(notice: try deliver(transaction, in: context))
+    }
+
+    /// The purchase Google Play keeps for a transaction, its JSON signed with the app's licence key.
+    func makePurchase(of sheet: PlaySession, state: PlayPurchase.State, in context: PathContext) throws -> PlayPurchase {
+        let records = context.records(PlayPurchaseRecords.self)
+        let order = try context.transaction(sheet.transactionId)?.pathReference ?? PlayPurchase.orderId(sequence: 0)
+        let consumable = context.catalog.product(id: sheet.productId)?.type == .consumable
+        var purchase = PlayPurchase(
+            transactionId: sheet.transactionId, orderId: order, packageName: context.catalog.app.bundleId,
+            productId: sheet.productId, purchaseTime: Int64((context.now.timeIntervalSince1970 * 1000).rounded()),
+            state: state, purchaseToken: context.randomToken(length: 40),
+            obfuscatedAccountId: Self.accountId(context.userId), consumable: consumable)
+        try sign(&purchase, with: records)
+        try records.save(purchase)
+        return purchase
+    }
+
+    /// Signs the purchase's JSON as it stands now (SHA256withRSA, Base64).
+    func sign(_ purchase: inout PlayPurchase, with records: PlayPurchaseRecords) throws {
+        purchase.originalJson = purchase.json()
+        do {
+            purchase.signature = try records.licenseKey().sign(Data(purchase.originalJson.utf8)).base64EncodedString()
+        } catch let error as SigningError {
+            throw StoreError.storage("Google Play's licence key: \(error.description)")
+        }
+    }
+
+    /// The account id the app passes to `setObfuscatedAccountId`: a one-way form of the player id.
+    static func accountId(_ userId: String) -> String {
+        AccountToken.uuid(forUser: userId)
+    }
+
+    func scheduleDeadline(of transaction: String, in context: PathContext) throws {
+        let window = Self.acknowledgementWindow(sandbox: context.catalog.settings.useSandbox)
+        try context.schedule(PlayDueWork.acknowledgementDeadline(transactionId: transaction),
+                             at: context.now.addingTimeInterval(window))
+    }
+}

@@ -1,0 +1,161 @@
+import Catalog
+import Foundation
+import Ledger
+
+/// Google Play Billing, with the library guide's app code on top: a `BillingClient` built with
+/// `enablePendingPurchases` and connected with `startConnection` (`onBillingSetupFinished`; on
+/// `onBillingServiceDisconnected` the app reconnects with backoff); `queryProductDetailsAsync`;
+/// `launchBillingFlow`, whose outcome arrives on `onPurchasesUpdated(BillingResult, purchases)`;
+/// the app verifies the purchase's signature, grants, then acknowledges (`acknowledgePurchase`)
+/// or consumes (`consumeAsync`); `queryPurchasesAsync` at launch and for restore. Google Play
+/// refunds a purchase not acknowledged in time (3 minutes for a test purchase).
+///
+/// A purchase is three commits, as on the other paths: the sheet opens (`opened`); Google Play
+/// charges the test instrument and keeps the signed purchase (`paid`); `onPurchasesUpdated`
+/// reaches the app, which verifies, grants, finishes and acknowledges in one go (`finished`).
+final class PlayPath: RegisteredPath {
+    let id = IntegrationPath.play
+    // The path's state, read and changed by its extensions beside this file (PlayPath+*.swift).
+    /// Google Play's sheet on screen; one at a time.
+    var session: PlaySession?
+    /// The billing service's connection, as the app's `BillingClient` sees it.
+    var connection = Connection.connected
+    /// How many more reconnection attempts fail (QA's `play disconnect` takes the service away
+    /// for a while; a SERVICE_DISCONNECTED answer only drops the connection once).
+    var failingAttempts = 0
+
+    enum Connection: Equatable {
+        case connected
+        /// Reconnecting: the attempt scheduled next.
+        case reconnecting(attempt: Int)
+    }
+
+    init() {}
+
+    /// A test purchase must be acknowledged within 3 minutes (Google's licence-tester rule);
+    /// any other within 3 days.
+    static func acknowledgementWindow(sandbox: Bool) -> TimeInterval {
+        sandbox ? 180 : 3 * 86_400
+    }
+
+    /// Backoff before reconnection attempt `attempt`: 1 s, 2 s, 4 s… up to a minute.
+    static func backoff(beforeAttempt attempt: Int) -> TimeInterval {
+        min(60, pow(2, Double(max(0, attempt - 1))))
+    }
+
+    // MARK: BillingClient and startConnection
+
+    /// The app builds its `BillingClient` (with `enablePendingPurchases`) and connects, where a
+    /// storefront sells through Google Play; then `queryPurchasesAsync`, as the guide's app does
+    /// in `onResume`, acknowledging what it granted but has not acknowledged.
+    func launched(in context: PathContext) throws {
+        guard context.catalog.storefronts.contains(where: { $0.path == id }) else { return }
+        try context.atomically {
+            _ = try context.records(PlayPurchaseRecords.self).licenseKey()
+            try context.log(.playConnection, "BillingClient.newBuilder(context).setListener(purchasesUpdatedListener)"
+                            + ".enablePendingPurchases().build(); startConnection → onBillingSetupFinished(OK)")
+        }
+        connection = .connected
+        _ = try queryPurchases(at: "launch", in: context)
+    }
+
+    // MARK: queryProductDetailsAsync
+
+    /// Every available product asked for: a one-time product with its
+    /// `oneTimePurchaseOfferDetails`, a subscription as one base plan with its `offerToken`.
+    func requestProducts(_ identifiers: [String], attempt: Int, in context: PathContext) throws -> ProductsOutcome {
+        let sold = identifiers.compactMap { context.catalog.product(id: $0) }.filter { $0.status == .available }
+        let subscriptions = sold.filter { $0.type == .autoRenewable }.count
+        let absent = identifiers.count - sold.count
+        try context.log(.playProductDetails, "queryProductDetailsAsync(\(English.count(identifiers.count, "id"))): "
+                        + "\(sold.count - subscriptions) with oneTimePurchaseOfferDetails, "
+                        + "\(subscriptions) with one base plan and an offerToken each"
+                        + (absent == 0 ? "" : "; \(absent) absent (unknown or unavailable)"))
+        return .answered(ProductsResponse(products: sold, invalidProductIdentifiers: []))
+    }
+
+    // MARK: launchBillingFlow
+
+    func beginPurchase(_ request: PurchaseRequest, in context: PathContext) throws -> PathStep {
+        if let busy = try context.refusalIfAnotherSheetIsOpen(than: id) { return busy }
+        if let open = session {
+            try context.log(.purchaseIgnored, "Google Play's sheet is already open for \(open.transactionId)")
+            return PathStep(notice: StoreNotice(.info, "Google Play's sheet is already open for \(open.productName)."))
+        }
+        if case .reconnecting = connection {
+            try context.log(.playBillingFlow, "launchBillingFlow → SERVICE_DISCONNECTED: the app is reconnecting")
+            return PathStep(notice: StoreNotice(.info, "Google Play Billing is reconnecting; buy again in a moment."))
+        }
+        let storefront = request.storefront
+        guard let product = context.catalog.product(id: request.productId), product.status == .available else {
+            try context.log(.playBillingFlow, "launchBillingFlow(\(request.productId)) → ITEM_UNAVAILABLE")
+            return PathStep(notice: StoreNotice(.error, "Google Play: the product is not available (ITEM_UNAVAILABLE). "
+                                                + "Nothing was charged."))
+        }
+        let name = product.name.resolved(for: storefront.locale) ?? product.id
+        if let refusal = try context.refusalIfOwned(product, in: storefront) { return refusal }
+        guard let terms = context.terms(for: product, in: storefront, variationId: request.variationId) else {
+            try context.log(.playBillingFlow, "launchBillingFlow(\(product.shortId)) → ITEM_UNAVAILABLE in \(storefront.id)")
+            return PathStep(notice: StoreNotice(.error, "Google Play: \(name) is not sold in \(storefront.id) "
+                                                + "(ITEM_UNAVAILABLE). Nothing was charged."))
+        }
+        let regular = ProductDisplay(product: product, storefront: storefront, showsIntroOffer: false).pricePerPeriod
+            ?? PriceFormatter.format(terms.regularPrice, in: storefront)
+        let records = context.records(PlayPurchaseRecords.self)
+        let acknowledges = try records.appAcknowledges()
+        // A subscription is sold as its one base plan: the sheet says what its offer's phases
+        // charge, or the plan's price per period.
+        let offer = product.type == .autoRenewable
+            ? terms.offer.map { OfferText.describe($0.offer, in: storefront, then: regular) } ?? regular
+            : nil
+        let opened: PlaySession = try context.atomically {
+            let transaction = try context.openTransaction(productId: product.id, in: storefront, terms: terms,
+                                                          variationId: request.variationId, path: id,
+                                                          reference: PlayPurchase.orderId(sequence:))
+            let sheet = PlaySession(
+                transactionId: transaction.id, productId: product.id, productName: name,
+                formattedPrice: PriceFormatter.format(terms.chargeNow, in: storefront), offerLine: offer,
+                account: "\(context.userId)@gmail.test", language: storefront.language, appAcknowledges: acknowledges)
+            let token = product.type == .autoRenewable ? ", offerToken of base plan \(product.shortId)" : ""
+            try context.log(.playBillingFlow, "launchBillingFlow(\(product.shortId)\(token)) → OK: Google Play's sheet "
+                            + "shows \(sheet.formattedPrice) in \(storefront.id)", transaction: transaction.id)
+            return sheet
+        }
+        session = opened
+        return .nothing
+    }
+
+    func sheet(in context: PathContext) -> PurchaseSheet? {
+        session.map(PurchaseSheet.play)
+    }
+
+    /// The catalog no longer sells what the sheet is for: as the player closing it.
+    func cancelPurchaseUnderWay(in context: PathContext) throws -> PathStep? {
+        try take(.play(.cancel), in: context)
+    }
+
+    func take(_ input: PathInput, in context: PathContext) throws -> PathStep {
+        guard case .play(let input) = input else { return .nothing }
+        switch input {
+        case .disconnect:
+            return try disconnect(failingAttempts: 2, in: context)
+        case .acknowledge(let transaction):
+            return try acknowledge(transaction, in: context)
+        case .consume(let transaction):
+            return try consume(transaction, in: context)
+        case .setAppAcknowledges(let on):
+            return try setAppAcknowledges(on, in: context)
+        default:
+            break
+        }
+        guard var sheet = session else { return .nothing }
+        if input == .toggleAcknowledgement {
+            try setAppAcknowledgesQuietly(!sheet.appAcknowledges, in: context)
+        }
+        let outcome = sheet.take(input)
+        session = sheet
+        guard let outcome else { return .nothing }
+        let step = try finish(sheet, as: outcome, in: context)
+        return step
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// A Google Play `Purchase` as the app receives it: the JSON Google signs (`getOriginalJson`)
+/// and its signature, and what has happened to it since (acknowledged, consumed, refunded).
+struct PlayPurchase: Codable, Equatable {
+    enum State: String, Codable {
+        case purchased = "PURCHASED"
+        case pending = "PENDING"
+        /// A slow test card declined: the pending purchase never became one.
+        case declined = "DECLINED"
+
+        /// `purchaseState` in the JSON, as Google writes it.
+        var number: Int {
+            switch self {
+            case .purchased: return 0
+            case .pending: return 4
+            case .declined: return 2
+            }
+        }
+    }
+
+    /// The engine's transaction for it.
+    var transactionId: String
+    var orderId: String
+    var packageName: String
+    var productId: String
+    /// When it was bought, milliseconds since 1970, as the JSON says it.
+    var purchaseTime: Int64
+    var state: State
+    var purchaseToken: String
+    var obfuscatedAccountId: String
+    var consumable: Bool
+    var acknowledged = false
+    var consumed = false
+    var refunded = false
+    /// `getOriginalJson()` as signed, and its SHA256withRSA signature (Base64).
+    var originalJson = ""
+    var signature = ""
+
+    /// The purchase JSON as Google writes it (sorted keys, so the same purchase reads the same).
+    func json() -> String {
+        func quoted(_ text: String) -> String {
+            let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            return "\"\(escaped)\""
+        }
+        let fields: [(String, String)] = [
+            ("acknowledged", acknowledged ? "true" : "false"),
+            ("obfuscatedAccountId", quoted(obfuscatedAccountId)),
+            ("orderId", quoted(orderId)),
+            ("packageName", quoted(packageName)),
+            ("productId", quoted(productId)),
+            ("purchaseState", String(state.number)),
+            ("purchaseTime", String(purchaseTime)),
+            ("purchaseToken", quoted(purchaseToken)),
+            ("quantity", "1"),
+        ]
+        return "{" + fields.map { "\(quoted($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+    }
+
+    /// Whether the player still holds it: bought, not consumed, not refunded.
+    var isOwned: Bool { state == .purchased && !consumed && !refunded }
+
+    /// An order id as Google Play's look (`GPA.` and digits), from the transaction's sequence number.
+    static func orderId(sequence: Int) -> String {
+        String(format: "GPA.%04d-%04d-%04d-%05d", 3300 + sequence % 100, sequence % 10_000,
+               (sequence * 7_919) % 10_000, (sequence * 104_729) % 100_000)
+    }
+}

@@ -1,0 +1,103 @@
+import CCrypto
+import Foundation
+
+/// An RSA key pair in OpenSSL's libcrypto, for SHA256withRSA signatures (PKCS #1 v1.5): the
+/// signature a store that signs with RSA puts beside a purchase's JSON. Kept as PKCS #8 PEM;
+/// the public half is handed out as Base64 DER (SubjectPublicKeyInfo), as a developer console
+/// shows a licence key.
+///
+/// A class because it owns an `EVP_PKEY` that must be freed once. Only the store's thread uses it.
+final class RSAKey {
+    private let key: OpaquePointer
+
+    private init(key: OpaquePointer) {
+        self.key = key
+    }
+
+    deinit {
+        EVP_PKEY_free(key)
+    }
+
+    /// A fresh 2048-bit key.
+    static func generate(bits: Int32 = 2048) throws(SigningError) -> RSAKey {
+        guard let context = EVP_PKEY_CTX_new_id(EVP_PKEY_RSA, nil) else { throw .crypto("EVP_PKEY_CTX_new_id") }
+        defer { EVP_PKEY_CTX_free(context) }
+        guard EVP_PKEY_keygen_init(context) == 1 else { throw .crypto("EVP_PKEY_keygen_init") }
+        guard EVP_PKEY_CTX_set_rsa_keygen_bits(context, bits) == 1 else {
+            throw .crypto("EVP_PKEY_CTX_set_rsa_keygen_bits")
+        }
+        var key: OpaquePointer?
+        guard EVP_PKEY_keygen(context, &key) == 1, let key else { throw .crypto("EVP_PKEY_keygen") }
+        return RSAKey(key: key)
+    }
+
+    /// A key kept before, from its PEM.
+    convenience init(privatePEM pem: String) throws(SigningError) {
+        let bytes = Array(pem.utf8)
+        let read: OpaquePointer? = bytes.withUnsafeBytes { buffer in
+            guard let bio = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else { return nil }
+            defer { BIO_free(bio) }
+            return PEM_read_bio_PrivateKey(bio, nil, nil, nil)
+        }
+        guard let read else { throw .crypto("PEM_read_bio_PrivateKey") }
+        guard EVP_PKEY_get_base_id(read) == EVP_PKEY_RSA else {
+            EVP_PKEY_free(read)
+            throw .crypto("EVP_PKEY_get_base_id: not an RSA key")
+        }
+        self.init(key: read)
+    }
+
+    /// The whole key, to keep (PKCS #8, unencrypted: the ledger file is the player's own, 0600).
+    func privatePEM() throws(SigningError) -> String {
+        guard let bio = BIO_new(BIO_s_mem()) else { throw .crypto("BIO_new") }
+        defer { BIO_free(bio) }
+        guard PEM_write_bio_PrivateKey(bio, key, nil, nil, 0, nil, nil) == 1 else { throw .crypto("PEM_write_bio_PrivateKey") }
+        var pointer: UnsafeMutablePointer<CChar>?
+        let length = BIO_ctrl(bio, BIO_CTRL_INFO, 0, &pointer)
+        guard length > 0, let pointer else { throw .crypto("BIO_get_mem_data") }
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
+    }
+
+    /// The public half as DER (SubjectPublicKeyInfo), Base64 on one line.
+    func publicKeyBase64() throws(SigningError) -> String {
+        let length = i2d_PUBKEY(key, nil)
+        guard length > 0 else { throw .crypto("i2d_PUBKEY") }
+        var der = [UInt8](repeating: 0, count: Int(length))
+        let written = der.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            var cursor: UnsafeMutablePointer<UInt8>? = buffer.baseAddress
+            return i2d_PUBKEY(key, &cursor)
+        }
+        guard written == length else { throw .crypto("i2d_PUBKEY") }
+        return Data(der).base64EncodedString()
+    }
+
+    /// The SHA256withRSA signature of `message`.
+    func sign(_ message: Data) throws(SigningError) -> Data {
+        guard let context = EVP_MD_CTX_new() else { throw .crypto("EVP_MD_CTX_new") }
+        defer { EVP_MD_CTX_free(context) }
+        guard EVP_DigestSignInit(context, nil, EVP_sha256(), nil, key) == 1 else { throw .crypto("EVP_DigestSignInit") }
+        var length = 0
+        let signature: [UInt8]? = message.withUnsafeBytes { bytes -> [UInt8]? in
+            let input = bytes.bindMemory(to: UInt8.self).baseAddress
+            guard EVP_DigestSign(context, nil, &length, input, bytes.count) == 1 else { return nil }
+            var signature = [UInt8](repeating: 0, count: length)
+            guard EVP_DigestSign(context, &signature, &length, input, bytes.count) == 1 else { return nil }
+            return Array(signature.prefix(length))
+        }
+        guard let signature else { throw .crypto("EVP_DigestSign") }
+        return Data(signature)
+    }
+
+    /// Whether `signature` is this key's SHA256withRSA signature of `message`.
+    func verify(_ signature: Data, of message: Data) -> Bool {
+        guard let context = EVP_MD_CTX_new() else { return false }
+        defer { EVP_MD_CTX_free(context) }
+        guard EVP_DigestVerifyInit(context, nil, EVP_sha256(), nil, key) == 1 else { return false }
+        let signed = [UInt8](signature)
+        return message.withUnsafeBytes { bytes in
+            EVP_DigestVerify(context, signed, signed.count, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count) == 1
+        }
+    }
+}

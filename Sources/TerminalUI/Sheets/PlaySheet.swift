@@ -1,0 +1,122 @@
+import Catalog
+import Foundation
+import StoreEngine
+
+/// Google Play's purchase sheet, drawn over the app from the engine's read-only session: the
+/// product and its price, a subscription's base plan, the account, the test notice Google
+/// Play shows a licence tester, the four test instruments, Buy and Cancel in the storefront's
+/// language; and QA's row (the response code the purchase ends with, whether the app
+/// acknowledges by itself). Keys and clicks become `PlayInput`; nothing here changes the session.
+public enum PlaySheet {
+    /// What a key does on the sheet; nil for keys it ignores. In front of an audience QA's
+    /// letters do nothing.
+    public static func input(for key: Key, audience: Bool = false) -> PlayInput? {
+        switch key {
+        case .escape, .character("c"): return .cancel
+        case .enter, .character("b"): return .buy
+        case .tab, .down, .character("j"): return .next
+        case .backTab, .up, .character("k"): return .previous
+        case .character("r") where !audience: return .nextResponse
+        case .character("a") where !audience: return .toggleAcknowledgement
+        case .character(let digit):
+            guard let number = digit.wholeNumberValue, (1...PlayInstrument.allCases.count).contains(number) else { return nil }
+            return .choose(PlayInstrument.allCases[number - 1])
+        default: return nil
+        }
+    }
+
+    /// The keys that work now, for the hint bar and the sheet's last line.
+    public static func hint(for session: PlaySession, audience: Bool = false) -> String {
+        audience ? "Enter buy · ↑↓ instrument · Esc cancel" : "Enter buy · ↑↓ 1-4 instrument · r code · a ack · Esc cancel"
+    }
+
+    /// The sheet's box on a screen of `area`.
+    static func box(in area: Rect) -> Rect {
+        SheetBox.fit(width: 64, height: 16, in: area)
+    }
+
+    /// Where each instrument and button is drawn: what a click hits is what is drawn.
+    static func targets(for session: PlaySession, in area: Rect) -> [(PlayInput, Rect)] {
+        let content = box(in: area).inset(by: 1).inset(horizontal: 1, vertical: 0)
+        var targets: [(PlayInput, Rect)] = []
+        for (index, instrument) in PlayInstrument.allCases.enumerated() {
+            targets.append((.choose(instrument), Rect(x: content.x, y: content.y + 5 + index, width: content.width, height: 1)))
+        }
+        var x = content.x + 2
+        for (input, caption) in [(PlayInput.buy, caption(.buy, session)), (.cancel, caption(.cancel, session))] {
+            let width = DisplayWidth.of(caption)
+            targets.append((input, Rect(x: x, y: content.y + 10, width: width, height: 1)))
+            x += width + 3
+        }
+        return targets
+    }
+
+    /// The input a click at (x, y) gives.
+    public static func input(atX x: Int, y: Int, for session: PlaySession, in area: Rect) -> PlayInput? {
+        targets(for: session, in: area).first { $0.1.contains(x: x, y: y) }?.0
+    }
+
+    private static func caption(_ input: PlayInput, _ session: PlaySession) -> String {
+        let words = PlayerText(language: session.language)
+        return input == .buy ? "[ \(words[.buy]) ]" : "[ \(words[.cancel]) ]"
+    }
+
+    /// - Parameter audience: the sheet as a player sees it: no QA row.
+    public static func render(_ session: PlaySession, theme: Theme, audience: Bool = false, into frame: inout Frame) {
+        let area = box(in: frame.area)
+        frame.fill(area, style: theme.surfaceStyle(.text))
+        let inner = frame.drawBox(area, title: "Google Play", border: theme.border, style: theme.surfaceStyle(.accent),
+                                  titleStyle: theme.surfaceStyle(.accent, bold: true))
+        guard inner.height >= 14 else { return }
+        let content = inner.inset(horizontal: 1, vertical: 0)
+        let text = PlaySheetText(language: session.language)
+        let priceWidth = DisplayWidth.of(session.formattedPrice)
+        frame.write(session.productName, in: Rect(x: content.x, y: content.y, width: content.width - priceWidth - 1, height: 1),
+                    style: theme.surfaceStyle(.text, bold: true))
+        frame.write(session.formattedPrice, x: content.maxX - priceWidth, y: content.y,
+                    style: theme.surfaceStyle(.price, bold: true))
+        if let offer = session.offerLine {
+            frame.write(offer, in: Rect(x: content.x, y: content.y + 1, width: content.width, height: 1),
+                        style: theme.surfaceStyle(.accent))
+        }
+        frame.write("\(PlayerText(language: session.language)[.account]): \(session.account)",
+                    in: Rect(x: content.x, y: content.y + 2, width: content.width, height: 1), style: theme.surfaceStyle(.muted))
+        frame.write(text[.testNotice], in: Rect(x: content.x, y: content.y + 3, width: content.width, height: 1),
+                    style: theme.surfaceStyle(.warning))
+        frame.write(text[.paymentMethod], in: Rect(x: content.x, y: content.y + 4, width: content.width, height: 1),
+                    style: theme.surfaceStyle(.text, bold: true))
+        for (input, rect) in targets(for: session, in: frame.area) {
+            switch input {
+            case .choose(let instrument):
+                let chosen = instrument == session.instrument
+                frame.write((chosen ? "(•) " : "( ) ") + text[instrument], in: rect,
+                            style: chosen ? theme.selectionStyle : theme.surfaceStyle(.text))
+            case .buy, .cancel:
+                let buy = input == .buy
+                frame.write(caption(input, session), x: rect.x, y: rect.y,
+                            style: buy && !session.reconnecting ? theme.selectionStyle : theme.surfaceStyle(.accent, bold: true))
+            default:
+                break
+            }
+        }
+        if !audience {
+            // Each setting after the key that changes it; the longest code still fits the width.
+            let qa = "QA  r \(session.response.rawValue) · a app acknowledges \(session.appAcknowledges ? "on" : "off")"
+            frame.write(qa, in: Rect(x: content.x, y: content.y + 11, width: content.width, height: 1),
+                        style: theme.surfaceStyle(.warning, bold: true))
+        }
+        if let status = status(of: session) {
+            frame.write(status, in: Rect(x: content.x, y: content.y + 12, width: content.width, height: 1),
+                        style: theme.surfaceStyle(.error))
+        }
+        frame.write(hint(for: session, audience: audience), in: Rect(x: content.x, y: content.maxY - 1, width: content.width, height: 1),
+                    style: theme.surfaceStyle(.muted))
+    }
+
+    /// What the last answer left on the sheet: a transient error to try again after, or the
+    /// reconnection under way (the library's own words: QA reads them).
+    private static func status(of session: PlaySession) -> String? {
+        if session.reconnecting { return "SERVICE_DISCONNECTED: reconnecting (startConnection)…" }
+        return session.lastResult.map { "\($0.rawValue): nothing was charged; try again" }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    /// Buying on Google Play in a real terminal at 80x24: `i` puts the USA storefront on the
+    /// Play path, and each test instrument is chosen on Google Play's sheet by its digit. The
+    /// slow cards settle at the next due time (`>`). The app consumes each purchase it grants, so
+    /// the next can be bought; the ledger, read by `history` from another process, agrees.
+    @Suite("Google Play purchases", .needsTmux)
+    struct PlayPurchases {
+        @Test("each test instrument on Google Play's sheet; the app consumes what it grants")
+        func eachInstrument() throws {
+            let state = try TemporaryDirectory()
+            defer { state.remove() }
+            let app = try TmuxSession(stateDirectory: state.path, width: 80, height: 24, arguments: ["--storefront", "USA"])
+            defer { app.close() }
+            try app.waitUntil("the app shows the USA storefront") { screen in
+                screen.statusBar.contains(" USA en_US USD│") && screen.pane("Transactions") != nil
+            }
+            try app.choosePath(named: "Google Play")
+            try app.select("Pouch of Gems")
+
+            // 1: always approves.
+            app.sendKeys("Enter")
+            try Self.waitForSheet(app)
+            app.sendKeys("1", "Enter")
+            try app.waitUntil("the approved purchase is granted") { screen in
+                screen.pane("Google Play") == nil && screen.bottomLine == "Purchased Pouch of Gems: +100 gems."
+            }
+            // 2: always declines.
+            app.sendKeys("Enter")
+            try Self.waitForSheet(app)
+            app.sendKeys("2")
+            try app.waitUntil("2 chooses the declining instrument") { screen in
+                screen.pane("Google Play")?.contains { $0.hasPrefix("(•) Test instrument, always declines") } == true
+            }
+            app.sendKeys("Enter")
+            try app.waitUntil("the declined purchase charges nothing") { screen in
+                screen.pane("Google Play") == nil && screen.bottomLine.contains("the test instrument declined the payment")
+            }
+            // 3 and 4: the slow cards stay pending until they settle.
+            for (digit, settled) in [("3", "Purchased Pouch of Gems: +100 gems."),
+                                     ("4", "the slow test card declined")] {
+                app.sendKeys("Enter")
+                try Self.waitForSheet(app)
+                app.sendKeys(digit, "Enter")
+                try app.waitUntil("the slow card's purchase is pending") { screen in
+                    screen.pane("Google Play") == nil && screen.bottomLine.contains("is pending (slow test card)")
+                }
+                app.sendKeys(">")
+                try app.waitUntil("> settles the slow card: \(settled)") { screen in
+                    screen.bottomLine.contains(settled)
+                }
+            }
+            try app.quit()
+
+            let result = try Finished.run(try BuiltBinary.path(), ["history", "--json", "--state-dir", state.path])
+            #expect(result.status == 0, "\(result.standardError)")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+            let transactions = try #require(document["transactions"] as? [[String: Any]])
+            #expect(transactions.count == 4)
+            #expect(transactions.allSatisfy { $0["path"] as? String == "play" && $0["finished"] as? Bool == true })
+            #expect(transactions.map { $0["state"] as? String } == ["failed", "purchased", "failed", "purchased"])
+            #expect(transactions.allSatisfy { ($0["orderId"] as? String)?.hasPrefix("GPA.") == true && $0["invoiceId"] == nil })
+            #expect(((document["balances"] as? [String: Any])?["gems"] as? NSNumber)?.intValue == 200)
+        }
+
+        /// Waits for Google Play's sheet on the Pouch of Gems at $0.99, with the test notice.
+        private static func waitForSheet(_ app: TmuxSession) throws {
+            try app.waitUntil("Google Play's sheet opens on the Pouch of Gems at $0.99") { screen in
+                guard let sheet = screen.pane("Google Play") else { return false }
+                return sheet.contains { $0.hasPrefix("Pouch of Gems") && $0.hasSuffix("$0.99") }
+                    && sheet.contains { $0.contains("This is a test order; you will not be charged.") }
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+@testable import StoreEngine
+import Testing
+@testable import TerminalUI
+
+/// Google Play's sheet drawn from the engine's read-only `PlaySession`, and the keys and clicks
+/// it reads: everything fits at 80x24 and 120x40, in the storefront's language, and in front
+/// of an audience QA's row and its keys are gone. `@testable` because a session's inputs are
+/// the engine's alone.
+@Suite("Google Play sheet")
+struct PlaySheetTests {
+    private func session(language: String = "en") -> PlaySession {
+        PlaySession(transactionId: "txn-000001", productId: "com.example.stardust.gems_100", productName: "Pouch of Gems",
+                    formattedPrice: "$0.99", offerLine: nil, account: "qa@gmail.test", language: language)
+    }
+
+    private func rows(_ session: PlaySession, width: Int, height: Int, audience: Bool = false) -> [String] {
+        var frame = Frame(width: width, height: height)
+        PlaySheet.render(session, theme: .dark, audience: audience, into: &frame)
+        return frame.text.components(separatedBy: "\n")
+    }
+
+    @Test(arguments: [(80, 24), (120, 40)])
+    func everythingFits(width: Int, height: Int) {
+        var long = session()
+        _ = long.take(.respond(.featureNotSupported))
+        _ = long.take(.toggleAcknowledgement)
+        let shown = rows(long, width: width, height: height)
+        for line in ["Pouch of Gems", "$0.99", "Account: qa@gmail.test", "This is a test order; you will not be charged.",
+                     "(•) Test instrument, always approves", "( ) Test instrument, always declines",
+                     "( ) Slow test card, approves after a few minutes", "( ) Slow test card, declines after a few minutes",
+                     "[ Buy ]", "[ Cancel ]", "QA  r FEATURE_NOT_SUPPORTED · a app acknowledges off",
+                     "Enter buy · ↑↓ 1-4 instrument · r code · a ack · Esc cancel"] {
+            #expect(shown.contains { $0.contains(line) }, "\(line) is not whole at \(width)x\(height)")
+        }
+    }
+
+    @Test func theSheetSpeaksTheStorefrontsLanguage() {
+        let shown = rows(session(language: "de"), width: 80, height: 24).joined(separator: "\n")
+        #expect(shown.contains("[ Kaufen ]") && shown.contains("[ Abbrechen ]"))
+        #expect(shown.contains("Dies ist eine Testbestellung"))
+        #expect(shown.contains("Testzahlungsmittel, immer genehmigt"))
+        #expect(!shown.contains("Test instrument"))
+    }
+
+    @Test func anAudienceSeesNoQARowAndItsKeysDoNothing() {
+        let shown = rows(session(), width: 80, height: 24, audience: true).joined(separator: "\n")
+        #expect(!shown.contains("QA"))
+        #expect(PlaySheet.input(for: .character("r"), audience: true) == nil)
+        #expect(PlaySheet.input(for: .character("a"), audience: true) == nil)
+        #expect(PlaySheet.input(for: .character("r")) == .nextResponse)
+        #expect(PlaySheet.input(for: .character("a")) == .toggleAcknowledgement)
+    }
+
+    @Test func keysChooseAnInstrumentBuyAndCancel() {
+        #expect(PlaySheet.input(for: .character("3")) == .choose(.slowApproves))
+        #expect(PlaySheet.input(for: .character("5")) == nil)
+        #expect(PlaySheet.input(for: .enter) == .buy && PlaySheet.input(for: .character("b")) == .buy)
+        #expect(PlaySheet.input(for: .escape) == .cancel)
+        #expect(PlaySheet.input(for: .down) == .next && PlaySheet.input(for: .up) == .previous)
+        var sheet = session()
+        #expect(sheet.take(.next) == nil)
+        #expect(sheet.instrument == .declines)
+        #expect(sheet.take(.previous) == nil && sheet.take(.previous) == nil)
+        #expect(sheet.instrument == .slowDeclines, "the instruments wrap around")
+        #expect(sheet.take(.buy) == .buy(.slowDeclines, .ok))
+    }
+
+    @Test func aClickChoosesWhatIsDrawnThere() {
+        let sheet = session()
+        let area = Rect(x: 0, y: 0, width: 80, height: 24)
+        let shown = rows(sheet, width: 80, height: 24)
+        let row = shown.firstIndex { $0.contains("Slow test card, declines") }!
+        let column = DisplayWidth.of(String(shown[row].prefix { $0 != "(" }))
+        #expect(PlaySheet.input(atX: column + 4, y: row, for: sheet, in: area) == .choose(.slowDeclines))
+        let buyRow = shown.firstIndex { $0.contains("[ Buy ]") }!
+        let buyColumn = DisplayWidth.of(String(shown[buyRow].components(separatedBy: "[ Buy ]")[0]))
+        #expect(PlaySheet.input(atX: buyColumn + 2, y: buyRow, for: sheet, in: area) == .buy)
+    }
+}
