@@ -231,15 +231,23 @@ struct Account {
     /// A transaction the engine inserted (new) or changed (already listed).
     mutating func record(_ record: TransactionRecord) {
         let transaction = TransactionSummary(record: record)
-        note(transaction)
+        let listed = transactions.firstIndex { $0.id == transaction.id }
+        // A row older than the window changed (a refund of an old purchase): it stays where the
+        // ledger lists it, out of the window, as a launch would leave it.
+        let behindTheWindow = listed == nil && transactions.count >= Self.listLimit
+            && transactions.last.map { record.createdAt < $0.createdAt } ?? false
+        if !behindTheWindow || productOfTransaction[transaction.id] != nil || storeOfTransaction[transaction.id] != nil {
+            note(transaction)
+        }
         if latestOfSubscription[transaction.id] != nil
             || subscriptions.values.contains(where: { $0.latestTransactionId == transaction.id }) {
             latestOfSubscription[transaction.id] = transaction
         }
-        if let index = transactions.firstIndex(where: { $0.id == transaction.id }) {
-            transactions[index] = transaction
+        if let listed {
+            transactions[listed] = transaction
             return
         }
+        guard !behindTheWindow else { return }
         transactions.insert(transaction, at: 0)
         transactionCount += 1
         if transactions.count > Self.listLimit { forget(transactions.removeLast()) }
