@@ -111,14 +111,14 @@ struct AccountTallyTests {
                                        catalog: harness.catalog, toLedgerAt: harness.path, startingAt: start)
             try harness.relaunch()
             let before = harness.store.currentReport().snapshot
-            let granted = try #require(try harness.ledger.grant(forTransaction: "synthetic-0"))
-            #expect(!before.transactions.contains { $0.id == "synthetic-0" })
+            let granted = try #require(try harness.ledger.grant(forTransaction: "synthetic-000000"))
+            #expect(!before.transactions.contains { $0.id == "synthetic-000000" })
             #expect(before.balances[granted.key] == granted.amount * (Account.listLimit + 50))
 
             // Two more through the store push two listed ones out of the window.
             try harness.buyThroughStoreKit(SKU.gems100)
             try harness.buyThroughStoreKit(SKU.gems100)
-            _ = try harness.store.act(.refund(.other), on: "synthetic-0")
+            _ = try harness.store.act(.refund(.other), on: "synthetic-000000")
             let after = harness.store.currentReport().snapshot
             #expect(after.balances[granted.key] == granted.amount * (Account.listLimit + 51))
             try Self.compare(harness.store, with: harness.ledger, user: harness.userId, catalog: harness.catalog, "after the refund")
