@@ -233,7 +233,8 @@ struct Account {
         let transaction = TransactionSummary(record: record)
         let listed = transactions.firstIndex { $0.id == transaction.id }
         // A row older than the window changed (a refund of an old purchase): it stays where the
-        // ledger lists it, out of the window, as a launch would leave it.
+        // ledger lists it, out of the window, as a launch would leave it, and the account
+        // updates only what it already kept of it.
         let behindTheWindow = listed == nil && transactions.count >= Self.listLimit
             && transactions.last.map { record.createdAt < $0.createdAt } ?? false
         if !behindTheWindow || productOfTransaction[transaction.id] != nil || storeOfTransaction[transaction.id] != nil {
