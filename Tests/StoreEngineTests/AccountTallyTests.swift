@@ -7,8 +7,8 @@ import Testing
 /// The account keeps what the grants give as a running tally, updated as grants, refunds, plan
 /// changes and renewals are recorded. These check it against the same account read from scratch
 /// from the ledger after every step of seeded random sequences (purchases on every path, refunds
-/// and the transaction manager's other actions, restores, the clock moved through renewals and
-/// expiries), for what the game unlocked and for what each store alone knows; and the balances
+/// and the transaction manager's other actions, restores, renewal rates changed under running
+/// periods, the clock moved through renewals and expiries), for what the game unlocked and for what each store alone knows; and the balances
 /// against the ledger's own grants, summed here.
 @Suite("Account: the running tally")
 struct AccountTallyTests {
@@ -37,6 +37,7 @@ struct AccountTallyTests {
     /// One player's sequence; the number of steps compared.
     static func run(seed: UInt64, catalog: Catalog, ledger: Ledger, path: String) throws -> Int {
         var random = SeededGenerator(seed: seed)
+        var rates = SeededGenerator(seed: seed + 1_000_000)
         let user = "player-\(seed)"
         let wall = start
         let store = try Store(catalog: catalog, ledger: ledger, userId: user, clock: .paused(at: start), rate: .paused,
@@ -47,6 +48,15 @@ struct AccountTallyTests {
             let what = try act(Int.random(in: 0..<12, using: &random), store: store, random: &random)
             try compare(store, with: ledger, user: user, catalog: catalog, "seed \(seed), step \(step): \(what)")
             checked += 1
+            // Midway, the running periods rescaled to another renewal rate and back: their grants'
+            // expiries move twice. Back to real time, so that the steps after renew no faster;
+            // drawn apart, so the sequence's own steps stay those of its seed.
+            if step == steps / 2 {
+                let rate = RenewalRate.allCases[Int.random(in: 0..<RenewalRate.allCases.count, using: &rates)]
+                _ = try store.setTimeRate(.running(rate), keepingClockPaused: true)
+                _ = try store.setTimeRate(.running(.realTime), keepingClockPaused: true)
+                try compare(store, with: ledger, user: user, catalog: catalog, "seed \(seed): renewal rate \(rate.rawValue) and back")
+            }
         }
         // A relaunch reads the same account.
         let reopened = try Store(catalog: catalog, ledger: Ledger(path: path), userId: user, rate: .paused,
