@@ -83,9 +83,9 @@ extension Ledger {
         return balances
     }
 
-    private static let grantColumns = "transaction_id, kind, key, amount, expires_at, granted_at, revoked_at"
+    static let grantColumns = "transaction_id, kind, key, amount, expires_at, granted_at, revoked_at"
 
-    private static func grantRecord(from row: SQLiteStatement) throws -> GrantRecord {
+    static func grantRecord(from row: SQLiteStatement) throws -> GrantRecord {
         let transactionId = row.string(column: 0)
         let kindText = row.string(column: 1)
         // The table's CHECK constraint keeps unknown kinds out; this only trips on a file edited by hand.

@@ -4,7 +4,9 @@ import Ledger
 
 /// The player's part of the ledger as the panes show it, read once at launch and then kept up
 /// to date from what the engine itself writes: after a change nothing is read again but the
-/// rows the change touched.
+/// rows the change touched. What the grants give is kept as a running tally (`GrantTally`), so
+/// a report costs the same however long the history; a currency grant is only a sum once
+/// recorded, so the account holds nothing for each old consumable purchase.
 struct Account {
     /// How many of the newest transactions and events the panes can scroll through: a cache
     /// for the panes only. What the domain needs of older rows it asks the ledger, or keeps
@@ -14,18 +16,27 @@ struct Account {
     /// Kept as the summaries the panes show, so a report costs no conversion.
     private(set) var transactions: [TransactionSummary] = []
     private(set) var transactionCount = 0
+    /// The grants that last (non-consumables and access levels), oldest first: what a restore
+    /// brings back and what an introductory offer was used by. Currency grants are not kept;
+    /// the tally sums them.
     private(set) var grants: [GrantRecord] = []
+    /// The transactions of `grants`, to tell whether a change to what the account knows of a
+    /// transaction touches the tally.
+    private var lastingGrantTransactions: Set<String> = []
+    private var tally = GrantTally()
     private(set) var events: [EventSummary] = []
     /// What the paths' servers hold on the player's profile: access levels by level.
     private(set) var serverAccess: [String: ServerAccess] = [:]
     /// Auto-renewable subscriptions on the calendar, by original transaction.
     private(set) var subscriptions: [String: SubscriptionRecord] = [:]
-    /// Product ids by transaction, for the grants' and the servers' profile levels' products.
+    /// Product ids by transaction, for the listed transactions', the lasting grants' and the
+    /// servers' profile levels' products.
     private var productOfTransaction: [String: String] = [:]
     /// The latest transaction of each subscription, by its id, listed or not: what its
     /// summary says of the period (a trial, an offer) and of the path it was bought on.
     private var latestOfSubscription: [String: TransactionSummary] = [:]
-    /// The store each transaction was bought from (by its path), for what each store knows.
+    /// The store each listed or lastingly granted transaction was bought from (by its path), for
+    /// what each store knows.
     private var storeOfTransaction: [String: Marketplace] = [:]
     /// Subscription groups by granted transaction, looked up once per grant, not per report.
     private var groupOfTransaction: [String: String] = [:]
@@ -42,11 +53,12 @@ struct Account {
         self.catalog = catalog
         transactions = try ledger.transactions(newestFirst: Self.listLimit, user: user).map(TransactionSummary.init(record:))
         transactionCount = try ledger.transactionCount(user: user)
-        grants = try ledger.grants(user: user)
+        grants = try ledger.lastingGrants(user: user)
+        lastingGrantTransactions = Set(grants.map(\.transactionId))
         events = try ledger.events(newestFirst: Self.listLimit, user: user).map(EventSummary.init(record:))
         for transaction in transactions { note(transaction) }
         // Grants of transactions older than the listed ones still need their products and stores.
-        for (id, origin) in try ledger.grantOrigins(user: user) where productOfTransaction[id] == nil {
+        for (id, origin) in try ledger.lastingGrantOrigins(user: user) where productOfTransaction[id] == nil {
             productOfTransaction[id] = origin.productId
             storeOfTransaction[id] = IntegrationPath(rawValue: origin.integrationPath)?.marketplace
         }
@@ -66,9 +78,16 @@ struct Account {
                 latestOfSubscription[id] = TransactionSummary(record: latest)
             }
         }
+        // Tallied last, when the account knows each grant's product, store and group.
+        tally = GrantTally()
+        for grant in grants { tally.add(grant, facts: facts(of: grant)) }
+        for total in try ledger.currencyTotals(user: user) {
+            tally.add(total, from: IntegrationPath(rawValue: total.integrationPath)?.marketplace)
+        }
     }
 
     mutating func record(_ subscription: SubscriptionRecord) {
+        let latestBefore = known(subscription.latestTransactionId)
         if let previous = subscriptions[subscription.originalTransactionId]?.latestTransactionId,
            previous != subscription.latestTransactionId {
             latestOfSubscription[previous] = nil
@@ -89,11 +108,48 @@ struct Account {
         if let store = storeOfTransaction[subscription.originalTransactionId] {
             storeOfTransaction[subscription.latestTransactionId] = store
         }
+        retallyIfChanged(subscription.latestTransactionId, from: latestBefore)
     }
 
     private mutating func note(_ transaction: TransactionSummary) {
+        let before = known(transaction.id)
         productOfTransaction[transaction.id] = transaction.productId
         storeOfTransaction[transaction.id] = transaction.path?.marketplace
+        retallyIfChanged(transaction.id, from: before)
+    }
+
+    /// What the account knows of a grant's transaction, for the tally.
+    private func facts(of grant: GrantRecord) -> GrantTally.Facts {
+        let productId = productOfTransaction[grant.transactionId]
+        return GrantTally.Facts(store: storeOfTransaction[grant.transactionId], productId: productId,
+                                group: groupOfTransaction[grant.transactionId],
+                                renews: productId.flatMap { catalog?.product(id: $0)?.type } == .autoRenewable)
+    }
+
+    /// What the account knows of one transaction that its grant's tally depends on.
+    private struct KnownTransaction: Equatable {
+        var productId: String?
+        var store: Marketplace?
+        var group: String?
+    }
+
+    private func known(_ id: String) -> KnownTransaction {
+        KnownTransaction(productId: productOfTransaction[id], store: storeOfTransaction[id], group: groupOfTransaction[id])
+    }
+
+    /// Folds again the keys granted by transaction `id` when what the account knows of it changed
+    /// from `before` after its grant was tallied (a renewal takes its original's store).
+    private mutating func retallyIfChanged(_ id: String, from before: KnownTransaction) {
+        guard lastingGrantTransactions.contains(id), known(id) != before else { return }
+        retallyGrants(ofTransaction: id)
+    }
+
+    /// Folds again each key the lasting grants of transaction `id` give, from all that key's grants.
+    private mutating func retallyGrants(ofTransaction id: String) {
+        let keys = Set(grants.lazy.filter { $0.transactionId == id }.map(\.key))
+        for key in keys.sorted() {
+            tally.retally(key: key, from: grants.filter { $0.key == key }.map { ($0, facts(of: $0)) })
+        }
     }
 
     /// The product a transaction bought, listed or not, when the account knows it (a grant's,
@@ -110,6 +166,7 @@ struct Account {
     /// A grant's expiry moved, earlier or later (the renewal rate changed while it ran).
     mutating func moveGrantExpiry(ofTransaction id: String, to time: Date) {
         for index in grants.indices where grants[index].transactionId == id { grants[index].expiresAt = time }
+        retallyGrants(ofTransaction: id)
     }
 
     /// A grant's access cut short at `time` (QA expired or renewed its subscription early).
@@ -117,6 +174,7 @@ struct Account {
         for index in grants.indices where grants[index].transactionId == id && (grants[index].expiresAt ?? .distantFuture) > time {
             grants[index].expiresAt = time
         }
+        retallyGrants(ofTransaction: id)
     }
 
     /// The subscriptions as the panes show them at `now`, oldest first; of one store's only, when
@@ -173,18 +231,39 @@ struct Account {
     /// A transaction the engine inserted (new) or changed (already listed).
     mutating func record(_ record: TransactionRecord) {
         let transaction = TransactionSummary(record: record)
-        note(transaction)
+        let listed = transactions.firstIndex { $0.id == transaction.id }
+        // A row older than the window changed (a refund of an old purchase): it stays where the
+        // ledger lists it, out of the window, as a launch would leave it, and the account
+        // updates only what it already kept of it.
+        let behindTheWindow = listed == nil && transactions.count >= Self.listLimit
+            && transactions.last.map { record.createdAt < $0.createdAt } ?? false
+        if !behindTheWindow || productOfTransaction[transaction.id] != nil || storeOfTransaction[transaction.id] != nil {
+            note(transaction)
+        }
         if latestOfSubscription[transaction.id] != nil
             || subscriptions.values.contains(where: { $0.latestTransactionId == transaction.id }) {
             latestOfSubscription[transaction.id] = transaction
         }
-        if let index = transactions.firstIndex(where: { $0.id == transaction.id }) {
-            transactions[index] = transaction
+        if let listed {
+            transactions[listed] = transaction
             return
         }
+        guard !behindTheWindow else { return }
         transactions.insert(transaction, at: 0)
         transactionCount += 1
-        if transactions.count > Self.listLimit { transactions.removeLast() }
+        if transactions.count > Self.listLimit { forget(transactions.removeLast()) }
+    }
+
+    /// A transaction that left the panes' window: what the account knew of it goes too, unless
+    /// a lasting grant, a subscription or a server's profile level still needs it, as a launch
+    /// would not have read it (a consumable bought long ago costs the account nothing).
+    private mutating func forget(_ transaction: TransactionSummary) {
+        let id = transaction.id
+        guard !lastingGrantTransactions.contains(id), subscriptions[id] == nil, latestOfSubscription[id] == nil,
+              !subscriptions.values.contains(where: { $0.latestTransactionId == id }),
+              !serverAccess.values.contains(where: { $0.transactionId == id }) else { return }
+        productOfTransaction[id] = nil
+        storeOfTransaction[id] = nil
     }
 
     mutating func record(_ event: EventRecord) {
@@ -193,20 +272,36 @@ struct Account {
     }
 
     mutating func record(_ grant: GrantRecord) {
-        grants.append(grant)
+        if grant.kind != .currency {
+            grants.append(grant)
+            lastingGrantTransactions.insert(grant.transactionId)
+        }
         noteGroup(of: grant)
+        tally.add(grant, facts: facts(of: grant))
     }
 
     /// An access level a path's server recorded on the player's profile.
     mutating func record(_ access: ServerAccess, productId: String? = nil) {
         serverAccess[access.level] = access
-        if let id = access.transactionId, let productId { productOfTransaction[id] = productId }
-        if let transaction = access.transactionId { noteGroup(ofTransaction: transaction) }
+        guard let id = access.transactionId else { return }
+        let before = known(id)
+        if let productId { productOfTransaction[id] = productId }
+        noteGroup(ofTransaction: id)
+        retallyIfChanged(id, from: before)
     }
 
-    /// A refund the engine recorded: the transaction's grant no longer counts.
-    mutating func revokeGrant(ofTransaction id: String, at time: Date) {
-        for index in grants.indices where grants[index].transactionId == id { grants[index].revokedAt = time }
+    /// A refund the engine recorded: the grant of `transaction` (as the ledger held it before the
+    /// refund) no longer counts.
+    mutating func revokeGrant(_ grant: GrantRecord?, of transaction: TransactionRecord, at time: Date) {
+        guard let grant, grant.revokedAt == nil else { return }
+        guard grant.kind != .currency else {
+            let store = storeOfTransaction[transaction.id]
+                ?? IntegrationPath(rawValue: transaction.integrationPath)?.marketplace
+            tally.removeCurrency(grant, from: store)
+            return
+        }
+        for index in grants.indices where grants[index].transactionId == transaction.id { grants[index].revokedAt = time }
+        retallyGrants(ofTransaction: transaction.id)
     }
 
     /// The subscription group of a granted transaction, if it granted an access level.
@@ -228,44 +323,21 @@ struct Account {
     /// With `store`, what that store alone knows (its own purchases, as its restore and
     /// `currentEntitlements` see them); without, what the game unlocked from every store.
     func snapshot(at now: Date, in store: Marketplace? = nil) -> StoreSnapshot {
+        let scope = GrantTally.Scope(store)
         var entitlements: [String: Entitlement] = [:]
-        var balances: [String: Int] = [:]
-        var history = SubscriberHistory()
+        var history = SubscriberHistory(subscribedGroups: tally.subscribedGroups(in: scope))
         var latestExpiry: [String: Date] = [:]
         var origins: [String: EntitlementOrigins] = [:]
-        for grant in grants {
-            let from = storeOfTransaction[grant.transactionId]
-            if let store, from != store { continue }
-            let productId = productOfTransaction[grant.transactionId]
-            // A refunded subscription still counts as one the player had (an introductory
-            // offer stays used), but gives nothing: its access and its currency went with it.
-            if grant.kind == .accessLevel, let group = groupOfTransaction[grant.transactionId] {
-                history.subscribedGroups.insert(group)
-            }
-            guard grant.revokedAt == nil else { continue }
-            switch grant.kind {
-            case .currency:
-                balances[grant.key, default: 0] += grant.amount
-            case .nonConsumable:
-                entitlements[grant.key] = Entitlement(id: grant.key, kind: .nonConsumable, productId: productId,
-                                                      expiresAt: nil, isActive: true)
-                origins[grant.key, default: .init()].note(from, until: nil, at: now)
-            case .accessLevel:
-                origins[grant.key, default: .init()].note(from, until: grant.expiresAt, at: now)
-                if let group = groupOfTransaction[grant.transactionId] {
-                    latestExpiry[group] = max(latestExpiry[group] ?? .distantPast, grant.expiresAt ?? .distantFuture)
-                }
-                let latest = max(grant.expiresAt ?? .distantPast, entitlements[grant.key]?.expiresAt ?? .distantPast)
-                let renews = productId.flatMap { catalog?.product(id: $0)?.type } == .autoRenewable
-                entitlements[grant.key] = Entitlement(id: grant.key, kind: .accessLevel, productId: productId,
-                                                      expiresAt: latest, isActive: latest > now,
-                                                      willRenew: renews && latest > now)
-            }
+        // What the grants give; a refunded one gives nothing (its access and its currency went with it).
+        for (key, granted) in tally.keys(in: scope) {
+            entitlements[key] = granted.entitlement(id: key, at: now)
+            origins[key] = granted.origins
+            latestExpiry.merge(granted.groupExpiry, uniquingKeysWith: max)
         }
         // The servers' profile levels: the server's word, merged with what the app granted itself.
         // A server hears only of its own store's purchases.
         for access in serverAccess.values.sorted(by: { $0.level < $1.level }) where store == nil || store == access.store {
-            origins[access.level, default: .init()].note(access.store, until: access.expiresAt, at: now)
+            origins[access.level, default: .init()].note(access.store, until: access.expiresAt)
             let productId = access.transactionId.flatMap { productOfTransaction[$0] }
             if let transaction = access.transactionId, let group = groupOfTransaction[transaction] {
                 history.subscribedGroups.insert(group)
@@ -283,7 +355,7 @@ struct Account {
         for summary in summaries {
             if summary.isLive {
                 origins[summary.level, default: .init()].note(storeOfTransaction[summary.originalTransactionId],
-                                                              until: nil, at: now)
+                                                              until: nil)
             }
             // A refunded or expired plan with no other grant of its level still shows, inactive.
             var entitlement = entitlements[summary.level] ?? Entitlement(
@@ -311,34 +383,15 @@ struct Account {
                 return listed
             },
             transactionCount: transactionCount,
-            balances: balances,
+            balances: tally.balances(in: scope),
             entitlements: entitlements.values.sorted { $0.id < $1.id }.map { entitlement in
                 var labelled = entitlement
-                labelled.stores = origins[entitlement.id]?.stores ?? []
+                labelled.stores = origins[entitlement.id]?.stores(at: now) ?? []
                 return labelled
             },
             events: events,
             history: history,
             subscriptions: summaries)
-    }
-}
-
-/// The stores an entitlement comes from: those giving it now, else the one whose access lasted
-/// longest (an expired level still says where it was bought).
-private struct EntitlementOrigins {
-    private var givingNow: Set<Marketplace> = []
-    private var longest: (store: Marketplace, until: Date)?
-
-    /// A grant, a profile level or a live subscription from `store`, lasting `until` (nil: for good).
-    mutating func note(_ store: Marketplace?, until: Date?, at now: Date) {
-        guard let store else { return }
-        let end = until ?? .distantFuture
-        if end > now { givingNow.insert(store) }
-        if longest.map({ end > $0.until }) ?? true { longest = (store, end) }
-    }
-
-    var stores: [Marketplace] {
-        givingNow.isEmpty ? longest.map { [$0.store] } ?? [] : givingNow.sorted()
     }
 }
 

@@ -66,7 +66,7 @@ extension Store {
                 revoked.updatedAt = time
                 try sign(revoked, at: time)
             }
-            account.revokeGrant(ofTransaction: record.id, at: time)
+            account.revokeGrant(grant, of: record, at: time)
             let removed = grant.map { " (" + Completion.describe($0, revoked: true) + ")" } ?? ""
             try log(.refund, "\(product?.shortId ?? record.productId) refunded, reason \(reason.rawValue)\(removed)",
                     record.id, time)

@@ -19,8 +19,10 @@ public enum SyntheticHistory {
             try ledger.inTransaction {
                 for index in 0..<count {
                     let time = start.addingTimeInterval(Double(index) * 60)
+                    // Ids of one width, as the ledger's sequence gives (`txn-000042`): otherwise a
+                    // longer history lists wider ids, and its frame draws other rows than a shorter one's.
                     let transaction = TransactionRecord(
-                        id: "synthetic-\(index)", productId: product.id, userId: user, storefront: storefront.id,
+                        id: String(format: "synthetic-%06d", index), productId: product.id, userId: user, storefront: storefront.id,
                         integrationPath: storefront.path.rawValue, state: .purchased, quantity: 1, price: "\(price)",
                         currency: storefront.currency, createdAt: time, updatedAt: time, finishedAt: time, purchasedAt: time)
                     try ledger.insert(transaction)

@@ -5,7 +5,8 @@ import StoreEngine
 import TerminalUI
 
 /// A long purchase history: the app's store opened on a real ledger file holding 100,000
-/// purchases of the bench player, with the 10,000-product catalog, against the same with 100.
+/// purchases of the bench player, with the 10,000-product catalog, against the same with 1,000
+/// (more than the pane's window, so both list the same number of rows, of ids as wide).
 /// For each, the memory the store and the app need at their peak (`VmHWM`, reset before), and
 /// the frame (the view, on the thread's CPU clock as `FrameBench` times it) with the
 /// Transactions pane focused and scrolled to its end. The pane lists a window of the newest
@@ -13,7 +14,7 @@ import TerminalUI
 /// it does. Each case is checked to show its rows and to stand at the pane's end.
 enum HistoryBench {
     static let longHistory = 100_000
-    static let shortHistory = 100
+    static let shortHistory = 1_000
 
     struct Case {
         var transactions: Int

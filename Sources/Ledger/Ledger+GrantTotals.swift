@@ -1,0 +1,80 @@
+import CSQLite
+import Foundation
+
+// What a player's grants add up to, summed by SQLite, and the few grants worth reading one by
+// one: the engine's account reads these at launch instead of every grant, so its memory and its
+// launch do not grow with a history of consumable purchases.
+extension Ledger {
+    /// The grants that last, of one user: non-consumables and access levels, oldest first (ties
+    /// keep insertion order), as `grants(user:)` orders them. Currency grants are left out: what
+    /// they give is a sum (`currencyTotals(user:)`).
+    public func lastingGrants(user: String) throws -> [GrantRecord] {
+        let statement = try database.prepare("""
+            SELECT \(Self.grantColumns) FROM grants
+            WHERE kind <> ?1 AND transaction_id IN (SELECT id FROM transactions WHERE user_id = ?2)
+            ORDER BY granted_at, rowid
+            """)
+        try statement.bind(GrantKind.currency.rawValue, at: 1)
+        try statement.bind(user, at: 2)
+        var records: [GrantRecord] = []
+        while try statement.step() {
+            records.append(try Self.grantRecord(from: statement))
+        }
+        return records
+    }
+
+    /// The product and the path of each of one user's transactions with a grant that lasts
+    /// (`lastingGrants(user:)`), in one query.
+    public func lastingGrantOrigins(user: String) throws -> [String: GrantOrigin] {
+        let statement = try database.prepare("""
+            SELECT grants.transaction_id, transactions.product_id, transactions.integration_path FROM grants
+            JOIN transactions ON transactions.id = grants.transaction_id
+            WHERE transactions.user_id = ?1 AND grants.kind <> ?2
+            """)
+        try statement.bind(user, at: 1)
+        try statement.bind(GrantKind.currency.rawValue, at: 2)
+        var origins: [String: GrantOrigin] = [:]
+        while try statement.step() {
+            origins[statement.string(column: 0)] = GrantOrigin(productId: statement.string(column: 1),
+                                                               integrationPath: statement.string(column: 2))
+        }
+        return origins
+    }
+
+    /// One user's virtual currency that was not refunded, by the path each purchase was made
+    /// on and the currency: the sum of the grants and how many there are (a currency whose
+    /// every grant was refunded has none, and no row).
+    public func currencyTotals(user: String) throws -> [CurrencyTotal] {
+        let statement = try database.prepare("""
+            SELECT transactions.integration_path, grants.key, SUM(grants.amount), COUNT(*) FROM grants
+            JOIN transactions ON transactions.id = grants.transaction_id
+            WHERE transactions.user_id = ?1 AND grants.kind = ?2 AND grants.revoked_at IS NULL
+            GROUP BY transactions.integration_path, grants.key
+            ORDER BY transactions.integration_path, grants.key
+            """)
+        try statement.bind(user, at: 1)
+        try statement.bind(GrantKind.currency.rawValue, at: 2)
+        var totals: [CurrencyTotal] = []
+        while try statement.step() {
+            totals.append(CurrencyTotal(integrationPath: statement.string(column: 0), key: statement.string(column: 1),
+                                        amount: statement.int(column: 2), grants: statement.int(column: 3)))
+        }
+        return totals
+    }
+}
+
+/// The unrefunded grants of one currency bought on one path, summed.
+public struct CurrencyTotal: Sendable, Equatable {
+    public var integrationPath: String
+    public var key: String
+    public var amount: Int
+    /// How many grants the sum is of.
+    public var grants: Int
+
+    public init(integrationPath: String, key: String, amount: Int, grants: Int) {
+        self.integrationPath = integrationPath
+        self.key = key
+        self.amount = amount
+        self.grants = grants
+    }
+}
