@@ -59,10 +59,11 @@ extension Ledger {
     }
 
     /// Deletes a transaction with everything hanging off it (its grant, history, signed form),
-    /// and the subscription it started, as Xcode's transaction manager deletes one: the player
-    /// is then eligible again for what it used up.
+    /// and the subscription it started or last renewed, as Xcode's transaction manager deletes
+    /// one: the player is then eligible again for what it used up, and no subscription is left
+    /// speaking through a transaction that is gone.
     public func deleteTransaction(id: String) throws {
-        for sql in ["DELETE FROM subscriptions WHERE original_transaction_id = ?1",
+        for sql in ["DELETE FROM subscriptions WHERE original_transaction_id = ?1 OR latest_transaction_id = ?1",
                     "DELETE FROM transactions WHERE id = ?1"] {
             let statement = try database.prepare(sql)
             try statement.bind(id, at: 1)

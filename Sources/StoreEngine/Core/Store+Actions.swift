@@ -35,13 +35,17 @@ extension Store {
                 }
                 return StoreNotice(.info, "\(record.id)'s signed transaction was altered: it no longer verifies.")
             case .delete:
+                // The subscription it started or last renewed goes with it, and its due date.
+                let ended = account.subscriptions.values.first {
+                    $0.originalTransactionId == record.id || $0.latestTransactionId == record.id
+                }?.originalTransactionId
                 try ledger.inTransaction {
                     try ledger.deleteTransaction(id: record.id)
                     // Not tied to the row it names: that row, and the events read through it, are gone.
                     try log(.transactionDeleted, "\(record.id) deleted by QA: what it used up (an introductory offer) "
                             + "is available again", nil, now())
                 }
-                upcoming.agenda.cancel { $0 == .subscriptionDue(originalTransactionId: record.id) }
+                if let ended { upcoming.agenda.cancel { $0 == .subscriptionDue(originalTransactionId: ended) } }
                 account = try Account(reading: ledger, user: userId, catalog: catalog)
                 account.renewalRate = renewalRate
                 return StoreNotice(.info, "\(record.id) was deleted.")
