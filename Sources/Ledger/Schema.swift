@@ -211,6 +211,18 @@ enum Schema {
         ALTER TABLE subscriptions ADD COLUMN renewal_rate TEXT;
         ALTER TABLE subscriptions ADD COLUMN rate_renewals INTEGER NOT NULL DEFAULT 0;
         """,
+        // 13: what a path's simulated store keeps of its own (Google Play's purchases), one
+        // value a key, read by the path alone, as due work's payloads are. The id keeps the order
+        // the keys were first written in; writing a key again keeps its place.
+        """
+        CREATE TABLE path_records (
+            id     INTEGER PRIMARY KEY AUTOINCREMENT,
+            path   TEXT NOT NULL,
+            key    TEXT NOT NULL,
+            value  TEXT NOT NULL,
+            UNIQUE (path, key)
+        );
+        """,
     ]
 
     static var supportedVersion: Int { migrations.count }

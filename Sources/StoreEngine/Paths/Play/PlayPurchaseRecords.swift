@@ -1,11 +1,11 @@
 import Foundation
 import Ledger
 
-/// Google Play's purchases as the simulated store keeps them, in the ledger's settings: one
-/// JSON value per purchase (`play.purchase.<transaction>`) and the list of them
-/// (`play.purchases`), so a relaunch finds what Google holds (a payment the app had not been
-/// told of yet, a pending purchase, an unacknowledged one). Settings rather than a table of
-/// its own: the rows are few and read whole, and the schema stays the engine's.
+/// Google Play's purchases as the simulated store keeps them: one JSON value per purchase in
+/// the ledger's path records (`Ledger.setPathRecord`, keyed by its transaction, oldest first),
+/// so a relaunch finds what Google holds (a payment the app had not been told of yet, a
+/// pending purchase, an unacknowledged one). Reading or saving one costs the same however many
+/// purchases there are.
 struct PlayPurchaseRecords: PathRecords {
     private let ledger: Ledger
 
@@ -13,13 +13,12 @@ struct PlayPurchaseRecords: PathRecords {
         self.ledger = ledger
     }
 
-    private static let listKey = "play.purchases"
-
-    private static func key(of transactionId: String) -> String { "play.purchase.\(transactionId)" }
+    /// The path records' owner: this path's id.
+    private static let owner = "play"
 
     /// The purchase of a transaction, if Google holds one.
     func purchase(of transactionId: String) throws -> PlayPurchase? {
-        guard let text = try ledger.setting(Self.key(of: transactionId)) else { return nil }
+        guard let text = try ledger.pathRecord(of: Self.owner, key: transactionId) else { return nil }
         return try JSONDecoder().decode(PlayPurchase.self, from: Data(text.utf8))
     }
 
@@ -27,22 +26,13 @@ struct PlayPurchaseRecords: PathRecords {
     func save(_ purchase: PlayPurchase) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try ledger.setSetting(Self.key(of: purchase.transactionId),
-                              to: String(decoding: try encoder.encode(purchase), as: UTF8.self))
-        var ids = try transactionIds()
-        if !ids.contains(purchase.transactionId) {
-            ids.append(purchase.transactionId)
-            try ledger.setSetting(Self.listKey, to: ids.joined(separator: ","))
-        }
+        try ledger.setPathRecord(String(decoding: try encoder.encode(purchase), as: UTF8.self),
+                                 of: Self.owner, key: purchase.transactionId)
     }
 
     /// Every purchase Google holds, oldest first.
     func all() throws -> [PlayPurchase] {
-        try transactionIds().compactMap { try purchase(of: $0) }
-    }
-
-    private func transactionIds() throws -> [String] {
-        (try ledger.setting(Self.listKey) ?? "").split(separator: ",").map(String.init)
+        try ledger.pathRecords(of: Self.owner).map { try JSONDecoder().decode(PlayPurchase.self, from: Data($0.value.utf8)) }
     }
 
     // MARK: The app's licence key
