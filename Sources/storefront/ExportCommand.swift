@@ -35,8 +35,8 @@ enum ExportCommand {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("storefront-export-run-\(UUID().uuidString.prefix(8).lowercased())").path
         job.scratchDirectory = scratch
-        let interruption = Interruption(removing: scratch)
         let progress = Progress(onTerminal: isatty(STDERR_FILENO) == 1)
+        let interruption = Interruption(removing: scratch, silencing: progress)
         let result: ExportResult
         do {
             defer {
@@ -143,11 +143,14 @@ enum ExportCommand {
     final class Interruption: @unchecked Sendable {
         private var sources: [DispatchSourceSignal] = []
 
-        init(removing scratch: String) {
+        /// - Parameter progress: stopped first, so no job still drawing redraws the bar after
+        ///   the interruption's line (the shell's next words would follow the bar, not start a line).
+        init(removing scratch: String, silencing progress: Progress) {
             for number in [SIGINT, SIGTERM, SIGHUP] {
                 signal(number, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
                 source.setEventHandler {
+                    progress.silence()
                     try? FileManager.default.removeItem(atPath: scratch)
                     FileHandle.standardError.write(Data("\nstorefront: export interrupted; the files written so far are kept\n".utf8))
                     exit(128 + number)
@@ -170,14 +173,23 @@ enum ExportCommand {
         private let onTerminal: Bool
         private let lock = NSLock()
         private var lastShown = 0
+        private var silenced = false
 
         init(onTerminal: Bool) {
             self.onTerminal = onTerminal
         }
 
+        /// Nothing more is drawn: the export is being interrupted, and its last line is said.
+        func silence() {
+            lock.lock()
+            defer { lock.unlock() }
+            silenced = true
+        }
+
         func show(_ done: Int, of total: Int) {
             lock.lock()
             defer { lock.unlock() }
+            guard !silenced else { return }
             if onTerminal {
                 let width = 30
                 let filled = total == 0 ? width : done * width / total
