@@ -109,17 +109,9 @@ public enum StoreKitSheet {
                                   titleStyle: theme.surfaceStyle(.accent, bold: true))
         guard inner.height >= 13 else { return }
         let content = inner.inset(horizontal: 1, vertical: 0)
-        let priceWidth = DisplayWidth.of(session.formattedPrice)
-        frame.write(session.productName, in: Rect(x: content.x, y: content.y, width: content.width - priceWidth - 1, height: 1),
-                    style: theme.surfaceStyle(.text, bold: true))
-        frame.write(session.formattedPrice, x: content.maxX - priceWidth, y: content.y,
-                    style: theme.surfaceStyle(.price, bold: true))
-        if let offer = session.offerLine {
-            frame.write(offer, in: Rect(x: content.x, y: content.y + 1, width: content.width, height: 1),
-                        style: theme.surfaceStyle(.accent))
-        }
-        frame.write("\(PlayerText(language: session.language)[.account]): \(session.account)", in: Rect(x: content.x, y: content.y + 2, width: content.width, height: 1),
-                    style: theme.surfaceStyle(.muted))
+        StoreSheetHeader.draw(productName: session.productName, formattedPrice: session.formattedPrice,
+                              offerLine: session.offerLine, account: session.account, language: session.language,
+                              in: content, theme: theme, into: &frame)
         for (input, rect) in targets(for: session, in: frame.area, audience: audience) {
             switch input {
             case .pressButton(let button):
