@@ -19,7 +19,14 @@ enum PathWords {
     /// Station's own record. Comments count too: a comment that needs a path's name is a sign
     /// the code under it knows that path. (`Pay Station` in two words, `App Store` and
     /// `Apple` are left alone: they name a marketplace or a sentence's subject, not a path.)
-    static let checked = ["xee", "paystation", "storekit", "invoice"]
+    static let checked = ["xee", "paystation", "storekit", "invoice", "purchasetoken", "billingclient"]
+
+    /// Google Play's path cannot be caught by a word in any case: "play" is inside `display` and
+    /// `player`, which every part of the engine says. Its names are caught by their shape
+    /// instead, case and all: a type or case that begins with `Play` and goes on with a capital
+    /// (`PlayPath`, `PlaySession`), and the path's id as a case or a string (`.play`, `"play"`).
+    /// (`Google Play` in two words is a marketplace, as `App Store` is.)
+    static let shapes = [#"Play(?=[A-Z])"#, #"\.play\b"#, #""play""#].map { try! NSRegularExpression(pattern: $0) }
 
     /// Every checked word on every line of `text`, first on the line first.
     static func find(in text: String, file: String) -> [PathWord] {
@@ -32,6 +39,13 @@ enum PathWords {
                 while let range = lowered.range(of: word, range: searchFrom..<lowered.endIndex) {
                     hits.append((range.lowerBound, String(line[range])))
                     searchFrom = range.upperBound
+                }
+            }
+            let range = NSRange(line.startIndex..<line.endIndex, in: line)
+            for shape in shapes {
+                for match in shape.matches(in: line, range: range) {
+                    guard let found = Range(match.range, in: line) else { continue }
+                    hits.append((found.lowerBound, String(line[found])))
                 }
             }
             for hit in hits.sorted(by: { $0.0 < $1.0 }) {

@@ -45,4 +45,23 @@ struct PathWordsTests {
         #expect(found.map(\.line) == [1, 2, 3, 4, 5])
         #expect(found.map(\.word) == ["Xee", "storekit", "STOREKIT", "paystation", "Invoice"])
     }
+
+    /// Google Play's names are found by their shape, and the engine's own words that hold
+    /// "play" are not.
+    @Test func playsNamesAreFoundAndDisplayAndPlayerAreNot() {
+        let text = "let sheet = PlaySheet()\ncase .play: break\nif path == \"play\" {}\n"
+            + "let token = purchaseToken\nlet name = displayName(of: player)\nPlayerState.new\nGoogle Play sells it\n"
+        let found = PathWords.find(in: text, file: "F.swift")
+        #expect(found.map(\.word) == ["Play", ".play", "\"play\"", "purchaseToken"])
+        #expect(found.map(\.line) == [1, 2, 3, 4])
+    }
+
+    /// Each path's own folder names it: the scan's words would find every path if it moved out.
+    @Test func everyPathsOwnFileNamesItsPath() throws {
+        for (file, word) in [("Sources/StoreEngine/Paths/Play/PlayPath.swift", "Play"),
+                             ("Sources/StoreEngine/Paths/StoreKit/StoreKitPath.swift", "StoreKit")] {
+            let text = try String(contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8)
+            #expect(PathWords.find(in: text, file: file).contains { $0.word == word }, "\(file) names no \(word)")
+        }
+    }
 }

@@ -5,7 +5,9 @@ import StoreEngine
 /// Durable purchases on every path, each on a real ledger file of its own, through the engine
 /// as the app drives it, against the floor: one committed, synced write on a ledger with the
 /// same pragmas (`CommitProbe`). Pay Station: begin, type the card, pay, the calendar moved on
-/// to its redirect. StoreKit and Xee: begin, the App Store sheet's Buy. Each purchase is checked
+/// to its redirect. StoreKit and Xee: begin, the App Store sheet's Buy. Google Play: begin, Buy
+/// with the instrument that always approves (the app acknowledges or consumes in the delivery's
+/// commit). Each purchase is checked
 /// to end purchased, finished and granted, and each path's purchases to make the same number of
 /// commits; the paths and the floor are timed in turn, one purchase each, so all see the same
 /// machine.
@@ -32,7 +34,7 @@ enum PurchaseBench {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             var outcome = Outcome()
             var buyers: [Buyer] = []
-            for path in [IntegrationPath.paystation, .storekit, .xee] {
+            for path in [IntegrationPath.paystation, .storekit, .xee, .play] {
                 switch Buyer.make(path, catalog: catalog, in: directory) {
                 case .success(let buyer): buyers.append(buyer)
                 case .failure(let why): outcome.skipped.append("\(path.displayName): \(why.message)")
@@ -94,7 +96,9 @@ enum PurchaseBench {
             if path == .paystation, !catalog.settings.enablePayments {
                 return .failure(CommandFailure(.dataError, "enablePayments is false in the catalog"))
             }
-            // Pay Station's storefronts for it; the App Store's for StoreKit and the Xee SDK on it.
+            // Pay Station's storefronts for it; the App Store's for StoreKit and the Xee SDK on it,
+            // and for Google Play unless a storefront sells through it (the app can be switched
+            // to any path in any storefront).
             let home: IntegrationPath = path == .paystation ? .paystation : .storekit
             let candidates = catalog.storefronts.filter { $0.path == home || $0.path == path }
             for storefront in candidates {
@@ -126,6 +130,9 @@ enum PurchaseBench {
                     report = try store.send(.payStation(.submit))
                 }
                 if let due = report.nextDue { report = try store.advance(to: due) }
+            } else if path == .play {
+                report = try store.send(.play(.choose(.approves)))
+                report = try store.send(.play(.buy))
             } else {
                 report = try store.send(.storeKit(.pressButton(.buy)))
             }
