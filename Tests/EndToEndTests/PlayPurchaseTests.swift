@@ -63,6 +63,13 @@ extension EndToEnd {
             #expect(transactions.map { $0["state"] as? String } == ["failed", "purchased", "failed", "purchased"])
             #expect(transactions.allSatisfy { ($0["orderId"] as? String)?.hasPrefix("GPA.") == true && $0["invoiceId"] == nil })
             #expect(((document["balances"] as? [String: Any])?["gems"] as? NSNumber)?.intValue == 200)
+
+            // The spreadsheet has the same order ids, in their own column.
+            let csv = try Finished.run(try BuiltBinary.path(), ["history", "--csv", "--state-dir", state.path])
+            #expect(csv.status == 0, "\(csv.standardError)")
+            let rows = csv.standardOutput.components(separatedBy: "\r\n").dropLast().map { $0.components(separatedBy: ",") }
+            let column = try #require(rows.first?.firstIndex(of: "orderId"))
+            #expect(rows.dropFirst().map { $0[column] } == transactions.compactMap { $0["orderId"] as? String })
         }
 
         /// Waits for Google Play's sheet on the Pouch of Gems at $0.99, with the test notice.

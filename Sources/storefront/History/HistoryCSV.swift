@@ -7,7 +7,7 @@ import StoreEngine
 enum HistoryCSV {
     static let header = [
         "id", "createdAt", "userId", "productId", "storefront", "path", "store", "state", "displayState", "finished",
-        "price", "amountCharged", "currency", "locale", "charge", "offerType", "offerId", "variationId", "invoiceId",
+        "price", "amountCharged", "currency", "locale", "charge", "offerType", "offerId", "variationId", "invoiceId", "orderId",
         "originalTransactionId", "subscriptionStatus", "verification", "refundedAt", "refundReason", "refundAmount",
         "proratedRefund", "proratedRefundReason",
     ]
@@ -27,7 +27,8 @@ enum HistoryCSV {
                 transaction.state.rawValue, transaction.displayState, transaction.isFinished ? "yes" : "no",
                 transaction.price, "\(transaction.amountCharged)", transaction.currency, transaction.locale ?? "",
                 transaction.chargeText, transaction.offerType ?? "", transaction.offerId ?? "",
-                transaction.variationId ?? "", transaction.invoiceId ?? "", transaction.originalTransactionId ?? "",
+                transaction.variationId ?? "", transaction.invoiceId ?? "", transaction.orderId ?? "",
+                transaction.originalTransactionId ?? "",
                 statuses[transaction.id]?.rawValue ?? "", history.verification[transaction.id].map(HistoryFacts.words) ?? "",
                 full.map { HistoryFacts.date($0.time) } ?? "", full?.reason ?? "", full.map { "\($0.amount)" } ?? "",
                 partial.map { "\($0.amount)" }.joined(separator: " "), partial.map(\.reason).joined(separator: " "),
