@@ -58,15 +58,23 @@ struct TestSetupError: Error, CustomStringConvertible {
 /// The repository's catalog.json, its periods on the calendar (`timeRate` real rather than
 /// its sandbox rate): the engine's tests state periods in days and months; RenewalRateTests
 /// covers the compressed rates.
-func defaultCatalog(from file: String = #filePath) throws -> Catalog {
-    var catalog = try repositoryCatalog(from: file)
+func defaultCatalog() throws -> Catalog {
+    var catalog = try repositoryCatalog()
     catalog.settings.timeRate = "real"
     return catalog
 }
 
 /// The repository's catalog.json as it is, found by walking up from this file to the directory
-/// that holds both catalog.json and Package.swift.
-func repositoryCatalog(from file: String = #filePath) throws -> Catalog {
+/// that holds both catalog.json and Package.swift. Loaded once for the whole run: hundreds of
+/// tests start from it, and parsing and validating it again for each was a tenth of this
+/// target's time. (`Catalog` is a value: a test that changes its copy changes no other's.)
+func repositoryCatalog() throws -> Catalog {
+    try loadedRepositoryCatalog.get()
+}
+
+private let loadedRepositoryCatalog = Result<Catalog, any Error> { try loadRepositoryCatalog() }
+
+private func loadRepositoryCatalog(from file: String = #filePath) throws -> Catalog {
     let manager = FileManager.default
     var directory = URL(fileURLWithPath: file).resolvingSymlinksInPath().deletingLastPathComponent()
     while directory.path != "/" {
