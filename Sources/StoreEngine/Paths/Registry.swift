@@ -47,6 +47,12 @@ enum PathRegistry {
         ($0.traits.id.rawValue, $0.subscriptionCalendar)
     })
 
+    /// The transaction manager's line for `action` on a transaction of `path`, in its store's
+    /// words; nil where they are the App Store's.
+    static func actionTitle(of action: TransactionAction, on path: IntegrationPath) -> String? {
+        all.first { $0.traits.id == path }?.actionTitle(of: action)
+    }
+
     /// The event kinds every path declares.
     static var eventKinds: PathEventKinds {
         all.reduce(into: PathEventKinds()) { kinds, path in kinds.add(path.eventKinds) }
@@ -105,6 +111,9 @@ protocol RegisteredPath: PurchasePath {
 
     /// The calendar its store runs subscriptions on; the App Store's unless it says otherwise.
     static var subscriptionCalendar: any SubscriptionCalendar { get }
+
+    /// The transaction manager's line for `action`, where the path's store words it otherwise.
+    static func actionTitle(of action: TransactionAction) -> String?
 }
 
 extension RegisteredPath {
@@ -112,6 +121,7 @@ extension RegisteredPath {
     static var signsWithItsOwnKey: Bool { false }
     static func publicKey(in ledger: Ledger) throws -> String? { nil }
     static var subscriptionCalendar: any SubscriptionCalendar { AppStoreCalendar() }
+    static func actionTitle(of action: TransactionAction) -> String? { nil }
 }
 
 /// The event kinds a path adds to the engine's (`EventKind.sdkCalls`, `lifecycle`, `tone`).

@@ -66,3 +66,8 @@ extension TransactionRecord {
     /// The calendar its path's store keeps.
     var calendar: any SubscriptionCalendar { PathRegistry.calendar(of: integrationPath) }
 }
+
+extension SubscriptionSummary {
+    /// What its store calls the time without access after grace ("billing retry").
+    public var retryName: String { PathRegistry.calendar(of: path?.rawValue).retryName }
+}
