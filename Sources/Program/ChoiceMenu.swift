@@ -38,7 +38,7 @@ public struct ChoiceMenu: Sendable, Equatable {
         guard !transaction.actions.isEmpty else { return nil }
         purpose = .transaction(id: transaction.id)
         choices = transaction.actions.map { .act($0, transactionId: transaction.id) }
-        menu = ActionMenu(title: "\(transaction.id) · \(transaction.displayState)", items: transaction.actions.map(\.title))
+        menu = ActionMenu(title: "\(transaction.id) · \(transaction.displayState)", items: transaction.actions.map { $0.title(on: transaction.path) })
     }
 
     /// Buying each held promoted product; nil when none is held.

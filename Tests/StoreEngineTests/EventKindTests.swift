@@ -7,7 +7,8 @@ import Testing
 @Suite("Event kinds")
 struct EventKindTests {
     @Test(arguments: [EventKind.redirectRejected, .payStationDeclined, .payStationWrongCode, .validationFailed, .billingIssue,
-                      .refund, .ledgerUnreadable, .accountStale, .playResponse, .playVerifyFailed, .oneTimeProductCanceled])
+                      .refund, .ledgerUnreadable, .accountStale, .playResponse, .playVerifyFailed, .oneTimeProductCanceled,
+                      .subscriptionOnHold, .subscriptionRevoked])
     func refusalsAndDeclinesStandOut(_ kind: EventKind) {
         #expect(kind.tone == .failure)
     }
@@ -19,7 +20,7 @@ struct EventKindTests {
     @Test func everythingElseIsNeutral() {
         let loud: Set<EventKind> = [.redirectRejected, .payStationDeclined, .payStationWrongCode, .validationFailed, .billingIssue,
                                     .refund, .granted, .ledgerUnreadable, .accountStale, .playResponse, .playVerifyFailed,
-                                    .oneTimeProductCanceled]
+                                    .oneTimeProductCanceled, .subscriptionOnHold, .subscriptionRevoked]
         for kind in EventKind.sdkCalls + EventKind.lifecycle where !loud.contains(kind) {
             #expect(kind.tone == .neutral, "\(kind)")
         }

@@ -25,7 +25,11 @@ struct PathRegistryTests {
         let declared = PathRegistry.eventKinds
         #expect(declared.sdkCalls.contains(.xeeNotification) && declared.sdkCalls.contains(.payStationPaid))
         #expect(declared.sdkCalls.allSatisfy { EventKind.sdkCalls.contains($0) && $0.category == .sdk })
-        #expect(declared.lifecycle == [.verifiedWithApple, .oneTimeProductPurchased, .oneTimeProductCanceled])
+        #expect(declared.lifecycle == [.verifiedWithApple, .oneTimeProductPurchased, .oneTimeProductCanceled,
+                                       .subscriptionPurchased, .subscriptionRenewed, .subscriptionInGracePeriod,
+                                       .subscriptionOnHold, .subscriptionRecovered, .subscriptionCanceled,
+                                       .subscriptionRestarted, .subscriptionExpired, .subscriptionRevoked,
+                                       .subscriptionPriceChangeConfirmed])
         #expect(EventKind.verifiedWithApple.category == .lifecycle)
         #expect(EventKind.payStationDeclined.tone == .failure && EventKind.payStationWrongCode.tone == .failure)
         #expect(EventKind.payStationPaid.tone == .neutral)

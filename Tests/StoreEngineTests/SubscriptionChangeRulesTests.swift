@@ -163,7 +163,7 @@ struct SubscriptionChangeRulesTests {
         let accepted = try #require(SubscriptionActions.outcome(of: .answerPriceIncrease(accept: true), on: running,
                                                                 named: "Monthly Pass", at: time))
         #expect(accepted.subscription.priceIncrease == "accepted" && accepted.subscription.autoRenew)
-        #expect(accepted.change == nil)
+        #expect(accepted.change == .priceIncreaseAccepted)
         #expect(SubscriptionActions.outcome(of: .tamper, on: running, named: "Monthly Pass", at: time) == nil)
     }
 

@@ -26,7 +26,8 @@ public struct EntitlementState: Sendable, Equatable {
 
 extension Entitlement {
     /// `owned`, `waiting for the server 2/5`, `active · renews DATE`, `active to DATE`, `active in
-    /// grace to DATE · billing issue`, `inactive · billing retry`, `refunded`, `expired DATE`,
+    /// grace to DATE · billing issue`, `inactive · billing retry` (or what the subscription's store
+    /// calls that time: `account hold`), `refunded`, `expired DATE`,
     /// then where a path's server keeps access, where its last change came from, and the stores.
     /// - Parameter date: how to write the expiry (a day, a minute, a whole date).
     public func state(writingDates date: (Date) -> String) -> EntitlementState {
@@ -44,7 +45,8 @@ extension Entitlement {
         // hears of the store's changes only by notification.
         switch source == nil ? subscription?.status : nil {
         case .inGracePeriod?: return EntitlementState("active in grace to \(until) · billing issue\(origin)", .attention)
-        case .inBillingRetryPeriod?: return EntitlementState("inactive · billing retry\(origin)", .failing)
+        case .inBillingRetryPeriod?:
+            return EntitlementState("inactive · \(subscription?.retryName ?? "billing retry")\(origin)", .failing)
         case .revoked?: return EntitlementState("refunded\(origin)", .ended)
         default: break
         }

@@ -46,12 +46,21 @@ struct GrantRules {
             // From when it was paid, not from now: a purchase delivered again a week after a
             // crash still runs its month from the day it was paid. Calendar months, so P1M from
             // 31 January ends on the last day of February.
-            let span = paidSpan(of: transaction, product: product)
             let start = transaction.purchasedAt ?? transaction.updatedAt
             return GrantRecord(transactionId: transaction.id, kind: .accessLevel, key: level, amount: 1,
-                               expiresAt: renewalRate.end(of: span.period, count: span.count, from: start),
+                               expiresAt: end(ofPeriodPaidBy: transaction, product: product, from: start, at: renewalRate),
                                grantedAt: time)
         }
+    }
+
+    /// The end of what `transaction` paid for from `start` at `rate`, on the calendar of the
+    /// store that sold it (which may give a free trial a length of its own).
+    func end(ofPeriodPaidBy transaction: TransactionRecord, product: Product, from start: Date,
+             at rate: RenewalRate) -> Date {
+        let span = paidSpan(of: transaction, product: product)
+        let offer = transaction.offerType.flatMap { AppliedOffer(typeName: $0, id: transaction.offerId, of: product) }
+        return transaction.calendar.end(of: span.period, count: span.count, isFreeTrial: offer?.offer.mode == .freeTrial,
+                                        from: start, at: rate)
     }
 
     /// What a subscription's transaction paid for: the offer's span (a week's trial, three

@@ -158,6 +158,12 @@ struct PathContext {
     /// How long periods, grace and billing retry last now.
     var renewalRate: RenewalRate { store.renewalRate }
 
+    /// The subscription `transaction` pays for, as the store keeps it now (within a change's
+    /// commit: as the change left it).
+    func subscription(of transaction: TransactionRecord) -> SubscriptionRecord? {
+        store.account.subscriptions[transaction.originalTransactionId ?? transaction.id]
+    }
+
     /// The product a transaction bought, from the ledger.
     func productId(of transactionId: String) throws -> String? {
         try store.ledger.transaction(id: transactionId)?.productId

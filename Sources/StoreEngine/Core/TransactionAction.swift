@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 
 /// What QA can do to one transaction from outside the purchase (the transaction's actions, `m`,
@@ -59,6 +60,14 @@ public enum TransactionAction: Sendable, Equatable {
         case .tamper: return "Tamper with the signed transaction"
         case .delete: return "Delete the transaction"
         }
+    }
+}
+
+extension TransactionAction {
+    /// The action as a menu line on a transaction of `path`: in the words of that path's store
+    /// where they differ from the App Store's (`PathRegistry.actionTitle`).
+    public func title(on path: IntegrationPath?) -> String {
+        path.flatMap { PathRegistry.actionTitle(of: self, on: $0) } ?? title
     }
 }
 

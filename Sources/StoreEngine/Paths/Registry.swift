@@ -37,6 +37,22 @@ enum PathRegistry {
         try all.first { $0.traits.id == path }?.publicKey(in: ledger)
     }
 
+    /// The subscription calendar the path `id` keeps (its `rawValue` as the ledger writes it);
+    /// the App Store's for a path that keeps none of its own, or none at all.
+    static func calendar(of id: String?) -> any SubscriptionCalendar {
+        id.flatMap { calendarsById[$0] } ?? AppStoreCalendar()
+    }
+
+    private static let calendarsById = Dictionary(uniqueKeysWithValues: all.map {
+        ($0.traits.id.rawValue, $0.subscriptionCalendar)
+    })
+
+    /// The transaction manager's line for `action` on a transaction of `path`, in its store's
+    /// words; nil where they are the App Store's.
+    static func actionTitle(of action: TransactionAction, on path: IntegrationPath) -> String? {
+        all.first { $0.traits.id == path }?.actionTitle(of: action)
+    }
+
     /// The event kinds every path declares.
     static var eventKinds: PathEventKinds {
         all.reduce(into: PathEventKinds()) { kinds, path in kinds.add(path.eventKinds) }
@@ -92,12 +108,20 @@ protocol RegisteredPath: PurchasePath {
 
     /// The public half of that key as its store shows it, from the ledger read-only.
     static func publicKey(in ledger: Ledger) throws -> String?
+
+    /// The calendar its store runs subscriptions on; the App Store's unless it says otherwise.
+    static var subscriptionCalendar: any SubscriptionCalendar { get }
+
+    /// The transaction manager's line for `action`, where the path's store words it otherwise.
+    static func actionTitle(of action: TransactionAction) -> String?
 }
 
 extension RegisteredPath {
     static func serverAccess(in ledger: Ledger, user: String) throws -> [ServerAccess] { [] }
     static var signsWithItsOwnKey: Bool { false }
     static func publicKey(in ledger: Ledger) throws -> String? { nil }
+    static var subscriptionCalendar: any SubscriptionCalendar { AppStoreCalendar() }
+    static func actionTitle(of action: TransactionAction) -> String? { nil }
 }
 
 /// The event kinds a path adds to the engine's (`EventKind.sdkCalls`, `lifecycle`, `tone`).

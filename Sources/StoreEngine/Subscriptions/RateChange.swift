@@ -35,9 +35,8 @@ struct RateChange {
             guard let latest = try reading(subscription.latestTransactionId),
                   let product = catalog.product(id: latest.productId) else { continue }
             let start = latest.purchasedAt ?? latest.updatedAt
-            let span = rules.paidSpan(of: latest, product: product)
-            let oldLength = old.end(of: span.period, count: span.count, from: start).timeIntervalSince(start)
-            let newLength = new.end(of: span.period, count: span.count, from: start).timeIntervalSince(start)
+            let oldLength = rules.end(ofPeriodPaidBy: latest, product: product, from: start, at: old).timeIntervalSince(start)
+            let newLength = rules.end(ofPeriodPaidBy: latest, product: product, from: start, at: new).timeIntervalSince(start)
             guard oldLength > 0, newLength > 0 else { continue }
             let before = subscription.expiresAt
             let ends = time.addingTimeInterval(before.timeIntervalSince(time) / oldLength * newLength)

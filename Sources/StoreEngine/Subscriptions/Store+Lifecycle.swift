@@ -24,7 +24,7 @@ extension Store {
         }
         try save(SubscriptionRecord(originalTransactionId: paid.id, userId: paid.userId, productId: paid.productId,
                                     latestTransactionId: paid.id, expiresAt: expires, updatedAt: time,
-                                    renewalRate: renewalRate.rawValue))
+                                    renewalRate: renewalRate.rawValue, integrationPath: paid.integrationPath))
     }
 
     /// Keeps the row, in memory and in the ledger, and schedules its next step.
@@ -99,6 +99,7 @@ extension Store {
         case .renews(let renewalTerms): terms = renewalTerms
         }
         let product = terms.product
+        let recovers = subscription.billingIssueAt != nil
         let renewal: TransactionRecord = try ledger.inTransaction {
             let sequence = try ledger.nextValue(ofSequence: "transaction")
             let record = lifecycle.renewalTransaction(terms, of: subscription, id: String(format: "txn-%06d", sequence),
@@ -115,7 +116,7 @@ extension Store {
             subscription = lifecycle.renewed(subscription, by: record, terms, at: start)
             try save(subscription)
             // A path's server may hear of the renewal by notification: scheduled in the renewal's commit.
-            try path(of: record).subscriptionChanged(.renewal, record, in: context)
+            try path(of: record).subscriptionChanged(recovers ? .recovery : .renewal, record, in: context)
             return record
         }
         carryover.openedThisRun.insert(renewal.id)

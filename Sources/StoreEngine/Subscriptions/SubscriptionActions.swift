@@ -106,7 +106,7 @@ enum SubscriptionActions {
                 subscription: subscription,
                 event: Event(.priceIncrease, accept ? "price increase accepted: renewals charge the new price"
                         : "price increase declined: auto-renew off, \(name) expires at the end of its period"),
-                change: accept ? nil : .cancellation,
+                change: accept ? .priceIncreaseAccepted : .cancellation,
                 then: .tell(StoreNotice(.info, accept ? "Price increase accepted: \(name) renews at the new price."
                                         : "Price increase declined: \(name) expires at the end of its period.")))
         case .renew, .approve, .decline, .resolve, .refund, .tamper, .delete:

@@ -42,18 +42,19 @@ struct SubscriptionLifecycle {
     /// end, retry's end), however late `due` is.
     func step(of subscription: SubscriptionRecord, named name: String, dueAt due: Date) -> DueStep {
         let period = catalog.product(id: subscription.productId)?.period
+        let calendar = subscription.calendar
         if let failedAt = subscription.billingIssueAt {
             let graceEnd = SubscriptionRules.graceEnd(subscription, period: period, rate: renewalRate) ?? failedAt
-            let retryEnd = SubscriptionRules.retryEnd(subscription, rate: renewalRate) ?? failedAt
+            let retryEnd = SubscriptionRules.retryEnd(subscription, period: period, rate: renewalRate) ?? failedAt
             if due >= retryEnd {
                 return .end(ending(subscription, at: retryEnd, reason: "billingError",
-                                   saying: "billing retry ran out: \(name) expired",
-                                   notice: StoreNotice(.info, "\(name) expired: billing retry ran out.")))
+                                   saying: "\(calendar.retryName) ran out: \(name) expired",
+                                   notice: StoreNotice(.info, "\(name) expired: \(calendar.retryName) ran out.")))
             }
             guard due >= graceEnd else { return .notYet }
             return .endGrace(at: graceEnd,
-                             message: "grace period ended: access lost; billing retry until " + EventDate.string(from: retryEnd),
-                             notice: StoreNotice(.info, "\(name): the grace period ended; access is off while the store retries billing."))
+                             message: "grace period ended: access lost; \(calendar.retryName) until " + EventDate.string(from: retryEnd),
+                             notice: StoreNotice(.info, "\(name): the grace period ended; \(calendar.retryExplanation)."))
         }
         guard due >= subscription.expiresAt else { return .notYet }
         let periodEnd = subscription.expiresAt
@@ -64,17 +65,17 @@ struct SubscriptionLifecycle {
         }
         // The limit counts only the renewals made at this rate, one after another: passing
         // through the sandbox on the way to another rate ends nothing.
-        if let limit = renewalRate.renewalLimit, subscription.renewalRate == renewalRate.rawValue,
+        if let limit = calendar.renewalLimit(at: renewalRate), subscription.renewalRate == renewalRate.rawValue,
            subscription.renewalsAtRate >= limit {
             return .end(ending(subscription, at: periodEnd, reason: "sandboxRenewalLimit",
-                               saying: "the sandbox stops auto-renew after \(limit) renewals: \(name) expired",
-                               notice: StoreNotice(.info, "\(name) expired: the sandbox renews \(limit) times.")))
+                               saying: "\(calendar.limitSetter) stops auto-renew after \(limit) renewals: \(name) expired",
+                               notice: StoreNotice(.info, "\(name) expired: \(calendar.limitSetter) renews \(limit) times.")))
         }
         if subscription.billingIssue {
             var failed = subscription
             failed.billingIssueAt = periodEnd
             failed.updatedAt = periodEnd
-            let until = EventDate.string(from: renewalRate.graceEnd(for: period, from: periodEnd))
+            let until = EventDate.string(from: calendar.graceEnd(for: period, from: periodEnd, at: renewalRate))
             return .failRenewal(failed, at: periodEnd,
                                 message: "the renewal could not be charged: grace period until \(until), access kept",
                                 notice: StoreNotice(.error, "\(name) could not renew (billing issue); access stays for "

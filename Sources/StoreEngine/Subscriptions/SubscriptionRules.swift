@@ -2,29 +2,30 @@ import Catalog
 import Foundation
 import Ledger
 
-/// The App Store's calendar rules for an auto-renewable subscription, pure: when
-/// its next step falls due, and where it stands at a moment. A renewal that fails on a billing
-/// issue starts a grace period (in real time 6 days for a weekly plan, 16 for the others) in
-/// which access stays, then billing retry (60 days from the failure) without access; a cleared
-/// issue recovers it, and retry running out expires it. `RenewalRate` shrinks all of it.
+/// The calendar rules for an auto-renewable subscription, pure: when its next step falls due,
+/// and where it stands at a moment. A renewal that fails on a billing issue starts a grace
+/// period in which access stays, then a time without access (the App Store's billing retry: in
+/// real time 6 or 16 days of grace, then retry until 60 days from the failure); a cleared issue
+/// recovers it, and that time running out expires it. How long each lasts is the calendar of
+/// the subscription's store (`SubscriptionCalendar`), on the clock's `RenewalRate`.
 public enum SubscriptionRules {
     public static let billingRetryDays = 60
 
     /// When the grace period after a failed renewal ends.
     static func graceEnd(_ subscription: SubscriptionRecord, period: SubscriptionPeriod?, rate: RenewalRate) -> Date? {
-        subscription.billingIssueAt.map { rate.graceEnd(for: period, from: $0) }
+        subscription.billingIssueAt.map { subscription.calendar.graceEnd(for: period, from: $0, at: rate) }
     }
 
-    /// When billing retry after a failed renewal runs out.
-    static func retryEnd(_ subscription: SubscriptionRecord, rate: RenewalRate) -> Date? {
-        subscription.billingIssueAt.map { rate.retryEnd(from: $0) }
+    /// When the time without access after a failed renewal's grace runs out.
+    static func retryEnd(_ subscription: SubscriptionRecord, period: SubscriptionPeriod?, rate: RenewalRate) -> Date? {
+        subscription.billingIssueAt.map { subscription.calendar.retryEnd(for: period, from: $0, at: rate) }
     }
 
     /// When something next happens to the subscription on the calendar, if anything will.
     static func nextDue(of subscription: SubscriptionRecord, period: SubscriptionPeriod?, rate: RenewalRate,
                         after now: Date) -> Date? {
         guard subscription.endedAt == nil else { return nil }
-        if let graceEnd = graceEnd(subscription, period: period, rate: rate), let retryEnd = retryEnd(subscription, rate: rate) {
+        if let graceEnd = graceEnd(subscription, period: period, rate: rate), let retryEnd = retryEnd(subscription, period: period, rate: rate) {
             return graceEnd > now ? graceEnd : retryEnd
         }
         return subscription.expiresAt

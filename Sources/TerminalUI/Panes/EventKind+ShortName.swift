@@ -18,7 +18,7 @@ extension EventKind {
     /// Words that start many names: `transaction.purchased`, `transactionStart`, `paystation.paid`.
     private static let shortPrefixes: [(String, String)] = [
         ("transaction", "txn"), ("paystation.", "ps."), ("redirect.", "redir."), ("purchase.", "buy."),
-        ("products.", "prod."), ("subscription.", "sub."),
+        ("products.", "prod."), ("subscription.", "sub."), ("SUBSCRIPTION_", "SUB_"),
     ]
 
     /// Names that a prefix alone leaves too long or unclear.
@@ -40,6 +40,8 @@ extension EventKind {
         "VERIFIED_WITH_APPLE": "VERIFIED",
         "ONE_TIME_PRODUCT_PURCHASED": "OT_PURCHASED",
         "ONE_TIME_PRODUCT_CANCELED": "OT_CANCELED",
+        "SUBSCRIPTION_IN_GRACE_PERIOD": "SUB_IN_GRACE",
+        "SUBSCRIPTION_PRICE_CHANGE_CONFIRMED": "SUB_PRICE_OK",
         "catalog.reloaded": "catalog.reload",
         "catalog.rejected": "catalog.broken",
         "theme.reloaded": "theme.reload",

@@ -45,7 +45,8 @@ extension PlayPath {
             sdkCalls: [.playConnection, .playProductDetails, .playBillingFlow, .playCharged, .playPurchasesUpdated,
                        .playResponse, .playVerified, .playVerifyFailed, .playAcknowledged, .playConsumed,
                        .playQueryPurchases],
-            lifecycle: [.oneTimeProductPurchased, .oneTimeProductCanceled],
-            failures: [.playResponse, .playVerifyFailed, .oneTimeProductCanceled])
+            lifecycle: [.oneTimeProductPurchased, .oneTimeProductCanceled] + EventKind.playSubscriptionNotifications,
+            failures: [.playResponse, .playVerifyFailed, .oneTimeProductCanceled, .subscriptionOnHold,
+                       .subscriptionRevoked])
     }
 }

@@ -26,7 +26,9 @@ extension PlayPath {
             try context.log(.playVerified, "signature verified with the licence key (SHA256withRSA)", transaction: transaction)
             let paidAt = Date(timeIntervalSince1970: Double(purchase.purchaseTime) / 1000)
             let notice = try context.settleAndDeliver(transaction, as: .paid(at: paidAt))
-            try context.log(.oneTimeProductPurchased, "\(purchase.productId) \(purchase.orderId)", transaction: transaction)
+            let subscribes = context.catalog.product(id: purchase.productId)?.type == .autoRenewable
+            try context.log(subscribes ? .subscriptionPurchased : .oneTimeProductPurchased,
+                            "\(purchase.productId) \(purchase.orderId)", transaction: transaction)
             guard try records.appAcknowledges() else {
                 try context.log(.playAcknowledged, "the app leaves \(purchase.orderId) unacknowledged (QA): Google Play "
                                 + "refunds it at its deadline", transaction: transaction)

@@ -71,7 +71,9 @@ extension PlayPath {
         try records.save(purchase)
         let window = Self.acknowledgementWindow(sandbox: context.catalog.settings.useSandbox)
         let within = window < 3_600 ? "\(Int(window / 60)) minutes" : "\(Int(window / 86_400)) days"
-        try context.log(.oneTimeProductCanceled, "\(purchase.orderId) not acknowledged within \(within): Google Play "
+        let subscribes = context.catalog.product(id: purchase.productId)?.type == .autoRenewable
+        try context.log(subscribes ? .subscriptionRevoked : .oneTimeProductCanceled,
+                        "\(purchase.orderId) not acknowledged within \(within): Google Play "
                         + "refunded and revoked it", transaction: transaction)
         guard let record = try context.transaction(transaction) else { return .nothing }
         if record.state == .purchasing {

@@ -300,8 +300,10 @@ final class XeePath: StoreKitPath {
     /// the notification `notificationDelaySeconds` later, and only then changes the profile.
     override func subscriptionChanged(_ change: SubscriptionChange, _ transaction: TransactionRecord,
                                       in context: PathContext) throws {
-        guard change != .refund, context.catalog.origin != .storeKitConfiguration else { return }
-        try notify(change, of: transaction, in: context)
+        guard change != .refund, change != .priceIncreaseAccepted,
+              context.catalog.origin != .storeKitConfiguration else { return }
+        // A renewal that cleared a billing issue is a renewal to the App Store's notifications.
+        try notify(change == .recovery ? .renewal : change, of: transaction, in: context)
     }
 
     private func notify(_ change: SubscriptionChange, of transaction: TransactionRecord,
@@ -314,7 +316,8 @@ final class XeePath: StoreKitPath {
     /// The App Store Server Notification's name for a change.
     private static func notificationName(_ change: SubscriptionChange) -> String {
         switch change {
-        case .renewal: return "DID_RENEW"
+        case .renewal, .recovery: return "DID_RENEW"
+        case .priceIncreaseAccepted: return "DID_CHANGE_RENEWAL_PREF (price increase accepted)"
         case .refund: return "REFUND"
         case .cancellation: return "DID_CHANGE_RENEWAL_STATUS (auto-renew off)"
         case .uncancellation: return "DID_CHANGE_RENEWAL_STATUS (auto-renew on)"
@@ -339,9 +342,10 @@ final class XeePath: StoreKitPath {
         var expires = current?.expiresAt ?? access.expiresAt
         var renews = current?.willRenew ?? true
         switch change {
-        case .renewal:
+        case .renewal, .recovery:
             expires = access.expiresAt
             renews = true
+        case .priceIncreaseAccepted: break
         case .cancellation: renews = false
         case .uncancellation: renews = true
         case .refund:

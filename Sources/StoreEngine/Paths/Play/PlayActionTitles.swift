@@ -1,0 +1,22 @@
+// The transaction manager (`m`) on a Google Play purchase, in the Play Console's and Play
+// Billing's words where they differ from the App Store's: a refund revokes, auto-renew is the
+// subscription being cancelled or restored, a failing renewal goes through grace and account
+// hold, and fixing the payment recovers it.
+extension PlayPath {
+    static func actionTitle(of action: TransactionAction) -> String? {
+        switch action {
+        case .refund(let reason): return "Refund and revoke (\(reason.rawValue))"
+        case .cancelRenewal: return "Cancel the subscription (access to the period's end)"
+        case .enableRenewal: return "Restore the cancelled subscription"
+        case .billingIssue(let on):
+            return on ? "Decline the next renewal's payment (grace, then account hold)"
+                : "Fix the payment (recovers from grace or account hold)"
+        case .requestPriceIncrease: return "Change the price (a quarter more; the subscriber must confirm)"
+        case .answerPriceIncrease(let accept):
+            return accept ? "Confirm the price change" : "Decline the price change (cancels the subscription)"
+        case .tamper: return "Tamper with the signed purchase JSON"
+        case .delete: return "Delete the purchase"
+        case .approve, .decline, .resolve, .expire, .renew: return nil
+        }
+    }
+}
