@@ -198,7 +198,7 @@ struct CatalogEncoderTests {
 
     /// The encoder writes every property it knows of; one added to the model later must be taught
     /// to it, or `storefront import` and the round trip silently drop it. This names them all.
-    @Test func theEncoderKnowsEveryPropertyOfTheModel() {
+    @Test func theEncoderKnowsEveryPropertyOfTheModel() throws {
         func properties(_ value: Any) -> [String] { Mirror(reflecting: value).children.compactMap(\.label) }
         let month = SubscriptionPeriod(value: 1, unit: .month)
         #expect(properties(Catalog(app: AppInfo(name: "", bundleId: ""), storefronts: [], products: [])) == [
@@ -219,7 +219,9 @@ struct CatalogEncoderTests {
         #expect(properties(Storefront(id: "", locale: "", currency: "", path: .storekit)) == [
             "id", "locale", "currency", "path", "inAppPayStation"])
         #expect(properties(SubscriptionGroup(id: "")) == ["id", "accessLevel", "name"])
-        #expect(properties(Product(id: "", type: .consumable, prices: [:])) == [
+        // A product keeps its fields in one box its copies share (`ProductFields`): they are its properties.
+        let product = try #require(Mirror(reflecting: Product(id: "", type: .consumable, prices: [:])).descendant("fields", "values"))
+        #expect(properties(product) == [
             "id", "type", "itemType", "status", "name", "description", "prices", "grants", "group", "level", "period",
             "introductoryOffer", "promotionalOffers", "winBackOffers", "codeOffers"])
         #expect(properties(Offer(mode: .freeTrial, period: month)) == ["id", "mode", "period", "periods", "prices", "eligibility"])

@@ -134,7 +134,7 @@ public enum CatalogEncoder {
         if product.status != .available { members.append(("status", .string(product.status.rawValue))) }
         if !product.name.isEmpty { members.append(("name", localized(product.name))) }
         if !product.description.isEmpty { members.append(("description", localized(product.description))) }
-        members.append(("prices", prices(product.prices, order: storefrontOrder)))
+        members.append(("prices", prices(product.prices.dictionary, order: storefrontOrder)))
         switch product.grants {
         case .currency(let currency, let amount)?:
             members.append(("grants", .object([("currency", .string(currency)), ("amount", .int(amount))])))

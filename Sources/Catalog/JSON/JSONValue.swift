@@ -60,13 +60,28 @@ public struct JSONNode: Sendable, Equatable {
 }
 
 /// A 1-based line and column in a source text; columns count Unicode scalars.
+///
+/// Kept in 32 bits each: a parsed catalog holds two of these for every member (the key's and
+/// the value's), so 10,000 products carry hundreds of thousands, alive beside the model while it
+/// is built. A place past 2^32 - 1 (a file of gigabytes, which no loader reads) is kept as
+/// that largest value.
 public struct SourcePosition: Sendable, Equatable, Hashable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
+    private var storedLine: UInt32
+    private var storedColumn: UInt32
+
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = UInt32(clamping: newValue) }
+    }
+
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = UInt32(clamping: newValue) }
+    }
 
     public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
+        storedLine = UInt32(clamping: line)
+        storedColumn = UInt32(clamping: column)
     }
 
     public var description: String { "\(line):\(column)" }

@@ -7,6 +7,22 @@ import Foundation
 /// nobody acts on such a catalog (`CatalogLoader` hands out none).
 struct CatalogDecoder {
     let diagnostics: DiagnosticList
+    private let recentPrices = RecentPrices()
+
+    init(diagnostics: DiagnosticList) {
+        self.diagnostics = diagnostics
+    }
+
+    /// The prices decoded last: the next ones share their list of storefront ids when they are
+    /// priced in the same storefronts, as a catalog's products nearly all are.
+    private final class RecentPrices {
+        var last = StorefrontPrices()
+
+        func sharing(_ prices: StorefrontPrices) -> StorefrontPrices {
+            last = prices.sharingStorefronts(with: last)
+            return last
+        }
+    }
 
     func decode(_ root: JSONNode) -> Catalog? {
         let keys: Set<String> = ["schemaVersion", "app", "settings", "storefronts", "accessLevels",
@@ -25,7 +41,7 @@ struct CatalogDecoder {
                 .flatMap { $0.string("id", required: true) }.map(AccessLevel.init)
         }
         let groups = reader.elements("subscriptionGroups", decodeGroup)
-        let products = reader.elements("products", required: true, decodeProduct)
+        let products = reader.objects("products", required: true, allowedKeys: productKeys, decodeProduct)
         let paywalls = reader.elements("paywalls", decodePaywall)
         // Reported above; the rest of the catalog is still checked.
         let app = decodedApp ?? AppInfo(name: "", bundleId: "")
@@ -141,20 +157,16 @@ struct CatalogDecoder {
 
     private func localized(_ reader: ObjectReader, _ key: String) -> LocalizedText {
         guard let object = reader.object(key) else { return LocalizedText() }
-        var values: [String: String] = [:]
-        for member in object.orderedMembers {
-            if let text = object.string(member.key) { values[member.key] = text }
-        }
-        return LocalizedText(values)
+        let entries = object.readMembers { key, value in object.string(value, of: key) }
+        return LocalizedText(entries: entries.map { LocalizedText.Entry(key: $0.key, text: $0.value) })
     }
 
-    private func prices(_ reader: ObjectReader, _ key: String, required: Bool = false) -> [String: Decimal] {
+    private func prices(_ reader: ObjectReader, _ key: String, required: Bool = false) -> StorefrontPrices {
         guard let object = reader.object(key, required: required) else { return [:] }
-        var prices: [String: Decimal] = [:]
-        for member in object.orderedMembers {
-            if let price = object.decimal(member.key) { prices[member.key] = price }
+        let entries = object.readMembers { key, value in
+            ObjectReader.decimal(value, path: object.path(of: key), diagnostics: diagnostics)
         }
-        return prices
+        return recentPrices.sharing(StorefrontPrices(entries: entries.map { StorefrontPrices.Entry(storefront: $0.key, amount: $0.value) }))
     }
 
     private let productKeys: Set<String> = [
@@ -162,42 +174,45 @@ struct CatalogDecoder {
         "period", "introductoryOffer", "promotionalOffers", "winBackOffers", "codeOffers",
     ]
 
-    private func decodeProduct(_ element: (node: JSONNode, path: String)) -> Product? {
-        guard let reader = ObjectReader(element.node, path: element.path, diagnostics: diagnostics,
-                                        allowedKeys: productKeys)
-        else { return nil }
+    private func decodeProduct(_ reader: ObjectReader) -> Product? {
+        // Read in this order, the order of the messages about one place (a missing key's is
+        // the object's); the product is built once, at the end.
         let id = reader.string("id", required: true)
         let type = reader.enumeration("type", as: ProductType.self, required: true)
-        var product = Product(id: id ?? "", type: type ?? .consumable, prices: prices(reader, "prices", required: true))
-        product.itemType = reader.enumeration("itemType", as: ItemType.self) ?? .virtualItem
-        product.status = reader.enumeration("status", as: ProductStatus.self) ?? .available
-        product.name = localized(reader, "name")
-        product.description = localized(reader, "description")
-        product.group = reader.string("group")
-        product.level = reader.int("level", range: 1...100)
-        if let text = reader.string("period") {
-            product.period = period(text, path: reader.path(of: "period"), at: reader.member("period")?.position)
+        let prices = self.prices(reader, "prices", required: true)
+        let itemType = reader.enumeration("itemType", as: ItemType.self) ?? .virtualItem
+        let status = reader.enumeration("status", as: ProductStatus.self) ?? .available
+        let name = localized(reader, "name")
+        let description = localized(reader, "description")
+        let group = reader.string("group")
+        let level = reader.int("level", range: 1...100)
+        let period = reader.string("period").flatMap { text in
+            self.period(text, path: reader.path(of: "period"), at: reader.member("period")?.position)
         }
-        if let grants = reader.object("grants", allowedKeys: ["currency", "amount", "entitlement"]) {
-            if let currency = grants.string("currency") {
-                product.grants = .currency(currency, amount: grants.int("amount", required: true, range: 1...1_000_000_000) ?? 0)
-            } else if let entitlement = grants.string("entitlement") {
-                product.grants = .entitlement(entitlement)
+        var grants: Grant?
+        if let object = reader.object("grants", allowedKeys: ["currency", "amount", "entitlement"]) {
+            if let currency = object.string("currency") {
+                grants = .currency(currency, amount: object.int("amount", required: true, range: 1...1_000_000_000) ?? 0)
+            } else if let entitlement = object.string("entitlement") {
+                grants = .entitlement(entitlement)
             } else {
-                diagnostics.error("grants needs \"currency\" with \"amount\", or \"entitlement\"", path: grants.path,
-                                  at: grants.node.position)
+                diagnostics.error("grants needs \"currency\" with \"amount\", or \"entitlement\"", path: object.path,
+                                  at: object.node.position)
             }
         }
-        if let intro = reader.object("introductoryOffer", allowedKeys: offerKeys) {
-            product.introductoryOffer = decodeOffer(intro, needsId: false)
+        let introductoryOffer = reader.object("introductoryOffer", allowedKeys: offerKeys).flatMap {
+            decodeOffer($0, needsId: false)
         }
-        product.promotionalOffers = offers(reader, "promotionalOffers")
-        product.winBackOffers = offers(reader, "winBackOffers")
-        product.codeOffers = offers(reader, "codeOffers")
+        let promotionalOffers = offers(reader, "promotionalOffers")
+        let winBackOffers = offers(reader, "winBackOffers")
+        let codeOffers = offers(reader, "codeOffers")
         // A product whose type failed (an error already) is kept as a consumable, so that its
         // prices and names are checked in the same run; such a catalog is never used.
-        guard id != nil else { return nil }
-        return product
+        guard let id else { return nil }
+        return Product(id: id, type: type ?? .consumable, itemType: itemType, status: status, name: name,
+                       description: description, prices: prices, grants: grants, group: group, level: level,
+                       period: period, introductoryOffer: introductoryOffer, promotionalOffers: promotionalOffers,
+                       winBackOffers: winBackOffers, codeOffers: codeOffers)
     }
 
     private let offerKeys: Set<String> = ["id", "mode", "period", "periods", "prices", "eligibility"]
@@ -224,14 +239,14 @@ struct CatalogDecoder {
                               path: reader.path(of: "eligibility"), at: reader.member("eligibility")?.position)
             return nil
         }
-        return Offer(id: id, mode: mode, period: length, periods: count, prices: prices(reader, "prices"),
+        return Offer(id: id, mode: mode, period: length, periods: count, prices: prices(reader, "prices").dictionary,
                      eligibility: eligibility)
     }
 
-    private func period(_ text: String, path: String, at position: SourcePosition?) -> SubscriptionPeriod? {
+    private func period(_ text: String, path: @autoclosure () -> String, at position: SourcePosition?) -> SubscriptionPeriod? {
         if let period = SubscriptionPeriod(iso8601: text) { return period }
         diagnostics.error("\"\(text)\" is not a period; write an ISO 8601 duration such as P1W, P1M, P3M or P1Y",
-                          path: path, at: position)
+                          path: path(), at: position)
         return nil
     }
 

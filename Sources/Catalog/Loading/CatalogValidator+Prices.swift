@@ -10,13 +10,14 @@ extension CatalogValidator {
         for storefront in catalog.storefronts where known.contains(storefront.currency) {
             currencies[storefront.id] = (storefront.currency, PriceFormatter.minorUnitDigits(ofCurrency: storefront.currency))
         }
-        guard case .array(let products)? = root["products"]?.value else { return }
+        guard !currencies.isEmpty, case .array(let products)? = root["products"]?.value else { return }
+        let offerKeys = ["promotionalOffers", "winBackOffers", "codeOffers"]
         // Paths are spelt only for an error: this runs over every price of the file.
         for (index, product) in products.enumerated() {
             checkDigits(of: product["prices"], at: "$.products[\(index)].prices", currencies: currencies)
             checkDigits(of: product["introductoryOffer"]?["prices"], at: "$.products[\(index)].introductoryOffer.prices",
                         currencies: currencies)
-            for key in ["promotionalOffers", "winBackOffers", "codeOffers"] {
+            for key in offerKeys {
                 guard case .array(let offers)? = product[key]?.value else { continue }
                 for (offerIndex, offer) in offers.enumerated() {
                     checkDigits(of: offer["prices"], at: "$.products[\(index)].\(key)[\(offerIndex)].prices",

@@ -50,6 +50,7 @@ struct CatalogValidator {
     private func reportDuplicates(in arrayKey: String, kind: String) {
         guard case .array(let elements)? = root[arrayKey]?.value else { return }
         var seen: Set<String> = []
+        seen.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             guard case .string(let id)? = element["id"]?.value else { continue }
             if !seen.insert(id).inserted {
@@ -105,7 +106,8 @@ struct CatalogValidator {
         var storefrontNames = SpellingSuggestions(among: storefrontIds)
         let groupIds = idsInFile("subscriptionGroups")
         for (index, product) in catalog.products.enumerated() {
-            let path = Self.products / index
+            // Built only for a message or on a file with load errors: this runs for every product.
+            var path: JSONPath { Self.products / index }
             let unknown = storefrontsLoaded ? product.prices.keys.filter { !storefrontIds.contains($0) } : []
             for storefront in unknown.sorted() {
                 var message = "price for unknown storefront \"\(storefront)\""
@@ -113,7 +115,7 @@ struct CatalogValidator {
                 error(message, at: path / "prices" / storefront)
             }
             // A type that failed to load says nothing about what the product needs.
-            guard !places.source(of: path / "type").failed else { continue }
+            guard places.loadedCleanly || !places.source(of: path / "type").failed else { continue }
             switch product.type {
             case .autoRenewable:
                 if product.period == nil {

@@ -93,9 +93,9 @@ final class DiagnosticList {
     }
 
     /// The array at `path` had `count` elements and the model kept those at `indices`.
-    func kept(_ indices: [Int], of count: Int, inArrayAt path: String) {
+    func kept(_ indices: [Int], of count: Int, inArrayAt path: @autoclosure () -> String) {
         guard indices.count != count else { return }
-        keptElements[path] = indices
+        keptElements[path()] = indices
     }
 
     var hasErrors: Bool { items.contains { $0.severity == .error } }

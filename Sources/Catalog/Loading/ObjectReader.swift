@@ -4,8 +4,15 @@ import Foundation
 /// list with its JSON path and position instead of stopping at the first.
 struct ObjectReader {
     let node: JSONNode
-    let path: String
     let diagnostics: DiagnosticList
+    /// Where the object stands, spelt out only when a message names it.
+    private let place: ReaderPath
+    /// Whether a key is written twice (an error reported): then a member's value is not always
+    /// the one a lookup of its key finds.
+    private let hasRepeatedKeys: Bool
+
+    /// The object's JSON path, such as `$.products[2].prices`.
+    var path: String { place.spelled }
 
     /// Nil (with an error reported) when `node` is not an object. Unknown keys are reported as
     /// errors when `allowedKeys` is given: a misspelt key must not be silently ignored.
@@ -14,14 +21,20 @@ struct ObjectReader {
     /// them), not copied into a dictionary per object: a catalog has tens of thousands of small
     /// objects. A member's path is spelt only for an error about it.
     init?(_ node: JSONNode, path: String, diagnostics: DiagnosticList, allowedKeys: Set<String>? = nil) {
+        self.init(node, place: ReaderPath(path), diagnostics: diagnostics, allowedKeys: allowedKeys)
+    }
+
+    private init?(_ node: JSONNode, place: ReaderPath, diagnostics: DiagnosticList, allowedKeys: Set<String>?) {
         guard case .object(let list) = node.value else {
-            diagnostics.error("expected an object, found \(node.kindName)", path: path, at: node.position)
+            diagnostics.error("expected an object, found \(node.kindName)", path: place.spelled, at: node.position)
             return nil
         }
         var seen = DuplicateKeys(count: list.count)
+        var repeated = false
         for (offset, member) in list.enumerated() {
             if seen.isRepeated(member.key, at: offset, in: list) {
-                diagnostics.error("duplicate key \"\(member.key)\"", path: ObjectReader.path(path, key: member.key),
+                repeated = true
+                diagnostics.error("duplicate key \"\(member.key)\"", path: place.appending(key: member.key).spelled,
                                   at: member.keyPosition)
             }
             if let allowedKeys, !allowedKeys.contains(member.key) {
@@ -30,25 +43,26 @@ struct ObjectReader {
                     message += "; did you mean \"\(guess)\"?"
                     // What the key was meant to say did not load either: a check of that key
                     // would only repeat this error in other words.
-                    diagnostics.markFailed(ObjectReader.path(path, key: guess))
+                    diagnostics.markFailed(place.appending(key: guess).spelled)
                 } else {
                     message += "; expected one of \(allowedKeys.sorted().joined(separator: ", "))"
                 }
-                diagnostics.error(message, path: ObjectReader.path(path, key: member.key), at: member.keyPosition)
+                diagnostics.error(message, path: place.appending(key: member.key).spelled, at: member.keyPosition)
             }
         }
-        self.init(node: node, path: path, diagnostics: diagnostics)
+        self.init(node: node, place: place, diagnostics: diagnostics, hasRepeatedKeys: repeated)
     }
 
     /// The same object, its problems reported to `list` instead.
     func reporting(to list: DiagnosticList) -> ObjectReader {
-        ObjectReader(node: node, path: path, diagnostics: list)
+        ObjectReader(node: node, place: place, diagnostics: list, hasRepeatedKeys: hasRepeatedKeys)
     }
 
-    private init(node: JSONNode, path: String, diagnostics: DiagnosticList) {
+    private init(node: JSONNode, place: ReaderPath, diagnostics: DiagnosticList, hasRepeatedKeys: Bool) {
         self.node = node
-        self.path = path
+        self.place = place
         self.diagnostics = diagnostics
+        self.hasRepeatedKeys = hasRepeatedKeys
     }
 
     static func path(_ base: String, key: String) -> String {
@@ -58,7 +72,7 @@ struct ObjectReader {
         return plain ? "\(base).\(key)" : "\(base)[\"\(key)\"]"
     }
 
-    func path(of key: String) -> String { ObjectReader.path(path, key: key) }
+    func path(of key: String) -> String { place.appending(key: key).spelled }
 
     func has(_ key: String) -> Bool { node[key] != nil }
 
@@ -69,6 +83,21 @@ struct ObjectReader {
     var orderedMembers: [JSONNode.Member] {
         if case .object(let list) = node.value { return list }
         return []
+    }
+
+    /// Every member in source order, read by `read` from its key and the value a lookup of that
+    /// key finds (the last of a key written twice), those it gives nil for left out. For tables
+    /// of any keys (prices, texts by language): each value is reached without looking its key
+    /// up among the others.
+    func readMembers<Value>(_ read: (_ key: String, _ value: JSONNode) -> Value?) -> [(key: String, value: Value)] {
+        let list = orderedMembers
+        var values: [(key: String, value: Value)] = []
+        values.reserveCapacity(list.count)
+        for member in list {
+            let value = hasRepeatedKeys ? node[member.key] ?? member.value : member.value
+            if let read = read(member.key, value) { values.append((member.key, read)) }
+        }
+        return values
     }
 
     private func missing(_ key: String, expected: String) {
@@ -85,6 +114,11 @@ struct ObjectReader {
             if required { missing(key, expected: "a string") }
             return nil
         }
+        return string(value, of: key, required: required)
+    }
+
+    /// `value`, the member `key`'s, as a string.
+    func string(_ value: JSONNode, of key: String, required: Bool = false) -> String? {
         guard case .string(let text) = value.value else {
             wrongType(key, value, expected: "a string")
             return nil
@@ -155,7 +189,7 @@ struct ObjectReader {
             if required { missing(key, expected: "an object") }
             return nil
         }
-        return ObjectReader(value, path: path(of: key), diagnostics: diagnostics, allowedKeys: allowedKeys)
+        return ObjectReader(value, place: place.appending(key: key), diagnostics: diagnostics, allowedKeys: allowedKeys)
     }
 
     /// The elements of an array member with their paths.
@@ -186,6 +220,36 @@ struct ObjectReader {
         }
         diagnostics.kept(kept, of: elements.count, inArrayAt: path(of: key))
         return texts
+    }
+
+    /// The elements of an array member that must be objects, each read with `allowedKeys` and
+    /// decoded by `decode`; the ones that are not objects, or that it returns nil for, are left
+    /// out (each has reported why). Like `elements`, but no element's path is spelt unless a
+    /// message needs it: a catalog's products are read this way.
+    func objects<Element>(_ key: String, required: Bool = false, allowedKeys: Set<String>,
+                          _ decode: (ObjectReader) -> Element?) -> [Element] {
+        guard let value = node[key] else {
+            if required { missing(key, expected: "an array") }
+            return []
+        }
+        guard case .array(let elements) = value.value else {
+            wrongType(key, value, expected: "an array")
+            return []
+        }
+        let base = path(of: key)
+        var kept: [Int] = []
+        var decoded: [Element] = []
+        kept.reserveCapacity(elements.count)
+        decoded.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            guard let reader = ObjectReader(element, place: ReaderPath(base, index: index), diagnostics: diagnostics,
+                                            allowedKeys: allowedKeys),
+                  let value = decode(reader) else { continue }
+            kept.append(index)
+            decoded.append(value)
+        }
+        diagnostics.kept(kept, of: elements.count, inArrayAt: base)
+        return decoded
     }
 
     /// The elements of an array member decoded by `decode`, the ones it returns nil for left out
@@ -233,6 +297,35 @@ struct ObjectReader {
             return nil
         }
         return number
+    }
+}
+
+/// A reader's JSON path, kept as parts until a message needs it spelt out: a large catalog
+/// reads tens of thousands of objects (`$.products[4711].prices`) and reports on none of them.
+private struct ReaderPath {
+    /// Spelt already.
+    private var base: String
+    /// Then this element of it, and then this key.
+    private var index: Int?
+    private var key: String?
+
+    init(_ base: String, index: Int? = nil) {
+        self.base = base
+        self.index = index
+    }
+
+    var spelled: String {
+        var text = base
+        if let index { text += "[\(index)]" }
+        if let key { text = ObjectReader.path(text, key: key) }
+        return text
+    }
+
+    /// The path of member `key`: kept in parts one level down, spelt from there on.
+    func appending(key: String) -> ReaderPath {
+        var path = self.key == nil ? self : ReaderPath(spelled)
+        path.key = key
+        return path
     }
 }
 

@@ -38,9 +38,8 @@ struct SourcePlaces: Sendable, Equatable {
     /// The file's path of the value the model's `path` names, and whether that value, or one
     /// holding it, failed to load (then a check about it waits for the load error to be fixed).
     func source(of path: JSONPath) -> (path: JSONPath, failed: Bool) {
-        // Nothing failed and every element was kept: the model's places are the file's. Checks
-        // ask this for every product, so a clean file skips spelling each path out.
-        if failedPaths.isEmpty && keptElements.isEmpty { return (path, false) }
+        // Checks ask this for every product, so a clean file skips spelling each path out.
+        if loadedCleanly { return (path, false) }
         let resolved = resolve(path)
         return (resolved.path, resolved.failed)
     }
@@ -64,6 +63,10 @@ struct SourcePlaces: Sendable, Equatable {
         }
         return (source, text, failed)
     }
+
+    /// Nothing failed and every element was kept: the model's places are the file's, and nothing
+    /// in it failed.
+    var loadedCleanly: Bool { failedPaths.isEmpty && keptElements.isEmpty }
 
     /// Whether the value at the model's `path`, or anything inside it, failed to load.
     func hasFailure(within path: JSONPath) -> Bool {

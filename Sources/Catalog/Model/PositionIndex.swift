@@ -10,6 +10,8 @@ struct PositionIndex: Sendable, Equatable {
     private var positions: [String: Int] = [:]
 
     init(_ keys: some Sequence<String>, repeated: Repeated) {
+        // Sized once: 10,000 products grew it, and rehashed it, a dozen times.
+        positions.reserveCapacity(keys.underestimatedCount)
         for (offset, key) in keys.enumerated() {
             if repeated == .last || positions[key] == nil { positions[key] = offset }
         }

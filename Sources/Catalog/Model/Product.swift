@@ -28,26 +28,92 @@ public enum Grant: Sendable, Equatable {
     case entitlement(String)
 }
 
+/// One product of the catalog. A value, as before, but its fields live in one shared, immutable
+/// box (`ProductFields`): a catalog of 10,000 products is copied whole into the shop, the
+/// products request's answer and every row drawn, and a copy of a dozen fields was a dozen
+/// reference counts; now it is one. Setting a field replaces the
+/// box (the decoder builds each product whole, once).
 public struct Product: Sendable, Equatable, Identifiable {
+    private var fields: ProductFields
+
     /// The SKU; case-sensitive.
-    public var id: String
-    public var type: ProductType
-    public var itemType: ItemType
-    public var status: ProductStatus
-    public var name: LocalizedText
-    public var description: LocalizedText
+    public var id: String {
+        get { fields.id }
+        set { change { $0.id = newValue } }
+    }
+
+    public var type: ProductType {
+        get { fields.type }
+        set { change { $0.type = newValue } }
+    }
+
+    public var itemType: ItemType {
+        get { fields.itemType }
+        set { change { $0.itemType = newValue } }
+    }
+
+    public var status: ProductStatus {
+        get { fields.status }
+        set { change { $0.status = newValue } }
+    }
+
+    public var name: LocalizedText {
+        get { fields.name }
+        set { change { $0.name = newValue } }
+    }
+
+    public var description: LocalizedText {
+        get { fields.description }
+        set { change { $0.description = newValue } }
+    }
+
     /// Decimal prices by storefront id; never floating point.
-    public var prices: [String: Decimal]
-    public var grants: Grant?
-    public var group: String?
+    public var prices: StorefrontPrices {
+        get { fields.prices }
+        set { change { $0.prices = newValue } }
+    }
+
+    public var grants: Grant? {
+        get { fields.grants }
+        set { change { $0.grants = newValue } }
+    }
+
+    public var group: String? {
+        get { fields.group }
+        set { change { $0.group = newValue } }
+    }
+
     /// Level within the subscription group; 1 is the highest, as in StoreKit.
-    public var level: Int?
-    public var period: SubscriptionPeriod?
-    public var introductoryOffer: Offer?
-    public var promotionalOffers: [Offer]
-    public var winBackOffers: [Offer]
+    public var level: Int? {
+        get { fields.level }
+        set { change { $0.level = newValue } }
+    }
+
+    public var period: SubscriptionPeriod? {
+        get { fields.period }
+        set { change { $0.period = newValue } }
+    }
+
+    public var introductoryOffer: Offer? {
+        get { fields.introductoryOffer }
+        set { change { $0.introductoryOffer = newValue } }
+    }
+
+    public var promotionalOffers: [Offer] {
+        get { fields.promotionalOffers }
+        set { change { $0.promotionalOffers = newValue } }
+    }
+
+    public var winBackOffers: [Offer] {
+        get { fields.winBackOffers }
+        set { change { $0.winBackOffers = newValue } }
+    }
+
     /// Offer codes (redeemed with a code, as in App Store Connect).
-    public var codeOffers: [Offer]
+    public var codeOffers: [Offer] {
+        get { fields.codeOffers }
+        set { change { $0.codeOffers = newValue } }
+    }
 
     public init(
         id: String,
@@ -56,7 +122,7 @@ public struct Product: Sendable, Equatable, Identifiable {
         status: ProductStatus = .available,
         name: LocalizedText = LocalizedText(),
         description: LocalizedText = LocalizedText(),
-        prices: [String: Decimal],
+        prices: StorefrontPrices,
         grants: Grant? = nil,
         group: String? = nil,
         level: Int? = nil,
@@ -66,21 +132,20 @@ public struct Product: Sendable, Equatable, Identifiable {
         winBackOffers: [Offer] = [],
         codeOffers: [Offer] = []
     ) {
-        self.id = id
-        self.type = type
-        self.itemType = itemType
-        self.status = status
-        self.name = name
-        self.description = description
-        self.prices = prices
-        self.grants = grants
-        self.group = group
-        self.level = level
-        self.period = period
-        self.introductoryOffer = introductoryOffer
-        self.promotionalOffers = promotionalOffers
-        self.winBackOffers = winBackOffers
-        self.codeOffers = codeOffers
+        fields = ProductFields(
+            id: id, type: type, itemType: itemType, status: status, name: name, description: description, prices: prices,
+            grants: grants, group: group, level: level, period: period, introductoryOffer: introductoryOffer,
+            promotionalOffers: promotionalOffers, winBackOffers: winBackOffers, codeOffers: codeOffers)
+    }
+
+    private mutating func change(_ body: (inout ProductFields.Values) -> Void) {
+        var values = fields.values
+        body(&values)
+        fields = ProductFields(values)
+    }
+
+    public static func == (one: Product, other: Product) -> Bool {
+        one.fields === other.fields || one.fields.values == other.fields.values
     }
 
     public var isSubscription: Bool { type == .autoRenewable || type == .nonRenewing }
