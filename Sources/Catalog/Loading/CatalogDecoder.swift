@@ -159,7 +159,7 @@ struct CatalogDecoder {
 
     private let productKeys: Set<String> = [
         "id", "type", "itemType", "status", "grants", "name", "description", "prices", "group", "level",
-        "period", "introductoryOffer", "promotionalOffers", "winBackOffers", "codeOffers",
+        "period", "introductoryOffer", "promotionalOffers", "winBackOffers", "codeOffers", "play",
     ]
 
     private func decodeProduct(_ element: (node: JSONNode, path: String)) -> Product? {
@@ -194,6 +194,7 @@ struct CatalogDecoder {
         product.promotionalOffers = offers(reader, "promotionalOffers")
         product.winBackOffers = offers(reader, "winBackOffers")
         product.codeOffers = offers(reader, "codeOffers")
+        product.play = decodePlay(of: reader, type: type)
         // A product whose type failed (an error already) is kept as a consumable, so that its
         // prices and names are checked in the same run; such a catalog is never used.
         guard id != nil else { return nil }

@@ -48,6 +48,8 @@ public struct Product: Sendable, Equatable, Identifiable {
     public var winBackOffers: [Offer]
     /// Offer codes (redeemed with a code, as in App Store Connect).
     public var codeOffers: [Offer]
+    /// Google Play's base plans and offers, where the catalog gives them (`PlayShape.swift`).
+    public var play: PlaySubscription? = nil
 
     public init(
         id: String,
