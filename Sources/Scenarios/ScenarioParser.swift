@@ -417,7 +417,7 @@ public enum ScenarioParser {
             else { throw Problem("expect charge takes an AMOUNT such as 4.99, not \(rest[1])") }
             return .charge(reference(rest[0]), amount: amount, currency: rest[2])
         case ("offer", 2), ("offer", 3):
-            let types = ["introductory", "promotional", "winBack", "none"]
+            let types = ["introductory", "promotional", "winBack", "play", "none"]
             guard types.contains(rest[1]) else {
                 throw Problem("unknown offer type \(rest[1]); types: \(types.joined(separator: ", "))")
             }
