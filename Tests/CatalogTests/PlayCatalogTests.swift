@@ -117,6 +117,15 @@ struct PlayCatalogTests {
         #expect(outcome.diagnostics.contains { $0.path == "$.products[1].play" && $0.message.contains("only autoRenewable") })
     }
 
+    @Test func thePlayObjectRoundTripsThroughTheEncoder() throws {
+        let catalog = try CatalogLoader.load(text: Self.catalogText(), file: "catalog.json")
+        let encoded = CatalogEncoder.encode(catalog)
+        #expect(encoded.contains("\"billingPeriodDuration\""))
+        var loaded = try CatalogLoader.load(text: encoded, file: "encoded.json")
+        loaded.origin = catalog.origin
+        #expect(loaded == catalog)
+    }
+
     // MARK: Offers and eligibility
 
     @Test func aNewCustomerGetsTheFreeWeekAndTheDevelopersOffer() throws {
