@@ -51,6 +51,11 @@ public struct PlayOfferDetails: Sendable, Equatable {
 
     /// An opaque token, the same for the same product, base plan and offer on every run.
     public var offerToken: String {
+        Self.token(productId: productId, reference: reference)
+    }
+
+    /// The token of a product's base plan and offer (`monthly/free-week`): a hash of the two.
+    public static func token(productId: String, reference: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in "\(productId)|\(reference)".utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3

@@ -62,7 +62,13 @@ extension PlayPath {
     /// its words; nil when the product is not one Google Play lists as base plans.
     func offerChoices(for product: Product, in storefront: Storefront, variationId: String?,
                       context: PathContext) throws -> [(choice: PlayOfferChoice, terms: PurchaseTerms)]? {
-        guard product.playSubscription != nil else { return nil }
+        guard let shape = product.playSubscription else { return nil }
+        guard product.play != nil else {
+            // Without Play data the paywall's rule stands (its offer for this player, the
+            // variant's promotional one included), so the sheet charges what the paywall shows.
+            return try paywallChoice(for: product, basePlan: shape.basePlans.first, in: storefront,
+                                     variationId: variationId, context: context).map { [$0] } ?? []
+        }
         let player = try offerContext(for: product, in: context)
         let entries = PlayOfferList.purchasable(product, in: storefront, for: player)
         let chosen = PlayOfferList.chosen(among: entries, in: storefront)
@@ -76,6 +82,23 @@ extension PlayPath {
                                          formattedPrice: PriceFormatter.format(terms.chargeNow, in: storefront))
             return (choice, terms)
         }
+    }
+
+    /// The one choice of a subscription without Play data: its one base plan, with the offer
+    /// the paywall shows this player, described as the other sheets describe it.
+    private func paywallChoice(for product: Product, basePlan: PlayBasePlan?, in storefront: Storefront, variationId: String?,
+                               context: PathContext) throws -> (choice: PlayOfferChoice, terms: PurchaseTerms)? {
+        guard let plan = basePlan, let terms = context.terms(for: product, in: storefront, variationId: variationId) else {
+            return nil
+        }
+        let regular = ProductDisplay(product: product, storefront: storefront, showsIntroOffer: false).pricePerPeriod
+            ?? PriceFormatter.format(terms.regularPrice, in: storefront)
+        let line = terms.offer.map { OfferText.describe($0.offer, in: storefront, then: regular) } ?? regular
+        let offerId = terms.offer.map { $0.recordedId ?? Product.introductoryOfferId }
+        let reference = offerId.map { "\(plan.id)/\($0)" } ?? plan.id
+        let token = PlayOfferDetails.token(productId: product.id, reference: reference)
+        return (PlayOfferChoice(reference: reference, offerId: offerId, offerToken: token, line: line,
+                                formattedPrice: PriceFormatter.format(terms.chargeNow, in: storefront)), terms)
     }
 
     /// QA picked another offer on the sheet: the app launches the billing flow again with its
