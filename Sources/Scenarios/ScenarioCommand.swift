@@ -83,6 +83,10 @@ public enum ScenarioCommand: Sendable, Equatable {
         case cancel
         case disconnect
         case autoAcknowledge(Bool)
+        /// On the sheet, the offer Buy buys: an offerId, or a base plan's id for the plan alone.
+        case offer(String)
+        /// Whether the app offers its developer-determined offers.
+        case developerOffers(Bool)
         /// `acknowledge [ID]` and `consume [ID]`: the newest that applies, or the transaction named.
         case acknowledge(String?)
         case consume(String?)

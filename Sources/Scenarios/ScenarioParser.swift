@@ -330,7 +330,8 @@ public enum ScenarioParser {
 
     private static func play(_ arguments: [String]) throws(Problem) -> ScenarioCommand {
         let instruments = PlayInstrument.allCases.map(\.rawValue).joined(separator: "|")
-        let usage = "play takes instrument \(instruments), response CODE, cancel, disconnect or auto-acknowledge on|off"
+        let usage = "play takes instrument \(instruments), response CODE, offer OFFER_ID, developer-offers on|off, cancel, "
+            + "disconnect or auto-acknowledge on|off"
         switch (arguments.first, arguments.count) {
         case ("instrument", 2):
             guard let instrument = PlayInstrument(rawValue: arguments[1]) else {
@@ -347,6 +348,9 @@ public enum ScenarioParser {
         case ("disconnect", 1): return .play(.disconnect)
         case ("auto-acknowledge", 2) where arguments[1] == "on" || arguments[1] == "off":
             return .play(.autoAcknowledge(arguments[1] == "on"))
+        case ("offer", 2): return .play(.offer(arguments[1]))
+        case ("developer-offers", 2) where arguments[1] == "on" || arguments[1] == "off":
+            return .play(.developerOffers(arguments[1] == "on"))
         default:
             throw Problem(usage)
         }
@@ -413,7 +417,7 @@ public enum ScenarioParser {
             else { throw Problem("expect charge takes an AMOUNT such as 4.99, not \(rest[1])") }
             return .charge(reference(rest[0]), amount: amount, currency: rest[2])
         case ("offer", 2), ("offer", 3):
-            let types = ["introductory", "promotional", "winBack", "none"]
+            let types = ["introductory", "promotional", "winBack", "play", "none"]
             guard types.contains(rest[1]) else {
                 throw Problem("unknown offer type \(rest[1]); types: \(types.joined(separator: ", "))")
             }

@@ -475,6 +475,8 @@ final class ScenarioRun<Terminal: Backend> {
         case .cancel: inputs = [.cancel]
         case .disconnect: inputs = [.disconnect]
         case .autoAcknowledge(let on): inputs = [.setAppAcknowledges(on)]
+        case .offer(let id): inputs = [.chooseOffer(id)]
+        case .developerOffers(let on): inputs = [.setDeveloperOffers(on)]
         case .acknowledge(let transaction): inputs = [.acknowledge(transactionId: transaction)]
         case .consume(let transaction): inputs = [.consume(transactionId: transaction)]
         }

@@ -223,7 +223,13 @@ struct CatalogEncoderTests {
         let product = try #require(Mirror(reflecting: Product(id: "", type: .consumable, prices: [:])).descendant("fields", "values"))
         #expect(properties(product) == [
             "id", "type", "itemType", "status", "name", "description", "prices", "grants", "group", "level", "period",
-            "introductoryOffer", "promotionalOffers", "winBackOffers", "codeOffers"])
+            "introductoryOffer", "promotionalOffers", "winBackOffers", "codeOffers", "play"])
+        #expect(properties(PlaySubscription(basePlans: [])) == ["basePlans", "offers"])
+        #expect(properties(PlayBasePlan(id: "", billingPeriod: month)) == [
+            "id", "billingPeriod", "renewalType", "prices", "offerTags"])
+        #expect(properties(PlayOffer(id: "", basePlanId: "", phases: [], eligibility: nil)) == [
+            "id", "basePlanId", "phases", "offerTags", "eligibility"])
+        #expect(properties(PlayPricingPhase(kind: .freeTrial, duration: month)) == ["kind", "duration", "recurrenceCount", "prices"])
         #expect(properties(Offer(mode: .freeTrial, period: month)) == ["id", "mode", "period", "periods", "prices", "eligibility"])
         #expect(properties(Paywall(id: "", placement: "", variants: [])) == [
             "id", "placement", "defaultLocale", "variants", "termsUrl", "privacyUrl", "showsRestore"])

@@ -34,6 +34,7 @@ private func summary(_ applied: AppliedOffer?) -> String {
     case .introductory(let offer): return "intro" + (offer.id.map { ":" + $0 } ?? "")
     case .promotional(let offer): return "promo:" + (offer.id ?? "?")
     case .winBack(let offer): return "win-back:" + (offer.id ?? "?")
+    case .play(let reference, _): return "play:" + reference
     }
 }
 

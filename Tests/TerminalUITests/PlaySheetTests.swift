@@ -77,4 +77,53 @@ struct PlaySheetTests {
         let buyColumn = DisplayWidth.of(String(shown[buyRow].components(separatedBy: "[ Buy ]")[0]))
         #expect(PlaySheet.input(atX: buyColumn + 2, y: buyRow, for: sheet, in: area) == .buy)
     }
+
+    // MARK: A subscription's offers
+
+    private func subscription() -> PlaySession {
+        let choices = [
+            PlayOfferChoice(reference: "monthly/free-week", offerId: "free-week", offerToken: "AUj/1",
+                            line: "1 week free, then $4.99/month", formattedPrice: "$0.00"),
+            PlayOfferChoice(reference: "monthly/loyalty", offerId: "loyalty", offerToken: "AUj/2",
+                            line: "3 months for $9.99, then $4.99/month", formattedPrice: "$9.99"),
+            PlayOfferChoice(reference: "monthly", offerId: nil, offerToken: "AUj/3", line: "$4.99/month", formattedPrice: "$4.99"),
+        ]
+        return PlaySession(transactionId: "txn-000002", productId: "plus.monthly", productName: "Plus Monthly",
+                           formattedPrice: "$0.00", offerLine: choices[0].line, account: "qa@gmail.test",
+                           offerChoices: choices)
+    }
+
+    @Test func theSheetSaysTheOffersPhasesAndWhichOfSeveralIsChosen() {
+        let shown = rows(subscription(), width: 80, height: 24)
+        let sheetRows = shown.filter { $0.contains("│") }
+        // The header: the product and what is charged now, then the phases.
+        #expect(sheetRows.contains { $0.contains("Plus Monthly") && $0.contains("$0.00") })
+        #expect(sheetRows.contains { $0.contains("1 week free, then $4.99/month") })
+        #expect(sheetRows.contains { $0.contains("QA  o offer 1/3 · r OK · a ack on") })
+        #expect(sheetRows.contains { $0.contains("Enter buy · ↑↓ 1-4 · o offer · r code · a ack · Esc cancel") })
+        // Every row of the box is whole at 80 columns.
+        #expect(shown.allSatisfy { DisplayWidth.of($0) <= 80 })
+    }
+
+    @Test func oStepsThroughTheOffersAndAScenarioNamesOne() {
+        #expect(PlaySheet.input(for: .character("o")) == .nextOffer)
+        #expect(PlaySheet.input(for: .character("o"), audience: true) == nil)
+        var sheet = subscription()
+        #expect(sheet.take(.nextOffer) == nil)
+        #expect(sheet.chosenOffer?.reference == "monthly/loyalty" && sheet.formattedPrice == "$9.99")
+        let shown = rows(sheet, width: 80, height: 24).joined(separator: "\n")
+        #expect(shown.contains("3 months for $9.99, then $4.99/month") && shown.contains("o offer 2/3"))
+        _ = sheet.take(.chooseOffer("monthly"))
+        #expect(sheet.chosenOffer?.offerId == nil && sheet.offerLine == "$4.99/month")
+        _ = sheet.take(.nextOffer)
+        #expect(sheet.chosenOffer?.reference == "monthly/free-week", "the offers wrap around")
+        _ = sheet.take(.chooseOffer("no-such-offer"))
+        #expect(sheet.chosenOffer?.reference == "monthly/free-week")
+    }
+
+    @Test func aSheetWithOneOfferKeepsItsRows() {
+        let shown = rows(session(), width: 80, height: 24).joined(separator: "\n")
+        #expect(!shown.contains("o offer"))
+        #expect(shown.contains("Enter buy · ↑↓ 1-4 instrument · r code · a ack · Esc cancel"))
+    }
 }

@@ -157,6 +157,7 @@ public enum CatalogEncoder {
         for (key, offers) in lists where !offers.isEmpty {
             members.append((key, .array(offers.map { offer($0, storefrontOrder: storefrontOrder) })))
         }
+        if let play = product.play { members.append(("play", playObject(play) { prices($0, order: storefrontOrder) })) }
         return .object(members)
     }
 

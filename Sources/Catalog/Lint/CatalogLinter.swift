@@ -142,6 +142,7 @@ struct LintContext {
         context.checkPurchases()
         context.checkProducts()
         context.checkPaywalls()
+        context.checkPlay()
         return context.findings
     }
 

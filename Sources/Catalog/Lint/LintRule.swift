@@ -38,6 +38,18 @@ public enum LintRule: String, Sendable, CaseIterable {
     case unknownVariable = "unknown-variable"
     /// A string (or key) holds a control character, which no terminal shows.
     case controlCharacter = "control-character"
+    /// A subscription's Google Play base plans or offers have a duplicate id, or an offer names
+    /// a base plan the subscription does not have.
+    case playIds = "play-ids"
+    /// The first base plan, which the paywall sells as the product, differs from the product's
+    /// period or price.
+    case playBasePlan = "play-base-plan"
+    /// A storefront selling through Google Play has no price for a base plan or a paid phase.
+    case playPrice = "play-price"
+    /// A Google Play offer has no eligibility, so it is never offered.
+    case playOfferEligibility = "play-offer-eligibility"
+    /// A Google Play offer's phase costs as much as the base plan it ends in.
+    case playOfferPhases = "play-offer-phases"
     /// A theme's text role is fainter than WCAG's 4.5:1 against the background or the surface.
     case contrast
 
@@ -50,10 +62,11 @@ public enum LintRule: String, Sendable, CaseIterable {
     /// Schema findings keep the loader's severity; this is the severity of every other rule.
     public var severity: Diagnostic.Severity {
         switch self {
-        case .file, .encoding, .syntax, .schema, .enablePayments, .redirectURL, .missingPrice, .paywallProduct:
+        case .file, .encoding, .syntax, .schema, .enablePayments, .redirectURL, .missingPrice, .paywallProduct,
+             .playIds, .playBasePlan, .playPrice:
             return .error
         case .missingName, .missingStrings, .introTerms, .legalLinks, .restore, .skuCase, .unknownVariable, .controlCharacter,
-             .contrast:
+             .contrast, .playOfferEligibility, .playOfferPhases:
             return .warning
         }
     }

@@ -171,7 +171,7 @@ struct CatalogDecoder {
 
     private let productKeys: Set<String> = [
         "id", "type", "itemType", "status", "grants", "name", "description", "prices", "group", "level",
-        "period", "introductoryOffer", "promotionalOffers", "winBackOffers", "codeOffers",
+        "period", "introductoryOffer", "promotionalOffers", "winBackOffers", "codeOffers", "play",
     ]
 
     private func decodeProduct(_ reader: ObjectReader) -> Product? {
@@ -206,13 +206,14 @@ struct CatalogDecoder {
         let promotionalOffers = offers(reader, "promotionalOffers")
         let winBackOffers = offers(reader, "winBackOffers")
         let codeOffers = offers(reader, "codeOffers")
+        let play = decodePlay(of: reader, type: type)
         // A product whose type failed (an error already) is kept as a consumable, so that its
         // prices and names are checked in the same run; such a catalog is never used.
         guard let id else { return nil }
         return Product(id: id, type: type ?? .consumable, itemType: itemType, status: status, name: name,
                        description: description, prices: prices, grants: grants, group: group, level: level,
                        period: period, introductoryOffer: introductoryOffer, promotionalOffers: promotionalOffers,
-                       winBackOffers: winBackOffers, codeOffers: codeOffers)
+                       winBackOffers: winBackOffers, codeOffers: codeOffers, play: play)
     }
 
     private let offerKeys: Set<String> = ["id", "mode", "period", "periods", "prices", "eligibility"]

@@ -115,6 +115,12 @@ public struct Product: Sendable, Equatable, Identifiable {
         set { change { $0.codeOffers = newValue } }
     }
 
+    /// Google Play's base plans and offers, where the catalog gives them (`PlayShape.swift`).
+    public var play: PlaySubscription? {
+        get { fields.play }
+        set { change { $0.play = newValue } }
+    }
+
     public init(
         id: String,
         type: ProductType,
@@ -130,12 +136,13 @@ public struct Product: Sendable, Equatable, Identifiable {
         introductoryOffer: Offer? = nil,
         promotionalOffers: [Offer] = [],
         winBackOffers: [Offer] = [],
-        codeOffers: [Offer] = []
+        codeOffers: [Offer] = [],
+        play: PlaySubscription? = nil
     ) {
         fields = ProductFields(
             id: id, type: type, itemType: itemType, status: status, name: name, description: description, prices: prices,
             grants: grants, group: group, level: level, period: period, introductoryOffer: introductoryOffer,
-            promotionalOffers: promotionalOffers, winBackOffers: winBackOffers, codeOffers: codeOffers)
+            promotionalOffers: promotionalOffers, winBackOffers: winBackOffers, codeOffers: codeOffers, play: play)
     }
 
     private mutating func change(_ body: (inout ProductFields.Values) -> Void) {

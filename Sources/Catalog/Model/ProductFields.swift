@@ -19,6 +19,7 @@ final class ProductFields: Sendable {
         var promotionalOffers: [Offer]
         var winBackOffers: [Offer]
         var codeOffers: [Offer]
+        var play: PlaySubscription?
     }
 
     let values: Values
@@ -30,11 +31,11 @@ final class ProductFields: Sendable {
     convenience init(id: String, type: ProductType, itemType: ItemType, status: ProductStatus, name: LocalizedText,
                      description: LocalizedText, prices: StorefrontPrices, grants: Grant?, group: String?, level: Int?,
                      period: SubscriptionPeriod?, introductoryOffer: Offer?, promotionalOffers: [Offer],
-                     winBackOffers: [Offer], codeOffers: [Offer]) {
+                     winBackOffers: [Offer], codeOffers: [Offer], play: PlaySubscription?) {
         self.init(Values(id: id, type: type, itemType: itemType, status: status, name: name, description: description,
                          prices: prices, grants: grants, group: group, level: level, period: period,
                          introductoryOffer: introductoryOffer, promotionalOffers: promotionalOffers,
-                         winBackOffers: winBackOffers, codeOffers: codeOffers))
+                         winBackOffers: winBackOffers, codeOffers: codeOffers, play: play))
     }
 
     var id: String { values.id }
@@ -52,4 +53,5 @@ final class ProductFields: Sendable {
     var promotionalOffers: [Offer] { values.promotionalOffers }
     var winBackOffers: [Offer] { values.winBackOffers }
     var codeOffers: [Offer] { values.codeOffers }
+    var play: PlaySubscription? { values.play }
 }

@@ -31,11 +31,20 @@ public enum AppliedOffer: Sendable, Equatable {
     case introductory(Offer)
     case promotional(Offer)
     case winBack(Offer)
+    /// A Google Play offer, by its base plan and offer ids (`monthly/free-week`): its first
+    /// pricing phase is what the purchase charges (`PlayOfferDetails`).
+    case play(reference: String, Offer)
 
     public var offer: Offer {
         switch self {
-        case .introductory(let offer), .promotional(let offer), .winBack(let offer): return offer
+        case .introductory(let offer), .promotional(let offer), .winBack(let offer), .play(_, let offer): return offer
         }
+    }
+
+    /// The id a transaction records: a Play offer's base plan and offer ids, else the offer's own.
+    public var recordedId: String? {
+        if case .play(let reference, _) = self { return reference }
+        return offer.id
     }
 
     public var kindName: String {
@@ -43,6 +52,7 @@ public enum AppliedOffer: Sendable, Equatable {
         case .introductory: return "intro"
         case .promotional: return "promo"
         case .winBack: return "win-back"
+        case .play: return "play offer"
         }
     }
 
@@ -52,6 +62,7 @@ public enum AppliedOffer: Sendable, Equatable {
         case .introductory: return "introductory"
         case .promotional: return "promotional"
         case .winBack: return "winBack"
+        case .play: return "play"
         }
     }
 
@@ -67,9 +78,23 @@ public enum AppliedOffer: Sendable, Equatable {
         case "winBack":
             guard let offer = product.winBackOffers.first(where: { $0.id == id }) else { return nil }
             self = .winBack(offer)
+        case "play":
+            guard let id, let offer = Self.playOffer(id, of: product) else { return nil }
+            self = offer
         default:
             return nil
         }
+    }
+}
+
+extension AppliedOffer {
+    /// The Play offer `reference` (`basePlanId/offerId`) names on `product`, by its first phase.
+    static func playOffer(_ reference: String, of product: Product) -> AppliedOffer? {
+        let parts = reference.split(separator: "/", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let subscription = product.playSubscription,
+              let offer = subscription.offers.first(where: { $0.basePlanId == parts[0] && $0.id == parts[1] }),
+              let first = offer.phases.first else { return nil }
+        return .play(reference: reference, first.asOffer)
     }
 }
 

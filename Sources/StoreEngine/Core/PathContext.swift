@@ -42,6 +42,11 @@ struct PathContext {
         return PurchaseTerms(product: product, storefront: storefront, presenting: promotional, history: history)
     }
 
+    /// The player's subscriptions as offer eligibility reads them, now.
+    var subscriberHistory: SubscriberHistory {
+        store.account.snapshot(at: now).history
+    }
+
     /// Whether the player owns the product now (a non-consumable, or the active plan).
     func owns(_ productId: String) -> Bool {
         store.account.snapshot(at: now).owns(productId: productId)
@@ -101,13 +106,24 @@ struct PathContext {
                 storefront: storefront.id, integrationPath: path.rawValue, state: .purchasing, quantity: 1,
                 price: "\(terms.regularPrice)", currency: storefront.currency,
                 variationId: variationId, createdAt: time, updatedAt: time, amountCharged: "\(terms.chargeNow)",
-                offerType: terms.offer?.typeName, offerId: terms.offer?.offer.id, locale: storefront.locale)
+                offerType: terms.offer?.typeName, offerId: terms.offer?.recordedId, locale: storefront.locale)
             record.pathReference = reference(sequence)
             try store.ledger.insert(record)
             store.account.record(record)
             store.openedThisRun.insert(record.id)
             try store.log(.transactionStart, "\(productId) in \(storefront.id) on \(path.displayName)", record.id, time)
             return record
+        }
+    }
+
+    /// Changes what a `purchasing` transaction charges, before anything is paid (Google Play's
+    /// app launching its flow again with the offer QA picked on the sheet), and reads it back.
+    func changeTerms(ofTransaction id: String, to terms: PurchaseTerms) throws {
+        try atomically {
+            try store.ledger.updateTerms(ofTransaction: id, price: "\(terms.regularPrice)",
+                                         amountCharged: "\(terms.chargeNow)", offerType: terms.offer?.typeName,
+                                         offerId: terms.offer?.recordedId, at: now)
+            try store.refresh(id)
         }
     }
 

@@ -150,7 +150,7 @@ struct SubscriptionLifecycle {
             storefront: terms.storefront.id, integrationPath: previous.integrationPath, state: .purchased, quantity: 1,
             price: "\(terms.regularPrice)", currency: terms.storefront.currency, variationId: previous.variationId,
             createdAt: start, updatedAt: start, purchasedAt: start, amountCharged: "\(terms.charge)",
-            offerType: terms.offer?.typeName, offerId: terms.offer?.offer.id,
+            offerType: terms.offer?.typeName, offerId: terms.offer?.recordedId,
             originalTransactionId: subscription.originalTransactionId, locale: terms.storefront.locale)
     }
 

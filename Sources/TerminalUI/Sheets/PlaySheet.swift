@@ -18,6 +18,7 @@ public enum PlaySheet {
         case .backTab, .up, .character("k"): return .previous
         case .character("r") where !audience: return .nextResponse
         case .character("a") where !audience: return .toggleAcknowledgement
+        case .character("o") where !audience: return .nextOffer
         case .character(let digit):
             guard let number = digit.wholeNumberValue, (1...PlayInstrument.allCases.count).contains(number) else { return nil }
             return .choose(PlayInstrument.allCases[number - 1])
@@ -27,7 +28,10 @@ public enum PlaySheet {
 
     /// The keys that work now, for the hint bar and the sheet's last line.
     public static func hint(for session: PlaySession, audience: Bool = false) -> String {
-        audience ? "Enter buy · ↑↓ instrument · Esc cancel" : "Enter buy · ↑↓ 1-4 instrument · r code · a ack · Esc cancel"
+        if audience { return "Enter buy · ↑↓ instrument · Esc cancel" }
+        // With several offers `o` steps through them, and the line still fits the sheet.
+        return session.offerChoices.count > 1 ? "Enter buy · ↑↓ 1-4 · o offer · r code · a ack · Esc cancel"
+            : "Enter buy · ↑↓ 1-4 instrument · r code · a ack · Esc cancel"
     }
 
     /// The sheet's box on a screen of `area`.
@@ -93,7 +97,11 @@ public enum PlaySheet {
         }
         if !audience {
             // Each setting after the key that changes it; the longest code still fits the width.
-            let qa = "QA  r \(session.response.rawValue) · a app acknowledges \(session.appAcknowledges ? "on" : "off")"
+            let acknowledges = session.appAcknowledges ? "on" : "off"
+            let offers = session.offerChoices.count
+            let qa = offers > 1
+                ? "QA  o offer \(session.offerIndex + 1)/\(offers) · r \(session.response.rawValue) · a ack \(acknowledges)"
+                : "QA  r \(session.response.rawValue) · a app acknowledges \(acknowledges)"
             frame.write(qa, in: Rect(x: content.x, y: content.y + 11, width: content.width, height: 1),
                         style: theme.surfaceStyle(.warning, bold: true))
         }

@@ -62,15 +62,22 @@ final class PlayPath: RegisteredPath {
     // MARK: queryProductDetailsAsync
 
     /// Every available product asked for: a one-time product with its
-    /// `oneTimePurchaseOfferDetails`, a subscription as one base plan with its `offerToken`.
+    /// `oneTimePurchaseOfferDetails`, a subscription with its `subscriptionOfferDetails` (each
+    /// base plan and each offer this player is eligible for, with its `offerToken`), each
+    /// subscription's logged on its own.
     func requestProducts(_ identifiers: [String], attempt: Int, in context: PathContext) throws -> ProductsOutcome {
         let sold = identifiers.compactMap { context.catalog.product(id: $0) }.filter { $0.status == .available }
-        let subscriptions = sold.filter { $0.type == .autoRenewable }.count
+        let subscriptions = sold.filter { $0.type == .autoRenewable }
         let absent = identifiers.count - sold.count
         try context.log(.playProductDetails, "queryProductDetailsAsync(\(English.count(identifiers.count, "id"))): "
-                        + "\(sold.count - subscriptions) with oneTimePurchaseOfferDetails, "
-                        + "\(subscriptions) with one base plan and an offerToken each"
+                        + "\(sold.count - subscriptions.count) with oneTimePurchaseOfferDetails, "
+                        + "\(subscriptions.count) with subscriptionOfferDetails"
                         + (absent == 0 ? "" : "; \(absent) absent (unknown or unavailable)"))
+        if let storefront = detailsStorefront(in: context) {
+            for product in subscriptions {
+                _ = try logOfferDetails(of: product, in: storefront, context: context)
+            }
+        }
         return .answered(ProductsResponse(products: sold, invalidProductIdentifiers: []))
     }
 
@@ -94,29 +101,31 @@ final class PlayPath: RegisteredPath {
         }
         let name = product.name.resolved(for: storefront.locale) ?? product.id
         if let refusal = try context.refusalIfOwned(product, in: storefront) { return refusal }
-        guard let terms = context.terms(for: product, in: storefront, variationId: request.variationId) else {
+        // A subscription is sold as its first base plan with the offer a Play app picks; the
+        // sheet lists the others the player may have.
+        let choices = try offerChoices(for: product, in: storefront, variationId: request.variationId, context: context)
+        guard let terms = choices.map({ $0.first?.terms }) ?? context.terms(for: product, in: storefront,
+                                                                           variationId: request.variationId) else {
             try context.log(.playBillingFlow, "launchBillingFlow(\(product.shortId)) → ITEM_UNAVAILABLE in \(storefront.id)")
             return PathStep(notice: StoreNotice(.error, "Google Play: \(name) is not sold in \(storefront.id) "
                                                 + "(ITEM_UNAVAILABLE). Nothing was charged."))
         }
-        let regular = ProductDisplay(product: product, storefront: storefront, showsIntroOffer: false).pricePerPeriod
-            ?? PriceFormatter.format(terms.regularPrice, in: storefront)
         let records = context.records(PlayPurchaseRecords.self)
         let acknowledges = try records.appAcknowledges()
-        // A subscription is sold as its one base plan: the sheet says what its offer's phases
-        // charge, or the plan's price per period.
-        let offer = product.type == .autoRenewable
-            ? terms.offer.map { OfferText.describe($0.offer, in: storefront, then: regular) } ?? regular
-            : nil
+        let sheetChoices = choices?.map(\.choice) ?? []
         let opened: PlaySession = try context.atomically {
             let transaction = try context.openTransaction(productId: product.id, in: storefront, terms: terms,
                                                           variationId: request.variationId, path: id,
                                                           reference: PlayPurchase.orderId(sequence:))
             let sheet = PlaySession(
                 transactionId: transaction.id, productId: product.id, productName: name,
-                formattedPrice: PriceFormatter.format(terms.chargeNow, in: storefront), offerLine: offer,
-                account: "\(context.userId)@gmail.test", language: storefront.language, appAcknowledges: acknowledges)
-            let token = product.type == .autoRenewable ? ", offerToken of base plan \(product.shortId)" : ""
+                formattedPrice: PriceFormatter.format(terms.chargeNow, in: storefront),
+                offerLine: sheetChoices.first?.line, account: "\(context.userId)@gmail.test",
+                language: storefront.language, appAcknowledges: acknowledges, offerChoices: sheetChoices)
+            if product.type == .autoRenewable {
+                _ = try logOfferDetails(of: product, in: storefront, context: context, transaction: transaction.id)
+            }
+            let token = sheet.chosenOffer.map { ", offerToken \($0.offerToken) of \($0.reference)" } ?? ""
             try context.log(.playBillingFlow, "launchBillingFlow(\(product.shortId)\(token)) → OK: Google Play's sheet "
                             + "shows \(sheet.formattedPrice) in \(storefront.id)", transaction: transaction.id)
             return sheet
@@ -145,6 +154,8 @@ final class PlayPath: RegisteredPath {
             return try consume(transaction, in: context)
         case .setAppAcknowledges(let on):
             return try setAppAcknowledges(on, in: context)
+        case .setDeveloperOffers(let on):
+            return try setDeveloperOffers(on, in: context)
         default:
             break
         }
@@ -152,7 +163,11 @@ final class PlayPath: RegisteredPath {
         if input == .toggleAcknowledgement {
             try setAppAcknowledgesQuietly(!sheet.appAcknowledges, in: context)
         }
+        let offer = sheet.chosenOffer
         let outcome = sheet.take(input)
+        if sheet.chosenOffer != offer {
+            try relaunch(sheet, in: context)
+        }
         session = sheet
         guard let outcome else { return .nothing }
         let step = try finish(sheet, as: outcome, in: context)

@@ -11,9 +11,14 @@ public struct PlaySession: Sendable, Equatable {
     public let productId: String
     public let productName: String
     /// What is charged, formatted for the storefront.
-    public let formattedPrice: String
+    public private(set) var formattedPrice: String
     /// A subscription's base plan: its offer's phases ("1 week free, then $4.99/month") or its price per period.
-    public let offerLine: String?
+    public private(set) var offerLine: String?
+    /// A subscription's base plan alone and each offer on it the player is eligible for, the
+    /// one bought first; QA steps through them with `o` when there are several.
+    public let offerChoices: [PlayOfferChoice]
+    /// Which of `offerChoices` Buy buys.
+    public private(set) var offerIndex = 0
     /// The Google account the sheet says it buys with.
     public let account: String
     /// The storefront's language, for the sheet's own words.
@@ -32,8 +37,10 @@ public struct PlaySession: Sendable, Equatable {
     public internal(set) var reconnecting = false
 
     public init(transactionId: String, productId: String, productName: String, formattedPrice: String,
-                offerLine: String?, account: String, language: String = "en", appAcknowledges: Bool = true) {
+                offerLine: String?, account: String, language: String = "en", appAcknowledges: Bool = true,
+                offerChoices: [PlayOfferChoice] = []) {
         self.transactionId = transactionId
+        self.offerChoices = offerChoices
         self.productId = productId
         self.productName = productName
         self.formattedPrice = formattedPrice
@@ -54,14 +61,31 @@ public struct PlaySession: Sendable, Equatable {
             response = all[((all.firstIndex(of: response) ?? 0) + 1) % all.count]
         case .respond(let code): response = code
         case .toggleAcknowledgement: appAcknowledges.toggle()
+        case .nextOffer:
+            guard !offerChoices.isEmpty else { return nil }
+            chooseOffer(at: (offerIndex + 1) % offerChoices.count)
+        case .chooseOffer(let id):
+            guard let index = offerChoices.firstIndex(where: { $0.offerId == id || $0.reference == id }) else { return nil }
+            chooseOffer(at: index)
         case .buy:
             guard !reconnecting else { return nil }
             return .buy(instrument, response)
         case .cancel: return .cancel
-        case .disconnect, .acknowledge, .consume, .setAppAcknowledges:
+        case .disconnect, .acknowledge, .consume, .setAppAcknowledges, .setDeveloperOffers:
             return nil  // the path's, not the sheet's
         }
         return nil
+    }
+
+    /// The offer Buy buys now, when the sheet is for a subscription.
+    public var chosenOffer: PlayOfferChoice? {
+        offerChoices.indices.contains(offerIndex) ? offerChoices[offerIndex] : nil
+    }
+
+    private mutating func chooseOffer(at index: Int) {
+        offerIndex = index
+        formattedPrice = offerChoices[index].formattedPrice
+        offerLine = offerChoices[index].line
     }
 
     /// After a transient answer the player may try again: the next Buy answers OK unless QA
@@ -77,6 +101,25 @@ public struct PlaySession: Sendable, Equatable {
     }
 }
 
+/// One entry of the sheet's offers: the base plan and offer it buys, its phases in words and
+/// what Buy charges now.
+public struct PlayOfferChoice: Sendable, Equatable {
+    /// `monthly/free-week`, or `monthly` for the base plan alone.
+    public let reference: String
+    public let offerId: String?
+    public let offerToken: String
+    public let line: String
+    public let formattedPrice: String
+
+    public init(reference: String, offerId: String?, offerToken: String, line: String, formattedPrice: String) {
+        self.reference = reference
+        self.offerId = offerId
+        self.offerToken = offerToken
+        self.line = line
+        self.formattedPrice = formattedPrice
+    }
+}
+
 /// Input for the Play path: the sheet's keys, and QA's calls the app makes without a sheet.
 public enum PlayInput: Sendable, Equatable {
     /// ↓ Tab: the next instrument; ↑ Shift-Tab: the one before.
@@ -89,6 +132,9 @@ public enum PlayInput: Sendable, Equatable {
     case respond(PlayResponseCode)
     /// `a`: the app acknowledges after granting, or leaves it to QA.
     case toggleAcknowledgement
+    /// `o`: the next eligible offer (or the base plan alone); a scenario names one by its id.
+    case nextOffer
+    case chooseOffer(String)
     /// Enter or `b`: Buy with the instrument selected.
     case buy
     /// Esc or `c`: the player closes the sheet (USER_CANCELED).
@@ -102,11 +148,13 @@ public enum PlayInput: Sendable, Equatable {
     case consume(transactionId: String?)
     /// Whether the app acknowledges and consumes on its own, kept across launches.
     case setAppAcknowledges(Bool)
+    /// Whether the app shows its developer-determined offers, kept across launches.
+    case setDeveloperOffers(Bool)
 
     /// Whether it is the sheet's input (else the path takes it with no sheet open).
     public var isForTheSheet: Bool {
         switch self {
-        case .disconnect, .acknowledge, .consume, .setAppAcknowledges: return false
+        case .disconnect, .acknowledge, .consume, .setAppAcknowledges, .setDeveloperOffers: return false
         default: return true
         }
     }

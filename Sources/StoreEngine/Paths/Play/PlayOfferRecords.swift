@@ -1,0 +1,23 @@
+import Foundation
+import Ledger
+
+/// What the app decides about Google Play's offers, kept with the ledger so a relaunch keeps
+/// it: whether it shows its developer-determined offers (QA's `play developer-offers on|off`).
+struct PlayOfferRecords: PathRecords {
+    private let ledger: Ledger
+
+    init(ledger: Ledger, now: Date) {
+        self.ledger = ledger
+    }
+
+    private static let developerOffersSetting = "play.developerOffers"
+
+    /// On unless QA switched them off: a catalog's developer-determined offers are there to be tried.
+    func showsDeveloperOffers() throws -> Bool {
+        try ledger.setting(Self.developerOffersSetting) != "false"
+    }
+
+    func setShowsDeveloperOffers(_ on: Bool) throws {
+        try ledger.setSetting(Self.developerOffersSetting, to: on ? "true" : "false")
+    }
+}
