@@ -52,7 +52,17 @@ struct PlayOfferTests {
             let grant = try #require(try harness.ledger.grants().first { $0.transactionId == sheet.transactionId })
             let days = try #require(grant.expiresAt).timeIntervalSince(try #require(record.purchasedAt)) / 86_400
             #expect(days == 7)
+            // The subscriptions pane names the free first phase a trial, as the App Store's is.
+            let subscription = try #require(harness.store.currentReport().snapshot.subscriptions.first)
+            #expect(subscription.periodType == "trial")
         }
+    }
+
+    /// A paid first phase is an introductory price; the App Store's kinds name themselves.
+    @Test func aPhasedOfferNamesItsPeriodByWhatItsFirstPhaseCharged() {
+        #expect(AppliedOffer.periodType(ofRecordedType: "play", charged: 0) == "trial")
+        #expect(AppliedOffer.periodType(ofRecordedType: "play", charged: Decimal(string: "2.49")!) == "intro")
+        #expect(AppliedOffer.periodType(ofRecordedType: "promotional", charged: 0) == nil)
     }
 
     @Test func aReturningCustomerIsNotOfferedTheTrial() throws {

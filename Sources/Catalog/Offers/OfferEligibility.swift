@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the ledger knows of a player's subscriptions, reduced to what offer eligibility needs.
 public struct SubscriberHistory: Sendable, Equatable {
     /// Groups the player has ever subscribed in.
@@ -64,6 +66,15 @@ public enum AppliedOffer: Sendable, Equatable {
         case .winBack: return "winBack"
         case .play: return "play"
         }
+    }
+
+    /// How a subscription's period paid by an offer of the recorded `typeName` is named where
+    /// the offer's kind alone does not say it: a store's phased offer (Google Play's) is a trial
+    /// when its first phase charged nothing, else an introductory price; nil for the App Store's
+    /// kinds, which name themselves.
+    public static func periodType(ofRecordedType typeName: String, charged: Decimal) -> String? {
+        guard typeName == "play" else { return nil }
+        return charged == 0 ? "trial" : "intro"
     }
 
     /// The offer of `product` a transaction recorded by `typeName` and id.

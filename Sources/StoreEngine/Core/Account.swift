@@ -194,10 +194,10 @@ struct Account {
             // Without the catalog, an introductory period that charged nothing was a trial.
             case ("introductory"?, nil) where product == nil && latest?.amountCharged == 0: periodType = "trial"
             case ("introductory"?, _): periodType = "intro"
-            // A Google Play offer's first phase: free is a trial, else an introductory price.
-            case ("play"?, _): periodType = latest?.amountCharged == 0 ? "trial" : "intro"
-            // A promotional or win-back offer is not an introductory one, whatever it costs.
-            case (let offer?, _): periodType = offer
+            // A store's phased offer is named by what its first phase charged; a promotional or
+            // win-back offer is not an introductory one, whatever it costs.
+            case (let offer?, _):
+                periodType = AppliedOffer.periodType(ofRecordedType: offer, charged: latest?.amountCharged ?? 0) ?? offer
             }
             let expires = status == .inGracePeriod
                 ? SubscriptionRules.graceEnd(record, period: product?.period, rate: renewalRate) ?? record.expiresAt
