@@ -15,7 +15,7 @@ extension Store {
             var summary = TransactionSummary(record: record)
             summary.subscription = account.subscriptionSummaries(at: now()).first { $0.latestTransactionId == record.id }
             var action = action
-            // A pause asked for while one is scheduled changes it (a scenario's `play pause` says either).
+            // A pause asked for while one is scheduled changes it (a scenario's pause command says either).
             if case .pause(let length) = action, summary.subscription?.scheduledPause != nil { action = .changePause(length) }
             guard summary.actions.contains(action) else {
                 return StoreNotice(.info, "\(action.title) does not apply to \(transactionId), which is \(summary.displayState); "
