@@ -254,13 +254,21 @@ public struct SubscriptionRecord: Sendable, Equatable {
     /// The path of its original transaction, as the ledger read it (not a column of its own):
     /// which store the subscription belongs to, however old its first purchase is.
     public var integrationPath: String?
+    /// The pause that starts when the period running ends (`1w`, `2w`, `1m`, `2m`, `3m`), on a
+    /// store that pauses subscriptions; nil when none is scheduled.
+    public var scheduledPause: String?
+    /// While paused: when it resumes, with a renewal. Nil while it runs.
+    public var pausedUntil: Date?
 
     public init(originalTransactionId: String, userId: String, productId: String, latestTransactionId: String,
                 expiresAt: Date, autoRenew: Bool = true, billingIssue: Bool = false, billingIssueAt: Date? = nil,
                 unsubscribedAt: Date? = nil, renewals: Int = 0, endedAt: Date? = nil, endReason: String? = nil,
                 updatedAt: Date, pendingProductId: String? = nil, priceIncrease: String? = nil,
-                renewalRate: String? = nil, renewalsAtRate: Int = 0, integrationPath: String? = nil) {
+                renewalRate: String? = nil, renewalsAtRate: Int = 0, integrationPath: String? = nil,
+                scheduledPause: String? = nil, pausedUntil: Date? = nil) {
         self.integrationPath = integrationPath
+        self.scheduledPause = scheduledPause
+        self.pausedUntil = pausedUntil
         self.renewalRate = renewalRate
         self.renewalsAtRate = renewalsAtRate
         self.pendingProductId = pendingProductId

@@ -223,6 +223,13 @@ enum Schema {
             UNIQUE (path, key)
         );
         """,
+        // 14: a subscription's pause (a store that has one: Google Play): the pause scheduled for
+        // the end of the period running (`1w`, `2w`, `1m`, `2m`, `3m`), and, once it started,
+        // when it resumes. Access is off in between, and no renewal is charged.
+        """
+        ALTER TABLE subscriptions ADD COLUMN scheduled_pause TEXT;
+        ALTER TABLE subscriptions ADD COLUMN paused_until REAL;
+        """,
     ]
 
     static var supportedVersion: Int { migrations.count }

@@ -330,8 +330,9 @@ public enum ScenarioParser {
 
     private static func play(_ arguments: [String]) throws(Problem) -> ScenarioCommand {
         let instruments = PlayInstrument.allCases.map(\.rawValue).joined(separator: "|")
+        let lengths = PauseDuration.allCases.map(\.rawValue).joined(separator: "|")
         let usage = "play takes instrument \(instruments), response CODE, offer OFFER_ID, developer-offers on|off, cancel, "
-            + "disconnect or auto-acknowledge on|off"
+            + "disconnect, auto-acknowledge on|off, pause \(lengths)|cancel or resume"
         switch (arguments.first, arguments.count) {
         case ("instrument", 2):
             guard let instrument = PlayInstrument(rawValue: arguments[1]) else {
@@ -351,6 +352,16 @@ public enum ScenarioParser {
         case ("offer", 2): return .play(.offer(arguments[1]))
         case ("developer-offers", 2) where arguments[1] == "on" || arguments[1] == "off":
             return .play(.developerOffers(arguments[1] == "on"))
+        // The subscription of the last transaction: a pause from the end of its period (or a
+        // change of the one scheduled), the scheduled pause called off, a paused one resumed.
+        case ("pause", 2) where arguments[1] == "cancel":
+            return .act(.cancelPause, .last)
+        case ("pause", 2):
+            guard let length = PauseDuration(rawValue: arguments[1]) else {
+                throw Problem("play pause takes \(lengths) or cancel, not \(arguments[1])")
+            }
+            return .act(.pause(length), .last)
+        case ("resume", 1): return .act(.resume, .last)
         default:
             throw Problem(usage)
         }

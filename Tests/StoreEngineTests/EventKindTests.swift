@@ -42,8 +42,8 @@ struct EventKindTests {
     }
 
     @Test func aKindANewerBuildWroteStillReads() {
-        let future = EventKind(rawValue: "SUBSCRIPTION_PAUSED")
-        #expect(future.description == "SUBSCRIPTION_PAUSED")
+        let future = EventKind(rawValue: "SUBSCRIPTION_DEFERRED")
+        #expect(future.description == "SUBSCRIPTION_DEFERRED")
         #expect(future.tone == .neutral)
         #expect(!future.isLifecycle, "only the names this build knows")
         #expect(EventKind(rawValue: "grant") == .granted)

@@ -19,6 +19,7 @@ struct PathRegistryTests {
         #expect(IntegrationPath.paystation.marketplace == .xsolla)
         #expect(IntegrationPath.play.marketplace == .googlePlay)
         #expect(IntegrationPath.allCases.filter(\.sellsOnlyRequestedProducts) == [.paystation])
+        #expect(IntegrationPath.allCases.filter(\.pausesSubscriptions) == [.play])
     }
 
     @Test func eachPathsEventsAreInTheEventsPaneGroups() {
@@ -29,7 +30,8 @@ struct PathRegistryTests {
                                        .subscriptionPurchased, .subscriptionRenewed, .subscriptionInGracePeriod,
                                        .subscriptionOnHold, .subscriptionRecovered, .subscriptionCanceled,
                                        .subscriptionRestarted, .subscriptionExpired, .subscriptionRevoked,
-                                       .subscriptionPriceChangeConfirmed])
+                                       .subscriptionPriceChangeConfirmed, .subscriptionPaused,
+                                       .subscriptionPauseScheduleChanged])
         #expect(EventKind.verifiedWithApple.category == .lifecycle)
         #expect(EventKind.payStationDeclined.tone == .failure && EventKind.payStationWrongCode.tone == .failure)
         #expect(EventKind.payStationPaid.tone == .neutral)

@@ -208,7 +208,8 @@ struct Account {
                 billingIssue: record.billingIssue, billingIssueDetectedAt: record.billingIssueAt,
                 unsubscribedAt: record.unsubscribedAt, renewals: record.renewals, periodType: periodType,
                 path: latest?.path, pendingProductId: record.pendingProductId, priceIncrease: record.priceIncrease,
-                endedAt: record.endedAt, endReason: record.endReason)
+                endedAt: record.endedAt, endReason: record.endReason,
+                scheduledPause: record.scheduledPause.flatMap(PauseDuration.init(rawValue:)), pausedUntil: record.pausedUntil)
         }
     }
 

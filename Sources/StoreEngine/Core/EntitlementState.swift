@@ -27,7 +27,7 @@ public struct EntitlementState: Sendable, Equatable {
 extension Entitlement {
     /// `owned`, `waiting for the server 2/5`, `active · renews DATE`, `active to DATE`, `active in
     /// grace to DATE · billing issue`, `inactive · billing retry` (or what the subscription's store
-    /// calls that time: `account hold`), `refunded`, `expired DATE`,
+    /// calls that time: `account hold`), `paused until DATE`, `refunded`, `expired DATE`,
     /// then where a path's server keeps access, where its last change came from, and the stores.
     /// - Parameter date: how to write the expiry (a day, a minute, a whole date).
     public func state(writingDates date: (Date) -> String) -> EntitlementState {
@@ -48,6 +48,9 @@ extension Entitlement {
         case .inBillingRetryPeriod?:
             return EntitlementState("inactive · \(subscription?.retryName ?? "billing retry")\(origin)", .failing)
         case .revoked?: return EntitlementState("refunded\(origin)", .ended)
+        case .paused?:
+            let resumes = subscription?.pausedUntil.map(date) ?? "?"
+            return EntitlementState("paused until \(resumes)\(origin)", .attention)
         default: break
         }
         guard isActive else { return EntitlementState("expired \(until)\(origin)", .ended) }

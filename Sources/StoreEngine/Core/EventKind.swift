@@ -103,6 +103,9 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     /// QA turned the billing issue of a subscription on or off (the next renewal fails, or
     /// charges again).
     public static let billingIssueSwitch = EventKind(rawValue: "subscription.billingIssue")
+    /// A subscription's pause, on a store that has them: scheduled, changed, called off,
+    /// started, or ended early by QA.
+    public static let subscriptionPause = EventKind(rawValue: "subscription.pause")
 
     /// The engine's own calls and steps, then each path's (declared in its folder, gathered by
     /// `PathRegistry`).
@@ -110,7 +113,7 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
         .launch, .launchURL, .purchaseStarted, .purchaseIgnored,
         .paymentCancelled, .redirectSent, .redirectReceived, .redirectRejected, .purchased, .failed, .signed, .validated,
         .validationFailed, .granted, .finished, .redelivered, .productsRequested, .productsFailed, .productsAnswered,
-        .restored, .purchaseResult, .transactionUpdate, .currentEntitlements, .billingIssueSwitch, .clockRate,
+        .restored, .purchaseResult, .transactionUpdate, .currentEntitlements, .billingIssueSwitch, .subscriptionPause, .clockRate,
         .transactionDeleted, .transactionTampered, .catalogReloaded, .catalogRejected, .themeReloaded, .themeRejected,
         .ledgerUnreadable, .accountStale,
     ] + PathRegistry.eventKinds.sdkCalls

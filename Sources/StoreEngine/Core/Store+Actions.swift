@@ -14,6 +14,9 @@ extension Store {
             }
             var summary = TransactionSummary(record: record)
             summary.subscription = account.subscriptionSummaries(at: now()).first { $0.latestTransactionId == record.id }
+            var action = action
+            // A pause asked for while one is scheduled changes it (a scenario's pause command says either).
+            if case .pause(let length) = action, summary.subscription?.scheduledPause != nil { action = .changePause(length) }
             guard summary.actions.contains(action) else {
                 return StoreNotice(.info, "\(action.title) does not apply to \(transactionId), which is \(summary.displayState); "
                                    + "nothing changed.")
@@ -24,7 +27,8 @@ extension Store {
             case .approve, .decline, .resolve:
                 let owner = path(of: record)
                 return try run(owner.answer(action, to: record, in: context)) ?? nil
-            case .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease, .answerPriceIncrease:
+            case .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease, .answerPriceIncrease,
+                 .pause, .changePause, .cancelPause, .resume:
                 return try act(action, onSubscriptionOf: record)
             case .tamper:
                 try ledger.inTransaction {

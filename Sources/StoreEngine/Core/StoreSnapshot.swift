@@ -156,12 +156,19 @@ public struct SubscriptionSummary: Sendable, Equatable {
     /// keeps it; nil while it runs.
     public var endedAt: Date?
     public var endReason: String?
+    /// The pause that starts at the end of the period running, if one is scheduled.
+    public var scheduledPause: PauseDuration?
+    /// While paused: when it resumes.
+    public var pausedUntil: Date?
 
     public init(originalTransactionId: String, latestTransactionId: String, productId: String, level: String,
                 status: SubscriptionStatus, expiresAt: Date, autoRenew: Bool, billingIssue: Bool,
                 billingIssueDetectedAt: Date? = nil, unsubscribedAt: Date? = nil, renewals: Int, periodType: String,
                 path: IntegrationPath? = nil, pendingProductId: String? = nil, priceIncrease: String? = nil,
-                endedAt: Date? = nil, endReason: String? = nil) {
+                endedAt: Date? = nil, endReason: String? = nil, scheduledPause: PauseDuration? = nil,
+                pausedUntil: Date? = nil) {
+        self.scheduledPause = scheduledPause
+        self.pausedUntil = pausedUntil
         self.originalTransactionId = originalTransactionId
         self.latestTransactionId = latestTransactionId
         self.productId = productId

@@ -28,6 +28,15 @@ public enum TransactionAction: Sendable, Equatable {
     /// The subscriber's answer: accepted, renewals charge the new price; declined, auto-renew
     /// goes off and the plan expires at the end of its period.
     case answerPriceIncrease(accept: Bool)
+    /// The subscriber pauses it (on a store that pauses subscriptions) when the period running
+    /// ends: no renewal is charged and access is off until the pause ends, when it renews.
+    case pause(PauseDuration)
+    /// A pause already scheduled is changed to another length, before it starts.
+    case changePause(PauseDuration)
+    /// A pause scheduled is called off before it starts: the subscription renews as before.
+    case cancelPause
+    /// A paused subscription resumes now, with a renewal charged from now.
+    case resume
     /// QA alters the signed transaction: it no longer verifies.
     case tamper
     /// Deleted, as Xcode's transaction manager deletes one: what it used up (an introductory
@@ -37,7 +46,8 @@ public enum TransactionAction: Sendable, Equatable {
     /// Whether it acts on the subscription rather than on the one transaction.
     public var isSubscriptionAction: Bool {
         switch self {
-        case .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease, .answerPriceIncrease:
+        case .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease, .answerPriceIncrease,
+             .pause, .changePause, .cancelPause, .resume:
             return true
         case .approve, .decline, .resolve, .refund, .tamper, .delete: return false
         }
@@ -57,6 +67,10 @@ public enum TransactionAction: Sendable, Equatable {
         case .enableRenewal: return "Turn auto-renew on"
         case .requestPriceIncrease: return "Request a price increase"
         case .answerPriceIncrease(let accept): return accept ? "Accept the price increase" : "Decline the price increase"
+        case .pause(let length): return "Pause… for \(length.words), from the end of the period"
+        case .changePause(let length): return "Change the scheduled pause to \(length.words)"
+        case .cancelPause: return "Cancel the scheduled pause"
+        case .resume: return "Resume now (a renewal is charged)"
         case .tamper: return "Tamper with the signed transaction"
         case .delete: return "Delete the transaction"
         }
@@ -95,12 +109,25 @@ extension TransactionSummary {
             let refunds = RefundReason.allCases.map(TransactionAction.refund)
             let always: [TransactionAction] = [.tamper, .delete]
             guard let subscription, subscription.isLive else { return refunds + always }
+            // Paused: nothing renews, expires or is charged until it resumes.
+            if subscription.status == .paused { return refunds + [.resume] + always }
             let price: [TransactionAction] = subscription.priceIncrease == "pending"
                 ? [.answerPriceIncrease(accept: true), .answerPriceIncrease(accept: false)]
                 : subscription.priceIncrease == nil ? [.requestPriceIncrease] : []
             return refunds + [.expire, .renew, subscription.autoRenew ? .cancelRenewal : .enableRenewal,
-                              .billingIssue(!subscription.billingIssue)] + price + always
+                              .billingIssue(!subscription.billingIssue)] + price + pauses(of: subscription) + always
         default: return []
         }
+    }
+}
+
+extension TransactionSummary {
+    /// A pause to schedule, or the one scheduled to change or call off, on a store that pauses
+    /// subscriptions (its path says so) and while renewals go through.
+    fileprivate func pauses(of subscription: SubscriptionSummary) -> [TransactionAction] {
+        guard subscription.path?.pausesSubscriptions == true, subscription.autoRenew,
+              subscription.status == .subscribed else { return [] }
+        guard let scheduled = subscription.scheduledPause else { return PauseDuration.allCases.map(TransactionAction.pause) }
+        return PauseDuration.allCases.filter { $0 != scheduled }.map(TransactionAction.changePause) + [.cancelPause]
     }
 }

@@ -53,6 +53,11 @@ enum PathRegistry {
         all.first { $0.traits.id == path }?.actionTitle(of: action)
     }
 
+    /// Whether `path`'s store lets a subscriber pause a subscription.
+    static func pausesSubscriptions(_ path: IntegrationPath) -> Bool {
+        all.first { $0.traits.id == path }?.pausesSubscriptions ?? false
+    }
+
     /// The event kinds every path declares.
     static var eventKinds: PathEventKinds {
         all.reduce(into: PathEventKinds()) { kinds, path in kinds.add(path.eventKinds) }
@@ -86,6 +91,9 @@ extension IntegrationPath {
 
     /// Whether the paywall offers only what this path's products request returned.
     public var sellsOnlyRequestedProducts: Bool { PathRegistry.traits(of: self).sellsOnlyRequestedProducts }
+
+    /// Whether this path's store lets a subscriber pause a subscription.
+    public var pausesSubscriptions: Bool { PathRegistry.pausesSubscriptions(self) }
 }
 
 /// A path as the registry knows it: made without arguments, and declaring its event kinds.
@@ -114,6 +122,10 @@ protocol RegisteredPath: PurchasePath {
 
     /// The transaction manager's line for `action`, where the path's store words it otherwise.
     static func actionTitle(of action: TransactionAction) -> String?
+
+    /// Whether its store lets a subscriber pause a subscription (`PauseDuration`); no store
+    /// does unless it says so.
+    static var pausesSubscriptions: Bool { get }
 }
 
 extension RegisteredPath {
@@ -122,6 +134,7 @@ extension RegisteredPath {
     static func publicKey(in ledger: Ledger) throws -> String? { nil }
     static var subscriptionCalendar: any SubscriptionCalendar { AppStoreCalendar() }
     static func actionTitle(of action: TransactionAction) -> String? { nil }
+    static var pausesSubscriptions: Bool { false }
 }
 
 /// The event kinds a path adds to the engine's (`EventKind.sdkCalls`, `lifecycle`, `tone`).

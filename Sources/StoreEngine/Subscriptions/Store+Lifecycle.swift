@@ -84,6 +84,14 @@ extension Store {
                 try subscriptionChanged(.billingIssue, failed)
             }
             return notice
+        case .pause(let paused, let time, let notice):
+            try ledger.inTransaction {
+                try save(paused)
+                try log(.subscriptionPause, "paused until " + EventDate.string(from: paused.pausedUntil ?? time)
+                        + ": no renewal charged, access off", paused.latestTransactionId, time)
+                try subscriptionChanged(.pause, paused)
+            }
+            return notice
         case .renew(let start):
             return try renew(&subscription, from: start)
         }

@@ -109,6 +109,28 @@ enum SubscriptionActions {
                 change: accept ? .priceIncreaseAccepted : .cancellation,
                 then: .tell(StoreNotice(.info, accept ? "Price increase accepted: \(name) renews at the new price."
                                         : "Price increase declined: \(name) expires at the end of its period.")))
+        case .pause(let length), .changePause(let length):
+            subscription.scheduledPause = length.rawValue
+            return SubscriptionActionOutcome(
+                subscription: subscription,
+                event: Event(.subscriptionPause, "pause of \(length.words) scheduled: it starts when the period ends, "
+                             + EventDate.string(from: subscription.expiresAt)),
+                change: .pauseScheduled,
+                then: .tell(StoreNotice(.info, "\(name) pauses for \(length.words) from "
+                                        + EventDate.string(from: subscription.expiresAt) + ".")))
+        case .cancelPause:
+            subscription.scheduledPause = nil
+            return SubscriptionActionOutcome(
+                subscription: subscription,
+                event: Event(.subscriptionPause, "the scheduled pause is cancelled: \(name) renews at the end of its period"),
+                change: .pauseScheduled,
+                then: .tell(StoreNotice(.info, "The pause of \(name) is cancelled; it renews as before.")))
+        case .resume:
+            // Resumed early: the store charges a new period from now.
+            subscription.pausedUntil = nil
+            return SubscriptionActionOutcome(subscription: subscription, saves: false,
+                                             event: Event(.subscriptionPause, "resumed now by QA: a new period is charged"),
+                                             then: .renew(from: time))
         case .renew, .approve, .decline, .resolve, .refund, .tamper, .delete:
             return nil
         }

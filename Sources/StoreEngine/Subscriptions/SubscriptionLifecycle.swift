@@ -35,6 +35,9 @@ struct SubscriptionLifecycle {
         case failRenewal(SubscriptionRecord, at: Date, message: String, notice: StoreNotice)
         /// A new period from `start`, paid by a renewal.
         case renew(from: Date)
+        /// The pause scheduled starts at the period's end, `time`: the row with when it
+        /// resumes; nothing is charged and access ended with the period.
+        case pause(SubscriptionRecord, at: Date, notice: StoreNotice)
     }
 
     /// What `subscription`'s step that fell due at `due` does; `name` is the product's name as
@@ -43,6 +46,10 @@ struct SubscriptionLifecycle {
     func step(of subscription: SubscriptionRecord, named name: String, dueAt due: Date) -> DueStep {
         let period = catalog.product(id: subscription.productId)?.period
         let calendar = subscription.calendar
+        // Paused: it resumes at the pause's end with a renewal, however late `due` is.
+        if let resumesAt = subscription.pausedUntil {
+            return due >= resumesAt ? .renew(from: resumesAt) : .notYet
+        }
         if let failedAt = subscription.billingIssueAt {
             let graceEnd = SubscriptionRules.graceEnd(subscription, period: period, rate: renewalRate) ?? failedAt
             let retryEnd = SubscriptionRules.retryEnd(subscription, period: period, rate: renewalRate) ?? failedAt
@@ -70,6 +77,15 @@ struct SubscriptionLifecycle {
             return .end(ending(subscription, at: periodEnd, reason: "sandboxRenewalLimit",
                                saying: "\(calendar.limitSetter) stops auto-renew after \(limit) renewals: \(name) expired",
                                notice: StoreNotice(.info, "\(name) expired: \(calendar.limitSetter) renews \(limit) times.")))
+        }
+        if let length = subscription.scheduledPause.flatMap(PauseDuration.init(rawValue:)) {
+            var paused = subscription
+            paused.scheduledPause = nil
+            paused.pausedUntil = length.end(from: periodEnd, on: calendar, at: renewalRate)
+            paused.updatedAt = periodEnd
+            return .pause(paused, at: periodEnd, notice: StoreNotice(
+                .info, "\(name) is paused for \(length.words), until " + EventDate.string(from: paused.pausedUntil ?? periodEnd)
+                    + "; no access until it resumes."))
         }
         if subscription.billingIssue {
             var failed = subscription
@@ -173,6 +189,7 @@ struct SubscriptionLifecycle {
         }
         renewed.renewalsAtRate += 1
         renewed.billingIssueAt = nil
+        renewed.pausedUntil = nil
         renewed.updatedAt = start
         return renewed
     }

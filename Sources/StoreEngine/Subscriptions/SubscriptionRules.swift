@@ -25,6 +25,7 @@ public enum SubscriptionRules {
     static func nextDue(of subscription: SubscriptionRecord, period: SubscriptionPeriod?, rate: RenewalRate,
                         after now: Date) -> Date? {
         guard subscription.endedAt == nil else { return nil }
+        if let pausedUntil = subscription.pausedUntil { return pausedUntil }
         if let graceEnd = graceEnd(subscription, period: period, rate: rate), let retryEnd = retryEnd(subscription, period: period, rate: rate) {
             return graceEnd > now ? graceEnd : retryEnd
         }
@@ -38,6 +39,7 @@ public enum SubscriptionRules {
         if let ended = subscription.endedAt, ended <= time {
             return subscription.endReason == "revoked" ? .revoked : .expired
         }
+        if subscription.pausedUntil != nil { return .paused }
         if let graceEnd = graceEnd(subscription, period: period, rate: rate) {
             return time < graceEnd ? .inGracePeriod : .inBillingRetryPeriod
         }
@@ -48,6 +50,8 @@ public enum SubscriptionRules {
 /// Where a subscription stands (the App Store's `RenewalState`).
 public enum SubscriptionStatus: String, Sendable, Equatable {
     case subscribed, expired, inBillingRetryPeriod, inGracePeriod, revoked
+    /// Paused (a store that has pauses): no access and no renewal until it resumes.
+    case paused
 
     /// Whether the player has access in this state.
     public var hasAccess: Bool { self == .subscribed || self == .inGracePeriod }

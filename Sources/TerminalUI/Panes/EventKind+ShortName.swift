@@ -42,6 +42,7 @@ extension EventKind {
         "ONE_TIME_PRODUCT_CANCELED": "OT_CANCELED",
         "SUBSCRIPTION_IN_GRACE_PERIOD": "SUB_IN_GRACE",
         "SUBSCRIPTION_PRICE_CHANGE_CONFIRMED": "SUB_PRICE_OK",
+        "SUBSCRIPTION_PAUSE_SCHEDULE_CHANGED": "SUB_PAUSE_SCHED",
         "catalog.reloaded": "catalog.reload",
         "catalog.rejected": "catalog.broken",
         "theme.reloaded": "theme.reload",

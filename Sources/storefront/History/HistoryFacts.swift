@@ -31,6 +31,8 @@ enum HistoryFacts {
         switch subscription.status {
         case .subscribed, .inGracePeriod, .inBillingRetryPeriod:
             words += subscription.autoRenew ? " · renews \(end)" : " · auto-renew off, ends \(end)"
+        case .paused:
+            words += " until " + date(subscription.pausedUntil ?? subscription.expiresAt)
         case .expired, .revoked:
             // Ended at once (a refund, an upgrade) or at its period's end.
             words += " " + date(subscription.endedAt ?? subscription.expiresAt)

@@ -14,9 +14,18 @@ extension PlayPath {
         case .requestPriceIncrease: return "Change the price (a quarter more; the subscriber must confirm)"
         case .answerPriceIncrease(let accept):
             return accept ? "Confirm the price change" : "Decline the price change (cancels the subscription)"
+        case .pause(let length): return "Pause… for \(length.words) (from the end of the billing period)"
+        case .changePause(let length): return "Change the scheduled pause to \(length.words)"
+        case .cancelPause: return "Cancel the scheduled pause"
+        case .resume: return "Resume now (the next billing period is charged now)"
         case .tamper: return "Tamper with the signed purchase JSON"
         case .delete: return "Delete the purchase"
         case .approve, .decline, .resolve, .expire, .renew: return nil
         }
     }
+}
+
+extension PlayPath {
+    /// Google Play lets a subscriber pause a subscription for a week up to three months.
+    static var pausesSubscriptions: Bool { true }
 }

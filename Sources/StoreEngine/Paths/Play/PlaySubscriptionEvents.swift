@@ -16,12 +16,14 @@ extension EventKind {
     public static let subscriptionExpired = EventKind(rawValue: "SUBSCRIPTION_EXPIRED")
     public static let subscriptionRevoked = EventKind(rawValue: "SUBSCRIPTION_REVOKED")
     public static let subscriptionPriceChangeConfirmed = EventKind(rawValue: "SUBSCRIPTION_PRICE_CHANGE_CONFIRMED")
+    public static let subscriptionPaused = EventKind(rawValue: "SUBSCRIPTION_PAUSED")
+    public static let subscriptionPauseScheduleChanged = EventKind(rawValue: "SUBSCRIPTION_PAUSE_SCHEDULE_CHANGED")
 
     /// Every subscription notification this path logs.
     static let playSubscriptionNotifications: [EventKind] = [
         .subscriptionPurchased, .subscriptionRenewed, .subscriptionInGracePeriod, .subscriptionOnHold,
         .subscriptionRecovered, .subscriptionCanceled, .subscriptionRestarted, .subscriptionExpired,
-        .subscriptionRevoked, .subscriptionPriceChangeConfirmed,
+        .subscriptionRevoked, .subscriptionPriceChangeConfirmed, .subscriptionPaused, .subscriptionPauseScheduleChanged,
     ]
 }
 
@@ -38,6 +40,8 @@ extension PlayPath {
         case .expiration: return .subscriptionExpired
         case .refund: return .subscriptionRevoked
         case .priceIncreaseAccepted: return .subscriptionPriceChangeConfirmed
+        case .pauseScheduled: return .subscriptionPauseScheduleChanged
+        case .pause: return .subscriptionPaused
         }
     }
 
@@ -53,6 +57,13 @@ extension PlayPath {
         case .billingIssue, .gracePeriodEnded:
             let state = change == .billingIssue ? "access kept for the grace period" : "no access until the payment is fixed"
             try context.log(kind, "\(line): \(state)", transaction: transaction.id)
+        case .pauseScheduled:
+            let state = subscription?.scheduledPause.flatMap(PauseDuration.init(rawValue:))
+                .map { "paused for \($0.words) from the end of the period" } ?? "the scheduled pause is cancelled"
+            try context.log(kind, "\(line): \(state)", transaction: transaction.id)
+        case .pause:
+            let until = subscription?.pausedUntil.map { " until " + EventDate.string(from: $0) } ?? ""
+            try context.log(kind, "\(line): paused\(until), no access", transaction: transaction.id)
         default:
             try context.log(kind, line, transaction: transaction.id)
         }

@@ -223,7 +223,7 @@ class StoreKitPath: RegisteredPath {
                 .askToBuyDeclined, event: "Ask to Buy declined: StoreKit delivers nothing on Transaction.updates",
                 notice: notice))])
         case .refund, .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease,
-             .answerPriceIncrease, .tamper, .delete:
+             .answerPriceIncrease, .pause, .changePause, .cancelPause, .resume, .tamper, .delete:
             return .nothing  // the engine's own, on every path
         }
     }

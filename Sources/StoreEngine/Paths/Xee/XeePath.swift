@@ -324,6 +324,8 @@ final class XeePath: StoreKitPath {
         case .expiration: return "EXPIRED"
         case .billingIssue: return "DID_FAIL_TO_RENEW (grace period)"
         case .gracePeriodEnded: return "GRACE_PERIOD_EXPIRED"
+        // The App Store has no pause, and this path does not offer one: never sent.
+        case .pauseScheduled, .pause: return "no App Store notification (a pause)"
         }
     }
 
@@ -345,7 +347,10 @@ final class XeePath: StoreKitPath {
         case .renewal, .recovery:
             expires = access.expiresAt
             renews = true
-        case .priceIncreaseAccepted: break
+        case .priceIncreaseAccepted, .pauseScheduled: break
+        case .pause:
+            // Never on this path (it does not pause): as another store's pause would, access ends.
+            expires = min(expires ?? context.now, context.now)
         case .cancellation: renews = false
         case .uncancellation: renews = true
         case .refund:
