@@ -67,7 +67,7 @@ public enum TransactionAction: Sendable, Equatable {
         case .enableRenewal: return "Turn auto-renew on"
         case .requestPriceIncrease: return "Request a price increase"
         case .answerPriceIncrease(let accept): return accept ? "Accept the price increase" : "Decline the price increase"
-        case .pause(let length): return "Pause… for \(length.words), from the end of the period"
+        case .pause(let length): return "Pause for \(length.words), from the end of the period"
         case .changePause(let length): return "Change the scheduled pause to \(length.words)"
         case .cancelPause: return "Cancel the scheduled pause"
         case .resume: return "Resume now (a renewal is charged)"

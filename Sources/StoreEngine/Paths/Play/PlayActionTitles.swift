@@ -14,7 +14,7 @@ extension PlayPath {
         case .requestPriceIncrease: return "Change the price (a quarter more; the subscriber must confirm)"
         case .answerPriceIncrease(let accept):
             return accept ? "Confirm the price change" : "Decline the price change (cancels the subscription)"
-        case .pause(let length): return "Pause… for \(length.words) (from the end of the billing period)"
+        case .pause(let length): return "Pause for \(length.words) (from the end of the billing period)"
         case .changePause(let length): return "Change the scheduled pause to \(length.words)"
         case .cancelPause: return "Cancel the scheduled pause"
         case .resume: return "Resume now (the next billing period is charged now)"
