@@ -26,9 +26,14 @@ extension EndToEnd {
                     "\(inside.joined(separator: "\n"))")
 
             app.sendKeys("d")
-            let tablet = try app.waitUntil("d: a tablet") { $0.box(titled: "tablet · main") != nil }
+            // Waits for the whole frame, 80 columns: a capture taken while the terminal is still
+            // drawing the update can hold the new title with the phone's edges under it.
+            let tablet = try app.waitUntil("d: a tablet's frame, 80 columns wide") { screen in
+                guard let box = screen.box(titled: "tablet · main") else { return false }
+                return box.right - box.left + 1 == 80
+            }
             let wide = try #require(tablet.box(titled: "tablet · main"))
-            #expect(wide.right - wide.left + 1 == 80)
+            #expect(tablet[wide.bottom].displayCells[wide.left] == "╰" && tablet[wide.bottom].displayCells[wide.right] == "╯")
             app.sendKeys("d")
             try app.waitUntil("d: the full width again") {
                 $0.box(titled: "Paywall main · store_open") != nil && $0.bottomLine.contains("Device: full width")
