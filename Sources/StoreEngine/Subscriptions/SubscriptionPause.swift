@@ -23,15 +23,10 @@ public enum PauseDuration: String, Sendable, Equatable, CaseIterable {
         }
     }
 
-    /// "1 week", "2 months".
+    /// "1 week", "2 months": the catalog's words for a length, in English as the manager's
+    /// other lines are.
     public var words: String {
-        switch self {
-        case .oneWeek: return "1 week"
-        case .twoWeeks: return "2 weeks"
-        case .oneMonth: return "1 month"
-        case .twoMonths: return "2 months"
-        case .threeMonths: return "3 months"
-        }
+        PeriodWords(locale: "en_US").duration(value: period.value, unit: period.unit)
     }
 
     /// When a pause of this length that starts at `start` ends, on `calendar` at `rate`.

@@ -65,10 +65,6 @@ struct PlaySubscriptionCalendar: SubscriptionCalendar {
     var retryExplanation: String { "access is off while the account is on hold (fix the payment to recover it)" }
 
     var limitSetter: String { "Google Play's licence testing" }
-
-    /// The table in a line, for the clock's notice where a storefront sells through Google Play.
-    static let testTableLine = "on Google Play: 1 week and 1 month = 5 min, 3 months = 10, 6 months = 15, "
-        + "1 year = 30; a free trial 3 min; grace 5 min, account hold 10; 6 renewals, then cancelled"
 }
 
 extension PlayPath {
