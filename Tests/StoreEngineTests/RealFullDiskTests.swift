@@ -35,14 +35,23 @@ struct RealFullDiskTests {
     }
 
     /// Opens the store, waiting while its lock is still held by a copy of the first attempt's
-    /// descriptor: a program another test starts in that moment holds one until it execs.
+    /// descriptor (or the disk is still full of the removed filler): a program another test starts
+    /// in that moment holds a descriptor until it execs.
     private func openWhenFree(_ directory: StateDirectory, catalog: Catalog) throws -> Store {
         let deadline = Date().addingTimeInterval(60)
         while true {
             do {
                 return try directory.openStore(catalog: catalog, user: "qa")
             } catch {
-                guard case .stateDirectoryInUse = error, Date() < deadline else { throw error }
+                // The filler's pages come back only when the last descriptor of it closes,
+                // which a process started in that moment may hold until it execs: the disk
+                // still full is waited out like the lock.
+                let waits: Bool
+                switch error {
+                case .stateDirectoryInUse, .diskFull: waits = true
+                default: waits = false
+                }
+                guard waits, Date() < deadline else { throw error }
                 Thread.sleep(forTimeInterval: 0.05)
             }
         }
