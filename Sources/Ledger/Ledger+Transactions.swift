@@ -71,6 +71,16 @@ extension Ledger {
         }
     }
 
+    /// Sets where the period a transaction paid for ends, apart from its product's period: a
+    /// plan change that credits time or keeps the old billing date, in the payment's commit.
+    public func recordPeriodEnd(_ date: Date, ofTransaction id: String) throws {
+        let statement = try database.prepare("UPDATE transactions SET period_end = ?2 WHERE id = ?1")
+        try statement.bind(id, at: 1)
+        try statement.bind(date, at: 2)
+        try statement.step()
+        guard database.changes == 1 else { throw LedgerError.unknownTransaction(id: id) }
+    }
+
     /// Keeps the signed form of a transaction (a compact JWS), replacing any earlier one: a
     /// refund or a renewal signs the transaction again.
     public func recordSignedTransaction(_ jws: String, ofTransaction id: String) throws {
@@ -222,7 +232,8 @@ extension Ledger {
     private static let transactionColumns = """
         id, product_id, user_id, storefront, integration_path, state, quantity, price, currency,
         invoice_id, variation_id, error, created_at, updated_at, finished_at, purchased_at, amount_charged,
-        offer_type, offer_id, signed_transaction, revoked_at, revocation_reason, original_transaction_id, locale
+        offer_type, offer_id, signed_transaction, revoked_at, revocation_reason, original_transaction_id, locale,
+        period_end
         """
 
     private static func transactionRecords(from statement: SQLiteStatement) throws -> [TransactionRecord] {
@@ -259,7 +270,8 @@ extension Ledger {
             originalTransactionId: row.optionalString(column: 22),
             revokedAt: row.optionalDate(column: 20),
             revocationReason: row.optionalString(column: 21),
-            locale: row.optionalString(column: 23)
+            locale: row.optionalString(column: 23),
+            periodEnd: row.optionalDate(column: 24)
         )
     }
 

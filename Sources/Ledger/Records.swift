@@ -51,6 +51,10 @@ public struct TransactionRecord: Sendable, Equatable {
     /// The storefront's locale when it was made (`de_DE`), so an amount reads as it was charged
     /// from the ledger alone; nil in files written before it was kept.
     public var locale: String?
+    /// Where the period it paid for ends, when a plan change set it apart from its product's
+    /// period (Google Play credits the unused part of a replaced plan as time, or keeps the
+    /// old billing date); nil for every other transaction, whose period runs from `purchasedAt`.
+    public var periodEnd: Date?
 
     public var isFinished: Bool { finishedAt != nil }
 
@@ -78,7 +82,8 @@ public struct TransactionRecord: Sendable, Equatable {
         originalTransactionId: String? = nil,
         revokedAt: Date? = nil,
         revocationReason: String? = nil,
-        locale: String? = nil
+        locale: String? = nil,
+        periodEnd: Date? = nil
     ) {
         self.id = id
         self.productId = productId
@@ -104,6 +109,7 @@ public struct TransactionRecord: Sendable, Equatable {
         self.revokedAt = revokedAt
         self.revocationReason = revocationReason
         self.locale = locale
+        self.periodEnd = periodEnd
     }
 }
 

@@ -230,6 +230,9 @@ enum Schema {
         ALTER TABLE subscriptions ADD COLUMN scheduled_pause TEXT;
         ALTER TABLE subscriptions ADD COLUMN paused_until REAL;
         """,
+        // 15: where a transaction's period ends when a plan change set it apart from its
+        // product's period (Google Play's replacement modes credit time or keep the billing date).
+        "ALTER TABLE transactions ADD COLUMN period_end REAL;",
     ]
 
     static var supportedVersion: Int { migrations.count }

@@ -87,6 +87,8 @@ public enum ScenarioCommand: Sendable, Equatable {
         case offer(String)
         /// Whether the app offers its developer-determined offers.
         case developerOffers(Bool)
+        /// The replacement mode the app passes when it changes a subscription's plan.
+        case replacementMode(PlayReplacementMode)
         /// `acknowledge [ID]` and `consume [ID]`: the newest that applies, or the transaction named.
         case acknowledge(String?)
         case consume(String?)

@@ -331,8 +331,9 @@ public enum ScenarioParser {
     private static func play(_ arguments: [String]) throws(Problem) -> ScenarioCommand {
         let instruments = PlayInstrument.allCases.map(\.rawValue).joined(separator: "|")
         let lengths = PauseDuration.allCases.map(\.rawValue).joined(separator: "|")
+        let modes = PlayReplacementMode.allCases.map(\.rawValue).joined(separator: "|")
         let usage = "play takes instrument \(instruments), response CODE, offer OFFER_ID, developer-offers on|off, cancel, "
-            + "disconnect, auto-acknowledge on|off, pause \(lengths)|cancel or resume"
+            + "disconnect, auto-acknowledge on|off, replacement-mode \(modes), pause \(lengths)|cancel or resume"
         switch (arguments.first, arguments.count) {
         case ("instrument", 2):
             guard let instrument = PlayInstrument(rawValue: arguments[1]) else {
@@ -352,6 +353,11 @@ public enum ScenarioParser {
         case ("offer", 2): return .play(.offer(arguments[1]))
         case ("developer-offers", 2) where arguments[1] == "on" || arguments[1] == "off":
             return .play(.developerOffers(arguments[1] == "on"))
+        case ("replacement-mode", 2):
+            guard let mode = PlayReplacementMode(argument: arguments[1]) else {
+                throw Problem("unknown replacement mode \(arguments[1]); modes: \(modes)")
+            }
+            return .play(.replacementMode(mode))
         // The subscription of the last transaction: a pause from the end of its period (or a
         // change of the one scheduled), the scheduled pause called off, a paused one resumed.
         case ("pause", 2) where arguments[1] == "cancel":

@@ -477,13 +477,21 @@ final class ScenarioRun<Terminal: Backend> {
         case .autoAcknowledge(let on): inputs = [.setAppAcknowledges(on)]
         case .offer(let id): inputs = [.chooseOffer(id)]
         case .developerOffers(let on): inputs = [.setDeveloperOffers(on)]
+        case .replacementMode(let mode): inputs = [.setReplacementMode(mode)]
         case .acknowledge(let transaction): inputs = [.acknowledge(transactionId: transaction)]
         case .consume(let transaction): inputs = [.consume(transactionId: transaction)]
         }
         if inputs.contains(where: \.isForTheSheet) {
-            guard case .play? = program.app.sheet else {
+            guard case .play(let session)? = program.app.sheet else {
                 throw failure(line, expected: "Google Play's sheet open",
                               actual: program.app.sheet == nil ? "no sheet open" : "another sheet")
+            }
+            // A mistyped offer would leave the sheet as it is without a word.
+            if case .offer(let id) = step,
+               !session.offerChoices.contains(where: { $0.offerId == id || $0.reference == id }) {
+                let offers = session.offerChoices.map { $0.offerId ?? $0.reference }
+                throw failure(line, expected: "an offer \(id) on Google Play's sheet",
+                              actual: offers.isEmpty ? "the sheet has no offers" : "its offers: " + offers.joined(separator: ", "))
             }
         }
         for input in inputs { program.send(.answerPlay(input)) }

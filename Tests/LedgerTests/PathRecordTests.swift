@@ -53,6 +53,7 @@ struct PathRecordTests {
             let database = try SQLiteDatabase(path: path)
             try database.execute("""
                 DROP TABLE path_records; ALTER TABLE subscriptions DROP COLUMN scheduled_pause;
+                ALTER TABLE transactions DROP COLUMN period_end;
                 ALTER TABLE subscriptions DROP COLUMN paused_until; PRAGMA user_version = 12;
                 """)
             try withLedger(at: path) { ledger throws in

@@ -39,9 +39,10 @@ struct SubscriptionPauseTests {
                 try ledger.insert(sampleTransaction(id: "t-1"))
                 try ledger.saveSubscription(subscription())
             }
-            // Back to schema 13, as a build before pauses left it.
+            // Back to schema 13, as a build before pauses left it (the later period_end too).
             let database = try SQLiteDatabase(path: path)
             try database.execute("""
+                ALTER TABLE transactions DROP COLUMN period_end;
                 ALTER TABLE subscriptions DROP COLUMN scheduled_pause;
                 ALTER TABLE subscriptions DROP COLUMN paused_until; PRAGMA user_version = 13;
                 """)

@@ -109,6 +109,9 @@ struct ParserErrorTests {
         check(BadLine("network sometimes", "network takes reliable or flaky, not sometimes"))
         check(BadLine("play instrument fast", "unknown test instrument fast; instruments: approves|declines|slow-approves|slow-declines"))
         check(BadLine("play response NOPE", "unknown response code NOPE; codes: OK, USER_CANCELED"))
+        check(BadLine("play replacement-mode KEEP_EXISTING", "unknown replacement mode KEEP_EXISTING; modes: "
+                      + "WITH_TIME_PRORATION|CHARGE_PRORATED_PRICE|CHARGE_FULL_PRICE|WITHOUT_PRORATION|DEFERRED"))
+        check(BadLine("play replacement-mode", "play takes instrument"))
     }
 
     @Test("click takes whole numbers from 0", arguments: ["-1 2", "1 -2", "a b", "1.5 2"])

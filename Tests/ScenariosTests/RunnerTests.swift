@@ -142,6 +142,27 @@ struct RunnerTests {
         #expect(failure.actual == "txn-000001 charged 0.99 USD (purchased)")
     }
 
+    @Test("a Google Play offer the sheet does not have fails on that line, naming the ones it has")
+    func mistypedPlayOffer() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("catalog.json").path
+        let file = try scratch.write("offer.scenario", """
+            catalog \(catalog)
+            storefront USA
+            path play
+            select com.example.stardust.pass.monthly
+            buy
+            play offer loyalty
+            """)
+        let result = ScenarioRunner.run(file, options: try options(in: scratch))
+        let failure = try #require(result.failure, "\(result.summary)")
+        #expect(failure.line == 6)
+        #expect(failure.expected == "an offer loyalty on Google Play's sheet")
+        #expect(failure.actual.hasPrefix("its offers: "), "\(failure.actual)")
+    }
+
     @Test("acting on Pay Station when no sheet is open fails on that line")
     func payStationWithoutSheet() throws {
         let scratch = try ScratchDirectory()

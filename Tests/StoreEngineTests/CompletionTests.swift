@@ -55,8 +55,9 @@ struct CompletionTests {
             calls.append("currentEntitlements")
         }
 
-        func startSubscription(for paid: TransactionRecord, at time: Date) throws {
+        func startSubscription(for paid: TransactionRecord, at time: Date) throws -> TransactionRecord {
             startedSubscriptions.append(paid.id)
+            return paid
         }
 
         func reached(_ step: StoreCheckpoint) { reachedSteps.append(step) }

@@ -11,12 +11,6 @@ import Testing
 /// a relaunch. The App Store's subscriptions have no pause.
 @Suite("Google Play: pausing a subscription")
 struct PlaySubscriptionPauseTests {
-    private func sandboxCatalog() throws -> Catalog {
-        var catalog = try regularPriceCatalog()
-        catalog.settings.timeRate = "sandbox"
-        return catalog
-    }
-
     /// Buys the weekly pass on Google Play's sheet: its transaction id and the period's end.
     private func subscribe(_ harness: StoreHarness) throws -> (transaction: String, expires: Date) {
         let sheet = try harness.openPlay(SKU.weeklyPass)

@@ -52,13 +52,6 @@ struct PlaySubscriptionTests {
         #expect(PathRegistry.calendar(of: nil) is AppStoreCalendar)
     }
 
-    /// The default catalog without introductory offers, at the sandbox rate.
-    private func sandboxCatalog() throws -> Catalog {
-        var catalog = try regularPriceCatalog()
-        catalog.settings.timeRate = "sandbox"
-        return catalog
-    }
-
     /// Buys `productId` on Google Play's sheet with the approving test instrument.
     private func subscribe(_ productId: String, _ harness: StoreHarness) throws -> (transaction: String, expires: Date) {
         let sheet = try harness.openPlay(productId)

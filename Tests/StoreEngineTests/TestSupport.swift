@@ -98,6 +98,14 @@ func regularPriceCatalog(_ base: Catalog? = nil) throws -> Catalog {
     return catalog
 }
 
+/// The default catalog without introductory offers, at the sandbox rate (Google Play's test
+/// table on the Play path, Apple's sandbox elsewhere).
+func sandboxCatalog() throws -> Catalog {
+    var catalog = try regularPriceCatalog()
+    catalog.settings.timeRate = "sandbox"
+    return catalog
+}
+
 func redirectCatalog(_ condition: RedirectPolicy.Condition, delaySeconds: Int? = nil) throws -> Catalog {
     var catalog = try defaultCatalog()
     catalog.settings.payStation.redirect.condition = condition

@@ -52,6 +52,31 @@ struct PlaySheetTests {
         #expect(PlaySheet.input(for: .character("a")) == .toggleAcknowledgement)
     }
 
+    private func replacing(language: String = "en") -> PlaySession {
+        PlaySession(transactionId: "txn-000002", productId: "com.example.stardust.pass.monthly", productName: "Monthly Pass",
+                    formattedPrice: "$0.00", offerLine: "$4.99/month", account: "qa@gmail.test", language: language,
+                    replacement: PlayReplacement(mode: .chargeProratedPrice, replacedProductId: "com.example.stardust.pass.weekly",
+                                                 replacedName: "Weekly Pass", replacedTransactionId: "txn-000001"))
+    }
+
+    @Test(arguments: [(80, 24), (120, 40)])
+    func aPlanChangeSaysWhatItReplacesAndTheModeWhole(width: Int, height: Int) {
+        let shown = rows(replacing(), width: width, height: height)
+        for line in ["Replaces · Weekly Pass  p CHARGE_PRORATED_PRICE", "[ Buy ]",
+                     "Enter buy · ↑↓ 1-4 · p mode · r code · a ack · Esc cancel"] {
+            #expect(shown.contains { $0.contains(line) }, "\(line) is not whole at \(width)x\(height)")
+        }
+        #expect(PlaySheet.input(for: .character("p")) == .nextReplacementMode)
+    }
+
+    @Test func aPlanChangeSpeaksTheStorefrontsLanguageAndAnAudienceSeesNoMode() {
+        let german = rows(replacing(language: "de"), width: 80, height: 24).joined(separator: "\n")
+        #expect(german.contains("Ersetzt · Weekly Pass"))
+        let audience = rows(replacing(), width: 80, height: 24, audience: true).joined(separator: "\n")
+        #expect(audience.contains("Replaces · Weekly Pass") && !audience.contains("CHARGE_PRORATED_PRICE"))
+        #expect(PlaySheet.input(for: .character("p"), audience: true) == nil)
+    }
+
     @Test func keysChooseAnInstrumentBuyAndCancel() {
         #expect(PlaySheet.input(for: .character("3")) == .choose(.slowApproves))
         #expect(PlaySheet.input(for: .character("5")) == nil)

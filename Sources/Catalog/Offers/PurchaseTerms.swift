@@ -20,7 +20,7 @@ public struct PurchaseTerms: Sendable, Equatable {
     public let regularPrice: Decimal
     public let offer: AppliedOffer?
     /// What the player pays now.
-    public let chargeNow: Decimal
+    public private(set) var chargeNow: Decimal
     /// How long what is paid now lasts; nil for what never expires (consumables, non-consumables).
     public let paidSpan: Span?
 
@@ -43,6 +43,13 @@ public struct PurchaseTerms: Sendable, Equatable {
         case .payAsYouGo: paidSpan = Span(period: terms.period, count: 1)
         case .freeTrial, .payUpFront: paidSpan = Span(period: terms.period, count: terms.periods)
         }
+    }
+
+    /// The same terms, charging `amount` now instead: a plan change that prorates what is paid now.
+    public func charging(_ amount: Decimal) -> PurchaseTerms {
+        var terms = self
+        terms.chargeNow = amount
+        return terms
     }
 
     /// What buying `product` costs a player with `history`: the offer `OfferSelector` picks for

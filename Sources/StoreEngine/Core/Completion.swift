@@ -43,9 +43,11 @@ struct Completion {
                 paid.error = nil
                 paid.updatedAt = time
                 paid.purchasedAt = transaction.purchasedAt ?? paidAt ?? time
-                try host.sign(paid, at: time)
                 try host.log(.purchased, "purchased", transactionId, time)
-                try host.startSubscription(for: paid, at: time)
+                // Signed after its subscription starts: a plan change may set where the period
+                // it paid for ends, and the signature says so.
+                paid = try host.startSubscription(for: paid, at: time)
+                try host.sign(paid, at: time)
                 try host.refresh(transactionId)
                 return .purchased(transactionId: transactionId)
             case .declined:
@@ -233,8 +235,9 @@ protocol CompletionHost: AnyObject {
     func hasSubscribedBefore(_ transaction: TransactionRecord, inGroup group: String?) -> Bool
     /// Logs `Transaction.currentEntitlements` as the app reads it after an update.
     func logCurrentEntitlements(at time: Date, transaction id: String?) throws
-    /// A paid auto-renewable purchase starts its subscription, in the commit of its payment.
-    func startSubscription(for paid: TransactionRecord, at time: Date) throws
+    /// A paid auto-renewable purchase starts its subscription, in the commit of its payment;
+    /// returns the transaction as that left it (a plan change may set its period's end).
+    func startSubscription(for paid: TransactionRecord, at time: Date) throws -> TransactionRecord
     /// A durable step is reached once its commit is on disk.
     func reached(_ step: StoreCheckpoint)
 }

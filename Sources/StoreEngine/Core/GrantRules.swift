@@ -46,9 +46,12 @@ struct GrantRules {
             // From when it was paid, not from now: a purchase delivered again a week after a
             // crash still runs its month from the day it was paid. Calendar months, so P1M from
             // 31 January ends on the last day of February.
+            // A plan change may have set the period's end apart (time credited, the old
+            // billing date kept): the grant, the signature and the subscription all read it.
             let start = transaction.purchasedAt ?? transaction.updatedAt
             return GrantRecord(transactionId: transaction.id, kind: .accessLevel, key: level, amount: 1,
-                               expiresAt: end(ofPeriodPaidBy: transaction, product: product, from: start, at: renewalRate),
+                               expiresAt: transaction.periodEnd
+                                   ?? end(ofPeriodPaidBy: transaction, product: product, from: start, at: renewalRate),
                                grantedAt: time)
         }
     }

@@ -116,6 +116,13 @@ struct PathContext {
         }
     }
 
+    /// What buying `product` with `terms` on `path` charges now when it replaces a plan of its
+    /// group running there at once, the way `replacement` says.
+    func replacementQuote(for product: Product, terms: PurchaseTerms, in storefront: Storefront, on path: IntegrationPath,
+                          by replacement: PlanReplacement) throws -> ReplacementQuote {
+        try store.replacementQuote(for: product, terms: terms, in: storefront, on: path, by: replacement)
+    }
+
     /// Changes what a `purchasing` transaction charges, before anything is paid (Google Play's
     /// app launching its flow again with the offer QA picked on the sheet), and reads it back.
     func changeTerms(ofTransaction id: String, to terms: PurchaseTerms) throws {

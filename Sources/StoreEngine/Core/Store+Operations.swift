@@ -82,8 +82,10 @@ extension Store {
                               variationId: String? = nil) throws(StoreError) -> StoreReport {
         guard let storefront = catalog.storefront(id: storefrontId) else { throw .unknownStorefront(storefrontId) }
         return try perform {
-            // A downgrade (or a crossgrade to another duration) waits for the renewal: no sheet.
-            if let deferred = try deferPlanChange(to: productId, in: path.marketplace) { return deferred }
+            // A downgrade (or a crossgrade to another duration) waits for the renewal: no sheet;
+            // so does any change the path's app asks to make at the renewal (Play's DEFERRED).
+            let replacement = try self.path(path).planReplacement(forTransaction: nil, in: context)
+            if let deferred = try deferPlanChange(to: productId, in: path.marketplace, by: replacement) { return deferred }
             let notice = try run(self.path(path).beginPurchase(
                 PurchaseRequest(productId: productId, storefront: storefront, variationId: variationId), in: context))
             if self.path(path).sheet(in: context) != nil { reached(.opened) }

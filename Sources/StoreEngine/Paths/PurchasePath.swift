@@ -85,6 +85,11 @@ protocol PurchasePath: AnyObject {
     func subscriptionChanged(_ change: SubscriptionChange, _ transaction: TransactionRecord,
                              in context: PathContext) throws
 
+    /// How a plan change the app makes on this path is carried out, where its store lets the app
+    /// choose (Google Play's replacement mode): for the purchase `transactionId` once it has one,
+    /// else for the next purchase. Nil for the App Store's fixed rule (`PlanChange`).
+    func planReplacement(forTransaction transactionId: String?, in context: PathContext) throws -> PlanReplacement?
+
     /// A new renewal rate moved the end of the period `transactionId` paid for from `before`
     /// to `expires` (in the rate change's commit): a server that keeps access follows.
     func periodRescaled(ofTransaction transactionId: String, from before: Date, to expires: Date,
@@ -145,6 +150,10 @@ extension PurchasePath {
 
     func periodRescaled(ofTransaction transactionId: String, from before: Date, to expires: Date,
                         in context: PathContext) throws {}
+
+    func planReplacement(forTransaction transactionId: String?, in context: PathContext) throws -> PlanReplacement? {
+        nil
+    }
 
     func start(with catalog: Catalog) {}
 

@@ -104,9 +104,7 @@ struct PlanChanges {
         let start = latest?.purchasedAt ?? time
         let length = subscription.expiresAt.timeIntervalSince(start)
         let unused = length > 0 ? max(0, min(1, subscription.expiresAt.timeIntervalSince(time) / length)) : 0
-        var refund = paid * Decimal(unused)
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &refund, PriceFormatter.minorUnitDigits(ofCurrency: latest?.currency ?? "USD"), .down)
+        let rounded = Self.roundedDown(paid * Decimal(unused), currency: latest?.currency ?? "USD")
         let currency = latest?.currency ?? ""
         // The amount given back is the ledger's, on the transaction that paid for the period.
         return ImmediateEnd(

@@ -9,22 +9,32 @@ import Ledger
 // Everything happens at its own calendar time, however late the engine gets to it.
 extension Store {
     /// A paid auto-renewable purchase starts its subscription, in the commit of its payment: the
-    /// store renews what was paid for, whether or not the app got to finish it.
-    func startSubscription(for paid: TransactionRecord, at time: Date) throws {
+    /// store renews what was paid for, whether or not the app got to finish it. Returns the
+    /// transaction as it leaves it: a replacement sets where its first period ends.
+    func startSubscription(for paid: TransactionRecord, at time: Date) throws -> TransactionRecord {
         guard paid.originalTransactionId == nil, let product = catalog.product(id: paid.productId),
-              product.type == .autoRenewable,
-              let expires = grantRecord(for: paid, product: product, at: time)?.expiresAt
-        else { return }
+              product.type == .autoRenewable
+        else { return paid }
+        var paid = paid
         // One subscription per group: an upgrade (or a crossgrade of the same duration) ends the
-        // one running at once, from when it was paid, as the new period runs. (A change that
-        // waits for the renewal never got this far.)
+        // one running at once, from when it was paid, as the new period runs; a store that lets
+        // the app choose how (a replacement) ends it its way. (A change that waits for the
+        // renewal never got this far.)
         if let store = IntegrationPath(rawValue: paid.integrationPath)?.marketplace,
            let running = planChange(to: product, in: store) {
-            try endForImmediateChange(running, to: product, at: paid.purchasedAt ?? time)
+            if let replacement = try path(of: paid).planReplacement(forTransaction: paid.id, in: context),
+               !replacement.waitsForRenewal {
+                paid.periodEnd = try replace(running, by: replacement, with: paid, product: product,
+                                             at: paid.purchasedAt ?? time)
+            } else {
+                try endForImmediateChange(running, to: product, at: paid.purchasedAt ?? time)
+            }
         }
+        guard let expires = grantRecord(for: paid, product: product, at: time)?.expiresAt else { return paid }
         try save(SubscriptionRecord(originalTransactionId: paid.id, userId: paid.userId, productId: paid.productId,
                                     latestTransactionId: paid.id, expiresAt: expires, updatedAt: time,
                                     renewalRate: renewalRate.rawValue, integrationPath: paid.integrationPath))
+        return paid
     }
 
     /// Keeps the row, in memory and in the ledger, and schedules its next step.

@@ -14,13 +14,15 @@ extension Store {
                             storeOfTransaction: account.store(ofTransaction:), at: now())
     }
 
-    /// Before a purchase opens: a change that waits for the renewal is recorded instead, and
-    /// nothing is charged now. Nil when the purchase should go ahead.
-    func deferPlanChange(to productId: String, in store: Marketplace) throws -> StoreNotice? {
+    /// Before a purchase opens: a change that waits for the renewal (by the App Store's rule,
+    /// or by the `replacement` the path's app asks for) is recorded instead, and nothing is
+    /// charged now. Nil when the purchase should go ahead.
+    func deferPlanChange(to productId: String, in store: Marketplace, by replacement: PlanReplacement?) throws -> StoreNotice? {
         guard let product = catalog.product(id: productId), let running = planChange(to: product, in: store),
-              !running.immediate
+              replacement?.waitsForRenewal ?? !running.immediate
         else { return nil }
-        let deferral = planChanges.deferral(of: running, to: product, at: now(), name: displayName(ofProduct:))
+        var deferral = planChanges.deferral(of: running, to: product, at: now(), name: displayName(ofProduct:))
+        if let replacement { deferral.message += " (\(replacement.name))" }
         try ledger.inTransaction {
             try save(deferral.subscription)
             try log(.productChange, deferral.message, deferral.subscription.latestTransactionId, deferral.subscription.updatedAt)
@@ -39,4 +41,51 @@ extension Store {
         try save(end.subscription)
         try log(.productChange, end.message, latestId, time)
     }
+
+    /// A paid purchase that replaces the running plan at once, the way its store's app asked
+    /// (`replacement`): the running plan ends now and its access is cut, nothing is refunded,
+    /// and the new plan's first period ends where the replacement says, kept on `paid`'s row.
+    /// Inside the payment's commit; returns that period's end.
+    func replace(_ running: PlanChanges.Running, by replacement: PlanReplacement, with paid: TransactionRecord,
+                 product: Product, at time: Date) throws -> Date {
+        let latestId = running.subscription.latestTransactionId
+        let proration = planChanges.proration(of: running, latest: try ledger.transaction(id: latestId), to: product,
+                                              newPrice: Decimal(string: paid.price) ?? 0, on: paid.calendar, at: time)
+        let end = planChanges.firstPeriodEnd(for: replacement, proration, of: running, at: time)
+        let ended = planChanges.replacedEnd(of: running, by: replacement, to: product, newPeriodEnd: end, at: time)
+        try ledger.recordPeriodEnd(end, ofTransaction: paid.id)
+        try ledger.cutGrant(ofTransaction: latestId, at: time)
+        account.cutGrant(ofTransaction: latestId, at: time)
+        try save(ended.subscription)
+        try log(.productChange, ended.message, latestId, time)
+        return end
+    }
+
+    /// What buying `product` with `terms` on `path` charges now when it replaces a plan running
+    /// in its group at once, the way `replacement` says, at the time now.
+    func replacementQuote(for product: Product, terms: PurchaseTerms, in storefront: Storefront,
+                          on path: IntegrationPath, by replacement: PlanReplacement) throws -> ReplacementQuote {
+        guard !replacement.waitsForRenewal, let running = planChange(to: product, in: path.marketplace) else {
+            return .noChange
+        }
+        let proration = planChanges.proration(of: running, latest: try ledger.transaction(id: running.subscription.latestTransactionId),
+                                              to: product, newPrice: terms.regularPrice,
+                                              on: PathRegistry.calendar(of: path.rawValue), at: now())
+        if let refusal = planChanges.refusal(of: replacement, for: proration) { return .refused(refusal) }
+        let charge = planChanges.chargeNow(for: replacement, proration, fullPrice: terms.chargeNow,
+                                           currency: storefront.currency)
+        return .replaces(originalTransactionId: running.subscription.originalTransactionId,
+                         productId: running.subscription.productId, terms: terms.charging(charge))
+    }
+}
+
+/// What a purchase that may replace a running plan charges.
+enum ReplacementQuote: Equatable {
+    /// No plan of its group runs on that store: an ordinary purchase.
+    case noChange
+    /// It replaces the plan `productId` (the subscription of `originalTransactionId`) at once,
+    /// charging what `terms` say now.
+    case replaces(originalTransactionId: String, productId: String, terms: PurchaseTerms)
+    /// The store refuses the change, and says why.
+    case refused(String)
 }

@@ -19,6 +19,7 @@ public enum PlaySheet {
         case .character("r") where !audience: return .nextResponse
         case .character("a") where !audience: return .toggleAcknowledgement
         case .character("o") where !audience: return .nextOffer
+        case .character("p") where !audience: return .nextReplacementMode
         case .character(let digit):
             guard let number = digit.wholeNumberValue, (1...PlayInstrument.allCases.count).contains(number) else { return nil }
             return .choose(PlayInstrument.allCases[number - 1])
@@ -29,9 +30,14 @@ public enum PlaySheet {
     /// The keys that work now, for the hint bar and the sheet's last line.
     public static func hint(for session: PlaySession, audience: Bool = false) -> String {
         if audience { return "Enter buy · ↑↓ instrument · Esc cancel" }
-        // With several offers `o` steps through them, and the line still fits the sheet.
-        return session.offerChoices.count > 1 ? "Enter buy · ↑↓ 1-4 · o offer · r code · a ack · Esc cancel"
-            : "Enter buy · ↑↓ 1-4 instrument · r code · a ack · Esc cancel"
+        // With several offers `o` steps through them, on a plan change `p` through the modes,
+        // and the line still fits the sheet.
+        switch (session.offerChoices.count > 1, session.replacement != nil) {
+        case (true, true): return "Enter buy · ↑↓ 1-4 · o offer · p mode · r code · Esc"
+        case (true, false): return "Enter buy · ↑↓ 1-4 · o offer · r code · a ack · Esc cancel"
+        case (false, true): return "Enter buy · ↑↓ 1-4 · p mode · r code · a ack · Esc cancel"
+        case (false, false): return "Enter buy · ↑↓ 1-4 instrument · r code · a ack · Esc cancel"
+        }
     }
 
     /// The sheet's box on a screen of `area`.
@@ -81,6 +87,13 @@ public enum PlaySheet {
                     style: theme.surfaceStyle(.warning))
         frame.write(text[.paymentMethod], in: Rect(x: content.x, y: content.y + 4, width: content.width, height: 1),
                     style: theme.surfaceStyle(.text, bold: true))
+        if let replacement = session.replacement {
+            // The player's line in the sheet's language; QA's the mode the app passed, and its key.
+            let line = text[.replaces] + " · " + replacement.replacedName
+                + (audience ? "" : "  p " + replacement.mode.rawValue)
+            frame.write(line, in: Rect(x: content.x, y: content.y + 9, width: content.width, height: 1),
+                        style: theme.surfaceStyle(.accent))
+        }
         for (input, rect) in targets(for: session, in: frame.area) {
             switch input {
             case .choose(let instrument):

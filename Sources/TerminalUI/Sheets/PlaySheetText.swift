@@ -6,7 +6,7 @@ import StoreEngine
 /// words (`PlayerText`), as on the App Store sheet.
 struct PlaySheetText {
     enum Key: CaseIterable {
-        case testNotice, paymentMethod, approves, declines, slowApproves, slowDeclines
+        case testNotice, paymentMethod, approves, declines, slowApproves, slowDeclines, replaces
     }
 
     private let words: [Key: String]
@@ -30,33 +30,33 @@ struct PlaySheetText {
     }
 
     static let builtIn: [String: [Key: String]] = [
-        "en": [.testNotice: "This is a test order; you will not be charged.", .paymentMethod: "Payment method",
+        "en": [.replaces: "Replaces", .testNotice: "This is a test order; you will not be charged.", .paymentMethod: "Payment method",
                .approves: "Test instrument, always approves", .declines: "Test instrument, always declines",
                .slowApproves: "Slow test card, approves after a few minutes",
                .slowDeclines: "Slow test card, declines after a few minutes"],
-        "de": [.testNotice: "Dies ist eine Testbestellung; es wird nichts berechnet.", .paymentMethod: "Zahlungsmethode",
+        "de": [.replaces: "Ersetzt", .testNotice: "Dies ist eine Testbestellung; es wird nichts berechnet.", .paymentMethod: "Zahlungsmethode",
                .approves: "Testzahlungsmittel, immer genehmigt", .declines: "Testzahlungsmittel, immer abgelehnt",
                .slowApproves: "Langsame Testkarte, nach einigen Minuten genehmigt",
                .slowDeclines: "Langsame Testkarte, nach einigen Minuten abgelehnt"],
-        "fr": [.testNotice: "Ceci est une commande test ; rien ne vous sera facturé.", .paymentMethod: "Mode de paiement",
+        "fr": [.replaces: "Remplace", .testNotice: "Ceci est une commande test ; rien ne vous sera facturé.", .paymentMethod: "Mode de paiement",
                .approves: "Instrument de test, toujours approuvé", .declines: "Instrument de test, toujours refusé",
                .slowApproves: "Carte de test lente, approuvée après quelques minutes",
                .slowDeclines: "Carte de test lente, refusée après quelques minutes"],
-        "es": [.testNotice: "Este es un pedido de prueba; no se te cobrará.", .paymentMethod: "Método de pago",
+        "es": [.replaces: "Reemplaza", .testNotice: "Este es un pedido de prueba; no se te cobrará.", .paymentMethod: "Método de pago",
                .approves: "Instrumento de prueba, siempre aprueba", .declines: "Instrumento de prueba, siempre rechaza",
                .slowApproves: "Tarjeta de prueba lenta, aprueba en unos minutos",
                .slowDeclines: "Tarjeta de prueba lenta, rechaza en unos minutos"],
-        "pt": [.testNotice: "Este é um pedido de teste; você não será cobrado.", .paymentMethod: "Forma de pagamento",
+        "pt": [.replaces: "Substitui", .testNotice: "Este é um pedido de teste; você não será cobrado.", .paymentMethod: "Forma de pagamento",
                .approves: "Instrumento de teste, sempre aprova", .declines: "Instrumento de teste, sempre recusa",
                .slowApproves: "Cartão de teste lento, aprova após alguns minutos",
                .slowDeclines: "Cartão de teste lento, recusa após alguns minutos"],
-        "ja": [.testNotice: "これはテスト注文です。料金は請求されません。", .paymentMethod: "お支払い方法",
+        "ja": [.replaces: "置き換え", .testNotice: "これはテスト注文です。料金は請求されません。", .paymentMethod: "お支払い方法",
                .approves: "テスト用のお支払い方法（常に承認）", .declines: "テスト用のお支払い方法（常に不承認）",
                .slowApproves: "低速テストカード（数分後に承認）", .slowDeclines: "低速テストカード（数分後に不承認）"],
-        "ko": [.testNotice: "테스트 주문이며 요금이 청구되지 않습니다.", .paymentMethod: "결제 수단",
+        "ko": [.replaces: "대체", .testNotice: "테스트 주문이며 요금이 청구되지 않습니다.", .paymentMethod: "결제 수단",
                .approves: "테스트 결제 수단, 항상 승인", .declines: "테스트 결제 수단, 항상 거부",
                .slowApproves: "느린 테스트 카드, 몇 분 후 승인", .slowDeclines: "느린 테스트 카드, 몇 분 후 거부"],
-        "ar": [.testNotice: "هذا طلب تجريبي؛ لن يتم تحصيل أي رسوم منك.", .paymentMethod: "طريقة الدفع",
+        "ar": [.replaces: "يستبدل", .testNotice: "هذا طلب تجريبي؛ لن يتم تحصيل أي رسوم منك.", .paymentMethod: "طريقة الدفع",
                .approves: "وسيلة دفع تجريبية، توافق دائمًا", .declines: "وسيلة دفع تجريبية، ترفض دائمًا",
                .slowApproves: "بطاقة تجريبية بطيئة، توافق بعد بضع دقائق",
                .slowDeclines: "بطاقة تجريبية بطيئة، ترفض بعد بضع دقائق"],

@@ -27,8 +27,12 @@ extension PlayPath {
             let paidAt = Date(timeIntervalSince1970: Double(purchase.purchaseTime) / 1000)
             let notice = try context.settleAndDeliver(transaction, as: .paid(at: paidAt))
             let subscribes = context.catalog.product(id: purchase.productId)?.type == .autoRenewable
+            // A plan change's purchase names the one it replaced, whose token is no longer valid.
+            let linked = purchase.linkedPurchaseToken.map {
+                ", linkedPurchaseToken \($0.prefix(12))… (\(purchase.replacementMode ?? "replaced"); that token is no longer valid)"
+            } ?? ""
             try context.log(subscribes ? .subscriptionPurchased : .oneTimeProductPurchased,
-                            "\(purchase.productId) \(purchase.orderId)", transaction: transaction)
+                            "\(purchase.productId) \(purchase.orderId)\(linked)", transaction: transaction)
             guard try records.appAcknowledges() else {
                 try context.log(.playAcknowledged, "the app leaves \(purchase.orderId) unacknowledged (QA): Google Play "
                                 + "refunds it at its deadline", transaction: transaction)

@@ -59,9 +59,25 @@ extension PlayPath {
     }
 
     /// The sheet's choices for a subscription: each purchasable entry, the terms it charges and
-    /// its words; nil when the product is not one Google Play lists as base plans.
+    /// its words; nil when the product is not one Google Play lists as base plans. A purchase
+    /// that replaces a running plan by `mode` charges what the mode says now.
     func offerChoices(for product: Product, in storefront: Storefront, variationId: String?,
+                      replacing mode: PlayReplacementMode? = nil,
                       context: PathContext) throws -> [(choice: PlayOfferChoice, terms: PurchaseTerms)]? {
+        guard let choices = try fullPriceChoices(for: product, in: storefront, variationId: variationId, context: context)
+        else { return nil }
+        guard let mode else { return choices }
+        return try choices.map { choice, terms in
+            guard case .replaces(_, _, let charged) = try quote(terms, of: product, in: storefront, by: mode, in: context)
+            else { return (choice, terms) }
+            return (PlayOfferChoice(reference: choice.reference, offerId: choice.offerId, offerToken: choice.offerToken,
+                                    line: choice.line, formattedPrice: PriceFormatter.format(charged.chargeNow, in: storefront)),
+                    charged)
+        }
+    }
+
+    private func fullPriceChoices(for product: Product, in storefront: Storefront, variationId: String?,
+                                  context: PathContext) throws -> [(choice: PlayOfferChoice, terms: PurchaseTerms)]? {
         guard let shape = product.playSubscription else { return nil }
         guard product.play != nil else {
             // Without Play data the paywall's rule stands (its offer for this player, the
@@ -103,19 +119,26 @@ extension PlayPath {
 
     /// QA picked another offer on the sheet: the app launches the billing flow again with its
     /// `offerToken`, so the open transaction charges that offer's terms (nothing is paid yet).
-    func relaunch(_ sheet: PlaySession, in context: PathContext) throws {
-        guard let chosen = sheet.chosenOffer, let transaction = try context.transaction(sheet.transactionId),
+    /// QA picked another offer (or replacement mode) on the sheet: the app launches the billing
+    /// flow again with its `offerToken`, so the open transaction charges that offer's terms
+    /// (nothing is paid yet), and the sheet shows them.
+    func relaunch(_ sheet: inout PlaySession, in context: PathContext) throws {
+        guard let transaction = try context.transaction(sheet.transactionId),
               let product = context.catalog.product(id: sheet.productId),
               let storefront = context.catalog.storefront(id: transaction.storefront),
-              let terms = try offerChoices(for: product, in: storefront, variationId: transaction.variationId,
-                                           context: context)?.first(where: { $0.choice == chosen })?.terms
+              let choices = try offerChoices(for: product, in: storefront, variationId: transaction.variationId,
+                                             replacing: sheet.replacement?.mode, context: context),
+              let index = choices.firstIndex(where: { $0.choice.reference == sheet.chosenOffer?.reference })
         else { return }
+        let (chosen, terms) = choices[index]
         try context.atomically {
             try context.changeTerms(ofTransaction: sheet.transactionId, to: terms)
+            let mode = sheet.replacement.map { ", SubscriptionUpdateParams \($0.mode.rawValue)" } ?? ""
             try context.log(.playBillingFlow, "launchBillingFlow(\(product.shortId), offerToken \(chosen.offerToken) of "
-                            + "\(chosen.reference)) → OK: Google Play's sheet shows \(chosen.formattedPrice) in \(storefront.id)",
+                            + "\(chosen.reference)\(mode)) → OK: Google Play's sheet shows \(chosen.formattedPrice) in \(storefront.id)",
                             transaction: sheet.transactionId)
         }
+        sheet.reprice(choices.map(\.choice))
     }
 
     /// QA's switch: whether the app offers its developer-determined offers.

@@ -104,6 +104,10 @@ extension PlayPath {
             productId: sheet.productId, purchaseTime: Int64((context.now.timeIntervalSince1970 * 1000).rounded()),
             state: state, purchaseToken: context.randomToken(length: 40),
             obfuscatedAccountId: Self.accountId(context.userId), consumable: consumable)
+        if let replacement = sheet.replacement {
+            purchase.replacementMode = replacement.mode.rawValue
+            purchase.linkedPurchaseToken = try records.purchase(of: replacement.replacedTransactionId)?.purchaseToken
+        }
         try sign(&purchase, with: records)
         try records.save(purchase)
         return purchase

@@ -103,12 +103,27 @@ final class PlayPath: RegisteredPath {
         if let refusal = try context.refusalIfOwned(product, in: storefront) { return refusal }
         // A subscription is sold as its first base plan with the offer a Play app picks; the
         // sheet lists the others the player may have.
-        let choices = try offerChoices(for: product, in: storefront, variationId: request.variationId, context: context)
+        // A plan of its group running here is replaced by the mode the app passes.
+        let mode = product.type == .autoRenewable ? try context.records(PlayOfferRecords.self).replacementMode() : nil
+        let choices = try offerChoices(for: product, in: storefront, variationId: request.variationId, replacing: mode,
+                                       context: context)
         guard let terms = choices.map({ $0.first?.terms }) ?? context.terms(for: product, in: storefront,
                                                                            variationId: request.variationId) else {
             try context.log(.playBillingFlow, "launchBillingFlow(\(product.shortId)) → ITEM_UNAVAILABLE in \(storefront.id)")
             return PathStep(notice: StoreNotice(.error, "Google Play: \(name) is not sold in \(storefront.id) "
                                                 + "(ITEM_UNAVAILABLE). Nothing was charged."))
+        }
+        var replacement: PlayReplacement?
+        if let mode, let fullTerms = try offerChoices(for: product, in: storefront, variationId: request.variationId,
+                                                      context: context)?.first?.terms {
+            let quote = try quote(fullTerms, of: product, in: storefront, by: mode, in: context)
+            if case .refused(let reason) = quote {
+                try context.log(.playBillingFlow, "launchBillingFlow(\(product.shortId), SubscriptionUpdateParams "
+                                + "\(mode.rawValue)) → DEVELOPER_ERROR: \(reason)")
+                return PathStep(notice: StoreNotice(.error, "Google Play: \(reason) (DEVELOPER_ERROR). Nothing was charged; "
+                                                    + "pick another mode with play replacement-mode."))
+            }
+            replacement = sheetReplacement(quote, by: mode, in: storefront, context: context)
         }
         let records = context.records(PlayPurchaseRecords.self)
         let acknowledges = try records.appAcknowledges()
@@ -121,11 +136,14 @@ final class PlayPath: RegisteredPath {
                 transactionId: transaction.id, productId: product.id, productName: name,
                 formattedPrice: PriceFormatter.format(terms.chargeNow, in: storefront),
                 offerLine: sheetChoices.first?.line, account: "\(context.userId)@gmail.test",
-                language: storefront.language, appAcknowledges: acknowledges, offerChoices: sheetChoices)
+                language: storefront.language, appAcknowledges: acknowledges, offerChoices: sheetChoices,
+                replacement: replacement)
             if product.type == .autoRenewable {
                 _ = try logOfferDetails(of: product, in: storefront, context: context, transaction: transaction.id)
             }
-            let token = sheet.chosenOffer.map { ", offerToken \($0.offerToken) of \($0.reference)" } ?? ""
+            let token = (sheet.chosenOffer.map { ", offerToken \($0.offerToken) of \($0.reference)" } ?? "")
+                + (replacement.map { ", SubscriptionUpdateParams(oldPurchaseToken of \($0.replacedTransactionId), "
+                    + "\($0.mode.rawValue))" } ?? "")
             try context.log(.playBillingFlow, "launchBillingFlow(\(product.shortId)\(token)) → OK: Google Play's sheet "
                             + "shows \(sheet.formattedPrice) in \(storefront.id)", transaction: transaction.id)
             return sheet
@@ -156,6 +174,8 @@ final class PlayPath: RegisteredPath {
             return try setAppAcknowledges(on, in: context)
         case .setDeveloperOffers(let on):
             return try setDeveloperOffers(on, in: context)
+        case .setReplacementMode(let mode):
+            return try setReplacementMode(mode, in: context)
         default:
             break
         }
@@ -163,10 +183,13 @@ final class PlayPath: RegisteredPath {
         if input == .toggleAcknowledgement {
             try setAppAcknowledgesQuietly(!sheet.appAcknowledges, in: context)
         }
+        if input == .nextReplacementMode {
+            try nextReplacementMode(on: &sheet, in: context)
+        }
         let offer = sheet.chosenOffer
         let outcome = sheet.take(input)
-        if sheet.chosenOffer != offer {
-            try relaunch(sheet, in: context)
+        if sheet.chosenOffer?.reference != offer?.reference {
+            try relaunch(&sheet, in: context)
         }
         session = sheet
         guard let outcome else { return .nothing }

@@ -33,6 +33,10 @@ struct PlayPurchase: Codable, Equatable {
     var acknowledged = false
     var consumed = false
     var refunded = false
+    /// For a purchase that changed a subscription's plan: the replacement mode the app passed,
+    /// and the token of the purchase it replaced (`linkedPurchaseToken`).
+    var replacementMode: String?
+    var linkedPurchaseToken: String?
     /// `getOriginalJson()` as signed, and its SHA256withRSA signature (Base64).
     var originalJson = ""
     var signature = ""

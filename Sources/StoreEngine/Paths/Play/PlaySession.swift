@@ -16,7 +16,9 @@ public struct PlaySession: Sendable, Equatable {
     public private(set) var offerLine: String?
     /// A subscription's base plan alone and each offer on it the player is eligible for, the
     /// one bought first; QA steps through them with `o` when there are several.
-    public let offerChoices: [PlayOfferChoice]
+    public private(set) var offerChoices: [PlayOfferChoice]
+    /// The plan this purchase replaces and the mode the app passed (`p` steps through them).
+    public internal(set) var replacement: PlayReplacement?
     /// Which of `offerChoices` Buy buys.
     public private(set) var offerIndex = 0
     /// The Google account the sheet says it buys with.
@@ -38,8 +40,9 @@ public struct PlaySession: Sendable, Equatable {
 
     public init(transactionId: String, productId: String, productName: String, formattedPrice: String,
                 offerLine: String?, account: String, language: String = "en", appAcknowledges: Bool = true,
-                offerChoices: [PlayOfferChoice] = []) {
+                offerChoices: [PlayOfferChoice] = [], replacement: PlayReplacement? = nil) {
         self.transactionId = transactionId
+        self.replacement = replacement
         self.offerChoices = offerChoices
         self.productId = productId
         self.productName = productName
@@ -71,7 +74,8 @@ public struct PlaySession: Sendable, Equatable {
             guard !reconnecting else { return nil }
             return .buy(instrument, response)
         case .cancel: return .cancel
-        case .disconnect, .acknowledge, .consume, .setAppAcknowledges, .setDeveloperOffers:
+        case .disconnect, .acknowledge, .consume, .setAppAcknowledges, .setDeveloperOffers, .setReplacementMode,
+             .nextReplacementMode:
             return nil  // the path's, not the sheet's
         }
         return nil
@@ -80,6 +84,13 @@ public struct PlaySession: Sendable, Equatable {
     /// The offer Buy buys now, when the sheet is for a subscription.
     public var chosenOffer: PlayOfferChoice? {
         offerChoices.indices.contains(offerIndex) ? offerChoices[offerIndex] : nil
+    }
+
+    /// The same choices at the prices the flow launched again charges (another replacement mode).
+    mutating func reprice(_ choices: [PlayOfferChoice]) {
+        guard choices.count == offerChoices.count else { return }
+        offerChoices = choices
+        chooseOffer(at: offerIndex)
     }
 
     private mutating func chooseOffer(at index: Int) {
@@ -135,6 +146,8 @@ public enum PlayInput: Sendable, Equatable {
     /// `o`: the next eligible offer (or the base plan alone); a scenario names one by its id.
     case nextOffer
     case chooseOffer(String)
+    /// `p`: the next replacement mode, when the purchase replaces a running plan.
+    case nextReplacementMode
     /// Enter or `b`: Buy with the instrument selected.
     case buy
     /// Esc or `c`: the player closes the sheet (USER_CANCELED).
@@ -150,11 +163,13 @@ public enum PlayInput: Sendable, Equatable {
     case setAppAcknowledges(Bool)
     /// Whether the app shows its developer-determined offers, kept across launches.
     case setDeveloperOffers(Bool)
+    /// The replacement mode the app passes when it changes a plan, kept across launches.
+    case setReplacementMode(PlayReplacementMode)
 
     /// Whether it is the sheet's input (else the path takes it with no sheet open).
     public var isForTheSheet: Bool {
         switch self {
-        case .disconnect, .acknowledge, .consume, .setAppAcknowledges, .setDeveloperOffers: return false
+        case .disconnect, .acknowledge, .consume, .setAppAcknowledges, .setDeveloperOffers, .setReplacementMode: return false
         default: return true
         }
     }
