@@ -192,6 +192,20 @@ struct PlayReplacementModeTests {
         }
     }
 
+    @Test func aNewRenewalRateMovesAReplacedPlansPeriodEndWithItsGrant() throws {
+        try withStore(catalog: try sandboxCatalog(), rate: .paused) { harness in
+            _ = try buy(SKU.weeklyPass, harness)
+            _ = try harness.store.advance(by: 60)
+            let sheet = try buy(SKU.monthlyPass, harness)
+            let before = try #require(try transaction(sheet.transactionId, harness).periodEnd)
+            _ = try harness.store.setTimeRate(.running(.monthlyEvery30Seconds), keepingClockPaused: true)
+            let moved = try running(harness).expiresAt
+            #expect(moved != before, "the faster rate shortens what is left")
+            #expect(try transaction(sheet.transactionId, harness).periodEnd == moved)
+            #expect(try harness.ledger.grant(forTransaction: sheet.transactionId)?.expiresAt == moved)
+        }
+    }
+
     @Test func aModeIsKeptAcrossARelaunch() throws {
         try withStore(catalog: try sandboxCatalog(), rate: .paused) { harness in
             try setMode(.chargeFullPrice, harness)

@@ -6,7 +6,8 @@ import Ledger
 // ends; the store moves the rows, the grants and what a path's server keeps.
 extension Store {
     /// Rescales every running period from `old` to `new`, in the caller's commit: the
-    /// subscription's end, the grant of its latest transaction, and what a path's server
+    /// subscription's end, the grant of its latest transaction (and the end a plan change
+    /// kept on it), and what a path's server
     /// keeps of it (`periodRescaled`). Returns what moved, for the event.
     func rescaleRunningPeriods(from old: RenewalRate, to new: RenewalRate) throws -> [String] {
         let rescaled = try RateChange(catalog: catalog, old: old, new: new)
@@ -15,6 +16,11 @@ extension Store {
             try save(period.subscription)
             try ledger.moveGrantExpiry(ofTransaction: period.latestTransactionId, to: period.ends)
             account.moveGrantExpiry(ofTransaction: period.latestTransactionId, to: period.ends)
+            // A period a plan change set apart is kept on its transaction: it moves with the rest.
+            if try ledger.transaction(id: period.latestTransactionId)?.periodEnd != nil {
+                try ledger.recordPeriodEnd(period.ends, ofTransaction: period.latestTransactionId)
+                try refresh(period.latestTransactionId)
+            }
             for path in paths {
                 try path.periodRescaled(ofTransaction: period.latestTransactionId, from: period.endedBefore,
                                         to: period.ends, in: context)
