@@ -72,6 +72,60 @@ extension EndToEnd {
             #expect(rows.dropFirst().map { $0[column] } == transactions.compactMap { $0["orderId"] as? String })
         }
 
+        @Test("a plan change on Google Play's sheet: p picks the replacement mode, the ledger charges what it showed")
+        func planChangeByReplacementMode() throws {
+            let state = try TemporaryDirectory()
+            defer { state.remove() }
+            let app = try TmuxSession(stateDirectory: state.path, width: 120, height: 40, arguments: ["--storefront", "USA"])
+            defer { app.close() }
+            try app.waitUntil("the app shows the USA storefront") { screen in
+                screen.statusBar.contains(" USA en_US USD") && screen.pane("Transactions") != nil
+            }
+            try app.choosePath(named: "Google Play")
+            try app.select("Weekly Pass")
+            app.sendKeys("Enter")
+            try app.waitUntil("Google Play's sheet opens on the Weekly Pass") { $0.pane("Google Play") != nil }
+            app.sendKeys("1", "Enter")
+            try app.waitUntil("the weekly pass is bought") { screen in
+                screen.pane("Google Play") == nil && screen.bottomLine.contains("Purchased Weekly Pass")
+            }
+            // The weekly card is the last: the monthly one is to its left.
+            app.sendKeys("h")
+            try app.waitUntil("h moves to the Monthly Pass") { $0.contains { $0.contains("▸ Monthly Pass") } }
+            app.sendKeys("Enter")
+            try app.waitUntil("the sheet says it replaces the weekly pass, by Google's default, for nothing now") { screen in
+                guard let sheet = screen.pane("Google Play") else { return false }
+                return sheet.contains { $0.hasPrefix("Replaces · Weekly Pass  p WITH_TIME_PRORATION") }
+                    && sheet.contains { $0.hasPrefix("Monthly Pass") && $0.hasSuffix("$0.00") }
+            }
+            app.sendKeys("p")
+            var shown = ""
+            try app.waitUntil("p picks CHARGE_PRORATED_PRICE, which charges the difference for the time left") { screen in
+                guard let sheet = screen.pane("Google Play"),
+                      sheet.contains(where: { $0.hasPrefix("Replaces · Weekly Pass  p CHARGE_PRORATED_PRICE") }),
+                      let title = sheet.first(where: { $0.hasPrefix("Monthly Pass") }),
+                      let price = title.split(separator: " ").last, price != "$0.00" else { return false }
+                shown = String(price)
+                return true
+            }
+            app.sendKeys("Enter")
+            try app.waitUntil("the change is bought") { screen in
+                screen.pane("Google Play") == nil && screen.bottomLine.contains("Purchased Monthly Pass")
+            }
+            try app.quit()
+
+            let result = try Finished.run(try BuiltBinary.path(), ["history", "--json", "--state-dir", state.path])
+            #expect(result.status == 0, "\(result.standardError)")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+            let transactions = try #require(document["transactions"] as? [[String: Any]])
+            let monthly = try #require(transactions.first { $0["productId"] as? String == "com.example.stardust.pass.monthly" })
+            #expect("$" + (monthly["amountCharged"] as? String ?? "") == shown, "the ledger charged what the sheet showed")
+            let player = try #require((document["players"] as? [[String: Any]])?.first)
+            let subscriptions = try #require(player["subscriptions"] as? [[String: Any]])
+            #expect(subscriptions.contains { $0["productId"] as? String == "com.example.stardust.pass.weekly"
+                && $0["endReason"] as? String == "replaced" })
+        }
+
         /// Waits for Google Play's sheet on the Pouch of Gems at $0.99, with the test notice.
         private static func waitForSheet(_ app: TmuxSession) throws {
             try app.waitUntil("Google Play's sheet opens on the Pouch of Gems at $0.99") { screen in
