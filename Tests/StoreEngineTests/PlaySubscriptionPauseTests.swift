@@ -131,4 +131,46 @@ struct PlaySubscriptionPauseTests {
                 == calendar.end(of: length.period, count: 1, isFreeTrial: false, from: start, at: .sandbox))
         #expect(length.end(from: start, on: calendar, at: .realTime) > start.addingTimeInterval(6 * 86_400))
     }
+
+    /// The weekly pass paused with the billing-issue switch on: the switch is QA's while the
+    /// subscription runs, so it is set first, and the pause starts before the failing renewal.
+    private func pauseWithABillingIssue(_ harness: StoreHarness) throws -> String {
+        let (id, expires) = try subscribe(harness)
+        _ = try harness.store.act(.billingIssue(true), on: id)
+        _ = try harness.store.act(.pause(.oneWeek), on: id)
+        _ = try harness.store.advance(to: expires.addingTimeInterval(1))
+        #expect(try subscription(harness).status == .paused)
+        return id
+    }
+
+    @Test func aPauseThatEndsWithABillingIssueGoesIntoGraceInsteadOfRenewing() throws {
+        try withStore(catalog: try sandboxCatalog(), rate: .paused) { harness in
+            _ = try pauseWithABillingIssue(harness)
+            let resumes = try #require(try subscription(harness).pausedUntil)
+            _ = try harness.store.advance(to: resumes.addingTimeInterval(1))
+            let failed = try subscription(harness)
+            #expect(failed.status == .inGracePeriod && failed.pausedUntil == nil)
+            #expect(try harness.ledger.transactions(newestFirst: 5).count == 1, "the renewal that would resume it was not charged")
+            #expect(try premium(harness).isActive, "grace keeps access")
+            #expect(try notifications(harness).last == "SUBSCRIPTION_IN_GRACE_PERIOD")
+        }
+    }
+
+    @Test func resumingEarlyWithABillingIssueGoesIntoGraceNow() throws {
+        try withStore(catalog: try sandboxCatalog(), rate: .paused) { harness in
+            let id = try pauseWithABillingIssue(harness)
+            let report = try harness.store.act(.resume, on: id)
+            #expect(report.notice?.tone == .error && report.notice?.text.contains("billing issue") == true)
+            let failed = try subscription(harness)
+            #expect(failed.status == .inGracePeriod && failed.pausedUntil == nil)
+            #expect(try harness.ledger.transactions(newestFirst: 5).count == 1, "nothing charged")
+            #expect(try harness.events(.billingIssue).last?.message.hasPrefix("resumed now by QA, but the renewal could not be charged") == true)
+            #expect(try notifications(harness).last == "SUBSCRIPTION_IN_GRACE_PERIOD")
+            // Fixing the payment recovers it with a renewal, as in any grace.
+            _ = try harness.store.act(.billingIssue(false), on: id)
+            #expect(try subscription(harness).status == .subscribed)
+            #expect(try harness.ledger.transactions(newestFirst: 5).count == 2)
+        }
+    }
+
 }

@@ -12,6 +12,9 @@ extension Store {
             return StoreNotice(.info, "\(transaction.id) has no running subscription; nothing changed.")
         }
         let time = now()
+        if action == .resume, running.pausedUntil != nil, running.billingIssue {
+            return try resumeIntoGrace(running, at: time)
+        }
         guard let outcome = SubscriptionActions.outcome(of: action, on: running,
                                                         named: displayName(ofProduct: running.productId), at: time)
         else { return StoreNotice(.info, "\(action.title) is not a subscription action.") }
@@ -30,6 +33,23 @@ extension Store {
         case .tell(let notice): return notice
         case .renew(let start): return try renew(&subscription, from: start)
         }
+    }
+
+    /// QA resumes a paused subscription early while the billing-issue switch is on: the
+    /// renewal that resumes it cannot be charged, so it goes into grace now, as at the pause's end.
+    private func resumeIntoGrace(_ paused: SubscriptionRecord, at time: Date) throws -> StoreNotice {
+        var resumed = paused
+        resumed.pausedUntil = nil
+        resumed.expiresAt = time
+        let step = lifecycle.failedRenewal(of: resumed, at: time, period: catalog.product(id: paused.productId)?.period,
+                                           named: displayName(ofProduct: paused.productId))
+        guard case .failRenewal(let failed, _, let message, let notice) = step else { return StoreNotice(.info, "Nothing changed.") }
+        try ledger.inTransaction {
+            try save(failed)
+            try log(.billingIssue, "resumed now by QA, but " + message, failed.latestTransactionId, time)
+            try subscriptionChanged(.billingIssue, failed)
+        }
+        return notice
     }
 
     /// A refunded transaction revokes its subscription: access went with the refund, and it

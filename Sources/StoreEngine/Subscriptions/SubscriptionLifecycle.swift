@@ -46,9 +46,15 @@ struct SubscriptionLifecycle {
     func step(of subscription: SubscriptionRecord, named name: String, dueAt due: Date) -> DueStep {
         let period = catalog.product(id: subscription.productId)?.period
         let calendar = subscription.calendar
-        // Paused: it resumes at the pause's end with a renewal, however late `due` is.
+        // Paused: it resumes at the pause's end with a renewal, however late `due` is; with a
+        // billing issue that renewal fails as any would, into grace.
         if let resumesAt = subscription.pausedUntil {
-            return due >= resumesAt ? .renew(from: resumesAt) : .notYet
+            guard due >= resumesAt else { return .notYet }
+            guard subscription.billingIssue else { return .renew(from: resumesAt) }
+            var resumed = subscription
+            resumed.pausedUntil = nil
+            resumed.expiresAt = resumesAt
+            return failedRenewal(of: resumed, at: resumesAt, period: period, named: name)
         }
         if let failedAt = subscription.billingIssueAt {
             let graceEnd = SubscriptionRules.graceEnd(subscription, period: period, rate: renewalRate) ?? failedAt
@@ -88,16 +94,22 @@ struct SubscriptionLifecycle {
                     + "; no access until it resumes."))
         }
         if subscription.billingIssue {
-            var failed = subscription
-            failed.billingIssueAt = periodEnd
-            failed.updatedAt = periodEnd
-            let until = EventDate.string(from: calendar.graceEnd(for: period, from: periodEnd, at: renewalRate))
-            return .failRenewal(failed, at: periodEnd,
-                                message: "the renewal could not be charged: grace period until \(until), access kept",
-                                notice: StoreNotice(.error, "\(name) could not renew (billing issue); access stays for "
-                                                    + "the grace period, until \(until)."))
+            return failedRenewal(of: subscription, at: periodEnd, period: period, named: name)
         }
         return .renew(from: periodEnd)
+    }
+
+    /// A renewal at `periodEnd` that could not be charged: grace from then, access kept.
+    func failedRenewal(of subscription: SubscriptionRecord, at periodEnd: Date, period: SubscriptionPeriod?,
+                       named name: String) -> DueStep {
+        var failed = subscription
+        failed.billingIssueAt = periodEnd
+        failed.updatedAt = periodEnd
+        let until = EventDate.string(from: subscription.calendar.graceEnd(for: period, from: periodEnd, at: renewalRate))
+        return .failRenewal(failed, at: periodEnd,
+                            message: "the renewal could not be charged: grace period until \(until), access kept",
+                            notice: StoreNotice(.error, "\(name) could not renew (billing issue); access stays for "
+                                                + "the grace period, until \(until)."))
     }
 
     /// `subscription` ended at `time` for `reason`.
