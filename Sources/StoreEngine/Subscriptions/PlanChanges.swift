@@ -96,10 +96,7 @@ struct PlanChanges {
     /// the period is refunded in proportion, rounded down to the currency's minor unit.
     func immediateEnd(of running: Running, to product: Product, latest: TransactionRecord?, at time: Date) -> ImmediateEnd {
         let subscription = running.subscription
-        var ended = subscription
-        ended.endedAt = time
-        ended.endReason = running.change.name
-        ended.updatedAt = time
+        let ended = Self.ended(subscription, because: running.change.name, at: time)
         let paid = latest.flatMap { Decimal(string: $0.amountCharged ?? $0.price) } ?? 0
         let start = latest?.purchasedAt ?? time
         let length = subscription.expiresAt.timeIntervalSince(start)
@@ -113,5 +110,14 @@ struct PlanChanges {
                                    currency: currency, reason: running.change.name, time: time),
             message: "\(running.change.name) from \(catalog.product(id: subscription.productId)?.shortId ?? subscription.productId) "
                 + "to \(product.shortId), at once: \(rounded) \(currency) refunded for the unused part of the period")
+    }
+
+    /// `subscription` as a plan change ends it at `time`, for `reason`.
+    static func ended(_ subscription: SubscriptionRecord, because reason: String, at time: Date) -> SubscriptionRecord {
+        var ended = subscription
+        ended.endedAt = time
+        ended.endReason = reason
+        ended.updatedAt = time
+        return ended
     }
 }

@@ -133,10 +133,7 @@ extension PlanChanges {
     /// Nothing is refunded: the unused value went into the new plan's charge or its time.
     func replacedEnd(of running: Running, by replacement: PlanReplacement, to product: Product,
                      newPeriodEnd: Date, at time: Date) -> (subscription: SubscriptionRecord, message: String) {
-        var ended = running.subscription
-        ended.endedAt = time
-        ended.endReason = "replaced"
-        ended.updatedAt = time
+        let ended = Self.ended(running.subscription, because: "replaced", at: time)
         let from = catalog.product(id: ended.productId)?.shortId ?? ended.productId
         return (ended, "\(running.change.name) from \(from) to \(product.shortId), at once by \(replacement.name): "
                 + "the new plan runs until \(EventDate.string(from: newPeriodEnd)); nothing refunded")

@@ -67,7 +67,13 @@ extension PlayPath {
         guard let choices = try fullPriceChoices(for: product, in: storefront, variationId: variationId, context: context)
         else { return nil }
         guard let mode else { return choices }
-        return try choices.map { choice, terms in
+        return try priced(choices, of: product, in: storefront, by: mode, context: context)
+    }
+
+    /// `choices` at what each charges now when the purchase replaces a running plan by `mode`.
+    func priced(_ choices: [(choice: PlayOfferChoice, terms: PurchaseTerms)], of product: Product, in storefront: Storefront,
+                by mode: PlayReplacementMode, context: PathContext) throws -> [(choice: PlayOfferChoice, terms: PurchaseTerms)] {
+        try choices.map { choice, terms in
             guard case .replaces(_, _, let charged) = try quote(terms, of: product, in: storefront, by: mode, in: context)
             else { return (choice, terms) }
             return (PlayOfferChoice(reference: choice.reference, offerId: choice.offerId, offerToken: choice.offerToken,
@@ -117,8 +123,6 @@ extension PlayPath {
                                 formattedPrice: PriceFormatter.format(terms.chargeNow, in: storefront)), terms)
     }
 
-    /// QA picked another offer on the sheet: the app launches the billing flow again with its
-    /// `offerToken`, so the open transaction charges that offer's terms (nothing is paid yet).
     /// QA picked another offer (or replacement mode) on the sheet: the app launches the billing
     /// flow again with its `offerToken`, so the open transaction charges that offer's terms
     /// (nothing is paid yet), and the sheet shows them.

@@ -40,13 +40,12 @@ extension PlayPath {
         guard let current = sheet.replacement, let product = context.catalog.product(id: sheet.productId),
               let transaction = try context.transaction(sheet.transactionId),
               let storefront = context.catalog.storefront(id: transaction.storefront) else { return }
+        // Each mode is asked of the same full-price terms, read once.
+        guard let full = try offerChoices(for: product, in: storefront, variationId: transaction.variationId,
+                                          context: context)?.first?.terms else { return }
         var mode = current.mode.next
         while mode != current.mode {
-            if mode != .deferred, let choice = try offerChoices(for: product, in: storefront, variationId: transaction.variationId,
-                                                                replacing: mode, context: context)?.first,
-               case .replaces = try quote(choice.terms, of: product, in: storefront, by: mode, in: context) {
-                break
-            }
+            if mode != .deferred, case .replaces = try quote(full, of: product, in: storefront, by: mode, in: context) { break }
             mode = mode.next
         }
         guard mode != current.mode else { return }

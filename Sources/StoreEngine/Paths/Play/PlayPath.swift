@@ -103,20 +103,13 @@ final class PlayPath: RegisteredPath {
         if let refusal = try context.refusalIfOwned(product, in: storefront) { return refusal }
         // A subscription is sold as its first base plan with the offer a Play app picks; the
         // sheet lists the others the player may have.
-        // A plan of its group running here is replaced by the mode the app passes.
-        let mode = product.type == .autoRenewable ? try context.records(PlayOfferRecords.self).replacementMode() : nil
-        let choices = try offerChoices(for: product, in: storefront, variationId: request.variationId, replacing: mode,
-                                       context: context)
-        guard let terms = choices.map({ $0.first?.terms }) ?? context.terms(for: product, in: storefront,
-                                                                           variationId: request.variationId) else {
-            try context.log(.playBillingFlow, "launchBillingFlow(\(product.shortId)) → ITEM_UNAVAILABLE in \(storefront.id)")
-            return PathStep(notice: StoreNotice(.error, "Google Play: \(name) is not sold in \(storefront.id) "
-                                                + "(ITEM_UNAVAILABLE). Nothing was charged."))
-        }
+        var choices = try offerChoices(for: product, in: storefront, variationId: request.variationId, context: context)
+        // A plan of its group running here is replaced by the mode the app passes: refused, or
+        // each choice priced as the mode charges.
         var replacement: PlayReplacement?
-        if let mode, let fullTerms = try offerChoices(for: product, in: storefront, variationId: request.variationId,
-                                                      context: context)?.first?.terms {
-            let quote = try quote(fullTerms, of: product, in: storefront, by: mode, in: context)
+        if product.type == .autoRenewable, let full = choices, let first = full.first?.terms {
+            let mode = try context.records(PlayOfferRecords.self).replacementMode()
+            let quote = try quote(first, of: product, in: storefront, by: mode, in: context)
             if case .refused(let reason) = quote {
                 try context.log(.playBillingFlow, "launchBillingFlow(\(product.shortId), SubscriptionUpdateParams "
                                 + "\(mode.rawValue)) → DEVELOPER_ERROR: \(reason)")
@@ -124,6 +117,13 @@ final class PlayPath: RegisteredPath {
                                                     + "pick another mode with play replacement-mode."))
             }
             replacement = sheetReplacement(quote, by: mode, in: storefront, context: context)
+            if replacement != nil { choices = try priced(full, of: product, in: storefront, by: mode, context: context) }
+        }
+        guard let terms = choices.map({ $0.first?.terms }) ?? context.terms(for: product, in: storefront,
+                                                                           variationId: request.variationId) else {
+            try context.log(.playBillingFlow, "launchBillingFlow(\(product.shortId)) → ITEM_UNAVAILABLE in \(storefront.id)")
+            return PathStep(notice: StoreNotice(.error, "Google Play: \(name) is not sold in \(storefront.id) "
+                                                + "(ITEM_UNAVAILABLE). Nothing was charged."))
         }
         let records = context.records(PlayPurchaseRecords.self)
         let acknowledges = try records.appAcknowledges()
