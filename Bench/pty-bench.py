@@ -3,6 +3,7 @@
 (a terminal emulator) reads every byte it writes, as a terminal would.
 
   pty-bench.py --app BINARY --floor BINARY --catalog FILE [--catalog FILE ...] [--runs N]
+               [--history-catalog FILE --history-state DIR [--history-shows TEXT]]
 
 For each catalog it measures
 
@@ -16,7 +17,10 @@ For each catalog it measures
 - the bytes on the wire: for the first frame, for two Down moves on the paywall (off the
   first card, then in the list) and for a resize, the bytes written against the cells that
   look different on the emulator's screen (its screen before and after compared, not the app
-  asked what it drew), and against the UTF-8 of those cells' text, which any program must send.
+  asked what it drew), and against the UTF-8 of those cells' text, which any program must send;
+- the peak memory of a launch (`VmHWM` from /proc, read after its first frame and two moves),
+  and with `--history-catalog` and `--history-state`, the same launch on a copy of a state
+  directory that already holds a long history (the first frame and the peak, the moves too).
 
 It prints one JSON document on stdout; `storefront bench` reads it into its table. A case
 that did not do what it times (no paywall on the screen, a move that changed nothing, a floor
@@ -28,6 +32,7 @@ import fcntl
 import json
 import os
 import select
+import shutil
 import signal
 import statistics
 import struct
@@ -225,6 +230,17 @@ class Launch:
         self.screen = snapshot(self.session.screen)
         self.rows = list(self.session.screen.display)
 
+    def peak_megabytes(self):
+        """The process's peak resident memory so far, in MB (10^6 bytes); 0 where /proc has none."""
+        try:
+            with open(f"/proc/{self.session.process.pid}/status") as status:
+                for line in status:
+                    if line.startswith("VmHWM:"):
+                        return int(line.split()[1]) * 1024 / 1e6
+        except OSError:
+            pass
+        return 0
+
     def move(self):
         """Down: (bytes written, cells changed, the changed cells' text bytes)."""
         before = snapshot(self.session.screen)
@@ -234,7 +250,10 @@ class Launch:
         return len(sent), changed_cells(before, after), text_bytes(before, after)
 
 
-def measure_catalog(options, catalog, root, env):
+def measure_catalog(options, catalog, root, env, state_source=None, shows=None):
+    if state_source:
+        # Every launch of the case opens the same copy of the history, as a player's would.
+        shutil.copytree(state_source, os.path.join(root, "state"))
     # The reference: the app's settled first frame, as the emulator shows it (the floor draws
     # it). Its paywall's box and headline (rows 1 and 2, under the status bar) must be in every
     # launch timed, whose own settled screen is the frame it is timed to; the rest may differ
@@ -245,6 +264,9 @@ def measure_catalog(options, catalog, root, env):
     if not reference_launch.rows[1].strip() or not headline:
         reference_launch.session.close()
         raise SystemExit(f"pty-bench: the app drew no paywall with {catalog}")
+    if shows and not any(shows in row for row in reference_launch.rows):
+        reference_launch.session.close()
+        raise SystemExit(f"pty-bench: the launch on {state_source} did not list {shows!r}: its history was not read")
     first_bytes = len(reference_launch.first)
     first_cells = sum(1 for cell in reference if cell != BLANK)
     # A resize repaints the whole screen (curses clears it first): its cells are every cell
@@ -264,7 +286,7 @@ def measure_catalog(options, catalog, root, env):
 
     # Exec to the first complete frame, the app and the floor alternately, so both see the same
     # machine; each launch of the app then moves twice: off its first selection, then once more.
-    app_times, floor_times, start_times = [], [], []
+    app_times, floor_times, start_times, peaks = [], [], [], []
     moves = {"first": [], "second": []}
     for index in range(options.runs):
         launch = Launch(options, catalog, root, env)
@@ -279,6 +301,7 @@ def measure_catalog(options, catalog, root, env):
                 launch.session.close()
                 raise SystemExit(f"pty-bench: Down changed no cell with {catalog} ({sent} bytes written)")
             moves[kind].append((sent, changed, floor_bytes))
+        peaks.append(launch.peak_megabytes())
         launch.session.close()
 
         session = Session([options.floor, dump], env)
@@ -317,6 +340,7 @@ def measure_catalog(options, catalog, root, env):
         "floorMs": median(floor_times) * 1000,
         "floorP90Ms": p90(floor_times) * 1000,
         "processStartMs": median(start_times) * 1000,
+        "peakMemoryMB": median(peaks),
         "firstFrameBytes": first_bytes,
         "firstFrameCells": first_cells,
         "firstFrameTextBytes": sum(len(cell[0].encode()) for cell in reference if cell != BLANK),
@@ -334,13 +358,22 @@ def main():
     parser.add_argument("--floor", required=True)
     parser.add_argument("--catalog", action="append", required=True)
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--history-catalog")
+    parser.add_argument("--history-state")
+    parser.add_argument("--history-shows", help="text the history's launch must show (its newest transaction)")
     options = parser.parse_args()
+    if bool(options.history_catalog) != bool(options.history_state):
+        parser.error("--history-catalog and --history-state go together")
     env = {key: value for key, value in os.environ.items() if key not in ("COLORTERM", "NO_COLOR", "TMUX")}
     env.update({"TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"})
     results = []
     for catalog in options.catalog:
         with tempfile.TemporaryDirectory(prefix="storefront-pty-bench-") as root:
             results.append(measure_catalog(options, catalog, root, env))
+    if options.history_catalog:
+        with tempfile.TemporaryDirectory(prefix="storefront-pty-bench-") as root:
+            results.append(measure_catalog(options, options.history_catalog, root, env, options.history_state,
+                                           options.history_shows))
     json.dump({"columns": COLUMNS, "rows": ROWS, "cases": results}, sys.stdout, indent=2)
     print()
 

@@ -4,7 +4,7 @@ import Program
 import StoreEngine
 import TerminalUI
 
-/// `storefront bench [--quick] [--json] [--frames | --purchases | --scenarios N]`: the figures behind docs/performance.md (the export's
+/// `storefront bench [--quick] [--json] [--frames | --purchases | --terminal | --scenarios N]`: the figures behind docs/performance.md (the export's
 /// among them: 1,000 SVGs with two jobs, `Bench/ExportBench.swift`). Each case runs
 /// several times and reports the median and p90; ratios compare cases measured side by side in
 /// this one run. Every timed operation is checked to have done what it claims, or the bench
@@ -33,6 +33,10 @@ enum BenchCommand {
             for item in try ScenarioScaleBench.run(suites: count == 100 ? [100] : [100, count]) {
                 print("  \(item.name): \(formatDuration(item.median))")
             }
+            return
+        }
+        if options.terminalOnly {
+            printTerminal(try runTerminalBench(catalogPath: catalogPath, bigText: SyntheticCatalog.text(products: 10_000), runs: runs))
             return
         }
         if options.purchasesOnly {
@@ -98,9 +102,11 @@ enum BenchCommand {
 
         let keypressRatio = smallPress.median > 0 ? bigPress.median / smallPress.median : 0
         let facts = BenchFacts.current()
+        let floors = FloorTable(.init(frames: frames, terminal: terminal, load: load, purchase: purchase, history: history,
+                                      results: results))
         if options.json {
             printJSON(results: results, facts: facts, keypressRatio: keypressRatio, purchase: purchase,
-                      terminal: terminal, frames: frames, load: load, history: history)
+                      terminal: terminal, frames: frames, load: load, history: history, floors: floors)
             return
         }
         print("  \(facts.summary)")
@@ -118,6 +124,8 @@ enum BenchCommand {
         printFrames(frames)
         history.lines.forEach { print($0) }
         printTerminal(terminal)
+        print("")
+        floors.lines.forEach { print($0) }
     }
 
     /// `--frames`: the two catalogs the frame case draws, loaded once, untimed.
@@ -145,16 +153,33 @@ enum BenchCommand {
 
     /// The terminal cases on the small catalog and on the generated one, written to a file for
     /// the app to launch with, in a folder of its own: the app watches the catalog's folder, and
-    /// a crowded temporary folder would be timed as part of the launch.
+    /// a crowded temporary folder would be timed as part of the launch. Then the generated one
+    /// again on a state directory holding 100,000 transactions, for the launch's peak memory
+    /// with both.
     private static func runTerminalBench(catalogPath: String, bigText: String, runs: Int) throws(CommandFailure) -> TerminalBench.Outcome {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-bench-\(UUID().uuidString)")
         let bigPath = folder.appendingPathComponent("catalog.json").path
+        let historyState = folder.appendingPathComponent("history-state")
         defer { try? FileManager.default.removeItem(at: folder) }
-        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
+        guard (try? FileManager.default.createDirectory(at: historyState, withIntermediateDirectories: true)) != nil,
               FileManager.default.createFile(atPath: bigPath, contents: Data(bigText.utf8)) else {
             throw CommandFailure(.ioError, "could not write the generated catalog to \(bigPath)")
         }
-        return try TerminalBench.run(catalogPaths: [catalogPath, bigPath], labels: [catalogPath, "10,000 products"], runs: runs)
+        guard let big = try? CatalogLoader.load(text: bigText, file: bigPath), let storefront = big.storefronts.first,
+              let product = big.products.first(where: { $0.type == .consumable && $0.price(in: storefront) != nil }) else {
+            throw CommandFailure(.dataError, "the synthetic catalog has no consumable priced in its first storefront")
+        }
+        do {
+            try SyntheticHistory.write(purchases: HistoryBench.longHistory, of: product.id, in: storefront.id, user: "bench",
+                                       catalog: big, toLedgerAt: StateDirectory(path: historyState.path).ledgerPath,
+                                       startingAt: Date(timeIntervalSince1970: 1_700_000_000))
+        } catch {
+            throw CommandFailure(.ioError, "could not write the history for the terminal bench: \(error)")
+        }
+        return try TerminalBench.run(catalogPaths: [catalogPath, bigPath],
+                                     history: .init(catalogPath: bigPath, statePath: historyState.path,
+                                                    newestTransaction: SyntheticHistory.transactionId(HistoryBench.longHistory - 1)),
+                                     labels: [catalogPath, "10,000 products", "10,000 products, 100,000 transactions"], runs: runs)
     }
 
     private static func printTerminal(_ outcome: TerminalBench.Outcome) {
@@ -170,6 +195,8 @@ enum BenchCommand {
                              item.catalog, item.firstFrameMs, item.firstFrameP90Ms, item.floorMs, item.floorP90Ms,
                              item.firstFrameInFloors, goal, item.runs))
                 print(String(format: "    the process alone, storefront --help from exec to exit in the same runs: %.1f ms", item.processStartMs))
+                print(String(format: "    peak memory of a launch (VmHWM after its first frame and two moves): %.1f MB%@", item.peakMemoryMB,
+                             item.catalog.contains("transactions") ? " (the goal is at most 64 MB)" : ""))
                 print(String(format: "    bytes of the first frame %d for %d cells: %.2f a cell, %.2fx their text; a resize to 100x30 %d for %d cells: %.2f a cell, %.2fx their text",
                              item.firstFrameBytes, item.firstFrameCells, Double(item.firstFrameBytes) / Double(max(1, item.firstFrameCells)),
                              Double(item.firstFrameBytes) / Double(max(1, item.firstFrameTextBytes)), item.resizeBytes, item.resizeCells,
@@ -199,8 +226,10 @@ enum BenchCommand {
 
     private static func printJSON(results: [Measurement], facts: BenchFacts, keypressRatio: Double,
                                   purchase: PurchaseBench.Outcome, terminal: TerminalBench.Outcome,
-                                  frames: [FrameBench.Case], load: CatalogLoadBench.Outcome, history: HistoryBench.Outcome) {
+                                  frames: [FrameBench.Case], load: CatalogLoadBench.Outcome, history: HistoryBench.Outcome,
+                                  floors: FloorTable) {
         var document: [String: Any] = [
+            "againstTheFloors": floors.json,
             "date": facts.date, "commit": facts.commit, "configuration": facts.configuration,
             "loadAverage": facts.loadAverage, "cores": facts.cores,
             "cases": results.map { ["name": $0.name, "runs": $0.samples.count, "medianMs": $0.median * 1000, "p90Ms": $0.p90 * 1000] },
@@ -231,7 +260,7 @@ enum BenchCommand {
             document["terminal"] = cases.map { item -> [String: Any] in
                 ["catalog": item.catalog, "firstFrameMs": item.firstFrameMs, "firstFrameP90Ms": item.firstFrameP90Ms,
                  "floorMs": item.floorMs, "floorP90Ms": item.floorP90Ms, "firstFrameInFloors": item.firstFrameInFloors,
-                 "processStartMs": item.processStartMs,
+                 "processStartMs": item.processStartMs, "peakMemoryMB": item.peakMemoryMB,
                  "runs": item.runs, "firstFrameBytes": item.firstFrameBytes, "firstFrameCells": item.firstFrameCells,
                  "firstFrameTextBytes": item.firstFrameTextBytes, "firstMove": move(item.firstMove),
                  "secondMove": move(item.secondMove), "resizeBytes": item.resizeBytes, "resizeCells": item.resizeCells,

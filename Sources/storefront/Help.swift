@@ -56,6 +56,7 @@ enum Help {
                                             --frames       only the frames: view and view + diff at 80x24, 120x40, 250x70,
                                                            and at the end of a 100,000-transaction history
                                             --purchases    only the durable purchases on each path, against the floor
+                                            --terminal     only the first frame and the bytes on the wire, through a pty
                                             --scenarios N  only scenario suites of 100 and N files, and N's two shards
           storefront --help | --version
 

@@ -22,6 +22,8 @@ struct Options {
     var framesOnly = false
     /// `bench --purchases`: only the purchases on each path and their floor.
     var purchasesOnly = false
+    /// `bench --terminal`: only the cases on a pseudo-terminal (the first frame, the bytes).
+    var terminalOnly = false
     /// `bench --scenarios N`: only scenario suites of 100 and N files, and N's two shards.
     var scenarioSuite: String?
     var quiet = false
@@ -147,6 +149,8 @@ struct Options {
                 options.framesOnly = true
             } else if argument == "--purchases" {
                 options.purchasesOnly = true
+            } else if argument == "--terminal" {
+                options.terminalOnly = true
             } else if argument == "--quiet" {
                 options.quiet = true
             } else if argument == "--loop" {

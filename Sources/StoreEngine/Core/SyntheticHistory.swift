@@ -7,6 +7,11 @@ import Ledger
 /// left them (the grant from the same rules). All in one commit, so 100,000 rows take seconds
 /// rather than the hours 100,000 synced purchases would.
 public enum SyntheticHistory {
+    /// The id of the `index`th purchase written (from 0): the newest is `count - 1`'s.
+    public static func transactionId(_ index: Int) -> String {
+        String(format: "synthetic-%06d", index)
+    }
+
     public static func write(purchases count: Int, of productId: String, in storefrontId: String, user: String, catalog: Catalog, toLedgerAt ledgerPath: String,
                              startingAt start: Date) throws(StoreError) {
         guard let product = catalog.product(id: productId), let storefront = catalog.storefront(id: storefrontId),
@@ -22,7 +27,7 @@ public enum SyntheticHistory {
                     // Ids of one width, as the ledger's sequence gives (`txn-000042`): otherwise a
                     // longer history lists wider ids, and its frame draws other rows than a shorter one's.
                     let transaction = TransactionRecord(
-                        id: String(format: "synthetic-%06d", index), productId: product.id, userId: user, storefront: storefront.id,
+                        id: transactionId(index), productId: product.id, userId: user, storefront: storefront.id,
                         integrationPath: storefront.path.rawValue, state: .purchased, quantity: 1, price: "\(price)",
                         currency: storefront.currency, createdAt: time, updatedAt: time, finishedAt: time, purchasedAt: time)
                     try ledger.insert(transaction)

@@ -32,6 +32,8 @@ enum TerminalBench {
         var floorP90Ms: Double
         /// `storefront --help` from exec to exit: what the process costs before the app's work.
         var processStartMs: Double
+        /// The launch's peak resident memory (`VmHWM`) after its first frame and two moves, in MB.
+        var peakMemoryMB: Double
         var firstFrameBytes: Int
         var firstFrameCells: Int
         var firstFrameTextBytes: Int
@@ -54,7 +56,16 @@ enum TerminalBench {
         case skipped(String)
     }
 
-    static func run(catalogPaths: [String], labels: [String], runs: Int) throws(CommandFailure) -> Outcome {
+    /// A catalog launched on a copy of a state directory that already holds a long history.
+    struct HistoryCase {
+        var catalogPath: String
+        var statePath: String
+        /// What the launch must show to have read the history: its newest transaction's id.
+        var newestTransaction: String
+    }
+
+    /// `labels` name the catalogs' cases, then the history's when there is one.
+    static func run(catalogPaths: [String], history: HistoryCase? = nil, labels: [String], runs: Int) throws(CommandFailure) -> Outcome {
         let environment = ProcessInfo.processInfo.environment
         let python = environment["BENCH_PYTHON"] ?? ".build/pyte-venv/bin/python3"
         let floor = environment["BENCH_FLOOR"] ?? ".build/first-frame-floor"
@@ -68,6 +79,7 @@ enum TerminalBench {
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [script, "--app", app, "--floor", floor, "--runs", String(runs)]
             + catalogPaths.flatMap { ["--catalog", $0] }
+            + (history.map { ["--history-catalog", $0.catalogPath, "--history-state", $0.statePath, "--history-shows", $0.newestTransaction] } ?? [])
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
