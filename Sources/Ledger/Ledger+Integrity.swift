@@ -11,8 +11,14 @@ extension Ledger {
         try Self.problems(in: database, pragma: "integrity_check")
     }
 
-    /// Refuses a file `quick_check` finds damaged, before anything is written to it.
-    static func checkQuickly(_ database: SQLiteDatabase) throws {
+    /// Refuses a file `quick_check` finds damaged, before anything is written to it; with the
+    /// answer of a check begun ahead on the same file, when it has one.
+    static func checkQuickly(_ database: SQLiteDatabase, checkedAhead check: Ledger.QuickCheck? = nil) throws {
+        switch check?.answer(forFileAt: database.path) {
+        case .whole?: return
+        case .damaged(let problem)?: throw LedgerError.corrupt(path: database.path, problem: problem)
+        case .unchecked?, nil: break
+        }
         let problems = try problems(in: database, pragma: "quick_check")
         guard let first = problems.first else { return }
         let more = problems.count > 1 ? "; and \(problems.count - 1) more" : ""
@@ -20,7 +26,7 @@ extension Ledger {
     }
 
     /// The check's answer without its "ok" and its "*** in database main ***" heading lines.
-    private static func problems(in database: SQLiteDatabase, pragma: String) throws -> [String] {
+    static func problems(in database: SQLiteDatabase, pragma: String) throws -> [String] {
         let statement = try database.prepare("PRAGMA \(pragma)")
         var lines: [String] = []
         while try statement.step() {

@@ -32,6 +32,14 @@ public final class Ledger {
         try self.init(path: path, opening: .writing)
     }
 
+    /// Opens the ledger at `path` as `init(path:)` does, taking the quick check's answer from
+    /// `check`, begun ahead on the same file (`QuickCheck.begin(at:)`), instead of checking
+    /// again: it waits for that answer before anything is written.
+    public convenience init(path: String, checkedAhead check: Ledger.QuickCheck?) throws {
+        precondition(check.map { $0.path == path } ?? true, "a check of another file")
+        try self.init(path: path, opening: .writing, checkedAhead: check)
+    }
+
     /// Opens the ledger at `path` for reading only (SQLITE_OPEN_READONLY), for `storefront
     /// history`: it creates nothing, migrates nothing and writes nothing. A missing file is
     /// `noLedger`; a file of an older schema is `olderSchema` (only a writer brings it up to date).
@@ -52,7 +60,7 @@ public final class Ledger {
         case writing, reading, checking
     }
 
-    private init(path: String, opening: Opening) throws {
+    private init(path: String, opening: Opening, checkedAhead check: Ledger.QuickCheck? = nil) throws {
         self.path = path
         let readOnly = opening != .writing
         var isDirectory: ObjCBool = false
@@ -65,7 +73,7 @@ public final class Ledger {
             try Self.make(at: path)
         }
         database = try SQLiteDatabase(path: path, readOnly: readOnly)
-        try Self.prepare(database, opening: opening)
+        try Self.prepare(database, opening: opening, checkedAhead: exists ? check : nil)
         if !readOnly, let spare = Self.sparePages(in: ProcessInfo.processInfo.environment) {
             try limitGrowth(toSparePages: spare)
         }
@@ -116,7 +124,7 @@ public final class Ledger {
     /// Reads the file's header and schema, refusing what is not a whole ledger of a schema this
     /// build understands before anything is written; then, for a writer, turns on WAL and
     /// migrates.
-    private static func prepare(_ database: SQLiteDatabase, opening: Opening) throws {
+    private static func prepare(_ database: SQLiteDatabase, opening: Opening, checkedAhead check: Ledger.QuickCheck? = nil) throws {
         let path = database.path
         // The first read is where SQLite looks at the file's header.
         let found: Int
@@ -131,7 +139,10 @@ public final class Ledger {
             throw LedgerError.newerSchema(path: path, found: found, supported: supportedSchemaVersion)
         }
         guard try Schema.isLedger(database, version: found) else { throw LedgerError.foreignDatabase(path: path) }
-        if opening != .checking { try checkQuickly(database) }
+        if opening != .checking {
+            // A check begun ahead answered for this version of the file only.
+            try checkQuickly(database, checkedAhead: found == supportedSchemaVersion ? check : nil)
+        }
         if opening != .writing {
             guard found == supportedSchemaVersion else {
                 throw LedgerError.olderSchema(path: path, found: found, supported: supportedSchemaVersion)

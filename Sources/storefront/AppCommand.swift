@@ -10,6 +10,7 @@ import TerminalUI
 enum AppCommand {
     static func run(_ options: Options) throws(CommandFailure) {
         let catalogPath = options.catalogPath ?? "catalog.json"
+        let check = LaunchAhead.beginCheck(on: Environment.stateDirectory(options))
         let catalog = try Environment.loadCatalog(at: catalogPath)
         let (themes, brokenThemes) = Environment.loadThemes(near: catalogPath)
         if let name = options.themeName, !themes.contains(where: { $0.name == name }) {
@@ -34,7 +35,14 @@ enum AppCommand {
             throw CommandFailure(.usage, "the app needs a terminal; for scripts use storefront scenario, history or lint.")
         }
         let checkpoint = try CrashInjection.checkpoint(from: ProcessInfo.processInfo.environment)
-        let store = try Environment.openStore(catalog: catalog, options: options)
+        let libraries = LaunchAhead.prepareLibraries(for: catalog, storefrontId: storefrontId)
+        let store: Store
+        do {
+            store = try Environment.openStore(catalog: catalog, options: options, checkedAhead: check)
+        } catch {
+            libraries.wait()
+            throw error
+        }
         if let network { store.networkCondition = network }
         if let projectId { store.sdkProjectId = projectId }
         store.checkpoint = checkpoint
@@ -58,6 +66,7 @@ enum AppCommand {
         do {
             terminal = try CursesTerminal(colorEnabled: colorEnabled, environment: environment)
         } catch {
+            libraries.wait()
             throw CommandFailure(.configuration, error.description)
         }
         // A TERM drawn as another terminal is said once, unless a broken theme has more to say.

@@ -93,9 +93,9 @@ enum Environment {
     }
 
     /// The store on the state directory's ledger, for `--user` or the player kept there.
-    static func openStore(catalog: Catalog, options: Options) throws(CommandFailure) -> Store {
+    static func openStore(catalog: Catalog, options: Options, checkedAhead check: LedgerCheckAhead? = nil) throws(CommandFailure) -> Store {
         do {
-            return try stateDirectory(options).openStore(catalog: catalog, user: options.userId)
+            return try stateDirectory(options).openStore(catalog: catalog, user: options.userId, checkedAhead: check)
         } catch {
             throw CommandFailure(error)
         }

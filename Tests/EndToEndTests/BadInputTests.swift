@@ -175,6 +175,25 @@ extension EndToEnd {
             return ledger
         }
 
+        /// The app begins the ledger's check on another thread before it loads the catalog, so a
+        /// refused catalog exits while that check may still be reading; libcrypto, started on
+        /// another thread too, once crashed such an exit in its cleanup (1 launch in 4). Thirty
+        /// refusals in a row all end with the refusal's code.
+        @Test("a broken catalog beside a ledger being checked: thirty launches in a row all exit 65")
+        func refusalsWhileTheCheckRuns() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let state = directory.path + "/state"
+            let ledger = try makeLedger(in: state)
+            let file = directory.path + "/catalog.json"
+            try "{\n  \"app\": {}\n  \"products\": []\n}\n".write(toFile: file, atomically: true, encoding: .utf8)
+            let before = try Data(contentsOf: URL(fileURLWithPath: ledger))
+            var statuses: [Int32] = []
+            for _ in 1...30 { statuses.append(try run(["--catalog", file, "--state-dir", state]).status) }
+            #expect(statuses == Array(repeating: 65, count: 30), "\(statuses)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: ledger)) == before)
+        }
+
         /// The header's count of free pages (bytes 36-39) says 5 where there are none: SQLite's
         /// quick_check at every open sees it. The app must not start on it, nor mend it.
         @Test("a damaged ledger: the app exits 74 saying so and what to do, and the file is untouched", .needsTmux)

@@ -148,4 +148,75 @@ struct CorruptionTests {
             #expect(try Ledger(path: path).schemaVersion() == Ledger.supportedSchemaVersion)
         }
     }
+
+    // MARK: The check begun ahead (the app begins it before it loads the catalog)
+
+    @Test func aScribbledPageFoundByTheCheckAheadIsRefusedUntouched() throws {
+        try withTemporaryLedgerPath { path in
+            try writeLedger(at: path)
+            let root = try rootPage(of: "events", in: path)
+            try overwrite(path, at: (root - 1) * Self.pageSize, with: [0x00, 0xFF, 0xFF])
+            let before = try contents(path)
+            let check = Ledger.QuickCheck.begin(at: path)
+            guard case .damaged(let problem) = check.wait() else {
+                Issue.record("the check ahead found nothing wrong: \(check.wait())")
+                return
+            }
+            let error = try #require(throws: LedgerError.self) { try Ledger(path: path, checkedAhead: check) }
+            #expect(error == .corrupt(path: path, problem: problem), "the open says what the check found")
+            #expect(try contents(path) == before, "the damaged file was written to")
+        }
+    }
+
+    @Test func aWholeLedgerCheckedAheadOpensOnTheCheckAnswer() throws {
+        try withTemporaryLedgerPath { path in
+            try writeLedger(at: path)
+            let check = Ledger.QuickCheck.begin(at: path)
+            #expect(check.wait() == .whole)
+            #expect(check.answer(forFileAt: path) == .whole)
+            let ledger = try Ledger(path: path, checkedAhead: check)
+            #expect(try ledger.events(newestFirst: 1).first?.message.hasSuffix("400") == true)
+        }
+    }
+
+    /// A ledger moved into place after the check began is not the file it checked: the open
+    /// checks that one itself, and refuses it when damaged.
+    @Test func aFileMovedInAfterTheCheckIsCheckedByTheOpen() throws {
+        try withTemporaryLedgerPath { path in
+            try writeLedger(at: path)
+            let check = Ledger.QuickCheck.begin(at: path)
+            #expect(check.wait() == .whole)
+            let damaged = path + ".damaged"
+            defer { try? FileManager.default.removeItem(atPath: damaged) }
+            try FileManager.default.copyItem(atPath: path, toPath: damaged)
+            let root = try rootPage(of: "events", in: damaged)
+            try overwrite(damaged, at: (root - 1) * Self.pageSize, with: [0x00, 0xFF, 0xFF])
+            #expect(rename(damaged, path) == 0)
+            #expect(check.answer(forFileAt: path) == .unchecked)
+            let error = try #require(throws: LedgerError.self) { try Ledger(path: path, checkedAhead: check) }
+            guard case .corrupt(path, _) = error else {
+                Issue.record("\(error)")
+                return
+            }
+        }
+    }
+
+    @Test func aCheckAheadOfNoFileLeavesTheOpenToMakeTheLedger() throws {
+        try withTemporaryLedgerPath { path throws in
+            let check = Ledger.QuickCheck.begin(at: path)
+            #expect(check.wait() == .unchecked)
+            let ledger = try Ledger(path: path, checkedAhead: check)
+            #expect(try ledger.schemaVersion() == Ledger.supportedSchemaVersion)
+        }
+    }
+
+    @Test func aCheckAheadOfAnEmptyFileLeavesTheRefusalToTheOpen() throws {
+        try withTemporaryLedgerPath { path throws in
+            #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+            let check = Ledger.QuickCheck.begin(at: path)
+            #expect(check.wait() == .unchecked)
+            let error = try #require(throws: LedgerError.self) { try Ledger(path: path, checkedAhead: check) }
+            #expect(error == .empty(path: path))
+        }
+    }
 }

@@ -27,7 +27,7 @@ struct TransactionPeriodEndTests {
     @Test func aPeriodEndForAnUnknownTransactionIsRefused() throws {
         try withTemporaryLedgerPath { path throws in
             try withLedger(at: path) { ledger throws in
-                #expect(throws: LedgerError.unknownTransaction(id: "t-9")) {
+                _ = #expect(throws: LedgerError.unknownTransaction(id: "t-9")) {
                     try ledger.recordPeriodEnd(Self.end, ofTransaction: "t-9")
                 }
             }

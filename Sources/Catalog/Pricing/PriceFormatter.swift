@@ -29,6 +29,17 @@ public enum PriceFormatter {
         format(amount, in: storefront) + "/" + PeriodWords(storefront: storefront).unit(of: period)
     }
 
+    /// Has ICU format a price, its minor unit and a percentage in `storefront`, keeping nothing
+    /// but what Foundation and ICU keep themselves: the first use of a locale loads its data
+    /// (0.5-2 ms), which the app has done on another thread while it opens the store, so that
+    /// the first frame's prices do not wait for it. Safe on any thread.
+    public static func prepareFormats(for storefront: Storefront) {
+        let locale = Locale(identifier: storefront.locale)
+        _ = minorUnitDigits(of: storefront)
+        _ = Decimal(1).formatted(Decimal.FormatStyle.Currency(code: storefront.currency, locale: locale))
+        _ = Decimal(1).formatted(Decimal.FormatStyle.Percent(locale: locale))
+    }
+
     /// The number of digits after the decimal point in the storefront's currency (2 for USD, 0 for JPY).
     public static func minorUnitDigits(of storefront: Storefront) -> Int {
         minorUnitDigits(ofCurrency: storefront.currency)
@@ -36,12 +47,20 @@ public enum PriceFormatter {
 
     /// ISO 4217's minor units of a currency code, from Foundation: 2 for USD, 0 for JPY, 3 for KWD.
     public static func minorUnitDigits(ofCurrency code: String) -> Int {
+        if let known = minorUnits.withLock({ $0[code] }) { return known }
         // NumberFormatter on Linux answers 2 for every currency, JPY and KWD included; the format
         // style knows. Count the ones it keeps of 1.111111 (en_US_POSIX writes Latin digits).
         let style = Decimal.FormatStyle.Currency(code: code, locale: Locale(identifier: "en_US_POSIX"))
         let text = Decimal(sign: .plus, exponent: -6, significand: 1_111_111).formatted(style)
-        return max(0, text.filter { $0 == "1" }.count - 1)
+        let digits = max(0, text.filter { $0 == "1" }.count - 1)
+        minorUnits.withLock { $0[code] = digits }
+        return digits
     }
+
+    /// Each currency's answer, asked once: ICU takes 50-100 µs a question, and every card's
+    /// per-month price and every validated storefront asks it again. Currency codes are few
+    /// (ISO 4217 has under 200; a code the catalog made up is asked once too), so it is not bounded.
+    private static let minorUnits = Mutex<[String: Int]>([:])
 
     /// The price of `period` spread over one `target` unit, rounded down to the currency's
     /// minor unit: $83.99 a year is $6.99 a month, $1.99 a week is $8.64 a month.

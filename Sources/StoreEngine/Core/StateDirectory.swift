@@ -51,14 +51,17 @@ public struct StateDirectory: Sendable, Equatable {
     /// holds the claim for its life: a second app on the directory is refused without touching
     /// anything, and cannot close the first one's open purchase as interrupted. A caller that
     /// opens several stores in turn on one claim (a scenario relaunching) passes it as `lock`.
+    ///
+    /// With `checkedAhead`, the ledger's quick check begun by `beginCheckingLedger()` answers
+    /// for the open, which then only waits for it.
     public func openStore(catalog: Catalog, user: String?, clock: Clock? = nil, rate: Clock.Rate? = nil,
                           generator: any RandomNumberGenerator = SystemRandomNumberGenerator(),
-                          lock: StateLock? = nil) throws(StoreError) -> Store {
+                          lock: StateLock? = nil, checkedAhead check: LedgerCheckAhead? = nil) throws(StoreError) -> Store {
         precondition(lock.map { $0.path == lockPath } ?? true, "a lock on another state directory")
         let claim: StateLock
         if let lock { claim = lock } else { claim = try self.lock() }
         do {
-            let ledger = try Ledger(path: ledgerPath)
+            let ledger = try Ledger(path: ledgerPath, checkedAhead: check?.check)
             let userId = try user ?? catalog.settings.customUserId ?? keptUserId(in: ledger)
             let store = try Store(catalog: catalog, ledger: ledger, userId: userId, clock: clock, rate: rate, generator: generator)
             store.stateLock = claim
@@ -66,6 +69,13 @@ public struct StateDirectory: Sendable, Equatable {
         } catch {
             throw StoreError(error)
         }
+    }
+
+    /// Begins the quick check of the ledger the next `openStore` opens, in the background, and
+    /// returns at once: the app begins it before it loads the catalog, so that a long ledger is
+    /// checked while the catalog loads. It reads only, and takes no lock.
+    public func beginCheckingLedger() -> LedgerCheckAhead {
+        LedgerCheckAhead(check: Ledger.QuickCheck.begin(at: ledgerPath))
     }
 
     private func keptUserId(in ledger: Ledger) throws -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import Ledger
 
 // What the state directory's commands found, as values: the executable words them and picks the
 // exit code, so a refusal that only a command line meets (reset while an app runs, a ledger that
@@ -38,3 +39,9 @@ extension LedgerReading {
 }
 
 extension LedgerReading: Equatable where Value: Equatable {}
+
+/// The ledger's quick check, begun in the background by `StateDirectory.beginCheckingLedger()`
+/// and handed to `openStore(checkedAhead:)`, which waits for its answer instead of checking.
+public struct LedgerCheckAhead: Sendable {
+    let check: Ledger.QuickCheck
+}

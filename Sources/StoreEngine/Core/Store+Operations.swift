@@ -16,8 +16,14 @@ extension Store {
         return try perform {
             let opened: StoreNotice?
             do {
-                try logPaywall(open: true)
-                for path in paths { try path.launched(in: context) }
+                // The launch's own lines (the paywall opened, what each path reports as it
+                // starts) are one commit, not one each: each commit waits for the disk, and the
+                // first frame waits for them. Nothing else is written in this block, so a kill
+                // loses all of them or none, and the launch after says the same again.
+                try ledger.inTransaction {
+                    try logPaywall(open: true)
+                    for path in paths { try path.launched(in: context) }
+                }
                 opened = try openKeptURLs(atLaunch: true)
             } catch {
                 carryover.redeliveryDue = true
@@ -69,7 +75,10 @@ extension Store {
     public func requestProducts(on path: IntegrationPath, attempt: Int) throws(StoreError) -> StoreReport {
         var outcome: ProductsOutcome?
         var result = try perform { () throws -> StoreNotice? in
-            outcome = try self.path(path).requestProducts(requestedIdentifiers, attempt: attempt, in: context)
+            // The request and its answer are one commit: the panes show both at once anyway.
+            outcome = try ledger.inTransaction {
+                try self.path(path).requestProducts(requestedIdentifiers, attempt: attempt, in: context)
+            }
             return nil
         }
         result.products = outcome.map { ProductsReply(path: path, outcome: $0) }

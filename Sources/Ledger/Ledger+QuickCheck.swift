@@ -1,0 +1,114 @@
+import Foundation
+
+extension Ledger {
+    /// SQLite's quick check of a ledger, begun ahead of the open that needs its answer, on a
+    /// read-only connection and a thread of its own.
+    ///
+    /// The check reads every page, in time linear in the file: 0.3-0.5 s for a ledger of 100,000
+    /// purchases (36 MB). The app begins it before it loads the catalog, so the two run side by
+    /// side, and `Ledger(path:checkedAhead:)` then waits for the answer where it would have run
+    /// the check itself. Nothing is written before the answer is known, as before: a damaged file
+    /// is still refused untouched. Where the check could not say (no file yet, a file of an older
+    /// schema the open migrates, one it could not open, another file moved into place since), the
+    /// open checks for itself.
+    ///
+    /// `@unchecked Sendable`: its two mutable fields are read and written under `condition` only.
+    public final class QuickCheck: @unchecked Sendable {
+        /// The ledger file checked.
+        public let path: String
+        private let condition = NSCondition()
+        private var found: Answer?
+        private var checkedFile: FileIdentity?
+
+        /// What the check found.
+        enum Answer: Equatable, Sendable {
+            /// quick_check said ok.
+            case whole
+            /// Its first problem, and how many more.
+            case damaged(problem: String)
+            /// Not checked: no ledger of the current schema could be read there; the open checks.
+            case unchecked
+        }
+
+        /// Starts checking the ledger at `path` on a thread of its own and returns at once.
+        public static func begin(at path: String) -> QuickCheck {
+            let check = QuickCheck(path: path)
+            let thread = Thread { check.run() }
+            thread.qualityOfService = .userInitiated
+            thread.start()
+            return check
+        }
+
+        private init(path: String) {
+            self.path = path
+        }
+
+        /// The answer, waiting for it if the check is still running.
+        func wait() -> Answer {
+            condition.lock()
+            defer { condition.unlock() }
+            while found == nil { condition.wait() }
+            return found ?? .unchecked
+        }
+
+        /// The answer for the file now at `path`: a file put there since the check began (another
+        /// ledger moved into place) was not the one checked.
+        func answer(forFileAt path: String) -> Answer {
+            let answer = wait()
+            condition.lock()
+            let checked = checkedFile
+            condition.unlock()
+            guard answer != .unchecked, let checked, Self.identity(of: path) == checked else { return .unchecked }
+            return answer
+        }
+
+        private struct FileIdentity: Equatable {
+            var device: UInt64
+            var inode: UInt64
+        }
+
+        /// The device and inode of the regular, non-empty file at `path`, or nil.
+        private static func identity(of path: String) -> FileIdentity? {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                  attributes[.type] as? FileAttributeType == .typeRegular,
+                  let size = attributes[.size] as? Int, size > 0,
+                  let device = attributes[.systemNumber] as? Int,
+                  let inode = attributes[.systemFileNumber] as? Int else { return nil }
+            return FileIdentity(device: UInt64(truncatingIfNeeded: device), inode: UInt64(truncatingIfNeeded: inode))
+        }
+
+        private func run() {
+            // A missing file is made new by the open, an empty one refused by it, and a FIFO or
+            // a device is not read here (opening a FIFO would wait for a writer): nothing to check.
+            let identity = Self.identity(of: path)
+            let answer = identity == nil ? .unchecked : Self.check(path)
+            condition.lock()
+            checkedFile = identity
+            found = answer
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        private static func check(_ path: String) -> Answer {
+            do {
+                let database = try SQLiteDatabase(path: path, readOnly: true)
+                // The check reads each page once, in order: a cache of 256 KB, not SQLite's 2 MB,
+                // so that it adds next to nothing to the launch's peak memory.
+                try database.execute("PRAGMA cache_size = -256")
+                let version = try Schema.version(of: database)
+                // The open's own refusals (another program's file, a newer schema) come first
+                // there, and an older schema is checked by the open before it migrates.
+                guard version == Schema.supportedVersion, try Schema.isLedger(database, version: version) else { return .unchecked }
+                let problems = try Ledger.problems(in: database, pragma: "quick_check")
+                guard let first = problems.first else { return .whole }
+                return .damaged(problem: first + (problems.count > 1 ? "; and \(problems.count - 1) more" : ""))
+            } catch LedgerError.corrupt(_, let problem) {
+                // SQLite refused a page outright (SQLITE_CORRUPT) before the check could list it.
+                return .damaged(problem: problem)
+            } catch {
+                // Not a database, unreadable, locked past the wait: the open says why.
+                return .unchecked
+            }
+        }
+    }
+}
