@@ -132,10 +132,12 @@ public struct App: Sendable {
     }
     /// Every theme `t` steps through; saved theme files replace them (`App+Reload.swift`).
     public internal(set) var themes: [Theme] { didSet { fitThemes() } }
-    /// Each theme fitted to this terminal's colors (or without color), once per theme rather
-    /// than at every frame.
-    private var fittedThemes: [Theme] = []
-    public internal(set) var themeIndex: Int
+    /// Each theme fitted to this terminal's colors (or without color) when first shown, then
+    /// kept rather than fitted at every frame. Only the shown one is fitted at launch: fitting a
+    /// theme to 256 colors searches the palette for each of its colors, and the five shipped
+    /// themes took a third of `App.init` in a profile of the launch.
+    private var fittedThemes: [Theme?] = []
+    public internal(set) var themeIndex: Int { didSet { fitShownTheme() } }
     /// `d` or `--device`: the paywall at the terminal's width, or framed as a phone or a tablet.
     public internal(set) var device: Device
     public let colorEnabled: Bool
@@ -207,10 +209,23 @@ public struct App: Sendable {
         eventKindFilter?.shortName ?? eventFilter?.rawValue
     }
 
-    public var theme: Theme { fittedThemes[themeIndex] }
+    /// The theme on screen, fitted to this terminal.
+    public var theme: Theme { fittedThemes[themeIndex] ?? fitted(themes[themeIndex]) }
 
     private mutating func fitThemes() {
-        fittedThemes = themes.map { colorEnabled ? $0.adapted(to: colorDepth) : $0.monochrome }
+        fittedThemes = Array(repeating: nil, count: themes.count)
+        fitShownTheme()
+    }
+
+    /// Fits the theme on screen if it is not yet; a saved theme file that changed the list
+    /// (`themes`) may leave the index out of it until `themeIndex` is set again.
+    private mutating func fitShownTheme() {
+        guard fittedThemes.indices.contains(themeIndex), fittedThemes[themeIndex] == nil else { return }
+        fittedThemes[themeIndex] = fitted(themes[themeIndex])
+    }
+
+    private func fitted(_ theme: Theme) -> Theme {
+        colorEnabled ? theme.adapted(to: colorDepth) : theme.monochrome
     }
 
     /// Whether something on screen counts down, so the program sends ticks.

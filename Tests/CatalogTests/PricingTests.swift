@@ -266,4 +266,17 @@ struct PeriodWordsTests {
         #expect(PeriodWords(locale: "ja_JP").unit(of: month) == "月")
         #expect(PeriodWords(locale: "ar_SA").unit(of: SubscriptionPeriod(value: 2, unit: .week)) == "أسبوعان")
     }
+
+    /// Counts are written once per locale and kept: the same count in another locale is
+    /// written in that locale's digits, whichever asked first, again and again.
+    @Test func aCountKeptForOneLocaleIsNotAnothersDigits() {
+        let saudi = PeriodWords(locale: "ar_SA")
+        let american = PeriodWords(locale: "en_US")
+        for _ in 1...2 {
+            #expect(saudi.number(37) == "٣٧")
+            #expect(american.number(37) == "37")
+        }
+        #expect(american.number(1_234) == "1,234")
+        #expect(PeriodWords(locale: "de_DE").number(1_234) == "1.234")
+    }
 }

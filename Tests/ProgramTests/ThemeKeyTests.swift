@@ -1,3 +1,4 @@
+import Foundation
 import Program
 import TerminalUI
 import TestFixtures
@@ -22,6 +23,19 @@ struct ThemeKeyTests {
         #expect(app.view()[0, 5].style.background == Theme.dark.color(.background))
         app.receive(.key(.character("t")))
         #expect(app.view()[0, 5].style.background == Theme.light.color(.background))
+    }
+
+    /// Only the theme on screen is fitted at launch; the next is fitted as `t` shows it, and
+    /// kept, so each is drawn in the 256-color palette, never in the theme's own colors.
+    @Test func eachThemeIsFittedToTheTerminalAsItIsShown() {
+        var app = App(catalog: defaultCatalog, storefrontId: "USA", themes: [.dark, .light], userId: "snapshot-user",
+                      width: 80, height: 24, now: fixedNow, timeZone: utc, colorDepth: .indexed256)
+        #expect(app.theme == Theme.dark.adapted(to: .indexed256))
+        app.receive(.key(.character("t")))
+        #expect(app.theme == Theme.light.adapted(to: .indexed256))
+        #expect(app.theme != Theme.light, "drawn in the palette's colors, not the theme's own")
+        app.receive(.key(.character("t")))
+        #expect(app.theme == Theme.dark.adapted(to: .indexed256))
     }
 
     @Test func noColorUsesReverseVideoForTheSelection() {

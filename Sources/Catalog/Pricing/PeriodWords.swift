@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Lengths of time in the languages with built-in words (English for any other), counted with
 /// the storefront's digits and the language's grammar of number: "1 week", "2 weeks"; "1週間";
@@ -21,6 +22,7 @@ public struct PeriodWords: Sendable {
     let language: String
     /// The storefront's locale, whose digits the counts are written in.
     private let locale: Locale
+    private let localeIdentifier: String
     private let nouns: [SubscriptionPeriod.Unit: Noun]
 
     /// The words of the locale's language (`de` for `de_DE`), with its digits (Arabic-Indic
@@ -28,6 +30,7 @@ public struct PeriodWords: Sendable {
     public init(locale identifier: String) {
         language = LocalizedText.language(of: identifier)
         locale = Locale(identifier: identifier)
+        localeIdentifier = identifier
         nouns = Self.nouns[language] ?? Self.nouns["en"] ?? [:]
     }
 
@@ -56,8 +59,27 @@ public struct PeriodWords: Sendable {
 
     /// The count in the storefront's digits: `3`, `٣`.
     func number(_ value: Int) -> String {
-        value.formatted(IntegerFormatStyle<Int>(locale: locale))
+        let key = Count(locale: localeIdentifier, value: value)
+        if let known = Self.numbers.withLock({ $0[key] }) { return known }
+        let text = value.formatted(IntegerFormatStyle<Int>(locale: locale))
+        Self.numbers.withLock { numbers in
+            // A bound, not an eviction policy: the counts on screen are written again at once.
+            if numbers.count >= 1_024 { numbers.removeAll(keepingCapacity: true) }
+            numbers[key] = text
+        }
+        return text
     }
+
+    /// A count as some locale writes it.
+    private struct Count: Hashable, Sendable {
+        var locale: String
+        var value: Int
+    }
+
+    /// Each count written once per locale and kept: ICU takes tens of microseconds a number,
+    /// and every card of every frame writes its periods' counts ("1 week free") again; a
+    /// profile of the launch found a fifth of the paywall's first build here.
+    private static let numbers = Mutex<[Count: String]>([:])
 
     /// Which form of a noun a count takes.
     func category(of count: Int) -> PluralCategory {
