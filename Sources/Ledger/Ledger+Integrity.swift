@@ -19,10 +19,14 @@ extension Ledger {
         case .damaged(let problem)?: throw LedgerError.corrupt(path: database.path, problem: problem)
         case .unchecked?, nil: break
         }
-        let problems = try problems(in: database, pragma: "quick_check")
-        guard let first = problems.first else { return }
-        let more = problems.count > 1 ? "; and \(problems.count - 1) more" : ""
-        throw LedgerError.corrupt(path: database.path, problem: first + more)
+        guard let problem = summary(of: try problems(in: database, pragma: "quick_check")) else { return }
+        throw LedgerError.corrupt(path: database.path, problem: problem)
+    }
+
+    /// What a refusal says of a check's problems: the first, and how many more; nil for none.
+    static func summary(of problems: [String]) -> String? {
+        guard let first = problems.first else { return nil }
+        return first + (problems.count > 1 ? "; and \(problems.count - 1) more" : "")
     }
 
     /// The check's answer without its "ok" and its "*** in database main ***" heading lines.

@@ -48,7 +48,7 @@ extension Ledger {
             condition.lock()
             defer { condition.unlock() }
             while found == nil { condition.wait() }
-            return found ?? .unchecked
+            return found!
         }
 
         /// The answer for the file now at `path`: a file put there since the check began (another
@@ -100,8 +100,7 @@ extension Ledger {
                 // there, and an older schema is checked by the open before it migrates.
                 guard version == Schema.supportedVersion, try Schema.isLedger(database, version: version) else { return .unchecked }
                 let problems = try Ledger.problems(in: database, pragma: "quick_check")
-                guard let first = problems.first else { return .whole }
-                return .damaged(problem: first + (problems.count > 1 ? "; and \(problems.count - 1) more" : ""))
+                return Ledger.summary(of: problems).map { .damaged(problem: $0) } ?? .whole
             } catch LedgerError.corrupt(_, let problem) {
                 // SQLite refused a page outright (SQLITE_CORRUPT) before the check could list it.
                 return .damaged(problem: problem)
