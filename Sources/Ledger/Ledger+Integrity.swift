@@ -15,9 +15,9 @@ extension Ledger {
     /// answer of a check begun ahead on the same file, when it has one.
     static func checkQuickly(_ database: SQLiteDatabase, checkedAhead check: Ledger.QuickCheck? = nil) throws {
         switch check?.answer(forFileAt: database.path) {
-        case .whole?: return
+        case .whole?, .unchanged?: return
         case .damaged(let problem)?: throw LedgerError.corrupt(path: database.path, problem: problem)
-        case .unchecked?, nil: break
+        case .unchecked?, nil: if LedgerFingerprint.fileIsAsChecked(database.path) { return }
         }
         guard let problem = summary(of: try problems(in: database, pragma: "quick_check")) else { return }
         throw LedgerError.corrupt(path: database.path, problem: problem)

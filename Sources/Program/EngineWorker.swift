@@ -26,6 +26,12 @@ public final class EngineWorker: @unchecked Sendable {
         queue.sync {}
     }
 
+    /// Ends the session once every call handed in has run: the store checks its ledger for the
+    /// next launch (`Store.checkLedgerForNextLaunch`). No call may follow.
+    public func finishSession() {
+        queue.sync { _ = store.checkLedgerForNextLaunch() }
+    }
+
     private func run(_ call: EngineCall) -> Message {
         do {
             switch call {

@@ -80,8 +80,9 @@ enum AppCommand {
         if options.audience { inbox.post(.setRenewalRate(.realTime)) }
         // Saved catalog and theme files come in through the inbox too (the designer's loop).
         let watcher = DesignFiles.watch(catalogPath: catalogPath, inbox: inbox)
+        let engine = EngineWorker(store: store)
         func play<Screen: Backend>(on screen: Screen) {
-            let program = Program(app: app, backend: screen, engine: EngineWorker(store: store), clock: report.clock,
+            let program = Program(app: app, backend: screen, engine: engine, clock: report.clock,
                                   inbox: inbox)
             program.run(stopTakingMail: {
                 listener?.stop()
@@ -98,6 +99,9 @@ enum AppCommand {
             play(on: terminal)
         }
         terminal.close()
+        // With the terminal given back: checking a long history takes a moment, and spares the
+        // next launch the same check.
+        engine.finishSession()
         // Every way out of the loop comes here (q, Ctrl-C, a signal, the terminal gone), so the
         // recording is written whatever ended the session.
         if let recordFile, let recorder { try RecordOption.write(recorder.recording, to: recordFile) }

@@ -99,6 +99,37 @@ extension EndToEnd {
             #expect(logged == 0, "something was logged to be written")
         }
 
+        /// The app's quit checks the ledger and keeps its fingerprint, so the next launch need
+        /// not check it again; a byte changed after the quit (the header's free-page count) no
+        /// longer matches, and the next launch checks, refuses the file and leaves it untouched.
+        @Test("a quit keeps the ledger's fingerprint; a ledger damaged after it is still refused, exit 74")
+        func fingerprintKeptAtQuit() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let state = directory.path + "/state"
+            let ledger = try makeLedger(in: state)
+            let record = try String(contentsOfFile: ledger + "-checked", encoding: .utf8)
+            let size = try FileManager.default.attributesOfItem(atPath: ledger)[.size] as? Int ?? -1
+            #expect(record.contains("\nbytes \(size)\n"), "\(record)")
+            let relaunched = try TmuxSession(stateDirectory: state)
+            try relaunched.waitForLaunch()
+            try relaunched.waitUntil("the purchase is shown again") { $0.pane("Entitlements")?.first == "gems: 100" }
+            try relaunched.quit()
+            relaunched.close()
+            #expect(try String(contentsOfFile: ledger + "-checked", encoding: .utf8).hasPrefix("storefront ledger"))
+
+            var bytes = try Data(contentsOf: URL(fileURLWithPath: ledger))
+            bytes.replaceSubrange(36..<40, with: [0, 0, 0, 5])
+            try bytes.write(to: URL(fileURLWithPath: ledger))
+            let refused = try TmuxSession(stateDirectory: state)
+            defer { refused.close() }
+            try refused.waitUntil("the app refuses the damaged ledger") { screen in
+                screen.joined().filter { $0 != " " }.contains("\(ledger)isdamaged(".filter { $0 != " " })
+            }
+            #expect(try run(["history", "--state-dir", state]).status == 74)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: ledger)) == bytes, "the app wrote to a damaged ledger")
+        }
+
         @Test("--check with no ledger says so, exit 66, and creates nothing")
         func noLedger() throws {
             let directory = try TemporaryDirectory()

@@ -55,3 +55,11 @@ func sampleTransaction(
 
 /// A plain error for tests that need a block to throw.
 struct Abort: Error, Equatable {}
+
+/// SQL that takes a ledger of schema 16 back to 15 (without setting the version): the kept
+/// currency totals and their triggers gone, as a build before them left the file.
+let undoingSchema16 = """
+    DROP TRIGGER currency_granted; DROP TRIGGER currency_ungranted_by_change; DROP TRIGGER currency_regranted_by_change;
+    DROP TRIGGER currency_ungranted_by_delete; DROP TRIGGER currency_ungranted_with_transaction;
+    DROP TABLE currency_totals;
+    """

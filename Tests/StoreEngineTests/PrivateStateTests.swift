@@ -16,6 +16,8 @@ struct PrivateStateTests {
             let store = try withUmask(0o000) {
                 let store = try directory.openStore(catalog: defaultCatalog(), user: "qa")
                 _ = try store.beginPurchase(of: SKU.gems100, in: "USA", on: .paystation)
+                // The fingerprint the session's end keeps beside the ledger is private too.
+                #expect(store.checkLedgerForNextLaunch())
                 return store
             }
             defer { withExtendedLifetime(store) {} }

@@ -20,7 +20,7 @@ struct StateDirectoryTests {
         let directory = StateDirectory(path: "/state")
         #expect(directory.ledgerPath == "/state/storefront.sqlite")
         #expect(directory.ledgerFiles == ["/state/storefront.sqlite", "/state/storefront.sqlite-wal",
-                                          "/state/storefront.sqlite-shm"])
+                                          "/state/storefront.sqlite-shm", "/state/storefront.sqlite-checked"])
     }
 
     @Test func createMakesAPrivateDirectory() throws {

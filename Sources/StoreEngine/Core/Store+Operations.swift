@@ -42,6 +42,14 @@ extension Store {
         }
     }
 
+    /// The session is over: the ledger is checked and its fingerprint kept beside it, so the next
+    /// launch knows it whole without checking it again (`Ledger.checkForNextOpen`). True when
+    /// the fingerprint was kept. Nothing may be written after it.
+    @discardableResult
+    public func checkLedgerForNextLaunch() -> Bool {
+        ledger.checkForNextOpen() == .recorded
+    }
+
     /// `paywallOpen` / `paywallClose` for the paywall this player is shown (its assigned variant).
     private func logPaywall(open: Bool) throws {
         guard let paywall = catalog.paywalls.first, let variant = paywall.assignedVariant(forUser: userId) else { return }

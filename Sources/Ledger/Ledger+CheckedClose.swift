@@ -1,0 +1,46 @@
+import Foundation
+
+extension Ledger {
+    /// What `checkForNextOpen()` did.
+    public enum CloseCheck: Equatable, Sendable {
+        /// The file was checked whole and its fingerprint kept: the next open reads the
+        /// fingerprint instead of checking again.
+        case recorded
+        /// Nothing kept, and why: the next open checks the file itself, as it always did.
+        case notRecorded(String)
+    }
+
+    /// Checks the ledger as the app's session ends and keeps the file's fingerprint beside it
+    /// (`LedgerFingerprint`), so the next launch knows it whole without `quick_check`.
+    ///
+    /// The write-ahead log is folded into the file first, so the file alone holds every page;
+    /// then, inside one read transaction (no other process can fold its own writes into the file
+    /// while it is open), `quick_check` runs and the file is digested. Another process's writes
+    /// since (a log with frames in it) or a check that finds anything wrong leave no fingerprint,
+    /// and the next open checks. Call it last, once the session's writes are done: a write after
+    /// it changes the file, and the fingerprint then no longer matches.
+    public func checkForNextOpen() -> CloseCheck {
+        LedgerFingerprint.forget(for: path)
+        guard isWriter else { return .notRecorded("opened for reading") }
+        do {
+            // Waiting at most a moment for a reader in another process: a quit is not held up
+            // by `storefront history`, and the next open checks instead.
+            try database.execute("PRAGMA busy_timeout = 200")
+            defer { try? database.execute("PRAGMA busy_timeout = 5000") }
+            try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            guard LedgerFingerprint.logIsEmpty(path) else { return .notRecorded("another process was using the ledger") }
+            try database.execute("BEGIN")
+            defer { try? database.execute("COMMIT") }
+            if let problem = Self.summary(of: try Self.problems(in: database, pragma: "quick_check")) {
+                return .notRecorded(problem)
+            }
+            guard let fingerprint = LedgerFingerprint(fileAt: path), LedgerFingerprint.logIsEmpty(path) else {
+                return .notRecorded("another process was using the ledger")
+            }
+            try fingerprint.record(for: path)
+            return .recorded
+        } catch {
+            return .notRecorded("\(error)")
+        }
+    }
+}
