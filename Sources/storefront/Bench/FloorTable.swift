@@ -38,6 +38,13 @@ struct FloorTable {
                                 app: String(format: "%.2f B a cell", move.bytesPerCell),
                                 floor: String(format: "%.2f B a cell", move.textBytes / max(1, move.cells)),
                                 ratio: String(format: "%.2fx", move.inTextBytes), goal: "<= 2 B a cell", met: move.bytesPerCell <= 2))
+                // The same goal held to the tightest encoding of that change: where it is missed
+                // too, no program reaches the goal on this move, ncurses or not.
+                rows.append(Row(figure: "2 bytes, the same move's tightest encoding, \(item.catalog)",
+                                app: String(format: "%.2f B a cell", move.leastBytesPerCell),
+                                floor: String(format: "%.2f B a cell", move.textBytes / max(1, move.cells)),
+                                ratio: String(format: "%.2fx", move.leastBytes / max(1, move.textBytes)), goal: "<= 2 B a cell",
+                                met: move.leastBytesPerCell <= 2))
             }
             for item in cases {
                 let small = !item.catalog.hasPrefix("10,000")

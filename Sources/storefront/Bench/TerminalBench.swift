@@ -20,6 +20,12 @@ enum TerminalBench {
         var bytesPerCell: Double
         /// Bytes written for each byte of the floor.
         var inTextBytes: Double
+        /// The tightest encoding of the same change the script knows (`least_bytes` in
+        /// Bench/pty-bench.py): each run of changed cells reached by the shortest cursor move and
+        /// each change of colours by the shortest SGR: text alone leaves out what any program must
+        /// send to reach cells that are not next to each other.
+        var leastBytes: Double
+        var leastBytesPerCell: Double
     }
 
     /// One catalog's figures (times in milliseconds, medians and p90 over the runs).
