@@ -1,5 +1,8 @@
-/// A 128-bit digest of a run of bytes, for telling a changed file from the one it was taken of
-/// (`LedgerFingerprint`); not a defence against anyone choosing bytes to collide.
+/// A digest of a run of bytes in two 64-bit halves, for telling a changed file from the one it
+/// was taken of (`LedgerFingerprint`); not a defence against anyone choosing bytes to collide.
+/// Two files that differ in any one word always differ here; beyond that the odds of two
+/// different files giving one digest are at most about one in 2^64 (a change confined to the
+/// first two lanes reaches both halves through 64 bits).
 ///
 /// Four 64-bit lanes take the 8-byte words of each 32-byte block in turn, independent of one
 /// another so the processor works on all four at once: a ledger of 36 MB is digested in

@@ -14,10 +14,11 @@ extension Ledger {
     /// (`LedgerFingerprint`), so the next launch knows it whole without `quick_check`.
     ///
     /// The write-ahead log is folded into the file first, so the file alone holds every page;
-    /// then, inside one read transaction (no other process can fold its own writes into the file
-    /// while it is open), `quick_check` runs and the file is digested. Another process's writes
-    /// since (a log with frames in it) or a check that finds anything wrong leave no fingerprint,
-    /// and the next open checks. Call it last, once the session's writes are done: a write after
+    /// then, inside one read transaction begun on the emptied log (while it lasts, no other
+    /// connection can fold its writes into the file: this one reads the file alone), `quick_check`
+    /// runs and the file is digested through SQLite's own handle on it. Another process's writes
+    /// (a log with anything in it, before or after) or a check that finds anything wrong leave no
+    /// fingerprint, and the next open checks. Call it last, once the session's writes are done: a write after
     /// it changes the file, and the fingerprint then no longer matches.
     public func checkForNextOpen() -> CloseCheck {
         LedgerFingerprint.forget(for: path)
@@ -28,15 +29,14 @@ extension Ledger {
             try database.execute("PRAGMA busy_timeout = 200")
             defer { try? database.execute("PRAGMA busy_timeout = 5000") }
             try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            guard LedgerFingerprint.logIsEmpty(path) else { return .notRecorded("another process was using the ledger") }
             try database.execute("BEGIN")
             defer { try? database.execute("COMMIT") }
-            if let problem = Self.summary(of: try Self.problems(in: database, pragma: "quick_check")) {
-                return .notRecorded(problem)
-            }
-            guard let fingerprint = LedgerFingerprint(fileAt: path), LedgerFingerprint.logIsEmpty(path) else {
-                return .notRecorded("another process was using the ledger")
-            }
+            // The check's first read takes the transaction's snapshot: of the file alone only if
+            // the log is still empty once it has.
+            let problems = try Self.problems(in: database, pragma: "quick_check")
+            guard LedgerFingerprint.logIsEmpty(database) else { return .notRecorded("another process was using the ledger") }
+            if let problem = Self.summary(of: problems) { return .notRecorded(problem) }
+            let fingerprint = try LedgerFingerprint(of: database)
             try fingerprint.record(for: path)
             return .recorded
         } catch {

@@ -17,7 +17,7 @@ extension Ledger {
         switch check?.answer(forFileAt: database.path) {
         case .whole?, .unchanged?: return
         case .damaged(let problem)?: throw LedgerError.corrupt(path: database.path, problem: problem)
-        case .unchecked?, nil: if LedgerFingerprint.fileIsAsChecked(database.path) { return }
+        case .unchecked?, nil: if LedgerFingerprint.fileIsAsChecked(by: database) { return }
         }
         guard let problem = summary(of: try problems(in: database, pragma: "quick_check")) else { return }
         throw LedgerError.corrupt(path: database.path, problem: problem)

@@ -85,9 +85,7 @@ extension Ledger {
             // A missing file is made new by the open, an empty one refused by it, and a FIFO or
             // a device is not read here (opening a FIFO would wait for a writer): nothing to check.
             let identity = Self.identity(of: path)
-            let answer: Answer = if identity == nil { .unchecked }
-                else if LedgerFingerprint.fileIsAsChecked(path) { .unchanged }
-                else { Self.check(path) }
+            let answer = identity == nil ? .unchecked : Self.check(path)
             condition.lock()
             checkedFile = identity
             found = answer
@@ -105,6 +103,7 @@ extension Ledger {
                 // The open's own refusals (another program's file, a newer schema) come first
                 // there, and an older schema is checked by the open before it migrates.
                 guard version == Schema.supportedVersion, try Schema.isLedger(database, version: version) else { return .unchecked }
+                if LedgerFingerprint.fileIsAsChecked(by: database) { return .unchanged }
                 let problems = try Ledger.problems(in: database, pragma: "quick_check")
                 return Ledger.summary(of: problems).map { .damaged(problem: $0) } ?? .whole
             } catch LedgerError.corrupt(_, let problem) {

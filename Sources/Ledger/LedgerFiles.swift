@@ -4,10 +4,11 @@ import Foundation
 /// shared-memory index beside it. They hold player ids, purchase history and Pay Station
 /// tokens, so they are for their owner only (0600) whatever the umask.
 public enum LedgerFiles {
-    /// The database, its write-ahead log, its shared-memory index and the fingerprint its last
-    /// clean close kept (`LedgerFingerprint`).
+    /// The database, its write-ahead log, its shared-memory index, and the fingerprint its last
+    /// clean close kept (`LedgerFingerprint`) with the name it is written under first.
     public static func all(_ path: String) -> [String] {
-        [path, path + "-wal", path + "-shm", LedgerFingerprint.recordPath(for: path)]
+        let record = LedgerFingerprint.recordPath(for: path)
+        return [path, path + "-wal", path + "-shm", record, record + ".new"]
     }
 
     /// Makes the database file, empty and 0600, unless it exists; true when it made it. SQLite

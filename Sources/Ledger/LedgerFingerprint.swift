@@ -6,8 +6,8 @@ import Foundation
 /// `PRAGMA quick_check` reads every page, in time linear in the file (0.4 s for 100,000
 /// purchases), and an open runs it to refuse a damaged file before writing to it. A file whose
 /// bytes are the ones a check passed at the close cannot have been damaged since, so the open
-/// reads the file once for its digest instead (a few milliseconds a megabyte less than the
-/// check) and checks only when anything differs: another size, another byte, a write-ahead log
+/// reads the file once for its digest instead (17.5 ms of CPU for 36 MB, where the check took
+/// 0.4 s) and checks only when anything differs: another size, another byte, a write-ahead log
 /// with frames in it (whose pages the digest does not cover), no record at all. A file's
 /// modification time could not say as much: it moves once a clock tick, and a file changed in
 /// the tick of the close would look unchanged.
@@ -24,31 +24,11 @@ struct LedgerFingerprint: Equatable {
         ledgerPath + "-checked"
     }
 
-    /// Reads the whole file at `path`; nil when it cannot be read.
-    init?(fileAt path: String) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
+    /// Reads the whole of `database`'s main file, through SQLite's own handle on it.
+    init(of database: SQLiteDatabase) throws {
         var digest = ContentDigest()
-        let chunk = 1 << 20
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
-        defer { buffer.deallocate() }
-        var size: UInt64 = 0
-        while true {
-            // A whole chunk each time (unless the file ends), so every block but the last is full.
-            var filled = 0
-            while filled < chunk {
-                let count = read(descriptor, buffer.baseAddress! + filled, chunk - filled)
-                if count < 0, errno == EINTR { continue }
-                guard count >= 0 else { return nil }
-                if count == 0 { break }
-                filled += count
-            }
-            digest.add(UnsafeRawBufferPointer(rebasing: buffer[0..<filled]))
-            size += UInt64(filled)
-            if filled < chunk { break }
-        }
-        self.size = size
+        // Whole blocks until the file ends, as `add` wants them.
+        size = try database.readMainFile(inChunksOf: 1 << 20) { digest.add($0) }
         self.digest = digest.finish()
     }
 
@@ -103,19 +83,29 @@ struct LedgerFingerprint: Equatable {
         unlink(recordPath(for: ledgerPath))
     }
 
-    /// True when the file at `ledgerPath` holds exactly the bytes its kept fingerprint was taken
-    /// of, with no frames in a write-ahead log beside it, before and after it is read.
-    static func fileIsAsChecked(_ ledgerPath: String) -> Bool {
-        guard let kept = recorded(for: ledgerPath), logIsEmpty(ledgerPath),
-              fileSize(ledgerPath) == kept.size,
-              LedgerFingerprint(fileAt: ledgerPath) == kept else { return false }
-        // A writer that came in while the file was read wrote its frames to the log.
-        return logIsEmpty(ledgerPath)
+    /// True when `database`'s file holds exactly the bytes its kept fingerprint was taken of,
+    /// with nothing in its write-ahead log. Read inside a read transaction begun on a log with
+    /// nothing in it: while it lasts no other connection can fold its writes into the file (this
+    /// one reads the file alone, so a checkpoint may copy no page over it), nor delete the log
+    /// (this connection's lock on the file says it is still open), so the bytes read are the
+    /// database this connection sees, and a writer meanwhile leaves its frames in the log.
+    static func fileIsAsChecked(by database: SQLiteDatabase) -> Bool {
+        guard let kept = recorded(for: database.path) else { return false }
+        do {
+            try database.execute("BEGIN")
+            defer { try? database.execute("COMMIT") }
+            // The first read is where the read transaction takes its snapshot.
+            _ = try database.singleInt("SELECT count(*) FROM sqlite_master")
+            guard logIsEmpty(database) else { return false }
+            return try LedgerFingerprint(of: database) == kept
+        } catch {
+            return false
+        }
     }
 
     /// No write-ahead log, or an empty one: the file alone is the database.
-    static func logIsEmpty(_ ledgerPath: String) -> Bool {
-        fileSize(ledgerPath + "-wal").map { $0 == 0 } ?? true
+    static func logIsEmpty(_ database: SQLiteDatabase) -> Bool {
+        fileSize(database.logPath).map { $0 == 0 } ?? true
     }
 
     private static func fileSize(_ path: String) -> UInt64? {

@@ -103,6 +103,43 @@ final class SQLiteDatabase {
     }
 
     private var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
+
+    /// The write-ahead log SQLite uses for this file (beside the file a link points to, not
+    /// beside the link).
+    var logPath: String {
+        String(cString: sqlite3_filename_wal(sqlite3_db_filename(handle, "main")))
+    }
+
+    /// Reads the main database file's raw bytes, in order, through SQLite's own handle on it,
+    /// handing `body` one chunk at a time; returns how many bytes it read.
+    ///
+    /// Through SQLite's handle, not a descriptor of our own: closing any descriptor of a file
+    /// drops every POSIX lock the process holds on it, SQLite's among them (the shared lock by
+    /// which a connection in WAL mode says it is still open), and SQLite keeps its own
+    /// descriptors open for as long as a lock needs them.
+    func readMainFile(inChunksOf chunk: Int, _ body: (UnsafeRawBufferPointer) -> Void) throws -> UInt64 {
+        var file: UnsafeMutablePointer<sqlite3_file>?
+        guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK, let file,
+              let methods = file.pointee.pMethods?.pointee, let fileSize = methods.xFileSize, let read = methods.xRead else {
+            throw LedgerError.sqlite(code: SQLITE_ERROR, message: "the database file cannot be read directly")
+        }
+        var size: sqlite3_int64 = 0
+        try check(fileSize(file, &size))
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
+        defer { buffer.deallocate() }
+        var offset: sqlite3_int64 = 0
+        while offset < size {
+            let count = Int(min(sqlite3_int64(chunk), size - offset))
+            try check(read(file, buffer.baseAddress, Int32(count), offset))
+            body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            offset += sqlite3_int64(count)
+        }
+        return UInt64(size)
+    }
+
+    private func check(_ code: Int32) throws {
+        guard code == SQLITE_OK else { throw error(code: code, message: String(cString: sqlite3_errstr(code))) }
+    }
 }
 
 /// The commit hook's tally; a class so the C callback can reach it through a raw pointer. The

@@ -272,6 +272,9 @@ enum Schema {
         """,
     ]
 
+    // Part of migration 16's text, so shipped: never edit these two, or a ledger migrated
+    // before the edit and one migrated after would keep their totals differently.
+
     /// Schema 16's trigger body that adds the grant `row` (NEW) to its player's total.
     private static func addingToTotals(_ row: String) -> String {
         """

@@ -104,7 +104,7 @@ struct CheckedCloseTests {
             try handle.seekToEnd()
             try handle.write(contentsOf: Data(count: Self.pageSize))
             try handle.close()
-            #expect(!LedgerFingerprint.fileIsAsChecked(path))
+            #expect(!LedgerFingerprint.fileIsAsChecked(by: try SQLiteDatabase(path: path, readOnly: true)))
             #expect(Ledger.QuickCheck.begin(at: path).wait() == .whole)
         }
     }
@@ -117,7 +117,7 @@ struct CheckedCloseTests {
             let writer = try Ledger(path: path)
             try writer.insert(sampleTransaction(id: "t-after"))
             #expect(LedgerFingerprint.recorded(for: path) != nil, "the writer's open left the record")
-            #expect(!LedgerFingerprint.logIsEmpty(path))
+            #expect(!LedgerFingerprint.logIsEmpty(writer.database))
             #expect(Ledger.QuickCheck.begin(at: path).wait() == .whole)
             withExtendedLifetime(writer) {}
         }
@@ -159,6 +159,54 @@ struct CheckedCloseTests {
             #expect(throws: LedgerError.self) { _ = try Ledger(readingOnly: path) }
         }
     }
+
+    #if os(Linux)
+    /// Whether another process sees a lock on the byte range where SQLite takes its shared lock
+    /// on the database file, which a connection in WAL mode holds for as long as it is open.
+    private func sharedLockIsHeld(on path: String) throws -> Bool {
+        let script = """
+            import fcntl, os, struct, sys
+            fd = os.open(sys.argv[1], os.O_RDONLY)
+            # struct flock on Linux x86-64 and arm64: type, whence, start, len, pid, padding.
+            asked = struct.pack("hhqqi4x", fcntl.F_WRLCK, os.SEEK_SET, 0x40000000 + 2, 510, 0)
+            found = struct.unpack("hhqqi4x", fcntl.fcntl(fd, fcntl.F_GETLK, asked))
+            print("held" if found[0] != fcntl.F_UNLCK else "free")
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", script, path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "the lock could not be asked for")
+        return answer == "held\n"
+    }
+
+    /// The digest is read through SQLite's own handle on the file. Read through a descriptor of
+    /// its own and closed, it dropped every POSIX lock the process held on the file, the shared
+    /// lock of the connection just opened among them: another process closing the file would then
+    /// have taken itself for the last and deleted the write-ahead log under this one.
+    @Test func readingTheDigestKeepsTheOpenConnectionsLock() throws {
+        try withCleanUp { path in
+            try writeCheckedLedger(at: path)
+            let ahead = Ledger.QuickCheck.begin(at: path)
+            #expect(ahead.wait() == .unchanged)
+            for open in [{ try Ledger(path: path) }, { try Ledger(readingOnly: path) },
+                         { try Ledger(path: path, checkedAhead: ahead) }] {
+                let ledger = try open()
+                _ = try ledger.transactionCount()
+                #expect(try sharedLockIsHeld(on: path), "the open's lock on the file was dropped")
+                withExtendedLifetime(ledger) {}
+            }
+            let ledger = try Ledger(path: path)
+            try ledger.insert(sampleTransaction(id: "t-after-digest"))
+            #expect(ledger.checkForNextOpen() == .recorded)
+            #expect(try sharedLockIsHeld(on: path), "the close's digest dropped the connection's lock")
+        }
+    }
+    #endif
 
     @Test func aReaderKeepsNoFingerprint() throws {
         try withCleanUp { path in

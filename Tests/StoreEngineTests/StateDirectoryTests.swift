@@ -20,7 +20,8 @@ struct StateDirectoryTests {
         let directory = StateDirectory(path: "/state")
         #expect(directory.ledgerPath == "/state/storefront.sqlite")
         #expect(directory.ledgerFiles == ["/state/storefront.sqlite", "/state/storefront.sqlite-wal",
-                                          "/state/storefront.sqlite-shm", "/state/storefront.sqlite-checked"])
+                                          "/state/storefront.sqlite-shm", "/state/storefront.sqlite-checked",
+                                          "/state/storefront.sqlite-checked.new"])
     }
 
     @Test func createMakesAPrivateDirectory() throws {
