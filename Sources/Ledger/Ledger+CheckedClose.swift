@@ -18,16 +18,16 @@ extension Ledger {
     /// connection can fold its writes into the file: this one reads the file alone), `quick_check`
     /// runs and the file is digested through SQLite's own handle on it. Another process's writes
     /// (a log with anything in it, before or after) or a check that finds anything wrong leave no
-    /// fingerprint, and the next open checks. Call it last, once the session's writes are done: a write after
-    /// it changes the file, and the fingerprint then no longer matches.
+    /// fingerprint, and the next open checks. Call it last, once the session's writes are done:
+    /// a write after it changes the file, and the fingerprint then no longer matches.
     public func checkForNextOpen() -> CloseCheck {
         LedgerFingerprint.forget(for: path)
-        guard isWriter else { return .notRecorded("opened for reading") }
+        guard !database.isReadOnly else { return .notRecorded("opened for reading") }
         do {
             // Waiting at most a moment for a reader in another process: a quit is not held up
             // by `storefront history`, and the next open checks instead.
             try database.execute("PRAGMA busy_timeout = 200")
-            defer { try? database.execute("PRAGMA busy_timeout = 5000") }
+            defer { try? database.execute("PRAGMA busy_timeout = \(SQLiteDatabase.busyTimeoutMilliseconds)") }
             try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             try database.execute("BEGIN")
             defer { try? database.execute("COMMIT") }

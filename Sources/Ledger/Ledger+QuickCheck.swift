@@ -6,8 +6,8 @@ extension Ledger {
     ///
     /// The check reads every page, in time linear in the file: 0.3-0.5 s for a ledger of 100,000
     /// purchases (36 MB), unless the file is byte for byte what a check passed at the app's last
-    /// clean close (`LedgerFingerprint`, read in a fraction of that). The app begins it before it loads the catalog, so the two run side by
-    /// side, and `Ledger(path:checkedAhead:)` then waits for the answer where it would have run
+    /// clean close (`LedgerFingerprint`, read in a fraction of that). The app begins it before it
+    /// loads the catalog, so the two run side by side, and `Ledger(path:checkedAhead:)` then waits for the answer where it would have run
     /// the check itself. Nothing is written before the answer is known, as before: a damaged file
     /// is still refused untouched. Where the check could not say (no file yet, a file of an older
     /// schema the open migrates, one it could not open, another file moved into place since), the

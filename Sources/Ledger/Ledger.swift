@@ -14,8 +14,6 @@ public final class Ledger {
 
     public let path: String
     let database: SQLiteDatabase
-    /// Opened to write (the app), not to read (`history`).
-    let isWriter: Bool
     /// How many `inTransaction` blocks are open; only the outermost one talks BEGIN/COMMIT.
     private var transactionDepth = 0
     /// What waits for the outermost block to commit (`whenCommitted`).
@@ -65,7 +63,6 @@ public final class Ledger {
     private init(path: String, opening: Opening, checkedAhead check: Ledger.QuickCheck? = nil) throws {
         self.path = path
         let readOnly = opening != .writing
-        isWriter = !readOnly
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         if exists, isDirectory.boolValue { throw LedgerError.isADirectory(path: path) }

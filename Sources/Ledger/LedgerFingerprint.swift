@@ -1,7 +1,8 @@
 import Foundation
 
 /// What a ledger's file held when it was last checked whole: its size and a digest of every
-/// byte, kept beside it (`ledger.sqlite-checked`) by the app's last clean close.
+/// byte, kept beside it (its name and `-checked`: `storefront.sqlite-checked`) by the app's last
+/// clean close.
 ///
 /// `PRAGMA quick_check` reads every page, in time linear in the file (0.4 s for 100,000
 /// purchases), and an open runs it to refuse a damaged file before writing to it. A file whose
@@ -90,7 +91,8 @@ struct LedgerFingerprint: Equatable {
     /// (this connection's lock on the file says it is still open), so the bytes read are the
     /// database this connection sees, and a writer meanwhile leaves its frames in the log.
     static func fileIsAsChecked(by database: SQLiteDatabase) -> Bool {
-        guard let kept = recorded(for: database.path) else { return false }
+        // Another size tells without reading the file.
+        guard let kept = recorded(for: database.path), fileSize(database.path) == kept.size else { return false }
         do {
             try database.execute("BEGIN")
             defer { try? database.execute("COMMIT") }

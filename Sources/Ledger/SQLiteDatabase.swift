@@ -31,7 +31,7 @@ final class SQLiteDatabase {
         // Extended codes tell a foreign-key failure from a duplicate key.
         sqlite3_extended_result_codes(handle, 1)
         // Another process (`storefront open-url`, `history`) may hold the write lock briefly.
-        sqlite3_busy_timeout(handle, 5000)
+        sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
         sqlite3_commit_hook(handle, { context in
             guard let context else { return 0 }
             Unmanaged<CommitCounter>.fromOpaque(context).takeUnretainedValue().count += 1
@@ -40,7 +40,7 @@ final class SQLiteDatabase {
         }, Unmanaged.passUnretained(commits).toOpaque())
         // SQLite silently falls back to read-only when the file is not writable; every write
         // would then fail later, so say so now.
-        if !readOnly, sqlite3_db_readonly(handle, "main") == 1 {
+        if !readOnly, isReadOnly {
             sqlite3_close_v2(handle)
             throw LedgerError.cannotOpen(path: path, message: "the file is read-only")
         }
@@ -103,6 +103,12 @@ final class SQLiteDatabase {
     }
 
     private var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
+
+    /// How long a statement waits for another connection's lock before it fails as busy.
+    static let busyTimeoutMilliseconds: Int32 = 5000
+
+    /// Whether SQLite opened the file for reading only (asked for, or all it could do).
+    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
     /// The write-ahead log SQLite uses for this file (beside the file a link points to, not
     /// beside the link).

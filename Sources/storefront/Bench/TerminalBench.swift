@@ -20,7 +20,7 @@ enum TerminalBench {
         var bytesPerCell: Double
         /// Bytes written for each byte of the floor.
         var inTextBytes: Double
-        /// The tightest encoding of the same change the script knows (`least_bytes` in
+        /// The tightest encoding of the same change the script knows (`tightest_encoding` in
         /// Bench/pty-bench.py): each run of changed cells reached by the shortest cursor move and
         /// each change of colours by the shortest SGR: text alone leaves out what any program must
         /// send to reach cells that are not next to each other.
