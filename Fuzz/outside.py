@@ -3,10 +3,13 @@
 mutations of it (deep nesting, huge numbers, long lines, runs of escapes, repeated slices, flipped
 bytes, cut ends), given to `storefront lint --json` (catalogs, .storekit files, themes) and to
 `storefront scenario` (scripts, read whole and then stopped at their first step; and
-variants of the seeds that still read, with odd words or lines repeated, played for real). Each
-run must end within 10 s with a sysexits code (0, or 64 to 78; a scenario also 1, a failed
-expectation), lint's standard output must be one JSON document,
-and every finding in it must have a line, a column and a JSON path.
+variants of the seeds that still read, with odd words or lines repeated, played for real), and
+each redirect seed and mutations of it to `storefront open-url`. Each run must end within 10 s
+with a sysexits code (0, or 64 to 78; a scenario also 1, a failed expectation), lint's standard
+output must be one JSON document, every finding in it must have a line, a column and a JSON
+path, and nothing printed, on standard output or standard error, may hold a hidden character
+raw (a bidi control or mark, a zero-width or other format character, a line or paragraph
+separator): the binary spells each out as \u202E.
 
   Fuzz/outside.py BINARY [INPUTS_PER_SEED]
 
@@ -19,6 +22,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import unicodedata
 
 HANG_SECONDS = 10
 SYSEXITS = {0} | set(range(64, 79))
@@ -27,6 +31,10 @@ SYSEXITS = {0} | set(range(64, 79))
 # debug build on a loaded machine; a quadratic loop over it would take minutes. Insertions stay
 # about as big.
 MAXIMUM_BYTES = 1 << 17
+# What reorders or hides text on a terminal: the bidi embeddings, overrides, isolates and marks,
+# and invisible format characters; a mutation puts them into inputs.
+HIDDEN = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069',
+          '\u200e', '\u200f', '\u061c', '\u200b', '\u2060', '\ufeff', '\u00ad', '\u2028', '\u2029', '\U000e0041']
 
 
 def expand(data):
@@ -59,9 +67,33 @@ def mutations(data, rng, count):
         lambda d, at: d[:at] + bytes(rng.randint(0, 255) for _ in range(rng.randint(1, 16))) + d[at:],
         lambda d, at: d[:at] + b'\n' * 100_000 + d[at:],
         lambda d, at: d[:at] + b'\\' * 120_000 + d[at:],
+        lambda d, at: d[:at] + ''.join(rng.choice(HIDDEN) for _ in range(rng.randint(1, 4))).encode() + d[at:],
     ]
     for _ in range(count):
         yield rng.choice(makers)(data, rng.randint(0, len(data)))
+
+
+def hidden_characters(output):
+    """The hidden characters `output` (bytes) holds raw, as U+XXXX, or None when there are none:
+    format characters (Unicode's Cf) but the joiners and the signs of Arabic numbers, which draw
+    or only shape, and the line and paragraph separators (as ControlCharacters.isHidden)."""
+    found = []
+    for character in output.decode('utf-8', errors='replace'):
+        point = ord(character)
+        if point in (0x200C, 0x200D) or 0x0600 <= point <= 0x0605 or point in (0x06DD, 0x070F, 0x0890, 0x0891, 0x08E2, 0x110BD, 0x110CD):
+            continue
+        if unicodedata.category(character) == 'Cf' or point in (0x2028, 0x2029):
+            found.append(f'U+{point:04X}')
+    return ', '.join(sorted(set(found))) if found else None
+
+
+def printed_raw(run):
+    """What is wrong with a run's output as text on a terminal, or None."""
+    for name, output in (('standard output', run.stdout), ('standard error', run.stderr)):
+        hidden = hidden_characters(output)
+        if hidden:
+            return f'{name} holds {hidden} raw'
+    return None
 
 
 def check_lint(binary, path):
@@ -72,6 +104,9 @@ def check_lint(binary, path):
         return f'lint ran over {HANG_SECONDS} s'
     if run.returncode not in SYSEXITS:
         return f'lint exited {run.returncode}, not a sysexits code: {run.stderr.decode(errors="replace")[-300:]}'
+    raw = printed_raw(run)
+    if raw:
+        return f'lint: {raw}'
     try:
         report = json.loads(run.stdout)
     except ValueError as error:
@@ -91,7 +126,8 @@ def play_scenario(binary, path, state):
         return f'a played scenario ran over {HANG_SECONDS} s'
     if run.returncode not in SYSEXITS | {1}:
         return f'a played scenario exited {run.returncode}: {run.stderr.decode(errors="replace")[-300:]}'
-    return None
+    raw = printed_raw(run)
+    return f'a played scenario: {raw}' if raw else None
 
 
 def check_scenario(binary, path, scratch):
@@ -107,7 +143,23 @@ def check_scenario(binary, path, scratch):
         return f'scenario exited {run.returncode}: {run.stderr.decode(errors="replace")[-300:]}'
     if run.returncode == 64 and b':' not in run.stdout + run.stderr:
         return 'a script error without its line'
-    return None
+    raw = printed_raw(run)
+    return f'scenario: {raw}' if raw else None
+
+
+def check_open_url(binary, data, state):
+    """A redirect or deep link from outside, handed to `open-url` (kept for the next launch, as
+    no app runs): refused or kept by a sysexits code, in time, its words escaped."""
+    # An argument holds no NUL, and Linux takes at most 128 KiB in one (MAX_ARG_STRLEN).
+    url = data.replace(b'\x00', b'')[:130_000].decode('utf-8', errors='replace')
+    try:
+        run = subprocess.run([binary, 'open-url', url, '--state-dir', state], capture_output=True, timeout=HANG_SECONDS)
+    except subprocess.TimeoutExpired:
+        return f'open-url ran over {HANG_SECONDS} s'
+    if run.returncode not in SYSEXITS:
+        return f'open-url exited {run.returncode}: {run.stderr.decode(errors="replace")[-300:]}'
+    raw = printed_raw(run)
+    return f'open-url: {raw}' if raw else None
 
 
 ODD_WORDS = ['0', '1', '-1', '99999999999999999999', '1e308', '0.0000001', '9999999w', '0ms', '1000x1000', '1x1',
@@ -151,7 +203,8 @@ def main():
     failures = 0
     runs = 0
     # The suffix picks the format for lint, as for a user: .storekit, or JSON (a theme by its shape).
-    kinds = [('catalog', '.json'), ('storekit', '.storekit'), ('theme', '.json'), ('scenario', '.scenario')]
+    kinds = [('catalog', '.json'), ('storekit', '.storekit'), ('theme', '.json'), ('scenario', '.scenario'),
+             ('redirect', '.txt')]
     with tempfile.TemporaryDirectory() as scratch:
         for kind, suffix in kinds:
             folder = os.path.join('Fuzz', 'corpus', kind)
@@ -173,7 +226,9 @@ def main():
                     path = os.path.join(scratch, f'input{suffix}')
                     with open(path, 'wb') as file:
                         file.write(data)
-                    if kind == 'scenario':
+                    if kind == 'redirect':
+                        problem = check_open_url(binary, data, os.path.join(scratch, 'redirect-state'))
+                    elif kind == 'scenario':
                         problem = check_scenario(binary, path, scratch)
                     else:
                         problem = check_lint(binary, path)

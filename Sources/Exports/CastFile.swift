@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import TerminalUI
 
@@ -47,7 +48,8 @@ public enum CastFile {
 /// every platform (Foundation's encoders differ in key order and in escaping `/`).
 enum JSONText {
     /// A JSON string: quotes and backslashes escaped, every control character (the ESC of
-    /// every sequence, DEL too) as `\u00XX` or its short form; the rest as UTF-8.
+    /// every sequence, DEL too) as `\u00XX` or its short form, a hidden one (a bidi override in
+    /// a title) as `\u202E`; the rest as UTF-8.
     static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
@@ -59,6 +61,8 @@ enum JSONText {
             case "\t": out += "\\t"
             case "\u{08}": out += "\\b"
             case "\u{0C}": out += "\\f"
+            case _ where ControlCharacters.isHidden(scalar):
+                out += ControlCharacters.unicodeEscape(scalar)
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F {
                     let hex = String(scalar.value, radix: 16)

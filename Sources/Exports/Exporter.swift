@@ -210,7 +210,10 @@ public enum Exporter {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let file = (directory as NSString).appendingPathComponent(ExportManifest.fileName)
         do {
-            try ExportFileWriter.write(try encoder.encode(manifest) + Data("\n".utf8), to: file)
+            // Theme names and variant ids come from files: what could reorder the text is written
+            // as JSON escapes it, which reads back the same.
+            let text = ControlCharacters.escaped(String(decoding: try encoder.encode(manifest), as: UTF8.self), keepingNewlines: true)
+            try ExportFileWriter.write(Data((text + "\n").utf8), to: file)
         } catch let failure as ExportFailure {
             throw failure
         } catch {

@@ -1,3 +1,5 @@
+import Catalog
+
 /// Numbers and text as the SVG and HTML files spell them.
 enum SVGNumber {
     /// At most two decimals, and none for a whole number: the grid's coordinates are mostly
@@ -13,7 +15,9 @@ enum SVGNumber {
 enum MarkupEscaping {
     /// `text` safe inside an element or a quoted attribute: the five XML specials as entities,
     /// and the characters XML 1.0 forbids (controls, lone surrogates cannot occur in a String)
-    /// as U+FFFD, so a stray control byte in a cell cannot make the file unreadable.
+    /// as U+FFFD, so a stray control byte in a cell cannot make the file unreadable; a hidden
+    /// character (a bidi override in a theme's name) spelt out as `\u202E`, which a browser
+    /// shows rather than obeys.
     static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsWork) else { return text }
         var result = ""
@@ -25,6 +29,7 @@ enum MarkupEscaping {
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
             case "'": result += "&apos;"
+            case _ where ControlCharacters.isHidden(scalar): result += ControlCharacters.unicodeEscape(scalar)
             default: result.unicodeScalars.append(isAllowed(scalar) ? scalar : "\u{FFFD}")
             }
         }
@@ -34,7 +39,7 @@ enum MarkupEscaping {
     private static func needsWork(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
         case "&", "<", ">", "\"", "'": return true
-        default: return !isAllowed(scalar)
+        default: return !isAllowed(scalar) || ControlCharacters.isHidden(scalar)
         }
     }
 

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 
 /// JUnit XML for CI: one testcase per scenario; a failed expectation is a `<failure>`, a
@@ -44,7 +45,8 @@ public enum JUnitReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// XML's five escapes, and no control characters (XML 1.0 allows none but tab and newlines).
+    /// XML's five escapes, no control characters (XML 1.0 allows none but tab and newlines),
+    /// and hidden characters (`ControlCharacters.isHidden`) spelt out as `\u202E`.
     static func escape(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
@@ -57,6 +59,8 @@ public enum JUnitReport {
             case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
             // XML 1.0 allows no other C0 control, and not the noncharacters U+FFFE and U+FFFF.
             case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "?"
+            // A bidi override would reorder the report in a browser or an editor: shown, not obeyed.
+            case _ where ControlCharacters.isHidden(scalar): out += ControlCharacters.unicodeEscape(scalar)
             default: out.unicodeScalars.append(scalar)
             }
         }

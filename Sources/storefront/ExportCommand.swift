@@ -31,7 +31,9 @@ enum ExportCommand {
                 job.baseCombinations = axisOptions.axes(forBase: baseCatalog, current: axes).combinations
             }
         }
-        for theme in broken { FileHandle.standardError.write(Data("storefront: export: skipped \(theme.message)\n".utf8)) }
+        for theme in broken {
+            FileHandle.standardError.write(Data("storefront: export: skipped \(ControlCharacters.escaped(theme.message))\n".utf8))
+        }
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("storefront-export-run-\(UUID().uuidString.prefix(8).lowercased())").path
         job.scratchDirectory = scratch
@@ -48,11 +50,13 @@ enum ExportCommand {
         }
         // Where to look, on standard error with the progress: standard output is the changes' lines.
         let pictures = English.count(result.manifest.entries.count, "combination")
-        FileHandle.standardError.write(Data("storefront: exported \(pictures) to \(output); the contact sheet is \((output as NSString).appendingPathComponent(Exporter.contactSheetFile))\n".utf8))
+        let sheet = (output as NSString).appendingPathComponent(Exporter.contactSheetFile)
+        let done = ControlCharacters.escaped("storefront: exported \(pictures) to \(output); the contact sheet is \(sheet)")
+        FileHandle.standardError.write(Data((done + "\n").utf8))
         for line in result.summaries { print(ControlCharacters.escaped(line)) }
         if result.compared {
-            print(result.changes.isEmpty ? "no change against \(options.compareBase ?? "")"
-                  : "\(English.count(result.changes.count, "combination")) changed; see \((output as NSString).appendingPathComponent(Exporter.diffPageFile))")
+            print(ControlCharacters.escaped(result.changes.isEmpty ? "no change against \(options.compareBase ?? "")"
+                  : "\(English.count(result.changes.count, "combination")) changed; see \((output as NSString).appendingPathComponent(Exporter.diffPageFile))"))
             if !result.changes.isEmpty {
                 // Not a failure with a message: the lines above say what changed. exit(3) flushes them.
                 exit(1)

@@ -39,9 +39,9 @@ enum OpenURLCommand {
         }
         switch delivery {
         case .handedToApp(let pid):
-            print(handed(directory.path + (pid.map { " (pid \($0))" } ?? "")))
+            print(ControlCharacters.escaped(handed(directory.path + (pid.map { " (pid \($0))" } ?? ""))))
         case .keptForNextLaunch(let ledger):
-            print(kept(directory.path, ledger))
+            print(ControlCharacters.escaped(kept(directory.path, ledger)))
         case .notTaken(let pid):
             throw .takesNoURLs(directory, pid: pid)
         case .notDelivered(let reason):

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import StoreEngine
 
@@ -22,6 +23,7 @@ enum ResetCommand {
         case .inUse(let pid): throw .resetWhileInUse(directory, pid: pid)
         case let .stopped(file, reason, _): throw .cannotRemove(file, reason: reason)
         }
-        print(removed.isEmpty ? "Nothing to reset: no ledger in \(directory.path)." : "Removed " + removed.joined(separator: ", ") + ".")
+        print(ControlCharacters.escaped(removed.isEmpty ? "Nothing to reset: no ledger in \(directory.path)."
+                                        : "Removed " + removed.joined(separator: ", ") + "."))
     }
 }

@@ -72,6 +72,16 @@ import TerminalUI
         #expect((event[2] as? String)?.contains("a\"b\\c/d") == true)
     }
 
+    @Test func aTitleWithABidiOverrideIsWrittenAsJSONEscapesIt() throws {
+        // A scenario's file name names the recording; an override in it would reorder the line.
+        let recording = Recording(width: 3, height: 1, started: Date(timeIntervalSince1970: 0), title: "buy\u{202E}.scenario")
+        let lines = Self.lines(recording)
+        #expect(lines[0].contains(#""title": "buy\u202E.scenario""#), "\(lines[0])")
+        #expect(!lines[0].unicodeScalars.contains { $0.properties.generalCategory == .format })
+        let header = try #require(try Self.json(lines[0]) as? [String: Any])
+        #expect(header["title"] as? String == "buy\u{202E}.scenario")
+    }
+
     @Test func aResizeIsAnREventAndTheNextFrameIsDrawnWhole() throws {
         let small = Self.frame("Gems", width: 8, height: 2), large = Self.frame("Gems", width: 20, height: 3)
         let recording = Recording(width: 8, height: 2, started: Date(), events: [

@@ -41,6 +41,13 @@ import TerminalUI
         #expect(!page.contains("<b>"))
     }
 
+    @Test func aBidiOverrideInTheTitleIsShownNotObeyed() {
+        // A browser reorders the title after U+202E; spelt out, it reads as what it is.
+        let page = FrameHTML.document(Frame(width: 4, height: 1), title: "USA-da\u{202E}rk")
+        #expect(page.contains(#"<title>USA-da\u202Erk</title>"#))
+        #expect(!page.contains("\u{202E}"))
+    }
+
     @Test func thePageIsSelfContained() {
         let page = FrameHTML.document(Frame(width: 4, height: 1), title: "t")
         #expect(page.hasPrefix("<!doctype html>"))

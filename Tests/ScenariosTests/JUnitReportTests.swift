@@ -153,6 +153,15 @@ struct JUnitReportTests {
         #expect(attribute(error, "message") == "qa/err.scenario:3: error: bad byte ? here")
     }
 
+    @Test("a bidi override or a zero-width space in a message is spelt out, not obeyed by whoever reads the report")
+    func hiddenCharacters() throws {
+        let document = try document([Self.failed("qa/odd.scenario", actual: "pay\u{202E}ment", screen: ["a\u{200B}b"])])
+        let body = try #require(try elements(document, "//failure").first?.stringValue)
+        #expect(body.contains(#"pay\u202Ement"#), "\(body)")
+        #expect(body.contains(#"a\u200Bb"#), "\(body)")
+        #expect(!body.unicodeScalars.contains { $0.properties.generalCategory == .format })
+    }
+
     @Test("U+FFFE and U+FFFF, which XML 1.0 also forbids, do not make the report unreadable")
     func nonCharacters() {
         // A scenario line or a catalog name can carry them into a failure message.

@@ -320,12 +320,12 @@ indirect enum JSONText {
         }
     }
 
-    /// RFC 8259 escaping: quote, backslash and control characters; everything else is written as
-    /// UTF-8, so names in Japanese or Arabic stay readable.
+    /// RFC 8259 escaping: quote, backslash, control and hidden characters (`ControlCharacters`);
+    /// everything else is written as UTF-8, so names in Japanese or Arabic stay readable.
     static func writeString(_ value: String, to text: inout String) {
         text += "\""
         // Most strings need no escape: they go in whole (lint writes a hundred thousand).
-        guard value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) else {
+        guard value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 >= 0x7F }) else {
             text += value
             text += "\""
             return
@@ -339,10 +339,10 @@ indirect enum JSONText {
             case "\t": text += "\\t"
             case "\u{8}": text += "\\b"
             case "\u{C}": text += "\\f"
-            case "\u{0}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
-                // Invisible in an editor, and U+2028/2029 end lines in JavaScript: spell them out.
-                let digits = String(scalar.value, radix: 16, uppercase: true)
-                text += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+            case _ where ControlCharacters.isControl(scalar) || ControlCharacters.isHidden(scalar):
+                // Invisible in an editor, a bidi control reorders what a terminal shows of the
+                // document, and U+2028/2029 end lines in JavaScript: spell them out.
+                text += ControlCharacters.unicodeEscape(scalar)
             default:
                 text.unicodeScalars.append(scalar)
             }

@@ -14,12 +14,12 @@ extension XeePath {
             try context.log(.xeePromoted, "refused a promoted purchase for bundle \(QuotedText.part(promoted.bundleId)): "
                             + "this app is \(context.catalog.app.bundleId)")
             return PathStep(notice: StoreNotice(.error, "The promoted purchase is for another app "
-                                                + "(\(promoted.bundleId)); nothing happened."))
+                                                + "(\(QuotedText.part(promoted.bundleId))); nothing happened."))
         }
         guard let product = context.catalog.product(id: sku), product.status == .available else {
             try context.log(.xeePromoted, "refused a promoted purchase of \(QuotedText.part(sku)): "
                             + "not an available product of the catalog")
-            return PathStep(notice: StoreNotice(.error, "The App Store promoted \(sku.isEmpty ? "no product" : sku), "
+            return PathStep(notice: StoreNotice(.error, "The App Store promoted \(sku.isEmpty ? "no product" : QuotedText.part(sku)), "
                                                 + "which the catalog does not sell; nothing happened."))
         }
         // One purchase at a time: during another purchase it waits, kept, and comes back here
