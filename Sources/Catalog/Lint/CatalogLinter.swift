@@ -139,6 +139,7 @@ struct LintContext {
     /// Every rule's findings on `catalog`.
     static func findings(in catalog: Catalog, places: any LintPlaces) -> [Diagnostic] {
         var context = LintContext(catalog: catalog, places: places)
+        context.checkBundleId()
         context.checkPurchases()
         context.checkProducts()
         context.checkPaywalls()

@@ -1,8 +1,10 @@
 /// The checks `storefront lint` runs, each with the id findings carry and a fixed severity.
 ///
-/// An error means a purchase would certainly fail (the store ignores it), or the catalog does
-/// not load at all; lint then exits 65. A warning means the catalog works but something a player
-/// or App Review sees is wrong or missing; lint still exits 0.
+/// An error means a purchase would certainly fail (the store ignores it), the catalog does not
+/// load at all, or it names something no store or browser takes for what it says (a bundle ID
+/// App Store Connect refuses, a terms link that runs a script); lint then exits 65. A warning
+/// means the catalog works but something a player or App Review sees is wrong or missing; lint
+/// still exits 0.
 public enum LintRule: String, Sendable, CaseIterable {
     /// The file cannot be read: missing, a directory or a FIFO, no permission.
     case file
@@ -28,6 +30,14 @@ public enum LintRule: String, Sendable, CaseIterable {
     case introTerms = "intro-terms"
     /// A paywall sells subscriptions without terms of use or a privacy policy.
     case legalLinks = "legal-links"
+    /// A paywall's `termsUrl` or `privacyUrl` is not the address of a web page: not a URL, or a
+    /// scheme other than `https` and `http` (`javascript:`, `data:`, `file:`), or no host.
+    case linkURL = "link-url"
+    /// A paywall's link is plain `http`: the page travels unencrypted, and App Review asks for `https`.
+    case linkHTTPS = "link-https"
+    /// `app.bundleId` is not a reverse-DNS bundle ID (letters, digits, hyphens and periods, in two
+    /// parts at least), or, where a storefront sells through Google Play, not a package name.
+    case bundleId = "bundle-id"
     /// A paywall selling restorable purchases hides "Restore purchases".
     case restore
     /// Two SKUs differ only by case.
@@ -63,9 +73,9 @@ public enum LintRule: String, Sendable, CaseIterable {
     public var severity: Diagnostic.Severity {
         switch self {
         case .file, .encoding, .syntax, .schema, .enablePayments, .redirectURL, .missingPrice, .paywallProduct,
-             .playIds, .playBasePlan, .playPrice:
+             .playIds, .playBasePlan, .playPrice, .linkURL, .bundleId:
             return .error
-        case .missingName, .missingStrings, .introTerms, .legalLinks, .restore, .skuCase, .unknownVariable, .controlCharacter,
+        case .missingName, .missingStrings, .introTerms, .legalLinks, .linkHTTPS, .restore, .skuCase, .unknownVariable, .controlCharacter,
              .contrast, .playOfferEligibility, .playOfferPhases:
             return .warning
         }

@@ -7,6 +7,7 @@ extension LintContext {
         for (paywallIndex, paywall) in catalog.paywalls.enumerated() {
             let paywallPath = Self.paywalls / paywallIndex
             checkLegalLinks(paywall, at: paywallPath)
+            checkLinks(paywall, at: paywallPath)
             for (variantIndex, variant) in paywall.variants.enumerated() {
                 let variantPath = paywallPath / "variants" / variantIndex
                 checkIntroTerms(variant, at: variantPath)

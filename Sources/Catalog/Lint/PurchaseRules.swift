@@ -26,7 +26,7 @@ extension LintContext {
     /// Pay Station payment waits until the next launch redelivers it.
     private mutating func checkRedirectURL() {
         let bundleId = catalog.app.bundleId
-        let example = RedirectURLShape.isScheme(Substring(bundleId)) ? bundleId : "com.example.game"
+        let example = URLSyntax.isScheme(Substring(bundleId)) ? bundleId : "com.example.game"
         let consequence = "Pay Station cannot send the player back, so every payment waits for a relaunch"
         let settings = JSONPath.root / "settings"
         // A URL that failed to load is its own error, and then the default is not what was meant.
