@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import StoreEngine
 import TerminalUI
 
 /// What `--compare BASE` names, told apart by what is on disk: an earlier export directory
@@ -43,7 +44,7 @@ public enum GitRevision {
         do {
             outcome = try git.run(["show", spec], in: directory.isEmpty ? "." : directory)
         } catch {
-            throw ExportFailure(.io, "--compare \(spec): git did not start: \(error.localizedDescription)")
+            throw ExportFailure(.io, "--compare \(spec): git did not start: \(SystemErrorText.words(of: error))")
         }
         guard outcome.status == 0 else {
             let why = outcome.errors.isEmpty ? "exit \(outcome.status)" : outcome.errors
@@ -66,9 +67,7 @@ public struct ExportArchive: Sendable {
 
     public init(directory: String) throws(ExportFailure) {
         let file = (directory as NSString).appendingPathComponent(ExportManifest.fileName)
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw ExportFailure(.noInput, "\(file): cannot be read; name an earlier export directory.")
-        }
+        let data = try Self.read(file, missing: "name an earlier export directory.")
         let manifest: ExportManifest
         do {
             manifest = try JSONDecoder().decode(ExportManifest.self, from: data)
@@ -93,12 +92,23 @@ public struct ExportArchive: Sendable {
 
     public var combinations: [Combination] { manifest.entries.map(\.combination) }
 
+    /// The bytes of a file of the export: a missing one is no input (66), any other failure an
+    /// I/O error with the system's reason (74).
+    private static func read(_ file: String, missing advice: String) throws(ExportFailure) -> Data {
+        guard FileManager.default.fileExists(atPath: file) else {
+            throw ExportFailure(.noInput, "\(file): no such file; \(advice)")
+        }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            throw ExportFailure(.io, "\(file): cannot be read (\(SystemErrorText.words(of: error))); \(advice)")
+        }
+    }
+
     /// The frame archived for `combination`, or nil when the export did not draw it.
     public func frame(for combination: Combination) throws(ExportFailure) -> Frame? {
         guard let file = cellFiles[combination] else { return nil }
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw ExportFailure(.noInput, "\(file): missing from the export directory; export the base again.")
-        }
+        let data = try Self.read(file, missing: "export the base again.")
         do {
             return try FrameArchive.decode(data)
         } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import StoreEngine
 import TerminalUI
 
 /// Writes one combination's files: a picture per format asked for, and its archived cells
@@ -65,7 +66,7 @@ struct ExportFileWriter: Sendable {
         do {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw ExportFailure(.io, "\(path): cannot write (\(error.localizedDescription)).")
+            throw ExportFailure(.io, "\(path): cannot write (\(SystemErrorText.words(of: error))).")
         }
     }
 }

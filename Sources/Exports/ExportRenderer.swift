@@ -33,7 +33,7 @@ public final class ExportRenderer {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            throw ExportFailure(.io, "cannot make a state directory for the export in \(directory): \(error.localizedDescription)")
+            throw ExportFailure(.io, "cannot make a state directory for the export in \(directory): \(SystemErrorText.words(of: error))")
         }
     }
 

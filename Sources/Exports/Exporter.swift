@@ -1,6 +1,7 @@
 import Catalog
 import Dispatch
 import Foundation
+import StoreEngine
 import TerminalUI
 
 /// One export: what to draw, how, where, and what to compare it with.
@@ -22,6 +23,10 @@ public struct ExportJob: Sendable {
     /// command names it so that an interrupted export can remove it too. Nil: the system's
     /// temporary directory.
     public var scratchDirectory: String?
+    /// Where the files are written and how they are moved into `outputDirectory`; the command
+    /// makes it so that an interrupted export can discard it too. Nil: one made for
+    /// `outputDirectory` by the export.
+    public var destination: ExportDestination?
 
     public init(catalog: Catalog, catalogLabel: String, themes: [Theme], combinations: [Combination],
                 formats: [ExportFormat] = ExportFormat.defaults, outputDirectory: String, jobs: Int = 1,
@@ -60,12 +65,27 @@ public enum Exporter {
     public static let contactSheetFile = ContactSheet.fileName
     public static let diffPageFile = DiffPage.fileName
 
+    /// Everything is written into the destination's staging folder and moved into the output
+    /// directory only when all of it was written (`ExportDestination`): a failure leaves the
+    /// output directory as it was.
     /// - Parameter progress: how many combinations are done of how many, from any thread, in order.
     public static func run(_ job: ExportJob, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws(ExportFailure) -> ExportResult {
         try refuseSharedNames(job.combinations)
-        let output = job.outputDirectory
-        try makeDirectory(output)
-        try makeDirectory((output as NSString).appendingPathComponent(cellsDirectory))
+        let destination = job.destination ?? ExportDestination(directory: job.outputDirectory)
+        do throws(ExportFailure) {
+            try destination.prepare()
+            let result = try write(job, into: destination.staging, progress: progress)
+            try destination.commit()
+            return result
+        } catch {
+            destination.discard()
+            throw error
+        }
+    }
+
+    /// Draws and writes every file of `job` into `output`.
+    private static func write(_ job: ExportJob, into output: String,
+                              progress: @escaping @Sendable (Int, Int) -> Void) throws(ExportFailure) -> ExportResult {
         let png = job.formats.contains(.png) ? try PNGConverter.located() : nil
         let writer = ExportFileWriter(directory: output, formats: job.formats, svgOptions: job.svgOptions, png: png)
         let names = productNames(of: job)
@@ -111,12 +131,10 @@ public enum Exporter {
         }
         try writeManifest(manifest, in: output)
         try write(ContactSheet.html(for: manifest), to: (output as NSString).appendingPathComponent(contactSheetFile))
-        let diffPage = (output as NSString).appendingPathComponent(diffPageFile)
         if let base = job.base {
-            try write(DiffPage.html(for: changes, title: "\(job.catalogLabel) against \(base.label)"), to: diffPage)
-        } else if FileManager.default.fileExists(atPath: diffPage) {
-            // A diff page from an earlier run would say this export was compared.
-            try? FileManager.default.removeItem(atPath: diffPage)
+            // Without a base there is none, and the move into place removes an earlier run's.
+            try write(DiffPage.html(for: changes, title: "\(job.catalogLabel) against \(base.label)"),
+                      to: (output as NSString).appendingPathComponent(diffPageFile))
         }
         return ExportResult(manifest: manifest, changes: changes, compared: job.base != nil)
     }
@@ -198,11 +216,7 @@ public enum Exporter {
     }
 
     static func makeDirectory(_ path: String, for purpose: String? = nil) throws(ExportFailure) {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw ExportFailure(.io, "\(purpose ?? "--out") \(path): cannot make the directory (\(error.localizedDescription)).")
-        }
+        try ExportDestination.makeDirectory(path, for: purpose ?? "--out")
     }
 
     static func writeManifest(_ manifest: ExportManifest, in directory: String) throws(ExportFailure) {

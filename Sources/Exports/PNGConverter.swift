@@ -1,4 +1,5 @@
 import Foundation
+import StoreEngine
 
 /// PNG pictures, drawn from the SVG by `rsvg-convert` (librsvg, Debian's `librsvg2-bin`): the
 /// one renderer of the SVG a machine without a browser has, and the same one on every run.
@@ -23,7 +24,7 @@ public struct PNGConverter: Sendable {
         do {
             outcome = try ExportProcess(executable: executable).run(["--format", "png", "--output", pngFile, svgFile])
         } catch {
-            throw ExportFailure(.io, "\(executable) did not start for \(svgFile): \(error.localizedDescription)")
+            throw ExportFailure(.io, "\(executable) did not start for \(svgFile): \(SystemErrorText.words(of: error))")
         }
         guard outcome.status == 0 else {
             throw ExportFailure(.io, "\(Self.program) could not draw \(svgFile) (exit \(outcome.status))"

@@ -1,4 +1,5 @@
 import Foundation
+import StoreEngine
 
 /// The file `--record` writes, its format chosen by its extension: `.cast` (asciinema v2) or
 /// `.svg` (an animated picture that plays in a browser). Checked before a session starts, so a
@@ -74,7 +75,7 @@ public struct RecordingFile: Sendable {
         do {
             try Data(contents(of: recording).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw .unwritable(path: path, reason: error.localizedDescription)
+            throw .unwritable(path: path, reason: SystemErrorText.words(of: error))
         }
     }
 }

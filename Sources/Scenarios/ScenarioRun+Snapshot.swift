@@ -1,6 +1,7 @@
 import Exports
 import Foundation
 import Program
+import StoreEngine
 import TerminalUI
 
 // `snapshot NAME`: the screen into the transcript, and with `--snapshots DIR` compared with what
@@ -42,7 +43,7 @@ extension ScenarioRun {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
                 try file.data.write(to: URL(fileURLWithPath: file.path), options: .atomic)
             } catch {
-                throw SnapshotWriteFailure(error: self.error(line, "cannot write the snapshot \(file.path): \(error.localizedDescription)"))
+                throw SnapshotWriteFailure(error: self.error(line, "cannot write the snapshot \(file.path): \(SystemErrorText.words(of: error))"))
             }
         }
         let written = missing.map(\.path)
@@ -115,7 +116,7 @@ extension ScenarioRun {
             return try options.snapshotFailures.record(change, file: scenario.file, line: line.number, in: directory)
         } catch {
             throw SnapshotWriteFailure(error: self.error(line, "cannot write \((directory as NSString).appendingPathComponent(DiffPage.fileName)): "
-                                                         + error.localizedDescription))
+                                                         + SystemErrorText.words(of: error)))
         }
     }
 

@@ -37,8 +37,10 @@ enum ExportCommand {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("storefront-export-run-\(UUID().uuidString.prefix(8).lowercased())").path
         job.scratchDirectory = scratch
+        let destination = ExportDestination(directory: output)
+        job.destination = destination
         let progress = Progress(onTerminal: isatty(STDERR_FILENO) == 1)
-        let interruption = Interruption(removing: scratch, silencing: progress)
+        let interruption = Interruption(removing: scratch, discarding: destination, silencing: progress)
         let result: ExportResult
         do {
             defer {
@@ -141,22 +143,24 @@ enum ExportCommand {
     }
 
     /// Ctrl-C, SIGTERM or SIGHUP during an export: the jobs' ledgers (the scratch directory)
-    /// are removed and the export exits 128 + the signal, as a shell reports it, leaving the
-    /// files already written. Handled on a queue of its own, not in a signal handler, so the
-    /// removal may do what a handler may not.
+    /// and the files written so far (the destination's staging folder, and the output
+    /// directory if the export made it) are removed, and the export exits 128 + the signal, as
+    /// a shell reports it: the output directory is as it was before. Handled on a queue of its
+    /// own, not in a signal handler, so the removal may do what a handler may not.
     final class Interruption: @unchecked Sendable {
         private var sources: [DispatchSourceSignal] = []
 
         /// - Parameter progress: stopped first, so no job still drawing redraws the bar after
         ///   the interruption's line (the shell's next words would follow the bar, not start a line).
-        init(removing scratch: String, silencing progress: Progress) {
+        init(removing scratch: String, discarding destination: ExportDestination, silencing progress: Progress) {
             for number in [SIGINT, SIGTERM, SIGHUP] {
                 signal(number, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
                 source.setEventHandler {
                     progress.silence()
                     try? FileManager.default.removeItem(atPath: scratch)
-                    FileHandle.standardError.write(Data("\nstorefront: export interrupted; the files written so far are kept\n".utf8))
+                    destination.discard()
+                    FileHandle.standardError.write(Data("\nstorefront: export interrupted; nothing was written to the output directory\n".utf8))
                     exit(128 + number)
                 }
                 source.resume()

@@ -124,6 +124,6 @@ enum Help {
     Exit codes: 0 written (and, with --compare, nothing changed), 1 something changed, 64 usage
     (an unknown axis value is named with the values it takes), 65 a catalog or base that does not
     load, 66 no such catalog, base or revision, 69 rsvg-convert or git missing, 74 a file that
-    cannot be written, 130 Ctrl-C (the files written so far are kept). More in docs/exports.md.
+    cannot be written, 130 Ctrl-C (either way --out is left as it was). More in docs/exports.md.
     """
 }

@@ -71,7 +71,7 @@ enum ScenarioSubcommand {
             do {
                 try JUnitReport.xml(results).write(toFile: junit, atomically: true, encoding: .utf8)
             } catch {
-                throw CommandFailure(.ioError, "\(junit): cannot write the JUnit report (\(error.localizedDescription)).")
+                throw CommandFailure(.ioError, "\(junit): cannot write the JUnit report (\(SystemErrorText.words(of: error))).")
             }
         }
         // A ledger that could not be used says the most about the run: nothing after it is the script's doing.

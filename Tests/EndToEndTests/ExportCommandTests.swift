@@ -198,7 +198,45 @@ extension EndToEnd {
             #expect(!screen.contains { $0.hasPrefix("exported ") })
         }
 
-        @Test("Ctrl-C during an export exits 130 and leaves no ledger behind in the temporary directory")
+        /// Issue 33 item 15: a 250-character variant id and a 200-character theme name pass lint,
+        /// and export writes them (it exited 74 with Foundation's "The file name is invalid.",
+        /// leaving a folder with an empty `cells/`).
+        @Test("what lint passes, export writes: a 250-character variant id and a 200-character theme name")
+        func longIds() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let variant = String(repeating: "V", count: 250)
+            let theme = String(repeating: "t", count: 200)
+            let catalog = directory.path + "/catalog.json"
+            let original = try String(contentsOfFile: BuiltBinary.catalog, encoding: .utf8)
+            try original.replacingOccurrences(of: #""id": "A""#, with: "\"id\": \"\(variant)\"")
+                .write(toFile: catalog, atomically: true, encoding: .utf8)
+            try FileManager.default.createDirectory(atPath: directory.path + "/Themes", withIntermediateDirectories: true)
+            let dark = try String(contentsOfFile: BuiltBinary.root + "/Themes/dark.json", encoding: .utf8)
+            try dark.replacingOccurrences(of: "\"name\": \"dark\"", with: "\"name\": \"\(theme)\"")
+                .write(toFile: directory.path + "/Themes/long.json", atomically: true, encoding: .utf8)
+            let lint = try Finished.run(try BuiltBinary.path(), ["lint", catalog])
+            #expect(lint.status == 0, "\(lint.standardOutput)")
+            let out = directory.path + "/shots"
+            let result = try run(["--catalog", catalog, "--out", out, "--storefronts", "USA", "--themes", theme, "--sizes", "80x24",
+                                  "--variants", variant, "--eligibility", "eligible", "--formats", "txt,svg,png", "--jobs", "1"])
+            #expect(result.status == 0, "\(result.standardError)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".txt") }
+            #expect(names.count == 1, "\(names)")
+            #expect(names.allSatisfy { $0.utf8.count <= 255 && $0.hasPrefix("USA-ttttt") })
+        }
+
+        @Test("an --out that cannot be made says the system's reason, and leaves nothing")
+        func outThatCannotBeMade() throws {
+            let result = try run(["--catalog", BuiltBinary.catalog, "--out", "/proc/nope", "--storefronts", "USA", "--themes", "dark",
+                                  "--sizes", "80x24", "--variants", "A", "--eligibility", "eligible", "--formats", "txt"])
+            #expect(result.status == 74)
+            #expect(result.standardError == "storefront: --out /proc/nope: cannot make the directory (No such file or directory).\n",
+                    "\(result.standardError)")
+            #expect(!result.standardError.contains("The operation could not be completed"))
+        }
+
+        @Test("Ctrl-C during an export exits 130 and leaves no ledger behind in the temporary directory, nor half an export")
         func interrupted() throws {
             let binary = try BuiltBinary.path()
             let directory = try TemporaryDirectory()
@@ -223,8 +261,8 @@ extension EndToEnd {
             #expect(screen.contains("status=130"), "\(screen)")
             #expect(screen.contains { $0.contains("export interrupted") })
             #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [], "nothing left in TMPDIR")
-            #expect(FileManager.default.fileExists(atPath: directory.path + "/shots/USA-dark-80x24-A-eligible.txt"),
-                    "what was written before stays")
+            // The export made --out, so it takes it away again: no folder of half the pictures.
+            #expect(!FileManager.default.fileExists(atPath: directory.path + "/shots"), "nothing of a half export is left")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StoreEngine
 
 /// Scenarios at scale: suites of 100 and 1,000 generated files, each run once by this very
 /// binary as CI runs it (`storefront scenario DIR --quiet --jobs 2 --junit FILE`), and the
@@ -79,7 +80,7 @@ enum ScenarioScaleBench {
                 if index % 100 == 0 { try FileManager.default.createDirectory(atPath: group, withIntermediateDirectories: true) }
                 try "# copy \(index) of \(templateFolder)/\(template.name).scenario\n\(template.text)".write(toFile: file, atomically: false, encoding: .utf8)
             } catch {
-                throw CommandFailure(.ioError, "the scenario scale bench could not write \(file): \(error.localizedDescription)")
+                throw CommandFailure(.ioError, "the scenario scale bench could not write \(file): \(SystemErrorText.words(of: error))")
             }
         }
     }
@@ -97,7 +98,7 @@ enum ScenarioScaleBench {
         do {
             try process.run()
         } catch {
-            throw CommandFailure(.ioError, "could not start \(binary): \(error.localizedDescription)")
+            throw CommandFailure(.ioError, "could not start \(binary): \(SystemErrorText.words(of: error))")
         }
         // Read before waiting: 10,000 PASS lines fill the pipe long before the run ends.
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
