@@ -6,10 +6,12 @@ import TerminalUI
 
 /// Everything a command reads from disk, in one place: the catalog, the themes, the store.
 enum Environment {
-    /// The text of a catalog file, failing with the sysexits code that fits (`InputFile`).
-    static func readCatalogText(at path: String) throws(CommandFailure) -> String {
+    /// The text of a catalog file, failing with the sysexits code that fits (`InputFile`); the
+    /// hints are what to do when it is missing or a directory, in the command's words.
+    static func readCatalogText(at path: String, missingHint: String = InputFile.missingCatalogHint,
+                                directoryExample: String = "catalog.json") throws(CommandFailure) -> String {
         do {
-            return try InputFile.readText(at: path)
+            return try InputFile.readText(at: path, missingHint: missingHint, directoryExample: directoryExample)
         } catch {
             throw CommandFailure(error.code, error.message(file: path))
         }

@@ -12,7 +12,9 @@ enum ImportCommand {
         guard options.positional.count == 1 else {
             throw CommandFailure(.usage, "import takes one file, not \(options.positional.count). See storefront --help.")
         }
-        let text = try Environment.readCatalogText(at: path)
+        // Import reads the file it is given, never --catalog: its hints say so.
+        let text = try Environment.readCatalogText(at: path, missingHint: "Name the Xcode StoreKit configuration to import: "
+                                                   + "storefront import FILE.storekit.", directoryExample: "Configuration.storekit")
         do {
             // The importer whatever the file is called: the command says what the file is.
             let catalog = try StoreKitImporter.load(text: text, file: path)

@@ -21,8 +21,13 @@ enum InputFile {
     /// What to do about a missing file, said after "no such file.": the command's own words.
     static let missingCatalogHint = "Pass --catalog FILE, or run where catalog.json is."
 
-    static func readText(at path: String, missingHint: String = missingCatalogHint) throws(Problem) -> String {
-        let data = try readData(at: path, missingHint: missingHint)
+    /// - Parameters:
+    ///   - missingHint: what to do when there is no such file, in the command's own words.
+    ///   - directoryExample: the file a directory given instead might hold, for "pass the file
+    ///     in it (such as DIR/catalog.json)".
+    static func readText(at path: String, missingHint: String = missingCatalogHint,
+                         directoryExample: String = "catalog.json") throws(Problem) -> String {
+        let data = try readData(at: path, missingHint: missingHint, directoryExample: directoryExample)
         do {
             return try SourceText.decode(data)
         } catch {
@@ -37,8 +42,9 @@ enum InputFile {
 
     /// Opened without blocking, then checked with `fstat`: reading a FIFO with no writer would
     /// otherwise wait forever, and `FileManager.contents` says nothing of why it failed.
-    static func readData(at path: String, missingHint: String = missingCatalogHint) throws(Problem) -> Data {
-        let descriptor = try openFile(at: path, missingHint: missingHint)
+    static func readData(at path: String, missingHint: String = missingCatalogHint,
+                         directoryExample: String = "catalog.json") throws(Problem) -> Data {
+        let descriptor = try openFile(at: path, missingHint: missingHint, directoryExample: directoryExample)
         defer { close(descriptor) }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
@@ -54,7 +60,8 @@ enum InputFile {
     }
 
     /// The open descriptor of a regular file at `path`, or what `path` is instead.
-    private static func openFile(at path: String, missingHint: String) throws(Problem) -> Int32 {
+    private static func openFile(at path: String, missingHint: String,
+                                 directoryExample: String = "catalog.json") throws(Problem) -> Int32 {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let error = errno
@@ -72,17 +79,17 @@ enum InputFile {
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
             close(descriptor)
-            throw notAFile(status.st_mode & S_IFMT, path: path)
+            throw notAFile(status.st_mode & S_IFMT, path: path, example: directoryExample)
         }
         return descriptor
     }
 
-    private static func notAFile(_ kind: mode_t, path: String) -> Problem {
+    private static func notAFile(_ kind: mode_t, path: String, example: String) -> Problem {
         switch kind {
         case S_IFDIR:
             // "Tests/" and "Tests" both suggest "Tests/catalog.json".
             let directory = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-            return noInput("is a directory, not a file; pass the file in it (such as \(ControlCharacters.escaped(directory))/catalog.json).")
+            return noInput("is a directory, not a file; pass the file in it (such as \(ControlCharacters.escaped(directory))/\(example)).")
         case S_IFIFO:
             return noInput("is a named pipe (FIFO), not a file; save what it carries to a file and pass that.")
         default:

@@ -17,8 +17,10 @@ enum LintCommand {
             data = try InputFile.readData(at: path, missingHint: options.positional.isEmpty
                 ? InputFile.missingCatalogHint : "Name a catalog or a theme that is there: storefront lint FILE.")
         } catch {
+            // The report says what is wrong, on standard output; standard error ends the run as
+            // a report with errors does, rather than saying it a second time.
             show(LintReport.unreadable(file: path, error.diagnostic.message), options)
-            throw CommandFailure(error.code, error.message(file: path))
+            throw CommandFailure(error.code, CatalogLoadError.summary(file: path, errorCount: 1))
         }
         let report = lint(data, file: path)
         show(report, options)

@@ -15,10 +15,18 @@ enum OpenURLCommand {
         guard url.utf8.count <= URLSocket.maxURLBytes else {
             throw CommandFailure(.usage, "the URL is \(url.utf8.count) bytes; open-url takes at most \(URLSocket.maxURLBytes).")
         }
-        // Refused here, at once: kept for the next launch it would only be rejected there, out of sight.
+        // Refused here, at once: kept for the next launch it would only be rejected there, out of
+        // sight. What is wrong is said as it is: a URL with a space has a scheme, and needs %20.
         guard let scheme = URLComponents(string: url)?.scheme, !scheme.isEmpty else {
-            throw CommandFailure(.dataError, "\"\(ControlCharacters.escaped(url))\" is not a URL: it needs a scheme, such as "
-                + "com.example.stardust://xsollaconfirm/payment?invoice_id=…&status=done; nothing was handed on or kept.")
+            let problem: String
+            switch URLSyntax.problem(with: url) ?? .authority {
+            case .noScheme:
+                problem = "it needs a scheme, such as com.example.stardust://xsollaconfirm/payment?invoice_id=…&status=done"
+            case let other:
+                problem = other.clause(suggesting: "com.example.stardust")
+            }
+            throw CommandFailure(.dataError, "\"\(ControlCharacters.escaped(url))\" is not a URL: \(problem); "
+                + "nothing was handed on or kept.")
         }
         try deliver(url, options, handed: { "Handed to the storefront running on \($0)." },
                     kept: { directory, ledger in

@@ -34,15 +34,39 @@ extension EndToEnd {
         }
 
         /// Each command says what to do in its own words: lint names the file to check.
-        @Test("lint of a missing file exits 66 and says to name one that is there, not --catalog")
+        /// Once: the report on standard output says what is wrong, and standard error ends the run
+        /// as for any report with errors, instead of saying it again (issue 33 item 16).
+        @Test("lint of a missing file exits 66, says once to name one that is there, not --catalog")
         func lintOfAMissingFile() throws {
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
-            let run = try Finished.run(try BuiltBinary.path(), ["lint", directory.path + "/nowhere.json"])
+            let file = directory.path + "/nowhere.json"
+            let run = try Finished.run(try BuiltBinary.path(), ["lint", file])
             #expect(run.status == 66, "stderr: \(run.standardError)")
-            #expect(run.standardError.contains("Name a catalog or a theme that is there: storefront lint FILE."),
-                    "stderr: \(run.standardError)")
-            #expect(!run.standardError.contains("--catalog"), "stderr: \(run.standardError)")
+            let advice = "Name a catalog or a theme that is there: storefront lint FILE."
+            #expect(run.standardOutput == "\(file): error: $: no such file. \(advice)\n\(file): 1 error, 0 warnings\n",
+                    "stdout: \(run.standardOutput)")
+            #expect(run.standardError == "storefront: \(file): 1 error; fix it and run again.\n", "stderr: \(run.standardError)")
+            let said = (run.standardOutput + run.standardError).components(separatedBy: "no such file").count - 1
+            #expect(said == 1, "the error is printed \(said) times")
+            #expect(!(run.standardOutput + run.standardError).contains("--catalog"))
+        }
+
+        /// Import reads the file it is given, never `--catalog`: its advice says what it needs.
+        @Test("import of a missing file exits 66 and asks for the StoreKit configuration to import, not --catalog")
+        func importOfAMissingFile() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let file = directory.path + "/nosuch.storekit"
+            let run = try Finished.run(try BuiltBinary.path(), ["import", file])
+            #expect(run.status == 66, "stderr: \(run.standardError)")
+            #expect(run.standardError == "storefront: \(file): no such file. Name the Xcode StoreKit configuration to import: "
+                + "storefront import FILE.storekit.\n", "stderr: \(run.standardError)")
+            #expect(run.standardOutput.isEmpty)
+            let folder = try Finished.run(try BuiltBinary.path(), ["import", directory.path])
+            #expect(folder.status == 66)
+            #expect(folder.standardError.contains("(such as \(directory.path)/Configuration.storekit)"), "\(folder.standardError)")
+            #expect(!(run.standardError + folder.standardError).contains("--catalog"))
         }
 
         @Test("--help exits 0 and documents --state-dir")

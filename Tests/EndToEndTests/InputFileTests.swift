@@ -38,7 +38,7 @@ extension EndToEnd {
             #expect((finding["message"] as? String)?.hasPrefix("is a directory") == true)
             // With or without its trailing slash, the suggestion is one path.
             let slashed = try run(["lint", directory.path + "/"])
-            #expect(slashed.standardError.contains("(such as \(directory.path)/catalog.json)"), "\(slashed.standardError)")
+            #expect(slashed.standardOutput.contains("(such as \(directory.path)/catalog.json)"), "\(slashed.standardOutput)")
         }
 
         @Test("a device given as a catalog exits 66 and says it is not a file")

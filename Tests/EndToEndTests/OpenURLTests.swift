@@ -146,5 +146,23 @@ extension EndToEnd {
             #expect(refused.standardOutput.isEmpty)
             #expect(!FileManager.default.fileExists(atPath: state.path + "/storefront.sqlite"), "nothing was kept")
         }
+
+        /// A URL with a space has a scheme: the refusal says what is wrong with it and how to
+        /// write it, not that it "needs a scheme" (issue 33 item 16).
+        @Test("a URL with a space is refused naming the space and its %20, not a missing scheme", arguments: [
+            ("com.example.stardust://x y/payment", "a space (at character 25) is not allowed in a URL; encode it as %20"),
+            ("com example://xsollaconfirm/payment", #"the scheme "com example" may hold only letters, digits, "+", "-" and ".", "#
+                + "and must start with a letter"),
+        ])
+        func whatIsWrongWithAURL(text: String, reason: String) throws {
+            let state = try TemporaryDirectory()
+            defer { state.remove() }
+            let refused = try Finished.run(try BuiltBinary.path(), ["open-url", text, "--state-dir", state.path])
+            #expect(refused.status == 65)
+            #expect(refused.standardError == "storefront: \"\(text)\" is not a URL: \(reason); nothing was handed on or kept.\n",
+                    "\(refused.standardError)")
+            #expect(!refused.standardError.contains("scheme,"))
+            #expect(!FileManager.default.fileExists(atPath: state.path + "/storefront.sqlite"), "nothing was kept")
+        }
     }
 }

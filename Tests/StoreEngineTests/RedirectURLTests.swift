@@ -68,6 +68,10 @@ struct RedirectURLTests {
         #expect(reason(good.replacingOccurrences(of: "/payment", with: "/other")).contains("path"))
         #expect(reason(good.replacingOccurrences(of: "&invoice_id=100000001", with: "")).contains("invoice_id"))
         #expect(reason(good.replacingOccurrences(of: "status=done", with: "status=paid")).contains("unknown status paid"))
+        // A URL with a space has a scheme: the reason names the space and its escape (issue 33 item 16).
+        #expect(reason("com.example.stardust://x y/payment")
+            == "not a URL: a space (at character 25) is not allowed in a URL; encode it as %20")
+        #expect(reason("not a url") == "not a URL: it has no scheme (such as com.example.stardust://)")
     }
 
     /// First-wins would let `status=done&status=troubled` be read one way here and another way

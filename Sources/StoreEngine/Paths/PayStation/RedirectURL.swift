@@ -54,7 +54,8 @@ public struct RedirectURL: Sendable, Equatable {
     /// the URL's parts shortened (`QuotedText.part`): the URL itself is logged beside them.
     public static func parse(_ text: String, expectedBase: String) -> Result<RedirectURL, RedirectRejection> {
         guard let url = URLComponents(string: text), let scheme = url.scheme else {
-            return .failure(RedirectRejection("not a URL"))
+            let problem = URLSyntax.problem(with: text, suggesting: URLComponents(string: expectedBase)?.scheme ?? "app")
+            return .failure(RedirectRejection("not a URL" + (problem.map { ": \($0)" } ?? "")))
         }
         guard let expected = URLComponents(string: expectedBase) else {
             return .failure(RedirectRejection("the catalog's paymentsRedirectUrl is not a URL"))
