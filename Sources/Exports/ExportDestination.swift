@@ -61,7 +61,14 @@ public struct ExportDestination: Sendable {
     /// are empty again. Safe to call more than once, and from the queue that handles Ctrl-C.
     public func discard() {
         let fileManager = FileManager.default
-        try? fileManager.removeItem(atPath: staging)
+        // On Ctrl-C the jobs still draw while this runs: the folder is renamed first, so no
+        // file they write lands in it any more, and removed until it is gone, since one that
+        // was being written as it moved may appear after its files were listed.
+        let discarded = staging + ".discarded"
+        let folder = (try? fileManager.moveItem(atPath: staging, toPath: discarded)) != nil ? discarded : staging
+        for _ in 0..<20 where fileManager.fileExists(atPath: folder) {
+            try? fileManager.removeItem(atPath: folder)
+        }
         for made in missing where (try? fileManager.contentsOfDirectory(atPath: made))?.isEmpty == true {
             try? fileManager.removeItem(atPath: made)
         }

@@ -44,9 +44,11 @@ enum ExportCommand {
         let result: ExportResult
         do {
             defer {
+                // An interruption under way ends the export itself: a job that failed because its
+                // files were taken away waits for it here instead of reporting that failure.
+                interruption.stop()
                 // The bar's line ends before anything else is said, a failure too.
                 progress.end()
-                interruption.stop()
             }
             result = try mapped { () throws(ExportFailure) in try Exporter.run(job) { done, total in progress.show(done, of: total) } }
         }
@@ -149,6 +151,8 @@ enum ExportCommand {
     /// own, not in a signal handler, so the removal may do what a handler may not.
     final class Interruption: @unchecked Sendable {
         private var sources: [DispatchSourceSignal] = []
+        /// Held by a handler from its first step to its exit, so `stop` waits for it.
+        private let handling = NSLock()
 
         /// - Parameter progress: stopped first, so no job still drawing redraws the bar after
         ///   the interruption's line (the shell's next words would follow the bar, not start a line).
@@ -156,7 +160,8 @@ enum ExportCommand {
             for number in [SIGINT, SIGTERM, SIGHUP] {
                 signal(number, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler {
+                source.setEventHandler { [handling] in
+                    handling.lock()
                     progress.silence()
                     try? FileManager.default.removeItem(atPath: scratch)
                     destination.discard()
@@ -168,8 +173,11 @@ enum ExportCommand {
             }
         }
 
-        /// The export is over: signals do what they did before.
+        /// The export is over: signals do what they did before. While a handler runs, this
+        /// waits for it to exit the process.
         func stop() {
+            handling.lock()
+            defer { handling.unlock() }
             for source in sources { source.cancel() }
             for number in [SIGINT, SIGTERM, SIGHUP] { signal(number, SIG_DFL) }
         }
