@@ -48,7 +48,7 @@ public enum LedgerError: Error, CustomStringConvertible, LocalizedError, Equatab
             "\(path) is a SQLite database of another program, so the ledger left it untouched; move it away or pass --state-dir."
         case let .corrupt(path, problem):
             "\(path) is damaged (\(problem)), so nothing was written to it; move it aside, keeping it for a bug report, "
-                + "or run storefront reset to start again, or pass --state-dir."
+                + "or run storefront reset to start again, or pass --state-dir. storefront history --check lists every problem."
         case let .empty(path):
             "\(path) is empty (0 bytes), so it was not made into a new ledger; move it aside, or run storefront reset "
                 + "to start again, or pass --state-dir."

@@ -15,8 +15,13 @@ final class SQLiteDatabase {
     /// Opens or creates the file; `readOnly` opens an existing file for reading only and never
     /// creates one. SQLite reads nothing yet: a file that is not a database is only noticed by
     /// the first statement, which is how `Ledger` tells that case apart.
+    ///
+    /// A reading connection makes an empty log and a shared-memory index beside a file that had
+    /// none, as every WAL reader does; when it closes, `LedgerFiles.removeLogLeftByReading` lets
+    /// SQLite take them away again, so reading leaves the directory as it found it.
     init(path: String, readOnly: Bool = false) throws {
         self.path = path
+        madeLog = readOnly && !LedgerFiles.hasLog(path)
         var opened: OpaquePointer?
         let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         let flags = access | SQLITE_OPEN_NOMUTEX
@@ -39,9 +44,9 @@ final class SQLiteDatabase {
             return 0  // zero lets the commit go ahead
         }, Unmanaged.passUnretained(commits).toOpaque())
         // SQLite silently falls back to read-only when the file is not writable; every write
-        // would then fail later, so say so now.
+        // would then fail later, so say so now. The connection is closed by `deinit`, which
+        // runs for an initializer that throws once every property is set.
         if !readOnly, isReadOnly {
-            sqlite3_close_v2(handle)
             throw LedgerError.cannotOpen(path: path, message: "the file is read-only")
         }
     }
@@ -50,7 +55,12 @@ final class SQLiteDatabase {
         // close_v2 defers the close until every statement is finalized; statements keep the
         // database alive anyway, so by now they are gone.
         sqlite3_close_v2(handle)
+        if madeLog { LedgerFiles.removeLogLeftByReading(path) }
     }
+
+    /// A reading connection that found no log beside the file, so that the log and shared-memory
+    /// index SQLite makes for it are this connection's to take away.
+    private let madeLog: Bool
 
     /// Runs one or more statements that return no rows we need (DDL, pragmas, BEGIN/COMMIT).
     func execute(_ sql: String) throws {

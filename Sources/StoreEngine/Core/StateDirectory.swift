@@ -52,7 +52,7 @@ public struct StateDirectory: Sendable, Equatable {
     /// anything, and cannot close the first one's open purchase as interrupted. A caller that
     /// opens several stores in turn on one claim (a scenario relaunching) passes it as `lock`.
     ///
-    /// With `checkedAhead`, the ledger's quick check begun by `beginCheckingLedger()` answers
+    /// With `checkedAhead`, the ledger's check begun by `beginCheckingLedger()` answers
     /// for the open, which then only waits for it.
     public func openStore(catalog: Catalog, user: String?, clock: Clock? = nil, rate: Clock.Rate? = nil,
                           generator: any RandomNumberGenerator = SystemRandomNumberGenerator(),
@@ -71,11 +71,11 @@ public struct StateDirectory: Sendable, Equatable {
         }
     }
 
-    /// Begins the quick check of the ledger the next `openStore` opens, in the background, and
+    /// Begins the check of the ledger the next `openStore` opens, in the background, and
     /// returns at once: the app begins it before it loads the catalog, so that a long ledger is
     /// checked while the catalog loads. It reads only, and takes no lock.
     public func beginCheckingLedger() -> LedgerCheckAhead {
-        LedgerCheckAhead(check: Ledger.QuickCheck.begin(at: ledgerPath))
+        LedgerCheckAhead(check: Ledger.CheckAhead.begin(at: ledgerPath))
     }
 
     private func keptUserId(in ledger: Ledger) throws -> String {
@@ -88,8 +88,9 @@ public struct StateDirectory: Sendable, Equatable {
     /// Every player's transactions, entitlements, subscriptions, refunds and verification:
     /// `storefront history`, from the ledger alone (`catalog`, when given, adds only what a
     /// catalog alone knows). Reads only: with no ledger file it is `.noLedger` (a mistyped
-    /// `--state-dir` gets no directory and no empty ledger), and a file that is not a ledger is
-    /// left exactly as it is. It takes no lock, so it works beside a running app.
+    /// `--state-dir` gets no directory and no empty ledger), and a file that is not a ledger, or
+    /// one that is damaged (what it read through a damaged index could be false), is refused
+    /// and left exactly as it is. It takes no lock, so it works beside a running app.
     public func history(catalog: Catalog? = nil, wallTime: Date = Date()) throws(StoreError) -> LedgerReading<LedgerHistory> {
         try readingLedger { ledger in
             try LedgerHistory(reading: ledger, catalog: catalog, wallTime: wallTime)
@@ -97,9 +98,9 @@ public struct StateDirectory: Sendable, Equatable {
     }
 
     /// `storefront history --check`: SQLite's full integrity check of the ledger, which also
-    /// compares every index with its table (the check at every open does not). Reads only, like
-    /// `history`, but opens without that quicker check, which would refuse a damaged file at its
-    /// first problem.
+    /// compares every index with its table, every problem listed. Reads only, like `history`,
+    /// but opens without the check every other open makes, which would refuse a damaged file
+    /// at its first problem.
     public func checkLedger() throws(StoreError) -> LedgerReading<LedgerCheck> {
         try readingLedger { ledger in
             let problems = try ledger.integrityProblems()
