@@ -40,8 +40,9 @@ public final class Ledger {
         try self.init(path: path, opening: .writing, checkedAhead: check)
     }
 
-    /// Opens the ledger at `path` for reading only (SQLITE_OPEN_READONLY), for `storefront
-    /// history`: it creates nothing, migrates nothing and writes nothing, and refuses what every open refuses (a damaged file among
+    /// Opens the ledger at `path` for reading only (SQLITE_OPEN_READONLY; immutable where
+    /// nothing can write beside it, as on a read-only disk), for `storefront history`: it
+    /// creates nothing, migrates nothing and writes nothing, and refuses what every open refuses (a damaged file among
     /// them: what it read through a damaged index could be false). A missing file is
     /// `noLedger`; a file of an older schema is `olderSchema` (only a writer brings it up to date).
     public convenience init(readingOnly path: String) throws {

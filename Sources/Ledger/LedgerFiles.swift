@@ -53,6 +53,14 @@ public enum LedgerFiles {
         return stat(path + "-wal", &info) != 0 || info.st_size == 0
     }
 
+    /// Whether nothing can be made or changed in the ledger's directory: a read-only mount, or
+    /// no permission to write there (root's is never refused for permission, only on a
+    /// read-only mount).
+    static func nothingCanWriteBeside(_ path: String) -> Bool {
+        let directory = (path as NSString).deletingLastPathComponent
+        return access(directory.isEmpty ? "." : directory, W_OK) != 0
+    }
+
     /// Takes away the empty log and shared-memory index a reading connection made beside the
     /// ledger at `path`, once it has closed. SQLite does it under its own locks: a connection
     /// that may write, closing as the last one on the file, folds the log into the file (it is
