@@ -116,10 +116,18 @@ public final class Ledger {
         } catch let LedgerError.sqlite(code, message) where code & 0xFF == SQLITE_CANTOPEN {
             throw LedgerError.cannotOpen(path: path, message: message)
         }
-        // A negative version was not written by us (nor by SQLite's defaults).
-        guard found >= 0 else { throw LedgerError.notADatabase(path: path) }
-        guard found <= supportedSchemaVersion else {
-            throw LedgerError.newerSchema(path: path, found: found, supported: supportedSchemaVersion)
+        // A version no build of ours writes: a negative one, or one past this build's, said of
+        // a ledger's tables or of another program's.
+        if found < 0 || found > supportedSchemaVersion {
+            let hasLedgerTables = try Schema.hasFirstTables(database)
+            if found > supportedSchemaVersion, hasLedgerTables {
+                throw LedgerError.newerSchema(path: path, found: found, supported: supportedSchemaVersion)
+            }
+            if found < 0 {
+                throw LedgerError.unknownSchemaVersion(path: path, found: found, supported: supportedSchemaVersion,
+                                                      hasLedgerTables: hasLedgerTables)
+            }
+            throw LedgerError.foreignDatabase(path: path)
         }
         guard try Schema.isLedger(database, version: found) else { throw LedgerError.foreignDatabase(path: path) }
         if opening != .checking {
