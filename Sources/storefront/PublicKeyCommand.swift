@@ -18,7 +18,7 @@ enum PublicKeyCommand {
                 reading = try directory.publicKeyPEM()
             }
         } catch {
-            throw CommandFailure(error)
+            throw .reading(error)
         }
         switch reading {
         case .read(let key?): print(key, terminator: key.hasSuffix("\n") ? "" : "\n")

@@ -11,6 +11,14 @@ extension CommandFailure {
             + "--state-dir (is it the one the app ran with?).")
     }
 
+    /// An engine error of a command that only reads (`history`, `history --check`,
+    /// `public-key`): a state path that is not a directory is no ledger to read, 66, as a
+    /// missing one is; the rest as any command's.
+    static func reading(_ error: StoreError) -> CommandFailure {
+        if case .stateDirectoryNotADirectory = error { return CommandFailure(.noInput, error.description) }
+        return CommandFailure(error)
+    }
+
     /// `public-key` on a ledger that has no key of the kind asked for yet: 66, saying how one
     /// is made. The ledger's own key is made by the first app or scenario that opens it; Google
     /// Play's licence key by the first purchase on Google Play, or a launch whose catalog sells there.

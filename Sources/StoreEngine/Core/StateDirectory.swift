@@ -30,6 +30,7 @@ public struct StateDirectory: Sendable, Equatable {
     /// one this user may not change, is refused; one others may only read is left as it is (its
     /// files are 0600).
     public func create() throws(StoreError) {
+        try refuseIfNotADirectory()
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
@@ -134,9 +135,11 @@ public struct StateDirectory: Sendable, Equatable {
     }
 
     /// Opens the ledger with `open` and reads it with `body`; no file at `ledgerPath` is
-    /// `.noLedger`, any other failure the engine's error.
+    /// `.noLedger`, a state path that is a file `stateDirectoryNotADirectory`, any other
+    /// failure the engine's error.
     private func readingLedger<Value>(_ body: (Ledger) throws -> Value, opening open: (String) throws -> Ledger)
         throws(StoreError) -> LedgerReading<Value> {
+        try refuseIfNotADirectory()
         do {
             return .read(try body(try open(ledgerPath)))
         } catch LedgerError.noLedger {
@@ -144,6 +147,24 @@ public struct StateDirectory: Sendable, Equatable {
         } catch {
             throw StoreError(error)
         }
+    }
+
+    /// Refuses a state path that names something other than a directory (a file, most often: a
+    /// mistyped `--state-dir`), before anything is made or read under it. A path that is not
+    /// there, or that a link takes to a directory, is fine.
+    private func refuseIfNotADirectory() throws(StoreError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        let kind: String
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return
+        case S_IFREG: kind = "a file"
+        case S_IFIFO: kind = "a FIFO"
+        case S_IFSOCK: kind = "a socket"
+        case S_IFCHR, S_IFBLK: kind = "a device"
+        default: kind = "not a directory"
+        }
+        throw .stateDirectoryNotADirectory(path: path, kind: kind)
     }
 
     /// Removes the ledger and its WAL and shared-memory files (`storefront reset`), holding the
