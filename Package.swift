@@ -92,7 +92,8 @@ let package = Package(
         // Reads docs/architecture.md's layers table and every import in Sources/: needs no product code.
         .testTarget(name: "ArchitectureTests"),
         // Runs the built binary (.build/debug/storefront) in tmux; `make test` builds it first.
-        .testTarget(name: "EndToEndTests"),
+        // SQLite only to find a page of a ledger the tests damage, as QA would with the sqlite3 shell.
+        .testTarget(name: "EndToEndTests", dependencies: ["CSQLite"]),
         // Kills the built binary's purchases and reads the ledger it leaves (docs/reliability.md, "Crash matrix").
         .testTarget(name: "CrashMatrixTests", dependencies: ["Ledger"]),
     ],

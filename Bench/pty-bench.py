@@ -21,6 +21,11 @@ For each catalog it measures
 - the peak memory of a launch (`VmHWM` from /proc, read after its first frame and two moves),
   and with `--history-catalog` and `--history-state`, the same launch on a copy of a state
   directory that already holds a long history (the first frame and the peak, the moves too).
+  Each of its launches is timed twice over, alternately: with the fingerprint the last quit
+  kept beside the ledger (`storefront.sqlite-checked`), checked to be there and to be of the
+  file as it is, so the open reads the file's digest; and with that fingerprint removed, so
+  the open runs SQLite's `integrity_check` on the whole file. Every launch of the case must
+  list the history's newest transaction.
 
 It prints one JSON document on stdout; `storefront bench` reads it into its table. A case
 that did not do what it times (no paywall on the screen, a move that changed nothing, a floor
@@ -374,6 +379,27 @@ class Launch:
         return len(sent), changed_cells(before, after), text_bytes(before, after), len(tightest)
 
 
+def ledger_path(root):
+    return os.path.join(root, "state", "storefront.sqlite")
+
+
+def fingerprint_matches(root):
+    """Whether the fingerprint beside the ledger is the one the last quit kept of the file as it
+    is now: there, of the file's size, written after the file's last change, and no frames in
+    the log (which the digest does not cover). The open then reads the digest, not the check."""
+    ledger = ledger_path(root)
+    record = ledger + "-checked"
+    try:
+        with open(record) as kept:
+            lines = kept.read().split("\n")
+        log = os.path.getsize(ledger + "-wal") if os.path.exists(ledger + "-wal") else 0
+        return (len(lines) == 4 and lines[0].endswith("(PRAGMA integrity_check) at its last close")
+                and lines[1] == f"bytes {os.path.getsize(ledger)}" and log == 0
+                and os.stat(record).st_mtime_ns >= os.stat(ledger).st_mtime_ns)
+    except OSError:
+        return False
+
+
 def measure_catalog(options, catalog, root, env, state_source=None, shows=None):
     if state_source:
         # Every launch of the case opens the same copy of the history, as a player's would.
@@ -411,13 +437,19 @@ def measure_catalog(options, catalog, root, env, state_source=None, shows=None):
     # Exec to the first complete frame, the app and the floor alternately, so both see the same
     # machine; each launch of the app then moves twice: off its first selection, then once more.
     app_times, floor_times, start_times, peaks = [], [], [], []
+    unchecked_times, unchecked_peaks = [], []
     moves = {"first": [], "second": []}
     for index in range(options.runs):
+        if state_source and not fingerprint_matches(root):
+            raise SystemExit("pty-bench: the quit before a launch kept no fingerprint of the ledger as it is")
         launch = Launch(options, catalog, root, env)
         at = first_complete(launch.session.chunks, launch.screen)
         if at is None or launch.rows[1:3] != reference_launch.rows[1:3]:
             launch.session.close()
             raise SystemExit(f"pty-bench: a launch with {catalog} did not show the paywall {headline!r}")
+        if shows and not any(shows in row for row in launch.rows):
+            launch.session.close()
+            raise SystemExit(f"pty-bench: a launch on {state_source} did not list {shows!r}")
         app_times.append(at)
         for kind in ("first", "second"):
             sent, changed, floor_bytes, least = launch.move()
@@ -427,6 +459,18 @@ def measure_catalog(options, catalog, root, env, state_source=None, shows=None):
             moves[kind].append((sent, changed, floor_bytes, least))
         peaks.append(launch.peak_megabytes())
         launch.session.close()
+
+        if state_source:
+            # The same launch without the fingerprint: the open checks the whole file.
+            os.remove(ledger_path(root) + "-checked")
+            unchecked = Launch(options, catalog, root, env)
+            at = first_complete(unchecked.session.chunks, unchecked.screen)
+            listed = any(shows in row for row in unchecked.rows) if shows else True
+            unchecked_peaks.append(unchecked.peak_megabytes())
+            unchecked.session.close()
+            if at is None or unchecked.rows[1:3] != reference_launch.rows[1:3] or not listed:
+                raise SystemExit(f"pty-bench: a launch on {state_source} without its fingerprint did not show its history")
+            unchecked_times.append(at)
 
         session = Session([options.floor, dump], env)
         session.read_until_quiet()
@@ -457,7 +501,14 @@ def measure_catalog(options, catalog, root, env, state_source=None, shows=None):
             "leastBytesPerCell": median([least / c for _, c, _, least in samples]),
         }
 
+    without = {
+        "runs": len(unchecked_times),
+        "firstFrameMs": median(unchecked_times) * 1000,
+        "firstFrameP90Ms": p90(unchecked_times) * 1000,
+        "peakMemoryMB": median(unchecked_peaks),
+    } if unchecked_times else None
     return {
+        "withoutFingerprint": without,
         "catalog": catalog,
         "headline": headline[:60],
         "runs": len(app_times),

@@ -11,12 +11,13 @@ extension Ledger {
     }
 
     /// Checks the ledger as the app's session ends and keeps the file's fingerprint beside it
-    /// (`LedgerFingerprint`), so the next launch knows it whole without `quick_check`.
+    /// (`LedgerFingerprint`), so the next launch knows it whole without `integrity_check`.
     ///
     /// The write-ahead log is folded into the file first, so the file alone holds every page;
     /// then, inside one read transaction begun on the emptied log (while it lasts, no other
-    /// connection can fold its writes into the file: this one reads the file alone), `quick_check`
-    /// runs and the file is digested through SQLite's own handle on it. Another process's writes
+    /// connection can fold its writes into the file: this one reads the file alone),
+    /// `integrity_check` runs (the check every open makes, so a fingerprint stands for it) and
+    /// the file is digested through SQLite's own handle on it. Another process's writes
     /// (a log with anything in it, before or after) or a check that finds anything wrong leave no
     /// fingerprint, and the next open checks. Call it last, once the session's writes are done:
     /// a write after it changes the file, and the fingerprint then no longer matches.
@@ -33,7 +34,7 @@ extension Ledger {
             defer { try? database.execute("COMMIT") }
             // The check's first read takes the transaction's snapshot: of the file alone only if
             // the log is still empty once it has.
-            let problems = try Self.problems(in: database, pragma: "quick_check")
+            let problems = try Self.problems(in: database, pragma: "integrity_check")
             guard LedgerFingerprint.logIsEmpty(database) else { return .notRecorded("another process was using the ledger") }
             if let problem = Self.summary(of: problems) { return .notRecorded(problem) }
             let fingerprint = try LedgerFingerprint(of: database)

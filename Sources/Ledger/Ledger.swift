@@ -25,57 +25,117 @@ public final class Ledger {
     /// Opens the ledger at `path`, creating it if missing (its directory must exist), and
     /// migrates it to the current schema.
     ///
-    /// Nothing is written until the file is known to be a ledger of a schema this build
-    /// understands, so a stray file, another program's database or one from a newer storefront
-    /// is left exactly as it was.
+    /// Nothing is written until the file is known to be a whole ledger of a schema this build
+    /// understands (`vet`), so a stray file, another program's database, a damaged ledger or
+    /// one from a newer storefront is left exactly as it was.
     public convenience init(path: String) throws {
         try self.init(path: path, opening: .writing)
     }
 
-    /// Opens the ledger at `path` as `init(path:)` does, taking the quick check's answer from
-    /// `check`, begun ahead on the same file (`QuickCheck.begin(at:)`), instead of checking
-    /// again: it waits for that answer before anything is written.
-    public convenience init(path: String, checkedAhead check: Ledger.QuickCheck?) throws {
+    /// Opens the ledger at `path` as `init(path:)` does, taking the check's answer from `check`,
+    /// begun ahead on the same file (`CheckAhead.begin(at:)`), instead of checking again: it
+    /// waits for that answer before anything is written.
+    public convenience init(path: String, checkedAhead check: Ledger.CheckAhead?) throws {
         precondition(check.map { $0.path == path } ?? true, "a check of another file")
         try self.init(path: path, opening: .writing, checkedAhead: check)
     }
 
-    /// Opens the ledger at `path` for reading only (SQLITE_OPEN_READONLY), for `storefront
-    /// history`: it creates nothing, migrates nothing and writes nothing. A missing file is
+    /// Opens the ledger at `path` for reading only (SQLITE_OPEN_READONLY; immutable where
+    /// nothing can write beside it, as on a read-only disk), for `storefront history`: it
+    /// creates nothing, migrates nothing and writes nothing, and refuses what every open refuses (a damaged file among
+    /// them: what it read through a damaged index could be false). A missing file is
     /// `noLedger`; a file of an older schema is `olderSchema` (only a writer brings it up to date).
     public convenience init(readingOnly path: String) throws {
         try self.init(path: path, opening: .reading)
     }
 
     /// Opens the ledger at `path` for reading only, as `readingOnly` does, but without the
-    /// quick check that refuses a damaged file: for `storefront history --check`, whose own
-    /// full check (`integrityProblems`) then lists everything wrong, where the quick check would
-    /// stop the open at the first problem.
+    /// check that refuses a damaged file: for `storefront history --check`, whose own full
+    /// check (`integrityProblems`) then lists everything wrong, where the open would stop at
+    /// the first problem.
     public convenience init(checking path: String) throws {
         try self.init(path: path, opening: .checking)
     }
 
     /// What an open is for: the app's writes, `history`'s reads, or `history --check`.
-    private enum Opening {
+    enum Opening {
         case writing, reading, checking
     }
 
-    private init(path: String, opening: Opening, checkedAhead check: Ledger.QuickCheck? = nil) throws {
+    private init(path: String, opening: Opening, checkedAhead check: Ledger.CheckAhead? = nil) throws {
         self.path = path
-        let readOnly = opening != .writing
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         if exists, isDirectory.boolValue { throw LedgerError.isADirectory(path: path) }
         if exists, Self.isEmpty(path) { throw LedgerError.empty(path: path) }
-        if readOnly {
+        switch opening {
+        case .reading, .checking:
             guard exists else { throw LedgerError.noLedger(path: path) }
-        } else if !exists {
-            try Self.make(at: path)
+            let reading = try SQLiteDatabase(path: path, readOnly: true)
+            try Self.vet(reading, opening: opening)
+            database = reading
+        case .writing:
+            if !exists { try Self.make(at: path) }
+            database = try Self.openVetted(path, checkedAhead: exists ? check : nil)
+            try Self.prepareForWriting(database)
+            if let spare = Self.sparePages(in: ProcessInfo.processInfo.environment) {
+                try limitGrowth(toSparePages: spare)
+            }
         }
-        database = try SQLiteDatabase(path: path, readOnly: readOnly)
-        try Self.prepare(database, opening: opening, checkedAhead: exists ? check : nil)
-        if !readOnly, let spare = Self.sparePages(in: ProcessInfo.processInfo.environment) {
-            try limitGrowth(toSparePages: spare)
+    }
+
+    /// A connection that may write to the file at `path`, opened only once a connection that
+    /// reads has vetted that file: a refused file is never opened for writing, whose close
+    /// would fold what a killed app left in the log into it. The writer must open the same
+    /// file as was vetted: a file moved into place between the two is vetted in its turn.
+    private static func openVetted(_ path: String, checkedAhead check: Ledger.CheckAhead?) throws -> SQLiteDatabase {
+        var answer = check
+        while true {
+            let vetted: FileIdentity?
+            do {
+                let reading = try SQLiteDatabase(path: path, readOnly: true)
+                vetted = FileIdentity(of: path)
+                try vet(reading, opening: .writing, checkedAhead: answer)
+            }
+            let writing = try SQLiteDatabase(path: path)
+            if let vetted, FileIdentity(of: path) == vetted { return writing }
+            answer = nil
+        }
+    }
+
+    /// Reads the file's header and schema on a connection that reads only, refusing what is not
+    /// a whole ledger of a schema this build understands; a reader refuses an older schema too,
+    /// which only a writer brings up to date. `history --check` is not refused a damaged file,
+    /// which its own check then lists whole.
+    static func vet(_ database: SQLiteDatabase, opening: Opening, checkedAhead check: Ledger.CheckAhead? = nil) throws {
+        let path = database.path
+        // The first read is where SQLite looks at the file's header.
+        let found: Int
+        do {
+            found = try Schema.version(of: database)
+        } catch let LedgerError.sqlite(code, message) where code & 0xFF == SQLITE_CANTOPEN {
+            throw LedgerError.cannotOpen(path: path, message: message)
+        }
+        // A version no build of ours writes: a negative one, or one past this build's, said of
+        // a ledger's tables or of another program's.
+        if found < 0 || found > supportedSchemaVersion {
+            let hasLedgerTables = try Schema.hasFirstTables(database)
+            if found > supportedSchemaVersion, hasLedgerTables {
+                throw LedgerError.newerSchema(path: path, found: found, supported: supportedSchemaVersion)
+            }
+            if found < 0 {
+                throw LedgerError.unknownSchemaVersion(path: path, found: found, supported: supportedSchemaVersion,
+                                                      hasLedgerTables: hasLedgerTables)
+            }
+            throw LedgerError.foreignDatabase(path: path)
+        }
+        guard try Schema.isLedger(database, version: found) else { throw LedgerError.foreignDatabase(path: path) }
+        if opening != .checking {
+            // A check begun ahead answered for this version of the file only.
+            try refuseIfDamaged(database, checkedAhead: found == supportedSchemaVersion ? check : nil)
+        }
+        if opening != .writing, found != supportedSchemaVersion {
+            throw LedgerError.olderSchema(path: path, found: found, supported: supportedSchemaVersion)
         }
     }
 
@@ -117,43 +177,22 @@ public final class Ledger {
     /// folded in and emptied), and the connection closed as the function returns.
     private static func build(_ making: String) throws {
         let database = try SQLiteDatabase(path: making)
-        try prepare(database, opening: .writing)
+        try prepareForWriting(database)
         try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
-    /// Reads the file's header and schema, refusing what is not a whole ledger of a schema this
-    /// build understands before anything is written; then, for a writer, turns on WAL and
-    /// migrates.
-    private static func prepare(_ database: SQLiteDatabase, opening: Opening, checkedAhead check: Ledger.QuickCheck? = nil) throws {
+    /// Turns on WAL and migrates a file `vet` passed (or a new one, `build`).
+    private static func prepareForWriting(_ database: SQLiteDatabase) throws {
         let path = database.path
-        // The first read is where SQLite looks at the file's header.
-        let found: Int
-        do {
-            found = try Schema.version(of: database)
-        } catch let LedgerError.sqlite(code, message) where code & 0xFF == SQLITE_CANTOPEN {
-            throw LedgerError.cannotOpen(path: path, message: message)
-        }
-        // A negative version was not written by us (nor by SQLite's defaults).
-        guard found >= 0 else { throw LedgerError.notADatabase(path: path) }
-        guard found <= supportedSchemaVersion else {
-            throw LedgerError.newerSchema(path: path, found: found, supported: supportedSchemaVersion)
-        }
-        guard try Schema.isLedger(database, version: found) else { throw LedgerError.foreignDatabase(path: path) }
-        if opening != .checking {
-            // A check begun ahead answered for this version of the file only.
-            try checkQuickly(database, checkedAhead: found == supportedSchemaVersion ? check : nil)
-        }
-        if opening != .writing {
-            guard found == supportedSchemaVersion else {
-                throw LedgerError.olderSchema(path: path, found: found, supported: supportedSchemaVersion)
-            }
-            return
-        }
-
         // WAL lets `storefront history` read while the app writes, and survives a crash with
         // synchronous=FULL. SQLite answers with the mode it actually chose, which is not WAL
         // where shared memory is unavailable, and we would rather say so than run without it.
-        let mode = try database.singleString("PRAGMA journal_mode=WAL")
+        let mode: String
+        do {
+            mode = try database.singleString("PRAGMA journal_mode=WAL")
+        } catch let LedgerError.sqlite(code, message) where code & 0xFF == SQLITE_CANTOPEN {
+            throw LedgerError.cannotOpen(path: path, message: message)
+        }
         guard mode.lowercased() == "wal" else {
             throw LedgerError.walUnavailable(path: path, mode: mode)
         }

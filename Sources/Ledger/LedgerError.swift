@@ -27,8 +27,13 @@ public enum LedgerError: Error, CustomStringConvertible, LocalizedError, Equatab
     /// Opened for reading only, and the file is of an older schema, which only a writer may bring
     /// up to date.
     case olderSchema(path: String, found: Int, supported: Int)
-    /// The file was written by a newer storefront; reading it could lose data, so it is refused.
+    /// The file was written by a newer storefront (a ledger's tables, a version past this
+    /// build's); reading it could lose data, so it is refused.
     case newerSchema(path: String, found: Int, supported: Int)
+    /// A SQLite database whose schema version (`PRAGMA user_version`) is below zero, which no
+    /// storefront writes: another program's, or a ledger whose version was changed by hand
+    /// (`hasLedgerTables`). It is left untouched.
+    case unknownSchemaVersion(path: String, found: Int, supported: Int, hasLedgerTables: Bool)
     /// Any other SQLite failure, with SQLite's extended result code and its message.
     case sqlite(code: Int32, message: String)
     /// `PRAGMA journal_mode=WAL` answered something else (network file systems, read-only media).
@@ -48,7 +53,7 @@ public enum LedgerError: Error, CustomStringConvertible, LocalizedError, Equatab
             "\(path) is a SQLite database of another program, so the ledger left it untouched; move it away or pass --state-dir."
         case let .corrupt(path, problem):
             "\(path) is damaged (\(problem)), so nothing was written to it; move it aside, keeping it for a bug report, "
-                + "or run storefront reset to start again, or pass --state-dir."
+                + "or run storefront reset to start again, or pass --state-dir. storefront history --check lists every problem."
         case let .empty(path):
             "\(path) is empty (0 bytes), so it was not made into a new ledger; move it aside, or run storefront reset "
                 + "to start again, or pass --state-dir."
@@ -60,6 +65,13 @@ public enum LedgerError: Error, CustomStringConvertible, LocalizedError, Equatab
             "\(path) uses the older ledger schema version \(found) (this storefront writes \(supported)); open it once with storefront to bring it up to date, or pass --state-dir."
         case let .notADatabase(path):
             "\(path) is not a SQLite database, so the ledger left it untouched; move it away or pass --state-dir."
+        case let .unknownSchemaVersion(path, found, supported, hasLedgerTables):
+            hasLedgerTables
+                ? "\(path) has a storefront ledger's tables but the schema version \(found), which no storefront writes (a "
+                    + "ledger's runs from 1 to \(supported)), so it was left untouched; move it aside, keeping it for a bug "
+                    + "report, or pass --state-dir."
+                : "\(path) is a SQLite database of the schema version \(found), not a storefront ledger (a ledger's runs from "
+                    + "1 to \(supported)), so the ledger left it untouched; move it away or pass --state-dir."
         case let .newerSchema(path, found, supported):
             "\(path) uses ledger schema version \(found) but this storefront understands only up to \(supported); upgrade storefront or pass --state-dir."
         case let .sqlite(code, message):
@@ -91,6 +103,8 @@ extension LedgerError {
         case .noLedger: .noLedger(path: path)
         case .olderSchema(_, let found, let supported): .olderSchema(path: path, found: found, supported: supported)
         case .newerSchema(_, let found, let supported): .newerSchema(path: path, found: found, supported: supported)
+        case .unknownSchemaVersion(_, let found, let supported, let tables):
+            .unknownSchemaVersion(path: path, found: found, supported: supported, hasLedgerTables: tables)
         case .walUnavailable(_, let mode): .walUnavailable(path: path, mode: mode)
         case .sqlite, .unknownTransaction, .duplicateTransaction: self
         }

@@ -15,12 +15,24 @@ final class SQLiteDatabase {
     /// Opens or creates the file; `readOnly` opens an existing file for reading only and never
     /// creates one. SQLite reads nothing yet: a file that is not a database is only noticed by
     /// the first statement, which is how `Ledger` tells that case apart.
+    ///
+    /// A reading connection opens the file immutable (`file:…?immutable=1`) when nothing can
+    /// write beside it (its directory is read-only, a read-only mount or no write permission)
+    /// and it has no log with frames in it: SQLite would otherwise make its shared-memory
+    /// index beside the file, which it cannot there, and fail with "unable to open database
+    /// file". Immutable, SQLite takes no locks and reads the file alone, which is then the
+    /// whole database, as nothing can change it. Anywhere else a reading connection makes an
+    /// empty log and a shared-memory index beside a file that had none, as every WAL reader
+    /// does; when it closes, `LedgerFiles.removeLogLeftByReading` lets SQLite take them away
+    /// again, so reading leaves the directory as it found it.
     init(path: String, readOnly: Bool = false) throws {
         self.path = path
+        isImmutable = readOnly && LedgerFiles.nothingCanWriteBeside(path) && LedgerFiles.logHoldsNoFrames(path)
+        madeLog = readOnly && !isImmutable && !LedgerFiles.hasLog(path)
         var opened: OpaquePointer?
         let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-        let flags = access | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        let flags = access | SQLITE_OPEN_NOMUTEX | (isImmutable ? SQLITE_OPEN_URI : 0)
+        let code = sqlite3_open_v2(isImmutable ? Self.immutableURI(path) : path, &opened, flags, nil)
         guard code == SQLITE_OK, let opened else {
             // Even a failed open may hand back a connection, which carries the better message.
             let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
@@ -39,9 +51,9 @@ final class SQLiteDatabase {
             return 0  // zero lets the commit go ahead
         }, Unmanaged.passUnretained(commits).toOpaque())
         // SQLite silently falls back to read-only when the file is not writable; every write
-        // would then fail later, so say so now.
+        // would then fail later, so say so now. The connection is closed by `deinit`, which
+        // runs for an initializer that throws once every property is set.
         if !readOnly, isReadOnly {
-            sqlite3_close_v2(handle)
             throw LedgerError.cannotOpen(path: path, message: "the file is read-only")
         }
     }
@@ -50,6 +62,28 @@ final class SQLiteDatabase {
         // close_v2 defers the close until every statement is finalized; statements keep the
         // database alive anyway, so by now they are gone.
         sqlite3_close_v2(handle)
+        if madeLog { LedgerFiles.removeLogLeftByReading(path) }
+    }
+
+    /// Whether this connection reads the file immutable: no locks, no log, nothing made beside it.
+    let isImmutable: Bool
+
+    /// A reading connection that found no log beside the file, so that the log and shared-memory
+    /// index SQLite makes for it are this connection's to take away.
+    private let madeLog: Bool
+
+    /// The URI SQLite opens `path` immutable by: `%`, `?` and `#` are written `%XX`, as a URI's
+    /// path needs, and an empty authority keeps a path that begins with `//` a path.
+    private static func immutableURI(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var escaped = ""
+        for character in absolute.unicodeScalars {
+            switch character {
+            case "%", "?", "#": escaped += String(format: "%%%02X", character.value)
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return "file://" + escaped + "?immutable=1"
     }
 
     /// Runs one or more statements that return no rows we need (DDL, pragmas, BEGIN/COMMIT).

@@ -308,11 +308,21 @@ enum Schema {
     /// before anything is written. A migration sets its version in the same commit as its
     /// tables, so a version-0 file with tables, or a later one without ours, is another program's.
     static func isLedger(_ database: SQLiteDatabase, version: Int) throws -> Bool {
+        let tables = try tableNames(database)
+        return version == 0 ? tables.isEmpty : firstTables.isSubset(of: tables)
+    }
+
+    /// Whether the file has the tables every ledger has, whatever its version says.
+    static func hasFirstTables(_ database: SQLiteDatabase) throws -> Bool {
+        firstTables.isSubset(of: try tableNames(database))
+    }
+
+    private static func tableNames(_ database: SQLiteDatabase) throws -> Set<String> {
         let statement = try database.prepare(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
         var tables: Set<String> = []
         while try statement.step() { tables.insert(statement.string(column: 0)) }
-        return version == 0 ? tables.isEmpty : firstTables.isSubset(of: tables)
+        return tables
     }
 
     /// Brings the file up to `supportedVersion`, one migration per transaction, so a crash

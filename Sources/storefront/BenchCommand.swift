@@ -194,6 +194,11 @@ enum BenchCommand {
                 print(String(format: "  first frame, %@: %.1f ms (p90 %.1f), the floor %.1f ms (p90 %.1f): %.1fx (%@; %d runs)",
                              item.catalog, item.firstFrameMs, item.firstFrameP90Ms, item.floorMs, item.floorP90Ms,
                              item.firstFrameInFloors, goal, item.runs))
+                if let without = item.withoutFingerprint {
+                    print(String(format: "    without the fingerprint the last quit kept (the open runs integrity_check on the whole file), "
+                                 + "alternately: %.1f ms (p90 %.1f), peak memory %.1f MB (%d runs)",
+                                 without.firstFrameMs, without.firstFrameP90Ms, without.peakMemoryMB, without.runs))
+                }
                 print(String(format: "    the process alone, storefront --help from exec to exit in the same runs: %.1f ms", item.processStartMs))
                 print(String(format: "    peak memory of a launch (VmHWM after its first frame and two moves): %.1f MB%@", item.peakMemoryMB,
                              item.catalog.contains("transactions") ? " (the goal is at most 64 MB)" : ""))
@@ -260,13 +265,20 @@ enum BenchCommand {
                  "inTextBytes": move.inTextBytes]
             }
             document["terminal"] = cases.map { item -> [String: Any] in
-                ["catalog": item.catalog, "firstFrameMs": item.firstFrameMs, "firstFrameP90Ms": item.firstFrameP90Ms,
-                 "floorMs": item.floorMs, "floorP90Ms": item.floorP90Ms, "firstFrameInFloors": item.firstFrameInFloors,
-                 "processStartMs": item.processStartMs, "peakMemoryMB": item.peakMemoryMB,
-                 "runs": item.runs, "firstFrameBytes": item.firstFrameBytes, "firstFrameCells": item.firstFrameCells,
-                 "firstFrameTextBytes": item.firstFrameTextBytes, "firstMove": move(item.firstMove),
-                 "secondMove": move(item.secondMove), "resizeBytes": item.resizeBytes, "resizeCells": item.resizeCells,
-                 "resizeTextBytes": item.resizeTextBytes]
+                var figures: [String: Any] = [
+                    "catalog": item.catalog, "firstFrameMs": item.firstFrameMs, "firstFrameP90Ms": item.firstFrameP90Ms,
+                    "floorMs": item.floorMs, "floorP90Ms": item.floorP90Ms, "firstFrameInFloors": item.firstFrameInFloors,
+                    "processStartMs": item.processStartMs, "peakMemoryMB": item.peakMemoryMB,
+                    "runs": item.runs, "firstFrameBytes": item.firstFrameBytes, "firstFrameCells": item.firstFrameCells,
+                    "firstFrameTextBytes": item.firstFrameTextBytes, "firstMove": move(item.firstMove),
+                    "secondMove": move(item.secondMove), "resizeBytes": item.resizeBytes, "resizeCells": item.resizeCells,
+                    "resizeTextBytes": item.resizeTextBytes,
+                ]
+                if let without = item.withoutFingerprint {
+                    figures["withoutFingerprint"] = ["runs": without.runs, "firstFrameMs": without.firstFrameMs,
+                                                     "firstFrameP90Ms": without.firstFrameP90Ms, "peakMemoryMB": without.peakMemoryMB]
+                }
+                return figures
             }
         }
         if let data = try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys]) {

@@ -17,7 +17,7 @@ enum HistoryCommand {
             do {
                 check = try directory.checkLedger()
             } catch {
-                throw CommandFailure(error)
+                throw .reading(error)
             }
             switch check {
             case .read(.whole): print("\(ControlCharacters.escaped(directory.ledgerPath)): no problems found (SQLite's integrity_check).")
@@ -32,7 +32,7 @@ enum HistoryCommand {
         do {
             reading = try directory.history(catalog: catalog)
         } catch {
-            throw CommandFailure(error)
+            throw .reading(error)
         }
         guard case .read(let history) = reading else { throw .noLedger(in: directory) }
         if options.csv {

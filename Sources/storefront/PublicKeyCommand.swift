@@ -4,7 +4,8 @@ import StoreEngine
 /// `storefront public-key`: the PEM key that verifies the state directory's signed
 /// transactions, for `openssl dgst -verify` or a server-side check; with `--path play`, the
 /// app's licence key that verifies Google Play's purchases, Base64 DER as the Play Console
-/// shows it. Reads only.
+/// shows it. Reads only, and needs no write access: a state directory on a read-only disk is
+/// read as it is.
 enum PublicKeyCommand {
     static func run(_ options: Options) throws(CommandFailure) {
         let directory = Environment.stateDirectory(options)
@@ -17,11 +18,11 @@ enum PublicKeyCommand {
                 reading = try directory.publicKeyPEM()
             }
         } catch {
-            throw CommandFailure(error)
+            throw .reading(error)
         }
         switch reading {
         case .read(let key?): print(key, terminator: key.hasSuffix("\n") ? "" : "\n")
-        case .read(nil): throw .noSigningKey(in: directory)
+        case .read(nil): throw .noSigningKey(in: directory, of: path)
         case .noLedger: throw .noLedger(in: directory)
         }
     }

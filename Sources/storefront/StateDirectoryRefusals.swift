@@ -11,10 +11,25 @@ extension CommandFailure {
             + "--state-dir (is it the one the app ran with?).")
     }
 
-    /// `public-key` on a ledger no app or scenario has opened yet.
-    static func noSigningKey(in directory: StateDirectory) -> CommandFailure {
-        CommandFailure(.noInput, "\(directory.ledgerPath) has no signing key yet: it is made when the app or a scenario "
-            + "first opens the ledger.")
+    /// An engine error of a command that only reads (`history`, `history --check`,
+    /// `public-key`): a state path that is not a directory is no ledger to read, 66, as a
+    /// missing one is; the rest as any command's.
+    static func reading(_ error: StoreError) -> CommandFailure {
+        if case .stateDirectoryNotADirectory = error { return CommandFailure(.noInput, error.description) }
+        return CommandFailure(error)
+    }
+
+    /// `public-key` on a ledger that has no key of the kind asked for yet: 66, saying how one
+    /// is made. The ledger's own key is made by the first app or scenario that opens it; Google
+    /// Play's licence key by the first purchase on Google Play, or a launch whose catalog sells there.
+    static func noSigningKey(in directory: StateDirectory, of path: IntegrationPath?) -> CommandFailure {
+        guard path == .play else {
+            return CommandFailure(.noInput, "\(directory.ledgerPath) has no signing key yet: it is made when the app or a "
+                + "scenario first opens the ledger.")
+        }
+        return CommandFailure(.noInput, "\(directory.ledgerPath) has no Google Play licence key yet: it is made when a "
+            + "purchase first goes through Google Play here (path play in a scenario, i in the app), or the app or a "
+            + "scenario opens it with a catalog that sells on Google Play.")
     }
 
     /// `history --check` found problems: 74, each problem on a line of its own.

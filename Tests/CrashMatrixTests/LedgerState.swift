@@ -22,7 +22,7 @@ struct LedgerState {
                                      integrityProblems: [])
 
     /// Reads `path` (the ledger file) for `user`; a missing file is `missing`. The open skips
-    /// the quick check that would refuse a damaged file, so the full check can say what is wrong.
+    /// the check that would refuse a damaged file, so the full check can say what is wrong.
     static func read(ledgerAt path: String, user: String) throws -> LedgerState {
         guard FileManager.default.fileExists(atPath: path) else { return .missing }
         do {

@@ -195,7 +195,7 @@ extension EndToEnd {
         }
 
         /// The header's count of free pages (bytes 36-39) says 5 where there are none: SQLite's
-        /// quick_check at every open sees it. The app must not start on it, nor mend it.
+        /// check at every open sees it. The app must not start on it, nor mend it.
         @Test("a damaged ledger: the app exits 74 saying so and what to do, and the file is untouched", .needsTmux)
         func damagedLedger() throws {
             let directory = try TemporaryDirectory()

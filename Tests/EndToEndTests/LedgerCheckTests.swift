@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 extension EndToEnd {
-    /// `storefront history --check`, and the ledgers every command refuses at open: the full
-    /// check finds what the quick one at open cannot (an index that no longer matches its
-    /// table), and an emptied ledger is never made into a new one.
+    /// `storefront history --check`, and the ledgers every command refuses at open: the check
+    /// at every open refuses an index that no longer matches its table, `--check` lists every
+    /// problem, and an emptied ledger is never made into a new one.
     @Suite("history --check and damaged ledgers", .needsTmux)
     struct LedgerCheck {
         private func run(_ arguments: [String]) throws -> Finished {
@@ -50,8 +50,9 @@ extension EndToEnd {
         }
 
         /// The index's definition edited in place (as `PRAGMA writable_schema` would): its rows no
-        /// longer match its table. Opening does not notice; `--check` does, and says what.
-        @Test("an index that lost its rows: history still reads, --check exits 74 naming it")
+        /// longer match its table. `history` refuses it, as every open does, naming the first
+        /// problem; `--check` lists them.
+        @Test("an index that lost its rows: history refuses it, --check exits 74 naming it")
         func damagedIndex() throws {
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
@@ -60,7 +61,10 @@ extension EndToEnd {
             try Self.withIndexOnAnotherColumn(try Data(contentsOf: URL(fileURLWithPath: ledger)))
                 .write(to: URL(fileURLWithPath: ledger))
 
-            #expect(try run(["history", "--state-dir", state]).status == 0)
+            let refused = try run(["history", "--state-dir", state])
+            #expect(refused.status == 74)
+            #expect(refused.standardError.hasPrefix("storefront: \(ledger) is damaged (row 1 missing from index "
+                + "transactions_by_created"), "\(refused.standardError)")
             let result = try run(["history", "--check", "--state-dir", state])
             #expect(result.status == 74)
             #expect(result.standardError.hasPrefix("storefront: \(ledger) is damaged (SQLite's integrity_check found "),

@@ -120,7 +120,8 @@ extension EndToEnd {
             #expect(result.status == 74)
             #expect(result.standardError.hasPrefix("storefront: \(ledger) is damaged ("), "\(result.standardError)")
             #expect(result.standardError.hasSuffix("), so nothing was written to it; move it aside, keeping it for a bug "
-                + "report, or run storefront reset to start again, or pass --state-dir.\n"), "\(result.standardError)")
+                + "report, or run storefront reset to start again, or pass --state-dir. storefront history --check lists every "
+                + "problem.\n"), "\(result.standardError)")
         }
 
         @Test("reset removes the ledger and says so; a second reset finds nothing")

@@ -5,7 +5,7 @@ import Testing
 
 /// The check moved from the launch to the close: the app's last act checks the ledger and keeps
 /// its fingerprint beside it, and the next open reads the file's digest instead of running
-/// `quick_check`, on real files. Every way the file can differ from the one checked (a byte, its
+/// `integrity_check`, on real files. Every way the file can differ from the one checked (a byte, its
 /// size, frames in the log, a record not ours) sends the open back to the check.
 @Suite("The check kept from the last close")
 struct CheckedCloseTests {
@@ -47,7 +47,7 @@ struct CheckedCloseTests {
             let kept = try #require(LedgerFingerprint.recorded(for: path))
             #expect(kept.size == UInt64(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? -1))
             #expect(try FileManager.default.attributesOfItem(atPath: recordPath(path))[.posixPermissions] as? Int == 0o600)
-            let check = Ledger.QuickCheck.begin(at: path)
+            let check = Ledger.CheckAhead.begin(at: path)
             #expect(check.wait() == .unchanged)
             let ledger = try Ledger(path: path, checkedAhead: check)
             #expect(try ledger.events(newestFirst: 1).first?.message == "event message number 300")
@@ -63,10 +63,10 @@ struct CheckedCloseTests {
                 try ledger.database.singleString("SELECT rootpage FROM sqlite_master WHERE name = 'events'")
             }) ?? 0
             // That open wrote nothing, so the file is still the one checked.
-            #expect(Ledger.QuickCheck.begin(at: path).wait() == .unchanged)
+            #expect(Ledger.CheckAhead.begin(at: path).wait() == .unchanged)
             try overwrite(path, at: (root - 1) * Self.pageSize, with: [0x00, 0xFF, 0xFF])
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
-            let check = Ledger.QuickCheck.begin(at: path)
+            let check = Ledger.CheckAhead.begin(at: path)
             guard case .damaged = check.wait() else {
                 Issue.record("the damage went unchecked: \(check.wait())")
                 return
@@ -92,7 +92,7 @@ struct CheckedCloseTests {
             let found = try #require(bytes.range(of: Data("event message number 150".utf8)))
             bytes[found.lowerBound] = UInt8(ascii: "E")
             try bytes.write(to: URL(fileURLWithPath: path))
-            #expect(Ledger.QuickCheck.begin(at: path).wait() == .whole)
+            #expect(Ledger.CheckAhead.begin(at: path).wait() == .whole)
         }
     }
 
@@ -105,7 +105,7 @@ struct CheckedCloseTests {
             try handle.write(contentsOf: Data(count: Self.pageSize))
             try handle.close()
             #expect(!LedgerFingerprint.fileIsAsChecked(by: try SQLiteDatabase(path: path, readOnly: true)))
-            #expect(Ledger.QuickCheck.begin(at: path).wait() == .whole)
+            #expect(Ledger.CheckAhead.begin(at: path).wait() == .whole)
         }
     }
 
@@ -118,7 +118,7 @@ struct CheckedCloseTests {
             try writer.insert(sampleTransaction(id: "t-after"))
             #expect(LedgerFingerprint.recorded(for: path) != nil, "the writer's open left the record")
             #expect(!LedgerFingerprint.logIsEmpty(writer.database))
-            #expect(Ledger.QuickCheck.begin(at: path).wait() == .whole)
+            #expect(Ledger.CheckAhead.begin(at: path).wait() == .whole)
             withExtendedLifetime(writer) {}
         }
     }
@@ -133,10 +133,10 @@ struct CheckedCloseTests {
                          good.replacingOccurrences(of: "bytes ", with: "bytes -"), good + "more\n", String(good.dropLast())] {
                 try text.write(toFile: recordPath(path), atomically: true, encoding: .utf8)
                 #expect(LedgerFingerprint.recorded(for: path) == nil, "\(text)")
-                #expect(Ledger.QuickCheck.begin(at: path).wait() == .whole, "\(text)")
+                #expect(Ledger.CheckAhead.begin(at: path).wait() == .whole, "\(text)")
             }
             try good.write(toFile: recordPath(path), atomically: true, encoding: .utf8)
-            #expect(Ledger.QuickCheck.begin(at: path).wait() == .unchanged, "the record as written is read back")
+            #expect(Ledger.CheckAhead.begin(at: path).wait() == .unchanged, "the record as written is read back")
         }
     }
 
@@ -191,7 +191,7 @@ struct CheckedCloseTests {
     @Test func readingTheDigestKeepsTheOpenConnectionsLock() throws {
         try withCleanUp { path in
             try writeCheckedLedger(at: path)
-            let ahead = Ledger.QuickCheck.begin(at: path)
+            let ahead = Ledger.CheckAhead.begin(at: path)
             #expect(ahead.wait() == .unchanged)
             for open in [{ try Ledger(path: path) }, { try Ledger(readingOnly: path) },
                          { try Ledger(path: path, checkedAhead: ahead) }] {

@@ -6,8 +6,8 @@ import Testing
 /// Damaged ledgers on real files, each corrupted the way a disk or an editor would: a page of a
 /// table's tree scribbled over, the free-page count in the header wrong, an index that no longer
 /// matches its table, and a file emptied to 0 bytes. Each is noticed before anything is written
-/// (`PRAGMA quick_check` at open; `integrity_check` for the index, which only the full check
-/// reads), named with the file and the way out, and the file is left byte for byte as it was.
+/// (`PRAGMA integrity_check` at open, which also compares each index with its table), named
+/// with the file and the way out, and the file is left byte for byte as it was.
 @Suite("Corrupt ledgers")
 struct CorruptionTests {
     static let pageSize = 4096
@@ -91,7 +91,7 @@ struct CorruptionTests {
     }
 
     /// An index whose entries no longer match its table (its definition changed under it, as
-    /// `PRAGMA writable_schema` allows): the quick check at open cannot see it, the full check does.
+    /// `PRAGMA writable_schema` allows): every open refuses it, and the full check lists it.
     @Test func anIndexMissingItsRowsIsFoundByTheFullCheck() throws {
         try withTemporaryLedgerPath { path in
             try writeLedger(at: path)
@@ -102,14 +102,16 @@ struct CorruptionTests {
             #expect(sqlite3_exec(handle, edit, nil, nil, nil) == SQLITE_OK)
             sqlite3_close_v2(handle)
 
-            // It opens (quick_check reads no index content), so the full check is what finds it.
-            let problems = try Ledger(readingOnly: path).integrityProblems()
+            let problems = try Ledger(checking: path).integrityProblems()
             #expect(problems.contains { $0.contains("missing from index transactions_by_created") }, "\(problems)")
-            #expect(try Ledger(path: path).integrityProblems() == problems)
+            try expectRefused(path) { error in
+                if case .corrupt(path, let problem) = error { return problem.contains("missing from index transactions_by_created") }
+                return false
+            }
         }
     }
 
-    /// The check's own open skips the quick check that refuses the file, so the full check
+    /// The check's own open skips the check that refuses the file, so the full check
     /// lists every problem, and still writes nothing.
     @Test func aFileEveryOpenRefusesIsStillCheckedWhole() throws {
         try withTemporaryLedgerPath { path in
@@ -157,7 +159,7 @@ struct CorruptionTests {
             let root = try rootPage(of: "events", in: path)
             try overwrite(path, at: (root - 1) * Self.pageSize, with: [0x00, 0xFF, 0xFF])
             let before = try contents(path)
-            let check = Ledger.QuickCheck.begin(at: path)
+            let check = Ledger.CheckAhead.begin(at: path)
             guard case .damaged(let problem) = check.wait() else {
                 Issue.record("the check ahead found nothing wrong: \(check.wait())")
                 return
@@ -171,7 +173,7 @@ struct CorruptionTests {
     @Test func aWholeLedgerCheckedAheadOpensOnTheCheckAnswer() throws {
         try withTemporaryLedgerPath { path in
             try writeLedger(at: path)
-            let check = Ledger.QuickCheck.begin(at: path)
+            let check = Ledger.CheckAhead.begin(at: path)
             #expect(check.wait() == .whole)
             #expect(check.answer(forFileAt: path) == .whole)
             let ledger = try Ledger(path: path, checkedAhead: check)
@@ -184,7 +186,7 @@ struct CorruptionTests {
     @Test func aFileMovedInAfterTheCheckIsCheckedByTheOpen() throws {
         try withTemporaryLedgerPath { path in
             try writeLedger(at: path)
-            let check = Ledger.QuickCheck.begin(at: path)
+            let check = Ledger.CheckAhead.begin(at: path)
             #expect(check.wait() == .whole)
             let damaged = path + ".damaged"
             defer { try? FileManager.default.removeItem(atPath: damaged) }
@@ -203,7 +205,7 @@ struct CorruptionTests {
 
     @Test func aCheckAheadOfNoFileLeavesTheOpenToMakeTheLedger() throws {
         try withTemporaryLedgerPath { path throws in
-            let check = Ledger.QuickCheck.begin(at: path)
+            let check = Ledger.CheckAhead.begin(at: path)
             #expect(check.wait() == .unchecked)
             let ledger = try Ledger(path: path, checkedAhead: check)
             #expect(try ledger.schemaVersion() == Ledger.supportedSchemaVersion)
@@ -213,7 +215,7 @@ struct CorruptionTests {
     @Test func aCheckAheadOfAnEmptyFileLeavesTheRefusalToTheOpen() throws {
         try withTemporaryLedgerPath { path throws in
             #expect(FileManager.default.createFile(atPath: path, contents: Data()))
-            let check = Ledger.QuickCheck.begin(at: path)
+            let check = Ledger.CheckAhead.begin(at: path)
             #expect(check.wait() == .unchecked)
             let error = try #require(throws: LedgerError.self) { try Ledger(path: path, checkedAhead: check) }
             #expect(error == .empty(path: path))

@@ -29,7 +29,8 @@ struct FaultTests {
                 return
             }
             #expect(error.description == "\(path) is damaged (\(problem)), so nothing was written to it; move it aside, "
-                + "keeping it for a bug report, or run storefront reset to start again, or pass --state-dir.")
+                + "keeping it for a bug report, or run storefront reset to start again, or pass --state-dir. storefront "
+                + "history --check lists every problem.")
         }
     }
 

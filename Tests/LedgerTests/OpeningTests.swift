@@ -64,9 +64,10 @@ struct OpeningTests {
     @Test func aFileFromANewerSchemaIsRefusedAndLeftUntouched() throws {
         try withTemporaryLedgerPath { path throws in
             do {
-                // What a future storefront might leave behind, in its default (rollback) journal mode.
+                // What a future storefront might leave behind: a ledger's tables and more, in its
+                // default (rollback) journal mode.
                 let database = try SQLiteDatabase(path: path)
-                try database.execute("CREATE TABLE future (x); PRAGMA user_version = 99;")
+                try database.execute(Schema.migrations[0] + "; CREATE TABLE future (x); PRAGMA user_version = 99;")
             }
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
             #expect(throws: LedgerError.newerSchema(path: path, found: 99, supported: Ledger.supportedSchemaVersion)) {
@@ -74,6 +75,16 @@ struct OpeningTests {
             }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
             #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        }
+    }
+
+    /// Another program that keeps its own version past ours is not a newer storefront: upgrading
+    /// would not help, and the refusal says whose file it is.
+    @Test func anotherProgramsFileOfAHighVersionIsNotANewerLedger() throws {
+        try withTemporaryLedgerPath { path throws in
+            try SQLiteDatabase(path: path).execute("CREATE TABLE notes (text TEXT); PRAGMA user_version = 99;")
+            #expect(throws: LedgerError.foreignDatabase(path: path)) { _ = try Ledger(path: path) }
+            #expect(throws: LedgerError.foreignDatabase(path: path)) { _ = try Ledger(readingOnly: path) }
         }
     }
 

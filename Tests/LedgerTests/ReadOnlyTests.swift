@@ -42,6 +42,29 @@ struct ReadOnlyTests {
         }
     }
 
+    /// SQLite makes a log and a shared-memory index beside a WAL file for any reader; the
+    /// reader that made them has SQLite take them away as it closes. Beside a writer still
+    /// open, they are the writer's, and stay.
+    @Test func readingAClosedLedgerLeavesNothingBesideIt() throws {
+        try withTemporaryLedgerPath { path throws in
+            try withLedger(at: path) { try $0.insert(sampleTransaction(id: "t-1")) }
+            #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+            do {
+                let reader = try Ledger(readingOnly: path)
+                #expect(try reader.transactions(newestFirst: 10).map(\.id) == ["t-1"])
+                #expect(FileManager.default.fileExists(atPath: path + "-shm"), "SQLite read it in WAL mode")
+            }
+            #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+            #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
+
+            let writer = try Ledger(path: path)
+            do { _ = try Ledger(readingOnly: path).transactions(newestFirst: 1) }
+            #expect(FileManager.default.fileExists(atPath: path + "-wal"), "the writer's log was taken from under it")
+            try writer.insert(sampleTransaction(id: "t-2"))
+            #expect(try Ledger(readingOnly: path).transactions(newestFirst: 10).map(\.id) == ["t-2", "t-1"])
+        }
+    }
+
     /// Only a writer migrates; a reader says what to do instead of reading a schema it does not know.
     @Test func anOlderSchemaIsNamed() throws {
         try withTemporaryLedgerPath { path throws in

@@ -41,11 +41,34 @@ struct SchemaTwoTests {
         }
     }
 
+    /// A negative version is no version of ours: said as what it is, a SQLite database (not
+    /// "not a SQLite database"), and whether its tables are a ledger's.
     @Test func aNegativeVersionIsNotOurFile() throws {
         try withTemporaryLedgerPath { path in
             let database = try SQLiteDatabase(path: path)
             try database.execute("PRAGMA user_version = -3")
-            #expect(throws: LedgerError.notADatabase(path: path)) { try Ledger(path: path) }
+            let refusal = LedgerError.unknownSchemaVersion(path: path, found: -3, supported: Ledger.supportedSchemaVersion,
+                                                           hasLedgerTables: false)
+            #expect(throws: refusal) { try Ledger(path: path) }
+            #expect(throws: refusal) { try Ledger(readingOnly: path) }
+            #expect(refusal.description == "\(path) is a SQLite database of the schema version -3, not a storefront ledger "
+                + "(a ledger's runs from 1 to \(Ledger.supportedSchemaVersion)), so the ledger left it untouched; move it away "
+                + "or pass --state-dir.")
+        }
+    }
+
+    @Test func aLedgerWhoseVersionWasSetBelowZeroIsSaidSo() throws {
+        try withTemporaryLedgerPath { path in
+            try withLedger(at: path) { try $0.insert(sampleTransaction(id: "t-1")) }
+            try SQLiteDatabase(path: path).execute("PRAGMA user_version = -5")
+            let before = try Data(contentsOf: URL(fileURLWithPath: path))
+            let refusal = LedgerError.unknownSchemaVersion(path: path, found: -5, supported: Ledger.supportedSchemaVersion,
+                                                           hasLedgerTables: true)
+            #expect(throws: refusal) { try Ledger(path: path) }
+            #expect(throws: refusal) { try Ledger(checking: path) }
+            #expect(refusal.description.hasPrefix("\(path) has a storefront ledger's tables but the schema version -5, which "
+                + "no storefront writes"), "\(refusal)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         }
     }
 

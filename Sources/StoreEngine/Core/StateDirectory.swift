@@ -30,6 +30,7 @@ public struct StateDirectory: Sendable, Equatable {
     /// one this user may not change, is refused; one others may only read is left as it is (its
     /// files are 0600).
     public func create() throws(StoreError) {
+        try refuseIfNotADirectory()
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
@@ -52,7 +53,7 @@ public struct StateDirectory: Sendable, Equatable {
     /// anything, and cannot close the first one's open purchase as interrupted. A caller that
     /// opens several stores in turn on one claim (a scenario relaunching) passes it as `lock`.
     ///
-    /// With `checkedAhead`, the ledger's quick check begun by `beginCheckingLedger()` answers
+    /// With `checkedAhead`, the ledger's check begun by `beginCheckingLedger()` answers
     /// for the open, which then only waits for it.
     public func openStore(catalog: Catalog, user: String?, clock: Clock? = nil, rate: Clock.Rate? = nil,
                           generator: any RandomNumberGenerator = SystemRandomNumberGenerator(),
@@ -71,11 +72,11 @@ public struct StateDirectory: Sendable, Equatable {
         }
     }
 
-    /// Begins the quick check of the ledger the next `openStore` opens, in the background, and
+    /// Begins the check of the ledger the next `openStore` opens, in the background, and
     /// returns at once: the app begins it before it loads the catalog, so that a long ledger is
     /// checked while the catalog loads. It reads only, and takes no lock.
     public func beginCheckingLedger() -> LedgerCheckAhead {
-        LedgerCheckAhead(check: Ledger.QuickCheck.begin(at: ledgerPath))
+        LedgerCheckAhead(check: Ledger.CheckAhead.begin(at: ledgerPath))
     }
 
     private func keptUserId(in ledger: Ledger) throws -> String {
@@ -88,8 +89,9 @@ public struct StateDirectory: Sendable, Equatable {
     /// Every player's transactions, entitlements, subscriptions, refunds and verification:
     /// `storefront history`, from the ledger alone (`catalog`, when given, adds only what a
     /// catalog alone knows). Reads only: with no ledger file it is `.noLedger` (a mistyped
-    /// `--state-dir` gets no directory and no empty ledger), and a file that is not a ledger is
-    /// left exactly as it is. It takes no lock, so it works beside a running app.
+    /// `--state-dir` gets no directory and no empty ledger), and a file that is not a ledger, or
+    /// one that is damaged (what it read through a damaged index could be false), is refused
+    /// and left exactly as it is. It takes no lock, so it works beside a running app.
     public func history(catalog: Catalog? = nil, wallTime: Date = Date()) throws(StoreError) -> LedgerReading<LedgerHistory> {
         try readingLedger { ledger in
             try LedgerHistory(reading: ledger, catalog: catalog, wallTime: wallTime)
@@ -97,9 +99,9 @@ public struct StateDirectory: Sendable, Equatable {
     }
 
     /// `storefront history --check`: SQLite's full integrity check of the ledger, which also
-    /// compares every index with its table (the check at every open does not). Reads only, like
-    /// `history`, but opens without that quicker check, which would refuse a damaged file at its
-    /// first problem.
+    /// compares every index with its table, every problem listed. Reads only, like `history`,
+    /// but opens without the check every other open makes, which would refuse a damaged file
+    /// at its first problem.
     public func checkLedger() throws(StoreError) -> LedgerReading<LedgerCheck> {
         try readingLedger { ledger in
             let problems = try ledger.integrityProblems()
@@ -133,9 +135,11 @@ public struct StateDirectory: Sendable, Equatable {
     }
 
     /// Opens the ledger with `open` and reads it with `body`; no file at `ledgerPath` is
-    /// `.noLedger`, any other failure the engine's error.
+    /// `.noLedger`, a state path that is a file `stateDirectoryNotADirectory`, any other
+    /// failure the engine's error.
     private func readingLedger<Value>(_ body: (Ledger) throws -> Value, opening open: (String) throws -> Ledger)
         throws(StoreError) -> LedgerReading<Value> {
+        try refuseIfNotADirectory()
         do {
             return .read(try body(try open(ledgerPath)))
         } catch LedgerError.noLedger {
@@ -143,6 +147,24 @@ public struct StateDirectory: Sendable, Equatable {
         } catch {
             throw StoreError(error)
         }
+    }
+
+    /// Refuses a state path that names something other than a directory (a file, most often: a
+    /// mistyped `--state-dir`), before anything is made or read under it. A path that is not
+    /// there, or that a link takes to a directory, is fine.
+    private func refuseIfNotADirectory() throws(StoreError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        let kind: String
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return
+        case S_IFREG: kind = "a file"
+        case S_IFIFO: kind = "a FIFO"
+        case S_IFSOCK: kind = "a socket"
+        case S_IFCHR, S_IFBLK: kind = "a device"
+        default: kind = "not a directory"
+        }
+        throw .stateDirectoryNotADirectory(path: path, kind: kind)
     }
 
     /// Removes the ledger and its WAL and shared-memory files (`storefront reset`), holding the

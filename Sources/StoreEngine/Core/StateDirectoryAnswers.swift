@@ -40,8 +40,8 @@ extension LedgerReading {
 
 extension LedgerReading: Equatable where Value: Equatable {}
 
-/// The ledger's quick check, begun in the background by `StateDirectory.beginCheckingLedger()`
+/// The ledger's check, begun in the background by `StateDirectory.beginCheckingLedger()`
 /// and handed to `openStore(checkedAhead:)`, which waits for its answer instead of checking.
 public struct LedgerCheckAhead: Sendable {
-    let check: Ledger.QuickCheck
+    let check: Ledger.CheckAhead
 }

@@ -11,6 +11,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     case diskFull(path: String)
     /// The state directory could not be made or used.
     case stateDirectory(path: String, reason: String)
+    /// The state path names something that is not a directory (`kind`: a file, a FIFO, a
+    /// device, a socket), so no state directory can be made or read there; it is left alone.
+    case stateDirectoryNotADirectory(path: String, kind: String)
     /// Others may write in the state directory and it may not be made private (sticky and
     /// shared, such as /tmp, or not this user's): nothing is made in it.
     case sharedStateDirectory(path: String, mode: Int)
@@ -39,6 +42,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
             return LedgerError.diskFull(path: path).description
         case let .stateDirectory(path, reason):
             return "\(path): cannot create the state directory (\(reason)); pass --state-dir DIR."
+        case let .stateDirectoryNotADirectory(path, kind):
+            return "\(path) is \(kind), not a directory, so it cannot be the state directory; move it away, or pass "
+                + "--state-dir DIR naming a directory (one that is missing is made)."
         case let .sharedStateDirectory(path, mode):
             return "\(path) can be written by other users (mode \(String(mode, radix: 8)): a shared directory), so they could "
                 + "replace the ledger; pass a --state-dir of your own (one storefront makes is 0700)."
@@ -69,7 +75,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     /// engine: an I/O error (exit 74) wherever it ends a command or a scenario.
     public var isStorageFailure: Bool {
         switch self {
-        case .storage, .diskFull, .stateDirectory, .sharedStateDirectory, .stateLock, .signing, .clockOffTheCalendar:
+        case .storage, .diskFull, .stateDirectory, .stateDirectoryNotADirectory, .sharedStateDirectory, .stateLock, .signing, .clockOffTheCalendar:
             return true
         case .stateDirectoryInUse, .unknownStorefront, .urlSocket, .noPaywall:
             return false

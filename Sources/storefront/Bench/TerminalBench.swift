@@ -50,7 +50,20 @@ enum TerminalBench {
         var resizeCells: Int
         var resizeTextBytes: Int
 
+        /// The history's case only: the same launches, each after one of those above, with the
+        /// ledger's fingerprint removed, so the open checks the whole file (`integrity_check`)
+        /// where those read its digest.
+        var withoutFingerprint: Unfingerprinted?
+
         var firstFrameInFloors: Double { floorMs > 0 ? firstFrameMs / floorMs : 0 }
+    }
+
+    /// Launches with no fingerprint beside the ledger.
+    struct Unfingerprinted: Decodable {
+        var runs: Int
+        var firstFrameMs: Double
+        var firstFrameP90Ms: Double
+        var peakMemoryMB: Double
     }
 
     private struct Answer: Decodable {
