@@ -61,7 +61,7 @@ extension App {
         case .restore:
             return [.engine(.restore(path: paywall.path))]
         case .openURL(let url):
-            return [.engine(.openURL(url))]
+            return [.engine(.openURL(url, shownIn: paywall.storefront.id))]
         case .act(let action, let transactionId):
             choiceMenu = nil
             return [.engine(.act(action, transactionId: transactionId))]
@@ -69,7 +69,7 @@ extension App {
             return [.engine(.configureXee(settings))]
         case .buyPromoted(let productId):
             choiceMenu = nil
-            return [.engine(.buyPromoted(productId: productId))]
+            return [.engine(.buyPromoted(productId: productId, shownIn: paywall.storefront.id))]
         case .setRenewalRate(let rate):
             return [.engine(.setTimeRate(.running(rate), keepingClockPaused: true))]
         case .caption(let text):

@@ -143,6 +143,7 @@ final class ScenarioRun<Terminal: Backend> {
                       userId: user, report: report, width: width, height: height, now: report.clock.now(atWall: Date()),
                       timeZone: look.timeZone, colorEnabled: look.colorEnabled, colorDepth: look.colorDepth,
                       audience: look.audience, showsEvents: look.showsEvents)
+        store.shownStorefront = app.paywall.storefront.id
         let program = Program(app: app, backend: backend, engine: EngineWorker(store: store), clock: report.clock,
                               inbox: stage.inbox ?? Inbox())
         self.program = program

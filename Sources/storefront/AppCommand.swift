@@ -75,6 +75,8 @@ enum AppCommand {
                       userId: store.userId, report: report, now: report.clock.now(atWall: Date()),
                       colorEnabled: colorEnabled, colorDepth: terminal.colorDepth, device: device,
                       audience: options.audience, showsEvents: options.events ? true : nil)
+        // The app's own answers (a promoted purchase refused) speak the storefront on screen.
+        store.shownStorefront = app.paywall.storefront.id
         // In front of an audience a month lasts a month, so a free week does not convert in
         // the middle of the talk (the rate is kept in the ledger, as `]` and `[` keep theirs).
         if options.audience { inbox.post(.setRenewalRate(.realTime)) }

@@ -33,6 +33,11 @@ public final class Store {
     public var checkpoint: (StoreCheckpoint) -> Void = { _ in }
     /// The claim on the state directory (one app at a time), held as long as the store lives.
     var stateLock: StateLock?
+    /// The storefront the app's screen shows, by id: what the app's own answers speak where
+    /// the purchase is another storefront's (a promoted purchase is made in the App Store
+    /// account's, but the app refuses it in the screen's words). The app sets it at launch, and
+    /// each call from a screen that can start such a purchase carries it; nil before then.
+    public var shownStorefront: String?
 
     /// The simulated calendar; kept in the ledger whenever it changes.
     public private(set) var clock: Clock {

@@ -403,4 +403,9 @@ final class XeePath: StoreKitPath {
     func hold(_ productId: String) {
         if !heldPromotions.contains(productId) { heldPromotions.append(productId) }
     }
+
+    /// Forgets a held product the app asked for and was refused: it is not offered again.
+    func release(_ productId: String) {
+        heldPromotions.removeAll { $0 == productId }
+    }
 }
