@@ -177,10 +177,11 @@ extension App {
         return requestProductsIfNeeded() + loadXeePaywallIfNeeded()
     }
 
+    /// The path chosen is kept for the next launch, as QA's other settings are.
     mutating func choose(_ path: IntegrationPath) -> [Effect] {
         updatePaywall(.choosePath(path))
         notice = StoreNotice(.info, "Integration path \(path.displayName) in \(paywall.storefront.id).")
-        return requestProductsIfNeeded() + loadXeePaywallIfNeeded()
+        return [.engine(.keepPath(paywall.pathOverride))] + requestProductsIfNeeded() + loadXeePaywallIfNeeded()
     }
 
     /// The guide's app on the Xee path asks the SDK for the paywall of its placement and the

@@ -59,6 +59,8 @@ public final class EngineWorker: @unchecked Sendable {
                 let paywall = try store.xee.getPaywall(placement: placement)
                 _ = try store.xee.getPaywallVariantProducts(paywallVariant: paywall, in: storefrontId)
                 return .store(store.currentReport())
+            case .keepPath(let path):
+                return .store(try store.keepPath(path))
             case .buyPromoted(let productId, let storefrontId):
                 return .store(try store.xee.makePurchase(heldPromotion: productId, shownIn: storefrontId))
             case .setTimeRate(let rate, let keepingClockPaused):

@@ -91,6 +91,8 @@ public enum EngineCall: Sendable, Equatable {
     case configureXee(XeeServerSettings)
     /// The guide's app code on the Xee path: `getPaywall(placement:)`, then the variant's products.
     case loadXeePaywall(placement: String, storefrontId: String)
+    /// `i`, a script's `path`: the path chosen (nil: each storefront's own), kept for the next launch.
+    case keepPath(IntegrationPath?)
     /// `makePurchase` of a held promoted product, from the screen of a storefront.
     case buyPromoted(productId: String, shownIn: String)
     /// `]`, `[`, a scenario's `rate`: how fast the calendar runs.

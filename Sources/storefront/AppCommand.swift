@@ -71,7 +71,8 @@ enum AppCommand {
         }
         // A TERM drawn as another terminal is said once, unless a broken theme has more to say.
         let report = store.currentReport(notice: launchProblem ?? terminal.notice.map { StoreNotice(.info, $0) })
-        let app = App(catalog: catalog, storefrontId: storefrontId, themes: themes, themeName: options.themeName,
+        let app = App(catalog: catalog, storefrontId: storefrontId, path: store.keptPath, themes: themes,
+                      themeName: options.themeName,
                       userId: store.userId, report: report, now: report.clock.now(atWall: Date()),
                       colorEnabled: colorEnabled, colorDepth: terminal.colorDepth, device: device,
                       audience: options.audience, showsEvents: options.events ? true : nil)
