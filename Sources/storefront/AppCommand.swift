@@ -13,11 +13,14 @@ enum AppCommand {
         let check = LaunchAhead.beginCheck(on: Environment.stateDirectory(options))
         let catalog = try Environment.loadCatalog(at: catalogPath)
         let (themes, brokenThemes) = Environment.loadThemes(near: catalogPath)
-        if let name = options.themeName, !themes.contains(where: { $0.name == name }) {
-            // A theme asked for by name that is there but broken says why, not "no such theme".
+        if let name = options.themeName {
+            // A theme asked for by name whose file is there but broken says why, not "no such
+            // theme", nor hides behind the built-in theme of the same name.
             if let broken = brokenThemes.first(where: { $0.names.contains(name) }) {
                 throw CommandFailure(.dataError, "theme \(ControlCharacters.escaped(name)) does not load; fix it and run again:\n\(broken.message)")
             }
+        }
+        if let name = options.themeName, !themes.contains(where: { $0.name == name }) {
             throw CommandFailure(.usage, "no theme named \(ControlCharacters.escaped(name)); themes: \(themes.map(\.name).joined(separator: ", ")).")
         }
         var storefrontId: String?
