@@ -16,7 +16,7 @@ PNG_PACKAGES := librsvg2-bin
 PYTE_PACKAGES := python3 python3-venv
 PYTE_VENV := .build/pyte-venv
 
-.PHONY: run test test-browser bench fuzz crash-test build deps deps-png pyte clean
+.PHONY: run test test-browser bench fuzz crash-test build deps deps-png pyte themes clean
 
 # Installs what is missing of PACKAGES (Debian), or says how when not root.
 define install_missing
@@ -54,8 +54,17 @@ RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib -X
 build: deps
 	$(SWIFT) build -c release $(RELEASE_FLAGS)
 
+# ARGS go to the app after the catalog: `make run ARGS="--state-dir /tmp/x"` starts on a state
+# directory of its own instead of the user's (~/.local/state/storefront).
+ARGS ?=
+
 run: build
-	./.build/release/storefront --catalog $(CATALOG)
+	./.build/release/storefront --catalog $(CATALOG) $(ARGS)
+
+# The built-in themes are Themes/*.json carried in the binary: after editing a theme file, this
+# writes its copy (Sources/TerminalUI/Theme/BuiltInThemeFiles.swift); a test fails until it is run.
+themes:
+	./scripts/generate-builtin-themes
 
 # The Swift tests (pure, frames, the loop, end to end in tmux, 20 trials of the crash matrix),
 # then the QA scenarios in Tests/Scenarios on the built binary, with a JUnit report for CI, then

@@ -59,7 +59,8 @@ extension App {
         case .payStation:
             return PayStationSheet.input(for: key).map { [.engine(.send(.payStation($0)))] } ?? []
         case .storeKit(let session):
-            return StoreKitSheet.input(for: key, on: session, audience: audience)
+            return StoreKitSheet.input(for: key, on: session, audience: audience,
+                                       mirrored: paywall.writingDirection == .rightToLeft)
                 .map { [.engine(.send(.storeKit($0)))] } ?? []
         case .play:
             return PlaySheet.input(for: key, audience: audience).map { [.engine(.send(.play($0)))] } ?? []
@@ -77,23 +78,24 @@ extension App {
         // A sheet or an overlay covers the screen: clicks and the wheel go nowhere beneath it.
         // The App Store sheet's buttons take clicks.
         if case .storeKit(let session)? = sheet, overlay == nil, event.kind == .press {
-            // A mirrored sheet is hit where it was drawn, as the paywall is.
+            // Each button is hit where it was drawn: a mirrored sheet's own mirrored, QA's row not.
             let screen = Rect(x: 0, y: 0, width: width, height: height)
-            let x = paywall.writingDirection == .rightToLeft ? screen.mirroredColumn(event.x) : event.x
-            let input = StoreKitSheet.input(atX: x, y: event.y, for: session, in: screen, audience: audience)
+            let input = StoreKitSheet.input(atX: event.x, y: event.y, for: session, in: screen, audience: audience,
+                                            direction: paywall.writingDirection, clearOf: boxesBeneath)
             return input.map { [.engine(.send(.storeKit($0)))] } ?? []
         }
         // Google Play's sheet takes clicks on its instruments and buttons, mirrored as the App Store's.
         if case .play(let session)? = sheet, overlay == nil, event.kind == .press {
             let screen = Rect(x: 0, y: 0, width: width, height: height)
-            let x = paywall.writingDirection == .rightToLeft ? screen.mirroredColumn(event.x) : event.x
-            return PlaySheet.input(atX: x, y: event.y, for: session, in: screen).map { [.engine(.send(.play($0)))] } ?? []
+            return PlaySheet.input(atX: event.x, y: event.y, for: session, in: screen, direction: paywall.writingDirection,
+                                   clearOf: boxesBeneath).map { [.engine(.send(.play($0)))] } ?? []
         }
         guard sheet == nil, overlay == nil, prompt == nil else { return [] }
         if let open = choiceMenu {
             // The menu covers the panes: a click on an item chooses it, anywhere else closes it.
             guard event.kind == .press else { return [] }
-            guard let index = open.menu.item(atX: event.x, y: event.y, on: Rect(x: 0, y: 0, width: width, height: height))
+            guard let index = open.menu.item(atX: event.x, y: event.y, on: Rect(x: 0, y: 0, width: width, height: height),
+                                             clearOf: boxesBeneath)
             else {
                 choiceMenu = nil
                 return []

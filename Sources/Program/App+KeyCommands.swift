@@ -14,7 +14,8 @@ extension App {
         case .closeOverlay:
             overlay = nil
         case .scrollOverlay(let step):
-            overlay?.text.scroll(by: step, on: Rect(x: 0, y: 0, width: width, height: height))
+            let boxes = boxesBeneath
+            overlay?.text.scroll(by: step, on: Rect(x: 0, y: 0, width: width, height: height), clearOf: boxes)
         case .dismissNotice:
             notice = nil
         case .stepPane(let step):

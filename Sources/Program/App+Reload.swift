@@ -21,14 +21,18 @@ extension App {
     }
 
     /// Themes saved: the theme on screen stays by name; a file that does not load keeps the
-    /// last good theme of its name, so `t` still reaches it.
+    /// last good theme of its name, so `t` still reaches it (the one on screen, not the built-in
+    /// of that name the save falls back to).
     mutating func reload(_ save: ThemeSave) -> [Effect] {
         let shown = themes[themeIndex].name
         var merged = save.themes
         for problem in save.broken {
-            for (index, kept) in themes.enumerated()
-            where problem.names.contains(kept.name) && !merged.contains(where: { $0.name == kept.name }) {
-                merged.insert(kept, at: min(index, merged.count))
+            for (index, kept) in themes.enumerated() where problem.names.contains(kept.name) {
+                if let same = merged.firstIndex(where: { $0.name == kept.name }) {
+                    merged[same] = kept
+                } else {
+                    merged.insert(kept, at: min(index, merged.count))
+                }
             }
         }
         if merged.isEmpty { merged = themes }

@@ -61,7 +61,7 @@ extension App {
         case .restore:
             return [.engine(.restore(path: paywall.path))]
         case .openURL(let url):
-            return [.engine(.openURL(url))]
+            return [.engine(.openURL(url, shownIn: paywall.storefront.id))]
         case .act(let action, let transactionId):
             choiceMenu = nil
             return [.engine(.act(action, transactionId: transactionId))]
@@ -69,7 +69,7 @@ extension App {
             return [.engine(.configureXee(settings))]
         case .buyPromoted(let productId):
             choiceMenu = nil
-            return [.engine(.buyPromoted(productId: productId))]
+            return [.engine(.buyPromoted(productId: productId, shownIn: paywall.storefront.id))]
         case .setRenewalRate(let rate):
             return [.engine(.setTimeRate(.running(rate), keepingClockPaused: true))]
         case .caption(let text):
@@ -177,10 +177,11 @@ extension App {
         return requestProductsIfNeeded() + loadXeePaywallIfNeeded()
     }
 
+    /// The path chosen is kept for the next launch, as QA's other settings are.
     mutating func choose(_ path: IntegrationPath) -> [Effect] {
         updatePaywall(.choosePath(path))
         notice = StoreNotice(.info, "Integration path \(path.displayName) in \(paywall.storefront.id).")
-        return requestProductsIfNeeded() + loadXeePaywallIfNeeded()
+        return [.engine(.keepPath(paywall.pathOverride))] + requestProductsIfNeeded() + loadXeePaywallIfNeeded()
     }
 
     /// The guide's app on the Xee path asks the SDK for the paywall of its placement and the

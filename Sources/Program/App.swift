@@ -161,7 +161,10 @@ public struct App: Sendable {
     public internal(set) var caption: String?
 
     /// - Parameter report: what the engine holds at launch, so the first frame already shows it.
-    public init(catalog: Catalog, storefrontId: String? = nil, themes: [Theme] = [.dark, .light], themeName: String? = nil,
+    /// - Parameter path: the integration path QA chose before (`Store.keptPath`); nil for the
+    ///   storefront's own.
+    public init(catalog: Catalog, storefrontId: String? = nil, path: IntegrationPath? = nil, themes: [Theme] = [.dark, .light],
+                themeName: String? = nil,
                 userId: String, report: StoreReport? = nil, width: Int = 80, height: Int = 24, now: Date = Date(),
                 timeZone: TimeZone = .current, colorEnabled: Bool = true,
                 colorDepth: ColorDepth = .trueColor, device: Device = .full, audience: Bool = false,
@@ -170,6 +173,7 @@ public struct App: Sendable {
         self.audience = audience
         self.showsEvents = showsEvents ?? !audience
         paywall = PaywallModel(catalog: catalog, storefrontId: storefrontId, userId: userId)
+        if let path { paywall.update(.choosePath(path)) }
         let available = themes.isEmpty ? [Theme.dark] : themes
         self.themes = available
         themeIndex = themeName.flatMap { name in available.firstIndex { $0.name == name } } ?? 0

@@ -33,27 +33,27 @@ public enum AppView {
         }
         renderPanes(app, layout: layout, theme: theme, into: &frame)
         HintBar.render(notice: app.notice, hint: hint(app), theme: theme, in: layout.hintBar, into: &frame)
+        // Whatever goes over the screen keeps its borders clear of the boxes beneath.
+        let boxes = app.sheet != nil || app.choiceMenu != nil || app.overlay != nil ? app.boxesBeneath : []
         switch app.sheet {
         case .payStation(let page)?:
             PayStationSheet.render(page, now: app.now, clockPaused: app.clockIsPaused, theme: theme,
-                                   audience: app.audience, into: &frame)
+                                   audience: app.audience, clearOf: boxes, into: &frame)
         case .storeKit(let session)?:
             // The App Store sheet is the phone's own: in a right-to-left storefront it is
-            // mirrored as the paywall is, its Arabic in visual order and shaped.
-            frame.draw(app.paywall.writingDirection, in: Rect(x: 0, y: 0, width: frame.width, height: frame.height)) { _, frame in
-                StoreKitSheet.render(session, theme: theme, audience: app.audience, into: &frame)
-            }
+            // mirrored as the paywall is, its Arabic in visual order and shaped; QA's row is not.
+            StoreKitSheet.render(session, theme: theme, audience: app.audience, direction: app.paywall.writingDirection,
+                                 clearOf: boxes, into: &frame)
         case .play(let session)?:
             // Google Play's sheet is the phone's own too, mirrored in a right-to-left storefront.
-            frame.draw(app.paywall.writingDirection, in: Rect(x: 0, y: 0, width: frame.width, height: frame.height)) { _, frame in
-                PlaySheet.render(session, theme: theme, audience: app.audience, into: &frame)
-            }
+            PlaySheet.render(session, theme: theme, audience: app.audience, direction: app.paywall.writingDirection,
+                             clearOf: boxes, into: &frame)
         case nil:
             break
         }
         app.prompt?.render(with: app.pickerVocabulary, theme: theme, on: layout.hintBar, into: &frame)
-        app.choiceMenu?.menu.render(theme: theme, into: &frame)
-        app.overlay?.text.render(theme: theme, into: &frame)
+        app.choiceMenu?.menu.render(theme: theme, clearOf: boxes, into: &frame)
+        app.overlay?.text.render(theme: theme, clearOf: boxes, into: &frame)
         // Over everything: the presenter's words about what is on screen.
         if let caption = app.caption { CaptionBar.render(caption, theme: theme, colorEnabled: app.colorEnabled, into: &frame) }
         return frame
@@ -76,18 +76,18 @@ public enum AppView {
         }
     }
 
-    /// The keys of what is on top: a sheet, else a focused pane; nil for the paywall's own.
+    /// The keys of what is on top: a sheet, else a focused pane; nil for the paywall's own. A
+    /// menu or a text overlay says its keys on its own last line: the bottom line then says
+    /// nothing (but a message), rather than the same keys again, or keys that work only beneath it.
     private static func hint(_ app: App) -> String? {
+        if app.overlay != nil { return "" }
         switch app.sheet {
         case .payStation(let page)?: return PayStationSheet.hint(for: page, clockPaused: app.clockIsPaused)
         case .storeKit(let session)?: return StoreKitSheet.hint(for: session, audience: app.audience)
         case .play(let session)?: return PlaySheet.hint(for: session, audience: app.audience)
         case nil:
-            // A menu over the panes takes the keys: its own, not the paywall's.
-            if let menu = app.choiceMenu {
-                if case .xeeServer = menu.purpose { return XeeSettingsMenu.footer }
-                return "↑↓ choose · Enter do it · Esc close"
-            }
+            // A menu over the panes takes the keys, and says them on its own last line.
+            if app.choiceMenu != nil { return "" }
             return app.focus == .paywall ? nil : "↑↓ select a row · Enter open it in full · Tab next pane · ? help"
         }
     }
@@ -134,6 +134,13 @@ public enum AppView {
 }
 
 extension App {
+    /// The boxes drawn on the screen, which a sheet, a menu or an overlay keeps its borders
+    /// clear of: the paywall and the panes (`ScreenLayout.boxes`), and the paywall's boxed plans.
+    public var boxesBeneath: [Rect] {
+        let layout = self.layout
+        return layout.boxes + PaywallView.boxes(of: paywall, in: layout.paywall)
+    }
+
     /// This app's screen.
     public func view() -> Frame {
         AppView.render(self)

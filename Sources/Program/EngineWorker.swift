@@ -43,8 +43,8 @@ public final class EngineWorker: @unchecked Sendable {
                 return .store(try store.beginPurchase(of: productId, in: storefrontId, on: path, variationId: variationId))
             case .send(let input):
                 return .store(try store.send(input))
-            case .openURL(let url):
-                return .store(try store.open(url: url))
+            case .openURL(let url, let storefrontId):
+                return .store(try store.open(url: url, shownIn: storefrontId))
             case .restore(let path):
                 return .store(try store.restore(on: path))
             case .runDue:
@@ -59,8 +59,10 @@ public final class EngineWorker: @unchecked Sendable {
                 let paywall = try store.xee.getPaywall(placement: placement)
                 _ = try store.xee.getPaywallVariantProducts(paywallVariant: paywall, in: storefrontId)
                 return .store(store.currentReport())
-            case .buyPromoted(let productId):
-                return .store(try store.xee.makePurchase(heldPromotion: productId))
+            case .keepPath(let path):
+                return .store(try store.keepPath(path))
+            case .buyPromoted(let productId, let storefrontId):
+                return .store(try store.xee.makePurchase(heldPromotion: productId, shownIn: storefrontId))
             case .setTimeRate(let rate, let keepingClockPaused):
                 return .store(try store.setTimeRate(rate, keepingClockPaused: keepingClockPaused))
             case .advanceCalendar(let seconds):

@@ -81,7 +81,9 @@ public enum EngineCall: Sendable, Equatable {
     case requestProducts(path: IntegrationPath, attempt: Int)
     case beginPurchase(productId: String, storefrontId: String, path: IntegrationPath, variationId: String?)
     case send(PathInput)
-    case openURL(String)
+    /// A URL the app was opened with, and the storefront its screen shows (what the app's own
+    /// answer to a promoted purchase speaks).
+    case openURL(String, shownIn: String)
     case restore(path: IntegrationPath)
     case runDue
     case advance(to: Date)
@@ -89,8 +91,10 @@ public enum EngineCall: Sendable, Equatable {
     case configureXee(XeeServerSettings)
     /// The guide's app code on the Xee path: `getPaywall(placement:)`, then the variant's products.
     case loadXeePaywall(placement: String, storefrontId: String)
-    /// `makePurchase` of a held promoted product.
-    case buyPromoted(productId: String)
+    /// `i`, a script's `path`: the path chosen (nil: each storefront's own), kept for the next launch.
+    case keepPath(IntegrationPath?)
+    /// `makePurchase` of a held promoted product, from the screen of a storefront.
+    case buyPromoted(productId: String, shownIn: String)
     /// `]`, `[`, a scenario's `rate`: how fast the calendar runs.
     case setTimeRate(TimeRate, keepingClockPaused: Bool)
     /// `+`: the calendar a day on; everything due on the way happens at its own time.

@@ -22,6 +22,7 @@ final class ScenarioRun<Terminal: Backend> {
     private var storefrontId: String?
     /// The line that named the storefront, for the error when the catalog has none such.
     private var storefrontLine: Int?
+    /// A `path` line met before the first launch, which the launch chooses.
     private var pathOverride: IntegrationPath?
     private var userId: String?
     private var size = (width: 120, height: 40)
@@ -139,14 +140,19 @@ final class ScenarioRun<Terminal: Backend> {
         let backend = stage.makeBackend(size.width, size.height)
         let (width, height) = backend.size
         let look = stage.look
-        let app = App(catalog: catalog, storefrontId: storefrontId, themes: look.themes, themeName: look.themeName,
+        let app = App(catalog: catalog, storefrontId: storefrontId, path: store.keptPath, themes: look.themes,
+                      themeName: look.themeName,
                       userId: user, report: report, width: width, height: height, now: report.clock.now(atWall: Date()),
                       timeZone: look.timeZone, colorEnabled: look.colorEnabled, colorDepth: look.colorDepth,
                       audience: look.audience, showsEvents: look.showsEvents)
+        store.shownStorefront = app.paywall.storefront.id
         let program = Program(app: app, backend: backend, engine: EngineWorker(store: store), clock: report.clock,
                               inbox: stage.inbox ?? Inbox())
         self.program = program
+        // A `path` line before the first launch; a relaunch finds the path the ledger kept, as
+        // the app does.
         if let pathOverride { program.send(.choosePath(pathOverride)) }
+        pathOverride = nil
         program.send(.started)
     }
 
@@ -209,8 +215,7 @@ final class ScenarioRun<Terminal: Backend> {
                 program.send(.chooseStorefront(id: id))
             }
         case .path(let path):
-            pathOverride = path
-            program?.send(.choosePath(path))
+            if let program { program.send(.choosePath(path)) } else { pathOverride = path }
         case .size(let width, let height):
             size = (width, height)
             if let program {

@@ -48,7 +48,7 @@ extension ScenarioStage where Terminal == HeadlessBackend {
 /// How the app a scenario launches looks: plain and in UTC for a script, in the terminal's
 /// colors and the themes beside the catalog for a demo, and maybe in front of an audience.
 public struct ScenarioLook: Sendable {
-    public var themes: [Theme] = [.dark, .light]
+    public var themes: [Theme] = Theme.builtIn
     public var themeName: String?
     public var colorEnabled = false
     public var colorDepth: ColorDepth = .trueColor

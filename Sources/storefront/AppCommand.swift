@@ -13,11 +13,14 @@ enum AppCommand {
         let check = LaunchAhead.beginCheck(on: Environment.stateDirectory(options))
         let catalog = try Environment.loadCatalog(at: catalogPath)
         let (themes, brokenThemes) = Environment.loadThemes(near: catalogPath)
-        if let name = options.themeName, !themes.contains(where: { $0.name == name }) {
-            // A theme asked for by name that is there but broken says why, not "no such theme".
+        if let name = options.themeName {
+            // A theme asked for by name whose file is there but broken says why, not "no such
+            // theme", nor hides behind the built-in theme of the same name.
             if let broken = brokenThemes.first(where: { $0.names.contains(name) }) {
                 throw CommandFailure(.dataError, "theme \(ControlCharacters.escaped(name)) does not load; fix it and run again:\n\(broken.message)")
             }
+        }
+        if let name = options.themeName, !themes.contains(where: { $0.name == name }) {
             throw CommandFailure(.usage, "no theme named \(ControlCharacters.escaped(name)); themes: \(themes.map(\.name).joined(separator: ", ")).")
         }
         var storefrontId: String?
@@ -71,10 +74,13 @@ enum AppCommand {
         }
         // A TERM drawn as another terminal is said once, unless a broken theme has more to say.
         let report = store.currentReport(notice: launchProblem ?? terminal.notice.map { StoreNotice(.info, $0) })
-        let app = App(catalog: catalog, storefrontId: storefrontId, themes: themes, themeName: options.themeName,
+        let app = App(catalog: catalog, storefrontId: storefrontId, path: store.keptPath, themes: themes,
+                      themeName: options.themeName,
                       userId: store.userId, report: report, now: report.clock.now(atWall: Date()),
                       colorEnabled: colorEnabled, colorDepth: terminal.colorDepth, device: device,
                       audience: options.audience, showsEvents: options.events ? true : nil)
+        // The app's own answers (a promoted purchase refused) speak the storefront on screen.
+        store.shownStorefront = app.paywall.storefront.id
         // In front of an audience a month lasts a month, so a free week does not convert in
         // the middle of the talk (the rate is kept in the ledger, as `]` and `[` keep theirs).
         if options.audience { inbox.post(.setRenewalRate(.realTime)) }

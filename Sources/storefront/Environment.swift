@@ -35,13 +35,15 @@ enum Environment {
         var names: Set<String>
     }
 
-    /// Themes from `Themes/` beside the catalog, else in the current directory; the built-in
-    /// dark and light when there are none. A broken file is skipped and reported. Dark and light
-    /// come first (dark is the default, `t` goes to light), then the others by name.
+    /// The built-in themes (the repository's `Themes/*.json`, carried in the binary, so they are
+    /// there wherever it runs), each replaced by a theme of its name from a `Themes/` folder
+    /// beside the catalog (else in the current directory), which may add others. A broken file
+    /// is skipped and reported, and the built-in of its name stays. Dark and light come first
+    /// (dark is the default, `t` goes to light), then the others by name.
     static func loadThemes(near catalogPath: String) -> (themes: [Theme], broken: [BrokenTheme]) {
         guard let directory = themesDirectory(near: catalogPath),
               let names = try? FileManager.default.contentsOfDirectory(atPath: directory)
-        else { return ([.dark, .light], []) }
+        else { return (Theme.builtIn, []) }
         var themes: [Theme] = []
         var broken: [BrokenTheme] = []
         let first = ["dark.json", "light.json"]
@@ -61,7 +63,7 @@ enum Environment {
                 broken.append(BrokenTheme(file: path, message: "\(ControlCharacters.escaped(path)): \(error)", names: [stem]))
             }
         }
-        return (themes.isEmpty ? [.dark, .light] : themes, broken)
+        return (Theme.builtIn(overriddenBy: themes), broken)
     }
 
     /// The folder themes load from: `Themes/` beside the catalog, else in the current directory.

@@ -19,7 +19,7 @@ enum ExportCommand {
         let axisOptions = ExportAxisOptions(storefronts: options.storefronts, themes: options.themes, sizes: options.sizes,
                                             variants: options.variants, eligibility: options.eligibility,
                                             states: options.states, devices: options.device)
-        try refuseBrokenThemes(named: options.themes, broken: broken, loaded: themes)
+        try refuseBrokenThemes(named: options.themes, broken: broken)
         let axes = try mapped { () throws(ExportFailure) in try axisOptions.axes(catalog: catalog, themeNames: themes.map(\.name)) }
         let formats = try mapped { () throws(ExportFailure) in try ExportFormat.parse(options.formats) }
         let jobs = try parseJobs(options.jobs)
@@ -84,11 +84,11 @@ enum ExportCommand {
 
     /// A theme named in --themes whose file is broken is a data error that says why, not a
     /// theme that is "not there".
-    private static func refuseBrokenThemes(named list: String?, broken: [Environment.BrokenTheme],
-                                           loaded: [Theme]) throws(CommandFailure) {
+    private static func refuseBrokenThemes(named list: String?, broken: [Environment.BrokenTheme]) throws(CommandFailure) {
         guard let list else { return }
-        for name in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) })
-        where !loaded.contains(where: { $0.name == name }) {
+        // Asked for by name, a broken file is refused though a built-in theme has that name: the
+        // file is what was meant.
+        for name in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
             if let theme = broken.first(where: { $0.names.contains(name) }) {
                 throw CommandFailure(.dataError, "--themes \(name): its file does not load: \(theme.message)")
             }

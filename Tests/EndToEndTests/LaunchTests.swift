@@ -106,8 +106,45 @@ extension EndToEnd {
                 screen.statusBar.contains("theme dark") && screen.bottomLine.contains("neon.json:5:1: error: $: malformed JSON")
             }
             #expect(screen.statusBar.contains("theme dark"))
+            // The folder has no light theme and a broken neon: the built-in ones of those names stay.
             app.sendKeys("t")
-            try app.waitUntil("t stays on the one good theme") { $0.bottomLine == "Theme dark." }
+            try app.waitUntil("t goes on to the built-in light theme") { $0.bottomLine == "Theme light." }
+            app.sendKeys("T", "T")
+            try app.waitUntil("T goes back round to the built-in neon") { $0.bottomLine == "Theme neon." }
+            try app.quit()
+        }
+    }
+
+    /// Issue 33 item 21: outside the checkout (no `Themes/` folder beside the catalog or in the
+    /// current directory) the app offered only dark and light; the five themes that ship are in
+    /// the binary and there wherever it runs.
+    @Suite("Built-in themes outside the checkout", .needsTmux)
+    struct BuiltInThemesOutside {
+        @Test("--theme nosuch lists the five built-in themes")
+        func unknownThemeListsEveryBuiltIn() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            try FileManager.default.copyItem(atPath: BuiltBinary.catalog, toPath: directory.path + "/catalog.json")
+            let run = try Finished.run(try BuiltBinary.path(), ["--theme", "nosuch", "--catalog", "catalog.json",
+                                                                "--state-dir", directory.path + "/state"],
+                                       in: directory.path)
+            #expect(run.status == 64, "stderr: \(run.standardError)")
+            #expect(run.standardError.contains("no theme named nosuch; themes: dark, light, calm, high-contrast, neon."),
+                    "stderr: \(run.standardError)")
+        }
+
+        @Test("the app opens in a built-in theme from a folder that has none")
+        func builtInThemeOpens() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            try FileManager.default.copyItem(atPath: BuiltBinary.catalog, toPath: directory.path + "/catalog.json")
+            let app = try TmuxSession(stateDirectory: directory.path + "/state",
+                                      arguments: ["--catalog", "catalog.json", "--theme", "high-contrast"],
+                                      directory: directory.path)
+            defer { app.close() }
+            try app.waitUntil("the app starts in high-contrast") { $0.statusBar.contains("theme high-contrast") }
+            app.sendKeys("t")
+            try app.waitUntil("t goes on to neon") { $0.bottomLine == "Theme neon." }
             try app.quit()
         }
     }

@@ -44,6 +44,52 @@ extension EndToEnd {
             try app.quit()
         }
 
+        /// Issue 33 item 18: the player owns Remove Ads; `storefront promote` of it reaches the app
+        /// on an English screen, which holds it. `p` buys it: the app refuses in English (the
+        /// promotion is the App Store account's, Japanese in this catalog, but the refusal is the
+        /// app's), and the refused promotion is no longer held.
+        @Test("a held promotion of an owned product is refused in the screen's words and leaves the list")
+        func ownedPromotionRefused() throws {
+            let state = try TemporaryDirectory()
+            defer { state.remove() }
+            let prepare = state.path + "/own-remove-ads.scenario"
+            try """
+                catalog \(BuiltBinary.catalog)
+                user qa-e2e
+                path storekit
+                select com.example.stardust.remove_ads
+                buy
+                storekit confirm
+                expect owned com.example.stardust.remove_ads
+                """.write(toFile: prepare, atomically: true, encoding: .utf8)
+            let prepared = try Finished.run(try BuiltBinary.path(), ["scenario", prepare, "--state-dir", state.path + "/state"])
+            try #require(prepared.status == 0, "\(prepared.standardOutput)\(prepared.standardError)")
+            let text = try String(contentsOfFile: BuiltBinary.catalog, encoding: .utf8)
+            let holding = text.replacingOccurrences(of: #""notificationDelaySeconds": 4"#,
+                                                    with: #""notificationDelaySeconds": 4, "shouldAddStorePayment": false"#)
+            try #require(holding != text, "catalog.json no longer spells notificationDelaySeconds this way")
+            let catalog = state.path + "/holding.json"
+            try holding.write(toFile: catalog, atomically: true, encoding: .utf8)
+            let app = try TmuxSession(stateDirectory: state.path + "/state", arguments: ["--catalog", catalog])
+            defer { app.close() }
+            try app.waitForLaunch()
+            let sku = "com.example.stardust.remove_ads"
+            let handed = try Finished.run(try BuiltBinary.path(), ["promote", sku, "--catalog", catalog,
+                                                                   "--state-dir", state.path + "/state"])
+            #expect(handed.status == 0, "\(handed.standardError)")
+            try app.waitUntil("the app holds it") { $0.bottomLine.contains("the app holds it: press p to buy it") }
+            app.sendKeys("p")
+            try app.waitUntil("p lists it") { $0.shows("Promoted purchases held") && $0.shows("Buy Remove Ads") }
+            app.sendKeys("Enter")
+            let refused = try app.waitUntil("the app refuses it in English") {
+                $0.bottomLine == "You already own Remove Ads; nothing was charged."
+            }
+            #expect(!refused.shows("App Store · Sandbox"))
+            app.sendKeys("p")
+            try app.waitUntil("nothing is held any more") { $0.bottomLine.hasPrefix("No promoted purchase is held") }
+            try app.quit()
+        }
+
         @Test("with no app running the promotion is kept; an unknown SKU is refused")
         func keptOrRefused() throws {
             let state = try TemporaryDirectory()

@@ -30,16 +30,19 @@ final class TmuxSession {
     /// with `setsid` or whose parent blocked the signal. Its status then goes to `exitFile`.
     ///
     /// `command` replaces everything after the binary (a subcommand that takes no state
-    /// directory, such as `demo`), run from the package's root.
+    /// directory, such as `demo`), run from the package's root. `directory` runs the app from
+    /// there instead (outside the checkout, where no `Themes/` folder is at hand).
     init(stateDirectory: String, width: Int = 120, height: Int = 40, arguments: [String] = [],
-         environment: [String: String] = [:], sessionOfItsOwn: Bool = false, command: [String]? = nil) throws {
+         environment: [String: String] = [:], sessionOfItsOwn: Bool = false, command: [String]? = nil,
+         directory: String? = nil) throws {
         let binary = try BuiltBinary.path()
         socket = "storefront-e2e-\(getpid())-\(UUID().uuidString.prefix(8).lowercased())"
         self.stateDirectory = stateDirectory
         let app = command.map { [binary] + $0 }
             ?? [binary, "--catalog", BuiltBinary.catalog, "--state-dir", stateDirectory, "--user", "qa-e2e"] + arguments
         let extra = environment.sorted { $0.key < $1.key }.map { Self.quoted("\($0.key)=\($0.value)") + " " }.joined()
-        let launch = (command == nil ? "" : "cd \(Self.quoted(BuiltBinary.root)) && ") + "env TERM=xterm-256color LANG=C.UTF-8 NO_COLOR= \(extra)"
+        let start = directory ?? (command == nil ? nil : BuiltBinary.root)
+        let launch = (start.map { "cd \(Self.quoted($0)) && " } ?? "") + "env TERM=xterm-256color LANG=C.UTF-8 NO_COLOR= \(extra)"
         let command = sessionOfItsOwn
             ? "trap '' HUP; \(launch)setsid \(app.map(Self.quoted).joined(separator: " ")); echo \"EXIT=$?\" > \(Self.quoted(exitFile))"
             : "\(launch)\(app.map(Self.quoted).joined(separator: " ")); echo \"EXIT=$?\"; sleep 60"

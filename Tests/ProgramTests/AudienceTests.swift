@@ -52,10 +52,11 @@ struct AudienceTests {
         let screen = Rect(x: 0, y: 0, width: 80, height: 24)
         // Where QA's row is for QA: the same sheet drawn without an audience.
         var frame = Frame(width: 80, height: 24)
-        StoreKitSheet.render(session, theme: .dark, into: &frame)
+        let boxes = harness.app.boxesBeneath
+        StoreKitSheet.render(session, theme: .dark, clearOf: boxes, into: &frame)
         for caption in Self.qaCaptions {
             let start = try #require(frame.position(of: caption))
-            #expect(StoreKitSheet.input(atX: start.x, y: start.y, for: session, in: screen, audience: true) == nil)
+            #expect(StoreKitSheet.input(atX: start.x, y: start.y, for: session, in: screen, audience: true, clearOf: boxes) == nil)
             harness.program.send(.mouse(MouseEvent(.press, x: start.x + 1, y: start.y)))
             #expect(harness.storeKitSession != nil, "a click on the hidden \(caption) did something")
         }

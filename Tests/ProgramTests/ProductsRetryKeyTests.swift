@@ -25,7 +25,8 @@ struct ProductsRetryKeyTests {
     @Test func samePathOverride() {
         var app = freshApp(storefront: "JPN")
         app.receive(.started)
-        #expect(app.update(.key(.character("i"))) == [.engine(.requestProducts(path: .paystation, attempt: 1))])
+        #expect(app.update(.key(.character("i"))) == [.engine(.keepPath(.paystation)),
+                                                      .engine(.requestProducts(path: .paystation, attempt: 1))])
         app.receive(report(products: .failed(attempt: 4, retryAfter: nil)))
         #expect(app.update(.key(.enter)) == [.engine(.requestProducts(path: .paystation, attempt: 1))])
         #expect(app.paywall.storefront.id == "JPN")

@@ -73,7 +73,8 @@ struct StoreKitSheetTests {
         #expect(frame.text.contains("ジェムの袋") && frame.text.contains("¥160"))
         for (button, caption) in Self.japaneseCaptions {
             let start = try #require(frame.position(of: caption), "\(caption) is not drawn at 60x18:\n\(frame.text)")
-            #expect(StoreKitSheet.input(atX: start.x, y: start.y, for: session, in: Rect(x: 0, y: 0, width: 60, height: 18))
+            #expect(StoreKitSheet.input(atX: start.x, y: start.y, for: session, in: Rect(x: 0, y: 0, width: 60, height: 18),
+                                         clearOf: harness.app.boxesBeneath)
                 == .pressButton(button))
         }
     }
@@ -94,19 +95,21 @@ struct StoreKitSheetTests {
         let session = try #require(harness.storeKitSession)
         let frame = harness.program.draw()
         let screen = Rect(x: 0, y: 0, width: 80, height: 24)
+        // The boxes the app keeps the sheet clear of, as it draws it.
+        let boxes = harness.app.boxesBeneath
         for (button, caption) in Self.japaneseCaptions {
             let start = try #require(frame.position(of: caption), "\(caption) is not drawn")
             let width = DisplayWidth.of(caption)
             for x in start.x..<start.x + width {
-                #expect(StoreKitSheet.input(atX: x, y: start.y, for: session, in: screen) == .pressButton(button),
+                #expect(StoreKitSheet.input(atX: x, y: start.y, for: session, in: screen, clearOf: boxes) == .pressButton(button),
                         "column \(x) of \(caption)")
             }
             for x in [start.x - 1, start.x + width] {
-                #expect(StoreKitSheet.input(atX: x, y: start.y, for: session, in: screen) != .pressButton(button),
+                #expect(StoreKitSheet.input(atX: x, y: start.y, for: session, in: screen, clearOf: boxes) != .pressButton(button),
                         "column \(x), beside \(caption)")
             }
-            #expect(StoreKitSheet.input(atX: start.x, y: start.y - 1, for: session, in: screen) == nil)
-            #expect(StoreKitSheet.input(atX: start.x, y: start.y + 1, for: session, in: screen) == nil)
+            #expect(StoreKitSheet.input(atX: start.x, y: start.y - 1, for: session, in: screen, clearOf: boxes) == nil)
+            #expect(StoreKitSheet.input(atX: start.x, y: start.y + 1, for: session, in: screen, clearOf: boxes) == nil)
         }
     }
 
@@ -116,11 +119,13 @@ struct StoreKitSheetTests {
         let session = try #require(harness.storeKitSession)
         let frame = harness.program.draw()
         let screen = Rect(x: 0, y: 0, width: 80, height: 24)
+        // The boxes the app keeps the sheet clear of, as it draws it.
+        let boxes = harness.app.boxesBeneath
         for failure in StoreKitFailure.allCases {
             let start = try #require(frame.position(of: failure.qualifiedName), "\(failure) is not drawn")
             let expected: StoreKitInput = failure == session.chosenFailure ? .press : .chooseFailure(failure)
             for x in [start.x, start.x + failure.qualifiedName.count - 1] {
-                #expect(StoreKitSheet.input(atX: x, y: start.y, for: session, in: screen) == expected, "\(failure) at \(x)")
+                #expect(StoreKitSheet.input(atX: x, y: start.y, for: session, in: screen, clearOf: boxes) == expected, "\(failure) at \(x)")
             }
         }
         // The QA row's buttons are not drawn while the list is open, and take no clicks.

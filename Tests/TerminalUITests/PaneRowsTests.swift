@@ -44,11 +44,11 @@ struct PaneRowsTests {
         #expect(row.role == .error)
     }
 
-    /// A narrow row drops the id and keeps the product, the state and the charge.
-    @Test func narrowRowsKeepTheProductTheStateAndTheCharge() {
+    /// A narrow row keeps the id and the charge; the SKU and the state give way.
+    @Test func narrowRowsKeepTheIdAndTheCharge() {
         let listed = transaction(.purchased)
         let fit = TransactionColumns(fitting: [listed]).fitted(to: 28)
-        #expect(PaneRows.transaction(listed, fit: fit).text == "gems_100   purchased ✓ $0.99")
+        #expect(PaneRows.transaction(listed, fit: fit).text == "txn-000001 g… purch… ✓ $0.99")
     }
 
     /// A ledger can hold a product a later catalog dropped: the row shows the id it has.

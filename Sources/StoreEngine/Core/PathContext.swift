@@ -17,6 +17,8 @@ struct PathContext {
 
     var catalog: Catalog { store.catalog }
     var userId: String { store.userId }
+    /// The storefront the app's screen shows (`Store.shownStorefront`), when the catalog has it.
+    var shownStorefront: Storefront? { store.shownStorefront.flatMap { catalog.storefront(id: $0) } }
     /// The project id the SDK was started with, and how the network behaves.
     var sdkProjectId: Int? { store.sdkProjectId }
     var networkCondition: NetworkCondition { store.networkCondition }

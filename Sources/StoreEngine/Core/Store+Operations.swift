@@ -123,8 +123,10 @@ extension Store {
     }
 
     /// A URL the app was opened with: a redirect from Pay Station, a deep link from outside.
-    public func open(url: String) throws(StoreError) -> StoreReport {
-        try perform { try openURL(url) }
+    /// `storefrontId`, when given, is the storefront the app's screen shows now (`shownStorefront`).
+    public func open(url: String, shownIn storefrontId: String? = nil) throws(StoreError) -> StoreReport {
+        if let storefrontId { shownStorefront = storefrontId }
+        return try perform { try openURL(url) }
     }
 
     /// The first path that knows the URL handles it (Pay Station answers every URL, last).

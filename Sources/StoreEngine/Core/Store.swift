@@ -33,6 +33,14 @@ public final class Store {
     public var checkpoint: (StoreCheckpoint) -> Void = { _ in }
     /// The claim on the state directory (one app at a time), held as long as the store lives.
     var stateLock: StateLock?
+    /// The storefront the app's screen shows, by id: what the app's own answers speak where
+    /// the purchase is another storefront's (a promoted purchase is made in the App Store
+    /// account's, but the app refuses it in the screen's words). The app sets it at launch, and
+    /// each call from a screen that can start such a purchase carries it; nil before then.
+    public var shownStorefront: String?
+    /// The integration path QA chose last (`i`, a scenario's `path`), kept in the ledger as
+    /// QA's other settings are, for the next launch; nil for each storefront's own.
+    public internal(set) var keptPath: IntegrationPath?
 
     /// The simulated calendar; kept in the ledger whenever it changes.
     public private(set) var clock: Clock {
@@ -133,6 +141,7 @@ public final class Store {
             account = try Account(reading: ledger, user: userId, catalog: catalog)
             renewalRate = try ledger.setting(Self.renewalRateSetting).flatMap(RenewalRate.init(rawValue:))
                 ?? RenewalRate(catalog: catalog)
+            keptPath = try ledger.setting(Self.pathSetting).flatMap(IntegrationPath.init(rawValue:))
             try reloadAgenda()
         } catch {
             throw StoreError(error)

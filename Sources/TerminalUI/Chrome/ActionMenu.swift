@@ -22,22 +22,24 @@ public struct ActionMenu: Sendable, Equatable {
 
     public static let footer = "↑↓ choose · Enter do it · Esc close"
 
-    /// The box on a screen of `screen`: wide enough for the title, the items and the footer.
-    func box(in screen: Rect) -> Rect {
+    /// The box on a screen of `screen`: wide enough for the title, the items and the footer,
+    /// placed by `SheetBox` clear of the borders of `boxes` beneath.
+    func box(in screen: Rect, clearOf boxes: [Rect] = []) -> Rect {
         let widest = ([title, footer] + items.map { "▸ " + $0 }).map(DisplayWidth.of).max() ?? 0
-        return screen.centered(width: min(screen.width - 2, widest + 4), height: min(screen.height, items.count + 4))
+        return SheetBox.fit(width: min(screen.width - 2, widest + 4), height: items.count + 4, in: screen, clearOf: boxes)
     }
 
     /// The item drawn at (x, y) on a screen of `screen`, if any.
-    public func item(atX x: Int, y: Int, on screen: Rect) -> Int? {
-        let inner = box(in: screen).inset(by: 1)
+    public func item(atX x: Int, y: Int, on screen: Rect, clearOf boxes: [Rect] = []) -> Int? {
+        let inner = box(in: screen, clearOf: boxes).inset(by: 1)
         let index = y - inner.y
         guard inner.contains(x: x, y: y), items.indices.contains(index) else { return nil }
         return index
     }
 
-    public func render(theme: Theme, into frame: inout Frame) {
-        let area = box(in: frame.area)
+    /// - Parameter boxes: the boxes on the screen beneath, whose borders this one keeps clear of.
+    public func render(theme: Theme, clearOf boxes: [Rect] = [], into frame: inout Frame) {
+        let area = box(in: frame.area, clearOf: boxes)
         frame.fill(area, style: theme.surfaceStyle(.text))
         let inner = frame.drawBox(area, title: title, border: theme.border, style: theme.surfaceStyle(.accent),
                                   titleStyle: theme.surfaceStyle(.accent, bold: true))

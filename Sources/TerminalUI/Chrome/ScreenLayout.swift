@@ -126,6 +126,13 @@ public struct ScreenLayout: Sendable, Equatable {
         return Tabs(shown: shown, labels: labels)
     }
 
+    /// The boxes drawn on the screen: the paywall (or the device's frame) and each live pane
+    /// drawn. A box over them (a sheet, a menu, a row in full) keeps its borders clear of theirs.
+    public var boxes: [Rect] {
+        let drawn = livePanes.filter { pane in tabs.map { $0.shown == pane } ?? true }
+        return ([paywall] + drawn.map(rect(of:))).filter { !$0.isEmpty }
+    }
+
     public func rect(of pane: Pane) -> Rect {
         switch pane {
         case .paywall: return paywall

@@ -26,29 +26,49 @@ public struct TextOverlay: Sendable, Equatable {
         self.footer = footer
     }
 
-    /// Scrolls by `step` lines, no further than the last screenful on a screen of `screen`.
-    public mutating func scroll(by step: Int, on screen: Rect) {
-        let (_, lines, visible) = layout(in: screen)
+    /// Scrolls by `step` lines, no further than the last screenful on a screen of `screen`
+    /// (with the boxes `clearOf` beneath, as `render` places it).
+    public mutating func scroll(by step: Int, on screen: Rect, clearOf boxes: [Rect] = []) {
+        let (_, lines, visible) = layout(in: screen, clearOf: boxes)
         scroll = min(max(0, scroll + step), max(0, lines.count - visible))
     }
 
-    /// The box for a screen, and its lines at that width.
-    func layout(in screen: Rect) -> (box: Rect, lines: [(label: String, text: String)], visible: Int) {
-        let width = min(screen.width - 2, 96)
+    /// The box for a screen, and its lines at that width: placed by `SheetBox`, clear of the
+    /// borders of `boxes` beneath, fewer rows (and a scroll) where that is what keeps it clear.
+    func layout(in screen: Rect, clearOf boxes: [Rect] = []) -> (box: Rect, lines: [(label: String, text: String)], visible: Int) {
         let labelWidth = min(20, entries.map { DisplayWidth.of($0.label) }.max() ?? 0)
-        let textWidth = max(1, width - 4 - (labelWidth > 0 ? labelWidth + 1 : 0))
-        var lines: [(label: String, text: String)] = []
-        for entry in entries {
-            for (index, line) in TextWrap.lines(entry.text, width: textWidth).enumerated() {
-                lines.append((index == 0 ? entry.label : "", line))
+        func lines(at width: Int) -> [(label: String, text: String)] {
+            let textWidth = max(1, width - 4 - (labelWidth > 0 ? labelWidth + 1 : 0))
+            var lines: [(label: String, text: String)] = []
+            for entry in entries {
+                for (index, line) in TextWrap.lines(entry.text, width: textWidth).enumerated() {
+                    lines.append((index == 0 ? entry.label : "", line))
+                }
             }
+            return lines
         }
-        let height = min(screen.height, lines.count + 3)
-        return (screen.centered(width: width, height: height), lines, max(0, height - 3))
+        // Taller than the screen between the status bar and the bottom line: the whole screen,
+        // edge to edge, its border over every border beneath, and what is left one scroll away.
+        var width = min(screen.width - 2, 96)
+        var wrapped = lines(at: width)
+        if wrapped.count + 3 > screen.height - 2 {
+            wrapped = lines(at: screen.width)
+            return (screen, wrapped, max(0, screen.height - 3))
+        }
+        // A box that must go edge to edge is wider than asked: its text is wrapped again to fill it.
+        var box = SheetBox.fit(width: width, height: wrapped.count + 3, in: screen, clearOf: boxes, shrinking: true)
+        if box.width != width {
+            width = box.width
+            wrapped = lines(at: width)
+            box = SheetBox.fit(width: width, height: wrapped.count + 3, in: screen, clearOf: boxes, shrinking: true)
+            if box.width != width { wrapped = lines(at: box.width) }
+        }
+        return (box, wrapped, max(0, box.height - 3))
     }
 
-    public func render(theme: Theme, into frame: inout Frame) {
-        let (box, lines, visible) = layout(in: frame.area)
+    /// - Parameter boxes: the boxes on the screen beneath, whose borders this one keeps clear of.
+    public func render(theme: Theme, clearOf boxes: [Rect] = [], into frame: inout Frame) {
+        let (box, lines, visible) = layout(in: frame.area, clearOf: boxes)
         frame.fill(box, style: theme.surfaceStyle(.text))
         let inner = frame.drawBox(box, title: title, border: theme.border, style: theme.surfaceStyle(.accent),
                                   titleStyle: theme.surfaceStyle(.accent, bold: true))

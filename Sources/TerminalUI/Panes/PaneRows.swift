@@ -26,9 +26,9 @@ public enum PaneRows {
         }
         let state = fit.shortStates ? TransactionColumns.shortState(of: transaction) : transaction.displayState
         // Each column padded, or cut with `…`, to its width; the charge last and whole.
-        let columns = [fit.showsId ? transaction.id : nil,
-                       DisplayWidth.pad(TransactionColumns.productName(of: transaction), to: fit.product),
-                       DisplayWidth.pad(state, to: fit.state), mark, transaction.chargeText]
+        let columns = [TransactionColumns.id(of: transaction, in: fit),
+                       fit.product > 0 ? DisplayWidth.pad(TransactionColumns.productName(of: transaction), to: fit.product) : nil,
+                       fit.state > 0 ? DisplayWidth.pad(state, to: fit.state) : nil, mark, transaction.chargeText]
         return ListPane.Row(columns.compactMap { $0 }.joined(separator: " "), role)
     }
 

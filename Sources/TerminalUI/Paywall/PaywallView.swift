@@ -84,6 +84,14 @@ public enum PaywallView {
         layout(model, area: area).target(at: x, y)
     }
 
+    /// The boxed plans (cards, list entries, the hero box) where they are on the screen when the
+    /// paywall is drawn in `area`: mirrored within it in a right-to-left storefront. A box over
+    /// the screen keeps its borders clear of theirs too.
+    public static func boxes(of model: PaywallModel, in area: Rect) -> [Rect] {
+        let boxes = layout(model, area: area).boxes
+        return model.writingDirection == .rightToLeft ? boxes.map { $0.mirrored(within: area) } : boxes
+    }
+
     static func layout(_ model: PaywallModel, area: Rect) -> PaywallGeometry {
         PaywallGeometry(model: model, inner: content(of: area), cta: callToAction(of: model), links: links(of: model))
     }

@@ -41,8 +41,9 @@ public enum PayStationSheet {
 
     /// The page's box on a screen of `screen`, by the catalog's `payStation.size`: small hides
     /// the test cards, large takes the screen.
-    static func box(for size: PayStationSettings.Size, in screen: Rect) -> Rect {
-        SheetBox.fit(width: width(of: size, in: screen), height: size == .large ? screen.height : 16, in: screen)
+    static func box(for size: PayStationSettings.Size, in screen: Rect, clearOf boxes: [Rect] = []) -> Rect {
+        SheetBox.fit(width: width(of: size, in: screen), height: size == .large ? screen.height : 16, in: screen,
+                     clearOf: boxes)
     }
 
     /// The columns a size asks for: small 60, medium 76, large the screen's.
@@ -66,11 +67,12 @@ public enum PayStationSheet {
     /// Draws the page centred over the screen; `now` is simulated time, for the countdown, which
     /// says so when the paused clock holds it.
     /// - Parameter audience: in front of an audience the title drops the sandbox marker.
+    /// - Parameter boxes: the boxes on the screen beneath, whose borders the page keeps clear of.
     public static func render(_ page: PayStationPage, now: Date, clockPaused: Bool = false, theme appTheme: Theme,
-                              audience: Bool = false, into frame: inout Frame) {
+                              audience: Bool = false, clearOf boxes: [Rect] = [], into frame: inout Frame) {
         let session = page.session
         let theme = theme(for: page, over: appTheme)
-        let area = box(for: page.size, in: frame.area)
+        let area = box(for: page.size, in: frame.area, clearOf: boxes)
         let surface = theme.surfaceStyle(.text)
         frame.fill(area, style: surface)
         // The small page has room for the short word only.

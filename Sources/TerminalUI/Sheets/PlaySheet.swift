@@ -40,14 +40,14 @@ public enum PlaySheet {
         }
     }
 
-    /// The sheet's box on a screen of `area`.
-    static func box(in area: Rect) -> Rect {
-        SheetBox.fit(width: 64, height: 16, in: area)
+    /// The sheet's box on a screen of `area`, clear of the borders of `boxes` beneath.
+    static func box(in area: Rect, clearOf boxes: [Rect] = []) -> Rect {
+        SheetBox.fit(width: 64, height: 16, in: area, clearOf: boxes)
     }
 
-    /// Where each instrument and button is drawn: what a click hits is what is drawn.
-    static func targets(for session: PlaySession, in area: Rect) -> [(PlayInput, Rect)] {
-        let content = box(in: area).inset(by: 1).inset(horizontal: 1, vertical: 0)
+    /// Where each instrument and button is drawn, laid out left to right in `box`.
+    private static func layout(for session: PlaySession, in box: Rect) -> [(PlayInput, Rect)] {
+        let content = box.inset(by: 1).inset(horizontal: 1, vertical: 0)
         var targets: [(PlayInput, Rect)] = []
         for (index, instrument) in PlayInstrument.allCases.enumerated() {
             targets.append((.choose(instrument), Rect(x: content.x, y: content.y + 5 + index, width: content.width, height: 1)))
@@ -61,9 +61,20 @@ public enum PlaySheet {
         return targets
     }
 
+    /// Where each instrument and button is on the screen: what a click hits is what is drawn.
+    /// They are the phone's, mirrored within the box in a right-to-left storefront.
+    static func targets(for session: PlaySession, in area: Rect, direction: WritingDirection = .leftToRight,
+                        clearOf boxes: [Rect] = []) -> [(PlayInput, Rect)] {
+        let box = box(in: area, clearOf: boxes)
+        return layout(for: session, in: box).map { input, rect in
+            (input, direction == .rightToLeft ? rect.mirrored(within: box) : rect)
+        }
+    }
+
     /// The input a click at (x, y) gives.
-    public static func input(atX x: Int, y: Int, for session: PlaySession, in area: Rect) -> PlayInput? {
-        targets(for: session, in: area).first { $0.1.contains(x: x, y: y) }?.0
+    public static func input(atX x: Int, y: Int, for session: PlaySession, in area: Rect,
+                             direction: WritingDirection = .leftToRight, clearOf boxes: [Rect] = []) -> PlayInput? {
+        targets(for: session, in: area, direction: direction, clearOf: boxes).first { $0.1.contains(x: x, y: y) }?.0
     }
 
     private static func caption(_ input: PlayInput, _ session: PlaySession) -> String {
@@ -72,10 +83,28 @@ public enum PlaySheet {
     }
 
     /// - Parameter audience: the sheet as a player sees it: no QA row.
-    public static func render(_ session: PlaySession, theme: Theme, audience: Bool = false, into frame: inout Frame) {
-        let area = box(in: frame.area)
-        frame.fill(area, style: theme.surfaceStyle(.text))
-        let inner = frame.drawBox(area, title: "Google Play", border: theme.border, style: theme.surfaceStyle(.accent),
+    /// - Parameter direction: the storefront's; right to left, Google Play's sheet is mirrored as
+    ///   the paywall is, while QA's parts (the replacement mode, the QA row, the library's status
+    ///   and the keys) are drawn left to right, as the tool's English always is.
+    /// - Parameter boxes: the boxes on the screen beneath, whose borders the sheet keeps clear of.
+    public static func render(_ session: PlaySession, theme: Theme, audience: Bool = false,
+                              direction: WritingDirection = .leftToRight, clearOf boxes: [Rect] = [],
+                              into frame: inout Frame) {
+        let box = box(in: frame.area, clearOf: boxes)
+        let mirrored = direction == .rightToLeft
+        frame.draw(direction, in: frame.area) { area, sheet in
+            renderThePhones(session, in: mirrored ? box.mirrored(within: area) : box, theme: theme, audience: audience,
+                            withMode: !mirrored, into: &sheet)
+        }
+        renderQA(session, in: box, theme: theme, audience: audience, modeApart: mirrored, into: &frame)
+    }
+
+    /// Google Play's sheet: the product, price, account, test notice, instruments, the plan it
+    /// replaces, Buy and Cancel; `withMode` adds QA's replacement mode after the replaced plan.
+    private static func renderThePhones(_ session: PlaySession, in box: Rect, theme: Theme, audience: Bool,
+                                        withMode: Bool, into frame: inout Frame) {
+        frame.fill(box, style: theme.surfaceStyle(.text))
+        let inner = frame.drawBox(box, title: "Google Play", border: theme.border, style: theme.surfaceStyle(.accent),
                                   titleStyle: theme.surfaceStyle(.accent, bold: true))
         guard inner.height >= 14 else { return }
         let content = inner.inset(horizontal: 1, vertical: 0)
@@ -90,11 +119,11 @@ public enum PlaySheet {
         if let replacement = session.replacement {
             // The player's line in the sheet's language; QA's the mode the app passed, and its key.
             let line = text[.replaces] + " · " + replacement.replacedName
-                + (audience ? "" : "  p " + replacement.mode.rawValue)
+                + (audience || !withMode ? "" : "  " + modeText(replacement))
             frame.write(line, in: Rect(x: content.x, y: content.y + 9, width: content.width, height: 1),
                         style: theme.surfaceStyle(.accent))
         }
-        for (input, rect) in targets(for: session, in: frame.area) {
+        for (input, rect) in layout(for: session, in: box) {
             switch input {
             case .choose(let instrument):
                 let chosen = instrument == session.instrument
@@ -107,6 +136,24 @@ public enum PlaySheet {
             default:
                 break
             }
+        }
+    }
+
+    /// The replacement mode the app passes, after the key that changes it.
+    private static func modeText(_ replacement: PlayReplacement) -> String {
+        "p " + replacement.mode.rawValue
+    }
+
+    /// QA's part, in English and left to right: the QA row, the library's status, the keys; on
+    /// a mirrored sheet also the replacement mode, at the left of the replaced plan's line.
+    private static func renderQA(_ session: PlaySession, in box: Rect, theme: Theme, audience: Bool, modeApart: Bool,
+                                 into frame: inout Frame) {
+        let inner = box.inset(by: 1)
+        guard inner.height >= 14 else { return }
+        let content = inner.inset(horizontal: 1, vertical: 0)
+        if modeApart, !audience, let replacement = session.replacement {
+            frame.write(modeText(replacement), x: content.x, y: content.y + 9, limit: content.width,
+                        style: theme.surfaceStyle(.accent))
         }
         if !audience {
             // Each setting after the key that changes it; the longest code still fits the width.

@@ -22,8 +22,21 @@ public enum StoreKitSheet {
 
     /// What a key does on the sheet in front of an audience (`--audience`), where only Buy and
     /// Cancel are drawn: QA's letters do nothing, and the arrows move between the two buttons
-    /// only, so Enter can never press a button nobody sees.
-    public static func input(for key: Key, on session: StoreKitSession, audience: Bool) -> StoreKitInput? {
+    /// only, so Enter can never press a button nobody sees. On a mirrored sheet (a right-to-left
+    /// storefront) `←` and `→` swap while Buy or Cancel has the focus, as on the paywall: Buy is
+    /// on the right there, and `←` goes on to Cancel. QA's row is drawn left to right, where they
+    /// keep their sense.
+    public static func input(for key: Key, on session: StoreKitSession, audience: Bool, mirrored: Bool = false) -> StoreKitInput? {
+        var key = key
+        if mirrored, session.chosenFailure == nil, session.focus == .buy || session.focus == .cancel {
+            switch key {
+            case .left: key = .right
+            case .right: key = .left
+            case .character("h"): key = .character("l")
+            case .character("l"): key = .character("h")
+            default: break
+            }
+        }
         guard audience, session.chosenFailure == nil else { return input(for: key) }
         switch input(for: key) {
         case .next?, .previous?:
@@ -44,16 +57,16 @@ public enum StoreKitSheet {
             : "↑↓ choose the error · Enter throw it · Esc back"
     }
 
-    /// The sheet's box on a screen of `area`.
-    static func box(in area: Rect) -> Rect {
-        SheetBox.fit(width: 64, height: 15, in: area)
+    /// The sheet's box on a screen of `area`, clear of the borders of `boxes` beneath.
+    static func box(in area: Rect, clearOf boxes: [Rect] = []) -> Rect {
+        SheetBox.fit(width: 64, height: 15, in: area, clearOf: boxes)
     }
 
-    /// Where each button is drawn, and each error of the list while it is open: what a click
-    /// hits is what is drawn, because both come from here.
+    /// Where each button is drawn, and each error of the list while it is open, laid out left to
+    /// right in `box`: what a click hits is what is drawn, because both come from here.
     /// In front of an audience the QA row is neither drawn nor hit.
-    static func targets(for session: StoreKitSession, in area: Rect, audience: Bool = false) -> [(StoreKitInput, Rect)] {
-        let content = box(in: area).inset(by: 1).inset(horizontal: 1, vertical: 0)
+    private static func layout(for session: StoreKitSession, in box: Rect, audience: Bool) -> [(StoreKitInput, Rect)] {
+        let content = box.inset(by: 1).inset(horizontal: 1, vertical: 0)
         var targets: [(StoreKitInput, Rect)] = []
         var x = content.x + 2
         for button in [StoreKitSession.Button.buy, .cancel] {
@@ -78,13 +91,32 @@ public enum StoreKitSheet {
         return targets
     }
 
+    /// Whether a target is the phone's own (Buy, Cancel), mirrored with the sheet in a
+    /// right-to-left storefront; QA's row and its list of errors are the tool's, in English,
+    /// drawn left to right wherever they are.
+    private static func isThePhones(_ input: StoreKitInput) -> Bool {
+        if case .pressButton(let button) = input { return !button.isQA }
+        return false
+    }
+
+    /// Every target where it is on the screen: the phone's mirrored within the box in a
+    /// right-to-left storefront, QA's as laid out.
+    static func targets(for session: StoreKitSession, in area: Rect, audience: Bool = false,
+                        direction: WritingDirection = .leftToRight, clearOf boxes: [Rect] = []) -> [(StoreKitInput, Rect)] {
+        let box = box(in: area, clearOf: boxes)
+        return layout(for: session, in: box, audience: audience).map { input, rect in
+            (input, direction == .rightToLeft && isThePhones(input) ? rect.mirrored(within: box) : rect)
+        }
+    }
+
     /// The input a click at (x, y) gives: a button presses it; an error of the list is chosen,
     /// and a click on the chosen one throws it.
     public static func input(atX x: Int, y: Int, for session: StoreKitSession, in area: Rect,
-                             audience: Bool = false) -> StoreKitInput? {
-        guard let (input, _) = targets(for: session, in: area, audience: audience).first(where: { $0.1.contains(x: x, y: y) }) else {
-            return nil
-        }
+                             audience: Bool = false, direction: WritingDirection = .leftToRight,
+                             clearOf boxes: [Rect] = []) -> StoreKitInput? {
+        guard let (input, _) = targets(for: session, in: area, audience: audience, direction: direction, clearOf: boxes)
+            .first(where: { $0.1.contains(x: x, y: y) })
+        else { return nil }
         if case .chooseFailure(let failure) = input, failure == session.chosenFailure { return .press }
         return input
     }
@@ -99,26 +131,56 @@ public enum StoreKitSheet {
     }
 
     /// - Parameter audience: the sheet as a player sees it: no QA row, no Sandbox in the title.
-    public static func render(_ session: StoreKitSession, theme: Theme, audience: Bool = false, into frame: inout Frame) {
-        let area = box(in: frame.area)
-        frame.fill(area, style: theme.surfaceStyle(.text))
+    /// - Parameter direction: the storefront's; right to left, the phone's sheet is mirrored as
+    ///   the paywall is (its Arabic in visual order and shaped), while QA's row, its list of
+    ///   errors and the keys are drawn left to right, as the tool's English always is.
+    /// - Parameter boxes: the boxes on the screen beneath, whose borders the sheet keeps clear of.
+    public static func render(_ session: StoreKitSession, theme: Theme, audience: Bool = false,
+                              direction: WritingDirection = .leftToRight, clearOf boxes: [Rect] = [],
+                              into frame: inout Frame) {
+        let box = box(in: frame.area, clearOf: boxes)
+        frame.draw(direction, in: frame.area) { area, sheet in
+            renderThePhones(session, in: direction == .rightToLeft ? box.mirrored(within: area) : box, theme: theme,
+                            audience: audience, into: &sheet)
+        }
+        renderQA(session, in: box, theme: theme, audience: audience, into: &frame)
+    }
+
+    /// The phone's sheet: its box and title, the product, price, offer and account, Buy and Cancel.
+    private static func renderThePhones(_ session: StoreKitSession, in box: Rect, theme: Theme, audience: Bool,
+                                        into frame: inout Frame) {
+        frame.fill(box, style: theme.surfaceStyle(.text))
         // Under the Xee SDK the sheet is StoreKit's, opened by `makePurchase`.
         let environment = audience ? "" : " · \(session.sandbox ? "Sandbox" : "Production")"
         let title = "App Store" + environment + (session.path == .xee && !audience ? " · Xee" : "")
-        let inner = frame.drawBox(area, title: title, border: theme.border, style: theme.surfaceStyle(.accent),
+        let inner = frame.drawBox(box, title: title, border: theme.border, style: theme.surfaceStyle(.accent),
                                   titleStyle: theme.surfaceStyle(.accent, bold: true))
         guard inner.height >= 13 else { return }
         let content = inner.inset(horizontal: 1, vertical: 0)
         StoreSheetHeader.draw(productName: session.productName, formattedPrice: session.formattedPrice,
                               offerLine: session.offerLine, account: session.account, language: session.language,
                               in: content, theme: theme, into: &frame)
-        for (input, rect) in targets(for: session, in: frame.area, audience: audience) {
+        for (input, rect) in layout(for: session, in: box, audience: audience) where isThePhones(input) {
+            guard case .pressButton(let button) = input else { continue }
+            let focused = session.chosenFailure == nil && session.focus == button
+            frame.write(caption(button, session), x: rect.x, y: rect.y,
+                        style: focused ? theme.selectionStyle : theme.surfaceStyle(.accent, bold: true))
+        }
+    }
+
+    /// QA's part, in English and left to right: the row of other outcomes (or the list of
+    /// errors with its question), and the keys on the last line.
+    private static func renderQA(_ session: StoreKitSession, in box: Rect, theme: Theme, audience: Bool,
+                                 into frame: inout Frame) {
+        let inner = box.inset(by: 1)
+        guard inner.height >= 13 else { return }
+        let content = inner.inset(horizontal: 1, vertical: 0)
+        for (input, rect) in layout(for: session, in: box, audience: audience) where !isThePhones(input) {
             switch input {
             case .pressButton(let button):
                 let focused = session.chosenFailure == nil && session.focus == button
                 frame.write(caption(button, session), x: rect.x, y: rect.y,
-                            style: focused ? theme.selectionStyle
-                                : theme.surfaceStyle(button.isQA ? .warning : .accent, bold: !button.isQA))
+                            style: focused ? theme.selectionStyle : theme.surfaceStyle(.warning))
             case .chooseFailure(let failure):
                 let chosen = failure == session.chosenFailure
                 frame.write((chosen ? "▸ " : "  ") + failure.qualifiedName, in: rect,

@@ -52,18 +52,37 @@ public struct Theme: Sendable, Equatable {
         return theme
     }
 
-    /// Built-in themes, used when `Themes/` holds none, so the app always has both appearances.
-    public static let dark = Theme(name: "dark", appearance: .dark, colors: [
-        .background: RGB(0x12, 0x14, 0x1C), .surface: RGB(0x1C, 0x20, 0x2B), .text: RGB(0xE6, 0xE8, 0xEF),
-        .muted: RGB(0x8A, 0x90, 0xA2), .accent: RGB(0x7C, 0xC4, 0xFF), .price: RGB(0xFF, 0xD1, 0x66),
-        .badge: RGB(0xFF, 0x7A, 0xB6), .border: RGB(0x3A, 0x40, 0x52), .selection: RGB(0x7C, 0xC4, 0xFF),
-        .success: RGB(0x6B, 0xD9, 0x8A), .warning: RGB(0xFF, 0xB8, 0x4D), .error: RGB(0xFF, 0x6B, 0x6B),
-    ], border: .rounded)
+    /// The themes the program carries wherever it runs: each `Themes/*.json` of the repository,
+    /// copied byte for byte into `BuiltInThemeFiles.swift` by `make themes` (a test fails while a
+    /// file and its copy differ); dark and light first, then the others by file name. A
+    /// `Themes/` folder beside the catalog replaces them by name and adds its own.
+    public static let builtIn: [Theme] = {
+        let first = ["dark.json", "light.json"]
+        func rank(_ name: String) -> (Int, String) { (first.firstIndex(of: name) ?? first.count, name) }
+        return BuiltInThemeFiles.files.sorted { rank($0.name) < rank($1.name) }
+            .compactMap { try? ThemeDecoder.decode($0.text, file: "Themes/" + $0.name) }
+    }()
 
-    public static let light = Theme(name: "light", appearance: .light, colors: [
-        .background: RGB(0xFA, 0xFA, 0xF7), .surface: RGB(0xEE, 0xEF, 0xEA), .text: RGB(0x1F, 0x23, 0x2B),
-        .muted: RGB(0x5C, 0x61, 0x6C), .accent: RGB(0x1A, 0x63, 0xBF), .price: RGB(0x8A, 0x52, 0x00),
-        .badge: RGB(0xB8, 0x15, 0x5A), .border: RGB(0xC4, 0xC7, 0xCF), .selection: RGB(0x1A, 0x63, 0xBF),
-        .success: RGB(0x17, 0x7A, 0x36), .warning: RGB(0x93, 0x57, 0x00), .error: RGB(0xC0, 0x26, 0x26),
-    ], border: .single)
+    /// The built-in themes with `folder`'s (a `Themes/` folder's, in its order) in place of those
+    /// of the same name, and the folder's others after them.
+    public static func builtIn(overriddenBy folder: [Theme]) -> [Theme] {
+        var themes = builtIn
+        for theme in folder {
+            if let index = themes.firstIndex(where: { $0.name == theme.name }) {
+                themes[index] = theme
+            } else {
+                themes.append(theme)
+            }
+        }
+        return themes
+    }
+
+    /// The built-in dark and light themes, which the app always has (and Pay Station's page
+    /// looks like, whatever the app's theme). Themes/dark.json and Themes/light.json decode (a
+    /// test holds it); should one not, the theme keeps its name and draws without color.
+    public static let dark = builtIn.first { $0.name == "dark" }
+        ?? Theme(name: "dark", appearance: .dark, colors: [:], border: .rounded)
+
+    public static let light = builtIn.first { $0.name == "light" }
+        ?? Theme(name: "light", appearance: .light, colors: [:], border: .single)
 }

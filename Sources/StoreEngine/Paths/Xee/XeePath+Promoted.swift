@@ -35,6 +35,7 @@ extension XeePath {
                                                 + "of \(open.productName) has ended."))
         }
         if shouldAddStorePayment(for: sku) {
+            if let refusal = try refusalIfOwned(product, in: context) { return refusal }
             try context.log(.xeePromoted, "the App Store started a promoted purchase of \(product.shortId); "
                             + "shouldAddStorePayment(for:) answered true: the sheet shows now")
             return try beginPurchase(PurchaseRequest(productId: sku, storefront: appStoreStorefront(in: context),
@@ -49,13 +50,27 @@ extension XeePath {
     }
 
     /// The app buys a held promoted product with `makePurchase`, in the App Store's storefront.
+    /// One the player owns by now is refused, and leaves the held list: it was asked for once.
     func resume(_ productId: String, in context: PathContext) throws -> PathStep {
         guard heldPromotions.contains(productId) else {
             let held = heldPromotions.isEmpty ? "none is held" : "held: " + heldPromotions.joined(separator: ", ")
             return PathStep(notice: StoreNotice(.info, "No promoted purchase of \(productId) is held (\(held))."))
         }
+        if let product = context.catalog.product(id: productId), let refusal = try refusalIfOwned(product, in: context) {
+            try context.log(.xeePromoted, "makePurchase of the held promoted \(product.shortId) was refused: "
+                            + "it leaves the held promoted purchases")
+            release(productId)
+            return refusal
+        }
         return try beginPurchase(PurchaseRequest(productId: productId, storefront: appStoreStorefront(in: context),
                                                  variationId: nil), in: context)
+    }
+
+    /// The app's refusal of a promoted product the player owns, before any sheet opens. The
+    /// purchase would be the App Store account's storefront's, but the refusal is the app's, on
+    /// its screen: it names the product as the storefront on screen does.
+    private func refusalIfOwned(_ product: Product, in context: PathContext) throws -> PathStep? {
+        try context.refusalIfOwned(product, in: context.shownStorefront ?? appStoreStorefront(in: context))
     }
 
     /// The storefront of the App Store account: the first that sells through Xee, else

@@ -59,6 +59,22 @@ final class XeePath: StoreKitPath {
         server = XeeServerSettings(catalog.settings.xee)
     }
 
+    /// The ledger setting that keeps QA's server settings (`Store.configureXee`).
+    static let serverSetting = "xee.server"
+
+    /// QA's server settings from the last session on this state directory win over the
+    /// catalog's, as QA's other settings do; a kept row this build cannot read is said once.
+    override func launched(in context: PathContext) throws {
+        try super.launched(in: context)
+        guard let text = try context.setting(Self.serverSetting) else { return }
+        guard let kept = XeeServerSettings(kept: text) else {
+            try context.log(.ledgerUnreadable, "the Xee server's settings kept in the ledger (\(QuotedText.part(text))) "
+                            + "could not be read: the catalog's apply")
+            return
+        }
+        server = kept
+    }
+
     /// QA's server settings are kept; the old catalog's follow the new one.
     override func catalogReplaced(_ old: Catalog, by new: Catalog) {
         if server == XeeServerSettings(old.settings.xee) { server = XeeServerSettings(new.settings.xee) }
@@ -402,5 +418,10 @@ final class XeePath: StoreKitPath {
     /// Remembers a product the delegate held.
     func hold(_ productId: String) {
         if !heldPromotions.contains(productId) { heldPromotions.append(productId) }
+    }
+
+    /// Forgets a held product the app asked for and was refused: it is not offered again.
+    func release(_ productId: String) {
+        heldPromotions.removeAll { $0 == productId }
     }
 }

@@ -75,9 +75,12 @@ public struct XeeSDK {
         try store.beginPurchase(of: product.vendorProductId, in: storefrontId, on: .xee, variationId: product.variationId)
     }
 
-    /// `makePurchase` of a promoted product the delegate held.
-    public func makePurchase(heldPromotion productId: String) throws(StoreError) -> StoreReport {
-        try store.perform {
+    /// `makePurchase` of a promoted product the delegate held; `storefrontId`, when given, is
+    /// the storefront the app's screen shows (`Store.shownStorefront`).
+    public func makePurchase(heldPromotion productId: String, shownIn storefrontId: String? = nil) throws(StoreError)
+        -> StoreReport {
+        if let storefrontId { store.shownStorefront = storefrontId }
+        return try store.perform {
             let notice = try store.run(store.xeePath.resume(productId, in: store.context))
             if store.xeePath.sheet(in: store.context) != nil { store.reached(.opened) }
             return notice

@@ -71,6 +71,30 @@ public struct XeeServerSettings: Sendable, Equatable {
         self.init(hasInAppPurchaseKey: catalog.inAppPurchaseKey,
                   promotedPurchases: catalog.shouldAddStorePayment ? .show : .hold)
     }
+
+    /// As the ledger keeps them: `key=off apple=error os=14 environment=unknown promoted=hold`.
+    var kept: String {
+        "key=\(hasInAppPurchaseKey ? "on" : "off") apple=\(apple.rawValue) os=\(deviceOS.rawValue) "
+            + "environment=\(environment.rawValue) promoted=\(promotedPurchases.rawValue)"
+    }
+
+    /// Read back from `kept`; nil for text that does not say all five, each with a known value.
+    init?(kept text: String) {
+        var fields: [String: String] = [:]
+        for pair in text.split(separator: " ") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { return nil }
+            fields[parts[0]] = parts[1]
+        }
+        guard let key = fields["key"], key == "on" || key == "off",
+              let apple = fields["apple"].flatMap(AppleAnswer.init(rawValue:)),
+              let os = fields["os"].flatMap(DeviceOS.init(rawValue:)),
+              let environment = fields["environment"].flatMap(Environment.init(rawValue:)),
+              let promoted = fields["promoted"].flatMap(PromotedPurchases.init(rawValue:))
+        else { return nil }
+        self.init(hasInAppPurchaseKey: key == "on", apple: apple, deviceOS: os, environment: environment,
+                  promotedPurchases: promoted)
+    }
 }
 
 /// The app polling `getProfile` for access after a purchase: which level, which poll.
