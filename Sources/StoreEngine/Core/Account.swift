@@ -355,6 +355,7 @@ struct Account {
         }
         // The subscriptions behind the levels: grace keeps access, auto-renew says whether it renews.
         let summaries = subscriptionSummaries(at: now, in: store)
+        history.subscribedGroups.formUnion(groupsPaidFor(summaries))
         for summary in summaries {
             if summary.isLive {
                 origins[summary.level, default: .init()].note(storeOfTransaction[summary.originalTransactionId],
@@ -399,6 +400,14 @@ struct Account {
 }
 
 extension Account {
+    /// Groups the store took a payment in: every paid auto-renewable purchase starts its
+    /// subscription in the commit of its payment, so its group's introductory offer is used from
+    /// then on, as the store's own record says, whether or not the app has granted it (Xee's
+    /// server may not have heard of it yet; a purchase that failed verification is never granted).
+    private func groupsPaidFor(_ summaries: [SubscriptionSummary]) -> Set<String> {
+        Set(summaries.compactMap { catalog?.product(id: $0.productId)?.group })
+    }
+
     /// Groups with a subscription not yet over: in grace or billing retry its access may have
     /// lapsed, but the subscription is still the player's, so it has not lapsed for a win-back
     /// offer (which comes only once it has expired).
