@@ -402,7 +402,7 @@ struct Account {
 extension Account {
     /// Groups the store took a payment in: every paid auto-renewable purchase starts its
     /// subscription in the commit of its payment, so its group's introductory offer is used from
-    /// then on, as the store's own record says, whether or not the app has granted it (Xee's
+    /// then on, as the store's own record says, whether or not the app has granted it (a path's
     /// server may not have heard of it yet; a purchase that failed verification is never granted).
     private func groupsPaidFor(_ summaries: [SubscriptionSummary]) -> Set<String> {
         Set(summaries.compactMap { catalog?.product(id: $0.productId)?.group })
