@@ -127,7 +127,8 @@ struct DefaultCatalogTests {
                   ]),
         ])
         #expect(monthly.winBackOffers == [
-            Offer(id: "winback_month", mode: .freeTrial, period: SubscriptionPeriod(value: 1, unit: .month)),
+            Offer(id: "winback_month", mode: .freeTrial, period: SubscriptionPeriod(value: 1, unit: .month),
+                  winBackCriteria: WinBackCriteria(paidMonths: 1, monthsSinceLapse: 1...24, monthsBetweenOffers: 6)),
         ])
         let weekly = try #require(catalog.product(id: "com.example.stardust.pass.weekly"))
         #expect(weekly.introductoryOffer == nil)

@@ -539,6 +539,7 @@ struct LintTests {
         fired.insert(CatalogLinter.lint(data: Data([0x7B, 0xFF]), file: "catalog.json").findings.first?.rule ?? "")
         fired.insert(LintReport.unreadable(file: "catalog.json", "no such file").findings.first?.rule ?? "")
         fired.formUnion(try PlayCatalogTests.firedRules())
+        fired.formUnion(WinBackCriteriaTests.firedRules())
         // Theme rules fire in the theme linter's tests (TerminalUITests).
         #expect(fired == Set(LintRule.allCases.filter { !$0.isForThemes }.map(\.id)))
     }

@@ -278,7 +278,8 @@ struct StoreKitSampleTests {
                 Offer(id: "free_month", mode: .freeTrial, period: month),
             ],
             winBackOffers: [
-                Offer(id: "winback_month", mode: .payUpFront, period: month, prices: ["DEU": decimal("0.49")]),
+                Offer(id: "winback_month", mode: .payUpFront, period: month, prices: ["DEU": decimal("0.49")],
+                      winBackCriteria: WinBackCriteria(paidMonths: 6, monthsSinceLapse: 2...24, monthsBetweenOffers: 12)),
             ],
             codeOffers: [
                 Offer(id: "Spring code", mode: .payAsYouGo, period: month, periods: 2, prices: ["DEU": decimal("0.99")],
