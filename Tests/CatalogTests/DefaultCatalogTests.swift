@@ -158,6 +158,11 @@ struct DefaultCatalogTests {
             offerDetailsWithIntro: "{{ product.offer_period }} {{ product.offer_price }}, then {{ product.price_per_period }}"))
         #expect(a.strings["ja"]?.cta == "続ける")
         #expect(a.strings["de"]?.offerDetails == nil)
+        // Beside English's template (which says what the built-in words say), every language
+        // reads its one built-in phrasing of an offer, the words the sheets say too.
+        #expect(catalog.paywalls.flatMap(\.variants).allSatisfy { variant in
+            variant.strings.allSatisfy { $0.key == "en" || $0.value.offerDetailsWithIntro == nil }
+        })
         let b = paywall.variants[1]
         #expect(b.products == ["com.example.stardust.pass.monthly", "com.example.stardust.pass.yearly"])
         #expect(b.highlight == "com.example.stardust.pass.monthly")

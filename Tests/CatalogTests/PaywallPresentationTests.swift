@@ -119,7 +119,7 @@ struct PaywallPresentationTests {
 
     @Test(arguments: [
         ("DEU", "1 Woche gratis, danach 5,49\(noBreak)€/Monat"),
-        ("JPN", "1週間 無料、以降 ¥800/月"),
+        ("JPN", "1週間無料、以降¥800/月"),
     ])
     func introOfferLinesUseTheStorefrontsStrings(storefront: String, expected: String) throws {
         #expect(try plan(monthlyId, of: present(in: storefront)).offerLine == expected)

@@ -326,8 +326,7 @@ struct StoreKitSampleTests {
             // Generated, in the language of `_locale` (StoreKitPaywallTests).
             paywalls: [Paywall(id: "storekit", placement: "store_open", defaultLocale: "de", variants: [
                 PaywallVariant(id: "A", products: [monthly.id, yearly.id], highlight: yearly.id, strings: ["de": PaywallStrings(
-                    title: "Wähle deinen Plan", cta: "Weiter", offerDetails: "{{ product.price_per_period }}",
-                    offerDetailsWithIntro: "{{ product.offer_period }}: {{ product.offer_price }}, danach {{ product.price_per_period }}")]),
+                    title: "Wähle deinen Plan", cta: "Weiter")]),
             ])],
             origin: .storeKitConfiguration)
         #expect(catalog.settings == expected.settings)
