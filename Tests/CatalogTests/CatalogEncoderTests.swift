@@ -230,7 +230,9 @@ struct CatalogEncoderTests {
         #expect(properties(PlayOffer(id: "", basePlanId: "", phases: [], eligibility: nil)) == [
             "id", "basePlanId", "phases", "offerTags", "eligibility"])
         #expect(properties(PlayPricingPhase(kind: .freeTrial, duration: month)) == ["kind", "duration", "recurrenceCount", "prices"])
-        #expect(properties(Offer(mode: .freeTrial, period: month)) == ["id", "mode", "period", "periods", "prices", "eligibility"])
+        #expect(properties(Offer(mode: .freeTrial, period: month)) == ["id", "mode", "period", "periods", "prices", "eligibility",
+                                                                        "winBackCriteria"])
+        #expect(properties(WinBackCriteria.loosest) == ["paidMonths", "monthsSinceLapse", "monthsBetweenOffers"])
         #expect(properties(Paywall(id: "", placement: "", variants: [])) == [
             "id", "placement", "defaultLocale", "variants", "termsUrl", "privacyUrl", "showsRestore"])
         #expect(properties(PaywallVariant(id: "", products: [])) == [

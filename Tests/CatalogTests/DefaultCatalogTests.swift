@@ -127,7 +127,8 @@ struct DefaultCatalogTests {
                   ]),
         ])
         #expect(monthly.winBackOffers == [
-            Offer(id: "winback_month", mode: .freeTrial, period: SubscriptionPeriod(value: 1, unit: .month)),
+            Offer(id: "winback_month", mode: .freeTrial, period: SubscriptionPeriod(value: 1, unit: .month),
+                  winBackCriteria: WinBackCriteria(paidMonths: 1, monthsSinceLapse: 1...24, monthsBetweenOffers: 6)),
         ])
         let weekly = try #require(catalog.product(id: "com.example.stardust.pass.weekly"))
         #expect(weekly.introductoryOffer == nil)
@@ -157,6 +158,11 @@ struct DefaultCatalogTests {
             offerDetailsWithIntro: "{{ product.offer_period }} {{ product.offer_price }}, then {{ product.price_per_period }}"))
         #expect(a.strings["ja"]?.cta == "続ける")
         #expect(a.strings["de"]?.offerDetails == nil)
+        // Beside English's template (which says what the built-in words say), every language
+        // reads its one built-in phrasing of an offer, the words the sheets say too.
+        #expect(catalog.paywalls.flatMap(\.variants).allSatisfy { variant in
+            variant.strings.allSatisfy { $0.key == "en" || $0.value.offerDetailsWithIntro == nil }
+        })
         let b = paywall.variants[1]
         #expect(b.products == ["com.example.stardust.pass.monthly", "com.example.stardust.pass.yearly"])
         #expect(b.highlight == "com.example.stardust.pass.monthly")

@@ -540,6 +540,7 @@ struct LintTests {
         fired.insert(LintReport.unreadable(file: "catalog.json", "no such file").findings.first?.rule ?? "")
         fired.formUnion(try PlayCatalogTests.firedRules())
         fired.formUnion(LinkAndBundleIdTests.firedRules())
+        fired.formUnion(WinBackCriteriaTests.firedRules())
         // Theme rules fire in the theme linter's tests (TerminalUITests).
         #expect(fired == Set(LintRule.allCases.filter { !$0.isForThemes }.map(\.id)))
     }

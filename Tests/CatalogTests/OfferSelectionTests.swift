@@ -128,7 +128,9 @@ struct OfferSelectionTests {
         #expect(promo.kindName == "promo")
 
         let winBack = try #require(OfferSelector.offer(for: monthly, history: lapsed))
-        #expect(winBack == .winBack(Offer(id: "winback_month", mode: .freeTrial, period: oneMonth, periods: 1)))
+        #expect(winBack == .winBack(Offer(id: "winback_month", mode: .freeTrial, period: oneMonth, periods: 1,
+                                          winBackCriteria: WinBackCriteria(paidMonths: 1, monthsSinceLapse: 1...24,
+                                                                           monthsBetweenOffers: 6))))
         #expect(winBack.kindName == "win-back")
     }
 

@@ -108,8 +108,9 @@ struct PriceFormatterTests {
     }
 
     @Test(arguments: [
-        // Whole prices without decimals: the per-period price is whole too, to the nearest unit.
-        (india, "2999", year, PriceFormatter.NormalizedUnit.month, "₹250/month"),
+        // Whole prices without decimals: the per-period price is whole too, rounded down.
+        (india, "2999", year, PriceFormatter.NormalizedUnit.month, "₹249/month"),
+        (india, "5999", year, .month, "₹499/month"),
         (india, "149", week, .month, "₹647/month"),
         (mexico, "499", SubscriptionPeriod(value: 6, unit: .month), .month, "$83/mes"),
         // A price with decimals keeps them, rounded down to the minor unit as elsewhere.
@@ -117,6 +118,7 @@ struct PriceFormatterTests {
         (Storefronts.usa, "39.99", year, .month, "$3.33/month"),
         (Storefronts.usa, "40", year, .month, "$3.33/month"),
         (Storefronts.jpn, "6000", year, .month, "¥500/月"),
+        (Storefronts.jpn, "4400", year, .month, "¥366/月"),
     ])
     func perPeriodPricesKeepThePrecisionOfThePlansPrice(storefront: Storefront, amount: String, period: SubscriptionPeriod,
                                                        target: PriceFormatter.NormalizedUnit, expected: String) {

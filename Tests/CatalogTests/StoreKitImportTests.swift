@@ -278,7 +278,8 @@ struct StoreKitSampleTests {
                 Offer(id: "free_month", mode: .freeTrial, period: month),
             ],
             winBackOffers: [
-                Offer(id: "winback_month", mode: .payUpFront, period: month, prices: ["DEU": decimal("0.49")]),
+                Offer(id: "winback_month", mode: .payUpFront, period: month, prices: ["DEU": decimal("0.49")],
+                      winBackCriteria: WinBackCriteria(paidMonths: 6, monthsSinceLapse: 2...24, monthsBetweenOffers: 12)),
             ],
             codeOffers: [
                 Offer(id: "Spring code", mode: .payAsYouGo, period: month, periods: 2, prices: ["DEU": decimal("0.99")],
@@ -325,8 +326,7 @@ struct StoreKitSampleTests {
             // Generated, in the language of `_locale` (StoreKitPaywallTests).
             paywalls: [Paywall(id: "storekit", placement: "store_open", defaultLocale: "de", variants: [
                 PaywallVariant(id: "A", products: [monthly.id, yearly.id], highlight: yearly.id, strings: ["de": PaywallStrings(
-                    title: "Wähle deinen Plan", cta: "Weiter", offerDetails: "{{ product.price_per_period }}",
-                    offerDetailsWithIntro: "{{ product.offer_period }}: {{ product.offer_price }}, danach {{ product.price_per_period }}")]),
+                    title: "Wähle deinen Plan", cta: "Weiter")]),
             ])],
             origin: .storeKitConfiguration)
         #expect(catalog.settings == expected.settings)

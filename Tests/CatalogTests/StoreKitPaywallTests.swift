@@ -65,9 +65,8 @@ struct StoreKitPaywallTests {
         let strings = try #require(paywall.variants.first?.strings[language])
         #expect(paywall.variants.first?.strings.count == 1)
         #expect(strings.title == title && strings.cta == cta)
-        #expect(strings.offerDetails == "{{ product.price_per_period }}")
-        #expect(strings.offerDetailsWithIntro?.contains("{{ product.offer_period }}") == true)
-        #expect(strings.offerDetailsWithIntro?.contains("{{ product.offer_price }}") == true)
+        // No offer line of its own: the language's one phrasing says the offer, as the sheets do.
+        #expect(strings.offerDetails == nil && strings.offerDetailsWithIntro == nil)
     }
 
     @Test func aFileWithoutSubscriptionsGetsNoPaywall() throws {
@@ -75,13 +74,24 @@ struct StoreKitPaywallTests {
         #expect(try StoreKitImporter.load(text: text, file: "t.storekit").paywalls == [])
     }
 
-    @Test func theIntroOfferLineUsesTheGeneratedStrings() throws {
-        let catalog = try StoreKitImporter.load(text: file(subscriptions: subscription("month", "P1M", intro: true)), file: "t.storekit")
+    /// The offer line is the language's one phrasing, the words every store's sheet says of the
+    /// offer (`OfferText`): never a colon, `その後` or a space the sheet does not have.
+    @Test(arguments: [
+        ("en_US", "1 week free, then $4.99/month"), ("es_ES", "1 semana gratis, luego 4,99\u{A0}US$/mes"),
+        ("ja_JP", "1週間無料、以降$4.99/月"), ("de_DE", "1 Woche gratis, danach 4,99\u{A0}$/Monat"),
+    ])
+    func theIntroOfferLineIsTheLanguagesOnePhrasing(locale: String, expected: String) throws {
+        let catalog = try StoreKitImporter.load(text: file(locale: locale, subscriptions: subscription("month", "P1M", intro: true)),
+                                                file: "t.storekit")
         let paywall = try #require(catalog.paywalls.first)
         let variant = try #require(paywall.variants.first)
         let storefront = try #require(catalog.storefronts.first)
-        let presentation = PaywallPresentation(catalog: catalog, paywall: paywall, variant: variant, storefront: storefront)
-        #expect(presentation.plans.map(\.offerLine) == ["1 week: free, then $4.99/month"])
+        let plan = try #require(PaywallPresentation(catalog: catalog, paywall: paywall, variant: variant, storefront: storefront)
+            .plans.first)
+        let offer = try #require(plan.product.introductoryOffer)
+        let regular = try #require(plan.display.pricePerPeriod)
+        #expect(plan.offerLine == OfferText.describe(offer, in: storefront, then: regular))
+        #expect(plan.offerLine == expected)
     }
 
     @Test(arguments: StoreKitFixtureCounts.everyFile)

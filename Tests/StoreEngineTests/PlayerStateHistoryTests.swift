@@ -41,12 +41,28 @@ struct PlayerStateHistoryTests {
         }
     }
 
+    /// Five paid weeks, lapsed a month ago: a player the win-back month's criteria admit, as the
+    /// preview's lapsed player is (who stands for any such player: five years paid, lapsed as
+    /// long ago as the offers ask), so the same groups lapsed and the same offer on every plan.
     @Test func aLapsedPlayer() throws {
         try withStore { harness in
-            let (session, _) = try harness.buy(SKU.weeklyPass)
-            _ = try harness.store.act(.cancelRenewal, on: session.transactionId)
-            _ = try harness.store.advance(to: harness.now.addingTimeInterval(8 * Self.day))
-            try matches(.lapsed, harness)
+            _ = try harness.buy(SKU.weeklyPass)
+            _ = try harness.store.advance(to: harness.now.addingTimeInterval(28 * Self.day))
+            let latest = try #require(harness.store.currentReport().snapshot.transactions.first)
+            _ = try harness.store.act(.cancelRenewal, on: latest.id)
+            _ = try harness.store.advance(to: harness.now.addingTimeInterval(38 * Self.day))
+            let snapshot = harness.store.currentReport().snapshot
+            let catalog = harness.store.catalog
+            let preview = PlayerState.lapsed.history(in: catalog, current: nil)
+            #expect(snapshot.history.subscribedGroups == preview.subscribedGroups)
+            #expect(snapshot.history.lapsedGroups == preview.lapsedGroups)
+            for product in catalog.products {
+                #expect(OfferSelector.offer(for: product, history: snapshot.history)
+                    == OfferSelector.offer(for: product, history: preview), "\(product.id)")
+            }
+            #expect(OfferSelector.offer(for: try #require(catalog.product(id: SKU.monthlyPass)),
+                                        history: preview)?.kindName == "win-back")
+            #expect(snapshot.subscribedProductIds.isEmpty)
         }
     }
 

@@ -172,6 +172,19 @@ public enum CatalogEncoder {
         if !offer.eligibility.isEmpty {
             members.append(("eligibility", .array(offer.eligibility.map { .string($0.rawValue) })))
         }
+        if let criteria = offer.winBackCriteria {
+            members.append((WinBackCriteriaReader.key, winBackCriteria(criteria)))
+        }
+        return .object(members)
+    }
+
+    private static func winBackCriteria(_ criteria: WinBackCriteria) -> JSONText {
+        var members: [(String, JSONText)] = [
+            (WinBackCriteriaReader.paidKey, .int(criteria.paidMonths)),
+            (WinBackCriteriaReader.sinceKey, .object([("minimum", .int(criteria.monthsSinceLapse.lowerBound)),
+                                                      ("maximum", .int(criteria.monthsSinceLapse.upperBound))])),
+        ]
+        if let wait = criteria.monthsBetweenOffers { members.append((WinBackCriteriaReader.waitKey, .int(wait))) }
         return .object(members)
     }
 

@@ -42,6 +42,9 @@ public enum LintRule: String, Sendable, CaseIterable {
     case restore
     /// Two SKUs differ only by case.
     case skuCase = "sku-case"
+    /// A win-back offer has no `eligibilityCriteria`, so the store holds it to the loosest App
+    /// Store Connect allows, which may not be who it was meant for.
+    case winBackCriteria = "win-back-criteria"
     /// A paywall shows a product that is unavailable or draft, so it cannot be bought.
     case paywallProduct = "paywall-product"
     /// A paywall string uses a `{{ variable }}` that does not exist; it renders empty.
@@ -76,7 +79,7 @@ public enum LintRule: String, Sendable, CaseIterable {
              .playIds, .playBasePlan, .playPrice, .linkURL, .bundleId:
             return .error
         case .missingName, .missingStrings, .introTerms, .legalLinks, .linkHTTPS, .restore, .skuCase, .unknownVariable, .controlCharacter,
-             .contrast, .playOfferEligibility, .playOfferPhases:
+             .contrast, .playOfferEligibility, .playOfferPhases, .winBackCriteria:
             return .warning
         }
     }

@@ -3,6 +3,23 @@ extension LintContext {
     mutating func checkProducts() {
         checkNames()
         checkSKUCase()
+        checkWinBackCriteria()
+    }
+
+    /// App Store Connect asks every win-back offer who it is for; one written without says
+    /// nothing of it, and the store applies the loosest criteria it allows
+    /// (`WinBackCriteria.loosest`), so a player may be won back more often than meant.
+    private mutating func checkWinBackCriteria() {
+        let loosest = WinBackCriteria.loosest
+        for (index, product) in catalog.products.enumerated() where product.status == .available {
+            for (offerIndex, offer) in product.winBackOffers.enumerated() where offer.winBackCriteria == nil {
+                report(.winBackCriteria, at: Self.products / index / "winBackOffers" / offerIndex,
+                       "win-back offer \"\(offer.id ?? "")\" has no eligibilityCriteria, so the store offers it to "
+                       + "anyone lapsed \(loosest.monthsSinceLapse.lowerBound) to \(loosest.monthsSinceLapse.upperBound) "
+                       + "months ago after \(loosest.paidMonths) paid month, again and again; add "
+                       + "paidSubscriptionDurationInMonths, timeSinceLastSubscribedInMonths and waitBetweenOffersInMonths")
+            }
+        }
     }
 
     /// A missing name falls back to another language (`LocalizedText.resolved`), so a German

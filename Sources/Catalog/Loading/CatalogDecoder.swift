@@ -204,7 +204,7 @@ struct CatalogDecoder {
             decodeOffer($0, needsId: false)
         }
         let promotionalOffers = offers(reader, "promotionalOffers")
-        let winBackOffers = offers(reader, "winBackOffers")
+        let winBackOffers = offers(reader, "winBackOffers", winBack: true)
         let codeOffers = offers(reader, "codeOffers")
         let play = decodePlay(of: reader, type: type)
         // A product whose type failed (an error already) is kept as a consumable, so that its
@@ -216,16 +216,25 @@ struct CatalogDecoder {
                        winBackOffers: winBackOffers, codeOffers: codeOffers, play: play)
     }
 
-    private let offerKeys: Set<String> = ["id", "mode", "period", "periods", "prices", "eligibility"]
+    private let offerKeys: Set<String> = ["id", "mode", "period", "periods", "prices", "eligibility",
+                                          WinBackCriteriaReader.key]
 
-    private func offers(_ reader: ObjectReader, _ key: String) -> [Offer] {
+    private func offers(_ reader: ObjectReader, _ key: String, winBack: Bool = false) -> [Offer] {
         reader.elements(key) { element in
             ObjectReader(element.node, path: element.path, diagnostics: diagnostics, allowedKeys: offerKeys)
-                .flatMap { decodeOffer($0, needsId: true) }
+                .flatMap { decodeOffer($0, needsId: true, winBack: winBack) }
         }
     }
 
-    private func decodeOffer(_ reader: ObjectReader, needsId: Bool) -> Offer? {
+    private func decodeOffer(_ reader: ObjectReader, needsId: Bool, winBack: Bool = false) -> Offer? {
+        var criteria: WinBackCriteria?
+        if winBack {
+            criteria = WinBackCriteriaReader.criteria(of: reader, strictKeys: true)
+        } else if let member = reader.member(WinBackCriteriaReader.key) {
+            diagnostics.error("only a win-back offer has \"\(WinBackCriteriaReader.key)\"; move it to one of "
+                              + "winBackOffers or remove it", path: reader.path(of: WinBackCriteriaReader.key),
+                              at: member.position)
+        }
         let id = reader.string("id", required: needsId)
         let mode = reader.enumeration("mode", as: OfferMode.self, required: true)
         let periodText = reader.string("period", required: true)
@@ -241,7 +250,7 @@ struct CatalogDecoder {
             return nil
         }
         return Offer(id: id, mode: mode, period: length, periods: count, prices: prices(reader, "prices").dictionary,
-                     eligibility: eligibility)
+                     eligibility: eligibility, winBackCriteria: criteria)
     }
 
     private func period(_ text: String, path: @autoclosure () -> String, at position: SourcePosition?) -> SubscriptionPeriod? {

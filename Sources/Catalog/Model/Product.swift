@@ -192,14 +192,19 @@ public struct Offer: Sendable, Equatable {
     public var prices: [String: Decimal]
     /// For offer codes: who may redeem them; empty means anyone.
     public var eligibility: [OfferEligibility]
+    /// For win-back offers: which lapsed players the App Store offers it to; nil holds it to the
+    /// loosest criteria App Store Connect allows (`WinBackCriteria.loosest`).
+    public var winBackCriteria: WinBackCriteria?
 
     public init(id: String? = nil, mode: OfferMode, period: SubscriptionPeriod, periods: Int = 1,
-                prices: [String: Decimal] = [:], eligibility: [OfferEligibility] = []) {
+                prices: [String: Decimal] = [:], eligibility: [OfferEligibility] = [],
+                winBackCriteria: WinBackCriteria? = nil) {
         self.id = id
         self.mode = mode
         self.period = period
         self.periods = periods
         self.prices = prices
         self.eligibility = eligibility
+        self.winBackCriteria = winBackCriteria
     }
 }

@@ -4,12 +4,24 @@ import Foundation
 public struct SubscriberHistory: Sendable, Equatable {
     /// Groups the player has ever subscribed in.
     public var subscribedGroups: Set<String>
-    /// Groups whose subscription has lapsed (expired, not renewed).
-    public var lapsedGroups: Set<String>
+    /// Groups whose subscription has lapsed (expired, not renewed), with what win-back
+    /// eligibility reads of the player there.
+    public var lapses: [String: WinBackStanding]
 
-    public init(subscribedGroups: Set<String> = [], lapsedGroups: Set<String> = []) {
+    /// Groups whose subscription has lapsed.
+    public var lapsedGroups: Set<String> { Set(lapses.keys) }
+
+    public init(subscribedGroups: Set<String> = [], lapses: [String: WinBackStanding] = [:]) {
         self.subscribedGroups = subscribedGroups
-        self.lapsedGroups = lapsedGroups
+        self.lapses = lapses
+    }
+
+    /// Lapsed in each of `lapsedGroups` as a long-time subscriber who lapsed a month ago and was
+    /// never won back (`WinBackStanding.previewed`): a player the loosest criteria admit.
+    public init(subscribedGroups: Set<String> = [], lapsedGroups: Set<String>) {
+        let standing = WinBackStanding.previewed(for: [])
+        self.init(subscribedGroups: subscribedGroups,
+                  lapses: Dictionary(uniqueKeysWithValues: lapsedGroups.map { ($0, standing) }))
     }
 
     public static let newPlayer = SubscriberHistory()
@@ -110,7 +122,8 @@ extension AppliedOffer {
 }
 
 /// Which offer applies to a product, by StoreKit's rules: an introductory offer only for a
-/// player with no earlier subscription in the group; a win-back offer only after one lapsed;
+/// player with no earlier subscription in the group; a win-back offer only after one lapsed, to
+/// a player its criteria admit (`WinBackCriteria`);
 /// a promotional offer (the one the paywall variant presents) to players who subscribed
 /// before. A promotional offer beats a win-back offer, which beats an introductory one.
 public enum OfferSelector {
@@ -123,7 +136,7 @@ public enum OfferSelector {
             storefront.map { PurchaseTerms.charge(of: offer, in: $0) != nil } ?? true
         }
         let subscribedBefore = history.subscribedGroups.contains(group)
-        let lapsed = history.lapsedGroups.contains(group)
+        let lapse = history.lapses[group]
         let introEligible: Bool
         switch override {
         case .auto: introEligible = !subscribedBefore
@@ -134,7 +147,8 @@ public enum OfferSelector {
            let promotional = product.promotionalOffers.first(where: { $0.id == id }), sold(promotional) {
             return .promotional(promotional)
         }
-        if override != .notEligible, lapsed, let winBack = product.winBackOffers.first(where: sold) {
+        if override != .notEligible, let lapse,
+           let winBack = product.winBackOffers.first(where: { sold($0) && $0.admits(lapse) }) {
             return .winBack(winBack)
         }
         if introEligible, let intro = product.introductoryOffer, sold(intro) {

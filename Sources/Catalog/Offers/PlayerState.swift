@@ -11,7 +11,7 @@ public enum PlayerState: String, Sendable, CaseIterable {
     /// Subscribed now to the variant's lowest plan: that plan is the current one, the others
     /// are upgrades or downgrades.
     case subscribed
-    /// A subscription that expired: win-back offers.
+    /// A subscription that expired: win-back offers, as a player their criteria admit.
     case lapsed
     /// A subscription whose renewal failed, past its grace period: access gone, but the plan is
     /// still the player's (current, not sold again) and nothing has lapsed.
@@ -68,7 +68,12 @@ public enum PlayerState: String, Sendable, CaseIterable {
         case .trialUsed, .promoEligible:
             return SubscriberHistory(subscribedGroups: groups)
         case .lapsed:
-            return SubscriberHistory(subscribedGroups: groups, lapsedGroups: groups)
+            // Lapsed as the group's win-back offers ask, so a preview shows what they look like.
+            let lapses = groups.map { group in
+                (group, WinBackStanding.previewed(for: catalog.products.filter { $0.group == group }
+                    .flatMap(\.winBackOffers)))
+            }
+            return SubscriberHistory(subscribedGroups: groups, lapses: Dictionary(uniqueKeysWithValues: lapses))
         case .subscribed, .billingRetry:
             // A subscription still the player's: its group is neither new nor lapsed.
             return SubscriberHistory(subscribedGroups: Set([current?.group].compactMap { $0 }))

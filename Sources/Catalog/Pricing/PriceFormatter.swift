@@ -62,8 +62,13 @@ public enum PriceFormatter {
     /// (ISO 4217 has under 200; a code the catalog made up is asked once too), so it is not bounded.
     private static let minorUnits = Mutex<[String: Int]>([:])
 
-    /// The price of `period` spread over one `target` unit, rounded down to the currency's
-    /// minor unit: $83.99 a year is $6.99 a month, $1.99 a week is $8.64 a month.
+    /// The price of `period` spread over one `target` unit, rounded down to the precision the
+    /// plan's own price is shown at: the currency's minor unit ($83.99 a year is $6.99 a month,
+    /// $1.99 a week is $8.64 a month, ¥4,400 a year ¥366 a month), or the whole unit where the
+    /// storefront shows a whole price without decimals (`zeroDecimalStorefronts`: ₹2,999 a year
+    /// is ₹249 a month, never ₹249.91 beside it). One rule for every currency, down, as
+    /// RevenueCat rounds per-period prices: a per-month price never promises less than the plan
+    /// costs. The paywall's lines, its text variables and its discount badges all read it.
     public static func normalize(_ amount: Decimal, from period: SubscriptionPeriod, to target: NormalizedUnit,
                                  in storefront: Storefront) -> Decimal {
         // One `period.unit` is num/den target units. Multiply before dividing, so that an exact
@@ -71,25 +76,20 @@ public enum PriceFormatter {
         let (num, den) = ratio(from: period.unit, to: target.period.unit)
         var scaled = amount * Decimal(den) / (Decimal(period.value) * Decimal(num))
         var rounded = Decimal()
-        NSDecimalRound(&rounded, &scaled, minorUnitDigits(of: storefront), .down)
+        NSDecimalRound(&rounded, &scaled, shownDigits(of: amount, in: storefront), .down)
         return rounded
     }
 
-    /// `amount` a `period` spread over one `target` unit as the paywall shows it: at the precision
-    /// the plan's own price is shown in, so a card never says `₹2,999/year` beside `₹249.91/month`.
-    /// Where the storefront shows a whole price without decimals (`zeroDecimalStorefronts`), the
-    /// per-period price is rounded to the nearest whole unit too (`₹250/month`, `$83/mes`), as
-    /// RevenueCat's paywalls round per-period prices when they drop zero decimals; elsewhere it
-    /// is `normalize`d, rounded down to the minor unit (`$3.33/month`).
+    /// `amount` a `period` spread over one `target` unit, as the paywall writes it: `normalize`d,
+    /// then formatted per `target` (`$3.33/month`, `₹249/month`).
     public static func formatNormalized(_ amount: Decimal, from period: SubscriptionPeriod, to target: NormalizedUnit,
                                         in storefront: Storefront) -> String {
-        var spread = normalize(amount, from: period, to: target, in: storefront)
-        if zeroDecimalStorefronts.contains(storefront.id), amount.isWhole {
-            let (num, den) = ratio(from: period.unit, to: target.period.unit)
-            var exact = amount * Decimal(den) / (Decimal(period.value) * Decimal(num))
-            NSDecimalRound(&spread, &exact, 0, .plain)
-        }
-        return format(spread, per: target.period, in: storefront)
+        format(normalize(amount, from: period, to: target, in: storefront), per: target.period, in: storefront)
+    }
+
+    /// The digits after the decimal point a price of `amount` is shown with in `storefront`.
+    private static func shownDigits(of amount: Decimal, in storefront: Storefront) -> Int {
+        zeroDecimalStorefronts.contains(storefront.id) && amount.isWhole ? 0 : minorUnitDigits(of: storefront)
     }
 
     /// How many `target` units one `unit` is, as a fraction: 30 days a month, 365 days a year,

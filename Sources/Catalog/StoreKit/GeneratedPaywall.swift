@@ -16,9 +16,9 @@ enum GeneratedPaywall {
         let longest = plans.enumerated().max { left, right in
             rank(left.element, at: left.offset) < rank(right.element, at: right.offset)
         }?.element
-        let strings = PaywallStrings(
-            title: texts.title, cta: texts.cta, offerDetails: "{{ product.price_per_period }}",
-            offerDetailsWithIntro: "{{ product.offer_period }}: {{ product.offer_price }}\(texts.then) {{ product.price_per_period }}")
+        // No offer line of its own: a plan under an offer reads the language's one phrasing
+        // (`OfferText`), the same words as every store's sheet says of that offer.
+        let strings = PaywallStrings(title: texts.title, cta: texts.cta)
         let variant = PaywallVariant(id: "A", template: plans.count > 3 ? .list : .cards, products: plans.map(\.id),
                                      highlight: longest?.id, strings: [written: strings])
         return Paywall(id: id, placement: "store_open", defaultLocale: written, variants: [variant])
@@ -29,23 +29,21 @@ enum GeneratedPaywall {
         (product.period?.approximateDays ?? 0, -(product.level ?? Int.max), -index)
     }
 
-    /// `then` holds the words between the offer and the regular price, punctuation included.
     private struct Texts {
         var title: String
         var cta: String
-        var then: String
     }
 
-    private static let english = Texts(title: "Choose your plan", cta: "Continue", then: ", then")
+    private static let english = Texts(title: "Choose your plan", cta: "Continue")
 
     private static let translations: [String: Texts] = [
         "en": english,
-        "de": Texts(title: "Wähle deinen Plan", cta: "Weiter", then: ", danach"),
-        "fr": Texts(title: "Choisissez votre formule", cta: "Continuer", then: ", puis"),
-        "es": Texts(title: "Elige tu plan", cta: "Continuar", then: ", después"),
-        "pt": Texts(title: "Escolha seu plano", cta: "Continuar", then: ", depois"),
-        "ja": Texts(title: "プランを選択", cta: "続ける", then: "、その後"),
-        "ko": Texts(title: "요금제 선택", cta: "계속", then: ", 이후"),
-        "ar": Texts(title: "اختر خطتك", cta: "متابعة", then: "، ثم"),
+        "de": Texts(title: "Wähle deinen Plan", cta: "Weiter"),
+        "fr": Texts(title: "Choisissez votre formule", cta: "Continuer"),
+        "es": Texts(title: "Elige tu plan", cta: "Continuar"),
+        "pt": Texts(title: "Escolha seu plano", cta: "Continuar"),
+        "ja": Texts(title: "プランを選択", cta: "続ける"),
+        "ko": Texts(title: "요금제 선택", cta: "계속"),
+        "ar": Texts(title: "اختر خطتك", cta: "متابعة"),
     ]
 }

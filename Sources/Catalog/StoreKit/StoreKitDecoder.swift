@@ -260,10 +260,12 @@ struct StoreKitDecoder {
             id = nonEmptyString(reader, "referenceName") ?? nonEmptyString(reader, "internalID") ?? "code_offer_\(index + 1)"
         }
         let eligibility = kind == .code ? eligibilities(reader) : []
+        let criteria = kind == .winBack ? WinBackCriteriaReader.criteria(of: reader, strictKeys: false) : nil
         guard let mode, let length, kind == .introductory || id != nil else { return nil }
         // A free period costs nothing whatever `displayPrice` says; Xcode leaves stale ones behind.
         let prices = mode == .freeTrial ? [:] : exact(price, reader, storefront: storefront).map { [storefront.id: $0] } ?? [:]
-        return Offer(id: id, mode: mode, period: length, periods: periods, prices: prices, eligibility: eligibility)
+        return Offer(id: id, mode: mode, period: length, periods: periods, prices: prices, eligibility: eligibility,
+                     winBackCriteria: criteria)
     }
 
     private func offerMode(_ reader: ObjectReader) -> OfferMode? {

@@ -35,12 +35,15 @@ struct Account {
     /// The latest transaction of each subscription, by its id, listed or not: what its
     /// summary says of the period (a trial, an offer) and of the path it was bought on.
     private var latestOfSubscription: [String: TransactionSummary] = [:]
+    /// The purchase that started each subscription, by its id, listed or not: what it charged
+    /// and under which offer, for win-back eligibility (`WinBackStandings`).
+    private(set) var originalOfSubscription: [String: TransactionSummary] = [:]
     /// The store each listed or lastingly granted transaction was bought from (by its path), for
     /// what each store knows.
     private var storeOfTransaction: [String: Marketplace] = [:]
     /// Subscription groups by granted transaction, looked up once per grant, not per report.
     private var groupOfTransaction: [String: String] = [:]
-    private var catalog: Catalog?
+    private(set) var catalog: Catalog?
     /// How long periods, grace and billing retry last now (the engine sets it).
     var renewalRate: RenewalRate = .realTime
 
@@ -77,6 +80,12 @@ struct Account {
             if latestOfSubscription[id] == nil, let latest = try ledger.transaction(id: id) {
                 latestOfSubscription[id] = TransactionSummary(record: latest)
             }
+            let original = subscription.originalTransactionId
+            if originalOfSubscription[original] == nil {
+                originalOfSubscription[original] = try transactions.first { $0.id == original }
+                    ?? latestOfSubscription[original]
+                    ?? ledger.transaction(id: original).map(TransactionSummary.init(record:))
+            }
         }
         // Tallied last, when the account knows each grant's product, store and group.
         tally = GrantTally()
@@ -97,6 +106,11 @@ struct Account {
         // A renewal's transaction was recorded just before its subscription: it is listed.
         if let latest = transactions.first(where: { $0.id == subscription.latestTransactionId }) {
             latestOfSubscription[latest.id] = latest
+        }
+        // So was the purchase that starts a subscription.
+        if originalOfSubscription[subscription.originalTransactionId] == nil,
+           let original = transactions.first(where: { $0.id == subscription.originalTransactionId }) {
+            originalOfSubscription[original.id] = original
         }
         // The original's store, read with the row when the original is too old to be listed
         // (and, where a server holds its access, has no grant that would name it).
@@ -247,6 +261,9 @@ struct Account {
             || subscriptions.values.contains(where: { $0.latestTransactionId == transaction.id }) {
             latestOfSubscription[transaction.id] = transaction
         }
+        if originalOfSubscription[transaction.id] != nil || subscriptions[transaction.id] != nil {
+            originalOfSubscription[transaction.id] = transaction
+        }
         if let listed {
             transactions[listed] = transaction
             return
@@ -355,6 +372,7 @@ struct Account {
         }
         // The subscriptions behind the levels: grace keeps access, auto-renew says whether it renews.
         let summaries = subscriptionSummaries(at: now, in: store)
+        history.subscribedGroups.formUnion(groupsPaidFor(summaries))
         for summary in summaries {
             if summary.isLive {
                 origins[summary.level, default: .init()].note(storeOfTransaction[summary.originalTransactionId],
@@ -378,7 +396,8 @@ struct Account {
             entitlements[summary.level] = entitlement
         }
         let byLatest = Dictionary(summaries.map { ($0.latestTransactionId, $0) }, uniquingKeysWith: { _, last in last })
-        history.lapsedGroups = Set(latestExpiry.filter { $0.value <= now }.keys).subtracting(groupsStillSubscribed(summaries))
+        let lapsed = Set(latestExpiry.filter { $0.value <= now }.keys).subtracting(groupsStillSubscribed(summaries))
+        history.lapses = winBackStandings(of: lapsed, lapsedAt: latestExpiry, subscriptions: summaries, at: now)
         return StoreSnapshot(
             transactions: transactions.map { transaction in
                 var listed = transaction
@@ -399,6 +418,14 @@ struct Account {
 }
 
 extension Account {
+    /// Groups the store took a payment in: every paid auto-renewable purchase starts its
+    /// subscription in the commit of its payment, so its group's introductory offer is used from
+    /// then on, as the store's own record says, whether or not the app has granted it (a path's
+    /// server may not have heard of it yet; a purchase that failed verification is never granted).
+    private func groupsPaidFor(_ summaries: [SubscriptionSummary]) -> Set<String> {
+        Set(summaries.compactMap { catalog?.product(id: $0.productId)?.group })
+    }
+
     /// Groups with a subscription not yet over: in grace or billing retry its access may have
     /// lapsed, but the subscription is still the player's, so it has not lapsed for a win-back
     /// offer (which comes only once it has expired).

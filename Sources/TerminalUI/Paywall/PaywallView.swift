@@ -232,8 +232,8 @@ public enum PaywallView {
     /// does not, the plans are drawn as rows instead.
     static func cardFits(_ item: ShopItem, owned: String?, notSold: String, width: Int, maxLines: Int) -> Bool {
         let lines = unwrappedCardLines(item, owned: owned, notSold: notSold, marked: true, theme: .dark).map(\.0)
-        let words = lines.flatMap { $0.split(separator: " ") }
-        guard words.allSatisfy({ DisplayWidth.of(String($0)) <= width }) else { return false }
+        let pieces = lines.flatMap { TextWrap.pieces(of: $0) }
+        guard pieces.allSatisfy({ DisplayWidth.of($0.text) <= width }) else { return false }
         return lines.reduce(0) { $0 + TextWrap.lines($1, width: width).count } <= maxLines
     }
 

@@ -1,5 +1,6 @@
-/// Breaks text into lines of at most `width` display columns, at spaces where it can and
-/// anywhere where it must (a URL has no spaces), so every character is shown somewhere.
+/// Breaks text into lines of at most `width` display columns, at spaces where it can, after an
+/// ideographic comma or full stop (`、` `。`, where Japanese breaks a line that has no spaces),
+/// and anywhere where it must (a URL has no spaces), so every character is shown somewhere.
 public enum TextWrap {
     public static func lines(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
@@ -7,20 +8,20 @@ public enum TextWrap {
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = ""
             var lineWidth = 0
-            for word in paragraph.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
-                let wordWidth = DisplayWidth.of(word)
-                let gap = line.isEmpty ? 0 : 1
-                if lineWidth + gap + wordWidth <= width {
+            for piece in pieces(of: paragraph) {
+                let pieceWidth = DisplayWidth.of(piece.text)
+                let gap = line.isEmpty || !piece.spaced ? 0 : 1
+                if lineWidth + gap + pieceWidth <= width {
                     if gap == 1 { line += " " }
-                    line += word
-                    lineWidth += gap + wordWidth
+                    line += piece.text
+                    lineWidth += gap + pieceWidth
                     continue
                 }
                 if !line.isEmpty { lines.append(line) }
                 line = ""
                 lineWidth = 0
-                // A word longer than the line is cut into pieces that fill it.
-                for character in word {
+                // A piece longer than the line is cut into pieces that fill it.
+                for character in piece.text {
                     let characterWidth = DisplayWidth.of(character)
                     if lineWidth + characterWidth > width {
                         lines.append(line)
@@ -35,4 +36,31 @@ public enum TextWrap {
         }
         return lines
     }
+
+    /// The parts of `text` no line breaks inside, unless one is wider than the line: the words
+    /// between spaces, each cut after an ideographic comma or full stop. `spaced` when a space
+    /// comes before the part (a line that goes on past it keeps the space).
+    public static func pieces(of text: some StringProtocol) -> [(text: String, spaced: Bool)] {
+        var pieces: [(text: String, spaced: Bool)] = []
+        for (index, word) in text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
+            var current = ""
+            var spaced = index > 0
+            for character in word {
+                current.append(character)
+                if breaksAfter.contains(character) {
+                    pieces.append((current, spaced))
+                    current = ""
+                    spaced = false
+                }
+            }
+            // An empty word (two spaces in a row) is kept, as the space it stands for.
+            if !current.isEmpty || word.isEmpty {
+                pieces.append((current, spaced))
+            }
+        }
+        return pieces
+    }
+
+    /// Where a line may break with no space: after Japanese and Chinese commas and full stops.
+    private static let breaksAfter: Set<Character> = ["、", "。", "，"]
 }
