@@ -10,7 +10,8 @@ extension EventKind {
     public static let playProductDetails = EventKind(rawValue: "play.products")
     /// `launchBillingFlow` and its BillingResult.
     public static let playBillingFlow = EventKind(rawValue: "play.launchFlow")
-    /// Google Play charged (or held as PENDING) a test instrument: the purchase and its signature.
+    /// Google Play charged a test instrument (at once, or when a slow card settles PURCHASED):
+    /// the purchase, its `orderId` and its signature. A PENDING purchase is not charged.
     public static let playCharged = EventKind(rawValue: "play.charged")
     /// `onPurchasesUpdated(BillingResult, purchases)`.
     public static let playPurchasesUpdated = EventKind(rawValue: "play.updated")

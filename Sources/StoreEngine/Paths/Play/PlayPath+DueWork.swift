@@ -76,7 +76,7 @@ extension PlayPath {
                         "\(purchase.orderId) not acknowledged within \(within): Google Play "
                         + "refunded and revoked it", transaction: transaction)
         guard let record = try context.transaction(transaction) else { return .nothing }
-        if record.state == .purchasing {
+        if record.state == .purchasing || record.state == .deferred {
             // Never granted (its signature failed, or the app came back after the deadline): it
             // ends here, refunded.
             let notice = StoreNotice(.info, "Google Play refunded \(purchase.orderId): never acknowledged.")
