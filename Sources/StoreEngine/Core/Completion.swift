@@ -122,14 +122,14 @@ struct Completion {
     private func deliver(_ record: TransactionRecord, at time: Date) throws -> (notice: StoreNotice, finished: Bool) {
         let transactionId = record.id
         var transaction = record
-        if transaction.signedTransaction == nil, transaction.state == .purchased {
+        let policy = host.policy(of: transaction)
+        if transaction.signedTransaction == nil, transaction.state == .purchased, !policy.signsWithItsOwnKey {
             // Paid in a ledger from before transactions were signed: signed on this delivery, so
             // what was paid is not lost to the upgrade.
             try host.sign(transaction, at: time)
             try host.log(.signed, "signed on delivery: paid before this ledger signed its transactions", transactionId, time)
             transaction = try ledger.transaction(id: transactionId) ?? transaction
         }
-        let policy = host.policy(of: transaction)
         if let problem = rules.validationProblem(transaction, for: userId,
                                                  signatureProblem: host.signatureProblem(transaction)) {
             guard policy.finishesUnverifiedTransactions else {
@@ -209,6 +209,9 @@ struct CompletionPolicy: Equatable {
     var grantsAccessLocally = true
     /// Whether `entitlements.current` is logged between granting and finishing.
     var readsCurrentEntitlements = false
+    /// Whether its store signs with a key of its own, kept by its path (Google Play), rather
+    /// than with a JWS kept on the transaction.
+    var signsWithItsOwnKey = false
 }
 
 /// What the completion needs from the store around it: the clock and the rules as they are now,

@@ -43,7 +43,8 @@ extension Store: CompletionHost {
         let owner = path(of: transaction)
         return CompletionPolicy(finishesUnverifiedTransactions: owner.finishesUnverifiedTransactions,
                                 grantsAccessLocally: owner.grantsAccessLocally,
-                                readsCurrentEntitlements: owner.readsCurrentEntitlements)
+                                readsCurrentEntitlements: owner.readsCurrentEntitlements,
+                                signsWithItsOwnKey: signsWithItsOwnKey(transaction))
     }
 
     func record(_ grant: GrantRecord) {

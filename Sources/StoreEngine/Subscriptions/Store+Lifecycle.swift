@@ -120,8 +120,10 @@ extension Store {
         let recovers = subscription.billingIssueAt != nil
         let renewal: TransactionRecord = try ledger.inTransaction {
             let sequence = try ledger.nextValue(ofSequence: "transaction")
-            let record = lifecycle.renewalTransaction(terms, of: subscription, id: String(format: "txn-%06d", sequence),
+            var record = lifecycle.renewalTransaction(terms, of: subscription, id: String(format: "txn-%06d", sequence),
                                                       at: start)
+            // The store's own id for this recurrence, where it keeps one (Google Play's `GPA.…..0`).
+            record.pathReference = try path(of: record).renewalReference(of: subscription, in: context)
             try ledger.insert(record)
             try sign(record, at: start)
             try log(.purchased, "renewed: period \(subscription.renewals + 2) from "

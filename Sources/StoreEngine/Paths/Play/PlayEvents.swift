@@ -41,6 +41,10 @@ extension PlayPath {
         try PlayPurchaseRecords.publicKey(in: ledger)
     }
 
+    static func signedPurchases(in ledger: Ledger, transactions: [TransactionRecord]) throws -> [String: SignedPurchase] {
+        try PlayPurchaseRecords.signedPurchases(in: ledger, transactions: transactions.filter { $0.integrationPath == "play" })
+    }
+
     static var eventKinds: PathEventKinds {
         PathEventKinds(
             sdkCalls: [.playConnection, .playProductDetails, .playBillingFlow, .playCharged, .playPurchasesUpdated,

@@ -118,7 +118,7 @@ extension PlayPath {
         return purchase
     }
 
-    /// Signs the purchase's JSON as it stands now (SHA256withRSA, Base64).
+    /// Signs the purchase's JSON as it stands now (SHA1withRSA, Base64).
     func sign(_ purchase: inout PlayPurchase, with records: PlayPurchaseRecords) throws {
         purchase.originalJson = purchase.json()
         do {

@@ -40,7 +40,7 @@ struct PlayPurchase: Codable, Equatable {
     /// A subscription's `autoRenewing` as Google writes it; nil for a one-time product, whose
     /// JSON has none.
     var autoRenewing: Bool?
-    /// `getOriginalJson()` as signed, and its SHA256withRSA signature (Base64).
+    /// `getOriginalJson()` as signed, and its SHA1withRSA signature (Base64).
     var originalJson = ""
     var signature = ""
 

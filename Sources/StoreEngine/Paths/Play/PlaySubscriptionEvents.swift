@@ -51,6 +51,7 @@ extension PlayPath {
     func subscriptionChanged(_ change: SubscriptionChange, _ transaction: TransactionRecord,
                              in context: PathContext) throws {
         let subscription = context.subscription(of: transaction)
+        try keepAutoRenewing(of: transaction, as: subscription, in: context)
         let line = try Self.notificationLine(of: transaction, in: context)
         let kind = Self.notification(for: change)
         switch change {
@@ -73,6 +74,17 @@ extension PlayPath {
             try context.log(.subscriptionCanceled, "\(line): Google Play's test purchases renew \(limit) times; "
                             + "it expires at the end of this period", transaction: transaction.id)
         }
+    }
+
+    /// The latest purchase says whether the subscription renews, as Google Play hands it out
+    /// after the player cancels or restores it (its JSON signed again).
+    private func keepAutoRenewing(of transaction: TransactionRecord, as subscription: SubscriptionRecord?,
+                                  in context: PathContext) throws {
+        guard let subscription,
+              var purchase = try context.records(PlayPurchaseRecords.self).purchase(of: transaction.id),
+              let renewing = purchase.autoRenewing, renewing != subscription.autoRenew else { return }
+        purchase.autoRenewing = subscription.autoRenew
+        try resign(&purchase, in: context)
     }
 
     /// A refunded subscription purchase is revoked: `SUBSCRIPTION_REVOKED` (already logged when
