@@ -4,10 +4,10 @@ import Foundation
 /// its outcome comes later. Nothing is charged or granted while it waits, and a launch does not
 /// deliver it again: the answer settles it.
 public enum PendingReason: String, Sendable, Equatable, CaseIterable {
-    /// StoreKit's Ask to Buy: a parent approves (a transaction arrives on `Transaction.updates`)
-    /// or declines (nothing arrives).
+    /// The App Store's Ask to Buy: a parent approves (a transaction arrives on
+    /// `Transaction.updates`) or declines (nothing arrives).
     case askToBuy
-    /// StoreKit's interrupted purchase (terms to accept, a payment method to fix), pending
+    /// The App Store's interrupted purchase (terms to accept, a payment method to fix), pending
     /// until resolved.
     case interruptedPurchase
     /// Google Play's purchase in `PENDING` (a slow test card): Google Play settles it later,

@@ -15,19 +15,19 @@ public struct SignedPurchase: Sendable, Equatable {
     public var purchaseState: String
     /// `isAcknowledged()`.
     public var isAcknowledged: Bool
-    /// `getPurchaseToken()`, which a subscription's renewals keep.
-    public var purchaseToken: String
+    /// The store's token for the purchase, which a subscription's renewals keep.
+    public var token: String
     /// Why the signature does not verify with the store's key, or nil when it does.
     public var problem: String?
 
     public init(originalJson: String, signature: String, algorithm: String, purchaseState: String,
-                isAcknowledged: Bool, purchaseToken: String, problem: String?) {
+                isAcknowledged: Bool, token: String, problem: String?) {
         self.originalJson = originalJson
         self.signature = signature
         self.algorithm = algorithm
         self.purchaseState = purchaseState
         self.isAcknowledged = isAcknowledged
-        self.purchaseToken = purchaseToken
+        self.token = token
         self.problem = problem
     }
 }

@@ -41,7 +41,7 @@ enum HistoryCSV {
     /// Google Play's purchase as the app gets it (empty for a purchase of another store).
     private static func signedPurchaseFields(_ purchase: SignedPurchase?) -> [String] {
         guard let purchase else { return ["", "", "", "", ""] }
-        return [purchase.purchaseToken, purchase.purchaseState, purchase.isAcknowledged ? "true" : "false",
+        return [purchase.token, purchase.purchaseState, purchase.isAcknowledged ? "true" : "false",
                 purchase.originalJson, purchase.signature]
     }
 

@@ -44,7 +44,7 @@ enum HistoryJSON {
             row["signatureAlgorithm"] = purchase.algorithm
             row["purchaseState"] = purchase.purchaseState
             row["isAcknowledged"] = purchase.isAcknowledged
-            row["purchaseToken"] = purchase.purchaseToken
+            row["purchaseToken"] = purchase.token
         }
         if let pending = transaction.pending { row["pending"] = pending.rawValue }
         if let original = transaction.originalTransactionId { row["originalTransactionId"] = original }

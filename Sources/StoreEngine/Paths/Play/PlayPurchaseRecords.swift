@@ -66,7 +66,7 @@ struct PlayPurchaseRecords: PathRecords {
             found[transaction.id] = SignedPurchase(
                 originalJson: purchase.originalJson, signature: purchase.signature, algorithm: RSAKey.algorithm,
                 purchaseState: purchase.purchaseStateName, isAcknowledged: purchase.acknowledged,
-                purchaseToken: purchase.purchaseToken,
+                token: purchase.purchaseToken,
                 problem: key.map { purchase.signatureProblem(with: $0, for: transaction) } ?? "the ledger has no licence key")
         }
         return found
