@@ -265,7 +265,7 @@ struct PlayPathTests {
             #expect(record.revokedAt != nil)
             #expect(!harness.store.currentReport().snapshot.owns(productId: SKU.removeAds))
             #expect(try harness.playRecords.purchase(of: sheet.transactionId)?.refunded == true)
-            #expect(try harness.allEventKinds().contains("ONE_TIME_PRODUCT_CANCELED"))
+            #expect(try harness.allEventKinds().contains("voidedPurchaseNotification"))
         }
     }
 

@@ -141,7 +141,7 @@ struct PlayReplacementModeTests {
             let report = try harness.store.beginPurchase(of: SKU.monthlyPass, in: "USA", on: .play)
             #expect(report.playSheet == nil)
             #expect(try running(harness).pendingProductId == SKU.monthlyPass)
-            #expect(try harness.events(.productChange).last?.message.hasSuffix("(DEFERRED)") == true)
+            #expect(try harness.events(.subscriptionChanged).last?.message.hasSuffix("(DEFERRED)") == true)
             _ = try harness.store.advance(to: try running(harness).expiresAt.addingTimeInterval(1))
             #expect(try running(harness).productId == SKU.monthlyPass)
             #expect(try harness.ledger.transactions(newestFirst: 1).first?.amountCharged == "4.99")

@@ -95,6 +95,10 @@ protocol PurchasePath: AnyObject {
     func periodRescaled(ofTransaction transactionId: String, from before: Date, to expires: Date,
                         in context: PathContext) throws
 
+    /// The name its store gives `event` of the transaction `transactionId` (its latest, for a
+    /// subscription's), as its server would notify a backend.
+    func notification(for event: LifecycleEvent, ofTransaction transactionId: String, in context: PathContext) -> LifecycleNaming
+
     // MARK: A store that signs with a key of its own
 
     /// Keeps `transaction`, just paid, signed as its store hands it to the app, where the store

@@ -24,7 +24,8 @@ extension EventKind {
     public static let playAcknowledged = EventKind(rawValue: "play.ack")
     public static let playConsumed = EventKind(rawValue: "play.consume")
     public static let playQueryPurchases = EventKind(rawValue: "play.query")
-    /// Real-time developer notifications for one-time products, by Google's names.
+    /// Real-time developer notifications for one-time products, by Google's names: bought, and
+    /// a pending purchase cancelled (a slow card that declined).
     public static let oneTimeProductPurchased = EventKind(rawValue: "ONE_TIME_PRODUCT_PURCHASED")
     public static let oneTimeProductCanceled = EventKind(rawValue: "ONE_TIME_PRODUCT_CANCELED")
 }
@@ -52,6 +53,6 @@ extension PlayPath {
                        .playQueryPurchases],
             lifecycle: [.oneTimeProductPurchased, .oneTimeProductCanceled] + EventKind.playSubscriptionNotifications,
             failures: [.playResponse, .playVerifyFailed, .oneTimeProductCanceled, .subscriptionOnHold,
-                       .subscriptionRevoked])
+                       .subscriptionRevoked, .subscriptionPendingPurchaseCanceled, .voidedPurchaseNotification])
     }
 }
