@@ -10,9 +10,10 @@ BROWSER_PACKAGES := chromium librsvg2-bin ffmpeg
 # `storefront export --formats png` draws each SVG with rsvg-convert; the tests export PNGs for real.
 PNG_PACKAGES := librsvg2-bin
 
-# pyte (PyPI), the terminal emulator the recording tests replay casts in, and asciinema, whose
-# own reader must take every cast, in a virtualenv of their own under .build: nothing is
-# installed into the system's Python.
+# pyte (PyPI), the terminal emulator the recording tests replay casts in, asciinema, whose
+# own reader must take every cast, and cryptography, with which a test verifies Google Play's
+# SHA1withRSA signatures as an Android app would, in a virtualenv of their own under .build:
+# nothing is installed into the system's Python.
 PYTE_PACKAGES := python3 python3-venv
 PYTE_VENV := .build/pyte-venv
 
@@ -86,14 +87,15 @@ test-browser: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter BrowserTests
 
-pyte: $(PYTE_VENV)/installed-pyte-asciinema
+pyte: $(PYTE_VENV)/installed-pyte-asciinema-cryptography
 
-# The marker is made last, so a pip that failed halfway is tried again on the next run.
-$(PYTE_VENV)/installed-pyte-asciinema:
+# The marker is made last, so a pip that failed halfway is tried again on the next run; it names
+# every package, so a virtualenv made before one was added is made again with it.
+$(PYTE_VENV)/installed-pyte-asciinema-cryptography:
 	$(call install_missing,$(PYTE_PACKAGES))
 	rm -rf $(PYTE_VENV)
 	python3 -m venv $(PYTE_VENV)
-	$(PYTE_VENV)/bin/pip install --quiet --disable-pip-version-check pyte asciinema
+	$(PYTE_VENV)/bin/pip install --quiet --disable-pip-version-check pyte asciinema cryptography
 	touch $@
 
 # The first frame and the bytes on the wire are measured through a pty read by pyte, against

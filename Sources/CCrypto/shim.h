@@ -1,4 +1,4 @@
-// OpenSSL's libcrypto, for signing transactions (JWS ES256, and SHA256withRSA for a store that
+// OpenSSL's libcrypto, for signing transactions (JWS ES256, and SHA1withRSA for a store that
 // signs its purchases with RSA) and verifying them.
 #include <openssl/bio.h>
 #include <openssl/bn.h>

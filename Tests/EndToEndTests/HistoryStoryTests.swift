@@ -25,7 +25,7 @@ extension EndToEnd {
             advance 10d
             upgrade com.example.stardust.pass.yearly
             storekit confirm
-            expect event PRODUCT_CHANGE
+            expect event DID_CHANGE_RENEWAL_PREF
             select com.example.stardust.remove_ads
             buy
             storekit confirm

@@ -31,7 +31,7 @@ extension EndToEnd {
                 (screen.pane("Transactions")?.filter { $0.contains("monthly") && $0.contains("purchased") }.count ?? 0) >= 3
                     && screen.pane("Entitlements")?.contains { $0.hasPrefix("premium active · renews") } == true
             }
-            #expect(renewed.pane("Events")?.contains { $0.contains("RENEWAL") } == true)
+            #expect(renewed.pane("Events")?.contains { $0.contains("DID_RENEW") } == true)
 
             // Pause (the slowest rate, past real time), so each step below happens when `>` says.
             app.sendKeys(String(repeating: "[", count: 14))
@@ -45,7 +45,7 @@ extension EndToEnd {
             app.sendKeys(">")
             try app.waitUntil("the renewal fails: grace keeps access") { screen in
                 screen.pane("Entitlements")?.contains { $0.hasPrefix("premium active in grace to") } == true
-                    && screen.pane("Events")?.contains { $0.contains("BILLING_ISSUE") } == true
+                    && screen.pane("Events")?.contains { $0.contains(" DID_FAIL_") } == true
             }
             app.sendKeys(">")
             try app.waitUntil("grace ends: billing retry, no access") { screen in

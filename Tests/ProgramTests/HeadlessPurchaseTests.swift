@@ -46,7 +46,7 @@ struct HeadlessPurchaseTests {
         #expect(harness.eventKinds(of: transaction.id) == [
             .purchaseStarted, .payStationWillOpen, .payStationOpenedExternally, .payStationLoaded, .payStationPaid,
             .redirectSent, .payStationWillClose, .payStationClosed, .redirectReceived, .purchased,
-            .validated, .granted, .nonRenewingPurchase, .finished,
+            .validated, .granted, .xsollaOrderPaid, .finished,
         ])
     }
 

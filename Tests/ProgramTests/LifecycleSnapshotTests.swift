@@ -80,7 +80,7 @@ struct LifecycleSnapshotTests {
         harness.press(.enter)
         try #require(harness.storeKitSession != nil)
         harness.type("b")
-        #expect(harness.app.snapshot.events.contains { $0.kind == .productChange })
+        #expect(harness.app.snapshot.events.contains { $0.kind == .didChangeRenewalPref && $0.message.hasPrefix("UPGRADE · ") })
         #expect(harness.app.snapshot.subscriptions.map(\.status) == [.expired, .subscribed])
         assertSnapshot(harness.program.draw(), named: "lifecycle-upgraded-120x40")
     }

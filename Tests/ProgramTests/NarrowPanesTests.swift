@@ -28,7 +28,7 @@ struct NarrowPanesTests {
         let rows = paneRows(app)
         #expect(rows.contains { $0.contains("11:06:47 txn.finished finished") }, "\(app.text)")
         #expect(rows.contains { $0.contains("11:06:43 txn.purchased purchased") }, "\(app.text)")
-        #expect(rows.contains { $0.contains("11:06:46 NON_RENEWING gems_100 for 0.99 USD") }, "\(app.text)")
+        #expect(rows.contains { $0.contains("11:06:46 order_paid gems_100 for 0.99 USD") }, "\(app.text)")
     }
 
     /// After `+` the events of the day before carry their date.

@@ -83,7 +83,7 @@ struct TimeKeysTests {
         harness.type(">")
         #expect(harness.program.now == end)
         #expect(harness.app.snapshot.subscriptions.last?.renewals == 1)
-        #expect(harness.app.snapshot.events.contains { $0.kind == .renewal })
+        #expect(harness.app.snapshot.events.contains { $0.kind == .didRenew })
         // At a rate of minutes the Entitlements pane says when to the minute.
         // On today's simulated date, without the day (`11:09`).
         let renews = String(WallClock(timeZone: utc).minute(try #require(harness.app.snapshot.entitlement(id: "premium")?.expiresAt))

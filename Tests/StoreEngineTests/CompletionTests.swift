@@ -47,9 +47,17 @@ struct CompletionTests {
             calls.append(kind.rawValue)
         }
 
+        /// Named as the App Store names it, as a store of StoreKit transactions would.
+        func logLifecycle(_ event: LifecycleEvent, _ message: String, _ transaction: TransactionRecord,
+                          _ time: Date) throws {
+            guard case .notification(let kind, _) = AppStoreNotifications.naming(event) else { return }
+            try log(kind, message, transaction.id, time)
+        }
+
         func refresh(_ transactionId: String) throws {}
         func record(_ grant: GrantRecord) { recordedGrants.append(grant) }
         func hasSubscribedBefore(_ transaction: TransactionRecord, inGroup group: String?) -> Bool { false }
+        func changedAPlanAtOnce(_ transaction: TransactionRecord) -> Bool { false }
 
         func logCurrentEntitlements(at time: Date, transaction id: String?) throws {
             calls.append("currentEntitlements")
@@ -102,7 +110,7 @@ struct CompletionTests {
             #expect(try host.ledger.grants().map(\.amount) == [100])
             #expect(host.recordedGrants.map(\.key) == ["gems"])
             #expect(try Self.eventKinds(in: host.ledger) == [EventKind.purchased, .validated, .granted,
-                                                             .nonRenewingPurchase, .finished, .transactionComplete]
+                                                             .oneTimeCharge, .finished, .transactionComplete]
                 .map(\.rawValue))
             #expect(host.reachedSteps == [.paid, .finished])
             #expect(host.startedSubscriptions == [id], "the payment's commit asks for its subscription")

@@ -6,9 +6,10 @@ import Testing
 /// Events pane gives each.
 @Suite("Event kinds")
 struct EventKindTests {
-    @Test(arguments: [EventKind.redirectRejected, .payStationDeclined, .payStationWrongCode, .validationFailed, .billingIssue,
-                      .refund, .ledgerUnreadable, .accountStale, .playResponse, .playVerifyFailed, .oneTimeProductCanceled,
-                      .subscriptionOnHold, .subscriptionRevoked])
+    @Test(arguments: [EventKind.redirectRejected, .payStationDeclined, .payStationWrongCode, .validationFailed,
+                      .didFailToRenew, .refund, .xsollaRefund, .voidedPurchaseNotification, .ledgerUnreadable, .accountStale,
+                      .playResponse, .playVerifyFailed, .oneTimeProductCanceled, .subscriptionOnHold, .subscriptionRevoked,
+                      .subscriptionPendingPurchaseCanceled])
     func refusalsAndDeclinesStandOut(_ kind: EventKind) {
         #expect(kind.tone == .failure)
     }
@@ -18,9 +19,11 @@ struct EventKindTests {
     }
 
     @Test func everythingElseIsNeutral() {
-        let loud: Set<EventKind> = [.redirectRejected, .payStationDeclined, .payStationWrongCode, .validationFailed, .billingIssue,
-                                    .refund, .granted, .ledgerUnreadable, .accountStale, .playResponse, .playVerifyFailed,
-                                    .oneTimeProductCanceled, .subscriptionOnHold, .subscriptionRevoked]
+        let loud: Set<EventKind> = [.redirectRejected, .payStationDeclined, .payStationWrongCode, .validationFailed,
+                                    .didFailToRenew, .refund, .xsollaRefund, .voidedPurchaseNotification, .granted,
+                                    .ledgerUnreadable, .accountStale, .playResponse, .playVerifyFailed,
+                                    .oneTimeProductCanceled, .subscriptionOnHold, .subscriptionRevoked,
+                                    .subscriptionPendingPurchaseCanceled]
         for kind in EventKind.sdkCalls + EventKind.lifecycle where !loud.contains(kind) {
             #expect(kind.tone == .neutral, "\(kind)")
         }
@@ -35,10 +38,21 @@ struct EventKindTests {
         #expect(Set(EventKind.sdkCalls).count == EventKind.sdkCalls.count)
     }
 
-    @Test func lifecycleNamesAreRevenueCats() {
-        #expect(EventKind.initialPurchase.rawValue == "INITIAL_PURCHASE")
-        #expect(EventKind.nonRenewingPurchase.rawValue == "NON_RENEWING_PURCHASE")
-        #expect(EventKind.lifecycle.allSatisfy { $0.rawValue == $0.rawValue.uppercased() })
+    /// Each store's own spelling: the App Store's and Google Play's notification types in
+    /// capitals, Xsolla's webhooks in lower case with underscores; the engine's own step for
+    /// what a store tells no one; none of the generic names earlier builds logged on every path.
+    @Test func lifecycleNamesAreTheStoresOwn() {
+        #expect(EventKind.oneTimeCharge.rawValue == "ONE_TIME_CHARGE")
+        #expect(EventKind.didChangeRenewalStatus.rawValue == "DID_CHANGE_RENEWAL_STATUS")
+        #expect(EventKind.xsollaNonRenewalSubscription.rawValue == "non_renewal_subscription")
+        #expect(EventKind.voidedPurchaseNotification.rawValue == "voidedPurchaseNotification")
+        for kind in EventKind.lifecycle where kind != .subscriptionChanged && kind != .voidedPurchaseNotification {
+            let text = kind.rawValue
+            #expect(text == text.uppercased() || text == text.lowercased(), "\(text)")
+            #expect(!text.contains("."), "\(text)")
+        }
+        #expect(EventKind.lifecycle.allSatisfy { EventKind.retiredLifecycleNames[$0.rawValue] == nil || $0 == .priceIncrease })
+        #expect(EventKind(rawValue: "RENEWAL").isLifecycle, "an older ledger's lifecycle is still filed as lifecycle")
     }
 
     @Test func aKindANewerBuildWroteStillReads() {

@@ -79,7 +79,7 @@ struct PaidPurchaseTests {
             #expect(try harness.eventKinds(of: session.transactionId) == [
                 "purchase.started", "paystation.willOpen", "paystation.openedExternally", "paystation.loaded",
                 "paystation.paid", "redirect.sent", "paystation.willClose", "paystation.closed", "redirect.received",
-                "transaction.purchased", "transaction.validated", "grant", "NON_RENEWING_PURCHASE",
+                "transaction.purchased", "transaction.validated", "grant", "order_paid",
                 "transaction.finished",
             ])
 
@@ -151,7 +151,7 @@ struct PaidPurchaseTests {
             let kinds = try harness.eventKinds(of: session.transactionId)
             #expect(!kinds.contains("redirect.sent"))
             #expect(kinds.suffix(5) == [
-                "transaction.purchased", "transaction.validated", "grant", "NON_RENEWING_PURCHASE", "transaction.finished",
+                "transaction.purchased", "transaction.validated", "grant", "order_paid", "transaction.finished",
             ])
         }
     }

@@ -26,12 +26,14 @@ struct PathRegistryTests {
         let declared = PathRegistry.eventKinds
         #expect(declared.sdkCalls.contains(.xeeNotification) && declared.sdkCalls.contains(.payStationPaid))
         #expect(declared.sdkCalls.allSatisfy { EventKind.sdkCalls.contains($0) && $0.category == .sdk })
-        #expect(declared.lifecycle == [.verifiedWithApple, .oneTimeProductPurchased, .oneTimeProductCanceled,
-                                       .subscriptionPurchased, .subscriptionRenewed, .subscriptionInGracePeriod,
-                                       .subscriptionOnHold, .subscriptionRecovered, .subscriptionCanceled,
-                                       .subscriptionRestarted, .subscriptionExpired, .subscriptionRevoked,
-                                       .subscriptionPriceChangeConfirmed, .subscriptionPaused,
-                                       .subscriptionPauseScheduleChanged])
+        // Each store's own vocabulary, by the path that logs it: the App Store's on StoreKit and
+        // Xee (with Xee's server's verdict), Google Play's, Xsolla's.
+        #expect(declared.lifecycle == EventKind.appStoreNotifications + [.verifiedWithApple]
+                + EventKind.appStoreNotifications + [.oneTimeProductPurchased, .oneTimeProductCanceled]
+                + EventKind.playSubscriptionNotifications + EventKind.xsollaWebhooks)
+        #expect(EventKind.lifecycle == [.subscriptionChanged] + EventKind.appStoreNotifications + [.verifiedWithApple]
+                + [.oneTimeProductPurchased, .oneTimeProductCanceled] + EventKind.playSubscriptionNotifications
+                + EventKind.xsollaWebhooks, "each name once")
         #expect(EventKind.verifiedWithApple.category == .lifecycle)
         #expect(EventKind.payStationDeclined.tone == .failure && EventKind.payStationWrongCode.tone == .failure)
         #expect(EventKind.payStationPaid.tone == .neutral)

@@ -157,14 +157,21 @@ struct PlayPathTests {
             let sheet = try harness.openPlay(SKU.removeAds)
             try harness.sendPlay(.choose(approves ? .slowApproves : .slowDeclines))
             try harness.sendPlay(.buy)
-            #expect(try harness.playRecords.purchase(of: sheet.transactionId)?.state == .pending)
-            #expect(try harness.ledger.transaction(id: sheet.transactionId)?.state == .purchasing)
+            let pending = try #require(try harness.playRecords.purchase(of: sheet.transactionId))
+            #expect(pending.state == .pending)
+            #expect(!pending.originalJson.contains("orderId"), "Google Play gives an order id only once it is PURCHASED")
+            // Pending, as an Ask to Buy is: nothing charged, nothing logged as charged.
+            let waiting = try #require(harness.store.currentReport().snapshot.transactions.first)
+            #expect(waiting.state == .deferred && waiting.pending == .slowCard && waiting.displayState == "pending (slow card)")
+            #expect(waiting.chargeText == "no charge" && waiting.orderId == nil)
+            #expect(try !harness.allEventKinds().contains("play.charged"))
             #expect(!harness.store.currentReport().snapshot.owns(productId: SKU.removeAds))
             _ = try harness.store.advance(to: harness.now.addingTimeInterval(PlayInstrument.slowCardSeconds))
             let record = try #require(try harness.ledger.transaction(id: sheet.transactionId))
             #expect(record.state == (approves ? .purchased : .failed))
             #expect(harness.store.currentReport().snapshot.owns(productId: SKU.removeAds) == approves)
             #expect(try harness.playRecords.purchase(of: sheet.transactionId)?.acknowledged == approves)
+            #expect(try harness.allEventKinds().contains("play.charged") == approves)
         }
     }
 
@@ -175,7 +182,9 @@ struct PlayPathTests {
             let sheet = try harness.openPlay(SKU.removeAds)
             try harness.sendPlay(.choose(.slowApproves))
             try harness.sendPlay(.buy)
-            // Charged, but the app went away before it heard: and the JSON is forged meanwhile.
+            // Charged, but the app went away before it heard (the transaction still purchasing, as
+            // an approving instrument leaves it): and the JSON is forged meanwhile.
+            try harness.ledger.updateState(ofTransaction: sheet.transactionId, to: .purchasing, error: nil, at: harness.now)
             var purchase = try #require(try harness.playRecords.purchase(of: sheet.transactionId))
             purchase.state = .purchased
             purchase.originalJson = purchase.json().replacingOccurrences(of: "remove_ads", with: "gems_10000")
@@ -196,6 +205,8 @@ struct PlayPathTests {
             let sheet = try harness.openPlay(SKU.removeAds)
             try harness.sendPlay(.choose(.slowApproves))
             try harness.sendPlay(.buy)
+            // Charged at once, the app gone before onPurchasesUpdated reached it.
+            try harness.ledger.updateState(ofTransaction: sheet.transactionId, to: .purchasing, error: nil, at: harness.now)
             var purchase = try #require(try harness.playRecords.purchase(of: sheet.transactionId))
             purchase.state = .purchased
             purchase.originalJson = purchase.json()
@@ -254,7 +265,7 @@ struct PlayPathTests {
             #expect(record.revokedAt != nil)
             #expect(!harness.store.currentReport().snapshot.owns(productId: SKU.removeAds))
             #expect(try harness.playRecords.purchase(of: sheet.transactionId)?.refunded == true)
-            #expect(try harness.allEventKinds().contains("ONE_TIME_PRODUCT_CANCELED"))
+            #expect(try harness.allEventKinds().contains("voidedPurchaseNotification"))
         }
     }
 

@@ -33,13 +33,6 @@ struct PlayReplacementModeTests {
         try #require(try harness.ledger.transaction(id: id))
     }
 
-    /// A JWS part's bytes (Base64URL without padding).
-    private static func base64URL(_ text: String) -> Data? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        return Data(base64Encoded: base64)
-    }
-
     @Test func withTimeProrationChargesNothingAndCreditsTheUnusedValueAsTime() throws {
         try withStore(catalog: try sandboxCatalog(), rate: .paused) { harness in
             let weekly = try buy(SKU.weeklyPass, harness)
@@ -65,10 +58,10 @@ struct PlayReplacementModeTests {
             #expect(old.endedAt == changedAt && old.endReason == "replaced")
             #expect(try harness.events(.refund).isEmpty && harness.ledger.proratedRefunds(user: nil).isEmpty, "nothing refunded")
 
-            // The signature carries the same end.
-            let payload = try #require(monthly.signedTransaction).split(separator: ".")[1]
-            #expect(String(decoding: try #require(Self.base64URL(String(payload))), as: UTF8.self)
-                .contains("\"expiresDate\":\(SignedTransactionPayload.milliseconds(end))"))
+            // Signed as Google Play signs it (its JSON has no expiry), never with an App Store JWS.
+            #expect(monthly.signedTransaction == nil)
+            let purchase = try #require(try harness.playRecords.purchase(of: monthly.id))
+            #expect(purchase.signatureProblem(with: try harness.playRecords.licenseKey(), for: monthly) == nil)
 
             // At that end it renews at the monthly price, for a whole period.
             _ = try harness.store.advance(to: end.addingTimeInterval(1))
@@ -148,7 +141,7 @@ struct PlayReplacementModeTests {
             let report = try harness.store.beginPurchase(of: SKU.monthlyPass, in: "USA", on: .play)
             #expect(report.playSheet == nil)
             #expect(try running(harness).pendingProductId == SKU.monthlyPass)
-            #expect(try harness.events(.productChange).last?.message.hasSuffix("(DEFERRED)") == true)
+            #expect(try harness.events(.subscriptionChanged).last?.message.hasSuffix("(DEFERRED)") == true)
             _ = try harness.store.advance(to: try running(harness).expiresAt.addingTimeInterval(1))
             #expect(try running(harness).productId == SKU.monthlyPass)
             #expect(try harness.ledger.transactions(newestFirst: 1).first?.amountCharged == "4.99")

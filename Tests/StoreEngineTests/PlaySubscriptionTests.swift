@@ -74,7 +74,7 @@ struct PlaySubscriptionTests {
             let kinds = try notifications(harness)
             #expect(kinds == ["SUBSCRIPTION_PURCHASED"] + Array(repeating: "SUBSCRIPTION_RENEWED", count: 5)
                     + ["SUBSCRIPTION_RENEWED", "SUBSCRIPTION_CANCELED", "SUBSCRIPTION_EXPIRED"])
-            let expiration = try #require(try harness.events(.expiration).last)
+            let expiration = try #require(try harness.events(.subscriptionExpired).last)
             #expect(expiration.time == expires.addingTimeInterval(6 * 300))
             #expect(expiration.message.contains("Google Play's licence testing stops auto-renew after 6 renewals"))
             let ended = try #require(harness.store.currentReport().snapshot.subscriptions.last)
@@ -107,7 +107,7 @@ struct PlaySubscriptionTests {
             _ = try harness.store.advance(to: expires.addingTimeInterval(301))
             running = try #require(harness.store.currentReport().snapshot.subscriptions.last)
             #expect(running.status == .inBillingRetryPeriod && !running.status.hasAccess, "no access on hold")
-            #expect(try harness.events(.billingIssue).last?.message.contains("account hold until") == true)
+            #expect(try harness.events(.subscriptionOnHold).last?.message.contains("account hold until") == true)
             _ = try harness.store.act(.billingIssue(false), on: running.latestTransactionId)
             running = try #require(harness.store.currentReport().snapshot.subscriptions.last)
             #expect(running.status == .subscribed)
@@ -126,7 +126,8 @@ struct PlaySubscriptionTests {
             let ended = try #require(harness.store.currentReport().snapshot.subscriptions.last)
             #expect(ended.status == .expired && ended.endReason == "billingError")
             #expect(ended.endedAt == expires.addingTimeInterval(900), "5 minutes of grace, then 10 of hold")
-            #expect(try harness.events(.expiration).last?.message.hasPrefix("account hold ran out") == true)
+            #expect(try harness.events(.subscriptionExpired).last?.message.contains("purchaseToken") == true)
+            #expect(try harness.events(.subscriptionExpired).last?.message.contains(" · account hold ran out") == true)
             #expect(try notifications(harness).last == "SUBSCRIPTION_EXPIRED")
         }
     }
@@ -154,7 +155,8 @@ struct PlaySubscriptionTests {
             _ = try harness.store.act(.answerPriceIncrease(accept: true), on: id)
             _ = try harness.store.act(.refund(.other), on: id)
             #expect(try notifications(harness) == ["SUBSCRIPTION_PURCHASED", "SUBSCRIPTION_CANCELED",
-                                                   "SUBSCRIPTION_RESTARTED", "SUBSCRIPTION_PRICE_CHANGE_CONFIRMED",
+                                                   "SUBSCRIPTION_RESTARTED", "SUBSCRIPTION_PRICE_CHANGE_UPDATED",
+                                                   "SUBSCRIPTION_PRICE_CHANGE_CONFIRMED",
                                                    "SUBSCRIPTION_REVOKED"])
             #expect(harness.store.currentReport().snapshot.subscriptions.last?.status == .revoked)
         }

@@ -48,7 +48,7 @@ struct RedeliveryTests {
             // Written by hand without a signature, as a ledger from before transactions were
             // signed: signed on delivery, then validated.
             #expect(try harness.eventKinds(of: "txn-000001") == [
-                "transaction.redelivered", "transaction.signed", "transaction.validated", "grant", "NON_RENEWING_PURCHASE",
+                "transaction.redelivered", "transaction.signed", "transaction.validated", "grant", "order_paid",
                 "transaction.finished",
             ])
 

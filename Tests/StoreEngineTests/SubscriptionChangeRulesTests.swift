@@ -119,7 +119,7 @@ struct SubscriptionChangeRulesTests {
         #expect(outcome.cutsAccess && outcome.saves)
         #expect(outcome.subscription.endedAt == time && outcome.subscription.expiresAt == time)
         #expect(outcome.subscription.endReason == "expiredByQA")
-        #expect(outcome.event?.kind == .expiration)
+        #expect(outcome.event == .lifecycle(.expired(reason: "expiredByQA"), "expired now by QA: Monthly Pass ends, access with it"))
         #expect(outcome.change == .expiration)
         #expect(outcome.then == .tell(StoreNotice(.info, "Monthly Pass expired now.")))
     }

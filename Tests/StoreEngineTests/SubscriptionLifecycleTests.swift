@@ -44,7 +44,7 @@ struct SubscriptionLifecycleTests {
             #expect(payload.originalTransactionId == first)
             let grant = try #require(try harness.ledger.grant(forTransaction: renewal.id))
             #expect(grant.expiresAt == SimulatedCalendar.end(of: SubscriptionPeriod(value: 1, unit: .week), from: end))
-            let renewalEvent = try #require(try harness.events(.renewal).last)
+            let renewalEvent = try #require(try harness.events(.xsollaUpdateSubscription).last)
             #expect(renewalEvent.time == end, "logged at its own calendar time, not when the engine got to it")
             #expect(try Self.premium(harness).isActive)
             #expect(try Self.subscription(harness).renewals == 1)
@@ -70,7 +70,7 @@ struct SubscriptionLifecycleTests {
         try withStore { harness in
             let (_, end) = try Self.weekly(harness)
             _ = try harness.store.advance(to: end.addingTimeInterval(3 * 7 * Self.day))
-            let times = try harness.events(.renewal).map(\.time)
+            let times = try harness.events(.xsollaUpdateSubscription).map(\.time)
             #expect(times == (0..<4).map { end.addingTimeInterval(Double($0) * 7 * Self.day) })
             #expect(try Self.subscription(harness).renewals == 4)
         }
@@ -81,14 +81,14 @@ struct SubscriptionLifecycleTests {
             let (id, end) = try Self.weekly(harness)
             let report = try harness.store.act(.cancelRenewal, on: id)
             #expect(report.notice?.text.hasPrefix("Auto-renew is off: Weekly Pass stays until") == true)
-            #expect(try harness.events(.cancellation).count == 1)
+            #expect(try harness.events(.xsollaNonRenewalSubscription).count == 1)
             let premium = try Self.premium(harness)
             #expect(premium.isActive && !premium.willRenew)
             #expect(premium.unsubscribedAt == harness.now)
             _ = try harness.store.advance(to: end.addingTimeInterval(1))
             #expect(try !Self.premium(harness).isActive)
-            #expect(try harness.events(.renewal).isEmpty)
-            #expect(try harness.events(.expiration).last?.time == end)
+            #expect(try harness.events(.xsollaUpdateSubscription).isEmpty)
+            #expect(try harness.events(.xsollaCancelSubscription).last?.time == end)
             #expect(try Self.subscription(harness).status == .expired)
             // An ended subscription takes no more actions but a refund.
             let latest = try #require(harness.store.currentReport().snapshot.transactions.first { $0.id == id })
@@ -101,10 +101,11 @@ struct SubscriptionLifecycleTests {
             let (id, end) = try Self.weekly(harness)
             _ = try harness.store.act(.cancelRenewal, on: id)
             _ = try harness.store.act(.enableRenewal, on: id)
-            #expect(try harness.events(.uncancellation).count == 1)
+            // Xsolla's webhook for auto-renew back on, then for the renewal.
+            #expect(try harness.events(.xsollaUpdateSubscription).count == 1)
             #expect(try Self.premium(harness).willRenew)
             _ = try harness.store.advance(to: end.addingTimeInterval(1))
-            #expect(try harness.events(.renewal).count == 1)
+            #expect(try harness.events(.xsollaUpdateSubscription).count == 2)
         }
     }
 
@@ -113,7 +114,7 @@ struct SubscriptionLifecycleTests {
             let (id, end) = try Self.weekly(harness)
             _ = try harness.store.act(.billingIssue(true), on: id)
             _ = try harness.store.advance(to: end.addingTimeInterval(1))
-            let issue = try #require(try harness.events(.billingIssue).first)
+            let issue = try #require(try harness.events(.subscriptionChanged).first)
             #expect(issue.time == end)
             var premium = try Self.premium(harness)
             #expect(premium.isActive && premium.inGracePeriod)
@@ -126,7 +127,7 @@ struct SubscriptionLifecycleTests {
             premium = try Self.premium(harness)
             #expect(!premium.isActive)
             #expect(try Self.subscription(harness).status == .inBillingRetryPeriod)
-            #expect(try harness.events(.billingIssue).last?.message.hasPrefix("grace period ended") == true)
+            #expect(try harness.events(.subscriptionChanged).last?.message.hasPrefix("grace period ended") == true)
 
             // QA clears the issue: the store charges now, and a new week starts from now.
             let now = harness.now
@@ -145,11 +146,11 @@ struct SubscriptionLifecycleTests {
             let (id, end) = try Self.weekly(harness)
             _ = try harness.store.act(.billingIssue(true), on: id)
             _ = try harness.store.advance(to: end.addingTimeInterval(61 * Self.day))
-            let expiration = try #require(try harness.events(.expiration).last)
+            let expiration = try #require(try harness.events(.xsollaCancelSubscription).last)
             #expect(expiration.time == SimulatedCalendar.end(of: SubscriptionPeriod(value: 60, unit: .day), from: end))
             #expect(expiration.message.hasSuffix("(billingError)"))
             #expect(try Self.subscription(harness).status == .expired)
-            #expect(try harness.events(.renewal).isEmpty)
+            #expect(try harness.events(.xsollaUpdateSubscription).isEmpty)
         }
     }
 
@@ -180,10 +181,10 @@ struct SubscriptionLifecycleTests {
             _ = try harness.store.act(.expire, on: latest)
             #expect(try !Self.premium(harness).isActive)
             #expect(try Self.subscription(harness).status == .expired)
-            #expect(try harness.events(.expiration).last?.message.hasPrefix("expired now by QA") == true)
+            #expect(try harness.events(.xsollaCancelSubscription).last?.message.hasPrefix("expired now by QA") == true)
             // Nothing renews it later.
             _ = try harness.store.advance(to: harness.now.addingTimeInterval(30 * Self.day))
-            #expect(try harness.events(.renewal).count == 1)
+            #expect(try harness.events(.xsollaUpdateSubscription).count == 1)
         }
     }
 
@@ -194,7 +195,7 @@ struct SubscriptionLifecycleTests {
             #expect(try Self.subscription(harness).status == .revoked)
             #expect(try Self.premium(harness).isRefund)
             _ = try harness.store.advance(to: end.addingTimeInterval(Self.day))
-            #expect(try harness.events(.renewal).isEmpty)
+            #expect(try harness.events(.xsollaUpdateSubscription).isEmpty)
         }
     }
 
@@ -262,7 +263,7 @@ struct SubscriptionLifecycleTests {
             #expect(harness.store.currentReport().nextDue == end)
             harness.clock.advance(by: end.timeIntervalSince(harness.now) + 3 * Self.day)
             _ = try harness.store.runDue()
-            #expect(try harness.events(.renewal).map(\.time) == [end])
+            #expect(try harness.events(.xsollaUpdateSubscription).map(\.time) == [end])
         }
     }
 
@@ -318,7 +319,7 @@ struct PlanChangeTests {
             let paidAt = try #require(try harness.ledger.transaction(id: weekly.transactionId)?.purchasedAt)
             harness.clock.advance(by: paidAt.addingTimeInterval(3.5 * Self.day).timeIntervalSince(harness.now))
             let (monthly, _) = try harness.buy(SKU.monthlyPass)
-            let change = try #require(try harness.events(.productChange).last)
+            let change = try #require(try harness.events(.xsollaUpdateSubscription).last)
             #expect(change.transactionId == weekly.transactionId)
             // Half the week unused when paid (3.5 of 7 days): half of $1.99, rounded down.
             #expect(change.message.contains("upgrade from weekly to monthly, at once: 0.99 USD refunded"),
@@ -361,7 +362,7 @@ struct PlanChangeTests {
             _ = try harness.buy(SKU.monthlyPass)
             let other = try harness.store.beginPurchase(of: SKU.weeklyPass, in: "USA", on: .paystation)
             #expect(other.sheet == nil, "another duration: at the renewal")
-            #expect(try harness.events(.productChange).last?.message.hasPrefix("crossgrade to weekly at the next renewal") == true)
+            #expect(try harness.events(.xsollaUpdateSubscription).last?.message.hasPrefix("crossgrade to weekly at the next renewal") == true)
         }
     }
 
@@ -387,7 +388,7 @@ struct PlanChangeTests {
             let subscription = try #require(harness.store.currentReport().snapshot.subscriptions.last)
             #expect(!subscription.autoRenew)
             _ = try harness.store.advance(to: subscription.expiresAt.addingTimeInterval(1))
-            #expect(try harness.events(.renewal).isEmpty)
+            #expect(try harness.events(.xsollaUpdateSubscription).isEmpty)
             #expect(harness.store.currentReport().snapshot.subscriptions.last?.status == .expired)
         }
     }

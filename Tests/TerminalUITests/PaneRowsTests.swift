@@ -131,7 +131,7 @@ struct PaneRowsTests {
 
     @Test(arguments: [
         (EventKind.granted, Theme.Role.success), (.redirectRejected, .error), (.payStationDeclined, .error),
-        (.refund, .error), (.purchaseStarted, .text), (.nonRenewingPurchase, .text),
+        (.refund, .error), (.purchaseStarted, .text), (.oneTimeCharge, .text), (.didFailToRenew, .error),
     ])
     func eventsAreColouredByTone(kind: EventKind, role: Theme.Role) {
         let row = PaneRows.event(EventSummary(id: 1, time: fixedNow, kind: kind, message: "m"), clock: clock)

@@ -444,7 +444,11 @@ extension TransactionSummary {
                   price: record.price, currency: record.currency, pathReference: record.pathReference,
                   variationId: record.variationId, createdAt: record.createdAt, updatedAt: record.updatedAt,
                   finishedAt: record.finishedAt, purchasedAt: record.purchasedAt, charge: record.amountCharged,
-                  offerType: record.offerType, offerId: record.offerId, signedTransaction: record.signedTransaction,
+                  offerType: record.offerType, offerId: record.offerId,
+                  // A store that signs with its own key hands out no App Store JWS (one an older
+                  // build kept on a Google Play transaction is not the store's).
+                  signedTransaction: IntegrationPath(rawValue: record.integrationPath).map(PathRegistry.hasOwnKey) == true
+                      ? nil : record.signedTransaction,
                   pending: record.state == .deferred ? PendingReason(recorded: record.error) : nil,
                   originalTransactionId: record.originalTransactionId, revokedAt: record.revokedAt,
                   revocationReason: record.revocationReason, locale: record.locale)

@@ -122,14 +122,14 @@ struct Completion {
     private func deliver(_ record: TransactionRecord, at time: Date) throws -> (notice: StoreNotice, finished: Bool) {
         let transactionId = record.id
         var transaction = record
-        if transaction.signedTransaction == nil, transaction.state == .purchased {
+        let policy = host.policy(of: transaction)
+        if transaction.signedTransaction == nil, transaction.state == .purchased, !policy.signsWithItsOwnKey {
             // Paid in a ledger from before transactions were signed: signed on this delivery, so
             // what was paid is not lost to the upgrade.
             try host.sign(transaction, at: time)
             try host.log(.signed, "signed on delivery: paid before this ledger signed its transactions", transactionId, time)
             transaction = try ledger.transaction(id: transactionId) ?? transaction
         }
-        let policy = host.policy(of: transaction)
         if let problem = rules.validationProblem(transaction, for: userId,
                                                  signatureProblem: host.signatureProblem(transaction)) {
             guard policy.finishesUnverifiedTransactions else {
@@ -156,7 +156,11 @@ struct Completion {
         if let grant, try ledger.recordGrant(grant) {
             host.record(grant)
             try host.log(.granted, Self.describe(grant), transactionId, time)
-            if let product { try logLifecycle(of: transaction, product: product, grant: grant, at: time) }
+            if let product { try logPurchase(of: transaction, product: product, until: grant.expiresAt, at: time) }
+        } else if serverDecides, let product, transaction.state == .purchased, transaction.finishedAt == nil {
+            // The store sold it all the same; the path's server records the access.
+            try logPurchase(of: transaction, product: product,
+                            until: rules.grant(for: transaction, product: product, at: time)?.expiresAt, at: time)
         }
         // Between unlocking and finishing, as the guide's app updates its purchased products.
         if policy.readsCurrentEntitlements { try host.logCurrentEntitlements(at: time, transaction: transactionId) }
@@ -174,18 +178,22 @@ struct Completion {
         return (StoreNotice(.success, "Purchased \(name)" + (grant.map { ": \(Self.describe($0))" } ?? "") + "."), true)
     }
 
-    /// The lifecycle event of a grant, by the names RevenueCat uses: a first subscription in a
-    /// group is `INITIAL_PURCHASE`; one after an earlier subscription in the group from the same
-    /// store (a lapsed player resubscribing) is `RENEWAL`; anything else is `NON_RENEWING_PURCHASE`.
-    private func logLifecycle(of transaction: TransactionRecord, product: Product, grant: GrantRecord, at time: Date) throws {
+    /// The store's notification of a purchase, by its path's name for it: a one-time charge,
+    /// or a subscription bought (again, after one in its group). A renewal's is the store's to
+    /// log when it renews (`Store.renew`).
+    private func logPurchase(of transaction: TransactionRecord, product: Product, until expiry: Date?,
+                             at time: Date) throws {
+        guard transaction.originalTransactionId == nil, transaction.state == .purchased else { return }
         let offer = transaction.offerType.map { " (\($0) offer\(transaction.offerId.map { " \($0)" } ?? ""))" } ?? ""
         let amount = "\(transaction.amountCharged ?? transaction.price) \(transaction.currency)\(offer)"
         if product.type == .autoRenewable {
-            let until = Store.until(grant.expiresAt)
-            let kind: EventKind = host.hasSubscribedBefore(transaction, inGroup: product.group) ? .renewal : .initialPurchase
-            try host.log(kind, "\(product.shortId) for \(amount)\(until)", transaction.id, time)
+            // A plan changed at once is the change's notification, logged as it ended the old plan.
+            guard !host.changedAPlanAtOnce(transaction) else { return }
+            let resubscribes = host.hasSubscribedBefore(transaction, inGroup: product.group)
+            try host.logLifecycle(.subscribed(resubscribe: resubscribes),
+                                  "\(product.shortId) for \(amount)\(Store.until(expiry))", transaction, time)
         } else {
-            try host.log(.nonRenewingPurchase, "\(product.shortId) for \(amount)", transaction.id, time)
+            try host.logLifecycle(.oneTimePurchase, "\(product.shortId) for \(amount)", transaction, time)
         }
     }
 
@@ -209,6 +217,9 @@ struct CompletionPolicy: Equatable {
     var grantsAccessLocally = true
     /// Whether `entitlements.current` is logged between granting and finishing.
     var readsCurrentEntitlements = false
+    /// Whether its store signs with a key of its own, kept by its path (Google Play), rather
+    /// than with a JWS kept on the transaction.
+    var signsWithItsOwnKey = false
 }
 
 /// What the completion needs from the store around it: the clock and the rules as they are now,
@@ -227,10 +238,15 @@ protocol CompletionHost: AnyObject {
     func sign(_ transaction: TransactionRecord, at time: Date) throws
     /// Appends an event to the ledger, and to the account.
     func log(_ kind: EventKind, _ message: String, _ transactionId: String?, _ time: Date) throws
+    /// Logs `event` of `transaction` by the name its store gives it.
+    func logLifecycle(_ event: LifecycleEvent, _ message: String, _ transaction: TransactionRecord, _ time: Date) throws
     /// Reads a transaction the completion just changed back into the account.
     func refresh(_ transactionId: String) throws
     /// The account keeps a grant the ledger has just recorded.
     func record(_ grant: GrantRecord)
+    /// Whether paying for `transaction` ended a plan of its group at once (an upgrade, a
+    /// crossgrade, a replacement).
+    func changedAPlanAtOnce(_ transaction: TransactionRecord) -> Bool
     /// Whether the player had a subscription in `group` before `transaction`, from the same store.
     func hasSubscribedBefore(_ transaction: TransactionRecord, inGroup group: String?) -> Bool
     /// Logs `Transaction.currentEntitlements` as the app reads it after an update.

@@ -2,8 +2,11 @@ import Foundation
 
 /// The kind of an event in the Events pane and `storefront history`, in two vocabularies: the
 /// SDK calls and steps the engine makes (`purchase.started`, `redirect.received`, ...), and the
-/// subscription lifecycle by the names QA knows from RevenueCat and App Store Server
-/// Notifications (`INITIAL_PURCHASE`, `RENEWAL`, ...).
+/// lifecycle of purchases and subscriptions by the name the store that sold it gives it, as
+/// its server notifies a backend: App Store Server Notifications V2 on the App Store's paths
+/// (`ONE_TIME_CHARGE`, `SUBSCRIBED`, `DID_RENEW`, ...), Google Play's real-time developer
+/// notifications (`SUBSCRIPTION_RENEWED`, ...), Xsolla's webhooks (`order_paid`, ...). Each
+/// path declares its store's names in its folder; `LifecycleEvent` is what happened.
 ///
 /// A struct over its raw text rather than an enum, so an event a newer build wrote still reads.
 public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
@@ -85,16 +88,10 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
 
     // MARK: Lifecycle
 
-    public static let initialPurchase = EventKind(rawValue: "INITIAL_PURCHASE")
-    public static let nonRenewingPurchase = EventKind(rawValue: "NON_RENEWING_PURCHASE")
-    public static let renewal = EventKind(rawValue: "RENEWAL")
-    public static let cancellation = EventKind(rawValue: "CANCELLATION")
-    public static let uncancellation = EventKind(rawValue: "UNCANCELLATION")
-    public static let billingIssue = EventKind(rawValue: "BILLING_ISSUE")
-    public static let expiration = EventKind(rawValue: "EXPIRATION")
-    public static let productChange = EventKind(rawValue: "PRODUCT_CHANGE")
-    public static let refund = EventKind(rawValue: "REFUND")
-    public static let priceIncrease = EventKind(rawValue: "PRICE_INCREASE")
+    /// A change to a subscription that its store sends no notification for (a renewal Xsolla
+    /// could not charge, a plan change Google Play tells only through the new purchase): the
+    /// engine says what happened, in its own words, never under another store's name.
+    public static let subscriptionChanged = EventKind(rawValue: "subscription.changed")
     /// QA deleted a transaction, or altered its signed form.
     public static let transactionDeleted = EventKind(rawValue: "transaction.deleted")
     public static let transactionTampered = EventKind(rawValue: "transaction.tampered")
@@ -103,8 +100,8 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     /// QA turned the billing issue of a subscription on or off (the next renewal fails, or
     /// charges again).
     public static let billingIssueSwitch = EventKind(rawValue: "subscription.billingIssue")
-    /// A subscription's pause, on a store that has them: scheduled, changed, called off,
-    /// started, or ended early by QA.
+    /// A paused subscription resumed early by QA (the store's own notifications say the rest:
+    /// the pause scheduled, started, and the renewal that ends it).
     public static let subscriptionPause = EventKind(rawValue: "subscription.pause")
 
     /// The engine's own calls and steps, then each path's (declared in its folder, gathered by
@@ -113,23 +110,48 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
         .launch, .launchURL, .purchaseStarted, .purchaseIgnored,
         .paymentCancelled, .redirectSent, .redirectReceived, .redirectRejected, .purchased, .failed, .signed, .validated,
         .validationFailed, .granted, .finished, .redelivered, .productsRequested, .productsFailed, .productsAnswered,
-        .restored, .purchaseResult, .transactionUpdate, .currentEntitlements, .billingIssueSwitch, .subscriptionPause, .clockRate,
+        .restored, .purchaseResult, .transactionUpdate, .currentEntitlements, .billingIssueSwitch, .subscriptionPause,
+        .clockRate,
         .transactionDeleted, .transactionTampered, .catalogReloaded, .catalogRejected, .themeReloaded, .themeRejected,
         .ledgerUnreadable, .accountStale,
     ] + PathRegistry.eventKinds.sdkCalls
 
-    public static let lifecycle: [EventKind] = [
-        .initialPurchase, .nonRenewingPurchase, .renewal, .cancellation, .uncancellation, .billingIssue,
-        .expiration, .productChange, .refund, .priceIncrease,
-    ] + PathRegistry.eventKinds.lifecycle
+    /// Every store's lifecycle names, as each path declares them (a name two paths of one store
+    /// share, such as the App Store's `REFUND`, once).
+    public static let lifecycle: [EventKind] = ([.subscriptionChanged] + PathRegistry.eventKinds.lifecycle).reduce(into: []) { names, kind in
+        if !names.contains(kind) { names.append(kind) }
+    }
+
+    /// The generic names earlier builds logged on every path, whatever the store
+    /// (`INITIAL_PURCHASE`, `RENEWAL`, `NON_RENEWING_PURCHASE`, …): a ledger they wrote still
+    /// shows them among the lifecycle, and a scenario that expects one is told each store's name.
+    public static let retiredLifecycleNames: [String: String] = [
+        "INITIAL_PURCHASE": "SUBSCRIBED on the App Store, SUBSCRIPTION_PURCHASED on Google Play, create_subscription on Xsolla",
+        "NON_RENEWING_PURCHASE": "ONE_TIME_CHARGE on the App Store, ONE_TIME_PRODUCT_PURCHASED on Google Play, "
+            + "order_paid on Xsolla",
+        "RENEWAL": "DID_RENEW on the App Store, SUBSCRIPTION_RENEWED on Google Play, update_subscription on Xsolla",
+        "CANCELLATION": "DID_CHANGE_RENEWAL_STATUS on the App Store, SUBSCRIPTION_CANCELED on Google Play, "
+            + "non_renewal_subscription on Xsolla",
+        "UNCANCELLATION": "DID_CHANGE_RENEWAL_STATUS on the App Store, SUBSCRIPTION_RESTARTED on Google Play, "
+            + "update_subscription on Xsolla",
+        "BILLING_ISSUE": "DID_FAIL_TO_RENEW or GRACE_PERIOD_EXPIRED on the App Store, SUBSCRIPTION_IN_GRACE_PERIOD or "
+            + "SUBSCRIPTION_ON_HOLD on Google Play, subscription.changed on Xsolla",
+        "EXPIRATION": "EXPIRED on the App Store, SUBSCRIPTION_EXPIRED on Google Play, cancel_subscription on Xsolla",
+        "PRODUCT_CHANGE": "DID_CHANGE_RENEWAL_PREF on the App Store, update_subscription on Xsolla, "
+            + "subscription.changed on Google Play",
+        "PRICE_INCREASE": "PRICE_INCREASE on the App Store, SUBSCRIPTION_PRICE_CHANGE_UPDATED on Google Play",
+    ]
 
     /// Drawn as failures: the engine's own refusals, then each path's.
     static let failures: Set<EventKind> = Set([
-        .redirectRejected, .validationFailed, .billingIssue, .refund, .ledgerUnreadable, .accountStale,
+        .redirectRejected, .validationFailed, .ledgerUnreadable, .accountStale,
     ] + PathRegistry.eventKinds.failures)
 
-    /// Whether the name is one of the lifecycle vocabulary.
-    public var isLifecycle: Bool { Self.lifecycle.contains(self) }
+    /// Whether the name is one of the lifecycle vocabulary (a store's, or one an earlier build
+    /// logged).
+    public var isLifecycle: Bool {
+        Self.lifecycle.contains(self) || Self.retiredLifecycleNames[rawValue] != nil
+    }
 
     public enum Tone: Sendable {
         case neutral, success, failure

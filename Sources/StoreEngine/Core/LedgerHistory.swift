@@ -20,6 +20,9 @@ public struct LedgerHistory: Sendable, Equatable {
     public var refunds: [Refund]
     /// Each paid (or restored) transaction's verification, by id.
     public var verification: [String: Verification]
+    /// The purchases a store signed with a key of its own (Google Play's), by transaction id,
+    /// as the store hands them to the app: these transactions carry no JWS.
+    public var signedPurchases: [String: SignedPurchase] = [:]
 
     /// One player's state at `now`, as the Entitlements pane shows it.
     public struct Player: Sendable, Equatable {
@@ -102,8 +105,15 @@ extension LedgerHistory {
                                   time: prorated.time))
         }
         let key = try ledger.setting(Store.signingKeySetting).flatMap { try? SigningKey(privatePEM: $0) }
+        let signedPurchases = try PathRegistry.signedPurchases(in: ledger, transactions: records)
         var verification: [String: Verification] = [:]
         for record in records where record.state == .purchased || record.state == .restored {
+            // A store with a key of its own is checked as its app checks it, never by a JWS.
+            if let path = IntegrationPath(rawValue: record.integrationPath), PathRegistry.hasOwnKey(path) {
+                let problem = signedPurchases[record.id].map(\.problem) ?? "its store keeps no signed purchase for it"
+                verification[record.id] = problem.map(Verification.failed) ?? .verified
+                continue
+            }
             guard let key else {
                 verification[record.id] = .failed("the ledger has no signing key")
                 continue
@@ -112,7 +122,8 @@ extension LedgerHistory {
                 .map(Verification.failed) ?? .verified
         }
         self.init(ledgerPath: ledger.path, now: now, transactions: transactions, balances: try ledger.balances(),
-                  players: players, refunds: refunds.sorted { $0.time < $1.time }, verification: verification)
+                  players: players, refunds: refunds.sorted { $0.time < $1.time }, verification: verification,
+                  signedPurchases: signedPurchases)
     }
 }
 

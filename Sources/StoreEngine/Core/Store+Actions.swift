@@ -58,7 +58,8 @@ extension Store {
     }
 
     /// The store refunds a purchase: the revocation is recorded and the transaction signed again
-    /// with it (when its signature was sound), its grant revoked, and `REFUND` logged; then the
+    /// with it (when its signature was sound), its grant revoked, and the store's notification
+    /// logged (`REFUND`, `refund`, `voidedPurchaseNotification`); then the
     /// path that sold it hears of it (`refunded`), and the app removes access.
     func refund(_ record: TransactionRecord, because reason: RefundReason) throws -> StoreNotice {
         let time = now()
@@ -76,8 +77,8 @@ extension Store {
             }
             account.revokeGrant(grant, of: record, at: time)
             let removed = grant.map { " (" + Completion.describe($0, revoked: true) + ")" } ?? ""
-            try log(.refund, "\(product?.shortId ?? record.productId) refunded, reason \(reason.rawValue)\(removed)",
-                    record.id, time)
+            try logLifecycle(.refunded, "\(product?.shortId ?? record.productId) refunded, reason \(reason.rawValue)\(removed)",
+                             transaction: record.id, onPath: record.integrationPath, at: time)
             if path(of: record).readsCurrentEntitlements {
                 try log(.transactionUpdate, "Transaction.updates: \(record.id) revoked (\(reason.rawValue)); "
                         + "the app removes access", record.id, time)

@@ -43,7 +43,23 @@ extension Store: CompletionHost {
         let owner = path(of: transaction)
         return CompletionPolicy(finishesUnverifiedTransactions: owner.finishesUnverifiedTransactions,
                                 grantsAccessLocally: owner.grantsAccessLocally,
-                                readsCurrentEntitlements: owner.readsCurrentEntitlements)
+                                readsCurrentEntitlements: owner.readsCurrentEntitlements,
+                                signsWithItsOwnKey: signsWithItsOwnKey(transaction))
+    }
+
+    func logLifecycle(_ event: LifecycleEvent, _ message: String, _ transaction: TransactionRecord, _ time: Date) throws {
+        try logLifecycle(event, message, transaction: transaction.id, onPath: transaction.integrationPath, at: time)
+    }
+
+    func changedAPlanAtOnce(_ transaction: TransactionRecord) -> Bool {
+        guard let paidAt = transaction.purchasedAt, let group = catalog.product(id: transaction.productId)?.group else {
+            return false
+        }
+        let atOnce: Set<String> = [PlanChange.upgrade.name, PlanChange.crossgrade.name, PlanReplacement.endReason]
+        return account.subscriptions.values.contains { ended in
+            ended.endedAt == paidAt && atOnce.contains(ended.endReason ?? "")
+                && ended.userId == transaction.userId && catalog.product(id: ended.productId)?.group == group
+        }
     }
 
     func record(_ grant: GrantRecord) {

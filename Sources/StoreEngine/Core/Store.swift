@@ -182,6 +182,24 @@ public final class Store {
     }
 
     /// Reads a transaction the engine just changed back into the account.
+    /// Logs `event` of the transaction `transactionId` (sold on `pathId`, the ledger's
+    /// `integration_path`) by the name its store gives it, with its heading first; what the store
+    /// tells no one is the engine's `subscription.changed`; what the path logs itself, nothing.
+    func logLifecycle(_ event: LifecycleEvent, _ message: String, transaction transactionId: String, onPath pathId: String?,
+                      at time: Date) throws {
+        // A subscription row older than its path's column names none: its transaction does.
+        let pathId = try pathId ?? ledger.transaction(id: transactionId)?.integrationPath
+        let owner = paths.first { $0.id.rawValue == pathId } ?? paths[paths.count - 1]
+        switch owner.notification(for: event, ofTransaction: transactionId, in: context) {
+        case .notification(let kind, let heading):
+            try log(kind, heading.map { "\($0) · \(message)" } ?? message, transactionId, time)
+        case .unnotified:
+            try log(.subscriptionChanged, message, transactionId, time)
+        case .loggedByPath:
+            break
+        }
+    }
+
     func refresh(_ transactionId: String) throws {
         if let record = try ledger.transaction(id: transactionId) { account.record(record) }
     }

@@ -95,6 +95,30 @@ protocol PurchasePath: AnyObject {
     func periodRescaled(ofTransaction transactionId: String, from before: Date, to expires: Date,
                         in context: PathContext) throws
 
+    /// The name its store gives `event` of the transaction `transactionId` (its latest, for a
+    /// subscription's), as its server would notify a backend.
+    func notification(for event: LifecycleEvent, ofTransaction transactionId: String, in context: PathContext) -> LifecycleNaming
+
+    // MARK: A store that signs with a key of its own
+
+    /// Keeps `transaction`, just paid, signed as its store hands it to the app, where the store
+    /// signs with a key of its own (`RegisteredPath.signsWithItsOwnKey`: Google Play's purchase
+    /// JSON and its SHA1withRSA signature), in the path's rows inside the caller's commit. The
+    /// engine signs every other path's transactions as the App Store does (a JWS), and never
+    /// asks this of them.
+    func signOwnPurchase(_ transaction: TransactionRecord, in context: PathContext) throws
+
+    /// Why the store's own signature of `transaction` cannot be trusted, or nil when it verifies.
+    func ownSignatureProblem(of transaction: TransactionRecord, in context: PathContext) -> String?
+
+    /// Alters the store's own signed form of `transaction`, keeping its signature, so that it no
+    /// longer verifies (QA's tamper).
+    func tamperOwnSignature(of transaction: TransactionRecord, in context: PathContext) throws
+
+    /// The path's reference for the next renewal of `subscription` (Google Play's order id of
+    /// the recurrence, `GPA.…..0` for the first), or nil where its store keeps none.
+    func renewalReference(of subscription: SubscriptionRecord, in context: PathContext) throws -> String?
+
     // MARK: The path's own state and report
 
     /// The store opened with `catalog`: the path takes its settings from it (Xee's server).
@@ -156,6 +180,18 @@ extension PurchasePath {
     }
 
     func start(with catalog: Catalog) {}
+
+    func signOwnPurchase(_ transaction: TransactionRecord, in context: PathContext) throws {}
+
+    func ownSignatureProblem(of transaction: TransactionRecord, in context: PathContext) -> String? {
+        "its store signs with no key of its own"
+    }
+
+    func tamperOwnSignature(of transaction: TransactionRecord, in context: PathContext) throws {
+        throw LedgerError.unknownTransaction(id: transaction.id)
+    }
+
+    func renewalReference(of subscription: SubscriptionRecord, in context: PathContext) throws -> String? { nil }
 
     func catalogReplaced(_ old: Catalog, by new: Catalog) {}
 

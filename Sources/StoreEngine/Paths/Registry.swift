@@ -32,6 +32,14 @@ enum PathRegistry {
         all.first { $0.traits.id == path }?.signsWithItsOwnKey ?? false
     }
 
+    /// Every purchase a store signed with its own key, by transaction id, each checked with
+    /// that key; read-only, for `history`.
+    static func signedPurchases(in ledger: Ledger, transactions: [TransactionRecord]) throws -> [String: SignedPurchase] {
+        try all.reduce(into: [:]) { found, path in
+            found.merge(try path.signedPurchases(in: ledger, transactions: transactions)) { first, _ in first }
+        }
+    }
+
     /// The public half of `path`'s own key, in the form its store shows it; nil until made.
     static func publicKey(of path: IntegrationPath, in ledger: Ledger) throws -> String? {
         try all.first { $0.traits.id == path }?.publicKey(in: ledger)
@@ -117,6 +125,10 @@ protocol RegisteredPath: PurchasePath {
     /// The public half of that key as its store shows it, from the ledger read-only.
     static func publicKey(in ledger: Ledger) throws -> String?
 
+    /// The purchases its store signed with that key, for `transactions` (those of this path),
+    /// each checked with the key; from the ledger read-only.
+    static func signedPurchases(in ledger: Ledger, transactions: [TransactionRecord]) throws -> [String: SignedPurchase]
+
     /// The calendar its store runs subscriptions on; the App Store's unless it says otherwise.
     static var subscriptionCalendar: any SubscriptionCalendar { get }
 
@@ -132,6 +144,9 @@ extension RegisteredPath {
     static func serverAccess(in ledger: Ledger, user: String) throws -> [ServerAccess] { [] }
     static var signsWithItsOwnKey: Bool { false }
     static func publicKey(in ledger: Ledger) throws -> String? { nil }
+    static func signedPurchases(in ledger: Ledger, transactions: [TransactionRecord]) throws -> [String: SignedPurchase] {
+        [:]
+    }
     static var subscriptionCalendar: any SubscriptionCalendar { AppStoreCalendar() }
     static func actionTitle(of action: TransactionAction) -> String? { nil }
     static var pausesSubscriptions: Bool { false }

@@ -1,10 +1,11 @@
 import CCrypto
 import Foundation
 
-/// An RSA key pair in OpenSSL's libcrypto, for SHA256withRSA signatures (PKCS #1 v1.5): the
-/// signature a store that signs with RSA puts beside a purchase's JSON. Kept as PKCS #8 PEM;
-/// the public half is handed out as Base64 DER (SubjectPublicKeyInfo), as a developer console
-/// shows a licence key.
+/// An RSA key pair in OpenSSL's libcrypto, for SHA1withRSA signatures (PKCS #1 v1.5, SHA-1): the
+/// signature Google Play puts beside a purchase's JSON, and the one every Android app's
+/// `Security.verifyPurchase` checks (the Play Billing samples' `SIGNATURE_ALGORITHM =
+/// "SHA1withRSA"`), so nothing else would verify there. Kept as PKCS #8 PEM; the public half is
+/// handed out as Base64 DER (SubjectPublicKeyInfo), as the Play Console shows a licence key.
 ///
 /// A class because it owns an `EVP_PKEY` that must be freed once. Only the store's thread uses it.
 final class RSAKey {
@@ -73,11 +74,14 @@ final class RSAKey {
         return Data(der).base64EncodedString()
     }
 
-    /// The SHA256withRSA signature of `message`.
+    /// The algorithm's name, as Java's `Signature.getInstance` and the Play Billing samples say it.
+    static let algorithm = "SHA1withRSA"
+
+    /// The SHA1withRSA signature of `message`.
     func sign(_ message: Data) throws(SigningError) -> Data {
         guard let context = EVP_MD_CTX_new() else { throw .crypto("EVP_MD_CTX_new") }
         defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestSignInit(context, nil, EVP_sha256(), nil, key) == 1 else { throw .crypto("EVP_DigestSignInit") }
+        guard EVP_DigestSignInit(context, nil, EVP_sha1(), nil, key) == 1 else { throw .crypto("EVP_DigestSignInit") }
         var length = 0
         let signature: [UInt8]? = message.withUnsafeBytes { bytes -> [UInt8]? in
             let input = bytes.bindMemory(to: UInt8.self).baseAddress
@@ -90,11 +94,11 @@ final class RSAKey {
         return Data(signature)
     }
 
-    /// Whether `signature` is this key's SHA256withRSA signature of `message`.
+    /// Whether `signature` is this key's SHA1withRSA signature of `message`.
     func verify(_ signature: Data, of message: Data) -> Bool {
         guard let context = EVP_MD_CTX_new() else { return false }
         defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestVerifyInit(context, nil, EVP_sha256(), nil, key) == 1 else { return false }
+        guard EVP_DigestVerifyInit(context, nil, EVP_sha1(), nil, key) == 1 else { return false }
         let signed = [UInt8](signature)
         return message.withUnsafeBytes { bytes in
             EVP_DigestVerify(context, signed, signed.count, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count) == 1

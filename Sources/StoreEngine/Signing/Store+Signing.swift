@@ -2,8 +2,9 @@ import Catalog
 import Foundation
 import Ledger
 
-// Every transaction is signed when it is paid, as the App Store signs what it hands the app,
-// and validation verifies the signature before anything is granted.
+// Every transaction is signed when it is paid, as its store signs what it hands the app (the
+// App Store's JWS; Google Play's purchase JSON with the app's licence key), and validation
+// verifies the signature before anything is granted.
 extension Store {
     /// The ledger setting that keeps the private key (PKCS #8 PEM).
     static let signingKeySetting = "signingKey"
@@ -20,6 +21,9 @@ extension Store {
     /// with it, inside the caller's ledger transaction when there is one. A signing failure
     /// names the ledger whose key failed.
     func sign(_ transaction: TransactionRecord, at time: Date) throws {
+        // A store with a key of its own signs as it does (Google Play: the purchase's JSON, never
+        // an App Store JWS).
+        if signsWithItsOwnKey(transaction) { return try path(of: transaction).signOwnPurchase(transaction, in: context) }
         let compact: String
         do {
             compact = try signer.sign(try signedPayload(of: transaction, signedAt: time))
@@ -77,6 +81,9 @@ extension Store {
     /// Keeps a forged JWS for a paid transaction (`TransactionSigner.forgery`), which therefore
     /// no longer verifies: QA's "tampered" outcome.
     func tamper(withSignatureOf transactionId: String) throws {
+        if let record = try ledger.transaction(id: transactionId), signsWithItsOwnKey(record) {
+            return try path(of: record).tamperOwnSignature(of: record, in: context)
+        }
         guard let text = try ledger.transaction(id: transactionId)?.signedTransaction,
               let forged = try TransactionSigner.forgery(of: text)
         else { throw LedgerError.unknownTransaction(id: transactionId) }
@@ -85,6 +92,13 @@ extension Store {
 
     /// Why the signed form of `transaction` cannot be trusted, or nil (`TransactionSigner.problem`).
     func signatureProblem(_ transaction: TransactionRecord) -> String? {
-        signer.problem(with: transaction)
+        if signsWithItsOwnKey(transaction) { return path(of: transaction).ownSignatureProblem(of: transaction, in: context) }
+        return signer.problem(with: transaction)
+    }
+
+    /// Whether the store that sold `transaction` signs it with a key of its own (Google Play's
+    /// licence key) rather than as the App Store does.
+    func signsWithItsOwnKey(_ transaction: TransactionRecord) -> Bool {
+        IntegrationPath(rawValue: transaction.integrationPath).map(PathRegistry.hasOwnKey) ?? false
     }
 }

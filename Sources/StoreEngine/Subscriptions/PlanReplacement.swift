@@ -10,6 +10,9 @@ import Ledger
 
 /// How a store carries out a plan change the app asked for in one way among several.
 struct PlanReplacement: Equatable, Sendable {
+    /// How the subscription a replacement ends is kept (`subscriptions.end_reason`).
+    static let endReason = "replaced"
+
     enum Charge: Equatable, Sendable {
         /// Nothing now; the new price from the next renewal.
         case nothing
@@ -133,7 +136,7 @@ extension PlanChanges {
     /// Nothing is refunded: the unused value went into the new plan's charge or its time.
     func replacedEnd(of running: Running, by replacement: PlanReplacement, to product: Product,
                      newPeriodEnd: Date, at time: Date) -> (subscription: SubscriptionRecord, message: String) {
-        let ended = Self.ended(running.subscription, because: "replaced", at: time)
+        let ended = Self.ended(running.subscription, because: PlanReplacement.endReason, at: time)
         let from = catalog.product(id: ended.productId)?.shortId ?? ended.productId
         return (ended, "\(running.change.name) from \(from) to \(product.shortId), at once by \(replacement.name): "
                 + "the new plan runs until \(EventDate.string(from: newPeriodEnd)); nothing refunded")

@@ -76,13 +76,14 @@ extension Store {
         case .end(let ending):
             try ledger.inTransaction {
                 try save(ending.subscription)
-                try log(.expiration, ending.message, ending.subscription.latestTransactionId, ending.time)
+                try logLifecycle(.expired(reason: ending.subscription.endReason), ending.message,
+                                 of: ending.subscription, at: ending.time)
                 try subscriptionChanged(.expiration, ending.subscription)
             }
             return ending.notice
         case .endGrace(let time, let message, let notice):
             try ledger.inTransaction {
-                try log(.billingIssue, message, subscription.latestTransactionId, time)
+                try logLifecycle(.gracePeriodExpired, message, of: subscription, at: time)
                 try subscriptionChanged(.gracePeriodEnded, subscription)
             }
             schedule(subscription)
@@ -90,15 +91,15 @@ extension Store {
         case .failRenewal(let failed, let time, let message, let notice):
             try ledger.inTransaction {
                 try save(failed)
-                try log(.billingIssue, message, failed.latestTransactionId, time)
+                try logLifecycle(.renewalFailed, message, of: failed, at: time)
                 try subscriptionChanged(.billingIssue, failed)
             }
             return notice
         case .pause(let paused, let time, let notice):
             try ledger.inTransaction {
                 try save(paused)
-                try log(.subscriptionPause, "paused until " + EventDate.string(from: paused.pausedUntil ?? time)
-                        + ": no renewal charged, access off", paused.latestTransactionId, time)
+                try logLifecycle(.paused, "paused until " + EventDate.string(from: paused.pausedUntil ?? time)
+                                 + ": no renewal charged, access off", of: paused, at: time)
                 try subscriptionChanged(.pause, paused)
             }
             return notice
@@ -120,19 +121,22 @@ extension Store {
         let recovers = subscription.billingIssueAt != nil
         let renewal: TransactionRecord = try ledger.inTransaction {
             let sequence = try ledger.nextValue(ofSequence: "transaction")
-            let record = lifecycle.renewalTransaction(terms, of: subscription, id: String(format: "txn-%06d", sequence),
+            var record = lifecycle.renewalTransaction(terms, of: subscription, id: String(format: "txn-%06d", sequence),
                                                       at: start)
+            // The store's own id for this recurrence, where it keeps one (Google Play's `GPA.…..0`).
+            record.pathReference = try path(of: record).renewalReference(of: subscription, in: context)
             try ledger.insert(record)
             try sign(record, at: start)
             try log(.purchased, "renewed: period \(subscription.renewals + 2) from "
                     + EventDate.string(from: start), record.id, start)
             try refresh(record.id)
-            if terms.changesProduct {
-                try log(.productChange, "renewed into \(product.shortId), the change that waited for this renewal",
-                        record.id, start)
-            }
             subscription = lifecycle.renewed(subscription, by: record, terms, at: start)
             try save(subscription)
+            // The store's notification of the renewal (the change that waited for it said with it).
+            let into = terms.changesProduct ? ", into \(product.shortId), the change that waited for this renewal" : ""
+            try logLifecycle(recovers ? .recovered : .renewed,
+                             "\(product.shortId) renewed\(Self.until(subscription.expiresAt))\(into)", of: subscription,
+                             at: start)
             // A path's server may hear of the renewal by notification: scheduled in the renewal's commit.
             try path(of: record).subscriptionChanged(recovers ? .recovery : .renewal, record, in: context)
             return record
@@ -144,13 +148,15 @@ extension Store {
                     renewal.id, start)
         }
         let completed = try complete(try ledger.transaction(id: renewal.id) ?? renewal, at: start)
-        if !owner.grantsAccessLocally {
-            try log(.renewal, "\(product.shortId) renewed\(Self.until(subscription.expiresAt)) (the App Store's renewal; "
-                    + "the server hears of it by notification)", renewal.id, start)
-        }
         // A renewal that failed validation says so; one that went through says until when.
         if completed.tone == .error { return completed }
         return StoreNotice(.success, "\(displayName(ofProduct: product.id)) renewed until "
                            + EventDate.string(from: subscription.expiresAt) + ".")
+    }
+
+    /// Logs `event` of `subscription` (on its latest transaction) by its store's name.
+    func logLifecycle(_ event: LifecycleEvent, _ message: String, of subscription: SubscriptionRecord, at time: Date) throws {
+        try logLifecycle(event, message, transaction: subscription.latestTransactionId,
+                         onPath: subscription.integrationPath, at: time)
     }
 }

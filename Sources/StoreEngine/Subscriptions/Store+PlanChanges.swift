@@ -25,7 +25,8 @@ extension Store {
         if let replacement { deferral.message += " (\(replacement.name))" }
         try ledger.inTransaction {
             try save(deferral.subscription)
-            try log(.productChange, deferral.message, deferral.subscription.latestTransactionId, deferral.subscription.updatedAt)
+            try logLifecycle(.planChangeScheduled, deferral.message, of: deferral.subscription,
+                             at: deferral.subscription.updatedAt)
         }
         return deferral.notice
     }
@@ -39,7 +40,7 @@ extension Store {
         try ledger.cutGrant(ofTransaction: latestId, at: time)
         account.cutGrant(ofTransaction: latestId, at: time)
         try save(end.subscription)
-        try log(.productChange, end.message, latestId, time)
+        try logLifecycle(.planChangedNow, end.message, of: end.subscription, at: time)
     }
 
     /// A paid purchase that replaces the running plan at once, the way its store's app asked
@@ -57,7 +58,7 @@ extension Store {
         try ledger.cutGrant(ofTransaction: latestId, at: time)
         account.cutGrant(ofTransaction: latestId, at: time)
         try save(ended.subscription)
-        try log(.productChange, ended.message, latestId, time)
+        try logLifecycle(.planChangedNow, ended.message, of: ended.subscription, at: time)
         return end
     }
 

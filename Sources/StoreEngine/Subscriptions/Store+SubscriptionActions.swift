@@ -26,7 +26,14 @@ extension Store {
                 account.cutGrant(ofTransaction: latest, at: time)
             }
             if outcome.saves { try save(subscription) }
-            if let event = outcome.event { try log(event.kind, event.message, latest, time) }
+            switch outcome.event {
+            case .lifecycle(let event, let message)?:
+                try logLifecycle(event, message, of: subscription, at: time)
+            case .step(let kind, let message)?:
+                try log(kind, message, latest, time)
+            case nil:
+                break
+            }
             if let change = outcome.change { try subscriptionChanged(change, subscription) }
         }
         switch outcome.then {
@@ -46,7 +53,7 @@ extension Store {
         guard case .failRenewal(let failed, _, let message, let notice) = step else { return StoreNotice(.info, "Nothing changed.") }
         try ledger.inTransaction {
             try save(failed)
-            try log(.billingIssue, "resumed now by QA, but " + message, failed.latestTransactionId, time)
+            try logLifecycle(.renewalFailed, "resumed now by QA, but " + message, of: failed, at: time)
             try subscriptionChanged(.billingIssue, failed)
         }
         return notice

@@ -15,7 +15,7 @@ struct SubscriptionActionOutcome: Equatable {
     var saves = true
     /// Whether the access its latest transaction granted ends now.
     var cutsAccess = false
-    /// The event the action logs on the latest transaction, if any.
+    /// What the action logs on the latest transaction, if anything.
     var event: Event?
     /// What the subscription's path hears, in the same commit.
     var change: SubscriptionChange?
@@ -28,14 +28,11 @@ struct SubscriptionActionOutcome: Equatable {
         case renew(from: Date)
     }
 
-    struct Event: Equatable {
-        var kind: EventKind
-        var message: String
-
-        init(_ kind: EventKind, _ message: String) {
-            self.kind = kind
-            self.message = message
-        }
+    /// What the action logs: an event of the subscription's life, which its store names, or a
+    /// step of QA's that no store hears of (the billing-issue switch, an early resume).
+    enum Event: Equatable {
+        case lifecycle(LifecycleEvent, String)
+        case step(EventKind, String)
     }
 }
 
@@ -58,7 +55,7 @@ enum SubscriptionActions {
             subscription.endedAt = time
             subscription.endReason = "expiredByQA"
             return SubscriptionActionOutcome(subscription: subscription, cutsAccess: true,
-                                             event: Event(.expiration, "expired now by QA: \(name) ends, access with it"),
+                                             event: .lifecycle(.expired(reason: "expiredByQA"), "expired now by QA: \(name) ends, access with it"),
                                              change: .expiration, then: .tell(StoreNotice(.info, "\(name) expired now.")))
         case .cancelRenewal, .enableRenewal:
             let on = action == .enableRenewal
@@ -66,7 +63,7 @@ enum SubscriptionActions {
             subscription.unsubscribedAt = on ? nil : time
             return SubscriptionActionOutcome(
                 subscription: subscription,
-                event: Event(on ? .uncancellation : .cancellation,
+                event: .lifecycle(on ? .autoRenewEnabled : .autoRenewDisabled,
                         on ? "auto-renew on again: \(name) renews at the end of its period"
                             : "auto-renew off: \(name) stays until its period ends, then expires"),
                 change: on ? .uncancellation : .cancellation,
@@ -79,12 +76,12 @@ enum SubscriptionActions {
             if !on, wasFailing {
                 // Cleared in grace or in retry: the store charges now, and a new period starts.
                 return SubscriptionActionOutcome(subscription: subscription,
-                                                 event: Event(.billingIssueSwitch, "billing issue cleared: the store charges again now"),
+                                                 event: .step(.billingIssueSwitch, "billing issue cleared: the store charges again now"),
                                                  then: .renew(from: time))
             }
             return SubscriptionActionOutcome(
                 subscription: subscription,
-                event: Event(.billingIssueSwitch, on ? "billing issue on: the next renewal of \(name) fails"
+                event: .step(.billingIssueSwitch, on ? "billing issue on: the next renewal of \(name) fails"
                         : "billing issue off: renewals of \(name) charge again"),
                 then: .tell(StoreNotice(.info, on ? "Billing issue on: the next renewal of \(name) will fail."
                                         : "Billing issue off: \(name) renews normally.")))
@@ -92,7 +89,7 @@ enum SubscriptionActions {
             subscription.priceIncrease = "pending"
             return SubscriptionActionOutcome(
                 subscription: subscription,
-                event: Event(.priceIncrease, "price increase requested: renewals would charge a quarter more; waiting for "
+                event: .lifecycle(.priceIncreaseRequested, "price increase requested: renewals would charge a quarter more; waiting for "
                         + "the subscriber's consent"),
                 then: .tell(StoreNotice(.info, "A price increase for \(name) waits for the subscriber's consent "
                                         + "(m: accept or decline).")))
@@ -104,7 +101,7 @@ enum SubscriptionActions {
             }
             return SubscriptionActionOutcome(
                 subscription: subscription,
-                event: Event(.priceIncrease, accept ? "price increase accepted: renewals charge the new price"
+                event: .lifecycle(accept ? .priceIncreaseAccepted : .priceIncreaseDeclined, accept ? "price increase accepted: renewals charge the new price"
                         : "price increase declined: auto-renew off, \(name) expires at the end of its period"),
                 change: accept ? .priceIncreaseAccepted : .cancellation,
                 then: .tell(StoreNotice(.info, accept ? "Price increase accepted: \(name) renews at the new price."
@@ -113,7 +110,7 @@ enum SubscriptionActions {
             subscription.scheduledPause = length.rawValue
             return SubscriptionActionOutcome(
                 subscription: subscription,
-                event: Event(.subscriptionPause, "pause of \(length.words) scheduled: it starts when the period ends, "
+                event: .lifecycle(.pauseScheduleChanged, "pause of \(length.words) scheduled: it starts when the period ends, "
                              + EventDate.string(from: subscription.expiresAt)),
                 change: .pauseScheduled,
                 then: .tell(StoreNotice(.info, "\(name) pauses for \(length.words) from "
@@ -122,14 +119,14 @@ enum SubscriptionActions {
             subscription.scheduledPause = nil
             return SubscriptionActionOutcome(
                 subscription: subscription,
-                event: Event(.subscriptionPause, "the scheduled pause is cancelled: \(name) renews at the end of its period"),
+                event: .lifecycle(.pauseScheduleChanged, "the scheduled pause is cancelled: \(name) renews at the end of its period"),
                 change: .pauseScheduled,
                 then: .tell(StoreNotice(.info, "The pause of \(name) is cancelled; it renews as before.")))
         case .resume:
             // Resumed early: the store charges a new period from now.
             subscription.pausedUntil = nil
             return SubscriptionActionOutcome(subscription: subscription, saves: false,
-                                             event: Event(.subscriptionPause, "resumed now by QA: a new period is charged"),
+                                             event: .step(.subscriptionPause, "resumed now by QA: a new period is charged"),
                                              then: .renew(from: time))
         case .renew, .approve, .decline, .resolve, .refund, .tamper, .delete:
             return nil

@@ -26,7 +26,7 @@ struct SubscriptionLifecycle {
     enum DueStep: Equatable {
         /// Nothing yet: the step is only put on the agenda again.
         case notYet
-        /// No more renewals: `EXPIRATION`.
+        /// No more renewals: it expires.
         case end(Ending)
         /// The grace period ended at `time`: access is off while the store retries billing.
         case endGrace(at: Date, message: String, notice: StoreNotice)

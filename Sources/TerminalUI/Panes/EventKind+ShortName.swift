@@ -35,8 +35,23 @@ extension EventKind {
         "xee.getPaywallVariantProducts": "xee.products",
         "xee.makePurchase": "xee.purchase",
         "xee.didLoadLatestProfile": "xee.didLoad",
+        // Names earlier builds logged, still in older ledgers.
         "INITIAL_PURCHASE": "INITIAL_BUY",
         "NON_RENEWING_PURCHASE": "NON_RENEWING",
+        // The App Store's Server Notifications V2.
+        "DID_CHANGE_RENEWAL_STATUS": "DID_CHG_STATUS",
+        "DID_CHANGE_RENEWAL_PREF": "DID_CHG_PREF",
+        "DID_FAIL_TO_RENEW": "DID_FAIL_RENEW",
+        "GRACE_PERIOD_EXPIRED": "GRACE_EXPIRED",
+        // Xsolla's webhooks.
+        "create_subscription": "create_sub",
+        "update_subscription": "update_sub",
+        "non_renewal_subscription": "non_renewal_sub",
+        "cancel_subscription": "cancel_sub",
+        // Google Play's real-time developer notifications.
+        "voidedPurchaseNotification": "voidedPurchase",
+        "SUBSCRIPTION_PRICE_CHANGE_UPDATED": "SUB_PRICE_UPD",
+        "SUBSCRIPTION_PENDING_PURCHASE_CANCELED": "SUB_PENDING_CXL",
         "VERIFIED_WITH_APPLE": "VERIFIED",
         "ONE_TIME_PRODUCT_PURCHASED": "OT_PURCHASED",
         "ONE_TIME_PRODUCT_CANCELED": "OT_CANCELED",

@@ -10,6 +10,7 @@ enum HistoryCSV {
         "price", "amountCharged", "currency", "locale", "charge", "offerType", "offerId", "variationId", "invoiceId", "orderId",
         "originalTransactionId", "subscriptionStatus", "verification", "refundedAt", "refundReason", "refundAmount",
         "proratedRefund", "proratedRefundReason",
+        "purchaseToken", "purchaseState", "isAcknowledged", "originalJson", "signature",
     ]
 
     static func text(_ history: LedgerHistory) -> String {
@@ -32,9 +33,16 @@ enum HistoryCSV {
                 statuses[transaction.id]?.rawValue ?? "", history.verification[transaction.id].map(HistoryFacts.words) ?? "",
                 full.map { HistoryFacts.date($0.time) } ?? "", full?.reason ?? "", full.map { "\($0.amount)" } ?? "",
                 partial.map { "\($0.amount)" }.joined(separator: " "), partial.map(\.reason).joined(separator: " "),
-            ])
+            ] + signedPurchaseFields(history.signedPurchases[transaction.id]))
         }
         return rows.map { $0.map(field).joined(separator: ",") + "\r\n" }.joined()
+    }
+
+    /// Google Play's purchase as the app gets it (empty for a purchase of another store).
+    private static func signedPurchaseFields(_ purchase: SignedPurchase?) -> [String] {
+        guard let purchase else { return ["", "", "", "", ""] }
+        return [purchase.token, purchase.purchaseState, purchase.isAcknowledged ? "true" : "false",
+                purchase.originalJson, purchase.signature]
     }
 
     /// One field, quoted when RFC 4180 says it must be.

@@ -36,6 +36,16 @@ enum HistoryJSON {
         if let offer = transaction.offerType { row["offerType"] = offer }
         if let offer = transaction.offerId { row["offerId"] = offer }
         if let jws = transaction.signedTransaction { row["signedTransaction"] = jws }
+        // Google Play's purchase as the app gets it: `getOriginalJson()`, its signature and the
+        // object's own state, in place of a JWS.
+        if let purchase = history.signedPurchases[transaction.id] {
+            row["originalJson"] = purchase.originalJson
+            row["signature"] = purchase.signature
+            row["signatureAlgorithm"] = purchase.algorithm
+            row["purchaseState"] = purchase.purchaseState
+            row["isAcknowledged"] = purchase.isAcknowledged
+            row["purchaseToken"] = purchase.token
+        }
         if let pending = transaction.pending { row["pending"] = pending.rawValue }
         if let original = transaction.originalTransactionId { row["originalTransactionId"] = original }
         if let refunded = transaction.revokedAt {

@@ -4,7 +4,7 @@ import TestFixtures
 
 /// The panes after one finished purchase of gems on Pay Station, as the engine reports them:
 /// one transaction, 100 gems, and the events of the purchase, newest first. Since the engine
-/// logs the lifecycle event of a first grant, `NON_RENEWING_PURCHASE` follows `grant`.
+/// logs the store's notification of a first grant, Xsolla's `order_paid` follows `grant`.
 func purchasedGemsSnapshot() -> StoreSnapshot {
     let time = fixedNow
     let transaction = TransactionSummary(
@@ -14,7 +14,7 @@ func purchasedGemsSnapshot() -> StoreSnapshot {
     let kinds: [(EventKind, String)] = [
         (.purchaseStarted, "gems_100 for $0.99 in USA: purchasing"), (.payStationOpened, "external browser"),
         (.payStationPaid, "status done, invoice 100000001"), (.purchased, "purchased"), (.validated, "validated"),
-        (.granted, "+100 gems"), (.nonRenewingPurchase, "gems_100 for 0.99 USD"), (.finished, "finished"),
+        (.granted, "+100 gems"), (.xsollaOrderPaid, "gems_100 for 0.99 USD"), (.finished, "finished"),
     ]
     let events = kinds.enumerated().reversed().map { index, entry in
         EventSummary(id: Int64(index + 1), time: time.addingTimeInterval(Double(index)), kind: entry.0,

@@ -31,6 +31,7 @@ extension PayStationPath {
                 .payStationWillClose, .payStationClosed, .payStationPrewarmed, .payStationDelivering, .payStationPaid,
                 .payStationDeclined, .payStationWrongCode,
             ],
-            failures: [.payStationDeclined, .payStationWrongCode])
+            lifecycle: EventKind.xsollaWebhooks,
+            failures: [.payStationDeclined, .payStationWrongCode, .xsollaRefund])
     }
 }

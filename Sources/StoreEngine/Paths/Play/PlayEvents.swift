@@ -10,7 +10,8 @@ extension EventKind {
     public static let playProductDetails = EventKind(rawValue: "play.products")
     /// `launchBillingFlow` and its BillingResult.
     public static let playBillingFlow = EventKind(rawValue: "play.launchFlow")
-    /// Google Play charged (or held as PENDING) a test instrument: the purchase and its signature.
+    /// Google Play charged a test instrument (at once, or when a slow card settles PURCHASED):
+    /// the purchase, its `orderId` and its signature. A PENDING purchase is not charged.
     public static let playCharged = EventKind(rawValue: "play.charged")
     /// `onPurchasesUpdated(BillingResult, purchases)`.
     public static let playPurchasesUpdated = EventKind(rawValue: "play.updated")
@@ -23,7 +24,8 @@ extension EventKind {
     public static let playAcknowledged = EventKind(rawValue: "play.ack")
     public static let playConsumed = EventKind(rawValue: "play.consume")
     public static let playQueryPurchases = EventKind(rawValue: "play.query")
-    /// Real-time developer notifications for one-time products, by Google's names.
+    /// Real-time developer notifications for one-time products, by Google's names: bought, and
+    /// a pending purchase cancelled (a slow card that declined).
     public static let oneTimeProductPurchased = EventKind(rawValue: "ONE_TIME_PRODUCT_PURCHASED")
     public static let oneTimeProductCanceled = EventKind(rawValue: "ONE_TIME_PRODUCT_CANCELED")
 }
@@ -40,6 +42,10 @@ extension PlayPath {
         try PlayPurchaseRecords.publicKey(in: ledger)
     }
 
+    static func signedPurchases(in ledger: Ledger, transactions: [TransactionRecord]) throws -> [String: SignedPurchase] {
+        try PlayPurchaseRecords.signedPurchases(in: ledger, transactions: transactions.filter { $0.integrationPath == "play" })
+    }
+
     static var eventKinds: PathEventKinds {
         PathEventKinds(
             sdkCalls: [.playConnection, .playProductDetails, .playBillingFlow, .playCharged, .playPurchasesUpdated,
@@ -47,6 +53,6 @@ extension PlayPath {
                        .playQueryPurchases],
             lifecycle: [.oneTimeProductPurchased, .oneTimeProductCanceled] + EventKind.playSubscriptionNotifications,
             failures: [.playResponse, .playVerifyFailed, .oneTimeProductCanceled, .subscriptionOnHold,
-                       .subscriptionRevoked])
+                       .subscriptionRevoked, .subscriptionPendingPurchaseCanceled, .voidedPurchaseNotification])
     }
 }

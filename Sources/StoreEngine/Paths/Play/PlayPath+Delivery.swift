@@ -23,7 +23,7 @@ extension PlayPath {
                                 + "not granted, not acknowledged", transaction: transaction)
                 return StoreNotice(.error, "Google Play's purchase failed verification: \(problem). Nothing was granted.")
             }
-            try context.log(.playVerified, "signature verified with the licence key (SHA256withRSA)", transaction: transaction)
+            try context.log(.playVerified, "signature verified with the licence key (\(RSAKey.algorithm))", transaction: transaction)
             let paidAt = Date(timeIntervalSince1970: Double(purchase.purchaseTime) / 1000)
             let notice = try context.settleAndDeliver(transaction, as: .paid(at: paidAt))
             let subscribes = context.catalog.product(id: purchase.productId)?.type == .autoRenewable
@@ -52,12 +52,12 @@ extension PlayPath {
         } catch let error as SigningError {
             return error.description
         }
-        return key.verify(signature, of: Data(purchase.originalJson.utf8)) ? nil : "SHA256withRSA does not match the JSON"
+        return key.verify(signature, of: Data(purchase.originalJson.utf8)) ? nil : "\(RSAKey.algorithm) does not match the JSON"
     }
 
-    /// The app's step after granting: consume a consumable, acknowledge anything else.
+    /// The app's step after granting: consume a consumable, acknowledge anything else. Google
+    /// Play hands the purchase out acknowledged from then on (its JSON signed again).
     func settleOwnership(of purchase: inout PlayPurchase, in context: PathContext) throws {
-        let records = context.records(PlayPurchaseRecords.self)
         if purchase.consumable {
             purchase.consumed = true
             purchase.acknowledged = true
@@ -68,7 +68,7 @@ extension PlayPath {
             try context.log(.playAcknowledged, "acknowledgePurchase(\(purchase.purchaseToken.prefix(12))…) → OK",
                             transaction: purchase.transactionId)
         }
-        try records.save(purchase)
+        try resign(&purchase, in: context)
         try context.cancelScheduled(PlayDueWork.acknowledgementDeadline(transactionId: purchase.transactionId))
     }
 

@@ -47,6 +47,10 @@ extension PlayPath {
         guard approves else {
             purchase.state = .declined
             try records.save(purchase)
+            let subscribes = context.catalog.product(id: purchase.productId)?.type == .autoRenewable
+            try context.log(subscribes ? .subscriptionPendingPurchaseCanceled : .oneTimeProductCanceled,
+                            "\(purchase.productId), purchaseToken \(purchase.purchaseToken.prefix(12))…: the slow test card "
+                            + "declined; nothing was charged", transaction: transaction)
             let notice = StoreNotice(.error, "Google Play: the slow test card declined \(purchase.orderId). Nothing was charged.")
             return PathStep(settlements: [try context.settle(transaction, as: .failed(
                 .other("declined by the slow test card"),
@@ -72,11 +76,11 @@ extension PlayPath {
         let window = Self.acknowledgementWindow(sandbox: context.catalog.settings.useSandbox)
         let within = window < 3_600 ? "\(Int(window / 60)) minutes" : "\(Int(window / 86_400)) days"
         let subscribes = context.catalog.product(id: purchase.productId)?.type == .autoRenewable
-        try context.log(subscribes ? .subscriptionRevoked : .oneTimeProductCanceled,
+        try context.log(subscribes ? .subscriptionRevoked : .voidedPurchaseNotification,
                         "\(purchase.orderId) not acknowledged within \(within): Google Play "
                         + "refunded and revoked it", transaction: transaction)
         guard let record = try context.transaction(transaction) else { return .nothing }
-        if record.state == .purchasing {
+        if record.state == .purchasing || record.state == .deferred {
             // Never granted (its signature failed, or the app came back after the deadline): it
             // ends here, refunded.
             let notice = StoreNotice(.info, "Google Play refunded \(purchase.orderId): never acknowledged.")

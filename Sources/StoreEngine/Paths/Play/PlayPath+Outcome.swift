@@ -59,9 +59,11 @@ extension PlayPath {
         return PathStep(settlements: [settlement])
     }
 
-    /// OK: Google Play takes the test instrument's payment (or holds it PENDING on a slow card,
-    /// or declines it), keeping the signed purchase in one commit; then, for a payment that
-    /// went through, `onPurchasesUpdated` delivers it to the app.
+    /// OK: Google Play takes the test instrument's payment, keeping the signed purchase in one
+    /// commit, and `onPurchasesUpdated` delivers it to the app; or it declines it. A slow card
+    /// charges nothing yet: Google Play holds the purchase PENDING (signed, without an
+    /// `orderId`), the app grants nothing, and the transaction waits (`pending`, as an Ask to Buy
+    /// does) until the card settles.
     func charge(_ sheet: PlaySession, with instrument: PlayInstrument, in context: PathContext) throws -> PathStep {
         let transaction = sheet.transactionId
         if instrument == .declines {
@@ -70,26 +72,28 @@ extension PlayPath {
                                 notice: StoreNotice(.error, "Google Play: the test instrument declined the payment. "
                                                     + "Nothing was charged or granted."), in: context)
         }
-        let state: PlayPurchase.State = instrument.isSlow ? .pending : .purchased
-        try context.atomically {
-            let purchase = try makePurchase(of: sheet, state: state, in: context)
-            try context.log(.playCharged, "\(instrument.eventName): \(purchase.orderId) \(state.rawValue), "
-                            + "purchaseToken \(purchase.purchaseToken.prefix(12))…, signed with the licence key",
-                            transaction: transaction)
-            if instrument.isSlow {
+        if instrument.isSlow {
+            try context.atomically {
+                let purchase = try makePurchase(of: sheet, state: .pending, in: context)
+                try context.log(.playPurchasesUpdated, "onPurchasesUpdated(OK, [\(purchase.productId) PENDING, purchaseToken "
+                                + "\(purchase.purchaseToken.prefix(12))…]): \(instrument.eventName); no orderId and nothing "
+                                + "charged until it is PURCHASED, so the app grants nothing", transaction: transaction)
                 try context.schedule(PlayDueWork.pendingSettles(transactionId: transaction, approves: instrument.approves),
                                      at: context.now.addingTimeInterval(PlayInstrument.slowCardSeconds))
-                try context.log(.playPurchasesUpdated, "onPurchasesUpdated(OK, [\(purchase.orderId) PENDING]): the app "
-                                + "grants nothing until it is PURCHASED", transaction: transaction)
-            } else {
-                try scheduleDeadline(of: transaction, in: context)
+                try context.leavePending(transaction, because: .slowCard)
             }
+            session = nil
+            return PathStep(notice: StoreNotice(.info, "\(sheet.productName) is pending (slow test card): Google Play "
+                                                + "settles it in a few minutes; nothing is charged or granted until then."))
+        }
+        try context.atomically {
+            let purchase = try makePurchase(of: sheet, state: .purchased, in: context)
+            try context.log(.playCharged, "\(instrument.eventName): \(purchase.orderId) PURCHASED, "
+                            + "purchaseToken \(purchase.purchaseToken.prefix(12))…, signed with the licence key",
+                            transaction: transaction)
+            try scheduleDeadline(of: transaction, in: context)
         }
         session = nil
-        if instrument.isSlow {
-            return PathStep(notice: StoreNotice(.info, "\(sheet.productName) is pending (slow test card): Google Play "
-                                                + "settles it in a few minutes; nothing is granted until then."))
-        }
         context.reached(.paid)
         return PathStep(notice: try deliver(transaction, in: context))
     }
@@ -104,6 +108,7 @@ extension PlayPath {
             productId: sheet.productId, purchaseTime: Int64((context.now.timeIntervalSince1970 * 1000).rounded()),
             state: state, purchaseToken: context.randomToken(length: 40),
             obfuscatedAccountId: Self.accountId(context.userId), consumable: consumable)
+        if context.catalog.product(id: sheet.productId)?.type == .autoRenewable { purchase.autoRenewing = true }
         if let replacement = sheet.replacement {
             purchase.replacementMode = replacement.mode.rawValue
             purchase.linkedPurchaseToken = try records.purchase(of: replacement.replacedTransactionId)?.purchaseToken
@@ -113,7 +118,7 @@ extension PlayPath {
         return purchase
     }
 
-    /// Signs the purchase's JSON as it stands now (SHA256withRSA, Base64).
+    /// Signs the purchase's JSON as it stands now (SHA1withRSA, Base64).
     func sign(_ purchase: inout PlayPurchase, with records: PlayPurchaseRecords) throws {
         purchase.originalJson = purchase.json()
         do {

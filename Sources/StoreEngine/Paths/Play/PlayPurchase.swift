@@ -37,27 +37,33 @@ struct PlayPurchase: Codable, Equatable {
     /// and the token of the purchase it replaced (`linkedPurchaseToken`).
     var replacementMode: String?
     var linkedPurchaseToken: String?
-    /// `getOriginalJson()` as signed, and its SHA256withRSA signature (Base64).
+    /// A subscription's `autoRenewing` as Google writes it; nil for a one-time product, whose
+    /// JSON has none.
+    var autoRenewing: Bool?
+    /// `getOriginalJson()` as signed, and its SHA1withRSA signature (Base64).
     var originalJson = ""
     var signature = ""
 
-    /// The purchase JSON as Google writes it (sorted keys, so the same purchase reads the same).
+    /// The purchase JSON as Google writes it (`getOriginalJson()`), its fields in Google's order.
+    /// A PENDING purchase has no `orderId`: Google Play gives the order its id once it is
+    /// PURCHASED.
     func json() -> String {
         func quoted(_ text: String) -> String {
             let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             return "\"\(escaped)\""
         }
-        let fields: [(String, String)] = [
-            ("acknowledged", acknowledged ? "true" : "false"),
-            ("obfuscatedAccountId", quoted(obfuscatedAccountId)),
-            ("orderId", quoted(orderId)),
+        var fields: [(String, String)] = state == .purchased ? [("orderId", quoted(orderId))] : []
+        fields += [
             ("packageName", quoted(packageName)),
             ("productId", quoted(productId)),
-            ("purchaseState", String(state.number)),
             ("purchaseTime", String(purchaseTime)),
+            ("purchaseState", String(state.number)),
             ("purchaseToken", quoted(purchaseToken)),
+            ("obfuscatedAccountId", quoted(obfuscatedAccountId)),
             ("quantity", "1"),
         ]
+        if let autoRenewing { fields.append(("autoRenewing", autoRenewing ? "true" : "false")) }
+        fields.append(("acknowledged", acknowledged ? "true" : "false"))
         return "{" + fields.map { "\(quoted($0.0)):\($0.1)" }.joined(separator: ",") + "}"
     }
 

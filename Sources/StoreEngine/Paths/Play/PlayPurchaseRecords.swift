@@ -55,6 +55,23 @@ struct PlayPurchaseRecords: PathRecords {
         return try RSAKey(privatePEM: pem).publicKeyBase64()
     }
 
+    /// Each transaction's purchase as Google Play hands it, checked with the licence key, from
+    /// a ledger opened read-only (nothing is made: without a key, nothing verifies).
+    static func signedPurchases(in ledger: Ledger, transactions: [TransactionRecord]) throws -> [String: SignedPurchase] {
+        let key = try ledger.setting(licenseKeySetting).flatMap { try? RSAKey(privatePEM: $0) }
+        let records = PlayPurchaseRecords(ledger: ledger, now: Date())
+        var found: [String: SignedPurchase] = [:]
+        for transaction in transactions {
+            guard let purchase = try records.purchase(of: transaction.id) else { continue }
+            found[transaction.id] = SignedPurchase(
+                originalJson: purchase.originalJson, signature: purchase.signature, algorithm: RSAKey.algorithm,
+                purchaseState: purchase.purchaseStateName, isAcknowledged: purchase.acknowledged,
+                token: purchase.purchaseToken,
+                problem: key.map { purchase.signatureProblem(with: $0, for: transaction) } ?? "the ledger has no licence key")
+        }
+        return found
+    }
+
     /// The app's setting: whether it acknowledges and consumes on its own after granting.
     private static let acknowledgesSetting = "play.appAcknowledges"
 

@@ -18,61 +18,83 @@ extension EventKind {
     public static let subscriptionPriceChangeConfirmed = EventKind(rawValue: "SUBSCRIPTION_PRICE_CHANGE_CONFIRMED")
     public static let subscriptionPaused = EventKind(rawValue: "SUBSCRIPTION_PAUSED")
     public static let subscriptionPauseScheduleChanged = EventKind(rawValue: "SUBSCRIPTION_PAUSE_SCHEDULE_CHANGED")
+    /// The store asks the subscriber's consent to a new price.
+    public static let subscriptionPriceChangeUpdated = EventKind(rawValue: "SUBSCRIPTION_PRICE_CHANGE_UPDATED")
+    /// A subscription bought with a slow card never became one: the pending purchase was declined.
+    public static let subscriptionPendingPurchaseCanceled = EventKind(rawValue: "SUBSCRIPTION_PENDING_PURCHASE_CANCELED")
+    /// Google Play refunded a one-time product: the developer notification's
+    /// `voidedPurchaseNotification` (a subscription's refund is `SUBSCRIPTION_REVOKED`).
+    public static let voidedPurchaseNotification = EventKind(rawValue: "voidedPurchaseNotification")
 
     /// Every subscription notification this path logs.
     static let playSubscriptionNotifications: [EventKind] = [
         .subscriptionPurchased, .subscriptionRenewed, .subscriptionInGracePeriod, .subscriptionOnHold,
         .subscriptionRecovered, .subscriptionCanceled, .subscriptionRestarted, .subscriptionExpired,
         .subscriptionRevoked, .subscriptionPriceChangeConfirmed, .subscriptionPaused, .subscriptionPauseScheduleChanged,
+        .subscriptionPriceChangeUpdated, .subscriptionPendingPurchaseCanceled, .voidedPurchaseNotification,
     ]
 }
 
 extension PlayPath {
-    /// The notification Google Play sends for a change.
-    static func notification(for change: SubscriptionChange) -> EventKind {
-        switch change {
-        case .renewal: return .subscriptionRenewed
-        case .recovery: return .subscriptionRecovered
-        case .billingIssue: return .subscriptionInGracePeriod
-        case .gracePeriodEnded: return .subscriptionOnHold
-        case .cancellation: return .subscriptionCanceled
-        case .uncancellation: return .subscriptionRestarted
-        case .expiration: return .subscriptionExpired
-        case .refund: return .subscriptionRevoked
-        case .priceIncreaseAccepted: return .subscriptionPriceChangeConfirmed
-        case .pauseScheduled: return .subscriptionPauseScheduleChanged
-        case .pause: return .subscriptionPaused
+    /// Google Play's name for an event, headed by the product and the `purchaseToken` the
+    /// notification carries (which renewals keep). A purchase's notification is logged as it is
+    /// delivered (`PlayPath+Delivery.swift`, with a replaced plan's `linkedPurchaseToken`), a
+    /// subscription's refund as it is revoked; a plan change Google Play tells only through the
+    /// new purchase, so the engine's account of it is its own step.
+    func notification(for event: LifecycleEvent, ofTransaction transactionId: String,
+                      in context: PathContext) -> LifecycleNaming {
+        let transaction = try? context.transaction(transactionId)
+        let heading = transaction.flatMap { try? Self.notificationLine(of: $0, in: context) }
+        switch event {
+        case .oneTimePurchase, .subscribed: return .loggedByPath
+        case .renewed: return .notification(.subscriptionRenewed, heading: heading)
+        case .recovered: return .notification(.subscriptionRecovered, heading: heading)
+        case .autoRenewDisabled, .priceIncreaseDeclined: return .notification(.subscriptionCanceled, heading: heading)
+        case .autoRenewEnabled: return .notification(.subscriptionRestarted, heading: heading)
+        case .renewalFailed: return .notification(.subscriptionInGracePeriod, heading: heading)
+        case .gracePeriodExpired: return .notification(.subscriptionOnHold, heading: heading)
+        case .expired: return .notification(.subscriptionExpired, heading: heading)
+        case .priceIncreaseRequested: return .notification(.subscriptionPriceChangeUpdated, heading: heading)
+        case .priceIncreaseAccepted: return .notification(.subscriptionPriceChangeConfirmed, heading: heading)
+        case .pauseScheduleChanged: return .notification(.subscriptionPauseScheduleChanged, heading: heading)
+        case .paused: return .notification(.subscriptionPaused, heading: heading)
+        case .planChangedNow, .planChangeScheduled: return .unnotified
+        case .refunded:
+            // A subscription is revoked (`refunded`), and a purchase Google Play refunded for want
+            // of an acknowledgement was logged when it refunded it.
+            let purchase = try? context.records(PlayPurchaseRecords.self).purchase(of: transactionId)
+            let subscribes = transaction.flatMap { context.catalog.product(id: $0.productId) }?.type == .autoRenewable
+            return subscribes || purchase?.refunded == true ? .loggedByPath
+                : .notification(.voidedPurchaseNotification, heading: heading)
         }
     }
 
-    /// Logs Google Play's notification for a change of a subscription sold here; `transaction`
-    /// is its latest. A test subscription's last renewal the test table allows is cancelled with
-    /// it (it expires at the end of that period).
+    /// A change of a subscription sold here (the engine logged Google Play's notification of
+    /// it); `transaction` is its latest. The purchase says whether it renews now, and a test
+    /// subscription's last renewal the test table allows is cancelled with it (it expires at the
+    /// end of that period), as Google Play notifies.
     func subscriptionChanged(_ change: SubscriptionChange, _ transaction: TransactionRecord,
                              in context: PathContext) throws {
         let subscription = context.subscription(of: transaction)
-        let line = try Self.notificationLine(of: transaction, in: context)
-        let kind = Self.notification(for: change)
-        switch change {
-        case .billingIssue, .gracePeriodEnded:
-            let state = change == .billingIssue ? "access kept for the grace period" : "no access until the payment is fixed"
-            try context.log(kind, "\(line): \(state)", transaction: transaction.id)
-        case .pauseScheduled:
-            let state = subscription?.scheduledPause.flatMap(PauseDuration.init(rawValue:))
-                .map { "paused for \($0.words) from the end of the period" } ?? "the scheduled pause is cancelled"
-            try context.log(kind, "\(line): \(state)", transaction: transaction.id)
-        case .pause:
-            let until = subscription?.pausedUntil.map { " until " + EventDate.string(from: $0) } ?? ""
-            try context.log(kind, "\(line): paused\(until), no access", transaction: transaction.id)
-        default:
-            try context.log(kind, line, transaction: transaction.id)
-        }
+        try keepAutoRenewing(of: transaction, as: subscription, in: context)
         let limit = PlaySubscriptionCalendar().renewalLimit(at: context.renewalRate)
         if change == .renewal || change == .recovery, let limit, let subscription,
            subscription.renewalRate == context.renewalRate.rawValue, subscription.renewalsAtRate >= limit {
+            let line = try Self.notificationLine(of: transaction, in: context)
             try context.log(.subscriptionCanceled, "\(line): Google Play's test purchases renew \(limit) times; "
                             + "it expires at the end of this period", transaction: transaction.id)
         }
+    }
+
+    /// The latest purchase says whether the subscription renews, as Google Play hands it out
+    /// after the player cancels or restores it (its JSON signed again).
+    private func keepAutoRenewing(of transaction: TransactionRecord, as subscription: SubscriptionRecord?,
+                                  in context: PathContext) throws {
+        guard let subscription,
+              var purchase = try context.records(PlayPurchaseRecords.self).purchase(of: transaction.id),
+              let renewing = purchase.autoRenewing, renewing != subscription.autoRenew else { return }
+        purchase.autoRenewing = subscription.autoRenew
+        try resign(&purchase, in: context)
     }
 
     /// A refunded subscription purchase is revoked: `SUBSCRIPTION_REVOKED` (already logged when

@@ -25,30 +25,6 @@ public enum StoreKitFailure: String, Sendable, Equatable, CaseIterable {
     }
 }
 
-/// Why a StoreKit transaction waits: `purchase()` returned `pending`, and the outcome comes
-/// later on `Transaction.updates`.
-public enum PendingReason: String, Sendable, Equatable, CaseIterable {
-    /// Ask to Buy: a parent approves (a transaction arrives) or declines (nothing arrives).
-    case askToBuy
-    /// An interrupted purchase (terms to accept, a payment method to fix), pending until resolved.
-    case interruptedPurchase
-
-    /// How the ledger notes it on the deferred transaction.
-    var recorded: String { rawValue }
-
-    init?(recorded text: String?) {
-        guard let text, let reason = PendingReason(rawValue: text) else { return nil }
-        self = reason
-    }
-
-    public var displayName: String {
-        switch self {
-        case .askToBuy: return "Ask to Buy"
-        case .interruptedPurchase: return "interrupted purchase"
-        }
-    }
-}
-
 extension FailureReason {
     /// StoreKit's `purchase()` threw `failure`: recorded, and read back, by its qualified name
     /// (`StoreKitError.networkError`), so the engine keeps it as any path's error in its words.

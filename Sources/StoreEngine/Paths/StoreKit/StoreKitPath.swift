@@ -22,8 +22,9 @@ class StoreKitPath: RegisteredPath {
     }
 
     /// StoreKit's calls are the engine's own words (`purchase.result`, `transaction.update`,
-    /// `entitlements.current`), which the other paths' completions log too.
-    class var eventKinds: PathEventKinds { PathEventKinds() }
+    /// `entitlements.current`), which the other paths' completions log too; its lifecycle is the
+    /// App Store's Server Notifications (AppStoreNotifications.swift).
+    class var eventKinds: PathEventKinds { AppStoreNotifications.eventKinds }
 
     class var traits: PathTraits { PathTraits(id: .storekit, marketplace: .appStore) }
 
@@ -40,6 +41,10 @@ class StoreKitPath: RegisteredPath {
     func accessWait(in context: PathContext) -> AccessWait? { nil }
     func levelsWaitingForServer(scheduled: [any DueWork], accessLevel: (String) -> String?) -> [String: ServerWait] { [:] }
     func refunded(_ transaction: TransactionRecord, in context: PathContext) throws {}
+    func notification(for event: LifecycleEvent, ofTransaction transactionId: String,
+                      in context: PathContext) -> LifecycleNaming {
+        AppStoreNotifications.naming(event)
+    }
     func subscriptionChanged(_ change: SubscriptionChange, _ transaction: TransactionRecord,
                              in context: PathContext) throws {}
     func periodRescaled(ofTransaction transactionId: String, from before: Date, to expires: Date,

@@ -48,7 +48,8 @@ final class XeePath: StoreKitPath {
                 .xeeLocalStoreKit, .xeeGetPaywall, .xeeGetPaywallVariantProducts, .xeeMakePurchase,
                 .xeeDidLoadLatestProfile, .xeePromoted,
             ],
-            lifecycle: [.verifiedWithApple])
+            lifecycle: [.verifiedWithApple] + EventKind.appStoreNotifications,
+            failures: AppStoreNotifications.eventKinds.failures)
     }
 
     override var grantsAccessLocally: Bool { false }
