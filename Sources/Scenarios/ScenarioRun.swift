@@ -103,7 +103,7 @@ final class ScenarioRun<Terminal: Backend> {
 
     // MARK: Launching
 
-    private var stateDirectory: StateDirectory {
+    var stateDirectory: StateDirectory {
         if let given = options.stateDirectory { return StateDirectory(path: given) }
         if let temporaryState { return StateDirectory(path: temporaryState) }
         let path = FileManager.default.temporaryDirectory

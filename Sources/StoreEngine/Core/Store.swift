@@ -134,6 +134,14 @@ public final class Store {
             renewalRate = try ledger.setting(Self.renewalRateSetting).flatMap(RenewalRate.init(rawValue:))
                 ?? RenewalRate(catalog: catalog)
             try reloadAgenda()
+            // The rate this run measures by, kept with its next commit (none of its own), so a
+            // reader without the catalog measures as it did.
+            if try ledger.setting(Self.renewalRateInUseSetting) != renewalRate.rawValue {
+                let inUse = renewalRate.rawValue
+                ledger.writeWithNextCommit(Self.renewalRateInUseSetting) { [ledger] in
+                    try ledger.setSetting(Self.renewalRateInUseSetting, to: inUse)
+                }
+            }
         } catch {
             throw StoreError(error)
         }
@@ -141,6 +149,9 @@ public final class Store {
 
     /// The ledger setting that keeps the renewal rate QA chose.
     static let renewalRateSetting = "renewalRate"
+    /// The ledger setting that keeps the renewal rate the app last ran at: QA's choice, else
+    /// its catalog's `timeRate`, which `history` has no catalog to read.
+    static let renewalRateInUseSetting = "renewalRateInUse"
 
     /// Simulated time now.
     func now() -> Date {

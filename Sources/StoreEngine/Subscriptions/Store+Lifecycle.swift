@@ -37,8 +37,15 @@ extension Store {
         return paid
     }
 
-    /// Keeps the row, in memory and in the ledger, and schedules its next step.
+    /// Keeps the row, in memory and in the ledger, and schedules its next step. The row carries
+    /// what the catalog says of its product now (its access level and period), for readers
+    /// without the catalog; a product the catalog no longer has keeps what the row had.
     func save(_ subscription: SubscriptionRecord) throws {
+        var subscription = subscription
+        if let product = catalog.product(id: subscription.productId) {
+            subscription.level = catalog.accessLevel(of: product)
+            subscription.period = product.period?.description ?? subscription.period
+        }
         try ledger.saveSubscription(subscription)
         account.record(subscription)
         schedule(subscription)
