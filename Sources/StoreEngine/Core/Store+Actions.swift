@@ -87,7 +87,15 @@ extension Store {
             try revokeSubscription(ofRefunded: record, at: time)
             try path(of: record).refunded(record, in: context)
         }
-        let removed = grant.map { ": " + Completion.describe($0, revoked: true) } ?? ""
+        // What the refund took, unless another store still gives it (then that is what the player has).
+        var removed = ""
+        if let grant {
+            if grant.kind != .currency, let left = stillGiven(grant.key) {
+                removed = "; " + left.stillGivenWords
+            } else {
+                removed = ": " + Completion.describe(grant, revoked: true)
+            }
+        }
         return StoreNotice(.info, "Refunded \(name)\(removed).")
     }
 

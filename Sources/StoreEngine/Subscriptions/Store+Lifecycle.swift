@@ -86,14 +86,14 @@ extension Store {
                 try log(.expiration, ending.message, ending.subscription.latestTransactionId, ending.time)
                 try subscriptionChanged(.expiration, ending.subscription)
             }
-            return ending.notice
+            return telling(ending.notice, whatIsLeftOf: level(of: ending.subscription))
         case .endGrace(let time, let message, let notice):
             try ledger.inTransaction {
                 try log(.billingIssue, message, subscription.latestTransactionId, time)
                 try subscriptionChanged(.gracePeriodEnded, subscription)
             }
             schedule(subscription)
-            return notice
+            return telling(notice, whatIsLeftOf: level(of: subscription))
         case .failRenewal(let failed, let time, let message, let notice):
             try ledger.inTransaction {
                 try save(failed)
@@ -108,7 +108,7 @@ extension Store {
                         + ": no renewal charged, access off", paused.latestTransactionId, time)
                 try subscriptionChanged(.pause, paused)
             }
-            return notice
+            return telling(notice, whatIsLeftOf: level(of: paused))
         case .renew(let start):
             return try renew(&subscription, from: start)
         }

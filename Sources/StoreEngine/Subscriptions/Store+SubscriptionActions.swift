@@ -30,7 +30,8 @@ extension Store {
             if let change = outcome.change { try subscriptionChanged(change, subscription) }
         }
         switch outcome.then {
-        case .tell(let notice): return notice
+        // An action that cut this plan's access says what another store still gives.
+        case .tell(let notice): return outcome.cutsAccess ? telling(notice, whatIsLeftOf: level(of: subscription)) : notice
         case .renew(let start): return try renew(&subscription, from: start)
         }
     }
