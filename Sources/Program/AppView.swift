@@ -32,7 +32,7 @@ public enum AppView {
             }
         }
         renderPanes(app, layout: layout, theme: theme, into: &frame)
-        HintBar.render(notice: app.notice, hint: hint(app), theme: theme, in: layout.hintBar, into: &frame)
+        HintBar.render(notice: app.bottomLine, hint: hint(app), theme: theme, in: layout.hintBar, into: &frame)
         switch app.sheet {
         case .payStation(let page)?:
             PayStationSheet.render(page, now: app.now, clockPaused: app.clockIsPaused, theme: theme,

@@ -24,7 +24,8 @@ public struct ActionMenu: Sendable, Equatable {
 
     /// The box on a screen of `screen`: wide enough for the title, the items and the footer.
     func box(in screen: Rect) -> Rect {
-        let widest = ([title, footer] + items.map { "▸ " + $0 }).map(DisplayWidth.of).max() ?? 0
+        // The title sits in the top border between `╭─ ` and ` ─╮`: two columns more than a line inside.
+        let widest = max(([footer] + items.map { "▸ " + $0 }).map(DisplayWidth.of).max() ?? 0, DisplayWidth.of(title) + 2)
         return screen.centered(width: min(screen.width - 2, widest + 4), height: min(screen.height, items.count + 4))
     }
 
