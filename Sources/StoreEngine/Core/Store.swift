@@ -138,8 +138,9 @@ public final class Store {
             // reader without the catalog measures as it did.
             if try ledger.setting(Self.renewalRateInUseSetting) != renewalRate.rawValue {
                 let inUse = renewalRate.rawValue
-                ledger.writeWithNextCommit(Self.renewalRateInUseSetting) { [ledger] in
-                    try ledger.setSetting(Self.renewalRateInUseSetting, to: inUse)
+                // Weakly: the ledger keeps the closure, and would otherwise keep itself open.
+                ledger.writeWithNextCommit(Self.renewalRateInUseSetting) { [weak ledger] in
+                    try ledger?.setSetting(Self.renewalRateInUseSetting, to: inUse)
                 }
             }
         } catch {
