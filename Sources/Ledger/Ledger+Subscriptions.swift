@@ -9,8 +9,8 @@ extension Ledger {
             INSERT OR REPLACE INTO subscriptions (original_transaction_id, user_id, product_id, latest_transaction_id,
                 expires_at, auto_renew, billing_issue, billing_issue_at, unsubscribed_at, renewals, ended_at, end_reason,
                 updated_at, pending_product_id, price_increase, renewal_rate, rate_renewals,
-                scheduled_pause, paused_until)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)
+                scheduled_pause, paused_until, level, period)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
             """)
         try statement.bind(subscription.originalTransactionId, at: 1)
         try statement.bind(subscription.userId, at: 2)
@@ -31,6 +31,8 @@ extension Ledger {
         try statement.bind(subscription.renewalsAtRate, at: 17)
         try statement.bind(subscription.scheduledPause, at: 18)
         try statement.bind(subscription.pausedUntil, at: 19)
+        try statement.bind(subscription.level, at: 20)
+        try statement.bind(subscription.period, at: 21)
         try statement.step()
     }
 
@@ -40,7 +42,7 @@ extension Ledger {
             SELECT s.original_transaction_id, s.user_id, s.product_id, s.latest_transaction_id, s.expires_at,
                 s.auto_renew, s.billing_issue, s.billing_issue_at, s.unsubscribed_at, s.renewals, s.ended_at,
                 s.end_reason, s.updated_at, s.pending_product_id, s.price_increase, s.renewal_rate, s.rate_renewals,
-                t.integration_path, s.scheduled_pause, s.paused_until
+                t.integration_path, s.scheduled_pause, s.paused_until, s.level, s.period
             FROM subscriptions s LEFT JOIN transactions t ON t.id = s.original_transaction_id
             WHERE s.user_id = ?1 ORDER BY s.rowid
             """)
@@ -57,7 +59,8 @@ extension Ledger {
                 updatedAt: statement.date(column: 12), pendingProductId: statement.optionalString(column: 13),
                 priceIncrease: statement.optionalString(column: 14), renewalRate: statement.optionalString(column: 15),
                 renewalsAtRate: statement.int(column: 16), integrationPath: statement.optionalString(column: 17),
-                scheduledPause: statement.optionalString(column: 18), pausedUntil: statement.optionalDate(column: 19)))
+                scheduledPause: statement.optionalString(column: 18), pausedUntil: statement.optionalDate(column: 19),
+                level: statement.optionalString(column: 20), period: statement.optionalString(column: 21)))
         }
         return records
     }

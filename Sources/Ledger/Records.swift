@@ -265,13 +265,20 @@ public struct SubscriptionRecord: Sendable, Equatable {
     public var scheduledPause: String?
     /// While paused: when it resumes, with a renewal. Nil while it runs.
     public var pausedUntil: Date?
+    /// The access level its product gave and the product's period (`P1W`), as the catalog said
+    /// when the row was last written: what a reader without the catalog needs. Nil in rows an
+    /// older build wrote.
+    public var level: String?
+    public var period: String?
 
     public init(originalTransactionId: String, userId: String, productId: String, latestTransactionId: String,
                 expiresAt: Date, autoRenew: Bool = true, billingIssue: Bool = false, billingIssueAt: Date? = nil,
                 unsubscribedAt: Date? = nil, renewals: Int = 0, endedAt: Date? = nil, endReason: String? = nil,
                 updatedAt: Date, pendingProductId: String? = nil, priceIncrease: String? = nil,
                 renewalRate: String? = nil, renewalsAtRate: Int = 0, integrationPath: String? = nil,
-                scheduledPause: String? = nil, pausedUntil: Date? = nil) {
+                scheduledPause: String? = nil, pausedUntil: Date? = nil, level: String? = nil, period: String? = nil) {
+        self.level = level
+        self.period = period
         self.integrationPath = integrationPath
         self.scheduledPause = scheduledPause
         self.pausedUntil = pausedUntil

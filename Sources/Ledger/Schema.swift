@@ -270,6 +270,13 @@ enum Schema {
             DELETE FROM currency_totals WHERE grants = 0;
         END;
         """,
+        // 17: what a subscription's product was when it was sold (its access level and its
+        // period), kept with its row, so a reader without the catalog (`history`) names the
+        // level and measures grace exactly as the app did.
+        """
+        ALTER TABLE subscriptions ADD COLUMN level TEXT;
+        ALTER TABLE subscriptions ADD COLUMN period TEXT;
+        """,
     ]
 
     // Part of migration 16's text, so shipped: never edit these two, or a ledger migrated

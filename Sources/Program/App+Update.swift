@@ -8,6 +8,11 @@ extension App {
     /// returns the effects to run; never does I/O itself.
     public mutating func update(_ message: Message) -> [Effect] {
         switch message {
+        // The player acts again: a refusal held on the bottom line has been read.
+        case .key, .typed, .mouse: refusalHeld = false
+        default: break
+        }
+        switch message {
         case .started:
             return [.engine(.launch)] + requestProductsIfNeeded() + loadXeePaywallIfNeeded()
         case .key(let key):
@@ -30,6 +35,8 @@ extension App {
             return [.engine(.close)]
         case .store(let report):
             return apply(report)
+        case .clockReport(let report):
+            return apply(report, onTheClock: true)
         case .retryProducts(let path, let attempt):
             // The path whose request failed, even if the player has moved on: its answer is
             // what that path sells when they come back.
@@ -111,7 +118,7 @@ extension App {
                               visibleRows: ListPane.visibleRows(in: layout.transactions))
     }
 
-    private mutating func apply(_ report: StoreReport) -> [Effect] {
+    private mutating func apply(_ report: StoreReport, onTheClock: Bool = false) -> [Effect] {
         // A sheet that has just opened starts clean: the last purchase's line goes.
         if sheet == nil, report.sheet != nil { notice = nil }
         lastCallFailed = report.failure != nil
@@ -131,9 +138,20 @@ extension App {
         nextDue = report.nextDue
         keepSelectedTransaction(in: report.snapshot)
         snapshot = report.snapshot
+        refreshTransactionMenu()
         updatePaywall(.historyChanged(report.snapshot.history),
                       .ownershipChanged(report.snapshot.ownedProductIds))
-        if let reported = report.notice { notice = reported }
+        if let reported = report.notice {
+            if onTheClock, refusalHeld {
+                // The refusal stays readable; what the clock says meanwhile is in the messages (`n`).
+                noticeLog.record(reported, at: now)
+                noticesSinceRefusal += 1
+            } else {
+                notice = reported
+                refusalHeld = reported.isRefusal
+                noticesSinceRefusal = 0
+            }
+        }
         // Only a path that sells what its request returned keeps the answer; a retry goes back
         // to the path that asked, wherever the player is now.
         guard let reply = report.products, reply.path.sellsOnlyRequestedProducts else { return [] }

@@ -105,7 +105,19 @@ public struct App: Sendable {
         didSet { if let notice { noticeLog.record(notice, at: now) } }
     }
     /// What the bottom line has said, newest first (`n`).
-    public private(set) var noticeLog = NoticeLog()
+    public internal(set) var noticeLog = NoticeLog()
+    /// The bottom line holds a refusal of the player's request until their next key or click:
+    /// a renewal line arriving a moment later does not cover it.
+    public internal(set) var refusalHeld = false
+    /// Messages the clock brought while a refusal was held, in the log only.
+    public internal(set) var noticesSinceRefusal = 0
+
+    /// The bottom line: the notice, and while a refusal is held, how many newer messages `n` has.
+    public var bottomLine: StoreNotice? {
+        guard var shown = notice, refusalHeld, noticesSinceRefusal > 0 else { return notice }
+        shown.text += " (\(NoticeLog.key): \(English.count(noticesSinceRefusal, "newer message")))"
+        return shown
+    }
     /// The engine's last answer was a failure (a full disk): nothing of the call was kept, and
     /// `q` quits even from a sheet, so a player is never stuck in front of a ledger that cannot
     /// be written.

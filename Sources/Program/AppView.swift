@@ -32,7 +32,7 @@ public enum AppView {
             }
         }
         renderPanes(app, layout: layout, theme: theme, into: &frame)
-        HintBar.render(notice: app.notice, hint: hint(app), theme: theme, in: layout.hintBar, into: &frame)
+        HintBar.render(notice: app.bottomLine, hint: hint(app), theme: theme, in: layout.hintBar, into: &frame)
         // Whatever goes over the screen keeps its borders clear of the boxes beneath.
         let boxes = app.sheet != nil || app.choiceMenu != nil || app.overlay != nil ? app.boxesBeneath : []
         switch app.sheet {

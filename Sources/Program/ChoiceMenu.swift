@@ -33,12 +33,15 @@ public struct ChoiceMenu: Sendable, Equatable {
         }
     }
 
-    /// The actions that apply to the transaction now; nil when none does.
-    init?(_ transaction: TransactionSummary) {
+    /// The actions that apply to the transaction now; nil when none does. `change` says in the
+    /// title what changed since the menu opened (`renewed from txn-000009`).
+    init?(_ transaction: TransactionSummary, change: String? = nil, selecting selected: TransactionAction? = nil) {
         guard !transaction.actions.isEmpty else { return nil }
         purpose = .transaction(id: transaction.id)
         choices = transaction.actions.map { .act($0, transactionId: transaction.id) }
-        menu = ActionMenu(title: "\(transaction.id) · \(transaction.displayState)", items: transaction.actions.map { $0.title(on: transaction.path) })
+        menu = ActionMenu(title: "\(transaction.id) · \(transaction.displayState)" + (change.map { " · \($0)" } ?? ""),
+                          items: transaction.actions.map { $0.title(on: transaction.path) },
+                          selection: selected.flatMap(transaction.actions.firstIndex(of:)) ?? 0)
     }
 
     /// Buying each held promoted product; nil when none is held.
@@ -105,6 +108,32 @@ extension App {
     /// with their values now, to switch from inside the app as a scenario's `xee` lines do.
     mutating func openXeeSettingsMenu() {
         choiceMenu = ChoiceMenu(xeeServer: xeeServer)
+    }
+
+    /// The engine reported: an open `m` menu is about its transaction as it is now. A renewal is
+    /// the same subscription, so the menu of a purchase renewed while it was open becomes the
+    /// renewal's (the Transactions pane's newest row moved to it too), and a menu whose actions
+    /// changed (auto-renew turned off, a refund) shows the new ones; either way its title says
+    /// what changed, and the selection stays on the same action where it still applies. A
+    /// menu left with nothing to do closes and says why.
+    mutating func refreshTransactionMenu() {
+        guard let open = choiceMenu, case .transaction(let id) = open.purpose,
+              let shown = snapshot.transactions.first(where: { $0.id == id }) else { return }
+        let original = shown.originalTransactionId ?? shown.id
+        let current = shown.subscription == nil
+            ? snapshot.transactions.first { $0.subscription?.originalTransactionId == original && $0.subscription?.isLive == true }
+                ?? shown
+            : shown
+        guard current.id != id || current.actions != open.actions else { return }
+        let selected = open.actions.indices.contains(open.menu.selection) ? open.actions[open.menu.selection] : nil
+        let change = current.id != id ? "renewed from \(id)" : "changed"
+        guard let menu = ChoiceMenu(current, change: change, selecting: selected) else {
+            choiceMenu = nil
+            notice = StoreNotice(.info, "\(id) changed while its menu was open: it is \(current.displayState) now, "
+                                 + "and no action applies to it.")
+            return
+        }
+        choiceMenu = menu
     }
 
     /// The engine reported its Xee settings: an open `x` menu shows them, on the same item.

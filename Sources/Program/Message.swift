@@ -19,6 +19,10 @@ public enum Message: Sendable, Equatable {
     case quit
     /// What an engine call did; when it failed, the state as it stands with the error as its notice.
     case store(StoreReport)
+    /// What the engine did as time passed, of itself (what fell due on the clock, a script's
+    /// `advance`): a report like `store`'s, whose notice does not cover a refusal of the
+    /// player's own request (the messages keep it, `n`).
+    case clockReport(StoreReport)
     /// The next attempt of a products request that failed, on the path that asked.
     case retryProducts(path: IntegrationPath, attempt: Int)
 

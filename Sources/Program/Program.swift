@@ -193,7 +193,7 @@ public final class Program<Terminal: Backend> {
         let target = now.addingTimeInterval(max(0, seconds))
         while true {
             let step = min(timers.map(\.due).min() ?? target, target)
-            call(.advance(to: step))
+            call(.advance(to: step), byTheClock: true)
             settle()
             if step >= target { break }
         }
@@ -225,7 +225,7 @@ public final class Program<Terminal: Backend> {
 
     private func process(_ message: Message) {
         switch message {
-        case .store(let report):
+        case .store(let report), .clockReport(let report):
             if report.clock != clock {
                 // The calendar moved (advance, a rate): the clock on screen follows first, so
                 // what the report says is kept with the time it happened at.
@@ -272,10 +272,15 @@ public final class Program<Terminal: Backend> {
         }
     }
 
-    private func call(_ engineCall: EngineCall) {
+    /// Hands `engineCall` to the engine; `byTheClock` when time passing asked for it, not the
+    /// player, so its answer comes back as the clock's (`Message.clockReport`).
+    private func call(_ engineCall: EngineCall, byTheClock: Bool = false) {
         callsInFlight += 1
         let inbox = self.inbox
-        engine.perform(engineCall) { inbox.answer($0) }
+        engine.perform(engineCall) { answer in
+            guard byTheClock, case .store(let report) = answer else { return inbox.answer(answer) }
+            inbox.answer(.clockReport(report))
+        }
     }
 
     private func collectMail() {
@@ -296,7 +301,7 @@ public final class Program<Terminal: Backend> {
         quietTimers.removeAll { $0.wallDue <= wall }
         if !dueWaitsForPlayer, let due = engineDue, due <= current {
             engineDue = nil
-            call(.runDue)
+            call(.runDue, byTheClock: true)
         }
     }
 }

@@ -129,6 +129,13 @@ public enum Expectation: Sendable, Equatable {
     case offer(TransactionReference, type: String, id: String?)
     case event(name: String, present: Bool)
     case invalidProducts([String])
+    /// `storefront history`, read from the ledger alone at the same moment, says of this
+    /// player's entitlements and subscriptions what the app's panes say.
+    case historyAgrees
+    /// `storefront history` has the entitlement active (or not).
+    case historyEntitlement(level: String, active: Bool)
+    /// One of this player's entitlement lines in `storefront history` contains the text.
+    case historySays(String)
 }
 
 public enum TransactionReference: Sendable, Equatable, CustomStringConvertible {

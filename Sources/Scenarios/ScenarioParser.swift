@@ -398,7 +398,7 @@ public enum ScenarioParser {
         let usage = "expect takes screen contains|lacks \"TEXT\", entitlement LEVEL active|inactive, owned SKU, "
             + "balance CURRENCY N, transaction last|ID STATE [finished|unfinished], transactions N, "
             + "charge last|ID AMOUNT CURRENCY, offer last|ID TYPE [OFFER-ID], event NAME, no event NAME, "
-            + "invalid-products SKU...|none"
+            + "invalid-products SKU...|none, history agrees, history entitlement LEVEL active|inactive, history says \"TEXT\""
         guard let what = arguments.first else { throw Problem(usage) }
         let rest = Array(arguments.dropFirst())
         switch (what, rest.count) {
@@ -443,6 +443,13 @@ public enum ScenarioParser {
             return .event(name: try storeEventName(rest[0]), present: true)
         case ("no", 2) where rest[0] == "event":
             return .event(name: try storeEventName(rest[1]), present: false)
+        case ("history", 1) where rest[0] == "agrees":
+            return .historyAgrees
+        case ("history", 3) where rest[0] == "entitlement" && (rest[2] == "active" || rest[2] == "inactive"):
+            return .historyEntitlement(level: rest[1], active: rest[2] == "active")
+        case ("history", 2) where rest[0] == "says":
+            guard !rest[1].isEmpty else { throw Problem("expect history says needs non-empty \"TEXT\"") }
+            return .historySays(rest[1])
         case ("invalid-products", _) where !rest.isEmpty:
             if rest == ["none"] { return .invalidProducts([]) }
             return .invalidProducts(rest)

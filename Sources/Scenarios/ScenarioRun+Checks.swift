@@ -8,6 +8,10 @@ import TerminalUI
 extension ScenarioRun {
     func check(_ expectation: Expectation, _ line: ScenarioLine) throws {
         let app = try running().app
+        switch expectation {
+        case .historyAgrees, .historyEntitlement, .historySays: return try checkHistory(expectation, line)
+        default: break
+        }
         let snapshot = app.snapshot
         switch expectation {
         case .screenContains(let text), .screenLacks(let text):
@@ -86,6 +90,8 @@ extension ScenarioRun {
                 throw failure(line, expected: expected.isEmpty ? "none" : expected.joined(separator: " "),
                               actual: actual.isEmpty ? "none" : actual.joined(separator: " "))
             }
+        case .historyAgrees, .historyEntitlement, .historySays:
+            break
         }
     }
 

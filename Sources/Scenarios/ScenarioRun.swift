@@ -102,9 +102,23 @@ final class ScenarioRun<Terminal: Backend> {
         return .passed
     }
 
+    /// Runs one line as `run()` runs each (launching the app first when the line needs it), for
+    /// a caller that chooses each line from what the last one left: the property test of
+    /// `history` against the panes. Throws what `run()` would report; `end()` cleans up.
+    func step(_ line: ScenarioLine) throws {
+        transcript.append(String(format: "%5d  ", line.number) + line.text)
+        if !line.command.isSetup, program == nil { try launch(at: line) }
+        try perform(line)
+    }
+
+    /// Ends a run driven by `step(_:)`: the app goes, the state directory is given back.
+    func end() {
+        cleanUp()
+    }
+
     // MARK: Launching
 
-    private var stateDirectory: StateDirectory {
+    var stateDirectory: StateDirectory {
         if let given = options.stateDirectory { return StateDirectory(path: given) }
         if let temporaryState { return StateDirectory(path: temporaryState) }
         let path = FileManager.default.temporaryDirectory

@@ -16,7 +16,7 @@ struct OpeningTests {
 
     @Test func schemaVersionIsTheSupportedOneAndSurvivesReopening() throws {
         try withTemporaryLedgerPath { path throws in
-            #expect(Ledger.supportedSchemaVersion == 16)
+            #expect(Ledger.supportedSchemaVersion == 17)
             #expect(try withLedger(at: path) { try $0.schemaVersion() } == Ledger.supportedSchemaVersion)
             #expect(try withLedger(at: path) { try $0.schemaVersion() } == Ledger.supportedSchemaVersion)
         }

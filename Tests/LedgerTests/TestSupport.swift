@@ -56,6 +56,10 @@ func sampleTransaction(
 /// A plain error for tests that need a block to throw.
 struct Abort: Error, Equatable {}
 
+/// SQL that takes a ledger of schema 17 back to 16 (without setting the version): a
+/// subscription's kept level and period gone.
+let undoingSchema17 = "ALTER TABLE subscriptions DROP COLUMN level; ALTER TABLE subscriptions DROP COLUMN period;"
+
 /// SQL that takes a ledger of schema 16 back to 15 (without setting the version): the kept
 /// currency totals and their triggers gone, as a build before them left the file.
 let undoingSchema16 = """

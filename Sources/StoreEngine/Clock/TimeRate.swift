@@ -66,6 +66,7 @@ extension Store {
                     case .running(let renewal):
                         renewalRate = renewal
                         try ledger.setSetting(Self.renewalRateSetting, to: renewal.rawValue)
+                        try ledger.setSetting(Self.renewalRateInUseSetting, to: renewal.rawValue)
                         if !keepingClockPaused, clock.rate == .paused { try changeClock(rate: .realTime) }
                         moved = try rescaleRunningPeriods(from: oldRate, to: renewal)
                         scheduleSubscriptions()

@@ -46,6 +46,10 @@ struct Account {
     private(set) var catalog: Catalog?
     /// How long periods, grace and billing retry last now (the engine sets it).
     var renewalRate: RenewalRate = .realTime
+    /// Whether no app reads it (`history`): steps of a subscription that fell due after the app
+    /// stopped are then told as the next launch will record them (`SubscriptionStanding`); the
+    /// running app records each as it falls due, so it shows what is recorded.
+    var readsTheLedgerAlone = false
 
     init() {}
 
@@ -192,38 +196,39 @@ struct Account {
     }
 
     /// The subscriptions as the panes show them at `now`, oldest first; of one store's only, when
-    /// `store` is given.
+    /// `store` is given. What the row kept of its product when it was sold (its level and period)
+    /// comes first and the catalog only for rows an older build wrote, so a reader without the
+    /// catalog (`history`) says what the app says.
     func subscriptionSummaries(at now: Date, in store: Marketplace? = nil) -> [SubscriptionSummary] {
         subscriptions.values.filter { store == nil || storeOfTransaction[$0.originalTransactionId] == store }
             .sorted { ($0.originalTransactionId) < ($1.originalTransactionId) }.map { record in
             let product = catalog?.product(id: record.productId)
-            let level = product.flatMap { catalog?.accessLevel(of: $0) }
+            let level = record.level ?? product.flatMap { catalog?.accessLevel(of: $0) }
                 ?? levelGranted(by: record) ?? record.productId
-            let status = SubscriptionRules.status(of: record, period: product?.period, rate: renewalRate, at: now)
+            let period = record.period.flatMap(SubscriptionPeriod.init(iso8601:)) ?? product?.period
+            let standing = SubscriptionStanding(record, period: period, rate: renewalRate, at: now, foreseeing: readsTheLedgerAlone)
             let latest = latestOfSubscription[record.latestTransactionId]
             let periodType: String
-            switch (latest?.offerType, product?.introductoryOffer?.mode) {
-            case (nil, _): periodType = "normal"
-            case ("introductory"?, .freeTrial?): periodType = "trial"
-            // Without the catalog, an introductory period that charged nothing was a trial.
-            case ("introductory"?, nil) where product == nil && latest?.amountCharged == 0: periodType = "trial"
-            case ("introductory"?, _): periodType = "intro"
+            switch latest?.offerType {
+            case nil: periodType = "normal"
+            // An introductory period that charged nothing was a free trial: the ledger says so
+            // without the catalog.
+            case "introductory"?: periodType = latest?.amountCharged == 0 ? "trial" : "intro"
             // A store's phased offer is named by what its first phase charged; a promotional or
             // win-back offer is not an introductory one, whatever it costs.
-            case (let offer?, _):
+            case let offer?:
                 periodType = AppliedOffer.periodType(ofRecordedType: offer, charged: latest?.amountCharged ?? 0) ?? offer
             }
-            let expires = status == .inGracePeriod
-                ? SubscriptionRules.graceEnd(record, period: product?.period, rate: renewalRate) ?? record.expiresAt
-                : record.expiresAt
+            let row = standing.record
             return SubscriptionSummary(
-                originalTransactionId: record.originalTransactionId, latestTransactionId: record.latestTransactionId,
-                productId: record.productId, level: level, status: status, expiresAt: expires, autoRenew: record.autoRenew,
-                billingIssue: record.billingIssue, billingIssueDetectedAt: record.billingIssueAt,
-                unsubscribedAt: record.unsubscribedAt, renewals: record.renewals, periodType: periodType,
-                path: latest?.path, pendingProductId: record.pendingProductId, priceIncrease: record.priceIncrease,
-                endedAt: record.endedAt, endReason: record.endReason,
-                scheduledPause: record.scheduledPause.flatMap(PauseDuration.init(rawValue:)), pausedUntil: record.pausedUntil)
+                originalTransactionId: row.originalTransactionId, latestTransactionId: row.latestTransactionId,
+                productId: row.productId, level: level, status: standing.status, expiresAt: standing.expiresAt,
+                autoRenew: row.autoRenew, billingIssue: row.billingIssue, billingIssueDetectedAt: row.billingIssueAt,
+                unsubscribedAt: row.unsubscribedAt, renewals: row.renewals, periodType: periodType,
+                path: latest?.path, pendingProductId: row.pendingProductId, priceIncrease: row.priceIncrease,
+                endedAt: row.endedAt, endReason: row.endReason,
+                scheduledPause: row.scheduledPause.flatMap(PauseDuration.init(rawValue:)), pausedUntil: row.pausedUntil,
+                renewalsDue: standing.renewalsDue)
         }
     }
 
@@ -329,9 +334,13 @@ struct Account {
         groupOfTransaction[id]
     }
 
-    /// The access level a transaction's subscription gives, from what the account holds.
-    /// Without a catalog (`history`), the product id, as the subscriptions name their level then.
+    /// The access level a transaction's subscription gives, from what the account holds: the
+    /// level its subscription's row kept, else the catalog's; without either (`history` on a
+    /// ledger an older build wrote), the product id, as the subscriptions name their level then.
     func accessLevel(ofTransaction id: String) -> String? {
+        if let kept = subscriptions.values.first(where: { $0.originalTransactionId == id || $0.latestTransactionId == id })?.level {
+            return kept
+        }
         guard let productId = productOfTransaction[id] else { return nil }
         guard let catalog else { return productId }
         guard let product = catalog.product(id: productId),
@@ -341,8 +350,47 @@ struct Account {
 
     /// The panes at simulated time `now`: an access level is active until its latest expiry.
     /// With `store`, what that store alone knows (its own purchases, as its restore and
-    /// `currentEntitlements` see them); without, what the game unlocked from every store.
-    func snapshot(at now: Date, in store: Marketplace? = nil) -> StoreSnapshot {
+    /// `currentEntitlements` see them); without, what the game unlocked from every store: each
+    /// store's own view of an entitlement, combined (`EntitlementSources`). `waiting` is what the
+    /// paths' servers have not recorded yet (`ServerWaits`). This is the one computation behind
+    /// the Entitlements pane and `history`.
+    func snapshot(at now: Date, in store: Marketplace? = nil, waiting: ServerWaits = ServerWaits()) -> StoreSnapshot {
+        let summaries = subscriptionSummaries(at: now, in: store)
+        var (entitlements, history) = scopedEntitlements(at: now, in: store, summaries: summaries)
+        if let store {
+            entitlements = waiting.marking(entitlements, in: store)
+        } else {
+            // Each store's view of what it gives; a grant whose store the account cannot tell
+            // (a path this build does not know) keeps the view of every store together.
+            let stores = Set(storeOfTransaction.values).union(waiting.stores).sorted()
+            let views = stores.map { store in
+                (store, waiting.marking(scopedEntitlements(at: now, in: store, summaries: subscriptionSummaries(at: now, in: store))
+                    .entitlements, in: store))
+            }
+            for id in Set(entitlements.keys).union(views.flatMap(\.1.keys)) {
+                let candidates = views.compactMap { store, view in view[id].map { EntitlementSources.View(store: store, entitlement: $0) } }
+                if let combined = EntitlementSources.combine(candidates) { entitlements[id] = combined }
+            }
+        }
+        let byLatest = Dictionary(summaries.map { ($0.latestTransactionId, $0) }, uniquingKeysWith: { _, last in last })
+        return StoreSnapshot(
+            transactions: transactions.map { transaction in
+                var listed = transaction
+                listed.subscription = byLatest[transaction.id]
+                return listed
+            },
+            transactionCount: transactionCount,
+            balances: tally.balances(in: GrantTally.Scope(store)),
+            entitlements: entitlements.values.sorted { $0.id < $1.id },
+            events: events,
+            history: history,
+            subscriptions: summaries)
+    }
+
+    /// The entitlements one scope's grants, servers' profiles and subscriptions give at `now`,
+    /// each labelled with the stores it comes from, and what offer eligibility needs to know.
+    private func scopedEntitlements(at now: Date, in store: Marketplace?, summaries: [SubscriptionSummary])
+        -> (entitlements: [String: Entitlement], history: SubscriberHistory) {
         let scope = GrantTally.Scope(store)
         var entitlements: [String: Entitlement] = [:]
         var history = SubscriberHistory(subscribedGroups: tally.subscribedGroups(in: scope))
@@ -371,7 +419,6 @@ struct Account {
                                                      willRenew: access.willRenew && expires > now)
         }
         // The subscriptions behind the levels: grace keeps access, auto-renew says whether it renews.
-        let summaries = subscriptionSummaries(at: now, in: store)
         history.subscribedGroups.formUnion(groupsPaidFor(summaries))
         for summary in summaries {
             if summary.isLive {
@@ -386,8 +433,13 @@ struct Account {
             // The live subscription speaks for the level; an ended one only when none is live.
             if let shown = entitlement.subscription, shown.isLive, !summary.isLive { continue }
             entitlement.subscription = summary
+            // Renewals no app has recorded yet: the plan runs on, and the next launch records them.
+            if summary.renewalsDue, !entitlement.isActive {
+                entitlement.renewalsDueAtNextLaunch = true
+                entitlement.expiresAt = summary.expiresAt
+            }
             if entitlement.source == nil {
-                if summary.status == .inGracePeriod {
+                if summary.status == .inGracePeriod || summary.renewalsDue {
                     entitlement.isActive = true
                     entitlement.expiresAt = summary.expiresAt
                 }
@@ -395,25 +447,12 @@ struct Account {
             }
             entitlements[summary.level] = entitlement
         }
-        let byLatest = Dictionary(summaries.map { ($0.latestTransactionId, $0) }, uniquingKeysWith: { _, last in last })
         let lapsed = Set(latestExpiry.filter { $0.value <= now }.keys).subtracting(groupsStillSubscribed(summaries))
         history.lapses = winBackStandings(of: lapsed, lapsedAt: latestExpiry, subscriptions: summaries, at: now)
-        return StoreSnapshot(
-            transactions: transactions.map { transaction in
-                var listed = transaction
-                listed.subscription = byLatest[transaction.id]
-                return listed
-            },
-            transactionCount: transactionCount,
-            balances: tally.balances(in: scope),
-            entitlements: entitlements.values.sorted { $0.id < $1.id }.map { entitlement in
-                var labelled = entitlement
-                labelled.stores = origins[entitlement.id]?.stores(at: now) ?? []
-                return labelled
-            },
-            events: events,
-            history: history,
-            subscriptions: summaries)
+        for (id, entitlement) in entitlements {
+            entitlements[id]?.stores = origins[entitlement.id]?.stores(at: now) ?? []
+        }
+        return (entitlements, history)
     }
 }
 

@@ -28,15 +28,18 @@ extension Entitlement {
     /// `owned`, `waiting for the server 2/5`, `active · renews DATE`, `active to DATE`, `active in
     /// grace to DATE · billing issue`, `inactive · billing retry` (or what the subscription's store
     /// calls that time: `account hold`), `paused until DATE`, `refunded`, `expired DATE`,
-    /// then where a path's server keeps access, where its last change came from, and the stores.
+    /// `active · renewals due at the next launch` (read from the ledger alone, when no app ran to
+    /// record them), then where a path's server keeps access, where its last change came from,
+    /// the stores (the one whose date it shows first), and a store still waiting for its server.
     /// - Parameter date: how to write the expiry (a day, a minute, a whole date).
     public func state(writingDates date: (Date) -> String) -> EntitlementState {
         // The store it comes from, last: each store knows only its own purchases.
-        let store = storeNames.map { " · \($0)" } ?? ""
+        let store = (storeNames.map { " · \($0)" } ?? "") + waitingStores.map { waiting in
+            " · \(waiting.store.displayName) waiting for the server" + waiting.wait.count
+        }.joined()
         if isLifetime { return EntitlementState("owned\(store)", .active) }
         if let serverWait {
-            let poll = serverWait.poll.map { " \($0)/\(serverWait.polls)" } ?? ""
-            return EntitlementState("waiting for the server\(poll)\(store)", .attention)
+            return EntitlementState("waiting for the server\(serverWait.count)\(store)", .attention)
         }
         let until = expiresAt.map(date) ?? "?"
         let origin = (source.map { " · \($0)" } ?? "") + store
@@ -53,8 +56,18 @@ extension Entitlement {
             return EntitlementState("paused until \(resumes)\(origin)", .attention)
         default: break
         }
+        if renewalsDueAtNextLaunch {
+            let due = "renewals due at the next launch"
+            return isActive ? EntitlementState("active · \(due)\(origin)", .active)
+                : EntitlementState("\(due)\(origin)", .attention)
+        }
         guard isActive else { return EntitlementState("expired \(until)\(origin)", .ended) }
         // "renews" carries both willRenew and the date, in the room of "to".
         return EntitlementState((willRenew ? "active · renews \(until)" : "active to \(until)") + origin, .active)
     }
+}
+
+extension ServerWait {
+    /// ` 2/10` while the app polls, else nothing.
+    var count: String { poll.map { " \($0)/\(polls)" } ?? "" }
 }

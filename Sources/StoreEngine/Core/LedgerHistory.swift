@@ -30,6 +30,17 @@ public struct LedgerHistory: Sendable, Equatable {
         public var balances: [String: Int]
         public var entitlements: [Entitlement]
         public var subscriptions: [SubscriptionSummary]
+
+        /// `entitlement premium: active · renews 2026-01-08T09:00:00Z · App Store`: each
+        /// entitlement as `history` prints it, in the Entitlements pane's words with whole dates.
+        public var entitlementLines: [String] {
+            entitlements.map { "entitlement \($0.id): \($0.state(writingDates: LedgerHistory.wholeDate).words)" }
+        }
+    }
+
+    /// `2026-01-01T09:00:00Z`, in UTC: how `history` writes every date.
+    public static func wholeDate(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle())
     }
 
     /// Money the store gave back: the whole charge (a refund by the store), or the unused part
@@ -68,24 +79,27 @@ extension LedgerHistory {
         let now = try ledger.clock().map { kept in
             Clock(simulated: kept.simulated, wall: kept.wall, rate: kept.rate.map { .scaled($0) } ?? .paused).now(atWall: wallTime)
         } ?? wallTime
-        let rate = try ledger.setting(Store.renewalRateSetting).flatMap(RenewalRate.init(rawValue:))
-            ?? catalog.map(RenewalRate.init(catalog:)) ?? .realTime
+        // The rate QA chose, else the one the app last ran at (its catalog's): what it measures
+        // periods, grace and retry by.
+        let rate = try (ledger.setting(Store.renewalRateSetting) ?? ledger.setting(Store.renewalRateInUseSetting))
+            .flatMap(RenewalRate.init(rawValue:)) ?? catalog.map(RenewalRate.init(catalog:)) ?? .realTime
+        let paths = PathRegistry.makePaths()
         var players: [Player] = []
         for user in Set(records.map(\.userId)).sorted() {
             var account = try Account(reading: ledger, user: user, catalog: catalog)
             account.renewalRate = rate
-            var snapshot = account.snapshot(at: now)
+            account.readsTheLedgerAlone = true
             // As the panes say it: a level whose notification is still on the way is waiting.
             // Each path reads its own rows; one it cannot read is left out here, as the app
             // leaves it off its agenda (and says so in its Events pane).
             let rows = try ledger.dueWork(user: user)
-            for path in PathRegistry.makePaths() {
-                let scheduled = rows.filter { $0.path == path.id.rawValue }.compactMap { row in
+            let scheduled = paths.flatMap { path in
+                rows.filter { $0.path == path.id.rawValue }.compactMap { row in
                     try? path.dueWork(from: DueWorkPayload(kind: row.kind, encodedFields: row.payload))
                 }
-                snapshot.markWaitingForServer(path.levelsWaitingForServer(
-                    scheduled: scheduled, accessLevel: { account.accessLevel(ofTransaction: $0) }))
             }
+            let waiting = ServerWaits(paths: paths, scheduled: scheduled, accessLevel: { account.accessLevel(ofTransaction: $0) })
+            let snapshot = account.snapshot(at: now, waiting: waiting)
             players.append(Player(userId: user, balances: snapshot.balances, entitlements: snapshot.entitlements,
                                   subscriptions: snapshot.subscriptions))
         }

@@ -54,6 +54,12 @@ struct PathContext {
         store.account.snapshot(at: now).owns(productId: productId)
     }
 
+    /// The entitlement `key` as the game unlocks it now, from every store, when one still gives
+    /// it: what a notice of a lost access asks first (`Store+AccessLeft.swift`).
+    func stillGiven(_ key: String) -> Entitlement? {
+        store.stillGiven(key)
+    }
+
     /// The store's refusal to sell what the player owns (bought once and owned for good, or
     /// the plan running now): logged, before any sheet opens, so nothing is charged and no
     /// transaction is made. Nil when the player does not own it.

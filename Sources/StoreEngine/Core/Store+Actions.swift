@@ -6,21 +6,27 @@ import Ledger
 // pending (Ask to Buy), which its path delivers, and refunds, which the engine records on every path.
 extension Store {
     /// Applies `action` to the player's transaction `transactionId`; an action that does not
-    /// apply changes nothing and says why.
+    /// apply changes nothing and says why. An action on a subscription applies to the
+    /// subscription as it is now: chosen on a purchase or renewal that has been renewed since
+    /// (a menu opened before the renewal, an older row, a script's id), it acts through the
+    /// subscription's latest transaction, as the store knows only one subscription.
     public func act(_ action: TransactionAction, on transactionId: String) throws(StoreError) -> StoreReport {
         try perform {
-            guard let record = try ledger.transaction(id: transactionId), record.userId == userId else {
-                return StoreNotice(.error, "There is no transaction \(transactionId) for this player.")
+            guard var record = try ledger.transaction(id: transactionId), record.userId == userId else {
+                return .refusal("There is no transaction \(transactionId) for this player.", tone: .error)
+            }
+            let subscriptions = account.subscriptionSummaries(at: now())
+            if action.isSubscriptionAction,
+               let running = subscriptions.first(where: { $0.originalTransactionId == (record.originalTransactionId ?? record.id) }),
+               running.latestTransactionId != record.id, let latest = try ledger.transaction(id: running.latestTransactionId) {
+                record = latest
             }
             var summary = TransactionSummary(record: record)
-            summary.subscription = account.subscriptionSummaries(at: now()).first { $0.latestTransactionId == record.id }
+            summary.subscription = subscriptions.first { $0.latestTransactionId == record.id }
             var action = action
             // A pause asked for while one is scheduled changes it (a scenario's pause command says either).
             if case .pause(let length) = action, summary.subscription?.scheduledPause != nil { action = .changePause(length) }
-            guard summary.actions.contains(action) else {
-                return StoreNotice(.info, "\(action.title) does not apply to \(transactionId), which is \(summary.displayState); "
-                                   + "nothing changed.")
-            }
+            guard summary.actions.contains(action) else { return .refusal(Self.why(action, doesNotApplyTo: summary)) }
             switch action {
             case .refund(let reason):
                 return try refund(record, because: reason)
@@ -57,6 +63,30 @@ extension Store {
         }
     }
 
+    /// `Turn auto-renew off does not apply to txn-000009's subscription, which expired at …;
+    /// nothing changed.`: the reason is the subscription's state for an action on the
+    /// subscription, else the transaction's.
+    private static func why(_ action: TransactionAction, doesNotApplyTo transaction: TransactionSummary) -> String {
+        let state: String
+        if action.isSubscriptionAction, let subscription = transaction.subscription {
+            let status: String
+            switch subscription.status {
+            case .expired: status = "expired" + (subscription.endedAt.map { " at " + EventDate.string(from: $0) } ?? "")
+            case .revoked: status = "refunded"
+            case .paused: status = "paused"
+            case .inGracePeriod: status = "in its grace period"
+            case .inBillingRetryPeriod: status = "in \(subscription.retryName)"
+            case .subscribed: status = subscription.autoRenew ? "renewing" : "running with auto-renew off"
+            }
+            state = "\(transaction.id)'s subscription, which is \(status)"
+        } else if action.isSubscriptionAction, transaction.revokedAt == nil, transaction.state == .purchased {
+            state = "\(transaction.id), which is not an auto-renewable subscription"
+        } else {
+            state = "\(transaction.id), which is \(transaction.displayState)"
+        }
+        return "\(action.title) does not apply to \(state); nothing changed."
+    }
+
     /// The store refunds a purchase: the revocation is recorded and the transaction signed again
     /// with it (when its signature was sound), its grant revoked, and the store's notification
     /// logged (`REFUND`, `refund`, `voidedPurchaseNotification`); then the
@@ -88,7 +118,15 @@ extension Store {
             try revokeSubscription(ofRefunded: record, at: time)
             try path(of: record).refunded(record, in: context)
         }
-        let removed = grant.map { ": " + Completion.describe($0, revoked: true) } ?? ""
+        // What the refund took, unless another store still gives it (then that is what the player has).
+        var removed = ""
+        if let grant {
+            if grant.kind != .currency, let left = stillGiven(grant.key) {
+                removed = "; " + left.stillGivenWords
+            } else {
+                removed = ": " + Completion.describe(grant, revoked: true)
+            }
+        }
         return StoreNotice(.info, "Refunded \(name)\(removed).")
     }
 

@@ -310,28 +310,21 @@ extension Store {
         carryover.accountIsStale = false
     }
 
-    /// A level a path's server has not recorded yet is waiting, not expired (the path says
-    /// which, `levelsWaitingForServer`): the store sold it, the server has not heard.
-    private func markLevelsWaitingForServer(in report: inout StoreReport) {
-        var waiting: [String: ServerWait] = [:]
+    /// What the paths' servers have not recorded yet, from the work on the agenda.
+    var serverWaits: ServerWaits {
         let scheduled = upcoming.agenda.items.compactMap { item -> (any DueWork)? in
             if case .work(let scheduled) = item.action { return scheduled.work }
             return nil
         }
-        for path in paths {
-            let levels = path.levelsWaitingForServer(scheduled: scheduled, accessLevel: account.accessLevel(ofTransaction:))
-            waiting.merge(levels) { first, _ in first }
-        }
-        report.snapshot.markWaitingForServer(waiting)
+        return ServerWaits(paths: paths, scheduled: scheduled, accessLevel: account.accessLevel(ofTransaction:))
     }
 
     private func report(notice: StoreNotice?) -> StoreReport {
         let now = now()
-        var report = StoreReport(snapshot: account.snapshot(at: now),
+        var report = StoreReport(snapshot: account.snapshot(at: now, waiting: serverWaits),
                                  sheet: sheetOnScreen,
                                  notice: notice, clock: clock, nextDue: upcoming.agenda.nextDue)
         report.accessWait = paths.lazy.compactMap { $0.accessWait(in: self.context) }.first
-        markLevelsWaitingForServer(in: &report)
         report.timeRate = timeRate
         report.renewalRate = renewalRate
         for path in paths { path.describe(into: &report, in: context) }

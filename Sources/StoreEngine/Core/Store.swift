@@ -143,6 +143,15 @@ public final class Store {
                 ?? RenewalRate(catalog: catalog)
             keptPath = try ledger.setting(Self.pathSetting).flatMap(IntegrationPath.init(rawValue:))
             try reloadAgenda()
+            // The rate this run measures by, kept with its next commit (none of its own), so a
+            // reader without the catalog measures as it did.
+            if try ledger.setting(Self.renewalRateInUseSetting) != renewalRate.rawValue {
+                let inUse = renewalRate.rawValue
+                // Weakly: the ledger keeps the closure, and would otherwise keep itself open.
+                ledger.writeWithNextCommit(Self.renewalRateInUseSetting) { [weak ledger] in
+                    try ledger?.setSetting(Self.renewalRateInUseSetting, to: inUse)
+                }
+            }
         } catch {
             throw StoreError(error)
         }
@@ -150,6 +159,9 @@ public final class Store {
 
     /// The ledger setting that keeps the renewal rate QA chose.
     static let renewalRateSetting = "renewalRate"
+    /// The ledger setting that keeps the renewal rate the app last ran at: QA's choice, else
+    /// its catalog's `timeRate`, which `history` has no catalog to read.
+    static let renewalRateInUseSetting = "renewalRateInUse"
 
     /// Simulated time now.
     func now() -> Date {

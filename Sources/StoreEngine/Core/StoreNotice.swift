@@ -6,10 +6,20 @@ public struct StoreNotice: Sendable, Equatable {
 
     public var tone: Tone
     public var text: String
+    /// The store refused what the player asked and changed nothing: the app keeps it on the
+    /// bottom line until the player acts again, over what the clock brings meanwhile.
+    public var isRefusal = false
 
     public init(_ tone: Tone, _ text: String) {
         self.tone = tone
         self.text = text
+    }
+
+    /// A refusal of the player's request (`isRefusal`).
+    public static func refusal(_ text: String, tone: Tone = .info) -> StoreNotice {
+        var notice = StoreNotice(tone, text)
+        notice.isRefusal = true
+        return notice
     }
 }
 

@@ -27,18 +27,6 @@ public struct StoreSnapshot: Sendable, Equatable {
         self.subscriptions = subscriptions
     }
 
-    /// Levels a server has not recorded yet (`waiting`) are waiting, not expired: the store
-    /// sold them, and says whether they renew.
-    mutating func markWaitingForServer(_ waiting: [String: ServerWait]) {
-        guard !waiting.isEmpty else { return }
-        for index in entitlements.indices {
-            let entitlement = entitlements[index]
-            guard !entitlement.isActive, let wait = waiting[entitlement.id] else { continue }
-            entitlements[index].serverWait = wait
-            entitlements[index].willRenew = entitlement.subscription?.willRenew ?? false
-        }
-    }
-
     /// The entitlement with this id (an access level, or a non-consumable's key).
     public func entitlement(id: String) -> Entitlement? {
         entitlements.first { $0.id == id }
@@ -90,8 +78,15 @@ public struct Entitlement: Sendable, Equatable {
     /// its notification is on the way. Not expired, not active: waiting.
     public var serverWait: ServerWait?
     /// The stores it comes from (App Store, Xsolla): each knows only its own purchases, the game
-    /// unlocks from all of them.
+    /// unlocks from all of them. Where it is active, those giving it now, the one whose date it
+    /// shows first; else the one it was last given by (or waits for).
     public var stores: [Marketplace] = []
+    /// Stores whose purchase of it waits for a path's server while another store gives it.
+    public var waitingStores: [StoreWait] = []
+    /// Read from the ledger alone (`history`): renewals of the subscription behind it fell due
+    /// after the app stopped, and the next launch records them. The running app records them
+    /// as they fall due, so it never says so.
+    public var renewalsDueAtNextLaunch = false
 
     public init(id: String, kind: Kind, productId: String?, expiresAt: Date?, isActive: Bool, source: String? = nil,
                 willRenew: Bool = false) {
@@ -116,6 +111,17 @@ public struct Entitlement: Sendable, Equatable {
     public var billingIssueDetectedAt: Date? { subscription?.billingIssueDetectedAt }
     public var unsubscribedAt: Date? { subscription?.unsubscribedAt }
     public var isRefund: Bool { subscription?.status == .revoked }
+}
+
+/// A store whose purchase of an entitlement waits for a path's server, while another store gives it.
+public struct StoreWait: Sendable, Equatable {
+    public var store: Marketplace
+    public var wait: ServerWait
+
+    public init(store: Marketplace, wait: ServerWait) {
+        self.store = store
+        self.wait = wait
+    }
 }
 
 /// An access level waiting for a path's server to hear (a notification), and the app's polling for it.
@@ -160,13 +166,17 @@ public struct SubscriptionSummary: Sendable, Equatable {
     public var scheduledPause: PauseDuration?
     /// While paused: when it resumes.
     public var pausedUntil: Date?
+    /// Read from the ledger alone: its period ended and it renews, but no app has recorded the
+    /// renewals yet (`SubscriptionStanding`): still `subscribed`.
+    public var renewalsDue: Bool
 
     public init(originalTransactionId: String, latestTransactionId: String, productId: String, level: String,
                 status: SubscriptionStatus, expiresAt: Date, autoRenew: Bool, billingIssue: Bool,
                 billingIssueDetectedAt: Date? = nil, unsubscribedAt: Date? = nil, renewals: Int, periodType: String,
                 path: IntegrationPath? = nil, pendingProductId: String? = nil, priceIncrease: String? = nil,
                 endedAt: Date? = nil, endReason: String? = nil, scheduledPause: PauseDuration? = nil,
-                pausedUntil: Date? = nil) {
+                pausedUntil: Date? = nil, renewalsDue: Bool = false) {
+        self.renewalsDue = renewalsDue
         self.scheduledPause = scheduledPause
         self.pausedUntil = pausedUntil
         self.originalTransactionId = originalTransactionId

@@ -37,8 +37,15 @@ extension Store {
         return paid
     }
 
-    /// Keeps the row, in memory and in the ledger, and schedules its next step.
+    /// Keeps the row, in memory and in the ledger, and schedules its next step. The row carries
+    /// what the catalog says of its product now (its access level and period), for readers
+    /// without the catalog; a product the catalog no longer has keeps what the row had.
     func save(_ subscription: SubscriptionRecord) throws {
+        var subscription = subscription
+        if let product = catalog.product(id: subscription.productId) {
+            subscription.level = catalog.accessLevel(of: product)
+            subscription.period = product.period?.description ?? subscription.period
+        }
         try ledger.saveSubscription(subscription)
         account.record(subscription)
         schedule(subscription)
@@ -80,14 +87,14 @@ extension Store {
                                  of: ending.subscription, at: ending.time)
                 try subscriptionChanged(.expiration, ending.subscription)
             }
-            return ending.notice
+            return telling(ending.notice, whatIsLeftOf: level(of: ending.subscription))
         case .endGrace(let time, let message, let notice):
             try ledger.inTransaction {
                 try logLifecycle(.gracePeriodExpired, message, of: subscription, at: time)
                 try subscriptionChanged(.gracePeriodEnded, subscription)
             }
             schedule(subscription)
-            return notice
+            return telling(notice, whatIsLeftOf: level(of: subscription))
         case .failRenewal(let failed, let time, let message, let notice):
             try ledger.inTransaction {
                 try save(failed)
@@ -102,7 +109,7 @@ extension Store {
                                  + ": no renewal charged, access off", of: paused, at: time)
                 try subscriptionChanged(.pause, paused)
             }
-            return notice
+            return telling(notice, whatIsLeftOf: level(of: paused))
         case .renew(let start):
             return try renew(&subscription, from: start)
         }

@@ -9,7 +9,7 @@ extension Store {
     func act(_ action: TransactionAction, onSubscriptionOf transaction: TransactionRecord) throws -> StoreNotice {
         let originalId = transaction.originalTransactionId ?? transaction.id
         guard let running = account.subscriptions[originalId], running.endedAt == nil else {
-            return StoreNotice(.info, "\(transaction.id) has no running subscription; nothing changed.")
+            return .refusal("\(transaction.id) has no running subscription; nothing changed.")
         }
         let time = now()
         if action == .resume, running.pausedUntil != nil, running.billingIssue {
@@ -17,7 +17,7 @@ extension Store {
         }
         guard let outcome = SubscriptionActions.outcome(of: action, on: running,
                                                         named: displayName(ofProduct: running.productId), at: time)
-        else { return StoreNotice(.info, "\(action.title) is not a subscription action.") }
+        else { return .refusal("\(action.title) is not a subscription action.") }
         var subscription = outcome.subscription
         let latest = subscription.latestTransactionId
         try ledger.inTransaction {
@@ -37,7 +37,8 @@ extension Store {
             if let change = outcome.change { try subscriptionChanged(change, subscription) }
         }
         switch outcome.then {
-        case .tell(let notice): return notice
+        // An action that cut this plan's access says what another store still gives.
+        case .tell(let notice): return outcome.cutsAccess ? telling(notice, whatIsLeftOf: level(of: subscription)) : notice
         case .renew(let start): return try renew(&subscription, from: start)
         }
     }

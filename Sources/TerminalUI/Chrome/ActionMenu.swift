@@ -25,7 +25,8 @@ public struct ActionMenu: Sendable, Equatable {
     /// The box on a screen of `screen`: wide enough for the title, the items and the footer,
     /// placed by `SheetBox` clear of the borders of `boxes` beneath.
     func box(in screen: Rect, clearOf boxes: [Rect] = []) -> Rect {
-        let widest = ([title, footer] + items.map { "▸ " + $0 }).map(DisplayWidth.of).max() ?? 0
+        // The title sits in the top border between `╭─ ` and ` ─╮`: two columns more than a line inside.
+        let widest = max(([footer] + items.map { "▸ " + $0 }).map(DisplayWidth.of).max() ?? 0, DisplayWidth.of(title) + 2)
         return SheetBox.fit(width: min(screen.width - 2, widest + 4), height: items.count + 4, in: screen, clearOf: boxes)
     }
 

@@ -7,7 +7,7 @@ import StoreEngine
 enum HistoryFacts {
     /// `2026-01-01T09:00:00Z`, in UTC, as every date of the history.
     static func date(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle())
+        LedgerHistory.wholeDate(date)
     }
 
     /// `verified`, or `not verified: why`.
@@ -24,11 +24,15 @@ enum HistoryFacts {
     }
 
     /// `subscribed · renews DATE · 2 renewals · period normal · App Store`, `expired DATE (upgrade)`,
+    /// `subscribed · renewals due at the next launch (period ended DATE)`,
     /// with what waits (a downgrade) and the store.
     static func state(of subscription: SubscriptionSummary) -> String {
         let end = date(subscription.expiresAt)
         var words = subscription.status.rawValue
         switch subscription.status {
+        case .subscribed where subscription.renewalsDue:
+            // No app was running when its period ended at `end`: the next launch renews it.
+            words += " · renewals due at the next launch (period ended \(end))"
         case .subscribed, .inGracePeriod, .inBillingRetryPeriod:
             words += subscription.autoRenew ? " · renews \(end)" : " · auto-renew off, ends \(end)"
         case .paused:

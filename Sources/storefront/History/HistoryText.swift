@@ -14,7 +14,7 @@ enum HistoryText {
         for player in history.players {
             lines.append("player \(player.userId) at \(HistoryFacts.date(history.now))")
             lines += player.balances.sorted { $0.key < $1.key }.map { "  balance \($0.key): \($0.value)" }
-            lines += player.entitlements.map { "  entitlement \($0.id): \(HistoryFacts.state(of: $0))" }
+            lines += player.entitlementLines.map { "  " + $0 }
             lines += player.subscriptions.map { subscription in
                 "  subscription \(subscription.originalTransactionId) \(subscription.productId): "
                     + HistoryFacts.state(of: subscription)

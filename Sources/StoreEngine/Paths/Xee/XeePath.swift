@@ -393,8 +393,10 @@ final class XeePath: StoreKitPath {
                             transaction: transaction)
         }
         guard change == .refund else { return .nothing }
-        return PathStep(notice: StoreNotice(.info, "The REFUND notification reached the Xee server: \(access.level) "
-                                            + "is no longer active."))
+        // The profile lost the level; the game may still have it from another store.
+        let left = context.stillGiven(access.level).map { "it took \(access.level) off the profile; \($0.stillGivenWords)" }
+        return PathStep(notice: StoreNotice(.info, "The REFUND notification reached the Xee server: "
+                                            + (left ?? "\(access.level) is no longer active") + "."))
     }
 
     // MARK: The profile
