@@ -17,7 +17,7 @@ PNG_PACKAGES := librsvg2-bin
 PYTE_PACKAGES := python3 python3-venv
 PYTE_VENV := .build/pyte-venv
 
-.PHONY: run test test-browser bench fuzz crash-test build deps deps-png pyte themes clean
+.PHONY: run test test-browser bench fuzz crash-test property-test build deps deps-png pyte themes clean
 
 # Installs what is missing of PACKAGES (Debian), or says how when not root.
 define install_missing
@@ -67,14 +67,15 @@ run: build
 themes:
 	./scripts/generate-builtin-themes
 
-# The Swift tests (pure, frames, the loop, end to end in tmux, 20 trials of the crash matrix),
-# then the QA scenarios in Tests/Scenarios on the built binary, with a JUnit report for CI, then
-# the shipped demos in Demos/ as scenarios (their expect lines keep them true). Every layer runs whatever
-# the one before it did, and the summary names each that failed before make exits non-zero.
+# The Swift tests (pure, frames, the loop, end to end in tmux, 20 trials of the crash matrix,
+# 1,000 cases of each property test), then the QA scenarios in Tests/Scenarios on the built
+# binary, with a JUnit report for CI, then the shipped demos in Demos/ as scenarios (their expect
+# lines keep them true). Every layer runs whatever the one before it did, and the summary names
+# each that failed before make exits non-zero.
 test: deps deps-png pyte
 	$(SWIFT) build
 	@failed=""; \
-	CRASH_TRIALS=20 $(SWIFT) test --skip BrowserTests || failed="$$failed swift-test"; \
+	CRASH_TRIALS=20 PROPERTY_CASES=1000 $(SWIFT) test --skip BrowserTests || failed="$$failed swift-test"; \
 	./.build/debug/storefront scenario Tests/Scenarios --quiet --jobs 2 --junit .build/scenarios.xml || failed="$$failed scenarios"; \
 	./.build/debug/storefront scenario Demos --quiet --jobs 2 || failed="$$failed demos"; \
 	if [ -n "$$failed" ]; then echo "make test: failed:$$failed"; exit 1; fi; \
@@ -123,6 +124,15 @@ CRASH_SEED ?= $(shell date +%s)
 crash-test: deps
 	$(SWIFT) build --build-tests
 	CRASH_TRIALS=$(CRASH_TRIALS) CRASH_SEED=$(CRASH_SEED) $(SWIFT) test --skip-build --filter CrashMatrixTests
+
+# The property and mutation tests at their full size: 10,000 random purchase sequences on real
+# ledgers, 10,000 mutated catalog.json files and 10,000 mutated .storekit files (PROPERTY_CASES
+# each; `make test` runs the first 1,000 of each, which keeps it inside ten minutes on two cores).
+PROPERTY_CASES ?= 10000
+property-test: deps
+	$(SWIFT) build --build-tests
+	PROPERTY_CASES=$(PROPERTY_CASES) $(SWIFT) test --skip-build \
+	  --filter "LifecyclePropertyTests|CatalogMutationTests|StoreKitMutationTests"
 
 clean:
 	rm -rf .build

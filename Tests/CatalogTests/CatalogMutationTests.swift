@@ -68,7 +68,8 @@ enum CatalogMutation: Sendable {
 
 @Suite("Catalog loading under mutation")
 struct CatalogMutationTests {
-    static let cases = 10_000
+    /// 10,000 in full (`make property-test`), 1,000 in `make test` (`PROPERTY_CASES`).
+    static let cases = propertyCases(upTo: 10_000)
     static let slices = 10
 
     @Test func deletingALineAndSwappingChangeTheText() {
@@ -150,8 +151,8 @@ struct CatalogMutationTests {
         }
     }
 
-    /// Ten slices of 1,000 seeds, run in parallel; a failure names its seed, which replays alone.
-    /// No time limit: how long 10,000 loads take depends on the machine and its load, and a
+    /// Ten slices of a tenth of the seeds each, run in parallel; a failure names its seed, which
+    /// replays alone. No time limit: how long 10,000 loads take depends on the machine and its load, and a
     /// test must not fail because the machine is busy.
     @Test(arguments: 0..<slices)
     func mutantsLoadOrFailWithPlacedErrors(slice: Int) throws {

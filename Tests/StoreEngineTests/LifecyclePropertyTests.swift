@@ -15,7 +15,8 @@ import Testing
 /// Each sequence is a player of its own on one ledger per slice; the slices run side by side.
 @Suite("Lifecycle property")
 struct LifecyclePropertyTests {
-    static let sequences = 10_000
+    /// 10,000 in full (`make property-test`), 1,000 in `make test` (`PROPERTY_CASES`).
+    static let sequences = propertyCases(upTo: 10_000)
     static let slices = 4
     static let steps = 6
     static let playersPerLedger = 50
