@@ -68,18 +68,14 @@ themes:
 	./scripts/generate-builtin-themes
 
 # The Swift tests (pure, frames, the loop, end to end in tmux, 20 trials of the crash matrix,
-# 1,000 cases of each property test), then the QA scenarios in Tests/Scenarios on the built
-# binary, with a JUnit report for CI, then the shipped demos in Demos/ as scenarios (their expect
-# lines keep them true). Every layer runs whatever the one before it did, and the summary names
+# 1,000 cases of each property test), the QA scenarios in Tests/Scenarios on the built binary,
+# with a JUnit report for CI, and the shipped demos in Demos/ as scenarios (their expect lines
+# keep them true). scripts/test-layers runs them in two lanes side by side, the end-to-end tests
+# in one, the rest in the other; every layer runs whatever another did, and the summary names
 # each that failed before make exits non-zero.
 test: deps deps-png pyte
-	$(SWIFT) build
-	@failed=""; \
-	CRASH_TRIALS=20 PROPERTY_CASES=1000 $(SWIFT) test --skip BrowserTests || failed="$$failed swift-test"; \
-	./.build/debug/storefront scenario Tests/Scenarios --quiet --jobs 2 --junit .build/scenarios.xml || failed="$$failed scenarios"; \
-	./.build/debug/storefront scenario Demos --quiet --jobs 2 || failed="$$failed demos"; \
-	if [ -n "$$failed" ]; then echo "make test: failed:$$failed"; exit 1; fi; \
-	echo "make test: every layer passed"
+	$(SWIFT) build --build-tests
+	SWIFT="$(SWIFT)" CRASH_TRIALS=20 PROPERTY_CASES=1000 ./scripts/test-layers
 
 # The pages an export writes, opened in headless Chromium (Debian's `chromium`, installed
 # here when missing): the contact sheet's filters, the diff page, an animated recording.

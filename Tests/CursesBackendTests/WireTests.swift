@@ -41,7 +41,7 @@ struct WireTests {
         #expect(reading.screen.contains { $0.contains("Paywall main") }, "the first frame never showed the paywall")
         // One change per run, and the reset curses ends every update with.
         #expect(reading.firstFrame.attributeChanges <= reading.firstFrame.runs + 1,
-                "\(reading.firstFrame.attributeChanges) attribute changes for \(reading.firstFrame.runs) runs")
+                "\(reading.firstFrame.attributeChanges) attribute changes for \(reading.firstFrame.runs) runs on this screen:\n\(reading.screen.joined(separator: "\n"))")
         #expect((reading.move.changedCells ?? 0) > 0, "Down changed nothing on screen")
         #expect(reading.move.bytes * 4 < reading.firstFrame.bytes,
                 "a move wrote \(reading.move.bytes) bytes, a repaint \(reading.firstFrame.bytes)")

@@ -71,11 +71,14 @@ extension EndToEnd {
 
             let again = try TmuxSession(stateDirectory: state.path)
             defer { again.close() }
-            let later = try again.waitUntil("a second relaunch shows the same single outcome") { screen in
-                screen.pane("Entitlements")?.first != nil && screen.pane("Transactions")?.first != nil
+            let later = try again.waitUntil("a second relaunch shows the transaction again") { screen in
+                screen.pane("Entitlements")?.first != nil
+                    && screen.pane("Transactions")?.contains { $0.hasPrefix("txn-000001 ") } == true
             }
-            #expect(later.pane("Entitlements")?.filter { $0.hasPrefix("gems:") } == (crash.paid ? ["gems: 100"] : []))
-            #expect(later.pane("Transactions")?.filter { $0.hasPrefix("txn-") }.count == 1)
+            let shown = later.joined(separator: "\n")
+            #expect(later.pane("Entitlements")?.filter { $0.hasPrefix("gems:") } == (crash.paid ? ["gems: 100"] : []),
+                    "the screen:\n\(shown)")
+            #expect(later.pane("Transactions")?.filter { $0.hasPrefix("txn-") }.count == 1, "the screen:\n\(shown)")
             try again.quit()
         }
 

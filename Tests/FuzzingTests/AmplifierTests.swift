@@ -5,7 +5,12 @@ import Testing
 struct AmplifierTests {
     /// The head of a recipe: 0x01, then count, head and length, two bytes each, little endian.
     private func recipe(count: Int, head: Int, length: Int, _ text: String) -> [UInt8] {
-        [0x01] + [count, head, length].flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } + Array(text.utf8)
+        var bytes: [UInt8] = [0x01]
+        for value in [count, head, length] {
+            bytes.append(UInt8(value & 0xFF))
+            bytes.append(UInt8(value >> 8))
+        }
+        return bytes + Array(text.utf8)
     }
 
     @Test func aRecipeWritesItsPieceCountTimesInItsPlace() {

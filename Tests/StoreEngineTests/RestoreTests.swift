@@ -54,8 +54,9 @@ struct RestoreTests {
             // Nothing charged, nothing granted again: the balances and grants are as they were.
             #expect(report.snapshot.balances == before.balances)
             #expect(try harness.ledger.grants() == grantsBefore)
-            #expect(report.snapshot.transactions.map(\.amountCharged).reduce(0, +)
-                == before.transactions.map(\.amountCharged).reduce(0, +))
+            let chargedAfter: Decimal = report.snapshot.transactions.reduce(Decimal(0)) { $0 + $1.amountCharged }
+            let chargedBefore: Decimal = before.transactions.reduce(Decimal(0)) { $0 + $1.amountCharged }
+            #expect(chargedAfter == chargedBefore)
             #expect(report.snapshot.entitlements == before.entitlements)
         }
     }

@@ -11,10 +11,16 @@ public enum Spelling {
     /// alphabetical order), or nil when none is near enough.
     public static func closest(to word: String, among candidates: Set<String>) -> String? {
         let lowered = word.lowercased()
-        let scored = shortlist(for: word, among: candidates).map { ($0, distance(lowered, $0.lowercased())) }
-            .filter { $0.1 <= allowedDistance(for: $0.0) }
-            .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
-        return scored.first?.0
+        var best: (candidate: String, distance: Int)?
+        for candidate in shortlist(for: word, among: candidates) {
+            let edits = distance(lowered, candidate.lowercased())
+            guard edits <= allowedDistance(for: candidate) else { continue }
+            if let current = best, current.distance < edits || (current.distance == edits && current.candidate < candidate) {
+                continue
+            }
+            best = (candidate, edits)
+        }
+        return best?.candidate
     }
 
     /// How far a word may be from `candidate` and still be taken for a misspelling of it.

@@ -20,8 +20,13 @@ public struct RGB: Sendable, Equatable, Hashable {
 
     /// `#rrggbb`, as themes write it and HTML and SVG read it.
     public var hex: String {
-        let digits = Array("0123456789abcdef")
-        return "#" + [red, green, blue].map { String([digits[Int($0 >> 4)], digits[Int($0 & 0xF)]]) }.joined()
+        let digits: [Character] = Array("0123456789abcdef")
+        var text = "#"
+        for channel in [red, green, blue] {
+            text.append(digits[Int(channel >> 4)])
+            text.append(digits[Int(channel & 0xF)])
+        }
+        return text
     }
 }
 

@@ -5,8 +5,9 @@ prints one JSON line about what it wrote.
 
   wire_reading.py -- PROGRAM ARGS...
 
-For the first frame (the bytes after the width probe's last `ESC [ H ESC [ 2 K`) and for the
-move: `bytes`, `attributeChanges` (groups of SGR sequences written together, each one change
+For the first frame (the bytes after the width probe's last `ESC [ H ESC [ 2 K`, up to the
+reset curses ends an update with, so an update that follows at once on a slow machine, an
+event line that arrived late, is not counted in it) and for the move: `bytes`, `attributeChanges` (groups of SGR sequences written together, each one change
 of attributes) and `runs` (runs of one look over the screen in reading order, a blank looking
 as the cell before it, as curses draws them; for the move, over the cells that changed).
 """
@@ -17,6 +18,9 @@ import pyte
 COLUMNS, ROWS = 120, 40
 QUIET = 0.5
 SGR_GROUP = re.compile(rb"(?:(?:\x1b\(B)?\x1b\[[0-9;]*m)+")
+PROBE_END = b"\x1b[H\x1b[2K"
+# What curses writes last in every update: the terminal's own colours, then no attributes.
+UPDATE_END = b"\x1b[39;49m\x1b(B\x1b[m"
 
 
 def snapshot(screen):
@@ -49,13 +53,15 @@ def main():
     screen.write_process_input = lambda data: os.write(fd, data.encode())
     stream = pyte.ByteStream(screen)
 
-    def read_until_quiet():
+    def read_until_quiet(complete=lambda received: bool(received)):
+        """Reads until `complete` holds of what came and then nothing comes for QUIET: a
+        loaded machine may pause longer than that in the middle of an update."""
         received = bytearray()
         deadline = time.time() + 60
         while time.time() < deadline:
             ready, _, _ = select.select([fd], [], [], QUIET)
             if not ready:
-                if received:
+                if complete(received):
                     break
                 continue
             try:
@@ -68,11 +74,24 @@ def main():
             stream.feed(chunk)
         return bytes(received)
 
-    first = read_until_quiet()
-    first = first[first.rfind(b"\x1b[H\x1b[2K") + len(b"\x1b[H\x1b[2K"):]
+    def first_update_end(received):
+        start = received.rfind(PROBE_END)
+        if start < 0:
+            return -1
+        end = received.find(UPDATE_END, start)
+        return -1 if end < 0 else end + len(UPDATE_END)
+
+    received = read_until_quiet(lambda received: first_update_end(received) >= 0)
+    end = first_update_end(received)
+    first = received[received.rfind(PROBE_END) + len(PROBE_END):end]
+    # The screen as the first update left it, replayed on a terminal of its own.
+    first_screen = pyte.Screen(COLUMNS, ROWS)
+    first_screen.write_process_input = lambda data: None
+    pyte.ByteStream(first_screen).feed(bytes(received[:end]))
+    drawn = snapshot(first_screen)
     before = snapshot(screen)
     os.write(fd, b"\x1bOB")
-    move = read_until_quiet()
+    move = read_until_quiet(lambda received: UPDATE_END in received)
     after = snapshot(screen)
     changed = [b for a, b in zip(before, after) if a != b]
     os.write(fd, b"q")
@@ -81,10 +100,10 @@ def main():
     except OSError:
         pass
     print(json.dumps({
-        "firstFrame": {"bytes": len(first), "attributeChanges": len(SGR_GROUP.findall(first)), "runs": runs(before)},
+        "firstFrame": {"bytes": len(first), "attributeChanges": len(SGR_GROUP.findall(first)), "runs": runs(drawn)},
         "move": {"bytes": len(move), "attributeChanges": len(SGR_GROUP.findall(move)), "runs": runs(changed),
                  "changedCells": len(changed)},
-        "screen": ["".join(c[0] for c in before[y * COLUMNS:(y + 1) * COLUMNS]) for y in range(ROWS)],
+        "screen": ["".join(c[0] for c in drawn[y * COLUMNS:(y + 1) * COLUMNS]) for y in range(ROWS)],
     }))
 
 
