@@ -67,6 +67,12 @@ run: build
 themes:
 	./scripts/generate-builtin-themes
 
+# The debug builds the tests run on carry no debug information: it was a fifth of a cold build's
+# time (docs/performance.md, "make test on two cores"). `swift build` and `swift test` alone
+# build with it, for a debugger, into the same .build/debug; going from one to the other
+# rebuilds everything once.
+TEST_BUILD_FLAGS ?= -debug-info-format none
+
 # The Swift tests (pure, frames, the loop, end to end in tmux, 20 trials of the crash matrix,
 # 1,000 cases of each property test), the QA scenarios in Tests/Scenarios on the built binary,
 # with a JUnit report for CI, and the shipped demos in Demos/ as scenarios (their expect lines
@@ -74,15 +80,15 @@ themes:
 # in one, the rest in the other; every layer runs whatever another did, and the summary names
 # each that failed before make exits non-zero.
 test: deps deps-png pyte
-	$(SWIFT) build --build-tests
-	SWIFT="$(SWIFT)" CRASH_TRIALS=20 PROPERTY_CASES=1000 ./scripts/test-layers
+	$(SWIFT) build --build-tests $(TEST_BUILD_FLAGS)
+	SWIFT="$(SWIFT)" SWIFT_BUILD_FLAGS="$(TEST_BUILD_FLAGS)" CRASH_TRIALS=20 PROPERTY_CASES=1000 ./scripts/test-layers
 
 # The pages an export writes, opened in headless Chromium (Debian's `chromium`, installed
 # here when missing): the contact sheet's filters, the diff page, an animated recording.
 test-browser: deps
 	$(call install_missing,$(BROWSER_PACKAGES))
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --filter BrowserTests
+	$(SWIFT) build --build-tests $(TEST_BUILD_FLAGS)
+	$(SWIFT) test --skip-build $(TEST_BUILD_FLAGS) --filter BrowserTests
 
 pyte: $(PYTE_VENV)/installed-pyte-asciinema-cryptography
 
@@ -118,16 +124,16 @@ fuzz: deps
 CRASH_TRIALS ?= 200
 CRASH_SEED ?= $(shell date +%s)
 crash-test: deps
-	$(SWIFT) build --build-tests
-	CRASH_TRIALS=$(CRASH_TRIALS) CRASH_SEED=$(CRASH_SEED) $(SWIFT) test --skip-build --filter CrashMatrixTests
+	$(SWIFT) build --build-tests $(TEST_BUILD_FLAGS)
+	CRASH_TRIALS=$(CRASH_TRIALS) CRASH_SEED=$(CRASH_SEED) $(SWIFT) test --skip-build $(TEST_BUILD_FLAGS) --filter CrashMatrixTests
 
 # The property and mutation tests at their full size: 10,000 random purchase sequences on real
 # ledgers, 10,000 mutated catalog.json files and 10,000 mutated .storekit files (PROPERTY_CASES
 # each; `make test` runs the first 1,000 of each, which keeps it inside ten minutes on two cores).
 PROPERTY_CASES ?= 10000
 property-test: deps
-	$(SWIFT) build --build-tests
-	PROPERTY_CASES=$(PROPERTY_CASES) $(SWIFT) test --skip-build \
+	$(SWIFT) build --build-tests $(TEST_BUILD_FLAGS)
+	PROPERTY_CASES=$(PROPERTY_CASES) $(SWIFT) test --skip-build $(TEST_BUILD_FLAGS) \
 	  --filter "LifecyclePropertyTests|CatalogMutationTests|StoreKitMutationTests"
 
 clean:

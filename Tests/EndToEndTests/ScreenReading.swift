@@ -48,9 +48,30 @@ extension Array where Element == String {
         return nil
     }
 
+    /// Where `text` first shows in reading order (row, then display column), if it does.
+    func position(of text: String) -> ScreenPosition? {
+        let wanted = text.withPlainSpaces
+        for (row, line) in enumerated() {
+            let plain = line.withPlainSpaces
+            guard let range = plain.range(of: wanted) else { continue }
+            return ScreenPosition(row: row, column: String(plain[..<range.lowerBound]).displayWidth)
+        }
+        return nil
+    }
+
     /// The row of the open Pay Station sheet that starts with `prefix`, if any.
     func sheetLine(startingWith prefix: String) -> String? {
         pane("Pay Station")?.first { $0.hasPrefix(prefix) }
+    }
+}
+
+/// A cell of a captured screen, ordered as a reader reads: by row, then by column.
+struct ScreenPosition: Comparable {
+    var row: Int
+    var column: Int
+
+    static func < (left: ScreenPosition, right: ScreenPosition) -> Bool {
+        (left.row, left.column) < (right.row, right.column)
     }
 }
 

@@ -166,16 +166,22 @@ final class TmuxSession {
         }
     }
 
-    /// Presses `l` (→: the next product, card to card and on into the shop) until the marker
-    /// `▸` is on the product named `name`, one key at a time.
+    /// Moves the paywall's selection (`▸`) onto the product named `name`, a key at a time, each
+    /// towards the name as the screen shows it (`l` when it is further on in reading order, `h`
+    /// when it is behind), waiting for each move to show before the next. On a loaded machine
+    /// a capture can catch a frame half drawn and a move can go one too far; the next key then
+    /// comes back, so the selection ends on the name whatever the timing. Left-to-right
+    /// paywalls only.
     func select(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        for _ in 0..<12 {
+        for _ in 0..<20 {
             let screen = capture()
             if screen.shows("▸ " + name) { return }
-            let before = screen.first { $0.contains("▸ ") }
-            sendKeys("l")
-            try waitUntil("the selection moves on from \(before ?? "nothing") towards \(name)",
-                          sourceLocation: sourceLocation) { $0.first { $0.contains("▸ ") } != before }
+            let selection = screen.position(of: "▸ ")
+            guard let target = screen.position(of: name) else { break }
+            let forward = selection.map { $0 < target } ?? true
+            sendKeys(forward ? "l" : "h")
+            try waitUntil("the selection moves on from row \(selection.map { "\($0.row + 1)" } ?? "none") towards \(name)",
+                          sourceLocation: sourceLocation) { $0.position(of: "▸ ") != selection }
         }
         try waitUntil("the selection reaches \(name)", timeout: 0, sourceLocation: sourceLocation) { $0.shows("▸ " + name) }
     }
