@@ -2,7 +2,8 @@ import Testing
 
 /// The built `storefront` binary, driven like a user would: in a real terminal (tmux) with keys,
 /// read back from the screen. One test at a time: the machine has two cores, and each test runs
-/// a whole app. Build first: `swift build && swift test --filter EndToEndTests`.
+/// a whole app. `make test` runs them in a `swift test` process of their own, beside the other
+/// tests (scripts/test-layers). Alone: `swift build && swift test --filter EndToEndTests`.
 @Suite("storefront end to end", .serialized)
 struct EndToEnd {}
 
