@@ -18,22 +18,6 @@ extension EndToEnd {
             try Finished.run(try BuiltBinary.path(), arguments)
         }
 
-        /// A ledger with a purchase in it, as the app leaves it when it quits.
-        private func makeLedger(in state: String) throws -> String {
-            let app = try TmuxSession(stateDirectory: state)
-            defer { app.close() }
-            try app.waitForLaunch()
-            try Purchases.openPayStation(app)
-            try app.pay(withCard: Purchases.succeeds)
-            try app.waitUntil("the purchase is granted") { $0.pane("Entitlements")?.first == "gems: 100" }
-            try app.quit()
-            let ledger = state + "/storefront.sqlite"
-            guard !FileManager.default.fileExists(atPath: ledger + "-wal"), FileManager.default.fileExists(atPath: ledger + "-checked") else {
-                throw EndToEndStop("the app's quit left its ledger in the log, or kept no fingerprint")
-            }
-            return ledger
-        }
-
         /// Four bytes of the one key in the grants' index flipped, in the file itself.
         private func damageIndex(of ledger: String) throws {
             let page = try #require(Int(try Self.answer(ledger, "SELECT rootpage FROM sqlite_master WHERE name = 'sqlite_autoindex_grants_1'")))
@@ -88,7 +72,7 @@ extension EndToEnd {
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
             let state = directory.path + "/state"
-            let ledger = try makeLedger(in: state)
+            let ledger = try EndToEnd.ledgerWithAPurchase(in: state)
             try damageIndex(of: ledger)
             let before = try Self.ledgerFiles(in: state)
 

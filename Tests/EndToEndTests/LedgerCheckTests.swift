@@ -11,29 +11,11 @@ extension EndToEnd {
             try Finished.run(try BuiltBinary.path(), arguments)
         }
 
-        /// A ledger with a purchase in it, as the app leaves it when it quits: all of it in the
-        /// file (the write-ahead log folded in and gone), so an edit of the file is an edit of
-        /// the ledger.
-        private func makeLedger(in state: String) throws -> String {
-            let app = try TmuxSession(stateDirectory: state)
-            defer { app.close() }
-            try app.waitForLaunch()
-            try Purchases.openPayStation(app)
-            try app.pay(withCard: Purchases.succeeds)
-            try app.waitUntil("the purchase is granted") { $0.pane("Entitlements")?.first == "gems: 100" }
-            try app.quit()
-            let ledger = state + "/storefront.sqlite"
-            guard !FileManager.default.fileExists(atPath: ledger + "-wal") else {
-                throw EndToEndStop("the app left its ledger in the write-ahead log")
-            }
-            return ledger
-        }
-
         @Test("a whole ledger passes --check with exit 0")
         func wholeLedger() throws {
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
-            let ledger = try makeLedger(in: directory.path + "/state")
+            let ledger = try EndToEnd.ledgerWithAPurchase(in: directory.path + "/state")
             let result = try run(["history", "--check", "--state-dir", directory.path + "/state"])
             #expect(result.status == 0, "\(result.standardError)")
             #expect(result.standardOutput == "\(ledger): no problems found (SQLite's integrity_check).\n")
@@ -57,7 +39,7 @@ extension EndToEnd {
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
             let state = directory.path + "/state"
-            let ledger = try makeLedger(in: state)
+            let ledger = try EndToEnd.ledgerWithAPurchase(in: state)
             try Self.withIndexOnAnotherColumn(try Data(contentsOf: URL(fileURLWithPath: ledger)))
                 .write(to: URL(fileURLWithPath: ledger))
 
@@ -82,7 +64,7 @@ extension EndToEnd {
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
             let state = directory.path + "/state"
-            let ledger = try makeLedger(in: state)
+            let ledger = try EndToEnd.ledgerWithAPurchase(in: state)
             var bytes = try Self.withIndexOnAnotherColumn(try Data(contentsOf: URL(fileURLWithPath: ledger)))
             // Bytes 36-39 of the header: how many pages are on the free list.
             bytes.replaceSubrange(36..<40, with: [0, 0, 0, 5])
@@ -111,7 +93,7 @@ extension EndToEnd {
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
             let state = directory.path + "/state"
-            let ledger = try makeLedger(in: state)
+            let ledger = try EndToEnd.ledgerWithAPurchase(in: state)
             let record = try String(contentsOfFile: ledger + "-checked", encoding: .utf8)
             let size = try FileManager.default.attributesOfItem(atPath: ledger)[.size] as? Int ?? -1
             #expect(record.contains("\nbytes \(size)\n"), "\(record)")

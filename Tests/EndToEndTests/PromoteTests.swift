@@ -9,16 +9,23 @@ extension EndToEnd {
     struct Promote {
         static let sku = "com.example.stardust.pass.weekly"
 
-        @Test("a held promoted purchase is bought with p")
-        func heldThenBought() throws {
-            let state = try TemporaryDirectory()
-            defer { state.remove() }
+        /// catalog.json with the app's delegate holding promoted purchases
+        /// (`shouldAddStorePayment: false`), written in `folder`; returns its path.
+        static func holdingCatalog(in folder: String) throws -> String {
             let text = try String(contentsOfFile: BuiltBinary.catalog, encoding: .utf8)
             let holding = text.replacingOccurrences(of: #""notificationDelaySeconds": 4"#,
                                                     with: #""notificationDelaySeconds": 4, "shouldAddStorePayment": false"#)
             try #require(holding != text, "catalog.json no longer spells notificationDelaySeconds this way")
-            let catalog = state.path + "/holding.json"
+            let catalog = folder + "/holding.json"
             try holding.write(toFile: catalog, atomically: true, encoding: .utf8)
+            return catalog
+        }
+
+        @Test("a held promoted purchase is bought with p")
+        func heldThenBought() throws {
+            let state = try TemporaryDirectory()
+            defer { state.remove() }
+            let catalog = try Self.holdingCatalog(in: state.path)
             let app = try TmuxSession(stateDirectory: state.path + "/state", arguments: ["--catalog", catalog])
             defer { app.close() }
             try app.waitForLaunch()
@@ -64,12 +71,7 @@ extension EndToEnd {
                 """.write(toFile: prepare, atomically: true, encoding: .utf8)
             let prepared = try Finished.run(try BuiltBinary.path(), ["scenario", prepare, "--state-dir", state.path + "/state"])
             try #require(prepared.status == 0, "\(prepared.standardOutput)\(prepared.standardError)")
-            let text = try String(contentsOfFile: BuiltBinary.catalog, encoding: .utf8)
-            let holding = text.replacingOccurrences(of: #""notificationDelaySeconds": 4"#,
-                                                    with: #""notificationDelaySeconds": 4, "shouldAddStorePayment": false"#)
-            try #require(holding != text, "catalog.json no longer spells notificationDelaySeconds this way")
-            let catalog = state.path + "/holding.json"
-            try holding.write(toFile: catalog, atomically: true, encoding: .utf8)
+            let catalog = try Self.holdingCatalog(in: state.path)
             let app = try TmuxSession(stateDirectory: state.path + "/state", arguments: ["--catalog", catalog])
             defer { app.close() }
             try app.waitForLaunch()
