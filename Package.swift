@@ -65,13 +65,14 @@ let package = Package(
         // The parsers the fuzzer feeds (docs/reliability.md, "Fuzzing"): built with -DFUZZING and the
         // fuzzer sanitizer by `make fuzz` into .build/fuzz, else a replayer of libFuzzer's files.
         .executableTarget(name: "Fuzzing", dependencies: ["Scenarios", "TerminalUI", "StoreEngine", "Catalog"]),
-        // The catalog, a fixed moment and the products answer, shared by the UI and program tests.
+        // The catalog, a fixed moment and the products answer, shared by the UI and program tests;
+        // the property tests' case count.
         .target(name: "TestFixtures", dependencies: ["Catalog", "StoreEngine"], path: "Tests/TestFixtures"),
         // Each platform call on the real system: sockets, a signal, a lock, a watched folder.
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog"], exclude: ["Fixtures"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestFixtures"], exclude: ["Fixtures"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger"]),
-        .testTarget(name: "StoreEngineTests", dependencies: ["StoreEngine", "Ledger", "Catalog"]),
+        .testTarget(name: "StoreEngineTests", dependencies: ["StoreEngine", "Ledger", "Catalog", "TestFixtures"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "StoreEngine", "Catalog", "TestFixtures"]),
         .testTarget(
             name: "ProgramTests",

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Ledger
+import TestFixtures
 import Testing
 @testable import StoreEngine
 

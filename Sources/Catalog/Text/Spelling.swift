@@ -11,16 +11,14 @@ public enum Spelling {
     /// alphabetical order), or nil when none is near enough.
     public static func closest(to word: String, among candidates: Set<String>) -> String? {
         let lowered = word.lowercased()
-        var best: (candidate: String, distance: Int)?
+        // A loop, not map-filter-sorted: the chain took the type checker 4.6 s.
+        var nearest: (edits: Int, candidate: String)?
         for candidate in shortlist(for: word, among: candidates) {
             let edits = distance(lowered, candidate.lowercased())
             guard edits <= allowedDistance(for: candidate) else { continue }
-            if let current = best, current.distance < edits || (current.distance == edits && current.candidate < candidate) {
-                continue
-            }
-            best = (candidate, edits)
+            if nearest.map({ (edits, candidate) < $0 }) ?? true { nearest = (edits, candidate) }
         }
-        return best?.candidate
+        return nearest?.candidate
     }
 
     /// How far a word may be from `candidate` and still be taken for a misspelling of it.

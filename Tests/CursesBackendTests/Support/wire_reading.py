@@ -7,9 +7,10 @@ prints one JSON line about what it wrote.
 
 For the first frame (the bytes after the width probe's last `ESC [ H ESC [ 2 K`, up to the
 reset curses ends an update with, so an update that follows at once on a slow machine, an
-event line that arrived late, is not counted in it) and for the move: `bytes`, `attributeChanges` (groups of SGR sequences written together, each one change
-of attributes) and `runs` (runs of one look over the screen in reading order, a blank looking
-as the cell before it, as curses draws them; for the move, over the cells that changed).
+event line that came late, is not counted in it) and for the move: `bytes`,
+`attributeChanges` (groups of SGR sequences written together, each one change of attributes)
+and `runs` (runs of one look over the screen in reading order, a blank looking as the cell
+before it, as curses draws them; for the move, over the cells that changed).
 """
 import fcntl, json, os, pty, re, select, struct, sys, termios, time
 
@@ -54,8 +55,8 @@ def main():
     stream = pyte.ByteStream(screen)
 
     def read_until_quiet(complete=lambda received: bool(received)):
-        """Reads until `complete` holds of what came and then nothing comes for QUIET: a
-        loaded machine may pause longer than that in the middle of an update."""
+        """Reads until `complete` holds of what came and nothing more comes for QUIET (a quiet
+        spell alone is not enough: a loaded machine may pause that long inside an update)."""
         received = bytearray()
         deadline = time.time() + 60
         while time.time() < deadline:
@@ -74,16 +75,15 @@ def main():
             stream.feed(chunk)
         return bytes(received)
 
-    def first_update_end(received):
+    def first_update(received):
+        """Where the first frame starts and ends in `received`, or None before it has ended."""
         start = received.rfind(PROBE_END)
-        if start < 0:
-            return -1
-        end = received.find(UPDATE_END, start)
-        return -1 if end < 0 else end + len(UPDATE_END)
+        end = received.find(UPDATE_END, start) if start >= 0 else -1
+        return None if end < 0 else (start + len(PROBE_END), end + len(UPDATE_END))
 
-    received = read_until_quiet(lambda received: first_update_end(received) >= 0)
-    end = first_update_end(received)
-    first = received[received.rfind(PROBE_END) + len(PROBE_END):end]
+    received = read_until_quiet(lambda received: first_update(received) is not None)
+    start, end = first_update(received)
+    first = received[start:end]
     # The screen as the first update left it, replayed on a terminal of its own.
     first_screen = pyte.Screen(COLUMNS, ROWS)
     first_screen.write_process_input = lambda data: None
