@@ -5,8 +5,10 @@ SWIFT ?= swift
 DEB_PACKAGES := libncursesw5-dev libsqlite3-dev libssl-dev libutf8proc-dev libfribidi-dev openssl pkg-config tmux python3
 CATALOG ?= catalog.json
 
-# rsvg-convert and ffmpeg turn an animated recording into a GIF (scripts/animated-svg-to-gif).
-BROWSER_PACKAGES := chromium librsvg2-bin ffmpeg
+# rsvg-convert and ffmpeg turn an animated recording into a GIF (scripts/animated-svg-to-gif);
+# ffmpeg also reads the pictures' pixels, and the Noto fonts draw the CJK and Arabic pictures the
+# browser tests compare (without them, both renderers draw boxes, each its own).
+BROWSER_PACKAGES := chromium librsvg2-bin ffmpeg fonts-noto-cjk fonts-noto-core
 # `storefront export --formats png` draws each SVG with rsvg-convert; the tests export PNGs for real.
 PNG_PACKAGES := librsvg2-bin
 
@@ -84,7 +86,8 @@ test: deps deps-png pyte
 	SWIFT="$(SWIFT)" SWIFT_BUILD_FLAGS="$(TEST_BUILD_FLAGS)" CRASH_TRIALS=20 PROPERTY_CASES=1000 ./scripts/test-layers
 
 # The pages an export writes, opened in headless Chromium (Debian's `chromium`, installed
-# here when missing): the contact sheet's filters, the diff page, an animated recording.
+# here when missing): the contact sheet's filters, the diff page, an animated recording, and
+# each picture format of three scripts drawn by rsvg-convert and Chromium, compared.
 test-browser: deps
 	$(call install_missing,$(BROWSER_PACKAGES))
 	$(SWIFT) build --build-tests $(TEST_BUILD_FLAGS)

@@ -30,6 +30,10 @@ public enum ChangeSummary {
         let suffix = styleOnly ? " (colors or attributes only)" : ""
         let candidates = Array(Set(names.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }))
             .sorted { ($0.count, $0) > ($1.count, $1) }
+            .map { name in
+                // A right-to-left name is drawn in visual order, shaped: it is looked for so.
+                DrawnName(drawn: ReadingOrder.holdsRightToLeft(name) ? BidiText.visualRightToLeft(name) : name, name: name)
+            }
         var places: [String] = []
         for row in rows {
             for place in self.places(on: row, of: diff, names: candidates) where !places.contains(place) {
@@ -62,7 +66,7 @@ public enum ChangeSummary {
     /// row (after the change, else before it: a name removed) or above it in the same box (a
     /// card's name over its price); else the stretch of text around the change; else nothing
     /// (a change of blanks).
-    static func places(on row: (y: Int, xs: [Int]), of diff: FrameDiff, names: [String]) -> [String] {
+    static func places(on row: (y: Int, xs: [Int]), of diff: FrameDiff, names: [DrawnName]) -> [String] {
         guard let low = row.xs.min(), let high = row.xs.max() else { return [] }
         for frame in [diff.after, diff.before] {
             let box = RowText(frame, y: row.y).box(around: low...high)
@@ -78,10 +82,18 @@ public enum ChangeSummary {
         // Around the first change of the row: a row changed across several boxes (a status
         // bar recolored) is quoted by its first field, not by all of them run together.
         for frame in [diff.after, diff.before] {
-            let text = RowText(frame, y: row.y).stretch(around: [low])
+            var text = RowText(frame, y: row.y).stretch(around: [low])
+            // Quoted in the order it is read, not the order its cells run.
+            if ReadingOrder.holdsRightToLeft(text) { text = ReadingOrder.logical(fromVisual: text) }
             if !text.isEmpty { return [text.count > textQuoted ? String(text.prefix(textQuoted - 1)) + "…" : text] }
         }
         return []
+    }
+
+    /// A name as the frame draws it, and as the summary quotes it.
+    struct DrawnName {
+        var drawn: String
+        var name: String
     }
 
     /// How far up a box a change's name is looked for: a card's rows, not the screen.
@@ -125,11 +137,11 @@ public enum ChangeSummary {
         }
 
         /// The names drawn wholly inside `box`, longest first, none that is part of another found.
-        func names(_ names: [String], within box: ClosedRange<Int>) -> [String] {
+        func names(_ names: [DrawnName], within box: ClosedRange<Int>) -> [String] {
             var found: [String] = []
-            for name in names where !found.contains(where: { $0.contains(name) }) {
-                if columns(of: name).contains(where: { box.contains($0.lowerBound) && box.contains($0.upperBound) }) {
-                    found.append(name)
+            for name in names where !found.contains(where: { $0.contains(name.name) }) {
+                if columns(of: name.drawn).contains(where: { box.contains($0.lowerBound) && box.contains($0.upperBound) }) {
+                    found.append(name.name)
                 }
             }
             return found

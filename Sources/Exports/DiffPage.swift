@@ -37,7 +37,7 @@ public enum DiffPage {
         let cells = change.diff.changed.count
         var html = "<section class=\"change\" id=\"change-\(index)\" data-name=\"\(PageHTML.escaped(name))\" "
             + "data-changed-cells=\"\(cells)\">\n"
-        html += "<h2>\(PageHTML.escaped(change.summary))</h2>\n<p class=\"axes\">"
+        html += "<h2>\(isolatingQuotes(PageHTML.escaped(change.summary)))</h2>\n<p class=\"axes\">"
         html += change.combination.axes.map { axis in
             "<span class=\"axis\" data-axis=\"\(PageHTML.escaped(axis.axis))\">\(PageHTML.escaped(axis.axis)) "
                 + "<b>\(PageHTML.escaped(axis.value))</b></span>"
@@ -50,6 +50,12 @@ public enum DiffPage {
             html += "</figure>\n"
         }
         return html + "</div>\n</section>\n"
+    }
+
+    /// Each quoted place in its own `<bdi>`: an Arabic name beside a Latin one keeps its
+    /// place in the line, and the quotes and commas around it stay where they were written.
+    static func isolatingQuotes(_ escaped: String) -> String {
+        escaped.replacing(#/&quot;((?:(?!&quot;).)*)&quot;/#) { "&quot;<bdi>\($0.1)</bdi>&quot;" }
     }
 
     static let stylesheet = """

@@ -55,6 +55,8 @@ public struct ExportResult: Sendable {
     /// The summary line of each change, as printed.
     public var summaries: [String] { changes.map(\.summary) }
     public var compared: Bool
+    /// Each script the pictures drew that needs a font beyond the basic ones, with a character of it.
+    public var scripts: [Script: Unicode.Scalar] = [:]
 }
 
 /// Draws every combination of a job on `jobs` threads, each with its own renderer (and its own
@@ -108,6 +110,7 @@ public enum Exporter {
                         let combination = job.combinations[index]
                         let frame = try renderer.frame(for: combination)
                         let files = try writer.write(frame, as: combination)
+                        collector.note(Script.drawn(in: frame))
                         var change: ChangedCombination?
                         if let base = job.base, let baseSet {
                             change = try compare(frame, of: combination, with: base, has: baseSet.contains(combination),
@@ -136,7 +139,7 @@ public enum Exporter {
             try write(DiffPage.html(for: changes, title: "\(job.catalogLabel) against \(base.label)"),
                       to: (output as NSString).appendingPathComponent(diffPageFile))
         }
-        return ExportResult(manifest: manifest, changes: changes, compared: job.base != nil)
+        return ExportResult(manifest: manifest, changes: changes, compared: job.base != nil, scripts: collector.scripts)
     }
 
     /// Two combinations whose names are one file name (ids that differ only in characters a
@@ -276,6 +279,20 @@ public enum Exporter {
             slots[index] = (entry, change)
             done += 1
             progress(done, slots.count)
+        }
+
+        private var scriptsDrawn: [Script: Unicode.Scalar] = [:]
+
+        func note(_ scripts: [Script: Unicode.Scalar]) {
+            lock.lock()
+            defer { lock.unlock() }
+            scriptsDrawn.merge(scripts) { first, _ in first }
+        }
+
+        var scripts: [Script: Unicode.Scalar] {
+            lock.lock()
+            defer { lock.unlock() }
+            return scriptsDrawn
         }
 
         func fail(_ error: ExportFailure) {

@@ -1,17 +1,15 @@
 import TerminalUI
 
 /// A Frame as a self-contained HTML page: one `<pre>` with a span per run of one style, the
-/// exact 24-bit colors, bold, underline and reverse, and each wide character held to two
-/// columns so the grid stays a grid whatever the font's own widths. No script, no link out.
+/// exact 24-bit colors, bold, underline and reverse, and each cell held to its column so the
+/// grid stays a grid whatever the font's own widths. No script, no link out.
 public enum FrameHTML {
     /// What a cell without a color of its own is drawn in: the terminal's default, which a
     /// page has to name.
     public static let defaultForeground = PictureColors.foreground
     public static let defaultBackground = PictureColors.background
-    /// Fonts with box drawing and block characters the width of a cell, one with the CJK
-    /// characters, then any monospace.
-    public static let fontStack = "ui-monospace, \"DejaVu Sans Mono\", \"Noto Sans Mono\", \"Liberation Mono\", Menlo, Consolas, "
-        + "\"Noto Sans Mono CJK JP\", monospace"
+    /// The SVG pictures' fonts, so the page and the pictures draw the same glyphs.
+    public static let fontStack = SVGDocument.fontStack
 
     /// A whole page with the frame in it, titled `title` (the combination's name).
     public static func document(_ frame: Frame, title: String) -> String {
@@ -34,26 +32,45 @@ public enum FrameHTML {
         """
     }
 
-    /// The rules `pre(_:)` needs, for a page that embeds frames of its own. The font's own line
-    /// height (`normal`), not a multiple of the size: box drawing characters are drawn to fill
-    /// it, so a box's sides join from row to row.
+    /// The rules `pre(_:)` needs, for a page that embeds frames of its own. Every cell is a box
+    /// of the SVG picture's size (12 by 24 pixels at a 20 px font), so the page and the SVG and
+    /// PNG pictures put each glyph on the same pixels, whatever widths the fonts give it; a
+    /// run of one style is a box too, so its background fills the row's full height. The text
+    /// is in the terminal's visual order already: a left-to-right override keeps the browser's
+    /// own bidirectional algorithm from reordering it (Arabic backwards, boxes out of order).
     public static let stylesheet = """
-        pre.frame { font-family: \(fontStack); font-size: 14px; line-height: normal; margin: 0; \
-        display: inline-block; color: \(defaultForeground.hex); background: \(defaultBackground.hex); }
-        pre.frame .w { display: inline-block; width: 2ch; }
+        pre.frame { font-family: \(fontStack); font-size: \(px(FrameSVG.fontSize)); line-height: \(px(FrameSVG.cellHeight)); \
+        margin: 0; display: inline-block; color: \(defaultForeground.hex); background: \(defaultBackground.hex); \
+        direction: ltr; unicode-bidi: bidi-override; }
+        pre.frame span, pre.frame i { display: inline-block; height: \(px(FrameSVG.cellHeight)); vertical-align: top; \
+        direction: ltr; unicode-bidi: bidi-override; text-decoration: inherit; }
+        pre.frame i { font-style: normal; width: \(px(FrameSVG.cellWidth)); }
+        pre.frame i.w { width: \(px(2 * FrameSVG.cellWidth)); text-align: center; }
         """
 
-    /// The frame as one `<pre class="frame">`: rows as lines, each run of cells in one style as a span.
+    private static func px(_ value: Double) -> String { "\(SVGNumber.format(value))px" }
+
+    /// The frame as one `<pre class="frame">`: rows as lines, each run of cells in one style a
+    /// span, each cell an `<i>` one cell wide (`class="w"`: two), a run of blanks one `<i>` as
+    /// wide as the blanks.
     public static func pre(_ frame: Frame) -> String {
         var html = "<pre class=\"frame\">"
         for y in 0..<frame.height {
             if y > 0 { html += "\n" }
             var runStyle: Style?
             var run = ""
+            var blanks = 0
+            func endBlanks() {
+                guard blanks > 0 else { return }
+                let width = blanks == 1 ? "" : " style=\"width:\(px(Double(blanks) * FrameSVG.cellWidth))\""
+                run += "<i\(width)>\(String(repeating: " ", count: blanks))</i>"
+                blanks = 0
+            }
             func endRun() {
+                endBlanks()
                 if let style = runStyle, !run.isEmpty {
                     let css = declarations(style)
-                    html += css.isEmpty ? run : "<span style=\"\(css)\">\(run)</span>"
+                    html += css.isEmpty ? "<span>\(run)</span>" : "<span style=\"\(css)\">\(run)</span>"
                 }
                 run = ""
             }
@@ -64,8 +81,13 @@ public enum FrameHTML {
                     endRun()
                     runStyle = cell.style
                 }
-                let text = PageHTML.escaped(cell.grapheme.isEmpty ? " " : cell.grapheme)
-                run += cell.width == 2 ? "<span class=\"w\">\(text)</span>" : text
+                if cell.grapheme.isEmpty || cell.grapheme == " " {
+                    blanks += 1
+                    continue
+                }
+                endBlanks()
+                let text = PageHTML.escaped(cell.grapheme)
+                run += cell.width == 2 ? "<i class=\"w\">\(text)</i>" : "<i>\(text)</i>"
             }
             endRun()
         }

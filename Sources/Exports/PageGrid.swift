@@ -2,7 +2,8 @@ import TerminalUI
 
 /// A Frame as an HTML grid of cells for the diff page: runs of one style as spans a fixed
 /// number of columns wide (so a wide character or a font's odd glyph never shifts what follows),
-/// exact colors and attributes, and an outline around each run of cells in `marked` on a row,
+/// in the terminal's visual order (overriding the browser's own bidirectional algorithm, which
+/// would read Arabic backwards under the outlines), exact colors and attributes, and an outline around each run of cells in `marked` on a row,
 /// laid over the grid.
 enum PageGrid {
     /// What a cell without a color shows: the pictures' one default pair.
@@ -31,7 +32,10 @@ enum PageGrid {
                 }
                 var text = cell.grapheme
                 var end = x + 1
-                while end < frame.width, frame[end, y].width == 1, frame[end, y].style == cell.style {
+                // ASCII runs together; any other character is held to its own column, since a
+                // fallback font's glyphs are not a cell wide.
+                while end < frame.width, Self.isASCII(cell.grapheme), Self.isASCII(frame[end, y].grapheme),
+                      frame[end, y].width == 1, frame[end, y].style == cell.style {
                     text += frame[end, y].grapheme
                     end += 1
                 }
@@ -61,6 +65,10 @@ enum PageGrid {
         return runs
     }
 
+    private static func isASCII(_ grapheme: String) -> Bool {
+        grapheme.unicodeScalars.allSatisfy(\.isASCII)
+    }
+
     /// A run's look as the HTML export writes it (a color left out is the grid's default).
     private static func span(_ text: String, columns: Int, style: Style) -> String {
         "<span style=\"width:\(columns)ch;\(FrameHTML.declarations(style))\">\(PageHTML.escaped(text))</span>"
@@ -70,9 +78,10 @@ enum PageGrid {
     static let stylesheet = """
         .grid { --row: 1.25em; position: relative; font-family: "DejaVu Sans Mono", "Liberation Mono", Menlo, Consolas, monospace;
                 font-size: 13px; line-height: var(--row); color: \(defaultForeground); background: \(defaultBackground);
-                white-space: pre; }
+                white-space: pre; direction: ltr; unicode-bidi: bidi-override; }
         .grid .r { height: var(--row); overflow: hidden; }
-        .grid span { display: inline-block; height: var(--row); overflow: hidden; vertical-align: top; }
+        .grid span { display: inline-block; height: var(--row); overflow: hidden; vertical-align: top;
+                     direction: ltr; unicode-bidi: bidi-override; }
         .grid .mark { position: absolute; height: var(--row); box-sizing: border-box;
                       outline: 2px solid #ff2d95; outline-offset: -1px; pointer-events: none; }
         """

@@ -29,9 +29,10 @@ struct SVGDocument {
     let canvas: RGB
     let foreground: RGB
 
-    /// Fonts a reader is likely to have, most faithful first; `monospace` always answers. (A
+    /// Fonts a reader is likely to have, most faithful first, then one with the CJK characters;
+    /// `monospace` always answers. The HTML pictures name the same. (A
     /// font file inside the picture would weigh more than the picture.)
-    static let fontStack = "'JetBrains Mono','Cascadia Mono','SF Mono',Menlo,Consolas,'DejaVu Sans Mono','Liberation Mono','Noto Sans Mono',monospace"
+    static let fontStack = "'JetBrains Mono','Cascadia Mono','SF Mono',Menlo,Consolas,'DejaVu Sans Mono','Liberation Mono','Noto Sans Mono','Noto Sans Mono CJK JP',monospace"
 
     /// Stands for the picture's own name while it is written (a control character, so no
     /// escaped text can hold it); `text` puts the name in its place at the end.

@@ -74,16 +74,33 @@ struct SVGRow {
         let baseline = top + FrameSVG.baseline
         var run = TextRun()
         func flush() {
-            guard !run.text.isEmpty else { return }
+            guard !run.glyphs.isEmpty else { return }
             let weight = run.bold ? " font-weight=\"bold\"" : ""
-            svg += "<text fill=\"\(run.foreground.hex)\"\(weight) x=\"\(run.positions.joined(separator: " "))\" y=\"\(SVGNumber.format(baseline))\">\(MarkupEscaping.escaped(run.text))</text>"
+            let text = run.glyphs.map(\.text).joined()
+            let head = "<text fill=\"\(run.foreground.hex)\"\(weight)\(Self.layoutAttributes(of: text))"
+            let words = Self.words(of: run.glyphs)
+            if words.count == 1, words[0].count == run.glyphs.count {
+                svg += "\(head) x=\"\(Self.positions(words[0]))\" y=\"\(SVGNumber.format(baseline))\">\(MarkupEscaping.escaped(text))</text>"
+            } else {
+                svg += "\(head) y=\"\(SVGNumber.format(baseline))\">"
+                var index = 0
+                for word in words {
+                    while run.glyphs[index].text == " " {
+                        svg += " "
+                        index += 1
+                    }
+                    svg += "<tspan x=\"\(Self.positions(word))\">\(MarkupEscaping.escaped(word.map(\.text).joined()))</tspan>"
+                    index += word.count
+                }
+                svg += "</text>"
+            }
             run = TextRun()
         }
         var gap: [Int] = []
         for (offset, cell) in cells.enumerated() {
             if cell.isContinuation { continue }
             if cell.grapheme == " " || cell.grapheme.isEmpty || SVGBoxDrawing.draws(cell.grapheme) {
-                if !run.text.isEmpty, cell.grapheme == " " { gap.append(offset) }
+                if !run.glyphs.isEmpty, cell.grapheme == " " { gap.append(offset) }
                 if gap.count > 4 || cell.grapheme != " " { flush(); gap = [] }
                 continue
             }
@@ -91,24 +108,64 @@ struct SVGRow {
             // A wide character sits in the middle of its two columns, where a terminal puts it.
             let x = Double(offset) * FrameSVG.cellWidth + (cell.width == 2 ? FrameSVG.wideInset : 0)
             let simple = Self.isSimple(cell.grapheme)
-            if !run.text.isEmpty, run.foreground != look.foreground || run.bold != look.bold || !simple || !run.simple {
+            if !run.glyphs.isEmpty, run.foreground != look.foreground || run.bold != look.bold || !simple || !run.simple {
                 flush()
                 gap = []
             }
             for space in gap {
-                run.text += " "
-                run.positions.append(SVGNumber.format(Double(space) * FrameSVG.cellWidth))
+                run.glyphs.append(Glyph(text: " ", x: Double(space) * FrameSVG.cellWidth))
             }
             gap = []
-            if run.text.isEmpty {
+            if run.glyphs.isEmpty {
                 run.foreground = look.foreground
                 run.bold = look.bold
                 run.simple = simple
             }
-            run.text += cell.grapheme
-            run.positions.append(SVGNumber.format(x))
+            run.glyphs.append(Glyph(text: cell.grapheme, x: x))
         }
         flush()
+    }
+
+    /// The run's glyphs placed in groups, spaces left out: each word of ASCII characters
+    /// together, any other character alone. rsvg-convert takes only the first x of a list,
+    /// setting the rest at the font's own advance: about a cell for ASCII in a monospace font,
+    /// but not for a CJK character, an Arabic form or a symbol from a fallback font, which
+    /// therefore start a group of their own.
+    static func words(of glyphs: [Glyph]) -> [[Glyph]] {
+        var words: [[Glyph]] = []
+        var word: [Glyph] = []
+        for glyph in glyphs {
+            let ascii = glyph.text.unicodeScalars.allSatisfy(\.isASCII)
+            if glyph.text == " " || !ascii {
+                if !word.isEmpty { words.append(word) }
+                word = []
+                if glyph.text != " " { words.append([glyph]) }
+            } else {
+                word.append(glyph)
+            }
+        }
+        if !word.isEmpty { words.append(word) }
+        return words
+    }
+
+    private static func positions(_ glyphs: [Glyph]) -> String {
+        glyphs.map { SVGNumber.format($0.x) }.joined(separator: " ")
+    }
+
+    /// What keeps a renderer from moving the run's characters off their cells. Chromium
+    /// collapses repeated spaces in SVG text unless the `<text>` itself says `xml:space`
+    /// (the root's attribute and `white-space:pre` do not reach it), which shifts every x after
+    /// them; and a renderer runs its own bidirectional algorithm on text that is already in the
+    /// terminal's visual order, so Arabic would read backwards, unless the run is stated
+    /// left to right, overriding (rsvg-convert and Chromium both obey). ASCII alone never
+    /// reorders in a left-to-right picture, so most runs carry neither.
+    static func layoutAttributes(of text: String) -> String {
+        var attributes = ""
+        if text.contains(" ") { attributes += " xml:space=\"preserve\"" }
+        if text.unicodeScalars.contains(where: { !$0.isASCII }) {
+            attributes += " direction=\"ltr\" unicode-bidi=\"bidi-override\""
+        }
+        return attributes
     }
 
     /// One code point in the Basic Multilingual Plane: one x in the list stands for it in
@@ -118,9 +175,13 @@ struct SVGRow {
         return scalars.count == 1 && scalars.first!.value <= 0xFFFF
     }
 
+    struct Glyph {
+        var text: String
+        var x: Double
+    }
+
     private struct TextRun {
-        var text = ""
-        var positions: [String] = []
+        var glyphs: [Glyph] = []
         var foreground = RGB(0, 0, 0)
         var bold = false
         var simple = true

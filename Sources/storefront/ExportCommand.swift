@@ -57,6 +57,11 @@ enum ExportCommand {
         let sheet = (output as NSString).appendingPathComponent(Exporter.contactSheetFile)
         let done = ControlCharacters.escaped("storefront: exported \(pictures) to \(output); the contact sheet is \(sheet)")
         FileHandle.standardError.write(Data((done + "\n").utf8))
+        if formats.contains(where: { $0 != .txt && $0 != .ansi }) {
+            for gap in FontCoverage.gaps(in: result.scripts) {
+                FileHandle.standardError.write(Data("storefront: export: warning: \(gap.warning)\n".utf8))
+            }
+        }
         for line in result.summaries { print(ControlCharacters.escaped(line)) }
         if result.compared {
             print(ControlCharacters.escaped(result.changes.isEmpty ? "no change against \(options.compareBase ?? "")"

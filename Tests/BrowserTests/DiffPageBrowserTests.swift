@@ -1,3 +1,4 @@
+import Catalog
 import Exports
 import Foundation
 import Testing
@@ -62,6 +63,39 @@ import TerminalUI
         #expect(dom.contains("data-outlined=\"\(outlined)\""))
         #expect(dom.contains(#"data-misplaced="0""#))
         #expect(dom.contains(#"data-same-size="true""#))
+    }
+
+    /// The Arabic storefront's yearly price changed from 149.99 to 129.99: each grid reads as
+    /// the screen does (every glyph in its cell, so an outline is over the digit that changed),
+    /// and the summary quotes the places in reading order.
+    @Test func aRightToLeftChangeIsOutlinedWhereItIsDrawn() throws {
+        let base = try BrowserFixtures.catalog()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("catalog.json")
+        let text = try String(contentsOf: root, encoding: .utf8)
+        #expect(text.contains(#""SAU": "149.99""#))
+        let changed = try CatalogFile.load(text: text.replacingOccurrences(of: #""SAU": "149.99""#, with: #""SAU": "129.99""#),
+                                           file: root.path)
+        let before = BrowserFixtures.frame(base, storefront: "SAU", theme: "dark", width: 120, height: 40)
+        let after = BrowserFixtures.frame(changed, storefront: "SAU", theme: "dark", width: 120, height: 40)
+        let diff = FrameDiff(before: before, after: after)
+        let summary = ChangeSummary.describe(diff, names: base.products.flatMap { $0.name.values.values })
+        #expect(summary.contains("\"البطاقة السنوية\""), "\(summary)")
+        #expect(diff.changed.contains { after[$0.x, $0.y].grapheme == "٢" && before[$0.x, $0.y].grapheme == "٤" })
+        let combination = Combination(storefront: "SAU", theme: "dark", width: 120, height: 40, variant: "A", eligibility: "auto")
+        let directory = try BrowserFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let page = directory.appendingPathComponent(DiffPage.fileName)
+        try DiffPage.html(for: [ChangedCombination(combination: combination, diff: diff, summary: summary)], title: "SAU")
+            .write(to: page, atomically: true, encoding: .utf8)
+        let probe = try BrowserFixtures.page(page, running: GlyphPlaces.probe(
+            selector: ".grid", cell: "grid => { const box = grid.getBoundingClientRect(); "
+                + "return [box.width / Number(grid.dataset.width), box.height / Number(grid.dataset.height)]; }"))
+        let dom = try Chromium.find().dom(of: probe, windowSize: (3200, 1200))
+        let drawnBefore = try GlyphPlaces.measured(in: dom, grid: 0), drawnAfter = try GlyphPlaces.measured(in: dom, grid: 1)
+        #expect(drawnBefore.count > 400 && drawnAfter.count > 400)
+        let misplaced = GlyphPlaces.misplaced(drawnBefore, in: before) + GlyphPlaces.misplaced(drawnAfter, in: after)
+        #expect(misplaced.isEmpty, "\(misplaced.count) glyphs out of their cells: \(misplaced.prefix(6))")
     }
 
     @Test func nothingChanged() throws {

@@ -103,7 +103,7 @@ import TerminalUI
         frame.write("日本x", x: 1, y: 0, style: Style(foreground: accent, background: page))
         let root = try picture(frame)
         // Each wide glyph sits in the middle of its two columns; x is in column 5 as ever.
-        #expect(try text("日本x", in: root).attributes["x"] == "14 38 60")
+        #expect(try text("日本x", in: root).all("tspan").map { $0.attributes["x"] } == ["14", "38", "60"])
     }
 
     @Test func anEmojiClusterIsATextOfItsOwnAtItsCell() throws {
@@ -123,6 +123,34 @@ import TerminalUI
         let root = try picture(frame)
         _ = try text("Monthly Pass", in: root)
         _ = try text("$4.99", in: root)
+    }
+
+    @Test func aRunWithSpacesKeepsThemInEveryRenderer() throws {
+        // Chromium collapses the three spaces unless the <text> itself says xml:space, which
+        // moves the second mark a column left of its cell.
+        var frame = frame(width: 40)
+        frame.write("✓ Double rewards   ✓ No ads", x: 1, y: 0, style: Style(foreground: accent, background: page))
+        let root = try picture(frame)
+        let run = try text("✓ Double rewards   ✓ No ads", in: root)
+        #expect(run.attributes["xml:space"] == "preserve")
+        // Each glyph placed at its cell: a word of ASCII by one list, any other character
+        // alone (rsvg-convert reads only the first x of a list).
+        let placed = run.all("tspan").map { ($0.allText, $0.attributes["x"] ?? "") }
+        #expect(placed.map(\.0) == ["✓", "Double", "rewards", "✓", "No", "ads"])
+        #expect(placed.map(\.1) == ["12", "36 48 60 72 84 96", "120 132 144 156 168 180 192", "240", "264 276", "300 312 324"])
+    }
+
+    @Test func textInVisualOrderIsStatedLeftToRightSoNoRendererReordersIt() throws {
+        var frame = frame(width: 40)
+        let shaped = BidiText.visualRightToLeft("افتح بطاقة")
+        frame.write(shaped, x: 2, y: 1, style: Style(foreground: accent, background: page))
+        frame.write("Gems", x: 2, y: 2, style: Style(foreground: accent, background: page))
+        let root = try picture(frame)
+        let arabic = try text(shaped, in: root)
+        #expect(arabic.attributes["direction"] == "ltr")
+        #expect(arabic.attributes["unicode-bidi"] == "bidi-override")
+        // ASCII alone never reorders: its runs stay as short as they were.
+        #expect(try text("Gems", in: root).attributes["unicode-bidi"] == nil)
     }
 
     @Test func markupCharactersAreEscaped() throws {

@@ -10,7 +10,15 @@ final class SVGElement {
     let attributes: [String: String]
     var text = ""
     var children: [SVGElement] = []
+    /// Text and elements in document order: a `<text>` of words in `<tspan>`s with spaces
+    /// between them reads back as written.
+    var content: [Content] = []
     weak var parent: SVGElement?
+
+    enum Content {
+        case text(String)
+        case element(SVGElement)
+    }
 
     init(name: String, attributes: [String: String]) {
         self.name = name
@@ -25,7 +33,14 @@ final class SVGElement {
     var classes: [String] { (attributes["class"] ?? "").split(separator: " ").map(String.init) }
 
     /// The text of this element and everything in it.
-    var allText: String { text + children.map(\.allText).joined() }
+    var allText: String {
+        content.map { piece in
+            switch piece {
+            case .text(let text): text
+            case .element(let element): element.allText
+            }
+        }.joined()
+    }
 }
 
 struct SVGProblem: Error, CustomStringConvertible {
@@ -66,6 +81,7 @@ enum SVGTree {
             let element = SVGElement(name: elementName, attributes: attributes)
             element.parent = current
             current?.children.append(element)
+            current?.content.append(.element(element))
             if root == nil { root = element }
             current = element
         }
@@ -76,6 +92,7 @@ enum SVGTree {
 
         func parser(_ parser: XMLParser, foundCharacters string: String) {
             current?.text += string
+            current?.content.append(.text(string))
         }
     }
 }

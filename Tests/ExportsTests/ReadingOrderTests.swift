@@ -1,0 +1,24 @@
+@testable import Exports
+import Testing
+import TerminalUI
+
+/// A right-to-left row's text, in the order its cells run, put back in the order it is read:
+/// what a change summary quotes.
+@Suite struct ReadingOrderTests {
+    @Test(arguments: ["١٤٩٫٩٩ ر.س./سنة", "البطاقة السنوية", "أسبوع واحد مجانًا، ثم", "-٦٤٪", "لا إعلانات (مجانًا)"])
+    func textDrawnRightToLeftReadsAsItWasWritten(_ written: String) {
+        let drawn = BidiText.visualRightToLeft(written)
+        #expect(drawn != written)
+        #expect(ReadingOrder.logical(fromVisual: drawn) == written)
+    }
+
+    @Test func anEnglishPhraseInAnArabicLineKeepsItsWordOrder() {
+        let written = "الخطة Premium Plus شهريًا"
+        #expect(ReadingOrder.logical(fromVisual: BidiText.visualRightToLeft(written)) == written)
+    }
+
+    @Test func textWithoutRightToLeftLettersIsNotTouched() {
+        #expect(!ReadingOrder.holdsRightToLeft("Monthly Pass ١٢"))
+        #expect(ReadingOrder.holdsRightToLeft(BidiText.visualRightToLeft("سنة")))
+    }
+}
