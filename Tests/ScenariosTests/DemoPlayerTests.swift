@@ -98,9 +98,7 @@ struct DemoPlayerTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let terminal = ScriptedTerminal()
-        terminal.respond = { terminal, timeout in
-            timeout == nil && terminal.shows(DemoPlayer<ScriptedTerminal>.endNote) ? [.key(.character("q"))] : []
-        }
+        terminal.quitsAtTheEnd()
         let demo = try player(in: scratch, terminal: terminal)
         let ending = demo.play()
         #expect(ending == .quit, "\(ending)")
@@ -187,9 +185,7 @@ struct DemoPlayerTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let terminal = ScriptedTerminal()
-        terminal.respond = { terminal, timeout in
-            timeout == nil && terminal.shows(DemoPlayer<ScriptedTerminal>.endNote) ? [.key(.character("q"))] : []
-        }
+        terminal.quitsAtTheEnd()
         var settings = DemoSettings()
         settings.captionsFromComments = true
         let demo = try player("# A heading\ncatalog tiny.json\nselect com.example.gems  # the gems\nbuy\n", in: scratch,
@@ -200,7 +196,6 @@ struct DemoPlayerTests {
 
     @Test("in front of an audience the shipped StoreKit demo still asks a parent, with no QA row drawn")
     func audienceAskToBuy() throws {
-        let root = try #require(packageRoot())
         let terminal = ScriptedTerminal()
         var sawSheet = false
         terminal.respond = { terminal, timeout in
@@ -213,8 +208,7 @@ struct DemoPlayerTests {
         }
         var settings = DemoSettings()
         settings.look.audience = true
-        let scenario = try ScenarioRunner.load(root.appendingPathComponent("Demos/storekit-ask-to-buy.scenario").path)
-        let demo = DemoPlayer(scenario: scenario, options: ScenarioOptions(), settings: settings, backend: terminal,
+        let demo = DemoPlayer(scenario: try shippedDemo("storekit-ask-to-buy"), options: ScenarioOptions(), settings: settings, backend: terminal,
                               inbox: Inbox(), elapsedSeconds: { [unowned terminal] in terminal.clock })
         #expect(demo.play() == .quit)
         #expect(sawSheet)
