@@ -49,7 +49,7 @@ public enum StoreKitSheet {
         }
     }
 
-    /// The keys that work now, for the hint bar and the sheet's last line.
+    /// The keys that work now, for the hint bar and QA's sheet's last line.
     public static func hint(for session: StoreKitSession, audience: Bool = false) -> String {
         if audience, session.chosenFailure == nil { return "Enter press · ←→ choose · Esc cancel" }
         return session.chosenFailure == nil
@@ -152,7 +152,8 @@ public enum StoreKitSheet {
         }
     }
 
-    /// - Parameter audience: the sheet as a player sees it: no QA row, no Sandbox in the title.
+    /// - Parameter audience: the sheet as a player sees it: no QA row, no Sandbox in the title,
+    ///   no account, no keys, and no rows kept for them.
     /// - Parameter direction: the storefront's; right to left, the phone's sheet is mirrored as
     ///   the paywall is (its Arabic in visual order and shaped), while QA's row, its list of
     ///   errors and the keys are drawn left to right, as the tool's English always is.
