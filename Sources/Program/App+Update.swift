@@ -82,6 +82,12 @@ extension App {
         case .caption(let text):
             caption = text
             return []
+        case .captionNote(let note):
+            captionNote = note
+            return []
+        case .demoKeys(let keys):
+            demoKeys = keys
+            return []
         case .answerStoreKit(let input):
             guard case .storeKit? = sheet else { return [] }
             return [.engine(.send(.storeKit(input)))]

@@ -171,6 +171,11 @@ public struct App: Sendable {
     /// A demo's caption for the step on screen, drawn over the top rows (`CaptionBar`); nil
     /// outside a demo.
     public internal(set) var caption: String?
+    /// Beside a demo's last caption at its end: what the presenter can do next.
+    public internal(set) var captionNote: String?
+    /// A demo's own keys, drawn on the bottom line in place of the app's, which do nothing in a
+    /// demo; empty in front of an audience, which needs neither; nil outside a demo.
+    public internal(set) var demoKeys: String?
 
     /// - Parameter report: what the engine holds at launch, so the first frame already shows it.
     /// - Parameter path: the integration path QA chose before (`Store.keptPath`); nil for the

@@ -55,7 +55,7 @@ public enum AppView {
         app.choiceMenu?.menu.render(theme: theme, clearOf: boxes, into: &frame)
         app.overlay?.text.render(theme: theme, clearOf: boxes, into: &frame)
         // Over everything: the presenter's words about what is on screen.
-        if let caption = app.caption { CaptionBar.render(caption, theme: theme, colorEnabled: app.colorEnabled, into: &frame) }
+        CaptionBar.render(app.caption, note: app.captionNote, theme: theme, colorEnabled: app.colorEnabled, into: &frame)
         return frame
     }
 
@@ -81,6 +81,8 @@ public enum AppView {
     /// nothing (but a message), rather than the same keys again, or keys that work only beneath it.
     private static func hint(_ app: App) -> String? {
         if app.overlay != nil { return "" }
+        // In a demo the presenter's keys are the only ones that do anything.
+        if let keys = app.demoKeys { return keys }
         switch app.sheet {
         case .payStation(let page)?: return PayStationSheet.hint(for: page, clockPaused: app.clockIsPaused)
         case .storeKit(let session)?: return StoreKitSheet.hint(for: session, audience: app.audience)

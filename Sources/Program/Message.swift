@@ -46,6 +46,10 @@ public enum Message: Sendable, Equatable {
     case setRenewalRate(RenewalRate)
     /// A demo's caption for what follows (nil: none), drawn over the top rows.
     case caption(String?)
+    /// Beside the caption (nil: nothing): at a demo's end, what the presenter can do next.
+    case captionNote(String?)
+    /// A demo's keys for the bottom line, in place of the app's ("": none; nil: the app's own).
+    case demoKeys(String?)
     /// A script answers the App Store sheet directly, as QA's row would: in front of an
     /// audience that row is hidden and its keys do nothing, yet a demo still shows Ask to Buy.
     case answerStoreKit(StoreKitInput)

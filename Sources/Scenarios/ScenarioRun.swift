@@ -57,8 +57,10 @@ final class ScenarioRun<Terminal: Backend> {
                     previousLine = line.number
                 }
                 defer { recordScreen() }
-                try perform(line)
+                // The pause comes before the step, on the screen the last step left: so a caption
+                // put just after a step shows with what that step did, and goes when the next acts.
                 try beat(.line(line.command.pace))
+                try perform(line)
                 // A write the ledger could not make (a full disk): what follows would test nothing.
                 if let failure = program?.takeFailures().first(where: \.isStorageFailure) {
                     throw LedgerFailure(error: error(line, failure.description))

@@ -18,7 +18,7 @@ public struct ScenarioStage<Terminal: Backend> {
     public var inbox: Inbox?
     /// Whether each `# comment` is also a caption (`demo --captions comments`).
     public var captionsFromComments = false
-    /// A moment between steps: after a line acted, after each key typed, at a caption. It may
+    /// A moment between steps: before a line acts, after each key typed, at a caption. It may
     /// throw `ScenarioInterrupted` to end the run there.
     public var beat: (_ beat: ScenarioBeat, _ program: Program<Terminal>) throws -> Void
 
@@ -64,7 +64,7 @@ public struct ScenarioLook: Sendable {
 public enum ScenarioBeat: Sendable, Equatable {
     /// The last line has run and held: a demo shows its end until the presenter says.
     case finished
-    /// A line has acted (or checked, or set something up, as `pace` says).
+    /// A line is about to act (or check, or set something up, as `pace` says).
     case line(DemoPacing.Step)
     /// One key of text typed into a form (a card number, a 3-D Secure code) has landed.
     case key

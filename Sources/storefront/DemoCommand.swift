@@ -8,9 +8,10 @@ import TerminalUI
 
 /// `storefront demo SCRIPT [--speed X] [--captions comments] [--loop] [--audience [--events]]`:
 /// a scenario played in the full-screen app at a person's pace, with its captions, on a fresh
-/// private state each run (docs/demos.md). Exit 0 when the presenter quits, 1 when an `expect`
-/// line does not hold, 64 for a wrong option or script, 66 for a SCRIPT that is not a file to
-/// read, 74 when the fresh ledger cannot be written.
+/// private state each run (docs/demos.md); `--headless --record FILE` records it so with no
+/// terminal, for CI. Exit 0 when the presenter quits (or a headless recording is written), 1
+/// when an `expect` line does not hold, 64 for a wrong option or script, 66 for a SCRIPT that
+/// is not a file to read, 74 when the fresh ledger cannot be written.
 enum DemoCommand {
     static let usage = "demo needs a SCRIPT: storefront demo Demos/paystation-3ds.scenario. See storefront --help."
 
@@ -32,8 +33,15 @@ enum DemoCommand {
         } catch {
             throw CommandFailure(.usage, error.description)
         }
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            throw CommandFailure(.usage, "a demo needs a terminal; to check a demo without one, run it as a scenario: storefront scenario \(file).")
+        if options.headless {
+            guard options.recordPath != nil else {
+                throw CommandFailure(.usage, "demo --headless plays for a recording: add --record FILE.cast or FILE.svg. To check a demo without a terminal, run it as a scenario: storefront scenario \(file).")
+            }
+            guard !settings.loop else {
+                throw CommandFailure(.usage, "demo --headless records one run; drop --loop (a player loops the recording).")
+            }
+        } else if isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1 {
+            throw CommandFailure(.usage, "a demo needs a terminal; to check a demo without one, run it as a scenario: storefront scenario \(file), or record it with --headless --record FILE.")
         }
         // Checked before the show: a recording that cannot be written must not be found out at the end.
         let recordFile = try RecordOption.file(options)
@@ -44,19 +52,26 @@ enum DemoCommand {
         }
         let environment = ProcessInfo.processInfo.environment
         let colorEnabled = environment["NO_COLOR"].map(\.isEmpty) ?? true
-        let inbox = Inbox()
-        let signals = QuitSignals(inbox: inbox)
-        let terminal = try makeBackend(colorEnabled: colorEnabled, environment: environment)
         settings.look.themes = themes
         settings.look.themeName = options.themeName
         settings.look.colorEnabled = colorEnabled
-        settings.look.colorDepth = terminal.colorDepth
         var scenarioOptions = ScenarioOptions(defaultCatalogPath: catalogPath)
         scenarioOptions.seed = 1
+        let title = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent + " · storefront demo"
+        if let recordFile, options.headless {
+            let recording = HeadlessDemo.record(scenario, options: scenarioOptions, settings: settings, title: title,
+                                                environment: environment)
+            try RecordOption.write(recording.recording, to: recordFile)
+            try report(recording.ending, file: file)
+            return
+        }
+        let inbox = Inbox()
+        let signals = QuitSignals(inbox: inbox)
+        let terminal = try makeBackend(colorEnabled: colorEnabled, environment: environment)
+        settings.look.colorDepth = terminal.colorDepth
         // `--record`: the terminal wrapped, so each frame is kept at the pace the demo played it.
         let recorder = recordFile.map { _ in
-            RecordOption.recorder(for: terminal, title: URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-                                      + " · storefront demo", environment: environment)
+            RecordOption.recorder(for: terminal, title: title, environment: environment)
         }
         func play<Screen: Backend>(on screen: Screen) -> DemoEnding {
             DemoPlayer(scenario: scenario, options: scenarioOptions, settings: settings, backend: screen, inbox: inbox).play()
@@ -66,6 +81,12 @@ enum DemoCommand {
         // Whatever ended the demo (q, a failed line, a signal), what was shown is kept.
         if let recordFile, let recorder { try RecordOption.write(recorder.recording, to: recordFile) }
         if let status = signals.exitStatus ?? (terminal.isGone ? 128 + SIGHUP : nil) { exit(status) }
+        try report(ending, file: file)
+    }
+
+    /// How the demo ended, said as the command's outcome: nothing for a quit, the line that
+    /// failed (exit 1), a script or I/O error.
+    private static func report(_ ending: DemoEnding, file: String) throws(CommandFailure) {
         switch ending {
         case .quit:
             return

@@ -49,6 +49,7 @@ enum Help {
                                             --captions comments  the script's # comments are captions too
                                             --loop         start over at the end, on a fresh state
                                             --record FILE  record the demo as FILE.cast or FILE.svg, at its pace
+                                            --headless     with --record: record it with no terminal, at its pace (CI)
           storefront export --out DIR       every storefront, theme, size, variant and eligibility of the paywall as
                                             pictures (txt, ansi, html, svg, png), a manifest and a contact sheet
                                             (index.html); --compare BASE: exit 1 when a picture changed (storefront export --help)

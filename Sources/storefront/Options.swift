@@ -35,6 +35,8 @@ struct Options {
     var speed: String?
     var captions: String?
     var loop = false
+    /// `demo --headless`: recorded with no terminal, at the demo's pace (`HeadlessDemo`).
+    var headless = false
     var audience = false
     var events = false
     /// `--record FILE.cast|FILE.svg`: the session as a recording, written when it ends.
@@ -155,6 +157,8 @@ struct Options {
                 options.quiet = true
             } else if argument == "--loop" {
                 options.loop = true
+            } else if argument == "--headless" {
+                options.headless = true
             } else if argument == "--audience" {
                 options.audience = true
             } else if argument == "--events" {

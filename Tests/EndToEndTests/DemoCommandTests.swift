@@ -20,9 +20,12 @@ extension EndToEnd {
         func captionPauseStepQuit() throws {
             let tmux = try session([Self.askToBuy, "--speed", "4"])
             defer { tmux.close() }
-            try tmux.waitUntil("the first caption shows on the top row") {
+            let first = try tmux.waitUntil("the first caption shows on the top row") {
                 $0.first?.contains("In Japan the game sells through StoreKit 2") == true
             }
+            // The presenter's keys on the bottom line, not the app's, which do nothing here.
+            #expect(first.bottomLine.hasPrefix("Space pause"), "\(first.bottomLine)")
+            #expect(!first.bottomLine.contains("Enter buy"))
             tmux.sendKeys("Space")
             let paused = try tmux.waitUntil("the caption says paused") { $0.first?.contains("paused") == true }
             let caption = paused.first ?? ""
@@ -59,6 +62,7 @@ extension EndToEnd {
                 $0.contains { $0.contains("Transactions") }
             }
             #expect(!screen.contains { $0.contains("Events") })
+            #expect(screen.bottomLine.isEmpty, "no keys, the app's nor the presenter's: \(screen.bottomLine)")
             try demo.quit()
             // The app itself: the status bar is not under a caption there.
             let directory = try TemporaryDirectory()
@@ -141,6 +145,30 @@ extension EndToEnd {
             let noTerminal = try run([Self.askToBuy])
             #expect(noTerminal.status == 64)
             #expect(noTerminal.standardError.contains("a demo needs a terminal"))
+            let unrecorded = try run([Self.askToBuy, "--headless"])
+            #expect(unrecorded.status == 64)
+            #expect(unrecorded.standardError.contains("add --record FILE.cast or FILE.svg"), "\(unrecorded.standardError)")
+            let looped = try run([Self.askToBuy, "--headless", "--loop", "--record", "x.cast"])
+            #expect(looped.status == 64)
+            #expect(looped.standardError.contains("drop --loop"), "\(looped.standardError)")
+        }
+
+        @Test("headless, a demo records its captions at its pace with no terminal, a cast asciinema reads")
+        func headlessRecording() throws {
+            let folder = try TemporaryDirectory()
+            defer { folder.remove() }
+            let cast = folder.path + "/ask-to-buy.cast"
+            let recorded = try run([Self.askToBuy, "--headless", "--speed", "4", "--record", cast])
+            #expect(recorded.status == 0, "\(recorded.standardError)")
+            let replay = try CastReplay.of(castAt: cast)
+            #expect(replay.header["title"] as? String == "storekit-ask-to-buy · storefront demo")
+            #expect(replay.header["width"] as? Int == 120 && replay.header["height"] as? Int == 40)
+            // The last screen: the last caption, and the end note beside it.
+            #expect(replay.lines.first?.contains("The parent approved") == true, "\(replay.lines.joined(separator: "\n"))")
+            #expect(replay.lines.prefix(3).contains { $0.contains(Self.end) })
+            // Paced as the demo is, not half a second a screen as a scenario's recording.
+            #expect(replay.duration > Double(replay.outputs - 1) * 0.5, "\(replay.duration) s for \(replay.outputs) screens")
+            try CastReplay.expectAsciinemaReads(cast)
         }
 
         @Test("a script with a wrong line names file:line before anything plays")

@@ -33,6 +33,19 @@ struct AudienceTests {
         #expect(!screen.contains("b c f a n t"), "the hint names no hidden key")
     }
 
+    @Test("the player's sheet is as tall as what it shows: no blank rows where QA's were, no sandbox account",
+          arguments: [(80, 24), (120, 40)])
+    func sheetWithoutGap(size: (width: Int, height: Int)) throws {
+        let harness = try Self.openSheet(width: size.width, height: size.height)
+        let frame = harness.program.draw()
+        let sheet = try #require(frame.box(titled: "App Store"), "\(harness.screen)")
+        let inside = frame.inside(sheet)
+        let buttons = try #require(inside.firstIndex { $0.contains("[ 購入 ]") }, "\(inside)")
+        #expect(inside.count - buttons - 1 <= 1, "blank rows under Buy and Cancel:\n\(inside.joined(separator: "\n"))")
+        #expect(!harness.screen.contains("sandbox.test"), "\(inside.joined(separator: "\n"))")
+        #expect(!harness.screen.contains("アカウント"), "an account line, but for no account a player has")
+    }
+
     @Test("QA's letters do nothing: the sheet stays open, nothing pending, no error list")
     func qaKeysInert() throws {
         let harness = try Self.openSheet()

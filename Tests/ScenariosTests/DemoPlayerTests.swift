@@ -11,6 +11,8 @@ final class ScriptedTerminal: Backend {
     var size: (width: Int, height: Int)
     /// The top row of every frame drawn, in order: where captions are.
     private(set) var topRows: [String] = []
+    /// Every frame drawn, at the clock's time then: a frame shows until the next one's time.
+    private(set) var frames: [(time: TimeInterval, frame: Frame)] = []
     private(set) var lastFrame: Frame?
     private(set) var clock: TimeInterval = 0
     var respond: (ScriptedTerminal, TimeInterval?) -> [TerminalInput] = { _, _ in [] }
@@ -24,6 +26,7 @@ final class ScriptedTerminal: Backend {
     func draw(_ frame: Frame) {
         lastFrame = frame
         topRows.append(frame.lines.first ?? "")
+        frames.append((clock, frame))
     }
 
     func waitForInput(timeout: TimeInterval?, inbox: Inbox) -> [TerminalInput] {
@@ -37,6 +40,32 @@ final class ScriptedTerminal: Backend {
 
     /// Whether the last frame shows `text`.
     func shows(_ text: String) -> Bool { lastFrame?.lines.contains { $0.contains(text) } ?? false }
+
+    /// Quits where the demo holds at its end, as a presenter would.
+    func quitsAtTheEnd() {
+        respond = { terminal, timeout in
+            timeout == nil && terminal.shows(DemoPlayer<ScriptedTerminal>.endNote) ? [.key(.character("q"))] : []
+        }
+    }
+
+    /// Each frame with how long it showed; the last, which shows until `q`, has none.
+    var shownFrames: [(frame: Frame, seconds: TimeInterval)] {
+        zip(frames, frames.dropFirst()).map { ($0.frame, $1.time - $0.time) }
+    }
+}
+
+/// A shipped demo from Demos/, loaded.
+func shippedDemo(_ name: String) throws -> Scenario {
+    let root = try #require(packageRoot())
+    return try ScenarioRunner.load(root.appendingPathComponent("Demos/\(name).scenario").path)
+}
+
+/// The `caption` lines of a script, in order.
+func captions(of scenario: Scenario) -> [String] {
+    scenario.lines.compactMap { line in
+        if case .caption(let text) = line.command { return text }
+        return nil
+    }
 }
 
 /// `DemoPlayer` on a scripted terminal: the real scenario runner, engine and SQLite ledger on
@@ -69,16 +98,14 @@ struct DemoPlayerTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let terminal = ScriptedTerminal()
-        terminal.respond = { terminal, timeout in
-            timeout == nil && terminal.shows(DemoPlayer<ScriptedTerminal>.endCaption) ? [.key(.character("q"))] : []
-        }
+        terminal.quitsAtTheEnd()
         let demo = try player(in: scratch, terminal: terminal)
         let ending = demo.play()
         #expect(ending == .quit, "\(ending)")
         #expect(demo.runs == 1)
         #expect(terminal.topRows.contains { $0.contains("Nothing bought yet") })
         #expect(terminal.topRows.contains { $0.contains("Ten gems") }, "\(Set(terminal.topRows))")
-        #expect(terminal.shows(DemoPlayer<ScriptedTerminal>.endCaption))
+        #expect(terminal.shows(DemoPlayer<ScriptedTerminal>.endNote))
     }
 
     @Test("← starts over on a fresh state: the second run finds nothing of the first")
@@ -88,7 +115,7 @@ struct DemoPlayerTests {
         let terminal = ScriptedTerminal()
         var ends = 0
         terminal.respond = { terminal, timeout in
-            guard timeout == nil, terminal.shows(DemoPlayer<ScriptedTerminal>.endCaption) else { return [] }
+            guard timeout == nil, terminal.shows(DemoPlayer<ScriptedTerminal>.endNote) else { return [] }
             ends += 1
             return [.key(ends == 1 ? .left : .character("q"))]
         }
@@ -124,7 +151,7 @@ struct DemoPlayerTests {
                 pausedYet = true
                 return [.key(.character(" "))]
             }
-            if terminal.shows(DemoPlayer<ScriptedTerminal>.endCaption) { return [.key(.character("q"))] }
+            if terminal.shows(DemoPlayer<ScriptedTerminal>.endNote) { return [.key(.character("q"))] }
             guard timeout == nil else { return [] }
             // Held: no pause is running; one step on.
             heldRows.append(terminal.lastFrame?.lines.first ?? "")
@@ -158,9 +185,7 @@ struct DemoPlayerTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let terminal = ScriptedTerminal()
-        terminal.respond = { terminal, timeout in
-            timeout == nil && terminal.shows(DemoPlayer<ScriptedTerminal>.endCaption) ? [.key(.character("q"))] : []
-        }
+        terminal.quitsAtTheEnd()
         var settings = DemoSettings()
         settings.captionsFromComments = true
         let demo = try player("# A heading\ncatalog tiny.json\nselect com.example.gems  # the gems\nbuy\n", in: scratch,
@@ -171,7 +196,6 @@ struct DemoPlayerTests {
 
     @Test("in front of an audience the shipped StoreKit demo still asks a parent, with no QA row drawn")
     func audienceAskToBuy() throws {
-        let root = try #require(packageRoot())
         let terminal = ScriptedTerminal()
         var sawSheet = false
         terminal.respond = { terminal, timeout in
@@ -180,12 +204,11 @@ struct DemoPlayerTests {
                 #expect(!terminal.shows("[Ask to Buy]"))
                 #expect(!terminal.shows("Sandbox"))
             }
-            return timeout == nil && terminal.shows(DemoPlayer<ScriptedTerminal>.endCaption) ? [.key(.character("q"))] : []
+            return timeout == nil && terminal.shows(DemoPlayer<ScriptedTerminal>.endNote) ? [.key(.character("q"))] : []
         }
         var settings = DemoSettings()
         settings.look.audience = true
-        let scenario = try ScenarioRunner.load(root.appendingPathComponent("Demos/storekit-ask-to-buy.scenario").path)
-        let demo = DemoPlayer(scenario: scenario, options: ScenarioOptions(), settings: settings, backend: terminal,
+        let demo = DemoPlayer(scenario: try shippedDemo("storekit-ask-to-buy"), options: ScenarioOptions(), settings: settings, backend: terminal,
                               inbox: Inbox(), elapsedSeconds: { [unowned terminal] in terminal.clock })
         #expect(demo.play() == .quit)
         #expect(sawSheet)

@@ -40,6 +40,24 @@ struct CaptionBarTests {
         #expect(lines.allSatisfy { DisplayWidth.of($0) <= 38 })
     }
 
+    @Test("a note goes beside the caption's last row where both fit, else on a row of its own; the caption is never cut")
+    func noteBesideOrUnder() {
+        let note = "End of the demo · ← plays it again · q quits"
+        let short = CaptionBar.lines(for: "Paid.", note: note, width: 80)
+        #expect(short.count == 1)
+        #expect(short[0].hasPrefix("Paid.") && short[0].hasSuffix(note) && DisplayWidth.of(short[0]) == 78)
+        let long = "The parent approved: the purchase arrives on Transaction.updates, is unlocked and finished, and the gems are in."
+        let lines = CaptionBar.lines(for: long, note: note, width: 80)
+        #expect(Array(lines.prefix(2)) == CaptionBar.lines(for: long, width: 80))
+        #expect(lines.count == 3 && lines[2] == note)
+        let narrow = CaptionBar.lines(for: long, note: note, width: 30)
+        #expect(narrow.dropLast() == ArraySlice(CaptionBar.lines(for: long, width: 30)))
+        #expect(narrow.last?.hasSuffix("…") == true && DisplayWidth.of(narrow.last ?? "") <= 28)
+        var frame = Frame(width: 80, height: 24)
+        CaptionBar.render(nil, note: note, theme: .dark, into: &frame)
+        #expect(frame.lines[0].hasPrefix(" " + note))
+    }
+
     @Test("without color the caption is drawn reversed, so it still stands out")
     func monochrome() {
         var frame = Frame(width: 80, height: 24)

@@ -1,12 +1,12 @@
 import Foundation
 
-/// How long a demo waits after each step, so it goes at a person's pace: long enough after a
-/// caption to read it, a beat after each action to see what it did, a typist's rhythm between
-/// the keys of a card number, and no wait at all for what the audience does not see (an
-/// `expect`, a setting of the simulated servers). A pure function of the step and the speed,
+/// How long a demo waits at each step, so it goes at a person's pace: long enough after a
+/// caption to read it, a beat before each action to see the screen it acts on (what the action
+/// before did), a typist's rhythm between the keys of a card number, and no wait at all for
+/// what the audience does not see (an `expect`, a setting of the simulated servers). A pure function of the step and the speed,
 /// so the schedule is tested without waiting for it.
 public enum DemoPacing {
-    /// What kind of step a pause follows.
+    /// What kind of step a pause is for: before an action, after a key or a caption.
     public enum Step: Sendable, Equatable {
         /// A line that changes what is on screen: a purchase, a key, a jump of the clock.
         case action
@@ -31,9 +31,9 @@ public enum DemoPacing {
     static let captionSecondsPerCharacter = 1.0 / 15
     static let captionSeconds = 1.5...6.0
 
-    /// The pause after `step` at `speed` (within `speeds`; outside it is clamped, though the
+    /// The pause for `step` at `speed` (within `speeds`; outside it is clamped, though the
     /// command line refuses such a speed before a demo starts).
-    public static func delay(after step: Step, speed: Double) -> TimeInterval {
+    public static func delay(for step: Step, speed: Double) -> TimeInterval {
         let speed = min(max(speed, speeds.lowerBound), speeds.upperBound)
         let seconds: TimeInterval
         switch step {
@@ -48,8 +48,8 @@ public enum DemoPacing {
     }
 
     /// The pauses of a whole run of steps, in order.
-    public static func delays(after steps: [Step], speed: Double) -> [TimeInterval] {
-        steps.map { delay(after: $0, speed: speed) }
+    public static func delays(for steps: [Step], speed: Double) -> [TimeInterval] {
+        steps.map { delay(for: $0, speed: speed) }
     }
 }
 

@@ -44,23 +44,38 @@ public final class DemoPlayer<Terminal: Backend> {
     private var controls = DemoControls()
     /// What ended the last run early: `.restart` or `.quit`.
     private var stop: DemoControls.Decision?
-    /// The caption on screen, kept to add and take away the paused marker.
+    /// The script's caption now, kept to add and take away the paused marker, and to carry
+    /// over a relaunch (a new app has none).
     private var caption: String?
+    /// The last line has run: the end note shows beside the last caption.
+    private var ended = false
+    /// A caption's pause has shown the screen as it is now: nothing has acted since.
+    private var shownAlready = false
+    /// What a script's `size` line does to the backend (see `init`).
+    private let resize: (Terminal, Int, Int) -> Void
     /// Runs started so far, the first included.
     public private(set) var runs = 0
 
-    /// Said over the last screen: a demo holds there until the presenter goes on.
-    public static var endCaption: String { "End of the demo · ← plays it again · q quits" }
+    /// Said beside the last caption: a demo holds there until the presenter goes on.
+    public static var endNote: String { "End of the demo · ← plays it again · q quits" }
     /// Added to the caption while paused.
     public static var pausedMark: String { "  ‖ paused: Space plays, → one step" }
+    /// The bottom line while the demo plays, and while it is paused: the presenter's keys, in
+    /// place of the app's, which do nothing in a demo. The tool's own words, in English.
+    public static var playingKeys: String { "Space pause · → next step now · ← from the top · q quit" }
+    public static var pausedKeys: String { "Space play · → one step · ← from the top · q quit" }
 
     /// - Parameters:
     ///   - backend: the terminal every launch of every run draws on.
     ///   - inbox: where signals post `.quit` (`QuitSignals`); every launch reads it.
     ///   - elapsedSeconds: a monotonic clock in seconds (the system's uptime by default).
+    ///   - resize: what a script's `size` line does to the backend: nothing to a terminal, whose
+    ///     size is the presenter's; a screen in memory takes it (`demo --headless`).
     public init(scenario: Scenario, options: ScenarioOptions, settings: DemoSettings, backend: Terminal, inbox: Inbox,
-                elapsedSeconds: @escaping () -> TimeInterval = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }) {
+                elapsedSeconds: @escaping () -> TimeInterval = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 },
+                resize: @escaping (Terminal, Int, Int) -> Void = { _, _, _ in }) {
         self.elapsedSeconds = elapsedSeconds
+        self.resize = resize
         self.scenario = scenario
         self.options = options
         self.settings = settings
@@ -75,6 +90,8 @@ public final class DemoPlayer<Terminal: Backend> {
             controls = DemoControls()
             stop = nil
             caption = nil
+            ended = false
+            shownAlready = false
             var options = self.options
             // Never a state of the presenter's: each run on a fresh one, removed after.
             options.stateDirectory = nil
@@ -97,10 +114,13 @@ public final class DemoPlayer<Terminal: Backend> {
 
     private func stage() -> ScenarioStage<Terminal> {
         let backend = self.backend
+        let resize = self.resize
         var stage = ScenarioStage<Terminal>(
-            makeBackend: { _, _ in backend },
-            // The terminal is the size the presenter made it; a script's `size` changes nothing.
-            resize: { _, _, _ in },
+            makeBackend: { width, height in
+                resize(backend, width, height)
+                return backend
+            },
+            resize: resize,
             look: settings.look,
             beat: { [unowned self] beat, program in try self.beat(beat, program) })
         stage.inbox = inbox
@@ -113,12 +133,14 @@ public final class DemoPlayer<Terminal: Backend> {
     private func beat(_ beat: ScenarioBeat, _ program: Program<Terminal>) throws {
         switch beat {
         case .caption(let text):
-            show(caption: text, program)
+            caption = text
         case .finished:
-            show(caption: Self.endCaption, program)
+            // The last caption stays: it is often the point of the whole demo.
+            ended = true
             if settings.loop {
                 // A moment on the last screen, then the show starts over by itself.
-                try pause(DemoPacing.delay(after: .caption(characters: 60), speed: settings.speed), program)
+                draw(program)
+                try pause(DemoPacing.delay(for: .caption(characters: 60), speed: settings.speed), program)
                 stop = .restart
                 throw ScenarioInterrupted()
             }
@@ -127,17 +149,38 @@ public final class DemoPlayer<Terminal: Backend> {
         default:
             break
         }
-        let delay = DemoPacing.delay(after: beat.pace, speed: settings.speed)
+        let delay = DemoPacing.delay(for: beat.pace, speed: settings.speed)
         // A check or a setting shows nothing new: no frame, no pause.
         guard delay > 0 else { return }
-        program.draw()
+        // A caption's pause shows the screen it describes; a line's pause, before it acts, the
+        // screen it acts on, which a caption's pause may have just shown: paused, `→` then goes
+        // on to the line at once, so one press is one step the audience sees.
+        let seen = shownAlready
+        shownAlready = false
+        if case .line = beat, seen, controls.isPaused { return }
+        draw(program)
         // A line's keys are one step: paused, `→` types all of them, at the typist's pace.
         try pause(delay, program, holdsWhenPaused: beat != .key)
+        if case .caption = beat { shownAlready = true }
     }
 
-    private func show(caption text: String, _ program: Program<Terminal>) {
-        caption = text
-        program.send(.caption(controls.isPaused ? text + Self.pausedMark : text))
+    /// Draws the app with the demo's own lines as they are now: the caption (marked while
+    /// paused), the end note, the presenter's keys on the bottom line (none in front of an
+    /// audience, nor at the end, where the note says them). Sent only when they changed, and
+    /// again after a relaunch, whose new app has none of them.
+    private func draw(_ program: Program<Terminal>) {
+        let paused = controls.isPaused
+        let shown = caption.map { paused ? $0 + Self.pausedMark : $0 }
+            ?? (paused ? Self.pausedMark.trimmingCharacters(in: .whitespaces) : nil)
+        let keys = settings.look.audience || ended ? "" : paused ? Self.pausedKeys : Self.playingKeys
+        let note = ended ? Self.endNote : nil
+        let app = program.app
+        var messages: [Message] = []
+        if app.caption != shown { messages.append(.caption(shown)) }
+        if app.captionNote != note { messages.append(.captionNote(note)) }
+        if app.demoKeys != keys { messages.append(.demoKeys(keys)) }
+        if !messages.isEmpty { program.send(messages) }
+        program.draw()
     }
 
     /// Waits `seconds` (all of them again after a resume), or while paused for `→`; `←` and
@@ -159,7 +202,7 @@ public final class DemoPlayer<Terminal: Backend> {
 
     /// At the end: the last screen stays until `←` or `q`.
     private func holdUntilKey(_ program: Program<Terminal>) throws {
-        program.draw()
+        draw(program)
         while true {
             let inputs = backend.waitForInput(timeout: nil, inbox: program.inbox)
             // Only ← and q mean anything here; a resize still redraws.
@@ -189,13 +232,7 @@ public final class DemoPlayer<Terminal: Backend> {
             guard let control = Self.control(for: input) else { continue }
             let wasPaused = controls.isPaused
             if try act(on: controls.handle(control), program) { proceed = true }
-            if wasPaused != controls.isPaused, let caption {
-                show(caption: caption, program)
-                program.draw()
-            } else if wasPaused != controls.isPaused {
-                program.send(.caption(controls.isPaused ? Self.pausedMark.trimmingCharacters(in: .whitespaces) : nil))
-                program.draw()
-            }
+            if wasPaused != controls.isPaused { draw(program) }
         }
         return proceed
     }

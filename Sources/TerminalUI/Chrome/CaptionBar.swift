@@ -18,14 +18,33 @@ public enum CaptionBar {
         return kept
     }
 
-    /// Draws the caption from the top row down, full width, in the theme's selection colors
-    /// (reverse without color) so it reads as something laid over the app, not part of it.
-    public static func render(_ text: String, theme: Theme, colorEnabled: Bool = true, into frame: inout Frame) {
-        guard !text.isEmpty, frame.width > 2, frame.height > 0 else { return }
+    /// The caption's rows with `note` (a demo's end: what the presenter can do next) at the right
+    /// of its last row where both fit, three columns apart; else on a row of its own below, cut
+    /// to the width. The caption is never cut for the note: it is what the audience reads.
+    public static func lines(for text: String?, note: String, width: Int) -> [String] {
+        let room = max(1, width - 2)
+        var rows = text.map { lines(for: $0, width: width) } ?? []
+        let noteWidth = DisplayWidth.of(note)
+        if let last = rows.last, DisplayWidth.of(last) + 3 + noteWidth <= room {
+            rows[rows.count - 1] = last + String(repeating: " ", count: room - DisplayWidth.of(last) - noteWidth) + note
+        } else {
+            rows.append(DisplayWidth.truncate(note, to: room))
+        }
+        return rows
+    }
+
+    /// Draws the caption (and the note beside it, if any) from the top row down, full width, in
+    /// the theme's selection colors (reverse without color) so it reads as something laid over
+    /// the app, not part of it.
+    public static func render(_ text: String?, note: String? = nil, theme: Theme, colorEnabled: Bool = true,
+                              into frame: inout Frame) {
+        let text = text?.isEmpty == true ? nil : text
+        guard text != nil || note != nil, frame.width > 2, frame.height > 0 else { return }
         var style = theme.selectionStyle
         style.bold = true
         if !colorEnabled { style.reverse = true }
-        for (row, line) in lines(for: text, width: frame.width).prefix(frame.height).enumerated() {
+        let rows = note.map { lines(for: text, note: $0, width: frame.width) } ?? text.map { lines(for: $0, width: frame.width) } ?? []
+        for (row, line) in rows.prefix(frame.height).enumerated() {
             frame.fill(Rect(x: 0, y: row, width: frame.width, height: 1), style: style)
             frame.write(line, in: Rect(x: 1, y: row, width: frame.width - 2, height: 1), style: style)
         }

@@ -49,7 +49,7 @@ public enum StoreKitSheet {
         }
     }
 
-    /// The keys that work now, for the hint bar and the sheet's last line.
+    /// The keys that work now, for the hint bar and QA's sheet's last line.
     public static func hint(for session: StoreKitSession, audience: Bool = false) -> String {
         if audience, session.chosenFailure == nil { return "Enter press · ←→ choose · Esc cancel" }
         return session.chosenFailure == nil
@@ -58,8 +58,29 @@ public enum StoreKitSheet {
     }
 
     /// The sheet's box on a screen of `area`, clear of the borders of `boxes` beneath.
-    static func box(in area: Rect, clearOf boxes: [Rect] = []) -> Rect {
-        SheetBox.fit(width: 64, height: 15, in: area, clearOf: boxes)
+    static func box(for session: StoreKitSession, audience: Bool, in area: Rect, clearOf boxes: [Rect] = []) -> Rect {
+        SheetBox.fit(width: 64, height: rows(for: session, audience: audience) + 2, in: area, clearOf: boxes)
+    }
+
+    /// Whether the sheet is drawn as a player's phone shows it: in front of an audience, unless
+    /// a script has QA's list of errors open.
+    private static func isThePlayers(_ session: StoreKitSession, audience: Bool) -> Bool {
+        audience && session.chosenFailure == nil
+    }
+
+    /// The rows inside the border. QA's sheet has the header, Buy and Cancel, QA's row, room for
+    /// the list of errors and the keys. The player's has only the product, its offer, Buy and
+    /// Cancel, and a blank row under them: no account (the address is the simulator's, as
+    /// `qa@sandbox.test`, and says test where nothing else may), no keys (the bottom line says them).
+    private static func rows(for session: StoreKitSession, audience: Bool) -> Int {
+        guard isThePlayers(session, audience: audience) else { return 13 }
+        return buttonRow(for: session, audience: audience) + 2
+    }
+
+    /// The row of Buy and Cancel, counted from the first inside the border.
+    private static func buttonRow(for session: StoreKitSession, audience: Bool) -> Int {
+        guard isThePlayers(session, audience: audience) else { return 4 }
+        return session.offerLine == nil ? 2 : 3
     }
 
     /// Where each button is drawn, and each error of the list while it is open, laid out left to
@@ -69,12 +90,13 @@ public enum StoreKitSheet {
         let content = box.inset(by: 1).inset(horizontal: 1, vertical: 0)
         var targets: [(StoreKitInput, Rect)] = []
         var x = content.x + 2
+        let buttonY = content.y + buttonRow(for: session, audience: audience)
         for button in [StoreKitSession.Button.buy, .cancel] {
             let width = DisplayWidth.of(caption(button, session))
-            targets.append((.pressButton(button), Rect(x: x, y: content.y + 4, width: width, height: 1)))
+            targets.append((.pressButton(button), Rect(x: x, y: buttonY, width: width, height: 1)))
             x += width + 3
         }
-        if audience, session.chosenFailure == nil { return targets }
+        if isThePlayers(session, audience: audience) { return targets }
         if session.chosenFailure == nil {
             x = content.x + 4
             for button in StoreKitSession.Button.allCases where button.isQA {
@@ -103,7 +125,7 @@ public enum StoreKitSheet {
     /// right-to-left storefront, QA's as laid out.
     static func targets(for session: StoreKitSession, in area: Rect, audience: Bool = false,
                         direction: WritingDirection = .leftToRight, clearOf boxes: [Rect] = []) -> [(StoreKitInput, Rect)] {
-        let box = box(in: area, clearOf: boxes)
+        let box = box(for: session, audience: audience, in: area, clearOf: boxes)
         return layout(for: session, in: box, audience: audience).map { input, rect in
             (input, direction == .rightToLeft && isThePhones(input) ? rect.mirrored(within: box) : rect)
         }
@@ -130,7 +152,8 @@ public enum StoreKitSheet {
         }
     }
 
-    /// - Parameter audience: the sheet as a player sees it: no QA row, no Sandbox in the title.
+    /// - Parameter audience: the sheet as a player sees it: no QA row, no Sandbox in the title,
+    ///   no account, no keys, and no rows kept for them.
     /// - Parameter direction: the storefront's; right to left, the phone's sheet is mirrored as
     ///   the paywall is (its Arabic in visual order and shaped), while QA's row, its list of
     ///   errors and the keys are drawn left to right, as the tool's English always is.
@@ -138,7 +161,7 @@ public enum StoreKitSheet {
     public static func render(_ session: StoreKitSession, theme: Theme, audience: Bool = false,
                               direction: WritingDirection = .leftToRight, clearOf boxes: [Rect] = [],
                               into frame: inout Frame) {
-        let box = box(in: frame.area, clearOf: boxes)
+        let box = box(for: session, audience: audience, in: frame.area, clearOf: boxes)
         frame.draw(direction, in: frame.area) { area, sheet in
             renderThePhones(session, in: direction == .rightToLeft ? box.mirrored(within: area) : box, theme: theme,
                             audience: audience, into: &sheet)
@@ -155,11 +178,12 @@ public enum StoreKitSheet {
         let title = "App Store" + environment + (session.path == .xee && !audience ? " · Xee" : "")
         let inner = frame.drawBox(box, title: title, border: theme.border, style: theme.surfaceStyle(.accent),
                                   titleStyle: theme.surfaceStyle(.accent, bold: true))
-        guard inner.height >= 13 else { return }
+        guard inner.height >= rows(for: session, audience: audience) else { return }
         let content = inner.inset(horizontal: 1, vertical: 0)
         StoreSheetHeader.draw(productName: session.productName, formattedPrice: session.formattedPrice,
-                              offerLine: session.offerLine, account: session.account, language: session.language,
-                              in: content, theme: theme, into: &frame)
+                              offerLine: session.offerLine,
+                              account: isThePlayers(session, audience: audience) ? nil : session.account,
+                              language: session.language, in: content, theme: theme, into: &frame)
         for (input, rect) in layout(for: session, in: box, audience: audience) where isThePhones(input) {
             guard case .pressButton(let button) = input else { continue }
             let focused = session.chosenFailure == nil && session.focus == button
@@ -172,8 +196,9 @@ public enum StoreKitSheet {
     /// errors with its question), and the keys on the last line.
     private static func renderQA(_ session: StoreKitSession, in box: Rect, theme: Theme, audience: Bool,
                                  into frame: inout Frame) {
+        // The player's sheet has nothing of QA's, not even the keys.
         let inner = box.inset(by: 1)
-        guard inner.height >= 13 else { return }
+        guard !isThePlayers(session, audience: audience), inner.height >= rows(for: session, audience: audience) else { return }
         let content = inner.inset(horizontal: 1, vertical: 0)
         for (input, rect) in layout(for: session, in: box, audience: audience) where !isThePhones(input) {
             switch input {
@@ -190,11 +215,8 @@ public enum StoreKitSheet {
             }
         }
         // While QA chooses an error, the list replaces the QA row and its heading says what for.
-        if !audience || session.chosenFailure != nil {
-            let qaLabel = session.chosenFailure == nil ? "QA" : "QA: what does purchase() throw?"
-            frame.write(qaLabel, x: content.x, y: content.y + 6, limit: content.width,
-                        style: theme.surfaceStyle(.warning, bold: true))
-        }
+        let qaLabel = session.chosenFailure == nil ? "QA" : "QA: what does purchase() throw?"
+        frame.write(qaLabel, x: content.x, y: content.y + 6, limit: content.width, style: theme.surfaceStyle(.warning, bold: true))
         frame.write(hint(for: session, audience: audience), in: Rect(x: content.x, y: content.maxY - 1, width: content.width, height: 1),
                     style: theme.surfaceStyle(.muted))
     }
