@@ -4,7 +4,7 @@ import Testing
 /// Mixed-direction text in a right-to-left line: fribidi orders it, and each grapheme cluster
 /// (an emoji sequence, a flag, a letter with its mark) comes out whole, in its own order.
 /// "كيس" (pouch) reads ﺲﻴﻛ on screen: its final, medial and initial forms from left to right.
-@Suite("Mixed-direction text")
+@Suite("Mixed-direction text in visual order")
 struct BidiTextTests {
     private static let pouch = "\u{FEB2}\u{FEF4}\u{FEDB}"
 
