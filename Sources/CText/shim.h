@@ -9,11 +9,13 @@
 
 // `text` in a right-to-left paragraph, put in visual order (left to right on screen) by the
 // Unicode Bidirectional Algorithm, with brackets mirrored and Arabic shaped into presentation
-// forms; a lam-alef ligature leaves U+FEFF where its second letter was. 0 when fribidi fails.
+// forms; a lam-alef ligature leaves U+FEFF in one of its letters' places. `logical` gets, for
+// each visual position, the position in `text` it shows. 0 when fribidi fails.
 // FRIBIDI_PAR_RTL is a macro of masks, which Swift cannot import.
-static inline int sf_visual_rtl(const FriBidiChar *text, FriBidiStrIndex length, FriBidiChar *visual) {
+static inline int sf_visual_rtl(const FriBidiChar *text, FriBidiStrIndex length, FriBidiChar *visual,
+                                FriBidiStrIndex *logical) {
     FriBidiParType base = FRIBIDI_PAR_RTL;
-    return fribidi_log2vis(text, length, &base, visual, NULL, NULL, NULL) != 0;
+    return fribidi_log2vis(text, length, &base, visual, NULL, logical, NULL) != 0;
 }
 
 // The columns of a code point that is a grapheme cluster of its own whatever is beside it

@@ -33,8 +33,8 @@ public enum PaywallView {
         }
         if let features = geometry.features, !strings.features.isEmpty {
             for (offset, line) in featureLines(strings.features, width: features.width).prefix(features.height).enumerated() {
-                frame.write(line, in: Rect(x: features.x, y: features.y + offset, width: features.width, height: 1),
-                            style: theme.style(.success))
+                renderFeatureLine(line, in: Rect(x: features.x, y: features.y + offset, width: features.width, height: 1),
+                                  style: theme.style(.success), into: &frame)
             }
         }
         let template = model.variant?.template ?? .cards
@@ -168,18 +168,37 @@ public enum PaywallView {
         frame.write(DisplayWidth.truncate(label, to: max(1, rect.width - 2)), in: rect, alignment: .center, style: bar)
     }
 
-    /// The features, `✓ Double rewards   ✓ No ads`, packed into lines of `width`: a feature that
-    /// does not fit beside the others starts the next line, so none is cut while lines remain.
-    static func featureLines(_ features: [String], width: Int) -> [String] {
-        var lines: [String] = []
+    /// The features, `✓ Double rewards   ✓ No ads`, packed into lines of `width`, each line its
+    /// features: a feature that does not fit beside the others starts the next line, so none is
+    /// cut while lines remain.
+    static func featureLines(_ features: [String], width: Int) -> [[String]] {
+        var lines: [[String]] = []
+        var used = 0
         for feature in features.map({ "✓ \($0)" }) {
-            if let last = lines.last, DisplayWidth.of(last) + 3 + DisplayWidth.of(feature) <= width {
-                lines[lines.count - 1] = last + "   " + feature
+            let columns = DisplayWidth.of(feature)
+            if !lines.isEmpty, used + 3 + columns <= width {
+                lines[lines.count - 1].append(feature)
+                used += 3 + columns
             } else {
-                lines.append(feature)
+                lines.append([feature])
+                used = columns
             }
         }
         return lines
+    }
+
+    /// One line of features, three columns apart. Each is a text run of its own, so a mirrored
+    /// paywall orders each apart (its `✓` on its leading side) and the features right to left,
+    /// English ones too: as one run, English features would read left to right with the marks
+    /// between them.
+    private static func renderFeatureLine(_ features: [String], in rect: Rect, style: Style, into frame: inout Frame) {
+        frame.fill(rect, style: style)
+        var x = rect.x
+        for feature in features where x < rect.maxX {
+            // What a run draws, shaped, is what it takes: a lam-alef ligature is one column.
+            x += frame.write(DisplayWidth.truncate(feature, to: rect.maxX - x), x: x, y: rect.y,
+                             limit: rect.maxX - x, style: style) + 3
+        }
     }
 
     /// "Waiting for access… 3/10" on the bottom border, in the storefront's language, while the

@@ -20,17 +20,38 @@ public enum BidiText {
     /// `text` (logical order) as it reads left to right on screen in a right-to-left paragraph:
     /// reordered, brackets mirrored, Arabic letters in their joined presentation forms (a
     /// terminal does not shape). A lam-alef ligature takes one column where its letters took two.
+    /// fribidi orders code points, so each grapheme cluster (an emoji sequence, a flag, a letter
+    /// and its marks) is put where fribidi put its code points and kept in its own order, whole.
     public static func visualRightToLeft(_ text: String) -> String {
-        let scalars = text.unicodeScalars.map { $0.value }
+        // The clusters `Frame.write` draws by, so each comes out as one.
+        let clusters = DisplayWidth.clusters(of: text)
+        let scalars = clusters.flatMap { $0 }.map(\.value)
         guard !scalars.isEmpty else { return text }
         var visual = [FriBidiChar](repeating: 0, count: scalars.count)
+        var logicalAt = [FriBidiStrIndex](repeating: 0, count: scalars.count)
         let done = scalars.withUnsafeBufferPointer { input in
-            sf_visual_rtl(input.baseAddress, FriBidiStrIndex(input.count), &visual) != 0
+            sf_visual_rtl(input.baseAddress, FriBidiStrIndex(input.count), &visual, &logicalAt) != 0
         }
         guard done else { return text }
+        // Each code point as fribidi shows it (shaped, mirrored) and where, by its logical place.
+        var shown = scalars
+        var place = Array(scalars.indices)
+        for (position, logical) in logicalAt.enumerated() where scalars.indices.contains(Int(logical)) {
+            shown[Int(logical)] = visual[position]
+            place[Int(logical)] = position
+        }
+        // Each cluster where the leftmost of its code points shows.
+        var start = 0
+        let placed = clusters.map { cluster in
+            defer { start += cluster.count }
+            let range = start..<start + cluster.count
+            return (column: place[range].min() ?? start, range: range)
+        }
         var result = String.UnicodeScalarView()
-        for value in visual {
-            if let scalar = Unicode.Scalar(value), value != 0xFEFF { result.append(scalar) }
+        for (_, range) in placed.sorted(by: { $0.column < $1.column }) {
+            for index in range where shown[index] != 0xFEFF {
+                if let scalar = Unicode.Scalar(shown[index]) { result.append(scalar) }
+            }
         }
         return String(result)
     }
