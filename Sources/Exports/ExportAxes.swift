@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Program
 import TerminalUI
 
 /// The values on each axis an export draws. Every combination of them is one picture; the
@@ -91,10 +92,11 @@ public struct ExportAxisOptions: Sendable, Equatable {
         self.devices = devices
     }
 
-    /// The smallest and largest terminal an export draws: below 20x10 nothing of the paywall
-    /// fits; above 1000x500 a single picture would take megabytes.
-    public static let widths = 20...1000
-    public static let heights = 10...500
+    /// The smallest and largest terminal an export draws: below the app's minimum the screen
+    /// only asks for a larger terminal (`AppView.minimumSize`), and a picture of that shows no
+    /// paywall; above 1000x500 a single picture would take megabytes.
+    public static let widths = AppView.minimumSize.width...1000
+    public static let heights = AppView.minimumSize.height...500
 
     /// Every axis checked against what the catalog and the themes have. A value that is not
     /// there is a usage error naming the option, the value and the values it takes.
@@ -136,6 +138,11 @@ public struct ExportAxisOptions: Sendable, Equatable {
             let parts = value.lowercased().split(separator: "x", omittingEmptySubsequences: false)
             guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else {
                 throw ExportFailure(.usage, "--sizes: \(value) is not WIDTHxHEIGHT; give sizes such as 80x24,120x40.")
+            }
+            if width < Self.widths.lowerBound || height < Self.heights.lowerBound {
+                let minimum = "\(Self.widths.lowerBound)x\(Self.heights.lowerBound)"
+                throw ExportFailure(.usage, "--sizes: \(value) is smaller than the app's minimum of \(minimum), where the screen only "
+                                    + "asks for a larger terminal; give sizes of at least \(minimum), such as 80x24,120x40.")
             }
             guard Self.widths.contains(width), Self.heights.contains(height) else {
                 throw ExportFailure(.usage, "--sizes: \(value) is out of range; widths go from \(Self.widths.lowerBound) to "

@@ -236,7 +236,7 @@ struct CatalogEncoderTests {
         #expect(properties(Paywall(id: "", placement: "", variants: [])) == [
             "id", "placement", "defaultLocale", "variants", "termsUrl", "privacyUrl", "showsRestore"])
         #expect(properties(PaywallVariant(id: "", products: [])) == [
-            "id", "weight", "template", "products", "highlight", "promotionalOffer", "strings"])
+            "id", "weight", "template", "products", "highlight", "selected", "promotionalOffer", "strings"])
         #expect(properties(PaywallStrings()) == ["title", "subtitle", "features", "cta", "offerDetails", "offerDetailsWithIntro",
                                                  "text"])
     }

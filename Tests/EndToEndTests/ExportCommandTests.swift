@@ -68,6 +68,19 @@ extension EndToEnd {
             #expect(again.status == 0, "\(again.standardOutput)\(again.standardError)")
         }
 
+        /// Issue 34 item 12: below the app's 60x18 a picture only asks for a larger terminal.
+        @Test("--sizes below the app's minimum exits 64 naming the size and the minimum, before writing anything")
+        func sizesBelowTheMinimum() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let out = directory.path + "/shots"
+            let small = try run(["--catalog", BuiltBinary.catalog, "--out", out, "--sizes", "40x10,20x10"])
+            #expect(small.status == 64, "\(small.standardError)")
+            #expect(small.standardError.contains("--sizes: 40x10 is smaller than the app's minimum of 60x18"), "\(small.standardError)")
+            #expect(small.standardError.contains("give sizes of at least 60x18"))
+            #expect(!FileManager.default.fileExists(atPath: out))
+        }
+
         @Test("bad input: an unknown axis value exits 64 naming it and the valid ones; no --out 64; a missing base 66; --help")
         func badInput() throws {
             let directory = try TemporaryDirectory()

@@ -61,7 +61,7 @@ extension EndToEnd {
             }
             #expect(kept.shows("▸ Funkelsack") && kept.shows("1,49 €"), "the last good catalog stays")
             try app.waitUntil("the Events pane lists the lint output") {
-                $0.pane("Events")?.contains { $0.contains("catalog.broken") } == true
+                $0.pane("Events")?.contains { $0.contains("catalog.rejected") } == true
             }
 
             let fixed = try replacing("\"DEU\": \"1.49\"", with: "\"DEU\": \"2.49\"", in: edited)

@@ -48,7 +48,12 @@ import Testing
         (ExportAxisOptions(states: "rich"), "--states: no rich here; the values are auto, new, trial-used, subscribed, lapsed, billing-retry, promo-eligible."),
         (ExportAxisOptions(devices: "watch"), "--device: no watch here; the values are full, phone, tablet."),
         (ExportAxisOptions(sizes: "80-24"), "--sizes: 80-24 is not WIDTHxHEIGHT; give sizes such as 80x24,120x40."),
-        (ExportAxisOptions(sizes: "80x24,5x5"), "--sizes: 5x5 is out of range; widths go from 20 to 1000, heights from 10 to 500."),
+        (ExportAxisOptions(sizes: "80x24,2000x40"), "--sizes: 2000x40 is out of range; widths go from 60 to 1000, heights from 18 to 500."),
+        // Issue 34 item 12: below the app's minimum a picture only says "Make the terminal at least 60x18".
+        (ExportAxisOptions(sizes: "40x10,20x10"), "--sizes: 40x10 is smaller than the app's minimum of 60x18, where the screen only "
+            + "asks for a larger terminal; give sizes of at least 60x18, such as 80x24,120x40."),
+        (ExportAxisOptions(sizes: "80x24,59x18"), "--sizes: 59x18 is smaller than the app's minimum of 60x18"),
+        (ExportAxisOptions(sizes: "60x17"), "--sizes: 60x17 is smaller than the app's minimum of 60x18"),
         (ExportAxisOptions(themes: "dark,,light"), "--themes \"dark,,light\": an empty value; give a comma-separated list without blanks."),
         (ExportAxisOptions(storefronts: ""), "--storefronts \"\": an empty value; give a comma-separated list without blanks."),
     ])
@@ -61,6 +66,11 @@ import Testing
             #expect(error.kind == .usage)
             #expect(error.message.hasPrefix(message), "\(error.message)")
         }
+    }
+
+    @Test func theAppsMinimumSizeIsExported() throws {
+        let axes = try ExportAxisOptions(sizes: "60x18").axes(catalog: try loadCatalog(), themeNames: themes)
+        #expect(axes.sizes == [.init(width: 60, height: 18)])
     }
 
     @Test func aCatalogWithoutAPaywallHasOneVariantAndRefusesVariants() throws {

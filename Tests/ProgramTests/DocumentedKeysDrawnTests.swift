@@ -85,6 +85,7 @@ struct DocumentedKeysDrawnTests {
         "variant.template": Change(mutate: { $0.paywalls[0].variants[0].template = .list }, marker: "store_open · list"),
         "variant.products": Change(mutate: { $0.paywalls[0].variants[0].products.removeAll { $0 == weekly } }, marker: nil),
         "variant.highlight": Change(mutate: { $0.paywalls[0].variants[0].highlight = monthly }, marker: "1 month ★"),
+        "variant.selected": Change(mutate: { $0.paywalls[0].variants[0].selected = monthly }, marker: "▸ Monthly Pass"),
         "variant.promotionalOffer": Change(mutate: { $0.paywalls[0].variants[0].promotionalOffer = "comeback_50" },
                                            marker: "3 months at $2.49/month",
                                            setUp: { shown($0, snapshot: StoreSnapshot(history: SubscriberHistory(subscribedGroups: ["stardust_pass"]))) }),

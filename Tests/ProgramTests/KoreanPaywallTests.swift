@@ -83,6 +83,8 @@ struct KoreanPaywallTests {
     @Test func theKoreanWordsAreThere() throws {
         var app = launchedApp(catalog: Self.catalog, width: 120, height: 40, snapshot: Self.owning)
         app.preview(variant: "A")
+        // The paywall opens on its ★ yearly plan; the monthly, the plan running now, comes first.
+        for _ in 0..<app.paywall.itemCount { app.receive(.key(.left)) }
         let box = app.paywallRows.joined(separator: "\n")
         // The plan running now is selected: the button says so, as the card does, and is not
         // the primary bar, since it cannot buy it. Another plan selected, it reads 계속.

@@ -207,6 +207,7 @@ public enum CatalogEncoder {
         if variant.template != .cards { members.append(("template", .string(variant.template.rawValue))) }
         members.append(("products", .array(variant.products.map(JSONText.string))))
         if let highlight = variant.highlight { members.append(("highlight", .string(highlight))) }
+        if let selected = variant.selected { members.append(("selected", .string(selected))) }
         if let offer = variant.promotionalOffer { members.append(("promotionalOffer", .string(offer))) }
         if !variant.strings.isEmpty {
             let locales = variant.strings.keys.sorted()

@@ -277,7 +277,7 @@ struct CatalogDecoder {
     private func decodeVariant(_ element: (node: JSONNode, path: String)) -> PaywallVariant? {
         guard let reader = ObjectReader(element.node, path: element.path, diagnostics: diagnostics,
                                         allowedKeys: ["id", "weight", "template", "products", "highlight",
-                                                      "promotionalOffer", "strings"])
+                                                      "selected", "promotionalOffer", "strings"])
         else { return nil }
         let id = reader.string("id", required: true)
         let products = reader.strings("products") ?? []
@@ -307,7 +307,7 @@ struct CatalogDecoder {
         guard let id else { return nil }
         return PaywallVariant(id: id, weight: reader.int("weight", range: 0...1_000_000) ?? 1,
                               template: reader.enumeration("template", as: PaywallTemplate.self) ?? .cards,
-                              products: products, highlight: reader.string("highlight"),
+                              products: products, highlight: reader.string("highlight"), selected: reader.string("selected"),
                               promotionalOffer: reader.string("promotionalOffer"), strings: strings)
     }
 }

@@ -160,6 +160,9 @@ struct CatalogValidator {
                 if let highlight = variant.highlight, !variant.products.contains(highlight) {
                     error("highlight \"\(highlight)\" is not one of this variant's products", at: variantPath / "highlight")
                 }
+                if let selected = variant.selected, !variant.products.contains(selected) {
+                    error("selected \"\(selected)\" is not one of this variant's products", at: variantPath / "selected")
+                }
             }
         }
     }

@@ -34,6 +34,8 @@ public struct PaywallVariant: Sendable, Equatable, Identifiable {
     public var template: PaywallTemplate
     public var products: [String]
     public var highlight: String?
+    /// The plan selected when the paywall opens, when it is not the highlighted one.
+    public var selected: String?
     /// A promotional offer this variant presents (by offer id) to whoever it applies to.
     public var promotionalOffer: String?
     /// Strings by language (`en`, `de`, `ja`) or full locale (`pt_BR`).
@@ -45,6 +47,7 @@ public struct PaywallVariant: Sendable, Equatable, Identifiable {
         template: PaywallTemplate = .cards,
         products: [String],
         highlight: String? = nil,
+        selected: String? = nil,
         promotionalOffer: String? = nil,
         strings: [String: PaywallStrings] = [:]
     ) {
@@ -53,9 +56,14 @@ public struct PaywallVariant: Sendable, Equatable, Identifiable {
         self.template = template
         self.products = products
         self.highlight = highlight
+        self.selected = selected
         self.promotionalOffer = promotionalOffer
         self.strings = strings
     }
+
+    /// The plan selected when the paywall opens: the catalog's `selected`, else the plan marked
+    /// ★, since a paywall that stars one plan and opens on another sells the other.
+    public var initialSelection: String? { selected ?? highlight }
 
     /// The id that travels with every product and purchase made from this variant.
     public func variationId(in paywall: Paywall) -> String { "\(paywall.id).\(id)" }

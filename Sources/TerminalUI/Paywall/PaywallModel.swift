@@ -25,6 +25,10 @@ public struct PaywallModel: Sendable {
     public private(set) var productsRequest: ProductsRequestState = .idle
     /// Index into the items: plans, then the shop.
     public private(set) var selection = 0
+    /// Whether the selection is still the paywall's own (the variant's `initialSelection`): no
+    /// key or click has moved it. The plans can arrive later (a products request), so it is
+    /// placed again each time the shop is built until the player moves it.
+    private var selectionIsInitial = true
     /// The item the shop's rows began with when last laid out (`keepSelectionInView`). The
     /// rows scroll from here only as far as the selection needs, as a list does.
     public private(set) var rowScroll = 0
@@ -81,11 +85,14 @@ public struct PaywallModel: Sendable {
         switch action {
         case .move(let step):
             guard shop.itemCount > 0 else { return }
+            selectionIsInitial = false
             selection = min(max(0, selection + step), shop.itemCount - 1)
         case .moveVertically(let step, let area):
+            selectionIsInitial = false
             moveVertically(by: step, area: area)
         case .select(let index):
             guard shop.itemCount > 0 else { return }
+            selectionIsInitial = false
             selection = min(max(0, index), shop.itemCount - 1)
         case .chooseStorefront(let index):
             guard catalog.storefronts.indices.contains(index) else { return }
@@ -102,12 +109,12 @@ public struct PaywallModel: Sendable {
             // Round to the assigned variant again: that is no preview any more.
             let assigned = paywall.variants.firstIndex { $0.id == paywall.assignedVariant(forUser: userId)?.id }
             variantOverride = next == assigned ? nil : next
-            selection = 0
+            selectionIsInitial = true
             rowScroll = 0
             rebuildShop()
         case .previewVariant(let index):
             variantOverride = index
-            selection = 0
+            selectionIsInitial = true
             rowScroll = 0
             rebuildShop()
         case .cycleEligibility:
@@ -190,6 +197,9 @@ public struct PaywallModel: Sendable {
         })
         shop = Shop(catalog: catalog, paywall: paywall, variant: variant, storefront: storefront, sold: sold,
                     history: shownHistory, eligibility: eligibility)
+        if selectionIsInitial {
+            selection = variant?.initialSelection.flatMap { id in shop.plans.firstIndex { $0.product.id == id } } ?? 0
+        }
         selection = min(selection, max(0, shop.itemCount - 1))
     }
 

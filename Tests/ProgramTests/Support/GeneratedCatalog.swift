@@ -19,7 +19,9 @@ enum Generated {
     static func itemName(_ index: Int) -> String { String(format: "Item %03d", index) }
 
     /// `plans` subscriptions of one group, offered by three variants (cards, list, hero) with
-    /// the second plan highlighted, and `items` consumables in the rest of the shop. Sold on a
+    /// the second plan highlighted but the first on screen selected (the walks and clicks start
+    /// there: the hero template puts the highlighted first), and
+    /// `items` consumables in the rest of the shop. Sold on a
     /// StoreKit storefront, so no products request stands between launch and the paywall.
     static func catalog(plans: Int, items: Int, storefront: Storefront = usa) -> Catalog {
         let periods = ["P1W", "P1M", "P3M", "P6M", "P1Y"].compactMap { SubscriptionPeriod(iso8601: $0) }
@@ -38,7 +40,8 @@ enum Generated {
         let strings = ["en": PaywallStrings(title: "Generated paywall", features: ["More", "Better"])]
         let variants = [PaywallTemplate.cards, .list, .hero].enumerated().map { index, template in
             PaywallVariant(id: ["A", "B", "C"][index], weight: index == 0 ? 1 : 0, template: template, products: ids,
-                           highlight: ids.count > 1 ? ids[1] : ids.first, strings: strings)
+                           highlight: ids.count > 1 ? ids[1] : ids.first,
+                           selected: template == .hero ? nil : ids.first, strings: strings)
         }
         return Catalog(app: AppInfo(name: "Generated", bundleId: "com.example.gen"), storefronts: [storefront],
                        accessLevels: [AccessLevel(id: "premium")],
