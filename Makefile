@@ -5,12 +5,14 @@ SWIFT ?= swift
 DEB_PACKAGES := libncursesw5-dev libsqlite3-dev libssl-dev libutf8proc-dev libfribidi-dev openssl pkg-config tmux python3
 CATALOG ?= catalog.json
 
-# rsvg-convert and ffmpeg turn an animated recording into a GIF (scripts/animated-svg-to-gif);
-# ffmpeg also reads the pictures' pixels, and the Noto fonts draw the CJK and Arabic pictures the
+# rsvg-convert and ffmpeg turn an animated recording into a GIF (`--record demo.gif`); ffmpeg
+# also reads the pictures' pixels, and the Noto fonts draw the CJK and Arabic pictures the
 # browser tests compare (without them, both renderers draw boxes, each its own).
 BROWSER_PACKAGES := chromium librsvg2-bin ffmpeg fonts-noto-cjk fonts-noto-core
 # `storefront export --formats png` draws each SVG with rsvg-convert; the tests export PNGs for real.
 PNG_PACKAGES := librsvg2-bin
+# `--record demo.gif|demo.mp4` joins rsvg-convert's pictures with ffmpeg; the tests record both.
+VIDEO_PACKAGES := ffmpeg
 
 # pyte (PyPI), the terminal emulator the recording tests replay casts in, asciinema, whose
 # own reader must take every cast, and cryptography, with which a test verifies Google Play's
@@ -19,7 +21,7 @@ PNG_PACKAGES := librsvg2-bin
 PYTE_PACKAGES := python3 python3-venv
 PYTE_VENV := .build/pyte-venv
 
-.PHONY: run test test-browser bench fuzz crash-test property-test build deps deps-png pyte themes clean
+.PHONY: run test test-browser bench fuzz crash-test property-test build deps deps-png deps-video pyte themes clean
 
 # Installs what is missing of PACKAGES (Debian), or says how when not root.
 define install_missing
@@ -45,6 +47,9 @@ deps:
 
 deps-png:
 	$(call install_missing,$(PNG_PACKAGES))
+
+deps-video: deps-png
+	$(call install_missing,$(VIDEO_PACKAGES))
 
 # On Linux the release binary carries the Swift runtime and Foundation in itself: a launch then
 # skips the dynamic loader's relocation of a dozen shared libraries, which cut the first frame
@@ -81,7 +86,7 @@ TEST_BUILD_FLAGS ?= -debug-info-format none
 # keep them true). scripts/test-layers runs them in two lanes side by side, the end-to-end tests
 # in one, the rest in the other; every layer runs whatever another did, and the summary names
 # each that failed before make exits non-zero.
-test: deps deps-png pyte
+test: deps deps-png deps-video pyte
 	$(SWIFT) build --build-tests $(TEST_BUILD_FLAGS)
 	SWIFT="$(SWIFT)" SWIFT_BUILD_FLAGS="$(TEST_BUILD_FLAGS)" CRASH_TRIALS=20 PROPERTY_CASES=1000 ./scripts/test-layers
 

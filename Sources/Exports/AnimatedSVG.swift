@@ -47,11 +47,7 @@ public enum AnimatedSVG {
                     let name = "\(SVGDocument.scope)k\(number)"
                     style += interval.keyframes(name: name) + "#\(SVGDocument.scope) .a\(number){animation-name:\(name)}\n"
                 }
-                // `sN` names the frame that drew the group and `eN` the one that replaced it,
-                // so a still of frame k can keep only the groups on screen then; each group,
-                // like each row in defs, is one line (`scripts/animated-svg-to-gif` reads so).
-                let start = group.start > 0 ? " s\(group.start)" : "", end = group.end.map { " e\($0)" } ?? ""
-                body += "<g class=\"f a\(number)\(start)\(end)\">\(uses)</g>\n"
+                body += "<g class=\"f a\(number)\">\(uses)</g>\n"
             } else {
                 body += "<g>\(uses)</g>\n"
             }

@@ -13,12 +13,27 @@ struct ExportFileWriter: Sendable {
 
     /// The files written, by format, relative to the directory (the manifest's `files`).
     func write(_ frame: Frame, as combination: Combination) throws(ExportFailure) -> [String: String] {
+        var files = try writePictures(frame, named: combination.name, svgOptions: svgOptions(for: combination))
+        let cells = "\(Exporter.cellsDirectory)/\(combination.name).json"
+        do {
+            try Self.write(try FrameArchive.encode(frame), to: (directory as NSString).appendingPathComponent(cells))
+        } catch let failure as ExportFailure {
+            throw failure
+        } catch {
+            throw ExportFailure(.io, "\(cells): cannot archive the frame (\(error)).")
+        }
+        files["cells"] = cells
+        return files
+    }
+
+    /// `name` in each format asked for (also a screen capture's files, `ScreenCapture`): the
+    /// files written, by format, relative to the directory.
+    func writePictures(_ frame: Frame, named name: String, svgOptions: SVGOptions) throws(ExportFailure) -> [String: String] {
         var files: [String: String] = [:]
-        let name = combination.name
         var svg: String?
         func svgText() -> String {
             if let svg { return svg }
-            let drawn = FrameSVG.document(frame, options: svgOptions(for: combination))
+            let drawn = FrameSVG.document(frame, options: svgOptions)
             svg = drawn
             return drawn
         }
@@ -42,15 +57,6 @@ struct ExportFileWriter: Sendable {
             }
             files[format.rawValue] = file
         }
-        let cells = "\(Exporter.cellsDirectory)/\(name).json"
-        do {
-            try Self.write(try FrameArchive.encode(frame), to: (directory as NSString).appendingPathComponent(cells))
-        } catch let failure as ExportFailure {
-            throw failure
-        } catch {
-            throw ExportFailure(.io, "\(cells): cannot archive the frame (\(error)).")
-        }
-        files["cells"] = cells
         return files
     }
 

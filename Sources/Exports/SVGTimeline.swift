@@ -48,7 +48,9 @@ struct SVGTimeline {
     let columns: Int
     let rows: Int
     let groups: [Group]
-    let firstFrame: Frame
+    /// The recording's frames in order (a blank one for a recording of none).
+    let frames: [Frame]
+    var firstFrame: Frame { frames[0] }
 
     init(_ recording: Recording, hold: Double) {
         var frames = recording.frames
@@ -58,7 +60,7 @@ struct SVGTimeline {
         columns = frames.map(\.frame.width).max() ?? 0
         let rowCount = frames.map(\.frame.height).max() ?? 0
         rows = rowCount
-        firstFrame = frames[0].frame
+        self.frames = frames.map(\.frame)
 
         // Which rows each frame draws: all of them for the first frame and after a resize,
         // else those with a cell that differs from the frame before.
@@ -100,7 +102,7 @@ struct SVGTimeline {
         self.groups = groups
     }
 
-    private static func row(_ y: Int, of frame: Frame, columns: Int) -> Row {
+    static func row(_ y: Int, of frame: Frame, columns: Int) -> Row {
         var cells: [Cell] = []
         cells.reserveCapacity(columns)
         if y < frame.height { cells += frame.cells[(y * frame.width)..<((y + 1) * frame.width)] }

@@ -101,6 +101,8 @@ extension App {
             overlay = details(of: focus).map { Overlay(.row, $0) }
         case .suspend:
             return [.suspend]
+        case .captureScreen:
+            return [.captureScreen]
         }
         return []
     }

@@ -108,6 +108,9 @@ extension App {
             return jump(target)
         case .command(let command):
             return perform(command)
+        case .screenCaptured(let said):
+            notice = said
+            return []
         }
     }
 

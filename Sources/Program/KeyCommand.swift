@@ -58,4 +58,6 @@ public enum KeyCommand: Sendable, Equatable {
     case openRow
     /// Ctrl-Z.
     case suspend
+    /// `c`: the screen as it is, into files (`Effect.captureScreen`).
+    case captureScreen
 }

@@ -70,6 +70,9 @@ public enum Keymap {
         KeyBinding(.interrupt, in: KeyContext.everywhere, help: quit, sends: .quit),
         KeyBinding(.suspend, in: KeyContext.everywhere, help: KeyHelp("Ctrl-Z", "suspend to the shell; fg comes back"),
                    sends: .command(.suspend)),
+        // Last, after the keys a session needs: at 80x24 it is the help's first line one scroll away.
+        KeyBinding(.character("c"), in: KeyContext.mainScreen.union(KeyContext.overlays),
+                   help: KeyHelp("c", "save the screen as SVG, PNG and text in captures/"), sends: .command(.captureScreen)),
     ]
 
     /// The binding `key` has where `context` has the keys; nil when it has none there.

@@ -67,6 +67,8 @@ public enum Message: Sendable, Equatable {
     case jump(Jump)
     /// What a key asks for by name: the keymap's messages (`Keymap`), done in `App+KeyCommands.swift`.
     case command(KeyCommand)
+    /// Where `c` saved the screen, or why it could not: for the bottom line.
+    case screenCaptured(StoreNotice)
 }
 
 /// Work the update asks for; the program performs it off the update and answers with messages.
@@ -80,6 +82,8 @@ public enum Effect: Sendable, Equatable {
     case deliverWhenQuiet(Message, wallSeconds: Double)
     /// Ctrl-Z: hand the terminal back to the shell until `fg`.
     case suspend
+    /// `c`: the frame on screen written to files; answered with `.screenCaptured`.
+    case captureScreen
 }
 
 /// The calls the program makes on the engine (`Store`), as data, so a test states exactly

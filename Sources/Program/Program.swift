@@ -33,15 +33,20 @@ public final class Program<Terminal: Backend> {
     /// Engine calls that failed since the last `takeFailures()`, oldest first: a script runner
     /// ends on one that is the ledger's (a full disk) rather than read on past it.
     private var failures: [StoreError] = []
+    /// The frame last drawn: what `c` saves, the screen as the player sees it.
+    private var shown: Frame?
+    /// Writes a frame to files and says where (the app's `c`); nil where there is no such place.
+    private let captureScreen: ((Frame) -> StoreNotice)?
 
     public init(app: App, backend: Terminal, engine: EngineWorker, clock: Clock, inbox: Inbox = Inbox(),
-                wallTime: @escaping () -> Date = Date.init) {
+                wallTime: @escaping () -> Date = Date.init, captureScreen: ((Frame) -> StoreNotice)? = nil) {
         self.app = app
         self.backend = backend
         self.engine = engine
         self.clock = clock
         self.inbox = inbox
         self.wallTime = wallTime
+        self.captureScreen = captureScreen
     }
 
     /// Simulated time now.
@@ -65,7 +70,9 @@ public final class Program<Terminal: Backend> {
             drain()
             if app.isQuitting { break }
             if needsDraw {
-                backend.draw(measured { app.view() })
+                let frame = measured { app.view() }
+                backend.draw(frame)
+                shown = frame
                 needsDraw = false
             }
             let inputs = backend.waitForInput(timeout: wakeTimeout(), inbox: inbox)
@@ -181,6 +188,7 @@ public final class Program<Terminal: Backend> {
         let frame = measured { app.view() }
         if needsDraw {
             backend.draw(frame)
+            shown = frame
             needsDraw = false
         }
         return frame
@@ -264,6 +272,11 @@ public final class Program<Terminal: Backend> {
         case .deliverWhenQuiet(let message, let seconds):
             quietTimers.removeAll { $0.message == message }
             quietTimers.append((wallTime().addingTimeInterval(seconds), message))
+        case .captureScreen:
+            // Headless there is no `c` to save with: a script says where with `capture NAME`.
+            var said = StoreNotice(.error, "Nothing saved: a scenario saves the screen with capture NAME.")
+            if let shown, let captureScreen { said = captureScreen(shown) }
+            queue.append(.screenCaptured(said))
         case .suspend:
             backend.suspend()
             let (width, height) = backend.size

@@ -70,6 +70,8 @@ public enum ScenarioCommand: Sendable, Equatable {
     // Checking.
     case expect(Expectation)
     case snapshot(name: String)
+    /// The screen saved as SVG, PNG and text (the app's `c`), under `name` or the time now.
+    case capture(name: String?)
 
     // Telling: what a demo says over the screen before the steps that follow (the transcript
     // shows it headless).
@@ -177,7 +179,7 @@ extension ScenarioCommand {
     /// What kind of step the line is, for a demo's pacing (`DemoPacing`).
     var pace: DemoPacing.Step {
         switch self {
-        case .expect, .snapshot: return .check
+        case .expect, .snapshot, .capture: return .check
         case .caption: return .check  // its pause came with the caption itself
         case .catalog, .user, .size, .network, .seed: return .setup
         case .rate, .xeeKey, .xeeApple, .xeeOS, .xeeEnvironment, .xeePromoted: return .setup

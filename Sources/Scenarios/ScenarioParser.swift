@@ -76,7 +76,7 @@ public enum ScenarioParser {
 
     static let commandNames = [
         "catalog", "storefront", "path", "user", "size", "network", "seed", "select", "buy", "paystation", "storekit", "play", "acknowledge", "consume",
-        "approve", "decline", "resolve", "refund", "rate", "upgrade", "downgrade", "price-increase", "delete", "tamper", "expire", "renew", "billing-issue", "cancel-renewal", "enable-renewal", "xee", "open-url", "promote", "resume", "relaunch", "reload", "restore", "advance", "key", "type", "click", "preview", "expect", "snapshot", "caption",
+        "approve", "decline", "resolve", "refund", "rate", "upgrade", "downgrade", "price-increase", "delete", "tamper", "expire", "renew", "billing-issue", "cancel-renewal", "enable-renewal", "xee", "open-url", "promote", "resume", "relaunch", "reload", "restore", "advance", "key", "type", "click", "preview", "expect", "snapshot", "capture", "caption",
     ]
 
     private static func parse(_ name: String, _ arguments: [String]) throws(Problem) -> ScenarioCommand {
@@ -275,11 +275,11 @@ public enum ScenarioParser {
             return .expect(try expectation(arguments))
         case "snapshot":
             try exactly(1, "a NAME: snapshot paywall-usa")
-            let name = arguments[0]
-            guard name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }), !name.hasPrefix(".") else {
-                throw Problem("a snapshot name is letters, digits, - _ and . (it names a file), not \(name)")
-            }
-            return .snapshot(name: name)
+            return .snapshot(name: try fileName(arguments[0], of: "snapshot"))
+        case "capture":
+            guard arguments.count <= 1 else { throw Problem("capture takes nothing or a NAME: capture, capture paywall-usa") }
+            guard let name = arguments.first else { return .capture(name: nil) }
+            return .capture(name: try fileName(name, of: "capture"))
         case "caption":
             try exactly(1, "one TEXT in quotes: caption \"Pay with a test card\"")
             let text = arguments[0].trimmingCharacters(in: .whitespaces)
@@ -293,6 +293,14 @@ public enum ScenarioParser {
             let hint = Spelling.closest(to: name, among: Set(commandNames)).map { " (did you mean \($0)?)" } ?? ""
             throw Problem("unknown command \(quoted(name))\(hint); commands: \(commandNames.joined(separator: ", "))")
         }
+    }
+
+    /// A name that names files in a folder: no folder of its own, nothing hidden.
+    private static func fileName(_ name: String, of command: String) throws(Problem) -> String {
+        guard name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }), !name.hasPrefix(".") else {
+            throw Problem("a \(command) name is letters, digits, - _ and . (it names a file), not \(name)")
+        }
+        return name
     }
 
     private static func payStation(_ arguments: [String]) throws(Problem) -> ScenarioCommand {

@@ -359,6 +359,8 @@ final class ScenarioRun<Terminal: Backend> {
             transcript[transcript.count - 1] += "   ✓"
         case .snapshot(let name):
             try snapshot(name, line)
+        case .capture(let name):
+            try capture(name, line)
         case .caption(let text):
             // The transcript shows it as written; a demo draws it over the screen.
             try beat(.caption(text))

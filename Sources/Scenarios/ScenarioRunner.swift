@@ -16,6 +16,8 @@ public struct ScenarioOptions: Sendable {
     public var stateLock: StateLock?
     /// Where `snapshot NAME` writes, or compares with, `NAME.txt` and `NAME.cells.json` (`--snapshots`).
     public var snapshotsDirectory: String?
+    /// Where `capture` saves the screen (the app's `c` saves in the same folder).
+    public var capturesDirectory = ScreenCapture.defaultDirectory
     /// The snapshots that failed in this run, for `DIR/diff.html`; shared by every copy of these
     /// options, so every scenario of one run adds to the same page.
     public var snapshotFailures = SnapshotFailures()

@@ -88,8 +88,9 @@ enum AppCommand {
         let watcher = DesignFiles.watch(catalogPath: catalogPath, inbox: inbox)
         let engine = EngineWorker(store: store)
         func play<Screen: Backend>(on screen: Screen) {
+            let capture = ScreenCapture()
             let program = Program(app: app, backend: screen, engine: engine, clock: report.clock,
-                                  inbox: inbox)
+                                  inbox: inbox, captureScreen: capture.notice(saving:))
             program.run(stopTakingMail: {
                 listener?.stop()
                 watcher.stop()

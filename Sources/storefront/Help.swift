@@ -40,15 +40,15 @@ enum Help {
                                             --snapshots DIR  compare `snapshot NAME` with DIR/NAME.txt and its colors
                                                            (NAME.cells.json); a failure writes DIR/diff.html
                                             --quiet        only verdicts and failures (docs/scenarios.md)
-                                            --record FILE  record one scenario as FILE.cast or FILE.svg, half a
-                                                           second a screen (docs/demos.md)
+                                            --record FILE  record one scenario as FILE.cast, .svg, .gif or .mp4,
+                                                           half a second a screen (docs/demos.md)
           storefront demo SCRIPT            play a scenario in the app at a person's pace, with its captions, on a fresh
                                             state each run (Demos/ has one per path; docs/demos.md). Space pauses and
                                             resumes, → steps once, ← starts over, q quits. Exit 1 when an expect fails
                                             --speed X      0.5 to 4 (default 1)
                                             --captions comments  the script's # comments are captions too
                                             --loop         start over at the end, on a fresh state
-                                            --record FILE  record the demo as FILE.cast or FILE.svg, at its pace
+                                            --record FILE  record the demo as FILE.cast, .svg, .gif or .mp4, at its pace
                                             --headless     with --record: record it with no terminal, at its pace (CI)
           storefront export --out DIR       every storefront, theme, size, variant and eligibility of the paywall as
                                             pictures (txt, ansi, html, svg, png), a manifest and a contact sheet
@@ -74,8 +74,8 @@ enum Help {
           --audience          (app, demo) the player's screen: no QA row on the App Store sheet, no Sandbox
                               marker, no Events pane, and a month lasts a month (the app's rate becomes real time)
           --events            with --audience, keep the Events pane
-          --record FILE       record the session: FILE.cast (asciinema v2) or FILE.svg (plays in a browser),
-                              written when the app quits (docs/demos.md)
+          --record FILE       record the session: FILE.cast (asciinema v2), FILE.svg (plays in a browser),
+                              FILE.gif or FILE.mp4 (need rsvg-convert and ffmpeg), written when the app quits
 
         Keys in the app (? lists them there; docs/reference.md says what each does in full):
         \(keys)
@@ -86,7 +86,7 @@ enum Help {
         UTF-8: ASCII only).
 
         Exit codes: 0 ok, 64 usage, 65 bad catalog or theme, 66 no file (missing, a directory, a FIFO)
-        or no ledger (or no signing key in it yet), 69 a program is missing (rsvg-convert, git), 74 I/O error, 75 the state directory is in use by another app,
+        or no ledger (or no signing key in it yet), 69 a program is missing (rsvg-convert, ffmpeg, git), 74 I/O error, 75 the state directory is in use by another app,
         78 no terminal description (not even xterm).
         """
     }

@@ -39,7 +39,7 @@ struct Options {
     var headless = false
     var audience = false
     var events = false
-    /// `--record FILE.cast|FILE.svg`: the session as a recording, written when it ends.
+    /// `--record FILE.cast|.svg|.gif|.mp4`: the session as a recording, written when it ends.
     var recordPath: String?
     /// `export`: where the pictures go, which of them, on which axes, against what.
     var outputDirectory: String?

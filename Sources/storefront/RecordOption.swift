@@ -3,8 +3,9 @@ import Program
 import Foundation
 
 /// `--record FILE`, checked before anything runs: a usage error (64) for an extension other
-/// than `.cast` or `.svg`, an I/O error (74) naming the path when the file cannot be written
-/// there. Checked first so a session is never lost at its end for want of a place to go.
+/// than `.cast`, `.svg`, `.gif` or `.mp4`, 69 for a GIF or video without its programs, an I/O
+/// error (74) naming the path when the file cannot be written there. Checked first so a
+/// session is never lost at its end for want of a place to go.
 enum RecordOption {
     static func file(_ options: Options) throws(CommandFailure) -> RecordingFile? {
         guard let path = options.recordPath else { return nil }
@@ -23,10 +24,11 @@ enum RecordOption {
                  environment: Recorder.environment(from: environment))
     }
 
-    /// Writes the recording; a failure is said on standard error with the exit code 74.
+    /// Writes the recording; a failure is said on standard error with the exit code 74. A GIF
+    /// or a video says its steps there as it goes.
     static func write(_ recording: Recording, to file: RecordingFile) throws(CommandFailure) {
         do {
-            try file.write(recording)
+            try file.write(recording) { step in FileHandle.standardError.write(Data("storefront: \(step)\n".utf8)) }
         } catch {
             throw failure(error)
         }
@@ -35,7 +37,8 @@ enum RecordOption {
     private static func failure(_ problem: RecordingFile.Problem) -> CommandFailure {
         switch problem {
         case .unknownExtension: return CommandFailure(.usage, problem.description + ".")
-        case .unwritable: return CommandFailure(.ioError, problem.description + ".")
+        case .unwritable, .failed: return CommandFailure(.ioError, problem.description + ".")
+        case .missingProgram: return CommandFailure(.unavailable, problem.description + ".")
         }
     }
 }

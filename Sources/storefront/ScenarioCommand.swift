@@ -5,7 +5,7 @@ import Scenarios
 import StoreEngine
 
 /// `storefront scenario FILE|DIR... [--junit FILE] [--shard K/N] [--jobs N] [--snapshots DIR]
-/// [--state-dir DIR] [--catalog FILE] [--quiet] [--record FILE.cast|FILE.svg]`: QA scripts, headless (docs/scenarios.md).
+/// [--state-dir DIR] [--catalog FILE] [--quiet] [--record FILE.cast|.svg|.gif|.mp4]`: QA scripts, headless (docs/scenarios.md).
 /// Exit 0 when every expectation holds, 1 when one fails, 64 for a script error, 66 for a FILE
 /// that is not a file to read, 74 when a scenario's ledger could not be used (damaged, empty,
 /// read-only, a full disk).

@@ -110,7 +110,7 @@ extension EndToEnd {
 
         @Test("bad --record paths are refused before anything runs, naming the option and what to do",
               arguments: [
-                (["--record", "demo.mp4"], Int32(64), "--record takes a file ending in .cast or .svg, not demo.mp4."),
+                (["--record", "demo.webm"], Int32(64), "--record takes a file ending in .cast, .svg, .gif or .mp4, not demo.webm."),
                 (["--record", "/nonexistent-folder/demo.cast"], Int32(74),
                  "--record /nonexistent-folder/demo.cast: cannot write the recording there (no folder /nonexistent-folder); name a file in a folder you can write to."),
               ])
@@ -130,6 +130,95 @@ extension EndToEnd {
                 #expect(run.standardOutput == "")
             }
             #expect(!FileManager.default.fileExists(atPath: folder.path + "/state"), "the app opened its state before refusing")
+        }
+
+        @Test("a scenario recorded as GIF and MP4 has the animated SVG's frames, each for its time",
+              arguments: ["gif", "mp4"])
+        func scenarioRecordsAVideo(format: String) throws {
+            let folder = try TemporaryDirectory()
+            defer { folder.remove() }
+            let catalog = folder.path + "/tiny.json"
+            try Self.catalog.write(toFile: catalog, atomically: true, encoding: .utf8)
+            let script = folder.path + "/buy.scenario"
+            try ScenarioCommandLine.passing.write(toFile: script, atomically: true, encoding: .utf8)
+            func record(_ file: String) throws -> Finished {
+                let run = try Finished.run(try BuiltBinary.path(), ["scenario", script, "--catalog", catalog, "--record", file])
+                #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+                return run
+            }
+            _ = try record(folder.path + "/buy.svg")
+            let svg = try String(contentsOfFile: folder.path + "/buy.svg", encoding: .utf8)
+            let times = try #require(Self.attribute("data-frame-times", of: svg)).split(separator: " ")
+            let durationText = try #require(Self.attribute("data-duration", of: svg))
+            let duration = try #require(Double(durationText))
+            #expect(times.count > 2)
+            let video = folder.path + "/buy." + format
+            let run = try record(video)
+            #expect(run.standardError.contains("storefront: \(video): joining \(times.count) frames with ffmpeg"), "\(run.standardError)")
+            let probe = try Self.probe(video)
+            // A video ends on a copy of the last frame at the loop's end; a GIF holds it by its delay.
+            #expect(probe.frames == times.count + (format == "mp4" ? 1 : 0), "\(probe)")
+            #expect(abs(probe.duration - duration) < 0.005, "\(probe) against \(duration) s")
+            #expect(probe.codec == (format == "mp4" ? "h264" : "gif"))
+            if format == "mp4" {
+                #expect(probe.pixelFormat == "yuv420p" && probe.width % 2 == 0 && probe.height % 2 == 0, "\(probe)")
+            }
+            // At the SVG's size (120 columns of 12, 40 rows of 24), give or take the even edge.
+            #expect(probe.width - 1440 <= 1 && probe.height == 960, "\(probe)")
+        }
+
+        @Test("a GIF or MP4 without ffmpeg is refused before the scenario runs, naming the package")
+        func videoWithoutFfmpegIsRefused() throws {
+            let folder = try TemporaryDirectory()
+            defer { folder.remove() }
+            let script = folder.path + "/buy.scenario"
+            try ScenarioCommandLine.passing.write(toFile: script, atomically: true, encoding: .utf8)
+            try FileManager.default.createDirectory(atPath: folder.path + "/bin", withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: folder.path + "/bin/rsvg-convert", withDestinationPath: "/usr/bin/rsvg-convert")
+            let run = try Finished.run(try BuiltBinary.path(), ["scenario", script, "--record", folder.path + "/buy.mp4"],
+                                       environment: ["PATH": folder.path + "/bin"])
+            #expect(run.status == 69)
+            #expect(run.standardError == "storefront: --record .mp4 needs ffmpeg, which is not on PATH; install it with `apt-get install ffmpeg`, or record a .svg or .cast.\n")
+            #expect(run.standardOutput == "")
+        }
+
+        static func attribute(_ name: String, of svg: String) -> String? {
+            guard let start = svg.range(of: name + "=\"") else { return nil }
+            return String(svg[start.upperBound...].prefix { $0 != "\"" })
+        }
+
+        struct Probe: CustomStringConvertible {
+            var frames: Int
+            var duration: Double
+            var codec: String
+            var pixelFormat: String
+            var width: Int
+            var height: Int
+            var description: String { "\(frames) frames, \(duration) s, \(codec) \(pixelFormat) \(width)x\(height)" }
+        }
+
+        /// What ffprobe (Debian's ffmpeg, which `make test` installs) reads of a video: every
+        /// frame decoded and counted.
+        static func probe(_ file: String) throws -> Probe {
+            let run = try Finished.run("/usr/bin/ffprobe", ["-v", "error", "-count_frames", "-select_streams", "v:0",
+                                                            "-show_entries", "stream=nb_read_frames,codec_name,pix_fmt,width,height:format=duration",
+                                                            "-of", "default=noprint_wrappers=1", file])
+            var fields: [String: String] = [:]
+            for line in run.standardOutput.split(separator: "\n") {
+                let parts = line.split(separator: "=", maxSplits: 1)
+                if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
+            }
+            guard run.status == 0, let frames = fields["nb_read_frames"].flatMap({ Int($0) }),
+                  let duration = fields["duration"].flatMap({ Double($0) }),
+                  let width = fields["width"].flatMap({ Int($0) }), let height = fields["height"].flatMap({ Int($0) }) else {
+                throw ProbeFailure(description: "ffprobe could not read \(file): \(run.standardError)\(run.standardOutput)")
+            }
+            return Probe(frames: frames, duration: duration, codec: fields["codec_name"] ?? "", pixelFormat: fields["pix_fmt"] ?? "",
+                         width: width, height: height)
+        }
+
+        struct ProbeFailure: Error, CustomStringConvertible {
+            var description: String
         }
 
         @Test("several scenarios with --record are refused: one recording is one scenario")

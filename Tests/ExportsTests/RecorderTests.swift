@@ -72,17 +72,17 @@ import TerminalUI
         return path
     }
 
-    @Test(arguments: ["demo.cast", "out/Demo.CAST", "demo.svg"])
-    func aCastOrAnSVGIsAccepted(path: String) throws {
-        let file = try RecordingFile(path: path)
-        #expect(file.format == (path.lowercased().hasSuffix("cast") ? .cast : .svg))
+    @Test(arguments: [("demo.cast", RecordingFile.Format.cast), ("out/Demo.CAST", .cast), ("demo.svg", .svg),
+                      ("demo.gif", .gif), ("Demo.MP4", .mp4)])
+    func eachFormatIsChosenByItsExtension(path: String, format: RecordingFile.Format) throws {
+        #expect(try RecordingFile(path: path).format == format)
     }
 
-    @Test(arguments: ["demo.mp4", "demo", "demo.cast.txt", ".cast", "cast"])
-    func anyOtherExtensionIsRefusedNamingTheOptionAndBoth(path: String) {
+    @Test(arguments: ["demo.webm", "demo", "demo.cast.txt", ".cast", "cast", ".gif"])
+    func anyOtherExtensionIsRefusedNamingTheOptionAndEach(path: String) {
         #expect(throws: RecordingFile.Problem.unknownExtension(path: path)) { try RecordingFile(path: path) }
         let message = RecordingFile.Problem.unknownExtension(path: path).description
-        #expect(message == "--record takes a file ending in .cast or .svg, not \(path)")
+        #expect(message == "--record takes a file ending in .cast, .svg, .gif or .mp4, not \(path)")
     }
 
     @Test func aMissingFolderIsSaidBeforeAnythingIsRecorded() throws {

@@ -86,6 +86,7 @@ struct ParserErrorTests {
         BadLine("click 1 2 3", "click takes a column and a row"),
         BadLine("snapshot", "snapshot takes a NAME"),
         BadLine("snapshot a b", "snapshot takes a NAME"),
+        BadLine("capture a b", "capture takes nothing or a NAME"),
     ])
     func argumentCounts(bad: BadLine) { check(bad) }
 
@@ -122,6 +123,7 @@ struct ParserErrorTests {
     ])
     func badSnapshotName(name: String) {
         check(BadLine("snapshot \"\(name)\"", "a snapshot name is letters, digits, - _ and . (it names a file), not \(name)"))
+        check(BadLine("capture \"\(name)\"", "a capture name is letters, digits, - _ and . (it names a file), not \(name)"))
     }
 
     @Test("an unknown key name lists the names there are", arguments: ["f13", "ctrl-x", "enterr", "pgdn"])

@@ -113,6 +113,12 @@ struct ParserTests {
         #expect(try command("snapshot paywall-usa_v2.1") == .snapshot(name: "paywall-usa_v2.1"))
     }
 
+    @Test("capture takes a name, or none for the time now")
+    func capture() throws {
+        #expect(try command("capture paywall-usa_v2.1") == .capture(name: "paywall-usa_v2.1"))
+        #expect(try command("capture") == .capture(name: nil))
+    }
+
     @Test("every expect form")
     func expectations() throws {
         #expect(try command(#"expect screen contains "Pay Station""#) == .expect(.screenContains("Pay Station")))

@@ -46,7 +46,7 @@ final class HeadlessHarness {
 
     init(storefront: String = "USA", catalog: Catalog = defaultCatalog, width: Int = 120, height: Int = 40,
          network: NetworkCondition? = nil, generator: any RandomNumberGenerator = SeededGenerator(seed: 42),
-         audience: Bool = false, showsEvents: Bool? = nil) throws {
+         audience: Bool = false, showsEvents: Bool? = nil, captureScreen: ((Frame) -> StoreNotice)? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("program-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let wall = WallClockStub(fixedNow)
@@ -61,7 +61,7 @@ final class HeadlessHarness {
                       height: height, now: launchReport.clock.now(atWall: wall.now), timeZone: utc, audience: audience,
                       showsEvents: showsEvents)
         program = Program(app: app, backend: HeadlessBackend(width: width, height: height), engine: EngineWorker(store: store),
-                          clock: launchReport.clock, wallTime: { wall.now })
+                          clock: launchReport.clock, wallTime: { wall.now }, captureScreen: captureScreen)
     }
 
     deinit {
