@@ -165,6 +165,18 @@ struct PaywallLayoutTests {
         }
     }
 
+    /// Item 9: on a tall screen the paywall is as tall as what it shows (its last row inside is
+    /// the links), and the panes under it take the rest: no empty rows inside it (eleven at 200x50).
+    @Test("No empty rows under the links", arguments: ["A", "B", "C"], ["USA", "DEU", "JPN"])
+    func noEmptyRowsUnderTheLinks(variant: String, storefront: String) throws {
+        for size in [ScreenSize(width: 120, height: 40), ScreenSize(width: 160, height: 50), ScreenSize(width: 200, height: 50)] {
+            let app = app(size: size, storefront: storefront, variant: variant)
+            let inside = app.paywallRows.dropFirst().dropLast()
+            let restore = PaywallView.text(of: app.paywall)[.restore]
+            #expect(inside.last?.contains(restore) == true, "\(variant) \(size)\n\(app.paywallRows.joined(separator: "\n"))")
+        }
+    }
+
     /// Item 9: a row of cards has as many columns of margin on either side (Korean's four cards
     /// had 1 left and 2 right at 120x40).
     @Test("Cards are centred", arguments: ["USA", "KOR"])

@@ -45,6 +45,8 @@ struct PaywallGeometry {
     var rowDetail: Rect?
     /// The selected row's words need more lines than `rowDetail` has.
     var rowDetailIsCut = false
+    /// The most lines a row in view opens under it when selected.
+    var mostRowDetailLines = 0
     /// The item selected when the geometry was laid out, which `rowDetail` belongs to when it
     /// is directly under its row.
     var selection: Int
@@ -219,6 +221,10 @@ struct PaywallGeometry {
         }
         rowDetail = detail
         rowDetailIsCut = wantedLines > (detail?.height ?? 0)
+        let column = nameColumn
+        mostRowDetailLines = (offset..<offset + rows.count).map { row in
+            Self.detailLineCount(model, item: boxed + row, width: inner.width, nameColumn: column)
+        }.max() ?? 0
         self.rows = rows
         firstRowItem = boxed + offset
         hiddenAbove = offset

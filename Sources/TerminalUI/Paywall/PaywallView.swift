@@ -91,6 +91,17 @@ public enum PaywallView {
         return TextOverlay(title: item.display.name, entries: [text.price, text.detail].filter { !$0.isEmpty }.map { .init("", $0) })
     }
 
+    /// The rows the paywall box uses in `area`, border included: all of them while a product is
+    /// out of view or the products are loading; else down to its links, with room for the most
+    /// lines any row in view opens under it, so selecting one never resizes the box.
+    public static func rowsUsed(by model: PaywallModel, in area: Rect) -> Int {
+        let geometry = layout(model, area: area)
+        guard model.itemCount > 0, geometry.hiddenAbove == 0, geometry.hiddenBelow == 0 else { return area.height }
+        let bottom = ([geometry.callToAction.maxY] + geometry.links.map(\.rect.maxY)).max() ?? area.maxY
+        let unopened = geometry.mostRowDetailLines - (geometry.rowDetail?.height ?? 0)
+        return min(area.height, bottom + unopened + 1 - area.y)
+    }
+
     /// Whether the selected row says less under it than it cut, so only `o` reads it whole.
     public static func selectionIsCut(_ model: PaywallModel, in area: Rect) -> Bool {
         layout(model, area: area).rowDetailIsCut
