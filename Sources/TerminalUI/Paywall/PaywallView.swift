@@ -99,7 +99,13 @@ public enum PaywallView {
         guard model.itemCount > 0, geometry.hiddenAbove == 0, geometry.hiddenBelow == 0 else { return area.height }
         let bottom = ([geometry.callToAction.maxY] + geometry.links.map(\.rect.maxY)).max() ?? area.maxY
         let unopened = geometry.mostRowDetailLines - (geometry.rowDetail?.height ?? 0)
-        return min(area.height, bottom + unopened + 1 - area.y)
+        let used = min(area.height, bottom + unopened + 1 - area.y)
+        // Some choices depend on the height itself (a subtitle, features on more than one line):
+        // the box shrinks only where it then shows the same, every product still in view.
+        let shrunk = layout(model, area: Rect(x: area.x, y: area.y, width: area.width, height: used))
+        let same = shrunk.hiddenBelow == 0 && shrunk.boxes.count == geometry.boxes.count
+            && shrunk.features?.height == geometry.features?.height && (shrunk.subtitle == nil) == (geometry.subtitle == nil)
+        return same ? used : area.height
     }
 
     /// Whether the selected row says less under it than it cut, so only `o` reads it whole.
