@@ -114,7 +114,7 @@ extension App {
         case .item(let index)?:
             focus = .paywall
             if index == paywall.selection { return buySelected() }
-            updatePaywall(.select(index: index))
+            updatePaywall(.select(index: index), .keepRow(index: index, line: event.y, area: paywallArea))
         case .callToAction?:
             // The call to action buys what Enter buys: the selected item.
             guard let plan = paywall.callToActionItem else { return [] }

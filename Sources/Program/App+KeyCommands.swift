@@ -99,6 +99,8 @@ extension App {
             return buySelected()
         case .openRow:
             overlay = details(of: focus).map { Overlay(.row, $0) }
+        case .openProduct:
+            overlay = PaywallView.inFull(paywall).map { Overlay(.row, $0) }
         case .suspend:
             return [.suspend]
         case .captureScreen:

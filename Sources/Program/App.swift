@@ -221,8 +221,14 @@ public struct App: Sendable {
 
     /// Where everything goes at this size; the Entitlements pane as wide as its longest row.
     public var layout: ScreenLayout {
-        ScreenLayout(width: width, height: height, entitlementsWidth: panes.entitlementsWidth, shownPane: shownPane,
-                     eventsFilter: eventsSubtitle, device: device, showsEvents: showsEvents)
+        func layout(paywallRows: Int?) -> ScreenLayout {
+            ScreenLayout(width: width, height: height, entitlementsWidth: panes.entitlementsWidth, shownPane: shownPane,
+                         eventsFilter: eventsSubtitle, device: device, showsEvents: showsEvents, paywallRows: paywallRows)
+        }
+        // The paywall as tall as what it shows: the panes under it get the rows it leaves.
+        let tallest = layout(paywallRows: nil)
+        let used = PaywallView.rowsUsed(by: paywall, in: tallest.paywall)
+        return used < tallest.paywall.height ? layout(paywallRows: used) : tallest
     }
 
     /// What the Events pane's title says it shows: one kind (`F`), or one category (`f`).

@@ -90,7 +90,10 @@ public enum AppView {
         case nil:
             // A menu over the panes takes the keys, and says them on its own last line.
             if app.choiceMenu != nil { return "" }
-            return app.focus == .paywall ? nil : "↑↓ select a row · Enter open it in full · Tab next pane · ? help"
+            guard app.focus == .paywall else { return "↑↓ select a row · Enter open it in full · Tab next pane · ? help" }
+            // The selected row's words longer than the lines under it: the key that reads them.
+            return PaywallView.selectionIsCut(app.paywall, in: app.layout.paywall)
+                ? "←→↑↓ select · o read in full · Enter buy · Tab pane · ? help · q quit" : nil
         }
     }
 

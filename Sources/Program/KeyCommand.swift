@@ -56,6 +56,8 @@ public enum KeyCommand: Sendable, Equatable {
     case buySelected
     /// Enter on a pane: its row with every field in full.
     case openRow
+    /// `o` on the paywall: the selected product's words in full, whatever its row cut.
+    case openProduct
     /// Ctrl-Z.
     case suspend
     /// `c`: the screen as it is, into files (`Effect.captureScreen`).

@@ -25,6 +25,7 @@ public enum Keymap {
 
         KeyBinding(.enter, in: [.paywall, .mirroredPaywall], help: enter, sends: .command(.buySelected)),
         KeyBinding(.enter, in: [.pane], help: enter, sends: .command(.openRow)),
+        KeyBinding(.character("o"), in: [.paywall, .mirroredPaywall], help: enter, sends: .command(.openProduct)),
 
         KeyBinding(.escape, .enter, .character("?"), in: KeyContext.overlays, help: close, sends: .command(.closeOverlay)),
         KeyBinding(.escape, help: close, sends: .command(.dismissNotice)),
@@ -87,7 +88,7 @@ public enum Keymap {
 
     // Lines that more than one binding shares.
     private static let select = KeyHelp("←→↑↓ / h j k l", "select: ←→ cards, ↓ to the shop, ↑ back (or scroll a pane)")
-    private static let enter = KeyHelp("Enter", "buy the selected product; in a pane, open the row in full")
+    private static let enter = KeyHelp("Enter / o", "buy / read in full the selection; in a pane, open the row")
     private static let close = KeyHelp("Esc", "close this help, a menu or a sheet (a sheet cancels)")
     private static let panes = KeyHelp("Tab / Shift-Tab", "next / previous pane")
     private static let storefronts = KeyHelp("s / S", "next / previous storefront")

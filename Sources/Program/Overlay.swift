@@ -8,7 +8,7 @@ public struct Overlay: Sendable, Equatable {
         case keys
         /// `n`: the bottom line's messages.
         case messages
-        /// Enter on a pane: its row with every field.
+        /// Enter on a pane: its row with every field; `o` on the paywall: the selected product.
         case row
         /// A click on the paywall's Terms or Privacy: the address.
         case address

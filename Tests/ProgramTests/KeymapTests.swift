@@ -130,7 +130,7 @@ struct KeymapTests {
         }
     }
 
-    @Test(arguments: ["Enter", "Esc", "Tab / Shift-Tab", "s / S", "t / T", "v / i", "e / P", ":", "r", "?", "q / Ctrl-C", "Ctrl-Z", "mouse"])
+    @Test(arguments: ["Enter / o", "Esc", "Tab / Shift-Tab", "s / S", "t / T", "v / i", "e / P", ":", "r", "?", "q / Ctrl-C", "Ctrl-Z", "mouse"])
     func helpListsTheKey(key: String) {
         #expect(Keymap.help.contains { $0.keys == key })
     }

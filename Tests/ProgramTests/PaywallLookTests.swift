@@ -86,7 +86,7 @@ struct PaywallLookTests {
     }
 
     /// The button follows what it sells: one blank row after the last row, never the screen's
-    /// spare rows; those go below the links.
+    /// spare rows; those go to the panes under the paywall, which ends with its links.
     @Test("The button follows the plans and rows", arguments: ["A", "B", "C"], [ScreenSize(width: 120, height: 40), ScreenSize(width: 200, height: 50)])
     func buttonFollows(variant: String, size: ScreenSize) throws {
         let app = app(variant, width: size.width, height: size.height)
@@ -98,6 +98,6 @@ struct PaywallLookTests {
         #expect(rows[buttonRow + 1].contains("Restore purchases · Terms · Privacy"))
         // The bar spans the content; its words are centred on it.
         #expect(button.rect.width >= min(size.width - 4, PaywallView.maxContentWidth))
-        #expect(rows.count - buttonRow > 3)  // room to spare is below
+        #expect(rows.count - buttonRow == 3)  // the button, the links and the border: no room to spare
     }
 }

@@ -84,9 +84,10 @@ struct PaywallNothingHiddenTests {
         }
     }
 
-    /// Where the cards do fit, a narrow card grows for its offer terms rather than cutting them.
+    /// Where the cards do fit, a narrow card grows for its offer terms rather than cutting them
+    /// (at 80x24 four cards this tall leave the button no row: they are list entries there).
     @Test func aCardKeepsItsOfferTerms() throws {
-        let app = launchedApp(catalog: Generated.catalog(plans: 4, items: 2), width: 80, height: 24)
+        let app = launchedApp(catalog: Generated.catalog(plans: 4, items: 2), width: 80, height: 26)
         let frame = app.view()
         let offer = try #require(app.paywall.shop.plans.first?.offerLine)
         let title = try #require(frame.position(of: "╭─ 1 week"), "\(app.paywallRows.joined(separator: "\n"))")

@@ -23,7 +23,7 @@ struct RowTermsPlacementTests {
     }
 
     @Test("The Monthly Pass's trial terms, whole, under its row",
-          arguments: [("B", ScreenSize(width: 60, height: 18)), ("C", ScreenSize(width: 80, height: 24))])
+          arguments: [("B", ScreenSize(width: 60, height: 18)), ("C", ScreenSize(width: 60, height: 18))])
     func germanTrialTerms(variant: String, size: ScreenSize) throws {
         var app = makeApp(width: size.width, height: size.height, storefront: "DEU")
         app.preview(variant: variant)
@@ -47,7 +47,10 @@ struct RowTermsPlacementTests {
                     guard let found = selectedRowAndNext(app), found.row.contains("…"),
                           let item = app.paywall.selectedItem else { continue }
                     cutRows += 1
-                    let terms = item.plan?.offerLine ?? item.display.pricePerMonth ?? item.display.description ?? ""
+                    // A plan's row says its badge and price per month before its offer.
+                    let terms = item.plan.map { plan in
+                        [plan.discountBadge, item.display.pricePerMonth, plan.offerLine].compactMap { $0 }.joined(separator: " · ")
+                    } ?? item.display.description ?? ""
                     let expected = found.row.contains(item.display.name) ? terms : item.display.name
                     let start = String(expected.prefix(8))
                     #expect(!start.isEmpty && found.next.hasPrefix(start),

@@ -47,8 +47,10 @@ public struct ScreenLayout: Sendable, Equatable {
     ///   - device: `phone` or `tablet` draws the paywall at that device's width, the panes
     ///     beside it when they have `panesBesideWidth` columns there, else under it.
     ///   - showsEvents: false leaves the Events pane out; the other two take its room.
+    ///   - paywallRows: the rows the paywall box uses, border included: with the panes under
+    ///     it, they take what it leaves over, rather than the paywall holding empty rows.
     public init(width: Int, height: Int, entitlementsWidth: Int = 0, shownPane: Pane = .transactions,
-                eventsFilter: String? = nil, device: Device = .full, showsEvents: Bool = true) {
+                eventsFilter: String? = nil, device: Device = .full, showsEvents: Bool = true, paywallRows: Int? = nil) {
         let live: [Pane] = showsEvents ? [.transactions, .entitlements, .events] : [.transactions, .entitlements]
         livePanes = live
         let none = Rect(x: 0, y: 0, width: 0, height: 0)
@@ -76,7 +78,7 @@ public struct ScreenLayout: Sendable, Equatable {
             return
         }
         // The panes get two fifths of the body, never fewer than 6 rows (4 of content).
-        let paneHeight = max(6, body.height * 2 / 5)
+        let paneHeight = max(6, body.height * 2 / 5, body.height - (paywallRows ?? body.height))
         let parts = Layout.split(body, .vertical, [.fill(1), .length(paneHeight)])
         paywall = parts[0]
         if let frameWidth = device.frameWidth, frameWidth < paywall.width {

@@ -25,17 +25,28 @@ struct PaywallGeometry {
     var boxes: [Rect]
     /// Cards one above the other across the width (a phone), where `↑` `↓` step from card to card.
     var cardsStacked = false
+    /// How the boxes are drawn: the variant's template, or `list` where cards fit neither side by
+    /// side nor stacked but list entries do, so each plan keeps its badge and price per month.
+    var boxTemplate: PaywallTemplate
+    /// The hero box's features packed side by side (`✓ A   ✓ B`), where one a line leaves no
+    /// room for a row, the button and the links beneath it.
+    var heroFeaturesPacked = false
     var rowsHeader: Rect?
     /// Rows for the items from `firstRowItem` on.
     var rows: [Rect]
     var firstRowItem: Int
+    /// The columns the rows' names share (`PaywallRowText.nameColumn`).
+    var nameColumn = 0
     /// Items scrolled past above the rows, and still to come below them.
     var hiddenAbove: Int
     var hiddenBelow: Int
-    /// Lines for the selected row's name and detail in full, when a row in view cuts them:
-    /// directly under the selected row, so they read as its terms, or under the rows when the
-    /// selection is not a row in view.
+    /// Lines for the selected row's name and detail in full, when its row cuts them: directly
+    /// under it, so they read as its terms, as many as the whole text wraps to.
     var rowDetail: Rect?
+    /// The selected row's words need more lines than `rowDetail` has.
+    var rowDetailIsCut = false
+    /// The most lines a row in view opens under it when selected.
+    var mostRowDetailLines = 0
     /// The item selected when the geometry was laid out, which `rowDetail` belongs to when it
     /// is directly under its row.
     var selection: Int
@@ -48,22 +59,23 @@ struct PaywallGeometry {
     /// - Parameter links: the footer's links, in order, with their labels.
     init(model: PaywallModel, inner: Rect, cta: String, links wanted: [(PaywallTarget, String)]) {
         let template = model.variant?.template ?? .cards
+        boxTemplate = template
         selection = model.selection
         let planCount = model.shop.plans.count
         let itemCount = model.itemCount
         let strings = model.shop.presentation?.strings
         let featureCount = strings?.features.count ?? 0
         let ctaWidth = DisplayWidth.of(cta) + 4
-        let linksText = wanted.map(\.1).joined(separator: " · ")
         let hasSubtitle = !(strings?.subtitle ?? "").trimmingCharacters(in: .whitespaces).isEmpty && inner.height >= 8
 
-        var boxedIfRoom = template == .hero ? min(1, planCount) : planCount
+        let boxedIfRoom = template == .hero ? min(1, planCount) : planCount
         let showsFeatureRow = template != .hero
         // Features that do not fit on one line take a second and third, where there is room.
         let featureRows = inner.height >= 16
             ? max(1, min(3, PaywallView.featureLines(strings?.features ?? [], width: inner.width).count)) : 1
         var blockHeight = Self.blockHeight(template, boxed: boxedIfRoom, featureCount: featureCount)
         var stackedHeights: [Int] = []
+        var entryHeights: [Int] = []
         if template == .cards, boxedIfRoom > 0 {
             // Tall enough for the longest card's wrapped lines, so nothing in a card is cut, and
             // no taller: a card with less to say has no empty row of its own. Cards too narrow
@@ -97,53 +109,67 @@ struct PaywallGeometry {
                 stackedHeights = stacked
                 blockHeight = stacked.reduce(0, +)
             } else {
-                boxedIfRoom = 0
-                blockHeight = 0
+                // Too tall either way: list entries or rows, as the height decides below.
+                blockHeight = inner.height + 1
             }
         }
         // A list entry says its terms on a second line; one with none (a player not eligible
         // for the offer, a plan of a month) is one line, with no empty one under it.
-        let entryHeights = template == .list
-            ? (0..<boxedIfRoom).map { index in
-                model.item(at: index).map { PaywallView.listEntryHeight($0, owned: PaywallView.ownership(of: $0, in: model), width: inner.width)
-                } ?? 2
-            } : []
-        if template == .list { blockHeight = entryHeights.reduce(0, +) }
+        if template == .list {
+            entryHeights = Self.entryHeights(model, count: boxedIfRoom, width: inner.width)
+            blockHeight = entryHeights.reduce(0, +)
+        }
         if template == .hero, boxedIfRoom > 0, let hero = model.item(at: 0) {
             // As tall as what the box says: its name and prices, then the features.
             blockHeight = 2 + PaywallView.heroLineCount(hero, owned: PaywallView.ownership(of: hero, in: model)) + featureCount
         }
         let top = 1 + (hasSubtitle ? 1 : 0) + (showsFeatureRow ? featureRows : 0)
         let rowsIfBoxed = itemCount - boxedIfRoom
-        // The links go on their own row under the button, unless that row is what keeps the
-        // plans from their boxes (or from a row at all); then, or when the two do not fit side
-        // by side anyway, they share the button's row, at its right.
-        let besideFits = ctaWidth + DisplayWidth.of(linksText) + 2 <= inner.width
-        let roomy = inner.height >= top + blockHeight + min(rowsIfBoxed, 1) + 2
-            || inner.height < top + blockHeight + min(rowsIfBoxed, 1) + 1
-        let linksOwnRow = !wanted.isEmpty && inner.height >= 3 && (roomy || !besideFits)
+        // The links go on their own row under the button, whose bar spans the width at every
+        // size: where room is short the boxes give way, never the button.
+        let linksOwnRow = !wanted.isEmpty && inner.height >= 3
         // On their own row, links too wide for one line go on as many as they need (a phone's
         // width in German or French), never dropped.
         let linkLines = linksOwnRow ? Self.lines(of: wanted.map(\.1), width: inner.width) : [Array(wanted.indices)]
         let footerRows = linksOwnRow ? 1 + max(1, min(linkLines.count, max(1, inner.height - 2))) : 1
         let fixed = top + footerRows
-        // A selected row that cuts its terms needs the lines under it to say them whole (three
-        // rows: itself and one or two lines); the boxes give way when only they stand in the way.
-        let selectedRowCut = model.selection >= boxedIfRoom && model.item(at: model.selection).map { item in
-            PaywallRowText(item, owned: PaywallView.ownership(of: item, in: model), selected: false,
-                           width: inner.width).detailIsCut
-        } ?? false
-        let rowsNeeded = selectedRowCut ? 3 : min(rowsIfBoxed, 1)
-        let boxed: Int
-        if inner.height >= fixed + blockHeight + rowsNeeded {
-            boxed = boxedIfRoom
-        } else {
+        // A selected row that cuts its terms needs the lines under it to say them whole: itself
+        // and as many lines as they wrap to; the boxes give way when only they stand in the way.
+        let selectedRowLines = model.selection >= boxedIfRoom ? Self.detailLineCount(model, item: model.selection,
+                                                                                    width: inner.width, nameColumn: nil) : 0
+        let rowsNeeded = selectedRowLines > 0 ? 1 + selectedRowLines : min(rowsIfBoxed, 1)
+        if template == .hero, boxedIfRoom > 0, inner.height < fixed + blockHeight + rowsNeeded {
+            // The hero's features side by side rather than one a line, where that keeps the box.
+            let features = strings?.features ?? []
+            let packed = PaywallView.featureLines(features, width: min(inner.width, Self.heroWidth) - 4).count
+            if packed < featureCount, inner.height >= fixed + blockHeight - featureCount + packed + rowsNeeded {
+                blockHeight += packed - featureCount
+                heroFeaturesPacked = true
+            }
+        }
+        var boxed = boxedIfRoom
+        if template == .cards, boxedIfRoom > 0, inner.height < fixed + blockHeight + rowsNeeded,
+           case let entries = Self.entryHeights(model, count: boxedIfRoom, width: inner.width),
+           inner.height >= fixed + entries.reduce(0, +) + rowsNeeded {
+            // Cards too tall for the screen (a phone at 80x24): list entries, which keep each
+            // plan's badge, price per month and terms where plain rows have no room for them.
+            boxTemplate = .list
+            entryHeights = entries
+            stackedHeights = []
+            blockHeight = entries.reduce(0, +)
+        }
+        if inner.height < fixed + blockHeight + rowsNeeded {
             boxed = 0
             blockHeight = 0
         }
         let rowCount = itemCount - boxed
         let spare = max(0, inner.height - fixed - blockHeight - min(rowCount, 4))
         let spacers = min(spare, 3)
+        let shopStarts = boxed >= planCount  // the rows begin with the shop, not with more plans
+        let hasRowsHeader = spacers >= 2 && rowCount > 0 && shopStarts
+        // A blank row under the features only when no row is hidden for it.
+        let blankUnderFeatures = spacers >= 1
+            && inner.height - fixed - blockHeight - (hasRowsHeader ? 1 : 0) - rowCount - selectedRowLines >= 1
         var y = inner.y
         func take(_ rows: Int) -> Rect {
             defer { y += rows }
@@ -153,7 +179,7 @@ struct PaywallGeometry {
         subtitle = hasSubtitle ? take(1) : nil
         // Hero keeps its features in its box; without boxes, every template lists them in a row.
         features = (showsFeatureRow || (boxed == 0 && featureCount > 0)) && inner.height >= 4 ? take(featureRows) : nil
-        if spacers >= 1 { y += 1 }
+        if blankUnderFeatures { y += 1 }
         let block = take(blockHeight)
         cardsStacked = !stackedHeights.isEmpty && boxed > 0
         if cardsStacked {
@@ -163,38 +189,42 @@ struct PaywallGeometry {
                 return Rect(x: block.x, y: top, width: block.width, height: height)
             }.filter { $0.maxY <= block.maxY }
         } else {
-            boxes = boxed > 0 && !block.isEmpty ? Self.boxes(template, count: boxed, heights: entryHeights, in: block) : []
+            boxes = boxed > 0 && !block.isEmpty ? Self.boxes(boxTemplate, count: boxed, heights: entryHeights, in: block) : []
         }
-        let shopStarts = boxed >= planCount  // the rows begin with the shop, not with more plans
-        rowsHeader = spacers >= 2 && rowCount > 0 && shopStarts ? take(1) : nil
+        rowsHeader = hasRowsHeader ? take(1) : nil
         let footerY = inner.maxY - footerRows
         // Up to the footer: the blank row before the button is taken only from room left over.
         let available = max(0, footerY - y)
         let selectedRow = model.selection - boxed
-        // When a row in view cuts its name or detail, one or two lines directly under the
-        // selected row say its whole. Whether they are there depends on the rows in view, not on
-        // which is selected, so the window of rows never changes with the selection; the rows
-        // under the lines move with it, and a click on the lines is a click on the selected row
-        // (`target`), so a second click where the first landed buys what it selected.
+        // The names share a column measured over the rows that can be in view (the window only
+        // narrows from here), so every detail starts in the same column.
         var window = Self.offset(selection: selectedRow, previous: model.rowScroll - boxed, visible: min(rowCount, available),
                                  count: rowCount)
-        let detailLines = available >= 8 ? 2 : 1
-        let cut = available >= 3 && (window..<min(rowCount, window + available)).contains { row in
-            guard let item = model.item(at: boxed + row) else { return false }
-            return PaywallRowText(item, owned: PaywallView.ownership(of: item, in: model), selected: false,
-                                  width: inner.width).detailIsCut
-        }
-        let visible = max(0, min(rowCount, available - (cut ? detailLines : 0)))
+        nameColumn = PaywallRowText.nameColumn(of: (window..<min(rowCount, window + available)).compactMap { row in
+            model.item(at: boxed + row).map { PaywallRowText($0, owned: PaywallView.ownership(of: $0, in: model), selected: false,
+                                                            width: inner.width) }
+        }, width: inner.width)
+        // When the selected row cuts its name or detail, the lines directly under it say them
+        // whole, as many as they wrap to (all the rows but the selected one's, at the most), and
+        // the rows under them move down or out of view.
+        let wantedLines = (0..<rowCount).contains(selectedRow)
+            ? Self.detailLineCount(model, item: model.selection, width: inner.width, nameColumn: nameColumn) : 0
+        let detailLines = available >= 2 ? min(wantedLines, available - 1) : 0
+        let visible = max(0, min(rowCount, available - detailLines))
         window = Self.offset(selection: selectedRow, previous: model.rowScroll - boxed, visible: visible, count: rowCount)
         let offset = window
         var rows: [Rect] = []
         var detail: Rect?
         while rows.count < visible {
             rows.append(take(1))
-            if cut, offset + rows.count - 1 == selectedRow { detail = take(detailLines) }
+            if detailLines > 0, offset + rows.count - 1 == selectedRow { detail = take(detailLines) }
         }
-        if cut, detail == nil { detail = take(detailLines) }
         rowDetail = detail
+        rowDetailIsCut = wantedLines > (detail?.height ?? 0)
+        let column = nameColumn
+        mostRowDetailLines = (offset..<offset + rows.count).map { row in
+            Self.detailLineCount(model, item: boxed + row, width: inner.width, nameColumn: column)
+        }.max() ?? 0
         self.rows = rows
         firstRowItem = boxed + offset
         hiddenAbove = offset
@@ -243,9 +273,31 @@ struct PaywallGeometry {
     }
 
     /// Each card's width when `count` cards share `width` columns one apart: all the same, the
-    /// columns left over split as margins either side of the row.
+    /// columns left over split as margins either side of the row. An odd count gives up a
+    /// column a card where that makes the margins equal (`boxes` widens an even count's middle
+    /// gap instead).
     static func cardWidth(count: Int, in width: Int) -> Int {
-        max(0, (width - (count - 1)) / max(1, count))
+        let widest = max(0, (width - (count - 1)) / max(1, count))
+        let leftOver = width - (widest * count + count - 1)
+        return count % 2 == 1 && leftOver % 2 == 1 && widest > 1 ? widest - 1 : widest
+    }
+
+    /// The hero box's widest.
+    static let heroWidth = 64
+
+    /// Each of the first `count` plans' heights as a list entry.
+    private static func entryHeights(_ model: PaywallModel, count: Int, width: Int) -> [Int] {
+        (0..<count).map { index in
+            model.item(at: index).map { PaywallView.listEntryHeight($0, owned: PaywallView.ownership(of: $0, in: model), width: width) } ?? 2
+        }
+    }
+
+    /// The lines item `index` needs under its row to say what the row cuts (0 when it cuts nothing).
+    private static func detailLineCount(_ model: PaywallModel, item index: Int, width: Int, nameColumn: Int?) -> Int {
+        guard let item = model.item(at: index) else { return 0 }
+        let text = PaywallRowText(item, owned: PaywallView.ownership(of: item, in: model), selected: true, width: width,
+                                  nameColumn: nameColumn)
+        return text.detailIsCut ? text.detailLines(width: width).count : 0
     }
 
     /// Rows a block of boxed plans takes in each template.
@@ -262,8 +314,14 @@ struct PaywallGeometry {
         switch template {
         case .cards:
             let width = cardWidth(count: count, in: block.width)
-            let left = block.x + (block.width - (width * count + count - 1)) / 2
-            return (0..<count).map { Rect(x: left + $0 * (width + 1), y: block.y, width: width, height: block.height) }
+            // Columns left over that cannot split evenly go to the middle gap, so the row of
+            // cards is as far from either side.
+            let middleGap = (block.width - (width * count + count - 1)) % 2
+            let left = block.x + (block.width - (width * count + count - 1 + middleGap)) / 2
+            return (0..<count).map { index in
+                Rect(x: left + index * (width + 1) + (index >= count / 2 ? middleGap : 0), y: block.y, width: width,
+                     height: block.height)
+            }
         case .list:
             var y = block.y
             return (0..<count).map { index in
@@ -272,7 +330,7 @@ struct PaywallGeometry {
                 return Rect(x: block.x, y: y, width: block.width, height: height)
             }.filter { $0.maxY <= block.maxY }
         case .hero:
-            return [block.centered(width: min(block.width, 64), height: block.height)]
+            return [block.centered(width: min(block.width, heroWidth), height: block.height)]
         }
     }
 
@@ -288,6 +346,11 @@ struct PaywallGeometry {
         if selection >= 0, selection < offset { offset = selection }
         if selection >= offset + visible { offset = selection - visible + 1 }
         return offset
+    }
+
+    /// Whether a click on `line` lands on `item`, on its row or the lines under it.
+    func shows(item: Int, onLine line: Int) -> Bool {
+        rows.first.map { target(at: $0.x, line) == .item(item) } ?? false
     }
 
     /// What a click at (x, y) lands on.

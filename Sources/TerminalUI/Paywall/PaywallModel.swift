@@ -69,6 +69,10 @@ public struct PaywallModel: Sendable {
         /// Remembers where the rows are scrolled when the paywall is drawn in `area`; sent
         /// after every other action so the next one scrolls from there.
         case keepSelectionInView(area: Rect)
+        /// After a click at `line` selected the row `index`: the lines under the row selected
+        /// before may have closed above it, so the rows scroll back (as far as there are rows
+        /// above) until it is under the pointer again, and a second click there buys it.
+        case keepRow(index: Int, line: Int, area: Rect)
         /// A saved catalog file: the same storefront, variant and product stay on screen where
         /// the new catalog has them; a product gone leaves the selection on its neighbour.
         case catalogReplaced(Catalog)
@@ -143,6 +147,16 @@ public struct PaywallModel: Sendable {
             productsRequest = .failed(attempts: attempts)
         case .keepSelectionInView(let area):
             rowScroll = PaywallView.layout(self, area: area).firstRowItem
+        case .keepRow(let index, let line, let area):
+            let before = rowScroll
+            var layout = PaywallView.layout(self, area: area)
+            while !layout.shows(item: index, onLine: line), layout.hiddenAbove > 0 {
+                rowScroll = layout.firstRowItem - 1
+                let next = PaywallView.layout(self, area: area)
+                guard next.firstRowItem < layout.firstRowItem else { break }
+                layout = next
+            }
+            if !layout.shows(item: index, onLine: line) { rowScroll = before }
         case .catalogReplaced(let newCatalog):
             replaceCatalog(with: newCatalog)
         }
@@ -169,10 +183,9 @@ public struct PaywallModel: Sendable {
 
     private mutating func moveVertically(by step: Int, area: Rect) {
         guard shop.itemCount > 0 else { return }
-        let template = variant?.template ?? .cards
         let layout = PaywallView.layout(self, area: area)
         // Cards side by side: ↓ leaves the row for the shop. Stacked (a phone), they step like a list.
-        let cards = template == .cards && !layout.cardsStacked ? layout.boxes.count : 0
+        let cards = layout.boxTemplate == .cards && !layout.cardsStacked ? layout.boxes.count : 0
         switch (step > 0, selection < cards) {
         case (true, true):
             // Down from any card: the shop's first row, when there is a shop below.

@@ -1,7 +1,7 @@
 import Catalog
 
 /// What one row of the paywall says at a width: the name (behind the selection marker), a
-/// detail (the plan's offer, else its price per month, else the product's description) and,
+/// detail (a plan's discount badge, price per month and offer; a product's description) and,
 /// at the right, the price or what the player owns. Shared by the view, which draws it, and
 /// the geometry, which gives a selected row whose detail does not fit the lines to show it.
 struct PaywallRowText {
@@ -10,6 +10,9 @@ struct PaywallRowText {
     let detail: String
     let detailWidth: Int
     let price: String
+    let isSelected: Bool
+    /// The price column says what the player owns instead.
+    let isOwned: Bool
 
     /// Columns the lines beneath a row indent its detail by, under the name.
     static let detailIndent = 4
@@ -19,19 +22,25 @@ struct PaywallRowText {
     /// Whether the row's name column cuts the name.
     let nameIsCut: Bool
 
-    init(_ item: ShopItem, owned: String?, selected: Bool, width: Int) {
+    /// - Parameter nameColumn: the columns the names of the rows in view share
+    ///   (`nameColumn(of:width:)`), so every detail starts in the same column whatever the
+    ///   script of the name beside it; nil for the row's own name.
+    init(_ item: ShopItem, owned: String?, selected: Bool, width: Int, nameColumn: Int? = nil) {
         let display = item.display
+        isSelected = selected
+        isOwned = owned != nil
         price = owned ?? display.pricePerPeriod ?? "—"
         let priceWidth = DisplayWidth.of(price)
         name = (selected ? "▸ " : "  ") + display.name + (item.isHighlighted ? " ★" : "")
-        // Names line up in a column of 28 where there is room for it; on a phone-wide paywall
-        // the column is at most half the row, so the detail keeps room too.
-        nameWidth = max(0, min(max(min(28, width / 2), DisplayWidth.of(name) + 1), width - priceWidth - 3))
+        nameWidth = max(0, min(nameColumn ?? DisplayWidth.of(name), width - priceWidth - 3))
         wholeName = display.name
         nameIsCut = DisplayWidth.of(name) > nameWidth
+        // A plan's sales message comes first, so what a narrow row cuts is the offer's wording.
         detail = owned != nil ? ""
-            : item.plan.map { $0.offerLine ?? PaywallView.details(of: item) ?? display.pricePerMonth ?? "" }
-            ?? display.description ?? ""
+            : item.plan.map { plan in
+                [plan.discountBadge, display.pricePerMonth, plan.offerLine ?? PaywallView.details(of: item)]
+                    .compactMap { $0 }.joined(separator: " · ")
+            } ?? display.description ?? ""
         // One blank column on each side keeps the detail apart from the name and the price.
         detailWidth = max(0, width - nameWidth - priceWidth - 3)
     }
@@ -44,5 +53,18 @@ struct PaywallRowText {
     func detailLines(width: Int) -> [String] {
         let text = !nameIsCut ? detail : detail.isEmpty ? wholeName : wholeName + ": " + detail
         return TextWrap.lines(text, width: max(1, width - Self.detailIndent - 1))
+    }
+
+    /// The name column of `rows` (each measured with its own name): two columns wider than the
+    /// widest name, padded to 28 where there is room, where that cuts no row's detail; else
+    /// two wider, as wide or half the row, whichever cuts fewest rows (the wider of equals), so
+    /// the room goes to what the rows say before it goes to padding.
+    static func nameColumn(of rows: [PaywallRowText], width: Int) -> Int {
+        let widest = rows.map { DisplayWidth.of($0.name) }.max() ?? 0
+        func cuts(_ column: Int) -> Int {
+            rows.count { DisplayWidth.of($0.name) > column || DisplayWidth.of($0.detail) > width - column - DisplayWidth.of($0.price) - 3 }
+        }
+        if let roomy = [max(widest + 1, min(28, width / 2)), widest + 1].first(where: { cuts($0) == 0 }) { return roomy }
+        return [widest + 1, widest, min(widest, width / 2)].min { cuts($0) < cuts($1) } ?? widest
     }
 }

@@ -37,20 +37,19 @@ public enum PaywallView {
                                   style: theme.style(.success), into: &frame)
             }
         }
-        let template = model.variant?.template ?? .cards
         for (index, rect) in geometry.boxes.enumerated() {
             guard let item = model.item(at: index) else { continue }
             let selected = focused && model.selection == index
             let owned = ownership(of: item, in: model, words)
             let notSold = words[.notSoldHere]
-            switch template {
+            switch geometry.boxTemplate {
             case .cards:
                 renderCard(item, owned: owned, notSold: notSold, selected: selected, in: rect, theme: theme, into: &frame)
             case .list:
                 renderListEntry(item, owned: owned, notSold: notSold, selected: selected, in: rect, theme: theme, into: &frame)
             case .hero:
-                renderHero(item, owned: owned, notSold: notSold, features: strings.features, selected: selected, in: rect,
-                           theme: theme, into: &frame)
+                renderHero(item, owned: owned, notSold: notSold, features: strings.features,
+                           packed: geometry.heroFeaturesPacked, selected: selected, in: rect, theme: theme, into: &frame)
             }
         }
         if let header = geometry.rowsHeader {
@@ -59,14 +58,14 @@ public enum PaywallView {
         for (row, rect) in geometry.rows.enumerated() {
             let index = geometry.firstRowItem + row
             guard let item = model.item(at: index) else { break }
-            renderRow(item, owned: ownership(of: item, in: model, words), selected: focused && model.selection == index,
-                      in: rect, theme: theme, into: &frame)
+            let text = PaywallRowText(item, owned: ownership(of: item, in: model, words), selected: focused && model.selection == index,
+                                      width: rect.width, nameColumn: geometry.nameColumn)
+            renderRow(text, item: item, in: rect, theme: theme, into: &frame)
         }
-        if let detail = geometry.rowDetail, model.selection >= geometry.firstRowItem,
-           model.selection < geometry.firstRowItem + geometry.rows.count, let item = model.selectedItem,
-           PaywallRowText(item, owned: ownership(of: item, in: model, words), selected: true,
-                          width: detail.width).detailIsCut {
-            renderRowDetail(item, owned: ownership(of: item, in: model, words), in: detail, theme: theme, into: &frame)
+        if let detail = geometry.rowDetail, let item = model.selectedItem {
+            let text = PaywallRowText(item, owned: ownership(of: item, in: model, words), selected: true, width: detail.width,
+                                      nameColumn: geometry.nameColumn)
+            renderRowDetail(text, item: item, in: detail, theme: theme, into: &frame)
         }
         renderScrollCounts(geometry, area: area, theme: theme, into: &frame)
         renderButton(callToAction(of: model), in: geometry.callToAction, enabled: callToActionBuys(model), theme: theme,
@@ -82,6 +81,36 @@ public enum PaywallView {
     /// What a click at (x, y) of the paywall's `area` lands on, by the same geometry as `render`.
     public static func target(at x: Int, _ y: Int, in area: Rect, model: PaywallModel) -> PaywallTarget? {
         layout(model, area: area).target(at: x, y)
+    }
+
+    /// `o`: the selected product whole, whatever its row cut: its name, its price (or what the
+    /// player owns) and what it says (a plan's badge, price per month and terms; a description).
+    public static func inFull(_ model: PaywallModel) -> TextOverlay? {
+        guard let item = model.selectedItem else { return nil }
+        let text = PaywallRowText(item, owned: ownership(of: item, in: model), selected: false, width: 0)
+        return TextOverlay(title: item.display.name, entries: [text.price, text.detail].filter { !$0.isEmpty }.map { .init("", $0) })
+    }
+
+    /// The rows the paywall box uses in `area`, border included: all of them while a product is
+    /// out of view or the products are loading; else down to its links, with room for the most
+    /// lines any row in view opens under it, so selecting one never resizes the box.
+    public static func rowsUsed(by model: PaywallModel, in area: Rect) -> Int {
+        let geometry = layout(model, area: area)
+        guard model.itemCount > 0, geometry.hiddenAbove == 0, geometry.hiddenBelow == 0 else { return area.height }
+        let bottom = ([geometry.callToAction.maxY] + geometry.links.map(\.rect.maxY)).max() ?? area.maxY
+        let unopened = geometry.mostRowDetailLines - (geometry.rowDetail?.height ?? 0)
+        let used = min(area.height, bottom + unopened + 1 - area.y)
+        // Some choices depend on the height itself (a subtitle, features on more than one line):
+        // the box shrinks only where it then shows the same, every product still in view.
+        let shrunk = layout(model, area: Rect(x: area.x, y: area.y, width: area.width, height: used))
+        let same = shrunk.hiddenBelow == 0 && shrunk.boxes.count == geometry.boxes.count
+            && shrunk.features?.height == geometry.features?.height && (shrunk.subtitle == nil) == (geometry.subtitle == nil)
+        return same ? used : area.height
+    }
+
+    /// Whether the selected row says less under it than it cut, so only `o` reads it whole.
+    public static func selectionIsCut(_ model: PaywallModel, in area: Rect) -> Bool {
+        layout(model, area: area).rowDetailIsCut
     }
 
     /// The boxed plans (cards, list entries, the hero box) where they are on the screen when the
@@ -262,15 +291,24 @@ public enum PaywallView {
             + planLines(item, owned: owned, notSold: notSold, theme: theme)
     }
 
-    /// What a list entry says under its name: the price per month, the offer or the details.
-    static func listEntryDetails(_ item: ShopItem, owned: String?) -> [String] {
+    /// What a list entry says under its name: the price per month, the offer or the details;
+    /// first the discount badge when it would cut the name beside the price.
+    static func listEntryDetails(_ item: ShopItem, owned: String?, width: Int) -> [String] {
         guard owned == nil else { return [] }
-        return [item.display.pricePerMonth, item.plan?.offerLine ?? details(of: item)].compactMap { $0 }
+        let badge = listEntryBadgeBesidePrice(item, owned: owned, width: width) ? nil : item.plan?.discountBadge
+        return [badge, item.display.pricePerMonth, item.plan?.offerLine ?? details(of: item)].compactMap { $0 }
+    }
+
+    /// Whether a list entry's first line holds its name whole with the badge beside the price.
+    static func listEntryBadgeBesidePrice(_ item: ShopItem, owned: String?, width: Int) -> Bool {
+        guard owned == nil, let badge = item.plan?.discountBadge else { return true }
+        let name = DisplayWidth.of(" ▸ " + item.display.name + (item.isHighlighted ? " ★" : ""))
+        return name + DisplayWidth.of(item.display.pricePerPeriod ?? "") + DisplayWidth.of("  " + badge) + 2 <= width
     }
 
     /// A list entry's terms wrapped under its name, indented, on at most two lines.
     static func listEntryDetailLines(_ item: ShopItem, owned: String?, width: Int) -> [String] {
-        let details = listEntryDetails(item, owned: owned)
+        let details = listEntryDetails(item, owned: owned, width: width)
         guard !details.isEmpty else { return [] }
         let lines = TextWrap.lines(details.joined(separator: " · "), width: max(1, width - 4))
         return lines.count > 2 ? [lines[0], lines.dropFirst().joined(separator: " ")] : lines
@@ -349,7 +387,8 @@ public enum PaywallView {
         frame.fill(first, style: theme.style(.text))
         let star = item.isHighlighted ? " ★" : ""
         let price = owned ?? display.pricePerPeriod ?? notSold
-        let badge = owned == nil ? item.plan?.discountBadge.map { "  \($0)" } ?? "" : ""
+        let badge = listEntryBadgeBesidePrice(item, owned: owned, width: rect.width)
+            ? owned == nil ? item.plan?.discountBadge.map { "  \($0)" } ?? "" : "" : ""
         let right = price + badge
         let rightWidth = DisplayWidth.of(right)
         frame.write(" " + (selected ? "▸ " : "  ") + display.name + star,
@@ -362,8 +401,9 @@ public enum PaywallView {
         }
     }
 
-    private static func renderHero(_ item: ShopItem, owned: String?, notSold: String, features: [String], selected: Bool, in rect: Rect,
-                                   theme: Theme, into frame: inout Frame) {
+    /// - Parameter packed: the features side by side (`featureLines`), where one a line does not fit.
+    private static func renderHero(_ item: ShopItem, owned: String?, notSold: String, features: [String], packed: Bool,
+                                   selected: Bool, in rect: Rect, theme: Theme, into frame: inout Frame) {
         let display = item.display
         let border = selected ? selectedStyle(theme) : theme.style(.border)
         let inner = frame.drawBox(rect, title: (display.periodName ?? "") + (item.isHighlighted ? " ★" : ""),
@@ -378,7 +418,7 @@ public enum PaywallView {
                         alignment: .center, style: line.1)
         }
         // The features as one column, centred as a block, so their checkmarks line up.
-        let checks = features.map { "✓ \($0)" }
+        let checks = packed ? featureLines(features, width: content.width) : features.map { "✓ \($0)" }
         let column = min(content.width, checks.map(DisplayWidth.of).max() ?? 0)
         let left = content.x + (content.width - column) / 2
         for (offset, check) in checks.enumerated() where lines.count + offset < content.height {
@@ -389,9 +429,8 @@ public enum PaywallView {
 
     /// One line of the shop, or a plan that has no box: the name, a detail (the description, or
     /// the plan's offer), and the price or what the player owns.
-    private static func renderRow(_ item: ShopItem, owned: String?, selected: Bool, in rect: Rect, theme: Theme,
-                                  into frame: inout Frame) {
-        let text = PaywallRowText(item, owned: owned, selected: selected, width: rect.width)
+    private static func renderRow(_ text: PaywallRowText, item: ShopItem, in rect: Rect, theme: Theme, into frame: inout Frame) {
+        let selected = text.isSelected
         let base = selected ? selectedStyle(theme) : theme.style(.text)
         frame.fill(rect, style: theme.style(.text))
         let priceWidth = DisplayWidth.of(text.price)
@@ -399,13 +438,12 @@ public enum PaywallView {
         frame.write(text.detail, in: Rect(x: rect.x + text.nameWidth + 1, y: rect.y, width: text.detailWidth, height: 1),
                     style: theme.style(item.plan?.offerLine == nil ? .muted : .accent))
         frame.write(text.price, x: rect.maxX - priceWidth - 1, y: rect.y,
-                    style: selected ? base : theme.style(owned == nil ? .price : .success, bold: true))
+                    style: selected ? base : theme.style(text.isOwned ? .success : .price, bold: true))
     }
 
-    /// The selected row's detail whole, beneath the rows, under the names.
-    private static func renderRowDetail(_ item: ShopItem, owned: String?, in rect: Rect, theme: Theme,
+    /// The selected row's detail whole, beneath it, under the names.
+    private static func renderRowDetail(_ text: PaywallRowText, item: ShopItem, in rect: Rect, theme: Theme,
                                         into frame: inout Frame) {
-        let text = PaywallRowText(item, owned: owned, selected: true, width: rect.width)
         let indent = PaywallRowText.detailIndent
         var lines = text.detailLines(width: rect.width)
         if lines.count > rect.height, rect.height > 0 {
