@@ -45,7 +45,7 @@ public enum FontCoverage {
 
         /// `no font on this machine draws Korean (한): …`.
         public var warning: String {
-            "no font on this machine draws \(script) (\(example)), so the PNG pictures show boxes for it; "
+            "no font on this machine draws \(script) (\(example)), so pictures drawn here show boxes for it; "
                 + "install one with `apt-get install \(package)`."
         }
     }

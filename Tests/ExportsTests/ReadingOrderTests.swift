@@ -12,8 +12,9 @@ import TerminalUI
         #expect(ReadingOrder.logical(fromVisual: drawn) == written)
     }
 
-    @Test func anEnglishPhraseInAnArabicLineKeepsItsWordOrder() {
-        let written = "الخطة Premium Plus شهريًا"
+    @Test(arguments: ["الخطة Premium Plus شهريًا", "اشترك في Stardust Pass (Monthly)", "الخطة 1 2 3", "(Monthly) خطة",
+                      "خطة Pass 2 شهرية", "كيس $3.99"])
+    func mixedDirectionsReadAsWritten(_ written: String) {
         #expect(ReadingOrder.logical(fromVisual: BidiText.visualRightToLeft(written)) == written)
     }
 

@@ -13,8 +13,9 @@ extension EventKind {
         return rawValue
     }
 
-    /// 16: `catalog.reloaded`, `catalog.rejected` and `xee.notification` show whole, by the
-    /// names the docs give them (Tests/TerminalUITests/EventNamesInDocsTests.swift).
+    /// 16: `catalog.reloaded`, `catalog.rejected` and `xee.notification` keep the names the docs
+    /// give them (Tests/TerminalUITests/EventNamesInDocsTests.swift), whole where the pane has
+    /// the room and cut with `…` where it is narrower.
     public static let longestShortName = 16
 
     /// Words that start many names: `transaction.purchased`, `transactionStart`, `paystation.paid`.

@@ -418,12 +418,13 @@ public enum PaywallView {
                         alignment: .center, style: line.1)
         }
         // The features as one column, centred as a block, so their checkmarks line up.
-        let checks = packed ? featureLines(features, width: content.width) : features.map { "✓ \($0)" }
-        let column = min(content.width, checks.map(DisplayWidth.of).max() ?? 0)
+        // Packed side by side when rows are short, each feature still a run of its own.
+        let checks = packed ? featureLines(features, width: content.width) : features.map { ["✓ \($0)"] }
+        let column = min(content.width, checks.map { DisplayWidth.of($0.joined(separator: "   ")) }.max() ?? 0)
         let left = content.x + (content.width - column) / 2
         for (offset, check) in checks.enumerated() where lines.count + offset < content.height {
-            frame.write(check, in: Rect(x: left, y: content.y + lines.count + offset, width: column, height: 1),
-                        style: theme.style(.success))
+            renderFeatureLine(check, in: Rect(x: left, y: content.y + lines.count + offset, width: column, height: 1),
+                              style: theme.style(.success), into: &frame)
         }
     }
 
