@@ -30,9 +30,11 @@ public enum ChangeSummary {
         let suffix = styleOnly ? " (colors or attributes only)" : ""
         let candidates = Array(Set(names.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }))
             .sorted { ($0.count, $0) > ($1.count, $1) }
-            .map { name in
-                // A right-to-left name is drawn in visual order, shaped: it is looked for so.
-                DrawnName(drawn: ReadingOrder.holdsRightToLeft(name) ? BidiText.visualRightToLeft(name) : name, name: name)
+            .flatMap { name in
+                // On a right-to-left screen a name is drawn in visual order (Arabic shaped, an
+                // English name's closing `!` on its left): it is looked for both ways.
+                let visual = BidiText.visualRightToLeft(name)
+                return [DrawnName(drawn: name, name: name)] + (visual == name ? [] : [DrawnName(drawn: visual, name: name)])
             }
         var places: [String] = []
         for row in rows {

@@ -27,6 +27,20 @@ import TerminalUI
         #expect(ChangeSummary.describe(changed, names: ["Yearly Pass"]) == "2 cells in \"$41.99\"")
     }
 
+    @Test func onARightToLeftScreenNamesAreFoundAsDrawnAndQuotedAsWritten() {
+        // Rows as a right-to-left frame holds them: each run in visual order, Arabic shaped.
+        let drawn = { (price: String) in
+            [BidiText.visualRightToLeft("Stardust Pass!") + "   " + BidiText.visualRightToLeft(price),
+             BidiText.visualRightToLeft("البطاقة السنوية") + "  " + BidiText.visualRightToLeft(price)]
+        }
+        let english = FrameDiff(before: frame([drawn("١٤٩ ر.س.")[0]]), after: frame([drawn("١٢٩ ر.س.")[0]]))
+        #expect(ChangeSummary.describe(english, names: ["Stardust Pass!"]) == "1 cell in \"Stardust Pass!\"")
+        let arabic = FrameDiff(before: frame([drawn("١٤٩ ر.س.")[1]]), after: frame([drawn("١٢٩ ر.س.")[1]]))
+        #expect(ChangeSummary.describe(arabic, names: ["البطاقة السنوية"]) == "1 cell in \"البطاقة السنوية\"")
+        // Without a name, the text around the change, in reading order and unshaped.
+        #expect(ChangeSummary.describe(arabic) == "1 cell in \"١٢٩ ر.س.\"")
+    }
+
     @Test func theLongestNameOnTheRowIsNamedNotOneInsideIt() {
         let diff = FrameDiff(before: frame(["Monthly Pass Plus  $1"]), after: frame(["Monthly Pass Plus  $2"]))
         #expect(ChangeSummary.describe(diff, names: ["Pass", "Monthly Pass Plus", "Monthly Pass"]) == "1 cell in \"Monthly Pass Plus\"")
