@@ -4,9 +4,10 @@ import Foundation
 /// Arabic in its shaped presentation forms, brackets mirrored), put back in the order a person
 /// reads and types it: what a change summary quotes, so `ر.س./سنة` reads as the catalog says it.
 enum ReadingOrder {
-    /// Whether `text` holds a right-to-left letter (Hebrew or Arabic, shaped or not).
+    /// Whether `text` holds a right-to-left letter (Hebrew or Arabic, shaped or not), or
+    /// Arabic digits and signs, which only a right-to-left screen draws (`٪٦٩-`, a badge).
     static func holdsRightToLeft(_ text: String) -> Bool {
-        text.unicodeScalars.contains(where: isRightToLeft)
+        text.unicodeScalars.contains { isRightToLeft($0) || (0x0660...0x066C).contains($0.value) || (0x06F0...0x06F9).contains($0.value) }
     }
 
     /// `visual` in reading order: the pieces reversed, where a piece is a stretch the

@@ -25,6 +25,8 @@ extension EndToEnd {
             #expect(changed.status == 1, "\(changed.standardError)")
             // The card's name as the catalog spells it, not its shaped letters in screen order.
             #expect(changed.standardOutput.contains("\"البطاقة السنوية\""), "\(changed.standardOutput)")
+            // The card's saving, drawn `٪٦٩-`, reads minus sixty-nine percent.
+            #expect(changed.standardOutput.contains("\"-٦٩٪\""), "\(changed.standardOutput)")
             #expect(!changed.standardOutput.unicodeScalars.contains { (0xFE70...0xFEFF).contains($0.value) },
                     "no shaped presentation forms: \(changed.standardOutput)")
         }

@@ -19,7 +19,9 @@ import TerminalUI
     }
 
     @Test func textWithoutRightToLeftLettersIsNotTouched() {
-        #expect(!ReadingOrder.holdsRightToLeft("Monthly Pass ١٢"))
+        #expect(!ReadingOrder.holdsRightToLeft("Monthly Pass 12 (-33%)"))
         #expect(ReadingOrder.holdsRightToLeft(BidiText.visualRightToLeft("سنة")))
+        // A badge of Arabic digits alone is drawn right to left too, and read back so.
+        #expect(ReadingOrder.holdsRightToLeft("٪٦٩-"))
     }
 }
