@@ -125,10 +125,12 @@ extension App {
             return update(.restore)
         case .terms?:
             overlay = Overlay(.address, TextOverlay(title: PaywallView.text(of: paywall)[.terms],
-                                                    entries: [TextOverlay.Entry("", paywall.termsURL ?? "")]))
+                                                    entries: [TextOverlay.Entry("", paywall.termsURL ?? "")],
+                                                    direction: paywall.writingDirection))
         case .privacy?:
             overlay = Overlay(.address, TextOverlay(title: PaywallView.text(of: paywall)[.privacy],
-                                                    entries: [TextOverlay.Entry("", paywall.privacyURL ?? "")]))
+                                                    entries: [TextOverlay.Entry("", paywall.privacyURL ?? "")],
+                                                    direction: paywall.writingDirection))
         case nil:
             guard let pane = layout.pane(at: event.x, event.y) else { return [] }
             focus = pane

@@ -38,3 +38,24 @@ struct RightToLeftFeaturesTests {
         #expect(line.hasSuffix("✓ │"), "\(line)")
     }
 }
+
+/// The paywall's own overlays (`o`, a product in full) read as the paywall beneath: in an
+/// Arabic storefront the box is mirrored and its text shaped, right to left.
+@Suite("Right-to-left overlays")
+struct RightToLeftOverlayTests {
+    @Test("a product in full on SAU is mirrored, its Arabic in screen order", arguments: [(80, 24), (120, 40)])
+    func aProductInFullReadsRightToLeft(size: (width: Int, height: Int)) throws {
+        var model = PaywallModel(catalog: defaultCatalog, storefrontId: "SAU", userId: "designer")
+        model.update(.productsLoading(attempt: 1))
+        model.update(.productsAnswered(fullProductsAnswer(defaultCatalog)))
+        let overlay = try #require(PaywallView.inFull(model))
+        #expect(overlay.direction == .rightToLeft)
+        var frame = Frame(width: size.width, height: size.height)
+        overlay.render(theme: .dark, into: &frame)
+        let title = try #require(frame.lines.first { $0.contains("╮") || $0.contains("╭") }, "\(frame.text)")
+        // The title sits at the box's right, drawn as the terminal shows Arabic: shaped, in visual order.
+        let shaped = BidiText.visualRightToLeft(overlay.title)
+        #expect(title.contains(shaped + " ─╮"), "\(title)")
+        #expect(!frame.text.contains(overlay.title), "the title in typing order would read backwards: \(frame.text)")
+    }
+}

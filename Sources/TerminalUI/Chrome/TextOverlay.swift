@@ -17,13 +17,17 @@ public struct TextOverlay: Sendable, Equatable {
     public let entries: [Entry]
     /// The line closing it, at the bottom ("Esc closes").
     public let footer: String
+    /// The paywall's own words (a product in full, the terms) read as the storefront reads:
+    /// mirrored in an Arabic one, like the paywall beneath. QA's overlays read left to right.
+    public let direction: WritingDirection
     /// Lines scrolled past.
     public private(set) var scroll = 0
 
-    public init(title: String, entries: [Entry], footer: String = "Esc closes") {
+    public init(title: String, entries: [Entry], footer: String = "Esc closes", direction: WritingDirection = .leftToRight) {
         self.title = title
         self.entries = entries
         self.footer = footer
+        self.direction = direction
     }
 
     /// Scrolls by `step` lines, no further than the last screenful on a screen of `screen`
@@ -69,6 +73,13 @@ public struct TextOverlay: Sendable, Equatable {
     /// - Parameter boxes: the boxes on the screen beneath, whose borders this one keeps clear of.
     public func render(theme: Theme, clearOf boxes: [Rect] = [], into frame: inout Frame) {
         let (box, lines, visible) = layout(in: frame.area, clearOf: boxes)
+        frame.draw(direction, in: box) { box, frame in
+            renderBox(box, lines: lines, visible: visible, theme: theme, into: &frame)
+        }
+    }
+
+    private func renderBox(_ box: Rect, lines: [(label: String, text: String)], visible: Int, theme: Theme,
+                           into frame: inout Frame) {
         frame.fill(box, style: theme.surfaceStyle(.text))
         let inner = frame.drawBox(box, title: title, border: theme.border, style: theme.surfaceStyle(.accent),
                                   titleStyle: theme.surfaceStyle(.accent, bold: true))

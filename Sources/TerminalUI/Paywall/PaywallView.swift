@@ -88,7 +88,8 @@ public enum PaywallView {
     public static func inFull(_ model: PaywallModel) -> TextOverlay? {
         guard let item = model.selectedItem else { return nil }
         let text = PaywallRowText(item, owned: ownership(of: item, in: model), selected: false, width: 0)
-        return TextOverlay(title: item.display.name, entries: [text.price, text.detail].filter { !$0.isEmpty }.map { .init("", $0) })
+        return TextOverlay(title: item.display.name, entries: [text.price, text.detail].filter { !$0.isEmpty }.map { .init("", $0) },
+                           direction: model.writingDirection)
     }
 
     /// The rows the paywall box uses in `area`, border included: all of them while a product is
