@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "Program", dependencies: ["TerminalUI", "StoreEngine", "Catalog", "Platform"]),
         // Frame -> text, ANSI, HTML, SVG; the contact sheet, the diff page and recordings. Pure
         // but for writing the files it is asked for.
-        .target(name: "Exports", dependencies: ["Program", "TerminalUI", "StoreEngine", "Catalog"]),
+        .target(name: "Exports", dependencies: ["Program", "TerminalUI", "StoreEngine", "Catalog", "Platform"]),
         .target(name: "Scenarios", dependencies: ["Exports", "Program", "TerminalUI", "StoreEngine", "Catalog"]),
         // Debian's wide-character ncurses is its own library (ncursesw); macOS's one libncurses is
         // built wide. The module map names no library, so each platform links its own here.
@@ -76,8 +76,9 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "StoreEngine", "Catalog", "TestFixtures"]),
         .testTarget(
             name: "ProgramTests",
-            // Ledger only for tests that fill the disk under the running loop.
-            dependencies: ["Program", "TerminalUI", "StoreEngine", "Ledger", "Catalog", "Platform", "TestFixtures"],
+            // Ledger only for tests that fill the disk under the running loop; Exports for `c`
+            // through the real saver.
+            dependencies: ["Program", "TerminalUI", "StoreEngine", "Ledger", "Catalog", "Platform", "Exports", "TestFixtures"],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "Program", "TerminalUI", "StoreEngine", "Catalog"]),

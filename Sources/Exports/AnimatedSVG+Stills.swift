@@ -15,13 +15,7 @@ extension AnimatedSVG {
     }
 
     static func stills(_ recording: Recording, options: SVGOptions = SVGOptions()) -> Stills {
-        let timeline = SVGTimeline(recording, hold: finalHold)
-        let colors = SVGColors(foreground: options.foreground, background: options.background)
-        let canvas = FrameSVG.mostCommonBackground(of: timeline.firstFrame, colors)
-        let layout = SVGLayout(columns: timeline.columns, rows: timeline.rows, chrome: options.chrome)
-        var titled = options
-        if titled.title == nil { titled.title = recording.title }
-        let document = SVGDocument(layout: layout, options: titled, canvas: canvas, foreground: colors.foreground)
+        let (timeline, colors, document) = drawing(recording, options: options)
 
         var pictures: [String] = []
         var shown: [Int] = []

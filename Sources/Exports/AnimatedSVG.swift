@@ -14,8 +14,7 @@ public enum AnimatedSVG {
     public static let finalHold = 2.0
 
     public static func document(_ recording: Recording, options: SVGOptions = SVGOptions()) -> String {
-        let timeline = SVGTimeline(recording, hold: finalHold)
-        let colors = SVGColors(foreground: options.foreground, background: options.background)
+        let (timeline, colors, document) = drawing(recording, options: options)
         var defs = "", body = "", style = SVGTimeline.sharedRule(duration: timeline.duration)
         // A row drawn before is used again: its cells are the key.
         var rowIDs: [[Cell]: Int] = [:]
@@ -53,13 +52,20 @@ public enum AnimatedSVG {
             }
         }
 
-        let firstFrame = timeline.firstFrame
-        let canvas = FrameSVG.mostCommonBackground(of: firstFrame, colors)
+        return document.text(body: body, extraStyle: style, defs: defs,
+                  rootAttributes: " data-frame-times=\"\(timeline.times.map(SVGNumber.format).joined(separator: " "))\" data-duration=\"\(SVGNumber.format(timeline.duration))\"")
+    }
+
+    /// What the animation and its stills share, so a GIF's pictures and the SVG agree: the
+    /// timeline, the colors, and the document around the rows (the canvas is the first
+    /// frame's commonest background; the title is the recording's unless one is given).
+    static func drawing(_ recording: Recording, options: SVGOptions) -> (SVGTimeline, SVGColors, SVGDocument) {
+        let timeline = SVGTimeline(recording, hold: finalHold)
+        let colors = SVGColors(foreground: options.foreground, background: options.background)
+        let canvas = FrameSVG.mostCommonBackground(of: timeline.firstFrame, colors)
         let layout = SVGLayout(columns: timeline.columns, rows: timeline.rows, chrome: options.chrome)
         var titled = options
         if titled.title == nil { titled.title = recording.title }
-        return SVGDocument(layout: layout, options: titled, canvas: canvas, foreground: colors.foreground)
-            .text(body: body, extraStyle: style, defs: defs,
-                  rootAttributes: " data-frame-times=\"\(timeline.times.map(SVGNumber.format).joined(separator: " "))\" data-duration=\"\(SVGNumber.format(timeline.duration))\"")
+        return (timeline, colors, SVGDocument(layout: layout, options: titled, canvas: canvas, foreground: colors.foreground))
     }
 }

@@ -12,6 +12,12 @@ public struct RecordingFile: Sendable {
         case svg
         case gif
         case mp4
+
+        /// Every format's extension after `stem`, as a sentence lists them: `.cast, .svg, .gif or .mp4`.
+        public static func listed(after stem: String = "") -> String {
+            let names = allCases.map { stem + "." + $0.rawValue }
+            return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+        }
     }
 
     /// Why a recording cannot go where it was asked.
@@ -28,8 +34,7 @@ public struct RecordingFile: Sendable {
         public var description: String {
             switch self {
             case .unknownExtension(let path):
-                let known = Format.allCases.map { "." + $0.rawValue }
-                return "--record takes a file ending in \(known.dropLast().joined(separator: ", ")) or \(known.last ?? ""), not \(path)"
+                return "--record takes a file ending in \(Format.listed()), not \(path)"
             case .unwritable(let path, let reason):
                 return "--record \(path): cannot write the recording there (\(reason)); name a file in a folder you can write to"
             case .missingProgram(let program, let package, let format):

@@ -11,6 +11,8 @@ struct RecordingVideo: Sendable {
     let png: PNGConverter
     let ffmpeg: ExportProcess
     let format: RecordingFile.Format
+    /// Where the pictures' own folder is made (a test names one it can look into).
+    var scratchFolder = FileManager.default.temporaryDirectory.path
 
     /// Both programs on PATH, or the first missing one named with its Debian package, so a
     /// session is not recorded for a file that cannot be made at its end.
@@ -29,7 +31,7 @@ struct RecordingVideo: Sendable {
     /// a long recording takes a while.
     func write(_ recording: Recording, to path: String, progress: (String) -> Void) throws(RecordingFile.Problem) {
         let stills = AnimatedSVG.stills(recording, options: SVGOptions(title: recording.title))
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-record-\(UUID().uuidString.prefix(8))").path
+        let work = (scratchFolder as NSString).appendingPathComponent("storefront-record-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(atPath: work) }
         do {
             try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import StoreEngine
 import TerminalUI
 
@@ -22,6 +23,11 @@ public struct ScreenCapture: Sendable {
         public var files: [String]
         public var missing: String?
 
+        /// The name the files were written under, without folder or extension.
+        public var name: String? {
+            files.first.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
+        }
+
         /// For the bottom line: where the files are.
         public var sentence: String {
             guard let first = files.first else { return "" }
@@ -32,18 +38,42 @@ public struct ScreenCapture: Sendable {
         }
     }
 
-    /// Writes `frame` as `name` in the folder (made if need be); with no name, as the time now,
-    /// `2026-01-31-142530`, then `-2`, `-3` for more in the same second.
-    public func write(_ frame: Frame, name: String? = nil, now: Date = Date()) throws(ExportFailure) -> Outcome {
+    /// How a capture's files are named.
+    public enum Naming: Sendable, Equatable {
+        /// The time, `2026-01-31-142530`, then `-2`, `-3` for more in the same second.
+        case stamped(Date)
+        /// Exactly this name, over a capture of that name already in the folder.
+        case replacing(String)
+        /// `NAME-2`, `NAME-3`: the first no capture has yet (NAME is another's).
+        case after(String)
+    }
+
+    /// Writes `frame` in the folder (made if need be). A stamped or `after` name is claimed by
+    /// making its `.svg` exclusively, so two captures at once (two scenarios side by side, the
+    /// app and a scenario) never take the same one; if the writing fails, the claim goes.
+    public func write(_ frame: Frame, naming: Naming) throws(ExportFailure) -> Outcome {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             throw ExportFailure(.io, "\(directory): cannot make the folder (\(SystemErrorText.words(of: error))).")
         }
-        let chosen = name ?? freeName(stamped: now)
+        let chosen: String, claimed: Bool
+        switch naming {
+        case .stamped(let now): (chosen, claimed) = (try claim(Self.stamp(now), from: 1), true)
+        case .replacing(let name): (chosen, claimed) = (name, false)
+        case .after(let name): (chosen, claimed) = (try claim(name, from: 2), true)
+        }
         let formats: [ExportFormat] = png == nil ? [.svg, .txt] : [.svg, .png, .txt]
         let writer = ExportFileWriter(directory: directory, formats: formats, svgOptions: SVGOptions(), png: png)
-        let written = try writer.writePictures(frame, named: chosen, svgOptions: SVGOptions())
+        let written: [String: String]
+        do {
+            written = try writer.writePictures(frame, named: chosen, svgOptions: SVGOptions())
+        } catch {
+            if claimed {
+                for format in Self.extensions { try? FileManager.default.removeItem(atPath: path(chosen, format)) }
+            }
+            throw error
+        }
         let files = [ExportFormat.svg, .png, .txt].compactMap { written[$0.rawValue] }
             .map { (directory as NSString).appendingPathComponent($0) }
         return Outcome(files: files, missing: png == nil
@@ -53,24 +83,40 @@ public struct ScreenCapture: Sendable {
     /// The app's `c`: `frame` saved under the time now, and the bottom line's sentence.
     public func notice(saving frame: Frame) -> StoreNotice {
         do {
-            let outcome = try write(frame)
+            let outcome = try write(frame, naming: .stamped(Date()))
             return StoreNotice(outcome.missing == nil ? .success : .info, outcome.sentence)
         } catch {
             return StoreNotice(.error, "Screen not saved: \(error.message)")
         }
     }
 
-    /// The time as a name no capture in the folder has yet.
-    private func freeName(stamped now: Date) -> String {
+    private static let extensions = ["svg", "png", "txt"]
+
+    private func path(_ name: String, _ fileExtension: String) -> String {
+        (directory as NSString).appendingPathComponent("\(name).\(fileExtension)")
+    }
+
+    /// `stem` (from 1) or `stem-N` (from N), the first whose `.svg` this call makes; a name
+    /// whose PNG or text is there without its SVG is passed over too.
+    private func claim(_ stem: String, from first: Int) throws(ExportFailure) -> String {
+        var count = first
+        while true {
+            let name = count == 1 ? stem : "\(stem)-\(count)"
+            if !Self.extensions.dropFirst().contains(where: { FileManager.default.fileExists(atPath: path(name, $0)) }) {
+                do {
+                    if try ExclusiveFile.create(at: path(name, "svg")) { return name }
+                } catch {
+                    throw ExportFailure(.io, "\(path(name, "svg")): cannot write (\(SystemErrorText.words(for: error.code))).")
+                }
+            }
+            count += 1
+        }
+    }
+
+    private static func stamp(_ now: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd-HHmmss"
-        let stamp = formatter.string(from: now)
-        var name = stamp, count = 1
-        while ["svg", "png", "txt"].contains(where: { FileManager.default.fileExists(atPath: "\(directory)/\(name).\($0)") }) {
-            count += 1
-            name = "\(stamp)-\(count)"
-        }
-        return name
+        return formatter.string(from: now)
     }
 }

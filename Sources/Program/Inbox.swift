@@ -34,7 +34,7 @@ public final class Inbox: @unchecked Sendable {
         deliver(Mail(message: message, answersCall: false))
     }
 
-    /// An engine call's answer.
+    /// The answer to work the program handed out and counts: an engine call, a screen save.
     func answer(_ message: Message) {
         deliver(Mail(message: message, answersCall: true))
     }

@@ -26,7 +26,7 @@ public final class Program<Terminal: Backend> {
     /// After a failed call (a full disk), what is due waits for the player's next key or click
     /// instead of being asked for again at once, and again, for as long as the disk is full.
     private var dueWaitsForPlayer = false
-    /// Engine calls handed out and not yet answered.
+    /// Engine calls and screen saves handed out and not yet answered.
     private var callsInFlight = 0
     private var queue: [Message] = []
     private var needsDraw = true
@@ -35,11 +35,14 @@ public final class Program<Terminal: Backend> {
     private var failures: [StoreError] = []
     /// The frame last drawn: what `c` saves, the screen as the player sees it.
     private var shown: Frame?
-    /// Writes a frame to files and says where (the app's `c`); nil where there is no such place.
-    private let captureScreen: ((Frame) -> StoreNotice)?
+    /// Writes a frame to files and says where (the app's `c`), on a thread of its own; nil
+    /// where there is no such place.
+    private let captureScreen: (@Sendable (Frame) -> StoreNotice)?
+    /// Saves still writing: the loop lets them finish before it returns, so no capture is cut off.
+    private let saves = DispatchGroup()
 
     public init(app: App, backend: Terminal, engine: EngineWorker, clock: Clock, inbox: Inbox = Inbox(),
-                wallTime: @escaping () -> Date = Date.init, captureScreen: ((Frame) -> StoreNotice)? = nil) {
+                wallTime: @escaping () -> Date = Date.init, captureScreen: (@Sendable (Frame) -> StoreNotice)? = nil) {
         self.app = app
         self.backend = backend
         self.engine = engine
@@ -90,6 +93,7 @@ public final class Program<Terminal: Backend> {
             if case .openURL = mail.message { for effect in measured({ app.update(mail.message) }) { perform(effect) } }
         }
         engine.waitUntilIdle()
+        saves.wait()
     }
 
     /// Wall seconds until the next timer or engine step; short while a countdown shows; at
@@ -273,10 +277,20 @@ public final class Program<Terminal: Backend> {
             quietTimers.removeAll { $0.message == message }
             quietTimers.append((wallTime().addingTimeInterval(seconds), message))
         case .captureScreen:
-            // Headless there is no `c` to save with: a script says where with `capture NAME`.
-            var said = StoreNotice(.error, "Nothing saved: a scenario saves the screen with capture NAME.")
-            if let shown, let captureScreen { said = captureScreen(shown) }
-            queue.append(.screenCaptured(said))
+            guard let shown, let captureScreen else {
+                // Headless there is no `c` to save with: a script says where with `capture NAME`.
+                queue.append(.screenCaptured(StoreNotice(.error, "Nothing saved: a scenario saves the screen with capture NAME.")))
+                return
+            }
+            // Off the loop, as an engine call is: drawing the PNG takes a while, and keys are
+            // read meanwhile. `shown` is a value, so what is saved is the screen at the key press.
+            callsInFlight += 1
+            let inbox = self.inbox
+            saves.enter()
+            DispatchQueue.global(qos: .userInitiated).async { [saves] in
+                inbox.answer(.screenCaptured(captureScreen(shown)))
+                saves.leave()
+            }
         case .suspend:
             backend.suspend()
             let (width, height) = backend.size

@@ -18,6 +18,8 @@ public struct ScenarioOptions: Sendable {
     public var snapshotsDirectory: String?
     /// Where `capture` saves the screen (the app's `c` saves in the same folder).
     public var capturesDirectory = ScreenCapture.defaultDirectory
+    /// The capture names this run has written; shared by every copy of these options.
+    public var captureNames = CaptureNames()
     /// The snapshots that failed in this run, for `DIR/diff.html`; shared by every copy of these
     /// options, so every scenario of one run adds to the same page.
     public var snapshotFailures = SnapshotFailures()

@@ -35,7 +35,7 @@ enum DemoCommand {
         }
         if options.headless {
             guard options.recordPath != nil else {
-                throw CommandFailure(.usage, "demo --headless plays for a recording: add --record FILE.cast or FILE.svg. To check a demo without a terminal, run it as a scenario: storefront scenario \(file).")
+                throw CommandFailure(.usage, "demo --headless plays for a recording: add --record \(RecordingFile.Format.listed(after: "FILE")). To check a demo without a terminal, run it as a scenario: storefront scenario \(file).")
             }
             guard !settings.loop else {
                 throw CommandFailure(.usage, "demo --headless records one run; drop --loop (a player loops the recording).")

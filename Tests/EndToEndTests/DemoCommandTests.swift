@@ -147,7 +147,7 @@ extension EndToEnd {
             #expect(noTerminal.standardError.contains("a demo needs a terminal"))
             let unrecorded = try run([Self.askToBuy, "--headless"])
             #expect(unrecorded.status == 64)
-            #expect(unrecorded.standardError.contains("add --record FILE.cast or FILE.svg"), "\(unrecorded.standardError)")
+            #expect(unrecorded.standardError.contains("add --record FILE.cast, FILE.svg, FILE.gif or FILE.mp4."), "\(unrecorded.standardError)")
             let looped = try run([Self.askToBuy, "--headless", "--loop", "--record", "x.cast"])
             #expect(looped.status == 64)
             #expect(looped.standardError.contains("drop --loop"), "\(looped.standardError)")

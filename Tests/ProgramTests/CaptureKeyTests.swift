@@ -1,3 +1,4 @@
+import Exports
 import Foundation
 import Program
 import StoreEngine
@@ -7,14 +8,21 @@ import TerminalUI
 /// `c`: the frame on screen (the one last drawn, the help over it included) goes to whatever
 /// saves it, and the bottom line says what that said.
 @Suite struct CaptureKeyTests {
-    /// What the saver was handed.
-    final class Saved {
-        var frames: [Frame] = []
+    /// What the saver was handed, on the thread it saves on.
+    final class Saved: @unchecked Sendable {
+        private let lock = NSLock()
+        private var handed: [Frame] = []
+
+        var frames: [Frame] { lock.withLock { handed } }
+
+        func add(_ frame: Frame) {
+            lock.withLock { handed.append(frame) }
+        }
     }
 
     static func harness(_ saved: Saved) throws -> HeadlessHarness {
         try HeadlessHarness(width: 80, height: 24) { frame in
-            saved.frames.append(frame)
+            saved.add(frame)
             return StoreNotice(.success, "Screen saved as captures/one.svg, .png and .txt.")
         }
     }
@@ -40,6 +48,19 @@ import TerminalUI
         let savedWhatShows = saved.frames.count == 1 && saved.frames.first == shown
         #expect(savedWhatShows, "\(saved.frames.map(\.text))")
         #expect(shown.text.contains("Esc or ? closes"))
+    }
+
+    @Test func aFolderThatCannotBeMadeIsSaidOnTheBottomLine() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("capture-key-\(UUID().uuidString.prefix(8))").path
+        try "".write(toFile: scratch, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        // The real saver, asked to save under a regular file.
+        let capture = ScreenCapture(directory: scratch + "/captures", path: "/nonexistent")
+        let harness = try HeadlessHarness(width: 200, height: 24, captureScreen: capture.notice(saving:))
+        _ = harness.program.draw()
+        harness.press(.character("c"))
+        let said = harness.program.draw().lines.last ?? ""
+        #expect(said.contains("Screen not saved: \(scratch)/captures: cannot make the folder (Not a directory)."), "\(said)")
     }
 
     @Test func withNowhereToSaveTheBottomLineSaysHowAScenarioSaves() throws {

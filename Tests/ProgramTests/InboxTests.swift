@@ -3,7 +3,6 @@ import Foundation
 import Program
 import StoreEngine
 import TerminalUI
-import TestFixtures
 import Testing
 
 /// The inbox is the way in for everything that is not a key: any thread posts, and a pipe
@@ -75,13 +74,8 @@ struct InboxTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("inbox-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try Store(catalog: defaultCatalog, ledgerPath: directory.appendingPathComponent("storefront.sqlite").path,
-                              userId: "player-1", clock: .paused(at: fixedNow), rate: .paused)
-        let launch = store.currentReport()
-        let app = App(catalog: defaultCatalog, storefrontId: "USA", userId: store.userId, report: launch, width: 120, height: 40,
-                      now: fixedNow, timeZone: utc)
         let backend = InboxOnlyBackend()
-        let program = Program(app: app, backend: backend, engine: EngineWorker(store: store), clock: launch.clock)
+        let program = try loopProgram(on: backend, in: directory)
         let inbox = program.inbox
         let handed = HandOver(program)
         let finished = DispatchSemaphore(value: 0)

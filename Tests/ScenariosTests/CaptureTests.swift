@@ -35,8 +35,8 @@ struct CaptureTests {
         let capture = ScreenCapture(directory: scratch.file("shots"))
         let now = Date(timeIntervalSince1970: 1_767_258_000)
         let frame = Frame(width: 4, height: 1)
-        let first = try capture.write(frame, now: now)
-        let second = try capture.write(frame, now: now)
+        let first = try capture.write(frame, naming: .stamped(now))
+        let second = try capture.write(frame, naming: .stamped(now))
         let stamp = first.files[0].dropFirst(scratch.file("shots/").count).prefix(while: { $0 != "." })
         #expect(stamp.count == "2026-01-01-090000".count, "\(first.files)")
         #expect(second.files == first.files.map { $0.replacingOccurrences(of: "\(stamp).", with: "\(stamp)-2.") })
@@ -47,7 +47,7 @@ struct CaptureTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let outcome = try ScreenCapture(directory: scratch.file("shots"), path: "/nonexistent")
-            .write(Frame(width: 4, height: 1), name: "plain")
+            .write(Frame(width: 4, height: 1), naming: .replacing("plain"))
         #expect(outcome.sentence == "Screen saved as \(scratch.file("shots/plain")).svg and .txt; "
                 + "no .png: rsvg-convert is not on PATH (apt-get install librsvg2-bin).")
     }

@@ -5,7 +5,7 @@ import Testing
 /// The demo's schedule as a pure function: given the steps and the speed, the pauses.
 @Suite("Demo: pacing")
 struct DemoPacingTests {
-    @Test("at speed 1: a beat after an action, a typist's rhythm for keys, nothing for checks and settings")
+    @Test("at speed 1: a beat before an action, a typist's rhythm for keys, nothing for checks and settings")
     func speedOne() {
         #expect(DemoPacing.delays(for: [.action, .key, .check, .setup], speed: 1) == [1.5, 0.12, 0, 0])
     }

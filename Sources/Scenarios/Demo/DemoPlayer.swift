@@ -97,6 +97,8 @@ public final class DemoPlayer<Terminal: Backend> {
             options.stateDirectory = nil
             options.stateLock = nil
             options.snapshotsDirectory = nil
+            // Each run is the script run again: its captures replace the last run's.
+            options.captureNames = CaptureNames()
             let run = ScenarioRun(scenario: scenario, options: options, stage: stage())
             let outcome = run.run()
             if run.interrupted {

@@ -46,7 +46,7 @@ final class HeadlessHarness {
 
     init(storefront: String = "USA", catalog: Catalog = defaultCatalog, width: Int = 120, height: Int = 40,
          network: NetworkCondition? = nil, generator: any RandomNumberGenerator = SeededGenerator(seed: 42),
-         audience: Bool = false, showsEvents: Bool? = nil, captureScreen: ((Frame) -> StoreNotice)? = nil) throws {
+         audience: Bool = false, showsEvents: Bool? = nil, captureScreen: (@Sendable (Frame) -> StoreNotice)? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("program-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let wall = WallClockStub(fixedNow)
