@@ -1,3 +1,4 @@
+import Catalog
 import Exports
 import Program
 import Foundation
@@ -25,13 +26,18 @@ enum RecordOption {
     }
 
     /// Writes the recording; a failure is said on standard error with the exit code 74. A GIF
-    /// or a video says its steps there as it goes.
+    /// or a video says its steps there as it goes, and every recording where it went.
     static func write(_ recording: Recording, to file: RecordingFile) throws(CommandFailure) {
         do {
             try file.write(recording) { step in FileHandle.standardError.write(Data("storefront: \(step)\n".utf8)) }
         } catch {
             throw failure(error)
         }
+        let frames = recording.frames
+        let seconds = String(format: "%.1f", frames.last?.time ?? 0)
+        FileHandle.standardError.write(Data(ControlCharacters.escaped(
+            "storefront: recorded \(English.count(frames.count, "screen")) over \(seconds) s to \(file.path)\n",
+            keepingNewlines: true).utf8))
     }
 
     private static func failure(_ problem: RecordingFile.Problem) -> CommandFailure {

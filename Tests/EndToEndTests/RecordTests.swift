@@ -92,6 +92,9 @@ extension EndToEnd {
             let run = try Finished.run(try BuiltBinary.path(), ["scenario", script, "--catalog", catalog, "--record", cast,
                                                                 "--snapshots", folder.path + "/snapshots"])
             #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+            // Where it went, and how much of it, once written.
+            #expect(run.standardError.contains(#/storefront: recorded \d+ screens over \d+\.\d s to /#) &&
+                    run.standardError.hasSuffix(" to \(cast)\n"), "\(run.standardError)")
             let replay = try CastReplay.of(castAt: cast)
             #expect(replay.header["title"] as? String == "buy.scenario")
             #expect(replay.header["width"] as? Int == 120 && replay.header["height"] as? Int == 40)
