@@ -11,14 +11,38 @@ public enum ChangeSummary {
     /// A quoted stretch of text is cut to this many characters.
     static let textQuoted = 40
 
-    /// - Parameter names: what a change may be named by (the catalog's product names in every
-    ///   language); a name counts where it is drawn in the box of a changed cell.
-    public static func line(for name: String, diff: FrameDiff, names: [String] = []) -> String {
+    /// What a change may be named by (the catalog's product names in every language), made
+    /// once for a whole export: longest first, each with the form a right-to-left screen draws
+    /// it in (Arabic shaped, an English name's closing `!` on its left), so every changed
+    /// combination looks for it both ways without ordering it again.
+    public struct Names: Sendable {
+        let drawn: [DrawnName]
+
+        public init(_ names: [String]) {
+            drawn = Array(Set(names.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }))
+                .sorted { ($0.count, $0) > ($1.count, $1) }
+                .flatMap { name in
+                    let visual = BidiText.visualRightToLeft(name)
+                    return [DrawnName(drawn: name, name: name)] + (visual == name ? [] : [DrawnName(drawn: visual, name: name)])
+                }
+        }
+    }
+
+    /// - Parameter names: a name counts where it is drawn in the box of a changed cell.
+    public static func line(for name: String, diff: FrameDiff, names: Names) -> String {
         "\(name): " + describe(diff, names: names)
     }
 
-    /// The line without the combination's name.
+    public static func line(for name: String, diff: FrameDiff, names: [String] = []) -> String {
+        line(for: name, diff: diff, names: Names(names))
+    }
+
     public static func describe(_ diff: FrameDiff, names: [String] = []) -> String {
+        describe(diff, names: Names(names))
+    }
+
+    /// The line without the combination's name.
+    public static func describe(_ diff: FrameDiff, names: Names) -> String {
         let count = diff.changed.count
         guard count > 0 else { return "no change" }
         let cells = English.count(count, "cell")
@@ -28,14 +52,7 @@ public enum ChangeSummary {
         let rows = changedRows(diff)
         let styleOnly = diff.changed.allSatisfy { diff.before[$0.x, $0.y].grapheme == diff.after[$0.x, $0.y].grapheme }
         let suffix = styleOnly ? " (colors or attributes only)" : ""
-        let candidates = Array(Set(names.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }))
-            .sorted { ($0.count, $0) > ($1.count, $1) }
-            .flatMap { name in
-                // On a right-to-left screen a name is drawn in visual order (Arabic shaped, an
-                // English name's closing `!` on its left): it is looked for both ways.
-                let visual = BidiText.visualRightToLeft(name)
-                return [DrawnName(drawn: name, name: name)] + (visual == name ? [] : [DrawnName(drawn: visual, name: name)])
-            }
+        let candidates = names.drawn
         var places: [String] = []
         for row in rows {
             for place in self.places(on: row, of: diff, names: candidates) where !places.contains(place) {
@@ -93,7 +110,7 @@ public enum ChangeSummary {
     }
 
     /// A name as the frame draws it, and as the summary quotes it.
-    struct DrawnName {
+    struct DrawnName: Sendable {
         var drawn: String
         var name: String
     }

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import StoreEngine
 
@@ -25,7 +26,7 @@ public struct ExportDestination: Sendable {
         var path = (directory as NSString).standardizingPath
         while !path.isEmpty, path != "/", path != ".", !FileManager.default.fileExists(atPath: path) {
             missing.append(path)
-            path = (path as NSString).deletingLastPathComponent
+            path = FilePath.folder(of: path)
         }
         self.missing = missing
     }

@@ -90,7 +90,7 @@ public enum Exporter {
                               progress: @escaping @Sendable (Int, Int) -> Void) throws(ExportFailure) -> ExportResult {
         let png = job.formats.contains(.png) ? try PNGConverter.located() : nil
         let writer = ExportFileWriter(directory: output, formats: job.formats, svgOptions: job.svgOptions, png: png)
-        let names = productNames(of: job)
+        let names = ChangeSummary.Names(productNames(of: job))
         let baseList = baseCombinations(of: job)
         let baseSet = baseList.map(Set.init)
         let scratch = job.scratchDirectory ?? FileManager.default.temporaryDirectory.path
@@ -184,7 +184,7 @@ public enum Exporter {
 
     /// The change of one combination against the base, or nil when it drew alike.
     static func compare(_ frame: Frame, of combination: Combination, with base: ExportBase, has: Bool,
-                        renderer: ExportRenderer?, names: [String]) throws(ExportFailure) -> ChangedCombination? {
+                        renderer: ExportRenderer?, names: ChangeSummary.Names) throws(ExportFailure) -> ChangedCombination? {
         let before: Frame?
         switch base {
         case .archive(let archive): before = try archive.frame(for: combination)

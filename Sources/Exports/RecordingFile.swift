@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import StoreEngine
 
@@ -81,7 +82,7 @@ public struct RecordingFile: Sendable {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw .unwritable(path: path, reason: "it is a folder")
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FilePath.folder(of: path)
         let directory = folder.isEmpty ? "." : folder
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
             throw .unwritable(path: path, reason: "no folder \(directory)")

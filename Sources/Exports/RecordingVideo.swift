@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import StoreEngine
 
@@ -57,7 +58,7 @@ struct RecordingVideo: Sendable {
             throw .failed(path: path, reason: SystemErrorText.words(of: error))
         }
         progress("\(path): joining \(stills.shown.count) frames with \(Self.program)")
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FilePath.folder(of: path)
         let temporary = ((folder.isEmpty ? "." : folder) as NSString)
             .appendingPathComponent(".storefront-record-\(UUID().uuidString.prefix(8)).\(format.rawValue)")
         defer { try? FileManager.default.removeItem(atPath: temporary) }

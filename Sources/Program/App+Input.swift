@@ -124,13 +124,9 @@ extension App {
         case .restore?:
             return update(.restore)
         case .terms?:
-            overlay = Overlay(.address, TextOverlay(title: PaywallView.text(of: paywall)[.terms],
-                                                    entries: [TextOverlay.Entry("", paywall.termsURL ?? "")],
-                                                    direction: paywall.writingDirection))
+            overlay = addressOverlay(PaywallView.text(of: paywall)[.terms], paywall.termsURL)
         case .privacy?:
-            overlay = Overlay(.address, TextOverlay(title: PaywallView.text(of: paywall)[.privacy],
-                                                    entries: [TextOverlay.Entry("", paywall.privacyURL ?? "")],
-                                                    direction: paywall.writingDirection))
+            overlay = addressOverlay(PaywallView.text(of: paywall)[.privacy], paywall.privacyURL)
         case nil:
             guard let pane = layout.pane(at: event.x, event.y) else { return [] }
             focus = pane
@@ -148,5 +144,11 @@ extension App {
             }
         }
         return []
+    }
+
+    /// A link's address in full, titled in the storefront's words and read its way.
+    private func addressOverlay(_ title: String, _ address: String?) -> Overlay {
+        Overlay(.address, TextOverlay(title: title, entries: [TextOverlay.Entry("", address ?? "")],
+                                      direction: paywall.writingDirection))
     }
 }

@@ -32,9 +32,9 @@ public enum AppView {
             }
         }
         renderPanes(app, layout: layout, theme: theme, into: &frame)
-        HintBar.render(notice: app.bottomLine, hint: hint(app), theme: theme, in: layout.hintBar, into: &frame)
+        HintBar.render(notice: app.bottomLine, hint: hint(app, layout: layout), theme: theme, in: layout.hintBar, into: &frame)
         // Whatever goes over the screen keeps its borders clear of the boxes beneath.
-        let boxes = app.sheet != nil || app.choiceMenu != nil || app.overlay != nil ? app.boxesBeneath : []
+        let boxes = app.sheet != nil || app.choiceMenu != nil || app.overlay != nil ? app.boxes(beneathIn: layout) : []
         switch app.sheet {
         case .payStation(let page)?:
             PayStationSheet.render(page, now: app.now, clockPaused: app.clockIsPaused, theme: theme,
@@ -79,7 +79,8 @@ public enum AppView {
     /// The keys of what is on top: a sheet, else a focused pane; nil for the paywall's own. A
     /// menu or a text overlay says its keys on its own last line: the bottom line then says
     /// nothing (but a message), rather than the same keys again, or keys that work only beneath it.
-    private static func hint(_ app: App) -> String? {
+    /// - Parameter layout: the frame's layout, made once for all of it.
+    private static func hint(_ app: App, layout: ScreenLayout) -> String? {
         if app.overlay != nil { return "" }
         // In a demo the presenter's keys are the only ones that do anything.
         if let keys = app.demoKeys { return keys }
@@ -92,7 +93,7 @@ public enum AppView {
             if app.choiceMenu != nil { return "" }
             guard app.focus == .paywall else { return "↑↓ select a row · Enter open it in full · Tab next pane · ? help" }
             // The selected row's words longer than the lines under it: the key that reads them.
-            return PaywallView.selectionIsCut(app.paywall, in: app.layout.paywall)
+            return PaywallView.selectionIsCut(app.paywall, in: layout.paywall)
                 ? "←→↑↓ select · o read in full · Enter buy · Tab pane · ? help · q quit" : nil
         }
     }
@@ -141,9 +142,10 @@ public enum AppView {
 extension App {
     /// The boxes drawn on the screen, which a sheet, a menu or an overlay keeps its borders
     /// clear of: the paywall and the panes (`ScreenLayout.boxes`), and the paywall's boxed plans.
-    public var boxesBeneath: [Rect] {
-        let layout = self.layout
-        return layout.boxes + PaywallView.boxes(of: paywall, in: layout.paywall)
+    public var boxesBeneath: [Rect] { boxes(beneathIn: layout) }
+
+    func boxes(beneathIn layout: ScreenLayout) -> [Rect] {
+        layout.boxes + PaywallView.boxes(of: paywall, in: layout.paywall)
     }
 
     /// This app's screen.

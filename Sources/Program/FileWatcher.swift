@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Platform
 
@@ -152,7 +153,7 @@ private final class Notified: @unchecked Sendable {
         for file in targets.files {
             // A catalog that is a symbolic link is saved where it points: that folder is watched too.
             for path in Set([file, (file as NSString).resolvingSymlinksInPath]) {
-                let folder = (path as NSString).deletingLastPathComponent
+                let folder = FilePath.folder(of: path)
                 folders.append((folder.isEmpty ? "." : folder, [(path as NSString).lastPathComponent: file]))
             }
         }

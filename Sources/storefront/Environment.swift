@@ -68,7 +68,7 @@ enum Environment {
 
     /// The folder themes load from: `Themes/` beside the catalog, else in the current directory.
     static func themesDirectory(near catalogPath: String) -> String? {
-        let catalogDirectory = (catalogPath as NSString).deletingLastPathComponent
+        let catalogDirectory = FilePath.folder(of: catalogPath)
         // `Themes`, not `./Themes`, beside a catalog named without a folder: messages name the file as typed.
         let candidates = [catalogDirectory.isEmpty ? "Themes" : catalogDirectory + "/Themes", "Themes"]
         return candidates.first(where: { FileManager.default.fileExists(atPath: $0) })

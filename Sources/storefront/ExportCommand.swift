@@ -122,7 +122,7 @@ enum ExportCommand {
         case .catalogFile(let file):
             return .catalog(try Environment.loadCatalog(at: file), label: file)
         case .gitRevision(let revision, let path):
-            let directory = (catalogPath as NSString).deletingLastPathComponent
+            let directory = FilePath.folder(of: catalogPath)
             let text = try mapped { () throws(ExportFailure) in try GitRevision.text(revision: revision, path: path, in: directory) }
             do {
                 return .catalog(try CatalogFile.load(text: text, file: base), label: base)

@@ -29,15 +29,14 @@ enum RecordOption {
     /// or a video says its steps there as it goes, and every recording where it went.
     static func write(_ recording: Recording, to file: RecordingFile) throws(CommandFailure) {
         do {
-            try file.write(recording) { step in FileHandle.standardError.write(Data("storefront: \(step)\n".utf8)) }
+            try file.write(recording) { step in standardError("storefront: \(step)") }
         } catch {
             throw failure(error)
         }
         let frames = recording.frames
         let seconds = String(format: "%.1f", frames.last?.time ?? 0)
-        FileHandle.standardError.write(Data(ControlCharacters.escaped(
-            "storefront: recorded \(English.count(frames.count, "screen")) over \(seconds) s to \(file.path)\n",
-            keepingNewlines: true).utf8))
+        standardError(ControlCharacters.escaped(
+            "storefront: recorded \(English.count(frames.count, "screen")) over \(seconds) s to \(file.path)"))
     }
 
     private static func failure(_ problem: RecordingFile.Problem) -> CommandFailure {

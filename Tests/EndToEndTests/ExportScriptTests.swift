@@ -31,6 +31,17 @@ extension EndToEnd {
                     "no shaped presentation forms: \(changed.standardOutput)")
         }
 
+        @Test("--out with a one-letter name writes there (Foundation's folder-of-path crashed on it)")
+        func aOneLetterOutputFolder() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let run = try Finished.run(try BuiltBinary.path(), ["export", "--catalog", BuiltBinary.catalog, "--out", "o",
+                                                                "--storefronts", "USA", "--formats", "txt"] + axes,
+                                       in: directory.path)
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(FileManager.default.fileExists(atPath: directory.path + "/o/manifest.json"))
+        }
+
         @Test("a machine without fonts for Japanese or Arabic is warned, by script and Debian package; Latin needs none")
         func missingFontsAreNamed() throws {
             let directory = try TemporaryDirectory()

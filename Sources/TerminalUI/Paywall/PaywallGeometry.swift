@@ -47,8 +47,7 @@ struct PaywallGeometry {
     var rowDetailIsCut = false
     /// The most lines a row in view opens under it when selected.
     var mostRowDetailLines = 0
-    /// The item selected when the geometry was laid out, which `rowDetail` belongs to when it
-    /// is directly under its row.
+    /// The item selected when the geometry was laid out, whose row `rowDetail` is directly under.
     var selection: Int
     /// The primary button: a bar across the content's width, right after the plans and rows
     /// (on a tall screen the room left over goes below the links, not above the button).
@@ -359,10 +358,7 @@ struct PaywallGeometry {
         if let row = rows.firstIndex(where: { $0.contains(x: x, y: y) }) { return .item(firstRowItem + row) }
         // The lines under the selected row are its own: a second click where the first landed
         // buys it, although the lines it opened moved the rows below.
-        if let rowDetail, rowDetail.contains(x: x, y: y), let above = rows.lastIndex(where: { $0.maxY <= rowDetail.y }),
-           rows[above].maxY == rowDetail.y, firstRowItem + above == selection {
-            return .item(selection)
-        }
+        if let rowDetail, rowDetail.contains(x: x, y: y) { return .item(selection) }
         if callToAction.contains(x: x, y: y) { return .callToAction }
         return links.first { $0.rect.contains(x: x, y: y) }?.target
     }

@@ -388,8 +388,8 @@ public enum PaywallView {
         frame.fill(first, style: theme.style(.text))
         let star = item.isHighlighted ? " ★" : ""
         let price = owned ?? display.pricePerPeriod ?? notSold
-        let badge = listEntryBadgeBesidePrice(item, owned: owned, width: rect.width)
-            ? owned == nil ? item.plan?.discountBadge.map { "  \($0)" } ?? "" : "" : ""
+        let badge = owned == nil && listEntryBadgeBesidePrice(item, owned: owned, width: rect.width)
+            ? item.plan?.discountBadge.map { "  \($0)" } ?? "" : ""
         let right = price + badge
         let rightWidth = DisplayWidth.of(right)
         frame.write(" " + (selected ? "▸ " : "  ") + display.name + star,

@@ -51,7 +51,7 @@ public enum StoreKitSheet {
 
     /// The keys that work now, for the hint bar and QA's sheet's last line.
     public static func hint(for session: StoreKitSession, audience: Bool = false) -> String {
-        if audience, session.chosenFailure == nil { return "Enter press · ←→ choose · Esc cancel" }
+        if isThePlayers(session, audience: audience) { return "Enter press · ←→ choose · Esc cancel" }
         return session.chosenFailure == nil
             ? "Enter press · ←→ choose · b c f a n t · Esc cancel"
             : "↑↓ choose the error · Enter throw it · Esc back"
@@ -198,7 +198,7 @@ public enum StoreKitSheet {
                                  into frame: inout Frame) {
         // The player's sheet has nothing of QA's, not even the keys.
         let inner = box.inset(by: 1)
-        guard !isThePlayers(session, audience: audience), inner.height >= rows(for: session, audience: audience) else { return }
+        guard !isThePlayers(session, audience: audience), inner.height >= rows(for: session, audience: false) else { return }
         let content = inner.inset(horizontal: 1, vertical: 0)
         for (input, rect) in layout(for: session, in: box, audience: audience) where !isThePhones(input) {
             switch input {
