@@ -20,8 +20,10 @@ extension EndToEnd {
         func captionPauseStepQuit() throws {
             let tmux = try session([Self.askToBuy, "--speed", "4"])
             defer { tmux.close() }
-            let first = try tmux.waitUntil("the first caption shows on the top row") {
-                $0.first?.contains("In Japan the game sells through StoreKit 2") == true
+            // The screen is read as the terminal gets it, top row first: the bottom line may be a
+            // moment behind the caption, so the wait is for both.
+            let first = try tmux.waitUntil("the first caption shows on the top row, and the bottom line is drawn") {
+                $0.first?.contains("In Japan the game sells through StoreKit 2") == true && !$0.bottomLine.isEmpty
             }
             // The presenter's keys on the bottom line, not the app's, which do nothing here.
             #expect(first.bottomLine.hasPrefix("Space pause"), "\(first.bottomLine)")
