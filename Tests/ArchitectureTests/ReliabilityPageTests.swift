@@ -3,8 +3,8 @@ import Testing
 
 /// docs/reliability.md names a test for every promise and every bad input; a renamed or removed
 /// test would leave the page vouching for nothing. Each citation must name a file in Tests/ and,
-/// after `›`, tests that file holds: a display name in quotes (`"…"` at its end: a prefix) or a
-/// function name in backquotes.
+/// after `›`, tests that file holds: a display name in quotes (`"…"` at its end: a prefix of one
+/// test's name, and of no other's) or a function name in backquotes.
 @Suite("docs/reliability.md names tests that exist")
 struct ReliabilityPageTests {
     @Test func everyCitedFileAndTestExists() throws {
@@ -13,6 +13,18 @@ struct ReliabilityPageTests {
         let citations = TestCitation.all(in: page)
         #expect(citations.count >= 40, "the page cites \(citations.count) files; the reader may have missed its shape")
         #expect(citations.flatMap(\.tests).count >= 40)
+        let problems = TestCitation.problems(citations, testsFolder: root + "/Tests")
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    /// docs/architecture.md's invariants name their tests the same way. The page names source
+    /// files too, by their path inside a target (`Paths/Registry.swift`): only what it cites
+    /// from `Tests/` is checked here.
+    @Test func everyTestTheArchitecturePageNamesExists() throws {
+        let root = try #require(Self.packageRoot(), "cannot find the package root from \(#filePath)")
+        let page = try String(contentsOfFile: root + "/docs/architecture.md", encoding: .utf8)
+        let citations = TestCitation.all(in: page).filter { $0.file.hasPrefix("Tests/") }
+        #expect(citations.flatMap(\.tests).count >= 10, "the page names \(citations.flatMap(\.tests).count) tests")
         let problems = TestCitation.problems(citations, testsFolder: root + "/Tests")
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
@@ -53,6 +65,16 @@ struct ReliabilityPageTests {
             "Tests/A/*.scenario: no file matches",
             "Sources/Gone/Nothing.swift: no such file",
         ])
+    }
+
+    @Test func aShortenedNameThatBeginsTwoTestsIsReported() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reliability-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder + "/A", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "@Test(\"a file is kept\")\nfunc one() {}\n@Test(\"a file is read\")\nfunc two() {}\n"
+            .write(toFile: folder + "/A/One.swift", atomically: true, encoding: .utf8)
+        let citations = [TestCitation(file: "Tests/A/One.swift", tests: [.displayPrefix("a file is "), .displayPrefix("a file is k")])]
+        #expect(TestCitation.problems(citations, testsFolder: folder) == ["Tests/A/One.swift: 2 tests begin \"a file is \""])
     }
 
     private static func packageRoot() -> String? {
@@ -151,8 +173,11 @@ struct TestCitation: Equatable {
                 switch test {
                 case .display(let name) where !text.contains("@Test(\"\(name)\""):
                     problems.append("\(citation.file): no test \"\(name)\"")
-                case .displayPrefix(let start) where !text.contains("@Test(\"\(start)"):
-                    problems.append("\(citation.file): no test beginning \"\(start)\"")
+                case .displayPrefix(let start) where text.components(separatedBy: "@Test(\"\(start)").count != 2:
+                    // A shortened name must still name one test.
+                    let count = text.components(separatedBy: "@Test(\"\(start)").count - 1
+                    problems.append("\(citation.file): " + (count == 0 ? "no test beginning \"\(start)\""
+                                                                        : "\(count) tests begin \"\(start)\""))
                 case .function(let name) where !text.contains("func \(name)("):
                     problems.append("\(citation.file): no test func \(name)")
                 default:
