@@ -6,7 +6,7 @@ import Foundation
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    FuzzTarget.chosen.run(bytes)
+    FuzzTarget.chosen.feed(bytes)
     return 0
 }
 
@@ -28,7 +28,7 @@ enum Replayer {
                 FileHandle.standardError.write(Data("\(file): cannot be read\n".utf8))
                 exit(66)
             }
-            target.run(Array(data))
+            target.feed(Array(data))
             print("\(file): ok")
         }
     }

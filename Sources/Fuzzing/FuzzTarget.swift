@@ -30,7 +30,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         return target
     }()
 
-    func run(_ input: [UInt8]) {
+    func feed(_ input: [UInt8]) {
         let bytes = Amplifier.expand(input)
         switch self {
         case .catalog: Self.checkLint(CatalogLinter.lint(data: Data(bytes), file: "catalog.json"))

@@ -44,7 +44,7 @@ final class ScenarioRun<Terminal: Backend> {
     }
 
     /// Runs every line; stops at the first failure or script error.
-    func run() -> ScenarioResult.Outcome {
+    func play() -> ScenarioResult.Outcome {
         defer { cleanUp() }
         var previousLine = 0
         for line in scenario.lines {
@@ -60,7 +60,7 @@ final class ScenarioRun<Terminal: Backend> {
                 // The pause comes before the step, on the screen the last step left: so a caption
                 // put just after a step shows with what that step did, and goes when the next acts.
                 try beat(.line(line.command.pace))
-                try perform(line)
+                try play(line)
                 // A write the ledger could not make (a full disk): what follows would test nothing.
                 if let failure = program?.takeFailures().first(where: \.isStorageFailure) {
                     throw LedgerFailure(error: error(line, failure.description))
@@ -104,13 +104,13 @@ final class ScenarioRun<Terminal: Backend> {
         return .passed
     }
 
-    /// Runs one line as `run()` runs each (launching the app first when the line needs it), for
+    /// Runs one line as `play()` plays each (launching the app first when the line needs it), for
     /// a caller that chooses each line from what the last one left: the property test of
-    /// `history` against the panes. Throws what `run()` would report; `end()` cleans up.
+    /// `history` against the panes. Throws what `play()` would report; `end()` cleans up.
     func step(_ line: ScenarioLine) throws {
         transcript.append(String(format: "%5d  ", line.number) + line.text)
         if !line.command.isSetup, program == nil { try launch(at: line) }
-        try perform(line)
+        try play(line)
     }
 
     /// Ends a run driven by `step(_:)`: the app goes, the state directory is given back.
@@ -206,7 +206,7 @@ final class ScenarioRun<Terminal: Backend> {
 
     // MARK: Lines
 
-    private func perform(_ line: ScenarioLine) throws {
+    private func play(_ line: ScenarioLine) throws {
         switch line.command {
         case .catalog(let path):
             catalogPath = resolve(path)

@@ -56,7 +56,7 @@ public enum ScenarioRunner {
                                   duration: seconds())
         }
         let run = ScenarioRun(scenario: scenario, options: options, stage: .headless)
-        let outcome = run.run()
+        let outcome = run.play()
         return ScenarioResult(file: file, outcome: outcome, transcript: run.transcript,
                               expectationsChecked: run.expectationsChecked, duration: seconds())
     }

@@ -18,7 +18,7 @@ struct CorpusTests {
         #expect(files.contains { $0.hasPrefix("x-") } && files.contains { !$0.hasPrefix("x-") })
         for file in files {
             let data = try Data(contentsOf: folder.appendingPathComponent(file))
-            target.run(Array(data))
+            target.feed(Array(data))
         }
     }
 }

@@ -100,7 +100,7 @@ public final class DemoPlayer<Terminal: Backend> {
             // Each run is the script run again: its captures replace the last run's.
             options.captureNames = CaptureNames()
             let run = ScenarioRun(scenario: scenario, options: options, stage: stage())
-            let outcome = run.run()
+            let outcome = run.play()
             if run.interrupted {
                 if stop == .quit { return .quit }
                 continue
