@@ -196,12 +196,13 @@ private func identifiers(in line: String) -> [(name: String, before: Character?,
 }
 
 /// The names a Swift file uses from outside itself: identifiers in code that is compiled on
-/// the platform asked about, not a member (`.name`), not an argument label or parameter
-/// (`name:`), and not declared in the file (`let`, `var`, `func`, a closure's `name in`), as a
-/// local such as `columns` or `term` shadows the C name it happens to share.
+/// the platform asked about, not a member (`.name`) unless asked, not an argument label or parameter
+/// (`name:`), and not declared in the file (`let`, `var`, `func`, `for name in`, a closure's
+/// `name in`), as a local such as `columns` or `term` shadows the C name it happens to share.
 enum SwiftNames {
     /// `condition` says whether an `#if` condition holds on that platform; nil keeps both branches.
-    static func used(in text: String, file: String, condition: (String) -> Bool? = { _ in nil }) -> [UsedName] {
+    /// `members`: `.name` too, for the fields of C structs (`info.st_mtimespec`).
+    static func used(in text: String, file: String, members: Bool = false, condition: (String) -> Bool? = { _ in nil }) -> [UsedName] {
         var found: [UsedName] = []
         var declared: Set<String> = []
         var branches: [(active: Bool, taken: Bool?)] = []
@@ -244,11 +245,11 @@ enum SwiftNames {
                     if token.after != "," && token.after != ")" { declaring = false }
                     continue
                 }
-                if token.afterWord == "in" && (token.before == "{" || token.before == ",") {
+                if token.afterWord == "in" && (token.before == "{" || token.before == "," || previousWord == "for") {
                     declared.insert(token.name)
                     continue
                 }
-                if token.before == "." { continue }
+                if token.before == ".", !members { continue }
                 // `name:` is a label or a parameter, but `case KEY_UP:` and `case KEY_BACKSPACE, KEY_DC:`
                 // are patterns (and `a ? b : c` has its colon apart).
                 if token.next == ":", !(previousWord == "case" || (token.before == "," && line.contains("case "))) {
