@@ -122,11 +122,12 @@ struct SourceNamesTests {
             switch code { case KEY_UP: break; case KEY_BACKSPACE, KEY_DC: break; default: break }
             window.refresh()
             for index in 0..<3 { _ = index }
+            let (attributes, pair) = palette.attributes(for: style)
             """
         let names = SwiftNames.used(in: text, file: "F.swift").map(\.name)
-        #expect(names.contains("init_extended_pair") && names.contains("sf_put") && names.contains("min"))
+        #expect(names.contains("init_extended_pair") && names.contains("sf_put") && names.contains("min") && names.contains("palette"))
         #expect(names.contains("KEY_UP") && names.contains("KEY_BACKSPACE") && names.contains("KEY_DC"))
-        for absent in ["columns", "timeout", "not_code", "refresh", "index"] { #expect(!names.contains(absent)) }
+        for absent in ["columns", "timeout", "not_code", "refresh", "index", "attributes", "pair"] { #expect(!names.contains(absent)) }
         #expect(SwiftNames.used(in: text, file: "F.swift").first { $0.name == "init_extended_pair" }?.line == 4)
     }
 

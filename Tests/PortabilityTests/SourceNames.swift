@@ -195,10 +195,10 @@ private func identifiers(in line: String) -> [(name: String, before: Character?,
     }
 }
 
-/// The names a Swift file uses from outside itself: identifiers in code that is compiled on
-/// the platform asked about, not a member (`.name`) unless asked, not an argument label or parameter
-/// (`name:`), and not declared in the file (`let`, `var`, `func`, `for name in`, a closure's
-/// `name in`), as a local such as `columns` or `term` shadows the C name it happens to share.
+/// The names a Swift file uses from outside itself: identifiers in code that is compiled on the
+/// platform asked about, not a member (`.name`) unless asked, not an argument label or
+/// parameter (`name:`), and not declared in the file (`let`, `var`, a type, `for name in`, a
+/// closure's `name in`), as a local such as `columns` or `term` shadows the C name it shares.
 enum SwiftNames {
     /// `condition` says whether an `#if` condition holds on that platform; nil keeps both branches.
     /// `members`: `.name` too, for the fields of C structs (`info.st_mtimespec`).
@@ -236,13 +236,16 @@ enum SwiftNames {
                     declaring = true
                     continue
                 }
-                if ["func", "struct", "enum", "class", "typealias", "protocol"].contains(previousWord ?? "") {
+                // A function of the file's own is not left out: Platform's `LocalSocket.connect` calls
+                // the C `connect`, and both are the same name to this scan.
+                if ["struct", "enum", "class", "typealias", "protocol"].contains(previousWord ?? "") {
                     declared.insert(token.name)
                 }
+                if previousWord == "func" { continue }
                 if declaring {
                     declared.insert(token.name)
                     // `let (a, b) =` declares each; `let a: T =` and `let a =` one.
-                    if token.after != "," && token.after != ")" { declaring = false }
+                    if token.after != "," { declaring = false }
                     continue
                 }
                 if token.afterWord == "in" && (token.before == "{" || token.before == "," || previousWord == "for") {
