@@ -93,6 +93,10 @@ let package = Package(
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing"]),
         // Reads docs/architecture.md's layers table and every import in Sources/: needs no product code.
         .testTarget(name: "ArchitectureTests"),
+        // Every C name the macOS build would use, against what macOS has (ncurses 5.7, its SQLite,
+        // its BSD headers): reads Sources/ and name lists made from the headers; needs no product
+        // code (one test builds the C shim's ncurses 5.7 branch with cc and runs it).
+        .testTarget(name: "PortabilityTests", exclude: ["Fixtures"]),
         // Runs the built binary (.build/debug/storefront) in tmux; `make test` builds it first.
         // SQLite only to find a page of a ledger the tests damage, as QA would with the sqlite3 shell.
         .testTarget(name: "EndToEndTests", dependencies: ["CSQLite"]),

@@ -18,6 +18,31 @@
 #include <ncursesw/term.h>
 #endif
 #include <langinfo.h>
+#include <limits.h>
+
+// What this ncurses can do with colors, from its header. Either may be given on the compiler's
+// command line instead, so the branch macOS takes is built and run on Linux too (PortabilityTests).
+//
+// SF_EXTENDED_PAIRS: init_extended_pair, which takes pairs and colors as int (a direct color is
+// 0xRRGGBB), came in ncurses 6.1. macOS ships 5.7 (macOS 14 on, 6.0), where init_pair, taking
+// shorts, is all there is. NCURSES_EXT_COLORS cannot tell: Apple's 6.0 defines it.
+#ifndef SF_EXTENDED_PAIRS
+#if NCURSES_VERSION_MAJOR > 6 || (NCURSES_VERSION_MAJOR == 6 && NCURSES_VERSION_MINOR >= 1)
+#define SF_EXTENDED_PAIRS 1
+#else
+#define SF_EXTENDED_PAIRS 0
+#endif
+#endif
+// SF_PAIRS_IN_ATTRIBUTES: an ncurses built without extended colors (macOS's 5.7) keeps a cell's
+// pair in its attributes' A_COLOR bits, so only 256 pairs can be drawn, whatever COLOR_PAIRS
+// the terminal's description claims; a higher one would spill into the attribute bits.
+#ifndef SF_PAIRS_IN_ATTRIBUTES
+#if defined(NCURSES_EXT_COLORS)
+#define SF_PAIRS_IN_ATTRIBUTES 0
+#else
+#define SF_PAIRS_IN_ATTRIBUTES 1
+#endif
+#endif
 
 int wcwidth(wchar_t c);
 
@@ -26,7 +51,25 @@ static inline WINDOW *sf_stdscr(void) { return stdscr; }
 static inline int sf_lines(void) { return LINES; }
 static inline int sf_cols(void) { return COLS; }
 static inline int sf_colors(void) { return COLORS; }
-static inline int sf_color_pairs(void) { return COLOR_PAIRS; }
+// The pairs a cell can be drawn with (SF_PAIRS_IN_ATTRIBUTES).
+static inline int sf_color_pairs(void) {
+#if SF_PAIRS_IN_ATTRIBUTES
+    int drawable = PAIR_NUMBER(A_COLOR) + 1;
+    return COLOR_PAIRS < drawable ? COLOR_PAIRS : drawable;
+#else
+    return COLOR_PAIRS;
+#endif
+}
+// Defines color pair `pair` (SF_EXTENDED_PAIRS). Where only init_pair exists, a number past
+// a short is ERR rather than cut short into another pair or color.
+static inline int sf_init_pair(int pair, int foreground, int background) {
+#if SF_EXTENDED_PAIRS
+    return init_extended_pair(pair, foreground, background);
+#else
+    if (pair > SHRT_MAX || foreground > SHRT_MAX || background > SHRT_MAX) return ERR;
+    return init_pair((short)pair, (short)foreground, (short)background);
+#endif
+}
 static inline attr_t sf_a_bold(void) { return A_BOLD; }
 static inline attr_t sf_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t sf_a_reverse(void) { return A_REVERSE; }
@@ -61,7 +104,8 @@ static inline int sf_cluster_limit(void) { return CCHARW_MAX; }
 static inline int sf_probe_terminal(const char *name) {
     int error = 0;
     TERMINAL *saved = cur_term;
-    if (setupterm(name, 1, &error) != OK) {
+    // NCURSES_CONST: 5.7 takes the name as char * (it does not write to it).
+    if (setupterm((NCURSES_CONST char *)name, 1, &error) != OK) {
         set_curterm(saved);
         return -1;
     }

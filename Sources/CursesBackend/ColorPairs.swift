@@ -45,7 +45,8 @@ struct ColorPairs {
         if let pair = pairs[key] { return (attributes, Int16(pair)) }
         guard Int(nextPair) < pairLimit else { return (attributes, 0) }
         let pair = nextPair
-        init_extended_pair(pair, key.foreground, key.background)
+        // A pair that cannot be made (a color past what this ncurses takes) draws in the default colors.
+        guard sf_init_pair(pair, key.foreground, key.background) == OK else { return (attributes, 0) }
         pairs[key] = pair
         nextPair += 1
         return (attributes, Int16(pair))
