@@ -88,12 +88,19 @@ struct NcursesTests {
         #else
         let library = "-lncursesw"
         #endif
-        let compile = try run("/usr/bin/env", ["cc", "-Wall", "-Werror", "-DSF_EXTENDED_PAIRS=0", "-DSF_PAIRS_IN_ATTRIBUTES=1",
+        let compile = try run("/usr/bin/env", [cCompiler(), "-Wall", "-Werror", "-DSF_EXTENDED_PAIRS=0", "-DSF_PAIRS_IN_ATTRIBUTES=1",
                                                 "-I", packageRoot.appendingPathComponent("Sources/CCurses").path,
                                                 source.path, "-o", binary, library])
         try #require(compile.status == 0, "the 5.7 branch does not build: \(compile.output)")
         let result = try run(binary, [])
         #expect(result.status == 0, "the 5.7 branch: \(result.output)")
+    }
+
+    /// The system's C compiler, else the Swift toolchain's clang (a fresh machine may have no cc).
+    private func cCompiler() -> String {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        let has = { (name: String) in folders.contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") } }
+        return has("cc") ? "cc" : "clang"
     }
 
     private func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
