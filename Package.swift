@@ -55,12 +55,12 @@ let package = Package(
         .target(name: "Scenarios", dependencies: ["Exports", "Program", "TerminalUI", "StoreEngine", "Catalog"]),
         // Debian's wide-character ncurses is its own library (ncursesw); macOS's one libncurses is
         // built wide. The module map names no library, so each platform links its own here.
-        .target(name: "CursesBackend", dependencies: ["Program", "TerminalUI", "CCurses"],
+        .target(name: "CursesBackend", dependencies: ["Program", "TerminalUI", "CCurses", "Platform"],
                 linkerSettings: [.linkedLibrary("ncursesw", .when(platforms: [.linux])),
                                  .linkedLibrary("ncurses", .when(platforms: [.macOS]))]),
         .executableTarget(
             name: "storefront",
-            dependencies: ["CursesBackend", "Scenarios", "Exports", "Program", "TerminalUI", "StoreEngine", "Catalog"]
+            dependencies: ["CursesBackend", "Scenarios", "Exports", "Program", "TerminalUI", "StoreEngine", "Catalog", "Platform"]
         ),
         // The parsers the fuzzer feeds (docs/reliability.md, "Fuzzing"): built with -DFUZZING and the
         // fuzzer sanitizer by `make fuzz` into .build/fuzz, else a replayer of libFuzzer's files.
