@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import StoreEngine
 
 /// How a URL from outside (`storefront open-url`) reaches the app running on a state
 /// directory: a UNIX socket, `storefront.sock` in the directory (0600, like everything there),
@@ -25,7 +26,7 @@ public enum URLSocket {
         do throws(SystemError) {
             try LocalSocket.sendAll(Array(url.utf8) + [10], on: descriptor)
         } catch {
-            throw .io("writing the URL: \(systemErrorText(error.code))")
+            throw .io("writing the URL: \(SystemErrorText.words(for: error.code))")
         }
         LocalSocket.finishWriting(on: descriptor)
         let reply = readLine(from: descriptor, limit: 256) ?? ""
@@ -39,7 +40,7 @@ public enum URLSocket {
         do throws(SystemError) {
             return try LocalSocket.connect(to: path, timeout: timeout)
         } catch {
-            throw error.code == ENOENT || error.code == ECONNREFUSED ? .noListener : .io("connect: \(systemErrorText(error.code))")
+            throw error.code == ENOENT || error.code == ECONNREFUSED ? .noListener : .io("connect: \(SystemErrorText.words(for: error.code))")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import StoreEngine
 import Synchronization
 
 /// The app's end of `URLSocket`: a thread that takes URLs from outside and hands each to
@@ -46,13 +47,13 @@ public final class URLListener: Sendable {
         do throws(SystemError) {
             descriptor = try LocalSocket.listen(at: path, backlog: 8)
         } catch {
-            throw .urlSocket(path: path, reason: systemErrorText(error.code))
+            throw .urlSocket(path: path, reason: SystemErrorText.words(for: error.code))
         }
         guard let stopPipe = WakePipe(nonBlocking: false) else {
             let code = errno
             LocalSocket.close(descriptor)
             LocalSocket.removeFile(at: path)
-            throw .urlSocket(path: path, reason: systemErrorText(code))
+            throw .urlSocket(path: path, reason: SystemErrorText.words(for: code))
         }
         state = Mutex(State(descriptor: descriptor))
         self.stopPipe = stopPipe
