@@ -1,6 +1,7 @@
 import Catalog
 import Exports
 import Foundation
+import Platform
 import Synchronization
 import TerminalUI
 
@@ -165,10 +166,10 @@ enum ExportCommand {
         /// - Parameter progress: stopped first, so no job still drawing redraws the bar after
         ///   the interruption's line (the shell's next words would follow the bar, not start a line).
         init(removing scratch: String, discarding destination: ExportDestination, silencing progress: Progress) {
+            SignalDisposition.ignore(Self.signals)
             sources = Mutex(Self.signals.map { DispatchSource.makeSignalSource(signal: $0, queue: .global()) })
             sources.withLock { sources in
                 for (number, source) in zip(Self.signals, sources) {
-                    signal(number, SIG_IGN)
                     // Weak: the interruption keeps its sources, and they their handlers.
                     source.setEventHandler { [weak self] in
                         self?.handling.withLock { _ -> Void in
@@ -189,7 +190,7 @@ enum ExportCommand {
         func stop() {
             handling.withLock { _ in
                 sources.withLock { $0.forEach { $0.cancel() } }
-                for number in Self.signals { signal(number, SIG_DFL) }
+                SignalDisposition.restoreDefault(Self.signals)
             }
         }
     }
