@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // The storefront package. Targets and their arrows as docs/architecture.md draws them:
-// storefront -> CursesBackend, Scenarios -> Exports -> Program -> TerminalUI -> StoreEngine -> Ledger, Catalog, CCrypto.
+// storefront -> CursesBackend, Scenarios -> Exports -> Program -> TerminalUI, Host -> StoreEngine -> Ledger, Catalog, CCrypto.
 // Nothing above StoreEngine imports Ledger; only CursesBackend imports CCurses (Tests/ArchitectureTests checks).
 // Platform, below all of them, is the only code that differs between Linux and Darwin.
 import PackageDescription
@@ -48,19 +48,22 @@ let package = Package(
         .target(name: "Ledger", dependencies: ["CSQLite"]),
         .target(name: "StoreEngine", dependencies: ["Catalog", "Ledger", "CCrypto", "Platform"]),
         .target(name: "TerminalUI", dependencies: ["StoreEngine", "Catalog", "CText"]),
-        .target(name: "Program", dependencies: ["TerminalUI", "StoreEngine", "Catalog", "Platform"]),
+        // The app's host, apart from the domain: the socket other processes hand URLs to a
+        // running app through (`storefront open-url`), and where a URL goes when no app runs.
+        .target(name: "Host", dependencies: ["StoreEngine", "Platform"]),
+        .target(name: "Program", dependencies: ["TerminalUI", "Host", "StoreEngine", "Catalog", "Platform"]),
         // Frame -> text, ANSI, HTML, SVG; the contact sheet, the diff page and recordings. Pure
         // but for writing the files it is asked for.
         .target(name: "Exports", dependencies: ["Program", "TerminalUI", "StoreEngine", "Catalog", "Platform"]),
-        .target(name: "Scenarios", dependencies: ["Exports", "Program", "TerminalUI", "StoreEngine", "Catalog"]),
+        .target(name: "Scenarios", dependencies: ["Exports", "Program", "TerminalUI", "Host", "StoreEngine", "Catalog"]),
         // Debian's wide-character ncurses is its own library (ncursesw); macOS's one libncurses is
         // built wide. The module map names no library, so each platform links its own here.
-        .target(name: "CursesBackend", dependencies: ["Program", "TerminalUI", "CCurses"],
+        .target(name: "CursesBackend", dependencies: ["Program", "TerminalUI", "CCurses", "Platform"],
                 linkerSettings: [.linkedLibrary("ncursesw", .when(platforms: [.linux])),
                                  .linkedLibrary("ncurses", .when(platforms: [.macOS]))]),
         .executableTarget(
             name: "storefront",
-            dependencies: ["CursesBackend", "Scenarios", "Exports", "Program", "TerminalUI", "StoreEngine", "Catalog"]
+            dependencies: ["CursesBackend", "Scenarios", "Exports", "Program", "TerminalUI", "Host", "StoreEngine", "Catalog", "Platform"]
         ),
         // The parsers the fuzzer feeds (docs/reliability.md, "Fuzzing"): built with -DFUZZING and the
         // fuzzer sanitizer by `make fuzz` into .build/fuzz, else a replayer of libFuzzer's files.
@@ -72,6 +75,8 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestFixtures"], exclude: ["Fixtures"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger"]),
+        // The URL socket on real sockets, and delivery into a real ledger.
+        .testTarget(name: "HostTests", dependencies: ["Host", "StoreEngine", "Ledger", "Catalog", "TestFixtures"]),
         .testTarget(name: "StoreEngineTests", dependencies: ["StoreEngine", "Ledger", "Catalog", "TestFixtures"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "StoreEngine", "Catalog", "TestFixtures"]),
         .testTarget(

@@ -1,5 +1,6 @@
 import CCurses
 import Foundation
+import Platform
 import Program
 import TerminalUI
 
@@ -213,30 +214,20 @@ public final class CursesTerminal: Backend {
     /// once, for ever, with nothing to read: that is `.hangUp`, never another wait.
     public func waitForInput(timeout: TimeInterval?, inbox: Inbox) -> [TerminalInput] {
         guard !isGone else { return [.hangUp] }
-        var descriptors = [
-            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: inbox.wakeDescriptor, events: Int16(POLLIN), revents: 0),
-        ]
         // While an Esc may be the start of a mouse report that ncurses did not catch whole,
         // the wait is short: the rest of the report, or the Esc on its own once it is not.
         let wait = splitReports.isHolding ? min(timeout ?? Self.splitReportWait, Self.splitReportWait) : timeout
         // A signal (SIGWINCH) interrupts the wait; ncurses then has KEY_RESIZE for us below.
-        _ = poll(&descriptors, 2, Inbox.pollTimeout(wait))
+        let waited = Readiness.poll([STDIN_FILENO, inbox.wakeDescriptor], upTo: wait)
         var inputs = readQueuedInput()
         if let since = splitReports.heldSince, ProcessInfo.processInfo.systemUptime - since >= Self.splitReportWait {
             inputs += splitReports.flush()
         }
-        if Self.isHangUp(descriptors[0].revents) {
+        if waited.states[0].isGone {
             isGone = true
             return inputs + [.hangUp]
         }
         return inputs
-    }
-
-    /// What `poll` says of a terminal that has gone: hung up (EOF, and EIO on every read),
-    /// an error, or a descriptor no longer open.
-    static func isHangUp(_ revents: Int16) -> Bool {
-        revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     private func readQueuedInput() -> [TerminalInput] {

@@ -1,5 +1,6 @@
 import CCurses
 import Foundation
+import Platform
 import TerminalUI
 
 /// What the terminal under the app says of itself at start, asked on its own descriptors
@@ -25,7 +26,7 @@ struct TerminalProbe {
 
     /// How long one answer is waited for; a terminal that answers does so in a few ms, even
     /// over ssh, and one that never answers costs the launch this once.
-    static let answerTimeoutMilliseconds: Int32 = 200
+    static let answerTimeout = 0.2
 
     /// Asks the terminal; call after `initscr` (raw, no echo) and before the first draw.
     ///
@@ -83,8 +84,7 @@ struct TerminalProbe {
     }
 
     private func send(_ text: String) {
-        var bytes = Array(text.utf8)
-        _ = bytes.withUnsafeMutableBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        TerminalStreams.write(Array(text.utf8))
     }
 
     /// Reads the terminal's answer up to the `R` that ends a cursor-position report (a DECRPM
@@ -92,12 +92,7 @@ struct TerminalProbe {
     private func read() -> String? {
         var answer = [UInt8]()
         while answer.count < 64 {
-            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, Self.answerTimeoutMilliseconds) > 0, descriptor.revents & Int16(POLLIN) != 0 else {
-                return nil
-            }
-            var byte: UInt8 = 0
-            guard Foundation.read(STDIN_FILENO, &byte, 1) == 1 else { return nil }
+            guard let byte = TerminalStreams.nextByte(within: Self.answerTimeout) else { return nil }
             answer.append(byte)
             if byte == UInt8(ascii: "R") { break }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A program the export runs (`rsvg-convert`, `git`), found on PATH and run to its end, with
 /// what it printed. Found by hand rather than through `/usr/bin/env`, so "not installed" is
@@ -33,22 +34,19 @@ struct ExportProcess {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let collected = Collected()
+        // Written by one reader thread, read after it is waited for.
+        let errorsRead = Mutex(Data())
         let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {
-            collected.errors = errors.fileHandleForReading.readDataToEndOfFile()
+            let read = errors.fileHandleForReading.readDataToEndOfFile()
+            errorsRead.withLock { $0 = read }
             group.leave()
         }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
         return Outcome(status: process.terminationStatus, output: data,
-                       errors: String(decoding: collected.errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-    }
-
-    /// Written by one reader thread, read after it is waited for.
-    private final class Collected: @unchecked Sendable {
-        var errors = Data()
+                       errors: String(decoding: errorsRead.withLock { $0 }, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }

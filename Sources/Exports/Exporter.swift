@@ -2,6 +2,7 @@ import Catalog
 import Dispatch
 import Foundation
 import StoreEngine
+import Synchronization
 import TerminalUI
 
 /// One export: what to draw, how, where, and what to compare it with.
@@ -244,73 +245,66 @@ public enum Exporter {
 
     /// Hands out combinations, keeps what each job made in the export's order, and stops every
     /// job at the first failure.
-    private final class Collector: @unchecked Sendable {
-        private let lock = NSLock()
+    private final class Collector: Sendable {
+        private struct State {
+            var next = 0
+            var done = 0
+            var slots: [(ExportManifest.Entry, ChangedCombination?)?]
+            var failed: ExportFailure?
+            var scriptsDrawn: [Script: Unicode.Scalar] = [:]
+        }
+
         private let batches: [[Int]]
-        private var next = 0
-        private var done = 0
-        private var slots: [(ExportManifest.Entry, ChangedCombination?)?]
+        private let state: Mutex<State>
         private let progress: @Sendable (Int, Int) -> Void
-        private var failed: ExportFailure?
 
         init(batches: [[Int]], progress: @escaping @Sendable (Int, Int) -> Void) {
             self.batches = batches
-            slots = Array(repeating: nil, count: batches.reduce(0) { $0 + $1.count })
+            state = Mutex(State(slots: Array(repeating: nil, count: batches.reduce(0) { $0 + $1.count })))
             self.progress = progress
         }
 
         var failure: ExportFailure? {
-            lock.lock()
-            defer { lock.unlock() }
-            return failed
+            state.withLock { $0.failed }
         }
 
         func nextBatch() -> [Int]? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard failed == nil, next < batches.count else { return nil }
-            next += 1
-            return batches[next - 1]
+            state.withLock { state in
+                guard state.failed == nil, state.next < batches.count else { return nil }
+                state.next += 1
+                return batches[state.next - 1]
+            }
         }
 
+        /// Reports progress under the mutex, so the counts it shows only ever go up.
         func finish(_ index: Int, _ entry: ExportManifest.Entry, _ change: ChangedCombination?) {
-            lock.lock()
-            defer { lock.unlock() }
-            slots[index] = (entry, change)
-            done += 1
-            progress(done, slots.count)
+            state.withLock { state in
+                state.slots[index] = (entry, change)
+                state.done += 1
+                progress(state.done, state.slots.count)
+            }
         }
-
-        private var scriptsDrawn: [Script: Unicode.Scalar] = [:]
 
         func note(_ scripts: [Script: Unicode.Scalar]) {
-            lock.lock()
-            defer { lock.unlock() }
-            scriptsDrawn.merge(scripts) { first, _ in first }
+            state.withLock { $0.scriptsDrawn.merge(scripts) { first, _ in first } }
         }
 
         var scripts: [Script: Unicode.Scalar] {
-            lock.lock()
-            defer { lock.unlock() }
-            return scriptsDrawn
+            state.withLock { $0.scriptsDrawn }
         }
 
         func fail(_ error: ExportFailure) {
-            lock.lock()
-            defer { lock.unlock() }
-            if failed == nil { failed = error }
+            state.withLock { state in
+                if state.failed == nil { state.failed = error }
+            }
         }
 
         var entries: [ExportManifest.Entry] {
-            lock.lock()
-            defer { lock.unlock() }
-            return slots.compactMap { $0?.0 }
+            state.withLock { $0.slots.compactMap { $0?.0 } }
         }
 
         var changes: [ChangedCombination] {
-            lock.lock()
-            defer { lock.unlock() }
-            return slots.compactMap { $0?.1 }
+            state.withLock { $0.slots.compactMap { $0?.1 } }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TerminalUI
 
 /// Where a recording's seconds come from: the wall for the app (a viewer sees the session at
@@ -22,17 +23,20 @@ public enum RecordingClock: Sendable {
 /// at its time, and a resize wherever a frame has another size than the last (so a recording's
 /// size is always its frames' size, whatever the terminal reported in between). Safe to use
 /// from any thread: a scenario run hands it across, a demo may read it while it plays.
-public final class Recorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var kept: Recording
-    private var last: Frame?
-    private var framesKept = 0
+public final class Recorder: Sendable {
+    private struct State {
+        var kept: Recording
+        var last: Frame?
+        var framesKept = 0
+    }
+
+    private let state: Mutex<State>
     private let clock: RecordingClock
     private let startNanoseconds = DispatchTime.now().uptimeNanoseconds
 
     public init(width: Int, height: Int, title: String? = nil, environment: [String: String] = [:],
                 started: Date = Date(), clock: RecordingClock = .wall) {
-        kept = Recording(width: width, height: height, started: started, title: title, environment: environment)
+        state = Mutex(State(kept: Recording(width: width, height: height, started: started, title: title, environment: environment)))
         self.clock = clock
     }
 
@@ -46,33 +50,31 @@ public final class Recorder: @unchecked Sendable {
 
     /// Keeps `frame` unless the screen already shows it.
     public func record(_ frame: Frame) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard frame != last else { return }
-        let time = now()
-        if let last {
-            if last.width != frame.width || last.height != frame.height {
-                kept.events.append((time, .resize(width: frame.width, height: frame.height)))
+        state.withLock { state in
+            guard frame != state.last else { return }
+            let time = now(framesKept: state.framesKept)
+            if let last = state.last {
+                if last.width != frame.width || last.height != frame.height {
+                    state.kept.events.append((time, .resize(width: frame.width, height: frame.height)))
+                }
+            } else {
+                // The first frame gives the recording its size.
+                state.kept.width = frame.width
+                state.kept.height = frame.height
             }
-        } else {
-            // The first frame gives the recording its size.
-            kept.width = frame.width
-            kept.height = frame.height
+            state.kept.events.append((time, .frame(frame)))
+            state.last = frame
+            state.framesKept += 1
         }
-        kept.events.append((time, .frame(frame)))
-        last = frame
-        framesKept += 1
     }
 
     /// What was recorded so far.
     public var recording: Recording {
-        lock.lock()
-        defer { lock.unlock() }
-        return kept
+        state.withLock { $0.kept }
     }
 
-    /// The time of the next frame; under the lock.
-    private func now() -> Double {
+    /// The time of the next frame, after `framesKept` frames; under the mutex.
+    private func now(framesKept: Int) -> Double {
         switch clock {
         case .wall:
             return Double(DispatchTime.now().uptimeNanoseconds - startNanoseconds) / 1e9

@@ -3,7 +3,7 @@ import Foundation
 /// Which file a path names at a moment: its device and inode. A check made of one file answers
 /// for that file only, not for another moved into its place since (`Ledger.CheckAhead`, the
 /// open's vetting connection and its writer).
-struct FileIdentity: Equatable {
+struct FileIdentity: Equatable, Sendable {
     var device: UInt64
     var inode: UInt64
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension Ledger {
     /// The check every open makes before it writes (`refuseIfDamaged`), begun ahead of the open
@@ -14,14 +15,13 @@ extension Ledger {
     /// refused untouched. Where the check could not say (no file yet, a file of an older schema
     /// the open migrates, one it could not open, another file moved into place since), the open
     /// checks for itself.
-    ///
-    /// `@unchecked Sendable`: its two mutable fields are read and written under `condition` only.
-    public final class CheckAhead: @unchecked Sendable {
+    public final class CheckAhead: Sendable {
         /// The ledger file checked.
         public let path: String
-        private let condition = NSCondition()
-        private var found: Answer?
-        private var checkedFile: FileIdentity?
+        /// Left once `run` has set `outcome`: `wait()` waits on it.
+        private let finished = DispatchGroup()
+        /// The answer and the file it is about, once the check has run.
+        private let outcome = Mutex<(answer: Answer, file: FileIdentity?)?>(nil)
 
         /// What the check found.
         enum Answer: Equatable, Sendable {
@@ -39,6 +39,7 @@ extension Ledger {
         /// Starts checking the ledger at `path` on a thread of its own and returns at once.
         public static func begin(at path: String) -> CheckAhead {
             let check = CheckAhead(path: path)
+            check.finished.enter()
             let thread = Thread { check.run() }
             thread.qualityOfService = .userInitiated
             thread.start()
@@ -51,19 +52,15 @@ extension Ledger {
 
         /// The answer, waiting for it if the check is still running.
         func wait() -> Answer {
-            condition.lock()
-            defer { condition.unlock() }
-            while found == nil { condition.wait() }
-            return found!
+            finished.wait()
+            return outcome.withLock { $0?.answer } ?? .unchecked
         }
 
         /// The answer for the file now at `path`: a file put there since the check began (another
         /// ledger moved into place) was not the one checked.
         func answer(forFileAt path: String) -> Answer {
             let answer = wait()
-            condition.lock()
-            let checked = checkedFile
-            condition.unlock()
+            let checked = outcome.withLock { $0?.file }
             guard answer != .unchecked, let checked, FileIdentity(of: path) == checked else { return .unchecked }
             return answer
         }
@@ -73,11 +70,8 @@ extension Ledger {
             // a device is not read here (opening a FIFO would wait for a writer): nothing to check.
             let identity = FileIdentity(of: path)
             let answer = identity == nil ? .unchecked : Self.check(path)
-            condition.lock()
-            checkedFile = identity
-            found = answer
-            condition.broadcast()
-            condition.unlock()
+            outcome.withLock { $0 = (answer, identity) }
+            finished.leave()
         }
 
         private static func check(_ path: String) -> Answer {

@@ -78,7 +78,7 @@ public final class Ledger {
             if !exists { try Self.make(at: path) }
             database = try Self.openVetted(path, checkedAhead: exists ? check : nil)
             try Self.prepareForWriting(database)
-            if let spare = Self.sparePages(in: ProcessInfo.processInfo.environment) {
+            if let spare = Self.faults.sparePages {
                 try limitGrowth(toSparePages: spare)
             }
         }

@@ -24,8 +24,9 @@ public struct WatchedFolder: Sendable {
 /// folder, for entries added, removed or renamed, and on each matching file, for writes in
 /// place); kqueue names no entry, so a folder that fired is looked at again and the entries
 /// whose `FileStamp` changed are the ones reported (a change of mode alone is not seen there).
-/// Either way, the caller waits with `wait(upTo:orUntil:)` on one thread.
-public final class FolderWatch: @unchecked Sendable {
+/// Either way, the caller waits with `wait(upTo:orUntil:)` on one thread: not `Sendable`, the
+/// watch belongs to the thread that waits (a thread made after it is handed it whole).
+public final class FolderWatch {
     /// An entry that changed: the index of its folder among those watched, and its name.
     public struct Change: Hashable, Sendable {
         public let folder: Int

@@ -70,6 +70,41 @@ public enum LocalSocket {
         sendOnSocket(descriptor, bytes)
     }
 
+    /// Every byte of `bytes`, sent as `send` does (never SIGPIPE), again where a signal cut a
+    /// write short. Throws when the peer has gone (EPIPE) or the send timeout passed (EAGAIN).
+    public static func sendAll(_ bytes: [UInt8], on descriptor: Int32) throws(SystemError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { send($0, on: descriptor) }
+            if written < 0, errno == EINTR { continue }
+            guard written >= 0 else { throw .last }
+            guard written > 0 else { throw SystemError(code: EIO) }
+            offset += written
+        }
+    }
+
+    /// Reads into `buffer` what has arrived on `descriptor`, waiting at most its receive
+    /// timeout: the count read, 0 at the end, nil on an error or the timeout (a read a signal
+    /// interrupts is made again).
+    public static func receive(into buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32) -> Int? {
+        while true {
+            let count = read(descriptor, buffer.baseAddress, buffer.count)
+            if count >= 0 { return count }
+            guard errno == EINTR else { return nil }
+        }
+    }
+
+    /// Closes a socket of ours, a listener or a connection.
+    public static func close(_ descriptor: Int32) {
+        _ = closeDescriptor(descriptor)
+    }
+
+    /// Removes the socket file at `path` (one a killed app left, or ours once we stop); a
+    /// missing file is no error.
+    public static func removeFile(at path: String) {
+        _ = unlink(path)
+    }
+
     /// Ends the writing half: the peer reads to its end.
     public static func finishWriting(on descriptor: Int32) {
         shutdown(descriptor, Int32(SHUT_WR))
@@ -116,7 +151,7 @@ public enum LocalSocket {
     /// The error the failed call left, once `descriptor` is closed.
     private static func closing(_ descriptor: Int32) -> SystemError {
         let error = SystemError.last
-        close(descriptor)
+        _ = closeDescriptor(descriptor)
         return error
     }
 }
@@ -129,6 +164,10 @@ private func connectSocket(_ descriptor: Int32, _ address: UnsafePointer<sockadd
 
 private func listenOnSocket(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
     listen(descriptor, backlog)
+}
+
+private func closeDescriptor(_ descriptor: Int32) -> Int32 {
+    close(descriptor)
 }
 
 private func acceptOnSocket(_ listener: Int32) -> Int32 {

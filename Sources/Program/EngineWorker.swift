@@ -4,8 +4,11 @@ import StoreEngine
 /// Runs engine calls on a serial queue of their own, so SQLite never blocks input or drawing,
 /// and answers each through a closure (the program posts it to its inbox).
 ///
-/// `@unchecked Sendable`: the store is not thread-safe, and after `init` it is touched only on
-/// `queue`, one call at a time; that confinement is what makes sharing the worker safe.
+/// `@unchecked Sendable`, the one class of the app's the compiler cannot check (every other
+/// shared class keeps its state in a `Mutex`): `Store` is not thread-safe (an SQLite connection,
+/// a generator, caches), and after `init` it is touched only inside blocks on `queue`, a serial
+/// queue, so one call at a time and each after the last; `store` is a `let`, so no thread sees
+/// another store. That confinement is what makes sharing the worker safe.
 public final class EngineWorker: @unchecked Sendable {
     private let store: Store
     private let queue = DispatchQueue(label: "storefront.engine")

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Platform
+import Synchronization
 
 /// Watches the files a designer edits while the app runs (the catalog, the themes) and says
 /// which changed, once a burst of writes has gone quiet: an editor's save is one change, read
@@ -12,7 +13,7 @@ import Platform
 /// `STOREFRONT_WATCH=poll`), it compares each file's modification time, size and inode a few
 /// times a second: a handful of `stat` calls, and a change is reported only once the file has
 /// stopped changing, so a half-written file is never read.
-public final class FileWatcher: @unchecked Sendable {
+public final class FileWatcher: Sendable {
     public enum Mode: String, Sendable {
         /// The kernel's notices (`FolderWatch`).
         case notified
@@ -34,8 +35,7 @@ public final class FileWatcher: @unchecked Sendable {
     public let mode: Mode
     /// Wakes the watcher's thread to end it; its read end is the thread's to close.
     private let stopPipe: WakePipe?
-    private let lock = NSLock()
-    private var stopped = false
+    private let stopped = Mutex(false)
 
     /// Seconds between two looks at the files when polling, and the quiet a burst of the
     /// kernel's events must end in before it is reported.
@@ -53,16 +53,19 @@ public final class FileWatcher: @unchecked Sendable {
         }
         if !forcePolling, let notified = Notified(targets) {
             mode = .notified
+            // Made here, so a kernel that cannot watch is known before `init` returns; used
+            // only on the watcher's thread from then on, which takes it out of the mutex.
+            let handed = Mutex<Notified?>(notified)
             Self.start {
-                notified.run(until: stop, changed: changed)
+                handed.withLock { $0.take() }?.run(until: stop, changed: changed)
                 stop.closeReadEnd()  // the thread is the pipe's last reader
             }
             return
         }
         mode = .poll
-        let poller = Poller(targets)
+        let handed = Mutex<Poller?>(Poller(targets))
         Self.start {
-            poller.run(until: stop, changed: changed)
+            handed.withLock { $0.take() }?.run(until: stop, changed: changed)
             stop.closeReadEnd()  // the thread is the pipe's last reader
         }
     }
@@ -77,12 +80,12 @@ public final class FileWatcher: @unchecked Sendable {
 
     /// Stops watching; the thread ends at its next wake-up. Nothing is reported after this.
     public func stop() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !stopped, let stopPipe else { return }
-        stopped = true
-        stopPipe.wake()
-        stopPipe.closeWriteEnd()
+        stopped.withLock { stopped in
+            guard !stopped, let stopPipe else { return }
+            stopped = true
+            stopPipe.wake()
+            stopPipe.closeWriteEnd()
+        }
     }
 
     /// Waits up to `seconds` for the stop pipe; true once stopped.
@@ -91,8 +94,9 @@ public final class FileWatcher: @unchecked Sendable {
     }
 }
 
-/// The mtime poll: every path's signature, compared a few times a second.
-private final class Poller: @unchecked Sendable {
+/// The mtime poll: every path's signature, compared a few times a second. Used on the
+/// watcher's thread alone.
+private final class Poller {
     private let targets: FileWatcher.Targets
     /// The files as last reported (at first, as they were when watching began).
     private var reported: [String: FileStamp?] = [:]
@@ -141,8 +145,8 @@ private final class Poller: @unchecked Sendable {
 }
 
 /// The kernel's notices on the folders holding the files (`FolderWatch`), turned into the
-/// paths `targets` names.
-private final class Notified: @unchecked Sendable {
+/// paths `targets` names. Used on the watcher's thread alone.
+private final class Notified {
     private let watch: FolderWatch
     /// By folder watched (as `FolderWatch` numbers them): the names in it that matter, and the
     /// path each stands for (nil: every `.json` file, as `folder/name.json`).

@@ -1,19 +1,19 @@
 import Foundation
 import Platform
+import Synchronization
 
 /// The one way into the program for everything that is not a key (Bubble Tea's
 /// `Program.Send`): engine answers, signals, and later redirects from outside and file changes.
 /// Any thread may post; the program's thread takes the mail. A pipe wakes a waiting backend,
 /// so the terminal can wait on its input and on the inbox at once with `poll`.
-public final class Inbox: @unchecked Sendable {
+public final class Inbox: Sendable {
     /// A message, and whether it answers an engine call (the program counts calls in flight).
     public struct Mail: Sendable {
         public var message: Message
         public var answersCall: Bool
     }
 
-    private let lock = NSLock()
-    private var mail: [Mail] = []
+    private let mail = Mutex<[Mail]>([])
     /// Non-blocking: a full pipe already wakes the reader, so a lost byte loses nothing. Nil
     /// only when the process has no descriptors left: the mail still arrives, and a waiting
     /// backend sees it when its wait times out.
@@ -40,20 +40,18 @@ public final class Inbox: @unchecked Sendable {
     }
 
     private func deliver(_ item: Mail) {
-        lock.lock()
-        mail.append(item)
-        lock.unlock()
+        mail.withLock { $0.append(item) }
         wakePipe?.wake()
     }
 
     /// Everything posted so far, oldest first.
     public func take() -> [Mail] {
         wakePipe?.drain()
-        lock.lock()
-        defer { lock.unlock() }
-        let taken = mail
-        mail.removeAll()
-        return taken
+        return mail.withLock { mail in
+            let taken = mail
+            mail.removeAll()
+            return taken
+        }
     }
 
     /// Waits until mail arrives or `timeout` seconds pass (nil: no limit); true when mail waits.
@@ -65,9 +63,7 @@ public final class Inbox: @unchecked Sendable {
     }
 
     public var hasMail: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return !mail.isEmpty
+        mail.withLock { !$0.isEmpty }
     }
 
     /// `poll`'s timeout in milliseconds for `timeout` seconds: -1 waits for ever.

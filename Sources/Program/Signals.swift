@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import Synchronization
 
 /// SIGTERM, SIGHUP, SIGINT and SIGQUIT become one `.quit` through the inbox, so the program
 /// leaves the way `q` does: the loop ends, the last engine call finishes, and the terminal is
@@ -10,9 +11,9 @@ import Platform
 /// The handlers (`SignalForwarding`: each writes its signal's number to a pipe) are installed
 /// before `init` returns, so no signal is lost however early it comes; a thread of its own
 /// turns the bytes into messages. One per process: the handlers are the process's.
-public final class QuitSignals: @unchecked Sendable {
-    private let lock = NSLock()
-    private var received: Int32?
+public final class QuitSignals: Sendable {
+    /// The first signal that came.
+    private let received = Mutex<Int32?>(nil)
 
     public init(_ signals: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT], inbox: Inbox) {
         guard let pipe = WakePipe(nonBlocking: false) else { return }
@@ -28,15 +29,13 @@ public final class QuitSignals: @unchecked Sendable {
     }
 
     private func record(_ number: Int32) {
-        lock.lock()
-        if received == nil { received = number }
-        lock.unlock()
+        received.withLock { received in
+            if received == nil { received = number }
+        }
     }
 
     /// 128 + the signal that arrived, as shells report it; nil when none did.
     public var exitStatus: Int32? {
-        lock.lock()
-        defer { lock.unlock() }
-        return received.map { 128 + $0 }
+        received.withLock { $0.map { 128 + $0 } }
     }
 }

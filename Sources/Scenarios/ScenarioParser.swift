@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Host
 import Program
 import StoreEngine
 import TerminalUI

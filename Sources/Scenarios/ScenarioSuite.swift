@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Many scenarios: a stable slice of them for one CI machine, run in parallel on this one.
 public enum ScenarioSuite {
@@ -43,40 +44,42 @@ public enum ScenarioSuite {
     }
 
     /// Hands out indices and keeps results, from several threads at once.
-    private final class Collector: @unchecked Sendable {
-        private let lock = NSLock()
-        private var next = 0
-        private var slots: [ScenarioResult?]
-        private var reported = 0
+    private final class Collector: Sendable {
+        private struct State {
+            var next = 0
+            var slots: [ScenarioResult?]
+            var reported = 0
+        }
+
+        private let state: Mutex<State>
         private let report: @Sendable (ScenarioResult) -> Void
 
         init(count: Int, report: @escaping @Sendable (ScenarioResult) -> Void) {
-            slots = Array(repeating: nil, count: count)
+            state = Mutex(State(slots: Array(repeating: nil, count: count)))
             self.report = report
         }
 
         func nextIndex() -> Int? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard next < slots.count else { return nil }
-            next += 1
-            return next - 1
+            state.withLock { state in
+                guard state.next < state.slots.count else { return nil }
+                state.next += 1
+                return state.next - 1
+            }
         }
 
+        /// Reports under the mutex, so results are reported in the files' order, once each.
         func finish(_ index: Int, _ result: ScenarioResult) {
-            lock.lock()
-            defer { lock.unlock() }
-            slots[index] = result
-            while reported < slots.count, let ready = slots[reported] {
-                report(ready)
-                reported += 1
+            state.withLock { state in
+                state.slots[index] = result
+                while state.reported < state.slots.count, let ready = state.slots[state.reported] {
+                    report(ready)
+                    state.reported += 1
+                }
             }
         }
 
         var results: [ScenarioResult] {
-            lock.lock()
-            defer { lock.unlock() }
-            return slots.compactMap { $0 }
+            state.withLock { $0.slots.compactMap { $0 } }
         }
     }
 }

@@ -2,6 +2,7 @@ import Catalog
 import CursesBackend
 import Exports
 import Foundation
+import Host
 import Program
 import StoreEngine
 import TerminalUI

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Platform
 import StoreEngine
 
 /// `STOREFRONT_CRASH_AT=STEP` (`opened`, `paid`, `finished`: a purchase's three commits) sends
@@ -7,7 +8,7 @@ import StoreEngine
 /// power cut. The app and `storefront scenario` honour it. Tests use it to prove that the next
 /// launch loses no purchase, delivers every unfinished transaction again and finishes it, and
 /// grants exactly once. (Its twin for moments between the steps, `STOREFRONT_CRASH_AFTER_COMMITS`,
-/// counts the ledger's commits, in `Ledger/CommitCrash.swift`.)
+/// counts the ledger's commits: `LedgerFaultVariables`.)
 enum CrashInjection {
     static let variable = "STOREFRONT_CRASH_AT"
 
@@ -21,7 +22,7 @@ enum CrashInjection {
                                  + "\(English.list(steps, joinedBy: "and")) (each one commit), or unset it.")
         }
         return { reached in
-            if reached == target { kill(getpid(), SIGKILL) }
+            if reached == target { SuddenEnd.now() }
         }
     }
 }

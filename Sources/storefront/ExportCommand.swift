@@ -1,6 +1,8 @@
 import Catalog
 import Exports
 import Foundation
+import Platform
+import Synchronization
 import TerminalUI
 
 /// `storefront export --out DIR [axes] [--formats …] [--jobs N] [--chrome] [--compare BASE]`:
@@ -154,47 +156,55 @@ enum ExportCommand {
     /// directory if the export made it) are removed, and the export exits 128 + the signal, as
     /// a shell reports it: the output directory is as it was before. Handled on a queue of its
     /// own, not in a signal handler, so the removal may do what a handler may not.
-    final class Interruption: @unchecked Sendable {
-        private var sources: [DispatchSourceSignal] = []
+    final class Interruption: Sendable {
+        private static let signals = [SIGINT, SIGTERM, SIGHUP]
+        /// Dispatch's sources are not `Sendable`; these are touched only here and in `stop`.
+        private let sources: Mutex<[any DispatchSourceSignal]>
         /// Held by a handler from its first step to its exit, so `stop` waits for it.
-        private let handling = NSLock()
+        private let handling = Mutex(())
 
         /// - Parameter progress: stopped first, so no job still drawing redraws the bar after
         ///   the interruption's line (the shell's next words would follow the bar, not start a line).
         init(removing scratch: String, discarding destination: ExportDestination, silencing progress: Progress) {
-            for number in [SIGINT, SIGTERM, SIGHUP] {
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler { [handling] in
-                    handling.lock()
-                    progress.silence()
-                    try? FileManager.default.removeItem(atPath: scratch)
-                    destination.discard()
-                    FileHandle.standardError.write(Data("\nstorefront: export interrupted; nothing was written to the output directory\n".utf8))
-                    exit(128 + number)
+            SignalDisposition.ignore(Self.signals)
+            sources = Mutex(Self.signals.map { DispatchSource.makeSignalSource(signal: $0, queue: .global()) })
+            sources.withLock { sources in
+                for (number, source) in zip(Self.signals, sources) {
+                    // Weak: the interruption keeps its sources, and they their handlers.
+                    source.setEventHandler { [weak self] in
+                        self?.handling.withLock { _ -> Void in
+                            progress.silence()
+                            try? FileManager.default.removeItem(atPath: scratch)
+                            destination.discard()
+                            FileHandle.standardError.write(Data("\nstorefront: export interrupted; nothing was written to the output directory\n".utf8))
+                            exit(128 + number)
+                        }
+                    }
+                    source.resume()
                 }
-                source.resume()
-                sources.append(source)
             }
         }
 
         /// The export is over: signals do what they did before. While a handler runs, this
         /// waits for it to exit the process.
         func stop() {
-            handling.lock()
-            defer { handling.unlock() }
-            for source in sources { source.cancel() }
-            for number in [SIGINT, SIGTERM, SIGHUP] { signal(number, SIG_DFL) }
+            handling.withLock { _ in
+                sources.withLock { $0.forEach { $0.cancel() } }
+                SignalDisposition.restoreDefault(Self.signals)
+            }
         }
     }
 
     /// A bar on a terminal, redrawn in place; on a pipe a count line every twentieth of the way,
     /// so a CI log shows the export moving without a line per picture.
-    final class Progress: @unchecked Sendable {
+    final class Progress: Sendable {
+        private struct State {
+            var lastShown = 0
+            var silenced = false
+        }
+
         private let onTerminal: Bool
-        private let lock = NSLock()
-        private var lastShown = 0
-        private var silenced = false
+        private let state = Mutex(State())
 
         init(onTerminal: Bool) {
             self.onTerminal = onTerminal
@@ -202,29 +212,28 @@ enum ExportCommand {
 
         /// Nothing more is drawn: the export is being interrupted, and its last line is said.
         func silence() {
-            lock.lock()
-            defer { lock.unlock() }
-            silenced = true
+            state.withLock { $0.silenced = true }
         }
 
+        /// Draws under the mutex, so two jobs' lines never interleave.
         func show(_ done: Int, of total: Int) {
-            lock.lock()
-            defer { lock.unlock() }
-            guard !silenced else { return }
-            if onTerminal {
-                let width = 30
-                let filled = total == 0 ? width : done * width / total
-                let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-                FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total)".utf8))
-                lastShown = done
-            } else if done == total || done - lastShown >= max(1, total / 20) {
-                FileHandle.standardError.write(Data("exported \(done)/\(total)\n".utf8))
-                lastShown = done
+            state.withLock { state in
+                guard !state.silenced else { return }
+                if onTerminal {
+                    let width = 30
+                    let filled = total == 0 ? width : done * width / total
+                    let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+                    FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total)".utf8))
+                    state.lastShown = done
+                } else if done == total || done - state.lastShown >= max(1, total / 20) {
+                    FileHandle.standardError.write(Data("exported \(done)/\(total)\n".utf8))
+                    state.lastShown = done
+                }
             }
         }
 
         func end() {
-            if onTerminal, lastShown > 0 { FileHandle.standardError.write(Data("\n".utf8)) }
+            if onTerminal, state.withLock({ $0.lastShown > 0 }) { FileHandle.standardError.write(Data("\n".utf8)) }
         }
     }
 }

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Host
 import StoreEngine
 
 /// `storefront open-url URL`: a redirect or deep link from outside, as a browser or the system

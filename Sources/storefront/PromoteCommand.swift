@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Host
 import StoreEngine
 
 /// `storefront promote SKU`: the App Store starts a promoted in-app purchase of SKU, as a tap

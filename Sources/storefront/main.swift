@@ -41,6 +41,9 @@ if arguments.contains("--version") {
     exit(ExitCode.success.rawValue)
 }
 
+// Before any ledger opens: the crash and full-disk tests' faults, from the environment.
+LedgerFaultVariables.apply(from: ProcessInfo.processInfo.environment)
+
 do throws(CommandFailure) {
     var options = try Options.parse(arguments)
     if let name = options.positional.first {

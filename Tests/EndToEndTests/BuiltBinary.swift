@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// Where the package and its built `storefront` binary are. The tests run the real binary, so
@@ -105,19 +106,20 @@ struct Finished {
     }
 }
 
-private final class ErrorCollector: @unchecked Sendable {
-    private var data = Data()
+private final class ErrorCollector: Sendable {
+    private let data = Mutex(Data())
     private let done = DispatchSemaphore(value: 0)
 
     init(_ handle: FileHandle) {
         Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
+            let read = handle.readDataToEndOfFile()
+            data.withLock { $0 = read }
             done.signal()
         }
     }
 
     func wait() -> Data {
         done.wait()
-        return data
+        return data.withLock { $0 }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 extension EndToEnd {
@@ -253,17 +254,16 @@ private struct Watched {
     }
 }
 
-private final class Watchdog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var didFire = false
+private final class Watchdog: Sendable {
+    private let didFire = Mutex(false)
 
     init(_ process: Process) {
         DispatchQueue.global().asyncAfter(deadline: .now() + 60) { [self] in
             guard process.isRunning else { return }
-            lock.withLock { didFire = true }
+            didFire.withLock { $0 = true }
             process.terminate()
         }
     }
 
-    var fired: Bool { lock.withLock { didFire } }
+    var fired: Bool { didFire.withLock { $0 } }
 }

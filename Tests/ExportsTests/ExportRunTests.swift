@@ -1,8 +1,9 @@
 import Catalog
-@testable import Exports
 import Foundation
-import Testing
+import Synchronization
 import TerminalUI
+import Testing
+@testable import Exports
 
 @Suite struct ExportRunTests {
     func job(into directory: String, formats: [ExportFormat] = ExportFormat.defaults, jobs: Int = 2,
@@ -148,18 +149,16 @@ import TerminalUI
 }
 
 /// The progress an export reported, from its jobs' threads.
-private final class Counts: @unchecked Sendable {
-    private let lock = NSLock()
-    private var done: [Int] = []
-    private var total: Set<Int> = []
+private final class Counts: Sendable {
+    private let counts = Mutex<(done: [Int], total: Set<Int>)>(([], []))
 
     func append(_ count: Int, _ of: Int) {
-        lock.withLock {
-            done.append(count)
-            total.insert(of)
+        counts.withLock {
+            $0.done.append(count)
+            $0.total.insert(of)
         }
     }
 
-    var seen: [Int] { lock.withLock { done } }
-    var totals: [Int] { lock.withLock { total.sorted() } }
+    var seen: [Int] { counts.withLock { $0.done } }
+    var totals: [Int] { counts.withLock { $0.total.sorted() } }
 }

@@ -55,11 +55,4 @@ struct FaultTests {
             #expect(try ledger.transactions(newestFirst: 100_000).count == written + 1)
         }
     }
-
-    @Test func theTestHookReadsSparePagesFromTheEnvironment() {
-        #expect(Ledger.sparePages(in: ["STOREFRONT_TEST_LEDGER_SPARE_PAGES": "3"]) == 3)
-        #expect(Ledger.sparePages(in: ["STOREFRONT_TEST_LEDGER_SPARE_PAGES": "0"]) == 0)
-        #expect(Ledger.sparePages(in: ["STOREFRONT_TEST_LEDGER_SPARE_PAGES": "lots"]) == nil)
-        #expect(Ledger.sparePages(in: [:]) == nil)
-    }
 }

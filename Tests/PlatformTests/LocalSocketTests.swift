@@ -91,3 +91,61 @@ struct LocalSocketTests {
         #expect(LocalSocket.maxPathBytes >= 103)
     }
 }
+
+/// `sendAll`, `receive`, `close` and `removeFile`, what the URL socket's both ends use.
+@Suite("Local sockets: whole messages")
+struct LocalSocketMessageTests {
+    @Test func everyByteSentIsReceivedToTheEnd() throws {
+        try withFolder { folder in
+            let path = folder + "/s.sock"
+            let listener = try LocalSocket.listen(at: path, backlog: 1)
+            defer { LocalSocket.close(listener) }
+            let client = try LocalSocket.connect(to: path, timeout: 60)
+            defer { LocalSocket.close(client) }
+            let server = try LocalSocket.accept(on: listener)
+            defer { LocalSocket.close(server) }
+
+            // More than one read's worth, so the receiver reads it in pieces.
+            let message = (0..<20_000).map { UInt8(truncatingIfNeeded: $0) }
+            try LocalSocket.sendAll(message, on: client)
+            LocalSocket.finishWriting(on: client)
+            var received: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while let count = buffer.withUnsafeMutableBytes({ LocalSocket.receive(into: $0, from: server) }), count > 0 {
+                received += buffer[0..<count]
+            }
+            #expect(received == message)
+        }
+    }
+
+    @Test func sendingToAPeerThatHasGoneThrowsEPIPE() throws {
+        try withFolder { folder in
+            let listener = try LocalSocket.listen(at: folder + "/s.sock", backlog: 1)
+            defer { LocalSocket.close(listener) }
+            let client = try LocalSocket.connect(to: folder + "/s.sock", timeout: 60)
+            defer { LocalSocket.close(client) }
+            LocalSocket.close(try LocalSocket.accept(on: listener))
+            #expect(throws: SystemError(code: EPIPE)) {
+                // The first write may still be taken in before the kernel knows the peer has gone.
+                for _ in 0..<100 { try LocalSocket.sendAll(Array("x\n".utf8), on: client) }
+            }
+        }
+    }
+
+    @Test func aReceiveOnAClosedDescriptorIsNil() throws {
+        var buffer = [UInt8](repeating: 0, count: 16)
+        #expect(buffer.withUnsafeMutableBytes { LocalSocket.receive(into: $0, from: -1) } == nil)
+    }
+
+    @Test func theSocketFileIsRemovedAndAMissingOneIsNoError() throws {
+        try withFolder { folder in
+            let path = folder + "/s.sock"
+            let listener = try LocalSocket.listen(at: path, backlog: 1)
+            LocalSocket.close(listener)
+            #expect(FileManager.default.fileExists(atPath: path), "closing leaves the file")
+            LocalSocket.removeFile(at: path)
+            #expect(!FileManager.default.fileExists(atPath: path))
+            LocalSocket.removeFile(at: path)
+        }
+    }
+}

@@ -2,21 +2,21 @@ import Exports
 import Foundation
 import Program
 import StoreEngine
-import Testing
+import Synchronization
 import TerminalUI
+import Testing
 
 /// `c`: the frame on screen (the one last drawn, the help over it included) goes to whatever
 /// saves it, and the bottom line says what that said.
 @Suite struct CaptureKeyTests {
     /// What the saver was handed, on the thread it saves on.
-    final class Saved: @unchecked Sendable {
-        private let lock = NSLock()
-        private var handed: [Frame] = []
+    final class Saved: Sendable {
+        private let handed = Mutex<[Frame]>([])
 
-        var frames: [Frame] { lock.withLock { handed } }
+        var frames: [Frame] { handed.withLock { $0 } }
 
         func add(_ frame: Frame) {
-            lock.withLock { handed.append(frame) }
+            handed.withLock { $0.append(frame) }
         }
     }
 

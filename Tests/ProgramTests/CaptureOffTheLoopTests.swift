@@ -3,6 +3,7 @@ import Exports
 import Foundation
 import Program
 import StoreEngine
+import Synchronization
 import TerminalUI
 import Testing
 
@@ -49,14 +50,13 @@ import Testing
     }
 
     /// Where the saver ran, told from the saver's thread.
-    final class SaverThread: @unchecked Sendable {
-        private let lock = NSLock()
-        private var offLoop: Bool?
+    final class SaverThread: Sendable {
+        private let offLoop = Mutex<Bool?>(nil)
 
-        var ranOffTheLoop: Bool? { lock.withLock { offLoop } }
+        var ranOffTheLoop: Bool? { offLoop.withLock { $0 } }
 
         func note(offLoop: Bool) {
-            lock.withLock { self.offLoop = offLoop }
+            self.offLoop.withLock { $0 = offLoop }
         }
     }
 
@@ -68,9 +68,10 @@ import Testing
         let saver = SaverThread()
         // No PNG: the SVG and the text are the screen; the converter is tested with `capture`.
         let capture = ScreenCapture(directory: directory.appendingPathComponent("captures").path, path: "/nonexistent")
-        let loopThread = UncheckedThread(thread: terminal.loopThread), gate = terminal.saveMayGoOn, done = terminal.saveDone
+        // The loop's thread by identity (a `Thread` is not `Sendable`); it lives while the save runs.
+        let loopThread = ObjectIdentifier(terminal.loopThread), gate = terminal.saveMayGoOn, done = terminal.saveDone
         let save: @Sendable (Frame) -> StoreNotice = { frame in
-            let offLoop = Thread.current !== loopThread.thread
+            let offLoop = ObjectIdentifier(Thread.current) != loopThread
             saver.note(offLoop: offLoop)
             // On the loop this would wait for a key the loop cannot read: the old way, said below.
             if offLoop { _ = gate.wait(timeout: .now() + 60) }
@@ -91,9 +92,4 @@ import Testing
         #expect(text == atPress.text + "\n", "saved:\n\(text)")
         #expect(try String(contentsOfFile: base + ".svg", encoding: .utf8) == FrameSVG.document(atPress))
     }
-}
-
-/// The loop's thread, named from the saver's thread only to compare it.
-private struct UncheckedThread: @unchecked Sendable {
-    let thread: Thread
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Program
+import Synchronization
 import Testing
 
 /// The watcher behind live reload, on real files in a temporary folder, in both of its modes:
@@ -9,20 +10,15 @@ import Testing
 @Suite("File watcher")
 struct FileWatcherTests {
     /// What the watcher reported, collected across its thread.
-    private final class Reports: @unchecked Sendable {
-        private let lock = NSLock()
-        private var paths: [String] = []
+    private final class Reports: Sendable {
+        private let paths = Mutex<[String]>([])
 
         func add(_ changed: [String]) {
-            lock.lock()
-            paths += changed
-            lock.unlock()
+            paths.withLock { $0 += changed }
         }
 
         var all: [String] {
-            lock.lock()
-            defer { lock.unlock() }
-            return paths
+            paths.withLock { $0 }
         }
 
         /// Polls until `path` has been reported, for up to a minute.

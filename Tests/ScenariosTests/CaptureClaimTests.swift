@@ -1,7 +1,8 @@
 import Exports
 import Foundation
-import Testing
+import Synchronization
 import TerminalUI
+import Testing
 @testable import Scenarios
 
 /// Two captures never write over each other: a name is claimed by making its `.svg` at once
@@ -95,14 +96,13 @@ struct CaptureClaimTests {
     }
 
     /// Names written from several threads.
-    final class Names: @unchecked Sendable {
-        private let lock = NSLock()
-        private var names: [String] = []
+    final class Names: Sendable {
+        private let names = Mutex<[String]>([])
 
-        var all: [String] { lock.withLock { names } }
+        var all: [String] { names.withLock { $0 } }
 
         func add(_ name: String) {
-            lock.withLock { names.append(name) }
+            names.withLock { $0.append(name) }
         }
     }
 }

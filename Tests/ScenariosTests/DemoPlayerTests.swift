@@ -1,8 +1,20 @@
 import Foundation
 import Program
+import Synchronization
 import TerminalUI
 import Testing
 @testable import Scenarios
+
+/// A scripted terminal's clock, which a recorder reads from any thread.
+final class ScriptedClock: Sendable {
+    private let seconds = Mutex<TimeInterval>(0)
+
+    var now: TimeInterval { seconds.withLock { $0 } }
+
+    func move(by step: TimeInterval) {
+        seconds.withLock { $0 += step }
+    }
+}
 
 /// A terminal that plays the presenter: it answers each wait with what `respond` says, given
 /// how the demo waits (nil: for a key), and moves its own clock by the timeout, so pauses pass
@@ -14,7 +26,9 @@ final class ScriptedTerminal: Backend {
     /// Every frame drawn, at the clock's time then: a frame shows until the next one's time.
     private(set) var frames: [(time: TimeInterval, frame: Frame)] = []
     private(set) var lastFrame: Frame?
-    private(set) var clock: TimeInterval = 0
+    /// Where `clock` is kept, for a recorder to read from its own closure.
+    let scriptedClock = ScriptedClock()
+    var clock: TimeInterval { scriptedClock.now }
     var respond: (ScriptedTerminal, TimeInterval?) -> [TerminalInput] = { _, _ in [] }
     /// A demo that never asks for a key would run on for ever: give up after this many waits.
     private var waitsLeft = 100_000
@@ -30,7 +44,7 @@ final class ScriptedTerminal: Backend {
     }
 
     func waitForInput(timeout: TimeInterval?, inbox: Inbox) -> [TerminalInput] {
-        clock += timeout ?? 0
+        scriptedClock.move(by: timeout ?? 0)
         waitsLeft -= 1
         if waitsLeft < 0 { return [.key(.character("q"))] }
         return respond(self, timeout)

@@ -114,7 +114,7 @@ struct DemoRoomTests {
         // A presenter's recording of the same demo at the same speed, on the scripted clock.
         let terminal = ScriptedTerminal()
         terminal.quitsAtTheEnd()
-        let recorder = Recorder(width: 120, height: 40, clock: .custom { [terminal = UncheckedBox(terminal)] in terminal.value.clock })
+        let recorder = Recorder(width: 120, height: 40, clock: .custom { [clock = terminal.scriptedClock] in clock.now })
         let presenter = DemoPlayer(scenario: scenario, options: ScenarioOptions(), settings: settings,
                                    backend: RecordingBackend(terminal, recorder: recorder), inbox: Inbox(),
                                    elapsedSeconds: { [unowned terminal] in terminal.clock })
@@ -125,8 +125,3 @@ struct DemoRoomTests {
     }
 }
 
-/// A test's terminal handed to the recorder's clock, read on the test's one thread only.
-private struct UncheckedBox<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import Scenarios
 
@@ -7,20 +8,15 @@ import Testing
 @Suite("Suite: jobs")
 struct SuiteRunTests {
     /// Results handed to `report`, from whichever thread calls it.
-    final class Reported: @unchecked Sendable {
-        private let lock = NSLock()
-        private var files: [String] = []
+    final class Reported: Sendable {
+        private let files = Mutex<[String]>([])
 
         func add(_ result: ScenarioResult) {
-            lock.lock()
-            files.append(result.file)
-            lock.unlock()
+            files.withLock { $0.append(result.file) }
         }
 
         var all: [String] {
-            lock.lock()
-            defer { lock.unlock() }
-            return files
+            files.withLock { $0 }
         }
     }
 

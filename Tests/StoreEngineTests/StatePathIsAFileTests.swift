@@ -27,7 +27,6 @@ struct StatePathIsAFileTests {
             #expect(throws: refusal) { try directory.history() }
             #expect(throws: refusal) { try directory.checkLedger() }
             #expect(throws: refusal) { try directory.publicKeyPEM() }
-            #expect(throws: refusal) { try directory.deliver(url: "com.example.stardust://x") }
             #expect(throws: refusal) { try directory.reset() }
             #expect(refusal.description == "\(file) is a file, not a directory, so it cannot be the state directory; move "
                 + "it away, or pass --state-dir DIR naming a directory (one that is missing is made).")

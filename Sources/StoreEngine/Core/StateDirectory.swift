@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Ledger
+import Platform
 
 /// A state directory (`--state-dir`): where the ledger lives. The commands above
 /// the engine reach the ledger only through this and `Store`.
@@ -37,12 +38,17 @@ public struct StateDirectory: Sendable, Equatable {
         } catch {
             throw .stateDirectory(path: path, reason: systemErrorText(of: error))
         }
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw .stateDirectory(path: path, reason: systemErrorText(errno)) }
-        let mode = Int(info.st_mode) & 0o7777
+        let mode: Int
+        do throws(SystemError) {
+            mode = try PathStatus(path: path).mode
+        } catch {
+            throw .stateDirectory(path: path, reason: systemErrorText(error.code))
+        }
         guard mode & 0o022 != 0 else { return }
         // Not made private behind the back of those it is shared with, nor when it is not ours to change.
-        guard mode & Int(S_ISVTX) == 0, chmod(path, 0o700) == 0 else { throw .sharedStateDirectory(path: path, mode: mode) }
+        guard mode & PathStatus.sticky == 0, (try? PathStatus.changeMode(of: path, to: 0o700)) != nil else {
+            throw .sharedStateDirectory(path: path, mode: mode)
+        }
     }
 
     /// Opens the store for a player: `user`, else the catalog's customUserId, else the one kept
@@ -153,16 +159,15 @@ public struct StateDirectory: Sendable, Equatable {
     /// mistyped `--state-dir`), before anything is made or read under it. A path that is not
     /// there, or that a link takes to a directory, is fine.
     private func refuseIfNotADirectory() throws(StoreError) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return }
+        guard let status = try? PathStatus(path: path) else { return }
         let kind: String
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR: return
-        case S_IFREG: kind = "a file"
-        case S_IFIFO: kind = "a FIFO"
-        case S_IFSOCK: kind = "a socket"
-        case S_IFCHR, S_IFBLK: kind = "a device"
-        default: kind = "not a directory"
+        switch status.kind {
+        case .directory: return
+        case .file: kind = "a file"
+        case .fifo: kind = "a FIFO"
+        case .socket: kind = "a socket"
+        case .device: kind = "a device"
+        case .other: kind = "not a directory"
         }
         throw .stateDirectoryNotADirectory(path: path, kind: kind)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import Synchronization
 
 /// A running app's claim on its state directory (one full-screen app per state
 /// directory): an advisory `flock` on `storefront.lock`, which holds the pid for the message
@@ -8,12 +9,11 @@ import Platform
 ///
 /// `flock` belongs to the open file, not the process: two opens of the lock file conflict even
 /// inside one process, so every `StateLock` is a claim of its own. Released by `release()` or
-/// when the last reference goes. `@unchecked Sendable`: the file is only closed under
-/// `descriptorLock`.
-public final class StateLock: @unchecked Sendable {
+/// when the last reference goes.
+public final class StateLock: Sendable {
     public let path: String
-    private var file: LockFile?
-    private let descriptorLock = NSLock()
+    /// The open lock file; nil once released.
+    private let file: Mutex<LockFile?>
 
     /// Takes the lock on the file at `path` (made 0600 if missing) without waiting.
     init(path: String) throws(StoreError) {
@@ -26,7 +26,7 @@ public final class StateLock: @unchecked Sendable {
         }
         switch claim {
         case .taken(let file):
-            self.file = file
+            self.file = Mutex(file)
         case .heldBy(let pid):
             throw .stateDirectoryInUse(path: (path as NSString).deletingLastPathComponent, pid: pid)
         }
@@ -47,7 +47,7 @@ public final class StateLock: @unchecked Sendable {
                 return .heldBy(pid(in: file))
             }
             // The lock is ours: the file now names this process (a stale pid is overwritten).
-            try file.replaceContents(with: Array("\(getpid())\n".utf8))
+            try file.replaceContents(with: Array("\(ProcessInfo.processInfo.processIdentifier)\n".utf8))
             return .taken(file)
         } catch {
             file.close()
@@ -59,10 +59,10 @@ public final class StateLock: @unchecked Sendable {
 
     /// Lets go of the claim now (closing the file releases the `flock`); again does nothing.
     public func release() {
-        descriptorLock.lock()
-        defer { descriptorLock.unlock() }
-        file?.close()
-        file = nil
+        file.withLock { file in
+            file?.close()
+            file = nil
+        }
     }
 
     /// The pid the holder wrote, if it has written one yet.

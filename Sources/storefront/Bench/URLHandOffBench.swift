@@ -1,4 +1,5 @@
 import Foundation
+import Host
 import StoreEngine
 import Synchronization
 

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Program
 import StoreEngine
+import Synchronization
 import TerminalUI
 import TestFixtures
 
@@ -11,24 +12,19 @@ struct NetworkAlwaysDown: RandomNumberGenerator {
 }
 
 /// A wall clock the test moves by hand, read by the program from any thread.
-final class WallClockStub: @unchecked Sendable {
-    private let lock = NSLock()
-    private var date: Date
+final class WallClockStub: Sendable {
+    private let date: Mutex<Date>
 
     init(_ date: Date) {
-        self.date = date
+        self.date = Mutex(date)
     }
 
     var now: Date {
-        lock.lock()
-        defer { lock.unlock() }
-        return date
+        date.withLock { $0 }
     }
 
     func move(by seconds: TimeInterval) {
-        lock.lock()
-        date = date.addingTimeInterval(seconds)
-        lock.unlock()
+        date.withLock { $0 = $0.addingTimeInterval(seconds) }
     }
 }
 

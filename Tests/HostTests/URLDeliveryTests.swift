@@ -1,9 +1,11 @@
 import Catalog
 import Foundation
 import Ledger
+import StoreEngine
 import Synchronization
+import TestFixtures
 import Testing
-@testable import StoreEngine
+@testable import Host
 
 /// `storefront open-url`'s delivery: to the app holding the state directory through its socket,
 /// or into the ledger for the next launch, decided by the directory's lock.
@@ -25,7 +27,7 @@ struct URLDeliveryTests {
             #expect(delivery == .keptForNextLaunch(ledgerPath: directory.ledgerPath))
             #expect(try Ledger(path: directory.ledgerPath).keptURLs().map(\.url) == [Self.foreign])
 
-            let store = try directory.openStore(catalog: try defaultCatalog(), user: "player-1")
+            let store = try directory.openStore(catalog: defaultCatalog, user: "player-1")
             let report = try store.launch()
             #expect(report.notice?.text.hasPrefix("Redirect rejected: user_id someone") == true, "\(String(describing: report.notice))")
             let kinds = report.snapshot.events.map(\.kind.rawValue)
@@ -104,6 +106,17 @@ struct URLDeliveryTests {
                 return
             }
             #expect(reason.contains("longer than"), "\(reason)")
+        }
+    }
+
+    /// `--state-dir` naming a regular file: the delivery says so, as every other use does.
+    @Test func aStatePathThatIsAFileIsRefusedAndLeftAsItWas() throws {
+        try withShortDirectory { directory in
+            try "not a folder\n".write(toFile: directory.path, atomically: true, encoding: .utf8)
+            #expect(throws: StoreError.stateDirectoryNotADirectory(path: directory.path, kind: "a file")) {
+                try directory.deliver(url: "com.example.stardust://x")
+            }
+            #expect(try String(contentsOfFile: directory.path, encoding: .utf8) == "not a folder\n")
         }
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Ledger
+import StoreEngine
 
 /// Where a URL from outside went (`storefront open-url`).
 public enum URLDelivery: Sendable, Equatable {
@@ -28,11 +28,7 @@ extension StateDirectory {
             return handToRunningApp(url, pid: pid)
         }
         defer { claim.release() }
-        do {
-            try Ledger(path: ledgerPath).keepURL(url, receivedAt: time)
-        } catch {
-            throw StoreError(error)
-        }
+        try keepForNextLaunch(url: url, receivedAt: time, holding: claim)
         return .keptForNextLaunch(ledgerPath: ledgerPath)
     }
 

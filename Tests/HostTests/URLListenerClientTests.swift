@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import StoreEngine
+import StoreEngine
+@testable import Host
 
 /// The app's listener against clients that misbehave: one that leaves without reading the
 /// answer, one that says nothing, one that trickles. None may end the app or keep

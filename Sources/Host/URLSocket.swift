@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import StoreEngine
 
 /// How a URL from outside (`storefront open-url`) reaches the app running on a state
 /// directory: a UNIX socket, `storefront.sock` in the directory (0600, like everything there),
@@ -21,8 +22,12 @@ public enum URLSocket {
     /// Sends `url` to the app listening at `path`; the app's pid when it took it.
     static func send(_ url: String, to path: String) throws(URLSocketError) -> Int32? {
         let descriptor = try connected(to: path)
-        defer { close(descriptor) }
-        guard writeAll(Array(url.utf8) + [10], to: descriptor) else { throw .io("writing the URL: \(systemErrorText(errno))") }
+        defer { LocalSocket.close(descriptor) }
+        do throws(SystemError) {
+            try LocalSocket.sendAll(Array(url.utf8) + [10], on: descriptor)
+        } catch {
+            throw .io("writing the URL: \(SystemErrorText.words(for: error.code))")
+        }
         LocalSocket.finishWriting(on: descriptor)
         let reply = readLine(from: descriptor, limit: 256) ?? ""
         if reply.hasPrefix("ok") { return Int32(reply.dropFirst(2).trimmingCharacters(in: .whitespaces)) }
@@ -35,7 +40,7 @@ public enum URLSocket {
         do throws(SystemError) {
             return try LocalSocket.connect(to: path, timeout: timeout)
         } catch {
-            throw error.code == ENOENT || error.code == ECONNREFUSED ? .noListener : .io("connect: \(systemErrorText(error.code))")
+            throw error.code == ENOENT || error.code == ECONNREFUSED ? .noListener : .io("connect: \(SystemErrorText.words(for: error.code))")
         }
     }
 
@@ -46,14 +51,7 @@ public enum URLSocket {
     /// Writes every byte; false when the other side has gone (EPIPE, never SIGPIPE) or the
     /// send timeout passed.
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { LocalSocket.send($0, on: descriptor) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return false }
-            offset += written
-        }
-        return true
+        (try? LocalSocket.sendAll(bytes, on: descriptor)) != nil
     }
 
     /// Reads up to a newline (not included) or the end; nil past `limit` bytes, on an error, or
@@ -64,13 +62,10 @@ public enum URLSocket {
         while true {
             let left = deadline.timeIntervalSinceNow
             guard left > 0 else { return nil }
-            var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&waiting, 1, Int32(min(left * 1000, Double(timeout * 1000)).rounded(.up)))
-            if ready < 0, errno == EINTR { continue }
-            guard ready > 0 else { return nil }
-            let count = read(descriptor, &buffer, buffer.count)
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { return nil }
+            let waited = Readiness.poll([descriptor], upTo: min(left, Double(timeout)))
+            if waited.interrupted { continue }
+            guard waited.states[0].isReady,
+                  let count = buffer.withUnsafeMutableBytes({ LocalSocket.receive(into: $0, from: descriptor) }) else { return nil }
             if count == 0 { break }
             if let end = buffer[0..<count].firstIndex(of: 10) {
                 line += buffer[0..<end]

@@ -1,5 +1,7 @@
 import Foundation
 import Platform
+import StoreEngine
+import Synchronization
 
 /// The app's end of `URLSocket`: a thread that takes URLs from outside and hands each to
 /// `receive` (the program posts it to its inbox, so it is opened on the loop like any input).
@@ -9,18 +11,22 @@ import Platform
 /// Each connection is served on a thread of its own within `deadline`, so a client that says
 /// nothing, or trickles, holds up no other; at most `maxConnections` at once, and one more is
 /// told the app is busy. A client that leaves before the answer costs a failed write, never
-/// SIGPIPE. `@unchecked Sendable`: the descriptor and the count are touched only under `lock`.
-public final class URLListener: @unchecked Sendable {
+/// SIGPIPE.
+public final class URLListener: Sendable {
     public let path: String
     /// Connections served at once; more are answered `error` at once.
     static let maxConnections = 16
-    private var descriptor: Int32
+    /// The listening socket (-1 once stopped) and the connections being served.
+    private struct State {
+        var descriptor: Int32
+        var connections = 0
+    }
+
+    private let state: Mutex<State>
     /// Wakes the accepting thread to end it: shutting a listening socket down wakes a thread
     /// blocked in `accept` on Linux but not on Darwin, so the thread waits on both at once.
     /// Its read end is the thread's to close.
     private let stopPipe: WakePipe
-    private var connections = 0
-    private let lock = NSLock()
     private let deadline: TimeInterval
     private let receive: @Sendable (String) -> Void
 
@@ -35,21 +41,21 @@ public final class URLListener: @unchecked Sendable {
             throw .urlSocket(path: path, reason: "the path is longer than the \(URLSocket.maxPathBytes) bytes a socket takes; "
                 + "use a shorter --state-dir")
         }
-        unlink(path)
+        LocalSocket.removeFile(at: path)
         // Private before it is reachable: the socket file is made 0600.
         let descriptor: Int32
         do throws(SystemError) {
             descriptor = try LocalSocket.listen(at: path, backlog: 8)
         } catch {
-            throw .urlSocket(path: path, reason: systemErrorText(error.code))
+            throw .urlSocket(path: path, reason: SystemErrorText.words(for: error.code))
         }
         guard let stopPipe = WakePipe(nonBlocking: false) else {
             let code = errno
-            close(descriptor)
-            unlink(path)
-            throw .urlSocket(path: path, reason: systemErrorText(code))
+            LocalSocket.close(descriptor)
+            LocalSocket.removeFile(at: path)
+            throw .urlSocket(path: path, reason: SystemErrorText.words(for: code))
         }
-        self.descriptor = descriptor
+        state = Mutex(State(descriptor: descriptor))
         self.stopPipe = stopPipe
         let thread = Thread { [self] in
             acceptLoop()
@@ -61,23 +67,21 @@ public final class URLListener: @unchecked Sendable {
 
     /// Stops listening and removes the socket file; again does nothing.
     public func stop() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard descriptor >= 0 else { return }
-        // Wakes the accepting thread before the descriptor goes (so it never waits on a
-        // number reused since), and ends an `accept` under way.
-        stopPipe.wake()
-        stopPipe.closeWriteEnd()
-        LocalSocket.shutDown(descriptor)
-        close(descriptor)
-        descriptor = -1
-        unlink(path)
+        state.withLock { state in
+            guard state.descriptor >= 0 else { return }
+            // Wakes the accepting thread before the descriptor goes (so it never waits on a
+            // number reused since), and ends an `accept` under way.
+            stopPipe.wake()
+            stopPipe.closeWriteEnd()
+            LocalSocket.shutDown(state.descriptor)
+            LocalSocket.close(state.descriptor)
+            state.descriptor = -1
+            LocalSocket.removeFile(at: path)
+        }
     }
 
     private var listening: Int32 {
-        lock.lock()
-        defer { lock.unlock() }
-        return descriptor
+        state.withLock { $0.descriptor }
     }
 
     private func acceptLoop() {
@@ -96,12 +100,12 @@ public final class URLListener: @unchecked Sendable {
                 URLSocket.setTimeouts(client)
                 _ = URLSocket.writeAll(Array("error the app is busy with \(Self.maxConnections) other clients; try again\n".utf8),
                                        to: client)
-                close(client)
+                LocalSocket.close(client)
                 continue
             }
             let thread = Thread { [self] in
                 serve(client, until: Date().addingTimeInterval(deadline))
-                close(client)
+                LocalSocket.close(client)
                 releaseConnection()
             }
             thread.name = "storefront.url-client"
@@ -110,17 +114,15 @@ public final class URLListener: @unchecked Sendable {
     }
 
     private func claimConnection() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard connections < Self.maxConnections else { return false }
-        connections += 1
-        return true
+        state.withLock { state in
+            guard state.connections < Self.maxConnections else { return false }
+            state.connections += 1
+            return true
+        }
     }
 
     private func releaseConnection() {
-        lock.lock()
-        connections -= 1
-        lock.unlock()
+        state.withLock { $0.connections -= 1 }
     }
 
     /// One URL per connection; the answer says whether it was taken.
@@ -134,13 +136,13 @@ public final class URLListener: @unchecked Sendable {
         // Handed on only while the app listens (once `stop()` has returned, no URL reaches an
         // inbox nobody reads), and only once the client has its `ok`: a client that gave up
         // waiting (the app was suspended with Ctrl-Z) was told nothing was kept, so nothing is.
-        lock.lock()
-        defer { lock.unlock() }
-        guard descriptor >= 0 else {
-            _ = URLSocket.writeAll(Array("error the app is quitting; hand the URL again once it has\n".utf8), to: client)
-            return
+        state.withLock { state in
+            guard state.descriptor >= 0 else {
+                _ = URLSocket.writeAll(Array("error the app is quitting; hand the URL again once it has\n".utf8), to: client)
+                return
+            }
+            guard URLSocket.writeAll(Array("ok \(ProcessInfo.processInfo.processIdentifier)\n".utf8), to: client) else { return }
+            receive(url)
         }
-        guard URLSocket.writeAll(Array("ok \(getpid())\n".utf8), to: client) else { return }
-        receive(url)
     }
 }
