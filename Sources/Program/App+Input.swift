@@ -112,13 +112,13 @@ extension App {
         let column = paywall.writingDirection == .rightToLeft ? paywallArea.mirroredColumn(event.x) : event.x
         switch PaywallView.target(at: column, event.y, in: paywallArea, model: paywall) {
         case .item(let index)?:
-            focus = .paywall
+            moveFocus(to: .paywall)
             if index == paywall.selection { return buySelected() }
             updatePaywall(.select(index: index), .keepRow(index: index, line: event.y, area: paywallArea))
         case .callToAction?:
             // The call to action buys what Enter buys: the selected item.
             guard let plan = paywall.callToActionItem else { return [] }
-            focus = .paywall
+            moveFocus(to: .paywall)
             updatePaywall(.select(index: plan))
             return buySelected()
         case .restore?:
@@ -129,7 +129,7 @@ extension App {
             overlay = addressOverlay(PaywallView.text(of: paywall)[.privacy], paywall.privacyURL)
         case nil:
             guard let pane = layout.pane(at: event.x, event.y) else { return [] }
-            focus = pane
+            moveFocus(to: pane)
             // In the Transactions pane a click selects a row, and a click on the selected row
             // opens its actions, as `m` does (a product: select, then buy).
             let area = layout.rect(of: .transactions)

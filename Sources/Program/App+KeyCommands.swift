@@ -10,21 +10,21 @@ extension App {
         case .showKeys:
             overlay = Overlay(.keys, HelpOverlay.overlay(listing: Keymap.help))
         case .showMessages:
-            overlay = Overlay(.messages, noticeLog.overlay(clock: WallClock(timeZone: timeZone), now: now))
+            overlay = Overlay(.messages, noticeLine.log.overlay(clock: WallClock(timeZone: timeZone), now: now))
         case .closeOverlay:
             overlay = nil
         case .scrollOverlay(let step):
             let boxes = boxesBeneath
             overlay?.text.scroll(by: step, on: Rect(x: 0, y: 0, width: width, height: height), clearOf: boxes)
         case .dismissNotice:
-            notice = nil
+            noticeLine.clear()
         case .stepPane(let step):
-            focus = nextFocus(after: focus, by: step)
+            moveFocus(to: nextFocus(after: focus, by: step))
         case .stepStorefront(let step):
             let count = catalog.storefronts.count
             return showStorefront((paywall.storefrontIndex + count + step) % count)
         case .stepTheme(let step):
-            themeIndex = (themeIndex + themes.count + step) % themes.count
+            themes.step(by: step)
             announceTheme()
         case .nextPath:
             let all = IntegrationPath.allCases
@@ -40,10 +40,10 @@ extension App {
             previewNextPlayer()
         case .nextDevice:
             device = device.next
-            notice = StoreNotice(.info, device.frameWidth.map { "Device: \(device.rawValue), \($0) columns wide." }
-                ?? "Device: full width.")
+            say(StoreNotice(.info, device.frameWidth.map { "Device: \(device.rawValue), \($0) columns wide." }
+                ?? "Device: full width."))
         case .openPrompt:
-            notice = nil
+            noticeLine.clear()
             prompt = CommandPrompt()
         case .transactionActions:
             openTransactionMenu()
@@ -54,33 +54,33 @@ extension App {
         case .filterEventsByKind:
             // Without the Events pane on screen its filters have nothing to filter.
             guard showsEvents else { return [] }
-            let events = visibleEvents
-            if eventKindFilter != nil {
-                eventKindFilter = nil
-            } else if events.indices.contains(eventsPane.selection) {
-                eventKindFilter = events[eventsPane.selection].kind
+            let listed = events.visible
+            if events.kind != nil {
+                events.filter(kind: nil)
+            } else if listed.indices.contains(eventsPane.selection) {
+                events.filter(kind: listed[eventsPane.selection].kind)
             }
             scrollEventsToTop()
-            notice = StoreNotice(.info, eventKindFilter.map { "Events: \($0.rawValue) only (F for every kind)." }
-                                 ?? "Events: every kind.")
+            say(StoreNotice(.info, events.kind.map { "Events: \($0.rawValue) only (F for every kind)." }
+                                 ?? "Events: every kind."))
         case .filterEventsByCategory:
             guard showsEvents else { return [] }
             let all = [nil] + EventKind.Category.allCases.map(Optional.some)
-            eventFilter = all[((all.firstIndex(of: eventFilter) ?? 0) + 1) % all.count]
+            events.filter(category: all[((all.firstIndex(of: events.category) ?? 0) + 1) % all.count])
             scrollEventsToTop()
-            notice = StoreNotice(.info, eventFilter.map { "Events: \($0.rawValue) events only (f for the next)." }
-                                 ?? "Events: all of them.")
+            say(StoreNotice(.info, events.category.map { "Events: \($0.rawValue) events only (f for the next)." }
+                                 ?? "Events: all of them."))
         case .stepTimeRate(let step):
             // Stepped here at once, so every press takes a step whatever the engine answers
             // meanwhile; applied once the keys settle, so the rates passed through on the way
             // never run (nor end a subscription at the sandbox's limit), and one `clock.rate` is logged.
             let stepped = shownTimeRate.stepped(by: step)
             pendingTimeRate = stepped
-            notice = StoreNotice(.info, "Time: \(stepped.description).")
+            say(StoreNotice(.info, "Time: \(stepped.description)."))
             return [.deliverWhenQuiet(.applyTimeRate, wallSeconds: Self.rateKeysSettle)]
         case .count(let digit):
             advanceCount = min(9_999, (advanceCount ?? 0) * 10 + digit)
-            notice = StoreNotice(.info, "+ moves the calendar \(English.count(advanceCount ?? 0, "day")) on.")
+            say(StoreNotice(.info, "+ moves the calendar \(English.count(advanceCount ?? 0, "day")) on."))
         case .advanceCalendar:
             // `7+`: a count typed first is how many days.
             let days = max(1, advanceCount ?? 1)

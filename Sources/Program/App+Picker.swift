@@ -28,7 +28,7 @@ extension App {
         let values = [
             catalog.storefronts.map(\.id),
             [Self.assignedVariantName] + (paywall.paywall?.variants.map(\.id) ?? []),
-            themes.map(\.name),
+            themes.all.map(\.name),
             EligibilityOverride.allCases.map(\.rawValue),
             [Self.ledgerName] + PlayerState.allCases.map(\.name),
         ]
@@ -58,7 +58,7 @@ extension App {
             return update(.chooseStorefront(id: id))
         case .variant(let id):
             guard let variants = paywall.paywall?.variants else {
-                notice = StoreNotice(.error, "This catalog has no paywall, so no variants.")
+                say(StoreNotice(.error, "This catalog has no paywall, so no variants."))
                 return []
             }
             let assigned = paywall.paywall?.assignedVariant(forUser: paywall.userId)?.id
@@ -66,11 +66,11 @@ extension App {
             updatePaywall(.previewVariant(index: chosen.flatMap { variants[$0].id == assigned ? nil : $0 }))
             announceVariant()
         case .theme(let name):
-            guard let index = themes.firstIndex(where: { $0.name == name }) else {
-                notice = StoreNotice(.error, "No theme \(name) is loaded.")
+            guard let index = themes.all.firstIndex(where: { $0.name == name }) else {
+                say(StoreNotice(.error, "No theme \(name) is loaded."))
                 return []
             }
-            themeIndex = index
+            themes.show(index)
             announceTheme()
         case .eligibility(let forced):
             updatePaywall(.previewEligibility(forced))
@@ -85,26 +85,26 @@ extension App {
     /// The bottom line after the variant changed.
     /// The line a theme change leaves, from `t`, `T` or `:theme`.
     mutating func announceTheme() {
-        notice = StoreNotice(.info, "Theme \(themes[themeIndex].name).")
+        say(StoreNotice(.info, "Theme \(themes.all[themes.index].name)."))
     }
 
     /// The line an eligibility preview leaves, from `e` or `:eligibility`.
     mutating func announceEligibility() {
-        notice = StoreNotice(.info, "Offer eligibility: \(paywall.eligibility.rawValue).")
+        say(StoreNotice(.info, "Offer eligibility: \(paywall.eligibility.rawValue)."))
     }
 
     mutating func announceVariant() {
         guard let variant = paywall.variant else { return }
-        notice = StoreNotice(.info, paywall.variantOverride == nil
+        say(StoreNotice(.info, paywall.variantOverride == nil
             ? "Variant \(variant.id) (template \(variant.template.rawValue)), as assigned to this player."
-            : "Previewing variant \(variant.id) (template \(variant.template.rawValue)).")
+            : "Previewing variant \(variant.id) (template \(variant.template.rawValue))."))
     }
 
     /// The bottom line after the previewed player changed: who they are, and that a preview
     /// buys nothing. A promotion's player hears whether the variant on screen presents one.
     mutating func announcePlayer() {
         guard let state = paywall.playerPreview else {
-            notice = StoreNotice(.info, "Player as the ledger says: purchases are real again.")
+            say(StoreNotice(.info, "Player as the ledger says: purchases are real again."))
             return
         }
         var line = "Previewing a \(state.name) player (\(state.summary)); Enter says what they would pay."
@@ -114,7 +114,7 @@ extension App {
                 + (presenting.isEmpty ? "no variant does." : "\(presenting.joined(separator: ", ")) "
                     + "\(presenting.count == 1 ? "does" : "do") (:variant \(presenting[0])).")
         }
-        notice = StoreNotice(.info, line)
+        say(StoreNotice(.info, line))
     }
 
     /// `P`: the next player state, then the ledger's player again.
@@ -155,10 +155,10 @@ extension App {
             case .success(let (picker, value)):
                 switch self.jump(picker: picker, value: value) {
                 case .success(let target): return jump(target)
-                case .failure(let problem): notice = StoreNotice(.error, problem.message)
+                case .failure(let problem): say(StoreNotice(.error, problem.message))
                 }
             case .failure(let problem):
-                notice = StoreNotice(.error, problem.message)
+                say(StoreNotice(.error, problem.message))
             }
             return []
         case .backspace:

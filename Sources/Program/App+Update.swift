@@ -9,7 +9,7 @@ extension App {
     public mutating func update(_ message: Message) -> [Effect] {
         switch message {
         // The player acts again: a refusal held on the bottom line has been read.
-        case .key, .typed, .mouse: refusalHeld = false
+        case .key, .typed, .mouse: noticeLine.releaseRefusal()
         default: break
         }
         switch message {
@@ -44,7 +44,7 @@ extension App {
         case .chooseStorefront(let id):
             guard let storefront = catalog.storefront(matching: id),
                   let index = catalog.storefronts.firstIndex(where: { $0.id == storefront.id }) else {
-                notice = StoreNotice(.error, "No storefront \(id) in the catalog.")
+                say(StoreNotice(.error, "No storefront \(id) in the catalog."))
                 return []
             }
             return showStorefront(index)
@@ -52,18 +52,18 @@ extension App {
             return choose(path)
         case .selectProduct(let id):
             guard let index = paywall.index(ofProduct: id) else {
-                notice = StoreNotice(.error, "\(id) is not on sale here.")
+                say(StoreNotice(.error, "\(id) is not on sale here."))
                 return []
             }
-            focus = .paywall
+            moveFocus(to: .paywall)
             updatePaywall(.select(index: index))
             return []
         case .selectItem(let index):
-            focus = .paywall
+            moveFocus(to: .paywall)
             updatePaywall(.select(index: index))
             return []
         case .buy:
-            focus = .paywall
+            moveFocus(to: .paywall)
             return buySelected()
         case .restore:
             return [.engine(.restore(path: paywall.path))]
@@ -109,7 +109,7 @@ extension App {
         case .command(let command):
             return perform(command)
         case .screenCaptured(let said):
-            notice = said
+            say(said)
             return []
         }
     }
@@ -129,14 +129,9 @@ extension App {
 
     private mutating func apply(_ report: StoreReport, onTheClock: Bool = false) -> [Effect] {
         // A sheet that has just opened starts clean: the last purchase's line goes.
-        if sheet == nil, report.sheet != nil { notice = nil }
+        if sheet == nil, report.sheet != nil { noticeLine.clear() }
         lastCallFailed = report.failure != nil
-        if let page = report.olderEvents {
-            loadingOlderEvents = false
-            eventsExhausted = page.isEmpty
-            let known = Set(olderEvents.map(\.id))
-            olderEvents += page.filter { !known.contains($0.id) }
-        }
+        if let page = report.olderEvents { events.appendOlder(page) }
         sheet = report.sheet
         accessWait = report.accessWait
         heldPromotions = report.heldPromotions
@@ -147,20 +142,13 @@ extension App {
         nextDue = report.nextDue
         keepSelectedTransaction(in: report.snapshot)
         snapshot = report.snapshot
+        // The rows as this snapshot and renewal rate give them (the rate decides whether an
+        // expiry says its day, minute or second).
+        recomputeDerived()
         refreshTransactionMenu()
         updatePaywall(.historyChanged(report.snapshot.history),
                       .ownershipChanged(report.snapshot.ownedProductIds))
-        if let reported = report.notice {
-            if onTheClock, refusalHeld {
-                // The refusal stays readable; what the clock says meanwhile is in the messages (`n`).
-                noticeLog.record(reported, at: now)
-                noticesSinceRefusal += 1
-            } else {
-                notice = reported
-                refusalHeld = reported.isRefusal
-                noticesSinceRefusal = 0
-            }
-        }
+        if let reported = report.notice { noticeLine.report(reported, onTheClock: onTheClock, at: now) }
         // Only a path that sells what its request returned keeps the answer; a retry goes back
         // to the path that asked, wherever the player is now.
         guard let reply = report.products, reply.path.sellsOnlyRequestedProducts else { return [] }
@@ -168,18 +156,18 @@ extension App {
         case .answered(let response):
             updatePaywall(.productsAnswered(response))
             if response.products.isEmpty {
-                notice = StoreNotice(.info, "The store returned no products for this project (see Events).")
+                say(StoreNotice(.info, "The store returned no products for this project (see Events)."))
             }
             if !response.invalidProductIdentifiers.isEmpty {
                 let invalid = English.count(response.invalidProductIdentifiers.count, "invalid identifier")
-                notice = StoreNotice(.info, "Products request: \(invalid) (see Events).")
+                say(StoreNotice(.info, "Products request: \(invalid) (see Events)."))
             }
         case .failed(let attempt, let retryAfter):
             guard let retryAfter else {
                 updatePaywall(.productsGaveUp(attempts: attempt))
                 // A failed call's own notice (a full disk) says more than this one.
                 if report.failure == nil {
-                    notice = StoreNotice(.error, "Products could not be loaded after \(attempt) attempts; press Enter to try again.")
+                    say(StoreNotice(.error, "Products could not be loaded after \(attempt) attempts; press Enter to try again."))
                 }
                 return []
             }
@@ -200,14 +188,14 @@ extension App {
     mutating func showStorefront(_ index: Int) -> [Effect] {
         updatePaywall(.chooseStorefront(index: index))
         let storefront = paywall.storefront
-        notice = StoreNotice(.info, "Storefront \(storefront.id): \(storefront.locale), \(storefront.currency).")
+        say(StoreNotice(.info, "Storefront \(storefront.id): \(storefront.locale), \(storefront.currency)."))
         return requestProductsIfNeeded() + loadXeePaywallIfNeeded()
     }
 
     /// The path chosen is kept for the next launch, as QA's other settings are.
     mutating func choose(_ path: IntegrationPath) -> [Effect] {
         updatePaywall(.choosePath(path))
-        notice = StoreNotice(.info, "Integration path \(path.displayName) in \(paywall.storefront.id).")
+        say(StoreNotice(.info, "Integration path \(path.displayName) in \(paywall.storefront.id)."))
         return [.engine(.keepPath(paywall.pathOverride))] + requestProductsIfNeeded() + loadXeePaywallIfNeeded()
     }
 
@@ -225,7 +213,7 @@ extension App {
         // The screen shows another player than the ledger's: say what the store would do for
         // them rather than sell to the ledger's player on terms the screen does not show.
         if let preview = previewPurchaseNotice() {
-            notice = preview
+            say(preview)
             return []
         }
         return [.engine(.beginPurchase(productId: purchase.productId, storefrontId: paywall.storefront.id,

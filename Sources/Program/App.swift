@@ -11,9 +11,8 @@ public struct App: Sendable {
     public internal(set) var transactionsPane = ListPane(.transactions)
     public private(set) var entitlementsPane = ListPane(.entitlements)
     public internal(set) var eventsPane = ListPane(.events)
-    public internal(set) var focus: Pane = .paywall {
-        didSet { if focus != .paywall { shownPane = focus } }
-    }
+    /// The part that has the keys; `moveFocus(to:)` changes it.
+    public private(set) var focus: Pane = .paywall
     /// On a narrow screen, the live pane drawn: the last one focused.
     public private(set) var shownPane: Pane = .transactions
     /// The sheet of the purchase waiting on the player; the engine's, read-only.
@@ -29,44 +28,12 @@ public struct App: Sendable {
     /// Digits typed before `+`: how many days it moves the calendar.
     public internal(set) var advanceCount: Int?
 
-    /// `f`: the Events pane shows one category of events (lifecycle, client, SDK), or all.
-    public internal(set) var eventFilter: EventKind.Category? {
-        didSet { refreshEvents() }
-    }
-
-    /// Older events than the report holds, loaded page by page as the Events pane scrolls down.
-    public internal(set) var olderEvents: [EventSummary] = [] {
-        didSet { refreshEvents() }
-    }
-    /// No event is older than the last page loaded; a page is on its way.
-    var eventsExhausted = false
-    var loadingOlderEvents = false
-
-    /// Every event the pane can show: the report's newest, then the older pages, newest first.
-    /// Kept with what it derives from, not worked out on every frame and keypress.
-    public private(set) var allEvents: [EventSummary] = []
-    /// The events the Events pane lists under the filters, newest first.
-    public private(set) var visibleEvents: [EventSummary] = []
-
-    private mutating func refreshEvents() {
-        let oldestReported = snapshot.events.last?.id ?? .max
-        allEvents = snapshot.events + olderEvents.filter { $0.id < oldestReported }
-        visibleEvents = eventFilter == nil && eventKindFilter == nil ? allEvents : allEvents.filter { event in
-            (eventFilter.map { event.kind.category == $0 } ?? true) && (eventKindFilter.map { event.kind == $0 } ?? true)
-        }
-    }
-
-    /// `F`: the Events pane shows one kind of event only (the selected row's), or all.
-    public internal(set) var eventKindFilter: EventKind? {
-        didSet { refreshEvents() }
-    }
+    /// What the Events pane lists: the report's newest events, older pages, the filters.
+    public internal(set) var events = EventList()
 
     /// Near the end of what the Events pane holds, the next older page, when there may be one.
     mutating func olderEventsIfNeeded() -> [Effect] {
-        guard focus == .events, !eventsExhausted, !loadingOlderEvents, allEvents.count >= 200,
-              eventsPane.selection >= visibleEvents.count - 5, let oldest = allEvents.last?.id
-        else { return [] }
-        loadingOlderEvents = true
+        guard focus == .events, let oldest = events.nextPageStart(selection: eventsPane.selection) else { return [] }
         return [.engine(.olderEvents(before: oldest))]
     }
 
@@ -83,11 +50,7 @@ public struct App: Sendable {
     /// Wall seconds without a rate key before the rate is applied.
     static let rateKeysSettle = 0.4
     /// How long periods last, whether or not the clock runs.
-    public internal(set) var renewalRate: RenewalRate = .realTime {
-        didSet {
-            if oldValue != renewalRate { refreshPanes() }
-        }
-    }
+    public internal(set) var renewalRate: RenewalRate = .realTime
 
     /// Whether periods are minutes long, so the panes say when to the minute.
     var expiriesToTheMinute: Bool { renewalRate != .realTime }
@@ -100,37 +63,26 @@ public struct App: Sendable {
     public internal(set) var heldPromotions: [String] = []
     /// How the simulated Xee server behaves, as the engine last reported it (`x` switches it).
     public internal(set) var xeeServer = XeeServerSettings()
-    /// The bottom line's message; each one shown is kept in `noticeLog`.
-    public internal(set) var notice: StoreNotice? {
-        didSet { if let notice { noticeLog.record(notice, at: now) } }
-    }
-    /// What the bottom line has said, newest first (`n`).
-    public internal(set) var noticeLog = NoticeLog()
-    /// The bottom line holds a refusal of the player's request until their next key or click:
-    /// a renewal line arriving a moment later does not cover it.
-    public internal(set) var refusalHeld = false
-    /// Messages the clock brought while a refusal was held, in the log only.
-    public internal(set) var noticesSinceRefusal = 0
-
-    /// The bottom line: the notice, and while a refusal is held, how many newer messages `n` has.
-    public var bottomLine: StoreNotice? {
-        guard var shown = notice, refusalHeld, noticesSinceRefusal > 0 else { return notice }
-        shown.text += " (\(NoticeLog.key): \(English.count(noticesSinceRefusal, "newer message")))"
-        return shown
-    }
+    /// The bottom line's message and every one it has shown (`n`).
+    public internal(set) var noticeLine = NoticeLine()
+    /// The bottom line's message; `say(_:)` shows one and keeps it in the log.
+    public var notice: StoreNotice? { noticeLine.notice }
     /// The engine's last answer was a failure (a full disk): nothing of the call was kept, and
     /// `q` quits even from a sheet, so a player is never stuck in front of a ledger that cannot
     /// be written.
     public internal(set) var lastCallFailed = false
     /// The panes' data as the engine last reported it.
-    public internal(set) var snapshot: StoreSnapshot {
-        didSet {
-            refreshPanes()
-            refreshEvents()
-        }
-    }
-    /// What the panes derive from `snapshot`, kept with it.
+    /// Set where a report is applied, followed by `recomputeDerived()`.
+    public internal(set) var snapshot: StoreSnapshot
+    /// What the panes derive from `snapshot` and the renewal rate, kept with them.
     private(set) var panes: PaneCache
+
+    /// Works out again what the panes and the Events pane derive from the snapshot, after a
+    /// report replaced it.
+    mutating func recomputeDerived() {
+        refreshPanes()
+        events.report(snapshot.events)
+    }
 
     private mutating func refreshPanes() {
         panes = PaneCache(snapshot, timeZone: timeZone, toTheMinute: expiriesToTheMinute,
@@ -142,14 +94,8 @@ public struct App: Sendable {
         guard let made = panes.today, !WallClock(timeZone: timeZone).isSameDay(made, now) else { return }
         refreshPanes()
     }
-    /// Every theme `t` steps through; saved theme files replace them (`App+Reload.swift`).
-    public internal(set) var themes: [Theme] { didSet { fitThemes() } }
-    /// Each theme fitted to this terminal's colors (or without color) when first shown, then
-    /// kept rather than fitted at every frame. Only the shown one is fitted at launch: fitting a
-    /// theme to 256 colors searches the palette for each of its colors, and the five shipped
-    /// themes took a third of `App.init` in a profile of the launch.
-    private var fittedThemes: [Theme?] = []
-    public internal(set) var themeIndex: Int { didSet { fitShownTheme() } }
+    /// Every theme `t` steps through, and the one on screen.
+    public internal(set) var themes: ThemeList
     /// `d` or `--device`: the paywall at the terminal's width, or framed as a phone or a tablet.
     public internal(set) var device: Device
     public let colorEnabled: Bool
@@ -191,12 +137,9 @@ public struct App: Sendable {
         self.showsEvents = showsEvents ?? !audience
         paywall = PaywallModel(catalog: catalog, storefrontId: storefrontId, userId: userId)
         if let path { paywall.update(.choosePath(path)) }
-        let available = themes.isEmpty ? [Theme.dark] : themes
-        self.themes = available
-        themeIndex = themeName.flatMap { name in available.firstIndex { $0.name == name } } ?? 0
+        self.themes = ThemeList(themes, showing: themeName, colorEnabled: colorEnabled, colorDepth: colorDepth)
         snapshot = report?.snapshot ?? StoreSnapshot()
         sheet = report?.sheet
-        notice = report?.notice
         xeeServer = report?.xeeServer ?? XeeServerSettings()
         self.width = width
         self.height = height
@@ -205,10 +148,9 @@ public struct App: Sendable {
         self.colorEnabled = colorEnabled
         self.colorDepth = colorDepth
         panes = PaneCache(snapshot, timeZone: timeZone)
-        fitThemes()
-        if let notice { noticeLog.record(notice, at: now) }
+        if let notice = report?.notice { noticeLine.show(notice, at: now) }
         paywall.update(.historyChanged(snapshot.history))
-        refreshEvents()
+        events.report(snapshot.events)
     }
 
     public var catalog: Catalog { paywall.catalog }
@@ -223,7 +165,7 @@ public struct App: Sendable {
     public var layout: ScreenLayout {
         func layout(paywallRows: Int?) -> ScreenLayout {
             ScreenLayout(width: width, height: height, entitlementsWidth: panes.entitlementsWidth, shownPane: shownPane,
-                         eventsFilter: eventsSubtitle, device: device, showsEvents: showsEvents, paywallRows: paywallRows)
+                         eventsFilter: events.subtitle, device: device, showsEvents: showsEvents, paywallRows: paywallRows)
         }
         // The paywall as tall as what it shows: the panes under it get the rows it leaves.
         let tallest = layout(paywallRows: nil)
@@ -231,35 +173,25 @@ public struct App: Sendable {
         return used < tallest.paywall.height ? layout(paywallRows: used) : tallest
     }
 
-    /// What the Events pane's title says it shows: one kind (`F`), or one category (`f`).
-    public var eventsSubtitle: String? {
-        eventKindFilter?.shortName ?? eventFilter?.rawValue
-    }
-
     /// The theme on screen, fitted to this terminal.
-    public var theme: Theme { fittedThemes[themeIndex] ?? fitted(themes[themeIndex]) }
-
-    private mutating func fitThemes() {
-        fittedThemes = Array(repeating: nil, count: themes.count)
-        fitShownTheme()
-    }
-
-    /// Fits the theme on screen if it is not yet; a saved theme file that changed the list
-    /// (`themes`) may leave the index out of it until `themeIndex` is set again.
-    private mutating func fitShownTheme() {
-        guard fittedThemes.indices.contains(themeIndex), fittedThemes[themeIndex] == nil else { return }
-        fittedThemes[themeIndex] = fitted(themes[themeIndex])
-    }
-
-    private func fitted(_ theme: Theme) -> Theme {
-        colorEnabled ? theme.adapted(to: colorDepth) : theme.monochrome
-    }
+    public var theme: Theme { themes.shown }
 
     /// Whether something on screen counts down, so the program sends ticks.
     public var wantsTicks: Bool {
         if case .payStation(let page)? = sheet { return page.redirectDue != nil }
         // The status bar's clock moves while time runs.
         return timeRate != .paused
+    }
+
+    /// Gives `pane` the keys; a live pane becomes the one a narrow screen shows.
+    mutating func moveFocus(to pane: Pane) {
+        focus = pane
+        if pane != .paywall { shownPane = pane }
+    }
+
+    /// Shows `notice` on the bottom line and keeps it in the messages (`n`).
+    mutating func say(_ notice: StoreNotice) {
+        noticeLine.show(notice, at: now)
     }
 
     mutating func scroll(_ pane: Pane, by step: Int) {
@@ -279,7 +211,7 @@ public struct App: Sendable {
         case .paywall: return paywall.itemCount
         case .transactions: return snapshot.transactions.count
         case .entitlements: return snapshot.balances.count + snapshot.entitlements.count
-        case .events: return visibleEvents.count
+        case .events: return events.visible.count
         }
     }
 

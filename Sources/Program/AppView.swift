@@ -32,7 +32,7 @@ public enum AppView {
             }
         }
         renderPanes(app, layout: layout, theme: theme, into: &frame)
-        HintBar.render(notice: app.bottomLine, hint: hint(app, layout: layout), theme: theme, in: layout.hintBar, into: &frame)
+        HintBar.render(notice: app.noticeLine.shown, hint: hint(app, layout: layout), theme: theme, in: layout.hintBar, into: &frame)
         // Whatever goes over the screen keeps its borders clear of the boxes beneath.
         let boxes = app.sheet != nil || app.choiceMenu != nil || app.overlay != nil ? app.boxes(beneathIn: layout) : []
         switch app.sheet {
@@ -125,12 +125,12 @@ public enum AppView {
                 entitlements[$0]
             }
         case .events:
-            let events = app.visibleEvents
+            let events = app.events.visible
             let clock = WallClock(timeZone: app.timeZone)
             // Once the calendar has moved past a listed event's day, every row says its day.
             let dated = events.last.map { !clock.isSameDay($0.time, app.now) } ?? false
             app.eventsPane.render(count: events.count, emptyText: PaneRows.emptyText(.events), focused: focused,
-                                  theme: theme, in: area, subtitle: app.eventsSubtitle, tabs: tabs, into: &frame) {
+                                  theme: theme, in: area, subtitle: app.events.subtitle, tabs: tabs, into: &frame) {
                 PaneRows.event(events[$0], clock: clock, today: dated ? app.now : nil)
             }
         case .paywall:

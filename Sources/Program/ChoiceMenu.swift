@@ -81,13 +81,13 @@ extension App {
     mutating func openTransactionMenu() {
         let transactions = snapshot.transactions
         guard transactions.indices.contains(transactionsPane.selection) else {
-            notice = StoreNotice(.info, "No transaction to act on yet.")
+            say(StoreNotice(.info, "No transaction to act on yet."))
             return
         }
         let transaction = transactions[transactionsPane.selection]
         guard let menu = ChoiceMenu(transaction) else {
-            notice = StoreNotice(.info, "Nothing to do with \(transaction.id), which is \(transaction.displayState): actions "
-                                 + "apply to a pending Ask to Buy or interrupted purchase, and to a finished purchase.")
+            say(StoreNotice(.info, "Nothing to do with \(transaction.id), which is \(transaction.displayState): actions "
+                                 + "apply to a pending Ask to Buy or interrupted purchase, and to a finished purchase."))
             return
         }
         choiceMenu = menu
@@ -97,8 +97,8 @@ extension App {
     mutating func openPromotionMenu() {
         guard let menu = ChoiceMenu(heldPromotions: heldPromotions, catalog: catalog, locale: paywall.storefront.locale)
         else {
-            notice = StoreNotice(.info, "No promoted purchase is held: storefront promote SKU starts one, and the "
-                                 + "delegate holds it when the scenario says xee promoted hold.")
+            say(StoreNotice(.info, "No promoted purchase is held: storefront promote SKU starts one, and the "
+                                 + "delegate holds it when the scenario says xee promoted hold."))
             return
         }
         choiceMenu = menu
@@ -129,8 +129,8 @@ extension App {
         let change = current.id != id ? "renewed from \(id)" : "changed"
         guard let menu = ChoiceMenu(current, change: change, selecting: selected) else {
             choiceMenu = nil
-            notice = StoreNotice(.info, "\(id) changed while its menu was open: it is \(current.displayState) now, "
-                                 + "and no action applies to it.")
+            say(StoreNotice(.info, "\(id) changed while its menu was open: it is \(current.displayState) now, "
+                                 + "and no action applies to it."))
             return
         }
         choiceMenu = menu

@@ -128,7 +128,7 @@ struct AudienceTests {
         }
         #expect(visited == [.transactions, .entitlements, .paywall, .transactions])
         audience.type("f")
-        #expect(audience.app.eventFilter == nil)
+        #expect(audience.app.events.category == nil)
         #expect(!audience.screen.contains("Events"))
         let asked = try HeadlessHarness(width: 120, height: 40, audience: true, showsEvents: true)
         asked.program.send(.started)

@@ -72,7 +72,7 @@ struct StaleMenuTests {
         // The renewal's line is kept in the messages, not over the refusal.
         #expect(harness.app.notice?.text == refusal)
         #expect(harness.screen.contains("nothing changed. (n: 1 newer message)"), "\(harness.screen)")
-        #expect(harness.app.noticeLog.entries.first?.notice.text.hasPrefix("Weekly Pass renewed until") == true)
+        #expect(harness.app.noticeLine.log.entries.first?.notice.text.hasPrefix("Weekly Pass renewed until") == true)
         // A key read it: the next renewal's line shows.
         harness.type("n")
         harness.press(.escape)
