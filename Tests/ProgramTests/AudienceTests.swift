@@ -66,7 +66,7 @@ struct AudienceTests {
         // Where QA's row is for QA: the same sheet drawn without an audience.
         var frame = Frame(width: 80, height: 24)
         let boxes = harness.app.boxesBeneath
-        StoreKitSheet.render(session, theme: .dark, clearOf: boxes, into: &frame)
+        frame.render(StoreKitSheet(session, theme: .dark, clearOf: boxes), in: frame.area)
         for caption in Self.qaCaptions {
             let start = try #require(frame.position(of: caption))
             #expect(StoreKitSheet.input(atX: start.x, y: start.y, for: session, in: screen, audience: true, clearOf: boxes) == nil)
