@@ -23,7 +23,7 @@ extension App {
         if let binding { return update(binding.message) }
         switch context {
         case .sheet: return sheet.map { handle(key, on: $0) } ?? []
-        case .menu: return handleMenu(key)
+        case .menu: return follow(menus.update(.key(key)))
         case .prompt: return handlePrompt(key)
         case .paywall, .mirroredPaywall, .pane, .overlay, .messages: return []
         }
@@ -33,7 +33,7 @@ extension App {
     var keyContext: KeyContext {
         if let overlay { return overlay.kind == .messages ? .messages : .overlay }
         if sheet != nil { return .sheet }
-        if choiceMenu != nil { return .menu }
+        if menus.open != nil { return .menu }
         if prompt != nil { return .prompt }
         if focus != .paywall { return .pane }
         return paywall.writingDirection == .rightToLeft ? .mirroredPaywall : .paywall
@@ -91,16 +91,12 @@ extension App {
                                    clearOf: boxesBeneath).map { [.engine(.send(.play($0)))] } ?? []
         }
         guard sheet == nil, overlay == nil, prompt == nil else { return [] }
-        if let open = choiceMenu {
+        if let open = menus.open {
             // The menu covers the panes: a click on an item chooses it, anywhere else closes it.
             guard event.kind == .press else { return [] }
-            guard let index = open.menu.item(atX: event.x, y: event.y, on: Rect(x: 0, y: 0, width: width, height: height),
-                                             clearOf: boxesBeneath)
-            else {
-                choiceMenu = nil
-                return []
-            }
-            return update(open.choosing(index))
+            let item = open.menu.item(atX: event.x, y: event.y, on: Rect(x: 0, y: 0, width: width, height: height),
+                                      clearOf: boxesBeneath)
+            return follow(menus.update(.click(item: item)))
         }
         guard event.kind == .press else {
             scroll(focus, by: event.kind == .wheelUp ? -1 : 1)
@@ -137,7 +133,7 @@ extension App {
             let row = transactionsPane.scroll + (event.y - area.y - 1)
             guard snapshot.transactions.indices.contains(row) else { return [] }
             if row == transactionsPane.selection {
-                openTransactionMenu()
+                return openTransactionMenu()
             } else {
                 transactionsPane.move(by: row - transactionsPane.selection, rowCount: snapshot.transactions.count,
                                       visibleRows: ListPane.visibleRows(in: area))

@@ -46,11 +46,12 @@ extension App {
             noticeLine.clear()
             prompt = CommandPrompt()
         case .transactionActions:
-            openTransactionMenu()
+            return openTransactionMenu()
         case .xeeSettings:
-            openXeeSettingsMenu()
+            return follow(menus.update(.openXeeSettings(xeeServer)))
         case .heldPromotions:
-            openPromotionMenu()
+            return follow(menus.update(.openPromotions(held: heldPromotions, catalog: catalog,
+                                                       locale: paywall.storefront.locale)))
         case .filterEventsByKind:
             // Without the Events pane on screen its filters have nothing to filter.
             guard showsEvents else { return [] }
@@ -107,6 +108,14 @@ extension App {
             return [.captureScreen]
         }
         return []
+    }
+
+    /// `m`, or a click on the selected transaction: the actions of the transaction selected in
+    /// the Transactions pane (the newest until another is selected).
+    mutating func openTransactionMenu() -> [Effect] {
+        let transactions = snapshot.transactions
+        let selected = transactions.indices.contains(transactionsPane.selection) ? transactions[transactionsPane.selection] : nil
+        return follow(menus.update(.openTransaction(selected)))
     }
 
     /// A filter changed the Events pane's rows: the selection back on the newest.

@@ -70,12 +70,12 @@ extension App {
         case .openURL(let url):
             return [.engine(.openURL(url, shownIn: paywall.storefront.id))]
         case .act(let action, let transactionId):
-            choiceMenu = nil
+            _ = menus.update(.close)
             return [.engine(.act(action, transactionId: transactionId))]
         case .configureXee(let settings):
             return [.engine(.configureXee(settings))]
         case .buyPromoted(let productId):
-            choiceMenu = nil
+            _ = menus.update(.close)
             return [.engine(.buyPromoted(productId: productId, shownIn: paywall.storefront.id))]
         case .setRenewalRate(let rate):
             return [.engine(.setTimeRate(.running(rate), keepingClockPaused: true))]
@@ -136,7 +136,7 @@ extension App {
         accessWait = report.accessWait
         heldPromotions = report.heldPromotions
         xeeServer = report.xeeServer
-        refreshXeeSettingsMenu()
+        var effects = follow(menus.update(.xeeServerReported(xeeServer)))
         timeRate = report.timeRate
         renewalRate = report.renewalRate
         nextDue = report.nextDue
@@ -145,12 +145,16 @@ extension App {
         // The rows as this snapshot and renewal rate give them (the rate decides whether an
         // expiry says its day, minute or second).
         recomputeDerived()
-        refreshTransactionMenu()
+        effects += follow(menus.update(.transactionsReported(snapshot.transactions)))
         updatePaywall(.historyChanged(report.snapshot.history),
                       .ownershipChanged(report.snapshot.ownedProductIds))
         if let reported = report.notice { noticeLine.report(reported, onTheClock: onTheClock, at: now) }
-        // Only a path that sells what its request returned keeps the answer; a retry goes back
-        // to the path that asked, wherever the player is now.
+        return effects + applyProducts(of: report)
+    }
+
+    /// Only a path that sells what its request returned keeps the answer; a retry goes back to
+    /// the path that asked, wherever the player is now.
+    private mutating func applyProducts(of report: StoreReport) -> [Effect] {
         guard let reply = report.products, reply.path.sellsOnlyRequestedProducts else { return [] }
         switch reply.outcome {
         case .answered(let response):

@@ -21,8 +21,8 @@ public struct App: Sendable {
     public internal(set) var overlay: Overlay?
     /// While the app polls the Xee profile for a purchase's access.
     public internal(set) var accessWait: AccessWait?
-    /// The actions of one transaction (`m`), over the panes.
-    public internal(set) var choiceMenu: ChoiceMenu?
+    /// The menu over the panes (`m`, `p`, `x`), when one is open.
+    public internal(set) var menus = Menus()
     /// `:`: the line that jumps to a named storefront, variant, theme, eligibility or player.
     public internal(set) var prompt: CommandPrompt?
     /// Digits typed before `+`: how many days it moves the calendar.

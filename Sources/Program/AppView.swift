@@ -46,7 +46,7 @@ public struct AppView: Widget {
         frame.render(HintBar(notice: app.noticeLine.shown, hint: Self.hint(app, layout: layout), theme: theme),
                      in: layout.hintBar)
         // Whatever goes over the screen keeps its borders clear of the boxes beneath.
-        let boxes = app.sheet != nil || app.choiceMenu != nil || app.overlay != nil ? app.boxes(beneathIn: layout) : []
+        let boxes = app.sheet != nil || app.menus.open != nil || app.overlay != nil ? app.boxes(beneathIn: layout) : []
         switch app.sheet {
         case .payStation(let page)?:
             frame.render(PayStationSheet(page, now: app.now, clockPaused: app.clockIsPaused, theme: theme,
@@ -66,7 +66,7 @@ public struct AppView: Widget {
         if let prompt = app.prompt {
             frame.render(CommandPromptView(prompt, vocabulary: app.pickerVocabulary, theme: theme), in: layout.hintBar)
         }
-        if let menu = app.choiceMenu?.menu { frame.render(ActionMenuView(menu, theme: theme, clearOf: boxes), in: screen) }
+        if let menu = app.menus.open?.menu { frame.render(ActionMenuView(menu, theme: theme, clearOf: boxes), in: screen) }
         if let text = app.overlay?.text { frame.render(TextOverlayView(text, theme: theme, clearOf: boxes), in: screen) }
         // Over everything: the presenter's words about what is on screen.
         frame.render(CaptionBar(app.caption, note: app.captionNote, theme: theme, colorEnabled: app.colorEnabled), in: screen)
@@ -103,7 +103,7 @@ public struct AppView: Widget {
         case .play(let session)?: return PlaySheet.hint(for: session, audience: app.audience)
         case nil:
             // A menu over the panes takes the keys, and says them on its own last line.
-            if app.choiceMenu != nil { return "" }
+            if app.menus.open != nil { return "" }
             guard app.focus == .paywall else { return "↑↓ select a row · Enter open it in full · Tab next pane · ? help" }
             // The selected row's words longer than the lines under it: the key that reads them.
             return PaywallView.selectionIsCut(app.paywall, in: layout.paywall)

@@ -129,8 +129,8 @@ struct CountAndClickTests {
         harness.program.send(.mouse(MouseEvent(.press, x: row.x, y: row.y)))
         #expect(harness.app.focus == .transactions)
         #expect(harness.app.transactionsPane.selection == 1)
-        #expect(harness.app.choiceMenu == nil)
+        #expect(harness.app.menus.open == nil)
         harness.program.send(.mouse(MouseEvent(.press, x: row.x, y: row.y)))
-        #expect(harness.app.choiceMenu?.transactionId == older)
+        #expect(harness.app.menus.open?.transactionId == older)
     }
 }
