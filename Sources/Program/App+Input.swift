@@ -24,7 +24,7 @@ extension App {
         switch context {
         case .sheet: return sheet.map { handle(key, on: $0) } ?? []
         case .menu: return follow(menus.update(.key(key)))
-        case .prompt: return handlePrompt(key)
+        case .prompt: return follow(picker.update(.key(key, vocabulary: pickerVocabulary)))
         case .paywall, .mirroredPaywall, .pane, .overlay, .messages: return []
         }
     }
@@ -34,7 +34,7 @@ extension App {
         if let overlay { return overlay.kind == .messages ? .messages : .overlay }
         if sheet != nil { return .sheet }
         if menus.open != nil { return .menu }
-        if prompt != nil { return .prompt }
+        if picker.prompt != nil { return .prompt }
         if focus != .paywall { return .pane }
         return paywall.writingDirection == .rightToLeft ? .mirroredPaywall : .paywall
     }
@@ -90,7 +90,7 @@ extension App {
             return PlaySheet.input(atX: event.x, y: event.y, for: session, in: screen, direction: paywall.writingDirection,
                                    clearOf: boxesBeneath).map { [.engine(.send(.play($0)))] } ?? []
         }
-        guard sheet == nil, overlay == nil, prompt == nil else { return [] }
+        guard sheet == nil, overlay == nil, picker.prompt == nil else { return [] }
         if let open = menus.open {
             // The menu covers the panes: a click on an item chooses it, anywhere else closes it.
             guard event.kind == .press else { return [] }

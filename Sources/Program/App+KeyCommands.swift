@@ -44,7 +44,7 @@ extension App {
                 ?? "Device: full width."))
         case .openPrompt:
             noticeLine.clear()
-            prompt = CommandPrompt()
+            _ = picker.update(.open)
         case .transactionActions:
             return openTransactionMenu()
         case .xeeSettings:

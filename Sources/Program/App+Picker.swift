@@ -38,18 +38,7 @@ extension App {
     /// The jump a picker and one of its names stand for, or why there is none (a script's
     /// `preview` line and the prompt say the same).
     public func jump(picker: String, value: String) -> Result<Jump, PickerProblem> {
-        let found: String, name: String
-        switch pickerVocabulary.value(value, of: picker) {
-        case .failure(let problem): return .failure(problem)
-        case .success(let resolved): (found, name) = resolved
-        }
-        switch found {
-        case "storefront": return .success(.storefront(id: name))
-        case "variant": return .success(.variant(id: name == Self.assignedVariantName ? nil : name))
-        case "theme": return .success(.theme(name: name))
-        case "eligibility": return .success(.eligibility(EligibilityOverride(rawValue: name) ?? .auto))
-        default: return .success(.player(name == Self.ledgerName ? nil : PlayerState(name: name)))
-        }
+        Picker.jump(picker: picker, value: value, in: pickerVocabulary)
     }
 
     mutating func jump(_ jump: Jump) -> [Effect] {
@@ -137,44 +126,5 @@ extension App {
         }
         return StoreNotice(.info, "Preview, not bought: " + outcome.sentence(for: player, buying: product, in: paywall.storefront)
                            + " · \(leave.joined(separator: " and ")) to buy")
-    }
-
-    /// The prompt takes every key: typing, `Tab`, `Enter` to jump, `Esc` (or backspace on an
-    /// empty line) to close.
-    mutating func handlePrompt(_ key: Key) -> [Effect] {
-        guard var open = prompt else { return [] }
-        switch key {
-        case .escape:
-            prompt = nil
-            return []
-        case .enter:
-            prompt = nil
-            let line = open.text.trimmingCharacters(in: .whitespaces)
-            guard !line.isEmpty else { return [] }
-            switch pickerVocabulary.resolve(line) {
-            case .success(let (picker, value)):
-                switch self.jump(picker: picker, value: value) {
-                case .success(let target): return jump(target)
-                case .failure(let problem): say(StoreNotice(.error, problem.message))
-                }
-            case .failure(let problem):
-                say(StoreNotice(.error, problem.message))
-            }
-            return []
-        case .backspace:
-            if open.text.isEmpty {
-                prompt = nil
-                return []
-            }
-            open.deleteBackward()
-        case .tab:
-            open.complete(with: pickerVocabulary)
-        case .character(let character):
-            open.insert(character)
-        default:
-            break
-        }
-        prompt = open
-        return []
     }
 }

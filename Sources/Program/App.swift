@@ -24,7 +24,7 @@ public struct App: Sendable {
     /// The menu over the panes (`m`, `p`, `x`), when one is open.
     public internal(set) var menus = Menus()
     /// `:`: the line that jumps to a named storefront, variant, theme, eligibility or player.
-    public internal(set) var prompt: CommandPrompt?
+    public internal(set) var picker = Picker()
     /// Digits typed before `+`: how many days it moves the calendar.
     public internal(set) var advanceCount: Int?
 

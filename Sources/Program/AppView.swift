@@ -63,7 +63,7 @@ public struct AppView: Widget {
         case nil:
             break
         }
-        if let prompt = app.prompt {
+        if let prompt = app.picker.prompt {
             frame.render(CommandPromptView(prompt, vocabulary: app.pickerVocabulary, theme: theme), in: layout.hintBar)
         }
         if let menu = app.menus.open?.menu { frame.render(ActionMenuView(menu, theme: theme, clearOf: boxes), in: screen) }
