@@ -22,7 +22,10 @@ extension App {
         }
         if let binding { return update(binding.message) }
         switch context {
-        case .sheet: return sheet.map { handle(key, on: $0) } ?? []
+        case .sheet:
+            // A failed call's notice says `q` quits, even from a sheet; any other key is the sheet's.
+            if lastCallFailed, key == .character("q") { return update(.quit) }
+            return sheets.update(.key(key, audience: audience, direction: paywall.writingDirection))
         case .menu: return follow(menus.update(.key(key)))
         case .prompt: return follow(picker.update(.key(key, vocabulary: pickerVocabulary)))
         case .paywall, .mirroredPaywall, .pane, .overlay, .messages: return []
@@ -43,28 +46,12 @@ extension App {
     /// a paste of any length costs one call and the field takes what it holds; anywhere else
     /// each is the key it is.
     mutating func type(_ text: String) -> [Effect] {
-        if overlay == nil, !lastCallFailed, case .payStation? = sheet {
+        if overlay == nil, !lastCallFailed, sheets.takesPastes {
             // As before any key: the rate `]` and `[` stepped to first.
             let rate = pendingTimeRate == nil ? [] : update(.applyTimeRate)
-            return rate + [.engine(.send(.payStation(.paste(text))))]
+            return rate + sheets.update(.paste(text))
         }
         return text.flatMap { handle(.character($0)) }
-    }
-
-    /// A sheet takes the keys the keymap leaves it; what they mean is the path's business,
-    /// decided in the engine. Except `q` after a failed call, which quits: the notice says so.
-    private mutating func handle(_ key: Key, on sheet: PurchaseSheet) -> [Effect] {
-        if lastCallFailed, key == .character("q") { return update(.quit) }
-        switch sheet {
-        case .payStation:
-            return PayStationSheet.input(for: key).map { [.engine(.send(.payStation($0)))] } ?? []
-        case .storeKit(let session):
-            return StoreKitSheet.input(for: key, on: session, audience: audience,
-                                       mirrored: paywall.writingDirection == .rightToLeft)
-                .map { [.engine(.send(.storeKit($0)))] } ?? []
-        case .play:
-            return PlaySheet.input(for: key, audience: audience).map { [.engine(.send(.play($0)))] } ?? []
-        }
     }
 
     /// A digit, or the `+` a count of days is for.
@@ -76,19 +63,10 @@ extension App {
     mutating func handle(_ event: MouseEvent) -> [Effect] {
         if pendingTimeRate != nil { return update(.applyTimeRate) + handle(event) }
         // A sheet or an overlay covers the screen: clicks and the wheel go nowhere beneath it.
-        // The App Store sheet's buttons take clicks.
-        if case .storeKit(let session)? = sheet, overlay == nil, event.kind == .press {
-            // Each button is hit where it was drawn: a mirrored sheet's own mirrored, QA's row not.
-            let screen = Rect(x: 0, y: 0, width: width, height: height)
-            let input = StoreKitSheet.input(atX: event.x, y: event.y, for: session, in: screen, audience: audience,
-                                            direction: paywall.writingDirection, clearOf: boxesBeneath)
-            return input.map { [.engine(.send(.storeKit($0)))] } ?? []
-        }
-        // Google Play's sheet takes clicks on its instruments and buttons, mirrored as the App Store's.
-        if case .play(let session)? = sheet, overlay == nil, event.kind == .press {
-            let screen = Rect(x: 0, y: 0, width: width, height: height)
-            return PlaySheet.input(atX: event.x, y: event.y, for: session, in: screen, direction: paywall.writingDirection,
-                                   clearOf: boxesBeneath).map { [.engine(.send(.play($0)))] } ?? []
+        // The App Store's and Google Play's sheets take clicks on their buttons.
+        if sheets.takesClicks, overlay == nil, event.kind == .press {
+            return sheets.update(.click(x: event.x, y: event.y, screen: Rect(x: 0, y: 0, width: width, height: height),
+                                        audience: audience, direction: paywall.writingDirection, clearOf: boxesBeneath))
         }
         guard sheet == nil, overlay == nil, picker.prompt == nil else { return [] }
         if let open = menus.open {

@@ -89,11 +89,9 @@ extension App {
             demoKeys = keys
             return []
         case .answerStoreKit(let input):
-            guard case .storeKit? = sheet else { return [] }
-            return [.engine(.send(.storeKit(input)))]
+            return sheets.update(.answerStoreKit(input))
         case .answerPlay(let input):
-            if input.isForTheSheet { guard case .play? = sheet else { return [] } }
-            return [.engine(.send(.play(input)))]
+            return sheets.update(.answerPlay(input))
         case .applyTimeRate:
             guard let rate = pendingTimeRate else { return [] }
             pendingTimeRate = nil
@@ -132,8 +130,7 @@ extension App {
         if sheet == nil, report.sheet != nil { noticeLine.clear() }
         lastCallFailed = report.failure != nil
         if let page = report.olderEvents { events.appendOlder(page) }
-        sheet = report.sheet
-        accessWait = report.accessWait
+        _ = sheets.update(.reported(report.sheet, accessWait: report.accessWait))
         heldPromotions = report.heldPromotions
         xeeServer = report.xeeServer
         var effects = follow(menus.update(.xeeServerReported(xeeServer)))

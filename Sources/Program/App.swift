@@ -15,12 +15,14 @@ public struct App: Sendable {
     public private(set) var focus: Pane = .paywall
     /// On a narrow screen, the live pane drawn: the last one focused.
     public private(set) var shownPane: Pane = .transactions
+    /// The sheet of the purchase waiting on the player, and the Xee access wait; the engine's.
+    public internal(set) var sheets: Sheets
     /// The sheet of the purchase waiting on the player; the engine's, read-only.
-    public internal(set) var sheet: PurchaseSheet?
+    public var sheet: PurchaseSheet? { sheets.shown }
     /// Text shown in full over everything: the keys, a row's every field, an address.
     public internal(set) var overlay: Overlay?
     /// While the app polls the Xee profile for a purchase's access.
-    public internal(set) var accessWait: AccessWait?
+    public var accessWait: AccessWait? { sheets.accessWait }
     /// The menu over the panes (`m`, `p`, `x`), when one is open.
     public internal(set) var menus = Menus()
     /// `:`: the line that jumps to a named storefront, variant, theme, eligibility or player.
@@ -139,7 +141,7 @@ public struct App: Sendable {
         if let path { paywall.update(.choosePath(path)) }
         self.themes = ThemeList(themes, showing: themeName, colorEnabled: colorEnabled, colorDepth: colorDepth)
         snapshot = report?.snapshot ?? StoreSnapshot()
-        sheet = report?.sheet
+        sheets = Sheets(report?.sheet)
         xeeServer = report?.xeeServer ?? XeeServerSettings()
         self.width = width
         self.height = height
