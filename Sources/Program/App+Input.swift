@@ -113,8 +113,8 @@ extension App {
             if row == transactionsPane.selection {
                 return openTransactionMenu()
             } else {
-                transactionsPane.move(by: row - transactionsPane.selection, rowCount: snapshot.transactions.count,
-                                      visibleRows: ListPane.visibleRows(in: area))
+                _ = panes.update(.move(.transactions, by: row - transactionsPane.selection,
+                                       rowCount: snapshot.transactions.count, visibleRows: ListPane.visibleRows(in: area)))
             }
         }
         return []

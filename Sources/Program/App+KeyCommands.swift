@@ -55,20 +55,12 @@ extension App {
         case .filterEventsByKind:
             // Without the Events pane on screen its filters have nothing to filter.
             guard showsEvents else { return [] }
-            let listed = events.visible
-            if events.kind != nil {
-                events.filter(kind: nil)
-            } else if listed.indices.contains(eventsPane.selection) {
-                events.filter(kind: listed[eventsPane.selection].kind)
-            }
-            scrollEventsToTop()
+            _ = panes.update(.filterByKind(visibleRows: ListPane.visibleRows(in: layout.events)))
             say(StoreNotice(.info, events.kind.map { "Events: \($0.rawValue) only (F for every kind)." }
                                  ?? "Events: every kind."))
         case .filterEventsByCategory:
             guard showsEvents else { return [] }
-            let all = [nil] + EventKind.Category.allCases.map(Optional.some)
-            events.filter(category: all[((all.firstIndex(of: events.category) ?? 0) + 1) % all.count])
-            scrollEventsToTop()
+            _ = panes.update(.filterByCategory(visibleRows: ListPane.visibleRows(in: layout.events)))
             say(StoreNotice(.info, events.category.map { "Events: \($0.rawValue) events only (f for the next)." }
                                  ?? "Events: all of them."))
         case .stepTimeRate(let step):
@@ -116,11 +108,5 @@ extension App {
         let transactions = snapshot.transactions
         let selected = transactions.indices.contains(transactionsPane.selection) ? transactions[transactionsPane.selection] : nil
         return follow(menus.update(.openTransaction(selected)))
-    }
-
-    /// A filter changed the Events pane's rows: the selection back on the newest.
-    private mutating func scrollEventsToTop() {
-        eventsPane.move(by: -rowCount(of: .events), rowCount: rowCount(of: .events),
-                        visibleRows: ListPane.visibleRows(in: layout.events))
     }
 }

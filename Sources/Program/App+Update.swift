@@ -113,23 +113,11 @@ extension App {
     }
 
     /// An engine report replaces the panes and the sheet; products answers go to the paywall.
-    /// A row below the newest stays on its transaction when new ones arrive above it, so `m`
-    /// and Enter act on what was selected; the newest row stays the newest.
-    private mutating func keepSelectedTransaction(in next: StoreSnapshot) {
-        let index = transactionsPane.selection
-        guard index > 0, snapshot.transactions.indices.contains(index),
-              let moved = next.transactions.firstIndex(where: { $0.id == snapshot.transactions[index].id }),
-              moved != index
-        else { return }
-        transactionsPane.move(by: moved - index, rowCount: next.transactions.count,
-                              visibleRows: ListPane.visibleRows(in: layout.transactions))
-    }
-
     private mutating func apply(_ report: StoreReport, onTheClock: Bool = false) -> [Effect] {
         // A sheet that has just opened starts clean: the last purchase's line goes.
         if sheet == nil, report.sheet != nil { noticeLine.clear() }
         lastCallFailed = report.failure != nil
-        if let page = report.olderEvents { events.appendOlder(page) }
+        if let page = report.olderEvents { _ = panes.update(.olderEvents(page)) }
         _ = sheets.update(.reported(report.sheet, accessWait: report.accessWait))
         heldPromotions = report.heldPromotions
         xeeServer = report.xeeServer
@@ -137,11 +125,12 @@ extension App {
         timeRate = report.timeRate
         renewalRate = report.renewalRate
         nextDue = report.nextDue
-        keepSelectedTransaction(in: report.snapshot)
+        let previous = snapshot.transactions
         snapshot = report.snapshot
         // The rows as this snapshot and renewal rate give them (the rate decides whether an
-        // expiry says its day, minute or second).
-        recomputeDerived()
+        // expiry says its day, minute or second), made here rather than when the snapshot is set.
+        _ = panes.update(.reported(snapshot, previous: previous, rows: paneRows(of: snapshot),
+                                   visibleTransactions: ListPane.visibleRows(in: layout.transactions)))
         effects += follow(menus.update(.transactionsReported(snapshot.transactions)))
         updatePaywall(.historyChanged(report.snapshot.history),
                       .ownershipChanged(report.snapshot.ownedProductIds))

@@ -8,13 +8,15 @@ import TerminalUI
 /// (`AppView.swift`).
 public struct App: Sendable {
     public private(set) var paywall: PaywallModel
-    public internal(set) var transactionsPane = ListPane(.transactions)
-    public private(set) var entitlementsPane = ListPane(.entitlements)
-    public internal(set) var eventsPane = ListPane(.events)
+    /// The live panes and which part has the keys.
+    public internal(set) var panes: Panes
     /// The part that has the keys; `moveFocus(to:)` changes it.
-    public private(set) var focus: Pane = .paywall
-    /// On a narrow screen, the live pane drawn: the last one focused.
-    public private(set) var shownPane: Pane = .transactions
+    public var focus: Pane { panes.focus }
+    public var transactionsPane: ListPane { panes.transactions }
+    public var entitlementsPane: ListPane { panes.entitlements }
+    public var eventsPane: ListPane { panes.eventRows }
+    /// What the Events pane lists: the report's newest events, older pages, the filters.
+    public var events: EventList { panes.events }
     /// The sheet of the purchase waiting on the player, and the Xee access wait; the engine's.
     public internal(set) var sheets: Sheets
     /// The sheet of the purchase waiting on the player; the engine's, read-only.
@@ -29,15 +31,6 @@ public struct App: Sendable {
     public internal(set) var picker = Picker()
     /// Digits typed before `+`: how many days it moves the calendar.
     public internal(set) var advanceCount: Int?
-
-    /// What the Events pane lists: the report's newest events, older pages, the filters.
-    public internal(set) var events = EventList()
-
-    /// Near the end of what the Events pane holds, the next older page, when there may be one.
-    mutating func olderEventsIfNeeded() -> [Effect] {
-        guard focus == .events, let oldest = events.nextPageStart(selection: eventsPane.selection) else { return [] }
-        return [.engine(.olderEvents(before: oldest))]
-    }
 
     /// How fast the simulated calendar runs (`]`, `[`), as the engine last reported it.
     public internal(set) var timeRate: TimeRate = .running(.realTime)
@@ -74,27 +67,18 @@ public struct App: Sendable {
     /// be written.
     public internal(set) var lastCallFailed = false
     /// The panes' data as the engine last reported it.
-    /// Set where a report is applied, followed by `recomputeDerived()`.
+    /// Set where a report is applied, which makes the panes' rows from it at once.
     public internal(set) var snapshot: StoreSnapshot
-    /// What the panes derive from `snapshot` and the renewal rate, kept with them.
-    private(set) var panes: PaneCache
-
-    /// Works out again what the panes and the Events pane derive from the snapshot, after a
-    /// report replaced it.
-    mutating func recomputeDerived() {
-        refreshPanes()
-        events.report(snapshot.events)
-    }
-
-    private mutating func refreshPanes() {
-        panes = PaneCache(snapshot, timeZone: timeZone, toTheMinute: expiriesToTheMinute,
-                          toTheSecond: expiriesToTheSecond, today: now)
+    /// The rows the panes show of `snapshot`, at the renewal rate and the simulated time now.
+    func paneRows(of snapshot: StoreSnapshot) -> PaneCache {
+        PaneCache(snapshot, timeZone: timeZone, toTheMinute: expiriesToTheMinute, toTheSecond: expiriesToTheSecond,
+                  today: now)
     }
 
     /// The simulated day moved on under the rows, which name times on it without their day.
     mutating func refreshPanesIfTheDayChanged() {
-        guard let made = panes.today, !WallClock(timeZone: timeZone).isSameDay(made, now) else { return }
-        refreshPanes()
+        guard let made = panes.rows.today, !WallClock(timeZone: timeZone).isSameDay(made, now) else { return }
+        _ = panes.update(.rowsMade(paneRows(of: snapshot)))
     }
     /// Every theme `t` steps through, and the one on screen.
     public internal(set) var themes: ThemeList
@@ -149,10 +133,9 @@ public struct App: Sendable {
         self.timeZone = timeZone
         self.colorEnabled = colorEnabled
         self.colorDepth = colorDepth
-        panes = PaneCache(snapshot, timeZone: timeZone)
+        panes = Panes(snapshot, rows: PaneCache(snapshot, timeZone: timeZone))
         if let notice = report?.notice { noticeLine.show(notice, at: now) }
         paywall.update(.historyChanged(snapshot.history))
-        events.report(snapshot.events)
     }
 
     public var catalog: Catalog { paywall.catalog }
@@ -166,7 +149,7 @@ public struct App: Sendable {
     /// Where everything goes at this size; the Entitlements pane as wide as its longest row.
     public var layout: ScreenLayout {
         func layout(paywallRows: Int?) -> ScreenLayout {
-            ScreenLayout(width: width, height: height, entitlementsWidth: panes.entitlementsWidth, shownPane: shownPane,
+            ScreenLayout(width: width, height: height, entitlementsWidth: panes.rows.entitlementsWidth, shownPane: panes.shownPane,
                          eventsFilter: events.subtitle, device: device, showsEvents: showsEvents, paywallRows: paywallRows)
         }
         // The paywall as tall as what it shows: the panes under it get the rows it leaves.
@@ -187,8 +170,12 @@ public struct App: Sendable {
 
     /// Gives `pane` the keys; a live pane becomes the one a narrow screen shows.
     mutating func moveFocus(to pane: Pane) {
-        focus = pane
-        if pane != .paywall { shownPane = pane }
+        _ = panes.update(.focus(pane))
+    }
+
+    /// Near the end of what the Events pane holds, the next older page, when there may be one.
+    mutating func olderEventsIfNeeded() -> [Effect] {
+        panes.update(.loadOlderEventsIfNeeded)
     }
 
     /// Shows `notice` on the bottom line and keeps it in the messages (`n`).
@@ -199,11 +186,10 @@ public struct App: Sendable {
     mutating func scroll(_ pane: Pane, by step: Int) {
         let count = rowCount(of: pane)
         let visible = ListPane.visibleRows(in: layout.rect(of: pane))
-        switch pane {
-        case .paywall: updatePaywall(.move(by: step))
-        case .transactions: transactionsPane.move(by: step, rowCount: count, visibleRows: visible)
-        case .entitlements: entitlementsPane.move(by: step, rowCount: count, visibleRows: visible)
-        case .events: eventsPane.move(by: step, rowCount: count, visibleRows: visible)
+        if pane == .paywall {
+            updatePaywall(.move(by: step))
+        } else {
+            _ = panes.update(.move(pane, by: step, rowCount: count, visibleRows: visible))
         }
     }
 

@@ -119,11 +119,11 @@ public struct AppView: Widget {
         case .transactions:
             let transactions = app.snapshot.transactions
             // Sized to what is listed, not per row, so the columns line up.
-            let fit = app.panes.transactionColumns.fitted(to: ListPane.rowWidth(in: area))
+            let fit = app.panes.rows.transactionColumns.fitted(to: ListPane.rowWidth(in: area))
             return ListPaneView(app.transactionsPane, count: transactions.count, emptyText: PaneRows.emptyText(.transactions),
                                 focused: focused, theme: theme, tabs: tabs) { PaneRows.transaction(transactions[$0], fit: fit) }
         case .entitlements:
-            let entitlements = app.panes.entitlementRows
+            let entitlements = app.panes.rows.entitlementRows
             return ListPaneView(app.entitlementsPane, count: entitlements.count, emptyText: PaneRows.emptyText(.entitlements),
                                 focused: focused, theme: theme, tabs: tabs) { entitlements[$0] }
         case .events:
