@@ -22,13 +22,13 @@ extension App {
             moveFocus(to: nextFocus(after: focus, by: step))
         case .stepStorefront(let step):
             let count = catalog.storefronts.count
-            return showStorefront((paywall.storefrontIndex + count + step) % count)
+            return handle(.showStorefront(index: (paywall.storefrontIndex + count + step) % count))
         case .stepTheme(let step):
             themes.step(by: step)
             announceTheme()
         case .nextPath:
             let all = IntegrationPath.allCases
-            return choose(all[((all.firstIndex(of: paywall.path) ?? 0) + 1) % all.count])
+            return handle(.choosePath(all[((all.firstIndex(of: paywall.path) ?? 0) + 1) % all.count]))
         case .previewNextVariant:
             guard let paywall = paywall.paywall, !paywall.variants.isEmpty else { return [] }
             updatePaywall(.previewNextVariant)
@@ -88,7 +88,7 @@ extension App {
             updatePaywall(.moveVertically(by: step, area: layout.paywall))
         case .buySelected:
             // After a products request gave up, Enter asks again, here, on this path.
-            if case .failed = paywall.productsRequest { return requestProductsIfNeeded() }
+            if case .failed = paywall.productsRequest { return handle(.productsIfNeeded) }
             return buySelected()
         case .openRow:
             overlay = details(of: focus).map { Overlay(.row, $0) }

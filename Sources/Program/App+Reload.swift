@@ -13,7 +13,7 @@ extension App {
             // The engine takes the catalog in one call; the paywall follows at once, so nothing
             // the player does from here acts on the old one (the engine takes calls in order).
             updatePaywall(.catalogReplaced(newCatalog))
-            return [.engine(.replaceCatalog(newCatalog, file: file))] + requestProductsIfNeeded()
+            return [.engine(.replaceCatalog(newCatalog, file: file))] + handle(.productsIfNeeded)
         case .broken(_, let problem, let lint):
             say(StoreNotice(.error, "\(problem) (the last good catalog stays; Events lists every problem)"))
             return [.engine(.note(ReloadNote(.catalogRejected, lines: lint)))]

@@ -14,7 +14,7 @@ extension App {
         }
         switch message {
         case .started:
-            return [.engine(.launch)] + requestProductsIfNeeded() + loadXeePaywallIfNeeded()
+            return [.engine(.launch)] + handle(.start)
         case .key(let key):
             return handle(key)
         case .typed(let text):
@@ -47,9 +47,9 @@ extension App {
                 say(StoreNotice(.error, "No storefront \(id) in the catalog."))
                 return []
             }
-            return showStorefront(index)
+            return handle(.showStorefront(index: index))
         case .choosePath(let path):
-            return choose(path)
+            return handle(.choosePath(path))
         case .selectProduct(let id):
             guard let index = paywall.index(ofProduct: id) else {
                 say(StoreNotice(.error, "\(id) is not on sale here."))
@@ -135,78 +135,14 @@ extension App {
         updatePaywall(.historyChanged(report.snapshot.history),
                       .ownershipChanged(report.snapshot.ownedProductIds))
         if let reported = report.notice { noticeLine.report(reported, onTheClock: onTheClock, at: now) }
-        return effects + applyProducts(of: report)
-    }
-
-    /// Only a path that sells what its request returned keeps the answer; a retry goes back to
-    /// the path that asked, wherever the player is now.
-    private mutating func applyProducts(of report: StoreReport) -> [Effect] {
-        guard let reply = report.products, reply.path.sellsOnlyRequestedProducts else { return [] }
-        switch reply.outcome {
-        case .answered(let response):
-            updatePaywall(.productsAnswered(response))
-            if response.products.isEmpty {
-                say(StoreNotice(.info, "The store returned no products for this project (see Events)."))
-            }
-            if !response.invalidProductIdentifiers.isEmpty {
-                let invalid = English.count(response.invalidProductIdentifiers.count, "invalid identifier")
-                say(StoreNotice(.info, "Products request: \(invalid) (see Events)."))
-            }
-        case .failed(let attempt, let retryAfter):
-            guard let retryAfter else {
-                updatePaywall(.productsGaveUp(attempts: attempt))
-                // A failed call's own notice (a full disk) says more than this one.
-                if report.failure == nil {
-                    say(StoreNotice(.error, "Products could not be loaded after \(attempt) attempts; press Enter to try again."))
-                }
-                return []
-            }
-            updatePaywall(.productsLoading(attempt: attempt + 1))
-            return [.deliver(.retryProducts(path: reply.path, attempt: attempt + 1), afterSeconds: retryAfter)]
-        }
-        return []
-    }
-
-    /// The Pay Station path sells only what a products request returned: ask once, and again
-    /// after a request gave up.
-    mutating func requestProductsIfNeeded() -> [Effect] {
-        guard paywall.needsProductsRequest else { return [] }
-        updatePaywall(.productsLoading(attempt: 1))
-        return [.engine(.requestProducts(path: paywall.path, attempt: 1))]
-    }
-
-    mutating func showStorefront(_ index: Int) -> [Effect] {
-        updatePaywall(.chooseStorefront(index: index))
-        let storefront = paywall.storefront
-        say(StoreNotice(.info, "Storefront \(storefront.id): \(storefront.locale), \(storefront.currency)."))
-        return requestProductsIfNeeded() + loadXeePaywallIfNeeded()
-    }
-
-    /// The path chosen is kept for the next launch, as QA's other settings are.
-    mutating func choose(_ path: IntegrationPath) -> [Effect] {
-        updatePaywall(.choosePath(path))
-        say(StoreNotice(.info, "Integration path \(path.displayName) in \(paywall.storefront.id)."))
-        return [.engine(.keepPath(paywall.pathOverride))] + requestProductsIfNeeded() + loadXeePaywallIfNeeded()
-    }
-
-    /// The guide's app on the Xee path asks the SDK for the paywall of its placement and the
-    /// variant's products as the paywall shows (the Events pane has both answers).
-    func loadXeePaywallIfNeeded() -> [Effect] {
-        guard paywall.path == .xee, let placement = paywall.paywall?.placement else { return [] }
-        return [.engine(.loadXeePaywall(placement: placement, storefrontId: paywall.storefront.id))]
+        guard let products = report.products else { return effects }
+        return effects + handle(.productsReplied(products, callFailed: report.failure != nil))
     }
 
     /// Enter on the paywall, or a script's `buy`. Nothing while a sheet waits on the player:
     /// as with Enter, which the sheet takes, one purchase at a time.
     mutating func buySelected() -> [Effect] {
-        guard sheet == nil, focus == .paywall, let purchase = paywall.selectedPurchase else { return [] }
-        // The screen shows another player than the ledger's: say what the store would do for
-        // them rather than sell to the ledger's player on terms the screen does not show.
-        if let preview = previewPurchaseNotice() {
-            say(preview)
-            return []
-        }
-        return [.engine(.beginPurchase(productId: purchase.productId, storefrontId: paywall.storefront.id,
-                                       path: paywall.path, variationId: purchase.variationId))]
+        guard sheet == nil, focus == .paywall else { return [] }
+        return handle(.buy(preview: previewPurchaseNotice()))
     }
 }

@@ -147,7 +147,10 @@ public struct App: Sendable {
     public var showsMessages: Bool { overlay?.kind == .messages }
 
     /// Where everything goes at this size; the Entitlements pane as wide as its longest row.
-    public var layout: ScreenLayout {
+    public var layout: ScreenLayout { layout(for: paywall) }
+
+    /// Where everything goes at this size with `paywall` on screen.
+    func layout(for paywall: PaywallModel) -> ScreenLayout {
         func layout(paywallRows: Int?) -> ScreenLayout {
             ScreenLayout(width: width, height: height, entitlementsWidth: panes.rows.entitlementsWidth, shownPane: panes.shownPane,
                          eventsFilter: events.subtitle, device: device, showsEvents: showsEvents, paywallRows: paywallRows)
@@ -209,5 +212,14 @@ public struct App: Sendable {
     mutating func updatePaywall(_ actions: PaywallModel.Action...) {
         for action in actions { paywall.update(action) }
         paywall.update(.keepSelectionInView(area: layout.paywall))
+    }
+
+    /// The paywall's work with the engine: its effects returned, its lines on the bottom line.
+    mutating func handle(_ request: PaywallModel.Request) -> [Effect] {
+        // Only the paywall changes meanwhile: the rest of the screen is laid out as it is now.
+        let screen = self
+        let outcome = paywall.update(request) { screen.layout(for: $0).paywall }
+        for notice in outcome.notices { say(notice) }
+        return outcome.effects
     }
 }
