@@ -10,7 +10,7 @@ extension App {
     mutating func handle(_ key: Key) -> [Effect] {
         // Any other key applies the rate `]` and `[` stepped to first, so what it does happens
         // at the rate on screen (the engine takes the calls in order).
-        if pendingTimeRate != nil, key != .character("]"), key != .character("[") {
+        if time.pendingTimeRate != nil, key != .character("]"), key != .character("[") {
             return update(.applyTimeRate) + handle(key)
         }
         let context = keyContext
@@ -18,7 +18,7 @@ extension App {
         // A count is for the `+` right after it: any other key on the main screen drops it
         // (but Ctrl-C and Ctrl-Z, which mean the same over everything).
         if context.isMainScreen, binding?.contexts != KeyContext.everywhere, !Self.continuesCount(key) {
-            advanceCount = nil
+            _ = time.update(.dropCount)
         }
         if let binding { return update(binding.message) }
         switch context {
@@ -48,7 +48,7 @@ extension App {
     mutating func type(_ text: String) -> [Effect] {
         if overlay == nil, !lastCallFailed, sheets.takesPastes {
             // As before any key: the rate `]` and `[` stepped to first.
-            let rate = pendingTimeRate == nil ? [] : update(.applyTimeRate)
+            let rate = time.pendingTimeRate == nil ? [] : update(.applyTimeRate)
             return rate + sheets.update(.paste(text))
         }
         return text.flatMap { handle(.character($0)) }
@@ -61,7 +61,7 @@ extension App {
     }
 
     mutating func handle(_ event: MouseEvent) -> [Effect] {
-        if pendingTimeRate != nil { return update(.applyTimeRate) + handle(event) }
+        if time.pendingTimeRate != nil { return update(.applyTimeRate) + handle(event) }
         // A sheet or an overlay covers the screen: clicks and the wheel go nowhere beneath it.
         // The App Store's and Google Play's sheets take clicks on their buttons.
         if sheets.takesClicks, overlay == nil, event.kind == .press {

@@ -64,21 +64,14 @@ extension App {
             say(StoreNotice(.info, events.category.map { "Events: \($0.rawValue) events only (f for the next)." }
                                  ?? "Events: all of them."))
         case .stepTimeRate(let step):
-            // Stepped here at once, so every press takes a step whatever the engine answers
-            // meanwhile; applied once the keys settle, so the rates passed through on the way
-            // never run (nor end a subscription at the sandbox's limit), and one `clock.rate` is logged.
-            let stepped = shownTimeRate.stepped(by: step)
-            pendingTimeRate = stepped
-            say(StoreNotice(.info, "Time: \(stepped.description)."))
-            return [.deliverWhenQuiet(.applyTimeRate, wallSeconds: Self.rateKeysSettle)]
+            let effects = time.update(.stepRate(by: step))
+            say(StoreNotice(.info, "Time: \(time.shownTimeRate.description)."))
+            return effects
         case .count(let digit):
-            advanceCount = min(9_999, (advanceCount ?? 0) * 10 + digit)
-            say(StoreNotice(.info, "+ moves the calendar \(English.count(advanceCount ?? 0, "day")) on."))
+            _ = time.update(.count(digit))
+            say(StoreNotice(.info, "+ moves the calendar \(English.count(time.advanceCount ?? 0, "day")) on."))
         case .advanceCalendar:
-            // `7+`: a count typed first is how many days.
-            let days = max(1, advanceCount ?? 1)
-            advanceCount = nil
-            return [.engine(.advanceCalendar(by: Double(days) * 86_400))]
+            return time.update(.advanceCalendar)
         case .advanceToNextDue:
             return [.engine(.advanceToNextDue)]
         case .move(let step):

@@ -93,11 +93,7 @@ extension App {
         case .answerPlay(let input):
             return sheets.update(.answerPlay(input))
         case .applyTimeRate:
-            guard let rate = pendingTimeRate else { return [] }
-            pendingTimeRate = nil
-            guard rate != timeRate else { return [] }
-            timeRate = rate
-            return [.engine(.setTimeRate(rate, keepingClockPaused: false))]
+            return time.update(.applyPendingRate)
         case .catalogSaved(let save):
             return reload(save)
         case .themesSaved(let save):
@@ -122,9 +118,7 @@ extension App {
         heldPromotions = report.heldPromotions
         xeeServer = report.xeeServer
         var effects = follow(menus.update(.xeeServerReported(xeeServer)))
-        timeRate = report.timeRate
-        renewalRate = report.renewalRate
-        nextDue = report.nextDue
+        _ = time.update(.reported(report.timeRate, renewal: report.renewalRate, nextDue: report.nextDue))
         let previous = snapshot.transactions
         snapshot = report.snapshot
         // The rows as this snapshot and renewal rate give them (the rate decides whether an

@@ -29,23 +29,14 @@ public struct App: Sendable {
     public internal(set) var menus = Menus()
     /// `:`: the line that jumps to a named storefront, variant, theme, eligibility or player.
     public internal(set) var picker = Picker()
-    /// Digits typed before `+`: how many days it moves the calendar.
-    public internal(set) var advanceCount: Int?
-
-    /// How fast the simulated calendar runs (`]`, `[`), as the engine last reported it.
-    public internal(set) var timeRate: TimeRate = .running(.realTime)
-    /// When the engine next has something to do on the clock, as it last reported.
-    public internal(set) var nextDue: Date?
+    /// The simulated calendar's rate, the renewal rate, what is due next and the days counted.
+    public internal(set) var time = TimeControls()
+    /// How fast the simulated calendar runs, as the engine last reported it.
+    public var timeRate: TimeRate { time.timeRate }
     /// Whether the simulated clock stands still (only `+` and `>` move it).
-    public var clockIsPaused: Bool { shownTimeRate == .paused }
-    /// Where `]` and `[` have stepped to, until the keys settle and the engine applies it.
-    public internal(set) var pendingTimeRate: TimeRate?
-    /// The rate the status bar shows: the one the keys stepped to, else the engine's.
-    public var shownTimeRate: TimeRate { pendingTimeRate ?? timeRate }
-    /// Wall seconds without a rate key before the rate is applied.
-    static let rateKeysSettle = 0.4
+    public var clockIsPaused: Bool { time.isPaused }
     /// How long periods last, whether or not the clock runs.
-    public internal(set) var renewalRate: RenewalRate = .realTime
+    var renewalRate: RenewalRate { time.renewalRate }
 
     /// Whether periods are minutes long, so the panes say when to the minute.
     var expiriesToTheMinute: Bool { renewalRate != .realTime }

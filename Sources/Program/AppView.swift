@@ -78,10 +78,10 @@ public struct AppView: Widget {
         let clock = WallClock(timeZone: app.timeZone)
         let time = clock.minute(app.now)
         let hourOnly = clock.time(app.now).prefix(5)
-        switch app.shownTimeRate {
+        switch app.time.shownTimeRate {
         case .paused:
             let paused = app.renewalRate == .realTime ? "paused" : "paused, \(app.renewalRate.shortName)"
-            guard app.nextDue != nil else { return ["\(time) · \(paused)", "\(hourOnly) · paused"] }
+            guard app.time.nextDue != nil else { return ["\(time) · \(paused)", "\(hourOnly) · paused"] }
             return ["\(time) · \(paused) · > next due", "\(time) · paused · > next due", "\(hourOnly) · paused · > next",
                     "\(hourOnly) · paused"]
         case .running(let renewal):
