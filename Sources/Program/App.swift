@@ -3,74 +3,39 @@ import Foundation
 import StoreEngine
 import TerminalUI
 
-/// All of the app's state as one value (Bubble Tea's model): the components, and what the
-/// engine last reported. Only `update` changes it (`App+Update.swift`); `view` draws it
-/// (`AppView.swift`).
+/// All of the app's state as one value (Bubble Tea's model): the components, each a value with
+/// its own update (the paywall, the panes, the sheets, the menus, the picker, the time keys, the
+/// bottom line, the themes), and what the engine last reported. Only `update` changes it
+/// (`App+Update.swift`), routing each message to the component it belongs to; `view` draws it
+/// (`AppView.swift`). Nothing is worked out behind an assignment: what a change implies is a call
+/// made where it happens.
 public struct App: Sendable {
     public private(set) var paywall: PaywallModel
     /// The live panes and which part has the keys.
     public internal(set) var panes: Panes
-    /// The part that has the keys; `moveFocus(to:)` changes it.
-    public var focus: Pane { panes.focus }
-    public var transactionsPane: ListPane { panes.transactions }
-    public var entitlementsPane: ListPane { panes.entitlements }
-    public var eventsPane: ListPane { panes.eventRows }
-    /// What the Events pane lists: the report's newest events, older pages, the filters.
-    public var events: EventList { panes.events }
     /// The sheet of the purchase waiting on the player, and the Xee access wait; the engine's.
     public internal(set) var sheets: Sheets
-    /// The sheet of the purchase waiting on the player; the engine's, read-only.
-    public var sheet: PurchaseSheet? { sheets.shown }
     /// Text shown in full over everything: the keys, a row's every field, an address.
     public internal(set) var overlay: Overlay?
-    /// While the app polls the Xee profile for a purchase's access.
-    public var accessWait: AccessWait? { sheets.accessWait }
     /// The menu over the panes (`m`, `p`, `x`), when one is open.
     public internal(set) var menus = Menus()
     /// `:`: the line that jumps to a named storefront, variant, theme, eligibility or player.
     public internal(set) var picker = Picker()
     /// The simulated calendar's rate, the renewal rate, what is due next and the days counted.
     public internal(set) var time = TimeControls()
-    /// How fast the simulated calendar runs, as the engine last reported it.
-    public var timeRate: TimeRate { time.timeRate }
-    /// Whether the simulated clock stands still (only `+` and `>` move it).
-    public var clockIsPaused: Bool { time.isPaused }
-    /// How long periods last, whether or not the clock runs.
-    var renewalRate: RenewalRate { time.renewalRate }
-
-    /// Whether periods are minutes long, so the panes say when to the minute.
-    var expiriesToTheMinute: Bool { renewalRate != .realTime }
-    /// Whether the shortest period (a week) lasts under a minute, so the panes say the second.
-    var expiriesToTheSecond: Bool {
-        let start = Date(timeIntervalSinceReferenceDate: 0)
-        return renewalRate.end(of: SubscriptionPeriod(value: 1, unit: .week), from: start).timeIntervalSince(start) < 60
-    }
+    /// The bottom line's message and every one it has shown (`n`).
+    public internal(set) var noticeLine = NoticeLine()
     /// Promoted purchases the Xee SDK's delegate held (`p` lists them).
     public internal(set) var heldPromotions: [String] = []
     /// How the simulated Xee server behaves, as the engine last reported it (`x` switches it).
     public internal(set) var xeeServer = XeeServerSettings()
-    /// The bottom line's message and every one it has shown (`n`).
-    public internal(set) var noticeLine = NoticeLine()
-    /// The bottom line's message; `say(_:)` shows one and keeps it in the log.
-    public var notice: StoreNotice? { noticeLine.notice }
     /// The engine's last answer was a failure (a full disk): nothing of the call was kept, and
     /// `q` quits even from a sheet, so a player is never stuck in front of a ledger that cannot
     /// be written.
     public internal(set) var lastCallFailed = false
-    /// The panes' data as the engine last reported it.
-    /// Set where a report is applied, which makes the panes' rows from it at once.
+    /// The panes' data as the engine last reported it; where a report is applied, the panes'
+    /// rows are made from it there and then.
     public internal(set) var snapshot: StoreSnapshot
-    /// The rows the panes show of `snapshot`, at the renewal rate and the simulated time now.
-    func paneRows(of snapshot: StoreSnapshot) -> PaneCache {
-        PaneCache(snapshot, timeZone: timeZone, toTheMinute: expiriesToTheMinute, toTheSecond: expiriesToTheSecond,
-                  today: now)
-    }
-
-    /// The simulated day moved on under the rows, which name times on it without their day.
-    mutating func refreshPanesIfTheDayChanged() {
-        guard let made = panes.rows.today, !WallClock(timeZone: timeZone).isSameDay(made, now) else { return }
-        _ = panes.update(.rowsMade(paneRows(of: snapshot)))
-    }
     /// Every theme `t` steps through, and the one on screen.
     public internal(set) var themes: ThemeList
     /// `d` or `--device`: the paywall at the terminal's width, or framed as a phone or a tablet.
@@ -127,6 +92,48 @@ public struct App: Sendable {
         panes = Panes(snapshot, rows: PaneCache(snapshot, timeZone: timeZone))
         if let notice = report?.notice { noticeLine.show(notice, at: now) }
         paywall.update(.historyChanged(snapshot.history))
+    }
+
+    // Read-only views of the components, for the program, the scenarios and the tests.
+
+    /// The part that has the keys; `moveFocus(to:)` changes it.
+    public var focus: Pane { panes.focus }
+    public var transactionsPane: ListPane { panes.transactions }
+    public var entitlementsPane: ListPane { panes.entitlements }
+    public var eventsPane: ListPane { panes.eventRows }
+    /// What the Events pane lists: the report's newest events, older pages, the filters.
+    public var events: EventList { panes.events }
+    /// The sheet of the purchase waiting on the player; the engine's, read-only.
+    public var sheet: PurchaseSheet? { sheets.shown }
+    /// While the app polls the Xee profile for a purchase's access.
+    public var accessWait: AccessWait? { sheets.accessWait }
+    /// How fast the simulated calendar runs, as the engine last reported it.
+    public var timeRate: TimeRate { time.timeRate }
+    /// Whether the simulated clock stands still (only `+` and `>` move it).
+    public var clockIsPaused: Bool { time.isPaused }
+    /// The bottom line's message; `say(_:)` shows one and keeps it in the log.
+    public var notice: StoreNotice? { noticeLine.notice }
+
+    /// How long periods last, whether or not the clock runs.
+    var renewalRate: RenewalRate { time.renewalRate }
+    /// Whether periods are minutes long, so the panes say when to the minute.
+    var expiriesToTheMinute: Bool { renewalRate != .realTime }
+    /// Whether the shortest period (a week) lasts under a minute, so the panes say the second.
+    var expiriesToTheSecond: Bool {
+        let start = Date(timeIntervalSinceReferenceDate: 0)
+        return renewalRate.end(of: SubscriptionPeriod(value: 1, unit: .week), from: start).timeIntervalSince(start) < 60
+    }
+
+    /// The rows the panes show of `snapshot`, at the renewal rate and the simulated time now.
+    func paneRows(of snapshot: StoreSnapshot) -> PaneCache {
+        PaneCache(snapshot, timeZone: timeZone, toTheMinute: expiriesToTheMinute, toTheSecond: expiriesToTheSecond,
+                  today: now)
+    }
+
+    /// The simulated day moved on under the rows, which name times on it without their day.
+    mutating func refreshPanesIfTheDayChanged() {
+        guard let made = panes.rows.today, !WallClock(timeZone: timeZone).isSameDay(made, now) else { return }
+        _ = panes.update(.rowsMade(paneRows(of: snapshot)))
     }
 
     public var catalog: Catalog { paywall.catalog }
