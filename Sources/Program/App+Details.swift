@@ -42,7 +42,7 @@ extension App {
             }
             return TextOverlay(title: "Transaction \(transaction.id)", entries: entries)
         case .events:
-            let events = visibleEvents
+            let events = self.events.visible
             guard events.indices.contains(eventsPane.selection) else { return nil }
             let event = events[eventsPane.selection]
             var entries: [TextOverlay.Entry] = [.init("time", iso.string(from: event.time)), .init("kind", event.kind.rawValue)]

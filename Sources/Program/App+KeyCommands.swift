@@ -10,25 +10,25 @@ extension App {
         case .showKeys:
             overlay = Overlay(.keys, HelpOverlay.overlay(listing: Keymap.help))
         case .showMessages:
-            overlay = Overlay(.messages, noticeLog.overlay(clock: WallClock(timeZone: timeZone), now: now))
+            overlay = Overlay(.messages, noticeLine.log.overlay(clock: WallClock(timeZone: timeZone), now: now))
         case .closeOverlay:
             overlay = nil
         case .scrollOverlay(let step):
             let boxes = boxesBeneath
             overlay?.text.scroll(by: step, on: Rect(x: 0, y: 0, width: width, height: height), clearOf: boxes)
         case .dismissNotice:
-            notice = nil
+            noticeLine.clear()
         case .stepPane(let step):
-            focus = nextFocus(after: focus, by: step)
+            moveFocus(to: nextFocus(after: focus, by: step))
         case .stepStorefront(let step):
             let count = catalog.storefronts.count
-            return showStorefront((paywall.storefrontIndex + count + step) % count)
+            return handle(.showStorefront(index: (paywall.storefrontIndex + count + step) % count))
         case .stepTheme(let step):
-            themeIndex = (themeIndex + themes.count + step) % themes.count
+            themes.step(by: step)
             announceTheme()
         case .nextPath:
             let all = IntegrationPath.allCases
-            return choose(all[((all.firstIndex(of: paywall.path) ?? 0) + 1) % all.count])
+            return handle(.choosePath(all[((all.firstIndex(of: paywall.path) ?? 0) + 1) % all.count]))
         case .previewNextVariant:
             guard let paywall = paywall.paywall, !paywall.variants.isEmpty else { return [] }
             updatePaywall(.previewNextVariant)
@@ -40,52 +40,38 @@ extension App {
             previewNextPlayer()
         case .nextDevice:
             device = device.next
-            notice = StoreNotice(.info, device.frameWidth.map { "Device: \(device.rawValue), \($0) columns wide." }
-                ?? "Device: full width.")
+            say(StoreNotice(.info, device.frameWidth.map { "Device: \(device.rawValue), \($0) columns wide." }
+                ?? "Device: full width."))
         case .openPrompt:
-            notice = nil
-            prompt = CommandPrompt()
+            noticeLine.clear()
+            _ = picker.update(.open)
         case .transactionActions:
-            openTransactionMenu()
+            return openTransactionMenu()
         case .xeeSettings:
-            openXeeSettingsMenu()
+            return follow(menus.update(.openXeeSettings(xeeServer)))
         case .heldPromotions:
-            openPromotionMenu()
+            return follow(menus.update(.openPromotions(held: heldPromotions, catalog: catalog,
+                                                       locale: paywall.storefront.locale)))
         case .filterEventsByKind:
             // Without the Events pane on screen its filters have nothing to filter.
             guard showsEvents else { return [] }
-            let events = visibleEvents
-            if eventKindFilter != nil {
-                eventKindFilter = nil
-            } else if events.indices.contains(eventsPane.selection) {
-                eventKindFilter = events[eventsPane.selection].kind
-            }
-            scrollEventsToTop()
-            notice = StoreNotice(.info, eventKindFilter.map { "Events: \($0.rawValue) only (F for every kind)." }
-                                 ?? "Events: every kind.")
+            _ = panes.update(.filterByKind(visibleRows: ListPane.visibleRows(in: layout.events)))
+            say(StoreNotice(.info, events.kind.map { "Events: \($0.rawValue) only (F for every kind)." }
+                                 ?? "Events: every kind."))
         case .filterEventsByCategory:
             guard showsEvents else { return [] }
-            let all = [nil] + EventKind.Category.allCases.map(Optional.some)
-            eventFilter = all[((all.firstIndex(of: eventFilter) ?? 0) + 1) % all.count]
-            scrollEventsToTop()
-            notice = StoreNotice(.info, eventFilter.map { "Events: \($0.rawValue) events only (f for the next)." }
-                                 ?? "Events: all of them.")
+            _ = panes.update(.filterByCategory(visibleRows: ListPane.visibleRows(in: layout.events)))
+            say(StoreNotice(.info, events.category.map { "Events: \($0.rawValue) events only (f for the next)." }
+                                 ?? "Events: all of them."))
         case .stepTimeRate(let step):
-            // Stepped here at once, so every press takes a step whatever the engine answers
-            // meanwhile; applied once the keys settle, so the rates passed through on the way
-            // never run (nor end a subscription at the sandbox's limit), and one `clock.rate` is logged.
-            let stepped = shownTimeRate.stepped(by: step)
-            pendingTimeRate = stepped
-            notice = StoreNotice(.info, "Time: \(stepped.description).")
-            return [.deliverWhenQuiet(.applyTimeRate, wallSeconds: Self.rateKeysSettle)]
+            let effects = time.update(.stepRate(by: step))
+            say(StoreNotice(.info, "Time: \(time.shownTimeRate.description)."))
+            return effects
         case .count(let digit):
-            advanceCount = min(9_999, (advanceCount ?? 0) * 10 + digit)
-            notice = StoreNotice(.info, "+ moves the calendar \(English.count(advanceCount ?? 0, "day")) on.")
+            _ = time.update(.count(digit))
+            say(StoreNotice(.info, "+ moves the calendar \(English.count(time.advanceCount ?? 0, "day")) on."))
         case .advanceCalendar:
-            // `7+`: a count typed first is how many days.
-            let days = max(1, advanceCount ?? 1)
-            advanceCount = nil
-            return [.engine(.advanceCalendar(by: Double(days) * 86_400))]
+            return time.update(.advanceCalendar)
         case .advanceToNextDue:
             return [.engine(.advanceToNextDue)]
         case .move(let step):
@@ -95,7 +81,7 @@ extension App {
             updatePaywall(.moveVertically(by: step, area: layout.paywall))
         case .buySelected:
             // After a products request gave up, Enter asks again, here, on this path.
-            if case .failed = paywall.productsRequest { return requestProductsIfNeeded() }
+            if case .failed = paywall.productsRequest { return handle(.productsIfNeeded) }
             return buySelected()
         case .openRow:
             overlay = details(of: focus).map { Overlay(.row, $0) }
@@ -109,9 +95,11 @@ extension App {
         return []
     }
 
-    /// A filter changed the Events pane's rows: the selection back on the newest.
-    private mutating func scrollEventsToTop() {
-        eventsPane.move(by: -rowCount(of: .events), rowCount: rowCount(of: .events),
-                        visibleRows: ListPane.visibleRows(in: layout.events))
+    /// `m`, or a click on the selected transaction: the actions of the transaction selected in
+    /// the Transactions pane (the newest until another is selected).
+    mutating func openTransactionMenu() -> [Effect] {
+        let transactions = snapshot.transactions
+        let selected = transactions.indices.contains(transactionsPane.selection) ? transactions[transactionsPane.selection] : nil
+        return follow(menus.update(.openTransaction(selected)))
     }
 }

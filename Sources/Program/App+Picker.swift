@@ -28,7 +28,7 @@ extension App {
         let values = [
             catalog.storefronts.map(\.id),
             [Self.assignedVariantName] + (paywall.paywall?.variants.map(\.id) ?? []),
-            themes.map(\.name),
+            themes.all.map(\.name),
             EligibilityOverride.allCases.map(\.rawValue),
             [Self.ledgerName] + PlayerState.allCases.map(\.name),
         ]
@@ -38,18 +38,7 @@ extension App {
     /// The jump a picker and one of its names stand for, or why there is none (a script's
     /// `preview` line and the prompt say the same).
     public func jump(picker: String, value: String) -> Result<Jump, PickerProblem> {
-        let found: String, name: String
-        switch pickerVocabulary.value(value, of: picker) {
-        case .failure(let problem): return .failure(problem)
-        case .success(let resolved): (found, name) = resolved
-        }
-        switch found {
-        case "storefront": return .success(.storefront(id: name))
-        case "variant": return .success(.variant(id: name == Self.assignedVariantName ? nil : name))
-        case "theme": return .success(.theme(name: name))
-        case "eligibility": return .success(.eligibility(EligibilityOverride(rawValue: name) ?? .auto))
-        default: return .success(.player(name == Self.ledgerName ? nil : PlayerState(name: name)))
-        }
+        Picker.jump(picker: picker, value: value, in: pickerVocabulary)
     }
 
     mutating func jump(_ jump: Jump) -> [Effect] {
@@ -58,7 +47,7 @@ extension App {
             return update(.chooseStorefront(id: id))
         case .variant(let id):
             guard let variants = paywall.paywall?.variants else {
-                notice = StoreNotice(.error, "This catalog has no paywall, so no variants.")
+                say(StoreNotice(.error, "This catalog has no paywall, so no variants."))
                 return []
             }
             let assigned = paywall.paywall?.assignedVariant(forUser: paywall.userId)?.id
@@ -66,11 +55,11 @@ extension App {
             updatePaywall(.previewVariant(index: chosen.flatMap { variants[$0].id == assigned ? nil : $0 }))
             announceVariant()
         case .theme(let name):
-            guard let index = themes.firstIndex(where: { $0.name == name }) else {
-                notice = StoreNotice(.error, "No theme \(name) is loaded.")
+            guard let index = themes.all.firstIndex(where: { $0.name == name }) else {
+                say(StoreNotice(.error, "No theme \(name) is loaded."))
                 return []
             }
-            themeIndex = index
+            themes.show(index)
             announceTheme()
         case .eligibility(let forced):
             updatePaywall(.previewEligibility(forced))
@@ -85,26 +74,26 @@ extension App {
     /// The bottom line after the variant changed.
     /// The line a theme change leaves, from `t`, `T` or `:theme`.
     mutating func announceTheme() {
-        notice = StoreNotice(.info, "Theme \(themes[themeIndex].name).")
+        say(StoreNotice(.info, "Theme \(themes.all[themes.index].name)."))
     }
 
     /// The line an eligibility preview leaves, from `e` or `:eligibility`.
     mutating func announceEligibility() {
-        notice = StoreNotice(.info, "Offer eligibility: \(paywall.eligibility.rawValue).")
+        say(StoreNotice(.info, "Offer eligibility: \(paywall.eligibility.rawValue)."))
     }
 
     mutating func announceVariant() {
         guard let variant = paywall.variant else { return }
-        notice = StoreNotice(.info, paywall.variantOverride == nil
+        say(StoreNotice(.info, paywall.variantOverride == nil
             ? "Variant \(variant.id) (template \(variant.template.rawValue)), as assigned to this player."
-            : "Previewing variant \(variant.id) (template \(variant.template.rawValue)).")
+            : "Previewing variant \(variant.id) (template \(variant.template.rawValue))."))
     }
 
     /// The bottom line after the previewed player changed: who they are, and that a preview
     /// buys nothing. A promotion's player hears whether the variant on screen presents one.
     mutating func announcePlayer() {
         guard let state = paywall.playerPreview else {
-            notice = StoreNotice(.info, "Player as the ledger says: purchases are real again.")
+            say(StoreNotice(.info, "Player as the ledger says: purchases are real again."))
             return
         }
         var line = "Previewing a \(state.name) player (\(state.summary)); Enter says what they would pay."
@@ -114,7 +103,7 @@ extension App {
                 + (presenting.isEmpty ? "no variant does." : "\(presenting.joined(separator: ", ")) "
                     + "\(presenting.count == 1 ? "does" : "do") (:variant \(presenting[0])).")
         }
-        notice = StoreNotice(.info, line)
+        say(StoreNotice(.info, line))
     }
 
     /// `P`: the next player state, then the ledger's player again.
@@ -137,44 +126,5 @@ extension App {
         }
         return StoreNotice(.info, "Preview, not bought: " + outcome.sentence(for: player, buying: product, in: paywall.storefront)
                            + " · \(leave.joined(separator: " and ")) to buy")
-    }
-
-    /// The prompt takes every key: typing, `Tab`, `Enter` to jump, `Esc` (or backspace on an
-    /// empty line) to close.
-    mutating func handlePrompt(_ key: Key) -> [Effect] {
-        guard var open = prompt else { return [] }
-        switch key {
-        case .escape:
-            prompt = nil
-            return []
-        case .enter:
-            prompt = nil
-            let line = open.text.trimmingCharacters(in: .whitespaces)
-            guard !line.isEmpty else { return [] }
-            switch pickerVocabulary.resolve(line) {
-            case .success(let (picker, value)):
-                switch self.jump(picker: picker, value: value) {
-                case .success(let target): return jump(target)
-                case .failure(let problem): notice = StoreNotice(.error, problem.message)
-                }
-            case .failure(let problem):
-                notice = StoreNotice(.error, problem.message)
-            }
-            return []
-        case .backspace:
-            if open.text.isEmpty {
-                prompt = nil
-                return []
-            }
-            open.deleteBackward()
-        case .tab:
-            open.complete(with: pickerVocabulary)
-        case .character(let character):
-            open.insert(character)
-        default:
-            break
-        }
-        prompt = open
-        return []
     }
 }

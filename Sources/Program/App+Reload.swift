@@ -13,9 +13,9 @@ extension App {
             // The engine takes the catalog in one call; the paywall follows at once, so nothing
             // the player does from here acts on the old one (the engine takes calls in order).
             updatePaywall(.catalogReplaced(newCatalog))
-            return [.engine(.replaceCatalog(newCatalog, file: file))] + requestProductsIfNeeded()
+            return [.engine(.replaceCatalog(newCatalog, file: file))] + handle(.productsIfNeeded)
         case .broken(_, let problem, let lint):
-            notice = StoreNotice(.error, "\(problem) (the last good catalog stays; Events lists every problem)")
+            say(StoreNotice(.error, "\(problem) (the last good catalog stays; Events lists every problem)"))
             return [.engine(.note(ReloadNote(.catalogRejected, lines: lint)))]
         }
     }
@@ -24,10 +24,10 @@ extension App {
     /// last good theme of its name, so `t` still reaches it (the one on screen, not the built-in
     /// of that name the save falls back to).
     mutating func reload(_ save: ThemeSave) -> [Effect] {
-        let shown = themes[themeIndex].name
+        let shown = themes.all[themes.index].name
         var merged = save.themes
         for problem in save.broken {
-            for (index, kept) in themes.enumerated() where problem.names.contains(kept.name) {
+            for (index, kept) in themes.all.enumerated() where problem.names.contains(kept.name) {
                 if let same = merged.firstIndex(where: { $0.name == kept.name }) {
                     merged[same] = kept
                 } else {
@@ -35,18 +35,17 @@ extension App {
                 }
             }
         }
-        if merged.isEmpty { merged = themes }
-        themes = merged
-        themeIndex = merged.firstIndex { $0.name == shown } ?? min(themeIndex, merged.count - 1)
+        if merged.isEmpty { merged = themes.all }
+        themes.replace(with: merged, showing: merged.firstIndex { $0.name == shown } ?? min(themes.index, merged.count - 1))
         let changed = Set(save.changedFiles)
         if let problem = save.broken.first(where: { changed.contains($0.file) }) {
             let lines = problem.message.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
-            notice = StoreNotice(.error, "\(lines.first ?? problem.file) (the last good theme stays)")
+            say(StoreNotice(.error, "\(lines.first ?? problem.file) (the last good theme stays)"))
             return [.engine(.note(ReloadNote(.themeRejected, lines: lines)))]
         }
         let reloaded = save.changedFiles.filter { file in !save.broken.contains { $0.file == file } }
         guard !reloaded.isEmpty else { return [] }
-        notice = StoreNotice(.info, "Reloaded \(reloaded.joined(separator: ", ")): theme \(themes[themeIndex].name) on screen.")
+        say(StoreNotice(.info, "Reloaded \(reloaded.joined(separator: ", ")): theme \(themes.all[themes.index].name) on screen."))
         return [.engine(.note(ReloadNote(.themeReloaded, lines: reloaded.map { "\($0) reloaded" })))]
     }
 }

@@ -9,12 +9,12 @@ extension App {
     public mutating func update(_ message: Message) -> [Effect] {
         switch message {
         // The player acts again: a refusal held on the bottom line has been read.
-        case .key, .typed, .mouse: refusalHeld = false
+        case .key, .typed, .mouse: noticeLine.releaseRefusal()
         default: break
         }
         switch message {
         case .started:
-            return [.engine(.launch)] + requestProductsIfNeeded() + loadXeePaywallIfNeeded()
+            return [.engine(.launch)] + handle(.start)
         case .key(let key):
             return handle(key)
         case .typed(let text):
@@ -44,38 +44,38 @@ extension App {
         case .chooseStorefront(let id):
             guard let storefront = catalog.storefront(matching: id),
                   let index = catalog.storefronts.firstIndex(where: { $0.id == storefront.id }) else {
-                notice = StoreNotice(.error, "No storefront \(id) in the catalog.")
+                say(StoreNotice(.error, "No storefront \(id) in the catalog."))
                 return []
             }
-            return showStorefront(index)
+            return handle(.showStorefront(index: index))
         case .choosePath(let path):
-            return choose(path)
+            return handle(.choosePath(path))
         case .selectProduct(let id):
             guard let index = paywall.index(ofProduct: id) else {
-                notice = StoreNotice(.error, "\(id) is not on sale here.")
+                say(StoreNotice(.error, "\(id) is not on sale here."))
                 return []
             }
-            focus = .paywall
+            moveFocus(to: .paywall)
             updatePaywall(.select(index: index))
             return []
         case .selectItem(let index):
-            focus = .paywall
+            moveFocus(to: .paywall)
             updatePaywall(.select(index: index))
             return []
         case .buy:
-            focus = .paywall
+            moveFocus(to: .paywall)
             return buySelected()
         case .restore:
             return [.engine(.restore(path: paywall.path))]
         case .openURL(let url):
             return [.engine(.openURL(url, shownIn: paywall.storefront.id))]
         case .act(let action, let transactionId):
-            choiceMenu = nil
+            _ = menus.update(.close)
             return [.engine(.act(action, transactionId: transactionId))]
         case .configureXee(let settings):
             return [.engine(.configureXee(settings))]
         case .buyPromoted(let productId):
-            choiceMenu = nil
+            _ = menus.update(.close)
             return [.engine(.buyPromoted(productId: productId, shownIn: paywall.storefront.id))]
         case .setRenewalRate(let rate):
             return [.engine(.setTimeRate(.running(rate), keepingClockPaused: true))]
@@ -89,17 +89,11 @@ extension App {
             demoKeys = keys
             return []
         case .answerStoreKit(let input):
-            guard case .storeKit? = sheet else { return [] }
-            return [.engine(.send(.storeKit(input)))]
+            return sheets.update(.answerStoreKit(input))
         case .answerPlay(let input):
-            if input.isForTheSheet { guard case .play? = sheet else { return [] } }
-            return [.engine(.send(.play(input)))]
+            return sheets.update(.answerPlay(input))
         case .applyTimeRate:
-            guard let rate = pendingTimeRate else { return [] }
-            pendingTimeRate = nil
-            guard rate != timeRate else { return [] }
-            timeRate = rate
-            return [.engine(.setTimeRate(rate, keepingClockPaused: false))]
+            return time.update(.applyPendingRate)
         case .catalogSaved(let save):
             return reload(save)
         case .themesSaved(let save):
@@ -109,126 +103,40 @@ extension App {
         case .command(let command):
             return perform(command)
         case .screenCaptured(let said):
-            notice = said
+            say(said)
             return []
         }
     }
 
     /// An engine report replaces the panes and the sheet; products answers go to the paywall.
-    /// A row below the newest stays on its transaction when new ones arrive above it, so `m`
-    /// and Enter act on what was selected; the newest row stays the newest.
-    private mutating func keepSelectedTransaction(in next: StoreSnapshot) {
-        let index = transactionsPane.selection
-        guard index > 0, snapshot.transactions.indices.contains(index),
-              let moved = next.transactions.firstIndex(where: { $0.id == snapshot.transactions[index].id }),
-              moved != index
-        else { return }
-        transactionsPane.move(by: moved - index, rowCount: next.transactions.count,
-                              visibleRows: ListPane.visibleRows(in: layout.transactions))
-    }
-
     private mutating func apply(_ report: StoreReport, onTheClock: Bool = false) -> [Effect] {
         // A sheet that has just opened starts clean: the last purchase's line goes.
-        if sheet == nil, report.sheet != nil { notice = nil }
+        if sheet == nil, report.sheet != nil { noticeLine.clear() }
         lastCallFailed = report.failure != nil
-        if let page = report.olderEvents {
-            loadingOlderEvents = false
-            eventsExhausted = page.isEmpty
-            let known = Set(olderEvents.map(\.id))
-            olderEvents += page.filter { !known.contains($0.id) }
-        }
-        sheet = report.sheet
-        accessWait = report.accessWait
+        if let page = report.olderEvents { _ = panes.update(.olderEvents(page)) }
+        _ = sheets.update(.reported(report.sheet, accessWait: report.accessWait))
         heldPromotions = report.heldPromotions
         xeeServer = report.xeeServer
-        refreshXeeSettingsMenu()
-        timeRate = report.timeRate
-        renewalRate = report.renewalRate
-        nextDue = report.nextDue
-        keepSelectedTransaction(in: report.snapshot)
+        var effects = follow(menus.update(.xeeServerReported(xeeServer)))
+        _ = time.update(.reported(report.timeRate, renewal: report.renewalRate, nextDue: report.nextDue))
+        let previous = snapshot.transactions
         snapshot = report.snapshot
-        refreshTransactionMenu()
+        // The rows as this snapshot and renewal rate give them (the rate decides whether an
+        // expiry says its day, minute or second), made here rather than when the snapshot is set.
+        _ = panes.update(.reported(snapshot, previous: previous, rows: paneRows(of: snapshot),
+                                   visibleTransactions: ListPane.visibleRows(in: layout.transactions)))
+        effects += follow(menus.update(.transactionsReported(snapshot.transactions)))
         updatePaywall(.historyChanged(report.snapshot.history),
                       .ownershipChanged(report.snapshot.ownedProductIds))
-        if let reported = report.notice {
-            if onTheClock, refusalHeld {
-                // The refusal stays readable; what the clock says meanwhile is in the messages (`n`).
-                noticeLog.record(reported, at: now)
-                noticesSinceRefusal += 1
-            } else {
-                notice = reported
-                refusalHeld = reported.isRefusal
-                noticesSinceRefusal = 0
-            }
-        }
-        // Only a path that sells what its request returned keeps the answer; a retry goes back
-        // to the path that asked, wherever the player is now.
-        guard let reply = report.products, reply.path.sellsOnlyRequestedProducts else { return [] }
-        switch reply.outcome {
-        case .answered(let response):
-            updatePaywall(.productsAnswered(response))
-            if response.products.isEmpty {
-                notice = StoreNotice(.info, "The store returned no products for this project (see Events).")
-            }
-            if !response.invalidProductIdentifiers.isEmpty {
-                let invalid = English.count(response.invalidProductIdentifiers.count, "invalid identifier")
-                notice = StoreNotice(.info, "Products request: \(invalid) (see Events).")
-            }
-        case .failed(let attempt, let retryAfter):
-            guard let retryAfter else {
-                updatePaywall(.productsGaveUp(attempts: attempt))
-                // A failed call's own notice (a full disk) says more than this one.
-                if report.failure == nil {
-                    notice = StoreNotice(.error, "Products could not be loaded after \(attempt) attempts; press Enter to try again.")
-                }
-                return []
-            }
-            updatePaywall(.productsLoading(attempt: attempt + 1))
-            return [.deliver(.retryProducts(path: reply.path, attempt: attempt + 1), afterSeconds: retryAfter)]
-        }
-        return []
-    }
-
-    /// The Pay Station path sells only what a products request returned: ask once, and again
-    /// after a request gave up.
-    mutating func requestProductsIfNeeded() -> [Effect] {
-        guard paywall.needsProductsRequest else { return [] }
-        updatePaywall(.productsLoading(attempt: 1))
-        return [.engine(.requestProducts(path: paywall.path, attempt: 1))]
-    }
-
-    mutating func showStorefront(_ index: Int) -> [Effect] {
-        updatePaywall(.chooseStorefront(index: index))
-        let storefront = paywall.storefront
-        notice = StoreNotice(.info, "Storefront \(storefront.id): \(storefront.locale), \(storefront.currency).")
-        return requestProductsIfNeeded() + loadXeePaywallIfNeeded()
-    }
-
-    /// The path chosen is kept for the next launch, as QA's other settings are.
-    mutating func choose(_ path: IntegrationPath) -> [Effect] {
-        updatePaywall(.choosePath(path))
-        notice = StoreNotice(.info, "Integration path \(path.displayName) in \(paywall.storefront.id).")
-        return [.engine(.keepPath(paywall.pathOverride))] + requestProductsIfNeeded() + loadXeePaywallIfNeeded()
-    }
-
-    /// The guide's app on the Xee path asks the SDK for the paywall of its placement and the
-    /// variant's products as the paywall shows (the Events pane has both answers).
-    func loadXeePaywallIfNeeded() -> [Effect] {
-        guard paywall.path == .xee, let placement = paywall.paywall?.placement else { return [] }
-        return [.engine(.loadXeePaywall(placement: placement, storefrontId: paywall.storefront.id))]
+        if let reported = report.notice { noticeLine.report(reported, onTheClock: onTheClock, at: now) }
+        guard let products = report.products else { return effects }
+        return effects + handle(.productsReplied(products, callFailed: report.failure != nil))
     }
 
     /// Enter on the paywall, or a script's `buy`. Nothing while a sheet waits on the player:
     /// as with Enter, which the sheet takes, one purchase at a time.
     mutating func buySelected() -> [Effect] {
-        guard sheet == nil, focus == .paywall, let purchase = paywall.selectedPurchase else { return [] }
-        // The screen shows another player than the ledger's: say what the store would do for
-        // them rather than sell to the ledger's player on terms the screen does not show.
-        if let preview = previewPurchaseNotice() {
-            notice = preview
-            return []
-        }
-        return [.engine(.beginPurchase(productId: purchase.productId, storefrontId: paywall.storefront.id,
-                                       path: paywall.path, variationId: purchase.variationId))]
+        guard sheet == nil, focus == .paywall else { return [] }
+        return handle(.buy(preview: previewPurchaseNotice()))
     }
 }

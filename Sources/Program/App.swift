@@ -3,153 +3,41 @@ import Foundation
 import StoreEngine
 import TerminalUI
 
-/// All of the app's state as one value (Bubble Tea's model): the components, and what the
-/// engine last reported. Only `update` changes it (`App+Update.swift`); `view` draws it
-/// (`AppView.swift`).
+/// All of the app's state as one value (Bubble Tea's model): the components, each a value with
+/// its own update (the paywall, the panes, the sheets, the menus, the picker, the time keys, the
+/// bottom line, the themes), and what the engine last reported. Only `update` changes it
+/// (`App+Update.swift`), routing each message to the component it belongs to; `view` draws it
+/// (`AppView.swift`). Nothing is worked out behind an assignment: what a change implies is a call
+/// made where it happens.
 public struct App: Sendable {
     public private(set) var paywall: PaywallModel
-    public internal(set) var transactionsPane = ListPane(.transactions)
-    public private(set) var entitlementsPane = ListPane(.entitlements)
-    public internal(set) var eventsPane = ListPane(.events)
-    public internal(set) var focus: Pane = .paywall {
-        didSet { if focus != .paywall { shownPane = focus } }
-    }
-    /// On a narrow screen, the live pane drawn: the last one focused.
-    public private(set) var shownPane: Pane = .transactions
-    /// The sheet of the purchase waiting on the player; the engine's, read-only.
-    public internal(set) var sheet: PurchaseSheet?
+    /// The live panes and which part has the keys.
+    public internal(set) var panes: Panes
+    /// The sheet of the purchase waiting on the player, and the Xee access wait; the engine's.
+    public internal(set) var sheets: Sheets
     /// Text shown in full over everything: the keys, a row's every field, an address.
     public internal(set) var overlay: Overlay?
-    /// While the app polls the Xee profile for a purchase's access.
-    public internal(set) var accessWait: AccessWait?
-    /// The actions of one transaction (`m`), over the panes.
-    public internal(set) var choiceMenu: ChoiceMenu?
+    /// The menu over the panes (`m`, `p`, `x`), when one is open.
+    public internal(set) var menus = Menus()
     /// `:`: the line that jumps to a named storefront, variant, theme, eligibility or player.
-    public internal(set) var prompt: CommandPrompt?
-    /// Digits typed before `+`: how many days it moves the calendar.
-    public internal(set) var advanceCount: Int?
-
-    /// `f`: the Events pane shows one category of events (lifecycle, client, SDK), or all.
-    public internal(set) var eventFilter: EventKind.Category? {
-        didSet { refreshEvents() }
-    }
-
-    /// Older events than the report holds, loaded page by page as the Events pane scrolls down.
-    public internal(set) var olderEvents: [EventSummary] = [] {
-        didSet { refreshEvents() }
-    }
-    /// No event is older than the last page loaded; a page is on its way.
-    var eventsExhausted = false
-    var loadingOlderEvents = false
-
-    /// Every event the pane can show: the report's newest, then the older pages, newest first.
-    /// Kept with what it derives from, not worked out on every frame and keypress.
-    public private(set) var allEvents: [EventSummary] = []
-    /// The events the Events pane lists under the filters, newest first.
-    public private(set) var visibleEvents: [EventSummary] = []
-
-    private mutating func refreshEvents() {
-        let oldestReported = snapshot.events.last?.id ?? .max
-        allEvents = snapshot.events + olderEvents.filter { $0.id < oldestReported }
-        visibleEvents = eventFilter == nil && eventKindFilter == nil ? allEvents : allEvents.filter { event in
-            (eventFilter.map { event.kind.category == $0 } ?? true) && (eventKindFilter.map { event.kind == $0 } ?? true)
-        }
-    }
-
-    /// `F`: the Events pane shows one kind of event only (the selected row's), or all.
-    public internal(set) var eventKindFilter: EventKind? {
-        didSet { refreshEvents() }
-    }
-
-    /// Near the end of what the Events pane holds, the next older page, when there may be one.
-    mutating func olderEventsIfNeeded() -> [Effect] {
-        guard focus == .events, !eventsExhausted, !loadingOlderEvents, allEvents.count >= 200,
-              eventsPane.selection >= visibleEvents.count - 5, let oldest = allEvents.last?.id
-        else { return [] }
-        loadingOlderEvents = true
-        return [.engine(.olderEvents(before: oldest))]
-    }
-
-    /// How fast the simulated calendar runs (`]`, `[`), as the engine last reported it.
-    public internal(set) var timeRate: TimeRate = .running(.realTime)
-    /// When the engine next has something to do on the clock, as it last reported.
-    public internal(set) var nextDue: Date?
-    /// Whether the simulated clock stands still (only `+` and `>` move it).
-    public var clockIsPaused: Bool { shownTimeRate == .paused }
-    /// Where `]` and `[` have stepped to, until the keys settle and the engine applies it.
-    public internal(set) var pendingTimeRate: TimeRate?
-    /// The rate the status bar shows: the one the keys stepped to, else the engine's.
-    public var shownTimeRate: TimeRate { pendingTimeRate ?? timeRate }
-    /// Wall seconds without a rate key before the rate is applied.
-    static let rateKeysSettle = 0.4
-    /// How long periods last, whether or not the clock runs.
-    public internal(set) var renewalRate: RenewalRate = .realTime {
-        didSet {
-            if oldValue != renewalRate { refreshPanes() }
-        }
-    }
-
-    /// Whether periods are minutes long, so the panes say when to the minute.
-    var expiriesToTheMinute: Bool { renewalRate != .realTime }
-    /// Whether the shortest period (a week) lasts under a minute, so the panes say the second.
-    var expiriesToTheSecond: Bool {
-        let start = Date(timeIntervalSinceReferenceDate: 0)
-        return renewalRate.end(of: SubscriptionPeriod(value: 1, unit: .week), from: start).timeIntervalSince(start) < 60
-    }
+    public internal(set) var picker = Picker()
+    /// The simulated calendar's rate, the renewal rate, what is due next and the days counted.
+    public internal(set) var time = TimeControls()
+    /// The bottom line's message and every one it has shown (`n`).
+    public internal(set) var noticeLine = NoticeLine()
     /// Promoted purchases the Xee SDK's delegate held (`p` lists them).
     public internal(set) var heldPromotions: [String] = []
     /// How the simulated Xee server behaves, as the engine last reported it (`x` switches it).
     public internal(set) var xeeServer = XeeServerSettings()
-    /// The bottom line's message; each one shown is kept in `noticeLog`.
-    public internal(set) var notice: StoreNotice? {
-        didSet { if let notice { noticeLog.record(notice, at: now) } }
-    }
-    /// What the bottom line has said, newest first (`n`).
-    public internal(set) var noticeLog = NoticeLog()
-    /// The bottom line holds a refusal of the player's request until their next key or click:
-    /// a renewal line arriving a moment later does not cover it.
-    public internal(set) var refusalHeld = false
-    /// Messages the clock brought while a refusal was held, in the log only.
-    public internal(set) var noticesSinceRefusal = 0
-
-    /// The bottom line: the notice, and while a refusal is held, how many newer messages `n` has.
-    public var bottomLine: StoreNotice? {
-        guard var shown = notice, refusalHeld, noticesSinceRefusal > 0 else { return notice }
-        shown.text += " (\(NoticeLog.key): \(English.count(noticesSinceRefusal, "newer message")))"
-        return shown
-    }
     /// The engine's last answer was a failure (a full disk): nothing of the call was kept, and
     /// `q` quits even from a sheet, so a player is never stuck in front of a ledger that cannot
     /// be written.
     public internal(set) var lastCallFailed = false
-    /// The panes' data as the engine last reported it.
-    public internal(set) var snapshot: StoreSnapshot {
-        didSet {
-            refreshPanes()
-            refreshEvents()
-        }
-    }
-    /// What the panes derive from `snapshot`, kept with it.
-    private(set) var panes: PaneCache
-
-    private mutating func refreshPanes() {
-        panes = PaneCache(snapshot, timeZone: timeZone, toTheMinute: expiriesToTheMinute,
-                          toTheSecond: expiriesToTheSecond, today: now)
-    }
-
-    /// The simulated day moved on under the rows, which name times on it without their day.
-    mutating func refreshPanesIfTheDayChanged() {
-        guard let made = panes.today, !WallClock(timeZone: timeZone).isSameDay(made, now) else { return }
-        refreshPanes()
-    }
-    /// Every theme `t` steps through; saved theme files replace them (`App+Reload.swift`).
-    public internal(set) var themes: [Theme] { didSet { fitThemes() } }
-    /// Each theme fitted to this terminal's colors (or without color) when first shown, then
-    /// kept rather than fitted at every frame. Only the shown one is fitted at launch: fitting a
-    /// theme to 256 colors searches the palette for each of its colors, and the five shipped
-    /// themes took a third of `App.init` in a profile of the launch.
-    private var fittedThemes: [Theme?] = []
-    public internal(set) var themeIndex: Int { didSet { fitShownTheme() } }
+    /// The panes' data as the engine last reported it; where a report is applied, the panes'
+    /// rows are made from it there and then.
+    public internal(set) var snapshot: StoreSnapshot
+    /// Every theme `t` steps through, and the one on screen.
+    public internal(set) var themes: ThemeList
     /// `d` or `--device`: the paywall at the terminal's width, or framed as a phone or a tablet.
     public internal(set) var device: Device
     public let colorEnabled: Bool
@@ -191,12 +79,9 @@ public struct App: Sendable {
         self.showsEvents = showsEvents ?? !audience
         paywall = PaywallModel(catalog: catalog, storefrontId: storefrontId, userId: userId)
         if let path { paywall.update(.choosePath(path)) }
-        let available = themes.isEmpty ? [Theme.dark] : themes
-        self.themes = available
-        themeIndex = themeName.flatMap { name in available.firstIndex { $0.name == name } } ?? 0
+        self.themes = ThemeList(themes, showing: themeName, colorEnabled: colorEnabled, colorDepth: colorDepth)
         snapshot = report?.snapshot ?? StoreSnapshot()
-        sheet = report?.sheet
-        notice = report?.notice
+        sheets = Sheets(report?.sheet)
         xeeServer = report?.xeeServer ?? XeeServerSettings()
         self.width = width
         self.height = height
@@ -204,11 +89,51 @@ public struct App: Sendable {
         self.timeZone = timeZone
         self.colorEnabled = colorEnabled
         self.colorDepth = colorDepth
-        panes = PaneCache(snapshot, timeZone: timeZone)
-        fitThemes()
-        if let notice { noticeLog.record(notice, at: now) }
+        panes = Panes(snapshot, rows: PaneCache(snapshot, timeZone: timeZone))
+        if let notice = report?.notice { noticeLine.show(notice, at: now) }
         paywall.update(.historyChanged(snapshot.history))
-        refreshEvents()
+    }
+
+    // Read-only views of the components, for the program, the scenarios and the tests.
+
+    /// The part that has the keys; `moveFocus(to:)` changes it.
+    public var focus: Pane { panes.focus }
+    public var transactionsPane: ListPane { panes.transactions }
+    public var entitlementsPane: ListPane { panes.entitlements }
+    public var eventsPane: ListPane { panes.eventRows }
+    /// What the Events pane lists: the report's newest events, older pages, the filters.
+    public var events: EventList { panes.events }
+    /// The sheet of the purchase waiting on the player; the engine's, read-only.
+    public var sheet: PurchaseSheet? { sheets.shown }
+    /// While the app polls the Xee profile for a purchase's access.
+    public var accessWait: AccessWait? { sheets.accessWait }
+    /// How fast the simulated calendar runs, as the engine last reported it.
+    public var timeRate: TimeRate { time.timeRate }
+    /// Whether the simulated clock stands still (only `+` and `>` move it).
+    public var clockIsPaused: Bool { time.isPaused }
+    /// The bottom line's message; `say(_:)` shows one and keeps it in the log.
+    public var notice: StoreNotice? { noticeLine.notice }
+
+    /// How long periods last, whether or not the clock runs.
+    var renewalRate: RenewalRate { time.renewalRate }
+    /// Whether periods are minutes long, so the panes say when to the minute.
+    var expiriesToTheMinute: Bool { renewalRate != .realTime }
+    /// Whether the shortest period (a week) lasts under a minute, so the panes say the second.
+    var expiriesToTheSecond: Bool {
+        let start = Date(timeIntervalSinceReferenceDate: 0)
+        return renewalRate.end(of: SubscriptionPeriod(value: 1, unit: .week), from: start).timeIntervalSince(start) < 60
+    }
+
+    /// The rows the panes show of `snapshot`, at the renewal rate and the simulated time now.
+    func paneRows(of snapshot: StoreSnapshot) -> PaneCache {
+        PaneCache(snapshot, timeZone: timeZone, toTheMinute: expiriesToTheMinute, toTheSecond: expiriesToTheSecond,
+                  today: now)
+    }
+
+    /// The simulated day moved on under the rows, which name times on it without their day.
+    mutating func refreshPanesIfTheDayChanged() {
+        guard let made = panes.rows.today, !WallClock(timeZone: timeZone).isSameDay(made, now) else { return }
+        _ = panes.update(.rowsMade(paneRows(of: snapshot)))
     }
 
     public var catalog: Catalog { paywall.catalog }
@@ -220,10 +145,13 @@ public struct App: Sendable {
     public var showsMessages: Bool { overlay?.kind == .messages }
 
     /// Where everything goes at this size; the Entitlements pane as wide as its longest row.
-    public var layout: ScreenLayout {
+    public var layout: ScreenLayout { layout(for: paywall) }
+
+    /// Where everything goes at this size with `paywall` on screen.
+    func layout(for paywall: PaywallModel) -> ScreenLayout {
         func layout(paywallRows: Int?) -> ScreenLayout {
-            ScreenLayout(width: width, height: height, entitlementsWidth: panes.entitlementsWidth, shownPane: shownPane,
-                         eventsFilter: eventsSubtitle, device: device, showsEvents: showsEvents, paywallRows: paywallRows)
+            ScreenLayout(width: width, height: height, entitlementsWidth: panes.rows.entitlementsWidth, shownPane: panes.shownPane,
+                         eventsFilter: events.subtitle, device: device, showsEvents: showsEvents, paywallRows: paywallRows)
         }
         // The paywall as tall as what it shows: the panes under it get the rows it leaves.
         let tallest = layout(paywallRows: nil)
@@ -231,29 +159,8 @@ public struct App: Sendable {
         return used < tallest.paywall.height ? layout(paywallRows: used) : tallest
     }
 
-    /// What the Events pane's title says it shows: one kind (`F`), or one category (`f`).
-    public var eventsSubtitle: String? {
-        eventKindFilter?.shortName ?? eventFilter?.rawValue
-    }
-
     /// The theme on screen, fitted to this terminal.
-    public var theme: Theme { fittedThemes[themeIndex] ?? fitted(themes[themeIndex]) }
-
-    private mutating func fitThemes() {
-        fittedThemes = Array(repeating: nil, count: themes.count)
-        fitShownTheme()
-    }
-
-    /// Fits the theme on screen if it is not yet; a saved theme file that changed the list
-    /// (`themes`) may leave the index out of it until `themeIndex` is set again.
-    private mutating func fitShownTheme() {
-        guard fittedThemes.indices.contains(themeIndex), fittedThemes[themeIndex] == nil else { return }
-        fittedThemes[themeIndex] = fitted(themes[themeIndex])
-    }
-
-    private func fitted(_ theme: Theme) -> Theme {
-        colorEnabled ? theme.adapted(to: colorDepth) : theme.monochrome
-    }
+    public var theme: Theme { themes.shown }
 
     /// Whether something on screen counts down, so the program sends ticks.
     public var wantsTicks: Bool {
@@ -262,14 +169,28 @@ public struct App: Sendable {
         return timeRate != .paused
     }
 
+    /// Gives `pane` the keys; a live pane becomes the one a narrow screen shows.
+    mutating func moveFocus(to pane: Pane) {
+        _ = panes.update(.focus(pane))
+    }
+
+    /// Near the end of what the Events pane holds, the next older page, when there may be one.
+    mutating func olderEventsIfNeeded() -> [Effect] {
+        panes.update(.loadOlderEventsIfNeeded)
+    }
+
+    /// Shows `notice` on the bottom line and keeps it in the messages (`n`).
+    mutating func say(_ notice: StoreNotice) {
+        noticeLine.show(notice, at: now)
+    }
+
     mutating func scroll(_ pane: Pane, by step: Int) {
         let count = rowCount(of: pane)
         let visible = ListPane.visibleRows(in: layout.rect(of: pane))
-        switch pane {
-        case .paywall: updatePaywall(.move(by: step))
-        case .transactions: transactionsPane.move(by: step, rowCount: count, visibleRows: visible)
-        case .entitlements: entitlementsPane.move(by: step, rowCount: count, visibleRows: visible)
-        case .events: eventsPane.move(by: step, rowCount: count, visibleRows: visible)
+        if pane == .paywall {
+            updatePaywall(.move(by: step))
+        } else {
+            _ = panes.update(.move(pane, by: step, rowCount: count, visibleRows: visible))
         }
     }
 
@@ -279,7 +200,7 @@ public struct App: Sendable {
         case .paywall: return paywall.itemCount
         case .transactions: return snapshot.transactions.count
         case .entitlements: return snapshot.balances.count + snapshot.entitlements.count
-        case .events: return visibleEvents.count
+        case .events: return events.visible.count
         }
     }
 
@@ -289,5 +210,14 @@ public struct App: Sendable {
     mutating func updatePaywall(_ actions: PaywallModel.Action...) {
         for action in actions { paywall.update(action) }
         paywall.update(.keepSelectionInView(area: layout.paywall))
+    }
+
+    /// The paywall's work with the engine: its effects returned, its lines on the bottom line.
+    mutating func handle(_ request: PaywallModel.Request) -> [Effect] {
+        // Only the paywall changes meanwhile: the rest of the screen is laid out as it is now.
+        let screen = self
+        let outcome = paywall.update(request) { screen.layout(for: $0).paywall }
+        for notice in outcome.notices { say(notice) }
+        return outcome.effects
     }
 }

@@ -2,61 +2,74 @@ import Foundation
 import StoreEngine
 import TerminalUI
 
-/// The whole screen as a pure function of the app: each component draws into
-/// its rectangle of one Frame.
-public enum AppView {
+/// The whole screen as a pure function of the app: a widget that places each part's widget in
+/// its rectangle of the layout, then what goes over them in the screen's.
+public struct AppView: Widget {
     /// Below this the layout cannot hold the paywall; say so instead of drawing garbage.
     public static let minimumSize = (width: 60, height: 18)
 
-    public static func render(_ app: App) -> Frame {
+    let app: App
+
+    public init(_ app: App) {
+        self.app = app
+    }
+
+    /// Rendered in the screen's rectangle, the size the app was told (`Message.resize`).
+    public func render(in screen: Rect, on frame: inout Frame) {
         let theme = app.theme
-        var frame = Frame(width: app.width, height: app.height, style: theme.style(.text))
-        guard app.width >= minimumSize.width, app.height >= minimumSize.height else {
+        guard app.width >= Self.minimumSize.width, app.height >= Self.minimumSize.height else {
             // Wrapped at spaces, so no word is cut ("(now 40" above "x10)").
-            let message = "Make the terminal at least \(minimumSize.width)x\(minimumSize.height) (now \(app.width)x\(app.height)). q quits."
-            for (y, line) in TextWrap.lines(message, width: app.width).prefix(app.height).enumerated() {
-                frame.write(line, x: 0, y: y, style: theme.style(.warning, bold: true))
+            let minimum = Self.minimumSize
+            let message = "Make the terminal at least \(minimum.width)x\(minimum.height) (now \(app.width)x\(app.height)). q quits."
+            for (y, line) in TextWrap.lines(message, width: screen.width).prefix(screen.height).enumerated() {
+                frame.write(line, x: screen.x, y: screen.y + y, style: theme.style(.warning, bold: true))
             }
-            return frame
+            return
         }
         let layout = app.layout
-        StatusBar.render(app.paywall, clock: clockForms(app), theme: theme, colorEnabled: app.colorEnabled,
-                         showsSandbox: !app.audience, in: layout.statusBar, into: &frame)
+        frame.render(StatusBar(app.paywall, clock: Self.clockForms(app), theme: theme, colorEnabled: app.colorEnabled,
+                               showsSandbox: !app.audience), in: layout.statusBar)
         // A right-to-left storefront's paywall is drawn mirrored, its text in visual order.
         frame.draw(app.paywall.writingDirection, in: layout.paywall) { area, frame in
-            PaywallView.render(app.paywall, focused: app.focus == .paywall, theme: theme, device: app.device, in: area,
-                               into: &frame)
+            frame.render(PaywallView(app.paywall, focused: app.focus == .paywall, theme: theme, device: app.device), in: area)
             if let wait = app.accessWait {
-                PaywallView.renderAccessWait(wait, model: app.paywall, clockPaused: app.clockIsPaused, theme: theme,
-                                             in: area, into: &frame)
+                frame.render(AccessWaitLine(wait, model: app.paywall, clockPaused: app.clockIsPaused, theme: theme), in: area)
             }
         }
-        renderPanes(app, layout: layout, theme: theme, into: &frame)
-        HintBar.render(notice: app.bottomLine, hint: hint(app, layout: layout), theme: theme, in: layout.hintBar, into: &frame)
+        // The three live panes (one, with tabs, on a narrow screen); only their visible rows are built.
+        for pane in layout.livePanes where layout.tabs.map({ $0.shown == pane }) ?? true {
+            let area = layout.rect(of: pane)
+            if let view = Self.view(of: pane, in: area, app: app, tabs: layout.tabs, theme: theme) {
+                frame.render(view, in: area)
+            }
+        }
+        frame.render(HintBar(notice: app.noticeLine.shown, hint: Self.hint(app, layout: layout), theme: theme),
+                     in: layout.hintBar)
         // Whatever goes over the screen keeps its borders clear of the boxes beneath.
-        let boxes = app.sheet != nil || app.choiceMenu != nil || app.overlay != nil ? app.boxes(beneathIn: layout) : []
+        let boxes = app.sheet != nil || app.menus.open != nil || app.overlay != nil ? app.boxes(beneathIn: layout) : []
         switch app.sheet {
         case .payStation(let page)?:
-            PayStationSheet.render(page, now: app.now, clockPaused: app.clockIsPaused, theme: theme,
-                                   audience: app.audience, clearOf: boxes, into: &frame)
+            frame.render(PayStationSheet(page, now: app.now, clockPaused: app.clockIsPaused, theme: theme,
+                                         audience: app.audience, clearOf: boxes), in: screen)
         case .storeKit(let session)?:
             // The App Store sheet is the phone's own: in a right-to-left storefront it is
             // mirrored as the paywall is, its Arabic in visual order and shaped; QA's row is not.
-            StoreKitSheet.render(session, theme: theme, audience: app.audience, direction: app.paywall.writingDirection,
-                                 clearOf: boxes, into: &frame)
+            frame.render(StoreKitSheet(session, theme: theme, audience: app.audience, direction: app.paywall.writingDirection,
+                                       clearOf: boxes), in: screen)
         case .play(let session)?:
             // Google Play's sheet is the phone's own too, mirrored in a right-to-left storefront.
-            PlaySheet.render(session, theme: theme, audience: app.audience, direction: app.paywall.writingDirection,
-                             clearOf: boxes, into: &frame)
+            frame.render(PlaySheet(session, theme: theme, audience: app.audience, direction: app.paywall.writingDirection,
+                                   clearOf: boxes), in: screen)
         case nil:
             break
         }
-        app.prompt?.render(with: app.pickerVocabulary, theme: theme, on: layout.hintBar, into: &frame)
-        app.choiceMenu?.menu.render(theme: theme, clearOf: boxes, into: &frame)
-        app.overlay?.text.render(theme: theme, clearOf: boxes, into: &frame)
+        if let prompt = app.picker.prompt {
+            frame.render(CommandPromptView(prompt, vocabulary: app.pickerVocabulary, theme: theme), in: layout.hintBar)
+        }
+        if let menu = app.menus.open?.menu { frame.render(ActionMenuView(menu, theme: theme, clearOf: boxes), in: screen) }
+        if let text = app.overlay?.text { frame.render(TextOverlayView(text, theme: theme, clearOf: boxes), in: screen) }
         // Over everything: the presenter's words about what is on screen.
-        CaptionBar.render(app.caption, note: app.captionNote, theme: theme, colorEnabled: app.colorEnabled, into: &frame)
-        return frame
+        frame.render(CaptionBar(app.caption, note: app.captionNote, theme: theme, colorEnabled: app.colorEnabled), in: screen)
     }
 
     /// `01-08 09:00 · 1 mo = 5 min`: the simulated calendar and how fast it runs, then shorter
@@ -65,10 +78,10 @@ public enum AppView {
         let clock = WallClock(timeZone: app.timeZone)
         let time = clock.minute(app.now)
         let hourOnly = clock.time(app.now).prefix(5)
-        switch app.shownTimeRate {
+        switch app.time.shownTimeRate {
         case .paused:
             let paused = app.renewalRate == .realTime ? "paused" : "paused, \(app.renewalRate.shortName)"
-            guard app.nextDue != nil else { return ["\(time) · \(paused)", "\(hourOnly) · paused"] }
+            guard app.time.nextDue != nil else { return ["\(time) · \(paused)", "\(hourOnly) · paused"] }
             return ["\(time) · \(paused) · > next due", "\(time) · paused · > next due", "\(hourOnly) · paused · > next",
                     "\(hourOnly) · paused"]
         case .running(let renewal):
@@ -90,7 +103,7 @@ public enum AppView {
         case .play(let session)?: return PlaySheet.hint(for: session, audience: app.audience)
         case nil:
             // A menu over the panes takes the keys, and says them on its own last line.
-            if app.choiceMenu != nil { return "" }
+            if app.menus.open != nil { return "" }
             guard app.focus == .paywall else { return "↑↓ select a row · Enter open it in full · Tab next pane · ? help" }
             // The selected row's words longer than the lines under it: the key that reads them.
             return PaywallView.selectionIsCut(app.paywall, in: layout.paywall)
@@ -98,43 +111,32 @@ public enum AppView {
         }
     }
 
-    /// The three live panes (one, with tabs, on a narrow screen); only their visible rows are built.
-    private static func renderPanes(_ app: App, layout: ScreenLayout, theme: Theme, into frame: inout Frame) {
-        let tabs = layout.tabs
-        for pane in layout.livePanes where tabs.map({ $0.shown == pane }) ?? true {
-            render(pane, of: app, in: layout.rect(of: pane), tabs: tabs, theme: theme, into: &frame)
-        }
-    }
-
-    private static func render(_ pane: Pane, of app: App, in area: Rect, tabs: ScreenLayout.Tabs?, theme: Theme,
-                               into frame: inout Frame) {
+    /// A live pane's widget, its rows made for the `area` it is drawn in; nil for the paywall.
+    private static func view(of pane: Pane, in area: Rect, app: App, tabs: ScreenLayout.Tabs?,
+                             theme: Theme) -> ListPaneView? {
         let focused = app.focus == pane
         switch pane {
         case .transactions:
             let transactions = app.snapshot.transactions
             // Sized to what is listed, not per row, so the columns line up.
-            let fit = app.panes.transactionColumns.fitted(to: ListPane.rowWidth(in: area))
-            app.transactionsPane.render(count: transactions.count, emptyText: PaneRows.emptyText(.transactions),
-                                        focused: focused, theme: theme, in: area, tabs: tabs, into: &frame) {
-                PaneRows.transaction(transactions[$0], fit: fit)
-            }
+            let fit = app.panes.rows.transactionColumns.fitted(to: ListPane.rowWidth(in: area))
+            return ListPaneView(app.transactionsPane, count: transactions.count, emptyText: PaneRows.emptyText(.transactions),
+                                focused: focused, theme: theme, tabs: tabs) { PaneRows.transaction(transactions[$0], fit: fit) }
         case .entitlements:
-            let entitlements = app.panes.entitlementRows
-            app.entitlementsPane.render(count: entitlements.count, emptyText: PaneRows.emptyText(.entitlements),
-                                        focused: focused, theme: theme, in: area, tabs: tabs, into: &frame) {
-                entitlements[$0]
-            }
+            let entitlements = app.panes.rows.entitlementRows
+            return ListPaneView(app.entitlementsPane, count: entitlements.count, emptyText: PaneRows.emptyText(.entitlements),
+                                focused: focused, theme: theme, tabs: tabs) { entitlements[$0] }
         case .events:
-            let events = app.visibleEvents
+            let events = app.events.visible
             let clock = WallClock(timeZone: app.timeZone)
             // Once the calendar has moved past a listed event's day, every row says its day.
             let dated = events.last.map { !clock.isSameDay($0.time, app.now) } ?? false
-            app.eventsPane.render(count: events.count, emptyText: PaneRows.emptyText(.events), focused: focused,
-                                  theme: theme, in: area, subtitle: app.eventsSubtitle, tabs: tabs, into: &frame) {
+            return ListPaneView(app.eventsPane, count: events.count, emptyText: PaneRows.emptyText(.events),
+                                focused: focused, theme: theme, subtitle: app.events.subtitle, tabs: tabs) {
                 PaneRows.event(events[$0], clock: clock, today: dated ? app.now : nil)
             }
         case .paywall:
-            break
+            return nil
         }
     }
 }
@@ -150,6 +152,8 @@ extension App {
 
     /// This app's screen.
     public func view() -> Frame {
-        AppView.render(self)
+        var frame = Frame(width: width, height: height, style: theme.style(.text))
+        frame.render(AppView(self), in: frame.area)
+        return frame
     }
 }

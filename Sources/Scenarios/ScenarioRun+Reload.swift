@@ -22,7 +22,7 @@ extension ScenarioRun {
                 catalogPath = resolved
             }
         case .theme(let path):
-            program.send(.themesSaved(themeSave(at: resolve(path), into: program.app.themes)))
+            program.send(.themesSaved(themeSave(at: resolve(path), into: program.app.themes.all)))
         }
     }
 

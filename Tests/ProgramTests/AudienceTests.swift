@@ -66,7 +66,7 @@ struct AudienceTests {
         // Where QA's row is for QA: the same sheet drawn without an audience.
         var frame = Frame(width: 80, height: 24)
         let boxes = harness.app.boxesBeneath
-        StoreKitSheet.render(session, theme: .dark, clearOf: boxes, into: &frame)
+        frame.render(StoreKitSheet(session, theme: .dark, clearOf: boxes), in: frame.area)
         for caption in Self.qaCaptions {
             let start = try #require(frame.position(of: caption))
             #expect(StoreKitSheet.input(atX: start.x, y: start.y, for: session, in: screen, audience: true, clearOf: boxes) == nil)
@@ -128,7 +128,7 @@ struct AudienceTests {
         }
         #expect(visited == [.transactions, .entitlements, .paywall, .transactions])
         audience.type("f")
-        #expect(audience.app.eventFilter == nil)
+        #expect(audience.app.events.category == nil)
         #expect(!audience.screen.contains("Events"))
         let asked = try HeadlessHarness(width: 120, height: 40, audience: true, showsEvents: true)
         asked.program.send(.started)

@@ -143,7 +143,7 @@ struct KeymapTests {
 
     @Test func helpFitsEveryKeyInItsBox() {
         var frame = Frame(width: 80, height: 24)
-        HelpOverlay.overlay(listing: Keymap.help).render(theme: .dark, into: &frame)
+        frame.render(TextOverlayView(HelpOverlay.overlay(listing: Keymap.help), theme: .dark), in: frame.area)
         let text = frame.text
         #expect(text.contains("Ctrl-Z"))
         #expect(text.contains("Esc or ? closes"))
@@ -153,12 +153,12 @@ struct KeymapTests {
     @Test func atTheSmallestSizeHelpScrollsAndCutsNothing() {
         var frame = Frame(width: 60, height: 18)
         var help = HelpOverlay.overlay(listing: Keymap.help)
-        help.render(theme: .dark, into: &frame)
+        frame.render(TextOverlayView(help, theme: .dark), in: frame.area)
         #expect(frame.text.contains("▼"))
         #expect(!frame.text.contains("…"), "descriptions wrap instead of being cut")
         for _ in 0..<30 { help.scroll(by: 1, on: frame.area) }
         frame = Frame(width: 60, height: 18)
-        help.render(theme: .dark, into: &frame)
+        frame.render(TextOverlayView(help, theme: .dark), in: frame.area)
         #expect(frame.text.contains("mouse"))
         #expect(frame.text.contains("▲"))
         help.scroll(by: -1, on: frame.area)

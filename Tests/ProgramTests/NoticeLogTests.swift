@@ -59,9 +59,9 @@ struct NoticeLogTests {
     @Test func theLastFiftyAreKept() throws {
         var app = makeApp()
         for index in 1...60 { app.receive(report(notice: StoreNotice(.info, "message \(index)"))) }
-        #expect(app.noticeLog.entries.count == 50)
-        #expect(app.noticeLog.entries.first?.notice.text == "message 60")
-        #expect(app.noticeLog.entries.last?.notice.text == "message 11")
+        #expect(app.noticeLine.log.entries.count == 50)
+        #expect(app.noticeLine.log.entries.first?.notice.text == "message 60")
+        #expect(app.noticeLine.log.entries.last?.notice.text == "message 11")
     }
 
     @Test func beforeAnyMessageTheBoxSaysSo() throws {
@@ -76,7 +76,7 @@ struct NoticeLogTests {
         let harness = try HeadlessHarness(width: 80, height: 24)
         harness.program.send(.started)
         harness.type("+")
-        let entry = try #require(harness.app.noticeLog.entries.first)
+        let entry = try #require(harness.app.noticeLine.log.entries.first)
         #expect(entry.notice.text.hasPrefix("The calendar moved on"))
         #expect(entry.time == fixedNow.addingTimeInterval(86_400))
     }

@@ -16,10 +16,10 @@ struct PickerTests {
     @Test func typedNameAndEnterJumpToTheStorefront() {
         var app = makeApp(width: 120, height: 40)
         typing("storefront deu", into: &app)
-        #expect(app.prompt?.text == "storefront deu")
+        #expect(app.picker.prompt?.text == "storefront deu")
         #expect(app.lines[39].contains(":storefront deu"))
         app.receive(.key(.enter))
-        #expect(app.prompt == nil)
+        #expect(app.picker.prompt == nil)
         #expect(app.paywall.storefront.id == "DEU")
         #expect(app.lines[0].contains("DEU de_DE EUR"))
     }
@@ -28,11 +28,11 @@ struct PickerTests {
         var app = makeApp(width: 120, height: 40)
         typing("st", into: &app)
         app.receive(.key(.tab))
-        #expect(app.prompt?.text == "storefront ")
+        #expect(app.picker.prompt?.text == "storefront ")
         // Every storefront is a candidate, listed above the line.
         #expect(app.lines[38].contains("USA  DEU  JPN  GBR  FRA  BRA  IND  SAU"))
         app.receive(.typed("J"), .key(.tab))
-        #expect(app.prompt?.text == "storefront JPN")
+        #expect(app.picker.prompt?.text == "storefront JPN")
         app.receive(.key(.enter))
         #expect(app.paywall.storefront.id == "JPN")
     }
@@ -42,11 +42,11 @@ struct PickerTests {
         var app = makeApp(width: 120, height: 40)
         typing("player ", into: &app)
         app.receive(.key(.tab))
-        #expect(app.prompt?.text == "player auto")
+        #expect(app.picker.prompt?.text == "player auto")
         app.receive(.key(.tab))
-        #expect(app.prompt?.text == "player new")
+        #expect(app.picker.prompt?.text == "player new")
         app.receive(.key(.backspace), .key(.backspace), .key(.backspace), .typed("l"), .key(.tab))
-        #expect(app.prompt?.text == "player lapsed")
+        #expect(app.picker.prompt?.text == "player lapsed")
     }
 
     @Test func anUnknownNameSaysTheNearest() {
@@ -103,12 +103,12 @@ struct PickerTests {
         var app = makeApp(width: 80, height: 24)
         app.receive(.key(.character(":")), .key(.character("q")))
         #expect(!app.isQuitting)
-        #expect(app.prompt?.text == "q")
+        #expect(app.picker.prompt?.text == "q")
         app.receive(.key(.escape))
-        #expect(app.prompt == nil)
+        #expect(app.picker.prompt == nil)
         #expect(app.paywall.storefront.id == "USA")
         // Backspace on an empty line closes it too.
         app.receive(.key(.character(":")), .key(.backspace))
-        #expect(app.prompt == nil)
+        #expect(app.picker.prompt == nil)
     }
 }

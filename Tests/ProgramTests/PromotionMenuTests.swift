@@ -23,7 +23,7 @@ struct PromotionMenuTests {
         let harness = try HeadlessHarness(storefront: "USA", width: 80, height: 24)
         harness.program.send(.started)
         harness.type("p")
-        #expect(harness.app.choiceMenu == nil)
+        #expect(harness.app.menus.open == nil)
         #expect(harness.app.notice?.text.hasPrefix("No promoted purchase is held: storefront promote SKU starts one") == true)
     }
 
@@ -31,13 +31,13 @@ struct PromotionMenuTests {
         let harness = try Self.holding(SKU.weeklyPass)
         #expect(harness.screen.contains("press p to buy it"))
         harness.type("p")
-        let menu = try #require(harness.app.choiceMenu)
+        let menu = try #require(harness.app.menus.open)
         #expect(menu.menu.items == ["Buy Weekly Pass"])
         #expect(menu.transactionId == nil)
         let frame = harness.program.draw()
         #expect(frame.box(titled: "Promoted purchases held") != nil, "no menu box:\n\(frame.text)")
         harness.press(.enter)
-        #expect(harness.app.choiceMenu == nil)
+        #expect(harness.app.menus.open == nil)
         let sheet = try #require(harness.storeKitSession)
         #expect(sheet.productId == SKU.weeklyPass && sheet.path == .xee)
         #expect(harness.app.heldPromotions.isEmpty)
@@ -49,7 +49,7 @@ struct PromotionMenuTests {
         let harness = try Self.holding(SKU.monthlyPass)
         harness.type("p")
         harness.press(.escape)
-        #expect(harness.app.choiceMenu == nil)
+        #expect(harness.app.menus.open == nil)
         #expect(harness.app.heldPromotions == [SKU.monthlyPass])
         harness.type("p")
         let frame = harness.program.draw()
@@ -84,7 +84,7 @@ struct PromotionMenuTests {
         #expect(harness.storeKitSession == nil)
         #expect(harness.app.heldPromotions.isEmpty)
         harness.type("p")
-        #expect(harness.app.choiceMenu == nil)
+        #expect(harness.app.menus.open == nil)
         #expect(harness.app.notice?.text.hasPrefix("No promoted purchase is held") == true)
     }
 

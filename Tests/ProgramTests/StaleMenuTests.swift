@@ -29,12 +29,12 @@ struct StaleMenuTests {
         let harness = try Self.subscribed()
         let first = try #require(harness.app.snapshot.transactions.first?.id)
         harness.type("m")
-        try #require(harness.app.choiceMenu?.transactionId == first)
+        try #require(harness.app.menus.open?.transactionId == first)
         harness.program.advance(by: 15)
         let renewal = try #require(harness.app.snapshot.transactions.first)
         #expect(renewal.id != first, "no renewal in 15 s")
         // The menu follows the subscription to its renewal, and says so.
-        let menu = try #require(harness.app.choiceMenu, "the menu closed")
+        let menu = try #require(harness.app.menus.open, "the menu closed")
         #expect(menu.transactionId == renewal.id)
         #expect(harness.screen.contains("\(renewal.id) · purchased · renewed from \(first)"), "\(harness.screen)")
         let index = try #require(menu.actions.firstIndex(of: .cancelRenewal))
@@ -72,7 +72,7 @@ struct StaleMenuTests {
         // The renewal's line is kept in the messages, not over the refusal.
         #expect(harness.app.notice?.text == refusal)
         #expect(harness.screen.contains("nothing changed. (n: 1 newer message)"), "\(harness.screen)")
-        #expect(harness.app.noticeLog.entries.first?.notice.text.hasPrefix("Weekly Pass renewed until") == true)
+        #expect(harness.app.noticeLine.log.entries.first?.notice.text.hasPrefix("Weekly Pass renewed until") == true)
         // A key read it: the next renewal's line shows.
         harness.type("n")
         harness.press(.escape)

@@ -107,7 +107,7 @@ struct CountAndClickTests {
         #expect(harness.app.notice?.text == "+ moves the calendar 7 days on.")
         harness.type("+")
         #expect(harness.program.now == start.addingTimeInterval(7 * 86_400))
-        #expect(harness.app.advanceCount == nil)
+        #expect(harness.app.time.advanceCount == nil)
         harness.type("3")
         harness.press(.down)  // any other key forgets the count
         harness.type("+")
@@ -129,8 +129,8 @@ struct CountAndClickTests {
         harness.program.send(.mouse(MouseEvent(.press, x: row.x, y: row.y)))
         #expect(harness.app.focus == .transactions)
         #expect(harness.app.transactionsPane.selection == 1)
-        #expect(harness.app.choiceMenu == nil)
+        #expect(harness.app.menus.open == nil)
         harness.program.send(.mouse(MouseEvent(.press, x: row.x, y: row.y)))
-        #expect(harness.app.choiceMenu?.transactionId == older)
+        #expect(harness.app.menus.open?.transactionId == older)
     }
 }

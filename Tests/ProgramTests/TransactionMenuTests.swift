@@ -33,7 +33,7 @@ struct TransactionMenuTests {
         let harness = try HeadlessHarness(storefront: "JPN", width: 80, height: 24)
         harness.program.send(.started)
         harness.type("m")
-        #expect(harness.app.choiceMenu == nil)
+        #expect(harness.app.menus.open == nil)
         #expect(harness.app.notice == StoreNotice(.info, "No transaction to act on yet."))
         #expect(harness.screen.contains("No transaction to act on yet."))
     }
@@ -42,7 +42,7 @@ struct TransactionMenuTests {
         let harness = try Self.afterPurchase(pressing: "a")
         let id = try #require(harness.app.snapshot.transactions.first?.id)
         harness.type("m")
-        let menu = try #require(harness.app.choiceMenu)
+        let menu = try #require(harness.app.menus.open)
         #expect(menu.transactionId == id)
         #expect(menu.actions == [.approve, .decline])
         #expect(menu.menu.items == ["Approve (Ask to Buy)", "Decline (Ask to Buy)"])
@@ -59,7 +59,7 @@ struct TransactionMenuTests {
         #expect(harness.app.snapshot.balances.isEmpty)
         harness.type("m")
         harness.press(.enter)
-        #expect(harness.app.choiceMenu == nil)
+        #expect(harness.app.menus.open == nil)
         let transaction = try #require(harness.app.snapshot.transactions.first)
         #expect(transaction.state == .purchased && transaction.isFinished)
         #expect(harness.app.snapshot.balances["gems"] == 100)
@@ -73,9 +73,9 @@ struct TransactionMenuTests {
         let harness = try Self.afterPurchase(pressing: "a")
         harness.type("m")
         harness.press(.down)
-        #expect(harness.app.choiceMenu?.menu.selection == 1)
+        #expect(harness.app.menus.open?.menu.selection == 1)
         harness.press(.enter)
-        #expect(harness.app.choiceMenu == nil)
+        #expect(harness.app.menus.open == nil)
         #expect(harness.app.snapshot.transactions.first?.failure == .askToBuyDeclined)
         #expect(harness.app.snapshot.balances.isEmpty)
     }
@@ -84,7 +84,7 @@ struct TransactionMenuTests {
         let harness = try Self.afterPurchase(pressing: "a")
         harness.type("m")
         try Self.click("Decline (Ask to Buy)", in: harness)
-        #expect(harness.app.choiceMenu == nil)
+        #expect(harness.app.menus.open == nil)
         #expect(harness.app.snapshot.transactions.first?.failure == .askToBuyDeclined)
     }
 
@@ -92,7 +92,7 @@ struct TransactionMenuTests {
         let harness = try Self.afterPurchase(pressing: "a")
         harness.type("m")
         try Self.click("Approve (Ask to Buy)", in: harness)
-        #expect(harness.app.choiceMenu == nil)
+        #expect(harness.app.menus.open == nil)
         #expect(harness.app.snapshot.balances["gems"] == 100)
     }
 
@@ -100,7 +100,7 @@ struct TransactionMenuTests {
         let harness = try Self.afterPurchase(pressing: "a")
         harness.type("m")
         harness.program.send(.mouse(MouseEvent(.press, x: 0, y: 23)))
-        #expect(harness.app.choiceMenu == nil)
+        #expect(harness.app.menus.open == nil)
         #expect(harness.app.snapshot.transactions.first?.state == .deferred)
     }
 
@@ -108,9 +108,9 @@ struct TransactionMenuTests {
         let harness = try Self.afterPurchase(pressing: "a")
         let before = harness.app.snapshot
         harness.type("m")
-        #expect(harness.app.choiceMenu != nil)
+        #expect(harness.app.menus.open != nil)
         harness.press(.escape)
-        #expect(harness.app.choiceMenu == nil)
+        #expect(harness.app.menus.open == nil)
         #expect(!harness.screen.contains("Approve (Ask to Buy)"))
         #expect(harness.app.snapshot == before)
         #expect(!harness.app.isQuitting)
@@ -119,7 +119,7 @@ struct TransactionMenuTests {
     @Test func mOnAnInterruptedPurchaseOffersToResolveIt() throws {
         let harness = try Self.afterPurchase(pressing: "n")
         harness.type("m")
-        #expect(harness.app.choiceMenu?.menu.items == ["Resolve the interrupted purchase"])
+        #expect(harness.app.menus.open?.menu.items == ["Resolve the interrupted purchase"])
         harness.press(.enter)
         #expect(harness.app.snapshot.balances["gems"] == 100)
     }
@@ -128,7 +128,7 @@ struct TransactionMenuTests {
         let harness = try Self.afterPurchase(pressing: "b")
         #expect(harness.app.snapshot.balances["gems"] == 100)
         harness.type("m")
-        let menu = try #require(harness.app.choiceMenu)
+        let menu = try #require(harness.app.menus.open)
         #expect(menu.actions == [.refund(.other), .refund(.developerIssue), .tamper, .delete])
         #expect(menu.menu.items == ["Refund (other)", "Refund (developerIssue)", "Tamper with the signed transaction",
                                     "Delete the transaction"])
@@ -140,7 +140,7 @@ struct TransactionMenuTests {
         #expect(harness.app.notice?.text.hasPrefix("Refunded") == true)
         // Refunded: nothing more applies.
         harness.type("m")
-        #expect(harness.app.choiceMenu == nil)
+        #expect(harness.app.menus.open == nil)
         #expect(harness.app.notice?.text.contains(", which is refunded:") == true)
     }
 
@@ -148,7 +148,7 @@ struct TransactionMenuTests {
         let harness = try Self.afterPurchase(pressing: "c")
         let id = try #require(harness.app.snapshot.transactions.first?.id)
         harness.type("m")
-        #expect(harness.app.choiceMenu == nil)
+        #expect(harness.app.menus.open == nil)
         let notice = try #require(harness.app.notice)
         #expect(notice.text.hasPrefix("Nothing to do with \(id), which is cancelled"), "\(notice.text)")
     }
@@ -165,11 +165,11 @@ struct TransactionMenuTests {
         #expect(harness.app.focus == .transactions)
         harness.press(.down)
         harness.type("m")
-        #expect(harness.app.choiceMenu?.transactionId == bought)
-        #expect(harness.app.choiceMenu?.actions == [.refund(.other), .refund(.developerIssue), .tamper, .delete])
+        #expect(harness.app.menus.open?.transactionId == bought)
+        #expect(harness.app.menus.open?.actions == [.refund(.other), .refund(.developerIssue), .tamper, .delete])
         harness.press(.escape, .up)
         harness.type("m")
-        #expect(harness.app.choiceMenu?.transactionId == pending)
+        #expect(harness.app.menus.open?.transactionId == pending)
     }
 
     @Test func qInTheMenuQuits() throws {
@@ -195,6 +195,6 @@ struct TransactionMenuTests {
         let selected = harness.app.snapshot.transactions[harness.app.transactionsPane.selection]
         #expect(selected.id == "txn-000001")
         harness.type("m")
-        #expect(harness.app.choiceMenu?.transactionId == "txn-000001")
+        #expect(harness.app.menus.open?.transactionId == "txn-000001")
     }
 }

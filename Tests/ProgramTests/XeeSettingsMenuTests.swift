@@ -15,7 +15,7 @@ struct XeeSettingsMenuTests {
         let harness = try HeadlessHarness(storefront: "USA", width: 80, height: 24)
         harness.program.send(.started)
         harness.type("x")
-        try #require(harness.app.choiceMenu != nil, "x opened nothing: \(harness.app.notice?.text ?? "")")
+        try #require(harness.app.menus.open != nil, "x opened nothing: \(harness.app.notice?.text ?? "")")
         return harness
     }
 
@@ -25,7 +25,7 @@ struct XeeSettingsMenuTests {
 
     @Test func xShowsEachSettingWithItsValue() throws {
         let harness = try Self.opened()
-        let menu = try #require(harness.app.choiceMenu)
+        let menu = try #require(harness.app.menus.open)
         // The catalog's: the key on, Apple answering, promoted purchases shown at once.
         #expect(menu.menu.items == [
             "In-App Purchase key  on",
@@ -49,11 +49,11 @@ struct XeeSettingsMenuTests {
         #expect(harness.store.xeeServer.apple == .unreachable)
         #expect(settingsEvents(harness).first?.contains("Apple unreachable") == true, "\(settingsEvents(harness))")
         // The menu stays open, on the same line, with the value the engine now holds.
-        let menu = try #require(harness.app.choiceMenu)
+        let menu = try #require(harness.app.menus.open)
         #expect(menu.menu.selection == 1)
         #expect(menu.menu.items[1] == "Apple                unreachable")
         harness.press(.enter, .enter)
-        #expect(harness.app.choiceMenu?.menu.items[1] == "Apple                unverifiable")
+        #expect(harness.app.menus.open?.menu.items[1] == "Apple                unverifiable")
         harness.press(.enter)
         #expect(harness.store.xeeServer.apple == .reachable)
         #expect(settingsEvents(harness).count == 4)
@@ -63,7 +63,7 @@ struct XeeSettingsMenuTests {
         let harness = try Self.opened()
         harness.press(.right)
         #expect(harness.store.xeeServer.hasInAppPurchaseKey == false)
-        #expect(harness.app.choiceMenu?.menu.items[0] == "In-App Purchase key  off")
+        #expect(harness.app.menus.open?.menu.items[0] == "In-App Purchase key  off")
         harness.press(.down, .down, .right)
         #expect(harness.store.xeeServer.promotedPurchases == .hold)
         harness.press(.up, .left)
@@ -72,10 +72,10 @@ struct XeeSettingsMenuTests {
         #expect(harness.store.xeeServer == XeeServerSettings(hasInAppPurchaseKey: false, apple: .unverifiable,
                                                               promotedPurchases: .hold))
         harness.press(.escape)
-        #expect(harness.app.choiceMenu == nil)
+        #expect(harness.app.menus.open == nil)
         // Opened again, it shows what the engine holds.
         harness.type("x")
-        #expect(harness.app.choiceMenu?.menu.items == [
+        #expect(harness.app.menus.open?.menu.items == [
             "In-App Purchase key  off",
             "Apple                unverifiable",
             "Promoted purchases   hold",

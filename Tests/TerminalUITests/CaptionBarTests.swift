@@ -10,7 +10,7 @@ struct CaptionBarTests {
         var frame = Frame(width: 80, height: 24)
         frame.write("status bar", x: 0, y: 0, style: .plain)
         frame.write("paywall heading", x: 0, y: 1, style: .plain)
-        CaptionBar.render("Pay with a test card", theme: .dark, into: &frame)
+        frame.render(CaptionBar("Pay with a test card", theme: .dark), in: frame.area)
         #expect(frame.lines[0].hasPrefix(" Pay with a test card"))
         #expect(!frame.lines[0].contains("status bar"))
         #expect(frame.lines[1].hasPrefix("paywall heading"), "the row below is left as drawn")
@@ -26,7 +26,7 @@ struct CaptionBarTests {
         #expect(lines.allSatisfy { DisplayWidth.of($0) <= 78 })
         #expect(lines.joined(separator: " ") == text)
         var frame = Frame(width: 80, height: 24)
-        CaptionBar.render(text, theme: .dark, into: &frame)
+        frame.render(CaptionBar(text, theme: .dark), in: frame.area)
         #expect(frame.lines[0].hasPrefix(" Paid, but not granted yet"))
         #expect(frame.lines[1].contains("two seconds after the payment."))
     }
@@ -54,14 +54,14 @@ struct CaptionBarTests {
         #expect(narrow.dropLast() == ArraySlice(CaptionBar.lines(for: long, width: 30)))
         #expect(narrow.last?.hasSuffix("…") == true && DisplayWidth.of(narrow.last ?? "") <= 28)
         var frame = Frame(width: 80, height: 24)
-        CaptionBar.render(nil, note: note, theme: .dark, into: &frame)
+        frame.render(CaptionBar(nil, note: note, theme: .dark), in: frame.area)
         #expect(frame.lines[0].hasPrefix(" " + note))
     }
 
     @Test("without color the caption is drawn reversed, so it still stands out")
     func monochrome() {
         var frame = Frame(width: 80, height: 24)
-        CaptionBar.render("Hello", theme: .dark.monochrome, colorEnabled: false, into: &frame)
+        frame.render(CaptionBar("Hello", theme: .dark.monochrome, colorEnabled: false), in: frame.area)
         #expect(frame[1, 0].style.reverse)
     }
 

@@ -57,7 +57,7 @@ struct InitialSelectionTests {
         // On screen: the ▸ is on the yearly plan, the one under the ★.
         for (width, height) in [(80, 24), (120, 40)] {
             var frame = Frame(width: width, height: height)
-            PaywallView.render(model, focused: true, theme: .dark, in: frame.area, into: &frame)
+            frame.render(PaywallView(model, focused: true, theme: .dark), in: frame.area)
             let marked = frame.lines.filter { $0.contains("▸") }
             #expect(marked.count == 1 && marked.allSatisfy { $0.contains("▸ Lantern Yearly") }, "\(width)x\(height):\n\(frame.text)")
         }

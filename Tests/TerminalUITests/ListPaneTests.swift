@@ -12,10 +12,10 @@ struct ListPaneTests {
     private func draw(_ pane: ListPane, count: Int, focused: Bool = false, asked: inout [Int]) -> Frame {
         var frame = Frame(width: area.width, height: area.height)
         var rows: [Int] = []
-        pane.render(count: count, emptyText: "empty", focused: focused, theme: .dark, in: area, into: &frame) { index in
+        frame.render(ListPaneView(pane, count: count, emptyText: "empty", focused: focused, theme: .dark) { index in
             rows.append(index)
             return ListPane.Row("row \(index)", .text)
-        }
+        }, in: area)
         asked = rows
         return frame
     }
@@ -102,9 +102,9 @@ struct ListPaneTests {
 
     @Test func eachRowIsDrawnInItsRole() {
         var frame = Frame(width: area.width, height: area.height)
-        ListPane(.events).render(count: 2, emptyText: "", focused: false, theme: .dark, in: area, into: &frame) {
+        frame.render(ListPaneView(ListPane(.events), count: 2, emptyText: "", focused: false, theme: .dark) {
             $0 == 0 ? ListPane.Row("ok", .success) : ListPane.Row("bad", .error)
-        }
+        }, in: area)
         #expect(frame[2, 1].style == Theme.dark.style(.success))
         #expect(frame[2, 2].style == Theme.dark.style(.error))
     }

@@ -24,8 +24,8 @@ struct PayStationSheetRenderTests {
 
     private func text(_ session: PayStationSession, redirectDue: Date? = nil, now: Date = fixedNow) -> String {
         var frame = Frame(width: 80, height: 24)
-        PayStationSheet.render(PayStationPage(session: session, redirectDue: redirectDue, appName: "Stardust Quest"),
-                               now: now, theme: .dark, into: &frame)
+        frame.render(PayStationSheet(PayStationPage(session: session, redirectDue: redirectDue, appName: "Stardust Quest"),
+                                     now: now, theme: .dark), in: frame.area)
         return frame.text
     }
 

@@ -16,7 +16,7 @@ struct PlaySheetTests {
 
     private func rows(_ session: PlaySession, width: Int, height: Int, audience: Bool = false) -> [String] {
         var frame = Frame(width: width, height: height)
-        PlaySheet.render(session, theme: .dark, audience: audience, into: &frame)
+        frame.render(PlaySheet(session, theme: .dark, audience: audience), in: frame.area)
         return frame.text.components(separatedBy: "\n")
     }
 

@@ -29,7 +29,7 @@ struct RightToLeftFeaturesTests {
         #expect(features.count > 1 && features.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) }, "\(features)")
         var frame = Frame(width: size.width, height: size.height)
         frame.draw(.rightToLeft, in: frame.area) { area, frame in
-            PaywallView.render(model, focused: true, theme: .dark, in: area, into: &frame)
+            frame.render(PaywallView(model, focused: true, theme: .dark), in: area)
         }
         let line = try #require(frame.lines.first { $0.contains("✓") }, "\(frame.text)")
         // Inside the border: the first feature on the right, its mark on its leading (right) side.
@@ -51,7 +51,7 @@ struct RightToLeftOverlayTests {
         let overlay = try #require(PaywallView.inFull(model))
         #expect(overlay.direction == .rightToLeft)
         var frame = Frame(width: size.width, height: size.height)
-        overlay.render(theme: .dark, into: &frame)
+        frame.render(TextOverlayView(overlay, theme: .dark), in: frame.area)
         let title = try #require(frame.lines.first { $0.contains("╮") || $0.contains("╭") }, "\(frame.text)")
         // The title sits at the box's right, drawn as the terminal shows Arabic: shaped, in visual order.
         let shaped = BidiText.visualRightToLeft(overlay.title)

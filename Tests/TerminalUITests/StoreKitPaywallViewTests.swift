@@ -33,7 +33,7 @@ struct StoreKitPaywallViewTests {
         #expect(model.itemCount == catalog.products.count, "plans and shop together sell every product")
 
         var frame = Frame(width: 120, height: 40)
-        PaywallView.render(model, focused: true, theme: .dark, in: frame.area, into: &frame)
+        frame.render(PaywallView(model, focused: true, theme: .dark), in: frame.area)
         #expect(frame.text.contains("Choose your plan"), "\(frame.text)")
     }
 }

@@ -38,9 +38,9 @@ public struct ActionMenu: Sendable, Equatable {
         return index
     }
 
-    /// - Parameter boxes: the boxes on the screen beneath, whose borders this one keeps clear of.
-    public func render(theme: Theme, clearOf boxes: [Rect] = [], into frame: inout Frame) {
-        let area = box(in: frame.area, clearOf: boxes)
+    /// Draws the box over `screen` (`ActionMenuView`).
+    func draw(theme: Theme, clearOf boxes: [Rect], in screen: Rect, into frame: inout Frame) {
+        let area = box(in: screen, clearOf: boxes)
         frame.fill(area, style: theme.surfaceStyle(.text))
         let inner = frame.drawBox(area, title: title, border: theme.border, style: theme.surfaceStyle(.accent),
                                   titleStyle: theme.surfaceStyle(.accent, bold: true))

@@ -4,7 +4,20 @@
 /// what the caption explains, and sheets are centred, so the first rows are the ones a caption
 /// hides least. A caption too long for one line wraps at spaces onto the rows below, up to
 /// `maximumLines`; what is left after them ends with `…`.
-public enum CaptionBar {
+public struct CaptionBar: Widget {
+    let text: String?
+    let note: String?
+    let theme: Theme
+    let colorEnabled: Bool
+
+    /// - Parameter note: beside the caption's last row, or on a row of its own (a demo's end).
+    public init(_ text: String?, note: String? = nil, theme: Theme, colorEnabled: Bool = true) {
+        self.text = text
+        self.note = note
+        self.theme = theme
+        self.colorEnabled = colorEnabled
+    }
+
     /// Past three rows a caption would cover the paywall's heading at 80x24: say less instead.
     public static let maximumLines = 3
 
@@ -33,20 +46,20 @@ public enum CaptionBar {
         return rows
     }
 
-    /// Draws the caption (and the note beside it, if any) from the top row down, full width, in
-    /// the theme's selection colors (reverse without color) so it reads as something laid over
-    /// the app, not part of it.
-    public static func render(_ text: String?, note: String? = nil, theme: Theme, colorEnabled: Bool = true,
-                              into frame: inout Frame) {
+    /// Draws the caption (and the note beside it, if any) from the area's top row down (the
+    /// screen's), its full width, in the theme's selection colors (reverse without color) so it
+    /// reads as something laid over the app, not part of it.
+    public func render(in area: Rect, on frame: inout Frame) {
         let text = text?.isEmpty == true ? nil : text
-        guard text != nil || note != nil, frame.width > 2, frame.height > 0 else { return }
+        guard text != nil || note != nil, area.width > 2, area.height > 0 else { return }
         var style = theme.selectionStyle
         style.bold = true
         if !colorEnabled { style.reverse = true }
-        let rows = note.map { lines(for: text, note: $0, width: frame.width) } ?? text.map { lines(for: $0, width: frame.width) } ?? []
-        for (row, line) in rows.prefix(frame.height).enumerated() {
-            frame.fill(Rect(x: 0, y: row, width: frame.width, height: 1), style: style)
-            frame.write(line, in: Rect(x: 1, y: row, width: frame.width - 2, height: 1), style: style)
+        let rows = note.map { Self.lines(for: text, note: $0, width: area.width) }
+            ?? text.map { Self.lines(for: $0, width: area.width) } ?? []
+        for (row, line) in rows.prefix(area.height).enumerated() {
+            frame.fill(Rect(x: area.x, y: area.y + row, width: area.width, height: 1), style: style)
+            frame.write(line, in: Rect(x: area.x + 1, y: area.y + row, width: area.width - 2, height: 1), style: style)
         }
     }
 }

@@ -148,8 +148,8 @@ public struct CommandPrompt: Sendable, Equatable {
         return (vocabulary.completions(of: text).candidates, nil)
     }
 
-    /// The prompt on `line` (the bottom line) and its candidates on the row above it.
-    public func render(with vocabulary: PickerVocabulary, theme: Theme, on line: Rect, into frame: inout Frame) {
+    /// The prompt on `line` (the bottom line) and its candidates on the row above it (`CommandPromptView`).
+    func draw(with vocabulary: PickerVocabulary, theme: Theme, on line: Rect, into frame: inout Frame) {
         frame.fill(line, style: theme.style(.text))
         let prompt = ":" + text
         let shown = DisplayWidth.of(prompt) + 2 > line.width

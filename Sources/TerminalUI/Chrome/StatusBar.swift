@@ -2,12 +2,26 @@ import StoreEngine
 
 /// The top line: app, storefront, locale, integration path, theme, variant, SANDBOX, and on
 /// the right the simulated calendar and how fast it runs.
-public enum StatusBar {
+public struct StatusBar: Widget {
+    let paywall: PaywallModel
+    let clock: [String]
+    let theme: Theme
+    let colorEnabled: Bool
+    let showsSandbox: Bool
+
     /// - Parameter clock: `01-08 09:00 · 1 mo = 5 min`, the simulated time and the rate, in
     ///   shorter forms after it: the longest that fits beside the store's facts is drawn.
     ///   - showsSandbox: false in front of an audience, which has no use for the marker.
-    public static func render(_ paywall: PaywallModel, clock forms: [String], theme: Theme, colorEnabled: Bool,
-                              showsSandbox: Bool = true, in area: Rect, into frame: inout Frame) {
+    public init(_ paywall: PaywallModel, clock forms: [String], theme: Theme, colorEnabled: Bool, showsSandbox: Bool = true) {
+        self.paywall = paywall
+        clock = forms
+        self.theme = theme
+        self.colorEnabled = colorEnabled
+        self.showsSandbox = showsSandbox
+    }
+
+    public func render(in area: Rect, on frame: inout Frame) {
+        let forms = clock
         let bar = Style(foreground: theme.color(.background), background: theme.color(.accent), bold: true,
                         reverse: !colorEnabled)
         frame.fill(area, style: bar)
@@ -62,12 +76,22 @@ public enum StatusBar {
 }
 
 /// The bottom line: the latest notice, or the keys that matter here.
-public enum HintBar {
+public struct HintBar: Widget {
+    let notice: StoreNotice?
+    let hint: String?
+    let theme: Theme
+
     /// - Parameter hint: the keys of what has the focus (a sheet, a pane), if not the paywall.
-    public static func render(notice: StoreNotice?, hint: String?, theme: Theme, in area: Rect, into frame: inout Frame) {
+    public init(notice: StoreNotice?, hint: String?, theme: Theme) {
+        self.notice = notice
+        self.hint = hint
+        self.theme = theme
+    }
+
+    public func render(in area: Rect, on frame: inout Frame) {
         if let notice {
             let role: Theme.Role = notice.tone == .error ? .error : notice.tone == .success ? .success : .accent
-            frame.write(" " + line(for: notice.text, width: area.width), in: area, style: theme.style(role, bold: true))
+            frame.write(" " + Self.line(for: notice.text, width: area.width), in: area, style: theme.style(role, bold: true))
             return
         }
         let hints = hint ?? "←→↑↓ select · Enter buy · Tab pane · s/S storefront · t theme · ? help · q quit"

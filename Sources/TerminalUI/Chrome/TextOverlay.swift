@@ -31,7 +31,7 @@ public struct TextOverlay: Sendable, Equatable {
     }
 
     /// Scrolls by `step` lines, no further than the last screenful on a screen of `screen`
-    /// (with the boxes `clearOf` beneath, as `render` places it).
+    /// (with the boxes `clearOf` beneath, as `TextOverlayView` places it).
     public mutating func scroll(by step: Int, on screen: Rect, clearOf boxes: [Rect] = []) {
         let (_, lines, visible) = layout(in: screen, clearOf: boxes)
         scroll = min(max(0, scroll + step), max(0, lines.count - visible))
@@ -70,9 +70,9 @@ public struct TextOverlay: Sendable, Equatable {
         return (box, wrapped, max(0, box.height - 3))
     }
 
-    /// - Parameter boxes: the boxes on the screen beneath, whose borders this one keeps clear of.
-    public func render(theme: Theme, clearOf boxes: [Rect] = [], into frame: inout Frame) {
-        let (box, lines, visible) = layout(in: frame.area, clearOf: boxes)
+    /// Draws the box over `screen` (`TextOverlayView`).
+    func draw(theme: Theme, clearOf boxes: [Rect], in screen: Rect, into frame: inout Frame) {
+        let (box, lines, visible) = layout(in: screen, clearOf: boxes)
         frame.draw(direction, in: box) { box, frame in
             renderBox(box, lines: lines, visible: visible, theme: theme, into: &frame)
         }

@@ -47,15 +47,9 @@ public struct ListPane: Sendable, Equatable {
         max(0, area.height - 2)
     }
 
-    /// Draws the box and the rows of a list of `count` that fit from the scroll offset; `row`
-    /// is asked for those only, so a long history costs what the screen shows. The selected
-    /// row is highlighted while the pane has the focus.
-    /// - Parameters:
-    ///   - subtitle: after the pane's name in its title (`Events · lifecycle`).
-    ///   - tabs: on a narrow screen, every live pane's name on the top border, this one's
-    ///     standing out, instead of its title alone.
-    public func render(count: Int, emptyText: String, focused: Bool, theme: Theme, in area: Rect, subtitle: String? = nil,
-                       tabs: ScreenLayout.Tabs? = nil, into frame: inout Frame, row: (Int) -> Row) {
+    /// Draws the box and the rows that fit from the scroll offset (`ListPaneView`).
+    func draw(count: Int, emptyText: String, focused: Bool, theme: Theme, in area: Rect, subtitle: String?,
+              tabs: ScreenLayout.Tabs?, into frame: inout Frame, row: (Int) -> Row) {
         let titleStyle = theme.style(focused ? .accent : .text, bold: true)
         let inner = frame.drawBox(area, title: tabs == nil ? ScreenLayout.title(of: pane, eventsFilter: subtitle) : nil,
                                   border: theme.border, style: theme.style(focused ? .accent : .border), titleStyle: titleStyle)

@@ -4,11 +4,27 @@ import StoreEngine
 /// The paywall in the variant's template (`cards`, `list` or `hero`), then the rest of the shop
 /// as rows, then the call to action with restore, terms and privacy; every fixed word in the
 /// storefront's language (`PlayerText`). Layout in `PaywallGeometry`.
-public enum PaywallView {
-    /// Draws the paywall into `area`; `focused` when Tab has the paywall. On a `device` the
-    /// box is its rounded frame, named after it.
-    public static func render(_ model: PaywallModel, focused: Bool, theme: Theme, device: Device = .full, in area: Rect,
-                              into frame: inout Frame) {
+public struct PaywallView: Widget {
+    let model: PaywallModel
+    let focused: Bool
+    let theme: Theme
+    let device: Device
+
+    /// The paywall of `model`; `focused` when Tab has the paywall. On a `device` the box is its
+    /// rounded frame, named after it.
+    public init(_ model: PaywallModel, focused: Bool, theme: Theme, device: Device = .full) {
+        self.model = model
+        self.focused = focused
+        self.theme = theme
+        self.device = device
+    }
+
+    public func render(in area: Rect, on frame: inout Frame) {
+        Self.draw(model, focused: focused, theme: theme, device: device, in: area, into: &frame)
+    }
+
+    private static func draw(_ model: PaywallModel, focused: Bool, theme: Theme, device: Device, in area: Rect,
+                             into frame: inout Frame) {
         let borderStyle = theme.style(focused ? .accent : .border)
         var paywallName = model.paywall.map { "Paywall \($0.id) · \($0.placement)" } ?? "Shop"
         if let variant = model.variant { paywallName += " · \(variant.template.rawValue)" }
@@ -229,16 +245,6 @@ public enum PaywallView {
             x += frame.write(DisplayWidth.truncate(feature, to: rect.maxX - x), x: x, y: rect.y,
                              limit: rect.maxX - x, style: style) + 3
         }
-    }
-
-    /// "Waiting for access… 3/10" on the bottom border, in the storefront's language, while the
-    /// app polls the Xee profile after a purchase.
-    /// - Parameter clockPaused: the polls wait for the clock: `⏸` after the count (the status bar
-    ///   names the key that moves it).
-    public static func renderAccessWait(_ wait: AccessWait, model: PaywallModel, clockPaused: Bool = false, theme: Theme,
-                                        in area: Rect, into frame: inout Frame) {
-        let text = " \(text(of: model)[.waitingForAccess]) \(wait.poll)/\(wait.polls)\(clockPaused ? " ⏸" : "") "
-        frame.write(text, x: area.x + 2, y: area.maxY - 1, limit: max(0, area.width - 4), style: theme.style(.warning, bold: true))
     }
 
     /// "▲ 2  ▼ 5" on the bottom border: how many items the rows have scrolled past and hold back.

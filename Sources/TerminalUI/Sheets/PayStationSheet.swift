@@ -6,7 +6,28 @@ import StoreEngine
 /// token, the card form with the sandbox test cards beside it, 3-D Secure, and the final status
 /// with the redirect countdown. Keys become `PayStationInput` for the engine; nothing here
 /// changes the session.
-public enum PayStationSheet {
+public struct PayStationSheet: Widget {
+    let page: PayStationPage
+    let now: Date
+    let clockPaused: Bool
+    let theme: Theme
+    let audience: Bool
+    let boxes: [Rect]
+
+    /// The page as it is at `now`, simulated time, for the countdown, which says so when the
+    /// paused clock holds it.
+    /// - Parameter audience: in front of an audience the title drops the sandbox marker.
+    /// - Parameter boxes: the boxes on the screen beneath, whose borders the page keeps clear of.
+    public init(_ page: PayStationPage, now: Date, clockPaused: Bool = false, theme: Theme, audience: Bool = false,
+                clearOf boxes: [Rect] = []) {
+        self.page = page
+        self.now = now
+        self.clockPaused = clockPaused
+        self.theme = theme
+        self.audience = audience
+        self.boxes = boxes
+    }
+
     /// What a key does on the page; nil for keys the page ignores (letters do not type, and
     /// `q` does not quit from inside Pay Station).
     public static func input(for key: Key) -> PayStationInput? {
@@ -64,15 +85,17 @@ public enum PayStationSheet {
             .adapted(to: appTheme.depth)
     }
 
-    /// Draws the page centred over the screen; `now` is simulated time, for the countdown, which
-    /// says so when the paused clock holds it.
-    /// - Parameter audience: in front of an audience the title drops the sandbox marker.
-    /// - Parameter boxes: the boxes on the screen beneath, whose borders the page keeps clear of.
-    public static func render(_ page: PayStationPage, now: Date, clockPaused: Bool = false, theme appTheme: Theme,
-                              audience: Bool = false, clearOf boxes: [Rect] = [], into frame: inout Frame) {
+    /// Rendered in the screen's rectangle, over which it is centred.
+    public func render(in area: Rect, on frame: inout Frame) {
+        Self.draw(page, now: now, clockPaused: clockPaused, theme: theme, audience: audience, clearOf: boxes, in: area,
+                  into: &frame)
+    }
+
+    private static func draw(_ page: PayStationPage, now: Date, clockPaused: Bool, theme appTheme: Theme,
+                             audience: Bool, clearOf boxes: [Rect], in screen: Rect, into frame: inout Frame) {
         let session = page.session
         let theme = theme(for: page, over: appTheme)
-        let area = box(for: page.size, in: frame.area, clearOf: boxes)
+        let area = box(for: page.size, in: screen, clearOf: boxes)
         let surface = theme.surfaceStyle(.text)
         frame.fill(area, style: surface)
         // The small page has room for the short word only.
@@ -82,7 +105,7 @@ public enum PayStationSheet {
                                   titleStyle: theme.surfaceStyle(.accent, bold: true))
         // The catalog's look, at the right of the top border, where it cannot hide the title.
         // The size as drawn: a small or medium page on a screen narrower than it says so.
-        let narrowed = page.size != .large && !SheetBox.hasItsWidth(width(of: page.size, in: frame.area), in: frame.area)
+        let narrowed = page.size != .large && !SheetBox.hasItsWidth(width(of: page.size, in: screen), in: screen)
         let look = " \(page.theme.rawValue) · \(page.size.rawValue)\(narrowed ? ", narrowed" : "") "
         let lookX = area.maxX - 2 - DisplayWidth.of(look)
         if lookX > area.x + DisplayWidth.of(title) + 5 {

@@ -7,7 +7,27 @@ import StoreEngine
 /// Play shows a licence tester, the four test instruments, Buy and Cancel in the storefront's
 /// language; and QA's row (the response code the purchase ends with, whether the app
 /// acknowledges by itself). Keys and clicks become `PlayInput`; nothing here changes the session.
-public enum PlaySheet {
+public struct PlaySheet: Widget {
+    let session: PlaySession
+    let theme: Theme
+    let audience: Bool
+    let direction: WritingDirection
+    let boxes: [Rect]
+
+    /// - Parameter audience: the sheet as a player sees it: no QA row.
+    /// - Parameter direction: the storefront's; right to left, Google Play's sheet is mirrored as
+    ///   the paywall is, while QA's parts (the replacement mode, the QA row, the library's status
+    ///   and the keys) are drawn left to right, as the tool's English always is.
+    /// - Parameter boxes: the boxes on the screen beneath, whose borders the sheet keeps clear of.
+    public init(_ session: PlaySession, theme: Theme, audience: Bool = false, direction: WritingDirection = .leftToRight,
+                clearOf boxes: [Rect] = []) {
+        self.session = session
+        self.theme = theme
+        self.audience = audience
+        self.direction = direction
+        self.boxes = boxes
+    }
+
     /// What a key does on the sheet; nil for keys it ignores. In front of an audience QA's
     /// letters do nothing.
     public static func input(for key: Key, audience: Bool = false) -> PlayInput? {
@@ -82,17 +102,16 @@ public enum PlaySheet {
         return input == .buy ? "[ \(words[.buy]) ]" : "[ \(words[.cancel]) ]"
     }
 
-    /// - Parameter audience: the sheet as a player sees it: no QA row.
-    /// - Parameter direction: the storefront's; right to left, Google Play's sheet is mirrored as
-    ///   the paywall is, while QA's parts (the replacement mode, the QA row, the library's status
-    ///   and the keys) are drawn left to right, as the tool's English always is.
-    /// - Parameter boxes: the boxes on the screen beneath, whose borders the sheet keeps clear of.
-    public static func render(_ session: PlaySession, theme: Theme, audience: Bool = false,
-                              direction: WritingDirection = .leftToRight, clearOf boxes: [Rect] = [],
-                              into frame: inout Frame) {
-        let box = box(in: frame.area, clearOf: boxes)
+    /// Rendered in the screen's rectangle, over which it is centred.
+    public func render(in area: Rect, on frame: inout Frame) {
+        Self.draw(session, theme: theme, audience: audience, direction: direction, clearOf: boxes, in: area, into: &frame)
+    }
+
+    private static func draw(_ session: PlaySession, theme: Theme, audience: Bool, direction: WritingDirection,
+                             clearOf boxes: [Rect], in area: Rect, into frame: inout Frame) {
+        let box = box(in: area, clearOf: boxes)
         let mirrored = direction == .rightToLeft
-        frame.draw(direction, in: frame.area) { area, sheet in
+        frame.draw(direction, in: area) { area, sheet in
             renderThePhones(session, in: mirrored ? box.mirrored(within: area) : box, theme: theme, audience: audience,
                             withMode: !mirrored, into: &sheet)
         }

@@ -6,7 +6,28 @@ import StoreEngine
 /// product, price and offer, the account, Buy and Cancel in the storefront's language, and QA's
 /// row of other outcomes (fail with a chosen error, Ask to Buy, interrupt, tamper). Keys and
 /// clicks become `StoreKitInput`; nothing here changes the session.
-public enum StoreKitSheet {
+public struct StoreKitSheet: Widget {
+    let session: StoreKitSession
+    let theme: Theme
+    let audience: Bool
+    let direction: WritingDirection
+    let boxes: [Rect]
+
+    /// - Parameter audience: the sheet as a player sees it: no QA row, no Sandbox in the title,
+    ///   no account, no keys, and no rows kept for them.
+    /// - Parameter direction: the storefront's; right to left, the phone's sheet is mirrored as
+    ///   the paywall is (its Arabic in visual order and shaped), while QA's row, its list of
+    ///   errors and the keys are drawn left to right, as the tool's English always is.
+    /// - Parameter boxes: the boxes on the screen beneath, whose borders the sheet keeps clear of.
+    public init(_ session: StoreKitSession, theme: Theme, audience: Bool = false, direction: WritingDirection = .leftToRight,
+                clearOf boxes: [Rect] = []) {
+        self.session = session
+        self.theme = theme
+        self.audience = audience
+        self.direction = direction
+        self.boxes = boxes
+    }
+
     /// What a key does on the sheet; nil for keys it ignores (`q` does not quit from inside it).
     public static func input(for key: Key) -> StoreKitInput? {
         switch key {
@@ -152,17 +173,15 @@ public enum StoreKitSheet {
         }
     }
 
-    /// - Parameter audience: the sheet as a player sees it: no QA row, no Sandbox in the title,
-    ///   no account, no keys, and no rows kept for them.
-    /// - Parameter direction: the storefront's; right to left, the phone's sheet is mirrored as
-    ///   the paywall is (its Arabic in visual order and shaped), while QA's row, its list of
-    ///   errors and the keys are drawn left to right, as the tool's English always is.
-    /// - Parameter boxes: the boxes on the screen beneath, whose borders the sheet keeps clear of.
-    public static func render(_ session: StoreKitSession, theme: Theme, audience: Bool = false,
-                              direction: WritingDirection = .leftToRight, clearOf boxes: [Rect] = [],
-                              into frame: inout Frame) {
-        let box = box(for: session, audience: audience, in: frame.area, clearOf: boxes)
-        frame.draw(direction, in: frame.area) { area, sheet in
+    /// Rendered in the screen's rectangle, over which it is centred.
+    public func render(in area: Rect, on frame: inout Frame) {
+        Self.draw(session, theme: theme, audience: audience, direction: direction, clearOf: boxes, in: area, into: &frame)
+    }
+
+    private static func draw(_ session: StoreKitSession, theme: Theme, audience: Bool, direction: WritingDirection,
+                             clearOf boxes: [Rect], in area: Rect, into frame: inout Frame) {
+        let box = box(for: session, audience: audience, in: area, clearOf: boxes)
+        frame.draw(direction, in: area) { area, sheet in
             renderThePhones(session, in: direction == .rightToLeft ? box.mirrored(within: area) : box, theme: theme,
                             audience: audience, into: &sheet)
         }
