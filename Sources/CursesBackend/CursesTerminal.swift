@@ -71,7 +71,7 @@ public final class CursesTerminal: Backend {
         mouseinterval(0)
         // The blank screen first (the alternate one), so the probe's samples never touch the shell's.
         wrefresh(sf_stdscr())
-        probe.run()
+        probe.ask()
         isOpen = true
     }
 

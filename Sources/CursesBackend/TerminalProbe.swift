@@ -35,7 +35,7 @@ struct TerminalProbe {
     /// the terminal advances as ncurses counts. Only a terminal that draws clusters whatever it
     /// is told (mode 2027 permanently set) and whose advances match grapheme widths on every
     /// sample is measured per grapheme.
-    mutating func run() {
+    mutating func ask() {
         send("\u{1B}[8l")  // BiDi explicit mode: never reorder what the app draws
         // The DSR after the DECRQM is answered by every terminal, so it ends the wait either way.
         send("\u{1B}[?2027$p\u{1B}[6n")

@@ -72,7 +72,7 @@ public enum Exporter {
     /// directory only when all of it was written (`ExportDestination`): a failure leaves the
     /// output directory as it was.
     /// - Parameter progress: how many combinations are done of how many, from any thread, in order.
-    public static func run(_ job: ExportJob, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws(ExportFailure) -> ExportResult {
+    public static func export(_ job: ExportJob, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws(ExportFailure) -> ExportResult {
         try refuseSharedNames(job.combinations)
         let destination = job.destination ?? ExportDestination(directory: job.outputDirectory)
         do throws(ExportFailure) {

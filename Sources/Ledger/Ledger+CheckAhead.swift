@@ -40,7 +40,7 @@ extension Ledger {
         public static func begin(at path: String) -> CheckAhead {
             let check = CheckAhead(path: path)
             check.finished.enter()
-            let thread = Thread { check.run() }
+            let thread = Thread { check.checkTheFile() }
             thread.qualityOfService = .userInitiated
             thread.start()
             return check
@@ -65,7 +65,7 @@ extension Ledger {
             return answer
         }
 
-        private func run() {
+        private func checkTheFile() {
             // A missing file is made new by the open, an empty one refused by it, and a FIFO or
             // a device is not read here (opening a FIFO would wait for a writer): nothing to check.
             let identity = FileIdentity(of: path)

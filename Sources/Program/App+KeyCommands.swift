@@ -5,7 +5,8 @@ import TerminalUI
 
 // What each key of the keymap asks for (`Message.command`); which key sends which is `Keymap`'s.
 extension App {
-    mutating func perform(_ command: KeyCommand) -> [Effect] {
+    /// Carries out what a key of the keymap asks for.
+    mutating func obey(_ command: KeyCommand) -> [Effect] {
         switch command {
         case .showKeys:
             overlay = Overlay(.keys, HelpOverlay.overlay(listing: Keymap.help))

@@ -101,7 +101,7 @@ extension App {
         case .jump(let target):
             return jump(target)
         case .command(let command):
-            return perform(command)
+            return obey(command)
         case .screenCaptured(let said):
             say(said)
             return []

@@ -18,9 +18,9 @@ public final class EngineWorker: @unchecked Sendable {
         self.store = store
     }
 
-    public func perform(_ call: EngineCall, answer: @escaping @Sendable (Message) -> Void) {
+    public func submit(_ call: EngineCall, answer: @escaping @Sendable (Message) -> Void) {
         queue.async { [self] in
-            answer(run(call))
+            answer(message(answering: call))
         }
     }
 
@@ -35,7 +35,7 @@ public final class EngineWorker: @unchecked Sendable {
         queue.sync { _ = store.checkLedgerForNextLaunch() }
     }
 
-    private func run(_ call: EngineCall) -> Message {
+    private func message(answering call: EngineCall) -> Message {
         do {
             switch call {
             case .launch:

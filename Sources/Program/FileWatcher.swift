@@ -57,7 +57,7 @@ public final class FileWatcher: Sendable {
             // only on the watcher's thread from then on, which takes it out of the mutex.
             let handed = Mutex<Notified?>(notified)
             Self.start {
-                handed.withLock { $0.take() }?.run(until: stop, changed: changed)
+                handed.withLock { $0.take() }?.watch(until: stop, changed: changed)
                 stop.closeReadEnd()  // the thread is the pipe's last reader
             }
             return
@@ -65,7 +65,7 @@ public final class FileWatcher: Sendable {
         mode = .poll
         let handed = Mutex<Poller?>(Poller(targets))
         Self.start {
-            handed.withLock { $0.take() }?.run(until: stop, changed: changed)
+            handed.withLock { $0.take() }?.watch(until: stop, changed: changed)
             stop.closeReadEnd()  // the thread is the pipe's last reader
         }
     }
@@ -120,7 +120,7 @@ private final class Poller {
         return seen
     }
 
-    func run(until stop: WakePipe, changed: @Sendable ([String]) -> Void) {
+    func watch(until stop: WakePipe, changed: @Sendable ([String]) -> Void) {
         // Changed since the last report, and what they looked like at the last look: reported
         // once a look finds them as they were at the one before.
         var settling: [String: FileStamp?] = [:]
@@ -181,7 +181,7 @@ private final class Notified {
         })
     }
 
-    func run(until stop: WakePipe, changed: @Sendable ([String]) -> Void) {
+    func watch(until stop: WakePipe, changed: @Sendable ([String]) -> Void) {
         var pending = Set<String>()
         while true {
             // Waiting for the first event of a burst, then for the burst to go quiet.

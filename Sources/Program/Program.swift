@@ -90,7 +90,7 @@ public final class Program<Terminal: Backend> {
         // engine whatever else it is doing); nothing else matters now.
         for mail in inbox.take() {
             if mail.answersCall { callsInFlight -= 1 }
-            if case .openURL = mail.message { for effect in measured({ app.update(mail.message) }) { perform(effect) } }
+            if case .openURL = mail.message { for effect in measured({ app.update(mail.message) }) { carryOut(effect) } }
         }
         engine.waitUntilIdle()
         saves.wait()
@@ -257,7 +257,7 @@ public final class Program<Terminal: Backend> {
             break
         }
         for effect in measured({ app.update(message) }) {
-            perform(effect)
+            carryOut(effect)
         }
         needsDraw = true
     }
@@ -267,7 +267,7 @@ public final class Program<Terminal: Backend> {
         DisplayWidth.measuring(backend.widthMode, body)
     }
 
-    private func perform(_ effect: Effect) {
+    private func carryOut(_ effect: Effect) {
         switch effect {
         case .engine(let engineCall):
             call(engineCall)
@@ -304,7 +304,7 @@ public final class Program<Terminal: Backend> {
     private func call(_ engineCall: EngineCall, byTheClock: Bool = false) {
         callsInFlight += 1
         let inbox = self.inbox
-        engine.perform(engineCall) { answer in
+        engine.submit(engineCall) { answer in
             guard byTheClock, case .store(let report) = answer else { return inbox.answer(answer) }
             inbox.answer(.clockReport(report))
         }

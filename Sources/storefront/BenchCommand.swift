@@ -22,15 +22,15 @@ enum BenchCommand {
 
         if options.framesOnly {
             let catalogs = try framesCatalogs(text: text, catalogPath: catalogPath)
-            printFrames(try FrameBench.run(catalogs: catalogs, frames: quick ? 100 : 400))
-            try HistoryBench.run(catalog: catalogs[1].0, frames: quick ? 100 : 400).lines.forEach { print($0) }
+            printFrames(try FrameBench.measure(catalogs: catalogs, frames: quick ? 100 : 400))
+            try HistoryBench.measure(catalog: catalogs[1].0, frames: quick ? 100 : 400).lines.forEach { print($0) }
             return
         }
         if let suite = options.scenarioSuite {
             guard let count = Int(suite), (1...100_000).contains(count) else {
                 throw CommandFailure(.usage, "--scenarios takes a count of scenario files from 1 to 100000, not \(ControlCharacters.escaped(suite)).")
             }
-            for item in try ScenarioScaleBench.run(suites: count == 100 ? [100] : [100, count]) {
+            for item in try ScenarioScaleBench.measure(suites: count == 100 ? [100] : [100, count]) {
                 print("  \(item.name): \(formatDuration(item.median))")
             }
             return
@@ -43,7 +43,7 @@ enum BenchCommand {
             guard let catalog = try? CatalogFile.load(text: text, file: catalogPath) else {
                 throw CommandFailure(.dataError, "\(catalogPath) does not load; run storefront lint \(catalogPath)")
             }
-            let purchase = try PurchaseBench.run(catalog: catalog, runs: runs)
+            let purchase = try PurchaseBench.measure(catalog: catalog, runs: runs)
             for item in purchase.cases.map(\.measurement) + [purchase.floor].compactMap({ $0 }) {
                 print("  \(item.name): median \(formatDuration(item.median)), p90 \(formatDuration(item.p90))")
             }
@@ -51,16 +51,16 @@ enum BenchCommand {
             return
         }
         // First, so that its peak memory is measured before anything else was loaded.
-        let load = try CatalogLoadBench.run(runs: max(3, runs / 3))
+        let load = try CatalogLoadBench.measure(runs: max(3, runs / 3))
         var results: [Measurement] = []
         var catalog: Catalog?
-        results.append(Measurement.run("load \(catalogPath)", runs: runs) {
+        results.append(Measurement.time("load \(catalogPath)", runs: runs) {
             catalog = try? CatalogFile.load(text: text, file: catalogPath)
         })
         guard let catalog else { throw CommandFailure(.dataError, "\(catalogPath) does not load; run storefront lint \(catalogPath)") }
         let bigText = SyntheticCatalog.text(products: 10_000)
         var bigCatalog: Catalog?
-        results.append(Measurement.run("load 10,000-product catalog (\(bigText.utf8.count / 1024) KiB)", runs: max(3, runs / 3)) {
+        results.append(Measurement.time("load 10,000-product catalog (\(bigText.utf8.count / 1024) KiB)", runs: max(3, runs / 3)) {
             bigCatalog = try? CatalogLoader.load(text: bigText, file: "bench.json")
         })
         guard let bigCatalog else { throw CommandFailure(.dataError, "the synthetic catalog did not load") }
@@ -69,7 +69,7 @@ enum BenchCommand {
         // The Pay Station products request for every SKU of the big catalog, checked to have
         // answered all of them.
         var answered = 0
-        results.append(Measurement.run("products request, 10,000 products", runs: runs) {
+        results.append(Measurement.time("products request, 10,000 products", runs: runs) {
             answered = ProductsAnswer.answer(requesting: bigCatalog.products.map(\.id), projectId: bigCatalog.settings.projectId,
                                              catalog: bigCatalog).products.count
         })
@@ -79,8 +79,8 @@ enum BenchCommand {
 
         let small = try KeypressBench(catalog: catalog, label: catalogPath)
         let big = try KeypressBench(catalog: bigCatalog, label: "10,000 products")
-        let frames = try FrameBench.run(catalogs: [(catalog, catalogPath), (bigCatalog, big.label)], frames: quick ? 100 : 400)
-        let history = try HistoryBench.run(catalog: bigCatalog, frames: quick ? 100 : 400)
+        let frames = try FrameBench.measure(catalogs: [(catalog, catalogPath), (bigCatalog, big.label)], frames: quick ? 100 : 400)
+        let history = try HistoryBench.measure(catalog: bigCatalog, frames: quick ? 100 : 400)
         // Side by side, alternating, so both see the same machine.
         var keypressSmall: [Double] = []
         var keypressBig: [Double] = []
@@ -92,12 +92,12 @@ enum BenchCommand {
         let bigPress = Measurement(name: "keypress (move) + render, \(big.label)", samples: keypressBig)
         results += [smallPress, bigPress]
 
-        let purchase = try PurchaseBench.run(catalog: catalog, runs: runs)
+        let purchase = try PurchaseBench.measure(catalog: catalog, runs: runs)
         results += purchase.cases.map(\.measurement)
         if let floor = purchase.floor { results.append(floor) }
-        results.append(try URLHandOffBench.run(runs: runs))
-        results.append(try ExportBench.run(catalog: catalog, catalogPath: catalogPath, quick: quick))
-        results += try ScenarioScaleBench.run(quick: quick)
+        results.append(try URLHandOffBench.measure(runs: runs))
+        results.append(try ExportBench.measure(catalog: catalog, catalogPath: catalogPath, quick: quick))
+        results += try ScenarioScaleBench.measure(quick: quick)
         let terminal = try runTerminalBench(catalogPath: catalogPath, bigText: bigText, runs: runs)
 
         let keypressRatio = smallPress.median > 0 ? bigPress.median / smallPress.median : 0
@@ -176,7 +176,7 @@ enum BenchCommand {
         } catch {
             throw CommandFailure(.ioError, "could not write the history for the terminal bench: \(error)")
         }
-        return try TerminalBench.run(catalogPaths: [catalogPath, bigPath],
+        return try TerminalBench.measure(catalogPaths: [catalogPath, bigPath],
                                      history: .init(catalogPath: bigPath, statePath: historyState.path,
                                                     newestTransaction: SyntheticHistory.transactionId(HistoryBench.longHistory - 1)),
                                      labels: [catalogPath, "10,000 products", "10,000 products, 100,000 transactions"], runs: runs)

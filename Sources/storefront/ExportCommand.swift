@@ -52,7 +52,7 @@ enum ExportCommand {
                 // The bar's line ends before anything else is said, a failure too.
                 progress.end()
             }
-            result = try mapped { () throws(ExportFailure) in try Exporter.run(job) { done, total in progress.show(done, of: total) } }
+            result = try mapped { () throws(ExportFailure) in try Exporter.export(job) { done, total in progress.show(done, of: total) } }
         }
         // Where to look, on standard error with the progress: standard output is the changes' lines.
         let pictures = English.count(result.manifest.entries.count, "combination")

@@ -12,7 +12,7 @@ import TerminalUI
              baseCombinations: [Combination]? = nil) throws -> ExportResult {
         let job = ExportJob(catalog: catalog, catalogLabel: "catalog.json", themes: [.dark, .light], combinations: axes.combinations,
                             formats: [.txt], outputDirectory: directory, jobs: 2, base: base, baseCombinations: baseCombinations)
-        return try Exporter.run(job)
+        return try Exporter.export(job)
     }
 
     /// The repository's catalog with the monthly plan renamed: a change a reviewer should see.
@@ -61,7 +61,7 @@ import TerminalUI
         let job = ExportJob(catalog: base, catalogLabel: "new.json", themes: [.dark], combinations: baseAxes.combinations,
                             formats: [.txt], outputDirectory: back, base: .catalog(try loadCatalog(), label: "catalog.json"),
                             baseCombinations: axes.combinations)
-        #expect(try Exporter.run(job).summaries == ["JPN-dark-100x30-A-eligible: removed (only in catalog.json)",
+        #expect(try Exporter.export(job).summaries == ["JPN-dark-100x30-A-eligible: removed (only in catalog.json)",
                                                     "JPN-dark-100x30-B-eligible: removed (only in catalog.json)"])
     }
 
@@ -85,7 +85,7 @@ import TerminalUI
         let wider = ExportJob(catalog: try loadCatalog(), catalogLabel: "catalog.json", themes: [.dark],
                               combinations: axes.combinations + [combination("DEU", width: 100, height: 30)],
                               formats: [.txt], outputDirectory: before)
-        _ = try Exporter.run(wider)
+        _ = try Exporter.export(wider)
         let result = try run(try loadCatalog(), into: after, base: .archive(try ExportArchive(directory: before)))
         #expect(result.summaries == ["DEU-dark-100x30-A-eligible: removed (only in \(before))"])
         #expect(result.changes[0].diff.before.lines.joined().contains("DEU de_DE"), "the removed one is shown as it was")

@@ -18,7 +18,7 @@ import Testing
         let directory = try temporaryDirectory("export-run")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let counts = Counts()
-        let result = try Exporter.run(try job(into: directory, formats: ExportFormat.allCases)) { done, total in
+        let result = try Exporter.export(try job(into: directory, formats: ExportFormat.allCases)) { done, total in
             counts.append(done, total)
         }
         #expect(counts.seen == Array(1...8), "progress counts up once per combination")
@@ -49,7 +49,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var chromed = try job(into: directory, formats: [.svg])
         chromed.svgOptions = SVGOptions(chrome: true)
-        let result = try Exporter.run(chromed)
+        let result = try Exporter.export(chromed)
         let entry = try #require(result.manifest.entries.first)
         let frame = try FrameArchive.decode(try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(entry.files["cells"] ?? "")")))
         let svg = try String(contentsOfFile: "\(directory)/\(entry.files["svg"] ?? "")", encoding: .utf8)
@@ -67,8 +67,8 @@ import Testing
             try? FileManager.default.removeItem(atPath: first)
             try? FileManager.default.removeItem(atPath: second)
         }
-        _ = try Exporter.run(try job(into: first, formats: [.txt, .ansi, .html, .svg], jobs: 1))
-        _ = try Exporter.run(try job(into: second, formats: [.txt, .ansi, .html, .svg], jobs: 3))
+        _ = try Exporter.export(try job(into: first, formats: [.txt, .ansi, .html, .svg], jobs: 1))
+        _ = try Exporter.export(try job(into: second, formats: [.txt, .ansi, .html, .svg], jobs: 3))
         let one = try contents(of: first), two = try contents(of: second)
         #expect(one.keys.sorted() == two.keys.sorted())
         for (name, data) in one { #expect(two[name] == data, "\(name) differs") }
@@ -131,7 +131,7 @@ import Testing
         try "x".write(toFile: file, atomically: true, encoding: .utf8)
         let job = try job(into: file)
         do {
-            _ = try Exporter.run(job)
+            _ = try Exporter.export(job)
             Issue.record("exported into a file")
         } catch {
             #expect(error.kind == .io)
@@ -143,7 +143,7 @@ import Testing
         let directory = try temporaryDirectory("export-stale")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try "old".write(toFile: directory + "/" + Exporter.diffPageFile, atomically: true, encoding: .utf8)
-        _ = try Exporter.run(try job(into: directory, formats: [.txt]))
+        _ = try Exporter.export(try job(into: directory, formats: [.txt]))
         #expect(!FileManager.default.fileExists(atPath: directory + "/" + Exporter.diffPageFile))
     }
 }

@@ -48,7 +48,7 @@ import TerminalUI
         theme.name = String(repeating: "t", count: 200)
         let catalog = try loadCatalog(text)
         let combinations = [combination(theme: theme.name, width: 80, height: 24, variant: variant)]
-        let result = try Exporter.run(try job(combinations, into: directory, catalog: catalog, themes: [theme]))
+        let result = try Exporter.export(try job(combinations, into: directory, catalog: catalog, themes: [theme]))
         let files = try #require(result.manifest.entries.first?.files)
         for file in files.values {
             #expect(FileManager.default.fileExists(atPath: directory + "/" + file), "\(file)")
@@ -64,20 +64,20 @@ import TerminalUI
         // Two pictures are drawn and written, then the third names a theme that is not loaded.
         let combinations = [combination(width: 80, height: 24), combination(width: 80, height: 24, variant: "B"),
                             combination(theme: "missing", width: 80, height: 24)]
-        #expect(throws: ExportFailure.self) { try Exporter.run(try job(combinations, into: output)) }
+        #expect(throws: ExportFailure.self) { try Exporter.export(try job(combinations, into: output)) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent) == [], "nothing made, not even the folders")
     }
 
     @Test func anExportThatFailsPartWayLeavesAnEarlierExportAsItWas() throws {
         let output = try temporaryDirectory("export-again")
         defer { try? FileManager.default.removeItem(atPath: output) }
-        _ = try Exporter.run(try job([combination(width: 80, height: 24), combination(width: 80, height: 24, variant: "B")],
+        _ = try Exporter.export(try job([combination(width: 80, height: 24), combination(width: 80, height: 24, variant: "B")],
                                      into: output))
         let before = try contents(of: output)
         let combinations = [combination(width: 80, height: 24, variant: "B"), combination(theme: "missing", width: 80, height: 24)]
         var failing = try job(combinations, into: output)
         failing.svgOptions = SVGOptions(chrome: true)
-        #expect(throws: ExportFailure.self) { try Exporter.run(failing) }
+        #expect(throws: ExportFailure.self) { try Exporter.export(failing) }
         #expect(try contents(of: output) == before, "the earlier export's files, byte for byte, and nothing else")
     }
 

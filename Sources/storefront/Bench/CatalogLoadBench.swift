@@ -21,7 +21,7 @@ enum CatalogLoadBench {
 
     private static let productCount = 10_000
 
-    static func run(runs: Int) throws(CommandFailure) -> Outcome {
+    static func measure(runs: Int) throws(CommandFailure) -> Outcome {
         let data = Data(SyntheticCatalog.text(products: productCount, descriptions: true).utf8)
         let label = String(format: "%.1f MB, 10,000 products", Double(data.count) / 1e6)
         // First, while nothing else has been loaded: memory the allocator keeps from an earlier

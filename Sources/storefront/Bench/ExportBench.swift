@@ -7,7 +7,7 @@ import TerminalUI
 /// `storefront export --formats svg --jobs 2` draws them, timed once (a run is long enough that
 /// the machine's noise averages out inside it). Checked to have written every file, none empty.
 enum ExportBench {
-    static func run(catalog: Catalog, catalogPath: String, quick: Bool) throws(CommandFailure) -> Measurement {
+    static func measure(catalog: Catalog, catalogPath: String, quick: Bool) throws(CommandFailure) -> Measurement {
         let wanted = quick ? 100 : 1_000
         let themes = Environment.loadThemes(near: catalogPath).themes
         let combinations = Array(combinations(catalog: catalog, themes: themes).prefix(wanted))
@@ -17,7 +17,7 @@ enum ExportBench {
                             formats: [.svg], outputDirectory: directory, jobs: 2)
         let start = DispatchTime.now().uptimeNanoseconds
         do {
-            _ = try Exporter.run(job)
+            _ = try Exporter.export(job)
         } catch {
             throw CommandFailure(.ioError, "export benchmark: \(error.message)")
         }

@@ -45,7 +45,7 @@ enum HistoryBench {
         let transactions: Int
     }
 
-    static func run(catalog: Catalog, frames: Int) throws(CommandFailure) -> Outcome {
+    static func measure(catalog: Catalog, frames: Int) throws(CommandFailure) -> Outcome {
         guard let storefront = catalog.storefronts.first,
               let product = catalog.products.first(where: { $0.type == .consumable && $0.price(in: storefront) != nil }) else {
             throw CommandFailure(.dataError, "the history bench found no consumable priced in the catalog's first storefront")

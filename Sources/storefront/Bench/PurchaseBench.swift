@@ -27,7 +27,7 @@ enum PurchaseBench {
         var skipped: [String] = []
     }
 
-    static func run(catalog: Catalog, runs: Int) throws(CommandFailure) -> Outcome {
+    static func measure(catalog: Catalog, runs: Int) throws(CommandFailure) -> Outcome {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         do {

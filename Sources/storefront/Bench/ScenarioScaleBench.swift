@@ -14,13 +14,13 @@ enum ScenarioScaleBench {
     static let templateFolder = "Tests/Scenarios"
 
     /// `--quick` runs only the 100, and its shards: the 1,000 and its shards take minutes.
-    static func run(quick: Bool) throws(CommandFailure) -> [Measurement] {
-        try run(suites: quick ? [100] : [100, 1_000])
+    static func measure(quick: Bool) throws(CommandFailure) -> [Measurement] {
+        try measure(suites: quick ? [100] : [100, 1_000])
     }
 
     /// Suites of each of `counts` files, the largest also as two shards (`bench --scenarios N`
     /// runs 100 and N: 10,000 takes some twelve minutes here).
-    static func run(suites counts: [Int]) throws(CommandFailure) -> [Measurement] {
+    static func measure(suites counts: [Int]) throws(CommandFailure) -> [Measurement] {
         guard let binary = Bundle.main.executablePath else {
             throw CommandFailure(.ioError, "the scenario scale bench does not know its own executable")
         }

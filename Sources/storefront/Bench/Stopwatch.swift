@@ -17,7 +17,7 @@ struct Measurement {
         return sorted[min(sorted.count - 1, Int(saturating: (Double(sorted.count - 1) * fraction).rounded()))]
     }
 
-    static func run(_ name: String, runs: Int, warmup: Int = 1, _ work: () throws -> Void) rethrows -> Measurement {
+    static func time(_ name: String, runs: Int, warmup: Int = 1, _ work: () throws -> Void) rethrows -> Measurement {
         for _ in 0..<warmup { try work() }
         var samples: [Double] = []
         for _ in 0..<runs {

@@ -84,7 +84,7 @@ enum TerminalBench {
     }
 
     /// `labels` name the catalogs' cases, then the history's when there is one.
-    static func run(catalogPaths: [String], history: HistoryCase? = nil, labels: [String], runs: Int) throws(CommandFailure) -> Outcome {
+    static func measure(catalogPaths: [String], history: HistoryCase? = nil, labels: [String], runs: Int) throws(CommandFailure) -> Outcome {
         let environment = ProcessInfo.processInfo.environment
         let python = environment["BENCH_PYTHON"] ?? ".build/pyte-venv/bin/python3"
         let floor = environment["BENCH_FLOOR"] ?? ".build/first-frame-floor"

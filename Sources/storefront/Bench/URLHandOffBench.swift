@@ -7,7 +7,7 @@ import Synchronization
 /// app's answer, with a listener in this process standing for the app. Each URL is checked to
 /// have arrived, in order, or the bench fails.
 enum URLHandOffBench {
-    static func run(runs: Int) throws(CommandFailure) -> Measurement {
+    static func measure(runs: Int) throws(CommandFailure) -> Measurement {
         // A short path: a socket's must fit 107 bytes, which a temporary directory may not.
         let directory = StateDirectory(path: "/tmp/storefront-bench-\(getpid())")
         defer { try? FileManager.default.removeItem(atPath: directory.path) }
@@ -18,7 +18,7 @@ enum URLHandOffBench {
             let listener = try URLListener(path: directory.urlSocketPath) { url in received.withLock { $0.append(url) } }
             defer { listener.stop() }
             var sent: [String] = []
-            let measurement = try Measurement.run("open-url hand-off to a running app", runs: runs) {
+            let measurement = try Measurement.time("open-url hand-off to a running app", runs: runs) {
                 let url = "com.example.bench://xsollaconfirm/payment?invoice_id=\(sent.count)&status=done"
                 sent.append(url)
                 let delivery = try directory.deliver(url: url)
