@@ -64,6 +64,9 @@ extension App {
                 .map { [.engine(.send(.storeKit($0)))] } ?? []
         case .play:
             return PlaySheet.input(for: key, audience: audience).map { [.engine(.send(.play($0)))] } ?? []
+        case .described(let sheet):
+            guard case .character(let letter) = key, let choice = sheet.choice(on: letter) else { return [] }
+            return [.engine(.send(.choose(choice.name, on: sheet.path)))]
         }
     }
 

@@ -48,7 +48,8 @@ public enum AppView {
             // Google Play's sheet is the phone's own too, mirrored in a right-to-left storefront.
             PlaySheet.render(session, theme: theme, audience: app.audience, direction: app.paywall.writingDirection,
                              clearOf: boxes, into: &frame)
-        case nil:
+        case .described, nil:
+            // A path with no view of its own: its sheet is its line at the bottom (`hint`).
             break
         }
         app.prompt?.render(with: app.pickerVocabulary, theme: theme, on: layout.hintBar, into: &frame)
@@ -88,6 +89,7 @@ public enum AppView {
         case .payStation(let page)?: return PayStationSheet.hint(for: page, clockPaused: app.clockIsPaused)
         case .storeKit(let session)?: return StoreKitSheet.hint(for: session, audience: app.audience)
         case .play(let session)?: return PlaySheet.hint(for: session, audience: app.audience)
+        case .described(let sheet)?: return sheet.hint
         case nil:
             // A menu over the panes takes the keys, and says them on its own last line.
             if app.choiceMenu != nil { return "" }

@@ -123,7 +123,7 @@ extension LedgerHistory {
         var verification: [String: Verification] = [:]
         for record in records where record.state == .purchased || record.state == .restored {
             // A store with a key of its own is checked as its app checks it, never by a JWS.
-            if let path = IntegrationPath(rawValue: record.integrationPath), PathRegistry.hasOwnKey(path) {
+            if let path = PathRegistry.path(named: record.integrationPath), PathRegistry.hasOwnKey(path) {
                 let problem = signedPurchases[record.id].map(\.problem) ?? "its store keeps no signed purchase for it"
                 verification[record.id] = problem.map(Verification.failed) ?? .verified
                 continue

@@ -55,8 +55,10 @@ extension Store {
 
     /// A kept row, read back by the path it names.
     func dueWork(readingBack row: DueWorkRecord) throws -> any DueWork {
-        guard let id = IntegrationPath(rawValue: row.path) else { throw DueWorkPayloadError.unknownPath(row.path) }
-        return try path(id).dueWork(from: DueWorkPayload(kind: row.kind, encodedFields: row.payload))
+        guard let owner = paths.first(where: { $0.id.rawValue == row.path }) else {
+            throw DueWorkPayloadError.unknownPath(row.path)
+        }
+        return try owner.dueWork(from: DueWorkPayload(kind: row.kind, encodedFields: row.payload))
     }
 
     /// A durable step is reached once its commit is on disk (crash tests kill the process here).

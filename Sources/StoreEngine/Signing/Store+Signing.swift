@@ -99,6 +99,6 @@ extension Store {
     /// Whether the store that sold `transaction` signs it with a key of its own (Google Play's
     /// licence key) rather than as the App Store does.
     func signsWithItsOwnKey(_ transaction: TransactionRecord) -> Bool {
-        IntegrationPath(rawValue: transaction.integrationPath).map(PathRegistry.hasOwnKey) ?? false
+        PathRegistry.path(named: transaction.integrationPath).map(PathRegistry.hasOwnKey) ?? false
     }
 }
