@@ -163,11 +163,13 @@ private enum TinyDueWork: DueWork {
 
     static var performer: IntegrationPath { .tiny }
 
-    var kept: DueWorkPayload? {
+    var payload: DueWorkPayload {
         switch self {
         case .receipt(let transactionId): return DueWorkPayload(kind: "receipt", fields: ["transactionId": transactionId])
         }
     }
+
+    var isKept: Bool { true }
 
     init(_ payload: DueWorkPayload) throws {
         guard payload.kind == "receipt" else { throw DueWorkPayloadError.unknownKind(payload.kind) }
@@ -262,12 +264,8 @@ private final class TinyPath: RegisteredPath {
         PathStep(notice: StoreNotice(.info, "The tiny store keeps nothing to restore."))
     }
 
-    func dueWork(from payload: DueWorkPayload) throws -> any DueWork {
-        try TinyDueWork(payload)
-    }
-
-    func perform(_ work: any DueWork, in context: PathContext) throws -> PathStep {
-        guard case .receipt(let transactionId)? = work as? TinyDueWork else { return .nothing }
+    func perform(_ work: TinyDueWork, in context: PathContext) throws -> PathStep {
+        guard case .receipt(let transactionId) = work else { return .nothing }
         try context.setSetting(Self.receiptSetting(of: transactionId), to: "sent")
         try context.log(Self.receiptEvent, "receipt sent", transaction: transactionId)
         return .nothing

@@ -95,7 +95,7 @@ extension LedgerHistory {
             let rows = try ledger.dueWork(user: user)
             let scheduled = paths.flatMap { path in
                 rows.filter { $0.path == path.id.rawValue }.compactMap { row in
-                    try? path.dueWork(from: DueWorkPayload(kind: row.kind, encodedFields: row.payload))
+                    try? path.scheduledWork(readingBack: DueWorkPayload(kind: row.kind, encodedFields: row.payload))
                 }
             }
             let waiting = ServerWaits(paths: paths, scheduled: scheduled, accessLevel: { account.accessLevel(ofTransaction: $0) })

@@ -206,7 +206,7 @@ extension Store {
                     // commit; what it settles is completed after, as any purchase is.
                     step = try ledger.inTransaction { () throws -> PathStep in
                         if let id = item.ledgerId { try ledger.removeDueWork(id: id) }
-                        return try path(scheduled.performer).perform(scheduled.work, in: context)
+                        return try path(scheduled.performer).perform(scheduled: scheduled, in: context)
                     }
                 }
             } catch {
@@ -312,8 +312,8 @@ extension Store {
 
     /// What the paths' servers have not recorded yet, from the work on the agenda.
     var serverWaits: ServerWaits {
-        let scheduled = upcoming.agenda.items.compactMap { item -> (any DueWork)? in
-            if case .work(let scheduled) = item.action { return scheduled.work }
+        let scheduled = upcoming.agenda.items.compactMap { item -> ScheduledWork? in
+            if case .work(let scheduled) = item.action { return scheduled }
             return nil
         }
         return ServerWaits(paths: paths, scheduled: scheduled, accessLevel: account.accessLevel(ofTransaction:))

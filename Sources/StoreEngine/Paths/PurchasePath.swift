@@ -10,6 +10,10 @@ import Ledger
 /// validates, grants once and finishes. The context offers no other way to do either, so no
 /// path can skip them.
 protocol PurchasePath: AnyObject {
+    /// What it schedules on the clock, of its own type: the engine holds it in the path's words
+    /// and hands it back as this type (`perform`), never as another path's.
+    associatedtype Work: DueWork = NoDueWork
+
     var id: IntegrationPath { get }
 
     /// The products request: what the store sells of `identifiers`.
@@ -30,13 +34,9 @@ protocol PurchasePath: AnyObject {
     /// Restore purchases: brings back what the player owns, never charges.
     func restore(in context: PathContext) throws -> PathStep
 
-    /// Something this path scheduled on the clock has fallen due: work of its own type
-    /// (`DueWork.performer` is this path), which it switches over in full.
-    func perform(_ work: any DueWork, in context: PathContext) throws -> PathStep
-
-    /// Reads back work this path kept in the ledger (`DueWork.kept`); throws for a kind or
-    /// fields it does not know, and the engine leaves that row in the ledger.
-    func dueWork(from payload: DueWorkPayload) throws -> any DueWork
+    /// Something this path scheduled on the clock has fallen due: work of its own type, which
+    /// it switches over in full.
+    func perform(_ work: Work, in context: PathContext) throws -> PathStep
 
     /// The sheet waiting on the player, if this path has one open.
     func sheet(in context: PathContext) -> PurchaseSheet?
@@ -75,7 +75,7 @@ protocol PurchasePath: AnyObject {
     /// renewed) them: the panes say `waiting for the server`, not `expired`. From the work on
     /// the agenda (the running store's, or what `history` reads back from the ledger), of which
     /// a path reads only its own.
-    func levelsWaitingForServer(scheduled: [any DueWork], accessLevel: (String) -> String?) -> [String: ServerWait]
+    func levelsWaitingForServer(scheduled: [Work], accessLevel: (String) -> String?) -> [String: ServerWait]
 
     /// The store refunded one of this path's transactions (already recorded and logged).
     func refunded(_ transaction: TransactionRecord, in context: PathContext) throws
@@ -139,11 +139,38 @@ protocol PurchasePath: AnyObject {
     func callFailed()
 }
 
+extension PurchasePath where Work == NoDueWork {
+    /// A path that schedules nothing has nothing to perform.
+    func perform(_ work: NoDueWork, in context: PathContext) throws -> PathStep {}
+}
+
+// The engine's side of a path's due work: what the agenda holds is read back as the path's own
+// type here, where that type is known, so the path is handed nothing it must cast.
 extension PurchasePath {
-    /// A path that keeps no due work reads none back.
-    func dueWork(from payload: DueWorkPayload) throws -> any DueWork {
-        throw DueWorkPayloadError.unknownKind(payload.kind)
+    /// Performs `scheduled`, work of this path's.
+    func perform(scheduled: ScheduledWork, in context: PathContext) throws -> PathStep {
+        try perform(Work(scheduled.payload), in: context)
     }
+
+    /// A kept row of this path's, read back for the agenda; throws for a kind or fields it does
+    /// not know (or work it never keeps), and the engine leaves the row in the ledger.
+    func scheduledWork(readingBack payload: DueWorkPayload) throws -> ScheduledWork {
+        let work = try Work(payload)
+        guard work.isKept else { throw DueWorkPayloadError.unknownKind(payload.kind) }
+        return ScheduledWork(work)
+    }
+
+    /// `levelsWaitingForServer` from what the agenda holds, of which this path reads its own.
+    func levelsWaitingForServer(among scheduled: [ScheduledWork],
+                                accessLevel: (String) -> String?) -> [String: ServerWait] {
+        let own = scheduled.compactMap { item in
+            (try? item.work(as: Work.self)).flatMap { $0 }
+        }
+        return levelsWaitingForServer(scheduled: own, accessLevel: accessLevel)
+    }
+}
+
+extension PurchasePath {
 
     func answer(_ action: TransactionAction, to transaction: TransactionRecord, in context: PathContext) throws -> PathStep {
         PathStep(notice: StoreNotice(.info, "Nothing on the \(id.displayName) path waits for \(action.title)."))
@@ -163,7 +190,7 @@ extension PurchasePath {
 
     func accessWait(in context: PathContext) -> AccessWait? { nil }
 
-    func levelsWaitingForServer(scheduled: [any DueWork], accessLevel: (String) -> String?) -> [String: ServerWait] {
+    func levelsWaitingForServer(scheduled: [Work], accessLevel: (String) -> String?) -> [String: ServerWait] {
         [:]
     }
 

@@ -299,14 +299,7 @@ final class PayStationPath: RegisteredPath {
         return step
     }
 
-    /// Reads back what `PayStationDueWork.kept` wrote.
-    func dueWork(from payload: DueWorkPayload) throws -> any DueWork {
-        try PayStationDueWork(payload)
-    }
-
-    func perform(_ work: any DueWork, in context: PathContext) throws -> PathStep {
-        // The engine routes by `performer`, so nothing else reaches this path.
-        guard let work = work as? PayStationDueWork else { return .nothing }
+    func perform(_ work: PayStationDueWork, in context: PathContext) throws -> PathStep {
         switch work {
         case .redirect(let invoice):
             return try sendRedirect(for: invoice, in: context)

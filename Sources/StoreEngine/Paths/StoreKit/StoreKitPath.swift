@@ -10,6 +10,9 @@ final class StoreKitPath: RegisteredPath, AppStoreFollowUp {
     let id = IntegrationPath.storekit
     private let appStore = AppStoreSheet(path: .storekit)
 
+    /// StoreKit schedules nothing on the clock: Ask to Buy waits for QA's answer.
+    typealias Work = NoDueWork
+
     init() {}
 
     /// StoreKit's calls are the engine's own words (`purchase.result`, `transaction.update`,
@@ -67,8 +70,4 @@ final class StoreKitPath: RegisteredPath, AppStoreFollowUp {
     func restore(in context: PathContext) throws -> PathStep {
         try context.restoreOwnedPurchases(as: "AppStore.sync() and Transaction.currentEntitlements")
     }
-
-    /// StoreKit schedules nothing on the clock (Ask to Buy waits for QA's answer), so it keeps
-    /// nothing to read back and has nothing to perform.
-    func perform(_ work: any DueWork, in context: PathContext) throws -> PathStep { .nothing }
 }

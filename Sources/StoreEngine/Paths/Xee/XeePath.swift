@@ -141,13 +141,8 @@ final class XeePath: RegisteredPath, AppStoreFollowUp {
 
     /// A level whose purchase or renewal has its notification on the agenda: the server has not
     /// heard yet. With the poll the app waits for, when it polls for that level.
-    func levelsWaitingForServer(scheduled: [any DueWork],
-                                         accessLevel: (String) -> String?) -> [String: ServerWait] {
-        levelsWaitingForServer(scheduled: scheduled.compactMap { $0 as? XeeDueWork }, accessLevel: accessLevel)
-    }
-
-    private func levelsWaitingForServer(scheduled: [XeeDueWork],
-                                        accessLevel: (String) -> String?) -> [String: ServerWait] {
+    func levelsWaitingForServer(scheduled: [XeeDueWork],
+                                accessLevel: (String) -> String?) -> [String: ServerWait] {
         var polling: (level: String, poll: Int)?
         for case .profilePoll(let transaction, let poll) in scheduled {
             if let level = accessLevel(transaction) { polling = (level, poll) }
@@ -296,13 +291,7 @@ final class XeePath: RegisteredPath, AppStoreFollowUp {
 
     // MARK: Later, on the clock
 
-    /// Reads back what `XeeDueWork.kept` wrote.
-    func dueWork(from payload: DueWorkPayload) throws -> any DueWork {
-        try XeeDueWork(payload)
-    }
-
-    func perform(_ work: any DueWork, in context: PathContext) throws -> PathStep {
-        guard let work = work as? XeeDueWork else { return .nothing }
+    func perform(_ work: XeeDueWork, in context: PathContext) throws -> PathStep {
         switch work {
         case .notification(let transaction):
             guard let access = try context.access(of: transaction) else { return .nothing }
