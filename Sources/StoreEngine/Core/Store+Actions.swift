@@ -109,7 +109,7 @@ extension Store {
             let removed = grant.map { " (" + Completion.describe($0, revoked: true) + ")" } ?? ""
             try logLifecycle(.refunded, "\(product?.shortId ?? record.productId) refunded, reason \(reason.rawValue)\(removed)",
                              transaction: record.id, onPath: record.integrationPath, at: time)
-            if path(of: record).readsCurrentEntitlements {
+            if path(of: record).traits.readsCurrentEntitlements {
                 try log(.transactionUpdate, "Transaction.updates: \(record.id) revoked (\(reason.rawValue)); "
                         + "the app removes access", record.id, time)
                 try logCurrentEntitlements(at: time, transaction: record.id)

@@ -18,7 +18,7 @@ extension Store {
         catalog = newCatalog
         if conditions.network == old.settings.network { conditions.network = newCatalog.settings.network }
         if conditions.projectId == old.settings.projectId { conditions.projectId = newCatalog.settings.projectId }
-        for path in paths { path.catalogReplaced(old, by: newCatalog) }
+        for path in paths { path.sdkState?.catalogReplaced(old, by: newCatalog) }
         let changes = CatalogChanges(from: old, to: newCatalog)
         return try perform {
             // The account names levels and groups from the catalog: read once more with this one.

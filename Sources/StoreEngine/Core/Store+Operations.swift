@@ -274,11 +274,11 @@ extension Store {
             var done = report(notice: try openURLsWaitingForSheet() ?? notice)
             // What a path hands the app once the call is committed (what an SDK returned, a
             // delegate's callback).
-            for path in paths { path.callEnded(with: &done, in: context) }
+            for path in paths { path.sdkState?.callEnded(with: &done, in: context) }
             return done
         } catch {
             resynchronize(after: error)
-            for path in paths { path.callFailed() }
+            for path in paths { path.sdkState?.callFailed() }
             throw StoreError(error)
         }
     }
@@ -327,7 +327,7 @@ extension Store {
         report.accessWait = paths.lazy.compactMap { $0.accessWait(in: self.context) }.first
         report.timeRate = timeRate
         report.renewalRate = renewalRate
-        for path in paths { path.describe(into: &report, in: context) }
+        for path in paths { path.sdkState?.describe(into: &report, in: context) }
         return report
     }
 }

@@ -120,7 +120,7 @@ public final class Store {
                                    generator: generator)
         for path in paths { PathRegistry.register(type(of: path)) }
         self.paths = paths
-        for path in paths { path.start(with: catalog) }
+        for path in paths { path.sdkState?.start(with: catalog) }
         let wall = wallTime()
         calendar = StoreCalendar(wallTime: wallTime, clock: clock ?? .realTime(at: wall))
         do {

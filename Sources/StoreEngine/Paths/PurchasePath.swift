@@ -55,18 +55,8 @@ protocol PurchasePath: AnyObject {
     /// QA's answer to a transaction of this path left waiting (approve, decline, resolve).
     func answer(_ action: TransactionAction, to transaction: TransactionRecord, in context: PathContext) throws -> PathStep
 
-    /// Whether the app finishes a transaction that fails verification (the Xsolla guide:
-    /// `finishTransaction` in every branch) or leaves it unfinished (StoreKit's guide).
-    var finishesUnverifiedTransactions: Bool { get }
-
-    /// Whether the app reads `Transaction.currentEntitlements` after each update (StoreKit).
-    var readsCurrentEntitlements: Bool { get }
-
     /// The app has launched (before anything unfinished is delivered): Pay Station pre-warms here.
     func launched(in context: PathContext) throws
-
-    /// Whether the app grants subscription access itself; on Xee the server's profile does.
-    var grantsAccessLocally: Bool { get }
 
     /// The access the app is polling for, if any.
     func accessWait(in context: PathContext) -> AccessWait?
@@ -99,44 +89,16 @@ protocol PurchasePath: AnyObject {
     /// subscription's), as its server would notify a backend.
     func notification(for event: LifecycleEvent, ofTransaction transactionId: String, in context: PathContext) -> LifecycleNaming
 
-    // MARK: A store that signs with a key of its own
-
-    /// Keeps `transaction`, just paid, signed as its store hands it to the app, where the store
-    /// signs with a key of its own (`RegisteredPath.signsWithItsOwnKey`: Google Play's purchase
-    /// JSON and its SHA1withRSA signature), in the path's rows inside the caller's commit. The
-    /// engine signs every other path's transactions as the App Store does (a JWS), and never
-    /// asks this of them.
-    func signOwnPurchase(_ transaction: TransactionRecord, in context: PathContext) throws
-
-    /// Why the store's own signature of `transaction` cannot be trusted, or nil when it verifies.
-    func ownSignatureProblem(of transaction: TransactionRecord, in context: PathContext) -> String?
-
-    /// Alters the store's own signed form of `transaction`, keeping its signature, so that it no
-    /// longer verifies (QA's tamper).
-    func tamperOwnSignature(of transaction: TransactionRecord, in context: PathContext) throws
+    /// How its store signs purchases with a key of its own (Google Play's), where it does
+    /// (`RegisteredPath.signsWithItsOwnKey`); nil, and the engine signs as the App Store does.
+    var ownKey: (any OwnKeySigning)? { get }
 
     /// The path's reference for the next renewal of `subscription` (Google Play's order id of
     /// the recurrence, `GPA.…..0` for the first), or nil where its store keeps none.
     func renewalReference(of subscription: SubscriptionRecord, in context: PathContext) throws -> String?
 
-    // MARK: The path's own state and report
-
-    /// The store opened with `catalog`: the path takes its settings from it (Xee's server).
-    func start(with catalog: Catalog)
-
-    /// A saved catalog replaced `old`: settings still the old catalog's follow the new one,
-    /// what QA chose is kept.
-    func catalogReplaced(_ old: Catalog, by new: Catalog)
-
-    /// Adds this path's fields to a report of the state (`StoreReport.pathReports`).
-    func describe(into report: inout StoreReport, in context: PathContext)
-
-    /// A call committed: the path hands the app what the call left for it (what its SDK
-    /// returned, its delegate's callback), on `report`.
-    func callEnded(with report: inout StoreReport, in context: PathContext)
-
-    /// A call failed and was rolled back: what it left for the app goes with it.
-    func callFailed()
+    /// The state its SDK keeps in the app between calls, where it keeps any (the Xee SDK's).
+    var sdkState: (any SDKState)? { get }
 }
 
 extension PurchasePath where Work == NoDueWork {
@@ -176,17 +138,11 @@ extension PurchasePath {
         PathStep(notice: StoreNotice(.info, "Nothing on the \(id.displayName) path waits for \(action.title)."))
     }
 
-    var finishesUnverifiedTransactions: Bool { true }
-
     func openPurchase(in context: PathContext) -> PurchaseSheet? { sheet(in: context) }
 
     func closeEndedSheet(in context: PathContext) throws {}
 
-    var readsCurrentEntitlements: Bool { false }
-
     func launched(in context: PathContext) throws {}
-
-    var grantsAccessLocally: Bool { true }
 
     func accessWait(in context: PathContext) -> AccessWait? { nil }
 
@@ -206,27 +162,11 @@ extension PurchasePath {
         nil
     }
 
-    func start(with catalog: Catalog) {}
-
-    func signOwnPurchase(_ transaction: TransactionRecord, in context: PathContext) throws {}
-
-    func ownSignatureProblem(of transaction: TransactionRecord, in context: PathContext) -> String? {
-        "its store signs with no key of its own"
-    }
-
-    func tamperOwnSignature(of transaction: TransactionRecord, in context: PathContext) throws {
-        throw LedgerError.unknownTransaction(id: transaction.id)
-    }
+    var ownKey: (any OwnKeySigning)? { nil }
 
     func renewalReference(of subscription: SubscriptionRecord, in context: PathContext) throws -> String? { nil }
 
-    func catalogReplaced(_ old: Catalog, by new: Catalog) {}
-
-    func describe(into report: inout StoreReport, in context: PathContext) {}
-
-    func callEnded(with report: inout StoreReport, in context: PathContext) {}
-
-    func callFailed() {}
+    var sdkState: (any SDKState)? { nil }
 }
 
 /// What the app asks to buy.

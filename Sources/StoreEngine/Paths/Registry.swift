@@ -117,6 +117,18 @@ struct PathTraits: Sendable {
     /// Pay Station sells only what its products request returned; the others sell every
     /// available product of the catalog.
     var sellsOnlyRequestedProducts = false
+    /// Whether the app finishes a transaction that fails verification (the Xsolla guide:
+    /// `finishTransaction` in every branch) or leaves it unfinished (StoreKit's guide).
+    var finishesUnverifiedTransactions = true
+    /// Whether the app grants subscription access itself; on Xee the server's profile does.
+    var grantsAccessLocally = true
+    /// Whether the app reads `Transaction.currentEntitlements` after each update (StoreKit).
+    var readsCurrentEntitlements = false
+}
+
+extension PurchasePath {
+    /// What the path is, from the registry (where the store registered it).
+    var traits: PathTraits { PathRegistry.traits(of: id) }
 }
 
 extension IntegrationPath {

@@ -150,7 +150,7 @@ extension Store {
         }
         carryover.openedThisRun.insert(renewal.id)
         let owner = path(of: renewal)
-        if owner.readsCurrentEntitlements {
+        if owner.traits.readsCurrentEntitlements {
             try log(.transactionUpdate, "Transaction.updates: \(renewal.id) renews \(subscription.originalTransactionId)",
                     renewal.id, start)
         }

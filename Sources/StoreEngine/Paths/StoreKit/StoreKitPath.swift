@@ -20,12 +20,12 @@ final class StoreKitPath: RegisteredPath, AppStoreFollowUp {
     /// App Store's Server Notifications (AppStoreNotifications.swift).
     static var eventKinds: PathEventKinds { AppStoreNotifications.eventKinds }
 
-    static var traits: PathTraits { PathTraits(id: .storekit, marketplace: .appStore) }
-
     /// The guide's `checkVerified` throws on an unverified result: such a transaction is
-    /// neither unlocked nor finished.
-    var finishesUnverifiedTransactions: Bool { false }
-    var readsCurrentEntitlements: Bool { true }
+    /// neither unlocked nor finished. The app reads `currentEntitlements` after each update.
+    static var traits: PathTraits {
+        PathTraits(id: .storekit, marketplace: .appStore, finishesUnverifiedTransactions: false,
+                   readsCurrentEntitlements: true)
+    }
 
     func notification(for event: LifecycleEvent, ofTransaction transactionId: String,
                       in context: PathContext) -> LifecycleNaming {

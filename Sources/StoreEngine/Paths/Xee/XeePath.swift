@@ -9,7 +9,7 @@ import Ledger
 /// purchase's notification `xee.notificationDelaySeconds` later, and the app polls
 /// `getProfile` ten times, two seconds apart, meanwhile. A failed check never fails the purchase.
 /// Later changes (a refund) reach the profile only through notifications.
-final class XeePath: RegisteredPath, AppStoreFollowUp {
+final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState {
     let id = IntegrationPath.xee
     /// The App Store sheet `makePurchase` opens; what follows its outcome is the SDK's (`paid`,
     /// `returned`).
@@ -34,8 +34,14 @@ final class XeePath: RegisteredPath, AppStoreFollowUp {
 
     init() {}
 
+    var sdkState: (any SDKState)? { self }
+
     /// The Xee SDK buys through the App Store.
-    static var traits: PathTraits { PathTraits(id: .xee, marketplace: .appStore) }
+    /// Its app finishes nothing StoreKit could not verify, as on StoreKit, and grants no
+    /// subscription access itself: the server's profile does.
+    static var traits: PathTraits {
+        PathTraits(id: .xee, marketplace: .appStore, finishesUnverifiedTransactions: false, grantsAccessLocally: false)
+    }
 
     /// The server's profile of `user`, as the ledger holds it (`XeeProfileRecords.swift`).
     static func serverAccess(in ledger: Ledger, user: String) throws -> [ServerAccess] {
@@ -54,11 +60,6 @@ final class XeePath: RegisteredPath, AppStoreFollowUp {
             lifecycle: [.verifiedWithApple] + EventKind.appStoreNotifications,
             failures: AppStoreNotifications.eventKinds.failures)
     }
-
-    var grantsAccessLocally: Bool { false }
-    /// The SDK's app unlocks nothing its server has not verified, and finishes nothing StoreKit
-    /// could not verify, as on StoreKit.
-    var finishesUnverifiedTransactions: Bool { false }
 
     func notification(for event: LifecycleEvent, ofTransaction transactionId: String,
                       in context: PathContext) -> LifecycleNaming {
