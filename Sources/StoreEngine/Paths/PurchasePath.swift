@@ -58,14 +58,8 @@ protocol PurchasePath: AnyObject {
     /// The app has launched (before anything unfinished is delivered): Pay Station pre-warms here.
     func launched(in context: PathContext) throws
 
-    /// The access the app is polling for, if any.
-    func accessWait(in context: PathContext) -> AccessWait?
-
-    /// Access levels this path's server has not recorded yet though the store sold (or
-    /// renewed) them: the panes say `waiting for the server`, not `expired`. From the work on
-    /// the agenda (the running store's, or what `history` reads back from the ledger), of which
-    /// a path reads only its own.
-    func levelsWaitingForServer(scheduled: [Work], accessLevel: (String) -> String?) -> [String: ServerWait]
+    /// The server of its own that keeps the player's access, where it has one (the Xee SDK's).
+    var accessServer: (any AccessServer<Work>)? { get }
 
     /// The store refunded one of this path's transactions (already recorded and logged).
     func refunded(_ transaction: TransactionRecord, in context: PathContext) throws
@@ -79,11 +73,6 @@ protocol PurchasePath: AnyObject {
     /// choose (Google Play's replacement mode): for the purchase `transactionId` once it has one,
     /// else for the next purchase. Nil for the App Store's fixed rule (`PlanChange`).
     func planReplacement(forTransaction transactionId: String?, in context: PathContext) throws -> PlanReplacement?
-
-    /// A new renewal rate moved the end of the period `transactionId` paid for from `before`
-    /// to `expires` (in the rate change's commit): a server that keeps access follows.
-    func periodRescaled(ofTransaction transactionId: String, from before: Date, to expires: Date,
-                        in context: PathContext) throws
 
     /// The name its store gives `event` of the transaction `transactionId` (its latest, for a
     /// subscription's), as its server would notify a backend.
@@ -128,7 +117,7 @@ extension PurchasePath {
         let own = scheduled.compactMap { item in
             (try? item.work(as: Work.self)).flatMap { $0 }
         }
-        return levelsWaitingForServer(scheduled: own, accessLevel: accessLevel)
+        return accessServer?.levelsWaitingForServer(scheduled: own, accessLevel: accessLevel) ?? [:]
     }
 }
 
@@ -144,19 +133,12 @@ extension PurchasePath {
 
     func launched(in context: PathContext) throws {}
 
-    func accessWait(in context: PathContext) -> AccessWait? { nil }
-
-    func levelsWaitingForServer(scheduled: [Work], accessLevel: (String) -> String?) -> [String: ServerWait] {
-        [:]
-    }
+    var accessServer: (any AccessServer<Work>)? { nil }
 
     func refunded(_ transaction: TransactionRecord, in context: PathContext) throws {}
 
     func subscriptionChanged(_ change: SubscriptionChange, _ transaction: TransactionRecord,
                              in context: PathContext) throws {}
-
-    func periodRescaled(ofTransaction transactionId: String, from before: Date, to expires: Date,
-                        in context: PathContext) throws {}
 
     func planReplacement(forTransaction transactionId: String?, in context: PathContext) throws -> PlanReplacement? {
         nil

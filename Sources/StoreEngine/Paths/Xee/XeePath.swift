@@ -9,7 +9,7 @@ import Ledger
 /// purchase's notification `xee.notificationDelaySeconds` later, and the app polls
 /// `getProfile` ten times, two seconds apart, meanwhile. A failed check never fails the purchase.
 /// Later changes (a refund) reach the profile only through notifications.
-final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState {
+final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer {
     let id = IntegrationPath.xee
     /// The App Store sheet `makePurchase` opens; what follows its outcome is the SDK's (`paid`,
     /// `returned`).
@@ -35,6 +35,7 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState {
     init() {}
 
     var sdkState: (any SDKState)? { self }
+    var accessServer: (any AccessServer<XeeDueWork>)? { self }
 
     /// The Xee SDK buys through the App Store.
     /// Its app finishes nothing StoreKit could not verify, as on StoreKit, and grants no
