@@ -179,7 +179,7 @@ private enum TinyDueWork: DueWork {
 
 /// A tiny store: one sheet (pay or cancel), one kind of due work (a receipt, kept in the
 /// ledger), and a note of each refund, in the path's own settings.
-private final class TinyPath: RegisteredPath {
+private final class TinyPath: RegisteredPath, SheetOwner, StoreLifecycle {
     static let storefront = "TINY"
     static let receiptDelay: TimeInterval = 3600
     static let receiptEvent = EventKind(rawValue: "tiny.receipt")
@@ -225,8 +225,17 @@ private final class TinyPath: RegisteredPath {
         return .nothing
     }
 
-    func take(_ input: PathInput, in context: PathContext) throws -> PathStep {
-        guard case .choose(let choice, on: id) = input, let open = sheet else { return .nothing }
+    var purchaseSheet: (any SheetOwner)? { self }
+    var lifecycle: (any StoreLifecycle)? { self }
+
+    /// The name of the choice on its sheet.
+    func input(from sent: PathInput) -> String? {
+        guard case .choose(let choice, on: id) = sent else { return nil }
+        return choice
+    }
+
+    func take(_ choice: String, in context: PathContext) throws -> PathStep {
+        guard let open = sheet else { return .nothing }
         let step: PathStep
         switch choice {
         case "pay":
@@ -251,10 +260,8 @@ private final class TinyPath: RegisteredPath {
     }
 
     func cancelPurchaseUnderWay(in context: PathContext) throws -> PathStep? {
-        try take(.choose("cancel", on: id), in: context)
+        try take("cancel", in: context)
     }
-
-    func open(_ url: String, in context: PathContext) throws -> PathStep? { nil }
 
     func redeliver(_ transaction: TransactionRecord, in context: PathContext) throws -> PathStep {
         PathStep(settlements: [try context.settle(transaction.id, as: .interrupted)])

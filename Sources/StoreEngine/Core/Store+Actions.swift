@@ -32,7 +32,9 @@ extension Store {
                 return try refund(record, because: reason)
             case .approve, .decline, .resolve:
                 let owner = path(of: record)
-                return try run(owner.answer(action, to: record, in: context)) ?? nil
+                let step = try owner.lifecycle?.answer(action, to: record, in: context)
+                    ?? PathStep(notice: StoreNotice(.info, "Nothing on the \(owner.id.displayName) path waits for \(action.title)."))
+                return try run(step) ?? nil
             case .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease, .answerPriceIncrease,
                  .pause, .changePause, .cancelPause, .resume:
                 return try act(action, onSubscriptionOf: record)
@@ -116,7 +118,7 @@ extension Store {
             }
             try refresh(record.id)
             try revokeSubscription(ofRefunded: record, at: time)
-            try path(of: record).refunded(record, in: context)
+            try path(of: record).lifecycle?.refunded(record, in: context)
         }
         // What the refund took, unless another store still gives it (then that is what the player has).
         var removed = ""

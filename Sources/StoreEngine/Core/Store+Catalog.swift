@@ -39,8 +39,9 @@ extension Store {
     /// done) is the player's: its sheet stays.
     private func cancelPurchaseLeavingTheCatalog() throws -> StoreNotice? {
         guard let sheet = purchaseUnderWay, !isSold(sheet.productId) else { return nil }
-        let owner = path(sheet.path)
-        guard let step = try owner.cancelPurchaseUnderWay(in: context) else { return nil }
+        guard let owner = path(sheet.path).purchaseSheet, let step = try owner.cancelPurchaseUnderWay(in: context) else {
+            return nil
+        }
         _ = try run(step)
         // A page left showing how its purchase ended goes too: there is nothing more to read on it.
         if sheetOnScreen?.transactionId == sheet.transactionId { try owner.closeEndedSheet(in: context) }

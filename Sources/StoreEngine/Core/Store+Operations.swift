@@ -22,7 +22,7 @@ extension Store {
                 // loses all of them or none, and the launch after says the same again.
                 try ledger.inTransaction {
                     try logPaywall(open: true)
-                    for path in paths { try path.launched(in: context) }
+                    for path in paths { try path.sdkState?.launched(in: context) }
                 }
                 opened = try openKeptURLs(atLaunch: true)
             } catch {
@@ -101,11 +101,11 @@ extension Store {
         return try perform {
             // A downgrade (or a crossgrade to another duration) waits for the renewal: no sheet;
             // so does any change the path's app asks to make at the renewal (Play's DEFERRED).
-            let replacement = try self.path(path).planReplacement(forTransaction: nil, in: context)
+            let replacement = try self.path(path).lifecycle?.planReplacement(forTransaction: nil, in: context)
             if let deferred = try deferPlanChange(to: productId, in: path.marketplace, by: replacement) { return deferred }
             let notice = try run(self.path(path).beginPurchase(
                 PurchaseRequest(productId: productId, storefront: storefront, variationId: variationId), in: context))
-            if self.path(path).sheet(in: context) != nil { reached(.opened) }
+            if self.path(path).purchaseSheet?.sheet(in: context) != nil { reached(.opened) }
             return notice
         }
     }
@@ -116,9 +116,10 @@ extension Store {
         // ignores input that is not its sheet's, and with no sheet open nothing takes it. Input
         // that is a call of the app's rather than a key on a sheet goes to the path it names.
         return try perform {
-            let owner = input.isForASheet ? paths.first(where: { $0.sheet(in: context) != nil }) : path(input.path)
-            guard let owner else { return nil }
-            return try run(owner.take(input, in: context))
+            let owner = input.isForASheet ? paths.first(where: { $0.purchaseSheet?.sheet(in: context) != nil })
+                : path(input.path)
+            guard let sheet = owner?.purchaseSheet else { return nil }
+            return try run(sheet.take(sent: input, in: context))
         }
     }
 
@@ -132,7 +133,7 @@ extension Store {
     /// The first path that knows the URL handles it (Pay Station answers every URL, last).
     func openURL(_ url: String) throws -> StoreNotice? {
         for path in paths {
-            if let step = try path.open(url, in: context) { return try run(step) }
+            if let step = try path.sdkState?.open(url, in: context) { return try run(step) }
         }
         return nil
     }

@@ -207,7 +207,7 @@ public final class Store {
         // A subscription row older than its path's column names none: its transaction does.
         let pathId = try pathId ?? ledger.transaction(id: transactionId)?.integrationPath
         let owner = paths.first { $0.id.rawValue == pathId } ?? paths[paths.count - 1]
-        switch owner.notification(for: event, ofTransaction: transactionId, in: context) {
+        switch owner.lifecycle?.notification(for: event, ofTransaction: transactionId, in: context) ?? .unnotified {
         case .notification(let kind, let heading):
             try log(kind, heading.map { "\($0) · \(message)" } ?? message, transactionId, time)
         case .unnotified:

@@ -22,12 +22,6 @@ protocol PurchasePath: AnyObject {
     /// `add(payment)` / `purchase()`: opens a purchase, or says why nothing happens.
     func beginPurchase(_ request: PurchaseRequest, in context: PathContext) throws -> PathStep
 
-    /// The player's input in this path's sheet.
-    func take(_ input: PathInput, in context: PathContext) throws -> PathStep
-
-    /// A URL the app was opened with; nil when it is not this path's.
-    func open(_ url: String, in context: PathContext) throws -> PathStep?
-
     /// An unfinished transaction of this path left `purchasing` by the last run.
     func redeliver(_ transaction: TransactionRecord, in context: PathContext) throws -> PathStep
 
@@ -38,55 +32,24 @@ protocol PurchasePath: AnyObject {
     /// it switches over in full.
     func perform(_ work: Work, in context: PathContext) throws -> PathStep
 
-    /// The sheet waiting on the player, if this path has one open.
-    func sheet(in context: PathContext) -> PurchaseSheet?
-
-    /// The sheet of a purchase still under way: one purchase at a time, so no other path opens
-    /// a sheet meanwhile. A sheet left showing how a purchase ended (a declined page) is not.
-    func openPurchase(in context: PathContext) -> PurchaseSheet?
-
-    /// Another path opens a purchase: a sheet left showing how this path's purchase ended closes.
-    func closeEndedSheet(in context: PathContext) throws
-
-    /// The catalog no longer sells what the purchase under way is for: it is cancelled as the
-    /// player would cancel it, nothing charged; nil when it is past cancelling (paid).
-    func cancelPurchaseUnderWay(in context: PathContext) throws -> PathStep?
-
-    /// QA's answer to a transaction of this path left waiting (approve, decline, resolve).
-    func answer(_ action: TransactionAction, to transaction: TransactionRecord, in context: PathContext) throws -> PathStep
-
-    /// The app has launched (before anything unfinished is delivered): Pay Station pre-warms here.
-    func launched(in context: PathContext) throws
+    /// Its purchase sheet and the input it takes, where it shows one (every built-in path does).
+    var purchaseSheet: (any SheetOwner)? { get }
 
     /// The server of its own that keeps the player's access, where it has one (the Xee SDK's).
     var accessServer: (any AccessServer<Work>)? { get }
 
-    /// The store refunded one of this path's transactions (already recorded and logged).
-    func refunded(_ transaction: TransactionRecord, in context: PathContext) throws
-
-    /// A subscription sold on this path changed on the calendar or by QA's hand (renewed,
-    /// cancelled, expired…); `transaction` is its latest. Inside the change's commit.
-    func subscriptionChanged(_ change: SubscriptionChange, _ transaction: TransactionRecord,
-                             in context: PathContext) throws
-
-    /// How a plan change the app makes on this path is carried out, where its store lets the app
-    /// choose (Google Play's replacement mode): for the purchase `transactionId` once it has one,
-    /// else for the next purchase. Nil for the App Store's fixed rule (`PlanChange`).
-    func planReplacement(forTransaction transactionId: String?, in context: PathContext) throws -> PlanReplacement?
-
-    /// The name its store gives `event` of the transaction `transactionId` (its latest, for a
-    /// subscription's), as its server would notify a backend.
-    func notification(for event: LifecycleEvent, ofTransaction transactionId: String, in context: PathContext) -> LifecycleNaming
+    /// How its store follows a purchase after the sale (its notifications' names, refunds,
+    /// subscription changes, plan replacements, renewals' references); nil for a store that
+    /// sends none, and the engine says what happened as its own step.
+    var lifecycle: (any StoreLifecycle)? { get }
 
     /// How its store signs purchases with a key of its own (Google Play's), where it does
     /// (`RegisteredPath.signsWithItsOwnKey`); nil, and the engine signs as the App Store does.
     var ownKey: (any OwnKeySigning)? { get }
 
-    /// The path's reference for the next renewal of `subscription` (Google Play's order id of
-    /// the recurrence, `GPA.…..0` for the first), or nil where its store keeps none.
-    func renewalReference(of subscription: SubscriptionRecord, in context: PathContext) throws -> String?
 
-    /// The state its SDK keeps in the app between calls, where it keeps any (the Xee SDK's).
+    /// Its SDK in the app, where it does anything of its own there: as the app launches, with a
+    /// URL the app is opened with, or keeping state between calls (the Xee SDK's).
     var sdkState: (any SDKState)? { get }
 }
 
@@ -123,30 +86,13 @@ extension PurchasePath {
 
 extension PurchasePath {
 
-    func answer(_ action: TransactionAction, to transaction: TransactionRecord, in context: PathContext) throws -> PathStep {
-        PathStep(notice: StoreNotice(.info, "Nothing on the \(id.displayName) path waits for \(action.title)."))
-    }
-
-    func openPurchase(in context: PathContext) -> PurchaseSheet? { sheet(in: context) }
-
-    func closeEndedSheet(in context: PathContext) throws {}
-
-    func launched(in context: PathContext) throws {}
+    var purchaseSheet: (any SheetOwner)? { nil }
 
     var accessServer: (any AccessServer<Work>)? { nil }
 
-    func refunded(_ transaction: TransactionRecord, in context: PathContext) throws {}
-
-    func subscriptionChanged(_ change: SubscriptionChange, _ transaction: TransactionRecord,
-                             in context: PathContext) throws {}
-
-    func planReplacement(forTransaction transactionId: String?, in context: PathContext) throws -> PlanReplacement? {
-        nil
-    }
+    var lifecycle: (any StoreLifecycle)? { nil }
 
     var ownKey: (any OwnKeySigning)? { nil }
-
-    func renewalReference(of subscription: SubscriptionRecord, in context: PathContext) throws -> String? { nil }
 
     var sdkState: (any SDKState)? { nil }
 }

@@ -1,9 +1,17 @@
 import Catalog
 
-/// What a path's SDK keeps in the app between calls (the Xee SDK: its server's settings, what
-/// `makePurchase` returned, its delegate), and hands the app on each report: a capability of
-/// the path whose SDK keeps any (`PurchasePath.sdkState`).
+/// A path's SDK in the app: what it does as the app launches (Pay Station pre-warms, StoreKit
+/// reads `currentEntitlements`), the URLs it takes (a redirect, a promoted purchase), and what it
+/// keeps between calls (the Xee SDK: its server's settings, what `makePurchase` returned, its
+/// delegate) and hands the app on each report. A capability of the path whose SDK does any of it
+/// (`PurchasePath.sdkState`); every member has a default that does nothing.
 protocol SDKState: AnyObject {
+    /// The app has launched (before anything unfinished is delivered).
+    func launched(in context: PathContext) throws
+
+    /// A URL the app was opened with; nil when it is not this path's.
+    func open(_ url: String, in context: PathContext) throws -> PathStep?
+
     /// The store opened with `catalog`: the SDK takes its settings from it.
     func start(with catalog: Catalog)
 
@@ -20,4 +28,14 @@ protocol SDKState: AnyObject {
 
     /// A call failed and was rolled back: what it left for the app goes with it.
     func callFailed()
+}
+
+extension SDKState {
+    func launched(in context: PathContext) throws {}
+    func open(_ url: String, in context: PathContext) throws -> PathStep? { nil }
+    func start(with catalog: Catalog) {}
+    func catalogReplaced(_ old: Catalog, by new: Catalog) {}
+    func describe(into report: inout StoreReport, in context: PathContext) {}
+    func callEnded(with report: inout StoreReport, in context: PathContext) {}
+    func callFailed() {}
 }

@@ -92,11 +92,11 @@ final class AppStoreSheet {
 
     /// The catalog no longer sells what the sheet is for: as the sheet's Cancel.
     func cancelPurchaseUnderWay(in context: PathContext, following followUp: some AppStoreFollowUp) throws -> PathStep? {
-        try take(.storeKit(.pressButton(.cancel)), in: context, following: followUp)
+        try take(.pressButton(.cancel), in: context, following: followUp)
     }
 
-    func take(_ input: PathInput, in context: PathContext, following followUp: some AppStoreFollowUp) throws -> PathStep {
-        guard case .storeKit(let input) = input, var sheet = session else { return .nothing }
+    func take(_ input: StoreKitInput, in context: PathContext, following followUp: some AppStoreFollowUp) throws -> PathStep {
+        guard var sheet = session else { return .nothing }
         let outcome = sheet.take(input)
         session = sheet
         guard let outcome else { return .nothing }
@@ -186,6 +186,12 @@ final class AppStoreSheet {
              .answerPriceIncrease, .pause, .changePause, .cancelPause, .resume, .tamper, .delete:
             return .nothing  // the engine's own, on every path
         }
+    }
+
+    /// The App Store sheet's input out of what the app sent.
+    static func input(from sent: PathInput) -> StoreKitInput? {
+        if case .storeKit(let input) = sent { return input }
+        return nil
     }
 
     /// A transaction left `purchasing`: the sheet went away with the app before an outcome.

@@ -6,7 +6,7 @@ import Ledger
 /// the App Store sheet (`AppStoreSheet`), the app unlocks, then finishes, and reads
 /// `Transaction.currentEntitlements` after each update. Nothing follows a purchase but the
 /// engine's completion, so its follow-up is the plain one.
-final class StoreKitPath: RegisteredPath, AppStoreFollowUp {
+final class StoreKitPath: RegisteredPath, AppStoreFollowUp, SheetOwner, StoreLifecycle, SDKState {
     let id = IntegrationPath.storekit
     private let appStore = AppStoreSheet(path: .storekit)
 
@@ -14,6 +14,10 @@ final class StoreKitPath: RegisteredPath, AppStoreFollowUp {
     typealias Work = NoDueWork
 
     init() {}
+
+    var purchaseSheet: (any SheetOwner)? { self }
+    var lifecycle: (any StoreLifecycle)? { self }
+    var sdkState: (any SDKState)? { self }
 
     /// StoreKit's calls are the engine's own words (`purchase.result`, `transaction.update`,
     /// `entitlements.current`), which the other paths' completions log too; its lifecycle is the
@@ -52,15 +56,17 @@ final class StoreKitPath: RegisteredPath, AppStoreFollowUp {
         try appStore.cancelPurchaseUnderWay(in: context, following: self)
     }
 
-    func take(_ input: PathInput, in context: PathContext) throws -> PathStep {
+    func input(from sent: PathInput) -> StoreKitInput? {
+        AppStoreSheet.input(from: sent)
+    }
+
+    func take(_ input: StoreKitInput, in context: PathContext) throws -> PathStep {
         try appStore.take(input, in: context, following: self)
     }
 
-    func answer(_ action: TransactionAction, to transaction: TransactionRecord, in context: PathContext) throws -> PathStep {
+    func answer(_ action: TransactionAction, to transaction: TransactionRecord, in context: PathContext) throws -> PathStep? {
         try appStore.answer(action, to: transaction, in: context, following: self)
     }
-
-    func open(_ url: String, in context: PathContext) throws -> PathStep? { nil }
 
     func redeliver(_ transaction: TransactionRecord, in context: PathContext) throws -> PathStep {
         try AppStoreSheet.redeliver(transaction, in: context)

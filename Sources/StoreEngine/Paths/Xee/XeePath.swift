@@ -9,7 +9,7 @@ import Ledger
 /// purchase's notification `xee.notificationDelaySeconds` later, and the app polls
 /// `getProfile` ten times, two seconds apart, meanwhile. A failed check never fails the purchase.
 /// Later changes (a refund) reach the profile only through notifications.
-final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer {
+final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, SheetOwner, StoreLifecycle {
     let id = IntegrationPath.xee
     /// The App Store sheet `makePurchase` opens; what follows its outcome is the SDK's (`paid`,
     /// `returned`).
@@ -35,6 +35,8 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer {
     init() {}
 
     var sdkState: (any SDKState)? { self }
+    var purchaseSheet: (any SheetOwner)? { self }
+    var lifecycle: (any StoreLifecycle)? { self }
     var accessServer: (any AccessServer<XeeDueWork>)? { self }
 
     /// The Xee SDK buys through the App Store.
@@ -192,11 +194,15 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer {
         try appStore.cancelPurchaseUnderWay(in: context, following: self)
     }
 
-    func take(_ input: PathInput, in context: PathContext) throws -> PathStep {
+    func input(from sent: PathInput) -> StoreKitInput? {
+        AppStoreSheet.input(from: sent)
+    }
+
+    func take(_ input: StoreKitInput, in context: PathContext) throws -> PathStep {
         try appStore.take(input, in: context, following: self)
     }
 
-    func answer(_ action: TransactionAction, to transaction: TransactionRecord, in context: PathContext) throws -> PathStep {
+    func answer(_ action: TransactionAction, to transaction: TransactionRecord, in context: PathContext) throws -> PathStep? {
         try appStore.answer(action, to: transaction, in: context, following: self)
     }
 
