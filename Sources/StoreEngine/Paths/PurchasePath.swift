@@ -2,7 +2,10 @@ import Catalog
 import Foundation
 import Ledger
 
-/// One integration path behind the engine: StoreKit 2, Pay Station, Xee.
+/// One integration path behind the engine: StoreKit 2, Xee, Google Play, Pay Station, or one
+/// registered beside them. Its members are what every path does; what only some do is a
+/// capability it offers through a property (its sheet, its store's lifecycle, its SDK in the
+/// app, a server that keeps access, a key of its own), nil unless it has one.
 ///
 /// A path decides how a purchase opens, what the player does in its sheet, and what its outcome
 /// is. It never grants and never finishes a purchase: it records the outcome through the
@@ -84,8 +87,8 @@ extension PurchasePath {
     }
 }
 
+// A path offers no capability unless it says so.
 extension PurchasePath {
-
     var purchaseSheet: (any SheetOwner)? { nil }
 
     var accessServer: (any AccessServer<Work>)? { nil }
