@@ -60,7 +60,8 @@ public struct AppView: Widget {
             // Google Play's sheet is the phone's own too, mirrored in a right-to-left storefront.
             frame.render(PlaySheet(session, theme: theme, audience: app.audience, direction: app.paywall.writingDirection,
                                    clearOf: boxes), in: screen)
-        case nil:
+        case .described, nil:
+            // A path with no view of its own: its sheet is its line at the bottom (`hint`).
             break
         }
         if let prompt = app.picker.prompt {
@@ -101,6 +102,7 @@ public struct AppView: Widget {
         case .payStation(let page)?: return PayStationSheet.hint(for: page, clockPaused: app.clockIsPaused)
         case .storeKit(let session)?: return StoreKitSheet.hint(for: session, audience: app.audience)
         case .play(let session)?: return PlaySheet.hint(for: session, audience: app.audience)
+        case .described(let sheet)?: return sheet.hint
         case nil:
             // A menu over the panes takes the keys, and says them on its own last line.
             if app.menus.open != nil { return "" }

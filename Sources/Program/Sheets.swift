@@ -84,6 +84,10 @@ public struct Sheets: Sendable, Equatable {
                 .map { [.engine(.send(.storeKit($0)))] } ?? []
         case .play?:
             return PlaySheet.input(for: key, audience: audience).map { [.engine(.send(.play($0)))] } ?? []
+        case .described(let sheet)?:
+            // A path with no view of its own: a letter its sheet lists sends that choice.
+            guard case .character(let letter) = key, let choice = sheet.choice(on: letter) else { return [] }
+            return [.engine(.send(.choose(choice.name, on: sheet.path)))]
         case nil:
             return []
         }

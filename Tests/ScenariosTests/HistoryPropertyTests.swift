@@ -118,7 +118,7 @@ private struct RandomRun {
         case .payStation?: return ["paystation card 4111111111111111", "advance 5s"]
         case .storeKit?: return ["storekit confirm"]
         case .play?: return ["play instrument approves"]
-        case nil: return []
+        case .described?, nil: return []
         }
     }
 
@@ -128,7 +128,7 @@ private struct RandomRun {
         case .payStation?: return "paystation close"
         case .storeKit?: return "storekit cancel"
         case .play?: return "play cancel"
-        case nil: return nil
+        case .described?, nil: return nil
         }
     }
 

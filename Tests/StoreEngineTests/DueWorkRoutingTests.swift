@@ -18,39 +18,71 @@ struct DueWorkRoutingTests {
     func xeeWorkReadsBackAsItWasWritten(_ work: XeeDueWork) throws {
         let kept = try #require(work.kept)
         let row = try DueWorkPayload(kind: kept.kind, encodedFields: kept.encodedFields())
-        let read = try XeePath().dueWork(from: row)
-        #expect(read as? XeeDueWork == work)
+        let read = try XeePath().scheduledWork(readingBack: row)
+        #expect(read == ScheduledWork(work))
+        #expect(try read.work(as: XeeDueWork.self) == work)
     }
 
     @Test func payStationKeepsOnlyAPaymentBeingProcessed() throws {
         let delivered = PayStationDueWork.delivered(invoiceId: "inv-9")
         let kept = try #require(delivered.kept)
-        let read = try PayStationPath().dueWork(from: DueWorkPayload(kind: kept.kind, encodedFields: try kept.encodedFields()))
-        #expect(read as? PayStationDueWork == delivered)
-        // The page's own steps close with the app.
+        let read = try PayStationPath().scheduledWork(
+            readingBack: DueWorkPayload(kind: kept.kind, encodedFields: try kept.encodedFields()))
+        #expect(try read.work(as: PayStationDueWork.self) == delivered)
+        // The page's own steps close with the app: held on the agenda, never read back from a row.
         #expect(PayStationDueWork.redirect(invoiceId: "inv-9").kept == nil)
         #expect(PayStationDueWork.loaded(invoiceId: "inv-9").kept == nil)
+        #expect(throws: DueWorkPayloadError.self) {
+            try PayStationPath().scheduledWork(readingBack: PayStationDueWork.redirect(invoiceId: "inv-9").payload)
+        }
+    }
+
+    /// What the agenda holds of a path's work is the path's words for it, and reads back as the
+    /// path's own value, kept or not; another path's type reads none of it.
+    @Test(arguments: [
+        ScheduledWork(PayStationDueWork.redirect(invoiceId: "inv-1")),
+        ScheduledWork(PayStationDueWork.loaded(invoiceId: "inv-2")),
+        ScheduledWork(PayStationDueWork.delivered(invoiceId: "inv-3")),
+        ScheduledWork(PlayDueWork.reconnect(attempt: 3)),
+        ScheduledWork(PlayDueWork.pendingSettles(transactionId: "txn-000001", approves: false)),
+        ScheduledWork(PlayDueWork.acknowledgementDeadline(transactionId: "txn-000002")),
+        ScheduledWork(XeeDueWork.profilePoll(transactionId: "txn-000003", poll: 2)),
+    ])
+    func everyWorkOnTheAgendaReadsBackAsItsPathsOwn(_ scheduled: ScheduledWork) throws {
+        let payStation = try scheduled.work(as: PayStationDueWork.self)
+        let play = try scheduled.work(as: PlayDueWork.self)
+        let xee = try scheduled.work(as: XeeDueWork.self)
+        let payloads = [payStation?.payload, play?.payload, xee?.payload].compactMap { $0 }
+        #expect(payloads == [scheduled.payload], "read by its own path's type alone, as it was written")
+        #expect((payStation != nil) == (scheduled.performer == .paystation))
+        #expect((play != nil) == (scheduled.performer == .play))
+        #expect((xee != nil) == (scheduled.performer == .xee))
     }
 
     /// Rows written by the build before this one (its fields through `JSONSerialization`) still read.
     @Test func rowsOfTheEarlierBuildStillRead() throws {
-        let poll = try XeePath().dueWork(from: DueWorkPayload(
+        let poll = try XeePath().scheduledWork(readingBack: DueWorkPayload(
             kind: "profilePoll", encodedFields: #"{"poll":"3","transactionId":"txn-000004"}"#))
-        #expect(poll as? XeeDueWork == .profilePoll(transactionId: "txn-000004", poll: 3))
-        let change = try XeePath().dueWork(from: DueWorkPayload(
+        #expect(try poll.work(as: XeeDueWork.self) == .profilePoll(transactionId: "txn-000004", poll: 3))
+        let change = try XeePath().scheduledWork(readingBack: DueWorkPayload(
             kind: "lifecycleNotification", encodedFields: #"{"change":"renewal","transactionId":"txn-000005"}"#))
-        #expect(change as? XeeDueWork == .lifecycleNotification(transactionId: "txn-000005", change: .renewal))
+        #expect(try change.work(as: XeeDueWork.self) == .lifecycleNotification(transactionId: "txn-000005", change: .renewal))
     }
 
     @Test func aPathRefusesWhatItCannotRead() throws {
         #expect(throws: DueWorkPayloadError.self) {
-            try XeePath().dueWork(from: DueWorkPayload(kind: "profilePoll", fields: ["transactionId": "t", "poll": "many"]))
+            try XeePath().scheduledWork(readingBack: DueWorkPayload(kind: "profilePoll",
+                                                                    fields: ["transactionId": "t", "poll": "many"]))
         }
         #expect(throws: DueWorkPayloadError.self) {
-            try XeePath().dueWork(from: DueWorkPayload(kind: "delivered", fields: ["invoiceId": "inv-1"]))
+            try XeePath().scheduledWork(readingBack: DueWorkPayload(kind: "delivered", fields: ["invoiceId": "inv-1"]))
         }
         #expect(throws: DueWorkPayloadError.self) {
-            try StoreKitPath().dueWork(from: DueWorkPayload(kind: "notification", fields: ["transactionId": "t"]))
+            try StoreKitPath().scheduledWork(readingBack: DueWorkPayload(kind: "notification",
+                                                                         fields: ["transactionId": "t"]))
+        }
+        #expect(throws: DueWorkPayloadError.self) {
+            try PlayDueWork(DueWorkPayload(kind: "reconnect", fields: ["attempt": "soon"]))
         }
     }
 

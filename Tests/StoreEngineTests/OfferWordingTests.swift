@@ -83,7 +83,7 @@ struct OfferWordingTests {
                     case .play(let session)?:
                         places.append(("Google Play sheet", session.offerLine))
                         _ = try harness.store.send(.play(.cancel))
-                    case nil:
+                    case .described?, nil:
                         Issue.record("\(path.rawValue) opened no sheet in \(storefront.id): \(report.notice?.text ?? "")")
                     }
                 }

@@ -26,20 +26,40 @@ public struct Storefront: Sendable, Equatable, Identifiable {
     }
 }
 
-/// The ways a purchase can travel.
-public enum IntegrationPath: String, Sendable, CaseIterable {
-    case storekit
-    case paystation
-    case xee
-    /// Google Play Billing, for the same game on Android.
-    case play
+/// The ways a purchase can travel: the catalog's four by name, and any other a build registers
+/// with the engine. A struct rather than an enum, so that a path the catalog does not name (a
+/// later store, a test's) is a path all the same; the catalog still accepts only its four names
+/// (`allCases`), and the engine knows what each path is from the path itself.
+public struct IntegrationPath: RawRepresentable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    public let rawValue: String
+    /// How the app and its notices name it: `StoreKit 2`, `Pay Station`.
+    public let displayName: String
 
-    public var displayName: String {
-        switch self {
-        case .storekit: return "StoreKit 2"
-        case .paystation: return "Pay Station"
-        case .xee: return "Xee"
-        case .play: return "Google Play"
-        }
+    /// One of the catalog's names; nil for any other (the engine finds a registered path by its
+    /// name through its registry).
+    public init?(rawValue: String) {
+        guard let named = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = named
     }
+
+    /// A path the catalog does not name, registered with the engine by whoever defines it.
+    public init(name: String, displayName: String) {
+        rawValue = name
+        self.displayName = displayName
+    }
+
+    public static let storekit = IntegrationPath(name: "storekit", displayName: "StoreKit 2")
+    public static let paystation = IntegrationPath(name: "paystation", displayName: "Pay Station")
+    public static let xee = IntegrationPath(name: "xee", displayName: "Xee")
+    /// Google Play Billing, for the same game on Android.
+    public static let play = IntegrationPath(name: "play", displayName: "Google Play")
+
+    /// The paths a catalog names, in the order the app steps through them.
+    public static let allCases: [IntegrationPath] = [.storekit, .paystation, .xee, .play]
+
+    public var description: String { rawValue }
+
+    // One path, one name: the display name follows from it.
+    public static func == (lhs: IntegrationPath, rhs: IntegrationPath) -> Bool { lhs.rawValue == rhs.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 }

@@ -73,9 +73,15 @@ enum DueAction: Equatable {
         }
     }
 
-    /// A path's work, of that path's type; nil for the engine's own steps and other types.
+    /// A path's work, of that path's type; nil for the engine's own steps and other paths'.
+    /// The path wrote what it reads back, so a payload of its own that does not read is a
+    /// mistake of the path's, and stops here.
     func work<Work: DueWork>(as type: Work.Type) -> Work? {
         guard case .work(let scheduled) = self else { return nil }
-        return scheduled.work as? Work
+        do {
+            return try scheduled.work(as: type)
+        } catch {
+            preconditionFailure("\(Work.performer.rawValue) cannot read back its own work: \(error)")
+        }
     }
 }

@@ -476,7 +476,7 @@ extension Account {
 extension TransactionSummary {
     init(record: TransactionRecord) {
         self.init(id: record.id, productId: record.productId, userId: record.userId, storefront: record.storefront,
-                  path: IntegrationPath(rawValue: record.integrationPath),
+                  path: PathRegistry.path(named: record.integrationPath),
                   state: State(rawValue: record.state.rawValue) ?? .failed,
                   failure: record.state == .deferred ? nil : record.error.map(FailureReason.init(recorded:)),
                   quantity: record.quantity,
@@ -486,7 +486,7 @@ extension TransactionSummary {
                   offerType: record.offerType, offerId: record.offerId,
                   // A store that signs with its own key hands out no App Store JWS (one an older
                   // build kept on a Google Play transaction is not the store's).
-                  signedTransaction: IntegrationPath(rawValue: record.integrationPath).map(PathRegistry.hasOwnKey) == true
+                  signedTransaction: PathRegistry.path(named: record.integrationPath).map(PathRegistry.hasOwnKey) == true
                       ? nil : record.signedTransaction,
                   pending: record.state == .deferred ? PendingReason(recorded: record.error) : nil,
                   originalTransactionId: record.originalTransactionId, revokedAt: record.revokedAt,

@@ -207,7 +207,7 @@ struct Completion {
     }
 }
 
-/// How the path that made a transaction ends its purchases (its `PurchasePath` members of the
+/// How the path that made a transaction ends its purchases (its `PathTraits` of the
 /// same names), for the completion.
 struct CompletionPolicy: Equatable {
     /// Whether a transaction that fails verification is finished anyway (else it is neither

@@ -95,7 +95,7 @@ extension LedgerHistory {
             let rows = try ledger.dueWork(user: user)
             let scheduled = paths.flatMap { path in
                 rows.filter { $0.path == path.id.rawValue }.compactMap { row in
-                    try? path.dueWork(from: DueWorkPayload(kind: row.kind, encodedFields: row.payload))
+                    try? path.scheduledWork(readingBack: DueWorkPayload(kind: row.kind, encodedFields: row.payload))
                 }
             }
             let waiting = ServerWaits(paths: paths, scheduled: scheduled, accessLevel: { account.accessLevel(ofTransaction: $0) })
@@ -123,7 +123,7 @@ extension LedgerHistory {
         var verification: [String: Verification] = [:]
         for record in records where record.state == .purchased || record.state == .restored {
             // A store with a key of its own is checked as its app checks it, never by a JWS.
-            if let path = IntegrationPath(rawValue: record.integrationPath), PathRegistry.hasOwnKey(path) {
+            if let path = PathRegistry.path(named: record.integrationPath), PathRegistry.hasOwnKey(path) {
                 let problem = signedPurchases[record.id].map(\.problem) ?? "its store keeps no signed purchase for it"
                 verification[record.id] = problem.map(Verification.failed) ?? .verified
                 continue

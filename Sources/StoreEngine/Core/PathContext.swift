@@ -171,7 +171,7 @@ struct PathContext {
     /// not refunded, newest first, of `products` only when given: what Apple reports for this
     /// customer. Read from the ledger, however many there are: the panes keep only the newest.
     func appStorePurchases(of products: [String]? = nil, limit: Int = .max) throws -> [TransactionRecord] {
-        let paths = IntegrationPath.allCases.filter { $0.marketplace == .appStore }.map(\.rawValue)
+        let paths = store.paths.map(\.id).filter { $0.marketplace == .appStore }.map(\.rawValue)
         return try store.ledger.paidTransactions(user: store.userId, paths: paths, products: products, limit: limit)
     }
 

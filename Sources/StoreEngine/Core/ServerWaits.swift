@@ -11,9 +11,9 @@ struct ServerWaits: Equatable {
 
     /// What `paths` say waits, given the work scheduled; `accessLevel` names the level a
     /// transaction gives.
-    init(paths: [any PurchasePath], scheduled: [any DueWork], accessLevel: (String) -> String?) {
+    init(paths: [any PurchasePath], scheduled: [ScheduledWork], accessLevel: (String) -> String?) {
         for path in paths {
-            let levels = path.levelsWaitingForServer(scheduled: scheduled, accessLevel: accessLevel)
+            let levels = path.levelsWaitingForServer(among: scheduled, accessLevel: accessLevel)
             guard !levels.isEmpty else { continue }
             byStore[path.id.marketplace, default: [:]].merge(levels) { first, _ in first }
         }

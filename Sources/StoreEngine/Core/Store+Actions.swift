@@ -32,7 +32,9 @@ extension Store {
                 return try refund(record, because: reason)
             case .approve, .decline, .resolve:
                 let owner = path(of: record)
-                return try run(owner.answer(action, to: record, in: context)) ?? nil
+                let step = try owner.lifecycle?.answer(action, to: record, in: context)
+                    ?? PathStep(notice: StoreNotice(.info, "Nothing on the \(owner.id.displayName) path waits for \(action.title)."))
+                return try run(step) ?? nil
             case .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease, .answerPriceIncrease,
                  .pause, .changePause, .cancelPause, .resume:
                 return try act(action, onSubscriptionOf: record)
@@ -109,14 +111,14 @@ extension Store {
             let removed = grant.map { " (" + Completion.describe($0, revoked: true) + ")" } ?? ""
             try logLifecycle(.refunded, "\(product?.shortId ?? record.productId) refunded, reason \(reason.rawValue)\(removed)",
                              transaction: record.id, onPath: record.integrationPath, at: time)
-            if path(of: record).readsCurrentEntitlements {
+            if path(of: record).traits.readsCurrentEntitlements {
                 try log(.transactionUpdate, "Transaction.updates: \(record.id) revoked (\(reason.rawValue)); "
                         + "the app removes access", record.id, time)
                 try logCurrentEntitlements(at: time, transaction: record.id)
             }
             try refresh(record.id)
             try revokeSubscription(ofRefunded: record, at: time)
-            try path(of: record).refunded(record, in: context)
+            try path(of: record).lifecycle?.refunded(record, in: context)
         }
         // What the refund took, unless another store still gives it (then that is what the player has).
         var removed = ""

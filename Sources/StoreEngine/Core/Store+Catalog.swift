@@ -18,7 +18,7 @@ extension Store {
         catalog = newCatalog
         if conditions.network == old.settings.network { conditions.network = newCatalog.settings.network }
         if conditions.projectId == old.settings.projectId { conditions.projectId = newCatalog.settings.projectId }
-        for path in paths { path.catalogReplaced(old, by: newCatalog) }
+        for path in paths { path.sdkState?.catalogReplaced(old, by: newCatalog) }
         let changes = CatalogChanges(from: old, to: newCatalog)
         return try perform {
             // The account names levels and groups from the catalog: read once more with this one.
@@ -39,8 +39,9 @@ extension Store {
     /// done) is the player's: its sheet stays.
     private func cancelPurchaseLeavingTheCatalog() throws -> StoreNotice? {
         guard let sheet = purchaseUnderWay, !isSold(sheet.productId) else { return nil }
-        let owner = path(sheet.path)
-        guard let step = try owner.cancelPurchaseUnderWay(in: context) else { return nil }
+        guard let owner = path(sheet.path).purchaseSheet, let step = try owner.cancelPurchaseUnderWay(in: context) else {
+            return nil
+        }
         _ = try run(step)
         // A page left showing how its purchase ended goes too: there is nothing more to read on it.
         if sheetOnScreen?.transactionId == sheet.transactionId { try owner.closeEndedSheet(in: context) }

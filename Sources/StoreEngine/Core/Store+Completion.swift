@@ -40,10 +40,10 @@ extension Store: CompletionHost {
     }
 
     func policy(of transaction: TransactionRecord) -> CompletionPolicy {
-        let owner = path(of: transaction)
-        return CompletionPolicy(finishesUnverifiedTransactions: owner.finishesUnverifiedTransactions,
-                                grantsAccessLocally: owner.grantsAccessLocally,
-                                readsCurrentEntitlements: owner.readsCurrentEntitlements,
+        let traits = path(of: transaction).traits
+        return CompletionPolicy(finishesUnverifiedTransactions: traits.finishesUnverifiedTransactions,
+                                grantsAccessLocally: traits.grantsAccessLocally,
+                                readsCurrentEntitlements: traits.readsCurrentEntitlements,
                                 signsWithItsOwnKey: signsWithItsOwnKey(transaction))
     }
 

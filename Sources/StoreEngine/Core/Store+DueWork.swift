@@ -9,7 +9,7 @@ import Ledger
 extension Store {
     /// Puts a path's work on the agenda and, when the work is kept, in the ledger, inside the
     /// caller's commit when there is one.
-    func schedule(_ work: any DueWork, at due: Date) throws {
+    func schedule(_ work: some DueWork, at due: Date) throws {
         let scheduled = ScheduledWork(work)
         var ledgerId: Int64?
         if let kept = work.kept {
@@ -41,7 +41,7 @@ extension Store {
         }
         for row in try ledger.dueWork(user: userId) {
             do {
-                reloaded.schedule(.work(ScheduledWork(try dueWork(readingBack: row))), at: row.dueAt, ledgerId: row.id)
+                reloaded.schedule(.work(try dueWork(readingBack: row)), at: row.dueAt, ledgerId: row.id)
             } catch {
                 guard let id = row.id, !upcoming.unreadable.contains(id) else { continue }
                 try log(.ledgerUnreadable, "due work \(id) of \(row.path) (\(row.kind), due \(EventDate.string(from: row.dueAt))) "
@@ -54,9 +54,11 @@ extension Store {
     }
 
     /// A kept row, read back by the path it names.
-    func dueWork(readingBack row: DueWorkRecord) throws -> any DueWork {
-        guard let id = IntegrationPath(rawValue: row.path) else { throw DueWorkPayloadError.unknownPath(row.path) }
-        return try path(id).dueWork(from: DueWorkPayload(kind: row.kind, encodedFields: row.payload))
+    func dueWork(readingBack row: DueWorkRecord) throws -> ScheduledWork {
+        guard let owner = paths.first(where: { $0.id.rawValue == row.path }) else {
+            throw DueWorkPayloadError.unknownPath(row.path)
+        }
+        return try owner.scheduledWork(readingBack: DueWorkPayload(kind: row.kind, encodedFields: row.payload))
     }
 
     /// A durable step is reached once its commit is on disk (crash tests kill the process here).

@@ -8,17 +8,17 @@ import Foundation
 extension Store {
     /// The sheet on screen, whichever path's it is.
     var sheetOnScreen: PurchaseSheet? {
-        paths.lazy.compactMap { $0.sheet(in: self.context) }.first
+        paths.lazy.compactMap { $0.purchaseSheet?.sheet(in: self.context) }.first
     }
 
     /// The sheet of the purchase under way, whichever path's it is.
     var purchaseUnderWay: PurchaseSheet? {
-        paths.lazy.compactMap { $0.openPurchase(in: self.context) }.first
+        paths.lazy.compactMap { $0.purchaseSheet?.openPurchase(in: self.context) }.first
     }
 
     /// A purchase opens on `path`: the other paths' sheets that only show how theirs ended close.
     func closeEndedSheets(except path: IntegrationPath) throws {
-        for other in paths where other.id != path { try other.closeEndedSheet(in: context) }
+        for other in paths where other.id != path { try other.purchaseSheet?.closeEndedSheet(in: context) }
     }
 
     /// Keeps a URL until the sheet on screen goes: the call that takes the sheet away opens it,

@@ -22,7 +22,7 @@ extension Store {
                 // loses all of them or none, and the launch after says the same again.
                 try ledger.inTransaction {
                     try logPaywall(open: true)
-                    for path in paths { try path.launched(in: context) }
+                    for path in paths { try path.sdkState?.launched(in: context) }
                 }
                 opened = try openKeptURLs(atLaunch: true)
             } catch {
@@ -101,11 +101,11 @@ extension Store {
         return try perform {
             // A downgrade (or a crossgrade to another duration) waits for the renewal: no sheet;
             // so does any change the path's app asks to make at the renewal (Play's DEFERRED).
-            let replacement = try self.path(path).planReplacement(forTransaction: nil, in: context)
+            let replacement = try self.path(path).lifecycle?.planReplacement(forTransaction: nil, in: context)
             if let deferred = try deferPlanChange(to: productId, in: path.marketplace, by: replacement) { return deferred }
             let notice = try run(self.path(path).beginPurchase(
                 PurchaseRequest(productId: productId, storefront: storefront, variationId: variationId), in: context))
-            if self.path(path).sheet(in: context) != nil { reached(.opened) }
+            if self.path(path).purchaseSheet?.sheet(in: context) != nil { reached(.opened) }
             return notice
         }
     }
@@ -116,9 +116,10 @@ extension Store {
         // ignores input that is not its sheet's, and with no sheet open nothing takes it. Input
         // that is a call of the app's rather than a key on a sheet goes to the path it names.
         return try perform {
-            let owner = input.isForASheet ? paths.first(where: { $0.sheet(in: context) != nil }) : path(input.path)
-            guard let owner else { return nil }
-            return try run(owner.take(input, in: context))
+            let owner = input.isForASheet ? paths.first(where: { $0.purchaseSheet?.sheet(in: context) != nil })
+                : path(input.path)
+            guard let sheet = owner?.purchaseSheet else { return nil }
+            return try run(sheet.take(sent: input, in: context))
         }
     }
 
@@ -132,7 +133,7 @@ extension Store {
     /// The first path that knows the URL handles it (Pay Station answers every URL, last).
     func openURL(_ url: String) throws -> StoreNotice? {
         for path in paths {
-            if let step = try path.open(url, in: context) { return try run(step) }
+            if let step = try path.sdkState?.open(url, in: context) { return try run(step) }
         }
         return nil
     }
@@ -206,7 +207,7 @@ extension Store {
                     // commit; what it settles is completed after, as any purchase is.
                     step = try ledger.inTransaction { () throws -> PathStep in
                         if let id = item.ledgerId { try ledger.removeDueWork(id: id) }
-                        return try path(scheduled.performer).perform(scheduled.work, in: context)
+                        return try path(scheduled.performer).perform(scheduled: scheduled, in: context)
                     }
                 }
             } catch {
@@ -274,11 +275,11 @@ extension Store {
             var done = report(notice: try openURLsWaitingForSheet() ?? notice)
             // What a path hands the app once the call is committed (what an SDK returned, a
             // delegate's callback).
-            for path in paths { path.callEnded(with: &done, in: context) }
+            for path in paths { path.sdkState?.callEnded(with: &done, in: context) }
             return done
         } catch {
             resynchronize(after: error)
-            for path in paths { path.callFailed() }
+            for path in paths { path.sdkState?.callFailed() }
             throw StoreError(error)
         }
     }
@@ -312,8 +313,8 @@ extension Store {
 
     /// What the paths' servers have not recorded yet, from the work on the agenda.
     var serverWaits: ServerWaits {
-        let scheduled = upcoming.agenda.items.compactMap { item -> (any DueWork)? in
-            if case .work(let scheduled) = item.action { return scheduled.work }
+        let scheduled = upcoming.agenda.items.compactMap { item -> ScheduledWork? in
+            if case .work(let scheduled) = item.action { return scheduled }
             return nil
         }
         return ServerWaits(paths: paths, scheduled: scheduled, accessLevel: account.accessLevel(ofTransaction:))
@@ -324,10 +325,10 @@ extension Store {
         var report = StoreReport(snapshot: account.snapshot(at: now, waiting: serverWaits),
                                  sheet: sheetOnScreen,
                                  notice: notice, clock: clock, nextDue: upcoming.agenda.nextDue)
-        report.accessWait = paths.lazy.compactMap { $0.accessWait(in: self.context) }.first
+        report.accessWait = paths.lazy.compactMap { $0.accessServer?.accessWait(in: self.context) }.first
         report.timeRate = timeRate
         report.renewalRate = renewalRate
-        for path in paths { path.describe(into: &report, in: context) }
+        for path in paths { path.sdkState?.describe(into: &report, in: context) }
         return report
     }
 }

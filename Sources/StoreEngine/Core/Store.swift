@@ -25,8 +25,9 @@ public final class Store {
     var account = Account()
     /// The key this ledger signs its transactions with, made once and kept in the ledger.
     let signingKey: SigningKey
-    /// One of each path in `PathRegistry`, in its order (the order they are asked for a URL).
-    /// Each keeps its own state (its sessions, its server's settings, what it hands the app).
+    /// The paths it was made with (the built-in ones of `PathRegistry` unless told otherwise),
+    /// in the order they are asked for a URL. Each keeps its own state (its sessions, its
+    /// server's settings, what it hands the app).
     let paths: [any PurchasePath]
     /// Called as each durable step completes. The executable uses it to crash the process on
     /// purpose at a chosen step (`STOREFRONT_CRASH_AT`), so recovery is tested on the real binary.
@@ -106,16 +107,20 @@ public final class Store {
                       generator: generator)
     }
 
+    /// `paths` are the store's paths, registered with `PathRegistry` as the store opens: the
+    /// four this build ships unless the caller adds (or chooses) its own.
     init(catalog: Catalog, ledger: Ledger, userId: String, clock: Clock? = nil, rate: Clock.Rate? = nil,
          wallTime: @escaping () -> Date = Date.init,
-         generator: any RandomNumberGenerator = SystemRandomNumberGenerator()) throws(StoreError) {
+         generator: any RandomNumberGenerator = SystemRandomNumberGenerator(),
+         paths: [any RegisteredPath] = PathRegistry.makePaths()) throws(StoreError) {
         self.catalog = catalog
         self.ledger = ledger
         self.userId = userId
         conditions = SDKConditions(network: catalog.settings.network, projectId: catalog.settings.projectId,
                                    generator: generator)
-        paths = PathRegistry.makePaths()
-        for path in paths { path.start(with: catalog) }
+        for path in paths { PathRegistry.register(type(of: path)) }
+        self.paths = paths
+        for path in paths { path.sdkState?.start(with: catalog) }
         let wall = wallTime()
         calendar = StoreCalendar(wallTime: wallTime, clock: clock ?? .realTime(at: wall))
         do {
@@ -141,7 +146,7 @@ public final class Store {
             account = try Account(reading: ledger, user: userId, catalog: catalog)
             renewalRate = try ledger.setting(Self.renewalRateSetting).flatMap(RenewalRate.init(rawValue:))
                 ?? RenewalRate(catalog: catalog)
-            keptPath = try ledger.setting(Self.pathSetting).flatMap(IntegrationPath.init(rawValue:))
+            keptPath = try ledger.setting(Self.pathSetting).flatMap { name in paths.first { $0.id.rawValue == name }?.id }
             try reloadAgenda()
             // The rate this run measures by, kept with its next commit (none of its own), so a
             // reader without the catalog measures as it did.
@@ -202,7 +207,7 @@ public final class Store {
         // A subscription row older than its path's column names none: its transaction does.
         let pathId = try pathId ?? ledger.transaction(id: transactionId)?.integrationPath
         let owner = paths.first { $0.id.rawValue == pathId } ?? paths[paths.count - 1]
-        switch owner.notification(for: event, ofTransaction: transactionId, in: context) {
+        switch owner.lifecycle?.notification(for: event, ofTransaction: transactionId, in: context) ?? .unnotified {
         case .notification(let kind, let heading):
             try log(kind, heading.map { "\($0) · \(message)" } ?? message, transactionId, time)
         case .unnotified:

@@ -2,22 +2,40 @@ import Catalog
 import Foundation
 
 /// Work a path asked to have done later on the simulated clock, as a value of the path's own
-/// type (an enum in the path's folder). The engine keeps it on the agenda and, when `kept`
-/// says so, in the ledger; it never looks inside: when it falls due, or is read back at
-/// launch, it goes to the path named by `performer`, which alone knows what it means.
+/// type (an enum in the path's folder, the path's `PurchasePath.Work`). The engine holds it in
+/// the path's own words (`payload`: a kind and a few fields), on the agenda and, when `isKept`
+/// says so, in the ledger; it never looks inside: when it falls due, or is read back at launch,
+/// the path named by `performer` reads it back as its own type, which alone knows what it means.
 protocol DueWork: Equatable {
     /// The path that scheduled it and performs it.
     static var performer: IntegrationPath { get }
 
-    /// How the ledger keeps it; nil for work that lives only in the app and closes with it
-    /// (Pay Station's page loading, its redirect countdown).
-    var kept: DueWorkPayload? { get }
+    /// The work in the path's words: what the agenda holds, and the ledger keeps.
+    var payload: DueWorkPayload { get }
+
+    /// Whether the ledger keeps it; work that lives only in the app closes with it (Pay
+    /// Station's page loading, its redirect countdown).
+    var isKept: Bool { get }
+
+    /// Reads back what `payload` wrote; throws for a kind or fields it does not know.
+    init(_ payload: DueWorkPayload) throws
 }
 
 extension DueWork {
-    /// Whether `other` is this very work: the same type and the same value.
-    func isSame(as other: any DueWork) -> Bool {
-        (other as? Self) == self
+    /// How the ledger keeps it; nil for work it does not keep.
+    var kept: DueWorkPayload? { isKept ? payload : nil }
+}
+
+/// The due work of a path that schedules nothing: there is none, and no row reads back as it.
+enum NoDueWork: DueWork {
+    /// A name no path has, so no work on the agenda reads as this.
+    static var performer: IntegrationPath { IntegrationPath(name: "", displayName: "no path") }
+
+    var payload: DueWorkPayload { switch self {} }
+    var isKept: Bool { switch self {} }
+
+    init(_ payload: DueWorkPayload) throws {
+        throw DueWorkPayloadError.unknownKind(payload.kind)
     }
 }
 
@@ -71,17 +89,22 @@ enum DueWorkPayloadError: Error, CustomStringConvertible {
     }
 }
 
-/// A path's due work on the agenda, with the path that performs it.
+/// A path's due work on the agenda: the path that performs it, and the work in that path's
+/// words. The path reads it back as its own type (`work(as:)`, by decoding, never by a cast).
 struct ScheduledWork: Equatable {
-    let work: any DueWork
+    let performer: IntegrationPath
+    let payload: DueWorkPayload
+    let isKept: Bool
 
-    init(_ work: any DueWork) {
-        self.work = work
+    init<Work: DueWork>(_ work: Work) {
+        performer = Work.performer
+        payload = work.payload
+        isKept = work.isKept
     }
 
-    var performer: IntegrationPath { type(of: work).performer }
-
-    static func == (lhs: ScheduledWork, rhs: ScheduledWork) -> Bool {
-        lhs.work.isSame(as: rhs.work)
+    /// The work as `Work`, when it is work of `Work`'s path; nil for another path's.
+    func work<Work: DueWork>(as type: Work.Type) throws -> Work? {
+        guard performer == Work.performer else { return nil }
+        return try Work(payload)
     }
 }

@@ -2,7 +2,10 @@ import Catalog
 import Foundation
 import Ledger
 
-/// One integration path behind the engine: StoreKit 2, Pay Station, Xee.
+/// One integration path behind the engine: StoreKit 2, Xee, Google Play, Pay Station, or one
+/// registered beside them. Its members are what every path does; what only some do is a
+/// capability it offers through a property (its sheet, its store's lifecycle, its SDK in the
+/// app, a server that keeps access, a key of its own), nil unless it has one.
 ///
 /// A path decides how a purchase opens, what the player does in its sheet, and what its outcome
 /// is. It never grants and never finishes a purchase: it records the outcome through the
@@ -10,6 +13,10 @@ import Ledger
 /// validates, grants once and finishes. The context offers no other way to do either, so no
 /// path can skip them.
 protocol PurchasePath: AnyObject {
+    /// What it schedules on the clock, of its own type: the engine holds it in the path's words
+    /// and hands it back as this type (`perform`), never as another path's.
+    associatedtype Work: DueWork = NoDueWork
+
     var id: IntegrationPath { get }
 
     /// The products request: what the store sells of `identifiers`.
@@ -18,188 +25,79 @@ protocol PurchasePath: AnyObject {
     /// `add(payment)` / `purchase()`: opens a purchase, or says why nothing happens.
     func beginPurchase(_ request: PurchaseRequest, in context: PathContext) throws -> PathStep
 
-    /// The player's input in this path's sheet.
-    func take(_ input: PathInput, in context: PathContext) throws -> PathStep
-
-    /// A URL the app was opened with; nil when it is not this path's.
-    func open(_ url: String, in context: PathContext) throws -> PathStep?
-
     /// An unfinished transaction of this path left `purchasing` by the last run.
     func redeliver(_ transaction: TransactionRecord, in context: PathContext) throws -> PathStep
 
     /// Restore purchases: brings back what the player owns, never charges.
     func restore(in context: PathContext) throws -> PathStep
 
-    /// Something this path scheduled on the clock has fallen due: work of its own type
-    /// (`DueWork.performer` is this path), which it switches over in full.
-    func perform(_ work: any DueWork, in context: PathContext) throws -> PathStep
+    /// Something this path scheduled on the clock has fallen due: work of its own type, which
+    /// it switches over in full.
+    func perform(_ work: Work, in context: PathContext) throws -> PathStep
 
-    /// Reads back work this path kept in the ledger (`DueWork.kept`); throws for a kind or
-    /// fields it does not know, and the engine leaves that row in the ledger.
-    func dueWork(from payload: DueWorkPayload) throws -> any DueWork
+    /// Its purchase sheet and the input it takes, where it shows one (every built-in path does).
+    var purchaseSheet: (any SheetOwner)? { get }
 
-    /// The sheet waiting on the player, if this path has one open.
-    func sheet(in context: PathContext) -> PurchaseSheet?
+    /// The server of its own that keeps the player's access, where it has one (the Xee SDK's).
+    var accessServer: (any AccessServer<Work>)? { get }
 
-    /// The sheet of a purchase still under way: one purchase at a time, so no other path opens
-    /// a sheet meanwhile. A sheet left showing how a purchase ended (a declined page) is not.
-    func openPurchase(in context: PathContext) -> PurchaseSheet?
+    /// How its store follows a purchase after the sale (its notifications' names, refunds,
+    /// subscription changes, plan replacements, renewals' references); nil for a store that
+    /// sends none, and the engine says what happened as its own step.
+    var lifecycle: (any StoreLifecycle)? { get }
 
-    /// Another path opens a purchase: a sheet left showing how this path's purchase ended closes.
-    func closeEndedSheet(in context: PathContext) throws
+    /// How its store signs purchases with a key of its own (Google Play's), where it does
+    /// (`RegisteredPath.signsWithItsOwnKey`); nil, and the engine signs as the App Store does.
+    var ownKey: (any OwnKeySigning)? { get }
 
-    /// The catalog no longer sells what the purchase under way is for: it is cancelled as the
-    /// player would cancel it, nothing charged; nil when it is past cancelling (paid).
-    func cancelPurchaseUnderWay(in context: PathContext) throws -> PathStep?
 
-    /// QA's answer to a transaction of this path left waiting (approve, decline, resolve).
-    func answer(_ action: TransactionAction, to transaction: TransactionRecord, in context: PathContext) throws -> PathStep
-
-    /// Whether the app finishes a transaction that fails verification (the Xsolla guide:
-    /// `finishTransaction` in every branch) or leaves it unfinished (StoreKit's guide).
-    var finishesUnverifiedTransactions: Bool { get }
-
-    /// Whether the app reads `Transaction.currentEntitlements` after each update (StoreKit).
-    var readsCurrentEntitlements: Bool { get }
-
-    /// The app has launched (before anything unfinished is delivered): Pay Station pre-warms here.
-    func launched(in context: PathContext) throws
-
-    /// Whether the app grants subscription access itself; on Xee the server's profile does.
-    var grantsAccessLocally: Bool { get }
-
-    /// The access the app is polling for, if any.
-    func accessWait(in context: PathContext) -> AccessWait?
-
-    /// Access levels this path's server has not recorded yet though the store sold (or
-    /// renewed) them: the panes say `waiting for the server`, not `expired`. From the work on
-    /// the agenda (the running store's, or what `history` reads back from the ledger), of which
-    /// a path reads only its own.
-    func levelsWaitingForServer(scheduled: [any DueWork], accessLevel: (String) -> String?) -> [String: ServerWait]
-
-    /// The store refunded one of this path's transactions (already recorded and logged).
-    func refunded(_ transaction: TransactionRecord, in context: PathContext) throws
-
-    /// A subscription sold on this path changed on the calendar or by QA's hand (renewed,
-    /// cancelled, expired…); `transaction` is its latest. Inside the change's commit.
-    func subscriptionChanged(_ change: SubscriptionChange, _ transaction: TransactionRecord,
-                             in context: PathContext) throws
-
-    /// How a plan change the app makes on this path is carried out, where its store lets the app
-    /// choose (Google Play's replacement mode): for the purchase `transactionId` once it has one,
-    /// else for the next purchase. Nil for the App Store's fixed rule (`PlanChange`).
-    func planReplacement(forTransaction transactionId: String?, in context: PathContext) throws -> PlanReplacement?
-
-    /// A new renewal rate moved the end of the period `transactionId` paid for from `before`
-    /// to `expires` (in the rate change's commit): a server that keeps access follows.
-    func periodRescaled(ofTransaction transactionId: String, from before: Date, to expires: Date,
-                        in context: PathContext) throws
-
-    /// The name its store gives `event` of the transaction `transactionId` (its latest, for a
-    /// subscription's), as its server would notify a backend.
-    func notification(for event: LifecycleEvent, ofTransaction transactionId: String, in context: PathContext) -> LifecycleNaming
-
-    // MARK: A store that signs with a key of its own
-
-    /// Keeps `transaction`, just paid, signed as its store hands it to the app, where the store
-    /// signs with a key of its own (`RegisteredPath.signsWithItsOwnKey`: Google Play's purchase
-    /// JSON and its SHA1withRSA signature), in the path's rows inside the caller's commit. The
-    /// engine signs every other path's transactions as the App Store does (a JWS), and never
-    /// asks this of them.
-    func signOwnPurchase(_ transaction: TransactionRecord, in context: PathContext) throws
-
-    /// Why the store's own signature of `transaction` cannot be trusted, or nil when it verifies.
-    func ownSignatureProblem(of transaction: TransactionRecord, in context: PathContext) -> String?
-
-    /// Alters the store's own signed form of `transaction`, keeping its signature, so that it no
-    /// longer verifies (QA's tamper).
-    func tamperOwnSignature(of transaction: TransactionRecord, in context: PathContext) throws
-
-    /// The path's reference for the next renewal of `subscription` (Google Play's order id of
-    /// the recurrence, `GPA.…..0` for the first), or nil where its store keeps none.
-    func renewalReference(of subscription: SubscriptionRecord, in context: PathContext) throws -> String?
-
-    // MARK: The path's own state and report
-
-    /// The store opened with `catalog`: the path takes its settings from it (Xee's server).
-    func start(with catalog: Catalog)
-
-    /// A saved catalog replaced `old`: settings still the old catalog's follow the new one,
-    /// what QA chose is kept.
-    func catalogReplaced(_ old: Catalog, by new: Catalog)
-
-    /// Adds this path's fields to a report of the state (`StoreReport.pathReports`).
-    func describe(into report: inout StoreReport, in context: PathContext)
-
-    /// A call committed: the path hands the app what the call left for it (what its SDK
-    /// returned, its delegate's callback), on `report`.
-    func callEnded(with report: inout StoreReport, in context: PathContext)
-
-    /// A call failed and was rolled back: what it left for the app goes with it.
-    func callFailed()
+    /// Its SDK in the app, where it does anything of its own there: as the app launches, with a
+    /// URL the app is opened with, or keeping state between calls (the Xee SDK's).
+    var sdkState: (any SDKState)? { get }
 }
 
+extension PurchasePath where Work == NoDueWork {
+    /// A path that schedules nothing has nothing to perform.
+    func perform(_ work: NoDueWork, in context: PathContext) throws -> PathStep {}
+}
+
+// The engine's side of a path's due work: what the agenda holds is read back as the path's own
+// type here, where that type is known, so the path is handed nothing it must cast.
 extension PurchasePath {
-    /// A path that keeps no due work reads none back.
-    func dueWork(from payload: DueWorkPayload) throws -> any DueWork {
-        throw DueWorkPayloadError.unknownKind(payload.kind)
+    /// Performs `scheduled`, work of this path's.
+    func perform(scheduled: ScheduledWork, in context: PathContext) throws -> PathStep {
+        try perform(Work(scheduled.payload), in: context)
     }
 
-    func answer(_ action: TransactionAction, to transaction: TransactionRecord, in context: PathContext) throws -> PathStep {
-        PathStep(notice: StoreNotice(.info, "Nothing on the \(id.displayName) path waits for \(action.title)."))
+    /// A kept row of this path's, read back for the agenda; throws for a kind or fields it does
+    /// not know (or work it never keeps), and the engine leaves the row in the ledger.
+    func scheduledWork(readingBack payload: DueWorkPayload) throws -> ScheduledWork {
+        let work = try Work(payload)
+        guard work.isKept else { throw DueWorkPayloadError.unknownKind(payload.kind) }
+        return ScheduledWork(work)
     }
 
-    var finishesUnverifiedTransactions: Bool { true }
-
-    func openPurchase(in context: PathContext) -> PurchaseSheet? { sheet(in: context) }
-
-    func closeEndedSheet(in context: PathContext) throws {}
-
-    var readsCurrentEntitlements: Bool { false }
-
-    func launched(in context: PathContext) throws {}
-
-    var grantsAccessLocally: Bool { true }
-
-    func accessWait(in context: PathContext) -> AccessWait? { nil }
-
-    func levelsWaitingForServer(scheduled: [any DueWork], accessLevel: (String) -> String?) -> [String: ServerWait] {
-        [:]
+    /// `levelsWaitingForServer` from what the agenda holds, of which this path reads its own.
+    func levelsWaitingForServer(among scheduled: [ScheduledWork],
+                                accessLevel: (String) -> String?) -> [String: ServerWait] {
+        let own = scheduled.compactMap { item in
+            (try? item.work(as: Work.self)).flatMap { $0 }
+        }
+        return accessServer?.levelsWaitingForServer(scheduled: own, accessLevel: accessLevel) ?? [:]
     }
+}
 
-    func refunded(_ transaction: TransactionRecord, in context: PathContext) throws {}
+// A path offers no capability unless it says so.
+extension PurchasePath {
+    var purchaseSheet: (any SheetOwner)? { nil }
 
-    func subscriptionChanged(_ change: SubscriptionChange, _ transaction: TransactionRecord,
-                             in context: PathContext) throws {}
+    var accessServer: (any AccessServer<Work>)? { nil }
 
-    func periodRescaled(ofTransaction transactionId: String, from before: Date, to expires: Date,
-                        in context: PathContext) throws {}
+    var lifecycle: (any StoreLifecycle)? { nil }
 
-    func planReplacement(forTransaction transactionId: String?, in context: PathContext) throws -> PlanReplacement? {
-        nil
-    }
+    var ownKey: (any OwnKeySigning)? { nil }
 
-    func start(with catalog: Catalog) {}
-
-    func signOwnPurchase(_ transaction: TransactionRecord, in context: PathContext) throws {}
-
-    func ownSignatureProblem(of transaction: TransactionRecord, in context: PathContext) -> String? {
-        "its store signs with no key of its own"
-    }
-
-    func tamperOwnSignature(of transaction: TransactionRecord, in context: PathContext) throws {
-        throw LedgerError.unknownTransaction(id: transaction.id)
-    }
-
-    func renewalReference(of subscription: SubscriptionRecord, in context: PathContext) throws -> String? { nil }
-
-    func catalogReplaced(_ old: Catalog, by new: Catalog) {}
-
-    func describe(into report: inout StoreReport, in context: PathContext) {}
-
-    func callEnded(with report: inout StoreReport, in context: PathContext) {}
-
-    func callFailed() {}
+    var sdkState: (any SDKState)? { nil }
 }
 
 /// What the app asks to buy.

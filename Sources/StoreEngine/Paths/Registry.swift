@@ -1,13 +1,19 @@
 import Catalog
 import Ledger
+import Synchronization
 
-/// The one list of purchase paths: the engine makes each store's paths from it, gathers each
-/// path's event kinds from it, and names none of them anywhere else. Adding a path is its
-/// folder under `Paths/` and one line here.
+/// The purchase paths the engine knows: the four this build ships, and any other registered
+/// beside them (`register`, which a `Store` made with a path of its own calls). The engine makes
+/// each store's paths from it, gathers each path's event kinds and facts from it, and names none
+/// of them anywhere else. Adding a path is its folder under `Paths/` and one line in `builtIn`,
+/// or, for a path defined outside the engine, handing it to `Store.init(…paths:)`.
+///
+/// Process-wide, because some readers hold no store: `history` and the account read a ledger
+/// and ask what a transaction's path is by the name the ledger keeps.
 enum PathRegistry {
     /// In the order they are asked for a URL: StoreKit 2, Xee and Google Play first (Play
     /// takes none), Pay Station last (it answers every URL, its own or with a rejection).
-    static var all: [any RegisteredPath.Type] {
+    static var builtIn: [any RegisteredPath.Type] {
         [
             StoreKitPath.self,
             XeePath.self,
@@ -16,9 +22,36 @@ enum PathRegistry {
         ]
     }
 
-    /// A fresh set of paths, one of each, for a store (or for `history`, which reads kept work).
-    static func makePaths() -> [any PurchasePath] {
-        all.map { $0.init() }
+    /// The built-in paths, then every other registered, in the order they were.
+    static var all: [any RegisteredPath.Type] {
+        registered.withLock { $0 }
+    }
+
+    private static let registered = Mutex<[any RegisteredPath.Type]>(builtIn)
+
+    /// Makes `path` known by its name (its traits, its events, its calendar) to every reader of
+    /// a ledger in this process. Registering a path again changes nothing.
+    static func register(_ path: any RegisteredPath.Type) {
+        registered.withLock { paths in
+            guard !paths.contains(where: { $0.traits.id == path.traits.id }) else { return }
+            paths.append(path)
+        }
+    }
+
+    /// A fresh set of the built-in paths, one of each, for a store (or for `history`, which
+    /// reads kept work).
+    static func makePaths() -> [any RegisteredPath] {
+        builtIn.map { $0.init() }
+    }
+
+    /// The registered path named `name` (a ledger's `integration_path`); nil for one this
+    /// process has not registered.
+    static func path(named name: String) -> IntegrationPath? {
+        all.first { $0.traits.id.rawValue == name }?.traits.id
+    }
+
+    private static func registered(_ path: IntegrationPath) -> (any RegisteredPath.Type)? {
+        all.first { $0.traits.id == path }
     }
 
     /// What every path's server holds on `user`'s profile, read from the ledger (at launch,
@@ -29,7 +62,7 @@ enum PathRegistry {
 
     /// Whether `path` signs with a key of its own rather than the ledger's.
     static func hasOwnKey(_ path: IntegrationPath) -> Bool {
-        all.first { $0.traits.id == path }?.signsWithItsOwnKey ?? false
+        registered(path)?.signsWithItsOwnKey ?? false
     }
 
     /// Every purchase a store signed with its own key, by transaction id, each checked with
@@ -42,44 +75,37 @@ enum PathRegistry {
 
     /// The public half of `path`'s own key, in the form its store shows it; nil until made.
     static func publicKey(of path: IntegrationPath, in ledger: Ledger) throws -> String? {
-        try all.first { $0.traits.id == path }?.publicKey(in: ledger)
+        try registered(path)?.publicKey(in: ledger)
     }
 
     /// The subscription calendar the path `id` keeps (its `rawValue` as the ledger writes it);
     /// the App Store's for a path that keeps none of its own, or none at all.
     static func calendar(of id: String?) -> any SubscriptionCalendar {
-        id.flatMap { calendarsById[$0] } ?? AppStoreCalendar()
+        id.flatMap { id in all.first { $0.traits.id.rawValue == id }?.subscriptionCalendar } ?? AppStoreCalendar()
     }
-
-    private static let calendarsById = Dictionary(uniqueKeysWithValues: all.map {
-        ($0.traits.id.rawValue, $0.subscriptionCalendar)
-    })
 
     /// The transaction manager's line for `action` on a transaction of `path`, in its store's
     /// words; nil where they are the App Store's.
     static func actionTitle(of action: TransactionAction, on path: IntegrationPath) -> String? {
-        all.first { $0.traits.id == path }?.actionTitle(of: action)
+        registered(path)?.actionTitle(of: action)
     }
 
     /// Whether `path`'s store lets a subscriber pause a subscription.
     static func pausesSubscriptions(_ path: IntegrationPath) -> Bool {
-        all.first { $0.traits.id == path }?.pausesSubscriptions ?? false
+        registered(path)?.pausesSubscriptions ?? false
     }
 
-    /// The event kinds every path declares.
+    /// The event kinds every built-in path declares: the Events pane's groups, fixed once read.
     static var eventKinds: PathEventKinds {
-        all.reduce(into: PathEventKinds()) { kinds, path in kinds.add(path.eventKinds) }
+        builtIn.reduce(into: PathEventKinds()) { kinds, path in kinds.add(path.eventKinds) }
     }
-
-    /// Read once: each transaction the account notes and each paywall evaluation asks.
-    private static let traitsById = Dictionary(uniqueKeysWithValues: all.map { ($0.traits.id, $0.traits) })
 
     /// What the path `id` is, without one at hand (a transaction's path, the paywall's).
     static func traits(of id: IntegrationPath) -> PathTraits {
-        guard let traits = traitsById[id] else {
+        guard let path = registered(id) else {
             preconditionFailure("PathRegistry lists no path \(id.rawValue)")
         }
-        return traits
+        return path.traits
     }
 }
 
@@ -91,6 +117,18 @@ struct PathTraits: Sendable {
     /// Pay Station sells only what its products request returned; the others sell every
     /// available product of the catalog.
     var sellsOnlyRequestedProducts = false
+    /// Whether the app finishes a transaction that fails verification (the Xsolla guide:
+    /// `finishTransaction` in every branch) or leaves it unfinished (StoreKit's guide).
+    var finishesUnverifiedTransactions = true
+    /// Whether the app grants subscription access itself; on Xee the server's profile does.
+    var grantsAccessLocally = true
+    /// Whether the app reads `Transaction.currentEntitlements` after each update (StoreKit).
+    var readsCurrentEntitlements = false
+}
+
+extension PurchasePath {
+    /// What the path is, from the registry (where the store registered it).
+    var traits: PathTraits { PathRegistry.traits(of: id) }
 }
 
 extension IntegrationPath {
@@ -105,7 +143,7 @@ extension IntegrationPath {
 }
 
 /// A path as the registry knows it: made without arguments, and declaring its event kinds.
-protocol RegisteredPath: PurchasePath {
+protocol RegisteredPath: PurchasePath, SendableMetatype {
     init()
 
     static var traits: PathTraits { get }

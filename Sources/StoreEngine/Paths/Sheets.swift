@@ -15,12 +15,15 @@ public enum PurchaseSheet: Sendable, Equatable {
     case storeKit(StoreKitSession)
     /// Google Play's purchase sheet.
     case play(PlaySession)
+    /// The sheet of a path the app has no view of its own for, as that path describes it.
+    case described(DescribedSheet)
 
     public var path: IntegrationPath {
         switch self {
         case .payStation: return .paystation
         case .storeKit(let session): return session.path
         case .play: return .play
+        case .described(let sheet): return sheet.path
         }
     }
 
@@ -30,6 +33,7 @@ public enum PurchaseSheet: Sendable, Equatable {
         case .payStation(let page): return page.session.transactionId
         case .storeKit(let session): return session.transactionId
         case .play(let session): return session.transactionId
+        case .described(let sheet): return sheet.transactionId
         }
     }
 
@@ -38,6 +42,7 @@ public enum PurchaseSheet: Sendable, Equatable {
         case .payStation(let page): return page.session.productId
         case .storeKit(let session): return session.productId
         case .play(let session): return session.productId
+        case .described(let sheet): return sheet.productId
         }
     }
 
@@ -46,6 +51,7 @@ public enum PurchaseSheet: Sendable, Equatable {
         case .payStation(let page): return page.session.productName
         case .storeKit(let session): return session.productName
         case .play(let session): return session.productName
+        case .described(let sheet): return sheet.productName
         }
     }
 
@@ -55,6 +61,7 @@ public enum PurchaseSheet: Sendable, Equatable {
         case .payStation: return "Pay Station"
         case .storeKit: return "The App Store sheet"
         case .play: return "Google Play's sheet"
+        case .described(let sheet): return sheet.title
         }
     }
 }
@@ -64,6 +71,8 @@ public enum PathInput: Sendable, Equatable {
     case payStation(PayStationInput)
     case storeKit(StoreKitInput)
     case play(PlayInput)
+    /// The named choice on a described sheet of `path` (`DescribedSheet.Choice.name`).
+    case choose(String, on: IntegrationPath)
 
     /// The path whose sheet takes it.
     public var path: IntegrationPath {
@@ -71,6 +80,7 @@ public enum PathInput: Sendable, Equatable {
         case .payStation: return .paystation
         case .storeKit: return .storekit
         case .play: return .play
+        case .choose(_, let path): return path
         }
     }
 
@@ -78,7 +88,7 @@ public enum PathInput: Sendable, Equatable {
     /// path it names takes with no sheet open (Play's acknowledge, say).
     public var isForASheet: Bool {
         switch self {
-        case .payStation, .storeKit: return true
+        case .payStation, .storeKit, .choose: return true
         case .play(let input): return input.isForTheSheet
         }
     }

@@ -23,7 +23,10 @@ extension Store {
     func sign(_ transaction: TransactionRecord, at time: Date) throws {
         // A store with a key of its own signs as it does (Google Play: the purchase's JSON, never
         // an App Store JWS).
-        if signsWithItsOwnKey(transaction) { return try path(of: transaction).signOwnPurchase(transaction, in: context) }
+        if signsWithItsOwnKey(transaction) {
+            try path(of: transaction).ownKey?.signOwnPurchase(transaction, in: context)
+            return
+        }
         let compact: String
         do {
             compact = try signer.sign(try signedPayload(of: transaction, signedAt: time))
@@ -82,7 +85,8 @@ extension Store {
     /// no longer verifies: QA's "tampered" outcome.
     func tamper(withSignatureOf transactionId: String) throws {
         if let record = try ledger.transaction(id: transactionId), signsWithItsOwnKey(record) {
-            return try path(of: record).tamperOwnSignature(of: record, in: context)
+            guard let ownKey = path(of: record).ownKey else { throw LedgerError.unknownTransaction(id: transactionId) }
+            return try ownKey.tamperOwnSignature(of: record, in: context)
         }
         guard let text = try ledger.transaction(id: transactionId)?.signedTransaction,
               let forged = try TransactionSigner.forgery(of: text)
@@ -92,13 +96,16 @@ extension Store {
 
     /// Why the signed form of `transaction` cannot be trusted, or nil (`TransactionSigner.problem`).
     func signatureProblem(_ transaction: TransactionRecord) -> String? {
-        if signsWithItsOwnKey(transaction) { return path(of: transaction).ownSignatureProblem(of: transaction, in: context) }
+        if signsWithItsOwnKey(transaction) {
+            return path(of: transaction).ownKey.map { $0.ownSignatureProblem(of: transaction, in: context) }
+                ?? "its store signs with no key of its own"
+        }
         return signer.problem(with: transaction)
     }
 
     /// Whether the store that sold `transaction` signs it with a key of its own (Google Play's
     /// licence key) rather than as the App Store does.
     func signsWithItsOwnKey(_ transaction: TransactionRecord) -> Bool {
-        IntegrationPath(rawValue: transaction.integrationPath).map(PathRegistry.hasOwnKey) ?? false
+        PathRegistry.path(named: transaction.integrationPath).map(PathRegistry.hasOwnKey) ?? false
     }
 }

@@ -22,7 +22,7 @@ extension Store {
         // renewal never got this far.)
         if let store = IntegrationPath(rawValue: paid.integrationPath)?.marketplace,
            let running = planChange(to: product, in: store) {
-            if let replacement = try path(of: paid).planReplacement(forTransaction: paid.id, in: context),
+            if let replacement = try path(of: paid).lifecycle?.planReplacement(forTransaction: paid.id, in: context),
                !replacement.waitsForRenewal {
                 paid.periodEnd = try replace(running, by: replacement, with: paid, product: product,
                                              at: paid.purchasedAt ?? time)
@@ -131,7 +131,7 @@ extension Store {
             var record = lifecycle.renewalTransaction(terms, of: subscription, id: String(format: "txn-%06d", sequence),
                                                       at: start)
             // The store's own id for this recurrence, where it keeps one (Google Play's `GPA.…..0`).
-            record.pathReference = try path(of: record).renewalReference(of: subscription, in: context)
+            record.pathReference = try path(of: record).lifecycle?.renewalReference(of: subscription, in: context)
             try ledger.insert(record)
             try sign(record, at: start)
             try log(.purchased, "renewed: period \(subscription.renewals + 2) from "
@@ -145,12 +145,12 @@ extension Store {
                              "\(product.shortId) renewed\(Self.until(subscription.expiresAt))\(into)", of: subscription,
                              at: start)
             // A path's server may hear of the renewal by notification: scheduled in the renewal's commit.
-            try path(of: record).subscriptionChanged(recovers ? .recovery : .renewal, record, in: context)
+            try path(of: record).lifecycle?.subscriptionChanged(recovers ? .recovery : .renewal, record, in: context)
             return record
         }
         carryover.openedThisRun.insert(renewal.id)
         let owner = path(of: renewal)
-        if owner.readsCurrentEntitlements {
+        if owner.traits.readsCurrentEntitlements {
             try log(.transactionUpdate, "Transaction.updates: \(renewal.id) renews \(subscription.originalTransactionId)",
                     renewal.id, start)
         }

@@ -22,8 +22,8 @@ extension Store {
                 try refresh(period.latestTransactionId)
             }
             for path in paths {
-                try path.periodRescaled(ofTransaction: period.latestTransactionId, from: period.endedBefore,
-                                        to: period.ends, in: context)
+                try path.accessServer?.periodRescaled(ofTransaction: period.latestTransactionId,
+                                                      from: period.endedBefore, to: period.ends, in: context)
             }
         }
         return rescaled.map { "\($0.latestTransactionId) now ends \(EventDate.string(from: $0.ends))" }

@@ -72,6 +72,6 @@ extension Store {
     /// Tells the subscription's path what changed (inside the caller's commit).
     func subscriptionChanged(_ change: SubscriptionChange, _ subscription: SubscriptionRecord) throws {
         guard let latest = try ledger.transaction(id: subscription.latestTransactionId) else { return }
-        try path(of: latest).subscriptionChanged(change, latest, in: context)
+        try path(of: latest).lifecycle?.subscriptionChanged(change, latest, in: context)
     }
 }

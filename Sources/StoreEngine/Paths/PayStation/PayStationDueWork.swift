@@ -14,15 +14,23 @@ enum PayStationDueWork: DueWork {
 
     static var performer: IntegrationPath { .paystation }
 
-    var kept: DueWorkPayload? {
+    var payload: DueWorkPayload {
         switch self {
+        case .redirect(let invoice): return DueWorkPayload(kind: "redirect", fields: ["invoiceId": invoice])
+        case .loaded(let invoice): return DueWorkPayload(kind: "loaded", fields: ["invoiceId": invoice])
         case .delivered(let invoice): return DueWorkPayload(kind: "delivered", fields: ["invoiceId": invoice])
-        case .redirect, .loaded: return nil
         }
+    }
+
+    var isKept: Bool {
+        if case .delivered = self { return true }
+        return false
     }
 
     init(_ payload: DueWorkPayload) throws {
         switch payload.kind {
+        case "redirect": self = .redirect(invoiceId: try payload.field("invoiceId"))
+        case "loaded": self = .loaded(invoiceId: try payload.field("invoiceId"))
         case "delivered": self = .delivered(invoiceId: try payload.field("invoiceId"))
         default: throw DueWorkPayloadError.unknownKind(payload.kind)
         }

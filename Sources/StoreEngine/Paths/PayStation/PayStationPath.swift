@@ -8,7 +8,7 @@ import Ledger
 /// (`PayStationPath+Redirect.swift`) and only then is the purchase settled.
 ///
 /// Sessions live here, keyed by invoice, until they are settled and off screen.
-final class PayStationPath: RegisteredPath {
+final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState {
     let id = IntegrationPath.paystation
     private var sessions: [String: PayStationSession] = [:]
     /// The invoice whose page is on screen.
@@ -136,6 +136,10 @@ final class PayStationPath: RegisteredPath {
 
     // MARK: The page
 
+    var purchaseSheet: (any SheetOwner)? { self }
+    var lifecycle: (any StoreLifecycle)? { self }
+    var sdkState: (any SDKState)? { self }
+
     func sheet(in context: PathContext) -> PurchaseSheet? {
         guard let invoice = onScreen, let session = sessions[invoice] else { return nil }
         let settings = context.catalog.settings.payStation.redirect
@@ -166,13 +170,16 @@ final class PayStationPath: RegisteredPath {
     /// paid (processing or done) is the player's, and stays.
     func cancelPurchaseUnderWay(in context: PathContext) throws -> PathStep? {
         guard let invoice = onScreen, let session = sessions[invoice], !session.phase.isFinal else { return nil }
-        return try take(.payStation(.close), in: context)
+        return try take(.close, in: context)
     }
 
-    func take(_ input: PathInput, in context: PathContext) throws -> PathStep {
-        guard case .payStation(let input) = input, let invoice = onScreen, var session = sessions[invoice] else {
-            return .nothing
-        }
+    func input(from sent: PathInput) -> PayStationInput? {
+        if case .payStation(let input) = sent { return input }
+        return nil
+    }
+
+    func take(_ input: PayStationInput, in context: PathContext) throws -> PathStep {
+        guard let invoice = onScreen, var session = sessions[invoice] else { return .nothing }
         if session.phase.isFinal {
             // Paid, declined or closed: Enter (the manual button) or Esc goes back to the game;
             // while Pay Station still processes a payment, the page stays.
@@ -299,14 +306,7 @@ final class PayStationPath: RegisteredPath {
         return step
     }
 
-    /// Reads back what `PayStationDueWork.kept` wrote.
-    func dueWork(from payload: DueWorkPayload) throws -> any DueWork {
-        try PayStationDueWork(payload)
-    }
-
-    func perform(_ work: any DueWork, in context: PathContext) throws -> PathStep {
-        // The engine routes by `performer`, so nothing else reaches this path.
-        guard let work = work as? PayStationDueWork else { return .nothing }
+    func perform(_ work: PayStationDueWork, in context: PathContext) throws -> PathStep {
         switch work {
         case .redirect(let invoice):
             return try sendRedirect(for: invoice, in: context)

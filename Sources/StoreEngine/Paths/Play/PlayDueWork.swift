@@ -14,15 +14,20 @@ enum PlayDueWork: DueWork {
 
     static var performer: IntegrationPath { .play }
 
-    var kept: DueWorkPayload? {
+    var isKept: Bool {
+        if case .reconnect = self { return false }
+        return true
+    }
+
+    var payload: DueWorkPayload {
         switch self {
         case .pendingSettles(let transaction, let approves):
             return DueWorkPayload(kind: "pendingSettles",
                                   fields: ["transactionId": transaction, "approves": approves ? "true" : "false"])
         case .acknowledgementDeadline(let transaction):
             return DueWorkPayload(kind: "acknowledgementDeadline", fields: ["transactionId": transaction])
-        case .reconnect:
-            return nil
+        case .reconnect(let attempt):
+            return DueWorkPayload(kind: "reconnect", fields: ["attempt": String(attempt)])
         }
     }
 
@@ -36,6 +41,12 @@ enum PlayDueWork: DueWork {
             self = .pendingSettles(transactionId: try payload.field("transactionId"), approves: approves == "true")
         case "acknowledgementDeadline":
             self = .acknowledgementDeadline(transactionId: try payload.field("transactionId"))
+        case "reconnect":
+            let attempt = try payload.field("attempt")
+            guard let number = Int(attempt) else {
+                throw DueWorkPayloadError.unreadableField(kind: payload.kind, field: "attempt", value: attempt)
+            }
+            self = .reconnect(attempt: number)
         default:
             throw DueWorkPayloadError.unknownKind(payload.kind)
         }

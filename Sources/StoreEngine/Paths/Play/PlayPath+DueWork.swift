@@ -6,12 +6,7 @@ import Foundation
 extension PlayPath {
     // MARK: Due work
 
-    func dueWork(from payload: DueWorkPayload) throws -> any DueWork {
-        try PlayDueWork(payload)
-    }
-
-    func perform(_ work: any DueWork, in context: PathContext) throws -> PathStep {
-        guard let work = work as? PlayDueWork else { return .nothing }
+    func perform(_ work: PlayDueWork, in context: PathContext) throws -> PathStep {
         switch work {
         case .reconnect(let attempt):
             return try reconnect(attempt: attempt, in: context)

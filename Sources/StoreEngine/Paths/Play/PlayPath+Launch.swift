@@ -7,8 +7,6 @@ import Ledger
 extension PlayPath {
     // MARK: Launch and restore: queryPurchasesAsync
 
-    func open(_ url: String, in context: PathContext) throws -> PathStep? { nil }
-
     /// A transaction left `purchasing`: Google Play's record says what happened. Charged but not
     /// yet delivered (the app went away in between), it is delivered now; pending, it waits for
     /// the slow card; with no record, the sheet went away before Buy.

@@ -6,7 +6,9 @@ import Ledger
 // checks. A Play transaction carries no App Store JWS: its signed form is the purchase this
 // path keeps, first made when Google Play charges the test instrument, and for each renewal
 // when it renews (the same `purchaseToken`, the order id of the recurrence).
-extension PlayPath {
+extension PlayPath: OwnKeySigning {
+    var ownKey: (any OwnKeySigning)? { self }
+
     /// A renewal's purchase, as Google Play hands it: the subscription's token and first
     /// purchase time, the recurrence's order id, acknowledged with the subscription.
     func signOwnPurchase(_ transaction: TransactionRecord, in context: PathContext) throws {

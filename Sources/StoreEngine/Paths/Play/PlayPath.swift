@@ -13,7 +13,7 @@ import Ledger
 /// A purchase is three commits, as on the other paths: the sheet opens (`opened`); Google Play
 /// charges the test instrument and keeps the signed purchase (`paid`); `onPurchasesUpdated`
 /// reaches the app, which verifies, grants, finishes and acknowledges in one go (`finished`).
-final class PlayPath: RegisteredPath {
+final class PlayPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState {
     let id = IntegrationPath.play
     // The path's state, read and changed by its extensions beside this file (PlayPath+*.swift).
     /// Google Play's sheet on screen; one at a time.
@@ -31,6 +31,10 @@ final class PlayPath: RegisteredPath {
     }
 
     init() {}
+
+    var purchaseSheet: (any SheetOwner)? { self }
+    var lifecycle: (any StoreLifecycle)? { self }
+    var sdkState: (any SDKState)? { self }
 
     /// A test purchase must be acknowledged within 3 minutes (Google's licence-tester rule);
     /// any other within 3 days.
@@ -158,11 +162,15 @@ final class PlayPath: RegisteredPath {
 
     /// The catalog no longer sells what the sheet is for: as the player closing it.
     func cancelPurchaseUnderWay(in context: PathContext) throws -> PathStep? {
-        try take(.play(.cancel), in: context)
+        try take(.cancel, in: context)
     }
 
-    func take(_ input: PathInput, in context: PathContext) throws -> PathStep {
-        guard case .play(let input) = input else { return .nothing }
+    func input(from sent: PathInput) -> PlayInput? {
+        if case .play(let input) = sent { return input }
+        return nil
+    }
+
+    func take(_ input: PlayInput, in context: PathContext) throws -> PathStep {
         switch input {
         case .disconnect:
             return try disconnect(failingAttempts: 2, in: context)

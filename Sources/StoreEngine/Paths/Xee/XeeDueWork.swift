@@ -14,7 +14,9 @@ enum XeeDueWork: DueWork {
 
     static var performer: IntegrationPath { .xee }
 
-    var kept: DueWorkPayload? {
+    var isKept: Bool { true }
+
+    var payload: DueWorkPayload {
         switch self {
         case .notification(let transaction):
             return DueWorkPayload(kind: "notification", fields: ["transactionId": transaction])

@@ -9,7 +9,12 @@ import Ledger
 /// purchase's notification `xee.notificationDelaySeconds` later, and the app polls
 /// `getProfile` ten times, two seconds apart, meanwhile. A failed check never fails the purchase.
 /// Later changes (a refund) reach the profile only through notifications.
-final class XeePath: StoreKitPath {
+final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, SheetOwner, StoreLifecycle {
+    let id = IntegrationPath.xee
+    /// The App Store sheet `makePurchase` opens; what follows its outcome is the SDK's (`paid`,
+    /// `returned`).
+    private let appStore = AppStoreSheet(path: .xee)
+
     /// How many times the app polls, and how far apart (simulated seconds), as the guide's code does.
     static let polls = 10
     static let pollInterval = 2.0
@@ -27,21 +32,28 @@ final class XeePath: StoreKitPath {
     /// Set when a call changed the profile: the delegate hears of it after the commit.
     private var profileChanged = false
 
-    required init() {
-        super.init(.xee)
-    }
+    init() {}
+
+    var sdkState: (any SDKState)? { self }
+    var purchaseSheet: (any SheetOwner)? { self }
+    var lifecycle: (any StoreLifecycle)? { self }
+    var accessServer: (any AccessServer<XeeDueWork>)? { self }
 
     /// The Xee SDK buys through the App Store.
-    override class var traits: PathTraits { PathTraits(id: .xee, marketplace: .appStore) }
+    /// Its app finishes nothing StoreKit could not verify, as on StoreKit, and grants no
+    /// subscription access itself: the server's profile does.
+    static var traits: PathTraits {
+        PathTraits(id: .xee, marketplace: .appStore, finishesUnverifiedTransactions: false, grantsAccessLocally: false)
+    }
 
     /// The server's profile of `user`, as the ledger holds it (`XeeProfileRecords.swift`).
-    override class func serverAccess(in ledger: Ledger, user: String) throws -> [ServerAccess] {
+    static func serverAccess(in ledger: Ledger, user: String) throws -> [ServerAccess] {
         try XeeProfileRecords(ledger: ledger).profile(of: user).map(ServerAccess.init)
     }
 
     /// The SDK's calls and its server's steps (XeeEvents.swift), with the server's verdict from
     /// Apple among the lifecycle names.
-    override class var eventKinds: PathEventKinds {
+    static var eventKinds: PathEventKinds {
         PathEventKinds(
             sdkCalls: [
                 .xeeAppleCheckFailed, .xeeNotification, .xeeGetProfile, .xeeSettings, .xeeAppleProduction,
@@ -52,11 +64,14 @@ final class XeePath: StoreKitPath {
             failures: AppStoreNotifications.eventKinds.failures)
     }
 
-    override var grantsAccessLocally: Bool { false }
+    func notification(for event: LifecycleEvent, ofTransaction transactionId: String,
+                      in context: PathContext) -> LifecycleNaming {
+        AppStoreNotifications.naming(event)
+    }
 
     // MARK: Its state, and what it hands the app
 
-    override func start(with catalog: Catalog) {
+    func start(with catalog: Catalog) {
         server = XeeServerSettings(catalog.settings.xee)
     }
 
@@ -65,8 +80,8 @@ final class XeePath: StoreKitPath {
 
     /// QA's server settings from the last session on this state directory win over the
     /// catalog's, as QA's other settings do; a kept row this build cannot read is said once.
-    override func launched(in context: PathContext) throws {
-        try super.launched(in: context)
+    func launched(in context: PathContext) throws {
+        try appStore.launched(in: context)
         guard let text = try context.setting(Self.serverSetting) else { return }
         guard let kept = XeeServerSettings(kept: text) else {
             try context.log(.ledgerUnreadable, "the Xee server's settings kept in the ledger (\(QuotedText.part(text))) "
@@ -77,18 +92,18 @@ final class XeePath: StoreKitPath {
     }
 
     /// QA's server settings are kept; the old catalog's follow the new one.
-    override func catalogReplaced(_ old: Catalog, by new: Catalog) {
+    func catalogReplaced(_ old: Catalog, by new: Catalog) {
         if server == XeeServerSettings(old.settings.xee) { server = XeeServerSettings(new.settings.xee) }
     }
 
-    override func describe(into report: inout StoreReport, in context: PathContext) {
+    func describe(into report: inout StoreReport, in context: PathContext) {
         report.heldPromotions = heldPromotions
         report.xeeServer = server
     }
 
     /// What `makePurchase` returned, on the report of the call that settled it; the delegate
     /// hears of a changed profile once its change is committed.
-    override func callEnded(with report: inout StoreReport, in context: PathContext) {
+    func callEnded(with report: inout StoreReport, in context: PathContext) {
         report.xeePurchase = takePurchaseResult()
         if profileChanged {
             profileChanged = false
@@ -97,7 +112,7 @@ final class XeePath: StoreKitPath {
     }
 
     /// The profile's level follows the period its purchase paid for, when it still ended there.
-    override func periodRescaled(ofTransaction transactionId: String, from before: Date, to expires: Date,
+    func periodRescaled(ofTransaction transactionId: String, from before: Date, to expires: Date,
                                  in context: PathContext) throws {
         guard var access = context.xeeProfile.values.first(where: {
             $0.transactionId == transactionId && $0.expiresAt == before
@@ -107,7 +122,7 @@ final class XeePath: StoreKitPath {
         try context.recordXeeAccess(access)
     }
 
-    override func callFailed() {
+    func callFailed() {
         profileChanged = false
         purchaseResult = nil
     }
@@ -120,7 +135,7 @@ final class XeePath: StoreKitPath {
     /// The app waits for the poll on the agenda (there is one at a time): its number, and the
     /// level its purchase brings. Read from the agenda, which the ledger keeps, so it is never
     /// out of step with it: not after a failed commit, not after a relaunch.
-    override func accessWait(in context: PathContext) -> AccessWait? {
+    func accessWait(in context: PathContext) -> AccessWait? {
         for case .profilePoll(let transaction, let poll) in context.scheduled(XeeDueWork.self) {
             guard let level = context.accessLevel(ofTransaction: transaction) else { continue }
             return AccessWait(level: level, poll: poll, polls: Self.polls)
@@ -130,13 +145,8 @@ final class XeePath: StoreKitPath {
 
     /// A level whose purchase or renewal has its notification on the agenda: the server has not
     /// heard yet. With the poll the app waits for, when it polls for that level.
-    override func levelsWaitingForServer(scheduled: [any DueWork],
-                                         accessLevel: (String) -> String?) -> [String: ServerWait] {
-        levelsWaitingForServer(scheduled: scheduled.compactMap { $0 as? XeeDueWork }, accessLevel: accessLevel)
-    }
-
-    private func levelsWaitingForServer(scheduled: [XeeDueWork],
-                                        accessLevel: (String) -> String?) -> [String: ServerWait] {
+    func levelsWaitingForServer(scheduled: [XeeDueWork],
+                                accessLevel: (String) -> String?) -> [String: ServerWait] {
         var polling: (level: String, poll: Int)?
         for case .profilePoll(let transaction, let poll) in scheduled {
             if let level = accessLevel(transaction) { polling = (level, poll) }
@@ -162,18 +172,46 @@ final class XeePath: StoreKitPath {
 
     // MARK: makePurchase
 
-    override func beginPurchase(_ request: PurchaseRequest, in context: PathContext) throws -> PathStep {
-        let step = try super.beginPurchase(request, in: context)
+    func requestProducts(_ identifiers: [String], attempt: Int, in context: PathContext) throws -> ProductsOutcome {
+        try AppStoreSheet.requestProducts(identifiers, in: context)
+    }
+
+    func beginPurchase(_ request: PurchaseRequest, in context: PathContext) throws -> PathStep {
+        let step = try appStore.beginPurchase(request, in: context)
         // A held promoted purchase is bought once the app's makePurchase has its sheet open.
-        if productOnSheet == request.productId, let held = heldPromotions.firstIndex(of: request.productId) {
+        if appStore.productOnSheet == request.productId, let held = heldPromotions.firstIndex(of: request.productId) {
             heldPromotions.remove(at: held)
             try context.log(.xeePromoted, "makePurchase buys the held promoted \(request.productId)")
         }
         return step
     }
 
+    func sheet(in context: PathContext) -> PurchaseSheet? {
+        appStore.sheet
+    }
+
+    func cancelPurchaseUnderWay(in context: PathContext) throws -> PathStep? {
+        try appStore.cancelPurchaseUnderWay(in: context, following: self)
+    }
+
+    func input(from sent: PathInput) -> StoreKitInput? {
+        AppStoreSheet.input(from: sent)
+    }
+
+    func take(_ input: StoreKitInput, in context: PathContext) throws -> PathStep {
+        try appStore.take(input, in: context, following: self)
+    }
+
+    func answer(_ action: TransactionAction, to transaction: TransactionRecord, in context: PathContext) throws -> PathStep? {
+        try appStore.answer(action, to: transaction, in: context, following: self)
+    }
+
+    func redeliver(_ transaction: TransactionRecord, in context: PathContext) throws -> PathStep {
+        try AppStoreSheet.redeliver(transaction, in: context)
+    }
+
     /// Paid on StoreKit; now the server's turn, inside the purchase's commit.
-    override func paid(_ transaction: String, settlement: Settlement, tampered: Bool,
+    func paid(_ transaction: String, settlement: Settlement, tampered: Bool,
                        in context: PathContext) throws -> PathStep {
         guard !tampered, let access = try context.access(of: transaction) else {
             // Nothing for the profile (a consumable, a non-consumable), or a transaction that
@@ -226,7 +264,7 @@ final class XeePath: StoreKitPath {
     }
 
     /// What `makePurchase` returned: a result for the app, or what it threw.
-    override func returned(_ outcome: StoreKitOutcome, of sheet: StoreKitSession, in context: PathContext) throws {
+    func returned(_ outcome: StoreKitOutcome, of sheet: StoreKitSession, in context: PathContext) throws {
         let transaction = sheet.transactionId
         let result: XeePurchaseResult?
         var words: String
@@ -249,28 +287,19 @@ final class XeePath: StoreKitPath {
         purchaseResult = result
     }
 
-    // Overrides live here, in the class: an extension cannot override.
-
     /// `restorePurchases()` (XeePath+Restore.swift).
-    override func restore(in context: PathContext) throws -> PathStep {
+    func restore(in context: PathContext) throws -> PathStep {
         try restorePurchases(in: context)
     }
 
     /// Promoted purchases from the App Store (XeePath+Promoted.swift).
-    override func open(_ url: String, in context: PathContext) throws -> PathStep? {
+    func open(_ url: String, in context: PathContext) throws -> PathStep? {
         try openPromoted(url, in: context)
     }
 
     // MARK: Later, on the clock
 
-    /// Reads back what `XeeDueWork.kept` wrote.
-    override func dueWork(from payload: DueWorkPayload) throws -> any DueWork {
-        try XeeDueWork(payload)
-    }
-
-    override func perform(_ work: any DueWork, in context: PathContext) throws -> PathStep {
-        // The engine routes by `performer`: what is not of Xee's type is StoreKit's, underneath.
-        guard let work = work as? XeeDueWork else { return try super.perform(work, in: context) }
+    func perform(_ work: XeeDueWork, in context: PathContext) throws -> PathStep {
         switch work {
         case .notification(let transaction):
             guard let access = try context.access(of: transaction) else { return .nothing }
@@ -308,14 +337,14 @@ final class XeePath: StoreKitPath {
 
     /// Apple refunded a purchase: the server hears of it from the `REFUND` notification,
     /// `notificationDelaySeconds` later, and only then takes the level away.
-    override func refunded(_ transaction: TransactionRecord, in context: PathContext) throws {
+    func refunded(_ transaction: TransactionRecord, in context: PathContext) throws {
         guard try context.access(of: transaction.id) != nil else { return }
         try notify(.refund, of: transaction, in: context)
     }
 
     /// The App Store renewed, cancelled, expired… a subscription: the server hears of it from
     /// the notification `notificationDelaySeconds` later, and only then changes the profile.
-    override func subscriptionChanged(_ change: SubscriptionChange, _ transaction: TransactionRecord,
+    func subscriptionChanged(_ change: SubscriptionChange, _ transaction: TransactionRecord,
                                       in context: PathContext) throws {
         guard change != .refund, change != .priceIncreaseAccepted,
               context.catalog.origin != .storeKitConfiguration else { return }

@@ -1,0 +1,41 @@
+import Catalog
+
+/// A path's SDK in the app: what it does as the app launches (Pay Station pre-warms, StoreKit
+/// reads `currentEntitlements`), the URLs it takes (a redirect, a promoted purchase), and what it
+/// keeps between calls (the Xee SDK: its server's settings, what `makePurchase` returned, its
+/// delegate) and hands the app on each report. A capability of the path whose SDK does any of it
+/// (`PurchasePath.sdkState`); every member has a default that does nothing.
+protocol SDKState: AnyObject {
+    /// The app has launched (before anything unfinished is delivered).
+    func launched(in context: PathContext) throws
+
+    /// A URL the app was opened with; nil when it is not this path's.
+    func open(_ url: String, in context: PathContext) throws -> PathStep?
+
+    /// The store opened with `catalog`: the SDK takes its settings from it.
+    func start(with catalog: Catalog)
+
+    /// A saved catalog replaced `old`: settings still the old catalog's follow the new one,
+    /// what QA chose is kept.
+    func catalogReplaced(_ old: Catalog, by new: Catalog)
+
+    /// Adds the SDK's fields to a report of the state.
+    func describe(into report: inout StoreReport, in context: PathContext)
+
+    /// A call committed: the SDK hands the app what the call left for it (what it returned,
+    /// its delegate's callback), on `report`.
+    func callEnded(with report: inout StoreReport, in context: PathContext)
+
+    /// A call failed and was rolled back: what it left for the app goes with it.
+    func callFailed()
+}
+
+extension SDKState {
+    func launched(in context: PathContext) throws {}
+    func open(_ url: String, in context: PathContext) throws -> PathStep? { nil }
+    func start(with catalog: Catalog) {}
+    func catalogReplaced(_ old: Catalog, by new: Catalog) {}
+    func describe(into report: inout StoreReport, in context: PathContext) {}
+    func callEnded(with report: inout StoreReport, in context: PathContext) {}
+    func callFailed() {}
+}

@@ -1,0 +1,221 @@
+import Catalog
+import Foundation
+import Ledger
+
+/// The App Store purchase sheet and StoreKit's rules around it, for a path that buys through
+/// the App Store: StoreKit 2 itself, and the Xee SDK, whose `makePurchase` opens the same
+/// sheet. Each such path holds one and hands it what follows an outcome of its own
+/// (`AppStoreFollowUp`): the sheet is a part of the path, not a class the path extends.
+///
+/// `purchase()` opens the sheet and returns success (verified or not), pending or
+/// userCancelled, or throws; the app unlocks, then finishes. Answers that come later (an
+/// approved Ask to Buy, a resolved interrupted purchase) arrive on `Transaction.updates`.
+final class AppStoreSheet {
+    /// The path the sheet is shown for (its transactions are that path's).
+    let path: IntegrationPath
+    /// The sheet on screen; StoreKit shows one at a time.
+    private var session: StoreKitSession?
+
+    init(path: IntegrationPath) {
+        self.path = path
+    }
+
+    /// The sheet on screen, if one is.
+    var sheet: PurchaseSheet? { session.map(PurchaseSheet.storeKit) }
+
+    /// The product whose App Store sheet is open, if one is.
+    var productOnSheet: String? { session?.productId }
+
+    // MARK: Launch
+
+    /// The guide's app reads `Transaction.currentEntitlements` as it starts (where a storefront
+    /// sells through the path), before `Transaction.updates` delivers anything unfinished.
+    func launched(in context: PathContext) throws {
+        guard context.catalog.storefronts.contains(where: { $0.path == path }) else { return }
+        try context.logCurrentEntitlements()
+    }
+
+    // MARK: Product.products(for:)
+
+    /// Every available product the app asks for; an unknown or unavailable id is simply absent.
+    static func requestProducts(_ identifiers: [String], in context: PathContext) throws -> ProductsOutcome {
+        let sold = identifiers.compactMap { context.catalog.product(id: $0) }.filter { $0.status == .available }
+        let absent = identifiers.count - sold.count
+        try context.log(.productsAnswered, "Product.products(for: \(English.count(identifiers.count, "id"))): "
+                        + English.count(sold.count, "product")
+                        + (absent == 0 ? "" : ", \(absent) absent (unknown or unavailable)"))
+        return .answered(ProductsResponse(products: sold, invalidProductIdentifiers: []))
+    }
+
+    // MARK: purchase()
+
+    func beginPurchase(_ request: PurchaseRequest, in context: PathContext) throws -> PathStep {
+        if let busy = try context.refusalIfAnotherSheetIsOpen(than: path) { return busy }
+        if let open = session {
+            try context.log(.purchaseIgnored, "the App Store sheet is already open for \(open.transactionId)")
+            return PathStep(notice: StoreNotice(.info, "The App Store sheet is already open for \(open.productName)."))
+        }
+        let storefront = request.storefront
+        guard let product = context.catalog.product(id: request.productId), product.status == .available else {
+            return try thrown(.productUnavailable, request.productId, context)
+        }
+        let name = product.name.resolved(for: storefront.locale) ?? product.id
+        if let refusal = try context.refusalIfOwned(product, in: storefront) { return refusal }
+        guard let terms = context.terms(for: product, in: storefront, variationId: request.variationId) else {
+            return try thrown(.notAvailableInStorefront, product.shortId, context)
+        }
+        let regular = ProductDisplay(product: product, storefront: storefront, showsIntroOffer: false).pricePerPeriod
+            ?? PriceFormatter.format(terms.regularPrice, in: storefront)
+        let sandbox = context.catalog.settings.useSandbox
+        let opened: StoreKitSession = try context.atomically {
+            let transaction = try context.openTransaction(productId: product.id, in: storefront, terms: terms,
+                                                          variationId: request.variationId, path: path)
+            let sheet = StoreKitSession(
+                transactionId: transaction.id, productId: product.id, productName: name,
+                formattedPrice: PriceFormatter.format(terms.chargeNow, in: storefront),
+                offerLine: terms.offer.map { OfferText.describe($0.offer, in: storefront, then: regular) },
+                account: "\(context.userId)@\(sandbox ? "sandbox" : "icloud").test", sandbox: sandbox,
+                language: storefront.language, path: path)
+            try context.log(.purchaseStarted, "\(product.shortId) for \(sheet.formattedPrice) in \(storefront.id): "
+                            + "purchase() shows the App Store sheet", transaction: transaction.id)
+            return sheet
+        }
+        session = opened
+        return .nothing
+    }
+
+    /// `purchase()` threw before any sheet: no transaction, nothing charged.
+    private func thrown(_ failure: StoreKitFailure, _ what: String, _ context: PathContext) throws -> PathStep {
+        try context.log(.purchaseResult, "purchase() threw \(failure.qualifiedName) for \(what)")
+        return PathStep(notice: failure.notice)
+    }
+
+    /// The catalog no longer sells what the sheet is for: as the sheet's Cancel.
+    func cancelPurchaseUnderWay(in context: PathContext, following followUp: some AppStoreFollowUp) throws -> PathStep? {
+        try take(.pressButton(.cancel), in: context, following: followUp)
+    }
+
+    func take(_ input: StoreKitInput, in context: PathContext, following followUp: some AppStoreFollowUp) throws -> PathStep {
+        guard var sheet = session else { return .nothing }
+        let outcome = sheet.take(input)
+        session = sheet
+        guard let outcome else { return .nothing }
+        // The outcome and what the purchase call returned (the Xee SDK logs it) commit together.
+        let step = try context.atomically {
+            let step = try settle(sheet, as: outcome, in: context, following: followUp)
+            try followUp.returned(outcome, of: sheet, in: context)
+            return step
+        }
+        // Gone only once its outcome is committed: if that failed, the sheet stays to try again.
+        session = nil
+        return step
+    }
+
+    private func settle(_ sheet: StoreKitSession, as outcome: StoreKitOutcome, in context: PathContext,
+                        following followUp: some AppStoreFollowUp) throws -> PathStep {
+        let transaction = sheet.transactionId
+        switch outcome {
+        case .buy, .tamper:
+            // One commit: the payment, what purchase() returned, and what the path schedules on it
+            // (the Xee server's notification), so a crash keeps all of it or none.
+            return try context.atomically {
+                let settlement = try context.settle(transaction, as: .paid(at: nil))
+                if outcome == .tamper {
+                    try context.tamper(withSignatureOf: transaction)
+                    try context.log(.purchaseResult, "purchase() returned success(.unverified): QA altered the signed "
+                                    + "transaction", transaction: transaction)
+                } else {
+                    try context.log(.purchaseResult, "purchase() returned success(.verified)", transaction: transaction)
+                }
+                return try followUp.paid(transaction, settlement: settlement, tampered: outcome == .tamper, in: context)
+            }
+        case .cancel:
+            let notice = StoreNotice(.info, "Purchase cancelled.")
+            return PathStep(settlements: [try context.settle(transaction, as: .failed(
+                .userCancelled, event: "purchase() returned userCancelled: not an error; the paywall stays open",
+                notice: notice))])
+        case .fail(let failure):
+            let notice = failure.notice
+            return PathStep(settlements: [try context.settle(transaction, as: .failed(
+                .storeKit(failure), event: "purchase() threw \(failure.qualifiedName)", notice: notice))])
+        case .askToBuy, .interrupt:
+            let reason: PendingReason = outcome == .askToBuy ? .askToBuy : .interruptedPurchase
+            try context.atomically {
+                try context.leavePending(transaction, because: reason)
+                try context.log(.purchaseResult, "purchase() returned pending (\(reason.displayName))", transaction: transaction)
+            }
+            let next = reason == .askToBuy ? "approve or decline it" : "resolve it"
+            return PathStep(notice: StoreNotice(.info, "\(sheet.productName) is pending (\(reason.displayName)); "
+                                                + "press m to \(next)."))
+        }
+    }
+
+    // MARK: Transaction.updates
+
+    /// An approved Ask to Buy or a resolved purchase arrives on `Transaction.updates`, and the
+    /// app unlocks and finishes it; a declined Ask to Buy delivers nothing.
+    func answer(_ action: TransactionAction, to transaction: TransactionRecord, in context: PathContext,
+                following followUp: some AppStoreFollowUp) throws -> PathStep {
+        let id = transaction.id
+        switch action {
+        case .approve, .resolve:
+            if context.owns(transaction.productId, in: path.marketplace) {
+                // Another request for the same product was answered first: the App Store does
+                // not sell what the player owns there, so this one charges nothing and delivers
+                // nothing (what another store sold, it does not know of).
+                let name = context.catalog.product(id: transaction.productId)?.shortId ?? transaction.productId
+                let notice = StoreNotice(.info, "\(name) is already owned; \(id) charged nothing.")
+                return PathStep(settlements: [try context.settle(id, as: .failed(
+                    .other("already owned when answered"),
+                    event: "\(action == .approve ? "approved" : "resolved"), but \(name) is already owned: "
+                        + "nothing is delivered on Transaction.updates", notice: notice))])
+            }
+            // One commit, as at the sheet: the payment and what the path schedules on it.
+            return try context.atomically {
+                try context.log(.transactionUpdate, "Transaction.updates: \(id) "
+                                + (action == .approve ? "approved by a parent" : "resolved"), transaction: id)
+                let settlement = try context.settle(id, as: .paid(at: nil))
+                return try followUp.paid(id, settlement: settlement, tampered: false, in: context)
+            }
+        case .decline:
+            let notice = StoreNotice(.info, "Ask to Buy declined: nothing was charged or unlocked.")
+            return PathStep(settlements: [try context.settle(id, as: .failed(
+                .askToBuyDeclined, event: "Ask to Buy declined: StoreKit delivers nothing on Transaction.updates",
+                notice: notice))])
+        case .refund, .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease,
+             .answerPriceIncrease, .pause, .changePause, .cancelPause, .resume, .tamper, .delete:
+            return .nothing  // the engine's own, on every path
+        }
+    }
+
+    /// The App Store sheet's input out of what the app sent.
+    static func input(from sent: PathInput) -> StoreKitInput? {
+        if case .storeKit(let input) = sent { return input }
+        return nil
+    }
+
+    /// A transaction left `purchasing`: the sheet went away with the app before an outcome.
+    static func redeliver(_ transaction: TransactionRecord, in context: PathContext) throws -> PathStep {
+        PathStep(settlements: [try context.settle(transaction.id, as: .interrupted)])
+    }
+}
+
+/// What a path that buys through the App Store sheet adds once the sheet has an outcome.
+/// StoreKit adds nothing; the Xee SDK has its server verify the purchase and logs what
+/// `makePurchase` returned.
+protocol AppStoreFollowUp {
+    /// What follows a paid purchase before the engine completes it, inside the payment's commit:
+    /// one paid at the sheet, or an Ask to Buy approved or an interrupted purchase resolved later.
+    func paid(_ transaction: String, settlement: Settlement, tampered: Bool, in context: PathContext) throws -> PathStep
+
+    /// The sheet's outcome is committed with this, as the purchase call returns to the app.
+    func returned(_ outcome: StoreKitOutcome, of sheet: StoreKitSession, in context: PathContext) throws
+}
+
+extension AppStoreFollowUp {
+    func paid(_ transaction: String, settlement: Settlement, tampered: Bool, in context: PathContext) throws -> PathStep {
+        PathStep(settlements: [settlement])
+    }
+
+    func returned(_ outcome: StoreKitOutcome, of sheet: StoreKitSession, in context: PathContext) throws {}
+}
