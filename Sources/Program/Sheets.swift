@@ -33,7 +33,7 @@ public struct Sheets: Sendable, Equatable {
     var takesClicks: Bool {
         switch shown {
         case .storeKit?, .play?: return true
-        case .payStation?, nil: return false
+        case .payStation?, .described?, nil: return false
         }
     }
 
@@ -63,7 +63,7 @@ public struct Sheets: Sendable, Equatable {
             case .play(let session)?:
                 return PlaySheet.input(atX: x, y: y, for: session, in: screen, direction: direction, clearOf: boxes)
                     .map { [.engine(.send(.play($0)))] } ?? []
-            case .payStation?, nil:
+            case .payStation?, .described?, nil:
                 return []
             }
         case .answerStoreKit(let input):
