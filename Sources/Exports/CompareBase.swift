@@ -119,7 +119,7 @@ public struct ExportArchive: Sendable {
 
 /// What the current export is compared with: a catalog drawn again, or frames archived before.
 public enum ExportBase: Sendable {
-    case catalog(Catalog, label: String)
+    case catalog(ProductCatalog, label: String)
     case archive(ExportArchive)
 
     public var label: String {

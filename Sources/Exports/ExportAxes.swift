@@ -100,7 +100,7 @@ public struct ExportAxisOptions: Sendable, Equatable {
 
     /// Every axis checked against what the catalog and the themes have. A value that is not
     /// there is a usage error naming the option, the value and the values it takes.
-    public func axes(catalog: Catalog, themeNames: [String]) throws(ExportFailure) -> ExportAxes {
+    public func axes(catalog: ProductCatalog, themeNames: [String]) throws(ExportFailure) -> ExportAxes {
         let storefrontIds = catalog.storefronts.map(\.id)
         let variantIds = catalog.paywalls.first?.variants.map(\.id) ?? []
         let chosenStorefronts = try Self.pick("--storefronts", storefronts, from: storefrontIds) { value in
@@ -184,7 +184,7 @@ extension ExportAxisOptions {
     /// The axes of a base catalog to compare with: the current axes, but the storefronts and
     /// variants the base has (all of them where none were named; of those named, the ones it
     /// has), so what only one side has shows as added or removed.
-    public func axes(forBase catalog: Catalog, current: ExportAxes) -> ExportAxes {
+    public func axes(forBase catalog: ProductCatalog, current: ExportAxes) -> ExportAxes {
         var axes = current
         let storefrontIds = catalog.storefronts.map(\.id)
         axes.storefronts = storefronts == nil ? storefrontIds : current.storefronts.filter(storefrontIds.contains)

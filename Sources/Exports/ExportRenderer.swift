@@ -16,14 +16,14 @@ public final class ExportRenderer {
     /// The player every picture is drawn for, so the assigned variant and the ids never vary.
     public static let playerId = "export"
 
-    let catalog: Catalog
+    let catalog: ProductCatalog
     let themes: [Theme]
     private let directory: String
     private var launches = 0
 
     /// - Parameter parent: where the renderer's own directory is made (the system's temporary
     ///   directory, or an export's scratch directory that an interrupted export removes whole).
-    public init(catalog: Catalog, themes: [Theme], reusesPrograms: Bool = true,
+    public init(catalog: ProductCatalog, themes: [Theme], reusesPrograms: Bool = true,
                 parent: String = FileManager.default.temporaryDirectory.path) throws(ExportFailure) {
         self.catalog = catalog
         self.themes = themes
@@ -49,7 +49,7 @@ public final class ExportRenderer {
     /// opens a ledger and answers a products request.
     public let reusesPrograms: Bool
     /// The program kept for reuse, with what it was launched for.
-    private var kept: (key: LaunchKey, program: Program<HeadlessBackend>, state: StateDirectory)?
+    private var kept: (key: LaunchKey, program: AppLoop<HeadlessBackend>, state: StateDirectory)?
 
     /// What a launch fixes: the storefront (a switch asks the engine for products, which the
     /// Events pane lists), the size and the device.
@@ -92,7 +92,7 @@ public final class ExportRenderer {
         try? FileManager.default.removeItem(atPath: kept.state.path)
     }
 
-    private func launch(_ combination: Combination, on state: StateDirectory) throws(ExportFailure) -> Program<HeadlessBackend> {
+    private func launch(_ combination: Combination, on state: StateDirectory) throws(ExportFailure) -> AppLoop<HeadlessBackend> {
         guard let device = Device(rawValue: combination.device) else {
             throw ExportFailure(.usage, "no device \(combination.device); the devices are \(Device.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
@@ -109,7 +109,7 @@ public final class ExportRenderer {
                       userId: Self.playerId, report: report, width: combination.width, height: combination.height,
                       now: report.clock.now(atWall: Self.moment), timeZone: TimeZone(identifier: "UTC") ?? .current,
                       colorEnabled: true, colorDepth: .trueColor, device: device)
-        let program = Program(app: app, backend: HeadlessBackend(width: combination.width, height: combination.height),
+        let program = AppLoop(app: app, backend: HeadlessBackend(width: combination.width, height: combination.height),
                               engine: EngineWorker(store: store), clock: report.clock, wallTime: { Self.moment })
         program.send(.started)
         return program
@@ -118,7 +118,7 @@ public final class ExportRenderer {
     /// The previews the combination asks for, by the same jumps as the app's `:` prompt; on a
     /// program drawn for another combination, every axis is jumped to, so nothing of the last
     /// one stays.
-    private func show(_ combination: Combination, on program: Program<HeadlessBackend>,
+    private func show(_ combination: Combination, on program: AppLoop<HeadlessBackend>,
                       jumpingEveryAxis: Bool) throws(ExportFailure) -> Frame {
         var jumps: [Jump] = jumpingEveryAxis ? [.theme(name: combination.theme)] : []
         if combination.variant != ExportAxes.noVariant { jumps.append(.variant(id: combination.variant)) }

@@ -7,7 +7,7 @@ import TerminalUI
 
 /// One export: what to draw, how, where, and what to compare it with.
 public struct ExportJob: Sendable {
-    public var catalog: Catalog
+    public var catalog: ProductCatalog
     /// The catalog as the command line named it (the manifest's `catalog`).
     public var catalogLabel: String
     public var themes: [Theme]
@@ -29,7 +29,7 @@ public struct ExportJob: Sendable {
     /// `outputDirectory` by the export.
     public var destination: ExportDestination?
 
-    public init(catalog: Catalog, catalogLabel: String, themes: [Theme], combinations: [Combination],
+    public init(catalog: ProductCatalog, catalogLabel: String, themes: [Theme], combinations: [Combination],
                 formats: [ExportFormat] = ExportFormat.defaults, outputDirectory: String, jobs: Int = 1,
                 svgOptions: SVGOptions = SVGOptions(), base: ExportBase? = nil, baseCombinations: [Combination]? = nil,
                 scratchDirectory: String? = nil) {

@@ -47,7 +47,7 @@ final class SQLiteDatabase {
         sqlite3_commit_hook(handle, { context in
             guard let context else { return 0 }
             Unmanaged<CommitCounter>.fromOpaque(context).takeUnretainedValue().count += 1
-            Ledger.commitBegins()
+            LedgerDatabase.commitBegins()
             return 0  // zero lets the commit go ahead
         }, Unmanaged.passUnretained(commits).toOpaque())
         // SQLite silently falls back to read-only when the file is not writable; every write

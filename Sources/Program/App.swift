@@ -68,7 +68,7 @@ public struct App: Sendable {
     /// - Parameter report: what the engine holds at launch, so the first frame already shows it.
     /// - Parameter path: the integration path QA chose before (`Store.keptPath`); nil for the
     ///   storefront's own.
-    public init(catalog: Catalog, storefrontId: String? = nil, path: IntegrationPath? = nil, themes: [Theme] = [.dark, .light],
+    public init(catalog: ProductCatalog, storefrontId: String? = nil, path: IntegrationPath? = nil, themes: [Theme] = [.dark, .light],
                 themeName: String? = nil,
                 userId: String, report: StoreReport? = nil, width: Int = 80, height: Int = 24, now: Date = Date(),
                 timeZone: TimeZone = .current, colorEnabled: Bool = true,
@@ -136,7 +136,7 @@ public struct App: Sendable {
         _ = panes.update(.rowsMade(paneRows(of: snapshot)))
     }
 
-    public var catalog: Catalog { paywall.catalog }
+    public var catalog: ProductCatalog { paywall.catalog }
 
     /// Whether the keys are on screen.
     public var showsHelp: Bool { overlay?.kind == .keys }

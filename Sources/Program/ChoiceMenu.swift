@@ -45,7 +45,7 @@ public struct ChoiceMenu: Sendable, Equatable {
     }
 
     /// Buying each held promoted product; nil when none is held.
-    init?(heldPromotions: [String], catalog: Catalog, locale: String) {
+    init?(heldPromotions: [String], catalog: ProductCatalog, locale: String) {
         guard !heldPromotions.isEmpty else { return nil }
         purpose = .promotions
         choices = heldPromotions.map { .buyPromoted(productId: $0) }

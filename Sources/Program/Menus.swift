@@ -12,7 +12,7 @@ public struct Menus: Sendable, Equatable {
         /// `m`: the actions of the transaction selected in the Transactions pane (nil: none is).
         case openTransaction(TransactionSummary?)
         /// `p`: buying one of the promoted purchases held, named in the storefront's `locale`.
-        case openPromotions(held: [String], catalog: Catalog, locale: String)
+        case openPromotions(held: [String], catalog: ProductCatalog, locale: String)
         /// `x`: the Xee server's settings with their values now.
         case openXeeSettings(XeeServerSettings)
         case key(Key)

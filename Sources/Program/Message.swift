@@ -118,7 +118,7 @@ public enum EngineCall: Sendable, Equatable {
     /// The Events pane scrolled to the end of what it holds: the page before this event id.
     case olderEvents(before: Int64)
     /// A saved catalog file replaces the catalog, in one call (the ledger keeps what it holds).
-    case replaceCatalog(Catalog, file: String)
+    case replaceCatalog(ProductCatalog, file: String)
     /// A saved file's lines for the Events pane: a broken catalog's lint, a theme reloaded.
     case note(ReloadNote)
 }

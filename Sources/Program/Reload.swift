@@ -6,7 +6,7 @@ import TerminalUI
 /// not load. The file watcher (the app) and a scenario's `reload` read the file; the update
 /// decides what it means for the screen and the engine.
 public enum CatalogSave: Sendable, Equatable {
-    case loaded(Catalog, file: String)
+    case loaded(ProductCatalog, file: String)
     /// `problem`: the first error as `file:line:col: error: …`, for the bottom line; `lint`:
     /// the whole lint output, for the Events pane.
     case broken(file: String, problem: String, lint: [String])

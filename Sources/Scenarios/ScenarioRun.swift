@@ -28,8 +28,8 @@ final class ScenarioRun<Terminal: Backend> {
     private var size = (width: 120, height: 40)
     private var network: NetworkCondition?
     private var seed: UInt64
-    var catalog: Catalog?
-    private(set) var program: Program<Terminal>?
+    var catalog: ProductCatalog?
+    private(set) var program: AppLoop<Terminal>?
     private var temporaryState: String?
     /// The claim on the state directory, taken at the first launch and kept across relaunches
     /// (`user`, `catalog`), as one app would keep it; given back when the scenario ends.
@@ -162,7 +162,7 @@ final class ScenarioRun<Terminal: Backend> {
                       timeZone: look.timeZone, colorEnabled: look.colorEnabled, colorDepth: look.colorDepth,
                       audience: look.audience, showsEvents: look.showsEvents)
         store.shownStorefront = app.paywall.storefront.id
-        let program = Program(app: app, backend: backend, engine: EngineWorker(store: store), clock: report.clock,
+        let program = AppLoop(app: app, backend: backend, engine: EngineWorker(store: store), clock: report.clock,
                               inbox: stage.inbox ?? Inbox())
         self.program = program
         // A `path` line before the first launch; a relaunch finds the path the ledger kept, as
@@ -172,7 +172,7 @@ final class ScenarioRun<Terminal: Backend> {
         program.send(.started)
     }
 
-    private func loadCatalog(at line: ScenarioLine) throws -> Catalog {
+    private func loadCatalog(at line: ScenarioLine) throws -> ProductCatalog {
         let where_ = catalogLine ?? line.number
         guard let data = FileManager.default.contents(atPath: catalogPath) else {
             throw ScriptError(file: scenario.file, line: where_,
@@ -383,7 +383,7 @@ final class ScenarioRun<Terminal: Backend> {
         program.send(.configureXee(settings))
     }
 
-    func running() throws -> Program<Terminal> {
+    func running() throws -> AppLoop<Terminal> {
         guard let program else { throw ScriptError(file: scenario.file, line: 0, message: "the app is not running") }
         return program
     }
@@ -395,7 +395,7 @@ final class ScenarioRun<Terminal: Backend> {
     }
 
     /// A SKU the catalog does not have, with the one it is nearest to: a typo in a script.
-    func noProduct(_ sku: String, _ line: ScenarioLine, in catalog: Catalog) -> ScriptError {
+    func noProduct(_ sku: String, _ line: ScenarioLine, in catalog: ProductCatalog) -> ScriptError {
         error(line, "no product \(ScenarioParser.quoted(sku)) in the catalog"
               + (catalog.didYouMean(product: sku).map { "; \($0)" } ?? ""))
     }

@@ -20,10 +20,10 @@ public struct ScenarioStage<Terminal: Backend> {
     public var captionsFromComments = false
     /// A moment between steps: before a line acts, after each key typed, at a caption. It may
     /// throw `ScenarioInterrupted` to end the run there.
-    public var beat: (_ beat: ScenarioBeat, _ program: Program<Terminal>) throws -> Void
+    public var beat: (_ beat: ScenarioBeat, _ program: AppLoop<Terminal>) throws -> Void
 
     public init(makeBackend: @escaping (Int, Int) -> Terminal, resize: @escaping (Terminal, Int, Int) -> Void,
-                look: ScenarioLook, beat: @escaping (ScenarioBeat, Program<Terminal>) throws -> Void) {
+                look: ScenarioLook, beat: @escaping (ScenarioBeat, AppLoop<Terminal>) throws -> Void) {
         self.makeBackend = makeBackend
         self.resize = resize
         self.look = look

@@ -90,7 +90,7 @@ enum AppCommand {
         let engine = EngineWorker(store: store)
         func play<Screen: Backend>(on screen: Screen) {
             let capture = ScreenCapture()
-            let program = Program(app: app, backend: screen, engine: engine, clock: report.clock,
+            let program = AppLoop(app: app, backend: screen, engine: engine, clock: report.clock,
                                   inbox: inbox, captureScreen: capture.notice(saving:))
             program.run(stopTakingMail: {
                 listener?.stop()

@@ -53,13 +53,13 @@ enum BenchCommand {
         // First, so that its peak memory is measured before anything else was loaded.
         let load = try CatalogLoadBench.measure(runs: max(3, runs / 3))
         var results: [Measurement] = []
-        var catalog: Catalog?
+        var catalog: ProductCatalog?
         results.append(Measurement.time("load \(catalogPath)", runs: runs) {
             catalog = try? CatalogFile.load(text: text, file: catalogPath)
         })
         guard let catalog else { throw CommandFailure(.dataError, "\(catalogPath) does not load; run storefront lint \(catalogPath)") }
         let bigText = SyntheticCatalog.text(products: 10_000)
-        var bigCatalog: Catalog?
+        var bigCatalog: ProductCatalog?
         results.append(Measurement.time("load 10,000-product catalog (\(bigText.utf8.count / 1024) KiB)", runs: max(3, runs / 3)) {
             bigCatalog = try? CatalogLoader.load(text: bigText, file: "bench.json")
         })
@@ -129,7 +129,7 @@ enum BenchCommand {
     }
 
     /// `--frames`: the two catalogs the frame case draws, loaded once, untimed.
-    private static func framesCatalogs(text: String, catalogPath: String) throws(CommandFailure) -> [(Catalog, String)] {
+    private static func framesCatalogs(text: String, catalogPath: String) throws(CommandFailure) -> [(ProductCatalog, String)] {
         guard let catalog = try? CatalogFile.load(text: text, file: catalogPath) else {
             throw CommandFailure(.dataError, "\(catalogPath) does not load; run storefront lint \(catalogPath)")
         }

@@ -18,7 +18,7 @@ enum Environment {
     }
 
     /// A catalog.json, or an Xcode `.storekit` file, loaded with every problem reported (exit 65).
-    static func loadCatalog(at path: String) throws(CommandFailure) -> Catalog {
+    static func loadCatalog(at path: String) throws(CommandFailure) -> ProductCatalog {
         let text = try readCatalogText(at: path)
         do {
             return try CatalogFile.load(text: text, file: path)
@@ -97,7 +97,7 @@ enum Environment {
     }
 
     /// The store on the state directory's ledger, for `--user` or the player kept there.
-    static func openStore(catalog: Catalog, options: Options, checkedAhead check: LedgerCheckAhead? = nil) throws(CommandFailure) -> Store {
+    static func openStore(catalog: ProductCatalog, options: Options, checkedAhead check: LedgerCheckAhead? = nil) throws(CommandFailure) -> Store {
         do {
             return try stateDirectory(options).openStore(catalog: catalog, user: options.userId, checkedAhead: check)
         } catch {

@@ -21,7 +21,7 @@ enum LaunchAhead {
     /// Begins the rest; `wait()` on what it returns waits for it, which a launch that gives up
     /// after this point does before it exits, so that no library is torn down under a thread
     /// still starting it.
-    static func prepareLibraries(for catalog: Catalog, storefrontId: String?) -> DispatchGroup {
+    static func prepareLibraries(for catalog: ProductCatalog, storefrontId: String?) -> DispatchGroup {
         let group = DispatchGroup()
         let storefront = storefrontId.flatMap(catalog.storefront(matching:)) ?? catalog.storefronts.first
         DispatchQueue.global(qos: .userInitiated).async(group: group) {

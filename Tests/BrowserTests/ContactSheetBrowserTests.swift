@@ -7,7 +7,7 @@ import TerminalUI
 
 /// Real frames for the pages: the repository's catalog drawn by the app, as an export draws it.
 enum BrowserFixtures {
-    static func catalog() throws -> Catalog {
+    static func catalog() throws -> ProductCatalog {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let path = root.appendingPathComponent("catalog.json").path
@@ -15,7 +15,7 @@ enum BrowserFixtures {
     }
 
     /// The app's first screen for a storefront and theme, at a fixed moment, in UTC.
-    static func frame(_ catalog: Catalog, storefront: String, theme: String, width: Int = 100, height: Int = 30) -> Frame {
+    static func frame(_ catalog: ProductCatalog, storefront: String, theme: String, width: Int = 100, height: Int = 30) -> Frame {
         App(catalog: catalog, storefrontId: storefront, themes: [.dark, .light], themeName: theme, userId: "browser",
             width: width, height: height, now: Date(timeIntervalSince1970: 1_767_258_000),
             timeZone: TimeZone(identifier: "UTC") ?? .current).view()

@@ -9,7 +9,7 @@ struct CatalogEncoderTests {
     /// The catalog through catalog.json and back. catalog.json is the file it then comes from:
     /// an imported catalog comes back with every value and the origin `catalogJSON`, which the
     /// comparison takes as the input's.
-    private func roundTrip(_ catalog: Catalog, sourceLocation: SourceLocation = #_sourceLocation) throws -> Catalog {
+    private func roundTrip(_ catalog: ProductCatalog, sourceLocation: SourceLocation = #_sourceLocation) throws -> ProductCatalog {
         let text = CatalogEncoder.encode(catalog)
         do {
             var loaded = try CatalogLoader.load(text: text, file: "encoded.json")
@@ -47,7 +47,7 @@ struct CatalogEncoderTests {
     }
 
     @Test func aSmallCatalogIsWrittenExactly() {
-        let catalog = Catalog(
+        let catalog = ProductCatalog(
             app: AppInfo(name: "Test", bundleId: "com.example.test"),
             settings: Settings(enablePayments: true, storeKit: StoreKitTestSettings(storefront: "USA", timeRate: 6,
                                                                                     failures: ["loadProducts"])),
@@ -155,7 +155,7 @@ struct CatalogEncoderTests {
     }
 
     @Test func defaultValuesAreLeftOut() {
-        let catalog = Catalog(app: AppInfo(name: "A", bundleId: "b"),
+        let catalog = ProductCatalog(app: AppInfo(name: "A", bundleId: "b"),
                               storefronts: [Storefront(id: "USA", locale: "en_US", currency: "USD", path: .xee)],
                               products: [Product(id: "p", type: .nonConsumable, prices: [:])])
         let text = CatalogEncoder.encode(catalog)
@@ -201,7 +201,7 @@ struct CatalogEncoderTests {
     @Test func theEncoderKnowsEveryPropertyOfTheModel() throws {
         func properties(_ value: Any) -> [String] { Mirror(reflecting: value).children.compactMap(\.label) }
         let month = SubscriptionPeriod(value: 1, unit: .month)
-        #expect(properties(Catalog(app: AppInfo(name: "", bundleId: ""), storefronts: [], products: [])) == [
+        #expect(properties(ProductCatalog(app: AppInfo(name: "", bundleId: ""), storefronts: [], products: [])) == [
             // `origin` is where the catalog was read from, not a key of catalog.json, and the indexes
             // are built from the arrays: not encoded.
             "schemaVersion", "app", "settings", "storefronts", "accessLevels", "subscriptionGroups", "products", "paywalls",

@@ -12,7 +12,7 @@ struct CatalogLookupTests {
     }
 
     @Test func anIdWrittenTwiceFindsTheFirst() {
-        let catalog = Catalog(app: AppInfo(name: "A", bundleId: "com.example.a"),
+        let catalog = ProductCatalog(app: AppInfo(name: "A", bundleId: "com.example.a"),
                               storefronts: [Storefront(id: "USA", locale: "en_US", currency: "USD", path: .paystation),
                                             Storefront(id: "USA", locale: "en_GB", currency: "USD", path: .storekit)],
                               subscriptionGroups: [SubscriptionGroup(id: "g", accessLevel: "one"),
@@ -26,7 +26,7 @@ struct CatalogLookupTests {
     }
 
     @Test func aChangedCatalogFindsWhatChanged() {
-        var catalog = Catalog(app: AppInfo(name: "A", bundleId: "com.example.a"), storefronts: [],
+        var catalog = ProductCatalog(app: AppInfo(name: "A", bundleId: "com.example.a"), storefronts: [],
                               products: [product("a"), product("b")])
         catalog.products.removeFirst()
         catalog.products.append(product("c"))
@@ -48,7 +48,7 @@ struct CatalogLookupTests {
             product.group = group
             return product
         }
-        let catalog = Catalog(app: AppInfo(name: "A", bundleId: "com.example.a"), storefronts: [],
+        let catalog = ProductCatalog(app: AppInfo(name: "A", bundleId: "com.example.a"), storefronts: [],
                               subscriptionGroups: [SubscriptionGroup(id: "pass", accessLevel: "premium"), SubscriptionGroup(id: "bare")],
                               products: [])
         #expect(catalog.accessLevel(of: plan("monthly", group: "pass")) == "premium")
@@ -59,8 +59,8 @@ struct CatalogLookupTests {
 
     /// The indexes are derived: equal arrays make equal catalogs however each was built.
     @Test func catalogsCompareByWhatTheySay() {
-        let built = Catalog(app: AppInfo(name: "A", bundleId: "com.example.a"), storefronts: [], products: [product("b")])
-        var changed = Catalog(app: AppInfo(name: "A", bundleId: "com.example.a"), storefronts: [], products: [product("a")])
+        let built = ProductCatalog(app: AppInfo(name: "A", bundleId: "com.example.a"), storefronts: [], products: [product("b")])
+        var changed = ProductCatalog(app: AppInfo(name: "A", bundleId: "com.example.a"), storefronts: [], products: [product("a")])
         changed.products = [product("b")]
         #expect(built == changed)
     }

@@ -3,7 +3,7 @@ import Testing
 @testable import Catalog
 
 /// Lint on input far bigger than a game ships: every finding kept and placed, and the work
-/// bounded by what is counted, never by the clock (benchmarks time it: docs/performance.md).
+/// bounded by what is counted, never by the clock (time is for benchmarks, never for a test).
 @Suite("Lint at scale")
 struct LintScaleTests {
     /// A paywall variant whose strings have `count` locales, each with an unknown variable: one

@@ -9,7 +9,7 @@ private let noBreak = "\u{A0}"
 
 /// The default catalog with its paywall `main` and that paywall's variant `A` (picked by id, so
 /// other variants may come and go).
-private func mainVariantA() throws -> (catalog: Catalog, paywall: Paywall, variant: PaywallVariant) {
+private func mainVariantA() throws -> (catalog: ProductCatalog, paywall: Paywall, variant: PaywallVariant) {
     let catalog = try loadDefaultCatalog()
     let paywall = try #require(catalog.paywall(id: "main"))
     let variant = try #require(paywall.variants.first { $0.id == "A" })
@@ -242,7 +242,7 @@ struct PaywallPresentationTests {
     static let usa = Storefront(id: "USA", locale: "en_US", currency: "USD", path: .storekit)
 
     static func presentation(of products: [Product], highlight: String? = nil) -> PaywallPresentation {
-        let catalog = Catalog(app: AppInfo(name: "Test", bundleId: "com.example.test"), storefronts: [usa],
+        let catalog = ProductCatalog(app: AppInfo(name: "Test", bundleId: "com.example.test"), storefronts: [usa],
                               products: products)
         let variant = PaywallVariant(id: "A", products: products.map(\.id) + ["not.in.catalog"], highlight: highlight)
         let paywall = Paywall(id: "p", placement: "store_open", variants: [variant])

@@ -70,7 +70,7 @@ struct PerMonthRoundingTests {
                                  period: SubscriptionPeriod(value: 1, unit: .year))
             let variant = PaywallVariant(id: "A", products: ["y", "m"])
             let paywall = Paywall(id: "p", placement: "store_open", variants: [variant])
-            let catalog = Catalog(app: AppInfo(name: "T", bundleId: "com.example.t"), storefronts: [storefront],
+            let catalog = ProductCatalog(app: AppInfo(name: "T", bundleId: "com.example.t"), storefronts: [storefront],
                                   subscriptionGroups: [SubscriptionGroup(id: "g")], products: [yearly, monthly],
                                   paywalls: [paywall])
             let plan = try #require(PaywallPresentation(catalog: catalog, paywall: paywall, variant: variant,

@@ -16,7 +16,7 @@ struct StoreKitCurrentXcodeTests {
         """
     }
 
-    private func outcome(_ text: String) -> (catalog: Catalog?, diagnostics: [Diagnostic]) {
+    private func outcome(_ text: String) -> (catalog: ProductCatalog?, diagnostics: [Diagnostic]) {
         let outcome = StoreKitImporter.loadOutcome(text: text, file: "t.storekit")
         return (outcome.catalog, outcome.diagnostics)
     }

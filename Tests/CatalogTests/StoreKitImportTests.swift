@@ -17,7 +17,7 @@ enum StoreKitFixtures {
     }
 
     /// Runs `check` on the real `file` where the folder is: an extra check beside our own file.
-    static func alsoCheck(_ file: String, _ check: (Catalog) throws -> Void) throws {
+    static func alsoCheck(_ file: String, _ check: (ProductCatalog) throws -> Void) throws {
         guard available else { return }
         try check(load(file))
     }
@@ -27,7 +27,7 @@ enum StoreKitFixtures {
         return try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
     }
 
-    static func load(_ file: String) throws -> Catalog {
+    static func load(_ file: String) throws -> ProductCatalog {
         try StoreKitImporter.load(text: text(file), file: file)
     }
 
@@ -47,7 +47,7 @@ enum StoreKitSamples {
         return try String(contentsOf: root.appendingPathComponent("Tests/CatalogTests/Fixtures/\(file)"), encoding: .utf8)
     }
 
-    static func load(_ file: String) throws -> Catalog {
+    static func load(_ file: String) throws -> ProductCatalog {
         try StoreKitImporter.load(text: text(file), file: "Fixtures/\(file)")
     }
 }
@@ -67,7 +67,7 @@ struct StoreKitFixtureCounts: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { file }
 
-    func load() throws -> Catalog {
+    func load() throws -> ProductCatalog {
         try isOurs ? StoreKitShapes.load(file) : StoreKitFixtures.load(file)
     }
 
@@ -111,7 +111,7 @@ func storeKitFailure(_ text: String, file: String = "test.storekit",
 /// The real files where ../shared keeps them; the counts and the storefront of every file, ours too.
 @Suite("Real .storekit files, and the counts of ours")
 struct StoreKitFixtureTests {
-    private static func product(_ id: String, in catalog: Catalog) throws -> Product {
+    private static func product(_ id: String, in catalog: ProductCatalog) throws -> Product {
         try #require(catalog.product(id: id), "no product \(id)")
     }
 
@@ -153,7 +153,7 @@ struct StoreKitFixtureTests {
     // The details of each real file, checked beside our file of the same shape
     // (StoreKitShapeTests) where ../shared keeps it: a test with no cases would count as skipped.
 
-    static func unitTestsConfigurationFormat5(_ catalog: Catalog) throws {
+    static func unitTestsConfigurationFormat5(_ catalog: ProductCatalog) throws {
         let monthly = try product("com.revenuecat.monthly_4.99.1_week_intro", in: catalog)
         #expect(monthly.type == .autoRenewable)
         #expect(monthly.prices == ["USA": decimal("4.99")])
@@ -179,7 +179,7 @@ struct StoreKitFixtureTests {
         #expect(catalog.settings.storeKit == StoreKitTestSettings(storefront: "USA", locale: "en_US", timeRate: 0))
     }
 
-    static func purchaseTesterLevelsPeriodsIntrosAndOfferCodes(_ catalog: Catalog) throws {
+    static func purchaseTesterLevelsPeriodsIntrosAndOfferCodes(_ catalog: ProductCatalog) throws {
         #expect(try product("greenie_monthly", in: catalog).level == 2)
         #expect(try product("purchasetester_7999_1y", in: catalog).level == 3)
         #expect(try product("test_refname2", in: catalog).period == SubscriptionPeriod(value: 2, unit: .month))
@@ -199,7 +199,7 @@ struct StoreKitFixtureTests {
         #expect(catalog.subscriptionGroup(id: "21331777")?.name.values == ["en": "greenie_testing"])
     }
 
-    static func paywallsTesterPromotionalOffersAndLocalizations(_ catalog: Catalog) throws {
+    static func paywallsTesterPromotionalOffersAndLocalizations(_ catalog: ProductCatalog) throws {
         let monthly = try product("com.revenuecat.simpleapp.monthly", in: catalog)
         #expect(monthly.promotionalOffers.map(\.id) == ["rc-cancel-offer", "rc-refund-offer"])
         #expect(monthly.promotionalOffers.last == Offer(id: "rc-refund-offer", mode: .payUpFront,
@@ -220,7 +220,7 @@ struct StoreKitFixtureTests {
         #expect(catalog.settings.storeKit.failures.isEmpty)
     }
 
-    static func integrationConfigurationTimeRateAndShortPeriods(_ catalog: Catalog) throws {
+    static func integrationConfigurationTimeRateAndShortPeriods(_ catalog: ProductCatalog) throws {
         #expect(catalog.settings.storeKit.timeRate == 6)
         // All nine simulated errors are listed, none is enabled.
         #expect(catalog.settings.storeKit.failures.isEmpty)
@@ -234,7 +234,7 @@ struct StoreKitFixtureTests {
         #expect(try product("non_renewing_subscription", in: catalog).type == .nonRenewing)
     }
 
-    static func foodTruckPayAsYouGoPayUpFrontAndCodes(_ catalog: Catalog) throws {
+    static func foodTruckPayAsYouGoPayUpFrontAndCodes(_ catalog: ProductCatalog) throws {
         #expect(try product("socialfeedplus.monthly", in: catalog).introductoryOffer == Offer(
             mode: .payAsYouGo, period: SubscriptionPeriod(value: 1, unit: .month), periods: 3, prices: ["USA": decimal("2.49")]))
         #expect(try product("socialfeedplus.yearly", in: catalog).introductoryOffer == Offer(
@@ -249,7 +249,7 @@ struct StoreKitFixtureTests {
         #expect(catalog.storefronts.first?.locale == "en_US")
     }
 
-    static func backyardBirdsOneGroupThreeLevels(_ catalog: Catalog) throws {
+    static func backyardBirdsOneGroupThreeLevels(_ catalog: ProductCatalog) throws {
         let levels = catalog.products.filter { $0.type == .autoRenewable }.map { "\($0.id)=\($0.level ?? 0)" }
         #expect(levels == ["pass.individual=3", "pass.family=2", "pass.premium=1"])
         #expect(catalog.products.filter { $0.type == .consumable }.count == 6)
@@ -293,7 +293,7 @@ struct StoreKitSampleTests {
             description: LocalizedText(["de_DE": "Ein ganzes Jahr", "de": "Ein ganzes Jahr"]),
             prices: ["DEU": decimal("39.99")], group: "GROUP001", level: 1, period: SubscriptionPeriod(value: 1, unit: .year),
             winBackOffers: [Offer(id: "winback_free_week", mode: .freeTrial, period: SubscriptionPeriod(value: 1, unit: .week))])
-        let expected = Catalog(
+        let expected = ProductCatalog(
             app: AppInfo(name: "every-key", bundleId: "com.example.storekit"),
             settings: Settings(enablePayments: true, storeKit: StoreKitTestSettings(
                 storefront: "DEU", locale: "de_DE", timeRate: 3, askToBuyEnabled: true, billingGracePeriodEnabled: true,

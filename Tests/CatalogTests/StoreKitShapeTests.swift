@@ -16,7 +16,7 @@ enum StoreKitShapes {
         return try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
     }
 
-    static func load(_ file: String) throws -> Catalog {
+    static func load(_ file: String) throws -> ProductCatalog {
         try StoreKitImporter.load(text: text(file), file: file)
     }
 
@@ -30,7 +30,7 @@ enum StoreKitShapes {
 
 @Suite("StoreKit import of our files of each shape")
 struct StoreKitShapeTests {
-    private func product(_ id: String, in catalog: Catalog) throws -> Product {
+    private func product(_ id: String, in catalog: ProductCatalog) throws -> Product {
         try #require(catalog.product(id: id), "no product \(id)")
     }
 

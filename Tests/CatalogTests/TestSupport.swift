@@ -32,7 +32,7 @@ func defaultCatalogText() throws -> String {
     return try String(contentsOf: root.appendingPathComponent("catalog.json"), encoding: .utf8)
 }
 
-func loadDefaultCatalog() throws -> Catalog {
+func loadDefaultCatalog() throws -> ProductCatalog {
     try CatalogLoader.load(text: defaultCatalogText(), file: "catalog.json")
 }
 

@@ -252,7 +252,7 @@ struct WinBackCriteriaTests {
         let later = Offer(id: "later", mode: .freeTrial, period: Self.oneMonth,
                           winBackCriteria: WinBackCriteria(paidMonths: 60, monthsSinceLapse: 4...24))
         product.winBackOffers = [later, Self.back]
-        let catalog = Catalog(app: AppInfo(name: "T", bundleId: "com.example.t"), storefronts: [Storefronts.usa],
+        let catalog = ProductCatalog(app: AppInfo(name: "T", bundleId: "com.example.t"), storefronts: [Storefronts.usa],
                               products: [product])
         let history = PlayerState.lapsed.history(in: catalog, current: nil)
         let standing = try #require(history.lapses["g1"])

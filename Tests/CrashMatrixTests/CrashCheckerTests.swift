@@ -10,11 +10,11 @@ struct CrashCheckerTests {
     let time = Date(timeIntervalSince1970: 1_767_258_000)
 
     /// A fresh ledger in a temporary folder, read back as the matrix reads one.
-    func withLedger(_ body: (Ledger) throws -> Void) throws -> LedgerState {
+    func withLedger(_ body: (LedgerDatabase) throws -> Void) throws -> LedgerState {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crash-checker-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let ledger = try Ledger(path: folder + "/storefront.sqlite")
+        let ledger = try LedgerDatabase(path: folder + "/storefront.sqlite")
         try body(ledger)
         return try LedgerState.read(ledger, user: "qa")
     }

@@ -34,7 +34,8 @@ struct CrashMatrixTests {
     }
 }
 
-/// What a run of the matrix did, for docs/reliability.md's figures.
+/// What a run of the matrix did, printed at its end: where each trial was killed and how many
+/// commits the random kills waited for, so a run says what it covered.
 struct CrashMatrixSummary {
     var seed: UInt64
     var outcomes: [CrashRunner.Outcome]

@@ -26,7 +26,7 @@ struct LedgerState {
     static func read(ledgerAt path: String, user: String) throws -> LedgerState {
         guard FileManager.default.fileExists(atPath: path) else { return .missing }
         do {
-            return try read(try Ledger(checking: path), user: user)
+            return try read(try LedgerDatabase(checking: path), user: user)
         } catch LedgerError.olderSchema {
             // Killed between two steps of making the ledger (each schema step is its own
             // commit): what it holds is read from a copy brought up to date, as the relaunch
@@ -39,11 +39,11 @@ struct LedgerState {
             for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
                 try FileManager.default.copyItem(atPath: path + suffix, toPath: copy + suffix)
             }
-            return try read(try Ledger(path: copy), user: user)
+            return try read(try LedgerDatabase(path: copy), user: user)
         }
     }
 
-    static func read(_ ledger: Ledger, user: String) throws -> LedgerState {
+    static func read(_ ledger: LedgerDatabase, user: String) throws -> LedgerState {
         let everything = 1_000_000
         return LedgerState(transactions: try ledger.transactions(newestFirst: everything).reversed(),
                            grants: try ledger.grants(),

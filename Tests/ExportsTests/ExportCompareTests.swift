@@ -8,7 +8,7 @@ import TerminalUI
     let axes = ExportAxes(storefronts: ["USA", "JPN"], themes: ["dark"], sizes: [.init(width: 100, height: 30)],
                           variants: ["A", "B"], eligibilities: ["eligible"])
 
-    func run(_ catalog: Catalog, into directory: String, base: ExportBase? = nil,
+    func run(_ catalog: ProductCatalog, into directory: String, base: ExportBase? = nil,
              baseCombinations: [Combination]? = nil) throws -> ExportResult {
         let job = ExportJob(catalog: catalog, catalogLabel: "catalog.json", themes: [.dark, .light], combinations: axes.combinations,
                             formats: [.txt], outputDirectory: directory, jobs: 2, base: base, baseCombinations: baseCombinations)
@@ -16,7 +16,7 @@ import TerminalUI
     }
 
     /// The repository's catalog with the monthly plan renamed: a change a reviewer should see.
-    func renamedCatalog() throws -> Catalog {
+    func renamedCatalog() throws -> ProductCatalog {
         let text = repositoryCatalogText.replacingOccurrences(of: "\"Monthly Pass\"", with: "\"Monthly Pass Plus\"")
         #expect(text != repositoryCatalogText)
         return try loadCatalog(text)

@@ -7,7 +7,7 @@ import Testing
 
 @Suite struct ExportRunTests {
     func job(into directory: String, formats: [ExportFormat] = ExportFormat.defaults, jobs: Int = 2,
-             catalog: Catalog? = nil, base: ExportBase? = nil) throws -> ExportJob {
+             catalog: ProductCatalog? = nil, base: ExportBase? = nil) throws -> ExportJob {
         let axes = ExportAxes(storefronts: ["USA", "JPN"], themes: ["dark", "light"], sizes: [.init(width: 80, height: 24)],
                               variants: ["A", "B"], eligibilities: ["eligible"])
         return ExportJob(catalog: try catalog ?? loadCatalog(), catalogLabel: "catalog.json", themes: [.dark, .light],

@@ -13,7 +13,7 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 /// catalog.json at the root, as text and loaded.
 let repositoryCatalogText: String = (try? String(contentsOfFile: repositoryRoot + "/catalog.json", encoding: .utf8)) ?? ""
 
-func loadCatalog(_ text: String = repositoryCatalogText, file: String = "catalog.json") throws -> Catalog {
+func loadCatalog(_ text: String = repositoryCatalogText, file: String = "catalog.json") throws -> ProductCatalog {
     try CatalogFile.load(text: text, file: file)
 }
 

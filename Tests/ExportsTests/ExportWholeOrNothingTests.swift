@@ -8,7 +8,7 @@ import TerminalUI
 /// file name that fits; an export that fails part way leaves the output directory as it was;
 /// and a file error says the system's reason, not Foundation's "The file name is invalid."
 @Suite struct ExportWholeOrNothingTests {
-    private func job(_ combinations: [Combination], into directory: String, catalog: Catalog? = nil,
+    private func job(_ combinations: [Combination], into directory: String, catalog: ProductCatalog? = nil,
                      themes: [Theme] = [.dark]) throws -> ExportJob {
         ExportJob(catalog: try catalog ?? loadCatalog(), catalogLabel: "catalog.json", themes: themes,
                   combinations: combinations, formats: [.txt, .html, .svg], outputDirectory: directory, jobs: 1)

@@ -25,7 +25,7 @@ struct URLDeliveryTests {
         try withShortDirectory { directory in
             let delivery = try directory.deliver(url: Self.foreign)
             #expect(delivery == .keptForNextLaunch(ledgerPath: directory.ledgerPath))
-            #expect(try Ledger(path: directory.ledgerPath).keptURLs().map(\.url) == [Self.foreign])
+            #expect(try LedgerDatabase(path: directory.ledgerPath).keptURLs().map(\.url) == [Self.foreign])
 
             let store = try directory.openStore(catalog: defaultCatalog, user: "player-1")
             let report = try store.launch()
@@ -33,7 +33,7 @@ struct URLDeliveryTests {
             let kinds = report.snapshot.events.map(\.kind.rawValue)
             #expect(kinds.contains("launch.url"))
             #expect(kinds.contains("redirect.rejected"))
-            #expect(try Ledger(path: directory.ledgerPath).keptURLs().isEmpty, "opened once, then let go")
+            #expect(try LedgerDatabase(path: directory.ledgerPath).keptURLs().isEmpty, "opened once, then let go")
         }
     }
 

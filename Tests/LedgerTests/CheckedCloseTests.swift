@@ -47,9 +47,9 @@ struct CheckedCloseTests {
             let kept = try #require(LedgerFingerprint.recorded(for: path))
             #expect(kept.size == UInt64(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? -1))
             #expect(try FileManager.default.attributesOfItem(atPath: recordPath(path))[.posixPermissions] as? Int == 0o600)
-            let check = Ledger.CheckAhead.begin(at: path)
+            let check = LedgerDatabase.CheckAhead.begin(at: path)
             #expect(check.wait() == .unchanged)
-            let ledger = try Ledger(path: path, checkedAhead: check)
+            let ledger = try LedgerDatabase(path: path, checkedAhead: check)
             #expect(try ledger.events(newestFirst: 1).first?.message == "event message number 300")
         }
     }
@@ -63,16 +63,16 @@ struct CheckedCloseTests {
                 try ledger.database.singleString("SELECT rootpage FROM sqlite_master WHERE name = 'events'")
             }) ?? 0
             // That open wrote nothing, so the file is still the one checked.
-            #expect(Ledger.CheckAhead.begin(at: path).wait() == .unchanged)
+            #expect(LedgerDatabase.CheckAhead.begin(at: path).wait() == .unchanged)
             try overwrite(path, at: (root - 1) * Self.pageSize, with: [0x00, 0xFF, 0xFF])
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
-            let check = Ledger.CheckAhead.begin(at: path)
+            let check = LedgerDatabase.CheckAhead.begin(at: path)
             guard case .damaged = check.wait() else {
                 Issue.record("the damage went unchecked: \(check.wait())")
                 return
             }
-            for open in [{ _ = try Ledger(path: path, checkedAhead: check) }, { _ = try Ledger(path: path) },
-                         { _ = try Ledger(readingOnly: path) }] {
+            for open in [{ _ = try LedgerDatabase(path: path, checkedAhead: check) }, { _ = try LedgerDatabase(path: path) },
+                         { _ = try LedgerDatabase(readingOnly: path) }] {
                 let error = try #require(throws: LedgerError.self) { try open() }
                 guard case .corrupt(path, _) = error else {
                     Issue.record("\(error)")
@@ -92,7 +92,7 @@ struct CheckedCloseTests {
             let found = try #require(bytes.range(of: Data("event message number 150".utf8)))
             bytes[found.lowerBound] = UInt8(ascii: "E")
             try bytes.write(to: URL(fileURLWithPath: path))
-            #expect(Ledger.CheckAhead.begin(at: path).wait() == .whole)
+            #expect(LedgerDatabase.CheckAhead.begin(at: path).wait() == .whole)
         }
     }
 
@@ -105,7 +105,7 @@ struct CheckedCloseTests {
             try handle.write(contentsOf: Data(count: Self.pageSize))
             try handle.close()
             #expect(!LedgerFingerprint.fileIsAsChecked(by: try SQLiteDatabase(path: path, readOnly: true)))
-            #expect(Ledger.CheckAhead.begin(at: path).wait() == .whole)
+            #expect(LedgerDatabase.CheckAhead.begin(at: path).wait() == .whole)
         }
     }
 
@@ -114,11 +114,11 @@ struct CheckedCloseTests {
     @Test func framesInTheLogSendTheOpenBackToTheCheck() throws {
         try withCleanUp { path in
             try writeCheckedLedger(at: path)
-            let writer = try Ledger(path: path)
+            let writer = try LedgerDatabase(path: path)
             try writer.insert(sampleTransaction(id: "t-after"))
             #expect(LedgerFingerprint.recorded(for: path) != nil, "the writer's open left the record")
             #expect(!LedgerFingerprint.logIsEmpty(writer.database))
-            #expect(Ledger.CheckAhead.begin(at: path).wait() == .whole)
+            #expect(LedgerDatabase.CheckAhead.begin(at: path).wait() == .whole)
             withExtendedLifetime(writer) {}
         }
     }
@@ -133,10 +133,10 @@ struct CheckedCloseTests {
                          good.replacingOccurrences(of: "bytes ", with: "bytes -"), good + "more\n", String(good.dropLast())] {
                 try text.write(toFile: recordPath(path), atomically: true, encoding: .utf8)
                 #expect(LedgerFingerprint.recorded(for: path) == nil, "\(text)")
-                #expect(Ledger.CheckAhead.begin(at: path).wait() == .whole, "\(text)")
+                #expect(LedgerDatabase.CheckAhead.begin(at: path).wait() == .whole, "\(text)")
             }
             try good.write(toFile: recordPath(path), atomically: true, encoding: .utf8)
-            #expect(Ledger.CheckAhead.begin(at: path).wait() == .unchanged, "the record as written is read back")
+            #expect(LedgerDatabase.CheckAhead.begin(at: path).wait() == .unchanged, "the record as written is read back")
         }
     }
 
@@ -145,7 +145,7 @@ struct CheckedCloseTests {
     @Test func aCloseThatFindsDamageKeepsNoFingerprint() throws {
         try withCleanUp { path in
             try writeCheckedLedger(at: path)
-            let ledger = try Ledger(path: path)
+            let ledger = try LedgerDatabase(path: path)
             let root = Int(try ledger.database.singleString("SELECT rootpage FROM sqlite_master WHERE name = 'events'")) ?? 0
             try ledger.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             try overwrite(path, at: (root - 1) * Self.pageSize, with: [0x00, 0xFF, 0xFF])
@@ -156,7 +156,7 @@ struct CheckedCloseTests {
             }
             #expect(!reason.isEmpty)
             #expect(!FileManager.default.fileExists(atPath: recordPath(path)), "the last close's record was left")
-            #expect(throws: LedgerError.self) { _ = try Ledger(readingOnly: path) }
+            #expect(throws: LedgerError.self) { _ = try LedgerDatabase(readingOnly: path) }
         }
     }
 
@@ -191,16 +191,16 @@ struct CheckedCloseTests {
     @Test func readingTheDigestKeepsTheOpenConnectionsLock() throws {
         try withCleanUp { path in
             try writeCheckedLedger(at: path)
-            let ahead = Ledger.CheckAhead.begin(at: path)
+            let ahead = LedgerDatabase.CheckAhead.begin(at: path)
             #expect(ahead.wait() == .unchanged)
-            for open in [{ try Ledger(path: path) }, { try Ledger(readingOnly: path) },
-                         { try Ledger(path: path, checkedAhead: ahead) }] {
+            for open in [{ try LedgerDatabase(path: path) }, { try LedgerDatabase(readingOnly: path) },
+                         { try LedgerDatabase(path: path, checkedAhead: ahead) }] {
                 let ledger = try open()
                 _ = try ledger.transactionCount()
                 #expect(try sharedLockIsHeld(on: path), "the open's lock on the file was dropped")
                 withExtendedLifetime(ledger) {}
             }
-            let ledger = try Ledger(path: path)
+            let ledger = try LedgerDatabase(path: path)
             try ledger.insert(sampleTransaction(id: "t-after-digest"))
             #expect(ledger.checkForNextOpen() == .recorded)
             #expect(try sharedLockIsHeld(on: path), "the close's digest dropped the connection's lock")
@@ -211,7 +211,7 @@ struct CheckedCloseTests {
     @Test func aReaderKeepsNoFingerprint() throws {
         try withCleanUp { path in
             try writeCheckedLedger(at: path)
-            let reader = try Ledger(readingOnly: path)
+            let reader = try LedgerDatabase(readingOnly: path)
             #expect(reader.checkForNextOpen() == .notRecorded("opened for reading"))
             #expect(LedgerFingerprint.recorded(for: path) == nil)
         }

@@ -54,7 +54,7 @@ struct CorruptionTests {
     private func expectRefused(_ path: String, sourceLocation: SourceLocation = #_sourceLocation,
                                _ matches: (LedgerError) -> Bool) throws {
         let before = try contents(path)
-        for open in [{ _ = try Ledger(path: path) }, { _ = try Ledger(readingOnly: path) }] {
+        for open in [{ _ = try LedgerDatabase(path: path) }, { _ = try LedgerDatabase(readingOnly: path) }] {
             let error = try #require(throws: LedgerError.self, sourceLocation: sourceLocation) { try open() }
             #expect(matches(error), "\(error)", sourceLocation: sourceLocation)
             #expect(error.description.hasPrefix(path), sourceLocation: sourceLocation)
@@ -102,7 +102,7 @@ struct CorruptionTests {
             #expect(sqlite3_exec(handle, edit, nil, nil, nil) == SQLITE_OK)
             sqlite3_close_v2(handle)
 
-            let problems = try Ledger(checking: path).integrityProblems()
+            let problems = try LedgerDatabase(checking: path).integrityProblems()
             #expect(problems.contains { $0.contains("missing from index transactions_by_created") }, "\(problems)")
             try expectRefused(path) { error in
                 if case .corrupt(path, let problem) = error { return problem.contains("missing from index transactions_by_created") }
@@ -118,8 +118,8 @@ struct CorruptionTests {
             try writeLedger(at: path)
             try overwrite(path, at: 36, with: [0, 0, 0, 5])
             let before = try contents(path)
-            #expect(throws: LedgerError.self) { try Ledger(readingOnly: path) }
-            let problems = try Ledger(checking: path).integrityProblems()
+            #expect(throws: LedgerError.self) { try LedgerDatabase(readingOnly: path) }
+            let problems = try LedgerDatabase(checking: path).integrityProblems()
             #expect(problems.contains { $0.contains("freelist") }, "\(problems)")
             #expect(try contents(path) == before, "the check wrote to the file")
         }
@@ -128,8 +128,8 @@ struct CorruptionTests {
     @Test func aWholeLedgerHasNoProblems() throws {
         try withTemporaryLedgerPath { path in
             try writeLedger(at: path)
-            #expect(try Ledger(readingOnly: path).integrityProblems() == [])
-            #expect(try Ledger(path: path).integrityProblems() == [])
+            #expect(try LedgerDatabase(readingOnly: path).integrityProblems() == [])
+            #expect(try LedgerDatabase(path: path).integrityProblems() == [])
         }
     }
 
@@ -146,8 +146,8 @@ struct CorruptionTests {
     /// Only a file that was there before: a ledger the open makes itself starts empty too.
     @Test func aNewLedgerIsStillMade() throws {
         try withTemporaryLedgerPath { path in
-            _ = try Ledger(path: path)
-            #expect(try Ledger(path: path).schemaVersion() == Ledger.supportedSchemaVersion)
+            _ = try LedgerDatabase(path: path)
+            #expect(try LedgerDatabase(path: path).schemaVersion() == LedgerDatabase.supportedSchemaVersion)
         }
     }
 
@@ -159,12 +159,12 @@ struct CorruptionTests {
             let root = try rootPage(of: "events", in: path)
             try overwrite(path, at: (root - 1) * Self.pageSize, with: [0x00, 0xFF, 0xFF])
             let before = try contents(path)
-            let check = Ledger.CheckAhead.begin(at: path)
+            let check = LedgerDatabase.CheckAhead.begin(at: path)
             guard case .damaged(let problem) = check.wait() else {
                 Issue.record("the check ahead found nothing wrong: \(check.wait())")
                 return
             }
-            let error = try #require(throws: LedgerError.self) { try Ledger(path: path, checkedAhead: check) }
+            let error = try #require(throws: LedgerError.self) { try LedgerDatabase(path: path, checkedAhead: check) }
             #expect(error == .corrupt(path: path, problem: problem), "the open says what the check found")
             #expect(try contents(path) == before, "the damaged file was written to")
         }
@@ -173,10 +173,10 @@ struct CorruptionTests {
     @Test func aWholeLedgerCheckedAheadOpensOnTheCheckAnswer() throws {
         try withTemporaryLedgerPath { path in
             try writeLedger(at: path)
-            let check = Ledger.CheckAhead.begin(at: path)
+            let check = LedgerDatabase.CheckAhead.begin(at: path)
             #expect(check.wait() == .whole)
             #expect(check.answer(forFileAt: path) == .whole)
-            let ledger = try Ledger(path: path, checkedAhead: check)
+            let ledger = try LedgerDatabase(path: path, checkedAhead: check)
             #expect(try ledger.events(newestFirst: 1).first?.message.hasSuffix("400") == true)
         }
     }
@@ -186,7 +186,7 @@ struct CorruptionTests {
     @Test func aFileMovedInAfterTheCheckIsCheckedByTheOpen() throws {
         try withTemporaryLedgerPath { path in
             try writeLedger(at: path)
-            let check = Ledger.CheckAhead.begin(at: path)
+            let check = LedgerDatabase.CheckAhead.begin(at: path)
             #expect(check.wait() == .whole)
             let damaged = path + ".damaged"
             defer { try? FileManager.default.removeItem(atPath: damaged) }
@@ -195,7 +195,7 @@ struct CorruptionTests {
             try overwrite(damaged, at: (root - 1) * Self.pageSize, with: [0x00, 0xFF, 0xFF])
             #expect(rename(damaged, path) == 0)
             #expect(check.answer(forFileAt: path) == .unchecked)
-            let error = try #require(throws: LedgerError.self) { try Ledger(path: path, checkedAhead: check) }
+            let error = try #require(throws: LedgerError.self) { try LedgerDatabase(path: path, checkedAhead: check) }
             guard case .corrupt(path, _) = error else {
                 Issue.record("\(error)")
                 return
@@ -205,19 +205,19 @@ struct CorruptionTests {
 
     @Test func aCheckAheadOfNoFileLeavesTheOpenToMakeTheLedger() throws {
         try withTemporaryLedgerPath { path throws in
-            let check = Ledger.CheckAhead.begin(at: path)
+            let check = LedgerDatabase.CheckAhead.begin(at: path)
             #expect(check.wait() == .unchecked)
-            let ledger = try Ledger(path: path, checkedAhead: check)
-            #expect(try ledger.schemaVersion() == Ledger.supportedSchemaVersion)
+            let ledger = try LedgerDatabase(path: path, checkedAhead: check)
+            #expect(try ledger.schemaVersion() == LedgerDatabase.supportedSchemaVersion)
         }
     }
 
     @Test func aCheckAheadOfAnEmptyFileLeavesTheRefusalToTheOpen() throws {
         try withTemporaryLedgerPath { path throws in
             #expect(FileManager.default.createFile(atPath: path, contents: Data()))
-            let check = Ledger.CheckAhead.begin(at: path)
+            let check = LedgerDatabase.CheckAhead.begin(at: path)
             #expect(check.wait() == .unchecked)
-            let error = try #require(throws: LedgerError.self) { try Ledger(path: path, checkedAhead: check) }
+            let error = try #require(throws: LedgerError.self) { try LedgerDatabase(path: path, checkedAhead: check) }
             #expect(error == .empty(path: path))
         }
     }

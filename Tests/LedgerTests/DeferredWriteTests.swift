@@ -13,12 +13,12 @@ struct DeferredWriteTests {
             try withLedger(at: path) { ledger throws in
                 ledger.writeWithNextCommit("clock") { try ledger.setSetting("clock", to: "1") }
                 #expect(ledger.hasDeferredWrites)
-                #expect(try Ledger(readingOnly: path).setting("clock") == nil, "nothing written yet")
+                #expect(try LedgerDatabase(readingOnly: path).setting("clock") == nil, "nothing written yet")
                 let before = ledger.commitCount
                 try ledger.inTransaction { try ledger.setSetting("work", to: "done") }
                 #expect(ledger.commitCount == before + 1, "one commit for the work and the deferred write")
                 #expect(!ledger.hasDeferredWrites)
-                let reader = try Ledger(readingOnly: path)
+                let reader = try LedgerDatabase(readingOnly: path)
                 #expect(try reader.setting("clock") == "1")
                 #expect(try reader.setting("work") == "done")
             }
@@ -53,7 +53,7 @@ struct DeferredWriteTests {
                 #expect(try ledger.setting("clock") == nil)
                 #expect(ledger.hasDeferredWrites, "still waiting for a commit that holds")
                 try ledger.commitDeferredWrites()
-                #expect(try Ledger(readingOnly: path).setting("clock") == "1")
+                #expect(try LedgerDatabase(readingOnly: path).setting("clock") == "1")
                 #expect(try ledger.setting("work") == nil)
             }
         }

@@ -30,7 +30,7 @@ struct EventTests {
 
     @Test func newestMeansLastAppendedEvenWhenTheClockWentBack() throws {
         try withTemporaryLedgerPath { path throws in
-            let ledger = try Ledger(path: path)
+            let ledger = try LedgerDatabase(path: path)
             try ledger.appendEvent(kind: "A", message: "first", transactionId: nil, at: date(500))
             try ledger.appendEvent(kind: "B", message: "second", transactionId: nil, at: date(100))
             #expect(try ledger.events(newestFirst: 2).map(\.message) == ["second", "first"])

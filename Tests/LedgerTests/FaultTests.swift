@@ -21,7 +21,7 @@ struct FaultTests {
             try handle.close()
 
             let error = try #require(throws: LedgerError.self) {
-                let ledger = try Ledger(path: path)
+                let ledger = try LedgerDatabase(path: path)
                 _ = try ledger.transactions(newestFirst: 100)
             }
             guard case .corrupt(path, let problem) = error else {
@@ -36,7 +36,7 @@ struct FaultTests {
 
     @Test func aFullLedgerIsNamedAndKeepsNothingOfTheFailedWrite() throws {
         try withTemporaryLedgerPath { path throws in
-            let ledger = try Ledger(path: path)
+            let ledger = try LedgerDatabase(path: path)
             try ledger.limitGrowth(toSparePages: 0)
             var written = 0
             let error = try #require(throws: LedgerError.self) {

@@ -29,8 +29,8 @@ struct ForeignFileTests {
                 try database.execute(foreign.sql)
             }
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
-            #expect(throws: LedgerError.foreignDatabase(path: path)) { _ = try Ledger(path: path) }
-            #expect(throws: LedgerError.foreignDatabase(path: path)) { _ = try Ledger(readingOnly: path) }
+            #expect(throws: LedgerError.foreignDatabase(path: path)) { _ = try LedgerDatabase(path: path) }
+            #expect(throws: LedgerError.foreignDatabase(path: path)) { _ = try LedgerDatabase(readingOnly: path) }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
             for sibling in ["-wal", "-shm", "-journal"] {
                 #expect(!FileManager.default.fileExists(atPath: path + sibling), "\(sibling)")

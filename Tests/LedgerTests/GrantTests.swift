@@ -57,7 +57,7 @@ struct GrantTests {
 
     @Test func grantsAreListedOldestFirst() throws {
         try withTemporaryLedgerPath { path throws in
-            let ledger = try Ledger(path: path)
+            let ledger = try LedgerDatabase(path: path)
             for (id, time) in [("t-b", 20.0), ("t-a", 10.0), ("t-c", 30.0), ("t-d", 10.0)] {
                 try ledger.insert(sampleTransaction(id: id))
                 try ledger.recordGrant(GrantRecord(
@@ -69,7 +69,7 @@ struct GrantTests {
 
     @Test func aGrantNeedsAKnownTransaction() throws {
         try withTemporaryLedgerPath { path throws in
-            let ledger = try Ledger(path: path)
+            let ledger = try LedgerDatabase(path: path)
             let orphan = GrantRecord(transactionId: "t-ghost", kind: .currency, key: "gems", amount: 5, grantedAt: date(1))
             #expect(throws: LedgerError.unknownTransaction(id: "t-ghost")) { try ledger.recordGrant(orphan) }
             #expect(try ledger.grants().isEmpty)

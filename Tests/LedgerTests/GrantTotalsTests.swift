@@ -7,7 +7,7 @@ import Testing
 @Suite("Grant totals and lasting grants")
 struct GrantTotalsTests {
     /// Six of user-42's transactions (two paths) and one of another player, each granted.
-    private func fill(_ ledger: Ledger) throws -> [GrantRecord] {
+    private func fill(_ ledger: LedgerDatabase) throws -> [GrantRecord] {
         let paths = ["paystation", "storekit", "storekit", "paystation", "storekit", "paystation"]
         for (index, path) in paths.enumerated() {
             var transaction = sampleTransaction(id: "t-\(index + 1)", createdAt: date(Double(index + 1)))
@@ -66,7 +66,7 @@ struct GrantTotalsTests {
     }
 
     /// The sums as SQLite adds them up from every grant: what the kept totals must equal.
-    private func summed(_ ledger: Ledger, user: String) throws -> [CurrencyTotal] {
+    private func summed(_ ledger: LedgerDatabase, user: String) throws -> [CurrencyTotal] {
         let statement = try ledger.database.prepare("""
             SELECT t.integration_path, g.key, SUM(g.amount), COUNT(*) FROM grants g
             JOIN transactions t ON t.id = g.transaction_id
@@ -149,7 +149,7 @@ struct GrantTotalsTests {
             let database = try SQLiteDatabase(path: path)
             try database.execute(undoingSchema17 + undoingSchema16 + "PRAGMA user_version = 15;")
             try withLedger(at: path) { ledger throws in
-                #expect(try ledger.schemaVersion() == Ledger.supportedSchemaVersion)
+                #expect(try ledger.schemaVersion() == LedgerDatabase.supportedSchemaVersion)
                 #expect(try ledger.currencyTotals(user: "user-42") == [
                     CurrencyTotal(integrationPath: "paystation", key: "coins", amount: 75, grants: 1),
                     CurrencyTotal(integrationPath: "paystation", key: "gems", amount: 500, grants: 1),

@@ -66,11 +66,11 @@ struct IndexDamageTests {
             try Self.damageIndex(of: path)
             let before = try Self.files(beside: path)
             #expect(before.keys.sorted() == [(path as NSString).lastPathComponent])
-            try expectRefused(path) { _ = try Ledger(path: path) }
-            try expectRefused(path) { _ = try Ledger(readingOnly: path) }
-            let check = Ledger.CheckAhead.begin(at: path)
+            try expectRefused(path) { _ = try LedgerDatabase(path: path) }
+            try expectRefused(path) { _ = try LedgerDatabase(readingOnly: path) }
+            let check = LedgerDatabase.CheckAhead.begin(at: path)
             #expect(check.wait() == .damaged(problem: "row 1 missing from index sqlite_autoindex_grants_1"))
-            try expectRefused(path) { _ = try Ledger(path: path, checkedAhead: check) }
+            try expectRefused(path) { _ = try LedgerDatabase(path: path, checkedAhead: check) }
             #expect(try Self.files(beside: path) == before, "a refusal changed or left a file beside the ledger")
         }
     }
@@ -83,8 +83,8 @@ struct IndexDamageTests {
             try Self.writeLedger(at: path)
             #expect(try withLedger(at: path) { $0.checkForNextOpen() } == .recorded)
             try Self.damageIndex(of: path)
-            try expectRefused(path) { _ = try Ledger(path: path) }
-            try expectRefused(path) { _ = try Ledger(readingOnly: path) }
+            try expectRefused(path) { _ = try LedgerDatabase(path: path) }
+            try expectRefused(path) { _ = try LedgerDatabase(readingOnly: path) }
         }
     }
 
@@ -95,7 +95,7 @@ struct IndexDamageTests {
         try withTemporaryLedgerPath { path in
             defer { unlink(LedgerFingerprint.recordPath(for: path)) }
             try Self.writeLedger(at: path)
-            let ledger = try Ledger(path: path)
+            let ledger = try LedgerDatabase(path: path)
             try RawSQLite.editSchema(path, "UPDATE sqlite_master SET sql = replace(sql, '(kind, key)', '(key, kind)') "
                 + "WHERE name = 'grants_by_kind'")
             guard case .notRecorded(let why) = ledger.checkForNextOpen() else {
@@ -140,8 +140,8 @@ struct IndexDamageTests {
             let log = try Data(contentsOf: URL(fileURLWithPath: killed + "-wal"))
             try #require(!log.isEmpty, "the copy holds no frames")
             let file = try Data(contentsOf: URL(fileURLWithPath: killed))
-            try expectRefused(killed) { _ = try Ledger(path: killed) }
-            try expectRefused(killed) { _ = try Ledger(readingOnly: killed) }
+            try expectRefused(killed) { _ = try LedgerDatabase(path: killed) }
+            try expectRefused(killed) { _ = try LedgerDatabase(readingOnly: killed) }
             #expect(try Data(contentsOf: URL(fileURLWithPath: killed)) == file, "the log was folded into the damaged file")
             #expect(try Data(contentsOf: URL(fileURLWithPath: killed + "-wal")) == log, "the log changed")
         }

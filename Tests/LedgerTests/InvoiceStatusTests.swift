@@ -13,7 +13,7 @@ struct InvoiceStatusTests {
 
     /// Records the invoice, runs `body` on the ledger, and returns the invoice as a new
     /// connection reads it afterwards.
-    static func afterRecording(_ body: (Ledger) throws -> Void) throws -> InvoiceRecord? {
+    static func afterRecording(_ body: (LedgerDatabase) throws -> Void) throws -> InvoiceRecord? {
         try withTemporaryLedgerPath { path throws in
             try withLedger(at: path) { ledger throws in
                 try ledger.recordInvoice(invoice)

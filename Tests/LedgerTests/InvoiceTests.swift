@@ -27,7 +27,7 @@ struct InvoiceTests {
 
     @Test func anInvoiceIdIsRecordedOnce() throws {
         try withTemporaryLedgerPath { path throws in
-            let ledger = try Ledger(path: path)
+            let ledger = try LedgerDatabase(path: path)
             let invoice = InvoiceRecord(invoiceId: "inv-1", transactionId: "t-1", userId: "user-42", createdAt: date(1))
             try ledger.recordInvoice(invoice)
             var other = invoice

@@ -6,7 +6,7 @@ import Testing
 struct OpeningTests {
     @Test func journalModeIsWALAndTheWALFileExistsAfterAWrite() throws {
         try withTemporaryLedgerPath { path throws in
-            let ledger = try Ledger(path: path)
+            let ledger = try LedgerDatabase(path: path)
             #expect(try ledger.journalMode() == "wal")
             try ledger.setSetting("theme", to: "dark")
             #expect(FileManager.default.fileExists(atPath: path + "-wal"))
@@ -16,15 +16,15 @@ struct OpeningTests {
 
     @Test func schemaVersionIsTheSupportedOneAndSurvivesReopening() throws {
         try withTemporaryLedgerPath { path throws in
-            #expect(Ledger.supportedSchemaVersion == 17)
-            #expect(try withLedger(at: path) { try $0.schemaVersion() } == Ledger.supportedSchemaVersion)
-            #expect(try withLedger(at: path) { try $0.schemaVersion() } == Ledger.supportedSchemaVersion)
+            #expect(LedgerDatabase.supportedSchemaVersion == 17)
+            #expect(try withLedger(at: path) { try $0.schemaVersion() } == LedgerDatabase.supportedSchemaVersion)
+            #expect(try withLedger(at: path) { try $0.schemaVersion() } == LedgerDatabase.supportedSchemaVersion)
         }
     }
 
     @Test func connectionIsDurableAndEnforcesForeignKeys() throws {
         try withTemporaryLedgerPath { path throws in
-            let ledger = try Ledger(path: path)
+            let ledger = try LedgerDatabase(path: path)
             #expect(try ledger.database.singleInt("PRAGMA synchronous") == 2)  // FULL
             #expect(try ledger.database.singleInt("PRAGMA foreign_keys") == 1)
         }
@@ -32,8 +32,8 @@ struct OpeningTests {
 
     @Test func aSecondConnectionSeesWhatTheFirstWrote() throws {
         try withTemporaryLedgerPath { path throws in
-            let writer = try Ledger(path: path)
-            let reader = try Ledger(path: path)
+            let writer = try LedgerDatabase(path: path)
+            let reader = try LedgerDatabase(path: path)
             try writer.insert(sampleTransaction(id: "t-1"))
             #expect(try reader.transaction(id: "t-1") == sampleTransaction(id: "t-1"))
         }
@@ -54,7 +54,7 @@ struct OpeningTests {
         let bytes = file.bytes
         try withTemporaryLedgerPath { path throws in
             try bytes.write(to: URL(fileURLWithPath: path))
-            #expect(throws: LedgerError.notADatabase(path: path)) { _ = try Ledger(path: path) }
+            #expect(throws: LedgerError.notADatabase(path: path)) { _ = try LedgerDatabase(path: path) }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
             #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
             #expect(!FileManager.default.fileExists(atPath: path + "-journal"))
@@ -70,8 +70,8 @@ struct OpeningTests {
                 try database.execute(Schema.migrations[0] + "; CREATE TABLE future (x); PRAGMA user_version = 99;")
             }
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
-            #expect(throws: LedgerError.newerSchema(path: path, found: 99, supported: Ledger.supportedSchemaVersion)) {
-                _ = try Ledger(path: path)
+            #expect(throws: LedgerError.newerSchema(path: path, found: 99, supported: LedgerDatabase.supportedSchemaVersion)) {
+                _ = try LedgerDatabase(path: path)
             }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
             #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
@@ -83,15 +83,15 @@ struct OpeningTests {
     @Test func anotherProgramsFileOfAHighVersionIsNotANewerLedger() throws {
         try withTemporaryLedgerPath { path throws in
             try SQLiteDatabase(path: path).execute("CREATE TABLE notes (text TEXT); PRAGMA user_version = 99;")
-            #expect(throws: LedgerError.foreignDatabase(path: path)) { _ = try Ledger(path: path) }
-            #expect(throws: LedgerError.foreignDatabase(path: path)) { _ = try Ledger(readingOnly: path) }
+            #expect(throws: LedgerError.foreignDatabase(path: path)) { _ = try LedgerDatabase(path: path) }
+            #expect(throws: LedgerError.foreignDatabase(path: path)) { _ = try LedgerDatabase(readingOnly: path) }
         }
     }
 
     @Test func aPathInAMissingDirectoryCannotBeOpened() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("missing-\(UUID().uuidString)")
         let path = directory.appendingPathComponent("ledger.sqlite").path
-        let error = try #require(throws: LedgerError.self) { _ = try Ledger(path: path) }
+        let error = try #require(throws: LedgerError.self) { _ = try LedgerDatabase(path: path) }
         guard case let .cannotOpen(failedPath, message) = error else {
             Issue.record("expected cannotOpen, got \(error)")
             return

@@ -57,7 +57,7 @@ struct PathRecordTests {
                 ALTER TABLE subscriptions DROP COLUMN paused_until; PRAGMA user_version = 12;
                 """)
             try withLedger(at: path) { ledger throws in
-                #expect(try ledger.schemaVersion() == Ledger.supportedSchemaVersion)
+                #expect(try ledger.schemaVersion() == LedgerDatabase.supportedSchemaVersion)
                 #expect(try ledger.transactionCount() == 1)
                 try ledger.setPathRecord("kept", of: "play", key: "t-1")
                 #expect(try ledger.pathRecord(of: "play", key: "t-1") == "kept")

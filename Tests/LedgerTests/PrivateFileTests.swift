@@ -10,7 +10,7 @@ import Testing
 struct PrivateFileTests {
     @Test func aNewLedgerAndItsWALAndSharedMemoryAreForTheOwnerOnly() throws {
         try withTemporaryLedgerPath { path throws in
-            let ledger = try Ledger(path: path)
+            let ledger = try LedgerDatabase(path: path)
             try ledger.setSetting("theme", to: "dark")
             for file in [path, path + "-wal", path + "-shm"] {
                 #expect(try permissions(of: file) == 0o600, "\(file)")
@@ -22,13 +22,13 @@ struct PrivateFileTests {
     @Test func anOlderLedgerOpenToOthersIsTightened() throws {
         try withTemporaryLedgerPath { path throws in
             do {
-                let ledger = try Ledger(path: path)
+                let ledger = try LedgerDatabase(path: path)
                 try ledger.setSetting("theme", to: "dark")
             }
             for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
                 chmod(file, 0o644)
             }
-            let ledger = try Ledger(path: path)
+            let ledger = try LedgerDatabase(path: path)
             try ledger.setSetting("theme", to: "light")
             for file in [path, path + "-wal", path + "-shm"] {
                 #expect(try permissions(of: file) == 0o600, "\(file)")

@@ -25,12 +25,12 @@ struct ReadOnlyDiskTests {
         defer { mount.remove() }
         let path = mount.path + "/storefront.sqlite"
         let before = try FileManager.default.contentsOfDirectory(atPath: mount.path)
-        #expect(try Ledger(readingOnly: path).transactions(newestFirst: 10).map(\.id) == ["t-1"])
-        #expect(try Ledger(checking: path).integrityProblems() == [])
-        #expect(Ledger.CheckAhead.begin(at: path).wait() == .whole)
+        #expect(try LedgerDatabase(readingOnly: path).transactions(newestFirst: 10).map(\.id) == ["t-1"])
+        #expect(try LedgerDatabase(checking: path).integrityProblems() == [])
+        #expect(LedgerDatabase.CheckAhead.begin(at: path).wait() == .whole)
         #expect(try FileManager.default.contentsOfDirectory(atPath: mount.path) == before)
         // The disk is read-only indeed: a writer cannot open it.
-        #expect(throws: LedgerError.self) { try Ledger(path: path) }
+        #expect(throws: LedgerError.self) { try LedgerDatabase(path: path) }
     }
 
     /// Read immutable, a damaged file is still checked, and refused.
@@ -42,9 +42,9 @@ struct ReadOnlyDiskTests {
         }
         defer { mount.remove() }
         let path = mount.path + "/storefront.sqlite.grants"
-        let error = try #require(throws: LedgerError.self) { try Ledger(readingOnly: path) }
+        let error = try #require(throws: LedgerError.self) { try LedgerDatabase(readingOnly: path) }
         #expect(error == .corrupt(path: path, problem: "row 1 missing from index sqlite_autoindex_grants_1"))
-        #expect(try Ledger(checking: path).integrityProblems() == ["row 1 missing from index sqlite_autoindex_grants_1"])
+        #expect(try LedgerDatabase(checking: path).integrityProblems() == ["row 1 missing from index sqlite_autoindex_grants_1"])
     }
 }
 

@@ -9,20 +9,20 @@ struct ReadOnlyTests {
     @Test func aMissingLedgerIsNamedAndNothingIsCreated() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("missing-\(UUID().uuidString)").path
         let path = directory + "/storefront.sqlite"
-        #expect(throws: LedgerError.noLedger(path: path)) { _ = try Ledger(readingOnly: path) }
+        #expect(throws: LedgerError.noLedger(path: path)) { _ = try LedgerDatabase(readingOnly: path) }
         #expect(!FileManager.default.fileExists(atPath: directory))
 
         try withTemporaryLedgerPath { path throws in
-            #expect(throws: LedgerError.noLedger(path: path)) { _ = try Ledger(readingOnly: path) }
+            #expect(throws: LedgerError.noLedger(path: path)) { _ = try LedgerDatabase(readingOnly: path) }
             #expect(!FileManager.default.fileExists(atPath: path))
         }
     }
 
     @Test func readsWhatAWriterCommittedAndCannotWrite() throws {
         try withTemporaryLedgerPath { path throws in
-            let writer = try Ledger(path: path)
+            let writer = try LedgerDatabase(path: path)
             try writer.insert(sampleTransaction(id: "t-1"))
-            let reader = try Ledger(readingOnly: path)
+            let reader = try LedgerDatabase(readingOnly: path)
             #expect(try reader.transaction(id: "t-1") == sampleTransaction(id: "t-1"))
             #expect(throws: LedgerError.self) { try reader.setSetting("theme", to: "dark") }
             #expect(try writer.setting("theme") == nil)
@@ -35,7 +35,7 @@ struct ReadOnlyTests {
             try withLedger(at: path) { try $0.insert(sampleTransaction(id: "t-1")) }
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
             do {
-                let reader = try Ledger(readingOnly: path)
+                let reader = try LedgerDatabase(readingOnly: path)
                 #expect(try reader.transactions(newestFirst: 10).map(\.id) == ["t-1"])
             }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
@@ -50,18 +50,18 @@ struct ReadOnlyTests {
             try withLedger(at: path) { try $0.insert(sampleTransaction(id: "t-1")) }
             #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
             do {
-                let reader = try Ledger(readingOnly: path)
+                let reader = try LedgerDatabase(readingOnly: path)
                 #expect(try reader.transactions(newestFirst: 10).map(\.id) == ["t-1"])
                 #expect(FileManager.default.fileExists(atPath: path + "-shm"), "SQLite read it in WAL mode")
             }
             #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
             #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
 
-            let writer = try Ledger(path: path)
-            do { _ = try Ledger(readingOnly: path).transactions(newestFirst: 1) }
+            let writer = try LedgerDatabase(path: path)
+            do { _ = try LedgerDatabase(readingOnly: path).transactions(newestFirst: 1) }
             #expect(FileManager.default.fileExists(atPath: path + "-wal"), "the writer's log was taken from under it")
             try writer.insert(sampleTransaction(id: "t-2"))
-            #expect(try Ledger(readingOnly: path).transactions(newestFirst: 10).map(\.id) == ["t-2", "t-1"])
+            #expect(try LedgerDatabase(readingOnly: path).transactions(newestFirst: 10).map(\.id) == ["t-2", "t-1"])
         }
     }
 
@@ -72,8 +72,8 @@ struct ReadOnlyTests {
                 let database = try SQLiteDatabase(path: path)
                 try database.execute(Schema.migrations[0] + "; PRAGMA user_version = 1;")
             }
-            #expect(throws: LedgerError.olderSchema(path: path, found: 1, supported: Ledger.supportedSchemaVersion)) {
-                _ = try Ledger(readingOnly: path)
+            #expect(throws: LedgerError.olderSchema(path: path, found: 1, supported: LedgerDatabase.supportedSchemaVersion)) {
+                _ = try LedgerDatabase(readingOnly: path)
             }
         }
     }

@@ -9,7 +9,7 @@ struct RevocationTests {
     private let paid = date(1_700_000_100)
     private let refunded = date(1_700_000_900)
 
-    private func grantedGems(_ ledger: Ledger, id: String) throws {
+    private func grantedGems(_ ledger: LedgerDatabase, id: String) throws {
         try ledger.insert(sampleTransaction(id: id, state: .purchased))
         try ledger.recordGrant(GrantRecord(transactionId: id, kind: .currency, key: "gems", amount: 100, grantedAt: paid))
     }
@@ -84,7 +84,7 @@ struct RevocationTests {
                 VALUES ('txn-000001', 'currency', 'gems', 100, 1);
                 """)
             try withLedger(at: path) { ledger throws in
-                #expect(try ledger.schemaVersion() == Ledger.supportedSchemaVersion)
+                #expect(try ledger.schemaVersion() == LedgerDatabase.supportedSchemaVersion)
                 #expect(try ledger.transaction(id: "txn-000001")?.revokedAt == nil)
                 #expect(try ledger.grant(forTransaction: "txn-000001")?.amount == 100)
                 #expect(try ledger.recordRevocation(ofTransaction: "txn-000001", reason: "other", at: refunded))

@@ -34,8 +34,8 @@ struct SchemaThreeTests {
 
     @Test func twoConnectionsNeverGetTheSameValue() throws {
         try withTemporaryLedgerPath { path in
-            let first = try Ledger(path: path)
-            let second = try Ledger(path: path)
+            let first = try LedgerDatabase(path: path)
+            let second = try LedgerDatabase(path: path)
             var seen: [Int] = []
             for _ in 0..<20 {
                 seen.append(try first.nextValue(ofSequence: "transaction"))
@@ -58,8 +58,8 @@ struct SchemaThreeTests {
                     VALUES ('\(id)', 'p', 'u', 'USA', 'paystation', 'purchased', 1, '0.99', 'USD', \(created), \(created))
                     """)
             }
-            let ledger = try Ledger(path: path)
-            #expect(try ledger.schemaVersion() == Ledger.supportedSchemaVersion)
+            let ledger = try LedgerDatabase(path: path)
+            #expect(try ledger.schemaVersion() == LedgerDatabase.supportedSchemaVersion)
             // Past the largest numbered id (7), not merely the count (3).
             #expect(try ledger.nextValue(ofSequence: "transaction") == 8)
         }
@@ -113,23 +113,23 @@ struct PaymentDateTests {
 
     @Test func theStatusTimeIsKeptOnceWithTheFirstStatus() throws {
         try withTemporaryLedgerPath { path in
-            let ledger = try Ledger(path: path)
+            let ledger = try LedgerDatabase(path: path)
             try ledger.recordInvoice(InvoiceRecord(invoiceId: "inv", transactionId: "t", userId: "u", createdAt: time))
             #expect(try ledger.invoice(id: "inv")?.statusAt == nil)
             #expect(try ledger.recordPaymentStatus("done", forInvoice: "inv", at: time.addingTimeInterval(5)))
             #expect(try ledger.recordPaymentStatus("done", forInvoice: "inv", at: time.addingTimeInterval(60)))
-            #expect(try Ledger(path: path).invoice(id: "inv")?.statusAt == time.addingTimeInterval(5))
+            #expect(try LedgerDatabase(path: path).invoice(id: "inv")?.statusAt == time.addingTimeInterval(5))
         }
     }
 
     @Test func aPurchaseDateIsRecordedOnceAndReadBack() throws {
         try withTemporaryLedgerPath { path in
-            let ledger = try Ledger(path: path)
+            let ledger = try LedgerDatabase(path: path)
             try ledger.insert(sampleTransaction(id: "t1"))
             #expect(try ledger.transaction(id: "t1")?.purchasedAt == nil)
             try ledger.recordPurchaseDate(time, ofTransaction: "t1")
             try ledger.recordPurchaseDate(time.addingTimeInterval(99), ofTransaction: "t1")
-            #expect(try Ledger(path: path).transaction(id: "t1")?.purchasedAt == time)
+            #expect(try LedgerDatabase(path: path).transaction(id: "t1")?.purchasedAt == time)
             #expect(throws: LedgerError.unknownTransaction(id: "nope")) {
                 try ledger.recordPurchaseDate(time, ofTransaction: "nope")
             }
@@ -138,7 +138,7 @@ struct PaymentDateTests {
 
     @Test func grantedProductsComeInOneQueryForOneUser() throws {
         try withTemporaryLedgerPath { path in
-            let ledger = try Ledger(path: path)
+            let ledger = try LedgerDatabase(path: path)
             var mine = sampleTransaction(id: "t1")
             mine.userId = "ana"
             var theirs = sampleTransaction(id: "t2")

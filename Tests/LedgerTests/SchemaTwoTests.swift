@@ -47,12 +47,12 @@ struct SchemaTwoTests {
         try withTemporaryLedgerPath { path in
             let database = try SQLiteDatabase(path: path)
             try database.execute("PRAGMA user_version = -3")
-            let refusal = LedgerError.unknownSchemaVersion(path: path, found: -3, supported: Ledger.supportedSchemaVersion,
+            let refusal = LedgerError.unknownSchemaVersion(path: path, found: -3, supported: LedgerDatabase.supportedSchemaVersion,
                                                            hasLedgerTables: false)
-            #expect(throws: refusal) { try Ledger(path: path) }
-            #expect(throws: refusal) { try Ledger(readingOnly: path) }
+            #expect(throws: refusal) { try LedgerDatabase(path: path) }
+            #expect(throws: refusal) { try LedgerDatabase(readingOnly: path) }
             #expect(refusal.description == "\(path) is a SQLite database of the schema version -3, not a storefront ledger "
-                + "(a ledger's runs from 1 to \(Ledger.supportedSchemaVersion)), so the ledger left it untouched; move it away "
+                + "(a ledger's runs from 1 to \(LedgerDatabase.supportedSchemaVersion)), so the ledger left it untouched; move it away "
                 + "or pass --state-dir.")
         }
     }
@@ -62,10 +62,10 @@ struct SchemaTwoTests {
             try withLedger(at: path) { try $0.insert(sampleTransaction(id: "t-1")) }
             try SQLiteDatabase(path: path).execute("PRAGMA user_version = -5")
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
-            let refusal = LedgerError.unknownSchemaVersion(path: path, found: -5, supported: Ledger.supportedSchemaVersion,
+            let refusal = LedgerError.unknownSchemaVersion(path: path, found: -5, supported: LedgerDatabase.supportedSchemaVersion,
                                                            hasLedgerTables: true)
-            #expect(throws: refusal) { try Ledger(path: path) }
-            #expect(throws: refusal) { try Ledger(checking: path) }
+            #expect(throws: refusal) { try LedgerDatabase(path: path) }
+            #expect(throws: refusal) { try LedgerDatabase(checking: path) }
             #expect(refusal.description.hasPrefix("\(path) has a storefront ledger's tables but the schema version -5, which "
                 + "no storefront writes"), "\(refusal)")
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
@@ -80,8 +80,8 @@ struct SchemaTwoTests {
             try database.execute("""
                 INSERT INTO invoices (invoice_id, transaction_id, user_id, created_at) VALUES ('inv-old', 't', 'u', 0)
                 """)
-            let ledger = try Ledger(path: path)
-            #expect(try ledger.schemaVersion() == Ledger.supportedSchemaVersion)
+            let ledger = try LedgerDatabase(path: path)
+            #expect(try ledger.schemaVersion() == LedgerDatabase.supportedSchemaVersion)
             let invoice = try #require(try ledger.invoice(id: "inv-old"))
             #expect(invoice.transactionId == "t" && invoice.paymentStatus == nil)
         }

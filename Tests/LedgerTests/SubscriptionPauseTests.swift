@@ -47,7 +47,7 @@ struct SubscriptionPauseTests {
                 ALTER TABLE subscriptions DROP COLUMN paused_until; PRAGMA user_version = 13;
                 """)
             try withLedger(at: path) { ledger throws in
-                #expect(try ledger.schemaVersion() == Ledger.supportedSchemaVersion)
+                #expect(try ledger.schemaVersion() == LedgerDatabase.supportedSchemaVersion)
                 let kept = try #require(try ledger.subscriptions(user: "player-1").first)
                 #expect(kept.productId == "pass.weekly" && kept.scheduledPause == nil && kept.pausedUntil == nil)
             }

@@ -17,8 +17,8 @@ func withTemporaryLedgerPath<T>(_ body: (String) throws -> T) rethrows -> T {
 
 /// Opens the ledger at `path` for the duration of `body` only. Reopening a file this way is how
 /// the tests show that something was really written to it, not just kept in memory.
-func withLedger<T>(at path: String, _ body: (Ledger) throws -> T) throws -> T {
-    let ledger = try Ledger(path: path)
+func withLedger<T>(at path: String, _ body: (LedgerDatabase) throws -> T) throws -> T {
+    let ledger = try LedgerDatabase(path: path)
     return try body(ledger)
 }
 

@@ -43,7 +43,7 @@ struct TransactionPeriodEndTests {
             let database = try SQLiteDatabase(path: path)
             try database.execute(undoingSchema17 + undoingSchema16 + "ALTER TABLE transactions DROP COLUMN period_end; PRAGMA user_version = 14;")
             try withLedger(at: path) { ledger throws in
-                #expect(try ledger.schemaVersion() == Ledger.supportedSchemaVersion)
+                #expect(try ledger.schemaVersion() == LedgerDatabase.supportedSchemaVersion)
                 let kept = try #require(try ledger.transaction(id: "t-1"))
                 #expect(kept.productId == sampleTransaction(id: "t-1").productId && kept.periodEnd == nil)
                 try ledger.recordPeriodEnd(Self.end, ofTransaction: "t-1")

@@ -79,7 +79,7 @@ struct TransactionTests {
 
     @Test func aFailedStateKeepsItsError() throws {
         try withTemporaryLedgerPath { path throws in
-            let ledger = try Ledger(path: path)
+            let ledger = try LedgerDatabase(path: path)
             try ledger.insert(sampleTransaction(id: "t-1"))
             try ledger.updateState(ofTransaction: "t-1", to: .failed, error: "troubled", at: date(500))
             #expect(try ledger.transaction(id: "t-1")?.error == "troubled")
@@ -89,7 +89,7 @@ struct TransactionTests {
 
     @Test func updatingOrFinishingAnUnknownTransactionThrowsAndWritesNothing() throws {
         try withTemporaryLedgerPath { path throws in
-            let ledger = try Ledger(path: path)
+            let ledger = try LedgerDatabase(path: path)
             #expect(throws: LedgerError.unknownTransaction(id: "t-ghost")) {
                 try ledger.updateState(ofTransaction: "t-ghost", to: .purchased, error: nil, at: date(1))
             }
@@ -103,7 +103,7 @@ struct TransactionTests {
 
     @Test func insertingTheSameIdTwiceThrowsAndKeepsTheFirst() throws {
         try withTemporaryLedgerPath { path throws in
-            let ledger = try Ledger(path: path)
+            let ledger = try LedgerDatabase(path: path)
             let first = sampleTransaction(id: "t-1", state: .purchasing)
             try ledger.insert(first)
             #expect(throws: LedgerError.duplicateTransaction(id: "t-1")) {
@@ -153,7 +153,7 @@ struct TransactionTests {
 
     @Test func newestFirstHonoursTheLimitAndBreaksTiesByInsertionOrder() throws {
         try withTemporaryLedgerPath { path throws in
-            let ledger = try Ledger(path: path)
+            let ledger = try LedgerDatabase(path: path)
             try ledger.insert(sampleTransaction(id: "a", createdAt: date(10)))
             try ledger.insert(sampleTransaction(id: "b", createdAt: date(30)))
             try ledger.insert(sampleTransaction(id: "c", createdAt: date(20)))

@@ -16,13 +16,13 @@ struct DocumentedKeysDrawnTests {
     /// One key's change: what it does to the catalog, the screen it is looked at on, and the
     /// words that must then be on the screen (nil: only that the screen changes).
     struct Change: Sendable {
-        var mutate: @Sendable (inout Catalog) -> Void
+        var mutate: @Sendable (inout ProductCatalog) -> Void
         var marker: String?
-        var setUp: @Sendable (Catalog) -> App = { DocumentedKeysDrawnTests.shown($0) }
+        var setUp: @Sendable (ProductCatalog) -> App = { DocumentedKeysDrawnTests.shown($0) }
     }
 
     /// The paywall as the default player sees variant A (cards) at 120x40 in the USA.
-    static func shown(_ catalog: Catalog, storefront: String = "USA", snapshot: StoreSnapshot = StoreSnapshot(),
+    static func shown(_ catalog: ProductCatalog, storefront: String = "USA", snapshot: StoreSnapshot = StoreSnapshot(),
                       variant: String? = "A", keys: [Key] = []) -> App {
         var app = launchedApp(catalog: catalog, storefront: storefront, width: 120, height: 40, snapshot: snapshot)
         if let variant { app.preview(variant: variant) }
@@ -39,7 +39,7 @@ struct DocumentedKeysDrawnTests {
                     isActive: true),
     ], history: SubscriberHistory(subscribedGroups: ["stardust_pass"]))
 
-    static func english(_ catalog: inout Catalog, _ change: (inout PaywallStrings) -> Void) {
+    static func english(_ catalog: inout ProductCatalog, _ change: (inout PaywallStrings) -> Void) {
         for index in catalog.paywalls[0].variants.indices {
             if var strings = catalog.paywalls[0].variants[index].strings["en"] {
                 change(&strings)

@@ -25,7 +25,7 @@ struct KoreanPaywallTests {
                 introductoryOffer: trial ? Offer(mode: .freeTrial, period: SubscriptionPeriod(value: 1, unit: .week)) : nil)
     }
 
-    static let catalog: Catalog = {
+    static let catalog: ProductCatalog = {
         let plans = [
             product("monthly", .autoRenewable, "월간 패스", price: 5500, period: "P1M", level: 2, trial: true),
             product("quarterly", .autoRenewable, "분기 패스", price: 15000, period: "P3M", level: 3),
@@ -46,7 +46,7 @@ struct KoreanPaywallTests {
             PaywallVariant(id: ["A", "B", "C"][index], weight: index == 0 ? 1 : 0, template: template, products: ids,
                            highlight: ids[2], strings: ["en": english, "ko": korean])
         }
-        return Catalog(app: AppInfo(name: "Korean", bundleId: "com.example.kr"), storefronts: [kor, korPayStation],
+        return ProductCatalog(app: AppInfo(name: "Korean", bundleId: "com.example.kr"), storefronts: [kor, korPayStation],
                        accessLevels: [AccessLevel(id: "premium")], subscriptionGroups: [SubscriptionGroup(id: "pass", accessLevel: "premium")],
                        products: plans + shop,
                        paywalls: [Paywall(id: "main", placement: "store_open", variants: variants,

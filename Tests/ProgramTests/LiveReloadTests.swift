@@ -19,7 +19,7 @@ struct LiveReloadTests {
     }
 
     /// The default catalog with one product's English name and a storefront's price changed.
-    private func edited(_ id: String, name: String, price: String, in storefront: String) -> Catalog {
+    private func edited(_ id: String, name: String, price: String, in storefront: String) -> ProductCatalog {
         var catalog = defaultCatalog
         if let index = catalog.products.firstIndex(where: { $0.id == id }) {
             catalog.products[index].name.values["en"] = name
@@ -28,7 +28,7 @@ struct LiveReloadTests {
         return catalog
     }
 
-    private func without(_ id: String) -> Catalog {
+    private func without(_ id: String) -> ProductCatalog {
         var catalog = defaultCatalog
         catalog.products.removeAll { $0.id == id }
         for paywall in catalog.paywalls.indices {

@@ -13,9 +13,9 @@ struct PasteTests {
 
     @Test func aBatchOfCharactersIsOneBurstAndOtherKeysStayKeys() {
         let inputs: [TerminalInput] = Self.paste.map { .key(.character($0)) } + [.key(.enter), .key(.character("j")), .resize]
-        let messages = Program<HeadlessBackend>.messages(for: inputs, size: (width: 80, height: 24))
+        let messages = AppLoop<HeadlessBackend>.messages(for: inputs, size: (width: 80, height: 24))
         #expect(messages == [.typed(Self.paste), .key(.enter), .key(.character("j")), .resize(width: 80, height: 24)])
-        #expect(Program<HeadlessBackend>.messages(for: [.key(.character("s"))], size: (width: 80, height: 24))
+        #expect(AppLoop<HeadlessBackend>.messages(for: [.key(.character("s"))], size: (width: 80, height: 24))
             == [.key(.character("s"))])
     }
 

@@ -16,7 +16,7 @@ struct PaywallLayoutTests {
 
     /// A catalog whose second shop product says `longDescription` and whose third has a long
     /// Japanese name, with `items` products in the shop.
-    static func catalog(items: Int = 6) -> Catalog {
+    static func catalog(items: Int = 6) -> ProductCatalog {
         var catalog = Generated.catalog(plans: 3, items: items)
         catalog.products[4].description = LocalizedText(["en": longDescription])
         catalog.products[5].name = LocalizedText(["en": "伝説の星のかけらの大きな宝箱セット"])
@@ -24,7 +24,7 @@ struct PaywallLayoutTests {
     }
 
     /// The default catalog's paywall, or `catalog`'s, in `variant`, in a phone's frame when `phone`.
-    private func app(_ catalog: Catalog? = nil, size: ScreenSize, storefront: String = "USA", variant: String,
+    private func app(_ catalog: ProductCatalog? = nil, size: ScreenSize, storefront: String = "USA", variant: String,
                      phone: Bool = false) -> App {
         var app = catalog.map { launchedApp(catalog: $0, width: size.width, height: size.height) }
             ?? makeApp(width: size.width, height: size.height, storefront: storefront)

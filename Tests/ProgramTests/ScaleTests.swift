@@ -14,7 +14,7 @@ struct LargeCatalogTests {
             Product(id: "com.example.item_\(index)", type: .consumable, name: LocalizedText(["en": "Item \(index)"]),
                     prices: ["JPN": Decimal(100 + index % 900)], grants: .currency("gems", amount: 10))
         }
-        let catalog = Catalog(app: AppInfo(name: "Big", bundleId: "com.example.big"), storefronts: [storefront],
+        let catalog = ProductCatalog(app: AppInfo(name: "Big", bundleId: "com.example.big"), storefronts: [storefront],
                               products: products)
         var app = App(catalog: catalog, userId: "u", width: 120, height: 40, now: fixedNow, timeZone: utc)
         #expect(app.update(.started) == [.engine(.launch)])  // StoreKit: no products request

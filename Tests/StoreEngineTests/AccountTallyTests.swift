@@ -24,7 +24,7 @@ struct AccountTallyTests {
         var checked = 0
         for batch in stride(from: 0, to: Self.sequences, by: Self.playersPerLedger) {
             try withTemporaryLedgerPath { path in
-                let ledger = try Ledger(path: path)
+                let ledger = try LedgerDatabase(path: path)
                 for sequence in batch..<min(Self.sequences, batch + Self.playersPerLedger) {
                     checked += try Self.run(seed: UInt64(1_000 + sequence), catalog: catalog, ledger: ledger, path: path)
                 }
@@ -35,7 +35,7 @@ struct AccountTallyTests {
     }
 
     /// One player's sequence; the number of steps compared.
-    static func run(seed: UInt64, catalog: Catalog, ledger: Ledger, path: String) throws -> Int {
+    static func run(seed: UInt64, catalog: ProductCatalog, ledger: LedgerDatabase, path: String) throws -> Int {
         var random = SeededGenerator(seed: seed)
         var rates = SeededGenerator(seed: seed + 1_000_000)
         let user = "player-\(seed)"
@@ -59,7 +59,7 @@ struct AccountTallyTests {
             }
         }
         // A relaunch reads the same account.
-        let reopened = try Store(catalog: catalog, ledger: Ledger(path: path), userId: user, rate: .paused,
+        let reopened = try Store(catalog: catalog, ledger: LedgerDatabase(path: path), userId: user, rate: .paused,
                                  wallTime: { wall }, generator: SeededGenerator(seed: seed))
         #expect(reopened.currentReport().snapshot == store.currentReport().snapshot, "seed \(seed): after a relaunch")
         return checked
@@ -87,7 +87,7 @@ struct AccountTallyTests {
 
     /// The store's account against one read from the ledger now, in every scope; the balances
     /// against the ledger's grants.
-    static func compare(_ store: Store, with ledger: Ledger, user: String, catalog: Catalog,
+    static func compare(_ store: Store, with ledger: LedgerDatabase, user: String, catalog: ProductCatalog,
                         _ context: String) throws {
         let now = store.now()
         var fresh = try Account(reading: ledger, user: user, catalog: catalog)

@@ -9,7 +9,7 @@ import Testing
 @Suite("Clock: advance")
 struct AdvanceTests {
     /// A minute's countdown, so two purchases paid ten seconds apart fall due ten seconds apart.
-    static func catalog() throws -> Catalog {
+    static func catalog() throws -> ProductCatalog {
         try regularPriceCatalog(redirectCatalog(.successfulOrCanceled, delaySeconds: 60))
     }
 

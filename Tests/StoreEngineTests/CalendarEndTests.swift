@@ -44,7 +44,7 @@ struct CalendarEndTests {
     @Test(arguments: [1e19, 1e300, -1e300])
     func aLedgerWithAClockPastTheEndIsRefused(simulated: Double) throws {
         try withTemporaryLedgerPath { path in
-            let ledger = try Ledger(path: path)
+            let ledger = try LedgerDatabase(path: path)
             try ledger.saveClock(ClockRecord(simulated: Date(timeIntervalSinceReferenceDate: simulated),
                                              wall: Date(), rate: nil))
             #expect(throws: StoreError.clockOffTheCalendar(path: path)) {
@@ -58,7 +58,7 @@ struct CalendarEndTests {
 
     @Test func aRateThatRunsPastTheEndIsRefusedToo() throws {
         try withTemporaryLedgerPath { path in
-            let ledger = try Ledger(path: path)
+            let ledger = try LedgerDatabase(path: path)
             let wall = Date()
             try ledger.saveClock(ClockRecord(simulated: wall, wall: wall.addingTimeInterval(-1), rate: 1e300))
             #expect(throws: StoreError.clockOffTheCalendar(path: path)) {

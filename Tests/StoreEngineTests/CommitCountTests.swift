@@ -70,7 +70,7 @@ struct CommitCountTests {
             let report = try store.advance(to: due)
             #expect(store.commitCount - before == 1)
             #expect(report.notice == StoreNotice(.success, "Purchased Pouch of Gems: +100 gems."))
-            let kept = try #require(try Ledger(readingOnly: harness.path).clock())
+            let kept = try #require(try LedgerDatabase(readingOnly: harness.path).clock())
             #expect(kept.simulated == due, "the clock moved on in the redirect's commit")
         }
     }
@@ -129,7 +129,7 @@ struct CommitProbeTests {
             }
             #expect(probe.commitCount - start == 5)
             // It really wrote: another connection reads the last value.
-            #expect(try Ledger(path: path).setting("probe") == "5")
+            #expect(try LedgerDatabase(path: path).setting("probe") == "5")
         }
     }
 

@@ -11,8 +11,8 @@ import Testing
 struct CompletionTests {
     /// The store's side, as a test stands in for it.
     final class Host: CompletionHost {
-        let ledger: Ledger
-        let catalog: Catalog
+        let ledger: LedgerDatabase
+        let catalog: ProductCatalog
         let time: Date
         var policy = CompletionPolicy()
         /// Transactions whose signature the test says does not verify.
@@ -23,7 +23,7 @@ struct CompletionTests {
         /// Every call that leaves a mark, in order, for what happens between granting and finishing.
         private(set) var calls: [String] = []
 
-        init(ledger: Ledger, catalog: Catalog, at time: Date) {
+        init(ledger: LedgerDatabase, catalog: ProductCatalog, at time: Date) {
             self.ledger = ledger
             self.catalog = catalog
             self.time = time
@@ -77,7 +77,7 @@ struct CompletionTests {
                                        _ body: (Completion, Host) throws -> Void) throws {
         let catalog = try defaultCatalog()
         try withTemporaryLedgerPath { path in
-            let ledger = try Ledger(path: path)
+            let ledger = try LedgerDatabase(path: path)
             let time = TestClock.start
             var transaction = RedeliveryTests.gemsTransaction(userId: userId, at: time)
             transaction.productId = productId
@@ -87,7 +87,7 @@ struct CompletionTests {
         }
     }
 
-    private static func eventKinds(in ledger: Ledger) throws -> [String] {
+    private static func eventKinds(in ledger: LedgerDatabase) throws -> [String] {
         try ledger.events(newestFirst: 100).reversed().map(\.kind)
     }
 

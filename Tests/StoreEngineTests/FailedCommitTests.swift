@@ -16,7 +16,7 @@ struct FailedCommitTests {
         """
 
     private func breakEvents(_ harness: StoreHarness) throws {
-        try Ledger(path: harness.path).database.execute("DROP TABLE events")
+        try LedgerDatabase(path: harness.path).database.execute("DROP TABLE events")
     }
 
     /// Through a bare connection: a ledger without its events table is no ledger to open.

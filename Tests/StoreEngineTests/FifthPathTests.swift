@@ -123,19 +123,19 @@ private final class TinyHarness {
     let path: String
     let clock = TestClock()
     let userId = "player-tiny"
-    let catalog: Catalog
-    private(set) var ledger: Ledger
+    let catalog: ProductCatalog
+    private(set) var ledger: LedgerDatabase
     private(set) var store: Store
 
     init(path: String) throws {
         self.path = path
         catalog = try TinyPath.catalog()
-        ledger = try Ledger(path: path)
+        ledger = try LedgerDatabase(path: path)
         store = try Self.store(catalog: catalog, ledger: ledger, userId: userId, clock: clock, registeringTiny: true)
     }
 
     func relaunch(registeringTiny: Bool = true) throws {
-        ledger = try Ledger(path: path)
+        ledger = try LedgerDatabase(path: path)
         store = try Self.store(catalog: catalog, ledger: ledger, userId: userId, clock: clock,
                                registeringTiny: registeringTiny)
     }
@@ -144,7 +144,7 @@ private final class TinyHarness {
         try ledger.events(newestFirst: 10_000).reversed().filter { $0.kind == kind.rawValue }
     }
 
-    private static func store(catalog: Catalog, ledger: Ledger, userId: String, clock: TestClock,
+    private static func store(catalog: ProductCatalog, ledger: LedgerDatabase, userId: String, clock: TestClock,
                               registeringTiny: Bool) throws -> Store {
         try Store(catalog: catalog, ledger: ledger, userId: userId, wallTime: { [clock] in clock.date },
                   generator: SeededGenerator(seed: 5),
@@ -187,7 +187,7 @@ private final class TinyPath: RegisteredPath, SheetOwner, StoreLifecycle {
     static func refundSetting(of transactionId: String) -> String { "tiny.refund.\(transactionId)" }
 
     /// The repository's catalog with a storefront sold through the tiny store.
-    static func catalog() throws -> Catalog {
+    static func catalog() throws -> ProductCatalog {
         var catalog = try defaultCatalog()
         catalog.storefronts.append(Storefront(id: storefront, locale: "en_US", currency: "USD", path: .tiny))
         for index in catalog.products.indices {

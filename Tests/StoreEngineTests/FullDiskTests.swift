@@ -112,7 +112,7 @@ struct FullDiskTests {
     /// What the engine shows after a failed call is what a reader of the file finds.
     static func expectShownIsOnDisk(_ harness: StoreHarness, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let shown = harness.store.currentReport()
-        let disk = try Ledger(readingOnly: harness.path)
+        let disk = try LedgerDatabase(readingOnly: harness.path)
         let onDisk = try disk.transactions(newestFirst: 10)
         #expect(shown.snapshot.transactions.map(\.id) == onDisk.map(\.id), sourceLocation: sourceLocation)
         #expect(shown.snapshot.transactions.map(\.state) == onDisk.map { TransactionSummary(record: $0).state },

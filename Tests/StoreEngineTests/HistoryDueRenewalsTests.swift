@@ -11,14 +11,14 @@ import Testing
 @Suite("History: renewals due at the next launch")
 struct HistoryDueRenewalsTests {
     /// The catalog at the fastest rate (every period 2 s), without offers.
-    private func fastCatalog() throws -> Catalog {
+    private func fastCatalog() throws -> ProductCatalog {
         var catalog = try regularPriceCatalog()
         catalog.settings.timeRate = RenewalRate.every2Seconds.rawValue
         return catalog
     }
 
     private func history(_ harness: StoreHarness) throws -> LedgerHistory.Player {
-        let ledger = try Ledger(readingOnly: harness.path)
+        let ledger = try LedgerDatabase(readingOnly: harness.path)
         let history = try LedgerHistory(reading: ledger, catalog: nil, wallTime: harness.clock.date)
         return try #require(history.players.first { $0.userId == harness.userId })
     }

@@ -13,7 +13,7 @@ struct LifecycleEventTests {
     static let seasonPass = "com.example.stardust.season_pass"
 
     /// The default catalog plus a non-renewing subscription, which it lacks.
-    static func catalogWithSeasonPass() throws -> Catalog {
+    static func catalogWithSeasonPass() throws -> ProductCatalog {
         var catalog = try defaultCatalog()
         // A decimal string, as the catalog keeps prices: a float literal would not be 9.99.
         let price = try #require(Decimal(string: "9.99"))
@@ -79,7 +79,7 @@ struct LifecycleEventTests {
         try withStore { harness in
             // The crashed run committed grant and lifecycle event together, then died before finishing.
             let time = harness.now
-            let crashed = try Ledger(path: harness.path)
+            let crashed = try LedgerDatabase(path: harness.path)
             let id = String(format: "txn-%06d", try crashed.nextValue(ofSequence: "transaction"))
             try crashed.insert(TransactionRecord(id: id, productId: SKU.monthlyPass, userId: "player-1", storefront: "USA",
                                                  integrationPath: "paystation", state: .purchasing, quantity: 1,
@@ -104,7 +104,7 @@ struct LifecycleEventTests {
         try withStore { harness in
             // The crashed run recorded the purchase and died before granting.
             let time = harness.now
-            let crashed = try Ledger(path: harness.path)
+            let crashed = try LedgerDatabase(path: harness.path)
             let id = String(format: "txn-%06d", try crashed.nextValue(ofSequence: "transaction"))
             try crashed.insert(TransactionRecord(id: id, productId: SKU.monthlyPass, userId: "player-1", storefront: "USA",
                                                  integrationPath: "paystation", state: .purchasing, quantity: 1,

@@ -29,7 +29,7 @@ struct LifecyclePropertyTests {
         var grants: [String]
         var subscriptions: [String]
 
-        init(_ ledger: Ledger, user: String) throws {
+        init(_ ledger: LedgerDatabase, user: String) throws {
             transactions = try ledger.transactions(newestFirst: 10_000, user: user)
                 .map { "\($0.id) \($0.state.rawValue) \($0.finishedAt != nil) \($0.revokedAt != nil) \($0.signedTransaction ?? "")" }
             grants = try ledger.grants(user: user)
@@ -51,7 +51,7 @@ struct LifecyclePropertyTests {
         // A new ledger file every few dozen players, so reading a player's rows stays cheap.
         for batch in stride(from: 0, to: perSlice, by: Self.playersPerLedger) {
             try withTemporaryLedgerPath { path in
-                let ledger = try Ledger(path: path)
+                let ledger = try LedgerDatabase(path: path)
                 for sequence in batch..<min(perSlice, batch + Self.playersPerLedger) {
                     let seed = UInt64(slice * perSlice + sequence)
                     checked += try Self.run(seed: seed, catalog: catalog, ledger: ledger, path: path)
@@ -63,7 +63,7 @@ struct LifecyclePropertyTests {
     }
 
     /// One player's sequence; the number of steps checked.
-    static func run(seed: UInt64, catalog: Catalog, ledger: Ledger, path: String) throws -> Int {
+    static func run(seed: UInt64, catalog: ProductCatalog, ledger: LedgerDatabase, path: String) throws -> Int {
         var random = SeededGenerator(seed: seed)
         let user = "player-\(seed)"
         let wall = start
@@ -85,7 +85,7 @@ struct LifecyclePropertyTests {
             checked += 1
         }
         // The ledger, reopened by another store, tells the same story.
-        let reopened = try Store(catalog: catalog, ledger: Ledger(path: path), userId: user, rate: .paused,
+        let reopened = try Store(catalog: catalog, ledger: LedgerDatabase(path: path), userId: user, rate: .paused,
                                  wallTime: { wall }, generator: SeededGenerator(seed: seed))
         let mine = store.currentReport().snapshot
         let theirs = reopened.currentReport().snapshot
@@ -136,7 +136,7 @@ struct LifecyclePropertyTests {
     }
 
     /// Access from the ledger's rows, worked out here rather than by `Account`, and balances.
-    static func checkAccessAndBalances(store: Store, ledger: Ledger, user: String, catalog: Catalog,
+    static func checkAccessAndBalances(store: Store, ledger: LedgerDatabase, user: String, catalog: ProductCatalog,
                                        _ context: String) throws {
         let now = store.now()
         let grants = try ledger.grants(user: user).filter { $0.revokedAt == nil }

@@ -9,7 +9,7 @@ import Testing
 @Suite("Store: the manual back-to-the-game button")
 struct ManualReturnButtonTests {
     /// A long countdown, so the button plainly comes first.
-    static func catalog() throws -> Catalog {
+    static func catalog() throws -> ProductCatalog {
         try redirectCatalog(.successfulOrCanceled, delaySeconds: 60)
     }
 

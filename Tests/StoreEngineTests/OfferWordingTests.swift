@@ -40,7 +40,7 @@ struct OfferWordingTests {
 
     /// catalog.json with a Spanish and a Korean storefront, the Monthly Pass's introductory
     /// offer being `offer`.
-    private static func catalog(introducing offer: Offer) throws -> Catalog {
+    private static func catalog(introducing offer: Offer) throws -> ProductCatalog {
         var catalog = try defaultCatalog()
         catalog.storefronts += [Storefront(id: "ESP", locale: "es_ES", currency: "EUR", path: .storekit),
                                 Storefront(id: "KOR", locale: "ko_KR", currency: "KRW", path: .storekit)]

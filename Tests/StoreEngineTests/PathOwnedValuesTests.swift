@@ -50,7 +50,7 @@ struct PathOwnedValuesTests {
 
     @Test func theRegistryReadsEachServersProfileFromTheLedger() throws {
         try withTemporaryLedgerPath { path in
-            let ledger = try Ledger(path: path)
+            let ledger = try LedgerDatabase(path: path)
             let time = Date(timeIntervalSince1970: 1_700_000_000)
             try ledger.recordXeeAccess(XeeAccessRecord(userId: "u-1", level: "vip", transactionId: nil, expiresAt: nil,
                                                        willRenew: false, source: "restore", updatedAt: time))

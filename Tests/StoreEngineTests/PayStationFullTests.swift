@@ -10,14 +10,14 @@ import Testing
 // only on the TestClock.
 
 /// The default catalog with Pay Station's settings changed by `change`.
-private func payStationCatalog(_ change: (inout PayStationSettings) -> Void) throws -> Catalog {
+private func payStationCatalog(_ change: (inout PayStationSettings) -> Void) throws -> ProductCatalog {
     var catalog = try defaultCatalog()
     change(&catalog.settings.payStation)
     return catalog
 }
 
 /// A catalog without pre-warming, whose first page of a launch loads after `seconds`.
-private func coldCatalog(seconds: Int) throws -> Catalog {
+private func coldCatalog(seconds: Int) throws -> ProductCatalog {
     try payStationCatalog {
         $0.prewarm = false
         $0.coldLaunchSeconds = seconds

@@ -36,7 +36,7 @@ struct PlayOfferTests {
         }
         """#
 
-    private func catalog() throws -> Catalog {
+    private func catalog() throws -> ProductCatalog {
         try CatalogLoader.load(text: Self.catalogText, file: "catalog.json")
     }
 

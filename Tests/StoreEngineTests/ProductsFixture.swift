@@ -22,7 +22,7 @@ enum ProductsFixture {
     static let unknown = "com.example.stardust.gems_999"
     static let caseMismatched = "com.example.stardust.GEMS_100"
 
-    static func catalog(requested: [String]? = nil, network: NetworkCondition = .reliable) throws -> Catalog {
+    static func catalog(requested: [String]? = nil, network: NetworkCondition = .reliable) throws -> ProductCatalog {
         var catalog = try defaultCatalog()
         catalog.settings.projectId = projectId
         catalog.settings.requestedProducts = requested

@@ -37,7 +37,7 @@ struct RealFullDiskTests {
     /// Opens the store, waiting while its lock is still held by a copy of the first attempt's
     /// descriptor (or the disk is still full of the removed filler): a program another test starts
     /// in that moment holds a descriptor until it execs.
-    private func openWhenFree(_ directory: StateDirectory, catalog: Catalog) throws -> Store {
+    private func openWhenFree(_ directory: StateDirectory, catalog: ProductCatalog) throws -> Store {
         let deadline = Date().addingTimeInterval(60)
         while true {
             do {
@@ -62,7 +62,7 @@ struct RealFullDiskTests {
         defer { disk.unmount() }
         try disk.fill(disk.path + "/filler", leavingKiB: 12)
         let path = disk.path + "/storefront.sqlite"
-        #expect(throws: LedgerError.diskFull(path: path)) { try Ledger(path: path) }
+        #expect(throws: LedgerError.diskFull(path: path)) { try LedgerDatabase(path: path) }
     }
 }
 

@@ -22,8 +22,8 @@ struct RedeliveryTests {
     /// Writes, with a ledger of its own that is closed afterwards, what a crashed app left behind.
     /// The crashed run took its transaction id from the ledger's sequence, as the engine does,
     /// so the next launch's purchases do not collide with it.
-    static func crashedLaunch(at path: String, _ write: (Ledger) throws -> Void) throws {
-        let ledger = try Ledger(path: path)
+    static func crashedLaunch(at path: String, _ write: (LedgerDatabase) throws -> Void) throws {
+        let ledger = try LedgerDatabase(path: path)
         #expect(try ledger.nextValue(ofSequence: "transaction") == 1)
         try write(ledger)
     }

@@ -200,7 +200,7 @@ struct SignedTransactionTests {
             let id = try paidButUnfinished(harness)
             var catalog = harness.catalog
             catalog.app = AppInfo(name: catalog.app.name, bundleId: "com.example.other")
-            let other = try Store(catalog: catalog, ledger: Ledger(path: harness.path), userId: "player-1",
+            let other = try Store(catalog: catalog, ledger: LedgerDatabase(path: harness.path), userId: "player-1",
                                   wallTime: { [clock = harness.clock] in clock.date })
             let notices = try other.deliverUnfinished()
             #expect(notices.first?.text.contains("signed for bundle com.example.stardust, not com.example.other") == true,
@@ -224,7 +224,7 @@ struct SignedTransactionTests {
             let directory = StateDirectory(path: path)
             #expect(try directory.publicKeyPEM() == .noLedger)
             #expect(!FileManager.default.fileExists(atPath: directory.ledgerPath), "nothing was created")
-            _ = try Ledger(path: directory.ledgerPath)  // a ledger no store has opened
+            _ = try LedgerDatabase(path: directory.ledgerPath)  // a ledger no store has opened
             #expect(try directory.publicKeyPEM() == .read(nil), "no key yet, and none made")
             let store = try Store(catalog: try defaultCatalog(), ledgerPath: directory.ledgerPath, userId: "p")
             #expect(try directory.publicKeyPEM() == .read(try store.signingKey.publicPEM()))
@@ -234,7 +234,7 @@ struct SignedTransactionTests {
     /// A kept key that libcrypto cannot read stops the store with the file and the way out.
     @Test func aDamagedKeptKeyIsNamed() throws {
         try withTemporaryLedgerPath { path in
-            try Ledger(path: path).setSetting(Store.signingKeySetting, to: "not a key")
+            try LedgerDatabase(path: path).setSetting(Store.signingKeySetting, to: "not a key")
             #expect {
                 try Store(catalog: try defaultCatalog(), ledgerPath: path, userId: "p")
             } throws: { error in

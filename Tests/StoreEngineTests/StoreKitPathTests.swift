@@ -474,7 +474,7 @@ struct StoreKitPathTests {
     @Test func aStoreKitTransactionLeftPurchasingIsInterruptedAtLaunch() throws {
         try withStore { harness in
             let time = harness.now
-            let crashed = try Ledger(path: harness.path)
+            let crashed = try LedgerDatabase(path: harness.path)
             let id = String(format: "txn-%06d", try crashed.nextValue(ofSequence: "transaction"))
             try crashed.insert(TransactionRecord(id: id, productId: SKU.gems100, userId: "player-1", storefront: "JPN",
                                                  integrationPath: "storekit", state: .purchasing, quantity: 1,

@@ -58,7 +58,7 @@ struct TestSetupError: Error, CustomStringConvertible {
 /// The repository's catalog.json, its periods on the calendar (`timeRate` real rather than
 /// its sandbox rate): the engine's tests state periods in days and months; RenewalRateTests
 /// covers the compressed rates.
-func defaultCatalog() throws -> Catalog {
+func defaultCatalog() throws -> ProductCatalog {
     var catalog = try repositoryCatalog()
     catalog.settings.timeRate = "real"
     return catalog
@@ -68,13 +68,13 @@ func defaultCatalog() throws -> Catalog {
 /// that holds both catalog.json and Package.swift. Loaded once for the whole run: hundreds of
 /// tests start from it, and parsing and validating it again for each was a tenth of this
 /// target's time. (`Catalog` is a value: a test that changes its copy changes no other's.)
-func repositoryCatalog() throws -> Catalog {
+func repositoryCatalog() throws -> ProductCatalog {
     try loadedRepositoryCatalog.get()
 }
 
-private let loadedRepositoryCatalog = Result<Catalog, any Error> { try loadRepositoryCatalog() }
+private let loadedRepositoryCatalog = Result<ProductCatalog, any Error> { try loadRepositoryCatalog() }
 
-private func loadRepositoryCatalog(from file: String = #filePath) throws -> Catalog {
+private func loadRepositoryCatalog(from file: String = #filePath) throws -> ProductCatalog {
     let manager = FileManager.default
     var directory = URL(fileURLWithPath: file).resolvingSymlinksInPath().deletingLastPathComponent()
     while directory.path != "/" {
@@ -92,7 +92,7 @@ private func loadRepositoryCatalog(from file: String = #filePath) throws -> Cata
 /// The default catalog with the Pay Station redirect policy changed.
 /// The default catalog with no introductory offers, so a plan is bought at its regular price
 /// for one period: for tests of periods and calendars rather than of offers.
-func regularPriceCatalog(_ base: Catalog? = nil) throws -> Catalog {
+func regularPriceCatalog(_ base: ProductCatalog? = nil) throws -> ProductCatalog {
     var catalog = try base ?? defaultCatalog()
     for index in catalog.products.indices { catalog.products[index].introductoryOffer = nil }
     return catalog
@@ -100,13 +100,13 @@ func regularPriceCatalog(_ base: Catalog? = nil) throws -> Catalog {
 
 /// The default catalog without introductory offers, at the sandbox rate (Google Play's test
 /// table on the Play path, Apple's sandbox elsewhere).
-func sandboxCatalog() throws -> Catalog {
+func sandboxCatalog() throws -> ProductCatalog {
     var catalog = try regularPriceCatalog()
     catalog.settings.timeRate = "sandbox"
     return catalog
 }
 
-func redirectCatalog(_ condition: RedirectPolicy.Condition, delaySeconds: Int? = nil) throws -> Catalog {
+func redirectCatalog(_ condition: RedirectPolicy.Condition, delaySeconds: Int? = nil) throws -> ProductCatalog {
     var catalog = try defaultCatalog()
     catalog.settings.payStation.redirect.condition = condition
     if let delaySeconds { catalog.settings.payStation.redirect.delaySeconds = delaySeconds }
@@ -141,18 +141,18 @@ final class StoreHarness {
     let path: String
     let clock: TestClock
     let userId: String
-    let catalog: Catalog
+    let catalog: ProductCatalog
     /// The connection the store writes with; the tests read the committed rows through it.
-    private(set) var ledger: Ledger
+    private(set) var ledger: LedgerDatabase
     private(set) var store: Store
 
-    init(path: String, catalog: Catalog, userId: String, rate: Clock.Rate? = nil, start: Date = TestClock.start) throws {
+    init(path: String, catalog: ProductCatalog, userId: String, rate: Clock.Rate? = nil, start: Date = TestClock.start) throws {
         let clock = TestClock(start)
         self.path = path
         self.clock = clock
         self.catalog = catalog
         self.userId = userId
-        ledger = try Ledger(path: path)
+        ledger = try LedgerDatabase(path: path)
         store = try Store(catalog: catalog, ledger: ledger, userId: userId, rate: rate,
                           wallTime: { clock.date }, generator: SeededGenerator(seed: 42))
     }
@@ -160,7 +160,7 @@ final class StoreHarness {
     /// A new launch of the app: a new `Ledger` and `Store` on the same file (the old ones, with
     /// their sessions and anything scheduled on the clock, are dropped as a quit would drop them).
     func relaunch(rate: Clock.Rate? = nil) throws {
-        ledger = try Ledger(path: path)
+        ledger = try LedgerDatabase(path: path)
         store = try Store(catalog: catalog, ledger: ledger, userId: userId, rate: rate,
                           wallTime: { [clock] in clock.date }, generator: SeededGenerator(seed: 7))
     }
@@ -168,7 +168,7 @@ final class StoreHarness {
     /// Another store on the same file and wall clock, with a connection of its own: another
     /// process, or another player on the same ledger.
     func secondStore(userId: String? = nil, seed: UInt64 = 1) throws -> Store {
-        try Store(catalog: catalog, ledger: Ledger(path: path), userId: userId ?? self.userId,
+        try Store(catalog: catalog, ledger: LedgerDatabase(path: path), userId: userId ?? self.userId,
                   wallTime: { [clock] in clock.date }, generator: SeededGenerator(seed: seed))
     }
 
@@ -304,7 +304,7 @@ final class StoreHarness {
 
 /// Runs `body` with a store on a fresh temporary ledger, over the default catalog or `catalog`.
 /// The wall clock starts at `start`, and with it simulated time.
-func withStore<T>(catalog: Catalog? = nil, userId: String = "player-1", rate: Clock.Rate? = nil,
+func withStore<T>(catalog: ProductCatalog? = nil, userId: String = "player-1", rate: Clock.Rate? = nil,
                   start: Date = TestClock.start, _ body: (StoreHarness) throws -> T) throws -> T {
     let catalog = try catalog ?? defaultCatalog()
     return try withTemporaryLedgerPath { path in

@@ -10,7 +10,7 @@ import Testing
 @Suite("Store: transaction ids from the ledger's sequence")
 struct TransactionIdTests {
     /// The sequence's current value, read without taking one.
-    static func sequenceValue(_ ledger: Ledger) throws -> Int {
+    static func sequenceValue(_ ledger: LedgerDatabase) throws -> Int {
         try ledger.database.singleInt("SELECT value FROM sequences WHERE name = 'transaction'")
     }
 

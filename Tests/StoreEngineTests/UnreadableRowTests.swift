@@ -17,7 +17,7 @@ struct UnreadableRowTests {
     static let stale = EventKind(rawValue: "account.stale")
 
     private static func garble(_ id: String, _ harness: StoreHarness) throws {
-        try Ledger(path: harness.path).database.execute(
+        try LedgerDatabase(path: harness.path).database.execute(
             "PRAGMA ignore_check_constraints = ON; UPDATE transactions SET state = 'garbled' WHERE id = '\(id)'; "
             + "PRAGMA ignore_check_constraints = OFF;")
         #expect(throws: LedgerError.self) { try harness.ledger.transaction(id: id) }

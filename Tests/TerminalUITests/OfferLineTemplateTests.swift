@@ -45,7 +45,7 @@ struct OfferLineTemplateTests {
         }
         let variant = PaywallVariant(id: "A", products: [plan.id], promotionalOffer: kind == .promotional ? "promo" : nil,
                                      strings: ["en": PaywallStrings(title: "Offers", offerDetailsWithIntro: template)])
-        let catalog = Catalog(app: AppInfo(name: "Offers", bundleId: "com.example.offers"), storefronts: [usa],
+        let catalog = ProductCatalog(app: AppInfo(name: "Offers", bundleId: "com.example.offers"), storefronts: [usa],
                               subscriptionGroups: [SubscriptionGroup(id: "pass")], products: [plan],
                               paywalls: [Paywall(id: "main", placement: "store_open", variants: [variant])])
         return PaywallPresentation(catalog: catalog, paywall: catalog.paywalls[0], variant: variant, storefront: usa,
@@ -113,7 +113,7 @@ struct OfferLineTemplateTests {
                            introductoryOffer: Offer(mode: .freeTrial, period: SubscriptionPeriod(value: 1, unit: .week)))
         let variant = PaywallVariant(id: "A", products: ["m"],
                                      strings: ["en": PaywallStrings(title: "Offers", offerDetailsWithIntro: Self.template)])
-        let catalog = Catalog(app: AppInfo(name: "K", bundleId: "com.example.k"), storefronts: [kor],
+        let catalog = ProductCatalog(app: AppInfo(name: "K", bundleId: "com.example.k"), storefronts: [kor],
                               subscriptionGroups: [SubscriptionGroup(id: "g")], products: [plan],
                               paywalls: [Paywall(id: "main", placement: "store_open", variants: [variant])])
         let shown = PaywallPresentation(catalog: catalog, paywall: catalog.paywalls[0], variant: variant, storefront: kor)

@@ -13,17 +13,17 @@ struct PaywallWordsTests {
     static let deu = Storefront(id: "DEU", locale: "de_DE", currency: "EUR", path: .storekit)
 
     /// One plan, and a variant whose strings are `strings` (by locale).
-    static func catalog(strings: [String: PaywallStrings]) -> Catalog {
+    static func catalog(strings: [String: PaywallStrings]) -> ProductCatalog {
         let plan = Product(id: "com.example.plan", type: .autoRenewable, name: LocalizedText(["en": "Plan", "ko": "플랜"]),
                            prices: ["USA": Decimal(string: "4.99")!, "KOR": 5500, "DEU": Decimal(string: "5.49")!], group: "pass", level: 1,
                            period: SubscriptionPeriod(value: 1, unit: .month))
         let variant = PaywallVariant(id: "A", products: [plan.id], strings: strings)
-        return Catalog(app: AppInfo(name: "Words", bundleId: "com.example.words"), storefronts: [usa, kor, deu],
+        return ProductCatalog(app: AppInfo(name: "Words", bundleId: "com.example.words"), storefronts: [usa, kor, deu],
                        subscriptionGroups: [SubscriptionGroup(id: "pass")], products: [plan],
                        paywalls: [Paywall(id: "main", placement: "store_open", variants: [variant])])
     }
 
-    static func presentation(_ catalog: Catalog, _ storefront: Storefront) -> PaywallPresentation {
+    static func presentation(_ catalog: ProductCatalog, _ storefront: Storefront) -> PaywallPresentation {
         PaywallPresentation(catalog: catalog, paywall: catalog.paywalls[0], variant: catalog.paywalls[0].variants[0],
                             storefront: storefront)
     }

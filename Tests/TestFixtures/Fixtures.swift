@@ -17,7 +17,7 @@ public let packageRoot: URL = {
 }()
 
 /// The default catalog.json, loaded as the app loads it.
-public let defaultCatalog: Catalog = {
+public let defaultCatalog: ProductCatalog = {
     let url = packageRoot.appendingPathComponent("catalog.json")
     let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
     do {
@@ -43,6 +43,6 @@ public enum SKU {
 }
 
 /// What the mocked store answers to a products request for the whole of `catalog`.
-public func fullProductsAnswer(_ catalog: Catalog = defaultCatalog) -> ProductsResponse {
+public func fullProductsAnswer(_ catalog: ProductCatalog = defaultCatalog) -> ProductsResponse {
     ProductsAnswer.answer(requesting: catalog.products.map(\.id), projectId: catalog.settings.projectId, catalog: catalog)
 }

@@ -7,7 +7,7 @@ import Foundation
 /// them (a dictionary would shuffle them), prices stay decimal strings (never a binary float), and
 /// values equal to the schema's defaults are left out so the file shows what is particular to it.
 public enum CatalogEncoder {
-    public static func encode(_ catalog: Catalog) -> String {
+    public static func encode(_ catalog: ProductCatalog) -> String {
         var text = ""
         document(catalog).write(to: &text, indent: 0)
         return text + "\n"
@@ -15,7 +15,7 @@ public enum CatalogEncoder {
 
     // MARK: - Parts of the document
 
-    private static func document(_ catalog: Catalog) -> JSONText {
+    private static func document(_ catalog: ProductCatalog) -> JSONText {
         var members: [(String, JSONText)] = [
             ("schemaVersion", .int(catalog.schemaVersion)),
             ("app", .object([("name", .string(catalog.app.name)), ("bundleId", .string(catalog.app.bundleId))])),

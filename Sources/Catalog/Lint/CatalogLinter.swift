@@ -132,12 +132,12 @@ struct StoreKitImportPlaces: LintPlaces {
 /// file's (an element that failed to decode is not in the model) and leaves out findings about
 /// values that failed to load.
 struct LintContext {
-    let catalog: Catalog
+    let catalog: ProductCatalog
     let places: any LintPlaces
     private(set) var findings: [Diagnostic] = []
 
     /// Every rule's findings on `catalog`.
-    static func findings(in catalog: Catalog, places: any LintPlaces) -> [Diagnostic] {
+    static func findings(in catalog: ProductCatalog, places: any LintPlaces) -> [Diagnostic] {
         var context = LintContext(catalog: catalog, places: places)
         context.checkBundleId()
         context.checkPurchases()

@@ -24,13 +24,13 @@ struct CatalogDecoder {
         }
     }
 
-    func decode(_ root: JSONNode) -> Catalog? {
+    func decode(_ root: JSONNode) -> ProductCatalog? {
         let keys: Set<String> = ["schemaVersion", "app", "settings", "storefronts", "accessLevels",
                                  "subscriptionGroups", "products", "paywalls", "$schema"]
         guard let reader = ObjectReader(root, path: "$", diagnostics: diagnostics, allowedKeys: keys) else { return nil }
         let version = reader.int("schemaVersion", required: true)
-        if let version, version != Catalog.supportedSchemaVersion {
-            diagnostics.error("schema version \(version) is not supported; this storefront reads version \(Catalog.supportedSchemaVersion)",
+        if let version, version != ProductCatalog.supportedSchemaVersion {
+            diagnostics.error("schema version \(version) is not supported; this storefront reads version \(ProductCatalog.supportedSchemaVersion)",
                               path: reader.path(of: "schemaVersion"), at: reader.member("schemaVersion")?.position)
         }
         let decodedApp = reader.object("app", required: true, allowedKeys: ["name", "bundleId"]).flatMap(decodeApp)
@@ -45,7 +45,7 @@ struct CatalogDecoder {
         let paywalls = reader.elements("paywalls", decodePaywall)
         // Reported above; the rest of the catalog is still checked.
         let app = decodedApp ?? AppInfo(name: "", bundleId: "")
-        return Catalog(schemaVersion: version ?? Catalog.supportedSchemaVersion, app: app, settings: settings,
+        return ProductCatalog(schemaVersion: version ?? ProductCatalog.supportedSchemaVersion, app: app, settings: settings,
                        storefronts: storefronts, accessLevels: accessLevels, subscriptionGroups: groups,
                        products: products, paywalls: paywalls)
     }

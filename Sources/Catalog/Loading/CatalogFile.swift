@@ -3,7 +3,7 @@
 /// `CatalogLoader`. `--catalog` and `lint` take both, so the choice lives in one place.
 public enum CatalogFile {
     /// - Parameter file: the file's name or path; it picks the format and names it in messages.
-    public static func load(text: String, file: String) throws(CatalogLoadError) -> Catalog {
+    public static func load(text: String, file: String) throws(CatalogLoadError) -> ProductCatalog {
         if isStoreKitConfiguration(file) {
             return try StoreKitImporter.load(text: text, file: file)
         }

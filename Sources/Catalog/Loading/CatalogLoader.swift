@@ -9,18 +9,18 @@ public enum CatalogLoader {
         /// Nil when the text is not JSON.
         public var root: JSONNode?
         /// Nil when any diagnostic is an error.
-        public var catalog: Catalog?
+        public var catalog: ProductCatalog?
         /// In file order (`Diagnostic.inFileOrder`).
         public var diagnostics: [Diagnostic]
         /// What did load when something did not, for lint to check beside the load errors; the
         /// same as `catalog` when there were none.
-        var decoded: Catalog?
+        var decoded: ProductCatalog?
         /// Where the parts of `decoded` stand in the text, and which of them failed.
         var places: SourcePlaces?
     }
 
     /// - Parameter file: the name used in messages, such as `catalog.json`.
-    public static func load(text: String, file: String) throws(CatalogLoadError) -> Catalog {
+    public static func load(text: String, file: String) throws(CatalogLoadError) -> ProductCatalog {
         let outcome = loadOutcome(text: text, file: file)
         guard let catalog = outcome.catalog else {
             throw CatalogLoadError(file: file, diagnostics: outcome.diagnostics)

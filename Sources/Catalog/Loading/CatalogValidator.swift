@@ -7,7 +7,7 @@ import Foundation
 /// place through `SourcePlaces`: by the file's index, never by looking an id up (an id can be
 /// written twice), and not at all for a value that already failed to load.
 struct CatalogValidator {
-    let catalog: Catalog
+    let catalog: ProductCatalog
     let places: SourcePlaces
     let diagnostics: DiagnosticList
 

@@ -11,7 +11,7 @@ public struct CatalogChanges: Sendable, Equatable {
     /// The app, settings, access levels or subscription groups.
     public var restChanged = false
 
-    public init(from old: Catalog, to new: Catalog) {
+    public init(from old: ProductCatalog, to new: ProductCatalog) {
         for product in new.products {
             if let before = old.product(id: product.id) {
                 if before != product { changedProducts.append(product.shortId) }

@@ -33,7 +33,7 @@ public struct PaywallPresentation: Sendable, Equatable {
     public var cta: String
     public var plans: [PlanPresentation]
 
-    public init(catalog: Catalog, paywall: Paywall, variant: PaywallVariant, storefront: Storefront,
+    public init(catalog: ProductCatalog, paywall: Paywall, variant: PaywallVariant, storefront: Storefront,
                 history: SubscriberHistory = .newPlayer, override: EligibilityOverride = .auto) {
         self.paywall = paywall
         self.variant = variant

@@ -60,7 +60,7 @@ public enum PlayerState: String, Sendable, CaseIterable {
 
     /// What offer eligibility knows of this player in `catalog`, as the ledger would say it
     /// (`Account`): `current` is the running plan of `subscribed` and `billingRetry`.
-    public func history(in catalog: Catalog, current: Product?) -> SubscriberHistory {
+    public func history(in catalog: ProductCatalog, current: Product?) -> SubscriberHistory {
         let groups = Set(catalog.products.compactMap(\.group))
         switch self {
         case .newPlayer:

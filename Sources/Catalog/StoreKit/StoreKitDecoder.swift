@@ -54,7 +54,7 @@ struct StoreKitDecoder {
     /// A catalog, and the file's path of each of its products and subscription groups, in the
     /// catalog's order: what lint names for a finding on the import.
     struct Decoded: Sendable, Equatable {
-        var catalog: Catalog
+        var catalog: ProductCatalog
         var productPaths: [String]
         var groupPaths: [String]
     }
@@ -106,7 +106,7 @@ struct StoreKitDecoder {
         // The SDK's default (false) makes every purchase a silent no-op; a StoreKit configuration
         // exists to make test purchases, so an import sells.
         settings.enablePayments = true
-        let catalog = Catalog(
+        let catalog = ProductCatalog(
             app: AppInfo(name: appName, bundleId: StoreKitImporter.defaultBundleId),
             settings: settings,
             storefronts: [storefront],

@@ -18,7 +18,7 @@ public enum StoreKitImporter {
     public static let defaultLocale = "en_US"
 
     /// - Parameter file: the name used in messages and for the app name, such as `Products.storekit`.
-    public static func load(text: String, file: String) throws(CatalogLoadError) -> Catalog {
+    public static func load(text: String, file: String) throws(CatalogLoadError) -> ProductCatalog {
         let outcome = loadOutcome(text: text, file: file)
         guard let catalog = outcome.catalog else {
             throw CatalogLoadError(file: file, diagnostics: outcome.diagnostics)
@@ -29,7 +29,7 @@ public enum StoreKitImporter {
     /// What one import found: the catalog when nothing was an error, and every diagnostic,
     /// warnings included (a setting that was ignored), for lint to show.
     public struct Outcome: Sendable, Equatable {
-        public var catalog: Catalog?
+        public var catalog: ProductCatalog?
         /// In file order (`Diagnostic.inFileOrder`).
         public var diagnostics: [Diagnostic]
         /// What did import when something did not, with the file's path of each product and

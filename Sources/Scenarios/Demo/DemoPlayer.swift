@@ -132,7 +132,7 @@ public final class DemoPlayer<Terminal: Backend> {
 
     // MARK: Between steps
 
-    private func beat(_ beat: ScenarioBeat, _ program: Program<Terminal>) throws {
+    private func beat(_ beat: ScenarioBeat, _ program: AppLoop<Terminal>) throws {
         switch beat {
         case .caption(let text):
             caption = text
@@ -170,7 +170,7 @@ public final class DemoPlayer<Terminal: Backend> {
     /// paused), the end note, the presenter's keys on the bottom line (none in front of an
     /// audience, nor at the end, where the note says them). Sent only when they changed, and
     /// again after a relaunch, whose new app has none of them.
-    private func draw(_ program: Program<Terminal>) {
+    private func draw(_ program: AppLoop<Terminal>) {
         let paused = controls.isPaused
         let shown = caption.map { paused ? $0 + Self.pausedMark : $0 }
             ?? (paused ? Self.pausedMark.trimmingCharacters(in: .whitespaces) : nil)
@@ -187,7 +187,7 @@ public final class DemoPlayer<Terminal: Backend> {
 
     /// Waits `seconds` (all of them again after a resume), or while paused for `→`; `←` and
     /// `q` end the run by throwing.
-    private func pause(_ seconds: TimeInterval, _ program: Program<Terminal>, holdsWhenPaused: Bool = true) throws {
+    private func pause(_ seconds: TimeInterval, _ program: AppLoop<Terminal>, holdsWhenPaused: Bool = true) throws {
         var remaining = seconds
         while true {
             // Under a millisecond is nothing: `poll` waits whole milliseconds.
@@ -203,7 +203,7 @@ public final class DemoPlayer<Terminal: Backend> {
     }
 
     /// At the end: the last screen stays until `←` or `q`.
-    private func holdUntilKey(_ program: Program<Terminal>) throws {
+    private func holdUntilKey(_ program: AppLoop<Terminal>) throws {
         draw(program)
         while true {
             let inputs = backend.waitForInput(timeout: nil, inbox: program.inbox)
@@ -219,7 +219,7 @@ public final class DemoPlayer<Terminal: Backend> {
 
     /// The presenter's keys and the mail; true when the demo goes on to the next step.
     @discardableResult
-    private func handle(_ inputs: [TerminalInput], _ program: Program<Terminal>) throws -> Bool {
+    private func handle(_ inputs: [TerminalInput], _ program: AppLoop<Terminal>) throws -> Bool {
         // A signal's `.quit` arrives as mail.
         program.settle()
         if program.app.isQuitting { _ = try act(on: .quit, program) }
@@ -240,7 +240,7 @@ public final class DemoPlayer<Terminal: Backend> {
     }
 
     /// Does what the controls decided; true for `proceed`.
-    private func act(on decision: DemoControls.Decision, _ program: Program<Terminal>) throws -> Bool {
+    private func act(on decision: DemoControls.Decision, _ program: AppLoop<Terminal>) throws -> Bool {
         switch decision {
         case .wait: return false
         case .proceed: return true

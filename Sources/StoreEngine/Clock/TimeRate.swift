@@ -53,9 +53,9 @@ extension Store {
     /// rescaled to the new rate (`rescaleRunningPeriods`); grace and retry follow it too. Kept
     /// in the ledger, logged, in one commit.
     public func setTimeRate(_ rate: TimeRate, keepingClockPaused: Bool = false) throws(StoreError) -> StoreReport {
-        try perform {
+        try takeCall {
             // What the commit changes in memory goes back with it if it fails: the rate and the
-            // clock (the account and the agenda are read again by `perform`).
+            // clock (the account and the agenda are read again by `takeCall`).
             let (oldRate, oldClock) = (renewalRate, clock)
             do {
                 try ledger.inTransaction {

@@ -43,7 +43,7 @@ struct Account {
     private var storeOfTransaction: [String: Marketplace] = [:]
     /// Subscription groups by granted transaction, looked up once per grant, not per report.
     private var groupOfTransaction: [String: String] = [:]
-    private(set) var catalog: Catalog?
+    private(set) var catalog: ProductCatalog?
     /// How long periods, grace and billing retry last now (the engine sets it).
     var renewalRate: RenewalRate = .realTime
     /// Whether no app reads it (`history`): steps of a subscription that fell due after the app
@@ -56,7 +56,7 @@ struct Account {
     /// Everything the panes need, in one pass over the ledger. Without a catalog (`history`),
     /// what only a catalog knows is read from the ledger where it can be (a plan's level from
     /// its grant), else left unknown (a weekly plan's shorter grace).
-    init(reading ledger: Ledger, user: String, catalog: Catalog?) throws {
+    init(reading ledger: LedgerDatabase, user: String, catalog: ProductCatalog?) throws {
         self.catalog = catalog
         transactions = try ledger.transactions(newestFirst: Self.listLimit, user: user).map(TransactionSummary.init(record:))
         transactionCount = try ledger.transactionCount(user: user)

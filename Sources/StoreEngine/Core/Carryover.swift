@@ -1,7 +1,7 @@
 /// What one call of the store leaves for the next, and what this run has done that the next
 /// call must know: work a failed call left undone (a full disk, say), which the next call does
 /// first, as the next launch would; the account read again when a failed call could not; a URL
-/// kept until the sheet on screen goes. The store's part of recovery (`Store.perform`, `catchUp`).
+/// kept until the sheet on screen goes. The store's part of recovery (`Store.takeCall`, `catchUp`).
 struct Carryover {
     /// Delivering what the last run left unfinished is still to do (the launch's, or after a
     /// call that failed half-way through it).

@@ -10,7 +10,7 @@ import Ledger
 /// path that made a transaction ends its purchases. Paths reach it only through
 /// `PathContext.settle` and the settlements they hand back.
 struct Completion {
-    let ledger: Ledger
+    let ledger: LedgerDatabase
     /// The player whose transactions these are; another's fails validation.
     let userId: String
     let host: any CompletionHost
@@ -258,7 +258,7 @@ protocol CompletionHost: AnyObject {
     func reached(_ step: StoreCheckpoint)
 }
 
-extension Catalog {
+extension ProductCatalog {
     /// A product's name as the engine's notices say it (English), else its id.
     func noticeName(ofProduct id: String) -> String {
         product(id: id).map { $0.name.resolved(for: "en") ?? $0.shortId } ?? id

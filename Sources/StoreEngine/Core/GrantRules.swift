@@ -7,7 +7,7 @@ import Ledger
 /// applies it (`Store+Completion.swift`); subscriptions, signing and the paths ask it what a
 /// transaction's period is.
 struct GrantRules {
-    var catalog: Catalog
+    var catalog: ProductCatalog
     var renewalRate: RenewalRate
 
     /// Why `transaction` must not be granted to `userId`, or nil: its signature (`signatureProblem`,

@@ -73,7 +73,7 @@ public struct LedgerHistory: Sendable, Equatable {
 
 extension LedgerHistory {
     /// Reads it all from `ledger`.
-    init(reading ledger: Ledger, catalog: Catalog?, wallTime: Date) throws {
+    init(reading ledger: LedgerDatabase, catalog: ProductCatalog?, wallTime: Date) throws {
         let records = try ledger.transactions(newestFirst: Int.max)
         let transactions = records.map(TransactionSummary.init(record:))
         let now = try ledger.clock().map { kept in

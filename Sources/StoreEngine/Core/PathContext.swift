@@ -15,7 +15,7 @@ struct PathContext {
         self.store = store
     }
 
-    var catalog: Catalog { store.catalog }
+    var catalog: ProductCatalog { store.catalog }
     var userId: String { store.userId }
     /// The storefront the app's screen shows (`Store.shownStorefront`), when the catalog has it.
     var shownStorefront: Storefront? { store.shownStorefront.flatMap { catalog.storefront(id: $0) } }
@@ -353,7 +353,7 @@ enum PaymentOutcome {
 /// It holds the ledger, so it makes only the calls on the path's own tables; the engine's
 /// tables (transactions, grants) are the completion's.
 protocol PathRecords {
-    init(ledger: Ledger, now: Date)
+    init(ledger: LedgerDatabase, now: Date)
 }
 
 /// A transaction's final state, recorded. `purchased` still needs the engine's completion

@@ -8,7 +8,7 @@ extension StateDirectory {
     public func keepForNextLaunch(url: String, receivedAt time: Date, holding claim: StateLock) throws(StoreError) {
         precondition(claim.path == lockPath, "a lock on another state directory")
         do {
-            try Ledger(path: ledgerPath).keepURL(url, receivedAt: time)
+            try LedgerDatabase(path: ledgerPath).keepURL(url, receivedAt: time)
         } catch {
             throw StoreError(error)
         }

@@ -61,14 +61,14 @@ public struct StateDirectory: Sendable, Equatable {
     ///
     /// With `checkedAhead`, the ledger's check begun by `beginCheckingLedger()` answers
     /// for the open, which then only waits for it.
-    public func openStore(catalog: Catalog, user: String?, clock: Clock? = nil, rate: Clock.Rate? = nil,
+    public func openStore(catalog: ProductCatalog, user: String?, clock: Clock? = nil, rate: Clock.Rate? = nil,
                           generator: any RandomNumberGenerator = SystemRandomNumberGenerator(),
                           lock: StateLock? = nil, checkedAhead check: LedgerCheckAhead? = nil) throws(StoreError) -> Store {
         precondition(lock.map { $0.path == lockPath } ?? true, "a lock on another state directory")
         let claim: StateLock
         if let lock { claim = lock } else { claim = try self.lock() }
         do {
-            let ledger = try Ledger(path: ledgerPath, checkedAhead: check?.check)
+            let ledger = try LedgerDatabase(path: ledgerPath, checkedAhead: check?.check)
             let userId = try user ?? catalog.settings.customUserId ?? keptUserId(in: ledger)
             let store = try Store(catalog: catalog, ledger: ledger, userId: userId, clock: clock, rate: rate, generator: generator)
             store.stateLock = claim
@@ -82,10 +82,10 @@ public struct StateDirectory: Sendable, Equatable {
     /// returns at once: the app begins it before it loads the catalog, so that a long ledger is
     /// checked while the catalog loads. It reads only, and takes no lock.
     public func beginCheckingLedger() -> LedgerCheckAhead {
-        LedgerCheckAhead(check: Ledger.CheckAhead.begin(at: ledgerPath))
+        LedgerCheckAhead(check: LedgerDatabase.CheckAhead.begin(at: ledgerPath))
     }
 
-    private func keptUserId(in ledger: Ledger) throws -> String {
+    private func keptUserId(in ledger: LedgerDatabase) throws -> String {
         if let kept = try ledger.setting("userId") { return kept }
         let made = "player-" + String(UUID().uuidString.prefix(8)).lowercased()
         try ledger.setSetting("userId", to: made)
@@ -98,10 +98,10 @@ public struct StateDirectory: Sendable, Equatable {
     /// `--state-dir` gets no directory and no empty ledger), and a file that is not a ledger, or
     /// one that is damaged (what it read through a damaged index could be false), is refused
     /// and left exactly as it is. It takes no lock, so it works beside a running app.
-    public func history(catalog: Catalog? = nil, wallTime: Date = Date()) throws(StoreError) -> LedgerReading<LedgerHistory> {
+    public func history(catalog: ProductCatalog? = nil, wallTime: Date = Date()) throws(StoreError) -> LedgerReading<LedgerHistory> {
         try readingLedger { ledger in
             try LedgerHistory(reading: ledger, catalog: catalog, wallTime: wallTime)
-        } opening: { try Ledger(readingOnly: $0) }
+        } opening: { try LedgerDatabase(readingOnly: $0) }
     }
 
     /// `storefront history --check`: SQLite's full integrity check of the ledger, which also
@@ -112,7 +112,7 @@ public struct StateDirectory: Sendable, Equatable {
         try readingLedger { ledger in
             let problems = try ledger.integrityProblems()
             return problems.isEmpty ? .whole : .damaged(problems: problems)
-        } opening: { try Ledger(checking: $0) }
+        } opening: { try LedgerDatabase(checking: $0) }
     }
 
     /// The PEM public key the ledger's transactions verify with (`storefront public-key`). Reads
@@ -121,7 +121,7 @@ public struct StateDirectory: Sendable, Equatable {
     public func publicKeyPEM() throws(StoreError) -> LedgerReading<String?> {
         let kept = try readingLedger { ledger in
             try ledger.setting(Store.signingKeySetting)
-        } opening: { try Ledger(readingOnly: $0) }
+        } opening: { try LedgerDatabase(readingOnly: $0) }
         guard case .read(let pem?) = kept else { return kept }
         do {
             return .read(try SigningKey(privatePEM: pem).publicPEM())
@@ -137,13 +137,13 @@ public struct StateDirectory: Sendable, Equatable {
         guard PathRegistry.hasOwnKey(path) else { return try publicKeyPEM() }
         return try readingLedger { ledger in
             try PathRegistry.publicKey(of: path, in: ledger)
-        } opening: { try Ledger(readingOnly: $0) }
+        } opening: { try LedgerDatabase(readingOnly: $0) }
     }
 
     /// Opens the ledger with `open` and reads it with `body`; no file at `ledgerPath` is
     /// `.noLedger`, a state path that is a file `stateDirectoryNotADirectory`, any other
     /// failure the engine's error.
-    private func readingLedger<Value>(_ body: (Ledger) throws -> Value, opening open: (String) throws -> Ledger)
+    private func readingLedger<Value>(_ body: (LedgerDatabase) throws -> Value, opening open: (String) throws -> LedgerDatabase)
         throws(StoreError) -> LedgerReading<Value> {
         try refuseIfNotADirectory()
         do {
@@ -201,12 +201,12 @@ public struct StateDirectory: Sendable, Equatable {
 
 /// One committed, synced write to a ledger file: the floor under every purchase, for benchmarks.
 public final class CommitProbe {
-    private let ledger: Ledger
+    private let ledger: LedgerDatabase
     private var counter = 0
 
     public init(ledgerPath: String) throws(StoreError) {
         do {
-            ledger = try Ledger(path: ledgerPath)
+            ledger = try LedgerDatabase(path: ledgerPath)
         } catch {
             throw StoreError(error)
         }

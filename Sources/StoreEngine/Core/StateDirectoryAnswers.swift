@@ -43,5 +43,5 @@ extension LedgerReading: Equatable where Value: Equatable {}
 /// The ledger's check, begun in the background by `StateDirectory.beginCheckingLedger()`
 /// and handed to `openStore(checkedAhead:)`, which waits for its answer instead of checking.
 public struct LedgerCheckAhead: Sendable {
-    let check: Ledger.CheckAhead
+    let check: LedgerDatabase.CheckAhead
 }

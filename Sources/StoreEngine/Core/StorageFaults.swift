@@ -8,9 +8,9 @@ public enum StorageFaults {
     /// its commits begins, with the process's count of commits begun (this one included), and
     /// grows by at most `sparePages` pages of 4 KiB past its size once opened (nil: no limit).
     public static func ask(commitBegins: (@Sendable (Int) -> Void)?, sparePages: Int?) {
-        Ledger.faults = Ledger.Faults(commitBegins: commitBegins, sparePages: sparePages)
+        LedgerDatabase.faults = LedgerDatabase.Faults(commitBegins: commitBegins, sparePages: sparePages)
     }
 
     /// Commits begun so far by this process's ledgers, counted while `commitBegins` is set.
-    public static var commitsBegun: Int { Ledger.commitsBegun }
+    public static var commitsBegun: Int { LedgerDatabase.commitsBegun }
 }

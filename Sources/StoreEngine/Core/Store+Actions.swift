@@ -11,7 +11,7 @@ extension Store {
     /// (a menu opened before the renewal, an older row, a script's id), it acts through the
     /// subscription's latest transaction, as the store knows only one subscription.
     public func act(_ action: TransactionAction, on transactionId: String) throws(StoreError) -> StoreReport {
-        try perform {
+        try takeCall {
             guard var record = try ledger.transaction(id: transactionId), record.userId == userId else {
                 return .refusal("There is no transaction \(transactionId) for this player.", tone: .error)
             }
@@ -34,7 +34,7 @@ extension Store {
                 let owner = path(of: record)
                 let step = try owner.lifecycle?.answer(action, to: record, in: context)
                     ?? PathStep(notice: StoreNotice(.info, "Nothing on the \(owner.id.displayName) path waits for \(action.title)."))
-                return try run(step) ?? nil
+                return try apply(step) ?? nil
             case .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease, .answerPriceIncrease,
                  .pause, .changePause, .cancelPause, .resume:
                 return try act(action, onSubscriptionOf: record)

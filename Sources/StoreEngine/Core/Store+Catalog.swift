@@ -11,7 +11,7 @@ extension Store {
     /// A purchase under way for a product the new catalog no longer sells is cancelled, as if
     /// the player had cancelled it: nothing is charged. One `catalog.reloaded` event says what
     /// changed.
-    public func replaceCatalog(with newCatalog: Catalog, from file: String) throws(StoreError) -> StoreReport {
+    public func replaceCatalog(with newCatalog: ProductCatalog, from file: String) throws(StoreError) -> StoreReport {
         let old = catalog
         // Replaced before anything is written: should the event fail to commit (a full disk),
         // the engine still sells what the app now shows.
@@ -20,7 +20,7 @@ extension Store {
         if conditions.projectId == old.settings.projectId { conditions.projectId = newCatalog.settings.projectId }
         for path in paths { path.sdkState?.catalogReplaced(old, by: newCatalog) }
         let changes = CatalogChanges(from: old, to: newCatalog)
-        return try perform {
+        return try takeCall {
             // The account names levels and groups from the catalog: read once more with this one.
             account = try Account(reading: ledger, user: userId, catalog: newCatalog)
             account.renewalRate = renewalRate
@@ -42,7 +42,7 @@ extension Store {
         guard let owner = path(sheet.path).purchaseSheet, let step = try owner.cancelPurchaseUnderWay(in: context) else {
             return nil
         }
-        _ = try run(step)
+        _ = try apply(step)
         // A page left showing how its purchase ended goes too: there is nothing more to read on it.
         if sheetOnScreen?.transactionId == sheet.transactionId { try owner.closeEndedSheet(in: context) }
         return StoreNotice(.info, "\(sheet.productName) left the catalog: its purchase was cancelled, nothing was charged.")
@@ -51,7 +51,7 @@ extension Store {
     /// A saved file that did not load, or a theme that did: its lines go to the Events pane
     /// (the whole lint output of a broken file, one event a line), and nothing else changes.
     public func note(_ note: ReloadNote) throws(StoreError) -> StoreReport {
-        try perform {
+        try takeCall {
             for line in note.lines.prefix(ReloadNote.mostLines) { try log(note.kind, line, nil, now()) }
             if note.lines.count > ReloadNote.mostLines {
                 try log(note.kind, "… and \(note.lines.count - ReloadNote.mostLines) more: storefront lint shows them all", nil, now())

@@ -12,7 +12,7 @@ extension Store {
     /// it is the one kept already.
     public func keepPath(_ path: IntegrationPath?) throws(StoreError) -> StoreReport {
         guard path != keptPath else { return currentReport() }
-        return try perform {
+        return try takeCall {
             try ledger.setSetting(Self.pathSetting, to: path?.rawValue ?? "")
             keptPath = path
             return nil

@@ -13,7 +13,7 @@ extension Store {
         // everything unfinished is delivered again (a redirect just opened has finished its
         // purchase by then). Should the URLs fail half-way, the next call still redelivers.
         carryover.redeliveryDue = false
-        return try perform {
+        return try takeCall {
             let opened: StoreNotice?
             do {
                 // The launch's own lines (the paywall opened, what each path reports as it
@@ -36,7 +36,7 @@ extension Store {
 
     /// The app is closing: the paywall closes with it (`paywallClose`).
     public func close() throws(StoreError) -> StoreReport {
-        try perform {
+        try takeCall {
             try logPaywall(open: false)
             return nil
         }
@@ -82,7 +82,7 @@ extension Store {
     /// One attempt of the products request on `path`.
     public func requestProducts(on path: IntegrationPath, attempt: Int) throws(StoreError) -> StoreReport {
         var outcome: ProductsOutcome?
-        var result = try perform { () throws -> StoreNotice? in
+        var result = try takeCall { () throws -> StoreNotice? in
             // The request and its answer are one commit: the panes show both at once anyway.
             outcome = try ledger.inTransaction {
                 try self.path(path).requestProducts(requestedIdentifiers, attempt: attempt, in: context)
@@ -98,12 +98,12 @@ extension Store {
     public func beginPurchase(of productId: String, in storefrontId: String, on path: IntegrationPath,
                               variationId: String? = nil) throws(StoreError) -> StoreReport {
         guard let storefront = catalog.storefront(id: storefrontId) else { throw .unknownStorefront(storefrontId) }
-        return try perform {
+        return try takeCall {
             // A downgrade (or a crossgrade to another duration) waits for the renewal: no sheet;
             // so does any change the path's app asks to make at the renewal (Play's DEFERRED).
             let replacement = try self.path(path).lifecycle?.planReplacement(forTransaction: nil, in: context)
             if let deferred = try deferPlanChange(to: productId, in: path.marketplace, by: replacement) { return deferred }
-            let notice = try run(self.path(path).beginPurchase(
+            let notice = try apply(self.path(path).beginPurchase(
                 PurchaseRequest(productId: productId, storefront: storefront, variationId: variationId), in: context))
             if self.path(path).purchaseSheet?.sheet(in: context) != nil { reached(.opened) }
             return notice
@@ -115,11 +115,11 @@ extension Store {
         // The input goes to the path whose sheet is on screen (the one the player sees); a path
         // ignores input that is not its sheet's, and with no sheet open nothing takes it. Input
         // that is a call of the app's rather than a key on a sheet goes to the path it names.
-        return try perform {
+        return try takeCall {
             let owner = input.isForASheet ? paths.first(where: { $0.purchaseSheet?.sheet(in: context) != nil })
                 : path(input.path)
             guard let sheet = owner?.purchaseSheet else { return nil }
-            return try run(sheet.take(sent: input, in: context))
+            return try apply(sheet.take(sent: input, in: context))
         }
     }
 
@@ -127,25 +127,25 @@ extension Store {
     /// `storefrontId`, when given, is the storefront the app's screen shows now (`shownStorefront`).
     public func open(url: String, shownIn storefrontId: String? = nil) throws(StoreError) -> StoreReport {
         if let storefrontId { shownStorefront = storefrontId }
-        return try perform { try openURL(url) }
+        return try takeCall { try openURL(url) }
     }
 
     /// The first path that knows the URL handles it (Pay Station answers every URL, last).
     func openURL(_ url: String) throws -> StoreNotice? {
         for path in paths {
-            if let step = try path.sdkState?.open(url, in: context) { return try run(step) }
+            if let step = try path.sdkState?.open(url, in: context) { return try apply(step) }
         }
         return nil
     }
 
     /// Restore purchases on `path`; never charges.
     public func restore(on path: IntegrationPath) throws(StoreError) -> StoreReport {
-        try perform { try run(self.path(path).restore(in: context)) }
+        try takeCall { try apply(self.path(path).restore(in: context)) }
     }
 
     /// Runs everything due by the current simulated time, in order.
     public func runDue() throws(StoreError) -> StoreReport {
-        try perform { try runDueItems() }
+        try takeCall { try runDueItems() }
     }
 
     /// Moves the simulated calendar to `date`; everything due on the way happens at its own
@@ -153,7 +153,7 @@ extension Store {
     /// nothing moves and the notice says why.
     public func advance(to date: Date) throws(StoreError) -> StoreReport {
         guard date <= Clock.latest else { return currentReport(notice: Clock.endNotice) }
-        return try perform {
+        return try takeCall {
             var last: StoreNotice?
             while let due = upcoming.agenda.nextDue, due <= date {
                 moveClock(to: due)
@@ -186,7 +186,7 @@ extension Store {
 
     /// Changes how fast simulated time runs from now on.
     public func setClockRate(_ rate: Clock.Rate) throws(StoreError) -> StoreReport {
-        try perform {
+        try takeCall {
             try changeClock(rate: rate)
             return nil
         }
@@ -215,15 +215,15 @@ extension Store {
                 upcoming.agenda.schedule(item.action, at: item.due, ledgerId: item.ledgerId)
                 throw error
             }
-            // Its settlements: a failure here leaves a purchased transaction that `run` remembers
+            // Its settlements: a failure here leaves a purchased transaction that `apply` remembers
             // to complete, never the work itself to do again.
-            last = try run(step) ?? last
+            last = try apply(step) ?? last
         }
         return last
     }
 
     /// Completes a path's settlements; the notice of the last one, else the path's own.
-    func run(_ step: PathStep) throws -> StoreNotice? {
+    func apply(_ step: PathStep) throws -> StoreNotice? {
         var notice = step.notice
         for settlement in step.settlements {
             do {
@@ -267,7 +267,7 @@ extension Store {
     /// Runs a call. If it fails half-way, whatever it wrote was rolled back, so the account is
     /// read again from the ledger rather than trusted, and the error goes up in the engine's
     /// words (the program shows it with `currentReport`, the state as it stands).
-    func perform(_ body: () throws -> StoreNotice?) throws(StoreError) -> StoreReport {
+    func takeCall(_ body: () throws -> StoreNotice?) throws(StoreError) -> StoreReport {
         do {
             let caughtUp = try catchUp()
             let notice = try body() ?? caughtUp

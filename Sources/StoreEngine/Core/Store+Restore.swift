@@ -41,7 +41,7 @@ extension Store {
                 return record
             }
             // Completed one by one (validated, finished), as the queue delivers them.
-            _ = try run(PathStep(settlements: [.purchased(transactionId: restored.id)]))
+            _ = try apply(PathStep(settlements: [.purchased(transactionId: restored.id)]))
         }
         return PathStep(notice: restore.completedNotice)
     }

@@ -10,9 +10,9 @@ import Ledger
 /// Not thread-safe by design: the program runs it on one thread of its own, off the input path.
 public final class Store {
     /// What the store sells; a saved catalog file replaces it whole (`replaceCatalog`).
-    public internal(set) var catalog: Catalog
+    public internal(set) var catalog: ProductCatalog
     public let userId: String
-    let ledger: Ledger
+    let ledger: LedgerDatabase
     /// The wall clock, the simulated calendar and the renewal rate.
     var calendar: StoreCalendar
     /// The network, the SDK's project id and the paths' chance.
@@ -94,12 +94,12 @@ public final class Store {
     /// must exist). `clock` is where time starts for a new ledger, and `rate`, when given,
     /// replaces the rate the ledger kept (scenarios pause it). It claims no state directory:
     /// the app and scenarios open theirs through `StateDirectory.openStore`, which does.
-    public convenience init(catalog: Catalog, ledgerPath: String, userId: String, clock: Clock? = nil,
+    public convenience init(catalog: ProductCatalog, ledgerPath: String, userId: String, clock: Clock? = nil,
                             rate: Clock.Rate? = nil, wallTime: @escaping () -> Date = Date.init,
                             generator: any RandomNumberGenerator = SystemRandomNumberGenerator()) throws(StoreError) {
-        let ledger: Ledger
+        let ledger: LedgerDatabase
         do {
-            ledger = try Ledger(path: ledgerPath)
+            ledger = try LedgerDatabase(path: ledgerPath)
         } catch {
             throw StoreError(error)
         }
@@ -109,7 +109,7 @@ public final class Store {
 
     /// `paths` are the store's paths, registered with `PathRegistry` as the store opens: the
     /// four this build ships unless the caller adds (or chooses) its own.
-    init(catalog: Catalog, ledger: Ledger, userId: String, clock: Clock? = nil, rate: Clock.Rate? = nil,
+    init(catalog: ProductCatalog, ledger: LedgerDatabase, userId: String, clock: Clock? = nil, rate: Clock.Rate? = nil,
          wallTime: @escaping () -> Date = Date.init,
          generator: any RandomNumberGenerator = SystemRandomNumberGenerator(),
          paths: [any RegisteredPath] = PathRegistry.makePaths()) throws(StoreError) {

@@ -12,7 +12,7 @@ public enum SyntheticHistory {
         String(format: "synthetic-%06d", index)
     }
 
-    public static func write(purchases count: Int, of productId: String, in storefrontId: String, user: String, catalog: Catalog, toLedgerAt ledgerPath: String,
+    public static func write(purchases count: Int, of productId: String, in storefrontId: String, user: String, catalog: ProductCatalog, toLedgerAt ledgerPath: String,
                              startingAt start: Date) throws(StoreError) {
         guard let product = catalog.product(id: productId), let storefront = catalog.storefront(id: storefrontId),
               let price = product.price(in: storefront) else {
@@ -20,7 +20,7 @@ public enum SyntheticHistory {
         }
         let rules = GrantRules(catalog: catalog, renewalRate: RenewalRate(catalog: catalog))
         do {
-            let ledger = try Ledger(path: ledgerPath)
+            let ledger = try LedgerDatabase(path: ledgerPath)
             try ledger.inTransaction {
                 for index in 0..<count {
                     let time = start.addingTimeInterval(Double(index) * 60)

@@ -37,7 +37,7 @@ extension Account {
 
     /// The days of service a subscription's first purchase paid for: none when it charged
     /// nothing or was refunded, else the span its offer (or the plan's period) lasts.
-    private static func paidDays(of purchase: TransactionSummary, in catalog: Catalog) -> Int {
+    private static func paidDays(of purchase: TransactionSummary, in catalog: ProductCatalog) -> Int {
         guard purchase.revokedAt == nil, let charged = Decimal(string: purchase.charge), charged > 0,
               let product = catalog.product(id: purchase.productId) else { return 0 }
         let offer = purchase.offerType.flatMap { AppliedOffer(typeName: $0, id: purchase.offerId, of: product) }?.offer

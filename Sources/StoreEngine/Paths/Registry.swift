@@ -56,7 +56,7 @@ enum PathRegistry {
 
     /// What every path's server holds on `user`'s profile, read from the ledger (at launch,
     /// and for `history`).
-    static func serverAccess(in ledger: Ledger, user: String) throws -> [ServerAccess] {
+    static func serverAccess(in ledger: LedgerDatabase, user: String) throws -> [ServerAccess] {
         try all.flatMap { try $0.serverAccess(in: ledger, user: user) }
     }
 
@@ -67,14 +67,14 @@ enum PathRegistry {
 
     /// Every purchase a store signed with its own key, by transaction id, each checked with
     /// that key; read-only, for `history`.
-    static func signedPurchases(in ledger: Ledger, transactions: [TransactionRecord]) throws -> [String: SignedPurchase] {
+    static func signedPurchases(in ledger: LedgerDatabase, transactions: [TransactionRecord]) throws -> [String: SignedPurchase] {
         try all.reduce(into: [:]) { found, path in
             found.merge(try path.signedPurchases(in: ledger, transactions: transactions)) { first, _ in first }
         }
     }
 
     /// The public half of `path`'s own key, in the form its store shows it; nil until made.
-    static func publicKey(of path: IntegrationPath, in ledger: Ledger) throws -> String? {
+    static func publicKey(of path: IntegrationPath, in ledger: LedgerDatabase) throws -> String? {
         try registered(path)?.publicKey(in: ledger)
     }
 
@@ -154,18 +154,18 @@ protocol RegisteredPath: PurchasePath, SendableMetatype {
 
     /// What the path's server holds on `user`'s profile, from the path's own rows in the
     /// ledger; a path without a server holds nothing.
-    static func serverAccess(in ledger: Ledger, user: String) throws -> [ServerAccess]
+    static func serverAccess(in ledger: LedgerDatabase, user: String) throws -> [ServerAccess]
 
     /// Whether the path's store signs its purchases with a key of its own (Google Play's
     /// licence key), which `storefront public-key --path` prints; else the ledger's key signs.
     static var signsWithItsOwnKey: Bool { get }
 
     /// The public half of that key as its store shows it, from the ledger read-only.
-    static func publicKey(in ledger: Ledger) throws -> String?
+    static func publicKey(in ledger: LedgerDatabase) throws -> String?
 
     /// The purchases its store signed with that key, for `transactions` (those of this path),
     /// each checked with the key; from the ledger read-only.
-    static func signedPurchases(in ledger: Ledger, transactions: [TransactionRecord]) throws -> [String: SignedPurchase]
+    static func signedPurchases(in ledger: LedgerDatabase, transactions: [TransactionRecord]) throws -> [String: SignedPurchase]
 
     /// The calendar its store runs subscriptions on; the App Store's unless it says otherwise.
     static var subscriptionCalendar: any SubscriptionCalendar { get }
@@ -179,10 +179,10 @@ protocol RegisteredPath: PurchasePath, SendableMetatype {
 }
 
 extension RegisteredPath {
-    static func serverAccess(in ledger: Ledger, user: String) throws -> [ServerAccess] { [] }
+    static func serverAccess(in ledger: LedgerDatabase, user: String) throws -> [ServerAccess] { [] }
     static var signsWithItsOwnKey: Bool { false }
-    static func publicKey(in ledger: Ledger) throws -> String? { nil }
-    static func signedPurchases(in ledger: Ledger, transactions: [TransactionRecord]) throws -> [String: SignedPurchase] {
+    static func publicKey(in ledger: LedgerDatabase) throws -> String? { nil }
+    static func signedPurchases(in ledger: LedgerDatabase, transactions: [TransactionRecord]) throws -> [String: SignedPurchase] {
         [:]
     }
     static var subscriptionCalendar: any SubscriptionCalendar { AppStoreCalendar() }

@@ -13,11 +13,11 @@ protocol SDKState: AnyObject {
     func open(_ url: String, in context: PathContext) throws -> PathStep?
 
     /// The store opened with `catalog`: the SDK takes its settings from it.
-    func start(with catalog: Catalog)
+    func start(with catalog: ProductCatalog)
 
     /// A saved catalog replaced `old`: settings still the old catalog's follow the new one,
     /// what QA chose is kept.
-    func catalogReplaced(_ old: Catalog, by new: Catalog)
+    func catalogReplaced(_ old: ProductCatalog, by new: ProductCatalog)
 
     /// Adds the SDK's fields to a report of the state.
     func describe(into report: inout StoreReport, in context: PathContext)
@@ -33,8 +33,8 @@ protocol SDKState: AnyObject {
 extension SDKState {
     func launched(in context: PathContext) throws {}
     func open(_ url: String, in context: PathContext) throws -> PathStep? { nil }
-    func start(with catalog: Catalog) {}
-    func catalogReplaced(_ old: Catalog, by new: Catalog) {}
+    func start(with catalog: ProductCatalog) {}
+    func catalogReplaced(_ old: ProductCatalog, by new: ProductCatalog) {}
     func describe(into report: inout StoreReport, in context: PathContext) {}
     func callEnded(with report: inout StoreReport, in context: PathContext) {}
     func callFailed() {}

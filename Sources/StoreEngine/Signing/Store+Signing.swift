@@ -10,7 +10,7 @@ extension Store {
     static let signingKeySetting = "signingKey"
 
     /// The key the ledger keeps, or a new one, kept before it signs anything.
-    static func signingKey(keptIn ledger: Ledger) throws -> SigningKey {
+    static func signingKey(keptIn ledger: LedgerDatabase) throws -> SigningKey {
         if let pem = try ledger.setting(signingKeySetting) { return try SigningKey(privatePEM: pem) }
         let key = try SigningKey.generate()
         try ledger.setSetting(signingKeySetting, to: try key.privatePEM())

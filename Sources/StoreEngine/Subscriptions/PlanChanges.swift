@@ -32,7 +32,7 @@ public enum PlanChange: String, Sendable, Equatable {
 /// that waits or one that happens at once records, from the subscriptions' rows, the catalog
 /// and the renewal rate. The store writes what they return (`Store+PlanChanges.swift`).
 struct PlanChanges {
-    var catalog: Catalog
+    var catalog: ProductCatalog
     var renewalRate: RenewalRate
 
     /// The plan running in a group that buying another product changes.

@@ -8,7 +8,7 @@ import Ledger
 /// Pure: it says where each period now ends; the store moves the rows, the grants and what a
 /// path's server keeps (`Store+RateChange.swift`).
 struct RateChange {
-    var catalog: Catalog
+    var catalog: ProductCatalog
     var old: RenewalRate
     var new: RenewalRate
 

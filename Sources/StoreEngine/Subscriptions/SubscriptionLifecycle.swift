@@ -11,7 +11,7 @@ struct SubscriptionLifecycle {
     /// The completion's rules, for what a renewal's period grants.
     var rules: GrantRules
 
-    var catalog: Catalog { rules.catalog }
+    var catalog: ProductCatalog { rules.catalog }
     var renewalRate: RenewalRate { rules.renewalRate }
 
     /// A subscription ended: the row as it is kept, the event's line and the player's notice.

@@ -5,7 +5,7 @@ import StoreEngine
 /// path, variant and eligibility it shows, what the products request answered, the selection,
 /// and the cached `Shop`. Changed only by `update`.
 public struct PaywallModel: Sendable {
-    public private(set) var catalog: Catalog
+    public private(set) var catalog: ProductCatalog
     public let userId: String
     public private(set) var storefrontIndex: Int
     /// `i` or a scenario's `path`: an integration path other than the storefront's own.
@@ -75,10 +75,10 @@ public struct PaywallModel: Sendable {
         case keepRow(index: Int, line: Int, area: Rect)
         /// A saved catalog file: the same storefront, variant and product stay on screen where
         /// the new catalog has them; a product gone leaves the selection on its neighbour.
-        case catalogReplaced(Catalog)
+        case catalogReplaced(ProductCatalog)
     }
 
-    public init(catalog: Catalog, storefrontId: String? = nil, userId: String) {
+    public init(catalog: ProductCatalog, storefrontId: String? = nil, userId: String) {
         self.catalog = catalog
         self.userId = userId
         storefrontIndex = storefrontId.flatMap { id in catalog.storefronts.firstIndex { $0.id == id } } ?? 0
@@ -162,7 +162,7 @@ public struct PaywallModel: Sendable {
         }
     }
 
-    private mutating func replaceCatalog(with newCatalog: Catalog) {
+    private mutating func replaceCatalog(with newCatalog: ProductCatalog) {
         let selectedId = selectedItem?.product.id
         let storefrontId = storefront.id
         let previewedId = variantOverride == nil ? nil : variant?.id

@@ -26,7 +26,7 @@ public struct Shop: Sendable, Equatable {
 
     /// - Parameter sold: the products the path sells here (a products request's answer), or
     ///   nil when it sells every available product.
-    init(catalog: Catalog, paywall: Paywall?, variant: PaywallVariant?, storefront: Storefront, sold: Set<String>?,
+    init(catalog: ProductCatalog, paywall: Paywall?, variant: PaywallVariant?, storefront: Storefront, sold: Set<String>?,
          history: SubscriberHistory, eligibility: EligibilityOverride) {
         let presentation = paywall.flatMap { paywall in
             variant.map { PaywallPresentation(catalog: catalog, paywall: paywall, variant: $0, storefront: storefront,

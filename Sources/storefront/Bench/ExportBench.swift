@@ -7,7 +7,7 @@ import TerminalUI
 /// `storefront export --formats svg --jobs 2` draws them, timed once (a run is long enough that
 /// the machine's noise averages out inside it). Checked to have written every file, none empty.
 enum ExportBench {
-    static func measure(catalog: Catalog, catalogPath: String, quick: Bool) throws(CommandFailure) -> Measurement {
+    static func measure(catalog: ProductCatalog, catalogPath: String, quick: Bool) throws(CommandFailure) -> Measurement {
         let wanted = quick ? 100 : 1_000
         let themes = Environment.loadThemes(near: catalogPath).themes
         let combinations = Array(combinations(catalog: catalog, themes: themes).prefix(wanted))
@@ -33,7 +33,7 @@ enum ExportBench {
 
     /// Distinct 120x40 pictures of the catalog: every storefront, theme, variant, eligibility,
     /// player state and device, as many as that makes.
-    static func combinations(catalog: Catalog, themes: [Theme]) -> [Combination] {
+    static func combinations(catalog: ProductCatalog, themes: [Theme]) -> [Combination] {
         let variants = catalog.paywalls.first?.variants.map(\.id) ?? [ExportAxes.noVariant]
         let axes = ExportAxes(storefronts: catalog.storefronts.map(\.id), themes: themes.map(\.name),
                               sizes: [ExportAxes.Size(width: 120, height: 40)], variants: variants,

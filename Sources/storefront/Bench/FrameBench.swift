@@ -25,7 +25,7 @@ enum FrameBench {
     }
 
     /// `frames` moves a case, alternating view-only and view + diff runs so both see the same machine.
-    static func measure(catalogs: [(Catalog, String)], frames: Int) throws(CommandFailure) -> [Case] {
+    static func measure(catalogs: [(ProductCatalog, String)], frames: Int) throws(CommandFailure) -> [Case] {
         let terminal: CursesTerminal
         do {
             terminal = try CursesTerminal(offscreenWidth: 120, height: 40)

@@ -45,7 +45,7 @@ enum HistoryBench {
         let transactions: Int
     }
 
-    static func measure(catalog: Catalog, frames: Int) throws(CommandFailure) -> Outcome {
+    static func measure(catalog: ProductCatalog, frames: Int) throws(CommandFailure) -> Outcome {
         guard let storefront = catalog.storefronts.first,
               let product = catalog.products.first(where: { $0.type == .consumable && $0.price(in: storefront) != nil }) else {
             throw CommandFailure(.dataError, "the history bench found no consumable priced in the catalog's first storefront")
@@ -105,7 +105,7 @@ enum HistoryBench {
     }
 
     /// Opens the store and the app and scrolls to the pane's end, measuring the peak memory of it.
-    private static func measuredOpen(ledgerPath: String, transactions: Int, catalog: Catalog,
+    private static func measuredOpen(ledgerPath: String, transactions: Int, catalog: ProductCatalog,
                                      storefront: Storefront) throws(CommandFailure) -> Opened {
         var opened: Result<Session, CommandFailure> = .failure(CommandFailure(.ioError, "the history bench did not open"))
         let growth = PeakMemory.growth {
@@ -117,7 +117,7 @@ enum HistoryBench {
         return Opened(session: session, peakGrowth: growth, peak: growth == nil ? nil : PeakMemory.status("VmHWM"))
     }
 
-    private static func open(ledgerPath: String, transactions: Int, catalog: Catalog,
+    private static func open(ledgerPath: String, transactions: Int, catalog: ProductCatalog,
                              storefront: Storefront) throws(CommandFailure) -> Session {
         let store: Store
         do {

@@ -11,7 +11,7 @@ final class KeypressBench {
     private(set) var app: App
     private var step = 1
 
-    init(catalog: Catalog, label: String, width: Int = 120, height: Int = 40) throws(CommandFailure) {
+    init(catalog: ProductCatalog, label: String, width: Int = 120, height: Int = 40) throws(CommandFailure) {
         self.label = label
         guard let storefront = catalog.storefronts.first else { throw CommandFailure(.dataError, "\(label): no storefront") }
         app = App(catalog: catalog, storefrontId: storefront.id, userId: "bench", width: width, height: height,

@@ -27,7 +27,7 @@ enum PurchaseBench {
         var skipped: [String] = []
     }
 
-    static func measure(catalog: Catalog, runs: Int) throws(CommandFailure) -> Outcome {
+    static func measure(catalog: ProductCatalog, runs: Int) throws(CommandFailure) -> Outcome {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         do {
@@ -92,7 +92,7 @@ enum PurchaseBench {
         var product: Product
         var storefront: Storefront
 
-        static func make(_ path: IntegrationPath, catalog: Catalog, in directory: URL) -> Result<Buyer, CommandFailure> {
+        static func make(_ path: IntegrationPath, catalog: ProductCatalog, in directory: URL) -> Result<Buyer, CommandFailure> {
             if path == .paystation, !catalog.settings.enablePayments {
                 return .failure(CommandFailure(.dataError, "enablePayments is false in the catalog"))
             }

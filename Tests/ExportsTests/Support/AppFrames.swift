@@ -17,7 +17,7 @@ enum AppFrames {
         return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     }()
 
-    static func catalog() throws -> Catalog {
+    static func catalog() throws -> ProductCatalog {
         let text = try String(contentsOf: root.appendingPathComponent("catalog.json"), encoding: .utf8)
         return try CatalogLoader.load(text: text, file: "catalog.json")
     }

@@ -23,7 +23,7 @@ func report(_ snapshot: StoreSnapshot = StoreSnapshot(), sheet: PurchaseSheet? =
 
 /// The app as it starts, at a size, with times in UTC, before any engine call has answered.
 func freshApp(width: Int = 80, height: Int = 24, storefront: String = "USA", user: String = "snapshot-user",
-              catalog: Catalog = defaultCatalog, colorEnabled: Bool = true) -> App {
+              catalog: ProductCatalog = defaultCatalog, colorEnabled: Bool = true) -> App {
     App(catalog: catalog, storefrontId: storefront, themes: [.dark, .light], userId: user, width: width, height: height,
         now: fixedNow, timeZone: utc, colorEnabled: colorEnabled)
 }

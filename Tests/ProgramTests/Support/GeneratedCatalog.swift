@@ -23,7 +23,7 @@ enum Generated {
     /// there: the hero template puts the highlighted first), and
     /// `items` consumables in the rest of the shop. Sold on a
     /// StoreKit storefront, so no products request stands between launch and the paywall.
-    static func catalog(plans: Int, items: Int, storefront: Storefront = usa) -> Catalog {
+    static func catalog(plans: Int, items: Int, storefront: Storefront = usa) -> ProductCatalog {
         let periods = ["P1W", "P1M", "P3M", "P6M", "P1Y"].compactMap { SubscriptionPeriod(iso8601: $0) }
         let planProducts = (1...max(1, plans)).prefix(plans).map { index in
             Product(id: planId(index), type: .autoRenewable, name: LocalizedText(["en": planName(index)]),
@@ -43,7 +43,7 @@ enum Generated {
                            highlight: ids.count > 1 ? ids[1] : ids.first,
                            selected: template == .hero ? nil : ids.first, strings: strings)
         }
-        return Catalog(app: AppInfo(name: "Generated", bundleId: "com.example.gen"), storefronts: [storefront],
+        return ProductCatalog(app: AppInfo(name: "Generated", bundleId: "com.example.gen"), storefronts: [storefront],
                        accessLevels: [AccessLevel(id: "premium")],
                        subscriptionGroups: [SubscriptionGroup(id: "gen_pass", accessLevel: "premium")],
                        products: planProducts + shopProducts,
@@ -54,7 +54,7 @@ enum Generated {
 
 /// The app a moment after launch on any catalog, as `makeApp` is on the default one: the
 /// launch answered with `snapshot`, and a Pay Station products request with every product.
-func launchedApp(catalog: Catalog, storefront: String? = nil, width: Int = 80, height: Int = 24,
+func launchedApp(catalog: ProductCatalog, storefront: String? = nil, width: Int = 80, height: Int = 24,
                  snapshot: StoreSnapshot = StoreSnapshot()) -> App {
     var app = freshApp(width: width, height: height, storefront: storefront ?? catalog.storefronts[0].id, catalog: catalog)
     for effect in app.update(.started) {

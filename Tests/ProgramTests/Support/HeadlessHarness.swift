@@ -34,13 +34,13 @@ final class WallClockStub: Sendable {
 /// once every engine call it caused has answered. The directory goes when the harness does.
 final class HeadlessHarness {
     let directory: URL
-    let program: Program<HeadlessBackend>
+    let program: AppLoop<HeadlessBackend>
     let wall: WallClockStub
     /// The engine behind the program, for tests that break its ledger; touch it only while the
     /// program is idle (after `send`, `settle` or `advance` have returned).
     let store: Store
 
-    init(storefront: String = "USA", catalog: Catalog = defaultCatalog, width: Int = 120, height: Int = 40,
+    init(storefront: String = "USA", catalog: ProductCatalog = defaultCatalog, width: Int = 120, height: Int = 40,
          network: NetworkCondition? = nil, generator: any RandomNumberGenerator = SeededGenerator(seed: 42),
          audience: Bool = false, showsEvents: Bool? = nil, captureScreen: (@Sendable (Frame) -> StoreNotice)? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("program-test-\(UUID().uuidString)")
@@ -56,7 +56,7 @@ final class HeadlessHarness {
         let app = App(catalog: catalog, storefrontId: storefront, userId: store.userId, report: launchReport, width: width,
                       height: height, now: launchReport.clock.now(atWall: wall.now), timeZone: utc, audience: audience,
                       showsEvents: showsEvents)
-        program = Program(app: app, backend: HeadlessBackend(width: width, height: height), engine: EngineWorker(store: store),
+        program = AppLoop(app: app, backend: HeadlessBackend(width: width, height: height), engine: EngineWorker(store: store),
                           clock: launchReport.clock, wallTime: { wall.now }, captureScreen: captureScreen)
     }
 

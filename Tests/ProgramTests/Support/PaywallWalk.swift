@@ -48,7 +48,7 @@ struct PaywallWalk {
 
 /// The names a player should be able to find on the paywall: every available product, in the
 /// storefront's language.
-func expectedNames(_ catalog: Catalog, storefront id: String) -> Set<String> {
+func expectedNames(_ catalog: ProductCatalog, storefront id: String) -> Set<String> {
     let locale = catalog.storefront(id: id)?.locale ?? "en_US"
     return Set(catalog.products.filter { $0.status == .available }.map { $0.name.resolved(for: locale) ?? $0.id })
 }

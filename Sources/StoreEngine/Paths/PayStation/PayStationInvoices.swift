@@ -4,10 +4,10 @@ import Ledger
 /// Pay Station's invoices in the ledger: one per page opened, with Pay Station's final status
 /// and whether its redirect was handled.
 struct PayStationInvoices: PathRecords {
-    private let ledger: Ledger
+    private let ledger: LedgerDatabase
     private let now: Date
 
-    init(ledger: Ledger, now: Date) {
+    init(ledger: LedgerDatabase, now: Date) {
         self.ledger = ledger
         self.now = now
     }

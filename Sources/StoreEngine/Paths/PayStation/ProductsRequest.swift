@@ -20,7 +20,7 @@ public struct ProductsResponse: Sendable, Equatable {
 public enum ProductsAnswer {
     /// - Parameter projectId: the project the SDK was started with. A wrong one "connects"
     ///   fine and sells nothing, as the real service does.
-    public static func answer(requesting requested: [String], projectId: Int?, catalog: Catalog) -> ProductsResponse {
+    public static func answer(requesting requested: [String], projectId: Int?, catalog: ProductCatalog) -> ProductsResponse {
         // The SDK takes a set of identifiers: each is answered once, in the order first asked.
         var seen: Set<String> = []
         let identifiers = requested.filter { seen.insert($0).inserted }

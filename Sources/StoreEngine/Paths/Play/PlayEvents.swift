@@ -38,11 +38,11 @@ extension PlayPath {
     /// Google Play signs each purchase's JSON with the app's licence key (RSA).
     static var signsWithItsOwnKey: Bool { true }
 
-    static func publicKey(in ledger: Ledger) throws -> String? {
+    static func publicKey(in ledger: LedgerDatabase) throws -> String? {
         try PlayPurchaseRecords.publicKey(in: ledger)
     }
 
-    static func signedPurchases(in ledger: Ledger, transactions: [TransactionRecord]) throws -> [String: SignedPurchase] {
+    static func signedPurchases(in ledger: LedgerDatabase, transactions: [TransactionRecord]) throws -> [String: SignedPurchase] {
         try PlayPurchaseRecords.signedPurchases(in: ledger, transactions: transactions.filter { $0.integrationPath == "play" })
     }
 

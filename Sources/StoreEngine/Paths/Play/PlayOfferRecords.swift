@@ -5,9 +5,9 @@ import Ledger
 /// it: whether it shows its developer-determined offers (QA's `play developer-offers on|off`),
 /// and the replacement mode it passes when it changes a subscription's plan.
 struct PlayOfferRecords: PathRecords {
-    private let ledger: Ledger
+    private let ledger: LedgerDatabase
 
-    init(ledger: Ledger, now: Date) {
+    init(ledger: LedgerDatabase, now: Date) {
         self.ledger = ledger
     }
 

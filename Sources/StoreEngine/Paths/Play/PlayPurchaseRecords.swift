@@ -7,9 +7,9 @@ import Ledger
 /// pending purchase, an unacknowledged one). Reading or saving one costs the same however many
 /// purchases there are.
 struct PlayPurchaseRecords: PathRecords {
-    private let ledger: Ledger
+    private let ledger: LedgerDatabase
 
-    init(ledger: Ledger, now: Date) {
+    init(ledger: LedgerDatabase, now: Date) {
         self.ledger = ledger
     }
 
@@ -50,14 +50,14 @@ struct PlayPurchaseRecords: PathRecords {
 
     /// The public half as the Play Console shows it (Base64 DER), from a ledger opened read-only;
     /// nil when no Play purchase or launch has made one yet.
-    static func publicKey(in ledger: Ledger) throws -> String? {
+    static func publicKey(in ledger: LedgerDatabase) throws -> String? {
         guard let pem = try ledger.setting(licenseKeySetting) else { return nil }
         return try RSAKey(privatePEM: pem).publicKeyBase64()
     }
 
     /// Each transaction's purchase as Google Play hands it, checked with the licence key, from
     /// a ledger opened read-only (nothing is made: without a key, nothing verifies).
-    static func signedPurchases(in ledger: Ledger, transactions: [TransactionRecord]) throws -> [String: SignedPurchase] {
+    static func signedPurchases(in ledger: LedgerDatabase, transactions: [TransactionRecord]) throws -> [String: SignedPurchase] {
         let key = try ledger.setting(licenseKeySetting).flatMap { try? RSAKey(privatePEM: $0) }
         let records = PlayPurchaseRecords(ledger: ledger, now: Date())
         var found: [String: SignedPurchase] = [:]

@@ -17,7 +17,7 @@ extension RenewalRate {
     }
 
     /// The rate a catalog starts with: a `.storekit` file's `_timeRate`, else `settings.timeRate`.
-    public init(catalog: Catalog) {
+    public init(catalog: ProductCatalog) {
         self = catalog.settings.storeKit.timeRate.flatMap(RenewalRate.init(xcodeRawValue:))
             ?? RenewalRate(catalogName: catalog.settings.timeRate) ?? .realTime
     }

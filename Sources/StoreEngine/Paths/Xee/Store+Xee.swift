@@ -24,7 +24,7 @@ extension Store {
     /// Changes how the simulated Xee server behaves from now on; logged, and kept in the ledger
     /// for the next launch (`XeePath.launched`), as QA's other settings are.
     public func configureXee(_ settings: XeeServerSettings) throws(StoreError) -> StoreReport {
-        try perform {
+        try takeCall {
             try context.setSetting(XeePath.serverSetting, to: settings.kept)
             xeeServer = settings
             try log(.xeeSettings, "In-App Purchase key \(settings.hasInAppPurchaseKey ? "on" : "off"), "

@@ -47,7 +47,7 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, S
     }
 
     /// The server's profile of `user`, as the ledger holds it (`XeeProfileRecords.swift`).
-    static func serverAccess(in ledger: Ledger, user: String) throws -> [ServerAccess] {
+    static func serverAccess(in ledger: LedgerDatabase, user: String) throws -> [ServerAccess] {
         try XeeProfileRecords(ledger: ledger).profile(of: user).map(ServerAccess.init)
     }
 
@@ -71,7 +71,7 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, S
 
     // MARK: Its state, and what it hands the app
 
-    func start(with catalog: Catalog) {
+    func start(with catalog: ProductCatalog) {
         server = XeeServerSettings(catalog.settings.xee)
     }
 
@@ -92,7 +92,7 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, S
     }
 
     /// QA's server settings are kept; the old catalog's follow the new one.
-    func catalogReplaced(_ old: Catalog, by new: Catalog) {
+    func catalogReplaced(_ old: ProductCatalog, by new: ProductCatalog) {
         if server == XeeServerSettings(old.settings.xee) { server = XeeServerSettings(new.settings.xee) }
     }
 

@@ -4,14 +4,14 @@ import Ledger
 /// The Xee server's profile of the player in the ledger (`xee_access`, one row per access
 /// level): the server's word, which the engine merges into the Entitlements as `ServerAccess`.
 struct XeeProfileRecords: PathRecords {
-    private let ledger: Ledger
+    private let ledger: LedgerDatabase
 
     /// The rows keep their own times (`updatedAt`): the context's clock is not needed.
-    init(ledger: Ledger, now: Date) {
+    init(ledger: LedgerDatabase, now: Date) {
         self.init(ledger: ledger)
     }
 
-    init(ledger: Ledger) {
+    init(ledger: LedgerDatabase) {
         self.ledger = ledger
     }
 

@@ -21,7 +21,7 @@ public struct XeeSDK {
     /// The paywall at `placement`, in the variant this player is assigned.
     public func getPaywall(placement: String) throws(StoreError) -> XeePaywall {
         var found: XeePaywall?
-        _ = try store.perform { () throws -> StoreNotice? in
+        _ = try store.takeCall { () throws -> StoreNotice? in
             let context = store.context
             guard let paywall = store.catalog.paywalls.first(where: { $0.placement == placement }),
                   let variant = paywall.assignedVariant(forUser: store.userId) else {
@@ -49,7 +49,7 @@ public struct XeeSDK {
                                           in storefrontId: String) throws(StoreError) -> [XeePaywallProduct] {
         guard let storefront = store.catalog.storefront(id: storefrontId) else { throw .unknownStorefront(storefrontId) }
         var products: [XeePaywallProduct] = []
-        _ = try store.perform { () throws -> StoreNotice? in
+        _ = try store.takeCall { () throws -> StoreNotice? in
             let context = store.context
             for id in paywall.vendorProductIds {
                 guard let product = store.catalog.product(id: id), product.status == .available,
@@ -80,8 +80,8 @@ public struct XeeSDK {
     public func makePurchase(heldPromotion productId: String, shownIn storefrontId: String? = nil) throws(StoreError)
         -> StoreReport {
         if let storefrontId { store.shownStorefront = storefrontId }
-        return try store.perform {
-            let notice = try store.run(store.xeePath.resume(productId, in: store.context))
+        return try store.takeCall {
+            let notice = try store.apply(store.xeePath.resume(productId, in: store.context))
             if store.xeePath.sheet(in: store.context) != nil { store.reached(.opened) }
             return notice
         }
@@ -90,7 +90,7 @@ public struct XeeSDK {
     /// The player's profile as the server has it now.
     public func getProfile() throws(StoreError) -> XeeProfile {
         var profile: XeeProfile?
-        _ = try store.perform { () throws -> StoreNotice? in
+        _ = try store.takeCall { () throws -> StoreNotice? in
             let now = store.now()
             let answer = store.xeeProfile(at: now)
             try store.log(.xeeGetProfile, "getProfile(): " + answer.described(withExpiry: true), nil, now)

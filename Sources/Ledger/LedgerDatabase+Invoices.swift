@@ -2,7 +2,7 @@ import Foundation
 
 // The Pay Station redirect inbox: the invoices the app opened, so a redirect URL is accepted
 // only for an invoice it knows, and only once (a replayed URL must change nothing).
-extension Ledger {
+extension LedgerDatabase {
     /// Records an invoice the app opened. An invoice id can be recorded once; again throws.
     public func recordInvoice(_ invoice: InvoiceRecord) throws {
         let statement = try database.prepare("""

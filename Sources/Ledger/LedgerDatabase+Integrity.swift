@@ -12,7 +12,7 @@ import Foundation
 /// opened it, where a refund then found no grant to take back and a redelivery no transaction
 /// to finish. An index out of step with its table gives false answers to every query that
 /// reads by it, so it is damage the open refuses like any other.
-extension Ledger {
+extension LedgerDatabase {
     /// What `PRAGMA integrity_check` finds wrong, one problem a line; empty when the file is whole.
     public func integrityProblems() throws -> [String] {
         try Self.problems(in: database, pragma: "integrity_check")
@@ -20,7 +20,7 @@ extension Ledger {
 
     /// Refuses a file `integrity_check` finds damaged, before anything is written to it; with
     /// the answer of a check begun ahead on the same file, when it has one.
-    static func refuseIfDamaged(_ database: SQLiteDatabase, checkedAhead check: Ledger.CheckAhead? = nil) throws {
+    static func refuseIfDamaged(_ database: SQLiteDatabase, checkedAhead check: LedgerDatabase.CheckAhead? = nil) throws {
         switch check?.answer(forFileAt: database.path) {
         case .whole?, .unchanged?: return
         case .damaged(let problem)?: throw LedgerError.corrupt(path: database.path, problem: problem)

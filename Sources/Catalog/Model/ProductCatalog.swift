@@ -1,6 +1,6 @@
 /// The whole store as `catalog.json` describes it (schema v1, docs/catalog.md). A value: loading
 /// builds one, nothing mutates it while the app runs, a reload replaces it.
-public struct Catalog: Sendable, Equatable {
+public struct ProductCatalog: Sendable, Equatable {
     public static let supportedSchemaVersion = 1
 
     public var schemaVersion: Int
@@ -32,7 +32,7 @@ public struct Catalog: Sendable, Equatable {
     }
 
     public init(
-        schemaVersion: Int = Catalog.supportedSchemaVersion,
+        schemaVersion: Int = ProductCatalog.supportedSchemaVersion,
         app: AppInfo,
         settings: Settings = Settings(),
         storefronts: [Storefront],

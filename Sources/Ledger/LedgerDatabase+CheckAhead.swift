@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-extension Ledger {
+extension LedgerDatabase {
     /// The check every open makes before it writes (`refuseIfDamaged`), begun ahead of the open
     /// that needs its answer, on a read-only connection and a thread of its own.
     ///
@@ -85,8 +85,8 @@ extension Ledger {
                 // there, and an older schema is checked by the open before it migrates.
                 guard version == Schema.supportedVersion, try Schema.isLedger(database, version: version) else { return .unchecked }
                 if LedgerFingerprint.fileIsAsChecked(by: database) { return .unchanged }
-                let problems = try Ledger.problems(in: database, pragma: "integrity_check")
-                return Ledger.summary(of: problems).map { .damaged(problem: $0) } ?? .whole
+                let problems = try LedgerDatabase.problems(in: database, pragma: "integrity_check")
+                return LedgerDatabase.summary(of: problems).map { .damaged(problem: $0) } ?? .whole
             } catch LedgerError.corrupt(_, let problem) {
                 // SQLite refused a page outright (SQLITE_CORRUPT) before the check could list it.
                 return .damaged(problem: problem)

@@ -1,7 +1,7 @@
 import Foundation
 
 // URLs from outside kept while no app ran: the next launch opens them, then lets them go.
-extension Ledger {
+extension LedgerDatabase {
     /// Keeps `url` for the next launch.
     public func keepURL(_ url: String, receivedAt time: Date) throws {
         let statement = try database.prepare("INSERT INTO kept_urls (url, received_at) VALUES (?1, ?2)")

@@ -15,7 +15,7 @@ public struct ClockRecord: Sendable, Equatable {
     }
 }
 
-extension Ledger {
+extension LedgerDatabase {
     /// The clock kept by the last run, or nil for a new ledger.
     public func clock() throws -> ClockRecord? {
         let statement = try database.prepare("SELECT simulated, wall, rate FROM clock WHERE id = 1")

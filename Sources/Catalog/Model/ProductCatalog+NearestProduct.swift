@@ -1,4 +1,4 @@
-extension Catalog {
+extension ProductCatalog {
     /// The SKUs a person most likely meant by `text` when no product has it: those that differ
     /// only by case or end in `.text` (`pass.weekly` for `com.example.stardust.pass.weekly`),
     /// else the closest spelling; empty when none is near.

@@ -9,7 +9,7 @@ import TerminalUI
 /// The terminal app calls `run()`; scenarios, exports and tests drive the same loop on a
 /// `HeadlessBackend` with `send(_:)`, `settle()` and `advance(by:)`, where time moves only
 /// when they say so.
-public final class Program<Terminal: Backend> {
+public final class AppLoop<Terminal: Backend> {
     public private(set) var app: App
     public let backend: Terminal
     public let inbox: Inbox

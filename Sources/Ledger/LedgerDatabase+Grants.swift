@@ -3,7 +3,7 @@ import Foundation
 
 // Grants: what the app unlocked for each transaction. The table allows one grant per
 // transaction, so "grant, crash, redeliver, grant again" grants once.
-extension Ledger {
+extension LedgerDatabase {
     /// Records the grant for its transaction unless that transaction already has one.
     /// Returns true when this call granted, false when an earlier one had (nothing is changed).
     /// Throws `unknownTransaction` when the transaction was never inserted.

@@ -1,6 +1,6 @@
 import Foundation
 
-extension Ledger {
+extension LedgerDatabase {
     /// What `checkForNextOpen()` did.
     public enum CloseCheck: Equatable, Sendable {
         /// The file was checked whole and its fingerprint kept: the next open reads the

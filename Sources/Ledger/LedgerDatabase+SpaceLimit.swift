@@ -4,7 +4,7 @@ import Foundation
 // write that needs a new page fail with SQLITE_FULL exactly as a full disk does, so tests can
 // show that nothing is claimed before it is committed and that nothing is lost once space is back
 // (`Ledger.Faults.sparePages` asks it of every ledger opened for writing).
-extension Ledger {
+extension LedgerDatabase {
     /// Lets the file grow by at most `pages` more pages from its size now; nil lifts the limit
     /// (space freed).
     func limitGrowth(toSparePages pages: Int?) throws {

@@ -2,7 +2,7 @@ import Foundation
 
 // What a path's simulated store keeps of its own, by key (schema 13's `path_records`): the
 // ledger keeps the text and its order, and only the path that wrote it reads it.
-extension Ledger {
+extension LedgerDatabase {
     /// The value `path` keeps at `key`, if any.
     public func pathRecord(of path: String, key: String) throws -> String? {
         let statement = try database.prepare("SELECT value FROM path_records WHERE path = ?1 AND key = ?2")

@@ -3,7 +3,7 @@ import Foundation
 
 // Transactions and their history. A transaction stays "unfinished" until `markFinished`, and the
 // engine delivers every unfinished one again at launch: that is what survives a crash.
-extension Ledger {
+extension LedgerDatabase {
     /// Stores a new transaction and the first entry of its history, atomically.
     public func insert(_ transaction: TransactionRecord) throws {
         try inTransaction {

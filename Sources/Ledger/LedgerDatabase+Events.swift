@@ -1,7 +1,7 @@
 import Foundation
 
 // The event log shown in the events pane and printed by `storefront history`.
-extension Ledger {
+extension LedgerDatabase {
     /// Appends an event and returns it with the id the ledger gave it.
     @discardableResult
     public func appendEvent(kind: String, message: String, transactionId: String?, at time: Date) throws -> EventRecord {

@@ -1,6 +1,6 @@
 import Synchronization
 
-extension Ledger {
+extension LedgerDatabase {
     /// Faults a test asks of every ledger the process opens for writing, which the executable
     /// passes in (it reads them from its environment) before the first ledger opens. Nothing is
     /// asked by default, and a library user asks nothing.
@@ -46,6 +46,6 @@ extension Ledger {
 
 /// The process's faults and its count of commits begun.
 private enum FaultState {
-    static let faults = Mutex(Ledger.Faults())
+    static let faults = Mutex(LedgerDatabase.Faults())
     static let commits = Mutex(0)
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 // Numbers handed out once: transaction ids (and the Pay Station invoices made from them).
-extension Ledger {
+extension LedgerDatabase {
     /// The next value of the named sequence, starting at 1. The increment is one UPDATE, so it
     /// commits with the caller's `inTransaction` block and two processes never get the same value;
     /// a value is never handed out again, even after the rows that used it are deleted.

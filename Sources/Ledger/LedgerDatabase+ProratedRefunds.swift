@@ -3,7 +3,7 @@ import Foundation
 // A part of a payment the store gave back (an upgrade's prorated refund): kept as an entry of
 // the transaction's history, beside its states, so the amount is a fact of the ledger and not
 // only the words of an event. The transaction keeps its state and its grant's record.
-extension Ledger {
+extension LedgerDatabase {
     /// Records a prorated refund on the transaction it gives money back for, inside the
     /// caller's commit. Throws `unknownTransaction` for an id that was never inserted.
     public func recordProratedRefund(_ refund: ProratedRefund) throws {

@@ -1,7 +1,7 @@
 import CSQLite
 import Foundation
 
-extension Ledger {
+extension LedgerDatabase {
     /// Changes what a purchase not yet paid will charge, and under which offer: a path whose
     /// app launches its purchase flow again with other terms while its sheet is open (Google
     /// Play's offer, which QA may switch on the sheet). Throws `unknownTransaction` for an id

@@ -2,7 +2,7 @@ import Foundation
 
 // Settings kept across launches (the Pay Station customUserId, the last storefront, ...):
 // plain text keys and values; callers own their meaning.
-extension Ledger {
+extension LedgerDatabase {
     public func setting(_ key: String) throws -> String? {
         let statement = try database.prepare("SELECT value FROM settings WHERE key = ?1")
         try statement.bind(key, at: 1)

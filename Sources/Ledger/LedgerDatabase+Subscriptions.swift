@@ -2,7 +2,7 @@ import Foundation
 
 // Auto-renewable subscriptions on the simulated calendar: the engine writes the whole row on
 // every change (a renewal, a cancellation, a billing issue), in the commit of that change.
-extension Ledger {
+extension LedgerDatabase {
     /// Inserts the subscription, or replaces the row of the same original transaction.
     public func saveSubscription(_ subscription: SubscriptionRecord) throws {
         let statement = try database.prepare("""

@@ -4,7 +4,7 @@ import Foundation
 // What a player's grants add up to, summed by SQLite, and the few grants worth reading one by
 // one: the engine's account reads these at launch instead of every grant, so its memory and its
 // launch do not grow with a history of consumable purchases.
-extension Ledger {
+extension LedgerDatabase {
     /// The grants that last, of one user: non-consumables and access levels, oldest first (ties
     /// keep insertion order), as `grants(user:)` orders them. Currency grants are left out: what
     /// they give is a sum (`currencyTotals(user:)`).
@@ -58,7 +58,7 @@ extension Ledger {
     }
 }
 
-extension Ledger {
+extension LedgerDatabase {
     /// The kinds of grant that last, as SQL's list: named, so the query reads the index on
     /// kind (`kind <> 'currency'` read every grant, 47 ms for 100,000 purchases).
     static var lastingKinds: String {

@@ -2,7 +2,7 @@ import Foundation
 
 // The Xee server's profiles: access levels it has recorded for each player, and where the
 // last change came from. The server, not the app, decides access on the Xee path.
-extension Ledger {
+extension LedgerDatabase {
     /// Records the access level on the player's profile, replacing what it held for that level.
     public func recordXeeAccess(_ access: XeeAccessRecord) throws {
         let statement = try database.prepare("""

@@ -8,7 +8,7 @@ import Foundation
 /// outermost block returns), with `synchronous=FULL`, so a crash never loses an acknowledged write.
 /// A `Ledger` is not `Sendable`: use it from one thread or actor. Other processes may open the
 /// same file at the same time; writers wait up to five seconds for each other.
-public final class Ledger {
+public final class LedgerDatabase {
     /// The newest schema this build can read and write.
     public static let supportedSchemaVersion: Int = Schema.supportedVersion
 
@@ -35,7 +35,7 @@ public final class Ledger {
     /// Opens the ledger at `path` as `init(path:)` does, taking the check's answer from `check`,
     /// begun ahead on the same file (`CheckAhead.begin(at:)`), instead of checking again: it
     /// waits for that answer before anything is written.
-    public convenience init(path: String, checkedAhead check: Ledger.CheckAhead?) throws {
+    public convenience init(path: String, checkedAhead check: LedgerDatabase.CheckAhead?) throws {
         precondition(check.map { $0.path == path } ?? true, "a check of another file")
         try self.init(path: path, opening: .writing, checkedAhead: check)
     }
@@ -62,7 +62,7 @@ public final class Ledger {
         case writing, reading, checking
     }
 
-    private init(path: String, opening: Opening, checkedAhead check: Ledger.CheckAhead? = nil) throws {
+    private init(path: String, opening: Opening, checkedAhead check: LedgerDatabase.CheckAhead? = nil) throws {
         self.path = path
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -88,7 +88,7 @@ public final class Ledger {
     /// reads has vetted that file: a refused file is never opened for writing, whose close
     /// would fold what a killed app left in the log into it. The writer must open the same
     /// file as was vetted: a file moved into place between the two is vetted in its turn.
-    private static func openVetted(_ path: String, checkedAhead check: Ledger.CheckAhead?) throws -> SQLiteDatabase {
+    private static func openVetted(_ path: String, checkedAhead check: LedgerDatabase.CheckAhead?) throws -> SQLiteDatabase {
         var answer = check
         while true {
             let vetted: FileIdentity?
@@ -107,7 +107,7 @@ public final class Ledger {
     /// a whole ledger of a schema this build understands; a reader refuses an older schema too,
     /// which only a writer brings up to date. `history --check` is not refused a damaged file,
     /// which its own check then lists whole.
-    static func vet(_ database: SQLiteDatabase, opening: Opening, checkedAhead check: Ledger.CheckAhead? = nil) throws {
+    static func vet(_ database: SQLiteDatabase, opening: Opening, checkedAhead check: LedgerDatabase.CheckAhead? = nil) throws {
         let path = database.path
         // The first read is where SQLite looks at the file's header.
         let found: Int

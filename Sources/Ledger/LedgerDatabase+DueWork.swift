@@ -3,7 +3,7 @@ import Foundation
 // Work scheduled on the simulated clock, kept until it is done. The engine writes a row in the
 // commit of the change that schedules it and deletes it in the commit that performs it, so what
 // a relaunch reloads is exactly what is still to happen.
-extension Ledger {
+extension LedgerDatabase {
     /// Keeps a piece of due work; returns its id, which also orders work due at the same time.
     @discardableResult
     public func scheduleDueWork(_ work: DueWorkRecord) throws -> Int64 {
