@@ -213,11 +213,11 @@ private final class TinyPath: RegisteredPath, SheetOwner, StoreLifecycle {
     }
 
     func beginPurchase(_ request: PurchaseRequest, in context: PathContext) throws -> PathStep {
-        if let busy = try context.refusalIfAnotherSheetIsOpen(than: id) { return busy }
+        if let busy = try context.purchases.refusalIfAnotherSheetIsOpen(than: id) { return busy }
         guard let product = context.catalog.product(id: request.productId),
-              let terms = context.terms(for: product, in: request.storefront, variationId: request.variationId)
+              let terms = context.account.terms(for: product, in: request.storefront, variationId: request.variationId)
         else { return PathStep(notice: StoreNotice(.error, "The tiny store does not sell \(request.productId).")) }
-        let transaction = try context.openTransaction(productId: product.id, in: request.storefront, terms: terms,
+        let transaction = try context.purchases.openTransaction(productId: product.id, in: request.storefront, terms: terms,
                                                       variationId: request.variationId, path: id)
         sheet = DescribedSheet(path: id, transactionId: transaction.id, productId: product.id,
                                productName: product.shortId, title: "The Tiny Store sheet",
@@ -241,13 +241,13 @@ private final class TinyPath: RegisteredPath, SheetOwner, StoreLifecycle {
         case "pay":
             // The payment and the receipt it schedules commit together.
             step = try context.atomically {
-                let settlement = try context.settle(open.transactionId, as: .paid(at: nil))
-                try context.schedule(TinyDueWork.receipt(transactionId: open.transactionId),
+                let settlement = try context.purchases.settle(open.transactionId, as: .paid(at: nil))
+                try context.agenda.schedule(TinyDueWork.receipt(transactionId: open.transactionId),
                                      at: context.now.addingTimeInterval(Self.receiptDelay))
                 return PathStep(settlements: [settlement])
             }
         case "cancel":
-            step = PathStep(settlements: [try context.settle(open.transactionId, as: .cancelled)])
+            step = PathStep(settlements: [try context.purchases.settle(open.transactionId, as: .cancelled)])
         default:
             return .nothing
         }
@@ -264,7 +264,7 @@ private final class TinyPath: RegisteredPath, SheetOwner, StoreLifecycle {
     }
 
     func redeliver(_ transaction: TransactionRecord, in context: PathContext) throws -> PathStep {
-        PathStep(settlements: [try context.settle(transaction.id, as: .interrupted)])
+        PathStep(settlements: [try context.purchases.settle(transaction.id, as: .interrupted)])
     }
 
     func restore(in context: PathContext) throws -> PathStep {
@@ -273,13 +273,13 @@ private final class TinyPath: RegisteredPath, SheetOwner, StoreLifecycle {
 
     func perform(_ work: TinyDueWork, in context: PathContext) throws -> PathStep {
         guard case .receipt(let transactionId) = work else { return .nothing }
-        try context.setSetting(Self.receiptSetting(of: transactionId), to: "sent")
+        try context.settings.set(Self.receiptSetting(of: transactionId), to: "sent")
         try context.log(Self.receiptEvent, "receipt sent", transaction: transactionId)
         return .nothing
     }
 
     func refunded(_ transaction: TransactionRecord, in context: PathContext) throws {
-        try context.setSetting(Self.refundSetting(of: transaction.id), to: "heard")
+        try context.settings.set(Self.refundSetting(of: transaction.id), to: "heard")
     }
 
     func notification(for event: LifecycleEvent, ofTransaction transactionId: String,

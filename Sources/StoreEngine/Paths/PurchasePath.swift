@@ -8,8 +8,8 @@ import Ledger
 /// app, a server that keeps access, a key of its own), nil unless it has one.
 ///
 /// A path decides how a purchase opens, what the player does in its sheet, and what its outcome
-/// is. It never grants and never finishes a purchase: it records the outcome through the
-/// `PathContext` and hands the resulting `Settlement` back, and the engine's one completion
+/// is. It never grants and never finishes a purchase: it records the outcome through
+/// `PathContext.purchases` and hands the resulting `Settlement` back, and the engine's one completion
 /// validates, grants once and finishes. The context offers no other way to do either, so no
 /// path can skip them.
 protocol PurchasePath: AnyObject {

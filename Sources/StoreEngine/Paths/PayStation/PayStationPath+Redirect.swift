@@ -57,8 +57,8 @@ extension PayStationPath {
             try context.log(.redirectReceived, "status \(redirect.status.rawValue), invoice \(invoice.invoiceId)",
                             transaction: invoice.transactionId)
             // A redirect from outside may come before the countdown ends: the countdown goes with it.
-            try context.cancelScheduled(PayStationDueWork.redirect(invoiceId: invoice.invoiceId))
-            return try context.settleAndDeliver(invoice.transactionId,
+            try context.agenda.cancelScheduled(PayStationDueWork.redirect(invoiceId: invoice.invoiceId))
+            return try context.purchases.settleAndDeliver(invoice.transactionId,
                                                 as: Self.outcome(of: redirect.status, at: invoice.statusAt))
         }
         guard let notice else {
@@ -82,7 +82,7 @@ extension PayStationPath {
             try context.invoices.recordPaymentStatus(status.rawValue, forInvoice: invoice)
             _ = try context.invoices.consume(id: invoice)
             let paidAt = try context.invoices.invoice(id: invoice)?.statusAt
-            return try context.settleAndDeliver(transactionId, as: Self.outcome(of: status, at: paidAt))
+            return try context.purchases.settleAndDeliver(transactionId, as: Self.outcome(of: status, at: paidAt))
         }
         return PathStep(notice: notice)
     }

@@ -25,14 +25,14 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
     func requestProducts(_ identifiers: [String], attempt: Int, in context: PathContext) throws -> ProductsOutcome {
         let attempts = RetrySchedule.delays.count + 1
         try context.log(.productsRequested, "attempt \(attempt) of \(attempts): \(English.count(identifiers.count, "SKU")), project "
-                        + (context.sdkProjectId.map(String.init) ?? "(none)"))
-        if context.networkCondition == .flaky, context.coinTossFails() {
+                        + (context.app.sdkProjectId.map(String.init) ?? "(none)"))
+        if context.app.networkCondition == .flaky, context.chance.coinTossFails() {
             let retry = RetrySchedule.delay(after: attempt)
             let next = retry.map { "retrying in \(Self.seconds($0))" } ?? "giving up after \(attempt) attempts"
             try context.log(.productsFailed, "network error (flaky network); \(next)")
             return .failed(attempt: attempt, retryAfter: retry)
         }
-        let response = ProductsAnswer.answer(requesting: identifiers, projectId: context.sdkProjectId, catalog: context.catalog)
+        let response = ProductsAnswer.answer(requesting: identifiers, projectId: context.app.sdkProjectId, catalog: context.catalog)
         var message = English.count(response.products.count, "product")
         if !response.invalidProductIdentifiers.isEmpty {
             message += "; invalidProductIdentifiers: " + response.invalidProductIdentifiers.map {
@@ -63,7 +63,7 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
     /// Records a `purchasing` transaction with its invoice and opens Pay Station on it; or, as
     /// the SDK does, ignores the payment and only logs why.
     func beginPurchase(_ request: PurchaseRequest, in context: PathContext) throws -> PathStep {
-        if let busy = try context.refusalIfAnotherSheetIsOpen(than: id) { return busy }
+        if let busy = try context.purchases.refusalIfAnotherSheetIsOpen(than: id) { return busy }
         let catalog = context.catalog
         if let invoice = onScreen, let open = sessions[invoice] {
             // One page at a time, as in the SDK: a second purchase would strand the first (a
@@ -74,7 +74,7 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
                                                     + "pay or close it first."))
             }
             // A paid page keeps its session for the redirect still to come; a declined one goes.
-            if context.due(of: PayStationDueWork.redirect(invoiceId: invoice)) == nil { try close(invoice, in: context) }
+            if context.agenda.due(of: PayStationDueWork.redirect(invoiceId: invoice)) == nil { try close(invoice, in: context) }
         }
         guard catalog.settings.enablePayments else {
             return try ignore("enablePayments is false in the catalog's settings: the SDK ignores every purchase", context)
@@ -84,17 +84,17 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
         }
         let storefront = request.storefront
         let name = product.name.resolved(for: storefront.locale) ?? product.id
-        if let refusal = try context.refusalIfOwned(product, in: storefront) { return refusal }
-        guard let terms = context.terms(for: product, in: storefront, variationId: request.variationId) else {
+        if let refusal = try context.purchases.refusalIfOwned(product, in: storefront) { return refusal }
+        guard let terms = context.account.terms(for: product, in: storefront, variationId: request.variationId) else {
             return try ignore("\(product.shortId) has no price in \(storefront.id)", context)
         }
         let external = catalog.opensPayStationInBrowser(in: storefront)
-        let token = context.randomToken(length: 32)
+        let token = context.chance.randomToken(length: 32)
         // Pre-warmed at the SDK's start (logged at launch), or started once already: no wait.
         let coldStart = warmed || catalog.settings.payStation.prewarm ? 0 : catalog.settings.payStation.coldLaunchSeconds
-        let savedCard = try context.setting(Self.savedCardSetting(forUser: context.userId))
+        let savedCard = try context.settings.value(of: Self.savedCardSetting(forUser: context.userId))
         let session: PayStationSession = try context.atomically {
-            let transaction = try context.openTransaction(
+            let transaction = try context.purchases.openTransaction(
                 productId: product.id, in: storefront, terms: terms, variationId: request.variationId, path: id,
                 reference: Self.invoiceId(ofSequence:))
             let invoiceId = transaction.invoiceId ?? transaction.id
@@ -118,7 +118,7 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
                 try context.log(.payStationLoaded, warmed ? "loaded at once (warm)" : "loaded at once",
                                 transaction: transaction.id)
             } else {
-                try context.schedule(PayStationDueWork.loaded(invoiceId: invoiceId),
+                try context.agenda.schedule(PayStationDueWork.loaded(invoiceId: invoiceId),
                                      at: context.now.addingTimeInterval(Double(coldStart)))
             }
             return session
@@ -143,7 +143,7 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
     func sheet(in context: PathContext) -> PurchaseSheet? {
         guard let invoice = onScreen, let session = sessions[invoice] else { return nil }
         let settings = context.catalog.settings.payStation.redirect
-        let due = context.due(of: PayStationDueWork.redirect(invoiceId: invoice))
+        let due = context.agenda.due(of: PayStationDueWork.redirect(invoiceId: invoice))
         let url = due.map { _ in redirectURL(for: session, status: session.redirectStatus, in: context).text }
         let look = context.catalog.settings.payStation
         return .payStation(PayStationPage(
@@ -157,7 +157,7 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
     func openPurchase(in context: PathContext) -> PurchaseSheet? {
         guard let invoice = onScreen, let session = sessions[invoice] else { return nil }
         let ended = session.phase.isFinal && session.phase != .delivering
-            && context.due(of: PayStationDueWork.redirect(invoiceId: invoice)) == nil
+            && context.agenda.due(of: PayStationDueWork.redirect(invoiceId: invoice)) == nil
         return ended ? nil : sheet(in: context)
     }
 
@@ -184,7 +184,7 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
             // Paid, declined or closed: Enter (the manual button) or Esc goes back to the game;
             // while Pay Station still processes a payment, the page stays.
             guard input == .submit || input == .close, session.phase != .delivering else { return .nothing }
-            if context.due(of: PayStationDueWork.redirect(invoiceId: invoice)) != nil {
+            if context.agenda.due(of: PayStationDueWork.redirect(invoiceId: invoice)) != nil {
                 // The handler takes the countdown off the agenda in the commit that accepts it.
                 return try sendRedirect(for: invoice, in: context)
             }
@@ -247,10 +247,10 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
                 try context.invoices.recordPaymentStatus(RedirectURL.Status.delivering.rawValue, forInvoice: session.invoiceId)
                 try context.log(.payStationDelivering, "status delivering: paid, still processing "
                                 + "(done in \(Self.seconds(TestCard.deliveringSeconds)))", transaction: session.transactionId)
-                try context.schedule(PayStationDueWork.delivered(invoiceId: session.invoiceId),
+                try context.agenda.schedule(PayStationDueWork.delivered(invoiceId: session.invoiceId),
                                      at: context.now.addingTimeInterval(TestCard.deliveringSeconds))
             }
-            context.reached(.paid)
+            context.purchases.reached(.paid)
             return .nothing
         case .declined(let reason):
             status = .troubled
@@ -282,7 +282,7 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
         try context.atomically {
             if status == .done, session.savesCard {
                 // The player ticked "save card": Pay Station offers it on the next payment.
-                try context.setSetting(Self.savedCardSetting(forUser: context.userId), to: session.cardNumber)
+                try context.settings.set(Self.savedCardSetting(forUser: context.userId), to: session.cardNumber)
             }
             try context.invoices.recordPaymentStatus(status.rawValue, forInvoice: session.invoiceId)
             if let wrongCode { try context.log(.payStationWrongCode, wrongCode, transaction: session.transactionId) }
@@ -290,11 +290,11 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
             if redirects {
                 try context.log(.redirectSent, redirectURL(for: session, status: status, in: context).text,
                                 transaction: session.transactionId)
-                try context.schedule(PayStationDueWork.redirect(invoiceId: session.invoiceId),
+                try context.agenda.schedule(PayStationDueWork.redirect(invoiceId: session.invoiceId),
                                      at: context.now.addingTimeInterval(Double(policy.delaySeconds)))
             }
         }
-        context.reached(.paid)
+        context.purchases.reached(.paid)
         if redirects { return .nothing }
         // No redirect: the SDK learns the outcome by asking for the invoice's status. Paid goes
         // back to the game; a decline stays on screen until the player closes it.
@@ -386,7 +386,7 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
     func redeliver(_ transaction: TransactionRecord, in context: PathContext) throws -> PathStep {
         if let invoiceId = transaction.invoiceId, let paid = try context.invoices.invoice(id: invoiceId)?.paymentStatus,
            let status = RedirectURL.Status(rawValue: paid) {
-            if status == .delivering, let due = context.due(of: PayStationDueWork.delivered(invoiceId: invoiceId)) {
+            if status == .delivering, let due = context.agenda.due(of: PayStationDueWork.delivered(invoiceId: invoiceId)) {
                 try context.log(.payStationDelivering, "status delivering: Pay Station is still processing invoice "
                                 + "\(invoiceId); done at \(EventDate.string(from: due))", transaction: transaction.id)
                 return PathStep(notice: StoreNotice(.info, "Pay Station is still processing \(transaction.id); it is "
@@ -394,7 +394,7 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
             }
             return try settleWithoutRedirect(transaction.id, invoice: invoiceId, status: status, in: context)
         }
-        return PathStep(settlements: [try context.settle(transaction.id, as: .interrupted)])
+        return PathStep(settlements: [try context.purchases.settle(transaction.id, as: .interrupted)])
     }
 
     /// A payment Pay Station was processing is done, and its page closed with the last run: the
@@ -409,7 +409,7 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
 
     /// The payment queue's `restoreCompletedTransactions`: restored, then finished.
     func restore(in context: PathContext) throws -> PathStep {
-        try context.restoreCompletedTransactions(on: id)
+        try context.purchases.restoreCompletedTransactions(on: id)
     }
 }
 

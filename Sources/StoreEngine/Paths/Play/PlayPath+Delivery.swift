@@ -25,7 +25,7 @@ extension PlayPath {
             }
             try context.log(.playVerified, "signature verified with the licence key (\(RSAKey.algorithm))", transaction: transaction)
             let paidAt = Date(timeIntervalSince1970: Double(purchase.purchaseTime) / 1000)
-            let notice = try context.settleAndDeliver(transaction, as: .paid(at: paidAt))
+            let notice = try context.purchases.settleAndDeliver(transaction, as: .paid(at: paidAt))
             let subscribes = context.catalog.product(id: purchase.productId)?.type == .autoRenewable
             // A plan change's purchase names the one it replaced, whose token is no longer valid.
             let linked = purchase.linkedPurchaseToken.map {
@@ -69,7 +69,7 @@ extension PlayPath {
                             transaction: purchase.transactionId)
         }
         try resign(&purchase, in: context)
-        try context.cancelScheduled(PlayDueWork.acknowledgementDeadline(transactionId: purchase.transactionId))
+        try context.agenda.cancelScheduled(PlayDueWork.acknowledgementDeadline(transactionId: purchase.transactionId))
     }
 
     // MARK: QA's calls without a sheet
@@ -100,7 +100,7 @@ extension PlayPath {
             return PathStep(notice: StoreNotice(.info, "Google Play holds no purchase to \(consuming ? "consume" : "acknowledge")."))
         }
         let id = purchase.transactionId
-        let granted = try context.transaction(id)?.finishedAt != nil
+        let granted = try context.account.transaction(id)?.finishedAt != nil
         return try context.atomically {
             if purchase.refunded {
                 try context.log(consuming ? .playConsumed : .playAcknowledged,
@@ -145,8 +145,8 @@ extension PlayPath {
         try context.atomically {
             try context.log(.playConnection, "onBillingServiceDisconnected (SERVICE_DISCONNECTED): the app calls "
                             + "startConnection again in \(Int(Self.backoff(beforeAttempt: 1))) s", transaction: transaction)
-            try context.cancelScheduled(PlayDueWork.self) { if case .reconnect = $0 { true } else { false } }
-            try context.schedule(PlayDueWork.reconnect(attempt: 1), at: context.now.addingTimeInterval(Self.backoff(beforeAttempt: 1)))
+            try context.agenda.cancelScheduled(PlayDueWork.self) { if case .reconnect = $0 { true } else { false } }
+            try context.agenda.schedule(PlayDueWork.reconnect(attempt: 1), at: context.now.addingTimeInterval(Self.backoff(beforeAttempt: 1)))
         }
         connection = .reconnecting(attempt: 1)
         session?.reconnecting = true

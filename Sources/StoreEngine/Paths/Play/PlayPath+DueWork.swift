@@ -23,7 +23,7 @@ extension PlayPath {
             let wait = Self.backoff(beforeAttempt: attempt + 1)
             try context.log(.playConnection, "startConnection (attempt \(attempt)) → onBillingSetupFinished"
                             + "(SERVICE_UNAVAILABLE): trying again in \(Int(wait)) s")
-            try context.schedule(PlayDueWork.reconnect(attempt: attempt + 1), at: context.now.addingTimeInterval(wait))
+            try context.agenda.schedule(PlayDueWork.reconnect(attempt: attempt + 1), at: context.now.addingTimeInterval(wait))
             connection = .reconnecting(attempt: attempt + 1)
             return .nothing
         }
@@ -47,7 +47,7 @@ extension PlayPath {
                             "\(purchase.productId), purchaseToken \(purchase.purchaseToken.prefix(12))…: the slow test card "
                             + "declined; nothing was charged", transaction: transaction)
             let notice = StoreNotice(.error, "Google Play: the slow test card declined \(purchase.orderId). Nothing was charged.")
-            return PathStep(settlements: [try context.settle(transaction, as: .failed(
+            return PathStep(settlements: [try context.purchases.settle(transaction, as: .failed(
                 .other("declined by the slow test card"),
                 event: "onPurchasesUpdated(OK, [\(purchase.orderId)]): the pending purchase was declined", notice: notice))])
         }
@@ -74,15 +74,15 @@ extension PlayPath {
         try context.log(subscribes ? .subscriptionRevoked : .voidedPurchaseNotification,
                         "\(purchase.orderId) not acknowledged within \(within): Google Play "
                         + "refunded and revoked it", transaction: transaction)
-        guard let record = try context.transaction(transaction) else { return .nothing }
+        guard let record = try context.account.transaction(transaction) else { return .nothing }
         if record.state == .purchasing || record.state == .deferred {
             // Never granted (its signature failed, or the app came back after the deadline): it
             // ends here, refunded.
             let notice = StoreNotice(.info, "Google Play refunded \(purchase.orderId): never acknowledged.")
-            return PathStep(settlements: [try context.settle(transaction, as: .failed(
+            return PathStep(settlements: [try context.purchases.settle(transaction, as: .failed(
                 .other("refunded: not acknowledged"), event: "refunded by Google Play: not acknowledged", notice: notice))])
         }
-        let refunded = try context.refund(transaction, because: .other)
+        let refunded = try context.purchases.refund(transaction, because: .other)
         let line = refunded?.text ?? "Refunded \(purchase.productId)."
         return PathStep(notice: StoreNotice(.error, "Google Play: not acknowledged within \(within). \(line)"))
     }

@@ -15,7 +15,7 @@ extension PlayPath {
         case .purchased?:
             // Relaunched after its deadline: Google Play has refunded it already, and the
             // deadline, due now, says so before the app could be told of it.
-            if let due = context.due(of: PlayDueWork.acknowledgementDeadline(transactionId: transaction.id)),
+            if let due = context.agenda.due(of: PlayDueWork.acknowledgementDeadline(transactionId: transaction.id)),
                due <= context.now {
                 return .nothing
             }
@@ -25,7 +25,7 @@ extension PlayPath {
         case .pending?:
             return .nothing
         case .declined?, nil:
-            return PathStep(settlements: [try context.settle(transaction.id, as: .interrupted)])
+            return PathStep(settlements: [try context.purchases.settle(transaction.id, as: .interrupted)])
         }
     }
 
@@ -43,7 +43,7 @@ extension PlayPath {
                             + (owned.isEmpty ? "no purchases" : owned.map { "\($0.productId) \($0.orderId)" }.joined(separator: ", ")))
             let acknowledges = try records.appAcknowledges()
             for var purchase in owned where !purchase.acknowledged && acknowledges {
-                guard try context.transaction(purchase.transactionId)?.finishedAt != nil else { continue }
+                guard try context.account.transaction(purchase.transactionId)?.finishedAt != nil else { continue }
                 try settleOwnership(of: &purchase, in: context)
             }
             let names = owned.filter { !$0.consumable }.map { context.catalog.noticeName(ofProduct: $0.productId) }

@@ -10,9 +10,9 @@ extension PlayPath {
     func offerContext(for product: Product, in context: PathContext) throws -> PlayOfferContext {
         guard let group = product.group else { return PlayOfferContext() }
         let holdsAnother = context.catalog.products.contains {
-            $0.group == group && $0.id != product.id && context.owns($0.id)
+            $0.group == group && $0.id != product.id && context.account.owns($0.id)
         }
-        return PlayOfferContext(subscribedBefore: context.subscriberHistory.subscribedGroups.contains(group),
+        return PlayOfferContext(subscribedBefore: context.account.subscriberHistory.subscribedGroups.contains(group),
                                 holdsAnotherPlanOfGroup: holdsAnother,
                                 developerOffers: try context.records(PlayOfferRecords.self).showsDeveloperOffers())
     }
@@ -110,7 +110,7 @@ extension PlayPath {
     /// the paywall shows this player, described as the other sheets describe it.
     private func paywallChoice(for product: Product, basePlan: PlayBasePlan?, in storefront: Storefront, variationId: String?,
                                context: PathContext) throws -> (choice: PlayOfferChoice, terms: PurchaseTerms)? {
-        guard let plan = basePlan, let terms = context.terms(for: product, in: storefront, variationId: variationId) else {
+        guard let plan = basePlan, let terms = context.account.terms(for: product, in: storefront, variationId: variationId) else {
             return nil
         }
         let regular = ProductDisplay(product: product, storefront: storefront, showsIntroOffer: false).pricePerPeriod
@@ -127,7 +127,7 @@ extension PlayPath {
     /// flow again with its `offerToken`, so the open transaction charges that offer's terms
     /// (nothing is paid yet), and the sheet shows them.
     func relaunch(_ sheet: inout PlaySession, in context: PathContext) throws {
-        guard let transaction = try context.transaction(sheet.transactionId),
+        guard let transaction = try context.account.transaction(sheet.transactionId),
               let product = context.catalog.product(id: sheet.productId),
               let storefront = context.catalog.storefront(id: transaction.storefront),
               let choices = try offerChoices(for: product, in: storefront, variationId: transaction.variationId,
@@ -136,7 +136,7 @@ extension PlayPath {
         else { return }
         let (chosen, terms) = choices[index]
         try context.atomically {
-            try context.changeTerms(ofTransaction: sheet.transactionId, to: terms)
+            try context.purchases.changeTerms(ofTransaction: sheet.transactionId, to: terms)
             let mode = sheet.replacement.map { ", SubscriptionUpdateParams \($0.mode.rawValue)" } ?? ""
             try context.log(.playBillingFlow, "launchBillingFlow(\(product.shortId), offerToken \(chosen.offerToken) of "
                             + "\(chosen.reference)\(mode)) → OK: Google Play's sheet shows \(chosen.formattedPrice) in \(storefront.id)",

@@ -54,7 +54,7 @@ extension PlayPath {
     /// The purchase ends without a payment: failed and finished in one commit, the sheet gone.
     func endSheet(settling transaction: String, failure: FailureReason, event: String, notice: StoreNotice,
                           in context: PathContext) throws -> PathStep {
-        let settlement = try context.settle(transaction, as: .failed(failure, event: event, notice: notice))
+        let settlement = try context.purchases.settle(transaction, as: .failed(failure, event: event, notice: notice))
         session = nil
         return PathStep(settlements: [settlement])
     }
@@ -78,9 +78,9 @@ extension PlayPath {
                 try context.log(.playPurchasesUpdated, "onPurchasesUpdated(OK, [\(purchase.productId) PENDING, purchaseToken "
                                 + "\(purchase.purchaseToken.prefix(12))…]): \(instrument.eventName); no orderId and nothing "
                                 + "charged until it is PURCHASED, so the app grants nothing", transaction: transaction)
-                try context.schedule(PlayDueWork.pendingSettles(transactionId: transaction, approves: instrument.approves),
+                try context.agenda.schedule(PlayDueWork.pendingSettles(transactionId: transaction, approves: instrument.approves),
                                      at: context.now.addingTimeInterval(PlayInstrument.slowCardSeconds))
-                try context.leavePending(transaction, because: .slowCard)
+                try context.purchases.leavePending(transaction, because: .slowCard)
             }
             session = nil
             return PathStep(notice: StoreNotice(.info, "\(sheet.productName) is pending (slow test card): Google Play "
@@ -94,19 +94,19 @@ extension PlayPath {
             try scheduleDeadline(of: transaction, in: context)
         }
         session = nil
-        context.reached(.paid)
+        context.purchases.reached(.paid)
         return PathStep(notice: try deliver(transaction, in: context))
     }
 
     /// The purchase Google Play keeps for a transaction, its JSON signed with the app's licence key.
     func makePurchase(of sheet: PlaySession, state: PlayPurchase.State, in context: PathContext) throws -> PlayPurchase {
         let records = context.records(PlayPurchaseRecords.self)
-        let order = try context.transaction(sheet.transactionId)?.pathReference ?? PlayPurchase.orderId(sequence: 0)
+        let order = try context.account.transaction(sheet.transactionId)?.pathReference ?? PlayPurchase.orderId(sequence: 0)
         let consumable = context.catalog.product(id: sheet.productId)?.type == .consumable
         var purchase = PlayPurchase(
             transactionId: sheet.transactionId, orderId: order, packageName: context.catalog.app.bundleId,
             productId: sheet.productId, purchaseTime: Int64((context.now.timeIntervalSince1970 * 1000).rounded()),
-            state: state, purchaseToken: context.randomToken(length: 40),
+            state: state, purchaseToken: context.chance.randomToken(length: 40),
             obfuscatedAccountId: Self.accountId(context.userId), consumable: consumable)
         if context.catalog.product(id: sheet.productId)?.type == .autoRenewable { purchase.autoRenewing = true }
         if let replacement = sheet.replacement {
@@ -135,7 +135,7 @@ extension PlayPath {
 
     func scheduleDeadline(of transaction: String, in context: PathContext) throws {
         let window = Self.acknowledgementWindow(sandbox: context.catalog.settings.useSandbox)
-        try context.schedule(PlayDueWork.acknowledgementDeadline(transactionId: transaction),
+        try context.agenda.schedule(PlayDueWork.acknowledgementDeadline(transactionId: transaction),
                              at: context.now.addingTimeInterval(window))
     }
 }

@@ -22,7 +22,7 @@ extension PlayPath {
     func quote(_ terms: PurchaseTerms, of product: Product, in storefront: Storefront, by mode: PlayReplacementMode,
                in context: PathContext) throws -> ReplacementQuote {
         guard product.type == .autoRenewable else { return .noChange }
-        return try context.replacementQuote(for: product, terms: terms, in: storefront, on: id, by: mode.replacement)
+        return try context.purchases.replacementQuote(for: product, terms: terms, in: storefront, on: id, by: mode.replacement)
     }
 
     /// The sheet's replacement, when buying `product` replaces a running plan by `mode`.
@@ -38,7 +38,7 @@ extension PlayPath {
     /// this change, kept as the app's choice, and the flow launched again with it.
     func nextReplacementMode(on sheet: inout PlaySession, in context: PathContext) throws {
         guard let current = sheet.replacement, let product = context.catalog.product(id: sheet.productId),
-              let transaction = try context.transaction(sheet.transactionId),
+              let transaction = try context.account.transaction(sheet.transactionId),
               let storefront = context.catalog.storefront(id: transaction.storefront) else { return }
         // Each mode is asked of the same full-price terms, read once.
         guard let full = try offerChoices(for: product, in: storefront, variationId: transaction.variationId,

@@ -21,13 +21,13 @@ extension PlayPath: OwnKeySigning {
             orderId: transaction.pathReference ?? original?.orderId ?? PlayPurchase.orderId(sequence: 0),
             packageName: original?.packageName ?? context.catalog.app.bundleId, productId: transaction.productId,
             purchaseTime: original?.purchaseTime ?? PlayPurchase.milliseconds(transaction.purchasedAt ?? context.now),
-            state: .purchased, purchaseToken: original?.purchaseToken ?? context.randomToken(length: 40),
+            state: .purchased, purchaseToken: original?.purchaseToken ?? context.chance.randomToken(length: 40),
             obfuscatedAccountId: Self.accountId(transaction.userId),
             consumable: context.catalog.product(id: transaction.productId)?.type == .consumable)
         // Renewals need no acknowledgement of their own: the subscription's covers them.
         purchase.acknowledged = original?.acknowledged ?? false
         if context.catalog.product(id: transaction.productId)?.type == .autoRenewable {
-            purchase.autoRenewing = context.subscription(of: transaction)?.autoRenew ?? true
+            purchase.autoRenewing = context.account.subscription(of: transaction)?.autoRenew ?? true
         }
         try sign(&purchase, with: records)
         try records.save(purchase)

@@ -88,7 +88,7 @@ final class PlayPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState {
     // MARK: launchBillingFlow
 
     func beginPurchase(_ request: PurchaseRequest, in context: PathContext) throws -> PathStep {
-        if let busy = try context.refusalIfAnotherSheetIsOpen(than: id) { return busy }
+        if let busy = try context.purchases.refusalIfAnotherSheetIsOpen(than: id) { return busy }
         if let open = session {
             try context.log(.purchaseIgnored, "Google Play's sheet is already open for \(open.transactionId)")
             return PathStep(notice: StoreNotice(.info, "Google Play's sheet is already open for \(open.productName)."))
@@ -104,7 +104,7 @@ final class PlayPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState {
                                                 + "Nothing was charged."))
         }
         let name = product.name.resolved(for: storefront.locale) ?? product.id
-        if let refusal = try context.refusalIfOwned(product, in: storefront) { return refusal }
+        if let refusal = try context.purchases.refusalIfOwned(product, in: storefront) { return refusal }
         // A subscription is sold as its first base plan with the offer a Play app picks; the
         // sheet lists the others the player may have.
         var choices = try offerChoices(for: product, in: storefront, variationId: request.variationId, context: context)
@@ -123,7 +123,7 @@ final class PlayPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState {
             replacement = sheetReplacement(quote, by: mode, in: storefront, context: context)
             if replacement != nil { choices = try priced(full, of: product, in: storefront, by: mode, context: context) }
         }
-        guard let terms = choices.map({ $0.first?.terms }) ?? context.terms(for: product, in: storefront,
+        guard let terms = choices.map({ $0.first?.terms }) ?? context.account.terms(for: product, in: storefront,
                                                                            variationId: request.variationId) else {
             try context.log(.playBillingFlow, "launchBillingFlow(\(product.shortId)) → ITEM_UNAVAILABLE in \(storefront.id)")
             return PathStep(notice: StoreNotice(.error, "Google Play: \(name) is not sold in \(storefront.id) "
@@ -133,7 +133,7 @@ final class PlayPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState {
         let acknowledges = try records.appAcknowledges()
         let sheetChoices = choices?.map(\.choice) ?? []
         let opened: PlaySession = try context.atomically {
-            let transaction = try context.openTransaction(productId: product.id, in: storefront, terms: terms,
+            let transaction = try context.purchases.openTransaction(productId: product.id, in: storefront, terms: terms,
                                                           variationId: request.variationId, path: id,
                                                           reference: PlayPurchase.orderId(sequence:))
             let sheet = PlaySession(

@@ -43,7 +43,7 @@ extension PlayPath {
     /// new purchase, so the engine's account of it is its own step.
     func notification(for event: LifecycleEvent, ofTransaction transactionId: String,
                       in context: PathContext) -> LifecycleNaming {
-        let transaction = try? context.transaction(transactionId)
+        let transaction = try? context.account.transaction(transactionId)
         let heading = transaction.flatMap { try? Self.notificationLine(of: $0, in: context) }
         switch event {
         case .oneTimePurchase, .subscribed: return .loggedByPath
@@ -75,11 +75,11 @@ extension PlayPath {
     /// end of that period), as Google Play notifies.
     func subscriptionChanged(_ change: SubscriptionChange, _ transaction: TransactionRecord,
                              in context: PathContext) throws {
-        let subscription = context.subscription(of: transaction)
+        let subscription = context.account.subscription(of: transaction)
         try keepAutoRenewing(of: transaction, as: subscription, in: context)
-        let limit = PlaySubscriptionCalendar().renewalLimit(at: context.renewalRate)
+        let limit = PlaySubscriptionCalendar().renewalLimit(at: context.agenda.renewalRate)
         if change == .renewal || change == .recovery, let limit, let subscription,
-           subscription.renewalRate == context.renewalRate.rawValue, subscription.renewalsAtRate >= limit {
+           subscription.renewalRate == context.agenda.renewalRate.rawValue, subscription.renewalsAtRate >= limit {
             let line = try Self.notificationLine(of: transaction, in: context)
             try context.log(.subscriptionCanceled, "\(line): Google Play's test purchases renew \(limit) times; "
                             + "it expires at the end of this period", transaction: transaction.id)

@@ -32,7 +32,7 @@ final class AppStoreSheet {
     /// sells through the path), before `Transaction.updates` delivers anything unfinished.
     func launched(in context: PathContext) throws {
         guard context.catalog.storefronts.contains(where: { $0.path == path }) else { return }
-        try context.logCurrentEntitlements()
+        try context.purchases.logCurrentEntitlements()
     }
 
     // MARK: Product.products(for:)
@@ -50,7 +50,7 @@ final class AppStoreSheet {
     // MARK: purchase()
 
     func beginPurchase(_ request: PurchaseRequest, in context: PathContext) throws -> PathStep {
-        if let busy = try context.refusalIfAnotherSheetIsOpen(than: path) { return busy }
+        if let busy = try context.purchases.refusalIfAnotherSheetIsOpen(than: path) { return busy }
         if let open = session {
             try context.log(.purchaseIgnored, "the App Store sheet is already open for \(open.transactionId)")
             return PathStep(notice: StoreNotice(.info, "The App Store sheet is already open for \(open.productName)."))
@@ -60,15 +60,15 @@ final class AppStoreSheet {
             return try thrown(.productUnavailable, request.productId, context)
         }
         let name = product.name.resolved(for: storefront.locale) ?? product.id
-        if let refusal = try context.refusalIfOwned(product, in: storefront) { return refusal }
-        guard let terms = context.terms(for: product, in: storefront, variationId: request.variationId) else {
+        if let refusal = try context.purchases.refusalIfOwned(product, in: storefront) { return refusal }
+        guard let terms = context.account.terms(for: product, in: storefront, variationId: request.variationId) else {
             return try thrown(.notAvailableInStorefront, product.shortId, context)
         }
         let regular = ProductDisplay(product: product, storefront: storefront, showsIntroOffer: false).pricePerPeriod
             ?? PriceFormatter.format(terms.regularPrice, in: storefront)
         let sandbox = context.catalog.settings.useSandbox
         let opened: StoreKitSession = try context.atomically {
-            let transaction = try context.openTransaction(productId: product.id, in: storefront, terms: terms,
+            let transaction = try context.purchases.openTransaction(productId: product.id, in: storefront, terms: terms,
                                                           variationId: request.variationId, path: path)
             let sheet = StoreKitSession(
                 transactionId: transaction.id, productId: product.id, productName: name,
@@ -119,9 +119,9 @@ final class AppStoreSheet {
             // One commit: the payment, what purchase() returned, and what the path schedules on it
             // (the Xee server's notification), so a crash keeps all of it or none.
             return try context.atomically {
-                let settlement = try context.settle(transaction, as: .paid(at: nil))
+                let settlement = try context.purchases.settle(transaction, as: .paid(at: nil))
                 if outcome == .tamper {
-                    try context.tamper(withSignatureOf: transaction)
+                    try context.purchases.tamper(withSignatureOf: transaction)
                     try context.log(.purchaseResult, "purchase() returned success(.unverified): QA altered the signed "
                                     + "transaction", transaction: transaction)
                 } else {
@@ -131,17 +131,17 @@ final class AppStoreSheet {
             }
         case .cancel:
             let notice = StoreNotice(.info, "Purchase cancelled.")
-            return PathStep(settlements: [try context.settle(transaction, as: .failed(
+            return PathStep(settlements: [try context.purchases.settle(transaction, as: .failed(
                 .userCancelled, event: "purchase() returned userCancelled: not an error; the paywall stays open",
                 notice: notice))])
         case .fail(let failure):
             let notice = failure.notice
-            return PathStep(settlements: [try context.settle(transaction, as: .failed(
+            return PathStep(settlements: [try context.purchases.settle(transaction, as: .failed(
                 .storeKit(failure), event: "purchase() threw \(failure.qualifiedName)", notice: notice))])
         case .askToBuy, .interrupt:
             let reason: PendingReason = outcome == .askToBuy ? .askToBuy : .interruptedPurchase
             try context.atomically {
-                try context.leavePending(transaction, because: reason)
+                try context.purchases.leavePending(transaction, because: reason)
                 try context.log(.purchaseResult, "purchase() returned pending (\(reason.displayName))", transaction: transaction)
             }
             let next = reason == .askToBuy ? "approve or decline it" : "resolve it"
@@ -159,13 +159,13 @@ final class AppStoreSheet {
         let id = transaction.id
         switch action {
         case .approve, .resolve:
-            if context.owns(transaction.productId, in: path.marketplace) {
+            if context.account.owns(transaction.productId, in: path.marketplace) {
                 // Another request for the same product was answered first: the App Store does
                 // not sell what the player owns there, so this one charges nothing and delivers
                 // nothing (what another store sold, it does not know of).
                 let name = context.catalog.product(id: transaction.productId)?.shortId ?? transaction.productId
                 let notice = StoreNotice(.info, "\(name) is already owned; \(id) charged nothing.")
-                return PathStep(settlements: [try context.settle(id, as: .failed(
+                return PathStep(settlements: [try context.purchases.settle(id, as: .failed(
                     .other("already owned when answered"),
                     event: "\(action == .approve ? "approved" : "resolved"), but \(name) is already owned: "
                         + "nothing is delivered on Transaction.updates", notice: notice))])
@@ -174,12 +174,12 @@ final class AppStoreSheet {
             return try context.atomically {
                 try context.log(.transactionUpdate, "Transaction.updates: \(id) "
                                 + (action == .approve ? "approved by a parent" : "resolved"), transaction: id)
-                let settlement = try context.settle(id, as: .paid(at: nil))
+                let settlement = try context.purchases.settle(id, as: .paid(at: nil))
                 return try followUp.paid(id, settlement: settlement, tampered: false, in: context)
             }
         case .decline:
             let notice = StoreNotice(.info, "Ask to Buy declined: nothing was charged or unlocked.")
-            return PathStep(settlements: [try context.settle(id, as: .failed(
+            return PathStep(settlements: [try context.purchases.settle(id, as: .failed(
                 .askToBuyDeclined, event: "Ask to Buy declined: StoreKit delivers nothing on Transaction.updates",
                 notice: notice))])
         case .refund, .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease,
@@ -196,7 +196,7 @@ final class AppStoreSheet {
 
     /// A transaction left `purchasing`: the sheet went away with the app before an outcome.
     static func redeliver(_ transaction: TransactionRecord, in context: PathContext) throws -> PathStep {
-        PathStep(settlements: [try context.settle(transaction.id, as: .interrupted)])
+        PathStep(settlements: [try context.purchases.settle(transaction.id, as: .interrupted)])
     }
 }
 

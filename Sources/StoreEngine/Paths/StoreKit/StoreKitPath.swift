@@ -74,6 +74,6 @@ final class StoreKitPath: RegisteredPath, AppStoreFollowUp, SheetOwner, StoreLif
 
     /// `AppStore.sync()`, then `currentEntitlements`: what the player owns, never charged.
     func restore(in context: PathContext) throws -> PathStep {
-        try context.restoreOwnedPurchases(as: "AppStore.sync() and Transaction.currentEntitlements")
+        try context.purchases.restoreOwnedPurchases(as: "AppStore.sync() and Transaction.currentEntitlements")
     }
 }

@@ -25,7 +25,7 @@ extension Store {
     /// for the next launch (`XeePath.launched`), as QA's other settings are.
     public func configureXee(_ settings: XeeServerSettings) throws(StoreError) -> StoreReport {
         try takeCall {
-            try context.setSetting(XeePath.serverSetting, to: settings.kept)
+            try context.settings.set(XeePath.serverSetting, to: settings.kept)
             xeeServer = settings
             try log(.xeeSettings, "In-App Purchase key \(settings.hasInAppPurchaseKey ? "on" : "off"), "
                     + "Apple \(settings.apple.rawValue), iOS \(settings.deviceOS.rawValue), environment "

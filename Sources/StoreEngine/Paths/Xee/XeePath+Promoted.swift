@@ -24,9 +24,9 @@ extension XeePath {
         }
         // One purchase at a time: during another purchase it waits, kept, and comes back here
         // once that purchase's sheet has gone (the delegate is asked then).
-        if let open = context.sheetOnScreen {
+        if let open = context.app.sheetOnScreen {
             try context.atomically {
-                try context.keepUntilSheetCloses(url)
+                try context.purchases.keepUntilSheetCloses(url)
                 try context.log(.xeePromoted, "the App Store started a promoted purchase of \(product.shortId); it waits: "
                                 + "\(open.name) is open for \(open.transactionId), one purchase at a time")
             }
@@ -70,7 +70,7 @@ extension XeePath {
     /// purchase would be the App Store account's storefront's, but the refusal is the app's, on
     /// its screen: it names the product as the storefront on screen does.
     private func refusalIfOwned(_ product: Product, in context: PathContext) throws -> PathStep? {
-        try context.refusalIfOwned(product, in: context.shownStorefront ?? appStoreStorefront(in: context))
+        try context.purchases.refusalIfOwned(product, in: context.app.shownStorefront ?? appStoreStorefront(in: context))
     }
 
     /// The storefront of the App Store account: the first that sells through Xee, else

@@ -15,7 +15,7 @@ extension XeePath {
                                                 + "the Xee server. Nothing was charged."))
         }
         // The most recent App Store transaction, whatever it bought: the one the SDK sends.
-        guard let latest = try context.appStorePurchases(limit: 1).first else {
+        guard let latest = try context.account.appStorePurchases(limit: 1).first else {
             try context.log(.restored, "restorePurchases(): no App Store transaction to send")
             return PathStep(notice: StoreNotice(.info, "Nothing to restore: this player has bought nothing through the "
                                                 + "App Store."))
@@ -37,8 +37,8 @@ extension XeePath {
         // only, so a thousand gem purchases are neither read nor looked through.
         let plans = context.catalog.products.filter { $0.type == .autoRenewable || $0.type == .nonRenewing }.map(\.id)
         var levels: [String: (transaction: String, expiresAt: Date?)] = [:]
-        for purchase in try context.appStorePurchases(of: plans) {
-            guard let access = try context.access(of: purchase.id) else { continue }
+        for purchase in try context.account.appStorePurchases(of: plans) {
+            guard let access = try context.account.access(of: purchase.id) else { continue }
             if let kept = levels[access.level], (kept.expiresAt ?? .distantFuture) >= (access.expiresAt ?? .distantFuture) {
                 continue
             }

@@ -82,7 +82,7 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, S
     /// catalog's, as QA's other settings do; a kept row this build cannot read is said once.
     func launched(in context: PathContext) throws {
         try appStore.launched(in: context)
-        guard let text = try context.setting(Self.serverSetting) else { return }
+        guard let text = try context.settings.value(of: Self.serverSetting) else { return }
         guard let kept = XeeServerSettings(kept: text) else {
             try context.log(.ledgerUnreadable, "the Xee server's settings kept in the ledger (\(QuotedText.part(text))) "
                             + "could not be read: the catalog's apply")
@@ -136,8 +136,8 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, S
     /// level its purchase brings. Read from the agenda, which the ledger keeps, so it is never
     /// out of step with it: not after a failed commit, not after a relaunch.
     func accessWait(in context: PathContext) -> AccessWait? {
-        for case .profilePoll(let transaction, let poll) in context.scheduled(XeeDueWork.self) {
-            guard let level = context.accessLevel(ofTransaction: transaction) else { continue }
+        for case .profilePoll(let transaction, let poll) in context.agenda.scheduled(XeeDueWork.self) {
+            guard let level = context.account.accessLevel(ofTransaction: transaction) else { continue }
             return AccessWait(level: level, poll: poll, polls: Self.polls)
         }
         return nil
@@ -213,7 +213,7 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, S
     /// Paid on StoreKit; now the server's turn, inside the purchase's commit.
     func paid(_ transaction: String, settlement: Settlement, tampered: Bool,
                        in context: PathContext) throws -> PathStep {
-        guard !tampered, let access = try context.access(of: transaction) else {
+        guard !tampered, let access = try context.account.access(of: transaction) else {
             // Nothing for the profile (a consumable, a non-consumable), or a transaction that
             // fails verification: the completion decides, as on StoreKit.
             return PathStep(settlements: [settlement])
@@ -238,11 +238,11 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, S
         }
         // Access comes with the notification; the app polls for it meanwhile.
         let delay = Double(context.catalog.settings.xee.notificationDelaySeconds)
-        try context.schedule(XeeDueWork.notification(transactionId: transaction),
+        try context.agenda.schedule(XeeDueWork.notification(transactionId: transaction),
                              at: context.now.addingTimeInterval(delay))
         // A new purchase takes over the polling: the earlier one's next poll goes.
-        try context.cancelScheduled(XeeDueWork.self) { if case .profilePoll = $0 { true } else { false } }
-        try context.schedule(XeeDueWork.profilePoll(transactionId: transaction, poll: 1),
+        try context.agenda.cancelScheduled(XeeDueWork.self) { if case .profilePoll = $0 { true } else { false } }
+        try context.agenda.schedule(XeeDueWork.profilePoll(transactionId: transaction, poll: 1),
                              at: context.now.addingTimeInterval(Self.pollInterval))
         return PathStep(settlements: [settlement])
     }
@@ -279,7 +279,7 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, S
         case .fail(let failure): words = "threw \(failure.qualifiedName)"
         default: words = "returned " + (result?.description ?? "")
         }
-        if let profile = result?.profile, let level = try context.access(of: transaction)?.level, !profile.isActive(level) {
+        if let profile = result?.profile, let level = try context.account.access(of: transaction)?.level, !profile.isActive(level) {
             let why = server.hasInAppPurchaseKey ? "" : "no In-App Purchase key: "
             words += "; \(why)access comes with the notification"
         }
@@ -302,7 +302,7 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, S
     func perform(_ work: XeeDueWork, in context: PathContext) throws -> PathStep {
         switch work {
         case .notification(let transaction):
-            guard let access = try context.access(of: transaction) else { return .nothing }
+            guard let access = try context.account.access(of: transaction) else { return .nothing }
             try context.atomically {
                 try record(access, of: transaction, source: .notification, in: context)
                 try context.log(.xeeNotification, "notification for \(transaction): \(access.level) active"
@@ -319,7 +319,7 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, S
     /// The app's poll of `getProfile` for the level `transaction` brings: done when it is
     /// active or after the last poll, else the next one is scheduled (in this poll's commit).
     private func pollProfile(_ transaction: String, _ poll: Int, in context: PathContext) throws -> PathStep {
-        guard let level = context.accessLevel(ofTransaction: transaction) else { return .nothing }
+        guard let level = context.account.accessLevel(ofTransaction: transaction) else { return .nothing }
         let active = context.xeeProfileNow.isActive(level)
         try context.log(.xeeGetProfile, "poll \(poll) of \(Self.polls): \(level) \(active ? "active" : "not yet")",
                         transaction: transaction)
@@ -328,7 +328,7 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, S
             return PathStep(notice: StoreNotice(.info, "The purchase went through; \(level) may take a "
                                                 + "moment to arrive."))
         }
-        try context.schedule(XeeDueWork.profilePoll(transactionId: transaction, poll: poll + 1),
+        try context.agenda.schedule(XeeDueWork.profilePoll(transactionId: transaction, poll: poll + 1),
                              at: context.now.addingTimeInterval(Self.pollInterval))
         return .nothing
     }
@@ -338,7 +338,7 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, S
     /// Apple refunded a purchase: the server hears of it from the `REFUND` notification,
     /// `notificationDelaySeconds` later, and only then takes the level away.
     func refunded(_ transaction: TransactionRecord, in context: PathContext) throws {
-        guard try context.access(of: transaction.id) != nil else { return }
+        guard try context.account.access(of: transaction.id) != nil else { return }
         try notify(.refund, of: transaction, in: context)
     }
 
@@ -355,7 +355,7 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, S
     private func notify(_ change: SubscriptionChange, of transaction: TransactionRecord,
                         in context: PathContext) throws {
         let delay = Double(context.catalog.settings.xee.notificationDelaySeconds)
-        try context.schedule(XeeDueWork.lifecycleNotification(transactionId: transaction.id, change: change),
+        try context.agenda.schedule(XeeDueWork.lifecycleNotification(transactionId: transaction.id, change: change),
                              at: context.now.addingTimeInterval(delay))
     }
 
@@ -379,7 +379,7 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, S
     /// changes it only when the profile holds that very purchase.
     private func notificationArrived(_ change: SubscriptionChange, for transaction: String,
                                      in context: PathContext) throws -> PathStep {
-        guard let access = try context.access(of: transaction) else { return .nothing }
+        guard let access = try context.account.access(of: transaction) else { return .nothing }
         let name = Self.notificationName(change)
         let current = context.xeeProfile[access.level]
         let holds = change == .refund ? current?.transactionId == transaction : current != nil || change == .renewal
@@ -407,8 +407,8 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, S
             renews = change == .gracePeriodEnded
         case .billingIssue:
             // Access stays for the grace period the store grants.
-            let period = context.catalog.product(id: try context.productId(of: transaction) ?? "")?.period
-            expires = context.renewalRate.graceEnd(for: period, from: current?.expiresAt ?? context.now)
+            let period = context.catalog.product(id: try context.account.productId(of: transaction) ?? "")?.period
+            expires = context.agenda.renewalRate.graceEnd(for: period, from: current?.expiresAt ?? context.now)
         }
         try context.atomically {
             try context.recordXeeAccess(XeeAccessRecord(
@@ -423,7 +423,7 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, S
         }
         guard change == .refund else { return .nothing }
         // The profile lost the level; the game may still have it from another store.
-        let left = context.stillGiven(access.level).map { "it took \(access.level) off the profile; \($0.stillGivenWords)" }
+        let left = context.account.stillGiven(access.level).map { "it took \(access.level) off the profile; \($0.stillGivenWords)" }
         return PathStep(notice: StoreNotice(.info, "The REFUND notification reached the Xee server: "
                                             + (left ?? "\(access.level) is no longer active") + "."))
     }

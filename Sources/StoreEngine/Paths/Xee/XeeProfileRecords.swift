@@ -49,17 +49,17 @@ extension PathContext {
     /// Records an access level on the player's Xee profile, which the Entitlements merge.
     func recordXeeAccess(_ access: XeeAccessRecord) throws {
         try records(XeeProfileRecords.self).record(access)
-        try noteServerAccess(ServerAccess(access))
+        try purchases.noteServerAccess(ServerAccess(access))
     }
 
     /// The player's Xee profile: access levels by level, as the ledger holds them.
     var xeeProfile: [String: XeeAccessRecord] {
-        serverAccess.filter { $0.value.path == .xee }.mapValues { XeeAccessRecord($0, user: userId) }
+        account.serverAccess.filter { $0.value.path == .xee }.mapValues { XeeAccessRecord($0, user: userId) }
     }
 
     /// The profile as `getProfile()` answers it now.
     var xeeProfileNow: XeeProfile {
-        XeeProfile(profileId: userId, holding: serverAccess, at: now, product: knownProductId(ofTransaction:))
+        XeeProfile(profileId: userId, holding: account.serverAccess, at: now, product: account.knownProductId(ofTransaction:))
     }
 }
 

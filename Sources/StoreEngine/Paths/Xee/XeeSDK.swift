@@ -53,7 +53,7 @@ public struct XeeSDK {
             let context = store.context
             for id in paywall.vendorProductIds {
                 guard let product = store.catalog.product(id: id), product.status == .available,
-                      let terms = context.terms(for: product, in: storefront, variationId: paywall.variationId)
+                      let terms = context.account.terms(for: product, in: storefront, variationId: paywall.variationId)
                 else { continue }
                 products.append(XeePaywallProduct(
                     vendorProductId: id, variationId: paywall.variationId, subscriptionOffer: terms.offer,

@@ -1,0 +1,38 @@
+import Catalog
+import Foundation
+import Ledger
+
+/// A path's work on the engine's clock (`PathContext.agenda`): scheduled in the commit that
+/// asks for it, cancelled, looked up; and how long periods, grace and billing retry last now.
+struct PathAgenda {
+    unowned let store: Store
+
+    /// How long periods, grace and billing retry last now.
+    var renewalRate: RenewalRate { store.renewalRate }
+
+    /// Schedules work for later, kept in the ledger in the caller's commit when the work says it
+    /// is kept: call it inside the `atomically` block of the change that asks for it, so a crash
+    /// cannot keep one without the other.
+    func schedule(_ work: some DueWork, at due: Date) throws {
+        try store.schedule(work, at: due)
+    }
+
+    func cancelScheduled<Work: DueWork>(_ work: Work) throws {
+        try store.cancelScheduled { $0.work(as: Work.self) == work }
+    }
+
+    /// Cancels every scheduled work of `Work`'s type that `matches` picks.
+    func cancelScheduled<Work: DueWork>(_ type: Work.Type, where matches: (Work) -> Bool) throws {
+        try store.cancelScheduled { $0.work(as: type).map(matches) ?? false }
+    }
+
+    /// The work of `Work`'s type on the agenda now, earliest first.
+    func scheduled<Work: DueWork>(_ type: Work.Type) -> [Work] {
+        store.agenda.items.compactMap { $0.action.work(as: type) }
+    }
+
+    /// When `work` is due, if it is scheduled.
+    func due<Work: DueWork>(of work: Work) -> Date? {
+        store.agenda.due { $0.work(as: Work.self) == work }
+    }
+}
