@@ -30,7 +30,9 @@ extension EndToEnd {
             // drawing the update can hold the new title with the phone's edges under it.
             let tablet = try app.waitUntil("d: a tablet's frame, 80 columns wide") { screen in
                 guard let box = screen.box(titled: "tablet · main") else { return false }
-                return box.right - box.left + 1 == 80
+                // The bottom edge too: the top row can be drawn before the rest of the update.
+                return box.right - box.left + 1 == 80 && screen[box.bottom].displayCells[box.left] == "╰"
+                    && screen[box.bottom].displayCells[box.right] == "╯"
             }
             let wide = try #require(tablet.box(titled: "tablet · main"))
             #expect(tablet[wide.bottom].displayCells[wide.left] == "╰" && tablet[wide.bottom].displayCells[wide.right] == "╯")
