@@ -51,11 +51,9 @@ enum DeclaredMembers {
         var names: [String] = []
         for line in text[open...].split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if depth == 1, !trimmed.hasPrefix("//"), let name = memberName(trimmed) { names.append(name) }
-            for character in trimmed.prefix(while: { _ in true }) where !trimmed.hasPrefix("//") {
-                if character == "{" { depth += 1 }
-                if character == "}" { depth -= 1 }
-            }
+            guard !trimmed.hasPrefix("//") else { continue }
+            if depth == 1, let name = memberName(trimmed) { names.append(name) }
+            depth += trimmed.filter { $0 == "{" }.count - trimmed.filter { $0 == "}" }.count
             if depth == 0 { return names }
         }
         return nil

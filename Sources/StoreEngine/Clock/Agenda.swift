@@ -59,7 +59,7 @@ struct Agenda {
 /// the engine's own step of a subscription. The agenda orders them; it never looks inside a
 /// path's work.
 enum DueAction: Equatable {
-    /// Work a path scheduled (`PathContext.schedule`), of the path's own type.
+    /// Work a path scheduled (`PathContext.agenda.schedule`), of the path's own type.
     case work(ScheduledWork)
     /// A subscription's next step on the calendar: a renewal, an expiry, grace ending, retry
     /// running out. The engine's own, on every path.

@@ -20,8 +20,8 @@ struct AccountView {
                 promotional = variant.promotionalOffer
             }
         }
-        let history = store.account.snapshot(at: now).history
-        return PurchaseTerms(product: product, storefront: storefront, presenting: promotional, history: history)
+        return PurchaseTerms(product: product, storefront: storefront, presenting: promotional,
+                             history: subscriberHistory)
     }
 
     /// The player's subscriptions as offer eligibility reads them, now.
@@ -84,7 +84,7 @@ struct AccountView {
 
     /// The product a transaction bought, from the ledger.
     func productId(of transactionId: String) throws -> String? {
-        try store.ledger.transaction(id: transactionId)?.productId
+        try transaction(transactionId)?.productId
     }
 
     /// The state of a transaction now, from the ledger (nil when it is not there).

@@ -1,6 +1,4 @@
 import Catalog
-import Foundation
-import Ledger
 
 /// The app around a path (`PathContext.app`): what its screen shows and how its SDK was
 /// started and reaches the network. Read only.

@@ -8,7 +8,7 @@ import Ledger
 /// the store around it (`CompletionHost`) only for what is the store's: the signature, the
 /// event log and the account the panes read, the subscription a payment starts, and how the
 /// path that made a transaction ends its purchases. Paths reach it only through
-/// `PathContext.settle` and the settlements they hand back.
+/// `PathContext.purchases.settle` and the settlements they hand back.
 struct Completion {
     let ledger: LedgerDatabase
     /// The player whose transactions these are; another's fails validation.

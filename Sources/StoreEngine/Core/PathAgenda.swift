@@ -1,6 +1,4 @@
-import Catalog
 import Foundation
-import Ledger
 
 /// A path's work on the engine's clock (`PathContext.agenda`): scheduled in the commit that
 /// asks for it, cancelled, looked up; and how long periods, grace and billing retry last now.

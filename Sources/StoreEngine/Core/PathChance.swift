@@ -1,7 +1,3 @@
-import Catalog
-import Foundation
-import Ledger
-
 /// Chance from the engine's generator (`PathContext.chance`), seeded in tests and scenarios,
 /// so a flaky network or a token is the same on every run of a seed.
 struct PathChance {

@@ -1,7 +1,3 @@
-import Catalog
-import Foundation
-import Ledger
-
 /// A path's own settings, kept in the ledger (`PathContext.settings`): Pay Station's saved card.
 struct PathSettings {
     unowned let store: Store

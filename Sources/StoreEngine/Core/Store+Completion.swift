@@ -8,7 +8,7 @@ extension Store: CompletionHost {
     /// The completion over this store's ledger, for its player.
     var completion: Completion { Completion(ledger: ledger, userId: userId, host: self) }
 
-    /// Records the outcome of a payment (`Completion.record`); `PathContext.settle` calls it.
+    /// Records the outcome of a payment (`Completion.record`); `PathPurchases.settle` calls it.
     func recordOutcome(_ outcome: PaymentOutcome, of transactionId: String) throws -> Settlement {
         try completion.record(outcome, of: transactionId)
     }
