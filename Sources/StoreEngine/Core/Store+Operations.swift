@@ -224,6 +224,11 @@ extension Store {
 
     /// Completes a path's settlements; the notice of the last one, else the path's own.
     func apply(_ step: PathStep) throws -> StoreNotice? {
+        handedOff.merge(step.handOff)
+        for callback in step.afterCommit {
+            callbacksAfterCommit.removeAll { $0.key == callback.key }
+            callbacksAfterCommit.append(callback)
+        }
         var notice = step.notice
         for settlement in step.settlements {
             do {
@@ -268,18 +273,24 @@ extension Store {
     /// read again from the ledger rather than trusted, and the error goes up in the engine's
     /// words (the program shows it with `currentReport`, the state as it stands).
     func takeCall(_ body: () throws -> StoreNotice?) throws(StoreError) -> StoreReport {
+        // What the paths' steps hand the app, gathered as they are applied; a call that fails
+        // hands nothing.
+        handedOff = PathReports()
+        callbacksAfterCommit = []
+        defer {
+            handedOff = PathReports()
+            callbacksAfterCommit = []
+        }
         do {
             let caughtUp = try catchUp()
             let notice = try body() ?? caughtUp
             // The sheet may have gone with this call: a promoted purchase that waited opens now.
             var done = report(notice: try openURLsWaitingForSheet() ?? notice)
-            // What a path hands the app once the call is committed (what an SDK returned, a
-            // delegate's callback).
-            for path in paths { path.sdkState?.callEnded(with: &done, in: context) }
+            done.pathReports.merge(handedOff)
+            for callback in callbacksAfterCommit { callback.run() }
             return done
         } catch {
             resynchronize(after: error)
-            for path in paths { path.sdkState?.callFailed() }
             throw StoreError(error)
         }
     }

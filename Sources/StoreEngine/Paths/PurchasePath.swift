@@ -110,15 +110,28 @@ struct PurchaseRequest {
     var variationId: String?
 }
 
-/// What a path call did: a line for the player, and the settlements the engine completes.
+/// What a path call did: a line for the player, the settlements the engine completes, and what
+/// the path's SDK hands the app once the call is committed: values on the call's report (what
+/// `makePurchase` returned) and callbacks into the app (a delegate's), which the engine runs
+/// then. Values the engine applies, so a call that fails hands nothing, and no path is called
+/// again after the commit.
 struct PathStep {
     var notice: StoreNotice?
     var settlements: [Settlement] = []
+    var handOff = PathReports()
+    var afterCommit: [AfterCommit] = []
 
-    static let nothing = PathStep()
+    static var nothing: PathStep { PathStep() }
 
     init(notice: StoreNotice? = nil, settlements: [Settlement] = []) {
         self.notice = notice
         self.settlements = settlements
     }
+}
+
+/// A callback into the app the engine runs once the call that asked for it is committed (the
+/// Xee SDK's delegate hearing of a changed profile); one per `key` in a call, the last asked.
+struct AfterCommit {
+    var key: String
+    var run: () -> Void
 }

@@ -2,8 +2,8 @@ import Catalog
 
 /// A path's SDK in the app: what it does as the app launches (Pay Station pre-warms, StoreKit
 /// reads `currentEntitlements`), the URLs it takes (a redirect, a promoted purchase), and what it
-/// keeps between calls (the Xee SDK: its server's settings, what `makePurchase` returned, its
-/// delegate) and hands the app on each report. A capability of the path whose SDK does any of it
+/// keeps between calls (the Xee SDK: its server's settings, the promoted purchases its delegate
+/// held) and shows the app on each report. A capability of the path whose SDK does any of it
 /// (`PurchasePath.sdkState`); every member has a default that does nothing.
 protocol SDKState: AnyObject {
     /// The app has launched (before anything unfinished is delivered).
@@ -19,15 +19,9 @@ protocol SDKState: AnyObject {
     /// what QA chose is kept.
     func catalogReplaced(_ old: ProductCatalog, by new: ProductCatalog)
 
-    /// Adds the SDK's fields to a report of the state.
+    /// Adds the SDK's fields to a report of the state. What a call hands the app (what it
+    /// returned) is not state: it comes on the call's step (`PathStep.handOff`).
     func describe(into report: inout StoreReport, in context: PathContext)
-
-    /// A call committed: the SDK hands the app what the call left for it (what it returned,
-    /// its delegate's callback), on `report`.
-    func callEnded(with report: inout StoreReport, in context: PathContext)
-
-    /// A call failed and was rolled back: what it left for the app goes with it.
-    func callFailed()
 }
 
 extension SDKState {
@@ -36,6 +30,4 @@ extension SDKState {
     func start(with catalog: ProductCatalog) {}
     func catalogReplaced(_ old: ProductCatalog, by new: ProductCatalog) {}
     func describe(into report: inout StoreReport, in context: PathContext) {}
-    func callEnded(with report: inout StoreReport, in context: PathContext) {}
-    func callFailed() {}
 }

@@ -4,8 +4,9 @@ import Ledger
 
 /// The App Store purchase sheet and StoreKit's rules around it, for a path that buys through
 /// the App Store: StoreKit 2 itself, and the Xee SDK, whose `makePurchase` opens the same
-/// sheet. Each such path holds one and hands it what follows an outcome of its own
-/// (`AppStoreFollowUp`): the sheet is a part of the path, not a class the path extends.
+/// sheet. Each such path holds one: the sheet is a part of the path, not a class the path
+/// extends. What the sheet settled comes back as a value (`AppStoreAnswer`), and the path adds
+/// what follows it of its own in the same commit; the sheet calls nothing of the path's.
 ///
 /// `purchase()` opens the sheet and returns success (verified or not), pending or
 /// userCancelled, or throws; the app unlocks, then finishes. Answers that come later (an
@@ -91,33 +92,41 @@ final class AppStoreSheet {
     }
 
     /// The catalog no longer sells what the sheet is for: as the sheet's Cancel.
-    func cancelPurchaseUnderWay(in context: PathContext, following followUp: some AppStoreFollowUp) throws -> PathStep? {
-        try take(.pressButton(.cancel), in: context, following: followUp)
+    func cancelPurchaseUnderWay(in context: PathContext) throws -> PathStep? {
+        try take(.pressButton(.cancel), in: context)
     }
 
-    func take(_ input: StoreKitInput, in context: PathContext, following followUp: some AppStoreFollowUp) throws -> PathStep {
-        guard var sheet = session else { return .nothing }
+    /// The player's input on the sheet, for a path that adds nothing to its outcome (StoreKit):
+    /// the outcome is committed, then the sheet goes.
+    func take(_ input: StoreKitInput, in context: PathContext) throws -> PathStep {
+        guard let (sheet, outcome) = outcome(of: input) else { return .nothing }
+        let answer = try settle(sheet, as: outcome, in: context)
+        closeSheet()
+        return answer.step
+    }
+
+    /// The player's input on the sheet on screen: the sheet as it now stands and its outcome,
+    /// nil while it still waits on the player. Nothing is written: `settle` records the outcome,
+    /// and the sheet stays on screen until `closeSheet`, after that commit.
+    func outcome(of input: StoreKitInput) -> (sheet: StoreKitSession, outcome: StoreKitOutcome)? {
+        guard var sheet = session else { return nil }
         let outcome = sheet.take(input)
         session = sheet
-        guard let outcome else { return .nothing }
-        // The outcome and what the purchase call returned (the Xee SDK logs it) commit together.
-        let step = try context.atomically {
-            let step = try settle(sheet, as: outcome, in: context, following: followUp)
-            try followUp.returned(outcome, of: sheet, in: context)
-            return step
-        }
-        // Gone only once its outcome is committed: if that failed, the sheet stays to try again.
-        session = nil
-        return step
+        return outcome.map { (sheet, $0) }
     }
 
-    private func settle(_ sheet: StoreKitSession, as outcome: StoreKitOutcome, in context: PathContext,
-                        following followUp: some AppStoreFollowUp) throws -> PathStep {
+    /// The sheet goes once its outcome is committed: if that failed, it stays to try again.
+    func closeSheet() {
+        session = nil
+    }
+
+    /// Records the sheet's outcome in one commit: the payment (or why there is none) and what
+    /// `purchase()` returned. A paid one comes back named in the answer, for what the path adds
+    /// to it before the engine completes it.
+    func settle(_ sheet: StoreKitSession, as outcome: StoreKitOutcome, in context: PathContext) throws -> AppStoreAnswer {
         let transaction = sheet.transactionId
         switch outcome {
         case .buy, .tamper:
-            // One commit: the payment, what purchase() returned, and what the path schedules on it
-            // (the Xee server's notification), so a crash keeps all of it or none.
             return try context.atomically {
                 let settlement = try context.purchases.settle(transaction, as: .paid(at: nil))
                 if outcome == .tamper {
@@ -127,17 +136,18 @@ final class AppStoreSheet {
                 } else {
                     try context.log(.purchaseResult, "purchase() returned success(.verified)", transaction: transaction)
                 }
-                return try followUp.paid(transaction, settlement: settlement, tampered: outcome == .tamper, in: context)
+                return AppStoreAnswer(step: PathStep(settlements: [settlement]),
+                                      paid: AppStoreAnswer.Payment(transactionId: transaction, tampered: outcome == .tamper))
             }
         case .cancel:
             let notice = StoreNotice(.info, "Purchase cancelled.")
-            return PathStep(settlements: [try context.purchases.settle(transaction, as: .failed(
+            return AppStoreAnswer(step: PathStep(settlements: [try context.purchases.settle(transaction, as: .failed(
                 .userCancelled, event: "purchase() returned userCancelled: not an error; the paywall stays open",
-                notice: notice))])
+                notice: notice))]))
         case .fail(let failure):
             let notice = failure.notice
-            return PathStep(settlements: [try context.purchases.settle(transaction, as: .failed(
-                .storeKit(failure), event: "purchase() threw \(failure.qualifiedName)", notice: notice))])
+            return AppStoreAnswer(step: PathStep(settlements: [try context.purchases.settle(transaction, as: .failed(
+                .storeKit(failure), event: "purchase() threw \(failure.qualifiedName)", notice: notice))]))
         case .askToBuy, .interrupt:
             let reason: PendingReason = outcome == .askToBuy ? .askToBuy : .interruptedPurchase
             try context.atomically {
@@ -145,8 +155,8 @@ final class AppStoreSheet {
                 try context.log(.purchaseResult, "purchase() returned pending (\(reason.displayName))", transaction: transaction)
             }
             let next = reason == .askToBuy ? "approve or decline it" : "resolve it"
-            return PathStep(notice: StoreNotice(.info, "\(sheet.productName) is pending (\(reason.displayName)); "
-                                                + "press m to \(next)."))
+            return AppStoreAnswer(step: PathStep(notice: StoreNotice(.info, "\(sheet.productName) is pending "
+                                                                     + "(\(reason.displayName)); press m to \(next).")))
         }
     }
 
@@ -154,8 +164,8 @@ final class AppStoreSheet {
 
     /// An approved Ask to Buy or a resolved purchase arrives on `Transaction.updates`, and the
     /// app unlocks and finishes it; a declined Ask to Buy delivers nothing.
-    func answer(_ action: TransactionAction, to transaction: TransactionRecord, in context: PathContext,
-                following followUp: some AppStoreFollowUp) throws -> PathStep {
+    func answer(_ action: TransactionAction, to transaction: TransactionRecord,
+                in context: PathContext) throws -> AppStoreAnswer {
         let id = transaction.id
         switch action {
         case .approve, .resolve:
@@ -165,26 +175,27 @@ final class AppStoreSheet {
                 // nothing (what another store sold, it does not know of).
                 let name = context.catalog.product(id: transaction.productId)?.shortId ?? transaction.productId
                 let notice = StoreNotice(.info, "\(name) is already owned; \(id) charged nothing.")
-                return PathStep(settlements: [try context.purchases.settle(id, as: .failed(
+                return AppStoreAnswer(step: PathStep(settlements: [try context.purchases.settle(id, as: .failed(
                     .other("already owned when answered"),
                     event: "\(action == .approve ? "approved" : "resolved"), but \(name) is already owned: "
-                        + "nothing is delivered on Transaction.updates", notice: notice))])
+                        + "nothing is delivered on Transaction.updates", notice: notice))]))
             }
             // One commit, as at the sheet: the payment and what the path schedules on it.
             return try context.atomically {
                 try context.log(.transactionUpdate, "Transaction.updates: \(id) "
                                 + (action == .approve ? "approved by a parent" : "resolved"), transaction: id)
                 let settlement = try context.purchases.settle(id, as: .paid(at: nil))
-                return try followUp.paid(id, settlement: settlement, tampered: false, in: context)
+                return AppStoreAnswer(step: PathStep(settlements: [settlement]),
+                                      paid: AppStoreAnswer.Payment(transactionId: id, tampered: false))
             }
         case .decline:
             let notice = StoreNotice(.info, "Ask to Buy declined: nothing was charged or unlocked.")
-            return PathStep(settlements: [try context.purchases.settle(id, as: .failed(
+            return AppStoreAnswer(step: PathStep(settlements: [try context.purchases.settle(id, as: .failed(
                 .askToBuyDeclined, event: "Ask to Buy declined: StoreKit delivers nothing on Transaction.updates",
-                notice: notice))])
+                notice: notice))]))
         case .refund, .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease,
              .answerPriceIncrease, .pause, .changePause, .cancelPause, .resume, .tamper, .delete:
-            return .nothing  // the engine's own, on every path
+            return AppStoreAnswer(step: .nothing)  // the engine's own, on every path
         }
     }
 
@@ -200,22 +211,16 @@ final class AppStoreSheet {
     }
 }
 
-/// What a path that buys through the App Store sheet adds once the sheet has an outcome.
-/// StoreKit adds nothing; the Xee SDK has its server verify the purchase and logs what
-/// `makePurchase` returned.
-protocol AppStoreFollowUp {
-    /// What follows a paid purchase before the engine completes it, inside the payment's commit:
-    /// one paid at the sheet, or an Ask to Buy approved or an interrupted purchase resolved later.
-    func paid(_ transaction: String, settlement: Settlement, tampered: Bool, in context: PathContext) throws -> PathStep
-
-    /// The sheet's outcome is committed with this, as the purchase call returns to the app.
-    func returned(_ outcome: StoreKitOutcome, of sheet: StoreKitSession, in context: PathContext) throws
-}
-
-extension AppStoreFollowUp {
-    func paid(_ transaction: String, settlement: Settlement, tampered: Bool, in context: PathContext) throws -> PathStep {
-        PathStep(settlements: [settlement])
+/// What the App Store sheet (or `Transaction.updates`) settled: the step for the engine, and the
+/// payment it recorded, if it did, for what the path adds to it in the same commit (the Xee
+/// SDK's server verifying it). A value the sheet returns, so the sheet calls nothing of the path's.
+struct AppStoreAnswer {
+    /// A payment the App Store took; `tampered` when QA altered its signed transaction.
+    struct Payment {
+        var transactionId: String
+        var tampered: Bool
     }
 
-    func returned(_ outcome: StoreKitOutcome, of sheet: StoreKitSession, in context: PathContext) throws {}
+    var step: PathStep
+    var paid: Payment?
 }

@@ -5,8 +5,8 @@ import Ledger
 /// StoreKit 2, with the guide's app code on top: `Product.products(for:)`; `purchase()` opens
 /// the App Store sheet (`AppStoreSheet`), the app unlocks, then finishes, and reads
 /// `Transaction.currentEntitlements` after each update. Nothing follows a purchase but the
-/// engine's completion, so its follow-up is the plain one.
-final class StoreKitPath: RegisteredPath, AppStoreFollowUp, SheetOwner, StoreLifecycle, SDKState {
+/// engine's completion: the sheet's answer is its step.
+final class StoreKitPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState {
     let id = IntegrationPath.storekit
     private let appStore = AppStoreSheet(path: .storekit)
 
@@ -53,7 +53,7 @@ final class StoreKitPath: RegisteredPath, AppStoreFollowUp, SheetOwner, StoreLif
     }
 
     func cancelPurchaseUnderWay(in context: PathContext) throws -> PathStep? {
-        try appStore.cancelPurchaseUnderWay(in: context, following: self)
+        try appStore.cancelPurchaseUnderWay(in: context)
     }
 
     func input(from sent: PathInput) -> StoreKitInput? {
@@ -61,11 +61,11 @@ final class StoreKitPath: RegisteredPath, AppStoreFollowUp, SheetOwner, StoreLif
     }
 
     func take(_ input: StoreKitInput, in context: PathContext) throws -> PathStep {
-        try appStore.take(input, in: context, following: self)
+        try appStore.take(input, in: context)
     }
 
     func answer(_ action: TransactionAction, to transaction: TransactionRecord, in context: PathContext) throws -> PathStep? {
-        try appStore.answer(action, to: transaction, in: context, following: self)
+        try appStore.answer(action, to: transaction, in: context).step
     }
 
     func redeliver(_ transaction: TransactionRecord, in context: PathContext) throws -> PathStep {

@@ -35,18 +35,37 @@ extension Store {
     }
 }
 
-/// What the Xee path adds to each report.
+/// What the Xee path adds to each report: the SDK's state.
 struct XeeReport: PathReport {
-    var purchase: XeePurchaseResult?
     var heldPromotions: [String] = []
     var server = XeeServerSettings()
+}
+
+/// What a call of the Xee SDK hands the app once it is committed (`PathStep.handOff`): what
+/// `makePurchase` returned.
+struct XeeHandOff: PathReport {
+    var purchase: XeePurchaseResult?
+
+    /// Two steps of one call: the later purchase result, else the earlier.
+    func following(_ earlier: XeeHandOff) -> XeeHandOff {
+        XeeHandOff(purchase: purchase ?? earlier.purchase)
+    }
+}
+
+extension PathStep {
+    /// The step, handing the app `purchase` (what `makePurchase` returned) besides.
+    func handing(_ purchase: XeePurchaseResult?) -> PathStep {
+        var step = self
+        step.handOff[XeeHandOff.self] = XeeHandOff(purchase: purchase)
+        return step
+    }
 }
 
 extension StoreReport {
     /// What the Xee SDK's `makePurchase` returned, on the report of the call that settled it.
     public var xeePurchase: XeePurchaseResult? {
-        get { pathReports[XeeReport.self]?.purchase }
-        set { pathReports[XeeReport.self, default: XeeReport()].purchase = newValue }
+        get { pathReports[XeeHandOff.self]?.purchase }
+        set { pathReports[XeeHandOff.self, default: XeeHandOff()].purchase = newValue }
     }
 
     /// Products of promoted purchases the Xee SDK's delegate held, for the app to buy later.

@@ -56,8 +56,9 @@ extension XeePath {
                             + (lines.isEmpty ? "no subscription" : lines.joined(separator: ", ")))
             return lines
         }
-        return PathStep(notice: StoreNotice(restored.isEmpty ? .info : .success, restored.isEmpty
+        let step = PathStep(notice: StoreNotice(restored.isEmpty ? .info : .success, restored.isEmpty
             ? "Nothing to restore: Apple reports no subscription for this player."
             : "Restored \(restored.joined(separator: ", ")). Nothing was charged."))
+        return restored.isEmpty ? step : changingProfile(step, in: context)
     }
 }

@@ -9,18 +9,16 @@ import Ledger
 /// purchase's notification `xee.notificationDelaySeconds` later, and the app polls
 /// `getProfile` ten times, two seconds apart, meanwhile. A failed check never fails the purchase.
 /// Later changes (a refund) reach the profile only through notifications.
-final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, SheetOwner, StoreLifecycle {
+final class XeePath: RegisteredPath, SDKState, AccessServer, SheetOwner, StoreLifecycle {
     let id = IntegrationPath.xee
-    /// The App Store sheet `makePurchase` opens; what follows its outcome is the SDK's (`paid`,
-    /// `returned`).
+    /// The App Store sheet `makePurchase` opens; what follows its outcome is the SDK's
+    /// (`verifyWithServer`, `makePurchaseReturned`).
     private let appStore = AppStoreSheet(path: .xee)
 
     /// How many times the app polls, and how far apart (simulated seconds), as the guide's code does.
     static let polls = 10
     static let pollInterval = 2.0
 
-    /// What the last `makePurchase` returned, until the engine hands it to the app.
-    private var purchaseResult: XeePurchaseResult?
     /// Promoted purchases the delegate held, oldest first, for the app to buy later. The SDK
     /// keeps them in memory: they do not outlive the app.
     private(set) var heldPromotions: [String] = []
@@ -28,9 +26,8 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, S
     /// otherwise (`Store.configureXee`).
     var server = XeeServerSettings()
     /// The app's side of the SDK; without one, the guide's app code answers (`XeeDelegate`).
+    /// It hears of a changed profile once the call that changed it is committed (`changingProfile`).
     weak var delegate: (any XeeDelegate)?
-    /// Set when a call changed the profile: the delegate hears of it after the commit.
-    private var profileChanged = false
 
     init() {}
 
@@ -101,16 +98,6 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, S
         report.xeeServer = server
     }
 
-    /// What `makePurchase` returned, on the report of the call that settled it; the delegate
-    /// hears of a changed profile once its change is committed.
-    func callEnded(with report: inout StoreReport, in context: PathContext) {
-        report.xeePurchase = takePurchaseResult()
-        if profileChanged {
-            profileChanged = false
-            delegate?.didLoadLatestProfile(context.xeeProfileNow)
-        }
-    }
-
     /// The profile's level follows the period its purchase paid for, when it still ended there.
     func periodRescaled(ofTransaction transactionId: String, from before: Date, to expires: Date,
                                  in context: PathContext) throws {
@@ -120,11 +107,6 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, S
         access.expiresAt = expires
         access.updatedAt = context.now
         try context.recordXeeAccess(access)
-    }
-
-    func callFailed() {
-        profileChanged = false
-        purchaseResult = nil
     }
 
     /// The delegate's answer to a promoted purchase; without a delegate, QA's setting.
@@ -164,12 +146,6 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, S
         return waiting
     }
 
-    /// What `makePurchase` returned since the last call, once.
-    func takePurchaseResult() -> XeePurchaseResult? {
-        defer { purchaseResult = nil }
-        return purchaseResult
-    }
-
     // MARK: makePurchase
 
     func requestProducts(_ identifiers: [String], attempt: Int, in context: PathContext) throws -> ProductsOutcome {
@@ -191,38 +167,57 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, S
     }
 
     func cancelPurchaseUnderWay(in context: PathContext) throws -> PathStep? {
-        try appStore.cancelPurchaseUnderWay(in: context, following: self)
+        try take(.pressButton(.cancel), in: context)
     }
 
     func input(from sent: PathInput) -> StoreKitInput? {
         AppStoreSheet.input(from: sent)
     }
 
+    /// The sheet's outcome, the server's turn on a payment and what `makePurchase` returned
+    /// commit together; the sheet goes once they have.
     func take(_ input: StoreKitInput, in context: PathContext) throws -> PathStep {
-        try appStore.take(input, in: context, following: self)
+        guard let (sheet, outcome) = appStore.outcome(of: input) else { return .nothing }
+        let step = try context.atomically {
+            let step = try verifyWithServer(try appStore.settle(sheet, as: outcome, in: context), in: context)
+            return step.handing(try makePurchaseReturned(outcome, of: sheet, in: context))
+        }
+        appStore.closeSheet()
+        return step
     }
 
+    /// An Ask to Buy approved or an interrupted purchase resolved: the payment and the
+    /// server's turn on it, in one commit.
     func answer(_ action: TransactionAction, to transaction: TransactionRecord, in context: PathContext) throws -> PathStep? {
-        try appStore.answer(action, to: transaction, in: context, following: self)
+        switch action {
+        case .approve, .resolve:
+            try context.atomically {
+                try verifyWithServer(try appStore.answer(action, to: transaction, in: context), in: context)
+            }
+        default:
+            try appStore.answer(action, to: transaction, in: context).step
+        }
     }
 
     func redeliver(_ transaction: TransactionRecord, in context: PathContext) throws -> PathStep {
         try AppStoreSheet.redeliver(transaction, in: context)
     }
 
-    /// Paid on StoreKit; now the server's turn, inside the purchase's commit.
-    func paid(_ transaction: String, settlement: Settlement, tampered: Bool,
-                       in context: PathContext) throws -> PathStep {
-        guard !tampered, let access = try context.account.access(of: transaction) else {
-            // Nothing for the profile (a consumable, a non-consumable), or a transaction that
-            // fails verification: the completion decides, as on StoreKit.
-            return PathStep(settlements: [settlement])
+    /// What the App Store answered, and when it took a payment, the server's turn, inside the
+    /// payment's commit.
+    func verifyWithServer(_ answer: AppStoreAnswer, in context: PathContext) throws -> PathStep {
+        guard let paid = answer.paid, !paid.tampered,
+              let access = try context.account.access(of: paid.transactionId) else {
+            // Nothing paid, nothing for the profile (a consumable, a non-consumable), or a
+            // transaction that fails verification: the completion decides, as on StoreKit.
+            return answer.step
         }
+        let transaction = paid.transactionId
         if context.catalog.origin == .storeKitConfiguration {
             try context.log(.xeeLocalStoreKit, "\(transaction) was signed by a local StoreKit configuration (the "
                             + ".storekit catalog), not by Apple: the Xee server cannot verify it and unlocks nothing, "
                             + "now or by notification; test access on the sandbox", transaction: transaction)
-            return PathStep(settlements: [settlement])
+            return answer.step
         }
         if server.hasInAppPurchaseKey {
             if let failure = try checkWithApple(for: transaction, in: context) {
@@ -233,7 +228,7 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, S
                 try context.log(.verifiedWithApple, "subscription statuses from Apple\(environmentNote(context)), "
                                 + "verified: \(access.level) active\(Store.until(access.expiresAt))",
                                 transaction: transaction)
-                return PathStep(settlements: [settlement])
+                return changingProfile(answer.step, in: context)
             }
         }
         // Access comes with the notification; the app polls for it meanwhile.
@@ -244,7 +239,7 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, S
         try context.agenda.cancelScheduled(XeeDueWork.self) { if case .profilePoll = $0 { true } else { false } }
         try context.agenda.schedule(XeeDueWork.profilePoll(transactionId: transaction, poll: 1),
                              at: context.now.addingTimeInterval(Self.pollInterval))
-        return PathStep(settlements: [settlement])
+        return answer.step
     }
 
     /// Asks Apple for the subscription statuses of `transaction`'s customer; the failure's
@@ -263,8 +258,10 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, S
         return context.catalog.settings.useSandbox ? " (sandbox, asked second)" : " (production, asked first)"
     }
 
-    /// What `makePurchase` returned: a result for the app, or what it threw.
-    func returned(_ outcome: StoreKitOutcome, of sheet: StoreKitSession, in context: PathContext) throws {
+    /// What `makePurchase` returned, logged: a result the app gets once the call is committed,
+    /// or nil for what it threw.
+    func makePurchaseReturned(_ outcome: StoreKitOutcome, of sheet: StoreKitSession,
+                              in context: PathContext) throws -> XeePurchaseResult? {
         let transaction = sheet.transactionId
         let result: XeePurchaseResult?
         var words: String
@@ -284,7 +281,7 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, S
             words += "; \(why)access comes with the notification"
         }
         try context.log(.xeeMakePurchase, "makePurchase(product: \(sheet.productId)) " + words, transaction: transaction)
-        purchaseResult = result
+        return result
     }
 
     /// `restorePurchases()` (XeePath+Restore.swift).
@@ -308,7 +305,7 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, S
                 try context.log(.xeeNotification, "notification for \(transaction): \(access.level) active"
                                 + Store.until(access.expiresAt), transaction: transaction)
             }
-            return .nothing
+            return changingProfile(.nothing, in: context)
         case .lifecycleNotification(let transaction, let change):
             return try notificationArrived(change, for: transaction, in: context)
         case .profilePoll(let transaction, let poll):
@@ -414,35 +411,46 @@ final class XeePath: RegisteredPath, AppStoreFollowUp, SDKState, AccessServer, S
             try context.recordXeeAccess(XeeAccessRecord(
                 userId: context.userId, level: access.level, transactionId: transaction, expiresAt: expires,
                 willRenew: renews, source: XeeAccessSource.notification.rawValue, updatedAt: context.now))
-            try profileChanged(in: context)
+            try logProfileChange(in: context)
             let active = (expires ?? .distantFuture) > context.now
             let state = change == .refund ? "revoked"
                 : (active ? "active\(Store.until(expires))" : "inactive") + (renews ? "" : ", will not renew")
             try context.log(.xeeNotification, "\(name) notification for \(transaction): \(access.level) \(state)",
                             transaction: transaction)
         }
-        guard change == .refund else { return .nothing }
+        guard change == .refund else { return changingProfile(.nothing, in: context) }
         // The profile lost the level; the game may still have it from another store.
         let left = context.account.stillGiven(access.level).map { "it took \(access.level) off the profile; \($0.stillGivenWords)" }
-        return PathStep(notice: StoreNotice(.info, "The REFUND notification reached the Xee server: "
-                                            + (left ?? "\(access.level) is no longer active") + "."))
+        return changingProfile(PathStep(notice: StoreNotice(.info, "The REFUND notification reached the Xee server: "
+                                            + (left ?? "\(access.level) is no longer active") + ".")), in: context)
     }
 
     // MARK: The profile
 
+    /// Records a level on the profile and logs the profile the delegate is handed; the step
+    /// that records it says so (`changingProfile`), so the delegate hears of it once committed.
     func record(_ access: (level: String, expiresAt: Date?), of transaction: String, source: XeeAccessSource,
                 in context: PathContext) throws {
         try context.recordXeeAccess(XeeAccessRecord(
             userId: context.userId, level: access.level, transactionId: transaction, expiresAt: access.expiresAt,
             willRenew: (access.expiresAt ?? .distantFuture) > context.now, source: source.rawValue,
             updatedAt: context.now))
-        try profileChanged(in: context)
+        try logProfileChange(in: context)
     }
 
-    /// The SDK hands the app's delegate the new profile (once the change is committed).
-    private func profileChanged(in context: PathContext) throws {
+    /// `step`, which changed the profile: once it is committed, the delegate is handed the
+    /// profile as it then stands, once a call however many steps changed it.
+    func changingProfile(_ step: PathStep, in context: PathContext) -> PathStep {
+        var step = step
+        step.afterCommit.append(AfterCommit(key: "xee.didLoadLatestProfile") { [weak self] in
+            self?.delegate?.didLoadLatestProfile(context.xeeProfileNow)
+        })
+        return step
+    }
+
+    /// The SDK hands the app's delegate the new profile, logged in the change's commit.
+    private func logProfileChange(in context: PathContext) throws {
         try context.log(.xeeDidLoadLatestProfile, "didLoadLatestProfile: " + context.xeeProfileNow.described(withExpiry: true))
-        profileChanged = true
     }
 
     // MARK: Promoted purchases
