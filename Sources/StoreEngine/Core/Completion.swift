@@ -83,15 +83,16 @@ struct Completion {
     // MARK: validate -> grant -> finish
 
     /// What the player is told once a settlement is complete: a purchased transaction is
-    /// completed first.
-    func conclude(_ settlement: Settlement) throws -> StoreNotice {
+    /// completed first. `withItsPayment`: the payment is not committed yet, and its delivery
+    /// joins its commit (Pay Station's redirect, Google Play's `onPurchasesUpdated`).
+    func conclude(_ settlement: Settlement, withItsPayment: Bool = false) throws -> StoreNotice {
         switch settlement {
         case .concluded(let notice):
             return notice
         case .purchased(let transactionId):
-            // The payment was committed by the path on its own (the store's sheet, a purchase
-            // approved later): the app's delivery is the next commit.
-            host.reached(.paid)
+            // Otherwise the payment was committed by the path on its own (the store's sheet, a
+            // purchase approved later): the app's delivery is the next commit.
+            if !withItsPayment { host.reached(.paid) }
             return try complete(transactionId)
         }
     }

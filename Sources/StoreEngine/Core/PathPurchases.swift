@@ -116,10 +116,12 @@ struct PathPurchases {
     /// line. A crash before that commit leaves the payment to deliver again.
     func settleAndDeliver(_ transactionId: String, as outcome: PaymentOutcome) throws -> StoreNotice {
         try store.ledger.inTransaction {
-            switch try store.recordOutcome(outcome, of: transactionId) {
-            case .concluded(let notice): notice
-            case .purchased(let id): try store.complete(id)
+            let settlement = try store.recordOutcome(outcome, of: transactionId)
+            // Through the engine's one door, as every settlement: only the commit is the caller's.
+            guard let notice = try store.apply(PathStep(settlements: [settlement]), withItsPayment: true) else {
+                preconditionFailure("a settlement always concludes with a notice")
             }
+            return notice
         }
     }
 

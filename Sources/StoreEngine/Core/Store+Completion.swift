@@ -14,8 +14,8 @@ extension Store: CompletionHost {
     }
 
     /// What the player is told once a settlement is complete (`Completion.conclude`).
-    func conclude(_ settlement: Settlement) throws -> StoreNotice {
-        try completion.conclude(settlement)
+    func conclude(_ settlement: Settlement, withItsPayment: Bool = false) throws -> StoreNotice {
+        try completion.conclude(settlement, withItsPayment: withItsPayment)
     }
 
     /// validate -> grant -> finish for a transaction in the ledger.

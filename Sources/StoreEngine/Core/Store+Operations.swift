@@ -222,8 +222,10 @@ extension Store {
         return last
     }
 
-    /// Completes a path's settlements; the notice of the last one, else the path's own.
-    func apply(_ step: PathStep) throws -> StoreNotice? {
+    /// Completes a path's settlements; the notice of the last one, else the path's own. The one
+    /// door into the completion for whatever a path settles. `withItsPayment`: inside the commit
+    /// that records the payment, whose delivery joins it (`PathPurchases.settleAndDeliver`).
+    func apply(_ step: PathStep, withItsPayment: Bool = false) throws -> StoreNotice? {
         handedOff.merge(step.handOff)
         for callback in step.afterCommit {
             callbacksAfterCommit.removeAll { $0.key == callback.key }
@@ -232,11 +234,12 @@ extension Store {
         var notice = step.notice
         for settlement in step.settlements {
             do {
-                notice = try conclude(settlement)
+                notice = try conclude(settlement, withItsPayment: withItsPayment)
             } catch {
                 // Paid and committed as purchased, but not yet granted or finished: no path will
-                // settle it again, so the engine remembers to complete it.
-                if case .purchased(let transactionId) = settlement { remember(transactionId) }
+                // settle it again, so the engine remembers to complete it. A payment whose
+                // commit this was goes back with it, and its path settles it again.
+                if !withItsPayment, case .purchased(let transactionId) = settlement { remember(transactionId) }
                 throw error
             }
         }
