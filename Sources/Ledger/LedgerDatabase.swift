@@ -21,6 +21,9 @@ public final class LedgerDatabase {
     /// Writes that ride on the next commit (`writeWithNextCommit`), in the order first asked,
     /// the latest body for a key replacing the one before.
     private var deferredWrites: [(key: String, write: () throws -> Void)] = []
+    /// `totalChanges` as the outermost block's transaction began: a block that changed no row
+    /// ends without a commit (an engine call that decided nothing writes nothing to disk).
+    private var changesAtBegin: Int64 = 0
 
     /// Opens the ledger at `path`, creating it if missing (its directory must exist), and
     /// migrates it to the current schema.
@@ -234,6 +237,7 @@ public final class LedgerDatabase {
         let savepoint = "ledger_\(transactionDepth)"
         let isOutermost = transactionDepth == 0
         try database.execute(isOutermost ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)")
+        if isOutermost { changesAtBegin = database.totalChanges }
         transactionDepth += 1
         defer { transactionDepth -= 1 }
 
@@ -251,7 +255,7 @@ public final class LedgerDatabase {
                 // Inside the commit, as if the body had written them: a rollback keeps them waiting.
                 for deferred in deferredWrites { try deferred.write() }
             }
-            try database.execute(isOutermost ? "COMMIT" : "RELEASE \(savepoint)")
+            try database.execute(isOutermost ? endOfOutermostBlock : "RELEASE \(savepoint)")
         } catch {
             if isOutermost {
                 try? database.execute("ROLLBACK")
@@ -266,6 +270,40 @@ public final class LedgerDatabase {
             for body in committed { body() }
         }
         return result
+    }
+
+    /// COMMIT, or for a block that changed no row, ROLLBACK: nothing to make durable, so no
+    /// commit is counted or waited for.
+    private var endOfOutermostBlock: String {
+        database.totalChanges == changesAtBegin ? "ROLLBACK" : "COMMIT"
+    }
+
+    /// Whether an `inTransaction` block is running: what is written now is committed with it.
+    public var isInTransaction: Bool { transactionDepth > 0 }
+
+    /// Commits what the outermost `inTransaction` block has written so far, and goes on in a new
+    /// transaction: a durable step in the middle of one block (a payment committed before its
+    /// delivery). What waits for the commit (`whenCommitted`) runs now. Inside a nested block,
+    /// whose savepoint cannot commit alone, it commits nothing: the step is durable with the
+    /// outermost block's commit, and waits for it.
+    public func commitSoFar() throws {
+        guard transactionDepth == 1 else { return }
+        do {
+            for deferred in deferredWrites { try deferred.write() }
+            try database.execute(endOfOutermostBlock)
+        } catch {
+            // The block goes back whole, as a failed commit at its end would: the error ends it.
+            try? database.execute("ROLLBACK")
+            afterCommit.removeAll()
+            try? database.execute("BEGIN IMMEDIATE")
+            throw error
+        }
+        deferredWrites.removeAll()
+        let committed = afterCommit
+        afterCommit.removeAll()
+        for body in committed { body() }
+        try database.execute("BEGIN IMMEDIATE")
+        changesAtBegin = database.totalChanges
     }
 
     /// Runs `body` once what has been written so far is durable: at once outside a transaction,

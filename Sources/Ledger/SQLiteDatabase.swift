@@ -111,6 +111,9 @@ final class SQLiteDatabase {
     /// How many write transactions this connection has committed since it opened.
     var commitCount: Int { commits.count }
 
+    /// Rows inserted, changed or deleted on this connection since it opened, triggers' included.
+    var totalChanges: Int64 { sqlite3_total_changes64(handle) }
+
     /// Rows changed by the most recent INSERT, UPDATE or DELETE on this connection.
     var changes: Int { Int(sqlite3_changes(handle)) }
 

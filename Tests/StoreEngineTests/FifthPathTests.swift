@@ -239,13 +239,12 @@ private final class TinyPath: RegisteredPath, SheetOwner, StoreLifecycle {
         let step: PathStep
         switch choice {
         case "pay":
-            // The payment and the receipt it schedules commit together.
-            step = try context.atomically {
-                let settlement = try context.purchases.settle(open.transactionId, as: .paid(at: nil))
-                try context.agenda.schedule(TinyDueWork.receipt(transactionId: open.transactionId),
-                                     at: context.now.addingTimeInterval(Self.receiptDelay))
-                return PathStep(settlements: [settlement])
-            }
+            // The payment and the receipt it schedules commit together: the call is one commit,
+            // the store's.
+            let settlement = try context.purchases.settle(open.transactionId, as: .paid(at: nil))
+            try context.agenda.schedule(TinyDueWork.receipt(transactionId: open.transactionId),
+                                        at: context.now.addingTimeInterval(Self.receiptDelay))
+            step = PathStep(settlements: [settlement])
         case "cancel":
             step = PathStep(settlements: [try context.purchases.settle(open.transactionId, as: .cancelled)])
         default:

@@ -8,10 +8,10 @@ struct PathAgenda {
     /// How long periods, grace and billing retry last now.
     var renewalRate: RenewalRate { store.renewalRate }
 
-    /// Schedules work for later, kept in the ledger in the caller's commit when the work says it
-    /// is kept: call it inside the `atomically` block of the change that asks for it, so a crash
-    /// cannot keep one without the other.
+    /// Schedules work for later, kept in the ledger when the work says it is kept, in the commit
+    /// of the decision that asks for it, so a crash cannot keep one without the other.
     func schedule(_ work: some DueWork, at due: Date) throws {
+        assert(store.ledger.isInTransaction, "a path writes only inside the commit the store opened for it")
         try store.schedule(work, at: due)
     }
 

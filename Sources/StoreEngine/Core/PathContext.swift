@@ -3,13 +3,17 @@ import Foundation
 import Ledger
 
 /// What the engine lets a path know and do, and nothing more: the catalog, the player and the
-/// simulated time it decides on; one commit at a time (`atomically`), the Events pane (`log`)
-/// and its own tables (`records`); and, each behind a name of its own, what it knows of the
+/// simulated time it decides on; the Events pane (`log`) and its own tables (`records`); and,
+/// each behind a name of its own, what it knows of the
 /// player's account (`account`, read only), what it may do to a purchase (`purchases`: open,
 /// settle, leave pending, refund; never grant or finish, which only the engine's completion
 /// does), the work it keeps on the clock (`agenda`), the app around it (`app`), its own
 /// settings (`settings`) and the engine's seeded chance (`chance`). What only one path asks of
 /// it is an extension in that path's folder, made of these members.
+///
+/// A path never commits: the store asks it to decide inside one commit of its own
+/// (`Store.decide`), so whatever a path writes in a call is committed together or not at all;
+/// writing outside one is a mistake the debug build stops at.
 struct PathContext {
     /// Private: through the store a path could grant or finish, which only the completion does.
     private unowned let store: Store
@@ -23,18 +27,15 @@ struct PathContext {
     /// Simulated time, from the engine's clock.
     var now: Date { store.now() }
 
-    /// Runs `body` as one ledger transaction: all of it is committed, or none of it.
-    func atomically<T>(_ body: () throws -> T) throws -> T {
-        try store.ledger.inTransaction(body)
-    }
-
     func log(_ kind: EventKind, _ message: String, transaction id: String? = nil) throws {
+        assert(store.ledger.isInTransaction, "a path writes only inside the commit the store opened for it")
         try store.log(kind, message, id, now)
     }
 
     /// The path's own tables in the ledger, through the type the path declares for them: the
     /// one place a path's code holds the ledger, so what it keeps there is read in one file.
     func records<Records: PathRecords>(_ type: Records.Type = Records.self) -> Records {
+        // Read outside a commit too (the report reads a path's rows), but written only inside one.
         Records(ledger: store.ledger, now: now)
     }
 

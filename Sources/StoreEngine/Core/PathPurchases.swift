@@ -98,9 +98,12 @@ struct PathPurchases {
         store.account.record(access, productId: productId)
     }
 
-    /// A durable step of the purchase is committed (for crash tests, `StoreCheckpoint`).
-    func reached(_ step: StoreCheckpoint) {
+    /// A durable step of the purchase in the middle of the path's decision (a payment before its
+    /// delivery): the store commits what the path has written so far, then goes on in a new
+    /// commit; crash tests stop at `step` (`StoreCheckpoint`).
+    func reached(_ step: StoreCheckpoint) throws {
         store.reached(step)
+        try store.ledger.commitSoFar()
     }
 
     /// Records the outcome of a payment on a `purchasing` transaction, inside the caller's ledger

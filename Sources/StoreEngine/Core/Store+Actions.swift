@@ -32,7 +32,7 @@ extension Store {
                 return try refund(record, because: reason)
             case .approve, .decline, .resolve:
                 let owner = path(of: record)
-                let step = try owner.lifecycle?.answer(action, to: record, in: context)
+                let step = try decide { try owner.lifecycle?.answer(action, to: record, in: context) }
                     ?? PathStep(notice: StoreNotice(.info, "Nothing on the \(owner.id.displayName) path waits for \(action.title)."))
                 return try apply(step) ?? nil
             case .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease, .answerPriceIncrease,

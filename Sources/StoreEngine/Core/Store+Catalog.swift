@@ -39,12 +39,13 @@ extension Store {
     /// done) is the player's: its sheet stays.
     private func cancelPurchaseLeavingTheCatalog() throws -> StoreNotice? {
         guard let sheet = purchaseUnderWay, !isSold(sheet.productId) else { return nil }
-        guard let owner = path(sheet.path).purchaseSheet, let step = try owner.cancelPurchaseUnderWay(in: context) else {
+        guard let owner = path(sheet.path).purchaseSheet,
+              let step = try decide({ try owner.cancelPurchaseUnderWay(in: context) }) else {
             return nil
         }
         _ = try apply(step)
         // A page left showing how its purchase ended goes too: there is nothing more to read on it.
-        if sheetOnScreen?.transactionId == sheet.transactionId { try owner.closeEndedSheet(in: context) }
+        if sheetOnScreen?.transactionId == sheet.transactionId { try decide { try owner.closeEndedSheet(in: context) } }
         return StoreNotice(.info, "\(sheet.productName) left the catalog: its purchase was cancelled, nothing was charged.")
     }
 

@@ -103,8 +103,8 @@ extension Store {
             // so does any change the path's app asks to make at the renewal (Play's DEFERRED).
             let replacement = try self.path(path).lifecycle?.planReplacement(forTransaction: nil, in: context)
             if let deferred = try deferPlanChange(to: productId, in: path.marketplace, by: replacement) { return deferred }
-            let notice = try apply(self.path(path).beginPurchase(
-                PurchaseRequest(productId: productId, storefront: storefront, variationId: variationId), in: context))
+            let notice = try apply(decide { try self.path(path).beginPurchase(
+                PurchaseRequest(productId: productId, storefront: storefront, variationId: variationId), in: context) })
             if self.path(path).purchaseSheet?.sheet(in: context) != nil { reached(.opened) }
             return notice
         }
@@ -119,7 +119,7 @@ extension Store {
             let owner = input.isForASheet ? paths.first(where: { $0.purchaseSheet?.sheet(in: context) != nil })
                 : path(input.path)
             guard let sheet = owner?.purchaseSheet else { return nil }
-            return try apply(sheet.take(sent: input, in: context))
+            return try apply(decide { try sheet.take(sent: input, in: context) })
         }
     }
 
@@ -133,14 +133,14 @@ extension Store {
     /// The first path that knows the URL handles it (Pay Station answers every URL, last).
     func openURL(_ url: String) throws -> StoreNotice? {
         for path in paths {
-            if let step = try path.sdkState?.open(url, in: context) { return try apply(step) }
+            if let step = try decide({ try path.sdkState?.open(url, in: context) }) { return try apply(step) }
         }
         return nil
     }
 
     /// Restore purchases on `path`; never charges.
     public func restore(on path: IntegrationPath) throws(StoreError) -> StoreReport {
-        try takeCall { try apply(self.path(path).restore(in: context)) }
+        try takeCall { try apply(decide { try self.path(path).restore(in: context) }) }
     }
 
     /// Runs everything due by the current simulated time, in order.
@@ -220,6 +220,15 @@ extension Store {
             last = try apply(step) ?? last
         }
         return last
+    }
+
+    /// Asks a path to decide, inside one commit the store opens and closes: what the path
+    /// writes (its events, its rows, its work on the clock, the outcome it settles) is committed
+    /// together or not at all. A path never commits on its own; a durable step in the middle of
+    /// its decision (a payment before its delivery) is `PathPurchases.reached`. What it settles
+    /// is completed after this commit (`apply`).
+    func decide<Step>(_ body: () throws -> Step) throws -> Step {
+        try ledger.inTransaction(body)
     }
 
     /// Completes a path's settlements; the notice of the last one, else the path's own. The one

@@ -49,21 +49,17 @@ extension PayStationPath {
         // Using up the invoice, recording what it says and delivering it commit together: a
         // crash between the first two would leave a paid transaction that no redirect can
         // settle any more; the delivery is the app's, in the same go.
-        let open = session(of: invoice.invoiceId)
-        let notice: StoreNotice? = try context.atomically {
-            guard try context.invoices.consume(id: invoice.invoiceId) else { return nil }
-            // The page closes as the player comes back: in the same commit.
-            if let open { try logClosing(open, in: context) }
-            try context.log(.redirectReceived, "status \(redirect.status.rawValue), invoice \(invoice.invoiceId)",
-                            transaction: invoice.transactionId)
-            // A redirect from outside may come before the countdown ends: the countdown goes with it.
-            try context.agenda.cancelScheduled(PayStationDueWork.redirect(invoiceId: invoice.invoiceId))
-            return try context.purchases.settleAndDeliver(invoice.transactionId,
-                                                as: Self.outcome(of: redirect.status, at: invoice.statusAt))
-        }
-        guard let notice else {
+        guard try context.invoices.consume(id: invoice.invoiceId) else {
             return try reject(text, "invoice \(invoice.invoiceId) was already handled", context)
         }
+        // The page closes as the player comes back: in the same commit.
+        if let open = session(of: invoice.invoiceId) { try logClosing(open, in: context) }
+        try context.log(.redirectReceived, "status \(redirect.status.rawValue), invoice \(invoice.invoiceId)",
+                        transaction: invoice.transactionId)
+        // A redirect from outside may come before the countdown ends: the countdown goes with it.
+        try context.agenda.cancelScheduled(PayStationDueWork.redirect(invoiceId: invoice.invoiceId))
+        let notice = try context.purchases.settleAndDeliver(invoice.transactionId,
+                                                            as: Self.outcome(of: redirect.status, at: invoice.statusAt))
         forget(invoice.invoiceId)
         return PathStep(notice: notice)
     }
@@ -78,12 +74,10 @@ extension PayStationPath {
     /// so a late redirect for it is refused.
     func settleWithoutRedirect(_ transactionId: String, invoice: String, status: RedirectURL.Status,
                                in context: PathContext) throws -> PathStep {
-        let notice = try context.atomically {
-            try context.invoices.recordPaymentStatus(status.rawValue, forInvoice: invoice)
-            _ = try context.invoices.consume(id: invoice)
-            let paidAt = try context.invoices.invoice(id: invoice)?.statusAt
-            return try context.purchases.settleAndDeliver(transactionId, as: Self.outcome(of: status, at: paidAt))
-        }
+        try context.invoices.recordPaymentStatus(status.rawValue, forInvoice: invoice)
+        _ = try context.invoices.consume(id: invoice)
+        let paidAt = try context.invoices.invoice(id: invoice)?.statusAt
+        let notice = try context.purchases.settleAndDeliver(transactionId, as: Self.outcome(of: status, at: paidAt))
         return PathStep(notice: notice)
     }
 

@@ -93,35 +93,32 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
         // Pre-warmed at the SDK's start (logged at launch), or started once already: no wait.
         let coldStart = warmed || catalog.settings.payStation.prewarm ? 0 : catalog.settings.payStation.coldLaunchSeconds
         let savedCard = try context.settings.value(of: Self.savedCardSetting(forUser: context.userId))
-        let session: PayStationSession = try context.atomically {
-            let transaction = try context.purchases.openTransaction(
-                productId: product.id, in: storefront, terms: terms, variationId: request.variationId, path: id,
-                reference: Self.invoiceId(ofSequence:))
-            let invoiceId = transaction.invoiceId ?? transaction.id
-            let regular = ProductDisplay(product: product, storefront: storefront, showsIntroOffer: false).pricePerPeriod
-                ?? PriceFormatter.format(terms.regularPrice, in: storefront)
-            let session = PayStationSession(
-                transactionId: transaction.id, invoiceId: invoiceId, token: token, productId: product.id,
-                productName: name, formattedPrice: PriceFormatter.format(terms.chargeNow, in: storefront),
-                laterTerms: terms.offer.map { OfferText.describe($0.offer, in: storefront, then: regular) },
-                opensExternalBrowser: external, sandbox: catalog.settings.useSandbox, today: transaction.createdAt,
-                savedCard: savedCard, isLoaded: coldStart == 0)
-            try context.invoices.record(InvoiceRecord(invoiceId: invoiceId, transactionId: transaction.id,
-                                                     userId: context.userId, createdAt: transaction.createdAt))
-            try context.log(.purchaseStarted, "\(product.shortId) for \(session.formattedPrice) in \(storefront.id): purchasing",
+        let transaction = try context.purchases.openTransaction(
+            productId: product.id, in: storefront, terms: terms, variationId: request.variationId, path: id,
+            reference: Self.invoiceId(ofSequence:))
+        let invoiceId = transaction.invoiceId ?? transaction.id
+        let regular = ProductDisplay(product: product, storefront: storefront, showsIntroOffer: false).pricePerPeriod
+            ?? PriceFormatter.format(terms.regularPrice, in: storefront)
+        let session = PayStationSession(
+            transactionId: transaction.id, invoiceId: invoiceId, token: token, productId: product.id,
+            productName: name, formattedPrice: PriceFormatter.format(terms.chargeNow, in: storefront),
+            laterTerms: terms.offer.map { OfferText.describe($0.offer, in: storefront, then: regular) },
+            opensExternalBrowser: external, sandbox: catalog.settings.useSandbox, today: transaction.createdAt,
+            savedCard: savedCard, isLoaded: coldStart == 0)
+        try context.invoices.record(InvoiceRecord(invoiceId: invoiceId, transactionId: transaction.id,
+                                                 userId: context.userId, createdAt: transaction.createdAt))
+        try context.log(.purchaseStarted, "\(product.shortId) for \(session.formattedPrice) in \(storefront.id): purchasing",
+                        transaction: transaction.id)
+        let login = catalog.settings.customLoginToken.map { "customLoginToken \(QuotedText.part($0))" } ?? "no login token"
+        try context.log(.payStationWillOpen, "token requested, \(login)", transaction: transaction.id)
+        try context.log(external ? .payStationOpenedExternally : .payStationOpened,
+                        "\(external ? "external browser" : "in-app"): \(session.url)", transaction: transaction.id)
+        if coldStart == 0 {
+            try context.log(.payStationLoaded, warmed ? "loaded at once (warm)" : "loaded at once",
                             transaction: transaction.id)
-            let login = catalog.settings.customLoginToken.map { "customLoginToken \(QuotedText.part($0))" } ?? "no login token"
-            try context.log(.payStationWillOpen, "token requested, \(login)", transaction: transaction.id)
-            try context.log(external ? .payStationOpenedExternally : .payStationOpened,
-                            "\(external ? "external browser" : "in-app"): \(session.url)", transaction: transaction.id)
-            if coldStart == 0 {
-                try context.log(.payStationLoaded, warmed ? "loaded at once (warm)" : "loaded at once",
-                                transaction: transaction.id)
-            } else {
-                try context.agenda.schedule(PayStationDueWork.loaded(invoiceId: invoiceId),
-                                     at: context.now.addingTimeInterval(Double(coldStart)))
-            }
-            return session
+        } else {
+            try context.agenda.schedule(PayStationDueWork.loaded(invoiceId: invoiceId),
+                                 at: context.now.addingTimeInterval(Double(coldStart)))
         }
         sessions[session.invoiceId] = session
         onScreen = session.invoiceId
@@ -243,14 +240,12 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
             event = (.payStationPaid, "status done, invoice \(session.invoiceId)")
         case .delivering:
             // Paid: committed now, so a crash cannot lose it; done follows on the clock.
-            try context.atomically {
-                try context.invoices.recordPaymentStatus(RedirectURL.Status.delivering.rawValue, forInvoice: session.invoiceId)
-                try context.log(.payStationDelivering, "status delivering: paid, still processing "
-                                + "(done in \(Self.seconds(TestCard.deliveringSeconds)))", transaction: session.transactionId)
-                try context.agenda.schedule(PayStationDueWork.delivered(invoiceId: session.invoiceId),
-                                     at: context.now.addingTimeInterval(TestCard.deliveringSeconds))
-            }
-            context.purchases.reached(.paid)
+            try context.invoices.recordPaymentStatus(RedirectURL.Status.delivering.rawValue, forInvoice: session.invoiceId)
+            try context.log(.payStationDelivering, "status delivering: paid, still processing "
+                            + "(done in \(Self.seconds(TestCard.deliveringSeconds)))", transaction: session.transactionId)
+            try context.agenda.schedule(PayStationDueWork.delivered(invoiceId: session.invoiceId),
+                                 at: context.now.addingTimeInterval(TestCard.deliveringSeconds))
+            try context.purchases.reached(.paid)
             return .nothing
         case .declined(let reason):
             status = .troubled
@@ -261,47 +256,39 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
             // One commit: the page closing, its status, and the redirect or the settlement.
             let closedStatus: RedirectURL.Status = session.closedDuringPayment ? .invoice : .canceled
             guard RedirectURL.isSent(for: closedStatus, by: policy.condition) else {
-                let step = try context.atomically { () throws -> PathStep in
-                    try logClosing(session, in: context)
-                    return try settleWithoutRedirect(session.transactionId, invoice: session.invoiceId,
+                try logClosing(session, in: context)
+                let step = try settleWithoutRedirect(session.transactionId, invoice: session.invoiceId,
                                                      status: closedStatus, in: context)
-                }
                 forget(session.invoiceId)
                 return step
             }
             let url = redirectURL(for: session, status: closedStatus, in: context).text
-            return try context.atomically {
-                try context.invoices.recordPaymentStatus(closedStatus.rawValue, forInvoice: session.invoiceId)
-                try context.log(.redirectSent, url, transaction: session.transactionId)
-                return try handle(url, in: context)
-            }
+            try context.invoices.recordPaymentStatus(closedStatus.rawValue, forInvoice: session.invoiceId)
+            try context.log(.redirectSent, url, transaction: session.transactionId)
+            return try handle(url, in: context)
         }
         let redirects = RedirectURL.isSent(for: status, by: policy.condition)
         // Committed with its events: from here a crash cannot lose the payment (see
         // `redeliver`), and only a redirect saying what Pay Station said is believed.
-        try context.atomically {
-            if status == .done, session.savesCard {
-                // The player ticked "save card": Pay Station offers it on the next payment.
-                try context.settings.set(Self.savedCardSetting(forUser: context.userId), to: session.cardNumber)
-            }
-            try context.invoices.recordPaymentStatus(status.rawValue, forInvoice: session.invoiceId)
-            if let wrongCode { try context.log(.payStationWrongCode, wrongCode, transaction: session.transactionId) }
-            try context.log(event.0, event.1, transaction: session.transactionId)
-            if redirects {
-                try context.log(.redirectSent, redirectURL(for: session, status: status, in: context).text,
-                                transaction: session.transactionId)
-                try context.agenda.schedule(PayStationDueWork.redirect(invoiceId: session.invoiceId),
-                                     at: context.now.addingTimeInterval(Double(policy.delaySeconds)))
-            }
+        if status == .done, session.savesCard {
+            // The player ticked "save card": Pay Station offers it on the next payment.
+            try context.settings.set(Self.savedCardSetting(forUser: context.userId), to: session.cardNumber)
         }
-        context.purchases.reached(.paid)
+        try context.invoices.recordPaymentStatus(status.rawValue, forInvoice: session.invoiceId)
+        if let wrongCode { try context.log(.payStationWrongCode, wrongCode, transaction: session.transactionId) }
+        try context.log(event.0, event.1, transaction: session.transactionId)
+        if redirects {
+            try context.log(.redirectSent, redirectURL(for: session, status: status, in: context).text,
+                            transaction: session.transactionId)
+            try context.agenda.schedule(PayStationDueWork.redirect(invoiceId: session.invoiceId),
+                                 at: context.now.addingTimeInterval(Double(policy.delaySeconds)))
+        }
+        try context.purchases.reached(.paid)
         if redirects { return .nothing }
         // No redirect: the SDK learns the outcome by asking for the invoice's status. Paid goes
         // back to the game; a decline stays on screen until the player closes it.
-        let step = try context.atomically { () throws -> PathStep in
-            if status == .done { try logClosing(session, in: context) }
-            return try settleWithoutRedirect(session.transactionId, invoice: session.invoiceId, status: status, in: context)
-        }
+        if status == .done { try logClosing(session, in: context) }
+        let step = try settleWithoutRedirect(session.transactionId, invoice: session.invoiceId, status: status, in: context)
         if status == .done { forget(session.invoiceId) }
         return step
     }
@@ -357,7 +344,7 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
     /// transaction is settled or about to be. Nothing happens for a page already closed.
     func close(_ invoice: String, in context: PathContext) throws {
         guard let session = sessions[invoice] else { return }
-        try context.atomically { try logClosing(session, in: context) }
+        try logClosing(session, in: context)
         forget(invoice)
     }
 

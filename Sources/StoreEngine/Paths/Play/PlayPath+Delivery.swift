@@ -11,36 +11,34 @@ extension PlayPath {
     /// acknowledges (or consumes a consumable), in one commit. A purchase that fails
     /// verification is neither granted nor acknowledged: Google Play refunds it at its deadline.
     func deliver(_ transaction: String, in context: PathContext) throws -> StoreNotice {
-        try context.atomically {
-            let records = context.records(PlayPurchaseRecords.self)
-            guard var purchase = try records.purchase(of: transaction), purchase.state == .purchased else {
-                return StoreNotice(.info, "Google Play holds no purchase for \(transaction).")
-            }
-            try context.log(.playPurchasesUpdated, "onPurchasesUpdated(OK, [\(purchase.orderId) PURCHASED])",
-                            transaction: transaction)
-            if let problem = try verificationProblem(of: purchase, with: records) {
-                try context.log(.playVerifyFailed, "the purchase's signature does not verify (\(problem)): "
-                                + "not granted, not acknowledged", transaction: transaction)
-                return StoreNotice(.error, "Google Play's purchase failed verification: \(problem). Nothing was granted.")
-            }
-            try context.log(.playVerified, "signature verified with the licence key (\(RSAKey.algorithm))", transaction: transaction)
-            let paidAt = Date(timeIntervalSince1970: Double(purchase.purchaseTime) / 1000)
-            let notice = try context.purchases.settleAndDeliver(transaction, as: .paid(at: paidAt))
-            let subscribes = context.catalog.product(id: purchase.productId)?.type == .autoRenewable
-            // A plan change's purchase names the one it replaced, whose token is no longer valid.
-            let linked = purchase.linkedPurchaseToken.map {
-                ", linkedPurchaseToken \($0.prefix(12))… (\(purchase.replacementMode ?? "replaced"); that token is no longer valid)"
-            } ?? ""
-            try context.log(subscribes ? .subscriptionPurchased : .oneTimeProductPurchased,
-                            "\(purchase.productId) \(purchase.orderId)\(linked)", transaction: transaction)
-            guard try records.appAcknowledges() else {
-                try context.log(.playAcknowledged, "the app leaves \(purchase.orderId) unacknowledged (QA): Google Play "
-                                + "refunds it at its deadline", transaction: transaction)
-                return notice
-            }
-            try settleOwnership(of: &purchase, in: context)
+        let records = context.records(PlayPurchaseRecords.self)
+        guard var purchase = try records.purchase(of: transaction), purchase.state == .purchased else {
+            return StoreNotice(.info, "Google Play holds no purchase for \(transaction).")
+        }
+        try context.log(.playPurchasesUpdated, "onPurchasesUpdated(OK, [\(purchase.orderId) PURCHASED])",
+                        transaction: transaction)
+        if let problem = try verificationProblem(of: purchase, with: records) {
+            try context.log(.playVerifyFailed, "the purchase's signature does not verify (\(problem)): "
+                            + "not granted, not acknowledged", transaction: transaction)
+            return StoreNotice(.error, "Google Play's purchase failed verification: \(problem). Nothing was granted.")
+        }
+        try context.log(.playVerified, "signature verified with the licence key (\(RSAKey.algorithm))", transaction: transaction)
+        let paidAt = Date(timeIntervalSince1970: Double(purchase.purchaseTime) / 1000)
+        let notice = try context.purchases.settleAndDeliver(transaction, as: .paid(at: paidAt))
+        let subscribes = context.catalog.product(id: purchase.productId)?.type == .autoRenewable
+        // A plan change's purchase names the one it replaced, whose token is no longer valid.
+        let linked = purchase.linkedPurchaseToken.map {
+            ", linkedPurchaseToken \($0.prefix(12))… (\(purchase.replacementMode ?? "replaced"); that token is no longer valid)"
+        } ?? ""
+        try context.log(subscribes ? .subscriptionPurchased : .oneTimeProductPurchased,
+                        "\(purchase.productId) \(purchase.orderId)\(linked)", transaction: transaction)
+        guard try records.appAcknowledges() else {
+            try context.log(.playAcknowledged, "the app leaves \(purchase.orderId) unacknowledged (QA): Google Play "
+                            + "refunds it at its deadline", transaction: transaction)
             return notice
         }
+        try settleOwnership(of: &purchase, in: context)
+        return notice
     }
 
     /// Why the purchase's signature cannot be trusted, or nil.
@@ -101,27 +99,25 @@ extension PlayPath {
         }
         let id = purchase.transactionId
         let granted = try context.account.transaction(id)?.finishedAt != nil
-        return try context.atomically {
-            if purchase.refunded {
-                try context.log(consuming ? .playConsumed : .playAcknowledged,
-                                "\(call)(\(purchase.orderId)) → ITEM_NOT_OWNED: Google Play refunded it", transaction: id)
-                return PathStep(notice: StoreNotice(.info, "\(purchase.orderId) was refunded; \(call) changes nothing."))
-            }
-            if consuming ? purchase.consumed : purchase.acknowledged {
-                try context.log(consuming ? .playConsumed : .playAcknowledged,
-                                "\(call)(\(purchase.orderId)) again: already \(consuming ? "consumed" : "acknowledged"), "
-                                + "nothing changes", transaction: id)
-                return PathStep(notice: StoreNotice(.info, "\(purchase.orderId) is already \(consuming ? "consumed" : "acknowledged")."))
-            }
-            guard granted else {
-                return PathStep(notice: StoreNotice(.info, "\(purchase.orderId) is not granted yet; nothing to \(consuming ? "consume" : "acknowledge")."))
-            }
-            if consuming, !purchase.consumable {
-                return PathStep(notice: StoreNotice(.info, "\(purchase.productId) is not a consumable; acknowledge it instead."))
-            }
-            try settleOwnership(of: &purchase, in: context)
-            return PathStep(notice: StoreNotice(.success, "\(call): \(purchase.orderId) \(consuming ? "consumed" : "acknowledged")."))
+        if purchase.refunded {
+            try context.log(consuming ? .playConsumed : .playAcknowledged,
+                            "\(call)(\(purchase.orderId)) → ITEM_NOT_OWNED: Google Play refunded it", transaction: id)
+            return PathStep(notice: StoreNotice(.info, "\(purchase.orderId) was refunded; \(call) changes nothing."))
         }
+        if consuming ? purchase.consumed : purchase.acknowledged {
+            try context.log(consuming ? .playConsumed : .playAcknowledged,
+                            "\(call)(\(purchase.orderId)) again: already \(consuming ? "consumed" : "acknowledged"), "
+                            + "nothing changes", transaction: id)
+            return PathStep(notice: StoreNotice(.info, "\(purchase.orderId) is already \(consuming ? "consumed" : "acknowledged")."))
+        }
+        guard granted else {
+            return PathStep(notice: StoreNotice(.info, "\(purchase.orderId) is not granted yet; nothing to \(consuming ? "consume" : "acknowledge")."))
+        }
+        if consuming, !purchase.consumable {
+            return PathStep(notice: StoreNotice(.info, "\(purchase.productId) is not a consumable; acknowledge it instead."))
+        }
+        try settleOwnership(of: &purchase, in: context)
+        return PathStep(notice: StoreNotice(.success, "\(call): \(purchase.orderId) \(consuming ? "consumed" : "acknowledged")."))
     }
 
     func setAppAcknowledges(_ on: Bool, in context: PathContext) throws -> PathStep {
@@ -131,23 +127,19 @@ extension PlayPath {
     }
 
     func setAppAcknowledgesQuietly(_ on: Bool, in context: PathContext) throws {
-        try context.atomically {
-            try context.records(PlayPurchaseRecords.self).setAppAcknowledges(on)
-            try context.log(.playAcknowledged, on ? "the app acknowledges and consumes after granting"
-                            : "QA: the app no longer acknowledges or consumes after granting")
-        }
+        try context.records(PlayPurchaseRecords.self).setAppAcknowledges(on)
+        try context.log(.playAcknowledged, on ? "the app acknowledges and consumes after granting"
+                        : "QA: the app no longer acknowledges or consumes after granting")
         session?.appAcknowledges = on
     }
 
     /// `onBillingServiceDisconnected`: the app calls `startConnection` again after a backoff.
     func disconnect(failingAttempts failing: Int, in context: PathContext, during transaction: String? = nil) throws -> PathStep {
         failingAttempts = failing
-        try context.atomically {
-            try context.log(.playConnection, "onBillingServiceDisconnected (SERVICE_DISCONNECTED): the app calls "
-                            + "startConnection again in \(Int(Self.backoff(beforeAttempt: 1))) s", transaction: transaction)
-            try context.agenda.cancelScheduled(PlayDueWork.self) { if case .reconnect = $0 { true } else { false } }
-            try context.agenda.schedule(PlayDueWork.reconnect(attempt: 1), at: context.now.addingTimeInterval(Self.backoff(beforeAttempt: 1)))
-        }
+        try context.log(.playConnection, "onBillingServiceDisconnected (SERVICE_DISCONNECTED): the app calls "
+                        + "startConnection again in \(Int(Self.backoff(beforeAttempt: 1))) s", transaction: transaction)
+        try context.agenda.cancelScheduled(PlayDueWork.self) { if case .reconnect = $0 { true } else { false } }
+        try context.agenda.schedule(PlayDueWork.reconnect(attempt: 1), at: context.now.addingTimeInterval(Self.backoff(beforeAttempt: 1)))
         connection = .reconnecting(attempt: 1)
         session?.reconnecting = true
         return PathStep(notice: StoreNotice(.error, "Google Play Billing disconnected; the app is reconnecting."))

@@ -38,17 +38,15 @@ extension PlayPath {
     func queryPurchases(at moment: String, in context: PathContext) throws -> StoreNotice {
         let records = context.records(PlayPurchaseRecords.self)
         let owned = try records.all().filter { $0.obfuscatedAccountId == Self.accountId(context.userId) && $0.isOwned }
-        return try context.atomically {
-            try context.log(.playQueryPurchases, "queryPurchasesAsync(INAPP, SUBS) at \(moment): "
-                            + (owned.isEmpty ? "no purchases" : owned.map { "\($0.productId) \($0.orderId)" }.joined(separator: ", ")))
-            let acknowledges = try records.appAcknowledges()
-            for var purchase in owned where !purchase.acknowledged && acknowledges {
-                guard try context.account.transaction(purchase.transactionId)?.finishedAt != nil else { continue }
-                try settleOwnership(of: &purchase, in: context)
-            }
-            let names = owned.filter { !$0.consumable }.map { context.catalog.noticeName(ofProduct: $0.productId) }
-            return names.isEmpty ? StoreNotice(.info, "Google Play: nothing to restore.")
-                : StoreNotice(.success, "Google Play: you own \(names.joined(separator: ", ")). Nothing was charged.")
+        try context.log(.playQueryPurchases, "queryPurchasesAsync(INAPP, SUBS) at \(moment): "
+                        + (owned.isEmpty ? "no purchases" : owned.map { "\($0.productId) \($0.orderId)" }.joined(separator: ", ")))
+        let acknowledges = try records.appAcknowledges()
+        for var purchase in owned where !purchase.acknowledged && acknowledges {
+            guard try context.account.transaction(purchase.transactionId)?.finishedAt != nil else { continue }
+            try settleOwnership(of: &purchase, in: context)
         }
+        let names = owned.filter { !$0.consumable }.map { context.catalog.noticeName(ofProduct: $0.productId) }
+        return names.isEmpty ? StoreNotice(.info, "Google Play: nothing to restore.")
+            : StoreNotice(.success, "Google Play: you own \(names.joined(separator: ", ")). Nothing was charged.")
     }
 }

@@ -135,23 +135,19 @@ extension PlayPath {
               let index = choices.firstIndex(where: { $0.choice.reference == sheet.chosenOffer?.reference })
         else { return }
         let (chosen, terms) = choices[index]
-        try context.atomically {
-            try context.purchases.changeTerms(ofTransaction: sheet.transactionId, to: terms)
-            let mode = sheet.replacement.map { ", SubscriptionUpdateParams \($0.mode.rawValue)" } ?? ""
-            try context.log(.playBillingFlow, "launchBillingFlow(\(product.shortId), offerToken \(chosen.offerToken) of "
-                            + "\(chosen.reference)\(mode)) → OK: Google Play's sheet shows \(chosen.formattedPrice) in \(storefront.id)",
-                            transaction: sheet.transactionId)
-        }
+        try context.purchases.changeTerms(ofTransaction: sheet.transactionId, to: terms)
+        let mode = sheet.replacement.map { ", SubscriptionUpdateParams \($0.mode.rawValue)" } ?? ""
+        try context.log(.playBillingFlow, "launchBillingFlow(\(product.shortId), offerToken \(chosen.offerToken) of "
+                        + "\(chosen.reference)\(mode)) → OK: Google Play's sheet shows \(chosen.formattedPrice) in \(storefront.id)",
+                        transaction: sheet.transactionId)
         sheet.reprice(choices.map(\.choice))
     }
 
     /// QA's switch: whether the app offers its developer-determined offers.
     func setDeveloperOffers(_ on: Bool, in context: PathContext) throws -> PathStep {
-        try context.atomically {
-            try context.records(PlayOfferRecords.self).setShowsDeveloperOffers(on)
-            try context.log(.playProductDetails, on ? "the app offers its developer-determined offers"
-                            : "QA: the app no longer offers its developer-determined offers")
-        }
+        try context.records(PlayOfferRecords.self).setShowsDeveloperOffers(on)
+        try context.log(.playProductDetails, on ? "the app offers its developer-determined offers"
+                        : "QA: the app no longer offers its developer-determined offers")
         return PathStep(notice: StoreNotice(.info, on ? "Google Play: developer-determined offers are offered."
                                             : "Google Play: developer-determined offers are not offered."))
     }

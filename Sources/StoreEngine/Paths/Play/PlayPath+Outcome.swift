@@ -73,28 +73,24 @@ extension PlayPath {
                                                     + "Nothing was charged or granted."), in: context)
         }
         if instrument.isSlow {
-            try context.atomically {
-                let purchase = try makePurchase(of: sheet, state: .pending, in: context)
-                try context.log(.playPurchasesUpdated, "onPurchasesUpdated(OK, [\(purchase.productId) PENDING, purchaseToken "
-                                + "\(purchase.purchaseToken.prefix(12))…]): \(instrument.eventName); no orderId and nothing "
-                                + "charged until it is PURCHASED, so the app grants nothing", transaction: transaction)
-                try context.agenda.schedule(PlayDueWork.pendingSettles(transactionId: transaction, approves: instrument.approves),
-                                     at: context.now.addingTimeInterval(PlayInstrument.slowCardSeconds))
-                try context.purchases.leavePending(transaction, because: .slowCard)
-            }
+            let purchase = try makePurchase(of: sheet, state: .pending, in: context)
+            try context.log(.playPurchasesUpdated, "onPurchasesUpdated(OK, [\(purchase.productId) PENDING, purchaseToken "
+                            + "\(purchase.purchaseToken.prefix(12))…]): \(instrument.eventName); no orderId and nothing "
+                            + "charged until it is PURCHASED, so the app grants nothing", transaction: transaction)
+            try context.agenda.schedule(PlayDueWork.pendingSettles(transactionId: transaction, approves: instrument.approves),
+                                 at: context.now.addingTimeInterval(PlayInstrument.slowCardSeconds))
+            try context.purchases.leavePending(transaction, because: .slowCard)
             session = nil
             return PathStep(notice: StoreNotice(.info, "\(sheet.productName) is pending (slow test card): Google Play "
                                                 + "settles it in a few minutes; nothing is charged or granted until then."))
         }
-        try context.atomically {
-            let purchase = try makePurchase(of: sheet, state: .purchased, in: context)
-            try context.log(.playCharged, "\(instrument.eventName): \(purchase.orderId) PURCHASED, "
-                            + "purchaseToken \(purchase.purchaseToken.prefix(12))…, signed with the licence key",
-                            transaction: transaction)
-            try scheduleDeadline(of: transaction, in: context)
-        }
+        let purchase = try makePurchase(of: sheet, state: .purchased, in: context)
+        try context.log(.playCharged, "\(instrument.eventName): \(purchase.orderId) PURCHASED, "
+                        + "purchaseToken \(purchase.purchaseToken.prefix(12))…, signed with the licence key",
+                        transaction: transaction)
+        try scheduleDeadline(of: transaction, in: context)
         session = nil
-        context.purchases.reached(.paid)
+        try context.purchases.reached(.paid)
         return PathStep(notice: try deliver(transaction, in: context))
     }
 

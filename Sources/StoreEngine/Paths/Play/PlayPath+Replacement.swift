@@ -49,20 +49,16 @@ extension PlayPath {
             mode = mode.next
         }
         guard mode != current.mode else { return }
-        try context.atomically {
-            try context.records(PlayOfferRecords.self).setReplacementMode(mode)
-        }
+        try context.records(PlayOfferRecords.self).setReplacementMode(mode)
         sheet.replacement?.mode = mode
         try relaunch(&sheet, in: context)
     }
 
     /// QA's choice of the mode the app passes, kept across launches (`play replacement-mode`).
     func setReplacementMode(_ mode: PlayReplacementMode, in context: PathContext) throws -> PathStep {
-        try context.atomically {
-            try context.records(PlayOfferRecords.self).setReplacementMode(mode)
-            try context.log(.playBillingFlow, "the app passes SubscriptionUpdateParams with \(mode.rawValue) "
-                            + "when it changes a plan: \(mode.words)")
-        }
+        try context.records(PlayOfferRecords.self).setReplacementMode(mode)
+        try context.log(.playBillingFlow, "the app passes SubscriptionUpdateParams with \(mode.rawValue) "
+                        + "when it changes a plan: \(mode.words)")
         return PathStep(notice: StoreNotice(.info, "Google Play: plan changes use \(mode.rawValue)."))
     }
 }

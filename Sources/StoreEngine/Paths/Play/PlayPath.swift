@@ -54,11 +54,9 @@ final class PlayPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState {
     /// in `onResume`, acknowledging what it granted but has not acknowledged.
     func launched(in context: PathContext) throws {
         guard context.catalog.storefronts.contains(where: { $0.path == id }) else { return }
-        try context.atomically {
-            _ = try context.records(PlayPurchaseRecords.self).licenseKey()
-            try context.log(.playConnection, "BillingClient.newBuilder(context).setListener(purchasesUpdatedListener)"
-                            + ".enablePendingPurchases().build(); startConnection → onBillingSetupFinished(OK)")
-        }
+        _ = try context.records(PlayPurchaseRecords.self).licenseKey()
+        try context.log(.playConnection, "BillingClient.newBuilder(context).setListener(purchasesUpdatedListener)"
+                        + ".enablePendingPurchases().build(); startConnection → onBillingSetupFinished(OK)")
         connection = .connected
         _ = try queryPurchases(at: "launch", in: context)
     }
@@ -132,26 +130,24 @@ final class PlayPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState {
         let records = context.records(PlayPurchaseRecords.self)
         let acknowledges = try records.appAcknowledges()
         let sheetChoices = choices?.map(\.choice) ?? []
-        let opened: PlaySession = try context.atomically {
-            let transaction = try context.purchases.openTransaction(productId: product.id, in: storefront, terms: terms,
-                                                          variationId: request.variationId, path: id,
-                                                          reference: PlayPurchase.orderId(sequence:))
-            let sheet = PlaySession(
-                transactionId: transaction.id, productId: product.id, productName: name,
-                formattedPrice: PriceFormatter.format(terms.chargeNow, in: storefront),
-                offerLine: sheetChoices.first?.line, account: "\(context.userId)@gmail.test",
-                language: storefront.language, appAcknowledges: acknowledges, offerChoices: sheetChoices,
-                replacement: replacement)
-            if product.type == .autoRenewable {
-                _ = try logOfferDetails(of: product, in: storefront, context: context, transaction: transaction.id)
-            }
-            let token = (sheet.chosenOffer.map { ", offerToken \($0.offerToken) of \($0.reference)" } ?? "")
-                + (replacement.map { ", SubscriptionUpdateParams(oldPurchaseToken of \($0.replacedTransactionId), "
-                    + "\($0.mode.rawValue))" } ?? "")
-            try context.log(.playBillingFlow, "launchBillingFlow(\(product.shortId)\(token)) → OK: Google Play's sheet "
-                            + "shows \(sheet.formattedPrice) in \(storefront.id)", transaction: transaction.id)
-            return sheet
+        let transaction = try context.purchases.openTransaction(productId: product.id, in: storefront, terms: terms,
+                                                      variationId: request.variationId, path: id,
+                                                      reference: PlayPurchase.orderId(sequence:))
+        let sheet = PlaySession(
+            transactionId: transaction.id, productId: product.id, productName: name,
+            formattedPrice: PriceFormatter.format(terms.chargeNow, in: storefront),
+            offerLine: sheetChoices.first?.line, account: "\(context.userId)@gmail.test",
+            language: storefront.language, appAcknowledges: acknowledges, offerChoices: sheetChoices,
+            replacement: replacement)
+        if product.type == .autoRenewable {
+            _ = try logOfferDetails(of: product, in: storefront, context: context, transaction: transaction.id)
         }
+        let token = (sheet.chosenOffer.map { ", offerToken \($0.offerToken) of \($0.reference)" } ?? "")
+            + (replacement.map { ", SubscriptionUpdateParams(oldPurchaseToken of \($0.replacedTransactionId), "
+                + "\($0.mode.rawValue))" } ?? "")
+        try context.log(.playBillingFlow, "launchBillingFlow(\(product.shortId)\(token)) → OK: Google Play's sheet "
+                        + "shows \(sheet.formattedPrice) in \(storefront.id)", transaction: transaction.id)
+        let opened: PlaySession = sheet
         session = opened
         return .nothing
     }

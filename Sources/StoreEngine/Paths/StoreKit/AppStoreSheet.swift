@@ -68,19 +68,17 @@ final class AppStoreSheet {
         let regular = ProductDisplay(product: product, storefront: storefront, showsIntroOffer: false).pricePerPeriod
             ?? PriceFormatter.format(terms.regularPrice, in: storefront)
         let sandbox = context.catalog.settings.useSandbox
-        let opened: StoreKitSession = try context.atomically {
-            let transaction = try context.purchases.openTransaction(productId: product.id, in: storefront, terms: terms,
-                                                          variationId: request.variationId, path: path)
-            let sheet = StoreKitSession(
-                transactionId: transaction.id, productId: product.id, productName: name,
-                formattedPrice: PriceFormatter.format(terms.chargeNow, in: storefront),
-                offerLine: terms.offer.map { OfferText.describe($0.offer, in: storefront, then: regular) },
-                account: "\(context.userId)@\(sandbox ? "sandbox" : "icloud").test", sandbox: sandbox,
-                language: storefront.language, path: path)
-            try context.log(.purchaseStarted, "\(product.shortId) for \(sheet.formattedPrice) in \(storefront.id): "
-                            + "purchase() shows the App Store sheet", transaction: transaction.id)
-            return sheet
-        }
+        let transaction = try context.purchases.openTransaction(productId: product.id, in: storefront, terms: terms,
+                                                      variationId: request.variationId, path: path)
+        let sheet = StoreKitSession(
+            transactionId: transaction.id, productId: product.id, productName: name,
+            formattedPrice: PriceFormatter.format(terms.chargeNow, in: storefront),
+            offerLine: terms.offer.map { OfferText.describe($0.offer, in: storefront, then: regular) },
+            account: "\(context.userId)@\(sandbox ? "sandbox" : "icloud").test", sandbox: sandbox,
+            language: storefront.language, path: path)
+        try context.log(.purchaseStarted, "\(product.shortId) for \(sheet.formattedPrice) in \(storefront.id): "
+                        + "purchase() shows the App Store sheet", transaction: transaction.id)
+        let opened: StoreKitSession = sheet
         session = opened
         return .nothing
     }
@@ -127,18 +125,16 @@ final class AppStoreSheet {
         let transaction = sheet.transactionId
         switch outcome {
         case .buy, .tamper:
-            return try context.atomically {
-                let settlement = try context.purchases.settle(transaction, as: .paid(at: nil))
-                if outcome == .tamper {
-                    try context.purchases.tamper(withSignatureOf: transaction)
-                    try context.log(.purchaseResult, "purchase() returned success(.unverified): QA altered the signed "
-                                    + "transaction", transaction: transaction)
-                } else {
-                    try context.log(.purchaseResult, "purchase() returned success(.verified)", transaction: transaction)
-                }
-                return AppStoreAnswer(step: PathStep(settlements: [settlement]),
-                                      paid: AppStoreAnswer.Payment(transactionId: transaction, tampered: outcome == .tamper))
+            let settlement = try context.purchases.settle(transaction, as: .paid(at: nil))
+            if outcome == .tamper {
+                try context.purchases.tamper(withSignatureOf: transaction)
+                try context.log(.purchaseResult, "purchase() returned success(.unverified): QA altered the signed "
+                                + "transaction", transaction: transaction)
+            } else {
+                try context.log(.purchaseResult, "purchase() returned success(.verified)", transaction: transaction)
             }
+            return AppStoreAnswer(step: PathStep(settlements: [settlement]),
+                                  paid: AppStoreAnswer.Payment(transactionId: transaction, tampered: outcome == .tamper))
         case .cancel:
             let notice = StoreNotice(.info, "Purchase cancelled.")
             return AppStoreAnswer(step: PathStep(settlements: [try context.purchases.settle(transaction, as: .failed(
@@ -150,10 +146,8 @@ final class AppStoreSheet {
                 .storeKit(failure), event: "purchase() threw \(failure.qualifiedName)", notice: notice))]))
         case .askToBuy, .interrupt:
             let reason: PendingReason = outcome == .askToBuy ? .askToBuy : .interruptedPurchase
-            try context.atomically {
-                try context.purchases.leavePending(transaction, because: reason)
-                try context.log(.purchaseResult, "purchase() returned pending (\(reason.displayName))", transaction: transaction)
-            }
+            try context.purchases.leavePending(transaction, because: reason)
+            try context.log(.purchaseResult, "purchase() returned pending (\(reason.displayName))", transaction: transaction)
             let next = reason == .askToBuy ? "approve or decline it" : "resolve it"
             return AppStoreAnswer(step: PathStep(notice: StoreNotice(.info, "\(sheet.productName) is pending "
                                                                      + "(\(reason.displayName)); press m to \(next).")))
@@ -181,13 +175,11 @@ final class AppStoreSheet {
                         + "nothing is delivered on Transaction.updates", notice: notice))]))
             }
             // One commit, as at the sheet: the payment and what the path schedules on it.
-            return try context.atomically {
-                try context.log(.transactionUpdate, "Transaction.updates: \(id) "
-                                + (action == .approve ? "approved by a parent" : "resolved"), transaction: id)
-                let settlement = try context.purchases.settle(id, as: .paid(at: nil))
-                return AppStoreAnswer(step: PathStep(settlements: [settlement]),
-                                      paid: AppStoreAnswer.Payment(transactionId: id, tampered: false))
-            }
+            try context.log(.transactionUpdate, "Transaction.updates: \(id) "
+                            + (action == .approve ? "approved by a parent" : "resolved"), transaction: id)
+            let settlement = try context.purchases.settle(id, as: .paid(at: nil))
+            return AppStoreAnswer(step: PathStep(settlements: [settlement]),
+                                  paid: AppStoreAnswer.Payment(transactionId: id, tampered: false))
         case .decline:
             let notice = StoreNotice(.info, "Ask to Buy declined: nothing was charged or unlocked.")
             return AppStoreAnswer(step: PathStep(settlements: [try context.purchases.settle(id, as: .failed(

@@ -25,11 +25,9 @@ extension XeePath {
         // One purchase at a time: during another purchase it waits, kept, and comes back here
         // once that purchase's sheet has gone (the delegate is asked then).
         if let open = context.app.sheetOnScreen {
-            try context.atomically {
-                try context.purchases.keepUntilSheetCloses(url)
-                try context.log(.xeePromoted, "the App Store started a promoted purchase of \(product.shortId); it waits: "
-                                + "\(open.name) is open for \(open.transactionId), one purchase at a time")
-            }
+            try context.purchases.keepUntilSheetCloses(url)
+            try context.log(.xeePromoted, "the App Store started a promoted purchase of \(product.shortId); it waits: "
+                            + "\(open.name) is open for \(open.transactionId), one purchase at a time")
             let name = product.name.resolved(for: "en") ?? product.shortId
             return PathStep(notice: StoreNotice(.info, "The App Store promoted \(name); it waits until the purchase "
                                                 + "of \(open.productName) has ended."))

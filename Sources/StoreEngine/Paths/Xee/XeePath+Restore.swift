@@ -45,17 +45,15 @@ extension XeePath {
             levels[access.level] = (purchase.id, access.expiresAt)
         }
         let now = context.now
-        let restored = try context.atomically { () throws -> [String] in
-            var lines: [String] = []
-            for (level, found) in levels.sorted(by: { $0.key < $1.key }) {
-                try record((level, found.expiresAt), of: found.transaction, source: .restore, in: context)
-                let active = (found.expiresAt ?? .distantFuture) > now
-                lines.append("\(level) \(active ? "active" : "inactive (expired)")")
-            }
-            try context.log(.restored, "restorePurchases(): \(latest.id) sent; Apple reported "
-                            + (lines.isEmpty ? "no subscription" : lines.joined(separator: ", ")))
-            return lines
+        var lines: [String] = []
+        for (level, found) in levels.sorted(by: { $0.key < $1.key }) {
+            try record((level, found.expiresAt), of: found.transaction, source: .restore, in: context)
+            let active = (found.expiresAt ?? .distantFuture) > now
+            lines.append("\(level) \(active ? "active" : "inactive (expired)")")
         }
+        try context.log(.restored, "restorePurchases(): \(latest.id) sent; Apple reported "
+                        + (lines.isEmpty ? "no subscription" : lines.joined(separator: ", ")))
+        let restored = lines
         let step = PathStep(notice: StoreNotice(restored.isEmpty ? .info : .success, restored.isEmpty
             ? "Nothing to restore: Apple reports no subscription for this player."
             : "Restored \(restored.joined(separator: ", ")). Nothing was charged."))

@@ -174,16 +174,14 @@ final class XeePath: RegisteredPath, SDKState, AccessServer, SheetOwner, StoreLi
         AppStoreSheet.input(from: sent)
     }
 
-    /// The sheet's outcome, the server's turn on a payment and what `makePurchase` returned
-    /// commit together; the sheet goes once they have.
+    /// The sheet's outcome, the server's turn on a payment and what `makePurchase` returned,
+    /// in the one commit of the call.
     func take(_ input: StoreKitInput, in context: PathContext) throws -> PathStep {
         guard let (sheet, outcome) = appStore.outcome(of: input) else { return .nothing }
-        let step = try context.atomically {
-            let step = try verifyWithServer(try appStore.settle(sheet, as: outcome, in: context), in: context)
-            return step.handing(try makePurchaseReturned(outcome, of: sheet, in: context))
-        }
+        let step = try verifyWithServer(try appStore.settle(sheet, as: outcome, in: context), in: context)
+        let returned = try makePurchaseReturned(outcome, of: sheet, in: context)
         appStore.closeSheet()
-        return step
+        return step.handing(returned)
     }
 
     /// An Ask to Buy approved or an interrupted purchase resolved: the payment and the
@@ -191,9 +189,7 @@ final class XeePath: RegisteredPath, SDKState, AccessServer, SheetOwner, StoreLi
     func answer(_ action: TransactionAction, to transaction: TransactionRecord, in context: PathContext) throws -> PathStep? {
         switch action {
         case .approve, .resolve:
-            try context.atomically {
-                try verifyWithServer(try appStore.answer(action, to: transaction, in: context), in: context)
-            }
+            try verifyWithServer(try appStore.answer(action, to: transaction, in: context), in: context)
         default:
             try appStore.answer(action, to: transaction, in: context).step
         }
@@ -300,11 +296,9 @@ final class XeePath: RegisteredPath, SDKState, AccessServer, SheetOwner, StoreLi
         switch work {
         case .notification(let transaction):
             guard let access = try context.account.access(of: transaction) else { return .nothing }
-            try context.atomically {
-                try record(access, of: transaction, source: .notification, in: context)
-                try context.log(.xeeNotification, "notification for \(transaction): \(access.level) active"
-                                + Store.until(access.expiresAt), transaction: transaction)
-            }
+            try record(access, of: transaction, source: .notification, in: context)
+            try context.log(.xeeNotification, "notification for \(transaction): \(access.level) active"
+                            + Store.until(access.expiresAt), transaction: transaction)
             return changingProfile(.nothing, in: context)
         case .lifecycleNotification(let transaction, let change):
             return try notificationArrived(change, for: transaction, in: context)
@@ -407,17 +401,15 @@ final class XeePath: RegisteredPath, SDKState, AccessServer, SheetOwner, StoreLi
             let period = context.catalog.product(id: try context.account.productId(of: transaction) ?? "")?.period
             expires = context.agenda.renewalRate.graceEnd(for: period, from: current?.expiresAt ?? context.now)
         }
-        try context.atomically {
-            try context.recordXeeAccess(XeeAccessRecord(
-                userId: context.userId, level: access.level, transactionId: transaction, expiresAt: expires,
-                willRenew: renews, source: XeeAccessSource.notification.rawValue, updatedAt: context.now))
-            try logProfileChange(in: context)
-            let active = (expires ?? .distantFuture) > context.now
-            let state = change == .refund ? "revoked"
-                : (active ? "active\(Store.until(expires))" : "inactive") + (renews ? "" : ", will not renew")
-            try context.log(.xeeNotification, "\(name) notification for \(transaction): \(access.level) \(state)",
-                            transaction: transaction)
-        }
+        try context.recordXeeAccess(XeeAccessRecord(
+            userId: context.userId, level: access.level, transactionId: transaction, expiresAt: expires,
+            willRenew: renews, source: XeeAccessSource.notification.rawValue, updatedAt: context.now))
+        try logProfileChange(in: context)
+        let active = (expires ?? .distantFuture) > context.now
+        let state = change == .refund ? "revoked"
+            : (active ? "active\(Store.until(expires))" : "inactive") + (renews ? "" : ", will not renew")
+        try context.log(.xeeNotification, "\(name) notification for \(transaction): \(access.level) \(state)",
+                        transaction: transaction)
         guard change == .refund else { return changingProfile(.nothing, in: context) }
         // The profile lost the level; the game may still have it from another store.
         let left = context.account.stillGiven(access.level).map { "it took \(access.level) off the profile; \($0.stillGivenWords)" }
