@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Platform
 
 /// One SQLite connection. The ledger's schema and queries sit on top of it.
 ///
@@ -131,7 +132,7 @@ final class SQLiteDatabase {
         case SQLITE_CORRUPT: .corrupt(path: path, problem: message)
         case SQLITE_NOTADB: .notADatabase(path: path)
         case SQLITE_FULL: .diskFull(path: path)
-        case SQLITE_IOERR where [ENOSPC, EDQUOT].contains(sqlite3_system_errno(handle)): .diskFull(path: path)
+        case SQLITE_IOERR where SystemError(code: sqlite3_system_errno(handle)).isDiskFull: .diskFull(path: path)
         default: .sqlite(code: code, message: message)
         }
     }
