@@ -3,7 +3,7 @@
 // storefront -> CursesBackend, Scenarios -> Exports -> Program -> TerminalUI, Host -> StoreEngine -> Ledger, Catalog, CCrypto.
 // Nothing above StoreEngine imports Ledger; only CursesBackend imports CCurses (Tests/ArchitectureTests checks).
 // Platform, below all of them (Ledger included), is the only code that differs between Linux and Darwin,
-// and the only code that calls the C library.
+// and the only code that calls the C library (but for `exit`).
 import PackageDescription
 
 let package = Package(

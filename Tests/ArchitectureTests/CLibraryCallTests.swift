@@ -12,7 +12,8 @@ import Testing
 /// A name counts when it is called (`open(`), or is a constant or a type of C's (`ENOENT`,
 /// `O_RDONLY`, `mode_t`), or is `errno`; not as a member (`.open(`), a label (`read:`), nor when
 /// the target declares it itself (a method `write(_:)` of its own is not the C `write`).
-/// Comments and the insides of string literals are not code.
+/// Comments and the insides of string literals are not code. stdlib.h is not among the headers,
+/// so `exit` and `atexit`, with which the commands end the process, are not counted.
 @Suite("Only Platform calls the C library")
 struct CLibraryCallTests {
     static func cNames() throws -> Set<String> {
