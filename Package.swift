@@ -2,7 +2,8 @@
 // The storefront package. Targets and their arrows as docs/architecture.md draws them:
 // storefront -> CursesBackend, Scenarios -> Exports -> Program -> TerminalUI, Host -> StoreEngine -> Ledger, Catalog, CCrypto.
 // Nothing above StoreEngine imports Ledger; only CursesBackend imports CCurses (Tests/ArchitectureTests checks).
-// Platform, below all of them, is the only code that differs between Linux and Darwin.
+// Platform, below all of them (Ledger included), is the only code that differs between Linux and Darwin,
+// and the only code that calls the C library (but for `exit`).
 import PackageDescription
 
 let package = Package(
@@ -41,11 +42,12 @@ let package = Package(
             pkgConfig: "fribidi",
             providers: [.apt(["libfribidi-dev", "libutf8proc-dev"]), .brew(["fribidi", "utf8proc"])]
         ),
-        // Sockets, signals, the wake-up pipe, file locks and file watching: Glibc or Darwin
+        // Every call of the C library: sockets, signals, the wake-up pipe, file locks, file watching,
+        // files and their names, errno's words, the terminal and the locale. Glibc or Darwin
         // behind small Swift types, and nothing of ours.
         .target(name: "Platform"),
         .target(name: "Catalog"),
-        .target(name: "Ledger", dependencies: ["CSQLite"]),
+        .target(name: "Ledger", dependencies: ["CSQLite", "Platform"]),
         .target(name: "StoreEngine", dependencies: ["Catalog", "Ledger", "CCrypto", "Platform"]),
         .target(name: "TerminalUI", dependencies: ["StoreEngine", "Catalog", "CText"]),
         // The app's host, apart from the domain: the socket other processes hand URLs to a
@@ -71,7 +73,8 @@ let package = Package(
         // The catalog, a fixed moment and the products answer, shared by the UI and program tests;
         // the property tests' case count.
         .target(name: "TestFixtures", dependencies: ["Catalog", "StoreEngine"], path: "Tests/TestFixtures"),
-        // Each platform call on the real system: sockets, a signal, a lock, a watched folder.
+        // Each platform call on the real system: sockets, signals, locks, watched folders, files,
+        // a pseudo-terminal, a locale, a stopped child process.
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestFixtures"], exclude: ["Fixtures"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger"]),

@@ -42,7 +42,7 @@ public final class CursesTerminal: Backend {
     /// Takes over the terminal. `colorEnabled` false (NO_COLOR) draws without color.
     /// `environment` gives TERM and COLORTERM.
     public init(colorEnabled: Bool, environment: [String: String]) throws(OpenFailure) {
-        setlocale(LC_ALL, "")
+        ProcessLocale.adoptEnvironment()
         isUTF8 = String(cString: sf_codeset()).uppercased().replacingOccurrences(of: "-", with: "") == "UTF8"
         let term = environment["TERM"]
         // TERM's description is read once: whether it can move the cursor, then its colors.
@@ -52,8 +52,7 @@ public final class CursesTerminal: Backend {
             let colors = name == requested?.0 ? requested?.1 ?? -1 : sf_probe_terminal(name)
             return colors < 0 ? nil : Int(colors)
         }
-        guard let choice, let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r"),
-              newterm(choice.name, output, input) != nil else {
+        guard let choice, let streams = StdioStreams.standard(), newterm(choice.name, streams.output, streams.input) != nil else {
             throw OpenFailure(term: term)
         }
         notice = choice.notice
@@ -80,11 +79,11 @@ public final class CursesTerminal: Backend {
     /// `/dev/null`, so a frame's cost is timed without a terminal's speed in it. TERM is
     /// xterm-256color whatever the environment says, so the figure means the same everywhere.
     public init(offscreenWidth width: Int, height: Int) throws(OpenFailure) {
-        setlocale(LC_ALL, "")
+        ProcessLocale.adoptEnvironment()
         isUTF8 = true
         notice = nil
-        guard sf_probe_terminal("xterm-256color") >= 0, let output = fopen("/dev/null", "w"),
-              let input = fopen("/dev/null", "r"), newterm("xterm-256color", output, input) != nil else {
+        guard sf_probe_terminal("xterm-256color") >= 0, let streams = StdioStreams.nullDevice(),
+              newterm("xterm-256color", streams.output, streams.input) != nil else {
             throw OpenFailure(term: "xterm-256color")
         }
         leaveok(sf_stdscr(), true)
@@ -218,7 +217,7 @@ public final class CursesTerminal: Backend {
         // the wait is short: the rest of the report, or the Esc on its own once it is not.
         let wait = splitReports.isHolding ? min(timeout ?? Self.splitReportWait, Self.splitReportWait) : timeout
         // A signal (SIGWINCH) interrupts the wait; ncurses then has KEY_RESIZE for us below.
-        let waited = Readiness.poll([STDIN_FILENO, inbox.wakeDescriptor], upTo: wait)
+        let waited = Readiness.poll([TerminalStreams.input, inbox.wakeDescriptor], upTo: wait)
         var inputs = readQueuedInput()
         if let since = splitReports.heldSince, ProcessInfo.processInfo.systemUptime - since >= Self.splitReportWait {
             inputs += splitReports.flush()
@@ -256,7 +255,7 @@ public final class CursesTerminal: Backend {
         probe.restore()
         // SIGSTOP, not SIGTSTP: it cannot be caught, so no handler (ncurses' included) runs
         // between here and `fg`.
-        kill(getpid(), SIGSTOP)
+        JobControl.stopThisProcess()
         // Continued. The screen may hold anything the shell printed: repaint all of it.
         probe.resume()
         redrawwin(sf_stdscr())

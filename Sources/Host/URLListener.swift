@@ -50,7 +50,7 @@ public final class URLListener: Sendable {
             throw .urlSocket(path: path, reason: SystemErrorText.words(for: error.code))
         }
         guard let stopPipe = WakePipe(nonBlocking: false) else {
-            let code = errno
+            let code = SystemError.last.code
             LocalSocket.close(descriptor)
             LocalSocket.removeFile(at: path)
             throw .urlSocket(path: path, reason: SystemErrorText.words(for: code))
@@ -93,7 +93,7 @@ public final class URLListener: Sendable {
                 client = try LocalSocket.accept(on: server)
             } catch {
                 // A client that gave up while queued is no reason to stop listening.
-                if error.code == EINTR || error.code == ECONNABORTED { continue }
+                if error == .interrupted || error == .connectionAborted { continue }
                 return
             }
             guard claimConnection() else {

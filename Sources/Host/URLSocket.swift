@@ -40,7 +40,7 @@ public enum URLSocket {
         do throws(SystemError) {
             return try LocalSocket.connect(to: path, timeout: timeout)
         } catch {
-            throw error.code == ENOENT || error.code == ECONNREFUSED ? .noListener : .io("connect: \(SystemErrorText.words(for: error.code))")
+            throw error == .noSuchEntry || error == .connectionRefused ? .noListener : .io("connect: \(SystemErrorText.words(for: error.code))")
         }
     }
 

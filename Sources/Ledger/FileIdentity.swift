@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// Which file a path names at a moment: its device and inode. A check made of one file answers
 /// for that file only, not for another moved into its place since (`Ledger.CheckAhead`, the
@@ -10,9 +11,8 @@ struct FileIdentity: Equatable, Sendable {
     /// The identity of the regular, non-empty file at `path`, or nil for anything else (no file,
     /// an empty one, a FIFO or a device).
     init?(of path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return nil }
-        device = UInt64(truncatingIfNeeded: info.st_dev)
-        inode = UInt64(truncatingIfNeeded: info.st_ino)
+        guard let status = try? PathStatus(path: path), status.kind == .file, status.size > 0 else { return nil }
+        device = status.device
+        inode = status.inode
     }
 }

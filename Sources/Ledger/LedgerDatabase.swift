@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Platform
 
 /// The durable record of transactions, grants, events, the redirect inbox and settings, kept in
 /// one SQLite file in write-ahead-log mode.
@@ -23,7 +24,7 @@ public final class LedgerDatabase {
     private var deferredWrites: [(key: String, write: () throws -> Void)] = []
     /// `totalChanges` as the outermost block's transaction began: a block that changed no row
     /// ends without a commit (an engine call that decided nothing writes nothing to disk).
-    private var changesAtBegin: Int64 = 0
+    private var changesAtBegin = 0
 
     /// Opens the ledger at `path`, creating it if missing (its directory must exist), and
     /// migrates it to the current schema.
@@ -150,30 +151,41 @@ public final class LedgerDatabase {
     /// the other name, or a failure (a full disk), is removed, and the next open starts again.
     private static func make(at path: String) throws {
         let making = path + ".new"
-        for file in LedgerFiles.all(making) { unlink(file) }
+        removeFiles(of: making)
         do {
             _ = try LedgerFiles.createPrivately(making)
             try build(making)
         } catch {
-            for file in LedgerFiles.all(making) { unlink(file) }
+            removeFiles(of: making)
             // Said of the ledger the user knows; the other name is ours alone.
             throw (error as? LedgerError)?.naming(path) ?? error
         }
-        // link, not rename: a ledger another process made meanwhile (`open-url` beside a launch)
-        // is kept, and this one dropped. A file system without hard links gets the rename.
-        if link(making, path) != 0, errno != EEXIST, rename(making, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            for file in LedgerFiles.all(making) { unlink(file) }
-            throw LedgerError.cannotOpen(path: path, message: reason)
+        do throws(SystemError) {
+            try linkInPlace(making, at: path)
+        } catch {
+            removeFiles(of: making)
+            throw LedgerError.cannotOpen(path: path, message: error.reason)
         }
-        for file in LedgerFiles.all(making) { unlink(file) }
+        removeFiles(of: making)
         // The new name on disk before the first purchase is written under it.
-        let directory = (path as NSString).deletingLastPathComponent
-        let folder = open(directory.isEmpty ? "." : directory, O_RDONLY | O_CLOEXEC)
-        if folder >= 0 {
-            fsync(folder)
-            close(folder)
+        FolderSync.flushEntries(of: (path as NSString).deletingLastPathComponent)
+    }
+
+    /// Gives the ledger made at `making` the name `path`. A link, not a rename: a ledger another
+    /// process made meanwhile (`open-url` beside a launch) is kept, and this one dropped. A
+    /// file system without hard links gets the rename.
+    private static func linkInPlace(_ making: String, at path: String) throws(SystemError) {
+        do throws(SystemError) {
+            try FileNames.link(making, as: path)
+        } catch {
+            guard error != .alreadyExists else { return }
+            try FileNames.rename(making, to: path)
         }
+    }
+
+    /// Removes whichever files of the ledger being made at `making` are there.
+    private static func removeFiles(of making: String) {
+        for file in LedgerFiles.all(making) { try? FileNames.remove(file) }
     }
 
     /// The schema written into the file at `making`, all of it in the file itself (the WAL

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Platform
 
 /// The ledger's files on disk: the database and, in WAL mode, its write-ahead log and
 /// shared-memory index beside it. They hold player ids, purchase history and Pay Station
@@ -17,17 +18,13 @@ public enum LedgerFiles {
     /// makes later the mode of the database file (overriding the umask itself), so this mode
     /// carries over to them.
     static func createPrivately(_ path: String) throws -> Bool {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == EEXIST { return false }
-            if code == ENOSPC || code == EDQUOT { throw LedgerError.diskFull(path: path) }
-            throw LedgerError.cannotOpen(path: path, message: String(cString: strerror(code)))
+        // The mode is set after the open, whose mode the umask may have left wider or narrower.
+        do throws(SystemError) {
+            return try ExclusiveFile.create(at: path, permissions: 0o600)
+        } catch {
+            if error.isDiskFull { throw LedgerError.diskFull(path: path) }
+            throw LedgerError.cannotOpen(path: path, message: error.reason)
         }
-        // open's mode passes through the umask; the umask may have left it wider or narrower.
-        fchmod(descriptor, 0o600)
-        close(descriptor)
-        return true
     }
 
     /// Narrows the database and whatever WAL and shared-memory files exist to 0600: a ledger
@@ -35,22 +32,21 @@ public enum LedgerFiles {
     /// not change the mode of (owned by someone else) is left as it is.
     static func makePrivate(_ path: String) {
         for file in all(path) {
-            var info = stat()
-            guard stat(file, &info) == 0, Int(info.st_mode) & 0o777 != 0o600 else { continue }
-            chmod(file, 0o600)
+            guard let status = try? PathStatus(path: file), status.mode & 0o777 != 0o600 else { continue }
+            try? PathStatus.changeMode(of: file, to: 0o600)
         }
     }
 
     /// Whether the ledger at `path` has a write-ahead log or a shared-memory index beside it.
     static func hasLog(_ path: String) -> Bool {
-        access(path + "-wal", F_OK) == 0 || access(path + "-shm", F_OK) == 0
+        PathAccess.exists(path + "-wal") || PathAccess.exists(path + "-shm")
     }
 
     /// No write-ahead log beside the ledger at `path`, or an empty one: the file alone is the
     /// database.
     static func logHoldsNoFrames(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path + "-wal", &info) != 0 || info.st_size == 0
+        guard let log = try? PathStatus(path: path + "-wal") else { return true }
+        return log.size == 0
     }
 
     /// Whether nothing can be made or changed in the ledger's directory: a read-only mount, or
@@ -58,7 +54,7 @@ public enum LedgerFiles {
     /// read-only mount).
     static func nothingCanWriteBeside(_ path: String) -> Bool {
         let directory = (path as NSString).deletingLastPathComponent
-        return access(directory.isEmpty ? "." : directory, W_OK) != 0
+        return !PathAccess.isWritable(directory.isEmpty ? "." : directory)
     }
 
     /// Takes away the empty log and shared-memory index a reading connection made beside the
@@ -70,7 +66,7 @@ public enum LedgerFiles {
     /// log, which is not in WAL mode: a connection that may write would roll back a journal
     /// another program left beside its file.
     static func removeLogLeftByReading(_ path: String) {
-        guard access(path, F_OK) == 0, access(path + "-wal", F_OK) == 0, logHoldsNoFrames(path) else { return }
+        guard PathAccess.exists(path), PathAccess.exists(path + "-wal"), logHoldsNoFrames(path) else { return }
         var handle: OpaquePointer?
         // Never SQLITE_OPEN_CREATE: a ledger removed meanwhile (`reset`) is not made again.
         guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK else {

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// What a ledger's file held when it was last checked whole: its size and a digest of every
 /// byte, kept beside it (its name and `-checked`: `storefront.sqlite-checked`) by the app's last
@@ -69,21 +70,22 @@ struct LedgerFingerprint: Equatable {
     func record(for ledgerPath: String) throws {
         let path = Self.recordPath(for: ledgerPath)
         let writing = path + ".new"
-        unlink(writing)
+        try? FileNames.remove(writing)
         guard FileManager.default.createFile(atPath: writing, contents: Data(recordText.utf8),
                                              attributes: [.posixPermissions: 0o600]) else {
-            throw LedgerError.cannotOpen(path: writing, message: String(cString: strerror(errno)))
+            throw LedgerError.cannotOpen(path: writing, message: SystemError.last.reason)
         }
-        guard rename(writing, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(writing)
-            throw LedgerError.cannotOpen(path: path, message: reason)
+        do throws(SystemError) {
+            try FileNames.rename(writing, to: path)
+        } catch {
+            try? FileNames.remove(writing)
+            throw LedgerError.cannotOpen(path: path, message: error.reason)
         }
     }
 
     /// Removes the fingerprint kept for the ledger at `ledgerPath`, if any.
     static func forget(for ledgerPath: String) {
-        unlink(recordPath(for: ledgerPath))
+        try? FileNames.remove(recordPath(for: ledgerPath))
     }
 
     /// True when `database`'s file holds exactly the bytes its kept fingerprint was taken of,
@@ -113,8 +115,6 @@ struct LedgerFingerprint: Equatable {
     }
 
     private static func fileSize(_ path: String) -> UInt64? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return UInt64(info.st_size)
+        (try? PathStatus(path: path)).map { UInt64($0.size) }
     }
 }

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Platform
 
 /// One SQLite connection. The ledger's schema and queries sit on top of it.
 ///
@@ -111,8 +112,9 @@ final class SQLiteDatabase {
     /// How many write transactions this connection has committed since it opened.
     var commitCount: Int { commits.count }
 
-    /// Rows inserted, changed or deleted on this connection since it opened, triggers' included.
-    var totalChanges: Int64 { sqlite3_total_changes64(handle) }
+    /// Rows inserted, changed or deleted on this connection since it opened, triggers' included
+    /// (the 32-bit count: `sqlite3_total_changes64` is newer than the SQLite macOS 11 ships).
+    var totalChanges: Int { Int(sqlite3_total_changes(handle)) }
 
     /// Rows changed by the most recent INSERT, UPDATE or DELETE on this connection.
     var changes: Int { Int(sqlite3_changes(handle)) }
@@ -134,7 +136,7 @@ final class SQLiteDatabase {
         case SQLITE_CORRUPT: .corrupt(path: path, problem: message)
         case SQLITE_NOTADB: .notADatabase(path: path)
         case SQLITE_FULL: .diskFull(path: path)
-        case SQLITE_IOERR where [ENOSPC, EDQUOT].contains(sqlite3_system_errno(handle)): .diskFull(path: path)
+        case SQLITE_IOERR where SystemError(code: sqlite3_system_errno(handle)).isDiskFull: .diskFull(path: path)
         default: .sqlite(code: code, message: message)
         }
     }

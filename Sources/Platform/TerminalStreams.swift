@@ -5,10 +5,21 @@ import Darwin
 #endif
 
 /// The terminal as standard input and output, byte by byte, beside ncurses: what the width
-/// probe writes (a query) and reads back (the terminal's answer), before ncurses reads keys.
+/// probe writes (a query) and reads back (the terminal's answer), before ncurses reads keys;
+/// and whether a standard stream is a terminal at all (`isatty`).
 public enum TerminalStreams {
     /// Standard input's descriptor, on which keys arrive.
     public static let input = STDIN_FILENO
+    /// Standard output's descriptor, where the screen is drawn.
+    public static let output = STDOUT_FILENO
+    /// Standard error's descriptor, where progress and errors are said.
+    public static let errorOutput = STDERR_FILENO
+
+    /// Whether `descriptor` (`input`, `output`, `errorOutput` or any open one) is a terminal:
+    /// false for a file, a pipe, a socket, or a descriptor not open.
+    public static func isTerminal(_ descriptor: Int32) -> Bool {
+        isatty(descriptor) == 1
+    }
 
     /// Writes `bytes` to standard output at once, past any buffer.
     public static func write(_ bytes: [UInt8]) {

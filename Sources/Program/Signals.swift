@@ -15,7 +15,8 @@ public final class QuitSignals: Sendable {
     /// The first signal that came.
     private let received = Mutex<Int32?>(nil)
 
-    public init(_ signals: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT], inbox: Inbox) {
+    public init(_ signals: [Int32] = [SignalNumber.terminate, SignalNumber.hangUp, SignalNumber.interrupt, SignalNumber.quit],
+                inbox: Inbox) {
         guard let pipe = WakePipe(nonBlocking: false) else { return }
         let thread = Thread { [weak self] in
             while let byte = pipe.nextByte() {

@@ -3,6 +3,7 @@ import CursesBackend
 import Exports
 import Foundation
 import Host
+import Platform
 import Program
 import StoreEngine
 import TerminalUI
@@ -35,7 +36,7 @@ enum AppCommand {
         let device = try options.deviceChoice()
         let projectId = try options.sdkProjectId()
         let recordFile = try RecordOption.file(options)
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+        guard TerminalStreams.isTerminal(TerminalStreams.input), TerminalStreams.isTerminal(TerminalStreams.output) else {
             throw CommandFailure(.usage, "the app needs a terminal; for scripts use storefront scenario, history or lint.")
         }
         let checkpoint = try CrashInjection.checkpoint(from: ProcessInfo.processInfo.environment)
@@ -114,6 +115,6 @@ enum AppCommand {
         // recording is written whatever ended the session.
         if let recordFile, let recorder { try RecordOption.write(recorder.recording, to: recordFile) }
         // A terminal that went away without a signal ends the app as its SIGHUP would have.
-        if let status = signals.exitStatus ?? (terminal.isGone ? 128 + SIGHUP : nil) { exit(status) }
+        if let status = signals.exitStatus ?? (terminal.isGone ? 128 + SignalNumber.hangUp : nil) { exit(status) }
     }
 }

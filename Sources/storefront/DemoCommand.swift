@@ -2,6 +2,7 @@ import Catalog
 import CursesBackend
 import Exports
 import Foundation
+import Platform
 import Program
 import Scenarios
 import TerminalUI
@@ -40,7 +41,7 @@ enum DemoCommand {
             guard !settings.loop else {
                 throw CommandFailure(.usage, "demo --headless records one run; drop --loop (a player loops the recording).")
             }
-        } else if isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1 {
+        } else if !TerminalStreams.isTerminal(TerminalStreams.input) || !TerminalStreams.isTerminal(TerminalStreams.output) {
             throw CommandFailure(.usage, "a demo needs a terminal; to check a demo without one, run it as a scenario: storefront scenario \(file), or record it with --headless --record FILE.")
         }
         // Checked before the show: a recording that cannot be written must not be found out at the end.
@@ -80,7 +81,7 @@ enum DemoCommand {
         terminal.close()
         // Whatever ended the demo (q, a failed line, a signal), what was shown is kept.
         if let recordFile, let recorder { try RecordOption.write(recorder.recording, to: recordFile) }
-        if let status = signals.exitStatus ?? (terminal.isGone ? 128 + SIGHUP : nil) { exit(status) }
+        if let status = signals.exitStatus ?? (terminal.isGone ? 128 + SignalNumber.hangUp : nil) { exit(status) }
         try report(ending, file: file)
     }
 

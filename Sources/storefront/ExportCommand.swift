@@ -41,7 +41,7 @@ enum ExportCommand {
         job.scratchDirectory = scratch
         let destination = ExportDestination(directory: output)
         job.destination = destination
-        let progress = Progress(onTerminal: isatty(STDERR_FILENO) == 1)
+        let progress = Progress(onTerminal: TerminalStreams.isTerminal(TerminalStreams.errorOutput))
         let interruption = Interruption(removing: scratch, discarding: destination, silencing: progress)
         let result: ExportResult
         do {
@@ -157,7 +157,7 @@ enum ExportCommand {
     /// a shell reports it: the output directory is as it was before. Handled on a queue of its
     /// own, not in a signal handler, so the removal may do what a handler may not.
     final class Interruption: Sendable {
-        private static let signals = [SIGINT, SIGTERM, SIGHUP]
+        private static let signals = [SignalNumber.interrupt, SignalNumber.terminate, SignalNumber.hangUp]
         /// Dispatch's sources are not `Sendable`; these are touched only here and in `stop`.
         private let sources: Mutex<[any DispatchSourceSignal]>
         /// Held by a handler from its first step to its exit, so `stop` waits for it.

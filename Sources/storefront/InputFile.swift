@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Platform
 
 /// Reads a file a command was given (a catalog, a theme; a scenario is checked here too) as
 /// UTF-8 text, and says what is wrong with it in the terms sysexits uses: 66 when there is no
@@ -37,60 +38,56 @@ enum InputFile {
 
     /// Checks that `path` is a file that can be opened for reading, without reading it.
     static func requireFile(at path: String, missingHint: String = missingCatalogHint) throws(Problem) {
-        close(try openFile(at: path, missingHint: missingHint))
+        try openFile(at: path, missingHint: missingHint).close()
     }
 
     /// Opened without blocking, then checked with `fstat`: reading a FIFO with no writer would
     /// otherwise wait forever, and `FileManager.contents` says nothing of why it failed.
     static func readData(at path: String, missingHint: String = missingCatalogHint,
                          directoryExample: String = "catalog.json") throws(Problem) -> Data {
-        let descriptor = try openFile(at: path, missingHint: missingHint, directoryExample: directoryExample)
-        defer { close(descriptor) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return data }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw unreadable(errno)
-            }
-            data.append(contentsOf: buffer[0..<count])
+        let file = try openFile(at: path, missingHint: missingHint, directoryExample: directoryExample)
+        defer { file.close() }
+        do throws(SystemError) {
+            return Data(try file.readToEnd())
+        } catch {
+            throw unreadable(error)
         }
     }
 
-    /// The open descriptor of a regular file at `path`, or what `path` is instead.
+    /// The regular file at `path`, open, or what `path` is instead.
     private static func openFile(at path: String, missingHint: String,
-                                 directoryExample: String = "catalog.json") throws(Problem) -> Int32 {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let error = errno
-            if error == ENOENT || error == ENOTDIR {
+                                 directoryExample: String = "catalog.json") throws(Problem) -> FileReader {
+        let file: FileReader
+        do throws(SystemError) {
+            file = try FileReader(openingWithoutWaiting: path)
+        } catch {
+            if error == .noSuchEntry || error == .notAFolder {
                 throw noInput("no such file. " + missingHint)
             }
-            if error == ELOOP { throw noInput("is a symbolic link that leads round in a loop; point it at a file.") }
+            if error == .linkLoop { throw noInput("is a symbolic link that leads round in a loop; point it at a file.") }
             throw unreadable(error)
         }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            let error = errno
-            close(descriptor)
+        let status: PathStatus
+        do throws(SystemError) {
+            status = try file.status()
+        } catch {
+            file.close()
             throw unreadable(error)
         }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            close(descriptor)
-            throw notAFile(status.st_mode & S_IFMT, path: path, example: directoryExample)
+        guard status.kind == .file else {
+            file.close()
+            throw notAFile(status.kind, path: path, example: directoryExample)
         }
-        return descriptor
+        return file
     }
 
-    private static func notAFile(_ kind: mode_t, path: String, example: String) -> Problem {
+    private static func notAFile(_ kind: PathStatus.Kind, path: String, example: String) -> Problem {
         switch kind {
-        case S_IFDIR:
+        case .directory:
             // "Tests/" and "Tests" both suggest "Tests/catalog.json".
             let directory = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
             return noInput("is a directory, not a file; pass the file in it (such as \(ControlCharacters.escaped(directory))/\(example)).")
-        case S_IFIFO:
+        case .fifo:
             return noInput("is a named pipe (FIFO), not a file; save what it carries to a file and pass that.")
         default:
             return noInput("is a device or a socket, not a file; pass a file.")
@@ -101,9 +98,9 @@ enum InputFile {
         Problem(code: .noInput, diagnostic: Diagnostic(.error, path: "$", position: nil, message: message, rule: LintRule.file.id))
     }
 
-    private static func unreadable(_ error: Int32) -> Problem {
-        let reason = String(cString: strerror(error))
-        let advice = error == EACCES || error == EPERM ? "check its permissions." : "check the disk and try again."
+    private static func unreadable(_ error: SystemError) -> Problem {
+        let reason = error.reason
+        let advice = error == .accessDenied || error == .notPermitted ? "check its permissions." : "check the disk and try again."
         return Problem(code: .ioError, diagnostic: Diagnostic(.error, path: "$", position: nil,
                                                               message: "cannot be read (\(reason)); \(advice)",
                                                               rule: LintRule.file.id))

@@ -1,6 +1,7 @@
 import Catalog
 import Exports
 import Foundation
+import Platform
 import Scenarios
 import StoreEngine
 
@@ -103,8 +104,8 @@ enum ScenarioSubcommand {
         for argument in arguments {
             var isDirectory: ObjCBool = false
             // A link that loops exists, though nothing can be found through it.
-            var link = stat()
-            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) || lstat(argument, &link) == 0 else {
+            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory)
+                    || (try? PathStatus(path: argument, followingLinks: false)) != nil else {
                 throw CommandFailure(.noInput, "\(argument): no such file or folder.")
             }
             guard isDirectory.boolValue else {

@@ -17,6 +17,23 @@ struct LayeringTests {
         }
     }
 
+    /// Glibc and Darwin are Platform's alone: no other row names either, so an import of them
+    /// anywhere else is a breach the check above reports, with no exception.
+    @Test func onlyPlatformMayImportGlibcOrDarwin() throws {
+        let table = try LayerTable.parse(architecturePage())
+        #expect(table.allowed["Platform"]?.isSuperset(of: ["Glibc", "Darwin"]) == true)
+        for (target, allowed) in table.allowed where target != "Platform" {
+            #expect(allowed.isDisjoint(with: ["Glibc", "Darwin"]), "\(target) may import Glibc or Darwin")
+        }
+        let planted = SourceImports.parse("#if canImport(Glibc)\nimport Glibc\n#endif\n", target: "Ledger",
+                                          file: "Sources/Ledger/File.swift")
+        let (targets, _) = try SourceImports.scan(packageRoot: packageRoot)
+        #expect(LayerCheck.violations(of: table, targets: targets, imports: planted).map(\.description) == [
+            "Sources/Ledger/File.swift:2: `import Glibc` is not allowed in Ledger, which may import only "
+                + "CSQLite, Foundation, Platform, Synchronization (docs/architecture.md, the layers table)",
+        ])
+    }
+
     @Test func theTableHasARowForEveryTargetOfPackageSwift() throws {
         let table = try LayerTable.parse(architecturePage())
         let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)

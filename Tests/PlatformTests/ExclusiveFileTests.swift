@@ -35,3 +35,18 @@ struct ExclusiveFileTests {
         }
     }
 }
+
+/// A file made with its own mode bits, whatever the umask.
+@Suite("Exclusive files: permissions")
+struct ExclusiveFilePermissionTests {
+    @Test func thePermissionsAskedForPassTheUmask() throws {
+        try withFolder { folder throws in
+            // 0666 is what the umask (022 or 002, usually) narrows; the file still has it.
+            #expect(try ExclusiveFile.create(at: folder + "/shared", permissions: 0o666))
+            #expect(try PathStatus(path: folder + "/shared").mode == 0o666)
+            #expect(try ExclusiveFile.create(at: folder + "/private", permissions: 0o600))
+            #expect(try PathStatus(path: folder + "/private").mode == 0o600)
+            #expect(try !ExclusiveFile.create(at: folder + "/private", permissions: 0o600), "taken")
+        }
+    }
+}

@@ -40,3 +40,48 @@ struct PathStatusTests {
         }
     }
 }
+
+/// The size and identity `stat` gives, of a link itself (`lstat`) and of an open file (`fstat`).
+@Suite("Path status: size, identity, links and open files")
+struct PathStatusIdentityTests {
+    @Test func sizeDeviceAndInodeAreTheFiles() throws {
+        try withFolder { folder throws in
+            try Data(repeating: 7, count: 1234).write(to: URL(fileURLWithPath: folder + "/file"))
+            try Data().write(to: URL(fileURLWithPath: folder + "/other"))
+            let file = try PathStatus(path: folder + "/file")
+            let other = try PathStatus(path: folder + "/other")
+            let attributes = try FileManager.default.attributesOfItem(atPath: folder + "/file")
+            #expect(file.size == 1234)
+            #expect(other.size == 0)
+            #expect(file.inode == (attributes[.systemFileNumber] as? NSNumber)?.uint64Value)
+            #expect(file.device == other.device, "one folder, one device")
+            #expect(file.inode != other.inode)
+            try FileNames.link(folder + "/file", as: folder + "/second")
+            let second = try PathStatus(path: folder + "/second")
+            #expect(second.inode == file.inode && second.device == file.device, "two names, one file")
+        }
+    }
+
+    @Test func withoutFollowingLinksADanglingLinkIsThere() throws {
+        try withFolder { folder throws in
+            try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: folder + "/gone")
+            #expect(throws: SystemError.noSuchEntry) { try PathStatus(path: folder + "/link") }
+            #expect(try PathStatus(path: folder + "/link", followingLinks: false).kind == .other)
+            #expect(throws: SystemError.noSuchEntry) { try PathStatus(path: folder + "/none", followingLinks: false) }
+        }
+    }
+
+    @Test func anOpenFileIsSeenThroughItsDescriptor() throws {
+        try withFolder { folder throws in
+            try Data(repeating: 1, count: 10).write(to: URL(fileURLWithPath: folder + "/file"))
+            let reader = try FileReader(openingWithoutWaiting: folder + "/file")
+            defer { reader.close() }
+            // Another file takes the name: the open one is still the one asked about.
+            try FileManager.default.removeItem(atPath: folder + "/file")
+            try Data(repeating: 1, count: 99).write(to: URL(fileURLWithPath: folder + "/file"))
+            let status = try PathStatus(descriptor: reader.descriptor)
+            #expect(status.kind == .file && status.size == 10)
+            #expect(throws: SystemError(code: EBADF)) { try PathStatus(descriptor: -1) }
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// The system's words for why a file operation failed, for every message that reaches a user:
 /// the C library's `strerror` ("Permission denied", "No such file or directory", "Read-only file
@@ -8,7 +9,8 @@ import Foundation
 public enum SystemErrorText {
     /// The words for an `errno`.
     public static func words(for code: Int32) -> String {
-        code == ENOSPC || code == EDQUOT ? "the disk is full; free some space" : String(cString: strerror(code))
+        let error = SystemError(code: code)
+        return error.isDiskFull ? "the disk is full; free some space" : error.reason
     }
 
     /// The words for an error Foundation threw (writing, moving or making a file, starting a

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Platform
 
 /// Times a piece of work over several runs and reports the median and the 90th percentile,
 /// never a single run: this machine is noisy.
@@ -32,9 +33,7 @@ struct Measurement {
 /// The CPU time this thread has used: what a piece of work costs, without the time the
 /// scheduler gave other processes (a loaded 2-core machine preempts a frame's work often).
 func threadCPUNanoseconds() -> UInt64 {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    ThreadClock.cpuNanoseconds()
 }
 
 /// `1.23 ms`, `456 µs`, `2.1 s`.

@@ -9,7 +9,7 @@ import Synchronization
 enum URLHandOffBench {
     static func measure(runs: Int) throws(CommandFailure) -> Measurement {
         // A short path: a socket's must fit 107 bytes, which a temporary directory may not.
-        let directory = StateDirectory(path: "/tmp/storefront-bench-\(getpid())")
+        let directory = StateDirectory(path: "/tmp/storefront-bench-\(ProcessInfo.processInfo.processIdentifier)")
         defer { try? FileManager.default.removeItem(atPath: directory.path) }
         let received = Mutex<[String]>([])
         do {
@@ -30,7 +30,7 @@ enum URLHandOffBench {
             // told nothing was kept), so the last URL may still be on its way: wait for it, a
             // bounded while and outside the timing, before checking that every one arrived.
             let giveUp = Date().addingTimeInterval(5)
-            while received.withLock({ $0.count }) < sent.count, Date() < giveUp { usleep(1_000) }
+            while received.withLock({ $0.count }) < sent.count, Date() < giveUp { Thread.sleep(forTimeInterval: 0.001) }
             guard received.withLock({ $0 }) == sent else {
                 throw CommandFailure(.ioError, "open-url bench: the listener took \(received.withLock(\.count)) of \(sent.count) URLs")
             }
