@@ -32,6 +32,13 @@ struct PathContext {
         try store.log(kind, message, id, now)
     }
 
+    /// Changes what the path keeps in memory (a sheet shown or gone) once its decision is
+    /// committed, at once when no commit is open: memory follows the ledger, never ahead of it,
+    /// so a commit that fails, even at its very end, leaves the sheet as the ledger has it.
+    func onceCommitted(_ change: @escaping () -> Void) {
+        store.ledger.whenCommitted(change)
+    }
+
     /// The path's own tables in the ledger, through the type the path declares for them: the
     /// one place a path's code holds the ledger, so what it keeps there is read in one file.
     func records<Records: PathRecords>(_ type: Records.Type = Records.self) -> Records {

@@ -246,9 +246,12 @@ extension Store {
                 notice = try conclude(settlement, withItsPayment: withItsPayment)
             } catch {
                 // Paid and committed as purchased, but not yet granted or finished: no path will
-                // settle it again, so the engine remembers to complete it. A payment whose
-                // commit this was goes back with it, and its path settles it again.
-                if !withItsPayment, case .purchased(let transactionId) = settlement { remember(transactionId) }
+                // settle it again, so the engine remembers to complete it. Inside a commit still
+                // open (a payment delivered with it, restored purchases made in the path's
+                // decision), the transaction goes back with that commit: nothing to remember.
+                if !withItsPayment, !ledger.isInTransaction, case .purchased(let transactionId) = settlement {
+                    remember(transactionId)
+                }
                 throw error
             }
         }

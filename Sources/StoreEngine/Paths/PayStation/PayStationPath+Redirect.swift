@@ -60,7 +60,7 @@ extension PayStationPath {
         try context.agenda.cancelScheduled(PayStationDueWork.redirect(invoiceId: invoice.invoiceId))
         let notice = try context.purchases.settleAndDeliver(invoice.transactionId,
                                                             as: Self.outcome(of: redirect.status, at: invoice.statusAt))
-        forget(invoice.invoiceId)
+        forget(invoice.invoiceId, in: context)
         return PathStep(notice: notice)
     }
 

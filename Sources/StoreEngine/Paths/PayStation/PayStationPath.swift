@@ -120,9 +120,11 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
             try context.agenda.schedule(PayStationDueWork.loaded(invoiceId: invoiceId),
                                  at: context.now.addingTimeInterval(Double(coldStart)))
         }
-        sessions[session.invoiceId] = session
-        onScreen = session.invoiceId
-        warmed = true
+        context.onceCommitted { [self] in
+            sessions[session.invoiceId] = session
+            onScreen = session.invoiceId
+            warmed = true
+        }
         return .nothing
     }
 
@@ -204,19 +206,14 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
         let wrongCode = session.wrongCodes > (before?.wrongCodes ?? 0) ? wrongCodeEvent(session) : nil
         guard session.phase.isFinal else {
             if let wrongCode { try context.log(.payStationWrongCode, wrongCode, transaction: session.transactionId) }
-            sessions[invoice] = session
+            context.onceCommitted { [self] in sessions[invoice] = session }
             return .nothing
         }
-        sessions[invoice] = session
-        do {
-            return try closed(session, in: context, wrongCode: wrongCode)
-        } catch {
-            // Nothing was committed: the page goes back to where it was, so the player can try
-            // again (Enter pays again) rather than look at a payment the ledger never recorded.
-            sessions[invoice] = before
-            onScreen = invoice
-            throw error
-        }
+        // The page shows how it ended once that is committed (and goes, where `closed` forgets
+        // it, after): if the commit fails, the page stays where it was, so the player can try
+        // again (Enter pays again) rather than look at a payment the ledger never recorded.
+        context.onceCommitted { [self] in sessions[invoice] = session }
+        return try closed(session, in: context, wrongCode: wrongCode)
     }
 
     /// `3-D Secure: wrong code (try 1 of 3; 2 tries left)`.
@@ -259,7 +256,7 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
                 try logClosing(session, in: context)
                 let step = try settleWithoutRedirect(session.transactionId, invoice: session.invoiceId,
                                                      status: closedStatus, in: context)
-                forget(session.invoiceId)
+                forget(session.invoiceId, in: context)
                 return step
             }
             let url = redirectURL(for: session, status: closedStatus, in: context).text
@@ -289,7 +286,7 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
         // back to the game; a decline stays on screen until the player closes it.
         if status == .done { try logClosing(session, in: context) }
         let step = try settleWithoutRedirect(session.transactionId, invoice: session.invoiceId, status: status, in: context)
-        if status == .done { forget(session.invoiceId) }
+        if status == .done { forget(session.invoiceId, in: context) }
         return step
     }
 
@@ -307,15 +304,9 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
             return .nothing
         case .delivered(let invoice):
             guard var session = sessions[invoice] else { return try deliveredWhileAway(invoice, in: context) }
-            let before = session
             session.finishDelivering()
-            sessions[invoice] = session
-            do {
-                return try closed(session, in: context)
-            } catch {
-                sessions[invoice] = before
-                throw error
-            }
+            context.onceCommitted { [self] in sessions[invoice] = session }
+            return try closed(session, in: context)
         }
     }
 
@@ -345,7 +336,7 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
     func close(_ invoice: String, in context: PathContext) throws {
         guard let session = sessions[invoice] else { return }
         try logClosing(session, in: context)
-        forget(invoice)
+        forget(invoice, in: context)
     }
 
     /// Pay Station's willClose and closed callbacks, inside the caller's commit.
@@ -355,7 +346,11 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
     }
 
     /// Takes a page off screen once its closing is committed.
-    func forget(_ invoice: String) {
+    func forget(_ invoice: String, in context: PathContext) {
+        context.onceCommitted { [self] in forget(invoice) }
+    }
+
+    private func forget(_ invoice: String) {
         sessions[invoice] = nil
         if onScreen == invoice { onScreen = nil }
     }

@@ -130,18 +130,20 @@ extension PlayPath {
         try context.records(PlayPurchaseRecords.self).setAppAcknowledges(on)
         try context.log(.playAcknowledged, on ? "the app acknowledges and consumes after granting"
                         : "QA: the app no longer acknowledges or consumes after granting")
-        session?.appAcknowledges = on
+        context.onceCommitted { [self] in session?.appAcknowledges = on }
     }
 
     /// `onBillingServiceDisconnected`: the app calls `startConnection` again after a backoff.
     func disconnect(failingAttempts failing: Int, in context: PathContext, during transaction: String? = nil) throws -> PathStep {
-        failingAttempts = failing
         try context.log(.playConnection, "onBillingServiceDisconnected (SERVICE_DISCONNECTED): the app calls "
                         + "startConnection again in \(Int(Self.backoff(beforeAttempt: 1))) s", transaction: transaction)
         try context.agenda.cancelScheduled(PlayDueWork.self) { if case .reconnect = $0 { true } else { false } }
         try context.agenda.schedule(PlayDueWork.reconnect(attempt: 1), at: context.now.addingTimeInterval(Self.backoff(beforeAttempt: 1)))
-        connection = .reconnecting(attempt: 1)
-        session?.reconnecting = true
+        context.onceCommitted { [self] in
+            failingAttempts = failing
+            connection = .reconnecting(attempt: 1)
+            session?.reconnecting = true
+        }
         return PathStep(notice: StoreNotice(.error, "Google Play Billing disconnected; the app is reconnecting."))
     }
 }

@@ -55,7 +55,7 @@ extension PlayPath {
     func endSheet(settling transaction: String, failure: FailureReason, event: String, notice: StoreNotice,
                           in context: PathContext) throws -> PathStep {
         let settlement = try context.purchases.settle(transaction, as: .failed(failure, event: event, notice: notice))
-        session = nil
+        context.onceCommitted { [self] in session = nil }
         return PathStep(settlements: [settlement])
     }
 
@@ -80,7 +80,7 @@ extension PlayPath {
             try context.agenda.schedule(PlayDueWork.pendingSettles(transactionId: transaction, approves: instrument.approves),
                                  at: context.now.addingTimeInterval(PlayInstrument.slowCardSeconds))
             try context.purchases.leavePending(transaction, because: .slowCard)
-            session = nil
+            context.onceCommitted { [self] in session = nil }
             return PathStep(notice: StoreNotice(.info, "\(sheet.productName) is pending (slow test card): Google Play "
                                                 + "settles it in a few minutes; nothing is charged or granted until then."))
         }
@@ -89,7 +89,8 @@ extension PlayPath {
                         + "purchaseToken \(purchase.purchaseToken.prefix(12))…, signed with the licence key",
                         transaction: transaction)
         try scheduleDeadline(of: transaction, in: context)
-        session = nil
+        // The sheet goes with the payment's commit, before the delivery's.
+        context.onceCommitted { [self] in session = nil }
         try context.purchases.reached(.paid)
         return PathStep(notice: try deliver(transaction, in: context))
     }

@@ -147,8 +147,8 @@ final class PlayPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState {
                 + "\($0.mode.rawValue))" } ?? "")
         try context.log(.playBillingFlow, "launchBillingFlow(\(product.shortId)\(token)) → OK: Google Play's sheet "
                         + "shows \(sheet.formattedPrice) in \(storefront.id)", transaction: transaction.id)
-        let opened: PlaySession = sheet
-        session = opened
+        // Shown once the transaction it is for is committed.
+        context.onceCommitted { [self] in session = sheet }
         return .nothing
     }
 

@@ -24,9 +24,6 @@ final class AppStoreSheet {
     /// The sheet on screen, if one is.
     var sheet: PurchaseSheet? { session.map(PurchaseSheet.storeKit) }
 
-    /// The product whose App Store sheet is open, if one is.
-    var productOnSheet: String? { session?.productId }
-
     // MARK: Launch
 
     /// The guide's app reads `Transaction.currentEntitlements` as it starts (where a storefront
@@ -50,20 +47,20 @@ final class AppStoreSheet {
 
     // MARK: purchase()
 
-    func beginPurchase(_ request: PurchaseRequest, in context: PathContext) throws -> PathStep {
-        if let busy = try context.purchases.refusalIfAnotherSheetIsOpen(than: path) { return busy }
+    func beginPurchase(_ request: PurchaseRequest, in context: PathContext) throws -> (step: PathStep, opened: Bool) {
+        if let busy = try context.purchases.refusalIfAnotherSheetIsOpen(than: path) { return (busy, false) }
         if let open = session {
             try context.log(.purchaseIgnored, "the App Store sheet is already open for \(open.transactionId)")
-            return PathStep(notice: StoreNotice(.info, "The App Store sheet is already open for \(open.productName)."))
+            return (PathStep(notice: StoreNotice(.info, "The App Store sheet is already open for \(open.productName).")), false)
         }
         let storefront = request.storefront
         guard let product = context.catalog.product(id: request.productId), product.status == .available else {
-            return try thrown(.productUnavailable, request.productId, context)
+            return (try thrown(.productUnavailable, request.productId, context), false)
         }
         let name = product.name.resolved(for: storefront.locale) ?? product.id
-        if let refusal = try context.purchases.refusalIfOwned(product, in: storefront) { return refusal }
+        if let refusal = try context.purchases.refusalIfOwned(product, in: storefront) { return (refusal, false) }
         guard let terms = context.account.terms(for: product, in: storefront, variationId: request.variationId) else {
-            return try thrown(.notAvailableInStorefront, product.shortId, context)
+            return (try thrown(.notAvailableInStorefront, product.shortId, context), false)
         }
         let regular = ProductDisplay(product: product, storefront: storefront, showsIntroOffer: false).pricePerPeriod
             ?? PriceFormatter.format(terms.regularPrice, in: storefront)
@@ -79,8 +76,9 @@ final class AppStoreSheet {
         try context.log(.purchaseStarted, "\(product.shortId) for \(sheet.formattedPrice) in \(storefront.id): "
                         + "purchase() shows the App Store sheet", transaction: transaction.id)
         let opened: StoreKitSession = sheet
-        session = opened
-        return .nothing
+        // Shown once the transaction it is for is committed.
+        context.onceCommitted { [self] in session = opened }
+        return (.nothing, true)
     }
 
     /// `purchase()` threw before any sheet: no transaction, nothing charged.
@@ -99,13 +97,13 @@ final class AppStoreSheet {
     func take(_ input: StoreKitInput, in context: PathContext) throws -> PathStep {
         guard let (sheet, outcome) = outcome(of: input) else { return .nothing }
         let answer = try settle(sheet, as: outcome, in: context)
-        closeSheet()
+        closeSheet(in: context)
         return answer.step
     }
 
     /// The player's input on the sheet on screen: the sheet as it now stands and its outcome,
     /// nil while it still waits on the player. Nothing is written: `settle` records the outcome,
-    /// and the sheet stays on screen until `closeSheet`, after that commit.
+    /// and the sheet stays on screen until that is committed (`closeSheet`).
     func outcome(of input: StoreKitInput) -> (sheet: StoreKitSession, outcome: StoreKitOutcome)? {
         guard var sheet = session else { return nil }
         let outcome = sheet.take(input)
@@ -113,9 +111,9 @@ final class AppStoreSheet {
         return outcome.map { (sheet, $0) }
     }
 
-    /// The sheet goes once its outcome is committed: if that failed, it stays to try again.
-    func closeSheet() {
-        session = nil
+    /// The sheet goes once its outcome is committed: if that fails, it stays to try again.
+    func closeSheet(in context: PathContext) {
+        context.onceCommitted { [self] in session = nil }
     }
 
     /// Records the sheet's outcome in one commit: the payment (or why there is none) and what

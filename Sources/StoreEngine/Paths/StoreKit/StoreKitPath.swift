@@ -45,7 +45,7 @@ final class StoreKitPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState {
     }
 
     func beginPurchase(_ request: PurchaseRequest, in context: PathContext) throws -> PathStep {
-        try appStore.beginPurchase(request, in: context)
+        try appStore.beginPurchase(request, in: context).step
     }
 
     func sheet(in context: PathContext) -> PurchaseSheet? {

@@ -153,10 +153,10 @@ final class XeePath: RegisteredPath, SDKState, AccessServer, SheetOwner, StoreLi
     }
 
     func beginPurchase(_ request: PurchaseRequest, in context: PathContext) throws -> PathStep {
-        let step = try appStore.beginPurchase(request, in: context)
+        let (step, opened) = try appStore.beginPurchase(request, in: context)
         // A held promoted purchase is bought once the app's makePurchase has its sheet open.
-        if appStore.productOnSheet == request.productId, let held = heldPromotions.firstIndex(of: request.productId) {
-            heldPromotions.remove(at: held)
+        if opened, heldPromotions.contains(request.productId) {
+            context.onceCommitted { [self] in heldPromotions.removeAll { $0 == request.productId } }
             try context.log(.xeePromoted, "makePurchase buys the held promoted \(request.productId)")
         }
         return step
@@ -180,7 +180,7 @@ final class XeePath: RegisteredPath, SDKState, AccessServer, SheetOwner, StoreLi
         guard let (sheet, outcome) = appStore.outcome(of: input) else { return .nothing }
         let step = try verifyWithServer(try appStore.settle(sheet, as: outcome, in: context), in: context)
         let returned = try makePurchaseReturned(outcome, of: sheet, in: context)
-        appStore.closeSheet()
+        appStore.closeSheet(in: context)
         return step.handing(returned)
     }
 
