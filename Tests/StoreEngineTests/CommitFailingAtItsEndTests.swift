@@ -80,3 +80,29 @@ struct CommitFailingAtItsEndTests {
         }
     }
 }
+
+/// Due work is one commit with its letting go, whatever durable step it reaches in between (Pay
+/// Station's `done` after `delivering`): a failure anywhere in it leaves the work due, to settle
+/// the payment on the next call, never half of it committed and the work let go.
+@Suite("Due work is one commit, whatever step it reaches")
+struct DueWorkIsOneCommitTests {
+    @Test func paidWhileDeliveringSettlesInOneCommit() throws {
+        try withStore(catalog: redirectCatalog(.none)) { harness in
+            let session = try harness.open(SKU.gems100)
+            try harness.pay(card: Cards.delivering)
+            var reached: [StoreCheckpoint] = []
+            var commitsWhenReached: [Int] = []
+            harness.store.checkpoint = { [ledger = harness.ledger] step in
+                reached.append(step)
+                commitsWhenReached.append(ledger.commitCount)
+            }
+            let before = harness.ledger.commitCount
+            harness.clock.advance(by: TestCard.deliveringSeconds)
+            _ = try harness.store.runDue()
+            #expect(try harness.ledger.transaction(id: session.transactionId)?.state == .purchased)
+            #expect(harness.ledger.commitCount - before == 1, "the status, the page's closing and the delivery")
+            #expect(reached == [.paid, .finished])
+            #expect(commitsWhenReached == [before + 1, before + 1], "each step heard once its commit is on disk")
+        }
+    }
+}

@@ -207,7 +207,11 @@ extension Store {
                     // commit; what it settles is completed after, as any purchase is.
                     step = try ledger.inTransaction { () throws -> PathStep in
                         if let id = item.ledgerId { try ledger.removeDueWork(id: id) }
-                        return try path(scheduled.performer).perform(scheduled: scheduled, in: context)
+                        // One level in, so that a durable step the work reaches (`reached`) does
+                        // not commit half of it: the work and its letting go stay one commit.
+                        return try ledger.inTransaction {
+                            try path(scheduled.performer).perform(scheduled: scheduled, in: context)
+                        }
                     }
                 }
             } catch {
