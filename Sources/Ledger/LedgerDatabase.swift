@@ -262,32 +262,32 @@ public final class LedgerDatabase {
             if isOutermost { afterCommit.removeAll() }
             throw error
         }
-        do {
-            if isOutermost {
-                // Inside the commit, as if the body had written them: a rollback keeps them waiting.
-                for deferred in deferredWrites { try deferred.write() }
-            }
-            try database.execute(isOutermost ? endOfOutermostBlock : "RELEASE \(savepoint)")
-        } catch {
-            if isOutermost {
-                try? database.execute("ROLLBACK")
-                afterCommit.removeAll()
-            }
-            throw error
-        }
         if isOutermost {
-            deferredWrites.removeAll()
-            let committed = afterCommit
-            afterCommit.removeAll()
-            for body in committed { body() }
+            try endTransaction()
+        } else {
+            try database.execute("RELEASE \(savepoint)")
         }
         return result
     }
 
-    /// COMMIT, or for a block that changed no row, ROLLBACK: nothing to make durable, so no
-    /// commit is counted or waited for.
-    private var endOfOutermostBlock: String {
-        database.totalChanges == changesAtBegin ? "ROLLBACK" : "COMMIT"
+    /// Ends the outermost block's transaction: the writes kept for the next commit (inside it, as
+    /// if the block had written them; a rollback keeps them waiting), then COMMIT, or ROLLBACK
+    /// for a block that changed no row (nothing to make durable, so no commit is counted or
+    /// waited for), then what waited for it. A failure rolls the block back, and what waited
+    /// never runs.
+    private func endTransaction() throws {
+        do {
+            for deferred in deferredWrites { try deferred.write() }
+            try database.execute(database.totalChanges == changesAtBegin ? "ROLLBACK" : "COMMIT")
+        } catch {
+            try? database.execute("ROLLBACK")
+            afterCommit.removeAll()
+            throw error
+        }
+        deferredWrites.removeAll()
+        let committed = afterCommit
+        afterCommit.removeAll()
+        for body in committed { body() }
     }
 
     /// Whether an `inTransaction` block is running: what is written now is committed with it.
@@ -301,19 +301,13 @@ public final class LedgerDatabase {
     public func commitSoFar() throws {
         guard transactionDepth == 1 else { return }
         do {
-            for deferred in deferredWrites { try deferred.write() }
-            try database.execute(endOfOutermostBlock)
+            try endTransaction()
         } catch {
-            // The block goes back whole, as a failed commit at its end would: the error ends it.
-            try? database.execute("ROLLBACK")
-            afterCommit.removeAll()
+            // The block goes back whole, as a failed commit at its end would: the error ends it,
+            // and the block's own rollback then finds a transaction to end.
             try? database.execute("BEGIN IMMEDIATE")
             throw error
         }
-        deferredWrites.removeAll()
-        let committed = afterCommit
-        afterCommit.removeAll()
-        for body in committed { body() }
         try database.execute("BEGIN IMMEDIATE")
         changesAtBegin = database.totalChanges
     }

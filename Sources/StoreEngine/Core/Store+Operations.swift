@@ -226,6 +226,11 @@ extension Store {
         return last
     }
 
+    /// Runs a call whose work is one path's decision (`decide`), in one commit.
+    func takeDecision(_ body: () throws -> StoreNotice?) throws(StoreError) -> StoreReport {
+        try takeCall { try decide(body) }
+    }
+
     /// Asks a path to decide, inside one commit the store opens and closes: what the path
     /// writes (its events, its rows, its work on the clock, the outcome it settles) is committed
     /// together or not at all. A path never commits on its own; a durable step in the middle of
@@ -239,11 +244,7 @@ extension Store {
     /// door into the completion for whatever a path settles. `withItsPayment`: inside the commit
     /// that records the payment, whose delivery joins it (`PathPurchases.settleAndDeliver`).
     func apply(_ step: PathStep, withItsPayment: Bool = false) throws -> StoreNotice? {
-        handedOff.merge(step.handOff)
-        for callback in step.afterCommit {
-            callbacksAfterCommit.removeAll { $0.key == callback.key }
-            callbacksAfterCommit.append(callback)
-        }
+        handOff.add(step)
         var notice = step.notice
         for settlement in step.settlements {
             do {
@@ -292,21 +293,14 @@ extension Store {
     /// read again from the ledger rather than trusted, and the error goes up in the engine's
     /// words (the program shows it with `currentReport`, the state as it stands).
     func takeCall(_ body: () throws -> StoreNotice?) throws(StoreError) -> StoreReport {
-        // What the paths' steps hand the app, gathered as they are applied; a call that fails
-        // hands nothing.
-        handedOff = PathReports()
-        callbacksAfterCommit = []
-        defer {
-            handedOff = PathReports()
-            callbacksAfterCommit = []
-        }
+        // What the paths' steps hand the app, gathered afresh for each call.
+        handOff = CallHandOff()
         do {
             let caughtUp = try catchUp()
             let notice = try body() ?? caughtUp
             // The sheet may have gone with this call: a promoted purchase that waited opens now.
             var done = report(notice: try openURLsWaitingForSheet() ?? notice)
-            done.pathReports.merge(handedOff)
-            for callback in callbacksAfterCommit { callback.run() }
+            handOff.giveOver(onto: &done)
             return done
         } catch {
             resynchronize(after: error)

@@ -21,10 +21,8 @@ public final class Store {
     var upcoming = DueSchedule()
     /// What one call leaves for the next (recovery) and what this run opened.
     var carryover = Carryover()
-    /// What the steps of the call under way hand the app (`PathStep.handOff`, `afterCommit`):
-    /// put on its report, and run, once it is committed.
-    var handedOff = PathReports()
-    var callbacksAfterCommit: [AfterCommit] = []
+    /// What the steps of the call under way hand the app, once it is committed.
+    var handOff = CallHandOff()
     /// The player's transactions, grants, subscriptions and events, as the panes read them.
     var account = Account()
     /// The key this ledger signs its transactions with, made once and kept in the ledger.

@@ -75,9 +75,8 @@ final class AppStoreSheet {
             language: storefront.language, path: path)
         try context.log(.purchaseStarted, "\(product.shortId) for \(sheet.formattedPrice) in \(storefront.id): "
                         + "purchase() shows the App Store sheet", transaction: transaction.id)
-        let opened: StoreKitSession = sheet
         // Shown once the transaction it is for is committed.
-        context.onceCommitted { [self] in session = opened }
+        context.onceCommitted { [self] in session = sheet }
         return (.nothing, true)
     }
 

@@ -53,10 +53,9 @@ extension XeePath {
         }
         try context.log(.restored, "restorePurchases(): \(latest.id) sent; Apple reported "
                         + (lines.isEmpty ? "no subscription" : lines.joined(separator: ", ")))
-        let restored = lines
-        let step = PathStep(notice: StoreNotice(restored.isEmpty ? .info : .success, restored.isEmpty
+        let step = PathStep(notice: StoreNotice(lines.isEmpty ? .info : .success, lines.isEmpty
             ? "Nothing to restore: Apple reports no subscription for this player."
-            : "Restored \(restored.joined(separator: ", ")). Nothing was charged."))
-        return restored.isEmpty ? step : changingProfile(step, in: context)
+            : "Restored \(lines.joined(separator: ", ")). Nothing was charged."))
+        return lines.isEmpty ? step : changingProfile(step, in: context)
     }
 }

@@ -22,22 +22,20 @@ public struct XeeSDK {
     public func getPaywall(placement: String) throws(StoreError) -> XeePaywall {
         var found: XeePaywall?
         // The SDK's calls log as a path does: inside a commit the store opens.
-        _ = try store.takeCall { () throws -> StoreNotice? in
-            try store.decide { () throws -> StoreNotice? in
-                let context = store.context
-                guard let paywall = store.catalog.paywalls.first(where: { $0.placement == placement }),
-                      let variant = paywall.assignedVariant(forUser: store.userId) else {
-                    try context.log(.xeeGetPaywall, "getPaywall(placement: \(QuotedText.part(placement))) threw: "
-                                    + "no paywall at this placement")
-                    return nil
-                }
-                let answer = XeePaywall(placement: placement, paywallId: paywall.id, variantId: variant.id,
-                                        variationId: variant.variationId(in: paywall), vendorProductIds: variant.products)
-                try context.log(.xeeGetPaywall, "getPaywall(placement: \(placement)): \(paywall.id), variant \(variant.id), "
-                                + "variationId \(answer.variationId)")
-                found = answer
+        _ = try store.takeDecision { () throws -> StoreNotice? in
+            let context = store.context
+            guard let paywall = store.catalog.paywalls.first(where: { $0.placement == placement }),
+                  let variant = paywall.assignedVariant(forUser: store.userId) else {
+                try context.log(.xeeGetPaywall, "getPaywall(placement: \(QuotedText.part(placement))) threw: "
+                                + "no paywall at this placement")
                 return nil
             }
+            let answer = XeePaywall(placement: placement, paywallId: paywall.id, variantId: variant.id,
+                                    variationId: variant.variationId(in: paywall), vendorProductIds: variant.products)
+            try context.log(.xeeGetPaywall, "getPaywall(placement: \(placement)): \(paywall.id), variant \(variant.id), "
+                            + "variationId \(answer.variationId)")
+            found = answer
+            return nil
         }
         guard let found else {
             throw .noPaywall(placement: placement, placements: store.catalog.paywalls.map(\.placement))
@@ -52,25 +50,23 @@ public struct XeeSDK {
                                           in storefrontId: String) throws(StoreError) -> [XeePaywallProduct] {
         guard let storefront = store.catalog.storefront(id: storefrontId) else { throw .unknownStorefront(storefrontId) }
         var products: [XeePaywallProduct] = []
-        _ = try store.takeCall { () throws -> StoreNotice? in
-            try store.decide { () throws -> StoreNotice? in
-                let context = store.context
-                for id in paywall.vendorProductIds {
-                    guard let product = store.catalog.product(id: id), product.status == .available,
-                          let terms = context.account.terms(for: product, in: storefront, variationId: paywall.variationId)
-                    else { continue }
-                    products.append(XeePaywallProduct(
-                        vendorProductId: id, variationId: paywall.variationId, subscriptionOffer: terms.offer,
-                        localizedPrice: PriceFormatter.format(terms.regularPrice, in: storefront)))
-                }
-                let offers = products.compactMap { product in
-                    product.subscriptionOffer.map { "\(store.displayName(ofProduct: product.vendorProductId)) \($0.kindName)" }
-                }
-                try context.log(.xeeGetPaywallVariantProducts, "getPaywallVariantProducts(\(paywall.variationId)) in "
-                                + "\(storefront.id): \(products.count) of \(English.count(paywall.vendorProductIds.count, "product")); "
-                                + "subscriptionOffer: " + (offers.isEmpty ? "none" : offers.joined(separator: ", ")))
-                return nil
+        _ = try store.takeDecision { () throws -> StoreNotice? in
+            let context = store.context
+            for id in paywall.vendorProductIds {
+                guard let product = store.catalog.product(id: id), product.status == .available,
+                      let terms = context.account.terms(for: product, in: storefront, variationId: paywall.variationId)
+                else { continue }
+                products.append(XeePaywallProduct(
+                    vendorProductId: id, variationId: paywall.variationId, subscriptionOffer: terms.offer,
+                    localizedPrice: PriceFormatter.format(terms.regularPrice, in: storefront)))
             }
+            let offers = products.compactMap { product in
+                product.subscriptionOffer.map { "\(store.displayName(ofProduct: product.vendorProductId)) \($0.kindName)" }
+            }
+            try context.log(.xeeGetPaywallVariantProducts, "getPaywallVariantProducts(\(paywall.variationId)) in "
+                            + "\(storefront.id): \(products.count) of \(English.count(paywall.vendorProductIds.count, "product")); "
+                            + "subscriptionOffer: " + (offers.isEmpty ? "none" : offers.joined(separator: ", ")))
+            return nil
         }
         return products
     }
