@@ -6,7 +6,7 @@ import TerminalUI
 /// One line of a scenario (docs/scenarios.md).
 public enum ScenarioCommand: Sendable, Equatable {
     // Setup: before the first other line they shape the launch; later, `catalog`, `user`,
-    // `network` and `seed` relaunch the app on the same ledger and the others act at once.
+    // `network`, `seed` and `signed-data` relaunch the app on the same ledger and the others act at once.
     case catalog(path: String)
     case storefront(id: String)
     case path(IntegrationPath)
@@ -15,6 +15,8 @@ public enum ScenarioCommand: Sendable, Equatable {
     case network(NetworkCondition)
     /// The seed of the engine's generator: Pay Station tokens and flaky-network coin tosses.
     case seed(UInt64)
+    /// Who signs the App Store's data from the launch on: the App Store (its chain) or Xcode.
+    case signedData(SignedDataStyle)
 
     // Acting, as a player or QA would.
     case select(ProductReference)
@@ -110,7 +112,7 @@ public enum ScenarioCommand: Sendable, Equatable {
     /// Whether the line only shapes the launch (and so may come before it).
     var isSetup: Bool {
         switch self {
-        case .catalog, .storefront, .path, .user, .size, .network, .seed: return true
+        case .catalog, .storefront, .path, .user, .size, .network, .seed, .signedData: return true
         default: return false
         }
     }
@@ -181,7 +183,7 @@ extension ScenarioCommand {
         switch self {
         case .expect, .snapshot, .capture: return .check
         case .caption: return .check  // its pause came with the caption itself
-        case .catalog, .user, .size, .network, .seed: return .setup
+        case .catalog, .user, .size, .network, .seed, .signedData: return .setup
         case .rate, .xeeKey, .xeeApple, .xeeOS, .xeeEnvironment, .xeePromoted: return .setup
         default: return .action
         }

@@ -76,7 +76,7 @@ public enum ScenarioParser {
     }
 
     static let commandNames = [
-        "catalog", "storefront", "path", "user", "size", "network", "seed", "select", "buy", "paystation", "storekit", "play", "acknowledge", "consume",
+        "catalog", "storefront", "path", "user", "size", "network", "seed", "signed-data", "select", "buy", "paystation", "storekit", "play", "acknowledge", "consume",
         "approve", "decline", "resolve", "refund", "rate", "upgrade", "downgrade", "price-increase", "delete", "tamper", "expire", "renew", "billing-issue", "cancel-renewal", "enable-renewal", "xee", "open-url", "promote", "resume", "relaunch", "reload", "restore", "advance", "key", "type", "click", "preview", "expect", "snapshot", "capture", "caption",
     ]
 
@@ -114,6 +114,13 @@ public enum ScenarioParser {
                 throw Problem("network takes reliable or flaky, not \(arguments[0])")
             }
             return .network(condition)
+        case "signed-data":
+            let styles = SignedDataStyle.allCases.map(\.rawValue).joined(separator: " or ")
+            try exactly(1, styles)
+            guard let style = SignedDataStyle(rawValue: arguments[0]) else {
+                throw Problem("signed-data takes \(styles), not \(arguments[0])")
+            }
+            return .signedData(style)
         case "seed":
             try exactly(1, "a whole number: seed 7")
             guard Self.isDigits(arguments[0]), let seed = UInt64(arguments[0]) else {

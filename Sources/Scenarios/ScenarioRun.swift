@@ -27,6 +27,7 @@ final class ScenarioRun<Terminal: Backend> {
     private var userId: String?
     private var size = (width: 120, height: 40)
     private var network: NetworkCondition?
+    private var signedData: SignedDataStyle?
     private var seed: UInt64
     var catalog: ProductCatalog?
     private(set) var program: AppLoop<Terminal>?
@@ -150,6 +151,7 @@ final class ScenarioRun<Terminal: Backend> {
             throw place
         }
         if let network { store.networkCondition = network }
+        if let signedData { store.signedDataChoice = signedData }
         store.checkpoint = options.checkpoint
         let report = store.currentReport()
         // The one place a launch gets its backend: a fresh headless screen, or the demo's terminal.
@@ -217,6 +219,9 @@ final class ScenarioRun<Terminal: Backend> {
             if program != nil { try relaunch(at: line) }
         case .network(let condition):
             network = condition
+            if program != nil { try relaunch(at: line) }
+        case .signedData(let style):
+            signedData = style
             if program != nil { try relaunch(at: line) }
         case .seed(let value):
             seed = value

@@ -33,6 +33,7 @@ enum AppCommand {
             storefrontId = storefront.id
         }
         let network = try options.networkCondition()
+        let signedData = try options.signedDataStyle()
         let device = try options.deviceChoice()
         let projectId = try options.sdkProjectId()
         let recordFile = try RecordOption.file(options)
@@ -49,6 +50,7 @@ enum AppCommand {
             throw error
         }
         if let network { store.networkCondition = network }
+        if let signedData { store.signedDataChoice = signedData }
         if let projectId { store.sdkProjectId = projectId }
         store.checkpoint = checkpoint
         // Redirects and deep links from outside (`storefront open-url`) come in through the inbox.

@@ -29,6 +29,9 @@ enum Help {
                                             delegate shows or holds it), or at the next launch; --catalog names the app
           storefront public-key             print the PEM key that verifies the state directory's signed transactions;
                                             --path play: the app's Google Play licence key, Base64 DER
+          storefront keys --out DIR         write what a backend configures: the root certificate its App Store data
+                                            chains to, the In-App Purchase key (.p8), a Google service account and the
+                                            Play licence key (docs/backend.md); made once per state directory
           storefront reset                  remove the ledger of the state directory and start over
                                             (refused while an app runs on it)
           storefront scenario FILE|DIR...   run QA scripts headless: exit 0 pass, 1 fail, 64 script error,
@@ -70,6 +73,8 @@ enum Help {
                               (default $XDG_STATE_HOME/storefront, else ~/.local/state/storefront)
           --user ID           the player id (default: kept in the ledger across launches)
           --network MODE      reliable, or flaky: products requests fail half the time and retry
+          --signed-data WHO   app-store (a certificate chain, as the App Store signs), or xcode: one
+                              self-signed certificate and environment Xcode, as Xcode's StoreKit testing
           --project-id N      start the Pay Station SDK with another project id (a wrong one sells nothing)
           --audience          (app, demo) the player's screen: no QA row on the App Store sheet, no Sandbox
                               marker, no Events pane, and a month lasts a month (the app's rate becomes real time)

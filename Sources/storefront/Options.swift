@@ -12,6 +12,8 @@ struct Options {
     var stateDirectory: String?
     var userId: String?
     var network: String?
+    /// `--signed-data app-store|xcode`: who signs the App Store's data, over the catalog's `signedData`.
+    var signedData: String?
     var projectId: String?
     var json = false
     var csv = false
@@ -57,7 +59,7 @@ struct Options {
     var positional: [String] = []
 
     static let valueOptions: Set<String> = [
-        "--catalog", "--theme", "--storefront", "--state-dir", "--user", "--network", "--project-id", "--junit", "--shard",
+        "--catalog", "--theme", "--storefront", "--state-dir", "--user", "--network", "--signed-data", "--project-id", "--junit", "--shard",
         "--jobs", "--snapshots", "--device", "--speed", "--captions", "--record", "--scenarios",
         "--out", "--formats", "--storefronts", "--themes", "--sizes", "--variants", "--eligibility", "--states", "--compare",
         "--path",
@@ -73,6 +75,16 @@ struct Options {
     }
 
     /// `--network`, checked.
+    /// `--signed-data`, checked.
+    func signedDataStyle() throws(CommandFailure) -> SignedDataStyle? {
+        guard let signedData else { return nil }
+        guard let style = SignedDataStyle(rawValue: signedData) else {
+            let styles = SignedDataStyle.allCases.map(\.rawValue).joined(separator: " or ")
+            throw CommandFailure(.usage, "--signed-data takes \(styles), not \(ControlCharacters.escaped(signedData)).")
+        }
+        return style
+    }
+
     func networkCondition() throws(CommandFailure) -> NetworkCondition? {
         guard let network else { return nil }
         guard let condition = NetworkCondition(rawValue: network) else {
@@ -118,6 +130,7 @@ struct Options {
                 case "--storefront": options.storefrontId = value
                 case "--state-dir": options.stateDirectory = value
                 case "--network": options.network = value
+                case "--signed-data": options.signedData = value
                 case "--project-id": options.projectId = value
                 case "--junit": options.junitPath = value
                 case "--shard": options.shard = value

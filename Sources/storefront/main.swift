@@ -17,6 +17,7 @@ let subcommands: [String: Subcommand] = [
     "history": Subcommand(run: HistoryCommand.run, arguments: 0...0),
     "reset": Subcommand(run: ResetCommand.run, arguments: 0...0),
     "public-key": Subcommand(run: PublicKeyCommand.run, arguments: 0...0),
+    "keys": Subcommand(run: KeysCommand.run, arguments: 0...0),
     "open-url": Subcommand(run: OpenURLCommand.run, arguments: 1...1),
     "promote": Subcommand(run: PromoteCommand.run, arguments: 1...1),
     "bench": Subcommand(run: BenchCommand.run, arguments: 0...0),

@@ -171,7 +171,8 @@ struct CatalogEncoderTests {
         var settings = Settings(projectId: 7, loginProjectId: "login", platform: "xbox", enablePayments: true,
                                 openExternalBrowser: false, useSandbox: false, customUserId: "player-1",
                                 paymentsRedirectUrl: "app://back", timeRate: "fast", network: .flaky,
-                                customLoginToken: "token", requestedProducts: ["com.example.stardust.gems_100", "GEMS"])
+                                customLoginToken: "token", signedData: .xcode,
+                                requestedProducts: ["com.example.stardust.gems_100", "GEMS"])
         settings.payStation = PayStationSettings(theme: .light, size: .large,
                                                  redirect: RedirectPolicy(condition: .any, delaySeconds: 9, manualButtonCaption: "Go"))
         settings.xee = XeeSettings(inAppPurchaseKey: false, notificationDelaySeconds: 0)
@@ -209,7 +210,7 @@ struct CatalogEncoderTests {
         #expect(properties(Settings()) == [
             "projectId", "loginProjectId", "platform", "enablePayments", "openExternalBrowser", "useSandbox", "customUserId",
             "paymentsRedirectUrl", "payStation", "xee", "timeRate", "network", "storeKit", "customLoginToken",
-            "requestedProducts"])
+            "signedData", "requestedProducts"])
         #expect(properties(PayStationSettings()) == ["theme", "size", "redirect", "prewarm", "coldLaunchSeconds"])
         #expect(properties(RedirectPolicy()) == ["condition", "delaySeconds", "manualButtonCaption"])
         #expect(properties(XeeSettings()) == ["inAppPurchaseKey", "notificationDelaySeconds", "shouldAddStorePayment"])

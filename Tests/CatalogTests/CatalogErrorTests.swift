@@ -80,6 +80,19 @@ struct CatalogErrorTests {
             "catalog.json:\(place.line):\(place.column): error: $.settings.enablePayments: expected true or false"))
     }
 
+    /// `signedData` reads as the store's data is signed, and a wrong one names its choices and place.
+    @Test func signedDataIsAppStoreOrXcode() throws {
+        let xcode = try defaultCatalog(replacing: #""enablePayments": true"#, with: #""enablePayments": true, "signedData": "xcode""#)
+        #expect(try CatalogLoader.load(text: xcode, file: "catalog.json").settings.signedData == .xcode)
+        #expect(try loadDefaultCatalog().settings.signedData == .appStore, "the App Store's chain unless asked")
+        let text = try defaultCatalog(replacing: #""enablePayments": true"#, with: #""enablePayments": true, "signedData": "Xcode""#)
+        let error = try #require(loadFailure(text))
+        #expect(error.diagnostics == [
+            Diagnostic(.error, path: "$.settings.signedData", position: position(of: "\"Xcode\"", in: text),
+                       message: "unknown value \"Xcode\"; did you mean \"xcode\"?"),
+        ])
+    }
+
     @Test(arguments: [
         ("nonconsumable", "unknown value \"nonconsumable\"; did you mean \"nonConsumable\"?"),
         ("subscription", "unknown value \"subscription\"; expected one of consumable, nonConsumable, autoRenewable, nonRenewing"),

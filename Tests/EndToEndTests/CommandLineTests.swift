@@ -20,6 +20,17 @@ extension EndToEnd {
             #expect(run.standardError.contains(#/:\d+:\d+:/#), "stderr: \(run.standardError)")
         }
 
+        @Test("--signed-data names its two choices and exits 64 on another, before anything opens")
+        func signedDataChoices() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let run = try Finished.run(try BuiltBinary.path(), ["--catalog", BuiltBinary.catalog, "--signed-data", "apple",
+                                                                "--state-dir", directory.path + "/state"])
+            #expect(run.status == 64, "stderr: \(run.standardError)")
+            #expect(run.standardError.contains("--signed-data takes app-store or xcode, not apple."), "\(run.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: directory.path + "/state"), "no ledger was opened")
+        }
+
         @Test("a missing catalog exits 66 and names the file")
         func missingCatalog() throws {
             let binary = try BuiltBinary.path()

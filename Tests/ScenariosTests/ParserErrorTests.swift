@@ -108,6 +108,8 @@ struct ParserErrorTests {
         check(BadLine("path appstore", "unknown path appstore; paths: paystation, play, storekit, xee"))
         check(BadLine("path PayStation", "unknown path PayStation"))
         check(BadLine("network sometimes", "network takes reliable or flaky, not sometimes"))
+        check(BadLine("signed-data apple", "signed-data takes app-store or xcode, not apple"))
+        check(BadLine("signed-data", "signed-data takes app-store or xcode"))
         check(BadLine("play instrument fast", "unknown test instrument fast; instruments: approves|declines|slow-approves|slow-declines"))
         check(BadLine("play response NOPE", "unknown response code NOPE; codes: OK, USER_CANCELED"))
         check(BadLine("play replacement-mode KEEP_EXISTING", "unknown replacement mode KEEP_EXISTING; modes: "

@@ -30,6 +30,8 @@ struct ParserTests {
         #expect(try command("size 80x24") == .size(width: 80, height: 24))
         #expect(try command("size 1000x1") == .size(width: 1000, height: 1))
         #expect(try command("network flaky") == .network(.flaky))
+        #expect(try command("signed-data xcode") == .signedData(.xcode))
+        #expect(try command("signed-data app-store") == .signedData(.appStore))
         #expect(try command("network reliable") == .network(.reliable))
         #expect(try command("seed 0") == .seed(0))
         #expect(try command("seed 18446744073709551615") == .seed(.max))

@@ -24,31 +24,38 @@ struct TransactionSignerTests {
         return record
     }
 
+    private static func signer() throws -> TransactionSigner {
+        let key = try SigningKey.generate()
+        return TransactionSigner(key: key, certificates: try SigningCertificates.issuing(for: key))
+    }
+
     @Test func whatItSignsVerifies() throws {
-        let signer = TransactionSigner(key: try SigningKey.generate(), bundleId: "com.example.stardust")
+        let signer = try Self.signer()
+        let verifier = TransactionVerifier(key: signer.key, bundleId: "com.example.stardust")
         let signed = Self.record(signed: try signer.sign(Self.payload(of: Self.record())))
-        #expect(signer.problem(with: signed) == nil)
+        #expect(verifier.problem(with: signed) == nil)
         // Without a bundle id to check (history without a catalog), it still verifies.
-        #expect(TransactionSigner(key: signer.key, bundleId: nil).problem(with: signed) == nil)
+        #expect(TransactionVerifier(key: signer.key, bundleId: nil).problem(with: signed) == nil)
     }
 
     @Test func eachWayOfBeingWrongIsNamed() throws {
-        let signer = TransactionSigner(key: try SigningKey.generate(), bundleId: "com.example.stardust")
+        let signer = try Self.signer()
+        let verifier = TransactionVerifier(key: signer.key, bundleId: "com.example.stardust")
         let compact = try signer.sign(Self.payload(of: Self.record()))
-        #expect(signer.problem(with: Self.record()) == "the transaction is not signed")
-        #expect(signer.problem(with: Self.record(signed: "not a jws")) == "the signed transaction is not a compact JWS")
-        let other = TransactionSigner(key: try SigningKey.generate(), bundleId: "com.example.stardust")
+        #expect(verifier.problem(with: Self.record()) == "the transaction is not signed")
+        #expect(verifier.problem(with: Self.record(signed: "not a jws")) == "the signed transaction is not a compact JWS")
+        let other = TransactionVerifier(key: try SigningKey.generate(), bundleId: "com.example.stardust")
         #expect(other.problem(with: Self.record(signed: compact))?.contains("does not verify") == true)
         let forged = try #require(try TransactionSigner.forgery(of: compact))
-        #expect(signer.problem(with: Self.record(signed: forged))?.contains("does not verify") == true)
-        #expect(signer.problem(with: Self.record("txn-000002", signed: compact))
+        #expect(verifier.problem(with: Self.record(signed: forged))?.contains("does not verify") == true)
+        #expect(verifier.problem(with: Self.record("txn-000002", signed: compact))
             == "the signature is for txn-000001, of \(SKU.gems100)")
         let elsewhere = try signer.sign(Self.payload(of: Self.record(), bundleId: "com.example.other"))
-        #expect(signer.problem(with: Self.record(signed: elsewhere)) == "signed for bundle com.example.other, not com.example.stardust")
+        #expect(verifier.problem(with: Self.record(signed: elsewhere)) == "signed for bundle com.example.other, not com.example.stardust")
     }
 
     @Test func aForgeryKeepsTheSignatureAndChangesTheQuantity() throws {
-        let signer = TransactionSigner(key: try SigningKey.generate(), bundleId: nil)
+        let signer = try Self.signer()
         let compact = try signer.sign(Self.payload(of: Self.record()))
         let forged = try #require(try TransactionSigner.forgery(of: compact))
         let original = try #require(JWS(compact: compact))

@@ -66,6 +66,9 @@ public enum CatalogEncoder {
         }
         if settings.timeRate != defaults.timeRate { members.append(("timeRate", .string(settings.timeRate))) }
         if settings.network != defaults.network { members.append(("network", .string(settings.network.rawValue))) }
+        if settings.signedData != defaults.signedData {
+            members.append(("signedData", .string(settings.signedData.rawValue)))
+        }
         if settings.storeKit != defaults.storeKit { members.append(("storeKit", storeKit(settings.storeKit))) }
         // An empty list is not the default (nil: every SKU); it asks for nothing.
         if let requested = settings.requestedProducts {

@@ -60,7 +60,7 @@ struct CatalogDecoder {
     private let settingsKeys: Set<String> = [
         "projectId", "loginProjectId", "platform", "enablePayments", "openExternalBrowser", "useSandbox",
         "customUserId", "customLoginToken", "paymentsRedirectUrl", "payments.redirectUrl", "payStation", "xee",
-        "timeRate", "network", "storeKit", "requestedProducts",
+        "timeRate", "network", "storeKit", "requestedProducts", "signedData",
     ]
 
     private func decodeSettings(_ reader: ObjectReader) -> Settings {
@@ -74,6 +74,7 @@ struct CatalogDecoder {
         settings.customUserId = reader.string("customUserId")
         settings.customLoginToken = reader.string("customLoginToken")
         settings.network = reader.enumeration("network", as: NetworkCondition.self) ?? .reliable
+        settings.signedData = reader.enumeration("signedData", as: SignedDataStyle.self) ?? .appStore
         settings.requestedProducts = reader.strings("requestedProducts")
         if let storeKit = reader.object("storeKit", allowedKeys: [
             "storefront", "locale", "timeRate", "askToBuyEnabled", "billingGracePeriodEnabled",

@@ -19,6 +19,9 @@ public struct Settings: Sendable, Equatable {
     /// The test settings of an Xcode StoreKit configuration (`_storefront`, `_timeRate`, …).
     public var storeKit: StoreKitTestSettings
     public var customLoginToken: String?
+    /// How the App Store's data is signed: as the App Store signs it (a certificate chain), or
+    /// as Xcode's StoreKit testing does (one self-signed certificate, environment `Xcode`).
+    public var signedData: SignedDataStyle
     /// The SKUs the app asks the Pay Station store for; all of the catalog's when nil. Naming
     /// SKUs the store does not sell shows how `invalidProductIdentifiers` answers.
     public var requestedProducts: [String]?
@@ -38,6 +41,7 @@ public struct Settings: Sendable, Equatable {
         network: NetworkCondition = .reliable,
         storeKit: StoreKitTestSettings = StoreKitTestSettings(),
         customLoginToken: String? = nil,
+        signedData: SignedDataStyle = .appStore,
         requestedProducts: [String]? = nil
     ) {
         self.projectId = projectId
@@ -54,6 +58,7 @@ public struct Settings: Sendable, Equatable {
         self.network = network
         self.storeKit = storeKit
         self.customLoginToken = customLoginToken
+        self.signedData = signedData
         self.requestedProducts = requestedProducts
     }
 
@@ -116,6 +121,13 @@ public struct XeeSettings: Sendable, Equatable {
         self.notificationDelaySeconds = notificationDelaySeconds
         self.shouldAddStorePayment = shouldAddStorePayment
     }
+}
+
+/// Who signs the App Store's data: the App Store (its environment and certificate chain; a
+/// backend's production and sandbox branch) or Xcode's StoreKit testing (a backend's Xcode branch).
+public enum SignedDataStyle: String, Sendable, CaseIterable {
+    case appStore = "app-store"
+    case xcode
 }
 
 public enum NetworkCondition: String, Sendable, CaseIterable {

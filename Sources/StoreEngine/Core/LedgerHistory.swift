@@ -132,7 +132,7 @@ extension LedgerHistory {
                 verification[record.id] = .failed("the ledger has no signing key")
                 continue
             }
-            verification[record.id] = TransactionSigner(key: key, bundleId: catalog?.app.bundleId).problem(with: record)
+            verification[record.id] = TransactionVerifier(key: key, bundleId: catalog?.app.bundleId).problem(with: record)
                 .map(Verification.failed) ?? .verified
         }
         self.init(ledgerPath: ledger.path, now: now, transactions: transactions, balances: try ledger.balances(),

@@ -27,6 +27,8 @@ public final class Store {
     var account = Account()
     /// The key this ledger signs its transactions with, made once and kept in the ledger.
     let signingKey: SigningKey
+    /// The certificates its signed data carries, made once for the key and kept in the ledger.
+    let signingCertificates: SigningCertificates
     /// The paths it was made with (the built-in ones of `PathRegistry` unless told otherwise),
     /// in the order they are asked for a URL. Each keeps its own state (its sessions, its
     /// server's settings, what it hands the app).
@@ -66,6 +68,10 @@ public final class Store {
         get { conditions.network }
         set { conditions.network = newValue }
     }
+
+    /// How the App Store's data is signed: the catalog's `signedData` unless the command line or
+    /// a scenario says otherwise (a catalog saved later then changes nothing).
+    public var signedDataChoice: SignedDataStyle? = nil
 
     /// The project id the SDK was started with: the catalog's, unless QA passes another
     /// (`--project-id`) to see a wrong project connect and sell nothing.
@@ -127,6 +133,7 @@ public final class Store {
         calendar = StoreCalendar(wallTime: wallTime, clock: clock ?? .realTime(at: wall))
         do {
             signingKey = try Self.signingKey(keptIn: ledger)
+            signingCertificates = try Self.signingCertificates(for: signingKey, keptIn: ledger)
         } catch let error as SigningError {
             throw .signing(path: ledger.path, reason: error.description)
         } catch {

@@ -10,11 +10,23 @@ struct JWS: Equatable {
     /// The exact text the signature covers: the first two parts as they were written.
     let signingInput: String
 
-    /// `{"alg":"ES256","typ":"JWT"}`: no certificate chain, the state directory's key is the root.
-    static let header = Data(#"{"alg":"ES256","typ":"JWT"}"#.utf8)
+    /// The header with no certificates (`{"alg":"ES256","typ":"JWT"}`), which only a verifier
+    /// that holds the key itself can check.
+    static let bareHeader = Data(#"{"alg":"ES256","typ":"JWT"}"#.utf8)
 
-    /// Signs `payload` with `key`.
-    static func signing(_ payload: Data, with key: SigningKey) throws(SigningError) -> JWS {
+    /// The header of App Store data signed for `environment`: `alg` and the certificate chain
+    /// (`x5c`) as Apple's servers write it; Xcode's also names its key and type, as Xcode does.
+    static func header(x5c: [String], for environment: SignedEnvironment) -> Data {
+        // Written by hand: JSONSerialization would escape the base64's slashes and order keys its own way.
+        let list = x5c.map { "\"\($0)\"" }.joined(separator: ",")
+        let text = environment == .xcode
+            ? #"{"alg":"ES256","kid":"Apple_Xcode_Key","typ":"JWT","x5c":["# + list + "]}"
+            : #"{"alg":"ES256","x5c":["# + list + "]}"
+        return Data(text.utf8)
+    }
+
+    /// Signs `payload` with `key` under `header`.
+    static func signing(_ payload: Data, with key: SigningKey, header: Data = bareHeader) throws(SigningError) -> JWS {
         let input = Base64URL.encode(header) + "." + Base64URL.encode(payload)
         let signature = try key.sign(Data(input.utf8))
         return JWS(header: header, payload: payload, signature: signature, signingInput: input)

@@ -20,7 +20,7 @@ public struct SignedTransactionPayload: Codable, Sendable, Equatable {
     /// `PURCHASED`: nothing here is family shared.
     public var inAppOwnershipType: String
     public var signedDate: Int64
-    /// `Sandbox` while the catalog's `useSandbox` is on, else `Production`.
+    /// `Sandbox` while the catalog's `useSandbox` is on, else `Production`; `Xcode` when signed as Xcode signs.
     public var environment: String
     /// The storefront's ISO 3166-1 alpha-3 code (`USA`).
     public var storefront: String

@@ -8,7 +8,8 @@ import Foundation
 /// A class because it owns an `EVP_PKEY` that must be freed once. Only the store's thread
 /// uses it.
 final class SigningKey {
-    private let key: OpaquePointer
+    /// The key itself, for a certificate made for it (`Certificate`).
+    let key: OpaquePointer
 
     private init(key: OpaquePointer) {
         self.key = key

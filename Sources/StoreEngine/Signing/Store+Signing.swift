@@ -17,6 +17,26 @@ extension Store {
         return key
     }
 
+    /// The ledger setting that keeps the certificates of the signing key (`SigningCertificates.kept`).
+    static let signingCertificatesSetting = "signingCertificates"
+
+    /// The certificates the ledger keeps for `key`, or new ones, kept before anything is signed
+    /// with them: a ledger made before they were, or whose key they no longer certify, gets new ones.
+    static func signingCertificates(for key: SigningKey, keptIn ledger: LedgerDatabase) throws -> SigningCertificates {
+        if let kept = try ledger.setting(signingCertificatesSetting),
+           let certificates = SigningCertificates(kept: kept, for: key) { return certificates }
+        let certificates = try SigningCertificates.issuing(for: key)
+        try ledger.setSetting(signingCertificatesSetting, to: certificates.kept)
+        return certificates
+    }
+
+    /// The environment the App Store data this store signs says it is from: Xcode's when it
+    /// signs as Xcode does, else the sandbox while the catalog's `useSandbox` is on.
+    var signedEnvironment: SignedEnvironment {
+        if (signedDataChoice ?? catalog.settings.signedData) == .xcode { return .xcode }
+        return catalog.settings.useSandbox ? .sandbox : .production
+    }
+
     /// Signs `transaction` as it stands (the caller's copy, already up to date) and keeps the JWS
     /// with it, inside the caller's ledger transaction when there is one. A signing failure
     /// names the ledger whose key failed.
@@ -36,9 +56,9 @@ extension Store {
         try ledger.recordSignedTransaction(compact, ofTransaction: transaction.id)
     }
 
-    /// The signer for this ledger's key and the catalog's app (which a saved catalog may change).
+    /// The signer for this ledger's key and its certificates.
     var signer: TransactionSigner {
-        TransactionSigner(key: signingKey, bundleId: catalog.app.bundleId)
+        TransactionSigner(key: signingKey, certificates: signingCertificates)
     }
 
     /// What the signature says of `transaction`, signed at `time`.
@@ -57,7 +77,7 @@ extension Store {
             expiresDate: expires.map(SignedTransactionPayload.milliseconds), quantity: transaction.quantity,
             type: product.map { SignedTransactionPayload.typeName(of: $0.type) } ?? "Consumable",
             inAppOwnershipType: "PURCHASED", signedDate: SignedTransactionPayload.milliseconds(time),
-            environment: catalog.settings.useSandbox ? "Sandbox" : "Production", storefront: transaction.storefront,
+            environment: signedEnvironment.rawValue, storefront: transaction.storefront,
             storefrontId: SignedTransactionPayload.storefrontNumbers[transaction.storefront],
             transactionReason: isRenewal ? "RENEWAL" : "PURCHASE", offerType: transaction.offerType.flatMap(SignedTransactionPayload.offerNumber),
             offerIdentifier: transaction.offerType == "introductory" ? nil : transaction.offerId,
@@ -94,13 +114,14 @@ extension Store {
         try ledger.recordSignedTransaction(forged, ofTransaction: transactionId)
     }
 
-    /// Why the signed form of `transaction` cannot be trusted, or nil (`TransactionSigner.problem`).
+    /// Why the signed form of `transaction` cannot be trusted, or nil (`TransactionVerifier.problem`).
     func signatureProblem(_ transaction: TransactionRecord) -> String? {
         if signsWithItsOwnKey(transaction) {
             return path(of: transaction).ownKey.map { $0.ownSignatureProblem(of: transaction, in: context) }
                 ?? "its store signs with no key of its own"
         }
-        return signer.problem(with: transaction)
+        // The catalog's app now: a saved catalog may change it.
+        return TransactionVerifier(key: signingKey, bundleId: catalog.app.bundleId).problem(with: transaction)
     }
 
     /// Whether the store that sold `transaction` signs it with a key of its own (Google Play's
