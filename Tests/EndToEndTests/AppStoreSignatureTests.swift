@@ -26,6 +26,7 @@ extension EndToEnd {
 
             var runs: [[String: Any]] = []
             var rowsByRun: [[[String: Any]]] = []
+            var subscriptionsByRun: [[[String: Any]]] = []
             for scenario in scenarios {
                 let state = directory.path + "/" + scenario
                 let run = try Finished.run(binary, ["scenario", folder + "/" + scenario, "--state-dir", state, "--quiet"])
@@ -38,15 +39,32 @@ extension EndToEnd {
                 runs.append(["history": file, "root": keys.root, "otherRoot": stranger.root, "appAppleId": keys.appAppleId])
                 let document = try #require(try JSONSerialization.jsonObject(with: Data(history.standardOutput.utf8)) as? [String: Any])
                 rowsByRun.append((document["transactions"] as? [[String: Any]] ?? []).filter { $0["signedTransaction"] is String })
+                let players = document["players"] as? [[String: Any]] ?? []
+                subscriptionsByRun.append(players.flatMap { $0["subscriptions"] as? [[String: Any]] ?? [] })
             }
 
             let verdicts = try Self.python(runs: runs, in: directory)
             try #require(verdicts.count == scenarios.count)
             var verified = 0
+            var renewalInfos = 0
             for (index, scenario) in scenarios.enumerated() {
                 let rows = rowsByRun[index]
-                #expect(verdicts[index].count == rows.count, "\(scenario): one verdict per signed transaction")
-                for verdict in verdicts[index] {
+                let transactionVerdicts = verdicts[index].filter { $0["renewalOf"] == nil }
+                #expect(transactionVerdicts.count == rows.count, "\(scenario): one verdict per signed transaction")
+                // Every App Store subscription's renewal info verifies and names it, Apple's way.
+                for verdict in verdicts[index] where verdict["renewalOf"] != nil {
+                    let original = verdict["renewalOf"] as? String ?? ""
+                    let subscription = try #require(subscriptionsByRun[index].first { $0["originalTransactionId"] as? String == original })
+                    let fields = verdict["fields"] as? [String: Any] ?? [:]
+                    #expect(verdict["verified"] as? Bool == true, "\(scenario): renewal info of \(original): \(verdict)")
+                    #expect(fields["productId"] as? String == subscription["productId"] as? String, "\(scenario): \(fields)")
+                    #expect((fields["originalTransactionId"] as? String)?.hasPrefix("2000000") == true, "\(fields)")
+                    #expect(fields["autoRenewStatus"] as? Int == ((subscription["autoRenew"] as? Bool == true) ? 1 : 0), "\(scenario): \(fields)")
+                    renewalInfos += 1
+                }
+                let storeKitSubscriptions = subscriptionsByRun[index].filter { $0["store"] as? String != "Google Play" }
+                #expect(storeKitSubscriptions.allSatisfy { $0["signedRenewalInfo"] is String }, "\(scenario)")
+                for verdict in transactionVerdicts {
                     let id = verdict["id"] as? String ?? ""
                     let row = try #require(rows.first { $0["id"] as? String == id }, "\(scenario): \(id)")
                     let storefrontSays = row["verification"] as? String ?? ""
@@ -55,7 +73,9 @@ extension EndToEnd {
                         #expect(verdict["verified"] as? Bool == true,
                                 "\(scenario): \(id) refused by Apple's library: \(verdict["status"] ?? "")")
                         let fields = verdict["fields"] as? [String: Any] ?? [:]
-                        #expect(fields["transactionId"] as? String == id, "\(scenario): \(fields)")
+                        // Apple's shape of the ledger's id: txn-000042 is 2000000000000042.
+                        let number = try #require(Int(id.dropFirst("txn-".count)), "\(id)")
+                        #expect(fields["transactionId"] as? String == String(2_000_000_000_000_000 + number), "\(scenario): \(fields)")
                         #expect(fields["productId"] as? String == row["productId"] as? String, "\(scenario): \(id)")
                         #expect(fields["inAppOwnershipType"] as? String == "PURCHASED")
                         #expect(["Sandbox", "Production"].contains(fields["environment"] as? String ?? ""), "\(fields)")
@@ -71,6 +91,7 @@ extension EndToEnd {
             }
             // 93 when written: the renewals of the subscription scenarios make most of them.
             #expect(verified > 80, "\(verified) transactions verified")
+            #expect(renewalInfos > 20, "\(renewalInfos) subscriptions' renewal info verified")
         }
 
         // MARK: Helpers

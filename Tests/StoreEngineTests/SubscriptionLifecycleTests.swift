@@ -41,7 +41,7 @@ struct SubscriptionLifecycleTests {
             let payload = try #require(renewal.signedTransaction.flatMap(JWS.init(compact:))
                 .flatMap { SignedTransactionPayload.decoded(from: $0.payload) })
             #expect(payload.transactionReason == "RENEWAL")
-            #expect(payload.originalTransactionId == first)
+            #expect(payload.originalTransactionId == AppStoreIdentifiers.transactionId(of: first))
             let grant = try #require(try harness.ledger.grant(forTransaction: renewal.id))
             #expect(grant.expiresAt == SimulatedCalendar.end(of: SubscriptionPeriod(value: 1, unit: .week), from: end))
             let renewalEvent = try #require(try harness.events(.xsollaUpdateSubscription).last)
@@ -59,8 +59,12 @@ struct SubscriptionLifecycleTests {
             let renewal = try #require(transactions.first)
             let fields = Dictionary(uniqueKeysWithValues: try #require(renewal.signedFields).map { ($0.key, $0.value) })
             #expect(fields["transactionReason"] == "RENEWAL")
-            #expect(fields["originalTransactionId"] == first)
-            #expect(fields["transactionId"] == renewal.id)
+            // In Apple's shape of ids: txn-000002 is 2000000000000002.
+            #expect(fields["originalTransactionId"] == AppStoreIdentifiers.transactionId(of: first))
+            #expect(fields["transactionId"] == AppStoreIdentifiers.transactionId(of: renewal.id))
+            #expect(fields["transactionId"]?.hasPrefix("2000000000000") == true)
+            #expect(fields["webOrderLineItemId"] == AppStoreIdentifiers.webOrderLineItemId(of: renewal.id))
+            #expect(fields["subscriptionGroupIdentifier"]?.count == 8)
             let purchase = try #require(transactions.first { $0.id == first }?.signedFields)
             #expect(purchase.contains { $0.key == "transactionReason" && $0.value == "PURCHASE" })
         }

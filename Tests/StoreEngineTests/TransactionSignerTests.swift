@@ -10,7 +10,8 @@ struct TransactionSignerTests {
     private static func payload(of record: TransactionRecord, bundleId: String = "com.example.stardust")
         -> SignedTransactionPayload {
         SignedTransactionPayload(
-            transactionId: record.id, originalTransactionId: record.id, bundleId: bundleId, productId: record.productId,
+            transactionId: AppStoreIdentifiers.transactionId(of: record.id),
+            originalTransactionId: AppStoreIdentifiers.transactionId(of: record.id), bundleId: bundleId, productId: record.productId,
             purchaseDate: 1_700_000_000_000, originalPurchaseDate: 1_700_000_000_000, expiresDate: nil, quantity: 1,
             type: "Consumable", inAppOwnershipType: "PURCHASED", signedDate: 1_700_000_000_000, environment: "Sandbox",
             storefront: "USA", storefrontId: "143441", transactionReason: "PURCHASE", offerType: nil,

@@ -12,7 +12,9 @@ again with the other root, which must refuse it. Xcode's data (environment `Xcod
 as Apple's library decodes it, unchecked, and checked once more as sandbox data, which its one
 certificate must fail.
 
-Prints one JSON object: for each such transaction its id, whether it verifies (and Apple's
+Each subscription's renewal info (`signedRenewalInfo`) goes through `verify_and_decode_renewal_info`.
+
+Prints one JSON object: for each such transaction (and renewal info) its id, whether it verifies (and Apple's
 status when it does not), the decoded fields Apple's model gave, and whether the other root
 refused it. Exit 69 when the library is missing, 65 when the input is not what it should be.
 """
@@ -94,6 +96,26 @@ def check(run):
         except VerificationException:
             verdict["otherRootRefused"] = True
         verdicts.append(verdict)
+    for player in history.get("players", []):
+        for subscription in player.get("subscriptions", []):
+            compact = subscription.get("signedRenewalInfo")
+            if not compact:
+                continue
+            claims = unverified_payload(compact)
+            verdict = {"renewalOf": subscription.get("originalTransactionId"), "verified": False}
+            try:
+                decoded = verifier(root, claims, run["appAppleId"]).verify_and_decode_renewal_info(compact)
+                verdict["verified"] = True
+                verdict["fields"] = {
+                    "originalTransactionId": decoded.originalTransactionId, "productId": decoded.productId,
+                    "autoRenewProductId": decoded.autoRenewProductId,
+                    "autoRenewStatus": decoded.autoRenewStatus.value if decoded.autoRenewStatus is not None else None,
+                    "environment": decoded.environment.value if decoded.environment else None,
+                    "signedDate": decoded.signedDate,
+                }
+            except VerificationException as error:
+                verdict["status"] = error.status.name
+            verdicts.append(verdict)
     return verdicts
 
 

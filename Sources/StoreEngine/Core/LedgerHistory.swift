@@ -23,6 +23,9 @@ public struct LedgerHistory: Sendable, Equatable {
     /// The purchases a store signed with a key of its own (Google Play's), by transaction id,
     /// as the store hands them to the app: these transactions carry no JWS.
     public var signedPurchases: [String: SignedPurchase] = [:]
+    /// Each App Store subscription's renewal info as the App Store signs it (`signedRenewalInfo`),
+    /// signed at `now`, by original transaction id; none when the ledger has no certificates yet.
+    public var signedRenewalInfo: [String: String] = [:]
 
     /// One player's state at `now`, as the Entitlements pane shows it.
     public struct Player: Sendable, Equatable {
@@ -138,6 +141,11 @@ extension LedgerHistory {
         self.init(ledgerPath: ledger.path, now: now, transactions: transactions, balances: try ledger.balances(),
                   players: players, refunds: refunds.sorted { $0.time < $1.time }, verification: verification,
                   signedPurchases: signedPurchases)
+        if let key, let kept = try ledger.setting(Store.signingCertificatesSetting),
+           let certificates = SigningCertificates(kept: kept, for: key) {
+            signedRenewalInfo = try Self.renewalInfo(of: players, signer: TransactionSigner(key: key, certificates: certificates),
+                                                     transactions: byId, at: now)
+        }
     }
 }
 
@@ -145,5 +153,25 @@ extension TransactionSummary {
     /// What a full refund gives back: the charge, whatever state the transaction is in now.
     var refundableAmount: Decimal {
         (Decimal(string: charge) ?? 0) * Decimal(quantity)
+    }
+}
+
+extension LedgerHistory {
+    /// The renewal info of each subscription the App Store signs for (not one of a store with a
+    /// key of its own), in the environment its latest transaction was signed for.
+    static func renewalInfo(of players: [Player], signer: TransactionSigner, transactions: [String: TransactionSummary],
+                            at now: Date) throws -> [String: String] {
+        var signed: [String: String] = [:]
+        for player in players {
+            for subscription in player.subscriptions {
+                if let path = subscription.path, PathRegistry.hasOwnKey(path) { continue }
+                let latest = transactions[subscription.latestTransactionId]?.signedTransaction
+                    .flatMap { JWS(compact: $0) }.flatMap { SignedTransactionPayload.decoded(from: $0.payload) }
+                let environment = latest.flatMap { SignedEnvironment(rawValue: $0.environment) } ?? .sandbox
+                let payload = SignedRenewalInfoPayload(subscription, userId: player.userId, environment: environment, signedAt: now)
+                signed[subscription.originalTransactionId] = try signer.sign(payload)
+            }
+        }
+        return signed
     }
 }

@@ -7,10 +7,15 @@ import Ledger
 /// price in milliunits of the currency, offer types as numbers. Absent fields are left out, as
 /// Apple leaves them out.
 public struct SignedTransactionPayload: Codable, Sendable, Equatable {
+    /// Apple's shape of the ledger's id (`AppStoreIdentifiers`): `2000000000000042` for `txn-000042`.
     public var transactionId: String
     public var originalTransactionId: String
+    /// An auto-renewable subscription's line item, a number as Apple's.
+    public var webOrderLineItemId: String?
     public var bundleId: String
     public var productId: String
+    /// A subscription's group, as eight digits (`AppStoreIdentifiers`).
+    public var subscriptionGroupIdentifier: String?
     public var purchaseDate: Int64
     public var originalPurchaseDate: Int64
     public var expiresDate: Int64?

@@ -70,9 +70,12 @@ extension Store {
         let isRenewal = transaction.state == .purchased && transaction.originalTransactionId != nil
         let originalPurchase = isRenewal ? try originalPurchaseDate(of: transaction, signedAt: time) ?? purchased : purchased
         return SignedTransactionPayload(
-            transactionId: transaction.id, originalTransactionId: transaction.originalTransactionId ?? transaction.id,
+            transactionId: AppStoreIdentifiers.transactionId(of: transaction.id),
+            originalTransactionId: AppStoreIdentifiers.transactionId(of: transaction.originalTransactionId ?? transaction.id),
+            webOrderLineItemId: product?.type == .autoRenewable ? AppStoreIdentifiers.webOrderLineItemId(of: transaction.id) : nil,
             bundleId: catalog.app.bundleId,
-            productId: transaction.productId, purchaseDate: SignedTransactionPayload.milliseconds(purchased),
+            productId: transaction.productId,
+            subscriptionGroupIdentifier: product?.group.map(AppStoreIdentifiers.subscriptionGroupIdentifier), purchaseDate: SignedTransactionPayload.milliseconds(purchased),
             originalPurchaseDate: SignedTransactionPayload.milliseconds(originalPurchase),
             expiresDate: expires.map(SignedTransactionPayload.milliseconds), quantity: transaction.quantity,
             type: product.map { SignedTransactionPayload.typeName(of: $0.type) } ?? "Consumable",

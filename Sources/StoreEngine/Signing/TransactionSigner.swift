@@ -11,9 +11,17 @@ struct TransactionSigner {
 
     /// The compact JWS of `payload`.
     func sign(_ payload: SignedTransactionPayload) throws -> String {
-        let environment = SignedEnvironment(rawValue: payload.environment) ?? .production
+        try sign(try payload.encoded(), for: SignedEnvironment(rawValue: payload.environment) ?? .production)
+    }
+
+    /// The compact JWS of a subscription's renewal info.
+    func sign(_ payload: SignedRenewalInfoPayload) throws -> String {
+        try sign(try payload.encoded(), for: SignedEnvironment(rawValue: payload.environment) ?? .production)
+    }
+
+    private func sign(_ payload: Data, for environment: SignedEnvironment) throws -> String {
         let header = JWS.header(x5c: certificates.x5c(for: environment), for: environment)
-        return try JWS.signing(try payload.encoded(), with: key, header: header).compact
+        return try JWS.signing(payload, with: key, header: header).compact
     }
 
     /// A forgery of `compact`: its payload altered (99 more of the product than were paid for;
@@ -48,8 +56,11 @@ struct TransactionVerifier {
         if let bundleId, payload.bundleId != bundleId {
             return "signed for bundle \(payload.bundleId), not \(bundleId)"
         }
-        guard payload.transactionId == transaction.id, payload.productId == transaction.productId else {
-            return "the signature is for \(payload.transactionId), of \(payload.productId)"
+        // A ledger older than Apple's shape of ids signed with its own: either names this transaction.
+        let names = [AppStoreIdentifiers.transactionId(of: transaction.id), transaction.id]
+        guard names.contains(payload.transactionId), payload.productId == transaction.productId else {
+            let signedFor = AppStoreIdentifiers.ledgerId(ofTransaction: payload.transactionId) ?? payload.transactionId
+            return "the signature is for \(signedFor), of \(payload.productId)"
         }
         return nil
     }

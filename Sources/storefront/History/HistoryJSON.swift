@@ -12,7 +12,7 @@ enum HistoryJSON {
             "now": HistoryFacts.date(history.now),
             "transactions": history.transactions.map { row(for: $0, in: history, status: statuses[$0.id]) },
             "refunds": history.refunds.map(row(for:)),
-            "players": history.players.map(row(for:)),
+            "players": history.players.map { row(for: $0, renewalInfo: history.signedRenewalInfo) },
             "balances": history.balances,
         ]
     }
@@ -66,7 +66,7 @@ enum HistoryJSON {
          "time": HistoryFacts.date(refund.time)]
     }
 
-    private static func row(for player: LedgerHistory.Player) -> [String: Any] {
+    private static func row(for player: LedgerHistory.Player, renewalInfo: [String: String]) -> [String: Any] {
         [
             "userId": player.userId,
             "balances": player.balances,
@@ -97,6 +97,9 @@ enum HistoryJSON {
                 if let next = subscription.pendingProductId { row["pendingProductId"] = next }
                 if let ended = subscription.endedAt { row["endedAt"] = HistoryFacts.date(ended) }
                 if let reason = subscription.endReason { row["endReason"] = reason }
+                if let renewalInfo = renewalInfo[subscription.originalTransactionId] {
+                    row["signedRenewalInfo"] = renewalInfo
+                }
                 return row
             },
         ]
