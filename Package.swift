@@ -37,6 +37,12 @@ let package = Package(
         // utf8proc and fribidi: TerminalUI's widths (per code point or per grapheme, as the
         // terminal draws) and right-to-left text in visual order. Not utf8proc's pkg-config
         // file: Debian's carries -DUTF8PROC_EXPORTS, which SwiftPM refuses with a warning.
+        // libmicrohttpd: the HTTP/1.1 server of the stores' APIs, in Host only.
+        .systemLibrary(
+            name: "CHTTP",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+        ),
         .systemLibrary(
             name: "CText",
             pkgConfig: "fribidi",
@@ -52,7 +58,7 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["StoreEngine", "Catalog", "CText"]),
         // The app's host, apart from the domain: the socket other processes hand URLs to a
         // running app through (`storefront open-url`), and where a URL goes when no app runs.
-        .target(name: "Host", dependencies: ["StoreEngine", "Platform"]),
+        .target(name: "Host", dependencies: ["StoreEngine", "Platform", "CHTTP"]),
         .target(name: "Program", dependencies: ["TerminalUI", "Host", "StoreEngine", "Catalog", "Platform"]),
         // Frame -> text, ANSI, HTML, SVG; the contact sheet, the diff page and recordings. Pure
         // but for writing the files it is asked for.

@@ -34,6 +34,7 @@ enum AppCommand {
         }
         let network = try options.networkCondition()
         let signedData = try options.signedDataStyle()
+        let apiAddress = try APIOption.address(options)
         let device = try options.deviceChoice()
         let projectId = try options.sdkProjectId()
         let recordFile = try RecordOption.file(options)
@@ -63,6 +64,18 @@ enum AppCommand {
             }
         } catch {
             launchProblem = launchProblem ?? StoreNotice(.error, error.description)
+        }
+        let api: HTTPServer?
+        do throws(CommandFailure) {
+            api = try apiAddress.map { address throws(CommandFailure) in
+                try APIOption.start(at: address, directory: Environment.stateDirectory(options), bundleId: catalog.app.bundleId)
+            }
+        } catch {
+            libraries.wait()
+            throw error
+        }
+        if let api {
+            launchProblem = launchProblem ?? StoreNotice(.info, "The App Store Server API answers on http://\(api.address):\(api.port).")
         }
         let environment = ProcessInfo.processInfo.environment
         let colorEnabled = environment["NO_COLOR"].map(\.isEmpty) ?? true
@@ -110,6 +123,7 @@ enum AppCommand {
             play(on: terminal)
         }
         terminal.close()
+        api?.stop()
         // With the terminal given back: checking a long history takes a moment, and spares the
         // next launch the same check.
         engine.finishSession()

@@ -75,6 +75,8 @@ enum Help {
           --network MODE      reliable, or flaky: products requests fail half the time and retry
           --signed-data WHO   app-store (a certificate chain, as the App Store signs), or xcode: one
                               self-signed certificate and environment Xcode, as Xcode's StoreKit testing
+          --api ADDRESS[:PORT]  serve the App Store Server API there while the app runs (port 8780 unless
+                              given; docs/backend.md), answered from the ledger
           --project-id N      start the Pay Station SDK with another project id (a wrong one sells nothing)
           --audience          (app, demo) the player's screen: no QA row on the App Store sheet, no Sandbox
                               marker, no Events pane, and a month lasts a month (the app's rate becomes real time)

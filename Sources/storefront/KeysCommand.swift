@@ -13,7 +13,7 @@ import StoreEngine
 enum KeysCommand {
     /// Where the service account's `token_uri` points: the token endpoint of the stores' APIs
     /// storefront serves on this address.
-    static let defaultAPIAddress = "127.0.0.1:8780"
+    static let defaultAPIAddress = "127.0.0.1:\(APIOption.defaultPort)"
 
     static func run(_ options: Options) throws(CommandFailure) {
         guard let out = options.outputDirectory, !out.isEmpty else {
@@ -33,7 +33,11 @@ enum KeysCommand {
             ("storefront-root.pem", Data(keys.rootCertificatePEM.utf8)),
             (keys.apiKeyFileName, Data(keys.apiKeyPEM.utf8)),
             ("service-account.json", keys.serviceAccountJSON(tokenURI: "http://\(defaultAPIAddress)/token")),
-            ("play-license-key.txt", Data((keys.playLicenseKey + "\n").utf8)),
+            ("play-license-key.txt", Data(((keys.ownKeys[.play] ?? "") + "\n").utf8)),
+            // The ids beside the key, as files too, for a script that configures a backend.
+            ("KEY_ID", Data((keys.apiKeyId + "\n").utf8)),
+            ("ISSUER_ID", Data((keys.issuerId + "\n").utf8)),
+            ("APP_APPLE_ID", Data("\(keys.appAppleId)\n".utf8)),
         ]
         try write(files, into: out)
         let environment = catalog.settings.useSandbox ? "Sandbox" : "Production"
@@ -53,6 +57,8 @@ enum KeysCommand {
             "  package name      \(catalog.app.bundleId)",
             "  service account   \(out)/service-account.json (\(keys.serviceAccountEmail))",
             "  licence key       \(out)/play-license-key.txt (Base64 DER; Security.verifyPurchase's key)",
+            "",
+            "App Store Server API  http://\(defaultAPIAddress) while the app runs with --api \(defaultAPIAddress)",
         ]
         for line in lines { print(ControlCharacters.escaped(line)) }
     }

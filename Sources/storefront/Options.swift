@@ -14,6 +14,8 @@ struct Options {
     var network: String?
     /// `--signed-data app-store|xcode`: who signs the App Store's data, over the catalog's `signedData`.
     var signedData: String?
+    /// `--api ADDRESS[:PORT]`: serve the App Store Server API there.
+    var apiAddress: String?
     var projectId: String?
     var json = false
     var csv = false
@@ -59,7 +61,7 @@ struct Options {
     var positional: [String] = []
 
     static let valueOptions: Set<String> = [
-        "--catalog", "--theme", "--storefront", "--state-dir", "--user", "--network", "--signed-data", "--project-id", "--junit", "--shard",
+        "--catalog", "--theme", "--storefront", "--state-dir", "--user", "--network", "--signed-data", "--api", "--project-id", "--junit", "--shard",
         "--jobs", "--snapshots", "--device", "--speed", "--captions", "--record", "--scenarios",
         "--out", "--formats", "--storefronts", "--themes", "--sizes", "--variants", "--eligibility", "--states", "--compare",
         "--path",
@@ -131,6 +133,7 @@ struct Options {
                 case "--state-dir": options.stateDirectory = value
                 case "--network": options.network = value
                 case "--signed-data": options.signedData = value
+                case "--api": options.apiAddress = value
                 case "--project-id": options.projectId = value
                 case "--junit": options.junitPath = value
                 case "--shard": options.shard = value

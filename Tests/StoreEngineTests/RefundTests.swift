@@ -158,7 +158,7 @@ struct RefundTests {
             #expect((fields["revocationDate"] as? NSNumber)?.int64Value == expectedDate)
             #expect((fields["revocationReason"] as? NSNumber)?.intValue == (reason == .developerIssue ? 1 : 0))
             // What was bought is unchanged.
-            #expect(fields["transactionId"] as? String == id)
+            #expect(fields["transactionId"] as? String == AppStoreIdentifiers.transactionId(of: id))
             #expect(fields["productId"] as? String == SKU.gems100)
             #expect((fields["price"] as? NSNumber)?.int64Value == (before["price"] as? NSNumber)?.int64Value)
             #expect(fields["purchaseDate"] as? NSNumber == before["purchaseDate"] as? NSNumber)

@@ -14,12 +14,12 @@ struct ServerKeysTests {
             #expect(FileManager.default.fileExists(atPath: directory.ledgerPath))
             let again = try directory.serverKeys()
             #expect(again.rootCertificate == keys.rootCertificate && again.apiKeyPEM == keys.apiKeyPEM
-                    && again.serviceAccountKeyPEM == keys.serviceAccountKeyPEM && again.playLicenseKey == keys.playLicenseKey)
+                    && again.serviceAccountKeyPEM == keys.serviceAccountKeyPEM && again.ownKeys == keys.ownKeys)
             // The store that opens the ledger next signs with the chain whose root was handed out.
             let store = try Store(catalog: try defaultCatalog(), ledgerPath: directory.ledgerPath, userId: "p")
             #expect(store.signingCertificates.root.der == keys.rootCertificate)
             // And the licence key is the one `public-key --path play` prints.
-            #expect(try directory.publicKey(of: .play) == .read(keys.playLicenseKey))
+            #expect(try directory.publicKey(of: .play) == .read(try #require(keys.ownKeys[.play])))
             // A reset directory hands out new ones.
             _ = try directory.reset()
             #expect(try directory.serverKeys().rootCertificate != keys.rootCertificate)

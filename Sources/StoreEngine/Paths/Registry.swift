@@ -73,6 +73,15 @@ enum PathRegistry {
         }
     }
 
+    /// The public half of each path's own key, by path, made where missing inside the caller's commit.
+    static func ownPublicKeys(madeIn ledger: LedgerDatabase) throws -> [IntegrationPath: String] {
+        var keys: [IntegrationPath: String] = [:]
+        for path in all where path.signsWithItsOwnKey {
+            keys[path.traits.id] = try path.publicKey(madeIn: ledger)
+        }
+        return keys
+    }
+
     /// The public half of `path`'s own key, in the form its store shows it; nil until made.
     static func publicKey(of path: IntegrationPath, in ledger: LedgerDatabase) throws -> String? {
         try registered(path)?.publicKey(in: ledger)
@@ -163,6 +172,10 @@ protocol RegisteredPath: PurchasePath, SendableMetatype {
     /// The public half of that key as its store shows it, from the ledger read-only.
     static func publicKey(in ledger: LedgerDatabase) throws -> String?
 
+    /// The same, made now inside the caller's commit when nothing made it yet (`storefront
+    /// keys` hands it to a backend before the app ever ran).
+    static func publicKey(madeIn ledger: LedgerDatabase) throws -> String?
+
     /// The purchases its store signed with that key, for `transactions` (those of this path),
     /// each checked with the key; from the ledger read-only.
     static func signedPurchases(in ledger: LedgerDatabase, transactions: [TransactionRecord]) throws -> [String: SignedPurchase]
@@ -182,6 +195,7 @@ extension RegisteredPath {
     static func serverAccess(in ledger: LedgerDatabase, user: String) throws -> [ServerAccess] { [] }
     static var signsWithItsOwnKey: Bool { false }
     static func publicKey(in ledger: LedgerDatabase) throws -> String? { nil }
+    static func publicKey(madeIn ledger: LedgerDatabase) throws -> String? { try publicKey(in: ledger) }
     static func signedPurchases(in ledger: LedgerDatabase, transactions: [TransactionRecord]) throws -> [String: SignedPurchase] {
         [:]
     }

@@ -17,7 +17,7 @@ struct Certificate: Equatable, Sendable {
         case intermediate
         /// The key that signs the data; carries Apple's App Store receipt-signing marker.
         case leaf
-        /// One certificate alone, signed with its own key, as Xcode's StoreKit testing signs.
+        /// One certificate alone, signed with its own key, as Xcode signs its test purchases.
         case selfSignedLeaf
     }
 

@@ -52,3 +52,10 @@ struct ServerCredentials: Codable, Equatable {
             serviceAccountKeyPEM: try RSAKey.generate().privatePEM())
     }
 }
+
+extension ServerCredentials {
+    /// The credentials a ledger keeps, read only (nil when none were made yet).
+    static func read(from ledger: LedgerDatabase) throws -> ServerCredentials? {
+        try ledger.setting(setting).flatMap { try? JSONDecoder().decode(ServerCredentials.self, from: Data($0.utf8)) }
+    }
+}

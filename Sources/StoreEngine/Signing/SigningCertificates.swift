@@ -3,7 +3,7 @@ import Foundation
 /// The certificates a state directory's signed data carries in its `x5c` header, made once for
 /// its signing key and kept in its ledger: a chain as the App Store's (the leaf that certifies
 /// the key, an intermediate, a root a backend trusts), and the one self-signed certificate
-/// Xcode's StoreKit testing uses instead.
+/// Xcode signs its test purchases with instead.
 struct SigningCertificates: Equatable, Sendable {
     let leaf: Certificate
     let intermediate: Certificate
@@ -22,7 +22,7 @@ struct SigningCertificates: Equatable, Sendable {
                                                  for: intermediateKey, by: (root, rootKey))
         let leaf = try Certificate.issue(.leaf, commonName: "storefront App Store Signing", for: key,
                                          by: (intermediate, intermediateKey))
-        let xcode = try Certificate.issue(.selfSignedLeaf, commonName: "StoreKit Testing in Xcode", for: key, by: nil)
+        let xcode = try Certificate.issue(.selfSignedLeaf, commonName: Self.xcodeCommonName, for: key, by: nil)
         return SigningCertificates(leaf: leaf, intermediate: intermediate, root: root, xcode: xcode)
     }
 
@@ -32,6 +32,9 @@ struct SigningCertificates: Equatable, Sendable {
         let certificates = environment == .xcode ? [xcode] : [leaf, intermediate, root]
         return certificates.map { $0.der.base64EncodedString() }
     }
+
+    /// What the Xcode-style certificate is called (its subject's common name).
+    private static let xcodeCommonName = "storefront Xcode Testing"
 
     /// As the ledger keeps them: each DER in base64 on a line, leaf, intermediate, root, Xcode's.
     var kept: String {

@@ -1,10 +1,11 @@
+import Catalog
 import Foundation
 import Ledger
 
 /// What a team's backend configures to trust and call the stores' servers storefront plays for
 /// one state directory (`storefront keys`): the root certificate its App Store data chains to,
 /// the In-App Purchase key of the App Store Server API, a Google Cloud service account for the
-/// Google Play Developer API, and the app's Google Play licence key.
+/// Google Play Developer API, and the public half of each store's own key.
 public struct ServerKeys: Sendable {
     /// The root certificate (DER), which Apple's `SignedDataVerifier` takes as its root.
     public let rootCertificate: Data
@@ -19,8 +20,9 @@ public struct ServerKeys: Sendable {
     public let serviceAccountEmail: String
     public let serviceAccountKeyId: String
     public let serviceAccountKeyPEM: String
-    /// Google Play's licence key, Base64 DER as the Play Console shows it.
-    public let playLicenseKey: String
+    /// The public half of each store's own key, by path, in the form its store shows it
+    /// (Google Play's licence key, Base64 DER as the Play Console shows it).
+    public let ownKeys: [IntegrationPath: String]
 
     /// The name App Store Connect gives the key's file.
     public var apiKeyFileName: String { "SubscriptionKey_\(apiKeyId).p8" }
@@ -65,7 +67,7 @@ extension StateDirectory {
                     serviceAccountEmail: credentials.serviceAccountEmail,
                     serviceAccountKeyId: credentials.serviceAccountKeyId,
                     serviceAccountKeyPEM: credentials.serviceAccountKeyPEM,
-                    playLicenseKey: try PlayPath.licenseKeyBase64(madeIn: ledger))
+                    ownKeys: try PathRegistry.ownPublicKeys(madeIn: ledger))
             }
         } catch let error as SigningError {
             throw .signing(path: ledgerPath, reason: error.description)

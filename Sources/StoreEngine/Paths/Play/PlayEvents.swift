@@ -42,6 +42,10 @@ extension PlayPath {
         try PlayPurchaseRecords.publicKey(in: ledger)
     }
 
+    static func publicKey(madeIn ledger: LedgerDatabase) throws -> String? {
+        try PlayPurchaseRecords(ledger: ledger, now: Date()).licenseKey().publicKeyBase64()
+    }
+
     static func signedPurchases(in ledger: LedgerDatabase, transactions: [TransactionRecord]) throws -> [String: SignedPurchase] {
         try PlayPurchaseRecords.signedPurchases(in: ledger, transactions: transactions.filter { $0.integrationPath == "play" })
     }

@@ -113,12 +113,3 @@ extension PlayPurchase {
         return nil
     }
 }
-
-extension PlayPath {
-    /// The app's licence key as the Play Console shows it (Base64 DER), made now if no purchase
-    /// or launch has made it yet, inside the caller's commit: `storefront keys` hands it to a
-    /// backend before the app ever ran.
-    static func licenseKeyBase64(madeIn ledger: LedgerDatabase) throws -> String {
-        try PlayPurchaseRecords(ledger: ledger, now: Date()).licenseKey().publicKeyBase64()
-    }
-}

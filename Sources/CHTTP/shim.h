@@ -1,0 +1,137 @@
+#ifndef STOREFRONT_CHTTP_SHIM_H
+#define STOREFRONT_CHTTP_SHIM_H
+
+// libmicrohttpd, the HTTP/1.1 server the stores' APIs are served with. Its start is variadic,
+// which Swift cannot call, and a request's body arrives in pieces over several calls of the
+// access handler; this shim starts the daemon with fixed options and gathers each body (up to
+// a limit) so that Swift is called once per whole request.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <microhttpd.h>
+
+// One request, whole: what Swift reads (`sf_http_*` below) and answers with `sf_http_respond`.
+struct sf_http_request {
+    struct MHD_Connection *connection;
+    const char *method;
+    const char *url;
+    char *body;
+    size_t body_length;
+    size_t body_capacity;
+    int too_large;
+    int answered;
+};
+
+typedef void (*sf_http_handler)(void *context, struct sf_http_request *request);
+
+struct sf_http_server {
+    sf_http_handler handler;
+    void *context;
+    size_t body_limit;
+};
+
+// Answers with `status` and `body` (copied), its `Content-Type` when given.
+static inline int sf_http_respond(struct sf_http_request *request, unsigned int status, const char *body, size_t length,
+                                  const char *content_type) {
+    struct MHD_Response *response = MHD_create_response_from_buffer(length, (void *)body, MHD_RESPMEM_MUST_COPY);
+    if (response == NULL) return 0;
+    if (content_type != NULL) MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, content_type);
+    int queued = MHD_queue_response(request->connection, status, response) == MHD_YES;
+    MHD_destroy_response(response);
+    request->answered = 1;
+    return queued;
+}
+
+// A request header's value (names match whatever their case), or NULL.
+static inline const char *sf_http_header(struct sf_http_request *request, const char *name) {
+    return MHD_lookup_connection_value(request->connection, MHD_HEADER_KIND, name);
+}
+
+// Calls `each` with every query argument, in order, repeated names included.
+typedef void (*sf_http_argument)(void *context, const char *name, const char *value);
+struct sf_http_arguments { sf_http_argument each; void *context; };
+static inline enum MHD_Result sf_http_one_argument(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+    (void)kind;
+    struct sf_http_arguments *arguments = cls;
+    arguments->each(arguments->context, key, value != NULL ? value : "");
+    return MHD_YES;
+}
+static inline void sf_http_arguments(struct sf_http_request *request, sf_http_argument each, void *context) {
+    struct sf_http_arguments arguments = { each, context };
+    MHD_get_connection_values(request->connection, MHD_GET_ARGUMENT_KIND, sf_http_one_argument, &arguments);
+}
+
+static inline enum MHD_Result sf_http_access(void *cls, struct MHD_Connection *connection, const char *url,
+                                             const char *method, const char *version, const char *upload_data,
+                                             size_t *upload_data_size, void **con_cls) {
+    (void)version;
+    struct sf_http_server *server = cls;
+    struct sf_http_request *request = *con_cls;
+    if (request == NULL) {
+        request = calloc(1, sizeof *request);
+        if (request == NULL) return MHD_NO;
+        request->connection = connection;
+        request->method = method;
+        request->url = url;
+        *con_cls = request;
+        return MHD_YES;
+    }
+    if (*upload_data_size > 0) {
+        size_t size = *upload_data_size;
+        *upload_data_size = 0;
+        if (request->too_large || request->body_length + size > server->body_limit) {
+            request->too_large = 1;
+            return MHD_YES;
+        }
+        if (request->body_length + size > request->body_capacity) {
+            size_t capacity = (request->body_length + size) * 2;
+            char *grown = realloc(request->body, capacity);
+            if (grown == NULL) return MHD_NO;
+            request->body = grown;
+            request->body_capacity = capacity;
+        }
+        memcpy(request->body + request->body_length, upload_data, size);
+        request->body_length += size;
+        return MHD_YES;
+    }
+    server->handler(server->context, request);
+    return request->answered ? MHD_YES : MHD_NO;
+}
+
+static inline void sf_http_completed(void *cls, struct MHD_Connection *connection, void **con_cls,
+                                     enum MHD_RequestTerminationCode code) {
+    (void)cls; (void)connection; (void)code;
+    struct sf_http_request *request = *con_cls;
+    if (request == NULL) return;
+    free(request->body);
+    free(request);
+    *con_cls = NULL;
+}
+
+// Starts serving on `address` (IPv4, such as 127.0.0.1) and `port` with its own threads; NULL
+// when the address is not one, or the port cannot be had (in use, not allowed).
+static inline struct MHD_Daemon *sf_http_start(struct sf_http_server *server, const char *address, uint16_t port,
+                                               unsigned int connection_limit, unsigned int timeout_seconds) {
+    struct sockaddr_in where;
+    memset(&where, 0, sizeof where);
+    where.sin_family = AF_INET;
+    where.sin_port = htons(port);
+    if (inet_pton(AF_INET, address, &where.sin_addr) != 1) return NULL;
+    return MHD_start_daemon(MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ERROR_LOG, port, NULL, NULL,
+                            sf_http_access, server,
+                            MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&where,
+                            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+                            MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
+                            MHD_OPTION_NOTIFY_COMPLETED, sf_http_completed, NULL,
+                            MHD_OPTION_END);
+}
+
+// The port the daemon listens on (the one the system chose when 0 was asked for).
+static inline uint16_t sf_http_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info != NULL ? info->port : 0;
+}
+
+#endif

@@ -1,0 +1,94 @@
+import CHTTP
+import Foundation
+import StoreEngine
+
+/// Why the server could not start.
+public struct HTTPServerError: Error, Equatable, CustomStringConvertible {
+    public var address: String
+    public var port: UInt16
+
+    public var description: String {
+        "could not listen on \(address):\(port): the address is not an IPv4 address of this machine, "
+            + "or the port is in use; choose another with --api ADDRESS:PORT"
+    }
+}
+
+/// An HTTP/1.1 server (libmicrohttpd) answering every request with `handler`, on threads of
+/// its own: the handler is called from them, one request at a time per thread, never on the
+/// caller's. It listens until `stop()` or until it is released.
+public final class HTTPServer {
+    /// The port it listens on (the system's choice when asked for port 0).
+    public let port: UInt16
+    public let address: String
+    private var daemon: OpaquePointer?
+    private let server: UnsafeMutablePointer<sf_http_server>
+    private let box: Unmanaged<Handler>
+
+    /// Listens on `address:port`; a body past `bodyLimit` bytes reaches the handler as
+    /// `bodyIsTooLarge`. At most `connectionLimit` connections at once; one idle for
+    /// `timeoutSeconds` is closed (a client that sends a byte a minute gets no thread forever).
+    public init(address: String, port: UInt16, bodyLimit: Int = 1 << 20, connectionLimit: Int = 2_000,
+                timeoutSeconds: Int = 10, handler: @escaping @Sendable (APIRequest) -> APIResponse) throws(HTTPServerError) {
+        box = Unmanaged.passRetained(Handler(handler))
+        server = UnsafeMutablePointer<sf_http_server>.allocate(capacity: 1)
+        server.initialize(to: sf_http_server(handler: { context, request in
+            guard let context, let request else { return }
+            Unmanaged<Handler>.fromOpaque(context).takeUnretainedValue().answer(request)
+        }, context: box.toOpaque(), body_limit: bodyLimit))
+        guard let daemon = sf_http_start(server, address, port, UInt32(connectionLimit), UInt32(timeoutSeconds)) else {
+            server.deallocate()
+            box.release()
+            throw HTTPServerError(address: address, port: port)
+        }
+        self.daemon = daemon
+        self.address = address
+        self.port = sf_http_port(daemon)
+    }
+
+    /// Stops listening and waits for the requests under way to end.
+    public func stop() {
+        guard let daemon else { return }
+        MHD_stop_daemon(daemon)
+        self.daemon = nil
+    }
+
+    deinit {
+        stop()
+        server.deallocate()
+        box.release()
+    }
+
+    /// The handler, kept alive for the C side as the daemon's context.
+    private final class Handler: Sendable {
+        let handle: @Sendable (APIRequest) -> APIResponse
+
+        init(_ handle: @escaping @Sendable (APIRequest) -> APIResponse) {
+            self.handle = handle
+        }
+
+        func answer(_ request: UnsafeMutablePointer<sf_http_request>) {
+            let response = handle(Self.read(request))
+            response.body.withUnsafeBytes { bytes in
+                _ = sf_http_respond(request, UInt32(response.status), bytes.bindMemory(to: CChar.self).baseAddress,
+                                    bytes.count, response.contentType)
+            }
+        }
+
+        private static func read(_ request: UnsafeMutablePointer<sf_http_request>) -> APIRequest {
+            var query: [APIRequest.QueryArgument] = []
+            withUnsafeMutablePointer(to: &query) { list in
+                sf_http_arguments(request, { context, name, value in
+                    guard let context, let name, let value else { return }
+                    context.assumingMemoryBound(to: [APIRequest.QueryArgument].self).pointee
+                        .append(APIRequest.QueryArgument(name: String(cString: name), value: String(cString: value)))
+                }, list)
+            }
+            let fields = request.pointee
+            let body = fields.body.map { Data(bytes: $0, count: fields.body_length) } ?? Data()
+            return APIRequest(method: fields.method.map { String(cString: $0) } ?? "",
+                               path: fields.url.map { String(cString: $0) } ?? "/", query: query,
+                               authorization: sf_http_header(request, "Authorization").map { String(cString: $0) },
+                               body: fields.too_large != 0 ? Data() : body, bodyIsTooLarge: fields.too_large != 0)
+        }
+    }
+}

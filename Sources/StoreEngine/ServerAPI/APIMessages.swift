@@ -1,0 +1,58 @@
+import Foundation
+
+/// One HTTP request to the stores' APIs, whole, as the host's server hands it over.
+public struct APIRequest: Sendable {
+    public var method: String
+    /// The path without its query (`/inApps/v1/transactions/2000000000000001`), percent-decoded.
+    public var path: String
+    /// The query's arguments in order, repeated names included.
+    public var query: [QueryArgument]
+    public var authorization: String?
+    public var body: Data
+    /// The body went past the server's limit; `body` is empty.
+    public var bodyIsTooLarge: Bool
+
+    public struct QueryArgument: Sendable, Equatable {
+        public var name: String
+        public var value: String
+
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public init(method: String, path: String, query: [QueryArgument] = [], authorization: String? = nil,
+                body: Data = Data(), bodyIsTooLarge: Bool = false) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.authorization = authorization
+        self.body = body
+        self.bodyIsTooLarge = bodyIsTooLarge
+    }
+
+    /// Every value of the argument `name`.
+    public func values(of name: String) -> [String] {
+        query.filter { $0.name == name }.map(\.value)
+    }
+}
+
+/// What an API answers.
+public struct APIResponse: Sendable, Equatable {
+    public var status: Int
+    public var body: Data
+    public var contentType: String?
+
+    public init(status: Int, body: Data = Data(), contentType: String? = nil) {
+        self.status = status
+        self.body = body
+        self.contentType = contentType
+    }
+
+    /// A JSON body.
+    public static func json(_ status: Int, _ object: Any) -> APIResponse {
+        let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return APIResponse(status: status, body: body, contentType: "application/json")
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// The App Store Server API's check of a request's bearer token, as Apple's servers make it: a
+/// JWT signed ES256 with the In-App Purchase key the header's `kid` names, issued by the key's
+/// issuer (`iss`), for `appstoreconnect-v1` (`aud`) and the app (`bid`), expiring (`exp`) within
+/// the hour; `iat`, when given, no more than an hour before `exp`. Nil when it passes, else why
+/// not (for the Events pane; Apple answers 401 whatever the reason).
+struct AppStoreBearerToken {
+    let keyId: String
+    let issuerId: String
+    let key: SigningKey
+    let bundleId: String
+
+    /// Apple refuses a token that lives longer than an hour.
+    static let longestLife: TimeInterval = 3600
+
+    func problem(with authorization: String?, at now: Date) -> String? {
+        guard let authorization, authorization.hasPrefix("Bearer ") else { return "no bearer token" }
+        guard let jws = JWS(compact: String(authorization.dropFirst("Bearer ".count))) else { return "the token is not a JWT" }
+        guard let header = try? JSONSerialization.jsonObject(with: jws.header) as? [String: Any],
+              let claims = try? JSONSerialization.jsonObject(with: jws.payload) as? [String: Any] else {
+            return "the token's header or claims are not JSON objects"
+        }
+        guard header["alg"] as? String == "ES256" else { return "the token is not signed ES256" }
+        guard header["kid"] as? String == keyId else { return "the token names another key than \(keyId)" }
+        guard jws.isSigned(by: key) else { return "the token's signature is not the key's" }
+        guard claims["iss"] as? String == issuerId else { return "the token's issuer is not \(issuerId)" }
+        guard claims["aud"] as? String == "appstoreconnect-v1" else { return "the token's audience is not appstoreconnect-v1" }
+        guard claims["bid"] as? String == bundleId else { return "the token is for another app than \(bundleId)" }
+        guard let expires = Self.seconds(claims["exp"]) else { return "the token has no expiry" }
+        let time = now.timeIntervalSince1970
+        guard expires > time else { return "the token expired" }
+        guard expires - time <= Self.longestLife else { return "the token expires more than an hour from now" }
+        if let issued = claims["iat"] {
+            guard let issuedAt = Self.seconds(issued), expires - issuedAt <= Self.longestLife, issuedAt <= time + 60 else {
+                return "the token was issued more than an hour before it expires, or in the future"
+            }
+        }
+        return nil
+    }
+
+    private static func seconds(_ value: Any?) -> TimeInterval? {
+        (value as? NSNumber).map(\.doubleValue)
+    }
+}

@@ -1,0 +1,44 @@
+import Catalog
+import Foundation
+import Host
+import StoreEngine
+
+/// `--api ADDRESS[:PORT]`: the app serves the App Store Server API for its state directory on
+/// that address (IPv4; port 8780 unless given), answered from the ledger while the app runs.
+/// Loopback unless another address is given: the API hands out what the ledger holds.
+enum APIOption {
+    static let defaultPort: UInt16 = 8780
+
+    /// The address and port asked for, checked; nil without `--api`.
+    static func address(_ options: Options) throws(CommandFailure) -> (host: String, port: UInt16)? {
+        guard let text = options.apiAddress else { return nil }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        let octets = parts[0].split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, octets.count == 4, octets.allSatisfy({ UInt8($0) != nil }) else {
+            throw CommandFailure(.usage, "--api takes an IPv4 address and a port, such as 127.0.0.1:8780, not "
+                                 + "\(ControlCharacters.escaped(text)).")
+        }
+        guard parts.count == 2 else { return (parts[0], defaultPort) }
+        guard let port = UInt16(parts[1]) else {
+            throw CommandFailure(.usage, "--api takes a port from 0 to 65535 after the colon, not \(ControlCharacters.escaped(parts[1])).")
+        }
+        return (parts[0], port)
+    }
+
+    /// Starts serving: the state directory's keys are made first when missing (a backend's
+    /// token is made with them), then the server listens.
+    static func start(at address: (host: String, port: UInt16), directory: StateDirectory,
+                      bundleId: String) throws(CommandFailure) -> HTTPServer {
+        do {
+            _ = try directory.serverKeys()
+        } catch {
+            throw CommandFailure(error)
+        }
+        let api = AppStoreServerAPI(stateDirectory: directory, bundleId: bundleId)
+        do {
+            return try HTTPServer(address: address.host, port: address.port) { request in api.answer(request) }
+        } catch {
+            throw CommandFailure(.ioError, error.description + ".")
+        }
+    }
+}

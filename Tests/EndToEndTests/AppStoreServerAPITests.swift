@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    /// The App Store Server API the running app serves (`--api`), called by Apple's own
+    /// `AppStoreServerAPIClient` with the key `storefront keys` wrote, its base URL pointed at
+    /// the app: transaction info, the whole history page by page, every subscription's status,
+    /// each JWS verified with Apple's `SignedDataVerifier`; and Apple's errors for an unknown
+    /// id, a malformed one, a foreign key and another app's token.
+    @Suite("App Store Server API with Apple's client", .needsTmux)
+    struct AppStoreServerAPI {
+        @Test func applesClientGetsAndVerifiesWhatTheLedgerHolds() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let state = directory.path + "/state"
+            let binary = try BuiltBinary.path()
+            let run = try Finished.run(binary, [
+                "scenario", BuiltBinary.root + "/Tests/Scenarios/storekit-renewal.scenario", "--state-dir", state, "--quiet",
+            ])
+            try #require(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+            let keysFolder = directory.path + "/keys"
+            let keys = try Finished.run(binary, ["keys", "--out", keysFolder, "--state-dir", state, "--catalog", BuiltBinary.catalog])
+            try #require(keys.status == 0, "\(keys.standardError)")
+            let appAppleId = try String(contentsOfFile: keysFolder + "/APP_APPLE_ID", encoding: .utf8)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            let history = try Finished.run(binary, ["history", "--json", "--state-dir", state])
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(history.standardOutput.utf8)) as? [String: Any])
+            let ids = try #require(document["transactions"] as? [[String: Any]]).filter { $0["signedTransaction"] != nil }
+                .compactMap { $0["id"] as? String }
+            try #require(ids.count >= 2, "a purchase and its renewal: \(ids)")
+
+            // Port 0: the system picks a free one, and the app says which.
+            let app = try TmuxSession(stateDirectory: state, arguments: ["--api", "127.0.0.1:0"])
+            defer { app.close() }
+            let screen = try app.waitUntil("the app says where the API answers") { $0.bottomLine.contains("App Store Server API answers on") }
+            let base = try #require(screen.bottomLine.firstMatch(of: #/http://127\.0\.0\.1:\d+/#).map { String($0.output) },
+                                    "\(screen.bottomLine)")
+
+            let python = BuiltBinary.root + "/.build/pyte-venv/bin/python"
+            guard FileManager.default.isExecutableFile(atPath: python) else {
+                throw EndToEndStop(plain: "\(python) is missing: run `make pyte` (Apple's app-store-server-library)")
+            }
+            let first = "2000000000000001"
+            let call = try Finished.run(python, [BuiltBinary.root + "/Tests/Support/call_app_store_api.py", base, keysFolder,
+                                                 "com.example.stardust", appAppleId, first])
+            try #require(call.status == 0, "\(call.standardOutput)\(call.standardError)")
+            let result = try #require(try JSONSerialization.jsonObject(with: Data(call.standardOutput.utf8)) as? [String: Any])
+
+            #expect(result["info"] as? String == first)
+            // The customer's history, oldest first, is every App Store transaction of the ledger, in Apple's ids.
+            let expected = ids.map { String(2_000_000_000_000_000 + Int($0.dropFirst("txn-".count))!) }.sorted()
+            #expect((result["history"] as? [String])?.sorted() == expected, "\(result)")
+            #expect(result["historyEnvironment"] as? String == "Sandbox")
+            #expect((result["historyAppAppleId"] as? Int).map(String.init) == appAppleId)
+            let statuses = try #require(result["statuses"] as? [[String: Any]])
+            #expect(statuses.count == 1, "one subscription: \(statuses)")
+            #expect(statuses.first?["originalTransactionId"] as? String == first)
+            #expect(statuses.first?["renewalOriginal"] as? String == first && statuses.first?["transactionOriginal"] as? String == first)
+            #expect((1...5).contains(statuses.first?["status"] as? Int ?? 0))
+            #expect((statuses.first?["group"] as? String)?.count == 8)
+
+            let unknown = try #require(result["unknown"] as? [String: Any])
+            #expect(unknown["status"] as? Int == 404 && unknown["errorCode"] as? Int == 4040010, "\(unknown)")
+            let malformed = try #require(result["malformed"] as? [String: Any])
+            #expect(malformed["status"] as? Int == 400 && malformed["errorCode"] as? Int == 4000006, "\(malformed)")
+            let foreign = try #require(result["foreignKey"] as? [String: Any])
+            #expect(foreign["raised"] as? Bool == true && foreign["status"] as? Int == 401, "\(foreign)")
+            let otherApp = try #require(result["otherApp"] as? [String: Any])
+            #expect(otherApp["raised"] as? Bool == true && otherApp["status"] as? Int == 401, "\(otherApp)")
+            try app.quit()
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import Ledger
+import Testing
+@testable import StoreEngine
+
+/// The App Store Server API's handler on a real ledger, without a server: its routes, Apple's
+/// bearer token as Apple checks it, the history's filters and pages, and every refusal with
+/// Apple's status and code. (Apple's own client calls it through the app: AppStoreServerAPITests
+/// in EndToEndTests.)
+@Suite("App Store Server API: the handler")
+struct AppStoreServerAPIHandlerTests {
+    /// A state directory with `purchases` Pay Station purchases of gems and its server keys.
+    private static func withAPI(purchases: Int = 1, _ body: (AppStoreServerAPI, ServerKeys, StoreHarness) throws -> Void) throws {
+        try withTemporaryDirectory { path in
+            let directory = StateDirectory(path: path)
+            let keys = try directory.serverKeys()
+            let harness = try StoreHarness(path: directory.ledgerPath, catalog: try defaultCatalog(), userId: "player-1",
+                                           rate: nil, start: TestClock.start)
+            for _ in 0..<purchases { _ = try harness.buy(SKU.gems100) }
+            let api = AppStoreServerAPI(stateDirectory: directory, bundleId: "com.example.stardust", wallTime: { Date() })
+            try body(api, keys, harness)
+        }
+    }
+
+    /// A bearer token as Apple's client makes it, with `claims` changed as given.
+    private static func token(_ keys: ServerKeys, key: SigningKey? = nil, kid: String? = nil,
+                              claims change: (inout [String: Any]) -> Void = { _ in }) throws -> String {
+        var claims: [String: Any] = ["iss": keys.issuerId, "aud": "appstoreconnect-v1", "bid": "com.example.stardust",
+                                     "exp": Int(Date().timeIntervalSince1970) + 300]
+        change(&claims)
+        let header = try JSONSerialization.data(withJSONObject: ["alg": "ES256", "kid": kid ?? keys.apiKeyId, "typ": "JWT"])
+        let payload = try JSONSerialization.data(withJSONObject: claims)
+        return "Bearer " + (try JWS.signing(payload, with: key ?? SigningKey(privatePEM: keys.apiKeyPEM), header: header).compact)
+    }
+
+    private static func get(_ api: AppStoreServerAPI, _ path: String, _ keys: ServerKeys,
+                            query: [(String, String)] = []) throws -> (status: Int, body: [String: Any]) {
+        let request = APIRequest(method: "GET", path: path,
+                                 query: query.map { APIRequest.QueryArgument(name: $0.0, value: $0.1) },
+                                 authorization: try token(keys))
+        let response = api.answer(request)
+        let body = (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]) ?? [:]
+        return (response.status, body)
+    }
+
+    @Test func transactionInfoIsTheTransactionsJWS() throws {
+        try Self.withAPI { api, keys, harness in
+            let answer = try Self.get(api, "/inApps/v1/transactions/2000000000000001", keys)
+            #expect(answer.status == 200)
+            let record = try #require(try harness.ledger.transaction(id: "txn-000001"))
+            #expect(answer.body["signedTransactionInfo"] as? String == record.signedTransaction)
+            #expect(api.answer(APIRequest(method: "GET", path: "/inApps/v1/transactions/2000000000000001",
+                                          authorization: try Self.token(keys))).contentType == "application/json")
+        }
+    }
+
+    @Test func unknownAndMalformedIdsGetApplesCodes() throws {
+        try Self.withAPI { api, keys, _ in
+            let unknown = try Self.get(api, "/inApps/v1/transactions/2000000000000099", keys)
+            #expect(unknown.status == 404 && unknown.body["errorCode"] as? Int == 4040010)
+            #expect(unknown.body["errorMessage"] as? String == "Transaction id not found.")
+            let malformed = try Self.get(api, "/inApps/v1/transactions/txn-000001", keys)
+            #expect(malformed.status == 400 && malformed.body["errorCode"] as? Int == 4000006)
+            let anotherShape = try Self.get(api, "/inApps/v1/transactions/1000000000000001", keys)
+            #expect(anotherShape.status == 404 && anotherShape.body["errorCode"] as? Int == 4040010)
+            #expect(try Self.get(api, "/inApps/v1/nothing/2000000000000001", keys).status == 404)
+            #expect(try Self.get(api, "/inApps/v1/transactions", keys).status == 404)
+            let posted = api.answer(APIRequest(method: "POST", path: "/inApps/v1/transactions/2000000000000001",
+                                               authorization: try Self.token(keys)))
+            #expect(posted.status == 405)
+        }
+    }
+
+    /// Every way a token is wrong is 401, as Apple answers, and nothing of the ledger is read out.
+    @Test func aWrongTokenIs401() throws {
+        try Self.withAPI { api, keys, _ in
+            let now = Int(Date().timeIntervalSince1970)
+            let wrong: [String?] = [
+                nil, "Bearer", "Basic abc", "Bearer not.a.jwt",
+                try Self.token(keys, key: SigningKey.generate()),
+                try Self.token(keys, kid: "ABCDEFGHIJ"),
+                try Self.token(keys) { $0["iss"] = UUID().uuidString.lowercased() },
+                try Self.token(keys) { $0["aud"] = "appstoreconnect-v2" },
+                try Self.token(keys) { $0["bid"] = "com.example.other" },
+                try Self.token(keys) { $0["exp"] = now - 10 },
+                try Self.token(keys) { $0["exp"] = now + 7200 },
+                try Self.token(keys) { $0.removeValue(forKey: "exp") },
+                try Self.token(keys) { $0["iat"] = now - 4000; $0["exp"] = now + 300 },
+            ]
+            for authorization in wrong {
+                let response = api.answer(APIRequest(method: "GET", path: "/inApps/v1/transactions/2000000000000001",
+                                                     authorization: authorization))
+                #expect(response.status == 401 && response.body.isEmpty, "\(authorization ?? "none")")
+            }
+            // With iat an hour or less before exp, it passes.
+            let issued = try Self.token(keys) { $0["iat"] = now - 60 }
+            #expect(api.answer(APIRequest(method: "GET", path: "/inApps/v1/transactions/2000000000000001",
+                                          authorization: issued)).status == 200)
+        }
+    }
+
+    @Test func theHistoryComesInPagesOfTwentyInEitherOrder() throws {
+        try Self.withAPI(purchases: 23) { api, keys, _ in
+            let first = try Self.get(api, "/inApps/v2/history/2000000000000005", keys)
+            #expect(first.status == 200 && first.body["hasMore"] as? Bool == true)
+            let page = try #require(first.body["signedTransactions"] as? [String])
+            #expect(page.count == 20)
+            let revision = try #require(first.body["revision"] as? String)
+            let second = try Self.get(api, "/inApps/v2/history/2000000000000005", keys, query: [("revision", revision)])
+            #expect(second.body["hasMore"] as? Bool == false)
+            let rest = try #require(second.body["signedTransactions"] as? [String])
+            #expect(rest.count == 3)
+            let ids = (page + rest).compactMap(Self.transactionId)
+            #expect(ids == (1...23).map { String(2_000_000_000_000_000 + $0) }, "oldest first")
+            let newest = try Self.get(api, "/inApps/v1/history/2000000000000005", keys, query: [("sort", "DESCENDING")])
+            #expect((newest.body["signedTransactions"] as? [String])?.first.flatMap(Self.transactionId) == "2000000000000023")
+            #expect(first.body["bundleId"] as? String == "com.example.stardust" && first.body["environment"] as? String == "Sandbox")
+            #expect(first.body["appAppleId"] as? Int64 == keys.appAppleId)
+        }
+    }
+
+    @Test func theHistoryFiltersAsAsked() throws {
+        try Self.withAPI(purchases: 2) { api, keys, _ throws in
+            func count(_ query: [(String, String)]) throws -> Int {
+                (try Self.get(api, "/inApps/v2/history/2000000000000001", keys, query: query).body["signedTransactions"] as? [String])?.count ?? -1
+            }
+            #expect(try count([("productType", "CONSUMABLE")]) == 2)
+            #expect(try count([("productType", "AUTO_RENEWABLE")]) == 0)
+            #expect(try count([("productType", "AUTO_RENEWABLE"), ("productType", "CONSUMABLE")]) == 2)
+            #expect(try count([("productId", SKU.gems100)]) == 2)
+            #expect(try count([("productId", "com.example.other")]) == 0)
+            #expect(try count([("revoked", "true")]) == 0)
+            #expect(try count([("revoked", "false")]) == 2)
+            #expect(try count([("startDate", "0"), ("endDate", "1")]) == 0)
+        }
+    }
+
+    @Test(arguments: [
+        ("revision", "r5", 4000005), ("sort", "NEWEST", 4000021), ("productType", "GEMS", 4000022),
+        ("productId", "", 4000023), ("subscriptionGroupIdentifier", "", 4000024), ("revoked", "maybe", 4000030),
+        ("startDate", "yesterday", 4000015), ("endDate", "-1", 4000016),
+    ])
+    func aBadHistoryArgumentGetsApplesCode(name: String, value: String, code: Int) throws {
+        try Self.withAPI { api, keys, _ in
+            let answer = try Self.get(api, "/inApps/v2/history/2000000000000001", keys, query: [(name, value)])
+            #expect(answer.status == 400 && answer.body["errorCode"] as? Int == code, "\(answer.body)")
+        }
+    }
+
+    @Test func aStartAfterTheEndIsRefused() throws {
+        try Self.withAPI { api, keys, _ in
+            let answer = try Self.get(api, "/inApps/v2/history/2000000000000001", keys, query: [("startDate", "5"), ("endDate", "4")])
+            #expect(answer.status == 400 && answer.body["errorCode"] as? Int == 4000013)
+        }
+    }
+
+    @Test func statusesOfACustomerWithoutSubscriptionsAreEmptyAndABadStatusIsRefused() throws {
+        try Self.withAPI { api, keys, _ in
+            let answer = try Self.get(api, "/inApps/v1/subscriptions/2000000000000001", keys)
+            #expect(answer.status == 200 && (answer.body["data"] as? [Any])?.isEmpty == true, "\(answer.body)")
+            let bad = try Self.get(api, "/inApps/v1/subscriptions/2000000000000001", keys, query: [("status", "9")])
+            #expect(bad.status == 400 && bad.body["errorCode"] as? Int == 4000031)
+        }
+    }
+
+    private static func transactionId(_ compact: String) -> String? {
+        JWS(compact: compact).flatMap { SignedTransactionPayload.decoded(from: $0.payload) }?.transactionId
+    }
+}

@@ -1,0 +1,95 @@
+"""Calls storefront's App Store Server API with Apple's own client, as a team's backend does.
+
+Usage: call_app_store_api.py BASE_URL KEYS_DIR BUNDLE_ID APP_APPLE_ID TRANSACTION_ID
+
+KEYS_DIR is what `storefront keys --out` wrote (its `.p8`, `storefront-root.cer`); the key id
+and issuer id are read from the files it wrote beside (KEY_ID, ISSUER_ID). Apple's
+`AppStoreServerAPIClient` in `Environment.SANDBOX`, its base URL pointed at BASE_URL, gets the
+transaction's info, its customer's whole history page by page (v2), and all subscription
+statuses; every JWS it gets goes through Apple's `SignedDataVerifier` with the root. Then the
+errors: an unknown id, a malformed one and a foreign key, each with the APIException Apple's
+client raises.
+
+Prints one JSON object with what was got and verified. Exit 69 when the library is missing.
+"""
+import glob
+import json
+import os
+import sys
+
+try:
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from appstoreserverlibrary.api_client import APIException, AppStoreServerAPIClient, GetTransactionHistoryVersion
+    from appstoreserverlibrary.models.Environment import Environment
+    from appstoreserverlibrary.models.TransactionHistoryRequest import Order, TransactionHistoryRequest
+    from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier, VerificationException
+except ImportError:
+    print("app-store-server-library is not installed in this Python; run `make pyte`", file=sys.stderr)
+    sys.exit(69)
+
+
+def client(base_url, key, key_id, issuer_id, bundle_id):
+    made = AppStoreServerAPIClient(key, key_id, issuer_id, bundle_id, Environment.SANDBOX)
+    made._base_url = base_url
+    return made
+
+
+def failure(call):
+    try:
+        call()
+        return {"raised": False}
+    except APIException as error:
+        return {"raised": True, "status": error.http_status_code, "errorCode": error.raw_api_error}
+
+
+def main():
+    base_url, keys_dir, bundle_id, app_apple_id, transaction_id = sys.argv[1:6]
+    key_file = glob.glob(os.path.join(keys_dir, "SubscriptionKey_*.p8"))[0]
+    key = open(key_file, "rb").read()
+    key_id = os.path.basename(key_file)[len("SubscriptionKey_"):-len(".p8")]
+    issuer_id = open(os.path.join(keys_dir, "ISSUER_ID")).read().strip()
+    root = open(os.path.join(keys_dir, "storefront-root.cer"), "rb").read()
+    verifier = SignedDataVerifier([root], False, Environment.SANDBOX, bundle_id, int(app_apple_id))
+    api = client(base_url, key, key_id, issuer_id, bundle_id)
+    result = {}
+
+    info = api.get_transaction_info(transaction_id)
+    result["info"] = verifier.verify_and_decode_signed_transaction(info.signedTransactionInfo).transactionId
+
+    history, revision, pages = [], None, 0
+    while True:
+        page = api.get_transaction_history(transaction_id, revision, TransactionHistoryRequest(sort=Order.ASCENDING),
+                                           GetTransactionHistoryVersion.V2)
+        pages += 1
+        history += [verifier.verify_and_decode_signed_transaction(t).transactionId for t in page.signedTransactions]
+        revision = page.revision
+        if not page.hasMore or pages > 50:
+            break
+    result["history"] = history
+    result["pages"] = pages
+    result["historyEnvironment"] = page.environment.value if page.environment else None
+    result["historyAppAppleId"] = page.appAppleId
+
+    statuses = api.get_all_subscription_statuses(transaction_id)
+    result["statuses"] = []
+    for group in statuses.data or []:
+        for last in group.lastTransactions or []:
+            renewal = verifier.verify_and_decode_renewal_info(last.signedRenewalInfo)
+            transaction = verifier.verify_and_decode_signed_transaction(last.signedTransactionInfo)
+            result["statuses"].append({
+                "group": group.subscriptionGroupIdentifier, "status": last.rawStatus,
+                "originalTransactionId": last.originalTransactionId,
+                "renewalOriginal": renewal.originalTransactionId, "transactionOriginal": transaction.originalTransactionId,
+            })
+
+    result["unknown"] = failure(lambda: api.get_transaction_info("2000000099999999"))
+    result["malformed"] = failure(lambda: api.get_transaction_info("not-a-number"))
+    foreign = ec.generate_private_key(ec.SECP256R1()).private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    result["foreignKey"] = failure(lambda: client(base_url, foreign, key_id, issuer_id, bundle_id).get_transaction_info(transaction_id))
+    result["otherApp"] = failure(lambda: client(base_url, key, key_id, issuer_id, "com.example.other").get_transaction_info(transaction_id))
+    print(json.dumps(result))
+
+
+main()
