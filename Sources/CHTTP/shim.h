@@ -119,7 +119,8 @@ static inline struct MHD_Daemon *sf_http_start(struct sf_http_server *server, co
     where.sin_family = AF_INET;
     where.sin_port = htons(port);
     if (inet_pton(AF_INET, address, &where.sin_addr) != 1) return NULL;
-    return MHD_start_daemon(MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ERROR_LOG, port, NULL, NULL,
+    // No error log: it would write on the terminal the app draws; the caller says what failed.
+    return MHD_start_daemon(MHD_USE_AUTO_INTERNAL_THREAD, port, NULL, NULL,
                             sf_http_access, server,
                             MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&where,
                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,

@@ -24,8 +24,8 @@ public final class HTTPServer {
     private let server: UnsafeMutablePointer<sf_http_server>
     private let box: Unmanaged<Handler>
 
-    /// Listens on `address:port`; a body past `bodyLimit` bytes reaches the handler as
-    /// `bodyIsTooLarge`. At most `connectionLimit` connections at once; one idle for
+    /// Listens on `address:port`; a request whose body is past `bodyLimit` bytes is answered
+    /// 413 without reaching the handler. At most `connectionLimit` connections at once; one idle for
     /// `timeoutSeconds` is closed (a client that sends a byte a minute gets no thread forever).
     public init(address: String, port: UInt16, bodyLimit: Int = 1 << 20, connectionLimit: Int = 2_000,
                 timeoutSeconds: Int = 10, handler: @escaping @Sendable (APIRequest) -> APIResponse) throws(HTTPServerError) {
@@ -67,7 +67,8 @@ public final class HTTPServer {
         }
 
         func answer(_ request: UnsafeMutablePointer<sf_http_request>) {
-            let response = handle(Self.read(request))
+            // A body past the limit is refused here: no handler reads what was never kept.
+            let response = request.pointee.too_large != 0 ? APIResponse(status: 413) : handle(Self.read(request))
             response.body.withUnsafeBytes { bytes in
                 _ = sf_http_respond(request, UInt32(response.status), bytes.bindMemory(to: CChar.self).baseAddress,
                                     bytes.count, response.contentType)
@@ -88,7 +89,7 @@ public final class HTTPServer {
             return APIRequest(method: fields.method.map { String(cString: $0) } ?? "",
                                path: fields.url.map { String(cString: $0) } ?? "/", query: query,
                                authorization: sf_http_header(request, "Authorization").map { String(cString: $0) },
-                               body: fields.too_large != 0 ? Data() : body, bodyIsTooLarge: fields.too_large != 0)
+                               body: body)
         }
     }
 }

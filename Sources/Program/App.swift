@@ -53,6 +53,8 @@ public struct App: Sendable {
     /// `--audience`: the screen as a player sees it, without what only QA needs
     /// (`App+Audience.swift`).
     public let audience: Bool
+    /// Where the stores' APIs answer while the app runs (`--api`), for the status bar; nil when not served.
+    public var serverAddress: String?
     /// Whether the Events pane is drawn: always for QA, in front of an audience only when asked
     /// (`--events`).
     public let showsEvents: Bool

@@ -91,11 +91,12 @@ enum AppCommand {
         }
         // A TERM drawn as another terminal is said once, unless a broken theme has more to say.
         let report = store.currentReport(notice: launchProblem ?? terminal.notice.map { StoreNotice(.info, $0) })
-        let app = App(catalog: catalog, storefrontId: storefrontId, path: store.keptPath, themes: themes,
+        var app = App(catalog: catalog, storefrontId: storefrontId, path: store.keptPath, themes: themes,
                       themeName: options.themeName,
                       userId: store.userId, report: report, now: report.clock.now(atWall: Date()),
                       colorEnabled: colorEnabled, colorDepth: terminal.colorDepth, device: device,
                       audience: options.audience, showsEvents: options.events ? true : nil)
+        app.serverAddress = api.map { "\($0.address):\($0.port)" }
         // The app's own answers (a promoted purchase refused) speak the storefront on screen.
         store.shownStorefront = app.paywall.storefront.id
         // In front of an audience a month lasts a month, so a free week does not convert in

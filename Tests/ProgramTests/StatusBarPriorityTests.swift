@@ -20,6 +20,19 @@ struct StatusBarPriorityTests {
         #expect(DisplayWidth.of(bar) <= width)
     }
 
+    /// Where the stores' APIs answer (`--api`) is on the bar when there is room, and gives way
+    /// before the theme when there is not.
+    @Test func theAPIAddressShowsWhereThereIsRoom() {
+        var wide = makeApp(width: 160, height: 40)
+        wide.serverAddress = "127.0.0.1:8780"
+        #expect(wide.view().lines[0].contains("API 127.0.0.1:8780"), "\(wide.view().lines[0])")
+        var narrow = makeApp(width: 60, height: 24)
+        narrow.serverAddress = "127.0.0.1:8780"
+        let bar = narrow.view().lines[0]
+        #expect(!bar.contains("127.0.0.1") && bar.contains("USA en_US USD"), "\(bar)")
+        #expect(!makeApp(width: 160, height: 40).view().lines[0].contains("API"), "not served, not said")
+    }
+
     @Test func theWideBarSaysEverything() {
         var app = makeApp(width: 160, height: 40)
         app.receive(.key(.character("e")))

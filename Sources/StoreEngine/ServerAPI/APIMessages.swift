@@ -9,8 +9,6 @@ public struct APIRequest: Sendable {
     public var query: [QueryArgument]
     public var authorization: String?
     public var body: Data
-    /// The body went past the server's limit; `body` is empty.
-    public var bodyIsTooLarge: Bool
 
     public struct QueryArgument: Sendable, Equatable {
         public var name: String
@@ -23,13 +21,12 @@ public struct APIRequest: Sendable {
     }
 
     public init(method: String, path: String, query: [QueryArgument] = [], authorization: String? = nil,
-                body: Data = Data(), bodyIsTooLarge: Bool = false) {
+                body: Data = Data()) {
         self.method = method
         self.path = path
         self.query = query
         self.authorization = authorization
         self.body = body
-        self.bodyIsTooLarge = bodyIsTooLarge
     }
 
     /// Every value of the argument `name`.

@@ -1,23 +1,27 @@
 import StoreEngine
 
-/// The top line: app, storefront, locale, integration path, theme, variant, SANDBOX, and on
-/// the right the simulated calendar and how fast it runs.
+/// The top line: app, storefront, locale, integration path, theme, variant, SANDBOX, where the
+/// stores' APIs answer, and on the right the simulated calendar and how fast it runs.
 public struct StatusBar: Widget {
     let paywall: PaywallModel
     let clock: [String]
     let theme: Theme
     let colorEnabled: Bool
     let showsSandbox: Bool
+    let serverAddress: String?
 
     /// - Parameter clock: `01-08 09:00 · 1 mo = 5 min`, the simulated time and the rate, in
     ///   shorter forms after it: the longest that fits beside the store's facts is drawn.
     ///   - showsSandbox: false in front of an audience, which has no use for the marker.
-    public init(_ paywall: PaywallModel, clock forms: [String], theme: Theme, colorEnabled: Bool, showsSandbox: Bool = true) {
+    ///   - serverAddress: where the stores' APIs answer (`API 127.0.0.1:8780`), when served.
+    public init(_ paywall: PaywallModel, clock forms: [String], theme: Theme, colorEnabled: Bool, showsSandbox: Bool = true,
+                serverAddress: String? = nil) {
         self.paywall = paywall
         clock = forms
         self.theme = theme
         self.colorEnabled = colorEnabled
         self.showsSandbox = showsSandbox
+        self.serverAddress = serverAddress
     }
 
     public func render(in area: Rect, on frame: inout Frame) {
@@ -49,6 +53,7 @@ public struct StatusBar: Widget {
             parts.append(("player \(player.name) (preview)", "\(player.name) (preview)", 2))
         }
         if showsSandbox, paywall.catalog.settings.useSandbox { parts.append(("SANDBOX", "SANDBOX", 6)) }
+        if let serverAddress { parts.append(("API \(serverAddress)", "API", 8)) }
         // The hint line says `? help` and `q quit` too: here the clock has the room.
         var right = forms.first ?? ""
         func fits(_ left: String, _ right: String) -> Bool { DisplayWidth.of(left) + DisplayWidth.of(right) + 2 <= area.width }
