@@ -27,9 +27,11 @@ public final class HTTPServer {
     /// Listens on `address:port`; a request whose body is past `bodyLimit` bytes is answered
     /// 413 without reaching the handler. At most `connectionLimit` connections at once; one idle for
     /// `timeoutSeconds` is closed (a client that sends a byte a minute gets no thread forever).
+    /// `observe` hears of each call once it is answered (its status and how long it took).
     public init(address: String, port: UInt16, bodyLimit: Int = 1 << 20, connectionLimit: Int = 2_000,
-                timeoutSeconds: Int = 10, handler: @escaping @Sendable (APIRequest) -> APIResponse) throws(HTTPServerError) {
-        box = Unmanaged.passRetained(Handler(handler))
+                timeoutSeconds: Int = 10, observe: @escaping @Sendable (APICall) -> Void = { _ in },
+                handler: @escaping @Sendable (APIRequest) -> APIResponse) throws(HTTPServerError) {
+        box = Unmanaged.passRetained(Handler(handler, observe: observe))
         server = UnsafeMutablePointer<sf_http_server>.allocate(capacity: 1)
         server.initialize(to: sf_http_server(handler: { context, request in
             guard let context, let request else { return }
@@ -61,18 +63,26 @@ public final class HTTPServer {
     /// The handler, kept alive for the C side as the daemon's context.
     private final class Handler: Sendable {
         let handle: @Sendable (APIRequest) -> APIResponse
+        let observe: @Sendable (APICall) -> Void
 
-        init(_ handle: @escaping @Sendable (APIRequest) -> APIResponse) {
+        init(_ handle: @escaping @Sendable (APIRequest) -> APIResponse, observe: @escaping @Sendable (APICall) -> Void) {
             self.handle = handle
+            self.observe = observe
         }
 
         func answer(_ request: UnsafeMutablePointer<sf_http_request>) {
+            let clock = ContinuousClock()
+            let started = clock.now
+            let read = Self.read(request)
             // A body past the limit is refused here: no handler reads what was never kept.
-            let response = request.pointee.too_large != 0 ? APIResponse(status: 413) : handle(Self.read(request))
+            let response = request.pointee.too_large != 0 ? APIResponse(status: 413) : handle(read)
+            let took = started.duration(to: clock.now)
+            let milliseconds = Int(took.components.seconds) * 1000 + Int(took.components.attoseconds / 1_000_000_000_000_000)
             response.body.withUnsafeBytes { bytes in
                 _ = sf_http_respond(request, UInt32(response.status), bytes.bindMemory(to: CChar.self).baseAddress,
                                     bytes.count, response.contentType)
             }
+            observe(APICall(method: read.method, path: read.path, status: response.status, milliseconds: milliseconds))
         }
 
         private static func read(_ request: UnsafeMutablePointer<sf_http_request>) -> APIRequest {

@@ -16,7 +16,7 @@ extension App {
             return [.engine(.replaceCatalog(newCatalog, file: file))] + handle(.productsIfNeeded)
         case .broken(_, let problem, let lint):
             say(StoreNotice(.error, "\(problem) (the last good catalog stays; Events lists every problem)"))
-            return [.engine(.note(ReloadNote(.catalogRejected, lines: lint)))]
+            return [.engine(.note(OutsideNote(.catalogRejected, lines: lint)))]
         }
     }
 
@@ -41,11 +41,11 @@ extension App {
         if let problem = save.broken.first(where: { changed.contains($0.file) }) {
             let lines = problem.message.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
             say(StoreNotice(.error, "\(lines.first ?? problem.file) (the last good theme stays)"))
-            return [.engine(.note(ReloadNote(.themeRejected, lines: lines)))]
+            return [.engine(.note(OutsideNote(.themeRejected, lines: lines)))]
         }
         let reloaded = save.changedFiles.filter { file in !save.broken.contains { $0.file == file } }
         guard !reloaded.isEmpty else { return [] }
         say(StoreNotice(.info, "Reloaded \(reloaded.joined(separator: ", ")): theme \(themes.all[themes.index].name) on screen."))
-        return [.engine(.note(ReloadNote(.themeReloaded, lines: reloaded.map { "\($0) reloaded" })))]
+        return [.engine(.note(OutsideNote(.themeReloaded, lines: reloaded.map { "\($0) reloaded" })))]
     }
 }

@@ -69,6 +69,8 @@ extension App {
             return [.engine(.restore(path: paywall.path))]
         case .openURL(let url):
             return [.engine(.openURL(url, shownIn: paywall.storefront.id))]
+        case .apiCalled(let call):
+            return [.engine(.note(OutsideNote(.apiCall, lines: [call.line])))]
         case .act(let action, let transactionId):
             _ = menus.update(.close)
             return [.engine(.act(action, transactionId: transactionId))]

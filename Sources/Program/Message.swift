@@ -36,6 +36,8 @@ public enum Message: Sendable, Equatable {
     case restore
     /// A URL the app is opened with: a redirect or a deep link from outside.
     case openURL(String)
+    /// A backend called the stores' APIs (`--api`): said in the Events pane.
+    case apiCalled(APICall)
     /// QA's action on one transaction (approve, decline, resolve, refund).
     case act(TransactionAction, transactionId: String)
     /// QA changes how the simulated Xee server behaves.
@@ -120,5 +122,5 @@ public enum EngineCall: Sendable, Equatable {
     /// A saved catalog file replaces the catalog, in one call (the ledger keeps what it holds).
     case replaceCatalog(ProductCatalog, file: String)
     /// A saved file's lines for the Events pane: a broken catalog's lint, a theme reloaded.
-    case note(ReloadNote)
+    case note(OutsideNote)
 }

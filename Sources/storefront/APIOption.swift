@@ -27,8 +27,9 @@ enum APIOption {
 
     /// Starts serving: the state directory's keys are made first when missing (a backend's
     /// token is made with them), then the server listens.
-    static func start(at address: (host: String, port: UInt16), directory: StateDirectory,
-                      bundleId: String) throws(CommandFailure) -> HTTPServer {
+    /// Each call answered is handed to `observe` (the Events pane's line).
+    static func start(at address: (host: String, port: UInt16), directory: StateDirectory, bundleId: String,
+                      observe: @escaping @Sendable (APICall) -> Void) throws(CommandFailure) -> HTTPServer {
         do {
             _ = try directory.serverKeys()
         } catch {
@@ -36,7 +37,7 @@ enum APIOption {
         }
         let api = AppStoreServerAPI(stateDirectory: directory, bundleId: bundleId)
         do {
-            return try HTTPServer(address: address.host, port: address.port) { request in api.answer(request) }
+            return try HTTPServer(address: address.host, port: address.port, observe: observe) { request in api.answer(request) }
         } catch {
             throw CommandFailure(.ioError, error.description + ".")
         }

@@ -68,7 +68,8 @@ enum AppCommand {
         let api: HTTPServer?
         do throws(CommandFailure) {
             api = try apiAddress.map { address throws(CommandFailure) in
-                try APIOption.start(at: address, directory: Environment.stateDirectory(options), bundleId: catalog.app.bundleId)
+                try APIOption.start(at: address, directory: Environment.stateDirectory(options), bundleId: catalog.app.bundleId,
+                                    observe: { call in inbox.post(.apiCalled(call)) })
             }
         } catch {
             libraries.wait()

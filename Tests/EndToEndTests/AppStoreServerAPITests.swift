@@ -67,6 +67,13 @@ extension EndToEnd {
             #expect(foreign["raised"] as? Bool == true && foreign["status"] as? Int == 401, "\(foreign)")
             let otherApp = try #require(result["otherApp"] as? [String: Any])
             #expect(otherApp["raised"] as? Bool == true && otherApp["status"] as? Int == 401, "\(otherApp)")
+            // Each call is a line in the Events pane, with its status.
+            try app.waitUntil("the Events pane lists the calls") { screen in
+                let lines = screen.pane("Events") ?? []
+                return ["api.call 200 GET /inApps/v1/", "api.call 200 GET /inApps/v2/", "api.call 404 GET /inApps/v1/",
+                        "api.call 400 GET /inApps/v1/", "api.call 401 GET /inApps/v1/"]
+                    .allSatisfy { call in lines.contains { $0.contains(call) } }
+            }
             try app.quit()
         }
     }

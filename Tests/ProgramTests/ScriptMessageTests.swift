@@ -66,4 +66,15 @@ struct ScriptMessageTests {
         #expect(app.update(.openURL(url)) == [.engine(.openURL(url, shownIn: "USA"))])
     }
 
+    /// A call to the stores' APIs becomes its line in the Events pane, through the engine.
+    @Test func anAPICallIsNotedInTheEventsPane() {
+        var app = makeApp()
+        let call = APICall(method: "GET", path: "/inApps/v1/transactions/2000000000000001", status: 200, milliseconds: 2)
+        #expect(call.line == "200 GET /inApps/v1/transactions/2000000000000001 2 ms")
+        #expect(app.update(.apiCalled(call)) == [.engine(.note(OutsideNote(.apiCall, lines: [call.line])))])
+        let long = APICall(method: "GET", path: "/" + String(repeating: "x", count: 500), status: 404, milliseconds: 0)
+        #expect(long.line.count < 230 && long.line.hasPrefix("404 GET /xxx") && long.line.hasSuffix("… 0 ms"),
+                "a caller's long path is cut")
+    }
+
 }

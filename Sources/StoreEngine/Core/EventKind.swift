@@ -61,6 +61,8 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let catalogRejected = EventKind(rawValue: "catalog.rejected")
     public static let themeReloaded = EventKind(rawValue: "theme.reloaded")
     public static let themeRejected = EventKind(rawValue: "theme.rejected")
+    /// A call a backend made to the stores' APIs (`--api`): its method, path, status and time.
+    public static let apiCall = EventKind(rawValue: "api.call")
 
     // MARK: The app's own (client) events, as analytics SDKs name them
 

@@ -51,20 +51,21 @@ extension Store {
 
     /// A saved file that did not load, or a theme that did: its lines go to the Events pane
     /// (the whole lint output of a broken file, one event a line), and nothing else changes.
-    public func note(_ note: ReloadNote) throws(StoreError) -> StoreReport {
+    public func note(_ note: OutsideNote) throws(StoreError) -> StoreReport {
         try takeCall {
-            for line in note.lines.prefix(ReloadNote.mostLines) { try log(note.kind, line, nil, now()) }
-            if note.lines.count > ReloadNote.mostLines {
-                try log(note.kind, "… and \(note.lines.count - ReloadNote.mostLines) more: storefront lint shows them all", nil, now())
+            for line in note.lines.prefix(OutsideNote.mostLines) { try log(note.kind, line, nil, now()) }
+            if note.lines.count > OutsideNote.mostLines {
+                try log(note.kind, "… and \(note.lines.count - OutsideNote.mostLines) more: storefront lint shows them all", nil, now())
             }
             return nil
         }
     }
 }
 
-/// What the Events pane keeps of a save the engine has no part in: a catalog that did not
-/// load (`catalog.rejected`), a theme that did (`theme.reloaded`) or did not (`theme.rejected`).
-public struct ReloadNote: Sendable, Equatable {
+/// What the Events pane keeps of what happens outside the engine: a saved catalog that did not
+/// load (`catalog.rejected`), a theme that did (`theme.reloaded`) or did not (`theme.rejected`),
+/// a call a backend made to the stores' APIs (`api.call`).
+public struct OutsideNote: Sendable, Equatable {
     public var kind: EventKind
     public var lines: [String]
 

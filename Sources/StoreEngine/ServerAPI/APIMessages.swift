@@ -53,3 +53,26 @@ public struct APIResponse: Sendable, Equatable {
         return APIResponse(status: status, body: body, contentType: "application/json")
     }
 }
+
+/// One call a backend made to the stores' APIs, as the Events pane says it: `200 GET
+/// /inApps/v1/transactions/2000000000000001 2 ms`, the status first, where a narrow pane
+/// still shows it.
+public struct APICall: Sendable, Equatable {
+    public var method: String
+    public var path: String
+    public var status: Int
+    public var milliseconds: Int
+
+    public init(method: String, path: String, status: Int, milliseconds: Int) {
+        self.method = method
+        self.path = path
+        self.status = status
+        self.milliseconds = milliseconds
+    }
+
+    /// The line the Events pane shows; a path past 200 characters is cut (a caller's bytes are no log).
+    public var line: String {
+        let shown = path.count > 200 ? path.prefix(200) + "…" : Substring(path)
+        return "\(status) \(method.prefix(10)) \(shown) \(milliseconds) ms"
+    }
+}
