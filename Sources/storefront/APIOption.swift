@@ -30,12 +30,13 @@ enum APIOption {
     /// Each call answered is handed to `observe` (the Events pane's line).
     static func start(at address: (host: String, port: UInt16), directory: StateDirectory, bundleId: String,
                       observe: @escaping @Sendable (APICall) -> Void) throws(CommandFailure) -> HTTPServer {
+        let api: AppStoreServerAPI
         do {
             _ = try directory.serverKeys()
+            api = try AppStoreServerAPI(stateDirectory: directory, bundleId: bundleId)
         } catch {
             throw CommandFailure(error)
         }
-        let api = AppStoreServerAPI(stateDirectory: directory, bundleId: bundleId)
         do {
             return try HTTPServer(address: address.host, port: address.port, observe: observe) { request in api.answer(request) }
         } catch {

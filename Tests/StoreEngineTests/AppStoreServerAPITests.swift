@@ -17,7 +17,7 @@ struct AppStoreServerAPIHandlerTests {
             let harness = try StoreHarness(path: directory.ledgerPath, catalog: try defaultCatalog(), userId: "player-1",
                                            rate: nil, start: TestClock.start)
             for _ in 0..<purchases { _ = try harness.buy(SKU.gems100) }
-            let api = AppStoreServerAPI(stateDirectory: directory, bundleId: "com.example.stardust", wallTime: { Date() })
+            let api = try AppStoreServerAPI(stateDirectory: directory, bundleId: "com.example.stardust", wallTime: { Date() })
             try body(api, keys, harness)
         }
     }
@@ -51,6 +51,15 @@ struct AppStoreServerAPIHandlerTests {
             #expect(answer.body["signedTransactionInfo"] as? String == record.signedTransaction)
             #expect(api.answer(APIRequest(method: "GET", path: "/inApps/v1/transactions/2000000000000001",
                                           authorization: try Self.token(keys))).contentType == "application/json")
+        }
+    }
+
+    /// The API's one connection sees what the app commits after it opened.
+    @Test func aPurchaseCommittedAfterTheAPIOpenedIsThere() throws {
+        try Self.withAPI { api, keys, harness in
+            #expect(try Self.get(api, "/inApps/v1/transactions/2000000000000002", keys).status == 404)
+            _ = try harness.buy(SKU.gems100)
+            #expect(try Self.get(api, "/inApps/v1/transactions/2000000000000002", keys).status == 200)
         }
     }
 

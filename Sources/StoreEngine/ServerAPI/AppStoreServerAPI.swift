@@ -1,22 +1,32 @@
 import Foundation
 import Ledger
+import Synchronization
 
 /// The App Store Server API on a state directory, answered from its ledger as Apple answers,
 /// at Apple's paths, with Apple's bodies and error codes: Get Transaction Info, Get Transaction
 /// History (v1 and v2) and Get All Subscription Statuses. Every request needs a bearer token
-/// made with the state directory's In-App Purchase key (`storefront keys`). It reads only,
-/// each request on a read-only connection of its own, so it never waits for the app's commits
-/// nor makes the app wait (SQLite's write-ahead log keeps readers apart from the writer).
-public struct AppStoreServerAPI: Sendable {
-    let ledgerPath: String
+/// made with the state directory's In-App Purchase key (`storefront keys`). It reads only, on
+/// a read-only connection of its own opened once (the ledger is vetted at that open, not at
+/// each request), so it never waits for the app's commits nor makes the app wait: SQLite's
+/// write-ahead log keeps a reader apart from the writer, and each request sees what was
+/// committed before it.
+public final class AppStoreServerAPI: Sendable {
+    /// One request at a time on the connection (SQLite's connections are not for two threads at once).
+    private let ledger: Mutex<LedgerDatabase>
     let bundleId: String
     let wallTime: @Sendable () -> Date
 
     /// Apple's page of a transaction history.
     static let pageSize = 20
 
-    public init(stateDirectory: StateDirectory, bundleId: String, wallTime: @escaping @Sendable () -> Date = Date.init) {
-        ledgerPath = stateDirectory.ledgerPath
+    /// Opens the state directory's ledger to read; an error when there is none to read.
+    public init(stateDirectory: StateDirectory, bundleId: String,
+                wallTime: @escaping @Sendable () -> Date = Date.init) throws(StoreError) {
+        do {
+            ledger = Mutex(try LedgerDatabase(readingOnly: stateDirectory.ledgerPath))
+        } catch {
+            throw StoreError(error)
+        }
         self.bundleId = bundleId
         self.wallTime = wallTime
     }
@@ -27,6 +37,10 @@ public struct AppStoreServerAPI: Sendable {
     }
 
     public func answer(_ request: APIRequest) -> APIResponse {
+        ledger.withLock { ledger in answer(request, reading: ledger) }
+    }
+
+    private func answer(_ request: APIRequest, reading ledger: LedgerDatabase) -> APIResponse {
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         // "", "inApps", version, resource, id
         guard parts.count == 5, parts[0].isEmpty, parts[1] == "inApps" else { return APIResponse(status: 404) }
@@ -35,7 +49,6 @@ public struct AppStoreServerAPI: Sendable {
         guard known.contains(where: { $0 == route }) else { return APIResponse(status: 404) }
         guard request.method == "GET" else { return APIResponse(status: 405) }
         do {
-            let ledger = try LedgerDatabase(readingOnly: ledgerPath)
             guard let credentials = try ServerCredentials.read(from: ledger),
                   AppStoreBearerToken(keyId: credentials.apiKeyId, issuerId: credentials.issuerId,
                                       key: try SigningKey(privatePEM: credentials.apiKeyPEM), bundleId: bundleId)
