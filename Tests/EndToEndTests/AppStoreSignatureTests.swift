@@ -129,8 +129,8 @@ extension EndToEnd {
 extension EndToEnd.AppStoreSignatures {
     /// `signed-data xcode`: the data a backend's Xcode branch reads, one self-signed certificate
     /// and environment `Xcode`, which Apple's library decodes in `Environment.XCODE` and its
-    /// sandbox branch refuses (one certificate is no chain); `signed-data app-store` after a
-    /// relaunch signs with the chain again.
+    /// sandbox branch refuses (one certificate is no chain); the App Store sheet says `Xcode`, as
+    /// the data does. `signed-data app-store` after a relaunch signs with the chain again.
     @Test func xcodeStyleDataDecodesInApplesXcodeBranchAndNotInItsSandboxBranch() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -142,11 +142,13 @@ extension EndToEnd.AppStoreSignatures {
             storefront JPN
             select com.example.stardust.gems_100
             buy
+            expect screen contains "App Store · Xcode"
             storekit confirm
             expect transaction last purchased finished
             signed-data app-store
             select com.example.stardust.gems_100
             buy
+            expect screen contains "App Store · Sandbox"
             storekit confirm
             expect transaction last purchased finished
             """.write(toFile: script, atomically: true, encoding: .utf8)

@@ -10,6 +10,8 @@ struct AppConditions {
     /// The project id the SDK was started with, and how the network behaves.
     var sdkProjectId: Int? { store.sdkProjectId }
     var networkCondition: NetworkCondition { store.networkCondition }
+    /// Who signs the App Store's data: the environment its JWS names (`Xcode` with `signed-data xcode`).
+    var signedEnvironment: SignedEnvironment { store.signedEnvironment }
     /// The sheet on screen, on any path.
     var sheetOnScreen: PurchaseSheet? { store.sheetOnScreen }
 }

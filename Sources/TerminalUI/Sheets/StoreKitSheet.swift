@@ -193,7 +193,7 @@ public struct StoreKitSheet: Widget {
                                         into frame: inout Frame) {
         frame.fill(box, style: theme.surfaceStyle(.text))
         // Under the Xee SDK the sheet is StoreKit's, opened by `makePurchase`.
-        let environment = audience ? "" : " · \(session.sandbox ? "Sandbox" : "Production")"
+        let environment = audience ? "" : " · \(session.signedAsXcode ? "Xcode" : session.sandbox ? "Sandbox" : "Production")"
         let title = "App Store" + environment + (session.path == .xee && !audience ? " · Xee" : "")
         let inner = frame.drawBox(box, title: title, border: theme.border, style: theme.surfaceStyle(.accent),
                                   titleStyle: theme.surfaceStyle(.accent, bold: true))

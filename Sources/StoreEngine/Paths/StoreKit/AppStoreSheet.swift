@@ -72,6 +72,7 @@ final class AppStoreSheet {
             formattedPrice: PriceFormatter.format(terms.chargeNow, in: storefront),
             offerLine: terms.offer.map { OfferText.describe($0.offer, in: storefront, then: regular) },
             account: "\(context.userId)@\(sandbox ? "sandbox" : "icloud").test", sandbox: sandbox,
+            signedAsXcode: context.app.signedEnvironment == .xcode,
             language: storefront.language, path: path)
         try context.log(.purchaseStarted, "\(product.shortId) for \(sheet.formattedPrice) in \(storefront.id): "
                         + "purchase() shows the App Store sheet", transaction: transaction.id)

@@ -49,6 +49,9 @@ public struct StoreKitSession: Sendable, Equatable {
     /// The account the sheet says it buys with.
     public let account: String
     public let sandbox: Bool
+    /// The purchase is signed as Xcode signs its test purchases (`signed-data xcode`): the sheet
+    /// says `Xcode`, as the environment its JWS names.
+    public let signedAsXcode: Bool
     /// The storefront's language (`ja`), for the sheet's own words.
     public let language: String
     /// The path that opened it: StoreKit itself, or the Xee SDK's `makePurchase` on StoreKit.
@@ -59,7 +62,7 @@ public struct StoreKitSession: Sendable, Equatable {
     public private(set) var chosenFailure: StoreKitFailure?
 
     public init(transactionId: String, productId: String, productName: String, formattedPrice: String,
-                offerLine: String?, account: String, sandbox: Bool, language: String = "en",
+                offerLine: String?, account: String, sandbox: Bool, signedAsXcode: Bool = false, language: String = "en",
                 path: IntegrationPath = .storekit) {
         self.transactionId = transactionId
         self.productId = productId
@@ -68,6 +71,7 @@ public struct StoreKitSession: Sendable, Equatable {
         self.offerLine = offerLine
         self.account = account
         self.sandbox = sandbox
+        self.signedAsXcode = signedAsXcode
         self.language = language
         self.path = path
     }
