@@ -82,7 +82,8 @@ public final class HTTPServer {
                 _ = sf_http_respond(request, UInt32(response.status), bytes.bindMemory(to: CChar.self).baseAddress,
                                     bytes.count, response.contentType)
             }
-            observe(APICall(method: read.method, path: read.path, status: response.status, milliseconds: milliseconds))
+            observe(APICall(method: read.method, path: read.path, status: response.status, milliseconds: milliseconds,
+                            note: response.note))
         }
 
         private static func read(_ request: UnsafeMutablePointer<sf_http_request>) -> APIRequest {

@@ -71,6 +71,8 @@ struct ScriptMessageTests {
         var app = makeApp()
         let call = APICall(method: "GET", path: "/inApps/v1/transactions/2000000000000001", status: 200, milliseconds: 2)
         #expect(call.line == "200 GET /inApps/v1/transactions/2000000000000001 2 ms")
+        let refused = APICall(method: "GET", path: "/inApps/v1/transactions/1", status: 401, milliseconds: 0, note: "the token expired")
+        #expect(refused.line == "401 GET /inApps/v1/transactions/1 0 ms: the token expired")
         #expect(app.update(.apiCalled(call)) == [.engine(.note(OutsideNote(.apiCall, lines: [call.line])))])
         let long = APICall(method: "GET", path: "/" + String(repeating: "x", count: 500), status: 404, milliseconds: 0)
         #expect(long.line.count < 230 && long.line.hasPrefix("404 GET /xxx") && long.line.hasSuffix("… 0 ms"),

@@ -100,7 +100,11 @@ struct AppStoreServerAPIHandlerTests {
                 let response = api.answer(APIRequest(method: "GET", path: "/inApps/v1/transactions/2000000000000001",
                                                      authorization: authorization))
                 #expect(response.status == 401 && response.body.isEmpty, "\(authorization ?? "none")")
+                #expect(response.note?.isEmpty == false, "the Events pane says why: \(authorization ?? "none")")
             }
+            let expired = api.answer(APIRequest(method: "GET", path: "/inApps/v1/transactions/2000000000000001",
+                                                authorization: try Self.token(keys) { $0["exp"] = now - 10 }))
+            #expect(expired.note == "the token expired")
             // With iat an hour or less before exp, it passes.
             let issued = try Self.token(keys) { $0["iat"] = now - 60 }
             #expect(api.answer(APIRequest(method: "GET", path: "/inApps/v1/transactions/2000000000000001",

@@ -40,11 +40,14 @@ public struct APIResponse: Sendable, Equatable {
     public var status: Int
     public var body: Data
     public var contentType: String?
+    /// Why, for the Events pane only (a 401's reason, which the store's answer does not say).
+    public var note: String?
 
-    public init(status: Int, body: Data = Data(), contentType: String? = nil) {
+    public init(status: Int, body: Data = Data(), contentType: String? = nil, note: String? = nil) {
         self.status = status
         self.body = body
         self.contentType = contentType
+        self.note = note
     }
 
     /// A JSON body.
@@ -62,17 +65,20 @@ public struct APICall: Sendable, Equatable {
     public var path: String
     public var status: Int
     public var milliseconds: Int
+    /// Why, when the answer has a reason the caller was not told (`APIResponse.note`).
+    public var note: String?
 
-    public init(method: String, path: String, status: Int, milliseconds: Int) {
+    public init(method: String, path: String, status: Int, milliseconds: Int, note: String? = nil) {
         self.method = method
         self.path = path
         self.status = status
         self.milliseconds = milliseconds
+        self.note = note
     }
 
     /// The line the Events pane shows; a path past 200 characters is cut (a caller's bytes are no log).
     public var line: String {
         let shown = path.count > 200 ? path.prefix(200) + "…" : Substring(path)
-        return "\(status) \(method.prefix(10)) \(shown) \(milliseconds) ms"
+        return "\(status) \(method.prefix(10)) \(shown) \(milliseconds) ms" + (note.map { ": " + $0 } ?? "")
     }
 }

@@ -49,11 +49,15 @@ public final class AppStoreServerAPI: Sendable {
         guard known.contains(where: { $0 == route }) else { return APIResponse(status: 404) }
         guard request.method == "GET" else { return APIResponse(status: 405) }
         do {
-            guard let credentials = try ServerCredentials.read(from: ledger),
-                  AppStoreBearerToken(keyId: credentials.apiKeyId, issuerId: credentials.issuerId,
-                                      key: try SigningKey(privatePEM: credentials.apiKeyPEM), bundleId: bundleId)
-                    .problem(with: request.authorization, at: wallTime()) == nil
-            else { return APIResponse(status: 401) }
+            guard let credentials = try ServerCredentials.read(from: ledger) else {
+                return APIResponse(status: 401, note: "the state directory has no API key yet: run storefront keys")
+            }
+            let token = AppStoreBearerToken(keyId: credentials.apiKeyId, issuerId: credentials.issuerId,
+                                            key: try SigningKey(privatePEM: credentials.apiKeyPEM), bundleId: bundleId)
+            // Apple says nothing of why; the Events pane does, for the backend's developer.
+            if let problem = token.problem(with: request.authorization, at: wallTime()) {
+                return APIResponse(status: 401, note: problem)
+            }
             let reader = AppStoreLedgerReader(ledger: ledger, credentials: credentials, bundleId: bundleId)
             guard parts[4].allSatisfy(\.isNumber), !parts[4].isEmpty else {
                 return Self.error(400, 4000006, "Invalid transaction id.")
