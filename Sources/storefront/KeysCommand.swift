@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Platform
 import StoreEngine
 
 /// `storefront keys --out DIR`: what a team's backend configures to verify what storefront
@@ -21,6 +22,7 @@ enum KeysCommand {
         }
         let catalogPath = options.catalogPath ?? "catalog.json"
         let catalog = try Environment.loadCatalog(at: catalogPath)
+        let environment = SignedEnvironment(settings: catalog.settings, choice: try options.signedDataStyle())
         let directory = Environment.stateDirectory(options)
         let keys: ServerKeys
         do {
@@ -40,15 +42,14 @@ enum KeysCommand {
             ("APP_APPLE_ID", Data("\(keys.appAppleId)\n".utf8)),
         ]
         try write(files, into: out)
-        let environment = catalog.settings.useSandbox ? "Sandbox" : "Production"
         let lines = [
             "Wrote " + files.map(\.name).joined(separator: ", ") + " into \(out) (each readable by you only).",
             "",
             "App Store (app-store-server-library)",
-            "  root certificate  \(out)/storefront-root.cer: SignedDataVerifier([its bytes], False, Environment.\(environment.uppercased()), bundle_id)",
+            "  root certificate  \(out)/storefront-root.cer: SignedDataVerifier([its bytes], False, Environment.\(environment.rawValue.uppercased()), bundle_id)",
             "  bundle id         \(catalog.app.bundleId)",
             "  app Apple id      \(keys.appAppleId)",
-            "  environment       \(environment)",
+            "  environment       \(environment.rawValue)",
             "  key id            \(keys.apiKeyId)",
             "  issuer id         \(keys.issuerId)",
             "  private key       \(out)/\(keys.apiKeyFileName)",
@@ -76,16 +77,17 @@ enum KeysCommand {
                                         attributes: [.posixPermissions: 0o700])
             for file in files {
                 let path = folder + "/" + file.name
-                // Made private before the key is in it, never after.
+                // Made private before the key is in it, never after, and never through a link planted in its place.
                 if manager.fileExists(atPath: path) { try manager.removeItem(atPath: path) }
-                guard manager.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-                    throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
+                guard try ExclusiveFile.create(at: path, permissions: 0o600) else {
+                    throw CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: path])
                 }
                 try file.contents.write(to: URL(fileURLWithPath: path))
             }
         } catch {
             throw CommandFailure(.ioError, "could not write the keys into \(ControlCharacters.escaped(folder)): "
-                                 + "\(error.localizedDescription) Choose a folder you can write in with --out DIR.")
+                                 + "\((error as? SystemError).map { $0.reason + "." } ?? error.localizedDescription) "
+                                 + "Choose a folder you can write in with --out DIR.")
         }
     }
 }

@@ -166,7 +166,7 @@ extension LedgerHistory {
             for subscription in player.subscriptions {
                 if let path = subscription.path, PathRegistry.hasOwnKey(path) { continue }
                 let latest = transactions[subscription.latestTransactionId]?.signedTransaction
-                    .flatMap { JWS(compact: $0) }.flatMap { SignedTransactionPayload.decoded(from: $0.payload) }
+                    .flatMap(SignedTransactionPayload.decoded(compact:))
                 let environment = latest.flatMap { SignedEnvironment(rawValue: $0.environment) } ?? .sandbox
                 let payload = SignedRenewalInfoPayload(subscription, userId: player.userId, environment: environment, signedAt: now)
                 signed[subscription.originalTransactionId] = try signer.sign(payload)

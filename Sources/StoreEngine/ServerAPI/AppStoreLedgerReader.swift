@@ -7,7 +7,6 @@ import Ledger
 struct AppStoreLedgerReader {
     let ledger: LedgerDatabase
     let credentials: ServerCredentials
-    let bundleId: String
 
     /// A transaction and what its JWS says.
     struct Signed {
@@ -36,16 +35,17 @@ struct AppStoreLedgerReader {
     /// Every App Store transaction of the customer with its JWS, in the ledger's order.
     func signedTransactions(ofCustomer userId: String) throws -> [Signed] {
         try ledger.transactions(newestFirst: Int.max, user: userId).compactMap { record in
-            guard let compact = record.signedTransaction, let jws = JWS(compact: compact),
-                  let payload = SignedTransactionPayload.decoded(from: jws.payload) else { return nil }
+            guard let compact = record.signedTransaction, let payload = SignedTransactionPayload.decoded(compact: compact) else {
+                return nil
+            }
             return Signed(record: record, compact: compact, payload: payload)
         }
     }
 
     /// The environment the transaction's JWS was signed for (`Sandbox` when unreadable).
     func environment(of transaction: TransactionRecord) -> String {
-        transaction.signedTransaction.flatMap { JWS(compact: $0) }
-            .flatMap { SignedTransactionPayload.decoded(from: $0.payload) }?.environment ?? SignedEnvironment.sandbox.rawValue
+        transaction.signedTransaction.flatMap(SignedTransactionPayload.decoded(compact:))?.environment
+            ?? SignedEnvironment.sandbox.rawValue
     }
 
     /// The customer's App Store subscriptions at the ledger's simulated time, each with its
@@ -56,8 +56,8 @@ struct AppStoreLedgerReader {
         return try player.subscriptions.compactMap { subscription in
             guard let renewalInfo = history.signedRenewalInfo[subscription.originalTransactionId],
                   let latest = try ledger.transaction(id: subscription.latestTransactionId),
-                  let compact = latest.signedTransaction, let jws = JWS(compact: compact),
-                  let payload = SignedTransactionPayload.decoded(from: jws.payload) else { return nil }
+                  let compact = latest.signedTransaction, let payload = SignedTransactionPayload.decoded(compact: compact)
+            else { return nil }
             return SubscriptionStatusRow(
                 group: payload.subscriptionGroupIdentifier ?? AppStoreIdentifiers.subscriptionGroupIdentifier(of: subscription.productId),
                 status: Self.number(of: subscription.status),

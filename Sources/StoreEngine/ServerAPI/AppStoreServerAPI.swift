@@ -31,11 +31,6 @@ public final class AppStoreServerAPI: Sendable {
         self.wallTime = wallTime
     }
 
-    /// Whether `path` is one of this API's (`/inApps/…`).
-    public static func serves(_ path: String) -> Bool {
-        path.hasPrefix("/inApps/")
-    }
-
     public func answer(_ request: APIRequest) -> APIResponse {
         ledger.withLock { ledger in answer(request, reading: ledger) }
     }
@@ -58,8 +53,8 @@ public final class AppStoreServerAPI: Sendable {
             if let problem = token.problem(with: request.authorization, at: wallTime()) {
                 return APIResponse(status: 401, note: problem)
             }
-            let reader = AppStoreLedgerReader(ledger: ledger, credentials: credentials, bundleId: bundleId)
-            guard parts[4].allSatisfy(\.isNumber), !parts[4].isEmpty else {
+            let reader = AppStoreLedgerReader(ledger: ledger, credentials: credentials)
+            guard AppStoreIdentifiers.isNumber(parts[4]) else {
                 return Self.error(400, 4000006, "Invalid transaction id.")
             }
             guard let transaction = try reader.transaction(appStoreId: parts[4]) else {

@@ -20,7 +20,7 @@ struct HistoryFilter {
     }
 
     /// Apple's product type names and the `type` a JWS says.
-    static let productTypes = [
+    static let typeNames = [
         "AUTO_RENEWABLE": "Auto-Renewable Subscription", "NON_RENEWABLE": "Non-Renewing Subscription",
         "CONSUMABLE": "Consumable", "NON_CONSUMABLE": "Non-Consumable",
     ]
@@ -46,7 +46,7 @@ struct HistoryFilter {
             filter.ascending = sort == "ASCENDING"
         }
         for type in request.values(of: "productType") {
-            guard let signed = productTypes[type] else { return refuse(4000022, "Invalid product type.") }
+            guard let signed = typeNames[type] else { return refuse(4000022, "Invalid product type.") }
             filter.productTypes.insert(signed)
         }
         for id in request.values(of: "productId") {

@@ -10,9 +10,14 @@ enum AppStoreIdentifiers {
         sequence(of: ledgerId).map { String(transactionBase + $0) } ?? ledgerId
     }
 
+    /// Whether `text` is shaped as an App Store id: ASCII digits, at least one.
+    static func isNumber(_ text: String) -> Bool {
+        !text.isEmpty && text.allSatisfy(\.isASCIIDigit)
+    }
+
     /// The ledger's id of an App Store transaction id, nil when it is none this ledger made.
     static func ledgerId(ofTransaction appStoreId: String) -> String? {
-        guard appStoreId.count == 16, appStoreId.allSatisfy(\.isASCIIDigit), let number = Int64(appStoreId),
+        guard appStoreId.count == 16, isNumber(appStoreId), let number = Int64(appStoreId),
               number > transactionBase, number < webOrderBase else { return nil }
         return String(format: "txn-%06lld", number - transactionBase)
     }

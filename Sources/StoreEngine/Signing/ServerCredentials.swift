@@ -29,8 +29,7 @@ struct ServerCredentials: Codable, Equatable {
 
     /// The credentials the ledger keeps, or new ones, kept before they are handed out.
     static func kept(in ledger: LedgerDatabase) throws -> ServerCredentials {
-        if let text = try ledger.setting(setting),
-           let kept = try? JSONDecoder().decode(ServerCredentials.self, from: Data(text.utf8)) { return kept }
+        if let kept = try read(from: ledger) { return kept }
         let made = try making()
         let encoded = try JSONEncoder().encode(made)
         try ledger.setSetting(setting, to: String(decoding: encoded, as: UTF8.self))

@@ -3,7 +3,7 @@ import Foundation
 /// What a subscription's signed renewal info says (`signedRenewalInfo`), field for field as
 /// Apple's `JWSRenewalInfoDecodedPayload`: how the subscription will renew, signed when it is
 /// asked for. Dates in milliseconds since 1970; absent fields left out, as Apple leaves them.
-public struct SignedRenewalInfoPayload: Codable, Sendable, Equatable {
+public struct SignedRenewalInfoPayload: AppStoreSignedPayload, Codable, Sendable, Equatable {
     public var originalTransactionId: String
     public var productId: String
     /// The product it renews into (another plan of its group after a downgrade).
@@ -43,12 +43,5 @@ public struct SignedRenewalInfoPayload: Codable, Sendable, Equatable {
         case "billingError": return 2
         default: return 5
         }
-    }
-
-    /// The JSON that is signed: keys sorted.
-    func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self)
     }
 }

@@ -6,7 +6,7 @@ import Ledger
 /// Store Server API's `JWSTransactionDecodedPayload`): dates in milliseconds since 1970, the
 /// price in milliunits of the currency, offer types as numbers. Absent fields are left out, as
 /// Apple leaves them out.
-public struct SignedTransactionPayload: Codable, Sendable, Equatable {
+public struct SignedTransactionPayload: AppStoreSignedPayload, Codable, Sendable, Equatable {
     /// Apple's shape of the ledger's id (`AppStoreIdentifiers`): `2000000000000042` for `txn-000042`.
     public var transactionId: String
     public var originalTransactionId: String
@@ -45,15 +45,14 @@ public struct SignedTransactionPayload: Codable, Sendable, Equatable {
     /// 0 for another reason, 1 for an issue in the app.
     public var revocationReason: Int?
 
-    /// The JSON that is signed: keys sorted, so one transaction always reads the same.
-    func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self)
-    }
-
     static func decoded(from data: Data) -> SignedTransactionPayload? {
         try? JSONDecoder().decode(SignedTransactionPayload.self, from: data)
+    }
+
+    /// What a compact JWS says, read without checking its signature; nil when it is not one of
+    /// a transaction.
+    static func decoded(compact: String) -> SignedTransactionPayload? {
+        JWS(compact: compact).flatMap { decoded(from: $0.payload) }
     }
 
     static func milliseconds(_ date: Date) -> Int64 {

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 
 /// The certificates a state directory's signed data carries in its `x5c` header, made once for
@@ -71,4 +72,15 @@ public enum SignedEnvironment: String, Sendable, CaseIterable {
     case production = "Production"
     case sandbox = "Sandbox"
     case xcode = "Xcode"
+
+    /// What data signed under `settings` names: Xcode's when it is signed as Xcode signs
+    /// (`choice`, the command line's or a scenario's, over the catalog's `signedData`), else the
+    /// sandbox while `useSandbox` is on.
+    public init(settings: Settings, choice: SignedDataStyle? = nil) {
+        if (choice ?? settings.signedData) == .xcode {
+            self = .xcode
+        } else {
+            self = settings.useSandbox ? .sandbox : .production
+        }
+    }
 }

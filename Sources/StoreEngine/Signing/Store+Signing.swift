@@ -33,8 +33,7 @@ extension Store {
     /// The environment the App Store data this store signs says it is from: Xcode's when it
     /// signs as Xcode does, else the sandbox while the catalog's `useSandbox` is on.
     var signedEnvironment: SignedEnvironment {
-        if (signedDataChoice ?? catalog.settings.signedData) == .xcode { return .xcode }
-        return catalog.settings.useSandbox ? .sandbox : .production
+        SignedEnvironment(settings: catalog.settings, choice: signedDataChoice)
     }
 
     /// Signs `transaction` as it stands (the caller's copy, already up to date) and keeps the JWS

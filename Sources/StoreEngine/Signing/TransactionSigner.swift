@@ -9,19 +9,12 @@ struct TransactionSigner {
     let key: SigningKey
     let certificates: SigningCertificates
 
-    /// The compact JWS of `payload`.
-    func sign(_ payload: SignedTransactionPayload) throws -> String {
-        try sign(try payload.encoded(), for: SignedEnvironment(rawValue: payload.environment) ?? .production)
-    }
-
-    /// The compact JWS of a subscription's renewal info.
-    func sign(_ payload: SignedRenewalInfoPayload) throws -> String {
-        try sign(try payload.encoded(), for: SignedEnvironment(rawValue: payload.environment) ?? .production)
-    }
-
-    private func sign(_ payload: Data, for environment: SignedEnvironment) throws -> String {
+    /// The compact JWS of `payload` (a transaction, a subscription's renewal info), with the
+    /// certificates of the environment it names.
+    func sign(_ payload: some AppStoreSignedPayload) throws -> String {
+        let environment = SignedEnvironment(rawValue: payload.environment) ?? .production
         let header = JWS.header(x5c: certificates.x5c(for: environment), for: environment)
-        return try JWS.signing(payload, with: key, header: header).compact
+        return try JWS.signing(try payload.encoded(), with: key, header: header).compact
     }
 
     /// A forgery of `compact`: its payload altered (99 more of the product than were paid for;
