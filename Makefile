@@ -16,8 +16,10 @@ VIDEO_PACKAGES := ffmpeg
 
 # pyte (PyPI), the terminal emulator the recording tests replay casts in, asciinema, whose
 # own reader must take every cast, cryptography, with which a test verifies Google Play's
-# SHA1withRSA signatures as an Android app would, and Apple's app-store-server-library, which
-# verifies the App Store's signed data as a backend does, in a virtualenv of their own under
+# SHA1withRSA signatures as an Android app would, Apple's app-store-server-library, which
+# verifies the App Store's signed data and calls its server API as a backend does, and Google's
+# google-api-python-client and google-auth, which call the Google Play Developer API with a
+# service account as a backend does, in a virtualenv of their own under
 # .build: nothing is installed into the system's Python.
 PYTE_PACKAGES := python3 python3-venv
 PYTE_VENV := .build/pyte-venv
@@ -99,15 +101,16 @@ test-browser: deps
 	$(SWIFT) build --build-tests $(TEST_BUILD_FLAGS)
 	$(SWIFT) test --skip-build $(TEST_BUILD_FLAGS) --filter BrowserTests
 
-pyte: $(PYTE_VENV)/installed-pyte-asciinema-cryptography-app-store-server-library
+pyte: $(PYTE_VENV)/installed-pyte-asciinema-cryptography-app-store-server-library-google-api-python-client
 
 # The marker is made last, so a pip that failed halfway is tried again on the next run; it names
 # every package, so a virtualenv made before one was added is made again with it.
-$(PYTE_VENV)/installed-pyte-asciinema-cryptography-app-store-server-library:
+$(PYTE_VENV)/installed-pyte-asciinema-cryptography-app-store-server-library-google-api-python-client:
 	$(call install_missing,$(PYTE_PACKAGES))
 	rm -rf $(PYTE_VENV)
 	python3 -m venv $(PYTE_VENV)
-	$(PYTE_VENV)/bin/pip install --quiet --disable-pip-version-check pyte asciinema cryptography app-store-server-library
+	$(PYTE_VENV)/bin/pip install --quiet --disable-pip-version-check pyte asciinema cryptography app-store-server-library \
+	  google-api-python-client google-auth
 	touch $@
 
 # The first frame and the bytes on the wire are measured through a pty read by pyte, against

@@ -24,6 +24,21 @@ public final class EngineWorker: @unchecked Sendable {
         }
     }
 
+    /// Makes a change a backend asked for through a store's API, after every call handed in
+    /// before it, and waits for it: the caller is the API server's thread, which answers the
+    /// backend once the change is committed (or refused, or failed).
+    public func make(_ change: ServerChange) -> StoreReport {
+        let call: EngineCall
+        switch change {
+        case .send(let input): call = .send(input)
+        case .act(let action, let transactionId): call = .act(action, transactionId: transactionId)
+        }
+        return queue.sync {
+            guard case .store(let report) = message(answering: call) else { return store.currentReport() }
+            return report
+        }
+    }
+
     /// Waits until every call handed in so far has run.
     public func waitUntilIdle() {
         queue.sync {}

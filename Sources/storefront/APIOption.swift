@@ -1,9 +1,10 @@
 import Catalog
 import Foundation
 import Host
+import Program
 import StoreEngine
 
-/// `--api ADDRESS[:PORT]`: the app serves the App Store Server API for its state directory on
+/// `--api ADDRESS[:PORT]`: the app serves the stores' server APIs for its state directory on
 /// that address (IPv4; port 8780 unless given), answered from the ledger while the app runs.
 /// Loopback unless another address is given: the API hands out what the ledger holds.
 enum APIOption {
@@ -28,19 +29,16 @@ enum APIOption {
     /// Starts serving: the state directory's keys are made first when missing (a backend's
     /// token is made with them), then the server listens.
     /// Each call answered is handed to `observe` (the Events pane's line).
-    static func start(at address: (host: String, port: UInt16), directory: StateDirectory, bundleId: String,
-                      observe: @escaping @Sendable (APICall) -> Void) throws(CommandFailure) -> HTTPServer {
-        let api: AppStoreServerAPI
+    static func start(at address: (host: String, port: UInt16), directory: StateDirectory, catalog: ProductCatalog,
+                      observe: @escaping @Sendable (APICall) -> Void) throws(CommandFailure) -> StoreAPIs {
         do {
-            _ = try directory.serverKeys()
-            api = try AppStoreServerAPI(stateDirectory: directory, bundleId: bundleId)
+            return try StoreAPIs(address: address.host, port: address.port, stateDirectory: directory, catalog: catalog,
+                                 observe: observe)
         } catch {
-            throw CommandFailure(error)
-        }
-        do {
-            return try HTTPServer(address: address.host, port: address.port, observe: observe) { request in api.answer(request) }
-        } catch {
-            throw CommandFailure(.ioError, error.description + ".")
+            switch error {
+            case .store(let failure): throw CommandFailure(failure)
+            case .listening(let failure): throw CommandFailure(.ioError, failure.description + ".")
+            }
         }
     }
 }

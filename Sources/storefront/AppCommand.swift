@@ -65,10 +65,10 @@ enum AppCommand {
         } catch {
             launchProblem = launchProblem ?? StoreNotice(.error, error.description)
         }
-        let api: HTTPServer?
+        let api: StoreAPIs?
         do throws(CommandFailure) {
             api = try apiAddress.map { address throws(CommandFailure) in
-                try APIOption.start(at: address, directory: Environment.stateDirectory(options), bundleId: catalog.app.bundleId,
+                try APIOption.start(at: address, directory: Environment.stateDirectory(options), catalog: catalog,
                                     observe: { call in inbox.post(.apiCalled(call)) })
             }
         } catch {
@@ -76,7 +76,7 @@ enum AppCommand {
             throw error
         }
         if let api {
-            launchProblem = launchProblem ?? StoreNotice(.info, "The App Store Server API answers on http://\(api.address):\(api.port).")
+            launchProblem = launchProblem ?? StoreNotice(.info, "The stores' server APIs answer on \(api.baseURL).")
         }
         let environment = ProcessInfo.processInfo.environment
         let colorEnabled = environment["NO_COLOR"].map(\.isEmpty) ?? true
@@ -97,7 +97,7 @@ enum AppCommand {
                       userId: store.userId, report: report, now: report.clock.now(atWall: Date()),
                       colorEnabled: colorEnabled, colorDepth: terminal.colorDepth, device: device,
                       audience: options.audience, showsEvents: options.events ? true : nil)
-        app.serverAddress = api.map { "\($0.address):\($0.port)" }
+        app.serverAddress = api.map { "\($0.server.address):\($0.server.port)" }
         // The app's own answers (a promoted purchase refused) speak the storefront on screen.
         store.shownStorefront = app.paywall.storefront.id
         // In front of an audience a month lasts a month, so a free week does not convert in
@@ -106,6 +106,9 @@ enum AppCommand {
         // Saved catalog and theme files come in through the inbox too (the designer's loop).
         let watcher = DesignFiles.watch(catalogPath: catalogPath, inbox: inbox)
         let engine = EngineWorker(store: store)
+        // A backend's acknowledgement or refund is the engine's to make, and the panes show it
+        // as they show what the clock brings.
+        api?.makeChanges(with: engine) { report in inbox.post(.clockReport(report)) }
         func play<Screen: Backend>(on screen: Screen) {
             let capture = ScreenCapture()
             let program = AppLoop(app: app, backend: screen, engine: engine, clock: report.clock,

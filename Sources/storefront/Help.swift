@@ -31,7 +31,8 @@ enum Help {
                                             --path play: the app's Google Play licence key, Base64 DER
           storefront keys --out DIR         write what a backend configures: the root certificate its App Store data
                                             chains to, the In-App Purchase key (.p8), a Google service account and the
-                                            Play licence key (docs/backend.md); made once per state directory
+                                            Play licence key (docs/backend.md); made once per state directory;
+                                            --api ADDRESS[:PORT]: where the service account fetches its token
           storefront reset                  remove the ledger of the state directory and start over
                                             (refused while an app runs on it)
           storefront scenario FILE|DIR...   run QA scripts headless: exit 0 pass, 1 fail, 64 script error,
@@ -75,8 +76,8 @@ enum Help {
           --network MODE      reliable, or flaky: products requests fail half the time and retry
           --signed-data WHO   app-store (a certificate chain, as the App Store signs), or xcode: one
                               self-signed certificate and environment Xcode, as Xcode's StoreKit testing
-          --api ADDRESS[:PORT]  serve the App Store Server API there while the app runs (port 8780 unless
-                              given; docs/backend.md), answered from the ledger
+          --api ADDRESS[:PORT]  serve the App Store Server API and the Google Play Developer API there while
+                              the app runs (port 8780 unless given; docs/backend.md), answered from the ledger
           --project-id N      start the Pay Station SDK with another project id (a wrong one sells nothing)
           --audience          (app, demo) the player's screen: no QA row on the App Store sheet, no Sandbox
                               marker, no Events pane, and a month lasts a month (the app's rate becomes real time)

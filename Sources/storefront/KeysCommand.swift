@@ -24,6 +24,8 @@ enum KeysCommand {
         let catalog = try Environment.loadCatalog(at: catalogPath)
         let environment = SignedEnvironment(settings: catalog.settings, choice: try options.signedDataStyle())
         let directory = Environment.stateDirectory(options)
+        // Where the app will serve the APIs (`--api`), so the token endpoint is there.
+        let address = try APIOption.address(options).map { "\($0.host):\($0.port)" } ?? defaultAPIAddress
         let keys: ServerKeys
         do {
             keys = try directory.serverKeys()
@@ -34,7 +36,7 @@ enum KeysCommand {
             ("storefront-root.cer", keys.rootCertificate),
             ("storefront-root.pem", Data(keys.rootCertificatePEM.utf8)),
             (keys.apiKeyFileName, Data(keys.apiKeyPEM.utf8)),
-            ("service-account.json", keys.serviceAccountJSON(tokenURI: "http://\(defaultAPIAddress)/token")),
+            ("service-account.json", keys.serviceAccountJSON(tokenURI: "http://\(address)/token")),
             ("play-license-key.txt", Data(((keys.ownKeys[.play] ?? "") + "\n").utf8)),
             // The ids beside the key, as files too, for a script that configures a backend.
             ("KEY_ID", Data((keys.apiKeyId + "\n").utf8)),
@@ -59,7 +61,9 @@ enum KeysCommand {
             "  service account   \(out)/service-account.json (\(keys.serviceAccountEmail))",
             "  licence key       \(out)/play-license-key.txt (Base64 DER; Security.verifyPurchase's key)",
             "",
-            "App Store Server API  http://\(defaultAPIAddress) while the app runs with --api \(defaultAPIAddress)",
+            "The stores' server APIs answer on http://\(address) while the app runs with --api \(address):",
+            "  App Store Server API       AppStoreServerAPIClient(key, key id, issuer id, bundle id, environment), base URL http://\(address)",
+            "  Google Play Developer API  build('androidpublisher', 'v3', credentials=..., client_options={'api_endpoint': 'http://\(address)'})",
         ]
         for line in lines { print(ControlCharacters.escaped(line)) }
     }

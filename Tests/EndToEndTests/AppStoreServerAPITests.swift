@@ -32,7 +32,7 @@ extension EndToEnd {
             // Port 0: the system picks a free one, and the app says which.
             let app = try TmuxSession(stateDirectory: state, arguments: ["--api", "127.0.0.1:0"])
             defer { app.close() }
-            let screen = try app.waitUntil("the app says where the API answers") { $0.bottomLine.contains("App Store Server API answers on") }
+            let screen = try app.waitUntil("the app says where the API answers") { $0.bottomLine.contains("server APIs answer on") }
             let base = try #require(screen.bottomLine.firstMatch(of: #/http://127\.0\.0\.1:\d+/#).map { String($0.output) },
                                     "\(screen.bottomLine)")
 

@@ -76,16 +76,25 @@ public struct LedgerHistory: Sendable, Equatable {
 
 extension LedgerHistory {
     /// Reads it all from `ledger`.
+    /// The ledger's simulated now as the app's clock has it at `wallTime` (the wall time when
+    /// no clock was kept).
+    static func simulatedNow(of ledger: LedgerDatabase, atWall wallTime: Date) throws -> Date {
+        try ledger.clock().map { kept in
+            Clock(simulated: kept.simulated, wall: kept.wall, rate: kept.rate.map { .scaled($0) } ?? .paused).now(atWall: wallTime)
+        } ?? wallTime
+    }
+
+    /// The rate QA chose, else the one the app last ran at (its catalog's): what it measures
+    /// periods, grace and retry by; nil when the ledger keeps neither.
+    static func renewalRate(keptIn ledger: LedgerDatabase) throws -> RenewalRate? {
+        try (ledger.setting(Store.renewalRateSetting) ?? ledger.setting(Store.renewalRateInUseSetting)).flatMap(RenewalRate.init(rawValue:))
+    }
+
     init(reading ledger: LedgerDatabase, catalog: ProductCatalog?, wallTime: Date) throws {
         let records = try ledger.transactions(newestFirst: Int.max)
         let transactions = records.map(TransactionSummary.init(record:))
-        let now = try ledger.clock().map { kept in
-            Clock(simulated: kept.simulated, wall: kept.wall, rate: kept.rate.map { .scaled($0) } ?? .paused).now(atWall: wallTime)
-        } ?? wallTime
-        // The rate QA chose, else the one the app last ran at (its catalog's): what it measures
-        // periods, grace and retry by.
-        let rate = try (ledger.setting(Store.renewalRateSetting) ?? ledger.setting(Store.renewalRateInUseSetting))
-            .flatMap(RenewalRate.init(rawValue:)) ?? catalog.map(RenewalRate.init(catalog:)) ?? .realTime
+        let now = try Self.simulatedNow(of: ledger, atWall: wallTime)
+        let rate = try Self.renewalRate(keptIn: ledger) ?? catalog.map(RenewalRate.init(catalog:)) ?? .realTime
         let paths = PathRegistry.makePaths()
         var players: [Player] = []
         for user in Set(records.map(\.userId)).sorted() {

@@ -82,3 +82,49 @@ public struct APICall: Sendable, Equatable {
         return "\(status) \(method.prefix(10)) \(shown) \(milliseconds) ms" + (note.map { ": " + $0 } ?? "")
     }
 }
+
+/// What a store's API makes of a request: its answer, when the request only reads; or a
+/// change the engine makes first (one commit, as the app's own calls are), then the answer
+/// that fits what the engine did.
+public enum APIAnswer: Sendable, Equatable {
+    case response(APIResponse)
+    case change(ServerChange, answers: ChangeAnswers)
+}
+
+/// A change a team's backend asks of a store through its API, in the engine's own words: a
+/// path's input, or an action on a transaction, as QA's keys make them.
+public enum ServerChange: Sendable, Equatable {
+    case send(PathInput)
+    case act(TransactionAction, onTransaction: String)
+}
+
+/// The store's answers to a change, one for each way the engine's call can end.
+public struct ChangeAnswers: Sendable, Equatable {
+    /// Made.
+    public var done: APIResponse
+    /// The engine refused it and changed nothing (the store's error for the state it is in).
+    public var refused: APIResponse
+    /// Not made: the ledger could not be written, or nothing could make it yet.
+    public var failed: APIResponse
+
+    public init(done: APIResponse, refused: APIResponse, failed: APIResponse) {
+        self.done = done
+        self.refused = refused
+        self.failed = failed
+    }
+
+    /// The answer for the engine's report of the change; a refusal or a failure carries the
+    /// engine's sentence as its note, for the Events pane.
+    public func response(after report: StoreReport) -> APIResponse {
+        var answer: APIResponse
+        if report.failure != nil {
+            answer = failed
+        } else if report.notice?.isRefusal == true {
+            answer = refused
+        } else {
+            return done
+        }
+        answer.note = report.notice?.text
+        return answer
+    }
+}

@@ -1,7 +1,7 @@
 import CCrypto
 import Foundation
 
-/// An RSA key pair in OpenSSL's libcrypto, for SHA1withRSA signatures (PKCS #1 v1.5, SHA-1): the
+/// An RSA key pair in OpenSSL's libcrypto, for SHA1withRSA signatures (and RS256 for Google's OAuth) (PKCS #1 v1.5, SHA-1): the
 /// signature Google Play puts beside a purchase's JSON, and the one every Android app's
 /// `Security.verifyPurchase` checks (the Play Billing samples' `SIGNATURE_ALGORITHM =
 /// "SHA1withRSA"`), so nothing else would verify there. Kept as PKCS #8 PEM; the public half is
@@ -77,11 +77,19 @@ final class RSAKey {
     /// The algorithm's name, as Java's `Signature.getInstance` and the Play Billing samples say it.
     static let algorithm = "SHA1withRSA"
 
-    /// The SHA1withRSA signature of `message`.
-    func sign(_ message: Data) throws(SigningError) -> Data {
+    /// The hash a signature is made over: SHA-1 for Google Play's purchases, SHA-256 for the
+    /// RS256 JWTs of Google's OAuth (a service account's assertion, the access tokens).
+    enum Digest {
+        case sha1, sha256
+
+        fileprivate var algorithm: OpaquePointer? { self == .sha1 ? EVP_sha1() : EVP_sha256() }
+    }
+
+    /// The PKCS #1 v1.5 signature of `message` over `digest` (SHA1withRSA unless told).
+    func sign(_ message: Data, digest: Digest = .sha1) throws(SigningError) -> Data {
         guard let context = EVP_MD_CTX_new() else { throw .crypto("EVP_MD_CTX_new") }
         defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestSignInit(context, nil, EVP_sha1(), nil, key) == 1 else { throw .crypto("EVP_DigestSignInit") }
+        guard EVP_DigestSignInit(context, nil, digest.algorithm, nil, key) == 1 else { throw .crypto("EVP_DigestSignInit") }
         var length = 0
         let signature: [UInt8]? = message.withUnsafeBytes { bytes -> [UInt8]? in
             let input = bytes.bindMemory(to: UInt8.self).baseAddress
@@ -94,11 +102,11 @@ final class RSAKey {
         return Data(signature)
     }
 
-    /// Whether `signature` is this key's SHA1withRSA signature of `message`.
-    func verify(_ signature: Data, of message: Data) -> Bool {
+    /// Whether `signature` is this key's signature of `message` over `digest` (SHA1withRSA unless told).
+    func verify(_ signature: Data, of message: Data, digest: Digest = .sha1) -> Bool {
         guard let context = EVP_MD_CTX_new() else { return false }
         defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestVerifyInit(context, nil, EVP_sha1(), nil, key) == 1 else { return false }
+        guard EVP_DigestVerifyInit(context, nil, digest.algorithm, nil, key) == 1 else { return false }
         let signed = [UInt8](signature)
         return message.withUnsafeBytes { bytes in
             EVP_DigestVerify(context, signed, signed.count, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count) == 1

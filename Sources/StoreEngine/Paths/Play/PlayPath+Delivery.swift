@@ -56,18 +56,45 @@ extension PlayPath {
     /// The app's step after granting: consume a consumable, acknowledge anything else. Google
     /// Play hands the purchase out acknowledged from then on (its JSON signed again).
     func settleOwnership(of purchase: inout PlayPurchase, in context: PathContext) throws {
-        if purchase.consumable {
-            purchase.consumed = true
-            purchase.acknowledged = true
-            try context.log(.playConsumed, "consumeAsync(\(purchase.purchaseToken.prefix(12))…) → OK: it can be bought again",
-                            transaction: purchase.transactionId)
-        } else {
-            purchase.acknowledged = true
-            try context.log(.playAcknowledged, "acknowledgePurchase(\(purchase.purchaseToken.prefix(12))…) → OK",
-                            transaction: purchase.transactionId)
-        }
+        let call = purchase.consumable ? "consumeAsync(\(purchase.purchaseToken.prefix(12))…) → OK: it can be bought again"
+            : "acknowledgePurchase(\(purchase.purchaseToken.prefix(12))…) → OK"
+        try settle(&purchase, consuming: purchase.consumable, saying: call, in: context)
+    }
+
+    /// Google Play holds the purchase acknowledged (and consumed), signs its JSON again and
+    /// calls off the refund at the acknowledgement deadline, whoever asked.
+    private func settle(_ purchase: inout PlayPurchase, consuming: Bool, saying line: String, in context: PathContext) throws {
+        purchase.acknowledged = true
+        if consuming { purchase.consumed = true }
+        try context.log(consuming ? .playConsumed : .playAcknowledged, line, transaction: purchase.transactionId)
         try resign(&purchase, in: context)
         try context.agenda.cancelScheduled(PlayDueWork.acknowledgementDeadline(transactionId: purchase.transactionId))
+    }
+
+    /// `purchases.products.acknowledge` or `:consume` (and `purchases.subscriptions.acknowledge`)
+    /// from the team's backend: counted exactly as the app's own call, for any player's purchase
+    /// Google holds as PURCHASED, granted or not. Again on one already settled changes nothing;
+    /// a pending, declined or refunded purchase is refused, as Google's server refuses it.
+    func backendCall(on transaction: String, consuming: Bool, in context: PathContext) throws -> PathStep {
+        guard var purchase = try context.records(PlayPurchaseRecords.self).purchase(of: transaction) else {
+            return PathStep(notice: .refusal("Google Play holds no purchase \(transaction).", tone: .error))
+        }
+        let resource = purchase.autoRenewing == nil ? "products" : "subscriptions"
+        let method = "purchases.\(resource).\(consuming ? "consume" : "acknowledge")"
+        let token = purchase.purchaseToken.prefix(12)
+        guard purchase.state == .purchased, !purchase.refunded else {
+            let why = purchase.refunded ? "it was refunded" : "it is \(purchase.state.rawValue)"
+            try context.log(consuming ? .playConsumed : .playAcknowledged,
+                            "\(method)(\(token)…) from the backend → invalidPurchaseState: \(why)", transaction: transaction)
+            return PathStep(notice: .refusal("The backend's \(method) is refused: \(purchase.orderId) \(why).", tone: .error))
+        }
+        if consuming ? purchase.consumed : purchase.acknowledged {
+            try context.log(consuming ? .playConsumed : .playAcknowledged,
+                            "\(method)(\(token)…) from the backend again: nothing changes", transaction: transaction)
+            return PathStep(notice: StoreNotice(.info, "\(purchase.orderId) is already \(consuming ? "consumed" : "acknowledged")."))
+        }
+        try settle(&purchase, consuming: consuming, saying: "\(method)(\(token)…) from the backend → OK", in: context)
+        return PathStep(notice: StoreNotice(.success, "The backend \(consuming ? "consumed" : "acknowledged") \(purchase.orderId)."))
     }
 
     // MARK: QA's calls without a sheet

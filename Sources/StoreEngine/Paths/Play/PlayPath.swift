@@ -174,6 +174,10 @@ final class PlayPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState {
             return try acknowledge(transaction, in: context)
         case .consume(let transaction):
             return try consume(transaction, in: context)
+        case .acknowledgeFromBackend(let transaction):
+            return try backendCall(on: transaction, consuming: false, in: context)
+        case .consumeFromBackend(let transaction):
+            return try backendCall(on: transaction, consuming: true, in: context)
         case .setAppAcknowledges(let on):
             return try setAppAcknowledges(on, in: context)
         case .setDeveloperOffers(let on):

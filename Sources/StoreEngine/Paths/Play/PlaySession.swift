@@ -74,7 +74,7 @@ public struct PlaySession: Sendable, Equatable {
             guard !reconnecting else { return nil }
             return .buy(instrument, response)
         case .cancel: return .cancel
-        case .disconnect, .acknowledge, .consume, .setAppAcknowledges, .setDeveloperOffers, .setReplacementMode,
+        case .disconnect, .acknowledge, .consume, .acknowledgeFromBackend, .consumeFromBackend, .setAppAcknowledges, .setDeveloperOffers, .setReplacementMode,
              .nextReplacementMode:
             return nil  // the path's, not the sheet's
         }
@@ -159,6 +159,10 @@ public enum PlayInput: Sendable, Equatable {
     case acknowledge(transactionId: String?)
     /// `consumeAsync` for the newest unconsumed consumable, or the transaction named.
     case consume(transactionId: String?)
+    /// The team's backend acknowledges (or consumes) a purchase through the Google Play
+    /// Developer API: any player's, granted or not, as Google's server takes it.
+    case acknowledgeFromBackend(transactionId: String)
+    case consumeFromBackend(transactionId: String)
     /// Whether the app acknowledges and consumes on its own, kept across launches.
     case setAppAcknowledges(Bool)
     /// Whether the app shows its developer-determined offers, kept across launches.
@@ -169,7 +173,7 @@ public enum PlayInput: Sendable, Equatable {
     /// Whether it is the sheet's input (else the path takes it with no sheet open).
     public var isForTheSheet: Bool {
         switch self {
-        case .disconnect, .acknowledge, .consume, .setAppAcknowledges, .setDeveloperOffers, .setReplacementMode: return false
+        case .disconnect, .acknowledge, .consume, .acknowledgeFromBackend, .consumeFromBackend, .setAppAcknowledges, .setDeveloperOffers, .setReplacementMode: return false
         default: return true
         }
     }

@@ -1,0 +1,107 @@
+import Foundation
+import Ledger
+
+/// Google Play's purchases as the Google Play Developer API describes them, with Google's
+/// field names and values: `ProductPurchase`, `SubscriptionPurchaseV2` and `VoidedPurchase`.
+/// Every purchase storefront makes is a test purchase (`purchaseType` 0, `testPurchase`).
+enum PlayPurchaseResources {
+    /// `purchases.products.get`.
+    static func productPurchase(_ purchase: PlayPurchase) -> [String: Any] {
+        var fields: [String: Any] = [
+            "kind": "androidpublisher#productPurchase",
+            "purchaseTimeMillis": String(purchase.purchaseTime),
+            // 0 purchased, 1 canceled (a refund voids it), 2 pending.
+            "purchaseState": purchase.refunded || purchase.state == .declined ? 1 : purchase.state == .pending ? 2 : 0,
+            "consumptionState": purchase.consumed ? 1 : 0,
+            "acknowledgementState": purchase.acknowledged ? 1 : 0,
+            "developerPayload": "",
+            "productId": purchase.productId,
+            "quantity": 1,
+            "purchaseType": 0,
+            "obfuscatedExternalAccountId": purchase.obfuscatedAccountId,
+        ]
+        if purchase.state == .purchased { fields["orderId"] = purchase.orderId }
+        return fields
+    }
+
+    /// `purchases.subscriptionsv2.get`: the purchase, and the subscription it started as the
+    /// ledger holds it now (nil while it is pending or was declined).
+    static func subscriptionPurchase(_ purchase: PlayPurchase, subscription: SubscriptionSummary?, latestOrderId: String?,
+                                     basePlanId: String?, offerId: String?) -> [String: Any] {
+        var fields: [String: Any] = [
+            "kind": "androidpublisher#subscriptionPurchaseV2",
+            "startTime": time(Date(timeIntervalSince1970: Double(purchase.purchaseTime) / 1000)),
+            "subscriptionState": state(of: purchase, subscription),
+            "acknowledgementState": purchase.acknowledged ? "ACKNOWLEDGEMENT_STATE_ACKNOWLEDGED" : "ACKNOWLEDGEMENT_STATE_PENDING",
+            "externalAccountIdentifiers": ["obfuscatedExternalAccountId": purchase.obfuscatedAccountId],
+            "testPurchase": [String: Any](),
+        ]
+        if let linked = purchase.linkedPurchaseToken { fields["linkedPurchaseToken"] = linked }
+        var item: [String: Any] = ["productId": subscription?.productId ?? purchase.productId]
+        if let subscription {
+            item["expiryTime"] = time(subscription.expiresAt)
+            item["autoRenewingPlan"] = ["autoRenewEnabled": subscription.autoRenew && subscription.endedAt == nil]
+            if let canceled = canceledContext(subscription) { fields["canceledStateContext"] = canceled }
+            if subscription.status == .paused { fields["pausedStateContext"] = ["autoResumeTime": time(subscription.expiresAt)] }
+        }
+        var offer: [String: Any] = ["basePlanId": basePlanId ?? subscription?.productId ?? purchase.productId]
+        if let offerId { offer["offerId"] = offerId }
+        item["offerDetails"] = offer
+        if let latestOrderId { item["latestSuccessfulOrderId"] = latestOrderId }
+        fields["lineItems"] = [item]
+        return fields
+    }
+
+    /// `subscriptionState`: a subscription whose auto-renew is off but whose period runs is
+    /// CANCELED (Google's word), as is one that ended by its plan being replaced.
+    static func state(of purchase: PlayPurchase, _ subscription: SubscriptionSummary?) -> String {
+        if purchase.state == .pending { return "SUBSCRIPTION_STATE_PENDING" }
+        guard purchase.state == .purchased, let subscription else { return "SUBSCRIPTION_STATE_PENDING_PURCHASE_CANCELED" }
+        switch subscription.status {
+        case .subscribed: return subscription.autoRenew ? "SUBSCRIPTION_STATE_ACTIVE" : "SUBSCRIPTION_STATE_CANCELED"
+        case .inGracePeriod: return "SUBSCRIPTION_STATE_IN_GRACE_PERIOD"
+        case .inBillingRetryPeriod: return "SUBSCRIPTION_STATE_ON_HOLD"
+        case .paused: return "SUBSCRIPTION_STATE_PAUSED"
+        case .expired, .revoked: return "SUBSCRIPTION_STATE_EXPIRED"
+        }
+    }
+
+    /// Why it was canceled, where it was: by the player, by the app's plan change, by the
+    /// developer (a revocation), by Google (a payment never recovered).
+    private static func canceledContext(_ subscription: SubscriptionSummary) -> [String: Any]? {
+        if subscription.status == .revoked { return ["developerInitiatedCancellation": [String: Any]()] }
+        if subscription.endReason == PlanReplacement.endReason { return ["replacementCancellation": [String: Any]()] }
+        if let cancelled = subscription.unsubscribedAt, !subscription.autoRenew {
+            return ["userInitiatedCancellation": ["cancelTime": time(cancelled)]]
+        }
+        if subscription.status == .expired, subscription.billingIssue { return ["systemInitiatedCancellation": [String: Any]()] }
+        return nil
+    }
+
+    /// `purchases.voidedpurchases.list`'s entry for a purchase refunded at `voidedAt`: voided
+    /// by Google when it was never acknowledged (Google refunds those at the deadline), by the
+    /// developer when revoked for a developer issue (through the API), else at the player's
+    /// request (a refund QA gave).
+    static func voidedPurchase(_ purchase: PlayPurchase, voidedAt: Date, reason recorded: String?) -> [String: Any] {
+        let source: Int, reason: Int
+        if !purchase.acknowledged {
+            (source, reason) = (2, 8)
+        } else if recorded == RefundReason.developerIssue.rawValue {
+            (source, reason) = (1, 0)
+        } else {
+            (source, reason) = (0, 1)
+        }
+        return [
+            "kind": "androidpublisher#voidedPurchase", "purchaseToken": purchase.purchaseToken, "orderId": purchase.orderId,
+            "purchaseTimeMillis": String(purchase.purchaseTime), "voidedTimeMillis": String(PlayPurchase.milliseconds(voidedAt)),
+            "voidedSource": source, "voidedReason": reason,
+        ]
+    }
+
+    /// RFC 3339 in UTC with milliseconds, as Google's JSON writes a `Timestamp`.
+    static func time(_ date: Date) -> String {
+        date.formatted(timeStyle)
+    }
+
+    private static let timeStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+}
