@@ -96,7 +96,7 @@ let package = Package(
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "Program", "TerminalUI", "StoreEngine", "Catalog"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Exports", "Program", "TerminalUI", "StoreEngine", "Catalog"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Exports", "Program", "TerminalUI", "Host", "StoreEngine", "Catalog"]),
         // Support/ holds a pseudo-terminal in Python that answers the width probe (run by a test).
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Program", "TerminalUI", "CCurses"],
                     exclude: ["Support"]),

@@ -58,6 +58,9 @@ public enum ScenarioCommand: Sendable, Equatable {
     case xeePromoted(XeeServerSettings.PromotedPurchases)
     /// How long subscription periods last from now on (the clock stays paused).
     case rate(RenewalRate)
+    /// Serves the stores' server APIs on this address from here on, as `--api` does (port 0:
+    /// the system's choice, said in the transcript).
+    case api(host: String, port: UInt16)
     /// The App Store starts a promoted purchase of a SKU (as `storefront promote`).
     case promote(String)
     /// The app buys a held promoted product with `makePurchase`.
@@ -128,6 +131,9 @@ public enum Expectation: Sendable, Equatable {
     case transaction(TransactionReference, state: String, finished: Bool?)
     case transactionCount(Int)
     case charge(TransactionReference, amount: Decimal, currency: String)
+    /// A backend called the APIs (`api`) with this method at a path `pattern` matches (`*`
+    /// any run of characters), answered by now or within `seconds` of wall time.
+    case apiCall(method: String, pattern: String, within: TimeInterval)
     /// The offer a transaction was bought under: `introductory`, `promotional`, `winBack`, or
     /// `none`; with the offer's id when given.
     case offer(TransactionReference, type: String, id: String?)

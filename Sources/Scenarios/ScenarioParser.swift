@@ -77,7 +77,7 @@ public enum ScenarioParser {
 
     static let commandNames = [
         "catalog", "storefront", "path", "user", "size", "network", "seed", "signed-data", "select", "buy", "paystation", "storekit", "play", "acknowledge", "consume",
-        "approve", "decline", "resolve", "refund", "rate", "upgrade", "downgrade", "price-increase", "delete", "tamper", "expire", "renew", "billing-issue", "cancel-renewal", "enable-renewal", "xee", "open-url", "promote", "resume", "relaunch", "reload", "restore", "advance", "key", "type", "click", "preview", "expect", "snapshot", "capture", "caption",
+        "approve", "decline", "resolve", "refund", "rate", "upgrade", "downgrade", "price-increase", "delete", "tamper", "expire", "renew", "billing-issue", "cancel-renewal", "enable-renewal", "xee", "open-url", "promote", "resume", "api", "relaunch", "reload", "restore", "advance", "key", "type", "click", "preview", "expect", "snapshot", "capture", "caption",
     ]
 
     private static func parse(_ name: String, _ arguments: [String]) throws(Problem) -> ScenarioCommand {
@@ -121,6 +121,15 @@ public enum ScenarioParser {
                 throw Problem("signed-data takes \(styles), not \(arguments[0])")
             }
             return .signedData(style)
+        case "api":
+            try exactly(1, "an ADDRESS:PORT on this machine: api 127.0.0.1:8780")
+            let parts = arguments[0].split(separator: ":", omittingEmptySubsequences: false)
+            let octets = parts[0].split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 2, octets.count == 4, octets.allSatisfy({ Self.isDigits($0) && UInt8($0) != nil }),
+                  Self.isDigits(parts[1]), let port = UInt16(parts[1]) else {
+                throw Problem("api takes an IPv4 address and a port such as 127.0.0.1:8780 (port 0: any free one), not \(arguments[0])")
+            }
+            return .api(host: String(parts[0]), port: port)
         case "seed":
             try exactly(1, "a whole number: seed 7")
             guard Self.isDigits(arguments[0]), let seed = UInt64(arguments[0]) else {
@@ -414,7 +423,8 @@ public enum ScenarioParser {
         let usage = "expect takes screen contains|lacks \"TEXT\", entitlement LEVEL active|inactive, owned SKU, "
             + "balance CURRENCY N, transaction last|ID STATE [finished|unfinished], transactions N, "
             + "charge last|ID AMOUNT CURRENCY, offer last|ID TYPE [OFFER-ID], event NAME, no event NAME, "
-            + "invalid-products SKU...|none, history agrees, history entitlement LEVEL active|inactive, history says \"TEXT\""
+            + "invalid-products SKU...|none, history agrees, history entitlement LEVEL active|inactive, history says \"TEXT\", "
+            + "api METHOD PATH [within DURATION]"
         guard let what = arguments.first else { throw Problem(usage) }
         let rest = Array(arguments.dropFirst())
         switch (what, rest.count) {
@@ -455,6 +465,16 @@ public enum ScenarioParser {
                 throw Problem("unknown offer type \(rest[1]); types: \(types.joined(separator: ", "))")
             }
             return .offer(reference(rest[0]), type: rest[1], id: rest.count == 3 ? rest[2] : nil)
+        case ("api", 2), ("api", 4):
+            guard rest[0].allSatisfy({ $0.isUppercase }), !rest[0].isEmpty else {
+                throw Problem("expect api takes a METHOD in capitals (GET, POST), not \(rest[0])")
+            }
+            guard rest[1].hasPrefix("/") else { throw Problem("expect api takes a PATH from / (* matches anything), not \(rest[1])") }
+            guard rest.count == 4 else { return .apiCall(method: rest[0], pattern: rest[1], within: 0) }
+            guard rest[2] == "within" else { throw Problem("after expect api METHOD PATH comes within DURATION, not \(rest[2])") }
+            let seconds = try duration(rest[3])
+            guard seconds <= 600 else { throw Problem("expect api waits at most 10m of wall time, not \(rest[3])") }
+            return .apiCall(method: rest[0], pattern: rest[1], within: seconds)
         case ("event", 1):
             return .event(name: try storeEventName(rest[0]), present: true)
         case ("no", 2) where rest[0] == "event":

@@ -38,6 +38,8 @@ extension ScenarioRun {
                 let have = snapshot.entitlements.filter(\.isActive).map { $0.productId ?? $0.id }
                 throw failure(line, expected: "\(sku) owned", actual: have.isEmpty ? "nothing owned" : "owned: \(have.joined(separator: ", "))")
             }
+        case .apiCall(let method, let pattern, let within):
+            try checkAPICall(method: method, pattern: pattern, within: within, line)
         case .balance(let currency, let amount):
             let balance = snapshot.balances[currency] ?? 0
             guard balance == amount else {

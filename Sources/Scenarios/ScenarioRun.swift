@@ -35,6 +35,13 @@ final class ScenarioRun<Terminal: Backend> {
     /// The claim on the state directory, taken at the first launch and kept across relaunches
     /// (`user`, `catalog`), as one app would keep it; given back when the scenario ends.
     private var stateLock: StateLock?
+    /// The stores' APIs, once an `api` line starts them; they outlive a relaunch, and each
+    /// launch hands them its engine.
+    var apis: StoreAPIs?
+    /// Every call a backend made to them, answered, oldest first (`expect api`).
+    let apiCalls = APICallLog()
+    private var inbox = Inbox()
+    private var engine: EngineWorker?
 
     init(scenario: Scenario, options: ScenarioOptions, stage: ScenarioStage<Terminal>) {
         self.scenario = scenario
@@ -164,9 +171,12 @@ final class ScenarioRun<Terminal: Backend> {
                       timeZone: look.timeZone, colorEnabled: look.colorEnabled, colorDepth: look.colorDepth,
                       audience: look.audience, showsEvents: look.showsEvents)
         store.shownStorefront = app.paywall.storefront.id
-        let program = AppLoop(app: app, backend: backend, engine: EngineWorker(store: store), clock: report.clock,
-                              inbox: stage.inbox ?? Inbox())
+        let engine = EngineWorker(store: store)
+        inbox = stage.inbox ?? Inbox()
+        let program = AppLoop(app: app, backend: backend, engine: engine, clock: report.clock, inbox: inbox)
         self.program = program
+        self.engine = engine
+        handChanges(to: engine)
         // A `path` line before the first launch; a relaunch finds the path the ledger kept, as
         // the app does.
         if let pathOverride { program.send(.choosePath(pathOverride)) }
@@ -193,6 +203,8 @@ final class ScenarioRun<Terminal: Backend> {
 
     /// Lets the engine finish, gives the state directory back, and removes a temporary one.
     private func cleanUp() {
+        apis?.stop()
+        apis = nil
         program = nil
         // Released now, not whenever the last store goes: the next scenario on this state
         // directory claims it at once. A claim the caller handed in stays the caller's.
@@ -322,6 +334,8 @@ final class ScenarioRun<Terminal: Backend> {
             try reconfigureXee { $0.promotedPurchases = answer }
         case .rate(let rate):
             try running().send(.setRenewalRate(rate))
+        case .api(let host, let port):
+            try startAPIs(host: host, port: port, line)
         case .promote(let sku):
             let program = try running()
             // As `storefront promote` refuses it: a SKU the catalog lacks is a typo in the script.
@@ -386,6 +400,35 @@ final class ScenarioRun<Terminal: Backend> {
         var settings = program.app.xeeServer
         change(&settings)
         program.send(.configureXee(settings))
+    }
+
+    /// `api ADDRESS:PORT`: the stores' APIs on the run's state directory, their changes made by
+    /// the running engine and each call a line of the Events pane, as in the app.
+    private func startAPIs(host: String, port: UInt16, _ line: ScenarioLine) throws {
+        if let apis { throw error(line, "the APIs already answer on \(apis.baseURL); one api line a scenario") }
+        guard let catalog else { throw error(line, "the app is not running") }
+        let inbox = self.inbox
+        let calls = apiCalls
+        do {
+            let apis = try StoreAPIs(address: host, port: port, stateDirectory: stateDirectory, catalog: catalog) { call in
+                calls.append(call)
+                inbox.post(.apiCalled(call))
+            }
+            self.apis = apis
+            transcript[transcript.count - 1] += "   (\(apis.baseURL))"
+        } catch {
+            switch error {
+            case .store(let failure): throw self.error(line, failure.description)
+            case .listening(let failure): throw self.error(line, failure.description)
+            }
+        }
+        if let engine { handChanges(to: engine) }
+    }
+
+    /// From this launch on, `engine` makes the changes backends ask for.
+    private func handChanges(to engine: EngineWorker) {
+        let inbox = self.inbox
+        apis?.makeChanges(with: engine) { report in inbox.post(.clockReport(report)) }
     }
 
     func running() throws -> AppLoop<Terminal> {
