@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 
 SWIFT=${SWIFT:-swift}
 SECONDS_EACH=${FUZZ_SECONDS:-60}
-TARGETS=${FUZZ_TARGETS:-catalog storekit theme scenario redirect}
+TARGETS=${FUZZ_TARGETS:-catalog storekit theme scenario redirect api}
 BUILD=.build/fuzz
 FUZZER=$BUILD/debug/storefront-fuzz
 FINDINGS=$BUILD/findings
