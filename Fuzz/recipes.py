@@ -49,3 +49,8 @@ r = 'Fuzz/corpus/redirect/'
 recipe(r + 'x-many-parameters', 'com.example.storefront://xsollaconfirm/payment?user_id=a&status=done', 'user_id=a&', 60000)
 recipe(r + 'x-long-path', 'com.example.storefront://xsollaconfirm/payment?status=done', '/payment', 60000)
 recipe(r + 'x-percent', 'com.example.storefront://xsollaconfirm/payment?user_id=%41&status=done', '%41', 60000)
+
+a = 'Fuzz/corpus/api/'
+recipe(a + 'x-many-arguments', 'GET\n/inApps/v2/history/2000000000000001\nsort=ASCENDING&\nBearer $TOKEN\n', 'sort=ASCENDING&', 4000)
+recipe(a + 'x-long-id', 'GET\n/inApps/v1/transactions/2000000000000001\n\nBearer $TOKEN\n', '0', 60000)
+recipe(a + 'x-long-token', 'GET\n/inApps/v1/transactions/2000000000000001\n\nBearer $TOKEN.x\n', 'x', 60000)

@@ -18,6 +18,12 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case scenario
     /// A URL the app is opened with: Pay Station's redirect and the App Store's promoted purchase.
     case redirect
+    /// A request to the stores' APIs (`APIFuzzInput`), answered from a small real ledger.
+    case api
+
+    /// What answers the API target's requests. A router in front of several stores' APIs
+    /// plugs in here, in this one line.
+    static let apiHandler: @Sendable (APIRequest) -> APIResponse = { APIFuzzInput.ledger.api.answer($0) }
 
     /// The target FUZZ_TARGET names; exit 64 naming the targets when it names none.
     static let chosen: FuzzTarget = {
@@ -38,6 +44,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .theme: Self.theme(bytes)
         case .scenario: Self.scenario(bytes)
         case .redirect: Self.redirect(String(decoding: bytes, as: UTF8.self))
+        case .api: _ = Self.answer(bytes)
         }
     }
 
@@ -84,6 +91,19 @@ enum FuzzTarget: String, CaseIterable, Sendable {
             let again = PromotedPurchaseURL(parsing: promoted.text)
             require(again == promoted, "\(promoted.text) reads back as \(String(describing: again))")
         }
+    }
+
+    /// Whatever the request, an answer: a status from 200 to 599, and a body that is empty or
+    /// JSON, said to be JSON.
+    static func answer(_ bytes: [UInt8]) -> APIResponse {
+        let request = APIFuzzInput.request(from: bytes)
+        let response = apiHandler(request)
+        require((200..<600).contains(response.status), "status \(response.status) for \(request)")
+        if !response.body.isEmpty {
+            require((try? JSONSerialization.jsonObject(with: response.body)) != nil, "a body that is not JSON for \(request)")
+            require(response.contentType == "application/json", "a JSON body without its type for \(request)")
+        }
+        return response
     }
 
     private static func require(_ condition: Bool, _ message: @autoclosure () -> String) {

@@ -47,6 +47,11 @@ public final class HTTPServer {
         self.port = sf_http_port(daemon)
     }
 
+    /// How many connections it holds open now, idle ones included.
+    public var openConnections: Int {
+        daemon.map { Int(sf_http_connections($0)) } ?? 0
+    }
+
     /// Stops listening and waits for the requests under way to end.
     public func stop() {
         guard let daemon else { return }
@@ -89,16 +94,17 @@ public final class HTTPServer {
         private static func read(_ request: UnsafeMutablePointer<sf_http_request>) -> APIRequest {
             var query: [APIRequest.QueryArgument] = []
             withUnsafeMutablePointer(to: &query) { list in
-                sf_http_arguments(request, { context, name, value in
+                sf_http_arguments(request, { context, name, nameLength, value, valueLength in
                     guard let context, let name, let value else { return }
                     context.assumingMemoryBound(to: [APIRequest.QueryArgument].self).pointee
-                        .append(APIRequest.QueryArgument(name: String(cString: name), value: String(cString: value)))
+                        .append(APIRequest.QueryArgument(name: RequestTarget.text(name, count: nameLength),
+                                                         value: RequestTarget.text(value, count: valueLength)))
                 }, list)
             }
             let fields = request.pointee
             let body = fields.body.map { Data(bytes: $0, count: fields.body_length) } ?? Data()
             return APIRequest(method: fields.method.map { String(cString: $0) } ?? "",
-                               path: fields.url.map { String(cString: $0) } ?? "/", query: query,
+                               path: fields.raw_url.map { RequestTarget.path(ofRaw: String(cString: $0)) } ?? "/", query: query,
                                authorization: sf_http_header(request, "Authorization").map { String(cString: $0) },
                                body: body)
         }

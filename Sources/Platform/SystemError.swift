@@ -46,6 +46,8 @@ public struct SystemError: Error, Equatable, Sendable {
     public static let connectionRefused = SystemError(code: ECONNREFUSED)
     /// ECONNABORTED: a client gave up while its connection was queued.
     public static let connectionAborted = SystemError(code: ECONNABORTED)
+    /// ECONNRESET: the peer ended the connection abruptly (closed it with bytes unread).
+    public static let connectionReset = SystemError(code: ECONNRESET)
     /// ENOSPC: no space left on the device.
     public static let noSpace = SystemError(code: ENOSPC)
     /// EDQUOT: the owner's disk quota is used up.

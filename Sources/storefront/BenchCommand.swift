@@ -35,6 +35,14 @@ enum BenchCommand {
             }
             return
         }
+        if options.httpOnly {
+            guard let catalog = try? CatalogFile.load(text: text, file: catalogPath),
+                  let big = try? CatalogLoader.load(text: SyntheticCatalog.text(products: 10_000), file: "bench.json") else {
+                throw CommandFailure(.dataError, "\(catalogPath) or the synthetic catalog does not load")
+            }
+            try APIBench.measure(catalog: big, frameCatalog: catalog, quick: quick).lines.forEach { print($0) }
+            return
+        }
         if options.terminalOnly {
             printTerminal(try runTerminalBench(catalogPath: catalogPath, bigText: SyntheticCatalog.text(products: 10_000), runs: runs))
             return
@@ -81,6 +89,7 @@ enum BenchCommand {
         let big = try KeypressBench(catalog: bigCatalog, label: "10,000 products")
         let frames = try FrameBench.measure(catalogs: [(catalog, catalogPath), (bigCatalog, big.label)], frames: quick ? 100 : 400)
         let history = try HistoryBench.measure(catalog: bigCatalog, frames: quick ? 100 : 400)
+        let api = try APIBench.measure(catalog: bigCatalog, frameCatalog: catalog, quick: quick)
         // Side by side, alternating, so both see the same machine.
         var keypressSmall: [Double] = []
         var keypressBig: [Double] = []
@@ -106,7 +115,7 @@ enum BenchCommand {
                                       results: results))
         if options.json {
             printJSON(results: results, facts: facts, keypressRatio: keypressRatio, purchase: purchase,
-                      terminal: terminal, frames: frames, load: load, history: history, floors: floors)
+                      terminal: terminal, frames: frames, load: load, history: history, api: api, floors: floors)
             return
         }
         print("  \(facts.summary)")
@@ -123,6 +132,7 @@ enum BenchCommand {
         printPurchases(purchase)
         printFrames(frames)
         history.lines.forEach { print($0) }
+        api.lines.forEach { print($0) }
         printTerminal(terminal)
         print("")
         floors.lines.forEach { print($0) }
@@ -234,7 +244,7 @@ enum BenchCommand {
     private static func printJSON(results: [Measurement], facts: BenchFacts, keypressRatio: Double,
                                   purchase: PurchaseBench.Outcome, terminal: TerminalBench.Outcome,
                                   frames: [FrameBench.Case], load: CatalogLoadBench.Outcome, history: HistoryBench.Outcome,
-                                  floors: FloorTable) {
+                                  api: APIBench.Outcome, floors: FloorTable) {
         var document: [String: Any] = [
             "againstTheFloors": floors.json,
             "date": facts.date, "commit": facts.commit, "configuration": facts.configuration,
@@ -251,6 +261,7 @@ enum BenchCommand {
         if let growth = load.peakGrowth { catalogLoad["peakGrowthBytes"] = growth }
         document["catalogLoad"] = catalogLoad
         document["history"] = history.jsonObject
+        document["appStoreServerAPI"] = api.jsonObject
         document["purchases"] = purchase.cases.map {
             ["path": $0.path.rawValue, "medianMs": $0.measurement.median * 1000, "perSecond": $0.measurement.median > 0 ? 1 / $0.measurement.median : 0,
              "commitsPerPurchase": $0.commitsPerPurchase, "inFloorWrites": $0.inFloors] as [String: Any]

@@ -62,6 +62,8 @@ enum Help {
                                                            and at the end of a 100,000-transaction history
                                             --purchases    only the durable purchases on each path, against the floor
                                             --terminal     only the first frame and the bytes on the wire, through a pty
+                                            --http         only the App Store Server API over HTTP, against a bare
+                                                           libmicrohttpd responder, and a frame while it is hammered
                                             --scenarios N  only scenario suites of 100 and N files, and N's two shards
           storefront --help | --version
 

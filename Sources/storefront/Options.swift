@@ -28,6 +28,8 @@ struct Options {
     var purchasesOnly = false
     /// `bench --terminal`: only the cases on a pseudo-terminal (the first frame, the bytes).
     var terminalOnly = false
+    /// `bench --http`: only the App Store Server API over HTTP.
+    var httpOnly = false
     /// `bench --scenarios N`: only scenario suites of 100 and N files, and N's two shards.
     var scenarioSuite: String?
     var quiet = false
@@ -169,6 +171,8 @@ struct Options {
                 options.purchasesOnly = true
             } else if argument == "--terminal" {
                 options.terminalOnly = true
+            } else if argument == "--http" {
+                options.httpOnly = true
             } else if argument == "--quiet" {
                 options.quiet = true
             } else if argument == "--loop" {

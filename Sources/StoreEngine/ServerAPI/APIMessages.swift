@@ -33,6 +33,13 @@ public struct APIRequest: Sendable {
     public func values(of name: String) -> [String] {
         query.filter { $0.name == name }.map(\.value)
     }
+
+    /// Whether the method, the path, the query or the authorization holds a control character
+    /// (U+0000 to U+001F, U+007F): one that arrived percent-encoded, since HTTP carries none raw.
+    public var hasControlCharacters: Bool {
+        let texts = [method, path, authorization ?? ""] + query.flatMap { [$0.name, $0.value] }
+        return texts.contains { text in text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } }
+    }
 }
 
 /// What an API answers.

@@ -36,6 +36,9 @@ public final class AppStoreServerAPI: Sendable {
     }
 
     private func answer(_ request: APIRequest, reading ledger: LedgerDatabase) -> APIResponse {
+        // A control character (a %00 in the path) is in no request Apple's clients make: the
+        // request is refused whole, as Apple refuses a bad request, before any part is read.
+        guard !request.hasControlCharacters else { return Self.error(400, 4000000, "Bad request.") }
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         // "", "inApps", version, resource, id
         guard parts.count == 5, parts[0].isEmpty, parts[1] == "inApps" else { return APIResponse(status: 404) }
