@@ -51,7 +51,8 @@ enum APIFuzzInput {
     /// server keys and three signed App Store purchases: `2000000000000001` to `…003`.
     final class SmallLedger: Sendable {
         static let bundleId = "com.example.fuzz"
-        let api: AppStoreServerAPI
+        /// Both stores' APIs behind their router, as the app serves them.
+        let api: StoreServers
         private let keys: ServerKeys
 
         init() {
@@ -72,7 +73,7 @@ enum APIFuzzInput {
                 try SyntheticHistory.writeSigned(purchases: 3, of: "com.example.fuzz.gems", in: "JPN", user: "fuzz",
                                                  catalog: catalog, toLedgerAt: directory.ledgerPath,
                                                  startingAt: Date(timeIntervalSince1970: 1_700_000_000))
-                api = try AppStoreServerAPI(stateDirectory: directory, bundleId: Self.bundleId)
+                api = try StoreServers(stateDirectory: directory, catalog: catalog)
             } catch {
                 fatalError("the API fuzz target could not make its ledger in \(folder): \(error)")
             }

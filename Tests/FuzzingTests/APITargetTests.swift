@@ -26,6 +26,10 @@ struct APITargetTests {
         #expect(try Self.status(of: "bad-status.txt") == 400)
         #expect(try Self.status(of: "unknown-id.txt") == 404)
         #expect(try Self.status(of: "post.txt") == 405)
+        // Google's side of the router: its token endpoint and its bearer check.
+        #expect(try Self.status(of: "google-token.txt") == 400)
+        #expect(try Self.status(of: "google-product.txt") == 401)
+        #expect(try Self.status(of: "google-revoke.txt") == 401)
     }
 
     @Test func anyBytesAreARequestAnswered() {
