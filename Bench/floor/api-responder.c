@@ -1,6 +1,6 @@
 // The floor under the App Store Server API's latency: a bare libmicrohttpd program answering
 // every request with one fixed small JSON body, started with the options the app's server uses
-// (Sources/CHTTP/shim.h: its own threads, MHD_USE_AUTO_INTERNAL_THREAD, on 127.0.0.1). Nothing
+// (Sources/CHTTP/shim.h: its own pool of threads, MHD_USE_AUTO_INTERNAL_THREAD, on 127.0.0.1). Nothing
 // else: what a request to it costs is what any libmicrohttpd server pays for the loopback, the
 // parse and the answer. It prints the port the system gave it, then serves until its standard
 // input ends (the bench closes it; a killed bench leaves no server behind).
@@ -36,6 +36,9 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
 }
 
 int main(void) {
+    // As many threads as the app's server: one a core, at most four.
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    unsigned int threads = cores < 1 ? 1u : cores > 4 ? 4u : (unsigned int)cores;
     struct sockaddr_in where;
     memset(&where, 0, sizeof where);
     where.sin_family = AF_INET;
@@ -43,8 +46,9 @@ int main(void) {
     inet_pton(AF_INET, "127.0.0.1", &where.sin_addr);
     struct MHD_Daemon *daemon = MHD_start_daemon(MHD_USE_AUTO_INTERNAL_THREAD, 0, NULL, NULL, answer, NULL,
                                                  MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&where,
-                                                 MHD_OPTION_CONNECTION_LIMIT, 2000u,
-                                                 MHD_OPTION_CONNECTION_TIMEOUT, 10u, MHD_OPTION_END);
+                                                 MHD_OPTION_CONNECTION_LIMIT, 4000u,
+                                                 MHD_OPTION_CONNECTION_TIMEOUT, 10u,
+                                                 MHD_OPTION_THREAD_POOL_SIZE, threads, MHD_OPTION_END);
     if (daemon == NULL) {
         fprintf(stderr, "api-responder: could not listen on 127.0.0.1\n");
         return 1;

@@ -139,10 +139,12 @@ static inline void sf_http_completed(void *cls, struct MHD_Connection *connectio
     *con_cls = NULL;
 }
 
-// Starts serving on `address` (IPv4, such as 127.0.0.1) and `port` with its own threads; NULL
-// when the address is not one, or the port cannot be had (in use, not allowed).
+// Starts serving on `address` (IPv4, such as 127.0.0.1) and `port` with `threads` threads of its
+// own, each taking connections in turn and answering them side by side (the connection limit is
+// shared among them); NULL when the address is not one, or the port cannot be had.
 static inline struct MHD_Daemon *sf_http_start(struct sf_http_server *server, const char *address, uint16_t port,
-                                               unsigned int connection_limit, unsigned int timeout_seconds) {
+                                               unsigned int connection_limit, unsigned int timeout_seconds,
+                                               unsigned int threads) {
     struct sockaddr_in where;
     memset(&where, 0, sizeof where);
     where.sin_family = AF_INET;
@@ -154,6 +156,7 @@ static inline struct MHD_Daemon *sf_http_start(struct sf_http_server *server, co
                             MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&where,
                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,
                             MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
+                            MHD_OPTION_THREAD_POOL_SIZE, threads,
                             MHD_OPTION_NOTIFY_COMPLETED, sf_http_completed, NULL,
                             MHD_OPTION_URI_LOG_CALLBACK, sf_http_request_begins, NULL,
                             MHD_OPTION_END);

@@ -24,11 +24,16 @@ public final class HTTPServer {
     private let server: UnsafeMutablePointer<sf_http_server>
     private let box: Unmanaged<Handler>
 
+    /// Its threads: one a core, at most four, so requests are answered side by side without
+    /// more threads than the machine runs (the app's own loop needs a core too).
+    static let threads = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
+
     /// Listens on `address:port`; a request whose body is past `bodyLimit` bytes is answered
-    /// 413 without reaching the handler. At most `connectionLimit` connections at once; one idle for
+    /// 413 without reaching the handler. At most `connectionLimit` connections at once (shared
+    /// among the threads); one idle for
     /// `timeoutSeconds` is closed (a client that sends a byte a minute gets no thread forever).
     /// `observe` hears of each call once it is answered (its status and how long it took).
-    public init(address: String, port: UInt16, bodyLimit: Int = 1 << 20, connectionLimit: Int = 2_000,
+    public init(address: String, port: UInt16, bodyLimit: Int = 1 << 20, connectionLimit: Int = 4_000,
                 timeoutSeconds: Int = 10, observe: @escaping @Sendable (APICall) -> Void = { _ in },
                 handler: @escaping @Sendable (APIRequest) -> APIResponse) throws(HTTPServerError) {
         box = Unmanaged.passRetained(Handler(handler, observe: observe))
@@ -37,7 +42,8 @@ public final class HTTPServer {
             guard let context, let request else { return }
             Unmanaged<Handler>.fromOpaque(context).takeUnretainedValue().answer(request)
         }, context: box.toOpaque(), body_limit: bodyLimit))
-        guard let daemon = sf_http_start(server, address, port, UInt32(connectionLimit), UInt32(timeoutSeconds)) else {
+        guard let daemon = sf_http_start(server, address, port, UInt32(connectionLimit), UInt32(timeoutSeconds),
+                                         UInt32(Self.threads)) else {
             server.deallocate()
             box.release()
             throw HTTPServerError(address: address, port: port)

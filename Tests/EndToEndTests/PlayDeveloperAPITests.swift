@@ -55,8 +55,6 @@ extension EndToEnd {
             let monthly = try #require(tokens[Self.monthly])
             let calls: [[String: Any]] = [
                 Self.call("before", "products", "get", ["productId": Self.removeAds, "token": ads]),
-                Self.call("acknowledge", "products", "acknowledge", ["productId": Self.removeAds, "token": ads, "body": [:]]),
-                Self.call("after", "products", "get", ["productId": Self.removeAds, "token": ads]),
                 Self.call("consume", "products", "consume", ["productId": Self.gems, "token": gems]),
                 Self.call("consumed", "products", "get", ["productId": Self.gems, "token": gems]),
                 Self.call("subscription", "subscriptionsv2", "get", ["token": monthly]),
@@ -75,6 +73,9 @@ extension EndToEnd {
                 Self.call("otherApp", "products", "get", ["packageName": "com.example.other", "productId": Self.removeAds, "token": ads]),
                 Self.call("noCredentials", "products", "get", ["productId": Self.removeAds, "token": ads], credentials: "anonymous"),
                 Self.call("otherScope", "products", "get", ["productId": Self.removeAds, "token": ads], credentials: "noscope"),
+                // Last, so its lines are the Events pane's newest.
+                Self.call("acknowledge", "products", "acknowledge", ["productId": Self.removeAds, "token": ads, "body": [:]]),
+                Self.call("after", "products", "get", ["productId": Self.removeAds, "token": ads]),
             ]
             let plan = directory.path + "/plan.json"
             try JSONSerialization.data(withJSONObject: ["calls": calls]).write(to: URL(fileURLWithPath: plan))
@@ -117,7 +118,7 @@ extension EndToEnd {
             // The acknowledgement is the app's to show and the ledger's to keep.
             try app.waitUntil("the Events pane shows the backend's acknowledgement and the calls") { screen in
                 let lines = (screen.pane("Events") ?? []).joined(separator: "\n")
-                return lines.contains("api.call 204 POST /andro") && lines.contains("api.call 200 POST /token")
+                return lines.contains("api.call 204 POST /andro") && lines.contains("api.call 200 GET /andro")
                     && lines.contains("play.ack purchases.")
             }
             try app.quit()

@@ -14,7 +14,41 @@ struct AppStoreBearerToken {
     /// Apple refuses a token that lives longer than an hour.
     static let longestLife: TimeInterval = 3600
 
-    func problem(with authorization: String?, at now: Date) -> String? {
+    /// Tokens that passed, with their expiry: a backend signs one token and sends it with many
+    /// requests, and each after the first is checked by its expiry alone (the ES256 check of
+    /// the same text again would say the same).
+    private var accepted: [String: TimeInterval] = [:]
+    /// At most this many are kept; past it they are forgotten, and checked again in full.
+    static let acceptedLimit = 256
+
+    init(keyId: String, issuerId: String, key: SigningKey, bundleId: String) {
+        self.keyId = keyId
+        self.issuerId = issuerId
+        self.key = key
+        self.bundleId = bundleId
+    }
+
+    mutating func problem(with authorization: String?, at now: Date) -> String? {
+        if let authorization, let expires = accepted[authorization] {
+            if expires > now.timeIntervalSince1970 { return nil }
+            accepted[authorization] = nil
+            return "the token expired"
+        }
+        let problem = fullProblem(with: authorization, at: now)
+        if problem == nil, let authorization, let expires = Self.expiry(of: authorization) {
+            if accepted.count >= Self.acceptedLimit { accepted.removeAll() }
+            accepted[authorization] = expires
+        }
+        return problem
+    }
+
+    private static func expiry(of authorization: String) -> TimeInterval? {
+        guard let jws = JWS(compact: String(authorization.dropFirst("Bearer ".count))),
+              let claims = try? JSONSerialization.jsonObject(with: jws.payload) as? [String: Any] else { return nil }
+        return seconds(claims["exp"])
+    }
+
+    private func fullProblem(with authorization: String?, at now: Date) -> String? {
         guard let authorization, authorization.hasPrefix("Bearer ") else { return "no bearer token" }
         guard let jws = JWS(compact: String(authorization.dropFirst("Bearer ".count))) else { return "the token is not a JWT" }
         guard let header = try? JSONSerialization.jsonObject(with: jws.header) as? [String: Any],

@@ -11,19 +11,40 @@ import Synchronization
 /// write-ahead log keeps a reader apart from the writer, and each request sees what was
 /// committed before it.
 public final class AppStoreServerAPI: Sendable {
-    /// One request at a time on the connection (SQLite's connections are not for two threads at once).
-    private let ledger: Mutex<LedgerDatabase>
+    /// Connections to read on, each for one request at a time (SQLite's connections are not
+    /// for two threads at once), taken in turn, so the server's threads answer side by side.
+    private let readers: [ReaderSlot]
+    private let turn = Atomic<Int>(0)
     let bundleId: String
     let wallTime: @Sendable () -> Date
 
     /// Apple's page of a transaction history.
     static let pageSize = 20
+    /// As many as the server has threads (`HTTPServer`'s pool).
+    static let readerCount = 4
+
+    /// A reading connection and what it has learnt: the credentials and the key that checks
+    /// tokens, read once, and the tokens it has accepted until they expire.
+    private struct Reader {
+        let ledger: LedgerDatabase
+        var credentials: ServerCredentials?
+        var token: AppStoreBearerToken?
+    }
+
+    /// One reader behind its lock (a lock cannot be copied into an array by itself).
+    private final class ReaderSlot: Sendable {
+        let reader: Mutex<Reader>
+
+        init(_ ledger: sending LedgerDatabase) {
+            reader = Mutex(Reader(ledger: ledger))
+        }
+    }
 
     /// Opens the state directory's ledger to read; an error when there is none to read.
     public init(stateDirectory: StateDirectory, bundleId: String,
                 wallTime: @escaping @Sendable () -> Date = Date.init) throws(StoreError) {
         do {
-            ledger = Mutex(try LedgerDatabase(readingOnly: stateDirectory.ledgerPath))
+            readers = try (0..<Self.readerCount).map { _ in ReaderSlot(try LedgerDatabase(readingOnly: stateDirectory.ledgerPath)) }
         } catch {
             throw StoreError(error)
         }
@@ -32,10 +53,12 @@ public final class AppStoreServerAPI: Sendable {
     }
 
     public func answer(_ request: APIRequest) -> APIResponse {
-        ledger.withLock { ledger in answer(request, reading: ledger) }
+        let index = turn.wrappingAdd(1, ordering: .relaxed).oldValue % readers.count
+        return readers[(index + readers.count) % readers.count].reader.withLock { reader in answer(request, reading: &reader) }
     }
 
-    private func answer(_ request: APIRequest, reading ledger: LedgerDatabase) -> APIResponse {
+    private func answer(_ request: APIRequest, reading kept: inout Reader) -> APIResponse {
+        let ledger = kept.ledger
         // A control character (a %00 in the path) is in no request Apple's clients make: the
         // request is refused whole, as Apple refuses a bad request, before any part is read.
         guard !request.hasControlCharacters else { return Self.error(400, 4000000, "Bad request.") }
@@ -47,15 +70,18 @@ public final class AppStoreServerAPI: Sendable {
         guard known.contains(where: { $0 == route }) else { return APIResponse(status: 404) }
         guard request.method == "GET" else { return APIResponse(status: 405) }
         do {
-            guard let credentials = try ServerCredentials.read(from: ledger) else {
+            if kept.credentials == nil, let read = try ServerCredentials.read(from: ledger) {
+                kept.credentials = read
+                kept.token = AppStoreBearerToken(keyId: read.apiKeyId, issuerId: read.issuerId,
+                                                 key: try SigningKey(privatePEM: read.apiKeyPEM), bundleId: bundleId)
+            }
+            guard let credentials = kept.credentials, var token = kept.token else {
                 return APIResponse(status: 401, note: "the state directory has no API key yet: run storefront keys")
             }
-            let token = AppStoreBearerToken(keyId: credentials.apiKeyId, issuerId: credentials.issuerId,
-                                            key: try SigningKey(privatePEM: credentials.apiKeyPEM), bundleId: bundleId)
             // Apple says nothing of why; the Events pane does, for the backend's developer.
-            if let problem = token.problem(with: request.authorization, at: wallTime()) {
-                return APIResponse(status: 401, note: problem)
-            }
+            let problem = token.problem(with: request.authorization, at: wallTime())
+            kept.token = token
+            if let problem { return APIResponse(status: 401, note: problem) }
             let reader = AppStoreLedgerReader(ledger: ledger, credentials: credentials)
             guard AppStoreIdentifiers.isNumber(parts[4]) else {
                 return Self.error(400, 4000006, "Invalid transaction id.")
@@ -65,7 +91,7 @@ public final class AppStoreServerAPI: Sendable {
             }
             switch route.resource {
             case "transactions":
-                return .json(200, ["signedTransactionInfo": transaction.signedTransaction ?? ""])
+                return Self.transactionInfo(transaction.signedTransaction ?? "")
             case "history":
                 return try history(of: transaction, asked: request, in: reader)
             default:
@@ -120,6 +146,16 @@ public final class AppStoreServerAPI: Sendable {
             "appAppleId": reader.credentials.appAppleId,
             "data": groups.keys.sorted().map { ["subscriptionGroupIdentifier": $0, "lastTransactions": groups[$0] ?? []] },
         ])
+    }
+
+    /// Get Transaction Info's body, written directly: a JWS is base64url and dots, which JSON
+    /// takes as they are, and this is the answer a backend asks for most.
+    static func transactionInfo(_ jws: String) -> APIResponse {
+        guard jws.utf8.allSatisfy({ $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
+                                    || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
+        else { return .json(200, ["signedTransactionInfo": jws]) }
+        return APIResponse(status: 200, body: Data(#"{"signedTransactionInfo":""#.utf8) + Data(jws.utf8) + Data(#""}"#.utf8),
+                           contentType: "application/json")
     }
 
     /// Apple's error body.
