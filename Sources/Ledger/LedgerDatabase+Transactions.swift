@@ -136,10 +136,13 @@ extension LedgerDatabase {
     }
 
     public func transaction(id: String) throws -> TransactionRecord? {
-        let statement = try database.prepare("SELECT \(Self.transactionColumns) FROM transactions WHERE id = ?1")
-        try statement.bind(id, at: 1)
-        return try statement.step() ? try Self.transactionRecord(from: statement) : nil
+        try database.withKeptStatement(Self.transactionById) { statement in
+            try statement.bind(id, at: 1)
+            return try statement.step() ? try Self.transactionRecord(from: statement) : nil
+        }
     }
+
+    private static let transactionById = "SELECT \(transactionColumns) FROM transactions WHERE id = ?1"
 
     /// The newest `limit` transactions, of one user or of all; ties in time keep insertion
     /// order (newest first).

@@ -12,6 +12,9 @@ final class SQLiteDatabase {
     /// Counts the transactions this connection committed (SQLite's commit hook), so figures such
     /// as "a purchase makes 7 commits" are counted, never typed in.
     private let commits = CommitCounter()
+    /// Statements compiled once and kept, by their SQL (`withKeptStatement`): raw handles, so
+    /// they hold no reference back to the connection, which finalizes them as it closes.
+    private var kept: [String: OpaquePointer] = [:]
 
     /// Opens or creates the file; `readOnly` opens an existing file for reading only and never
     /// creates one. SQLite reads nothing yet: a file that is not a database is only noticed by
@@ -61,7 +64,8 @@ final class SQLiteDatabase {
 
     deinit {
         // close_v2 defers the close until every statement is finalized; statements keep the
-        // database alive anyway, so by now they are gone.
+        // database alive anyway, so by now they are gone, but for the kept ones, finalized here.
+        for statement in kept.values { sqlite3_finalize(statement) }
         sqlite3_close_v2(handle)
         if madeLog { LedgerFiles.removeLogLeftByReading(path) }
     }
@@ -107,6 +111,28 @@ final class SQLiteDatabase {
             throw lastError()
         }
         return SQLiteStatement(database: self, handle: statement)
+    }
+
+    /// Runs `body` with `sql` compiled once for this connection and kept: a query asked again
+    /// and again (the API's Get Transaction Info) skips SQLite's compiling. The statement is
+    /// taken out while in use (a nested use compiles its own) and reset after, so no read
+    /// snapshot outlives the call: a reading connection sees every commit after it.
+    func withKeptStatement<T>(_ sql: String, _ body: (SQLiteStatement) throws -> T) throws -> T {
+        var compiled = kept.removeValue(forKey: sql)
+        if compiled == nil {
+            let code = sqlite3_prepare_v2(handle, sql, -1, &compiled, nil)
+            guard code == SQLITE_OK, compiled != nil else {
+                sqlite3_finalize(compiled)
+                throw lastError()
+            }
+        }
+        guard let compiled else { throw lastError() }
+        let statement = SQLiteStatement(database: self, borrowing: compiled)
+        defer {
+            statement.reset()
+            kept[sql] = compiled
+        }
+        return try body(statement)
     }
 
     /// How many write transactions this connection has committed since it opened.
@@ -200,13 +226,24 @@ final class SQLiteStatement {
     private let database: SQLiteDatabase
     private let handle: OpaquePointer
 
+    /// Whether it finalizes its handle when it goes (a kept statement's belongs to the connection).
+    private let ownsHandle: Bool
+
     fileprivate init(database: SQLiteDatabase, handle: OpaquePointer) {
         self.database = database
         self.handle = handle
+        ownsHandle = true
+    }
+
+    /// A kept statement of the connection's, for one use.
+    fileprivate init(database: SQLiteDatabase, borrowing handle: OpaquePointer) {
+        self.database = database
+        self.handle = handle
+        ownsHandle = false
     }
 
     deinit {
-        sqlite3_finalize(handle)
+        if ownsHandle { sqlite3_finalize(handle) }
     }
 
     // SQLITE_TRANSIENT is a macro around a cast and does not import: it tells SQLite to copy

@@ -8,22 +8,17 @@ import StoreEngine
 /// that address (IPv4; port 8780 unless given), answered from the ledger while the app runs.
 /// Loopback unless another address is given: the API hands out what the ledger holds.
 enum APIOption {
-    static let defaultPort: UInt16 = 8780
+    static let defaultPort = ServedAddress.defaultPort
 
-    /// The address and port asked for, checked; nil without `--api`.
-    static func address(_ options: Options) throws(CommandFailure) -> (host: String, port: UInt16)? {
-        guard let text = options.apiAddress else { return nil }
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-        let octets = parts[0].split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count <= 2, octets.count == 4, octets.allSatisfy({ UInt8($0) != nil }) else {
-            throw CommandFailure(.usage, "--api takes an IPv4 address and a port, such as 127.0.0.1:8780, not "
+    /// The address and port asked for with `--api`, checked; else the catalog's `settings.api`;
+    /// nil when neither asks.
+    static func address(_ options: Options, catalog: ProductCatalog? = nil) throws(CommandFailure) -> (host: String, port: UInt16)? {
+        guard let text = options.apiAddress else { return catalog?.settings.api.map { ($0.host, $0.port) } }
+        guard let address = ServedAddress(parsing: text) else {
+            throw CommandFailure(.usage, "--api takes \(ServedAddress.expected) (port 0: any free one), not "
                                  + "\(ControlCharacters.escaped(text)).")
         }
-        guard parts.count == 2 else { return (parts[0], defaultPort) }
-        guard let port = UInt16(parts[1]) else {
-            throw CommandFailure(.usage, "--api takes a port from 0 to 65535 after the colon, not \(ControlCharacters.escaped(parts[1])).")
-        }
-        return (parts[0], port)
+        return (address.host, address.port)
     }
 
     /// Starts serving: the state directory's keys are made first when missing (a backend's

@@ -34,7 +34,7 @@ enum AppCommand {
         }
         let network = try options.networkCondition()
         let signedData = try options.signedDataStyle()
-        let apiAddress = try APIOption.address(options)
+        let apiAddress = try APIOption.address(options, catalog: catalog)
         let device = try options.deviceChoice()
         let projectId = try options.sdkProjectId()
         let recordFile = try RecordOption.file(options)

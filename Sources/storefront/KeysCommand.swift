@@ -25,7 +25,7 @@ enum KeysCommand {
         let environment = SignedEnvironment(settings: catalog.settings, choice: try options.signedDataStyle())
         let directory = Environment.stateDirectory(options)
         // Where the app will serve the APIs (`--api`), so the token endpoint is there.
-        let address = try APIOption.address(options).map { "\($0.host):\($0.port)" } ?? defaultAPIAddress
+        let address = try APIOption.address(options, catalog: catalog).map { "\($0.host):\($0.port)" } ?? defaultAPIAddress
         let keys: ServerKeys
         do {
             keys = try directory.serverKeys()

@@ -176,6 +176,7 @@ struct CatalogEncoderTests {
         settings.payStation = PayStationSettings(theme: .light, size: .large,
                                                  redirect: RedirectPolicy(condition: .any, delaySeconds: 9, manualButtonCaption: "Go"))
         settings.xee = XeeSettings(inAppPurchaseKey: false, notificationDelaySeconds: 0)
+        settings.api = ServedAddress(host: "127.0.0.1", port: 8790)
         settings.storeKit = StoreKitTestSettings(storefront: "DEU", locale: "de_DE", timeRate: 0, askToBuyEnabled: true,
                                                  billingGracePeriodEnabled: true, renewalBillingIssuesEnabled: true,
                                                  failures: ["purchase", "verification"])
@@ -210,7 +211,7 @@ struct CatalogEncoderTests {
         #expect(properties(Settings()) == [
             "projectId", "loginProjectId", "platform", "enablePayments", "openExternalBrowser", "useSandbox", "customUserId",
             "paymentsRedirectUrl", "payStation", "xee", "timeRate", "network", "storeKit", "customLoginToken",
-            "signedData", "requestedProducts"])
+            "signedData", "requestedProducts", "api"])
         #expect(properties(PayStationSettings()) == ["theme", "size", "redirect", "prewarm", "coldLaunchSeconds"])
         #expect(properties(RedirectPolicy()) == ["condition", "delaySeconds", "manualButtonCaption"])
         #expect(properties(XeeSettings()) == ["inAppPurchaseKey", "notificationDelaySeconds", "shouldAddStorePayment"])

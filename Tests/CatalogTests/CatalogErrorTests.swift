@@ -93,6 +93,23 @@ struct CatalogErrorTests {
         ])
     }
 
+    /// `api` is where the app serves the stores' APIs; a wrong one says what it takes, where.
+    @Test func apiIsAnAddressAndAPort() throws {
+        let served = try defaultCatalog(replacing: #""enablePayments": true"#, with: #""enablePayments": true, "api": "127.0.0.1:8790""#)
+        #expect(try CatalogLoader.load(text: served, file: "catalog.json").settings.api == ServedAddress(host: "127.0.0.1", port: 8790))
+        let bare = try defaultCatalog(replacing: #""enablePayments": true"#, with: #""enablePayments": true, "api": "127.0.0.1""#)
+        #expect(try CatalogLoader.load(text: bare, file: "catalog.json").settings.api?.port == 8780, "the default port")
+        #expect(try loadDefaultCatalog().settings.api == nil, "no API unless asked")
+        for wrong in ["localhost:8780", "127.0.0.1:99999", "::1", "127.0.0.1:80:1", "127.0.0.256"] {
+            let text = try defaultCatalog(replacing: #""enablePayments": true"#, with: #""enablePayments": true, "api": "\#(wrong)""#)
+            let error = try #require(loadFailure(text), "\(wrong)")
+            #expect(error.diagnostics == [
+                Diagnostic(.error, path: "$.settings.api", position: position(of: "\"\(wrong)\"", in: text),
+                           message: "expected an IPv4 address and a port, such as 127.0.0.1:8780, found \"\(wrong)\""),
+            ])
+        }
+    }
+
     @Test(arguments: [
         ("nonconsumable", "unknown value \"nonconsumable\"; did you mean \"nonConsumable\"?"),
         ("subscription", "unknown value \"subscription\"; expected one of consumable, nonConsumable, autoRenewable, nonRenewing"),

@@ -76,5 +76,24 @@ extension EndToEnd {
             }
             try app.quit()
         }
+
+        /// The catalog's `settings.api` serves the APIs without `--api`; `--api` given wins.
+        @Test func theCatalogsSettingServesTheAPIs() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let text = try String(contentsOfFile: BuiltBinary.catalog, encoding: .utf8)
+            let catalog = directory.path + "/catalog.json"
+            let served = text.replacingOccurrences(of: #""enablePayments": true"#, with: #""enablePayments": true, "api": "127.0.0.1:0""#)
+            try #require(served != text, "the catalog's settings have enablePayments")
+            try served.write(toFile: catalog, atomically: true, encoding: .utf8)
+            let app = try TmuxSession(stateDirectory: directory.path + "/state", arguments: ["--catalog", catalog])
+            defer { app.close() }
+            let screen = try app.waitUntil("the app says where the APIs answer") { $0.bottomLine.contains("server APIs answer on") }
+            #expect(screen.statusBar.contains("API 127.0.0.1:"), "\(screen.statusBar)")
+            try app.quit()
+            let refused = try Finished.run(try BuiltBinary.path(), ["--catalog", catalog, "--api", "localhost"])
+            #expect(refused.status == 64 && refused.standardError.contains("--api takes an IPv4 address and a port"),
+                    "\(refused.standardError)")
+        }
     }
 }

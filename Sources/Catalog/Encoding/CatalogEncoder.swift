@@ -69,6 +69,7 @@ public enum CatalogEncoder {
         if settings.signedData != defaults.signedData {
             members.append(("signedData", .string(settings.signedData.rawValue)))
         }
+        if let api = settings.api { members.append(("api", .string(api.description))) }
         if settings.storeKit != defaults.storeKit { members.append(("storeKit", storeKit(settings.storeKit))) }
         // An empty list is not the default (nil: every SKU); it asks for nothing.
         if let requested = settings.requestedProducts {

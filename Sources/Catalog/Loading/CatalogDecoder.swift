@@ -60,7 +60,7 @@ struct CatalogDecoder {
     private let settingsKeys: Set<String> = [
         "projectId", "loginProjectId", "platform", "enablePayments", "openExternalBrowser", "useSandbox",
         "customUserId", "customLoginToken", "paymentsRedirectUrl", "payments.redirectUrl", "payStation", "xee",
-        "timeRate", "network", "storeKit", "requestedProducts", "signedData",
+        "timeRate", "network", "storeKit", "requestedProducts", "signedData", "api",
     ]
 
     private func decodeSettings(_ reader: ObjectReader) -> Settings {
@@ -76,6 +76,7 @@ struct CatalogDecoder {
         settings.network = reader.enumeration("network", as: NetworkCondition.self) ?? .reliable
         settings.signedData = reader.enumeration("signedData", as: SignedDataStyle.self) ?? .appStore
         settings.requestedProducts = reader.strings("requestedProducts")
+        settings.api = reader.servedAddress("api")
         if let storeKit = reader.object("storeKit", allowedKeys: [
             "storefront", "locale", "timeRate", "askToBuyEnabled", "billingGracePeriodEnabled",
             "renewalBillingIssuesEnabled", "failures",

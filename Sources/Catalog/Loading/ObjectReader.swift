@@ -130,6 +130,16 @@ struct ObjectReader {
         return text
     }
 
+    /// The member `key` as an address the app serves on (`127.0.0.1:8780`).
+    func servedAddress(_ key: String) -> ServedAddress? {
+        guard let value = node[key], let text = string(value, of: key) else { return nil }
+        guard let address = ServedAddress(parsing: text) else {
+            diagnostics.error("expected \(ServedAddress.expected), found \"\(text)\"", path: path(of: key), at: value.position)
+            return nil
+        }
+        return address
+    }
+
     func bool(_ key: String, required: Bool = false) -> Bool? {
         guard let value = node[key] else {
             if required { missing(key, expected: "true or false") }

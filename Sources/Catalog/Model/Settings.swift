@@ -25,6 +25,8 @@ public struct Settings: Sendable, Equatable {
     /// The SKUs the app asks the Pay Station store for; all of the catalog's when nil. Naming
     /// SKUs the store does not sell shows how `invalidProductIdentifiers` answers.
     public var requestedProducts: [String]?
+    /// Where the app serves the stores' server APIs without `--api` (nil: it serves none).
+    public var api: ServedAddress?
 
     public init(
         projectId: Int? = nil,

@@ -151,9 +151,10 @@ public final class AppStoreServerAPI: Sendable {
     /// Get Transaction Info's body, written directly: a JWS is base64url and dots, which JSON
     /// takes as they are, and this is the answer a backend asks for most.
     static func transactionInfo(_ jws: String) -> APIResponse {
-        guard jws.utf8.allSatisfy({ $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
-                                    || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
-        else { return .json(200, ["signedTransactionInfo": jws]) }
+        // Only a quote, a backslash or a control character would need escaping.
+        guard !jws.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            return .json(200, ["signedTransactionInfo": jws])
+        }
         return APIResponse(status: 200, body: Data(#"{"signedTransactionInfo":""#.utf8) + Data(jws.utf8) + Data(#""}"#.utf8),
                            contentType: "application/json")
     }
