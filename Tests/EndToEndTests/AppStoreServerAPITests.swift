@@ -5,8 +5,9 @@ extension EndToEnd {
     /// The App Store Server API the running app serves (`--api`), called by Apple's own
     /// `AppStoreServerAPIClient` with the key `storefront keys` wrote, its base URL pointed at
     /// the app: transaction info, the whole history page by page, every subscription's status,
-    /// each JWS verified with Apple's `SignedDataVerifier`; and Apple's errors for an unknown
-    /// id, a malformed one, a foreign key and another app's token.
+    /// the refund history, each JWS verified with Apple's `SignedDataVerifier`; and Apple's
+    /// errors for an unknown id, a malformed one, a bad revision, a foreign key and another
+    /// app's token.
     @Suite("App Store Server API with Apple's client", .needsTmux)
     struct AppStoreServerAPI {
         @Test func applesClientGetsAndVerifiesWhatTheLedgerHolds() throws {
@@ -15,7 +16,7 @@ extension EndToEnd {
             let state = directory.path + "/state"
             let binary = try BuiltBinary.path()
             let run = try Finished.run(binary, [
-                "scenario", BuiltBinary.root + "/Tests/Scenarios/storekit-renewal.scenario", "--state-dir", state, "--quiet",
+                "scenario", BuiltBinary.root + "/Tests/Scenarios/storekit-server-api.scenario", "--state-dir", state, "--quiet",
             ])
             try #require(run.status == 0, "\(run.standardOutput)\(run.standardError)")
             let keysFolder = directory.path + "/keys"
@@ -25,9 +26,11 @@ extension EndToEnd {
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             let history = try Finished.run(binary, ["history", "--json", "--state-dir", state])
             let document = try #require(try JSONSerialization.jsonObject(with: Data(history.standardOutput.utf8)) as? [String: Any])
-            let ids = try #require(document["transactions"] as? [[String: Any]]).filter { $0["signedTransaction"] != nil }
-                .compactMap { $0["id"] as? String }
-            try #require(ids.count >= 2, "a purchase and its renewal: \(ids)")
+            let signed = try #require(document["transactions"] as? [[String: Any]]).filter { $0["signedTransaction"] != nil }
+            let ids = signed.compactMap { $0["id"] as? String }
+            try #require(ids.count >= 3, "a purchase, its renewal and a refunded consumable: \(ids)")
+            let refunded = signed.filter { $0["revokedAt"] != nil }.compactMap { $0["id"] as? String }
+            try #require(refunded.count == 1, "the consumable refunded: \(refunded)")
 
             // Port 0: the system picks a free one, and the app says which.
             let app = try TmuxSession(stateDirectory: state, arguments: ["--api", "127.0.0.1:0"])
@@ -48,7 +51,7 @@ extension EndToEnd {
 
             #expect(result["info"] as? String == first)
             // The customer's history, oldest first, is every App Store transaction of the ledger, in Apple's ids.
-            let expected = ids.map { String(2_000_000_000_000_000 + Int($0.dropFirst("txn-".count))!) }.sorted()
+            let expected = ids.map(Self.appleId).sorted()
             #expect((result["history"] as? [String])?.sorted() == expected, "\(result)")
             #expect(result["historyEnvironment"] as? String == "Sandbox")
             #expect((result["historyAppAppleId"] as? Int).map(String.init) == appAppleId)
@@ -58,6 +61,15 @@ extension EndToEnd {
             #expect(statuses.first?["renewalOriginal"] as? String == first && statuses.first?["transactionOriginal"] as? String == first)
             #expect((1...5).contains(statuses.first?["status"] as? Int ?? 0))
             #expect((statuses.first?["group"] as? String)?.count == 8)
+
+            // Get Refund History: the refunded consumable, signed again with its revocation.
+            let refunds = try #require(result["refunds"] as? [[String: Any]])
+            #expect(refunds.map { $0["transactionId"] as? String } == refunded.map(Self.appleId), "\(refunds)")
+            #expect(refunds.allSatisfy { $0["revocationDate"] is Int && $0["revocationReason"] as? Int == 0 }, "\(refunds)")
+            let refundUnknown = try #require(result["refundUnknown"] as? [String: Any])
+            #expect(refundUnknown["status"] as? Int == 404 && refundUnknown["errorCode"] as? Int == 4040010, "\(refundUnknown)")
+            let refundRevision = try #require(result["refundRevision"] as? [String: Any])
+            #expect(refundRevision["status"] as? Int == 400 && refundRevision["errorCode"] as? Int == 4000005, "\(refundRevision)")
 
             let unknown = try #require(result["unknown"] as? [String: Any])
             #expect(unknown["status"] as? Int == 404 && unknown["errorCode"] as? Int == 4040010, "\(unknown)")
@@ -75,6 +87,11 @@ extension EndToEnd {
                     .allSatisfy { call in lines.contains { $0.contains(call) } }
             }
             try app.quit()
+        }
+
+        /// Apple's id of a ledger's transaction (`txn-000003` is 2000000000000003).
+        static func appleId(_ ledgerId: String) -> String {
+            String(2_000_000_000_000_000 + Int(ledgerId.dropFirst("txn-".count))!)
         }
     }
 }

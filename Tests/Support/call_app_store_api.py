@@ -5,10 +5,10 @@ Usage: call_app_store_api.py BASE_URL KEYS_DIR BUNDLE_ID APP_APPLE_ID TRANSACTIO
 KEYS_DIR is what `storefront keys --out` wrote (its `.p8`, `storefront-root.cer`); the key id
 and issuer id are read from the files it wrote beside (KEY_ID, ISSUER_ID). Apple's
 `AppStoreServerAPIClient` in `Environment.SANDBOX`, its base URL pointed at BASE_URL, gets the
-transaction's info, its customer's whole history page by page (v2), and all subscription
-statuses; every JWS it gets goes through Apple's `SignedDataVerifier` with the root. Then the
-errors: an unknown id, a malformed one and a foreign key, each with the APIException Apple's
-client raises.
+transaction's info, its customer's whole history page by page (v2), all subscription
+statuses and the refund history page by page; every JWS it gets goes through Apple's
+`SignedDataVerifier` with the root. Then the errors: an unknown id, a malformed one, a revision
+the server never gave and a foreign key, each with the APIException Apple's client raises.
 
 Prints one JSON object with what was got and verified. Exit 69 when the library is missing.
 """
@@ -82,6 +82,21 @@ def main():
                 "originalTransactionId": last.originalTransactionId,
                 "renewalOriginal": renewal.originalTransactionId, "transactionOriginal": transaction.originalTransactionId,
             })
+
+    refunds, revision, pages = [], None, 0
+    while True:
+        page = api.get_refund_history(transaction_id, revision)
+        pages += 1
+        for signed in page.signedTransactions:
+            refunded = verifier.verify_and_decode_signed_transaction(signed)
+            refunds.append({"transactionId": refunded.transactionId, "revocationDate": refunded.revocationDate,
+                            "revocationReason": refunded.rawRevocationReason})
+        revision = page.revision
+        if not page.hasMore or pages > 50:
+            break
+    result["refunds"] = refunds
+    result["refundUnknown"] = failure(lambda: api.get_refund_history("2000000099999999", None))
+    result["refundRevision"] = failure(lambda: api.get_refund_history(transaction_id, "not-a-revision"))
 
     result["unknown"] = failure(lambda: api.get_transaction_info("2000000099999999"))
     result["malformed"] = failure(lambda: api.get_transaction_info("not-a-number"))
