@@ -7,7 +7,7 @@ extension EndToEnd {
     /// the app: transaction info, the whole history page by page, every subscription's status,
     /// the refund history, each JWS verified with Apple's `SignedDataVerifier`; and Apple's
     /// errors for an unknown id, a malformed one, a bad revision, a foreign key and another
-    /// app's token.
+    /// app's token. Then Send Consumption Information, which the app keeps as an event.
     @Suite("App Store Server API with Apple's client", .needsTmux)
     struct AppStoreServerAPI {
         @Test func applesClientGetsAndVerifiesWhatTheLedgerHolds() throws {
@@ -79,6 +79,16 @@ extension EndToEnd {
             #expect(foreign["raised"] as? Bool == true && foreign["status"] as? Int == 401, "\(foreign)")
             let otherApp = try #require(result["otherApp"] as? [String: Any])
             #expect(otherApp["raised"] as? Bool == true && otherApp["status"] as? Int == 401, "\(otherApp)")
+            // Send Consumption Information: refused without consent, else 202 and kept on the transaction.
+            let unconsented = try #require(result["consumptionUnconsented"] as? [String: Any])
+            #expect(unconsented["status"] as? Int == 400 && unconsented["errorCode"] as? Int == 4000035, "\(unconsented)")
+            #expect((result["consumption"] as? [String: Any])?["raised"] as? Bool == false, "\(result)")
+            try app.waitUntil("the Events pane shows the consumption information") { screen in
+                let lines = screen.pane("Events") ?? []
+                return lines.contains { $0.contains("consumption.sent Send Consum") }
+                    && lines.contains { $0.contains("api.call 202 PUT /inApps/v1/") }
+            }
+
             // Each call is a line in the Events pane, with its status.
             try app.waitUntil("the Events pane lists the calls") { screen in
                 let lines = screen.pane("Events") ?? []

@@ -10,7 +10,7 @@ import Testing
 @Suite("App Store Server API: the handler")
 struct AppStoreServerAPIHandlerTests {
     /// A state directory with `purchases` Pay Station purchases of gems and its server keys.
-    private static func withAPI(purchases: Int = 1, _ body: (AppStoreServerAPI, ServerKeys, StoreHarness) throws -> Void) throws {
+    static func withAPI(purchases: Int = 1, _ body: (AppStoreServerAPI, ServerKeys, StoreHarness) throws -> Void) throws {
         try withTemporaryDirectory { path in
             let directory = StateDirectory(path: path)
             let keys = try directory.serverKeys()
@@ -23,7 +23,7 @@ struct AppStoreServerAPIHandlerTests {
     }
 
     /// A bearer token as Apple's client makes it, with `claims` changed as given.
-    private static func token(_ keys: ServerKeys, key: SigningKey? = nil, kid: String? = nil,
+    static func token(_ keys: ServerKeys, key: SigningKey? = nil, kid: String? = nil,
                               claims change: (inout [String: Any]) -> Void = { _ in }) throws -> String {
         var claims: [String: Any] = ["iss": keys.issuerId, "aud": "appstoreconnect-v1", "bid": "com.example.stardust",
                                      "exp": Int(Date().timeIntervalSince1970) + 300]
@@ -33,7 +33,7 @@ struct AppStoreServerAPIHandlerTests {
         return "Bearer " + (try JWS.signing(payload, with: key ?? SigningKey(privatePEM: keys.apiKeyPEM), header: header).compact)
     }
 
-    private static func get(_ api: AppStoreServerAPI, _ path: String, _ keys: ServerKeys,
+    static func get(_ api: AppStoreServerAPI, _ path: String, _ keys: ServerKeys,
                             query: [(String, String)] = []) throws -> (status: Int, body: [String: Any]) {
         let request = APIRequest(method: "GET", path: path,
                                  query: query.map { APIRequest.QueryArgument(name: $0.0, value: $0.1) },

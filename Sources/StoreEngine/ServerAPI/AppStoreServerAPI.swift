@@ -4,7 +4,8 @@ import Synchronization
 
 /// The App Store Server API on a state directory, answered from its ledger as Apple answers,
 /// at Apple's paths, with Apple's bodies and error codes: Get Transaction Info, Get Transaction
-/// History (v1 and v2), Get All Subscription Statuses and Get Refund History. Every request needs a bearer token
+/// History (v1 and v2), Get All Subscription Statuses and Get Refund History; Send Consumption
+/// Information comes back as a change the engine makes. Every request needs a bearer token
 /// made with the state directory's In-App Purchase key (`storefront keys`). It reads only, on
 /// a read-only connection of its own opened once (the ledger is vetted at that open, not at
 /// each request), so it never waits for the app's commits nor makes the app wait: SQLite's
@@ -62,7 +63,7 @@ public final class AppStoreServerAPI: Sendable {
     /// each one's method.
     static let routes: [String: String] = [
         "v1/transactions": "GET", "v1/history": "GET", "v2/history": "GET", "v1/subscriptions": "GET",
-        "v2/refund/lookup": "GET",
+        "v2/refund/lookup": "GET", "v1/transactions/consumption": "PUT",
     ]
 
     private func answer(_ request: APIRequest, reading kept: inout Reader) -> APIAnswer {
@@ -104,6 +105,8 @@ public final class AppStoreServerAPI: Sendable {
                 return .response(try history(of: transaction, asked: request, in: reader))
             case "v2/refund/lookup":
                 return .response(try refundHistory(of: transaction, asked: request, in: reader))
+            case "v1/transactions/consumption":
+                return consumption(of: transaction, sent: request)
             default:
                 return .response(try statuses(of: transaction, asked: request, in: reader))
             }
