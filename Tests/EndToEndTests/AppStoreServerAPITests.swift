@@ -5,8 +5,9 @@ extension EndToEnd {
     /// The App Store Server API the running app serves (`--api`), called by Apple's own
     /// `AppStoreServerAPIClient` with the key `storefront keys` wrote, its base URL pointed at
     /// the app: transaction info, the whole history page by page, every subscription's status,
-    /// each JWS verified with Apple's `SignedDataVerifier`; and Apple's errors for an unknown
-    /// id, a malformed one, a foreign key and another app's token.
+    /// the refund history, each JWS verified with Apple's `SignedDataVerifier`; and Apple's
+    /// errors for an unknown id, a malformed one, a bad revision, a foreign key and another
+    /// app's token. Then Send Consumption Information, which the app keeps as an event.
     @Suite("App Store Server API with Apple's client", .needsTmux)
     struct AppStoreServerAPI {
         @Test func applesClientGetsAndVerifiesWhatTheLedgerHolds() throws {
@@ -15,7 +16,7 @@ extension EndToEnd {
             let state = directory.path + "/state"
             let binary = try BuiltBinary.path()
             let run = try Finished.run(binary, [
-                "scenario", BuiltBinary.root + "/Tests/Scenarios/storekit-renewal.scenario", "--state-dir", state, "--quiet",
+                "scenario", BuiltBinary.root + "/Tests/Scenarios/storekit-server-api.scenario", "--state-dir", state, "--quiet",
             ])
             try #require(run.status == 0, "\(run.standardOutput)\(run.standardError)")
             let keysFolder = directory.path + "/keys"
@@ -25,9 +26,11 @@ extension EndToEnd {
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             let history = try Finished.run(binary, ["history", "--json", "--state-dir", state])
             let document = try #require(try JSONSerialization.jsonObject(with: Data(history.standardOutput.utf8)) as? [String: Any])
-            let ids = try #require(document["transactions"] as? [[String: Any]]).filter { $0["signedTransaction"] != nil }
-                .compactMap { $0["id"] as? String }
-            try #require(ids.count >= 2, "a purchase and its renewal: \(ids)")
+            let signed = try #require(document["transactions"] as? [[String: Any]]).filter { $0["signedTransaction"] != nil }
+            let ids = signed.compactMap { $0["id"] as? String }
+            try #require(ids.count >= 3, "a purchase, its renewal and a refunded consumable: \(ids)")
+            let refunded = signed.filter { $0["revokedAt"] != nil }.compactMap { $0["id"] as? String }
+            try #require(refunded.count == 1, "the consumable refunded: \(refunded)")
 
             // Port 0: the system picks a free one, and the app says which.
             let app = try TmuxSession(stateDirectory: state, arguments: ["--api", "127.0.0.1:0"])
@@ -48,7 +51,7 @@ extension EndToEnd {
 
             #expect(result["info"] as? String == first)
             // The customer's history, oldest first, is every App Store transaction of the ledger, in Apple's ids.
-            let expected = ids.map { String(2_000_000_000_000_000 + Int($0.dropFirst("txn-".count))!) }.sorted()
+            let expected = ids.map(Self.appleId).sorted()
             #expect((result["history"] as? [String])?.sorted() == expected, "\(result)")
             #expect(result["historyEnvironment"] as? String == "Sandbox")
             #expect((result["historyAppAppleId"] as? Int).map(String.init) == appAppleId)
@@ -59,6 +62,15 @@ extension EndToEnd {
             #expect((1...5).contains(statuses.first?["status"] as? Int ?? 0))
             #expect((statuses.first?["group"] as? String)?.count == 8)
 
+            // Get Refund History: the refunded consumable, signed again with its revocation.
+            let refunds = try #require(result["refunds"] as? [[String: Any]])
+            #expect(refunds.map { $0["transactionId"] as? String } == refunded.map(Self.appleId), "\(refunds)")
+            #expect(refunds.allSatisfy { $0["revocationDate"] is Int && $0["revocationReason"] as? Int == 0 }, "\(refunds)")
+            let refundUnknown = try #require(result["refundUnknown"] as? [String: Any])
+            #expect(refundUnknown["status"] as? Int == 404 && refundUnknown["errorCode"] as? Int == 4040010, "\(refundUnknown)")
+            let refundRevision = try #require(result["refundRevision"] as? [String: Any])
+            #expect(refundRevision["status"] as? Int == 400 && refundRevision["errorCode"] as? Int == 4000005, "\(refundRevision)")
+
             let unknown = try #require(result["unknown"] as? [String: Any])
             #expect(unknown["status"] as? Int == 404 && unknown["errorCode"] as? Int == 4040010, "\(unknown)")
             let malformed = try #require(result["malformed"] as? [String: Any])
@@ -67,6 +79,16 @@ extension EndToEnd {
             #expect(foreign["raised"] as? Bool == true && foreign["status"] as? Int == 401, "\(foreign)")
             let otherApp = try #require(result["otherApp"] as? [String: Any])
             #expect(otherApp["raised"] as? Bool == true && otherApp["status"] as? Int == 401, "\(otherApp)")
+            // Send Consumption Information: refused without consent, else 202 and kept on the transaction.
+            let unconsented = try #require(result["consumptionUnconsented"] as? [String: Any])
+            #expect(unconsented["status"] as? Int == 400 && unconsented["errorCode"] as? Int == 4000035, "\(unconsented)")
+            #expect((result["consumption"] as? [String: Any])?["raised"] as? Bool == false, "\(result)")
+            try app.waitUntil("the Events pane shows the consumption information") { screen in
+                let lines = screen.pane("Events") ?? []
+                return lines.contains { $0.contains("consumption.sent Send Consum") }
+                    && lines.contains { $0.contains("api.call 202 PUT /inApps/v1/") }
+            }
+
             // Each call is a line in the Events pane, with its status.
             try app.waitUntil("the Events pane lists the calls") { screen in
                 let lines = screen.pane("Events") ?? []
@@ -94,6 +116,11 @@ extension EndToEnd {
             let refused = try Finished.run(try BuiltBinary.path(), ["--catalog", catalog, "--api", "localhost"])
             #expect(refused.status == 64 && refused.standardError.contains("--api takes an IPv4 address and a port"),
                     "\(refused.standardError)")
+        }
+
+        /// Apple's id of a ledger's transaction (`txn-000003` is 2000000000000003).
+        static func appleId(_ ledgerId: String) -> String {
+            String(2_000_000_000_000_000 + Int(ledgerId.dropFirst("txn-".count))!)
         }
     }
 }

@@ -42,7 +42,8 @@ struct HTTPServerLoadTests {
             let calls = self.calls
             server = try HTTPServer(address: "127.0.0.1", port: 0, bodyLimit: bodyLimit, timeoutSeconds: timeoutSeconds) { request in
                 calls.add()
-                return api.answer(request)
+                guard case .response(let response) = api.answer(request) else { return APIResponse(status: 500) }
+                return response
             }
         }
 

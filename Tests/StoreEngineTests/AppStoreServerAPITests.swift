@@ -10,7 +10,7 @@ import Testing
 @Suite("App Store Server API: the handler")
 struct AppStoreServerAPIHandlerTests {
     /// A state directory with `purchases` Pay Station purchases of gems and its server keys.
-    private static func withAPI(purchases: Int = 1, _ body: (AppStoreServerAPI, ServerKeys, StoreHarness) throws -> Void) throws {
+    static func withAPI(purchases: Int = 1, _ body: (AppStoreServerAPI, ServerKeys, StoreHarness) throws -> Void) throws {
         try withTemporaryDirectory { path in
             let directory = StateDirectory(path: path)
             let keys = try directory.serverKeys()
@@ -23,7 +23,7 @@ struct AppStoreServerAPIHandlerTests {
     }
 
     /// A bearer token as Apple's client makes it, with `claims` changed as given.
-    private static func token(_ keys: ServerKeys, key: SigningKey? = nil, kid: String? = nil,
+    static func token(_ keys: ServerKeys, key: SigningKey? = nil, kid: String? = nil,
                               claims change: (inout [String: Any]) -> Void = { _ in }) throws -> String {
         var claims: [String: Any] = ["iss": keys.issuerId, "aud": "appstoreconnect-v1", "bid": "com.example.stardust",
                                      "exp": Int(Date().timeIntervalSince1970) + 300]
@@ -33,12 +33,12 @@ struct AppStoreServerAPIHandlerTests {
         return "Bearer " + (try JWS.signing(payload, with: key ?? SigningKey(privatePEM: keys.apiKeyPEM), header: header).compact)
     }
 
-    private static func get(_ api: AppStoreServerAPI, _ path: String, _ keys: ServerKeys,
+    static func get(_ api: AppStoreServerAPI, _ path: String, _ keys: ServerKeys,
                             query: [(String, String)] = []) throws -> (status: Int, body: [String: Any]) {
         let request = APIRequest(method: "GET", path: path,
                                  query: query.map { APIRequest.QueryArgument(name: $0.0, value: $0.1) },
                                  authorization: try token(keys))
-        let response = api.answer(request)
+        let response = Self.read(api, request)
         let body = (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]) ?? [:]
         return (response.status, body)
     }
@@ -49,7 +49,7 @@ struct AppStoreServerAPIHandlerTests {
             #expect(answer.status == 200)
             let record = try #require(try harness.ledger.transaction(id: "txn-000001"))
             #expect(answer.body["signedTransactionInfo"] as? String == record.signedTransaction)
-            #expect(api.answer(APIRequest(method: "GET", path: "/inApps/v1/transactions/2000000000000001",
+            #expect(Self.read(api, APIRequest(method: "GET", path: "/inApps/v1/transactions/2000000000000001",
                                           authorization: try Self.token(keys))).contentType == "application/json")
         }
     }
@@ -74,7 +74,7 @@ struct AppStoreServerAPIHandlerTests {
             #expect(anotherShape.status == 404 && anotherShape.body["errorCode"] as? Int == 4040010)
             #expect(try Self.get(api, "/inApps/v1/nothing/2000000000000001", keys).status == 404)
             #expect(try Self.get(api, "/inApps/v1/transactions", keys).status == 404)
-            let posted = api.answer(APIRequest(method: "POST", path: "/inApps/v1/transactions/2000000000000001",
+            let posted = Self.read(api, APIRequest(method: "POST", path: "/inApps/v1/transactions/2000000000000001",
                                                authorization: try Self.token(keys)))
             #expect(posted.status == 405)
         }
@@ -97,17 +97,17 @@ struct AppStoreServerAPIHandlerTests {
                 try Self.token(keys) { $0["iat"] = now - 4000; $0["exp"] = now + 300 },
             ]
             for authorization in wrong {
-                let response = api.answer(APIRequest(method: "GET", path: "/inApps/v1/transactions/2000000000000001",
+                let response = Self.read(api, APIRequest(method: "GET", path: "/inApps/v1/transactions/2000000000000001",
                                                      authorization: authorization))
                 #expect(response.status == 401 && response.body.isEmpty, "\(authorization ?? "none")")
                 #expect(response.note?.isEmpty == false, "the Events pane says why: \(authorization ?? "none")")
             }
-            let expired = api.answer(APIRequest(method: "GET", path: "/inApps/v1/transactions/2000000000000001",
+            let expired = Self.read(api, APIRequest(method: "GET", path: "/inApps/v1/transactions/2000000000000001",
                                                 authorization: try Self.token(keys) { $0["exp"] = now - 10 }))
             #expect(expired.note == "the token expired")
             // With iat an hour or less before exp, it passes.
             let issued = try Self.token(keys) { $0["iat"] = now - 60 }
-            #expect(api.answer(APIRequest(method: "GET", path: "/inApps/v1/transactions/2000000000000001",
+            #expect(Self.read(api, APIRequest(method: "GET", path: "/inApps/v1/transactions/2000000000000001",
                                           authorization: issued)).status == 200)
         }
     }
@@ -174,6 +174,63 @@ struct AppStoreServerAPIHandlerTests {
             let bad = try Self.get(api, "/inApps/v1/subscriptions/2000000000000001", keys, query: [("status", "9")])
             #expect(bad.status == 400 && bad.body["errorCode"] as? Int == 4000031)
         }
+    }
+
+    @Test func refundHistoryIsTheCustomersRefundedTransactionsOldestRefundFirst() throws {
+        try Self.withAPI(purchases: 3) { api, keys, harness in
+            let none = try Self.get(api, "/inApps/v2/refund/lookup/2000000000000002", keys)
+            #expect(none.status == 200 && (none.body["signedTransactions"] as? [String]) == [], "\(none.body)")
+            #expect(none.body["hasMore"] as? Bool == false && none.body["revision"] is String)
+            _ = try harness.store.act(.refund(.other), on: "txn-000003")
+            harness.clock.advance(by: 60)
+            _ = try harness.store.act(.refund(.developerIssue), on: "txn-000001")
+            // Any of the customer's transactions names the customer, a refunded one or not.
+            let answer = try Self.get(api, "/inApps/v2/refund/lookup/2000000000000002", keys)
+            #expect(answer.status == 200 && answer.body["hasMore"] as? Bool == false, "\(answer.body)")
+            let signed = try #require(answer.body["signedTransactions"] as? [String])
+            #expect(signed.compactMap(Self.transactionId) == ["2000000000000003", "2000000000000001"])
+            let payloads = signed.compactMap { JWS(compact: $0).flatMap { SignedTransactionPayload.decoded(from: $0.payload) } }
+            #expect(payloads.count == 2 && payloads.allSatisfy { $0.revocationDate != nil }, "signed again with the refund")
+            #expect(Set(answer.body.keys) == ["signedTransactions", "revision", "hasMore"], "Apple's RefundHistoryResponse")
+        }
+    }
+
+    @Test func refundHistoryComesInPagesOfTwenty() throws {
+        try Self.withAPI(purchases: 22) { api, keys, harness in
+            for number in 1...22 { _ = try harness.store.act(.refund(.other), on: String(format: "txn-%06d", number)) }
+            let first = try Self.get(api, "/inApps/v2/refund/lookup/2000000000000001", keys)
+            #expect((first.body["signedTransactions"] as? [String])?.count == 20 && first.body["hasMore"] as? Bool == true)
+            let revision = try #require(first.body["revision"] as? String)
+            let second = try Self.get(api, "/inApps/v2/refund/lookup/2000000000000001", keys, query: [("revision", revision)])
+            let rest = try #require(second.body["signedTransactions"] as? [String])
+            #expect(rest.compactMap(Self.transactionId) == ["2000000000000021", "2000000000000022"])
+            #expect(second.body["hasMore"] as? Bool == false)
+        }
+    }
+
+    @Test func refundHistoryRefusesWithApplesCodes() throws {
+        try Self.withAPI { api, keys, _ in
+            let unknown = try Self.get(api, "/inApps/v2/refund/lookup/2000000000000099", keys)
+            #expect(unknown.status == 404 && unknown.body["errorCode"] as? Int == 4040010, "\(unknown.body)")
+            let malformed = try Self.get(api, "/inApps/v2/refund/lookup/txn-000001", keys)
+            #expect(malformed.status == 400 && malformed.body["errorCode"] as? Int == 4000006, "\(malformed.body)")
+            let revision = try Self.get(api, "/inApps/v2/refund/lookup/2000000000000001", keys, query: [("revision", "page-2")])
+            #expect(revision.status == 400 && revision.body["errorCode"] as? Int == 4000005, "\(revision.body)")
+            #expect(try Self.get(api, "/inApps/v1/refund/lookup/2000000000000001", keys).status == 404, "v2 only")
+            #expect(try Self.get(api, "/inApps/v2/refund/2000000000000001", keys).status == 404)
+            let posted = Self.read(api, APIRequest(method: "POST", path: "/inApps/v2/refund/lookup/2000000000000001",
+                                                   authorization: try Self.token(keys)))
+            #expect(posted.status == 405)
+        }
+    }
+
+    /// A read's response; a read never asks the engine for a change.
+    private static func read(_ api: AppStoreServerAPI, _ request: APIRequest) -> APIResponse {
+        guard case .response(let response) = api.answer(request) else {
+            Issue.record("\(request.method) \(request.path) asked for a change")
+            return APIResponse(status: 0)
+        }
+        return response
     }
 
     private static func transactionId(_ compact: String) -> String? {

@@ -5,10 +5,12 @@ Usage: call_app_store_api.py BASE_URL KEYS_DIR BUNDLE_ID APP_APPLE_ID TRANSACTIO
 KEYS_DIR is what `storefront keys --out` wrote (its `.p8`, `storefront-root.cer`); the key id
 and issuer id are read from the files it wrote beside (KEY_ID, ISSUER_ID). Apple's
 `AppStoreServerAPIClient` in `Environment.SANDBOX`, its base URL pointed at BASE_URL, gets the
-transaction's info, its customer's whole history page by page (v2), and all subscription
-statuses; every JWS it gets goes through Apple's `SignedDataVerifier` with the root. Then the
-errors: an unknown id, a malformed one and a foreign key, each with the APIException Apple's
-client raises.
+transaction's info, its customer's whole history page by page (v2), all subscription
+statuses and the refund history page by page; every JWS it gets goes through Apple's
+`SignedDataVerifier` with the root. Then the errors: an unknown id, a malformed one, a revision
+the server never gave and a foreign key, each with the APIException Apple's client raises. Last,
+it sends consumption information for the transaction (`send_consumption_data`), and once
+without the customer's consent.
 
 Prints one JSON object with what was got and verified. Exit 69 when the library is missing.
 """
@@ -16,12 +18,26 @@ import glob
 import json
 import os
 import sys
+import warnings
+
+# send_consumption_data is deprecated in the library for its v2; storefront serves Apple's v1.
+warnings.simplefilter("ignore", DeprecationWarning)
 
 try:
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric import ec
     from appstoreserverlibrary.api_client import APIException, AppStoreServerAPIClient, GetTransactionHistoryVersion
+    from appstoreserverlibrary.models.AccountTenure import AccountTenure
+    from appstoreserverlibrary.models.ConsumptionRequestV1 import ConsumptionRequestV1
+    from appstoreserverlibrary.models.ConsumptionStatus import ConsumptionStatus
+    from appstoreserverlibrary.models.DeliveryStatusV1 import DeliveryStatusV1
     from appstoreserverlibrary.models.Environment import Environment
+    from appstoreserverlibrary.models.LifetimeDollarsPurchased import LifetimeDollarsPurchased
+    from appstoreserverlibrary.models.LifetimeDollarsRefunded import LifetimeDollarsRefunded
+    from appstoreserverlibrary.models.Platform import Platform
+    from appstoreserverlibrary.models.PlayTime import PlayTime
+    from appstoreserverlibrary.models.RefundPreferenceV1 import RefundPreferenceV1
+    from appstoreserverlibrary.models.UserStatus import UserStatus
     from appstoreserverlibrary.models.TransactionHistoryRequest import Order, TransactionHistoryRequest
     from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier, VerificationException
 except ImportError:
@@ -83,12 +99,39 @@ def main():
                 "renewalOriginal": renewal.originalTransactionId, "transactionOriginal": transaction.originalTransactionId,
             })
 
+    refunds, revision, pages = [], None, 0
+    while True:
+        page = api.get_refund_history(transaction_id, revision)
+        pages += 1
+        for signed in page.signedTransactions:
+            refunded = verifier.verify_and_decode_signed_transaction(signed)
+            refunds.append({"transactionId": refunded.transactionId, "revocationDate": refunded.revocationDate,
+                            "revocationReason": refunded.rawRevocationReason})
+        revision = page.revision
+        if not page.hasMore or pages > 50:
+            break
+    result["refunds"] = refunds
+    result["refundUnknown"] = failure(lambda: api.get_refund_history("2000000099999999", None))
+    result["refundRevision"] = failure(lambda: api.get_refund_history(transaction_id, "not-a-revision"))
+
     result["unknown"] = failure(lambda: api.get_transaction_info("2000000099999999"))
     result["malformed"] = failure(lambda: api.get_transaction_info("not-a-number"))
     foreign = ec.generate_private_key(ec.SECP256R1()).private_bytes(
         serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
     result["foreignKey"] = failure(lambda: client(base_url, foreign, key_id, issuer_id, bundle_id).get_transaction_info(transaction_id))
     result["otherApp"] = failure(lambda: client(base_url, key, key_id, issuer_id, "com.example.other").get_transaction_info(transaction_id))
+
+    def consumption(consented):
+        return ConsumptionRequestV1(
+            customerConsented=consented, consumptionStatus=ConsumptionStatus.PARTIALLY_CONSUMED, platform=Platform.APPLE,
+            sampleContentProvided=True, deliveryStatus=DeliveryStatusV1.DELIVERED_AND_WORKING_PROPERLY, appAccountToken="",
+            accountTenure=AccountTenure.THIRTY_DAYS_TO_NINETY_DAYS, playTime=PlayTime.ONE_TO_SIX_HOURS,
+            lifetimeDollarsRefunded=LifetimeDollarsRefunded.ZERO_DOLLARS,
+            lifetimeDollarsPurchased=LifetimeDollarsPurchased.ONE_CENT_TO_FORTY_NINE_DOLLARS_AND_NINETY_NINE_CENTS,
+            userStatus=UserStatus.ACTIVE, refundPreference=RefundPreferenceV1.PREFER_DECLINE)
+
+    result["consumptionUnconsented"] = failure(lambda: api.send_consumption_data(transaction_id, consumption(False)))
+    result["consumption"] = failure(lambda: api.send_consumption_data(transaction_id, consumption(True)))
     print(json.dumps(result))
 
 

@@ -88,7 +88,8 @@ public enum PathInput: Sendable, Equatable {
     /// path it names takes with no sheet open (Play's acknowledge, say).
     public var isForASheet: Bool {
         switch self {
-        case .payStation, .storeKit, .choose: return true
+        case .payStation, .choose: return true
+        case .storeKit(let input): return input.isForTheSheet
         case .play(let input): return input.isForTheSheet
         }
     }

@@ -4,7 +4,8 @@ import Synchronization
 
 /// The App Store Server API on a state directory, answered from its ledger as Apple answers,
 /// at Apple's paths, with Apple's bodies and error codes: Get Transaction Info, Get Transaction
-/// History (v1 and v2) and Get All Subscription Statuses. Every request needs a bearer token
+/// History (v1 and v2), Get All Subscription Statuses and Get Refund History; Send Consumption
+/// Information comes back as a change the engine makes. Every request needs a bearer token
 /// made with the state directory's In-App Purchase key (`storefront keys`). It reads only, on
 /// a read-only connection of its own opened once (the ledger is vetted at that open, not at
 /// each request), so it never waits for the app's commits nor makes the app wait: SQLite's
@@ -52,23 +53,31 @@ public final class AppStoreServerAPI: Sendable {
         self.wallTime = wallTime
     }
 
-    public func answer(_ request: APIRequest) -> APIResponse {
+    /// Its answer: a read's response, or the change a write asks the engine to make.
+    public func answer(_ request: APIRequest) -> APIAnswer {
         let index = turn.wrappingAdd(1, ordering: .relaxed).oldValue % readers.count
         return readers[(index + readers.count) % readers.count].reader.withLock { reader in answer(request, reading: &reader) }
     }
 
-    private func answer(_ request: APIRequest, reading kept: inout Reader) -> APIResponse {
+    /// Apple's routes under `/inApps/`, by what comes between it and the transaction id, with
+    /// each one's method.
+    static let routes: [String: String] = [
+        "v1/transactions": "GET", "v1/history": "GET", "v2/history": "GET", "v1/subscriptions": "GET",
+        "v2/refund/lookup": "GET", "v1/transactions/consumption": "PUT",
+    ]
+
+    private func answer(_ request: APIRequest, reading kept: inout Reader) -> APIAnswer {
         let ledger = kept.ledger
         // A control character (a %00 in the path) is in no request Apple's clients make: the
         // request is refused whole, as Apple refuses a bad request, before any part is read.
-        guard !request.hasControlCharacters else { return Self.error(400, 4000000, "Bad request.") }
+        guard !request.hasControlCharacters else { return .response(Self.error(400, 4000000, "Bad request.")) }
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        // "", "inApps", version, resource, id
-        guard parts.count == 5, parts[0].isEmpty, parts[1] == "inApps" else { return APIResponse(status: 404) }
-        let route = (version: parts[2], resource: parts[3])
-        let known = [("v1", "transactions"), ("v1", "history"), ("v2", "history"), ("v1", "subscriptions")]
-        guard known.contains(where: { $0 == route }) else { return APIResponse(status: 404) }
-        guard request.method == "GET" else { return APIResponse(status: 405) }
+        // "", "inApps", version, resource…, id
+        guard parts.count >= 5, parts[0].isEmpty, parts[1] == "inApps" else { return .response(APIResponse(status: 404)) }
+        let route = parts[2..<(parts.count - 1)].joined(separator: "/")
+        guard let method = Self.routes[route] else { return .response(APIResponse(status: 404)) }
+        let id = parts[parts.count - 1]
+        guard request.method == method else { return .response(APIResponse(status: 405)) }
         do {
             if kept.credentials == nil, let read = try ServerCredentials.read(from: ledger) {
                 kept.credentials = read
@@ -76,29 +85,33 @@ public final class AppStoreServerAPI: Sendable {
                                                  key: try SigningKey(privatePEM: read.apiKeyPEM), bundleId: bundleId)
             }
             guard let credentials = kept.credentials, var token = kept.token else {
-                return APIResponse(status: 401, note: "the state directory has no API key yet: run storefront keys")
+                return .response(APIResponse(status: 401, note: "the state directory has no API key yet: run storefront keys"))
             }
             // Apple says nothing of why; the Events pane does, for the backend's developer.
             let problem = token.problem(with: request.authorization, at: wallTime())
             kept.token = token
-            if let problem { return APIResponse(status: 401, note: problem) }
+            if let problem { return .response(APIResponse(status: 401, note: problem)) }
             let reader = AppStoreLedgerReader(ledger: ledger, credentials: credentials)
-            guard AppStoreIdentifiers.isNumber(parts[4]) else {
-                return Self.error(400, 4000006, "Invalid transaction id.")
+            guard AppStoreIdentifiers.isNumber(id) else {
+                return .response(Self.error(400, 4000006, "Invalid transaction id."))
             }
-            guard let transaction = try reader.transaction(appStoreId: parts[4]) else {
-                return Self.error(404, 4040010, "Transaction id not found.")
+            guard let transaction = try reader.transaction(appStoreId: id) else {
+                return .response(Self.error(404, 4040010, "Transaction id not found."))
             }
-            switch route.resource {
-            case "transactions":
-                return Self.transactionInfo(transaction.signedTransaction ?? "")
-            case "history":
-                return try history(of: transaction, asked: request, in: reader)
+            switch route {
+            case "v1/transactions":
+                return .response(Self.transactionInfo(transaction.signedTransaction ?? ""))
+            case "v1/history", "v2/history":
+                return .response(try history(of: transaction, asked: request, in: reader))
+            case "v2/refund/lookup":
+                return .response(try refundHistory(of: transaction, asked: request, in: reader))
+            case "v1/transactions/consumption":
+                return consumption(of: transaction, sent: request)
             default:
-                return try statuses(of: transaction, asked: request, in: reader)
+                return .response(try statuses(of: transaction, asked: request, in: reader))
             }
         } catch {
-            return Self.error(500, 5000000, "An unknown error occurred.")
+            return .response(Self.error(500, 5000000, "An unknown error occurred."))
         }
     }
 

@@ -30,15 +30,21 @@ struct HistoryFilter {
         "storefront-\(offset)"
     }
 
+    /// Where the page a revision names starts; nil for a revision this server did not give.
+    static func offset(ofRevision revision: String) -> Int? {
+        guard revision.hasPrefix("storefront-"), let offset = Int(revision.dropFirst("storefront-".count)), offset >= 0 else {
+            return nil
+        }
+        return offset
+    }
+
     static func reading(_ request: APIRequest) -> Result<HistoryFilter, Refusal> {
         var filter = HistoryFilter()
         func refuse(_ code: Int, _ message: String) -> Result<HistoryFilter, Refusal> {
             .failure(Refusal(response: AppStoreServerAPI.error(400, code, message)))
         }
         if let revision = request.values(of: "revision").last {
-            guard revision.hasPrefix("storefront-"), let offset = Int(revision.dropFirst("storefront-".count)), offset >= 0 else {
-                return refuse(4000005, "Invalid request revision.")
-            }
+            guard let offset = offset(ofRevision: revision) else { return refuse(4000005, "Invalid request revision.") }
             filter.start = offset
         }
         if let sort = request.values(of: "sort").last {

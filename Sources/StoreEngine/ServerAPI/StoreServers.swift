@@ -17,7 +17,7 @@ public final class StoreServers: Sendable {
     }
 
     public func answer(_ request: APIRequest) -> APIAnswer {
-        if request.path.hasPrefix("/inApps/") { return .response(appStore.answer(request)) }
+        if request.path.hasPrefix("/inApps/") { return appStore.answer(request) }
         return androidPublisher.answer(request) ?? .response(APIResponse(status: 404))
     }
 }

@@ -21,8 +21,13 @@ final class StoreKitPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState {
 
     /// StoreKit's calls are the engine's own words (`purchase.result`, `transaction.update`,
     /// `entitlements.current`), which the other paths' completions log too; its lifecycle is the
-    /// App Store's Server Notifications (AppStoreNotifications.swift).
-    static var eventKinds: PathEventKinds { AppStoreNotifications.eventKinds }
+    /// App Store's Server Notifications (AppStoreNotifications.swift); a backend's consumption
+    /// information is kept on this path (ConsumptionInformation.swift).
+    static var eventKinds: PathEventKinds {
+        var kinds = AppStoreNotifications.eventKinds
+        kinds.sdkCalls.append(.consumptionSent)
+        return kinds
+    }
 
     /// The guide's `checkVerified` throws on an unverified result: such a transaction is
     /// neither unlocked nor finished. The app reads `currentEntitlements` after each update.
@@ -61,7 +66,10 @@ final class StoreKitPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState {
     }
 
     func take(_ input: StoreKitInput, in context: PathContext) throws -> PathStep {
-        try appStore.take(input, in: context)
+        if case .consumptionInformation(let request, let transactionId) = input {
+            return try ConsumptionInformation.keep(request, on: transactionId, in: context)
+        }
+        return try appStore.take(input, in: context)
     }
 
     func answer(_ action: TransactionAction, to transaction: TransactionRecord, in context: PathContext) throws -> PathStep? {

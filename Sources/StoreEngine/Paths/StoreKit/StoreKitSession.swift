@@ -89,6 +89,7 @@ public struct StoreKitSession: Sendable, Equatable {
             case .cancel: chosenFailure = nil
             case .pressButton(let button): chosenFailure = nil; return press(button)
             case .chooseFailure(let failure): chosenFailure = failure
+            case .consumptionInformation: break
             }
             return nil
         }
@@ -101,6 +102,7 @@ public struct StoreKitSession: Sendable, Equatable {
         case .chooseFailure(let failure):
             focus = .fail
             chosenFailure = failure
+        case .consumptionInformation: break
         }
         return nil
     }
@@ -139,6 +141,16 @@ public enum StoreKitInput: Sendable, Equatable {
     case pressButton(StoreKitSession.Button)
     /// A click on an error in the list: highlights it.
     case chooseFailure(StoreKitFailure)
+    // Without a sheet:
+    /// A team's backend sent consumption information for a transaction through the App Store
+    /// Server API (any player's, as Apple's server takes it).
+    case consumptionInformation(ConsumptionRequest, transactionId: String)
+
+    /// Whether it is the sheet's input (else the path takes it with no sheet open).
+    public var isForTheSheet: Bool {
+        if case .consumptionInformation = self { return false }
+        return true
+    }
 }
 
 /// How the purchase in the sheet ends.
