@@ -27,16 +27,19 @@ extension EndToEnd {
             var runs: [[String: Any]] = []
             var rowsByRun: [[[String: Any]]] = []
             var subscriptionsByRun: [[[String: Any]]] = []
+            var appAppleIds: [Int] = []
             for scenario in scenarios {
                 let state = directory.path + "/" + scenario
                 let run = try Finished.run(binary, ["scenario", folder + "/" + scenario, "--state-dir", state, "--quiet"])
                 try #require(run.status == 0, "\(scenario): \(run.standardOutput)\(run.standardError)")
+                // The keys first: the app transaction names the app's Apple id once it has one.
+                let keys = try Self.keys(state: state, out: directory.path + "/\(scenario)-keys")
                 let history = try Finished.run(binary, ["history", "--json", "--state-dir", state])
                 try #require(history.status == 0, "\(scenario): \(history.standardError)")
                 let file = directory.path + "/\(scenario).json"
                 try history.standardOutput.write(toFile: file, atomically: true, encoding: .utf8)
-                let keys = try Self.keys(state: state, out: directory.path + "/\(scenario)-keys")
                 runs.append(["history": file, "root": keys.root, "otherRoot": stranger.root, "appAppleId": keys.appAppleId])
+                appAppleIds.append(keys.appAppleId)
                 let document = try #require(try JSONSerialization.jsonObject(with: Data(history.standardOutput.utf8)) as? [String: Any])
                 rowsByRun.append((document["transactions"] as? [[String: Any]] ?? []).filter { $0["signedTransaction"] is String })
                 let players = document["players"] as? [[String: Any]] ?? []
@@ -47,9 +50,24 @@ extension EndToEnd {
             try #require(verdicts.count == scenarios.count)
             var verified = 0
             var renewalInfos = 0
+            var appTransactions = 0
             for (index, scenario) in scenarios.enumerated() {
                 let rows = rowsByRun[index]
-                let transactionVerdicts = verdicts[index].filter { $0["renewalOf"] == nil }
+                let transactionVerdicts = verdicts[index].filter { $0["renewalOf"] == nil && $0["appTransactionOf"] == nil }
+                // Each player with App Store transactions has an app transaction, which verifies, Apple's way.
+                let appStorePlayers = Set(rows.compactMap { $0["userId"] as? String })
+                let appVerdicts = verdicts[index].filter { $0["appTransactionOf"] != nil }
+                #expect(Set(appVerdicts.compactMap { $0["appTransactionOf"] as? String }) == appStorePlayers, "\(scenario)")
+                for verdict in appVerdicts {
+                    let fields = verdict["fields"] as? [String: Any] ?? [:]
+                    #expect(verdict["verified"] as? Bool == true, "\(scenario): app transaction: \(verdict)")
+                    #expect(fields["bundleId"] as? String != nil && fields["appAppleId"] as? Int == appAppleIds[index],
+                            "\(scenario): \(fields)")
+                    #expect(["Sandbox", "Production"].contains(fields["receiptType"] as? String ?? ""), "\(fields)")
+                    #expect((fields["appTransactionId"] as? String)?.count == 18 && fields["originalPlatform"] as? String == "iOS")
+                    #expect((fields["originalPurchaseDate"] as? Int ?? .max) <= (fields["receiptCreationDate"] as? Int ?? 0), "\(fields)")
+                    appTransactions += 1
+                }
                 #expect(transactionVerdicts.count == rows.count, "\(scenario): one verdict per signed transaction")
                 // Every App Store subscription's renewal info verifies and names it, Apple's way.
                 for verdict in verdicts[index] where verdict["renewalOf"] != nil {
@@ -92,6 +110,7 @@ extension EndToEnd {
             // 93 when written: the renewals of the subscription scenarios make most of them.
             #expect(verified > 80, "\(verified) transactions verified")
             #expect(renewalInfos > 20, "\(renewalInfos) subscriptions' renewal info verified")
+            #expect(appTransactions >= scenarios.count / 2, "\(appTransactions) app transactions verified")
         }
 
         // MARK: Helpers

@@ -59,11 +59,11 @@ extension EndToEnd {
             return result
         }
 
-        /// The output with each renewal info's signature left out: it is signed as it is read,
+        /// The output with each renewal info's and app transaction's signature left out: each is signed as it is read,
         /// and ECDSA signs with a fresh random number each time, so only its header and payload
         /// are the same from one reading to the next.
         private static func unsigned(_ output: String) -> String {
-            output.replacing(#/("signedRenewalInfo" : "[^".]*\.[^".]*)\.[^"]*"/#) { match in "\(match.output.1)\"" }
+            output.replacing(#/("signed(?:RenewalInfo|AppTransaction)" : "[^".]*\.[^".]*)\.[^"]*"/#) { match in "\(match.output.1)\"" }
         }
 
         @Test func theOutputIsTheSameFromAnyFolderAndReadsAsEachStorefrontCharged() throws {

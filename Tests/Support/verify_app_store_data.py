@@ -12,7 +12,8 @@ again with the other root, which must refuse it. Xcode's data (environment `Xcod
 as Apple's library decodes it, unchecked, and checked once more as sandbox data, which its one
 certificate must fail.
 
-Each subscription's renewal info (`signedRenewalInfo`) goes through `verify_and_decode_renewal_info`.
+Each subscription's renewal info (`signedRenewalInfo`) goes through `verify_and_decode_renewal_info`,
+each player's app transaction (`signedAppTransaction`) through `verify_and_decode_app_transaction`.
 
 Prints one JSON object: for each such transaction (and renewal info) its id, whether it verifies (and Apple's
 status when it does not), the decoded fields Apple's model gave, and whether the other root
@@ -112,6 +113,26 @@ def check(run):
                     "autoRenewStatus": decoded.autoRenewStatus.value if decoded.autoRenewStatus is not None else None,
                     "environment": decoded.environment.value if decoded.environment else None,
                     "signedDate": decoded.signedDate,
+                }
+            except VerificationException as error:
+                verdict["status"] = error.status.name
+            verdicts.append(verdict)
+        compact = player.get("signedAppTransaction")
+        if compact:
+            claims = unverified_payload(compact)
+            verdict = {"appTransactionOf": player.get("userId"), "verified": False}
+            try:
+                settings = {"environment": claims.get("receiptType", "Sandbox"), "bundleId": claims.get("bundleId", "")}
+                decoded = verifier(root, settings, run["appAppleId"]).verify_and_decode_app_transaction(compact)
+                verdict["verified"] = True
+                verdict["fields"] = {
+                    "receiptType": decoded.receiptType.value if decoded.receiptType else None,
+                    "appAppleId": decoded.appAppleId, "bundleId": decoded.bundleId,
+                    "appTransactionId": decoded.appTransactionId, "originalPurchaseDate": decoded.originalPurchaseDate,
+                    "receiptCreationDate": decoded.receiptCreationDate,
+                    "originalApplicationVersion": decoded.originalApplicationVersion,
+                    "originalPlatform": decoded.originalPlatform.value if decoded.originalPlatform else None,
+                    "deviceVerificationNonce": decoded.deviceVerificationNonce,
                 }
             except VerificationException as error:
                 verdict["status"] = error.status.name

@@ -26,6 +26,9 @@ public struct LedgerHistory: Sendable, Equatable {
     /// Each App Store subscription's renewal info as the App Store signs it (`signedRenewalInfo`),
     /// signed at `now`, by original transaction id; none when the ledger has no certificates yet.
     public var signedRenewalInfo: [String: String] = [:]
+    /// Each player's app transaction as the App Store signs it (`signedAppTransaction`), signed
+    /// at `now`, by user id: for each player with App Store transactions.
+    public var signedAppTransaction: [String: String] = [:]
 
     /// One player's state at `now`, as the Entitlements pane shows it.
     public struct Player: Sendable, Equatable {
@@ -152,8 +155,10 @@ extension LedgerHistory {
                   signedPurchases: signedPurchases)
         if let key, let kept = try ledger.setting(Store.signingCertificatesSetting),
            let certificates = SigningCertificates(kept: kept, for: key) {
-            signedRenewalInfo = try Self.renewalInfo(of: players, signer: TransactionSigner(key: key, certificates: certificates),
-                                                     transactions: byId, at: now)
+            let signer = TransactionSigner(key: key, certificates: certificates)
+            signedRenewalInfo = try Self.renewalInfo(of: players, signer: signer, transactions: byId, at: now)
+            signedAppTransaction = try Self.appTransactions(of: transactions, appAppleId: try ServerCredentials.read(from: ledger)?.appAppleId,
+                                                            signer: signer, at: now)
         }
     }
 }
@@ -166,6 +171,26 @@ extension TransactionSummary {
 }
 
 extension LedgerHistory {
+    /// Each player's app transaction, for the app and the environment of their newest App Store
+    /// transaction, first bought at their oldest.
+    static func appTransactions(of transactions: [TransactionSummary], appAppleId: Int64?, signer: TransactionSigner,
+                                at now: Date) throws -> [String: String] {
+        var signed: [String: String] = [:]
+        let appStore = transactions.compactMap { transaction in
+            transaction.signedTransaction.flatMap(SignedTransactionPayload.decoded(compact:)).map { (transaction, $0) }
+        }
+        for (userId, theirs) in Dictionary(grouping: appStore, by: \.0.userId) {
+            let byDate = theirs.sorted { $0.0.createdAt < $1.0.createdAt }
+            guard let first = byDate.first, let newest = byDate.last else { continue }
+            let payload = AppTransactionPayload(
+                userId: userId, bundleId: newest.1.bundleId, appAppleId: appAppleId,
+                environment: SignedEnvironment(rawValue: newest.1.environment) ?? .sandbox, firstSeen: first.0.createdAt,
+                signedAt: now)
+            signed[userId] = try signer.sign(payload)
+        }
+        return signed
+    }
+
     /// The renewal info of each subscription the App Store signs for (not one of a store with a
     /// key of its own), in the environment its latest transaction was signed for.
     static func renewalInfo(of players: [Player], signer: TransactionSigner, transactions: [String: TransactionSummary],

@@ -12,7 +12,11 @@ enum HistoryJSON {
             "now": HistoryFacts.date(history.now),
             "transactions": history.transactions.map { row(for: $0, in: history, status: statuses[$0.id]) },
             "refunds": history.refunds.map(row(for:)),
-            "players": history.players.map { row(for: $0, renewalInfo: history.signedRenewalInfo) },
+            "players": history.players.map { player in
+                var row = row(for: player, renewalInfo: history.signedRenewalInfo)
+                if let signed = history.signedAppTransaction[player.userId] { row["signedAppTransaction"] = signed }
+                return row
+            },
             "balances": history.balances,
         ]
     }
