@@ -27,21 +27,9 @@ enum APIFuzzInput {
                           body: Data(fields[4]))
     }
 
-    /// Percent escapes decoded, others left as written; bytes that are not UTF-8 become U+FFFD.
+    /// Percent escapes decoded as the server decodes a path.
     private static func decoded(_ bytes: [UInt8]) -> String {
-        var out: [UInt8] = []
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-               let byte = UInt8(String(decoding: bytes[(index + 1)...(index + 2)], as: UTF8.self), radix: 16) {
-                out.append(byte)
-                index += 3
-            } else {
-                out.append(bytes[index])
-                index += 1
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
+        APIRequest.percentDecoded(bytes)
     }
 
     /// The ledger every input is answered from, written once per process.

@@ -24,9 +24,9 @@ public final class HTTPServer {
     private let server: UnsafeMutablePointer<sf_http_server>
     private let box: Unmanaged<Handler>
 
-    /// Its threads: one a core, at most four, so requests are answered side by side without
-    /// more threads than the machine runs (the app's own loop needs a core too).
-    static let threads = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
+    /// Its threads: one a core, at most as many as the stores' APIs answer at once, so requests
+    /// are answered side by side without more threads than the machine runs.
+    static let threads = min(StoreServers.connections, max(1, ProcessInfo.processInfo.activeProcessorCount))
 
     /// Listens on `address:port`; a request whose body is past `bodyLimit` bytes is answered
     /// 413 without reaching the handler. At most `connectionLimit` connections at once (shared

@@ -20,7 +20,7 @@ public final class EngineWorker: @unchecked Sendable {
 
     public func submit(_ call: EngineCall, answer: @escaping @Sendable (Message) -> Void) {
         queue.async { [self] in
-            answer(message(answering: call))
+            answer(.store(report(answering: call)))
         }
     }
 
@@ -33,10 +33,7 @@ public final class EngineWorker: @unchecked Sendable {
         case .send(let input): call = .send(input)
         case .act(let action, let transactionId): call = .act(action, transactionId: transactionId)
         }
-        return queue.sync {
-            guard case .store(let report) = message(answering: call) else { return store.currentReport() }
-            return report
-        }
+        return queue.sync { report(answering: call) }
     }
 
     /// Waits until every call handed in so far has run.
@@ -50,51 +47,51 @@ public final class EngineWorker: @unchecked Sendable {
         queue.sync { _ = store.checkLedgerForNextLaunch() }
     }
 
-    private func message(answering call: EngineCall) -> Message {
+    private func report(answering call: EngineCall) -> StoreReport {
         do {
             switch call {
             case .launch:
-                return .store(try store.launch())
+                return try store.launch()
             case .requestProducts(let path, let attempt):
-                return .store(try store.requestProducts(on: path, attempt: attempt))
+                return try store.requestProducts(on: path, attempt: attempt)
             case .beginPurchase(let productId, let storefrontId, let path, let variationId):
-                return .store(try store.beginPurchase(of: productId, in: storefrontId, on: path, variationId: variationId))
+                return try store.beginPurchase(of: productId, in: storefrontId, on: path, variationId: variationId)
             case .send(let input):
-                return .store(try store.send(input))
+                return try store.send(input)
             case .openURL(let url, let storefrontId):
-                return .store(try store.open(url: url, shownIn: storefrontId))
+                return try store.open(url: url, shownIn: storefrontId)
             case .restore(let path):
-                return .store(try store.restore(on: path))
+                return try store.restore(on: path)
             case .runDue:
-                return .store(try store.runDue())
+                return try store.runDue()
             case .advance(let date):
-                return .store(try store.advance(to: date))
+                return try store.advance(to: date)
             case .act(let action, let transactionId):
-                return .store(try store.act(action, on: transactionId))
+                return try store.act(action, on: transactionId)
             case .configureXee(let settings):
-                return .store(try store.configureXee(settings))
+                return try store.configureXee(settings)
             case .loadXeePaywall(let placement, let storefrontId):
                 let paywall = try store.xee.getPaywall(placement: placement)
                 _ = try store.xee.getPaywallVariantProducts(paywallVariant: paywall, in: storefrontId)
-                return .store(store.currentReport())
+                return store.currentReport()
             case .keepPath(let path):
-                return .store(try store.keepPath(path))
+                return try store.keepPath(path)
             case .buyPromoted(let productId, let storefrontId):
-                return .store(try store.xee.makePurchase(heldPromotion: productId, shownIn: storefrontId))
+                return try store.xee.makePurchase(heldPromotion: productId, shownIn: storefrontId)
             case .setTimeRate(let rate, let keepingClockPaused):
-                return .store(try store.setTimeRate(rate, keepingClockPaused: keepingClockPaused))
+                return try store.setTimeRate(rate, keepingClockPaused: keepingClockPaused)
             case .advanceCalendar(let seconds):
-                return .store(try store.advance(by: seconds))
+                return try store.advance(by: seconds)
             case .close:
-                return .store(try store.close())
+                return try store.close()
             case .olderEvents(let id):
-                return .store(try store.events(before: id))
+                return try store.events(before: id)
             case .advanceToNextDue:
-                return .store(try store.advanceToNextDue())
+                return try store.advanceToNextDue()
             case .replaceCatalog(let catalog, let file):
-                return .store(try store.replaceCatalog(with: catalog, from: file))
+                return try store.replaceCatalog(with: catalog, from: file)
             case .note(let note):
-                return .store(try store.note(note))
+                return try store.note(note)
             }
         } catch {
             // Whatever the call wrote was rolled back: the state as it stands, and why.
@@ -105,7 +102,7 @@ public final class EngineWorker: @unchecked Sendable {
             if case .requestProducts(let path, let attempt) = call {
                 report.products = ProductsReply(path: path, outcome: .failed(attempt: attempt, retryAfter: nil))
             }
-            return .store(report)
+            return report
         }
     }
 

@@ -58,9 +58,16 @@ public final class StoreAPIs {
 }
 
 /// Why the APIs could not start.
-public enum StoreAPIsError: Error {
+public enum StoreAPIsError: Error, CustomStringConvertible {
     case store(StoreError)
     case listening(HTTPServerError)
+
+    public var description: String {
+        switch self {
+        case .store(let failure): failure.description
+        case .listening(let failure): failure.description
+        }
+    }
 }
 
 /// Who makes a change, once there is an engine to make it.

@@ -123,13 +123,11 @@ public enum ScenarioParser {
             return .signedData(style)
         case "api":
             try exactly(1, "an ADDRESS:PORT on this machine: api 127.0.0.1:8780")
-            let parts = arguments[0].split(separator: ":", omittingEmptySubsequences: false)
-            let octets = parts[0].split(separator: ".", omittingEmptySubsequences: false)
-            guard parts.count == 2, octets.count == 4, octets.allSatisfy({ Self.isDigits($0) && UInt8($0) != nil }),
-                  Self.isDigits(parts[1]), let port = UInt16(parts[1]) else {
+            // The port is said, not left to the default: the script's backend must know it.
+            guard arguments[0].contains(":"), let address = ServedAddress(parsing: arguments[0]) else {
                 throw Problem("api takes an IPv4 address and a port such as 127.0.0.1:8780 (port 0: any free one), not \(arguments[0])")
             }
-            return .api(host: String(parts[0]), port: port)
+            return .api(host: address.host, port: address.port)
         case "seed":
             try exactly(1, "a whole number: seed 7")
             guard Self.isDigits(arguments[0]), let seed = UInt64(arguments[0]) else {

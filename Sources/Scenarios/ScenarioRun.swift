@@ -417,10 +417,7 @@ final class ScenarioRun<Terminal: Backend> {
             self.apis = apis
             transcript[transcript.count - 1] += "   (\(apis.baseURL))"
         } catch {
-            switch error {
-            case .store(let failure): throw self.error(line, failure.description)
-            case .listening(let failure): throw self.error(line, failure.description)
-            }
+            throw self.error(line, error.description)
         }
         if let engine { handChanges(to: engine) }
     }

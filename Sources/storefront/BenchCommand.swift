@@ -36,11 +36,8 @@ enum BenchCommand {
             return
         }
         if options.httpOnly {
-            guard let catalog = try? CatalogFile.load(text: text, file: catalogPath),
-                  let big = try? CatalogLoader.load(text: SyntheticCatalog.text(products: 10_000), file: "bench.json") else {
-                throw CommandFailure(.dataError, "\(catalogPath) or the synthetic catalog does not load")
-            }
-            try APIBench.measure(catalog: big, frameCatalog: catalog, quick: quick).lines.forEach { print($0) }
+            let catalogs = try framesCatalogs(text: text, catalogPath: catalogPath)
+            try APIBench.measure(catalog: catalogs[1].0, frameCatalog: catalogs[0].0, quick: quick).lines.forEach { print($0) }
             return
         }
         if options.terminalOnly {
@@ -138,7 +135,7 @@ enum BenchCommand {
         floors.lines.forEach { print($0) }
     }
 
-    /// `--frames`: the two catalogs the frame case draws, loaded once, untimed.
+    /// `--frames` (and `--http`): the two catalogs the frame case draws, loaded once, untimed.
     private static func framesCatalogs(text: String, catalogPath: String) throws(CommandFailure) -> [(ProductCatalog, String)] {
         guard let catalog = try? CatalogFile.load(text: text, file: catalogPath) else {
             throw CommandFailure(.dataError, "\(catalogPath) does not load; run storefront lint \(catalogPath)")

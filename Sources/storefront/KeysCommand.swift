@@ -14,7 +14,7 @@ import StoreEngine
 enum KeysCommand {
     /// Where the service account's `token_uri` points: the token endpoint of the stores' APIs
     /// storefront serves on this address.
-    static let defaultAPIAddress = "127.0.0.1:\(APIOption.defaultPort)"
+    static let defaultAPIAddress = ServedAddress(host: "127.0.0.1", port: ServedAddress.defaultPort)
 
     static func run(_ options: Options) throws(CommandFailure) {
         guard let out = options.outputDirectory, !out.isEmpty else {
@@ -25,7 +25,7 @@ enum KeysCommand {
         let environment = SignedEnvironment(settings: catalog.settings, choice: try options.signedDataStyle())
         let directory = Environment.stateDirectory(options)
         // Where the app will serve the APIs (`--api`), so the token endpoint is there.
-        let address = try APIOption.address(options, catalog: catalog).map { "\($0.host):\($0.port)" } ?? defaultAPIAddress
+        let address = try APIOption.address(options, catalog: catalog) ?? defaultAPIAddress
         let keys: ServerKeys
         do {
             keys = try directory.serverKeys()

@@ -75,13 +75,7 @@ struct HTTPServerLoadTests {
         guard let answer, answer.status == 200, answer.headers["content-type"] == "application/json",
               let object = try? JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any],
               let jws = object["signedTransactionInfo"] as? String else { return false }
-        let parts = jws.split(separator: ".")
-        guard parts.count == 3 else { return false }
-        var payload = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        payload += String(repeating: "=", count: (4 - payload.count % 4) % 4)
-        guard let data = Data(base64Encoded: payload),
-              let claims = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
-        return claims["transactionId"] as? String == SyntheticHistory.appStoreTransactionId(index)
+        return SignedTransactionPayload.decoded(compact: jws)?.transactionId == SyntheticHistory.appStoreTransactionId(index)
     }
 
     /// Waits, a bounded while, until `condition` holds.

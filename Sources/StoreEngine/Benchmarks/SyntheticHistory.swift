@@ -33,7 +33,7 @@ public enum SyntheticHistory {
     }
 
     private static func signedLedgerId(_ index: Int) -> String {
-        String(format: "txn-%06d", index + 1)
+        LedgerTransactionId.of(sequence: Int64(index + 1))
     }
 
     private static func write(purchases count: Int, of productId: String, in storefrontId: String, user: String,

@@ -78,7 +78,6 @@ public struct LedgerHistory: Sendable, Equatable {
 }
 
 extension LedgerHistory {
-    /// Reads it all from `ledger`.
     /// The ledger's simulated now as the app's clock has it at `wallTime` (the wall time when
     /// no clock was kept).
     static func simulatedNow(of ledger: LedgerDatabase, atWall wallTime: Date) throws -> Date {
@@ -93,7 +92,9 @@ extension LedgerHistory {
         try (ledger.setting(Store.renewalRateSetting) ?? ledger.setting(Store.renewalRateInUseSetting)).flatMap(RenewalRate.init(rawValue:))
     }
 
-    init(reading ledger: LedgerDatabase, catalog: ProductCatalog?, wallTime: Date) throws {
+    /// Reads it all from `ledger`; each App Store player's app transaction is signed too unless
+    /// `signingAppTransactions` is false (the server API, which answers with renewal info only).
+    init(reading ledger: LedgerDatabase, catalog: ProductCatalog?, wallTime: Date, signingAppTransactions: Bool = true) throws {
         let records = try ledger.transactions(newestFirst: Int.max)
         let transactions = records.map(TransactionSummary.init(record:))
         let now = try Self.simulatedNow(of: ledger, atWall: wallTime)
@@ -157,8 +158,10 @@ extension LedgerHistory {
            let certificates = SigningCertificates(kept: kept, for: key) {
             let signer = TransactionSigner(key: key, certificates: certificates)
             signedRenewalInfo = try Self.renewalInfo(of: players, signer: signer, transactions: byId, at: now)
-            signedAppTransaction = try Self.appTransactions(of: transactions, appAppleId: try ServerCredentials.read(from: ledger)?.appAppleId,
-                                                            signer: signer, at: now)
+            if signingAppTransactions {
+                signedAppTransaction = try Self.appTransactions(of: transactions, appAppleId: try ServerCredentials.read(from: ledger)?.appAppleId,
+                                                                signer: signer, at: now)
+            }
         }
     }
 }

@@ -53,7 +53,7 @@ struct PathPurchases {
             let sequence = try store.ledger.nextValue(ofSequence: "transaction")
             let time = now
             var record = TransactionRecord(
-                id: String(format: "txn-%06d", sequence), productId: productId, userId: userId,
+                id: LedgerTransactionId.of(sequence: Int64(sequence)), productId: productId, userId: userId,
                 storefront: storefront.id, integrationPath: path.rawValue, state: .purchasing, quantity: 1,
                 price: "\(terms.regularPrice)", currency: storefront.currency,
                 variationId: variationId, createdAt: time, updatedAt: time, amountCharged: "\(terms.chargeNow)",

@@ -31,7 +31,7 @@ extension Store {
             let restored: TransactionRecord = try ledger.inTransaction {
                 let sequence = try ledger.nextValue(ofSequence: "transaction")
                 let record = Restore.restoredTransaction(
-                    of: purchase, id: String(format: "txn-%06d", sequence), at: time,
+                    of: purchase, id: LedgerTransactionId.of(sequence: Int64(sequence)), at: time,
                     storefrontLocale: { catalog.storefront(id: $0)?.locale })
                 try ledger.insert(record)
                 try sign(record, at: time)

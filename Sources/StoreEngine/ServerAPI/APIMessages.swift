@@ -34,6 +34,37 @@ public struct APIRequest: Sendable {
         query.filter { $0.name == name }.map(\.value)
     }
 
+    /// `bytes` with their percent escapes decoded, every decoded byte kept (NUL included); an
+    /// escape that is not `%` and two hex digits stays as written, as libmicrohttpd leaves it;
+    /// bytes that are not UTF-8 become U+FFFD. How a request's path is read, by the server and
+    /// by the fuzzer alike.
+    public static func percentDecoded(_ bytes: some Collection<UInt8>) -> String {
+        let raw = Array(bytes)
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(raw.count)
+        var index = 0
+        while index < raw.count {
+            if raw[index] == UInt8(ascii: "%"), index + 2 < raw.count,
+               let high = hexValue(raw[index + 1]), let low = hexValue(raw[index + 2]) {
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(raw[index])
+                index += 1
+            }
+        }
+        return String(decoding: decoded, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
     /// Whether the method, the path, the query or the authorization holds a control character
     /// (U+0000 to U+001F, U+007F): one that arrived percent-encoded, since HTTP carries none raw.
     public var hasControlCharacters: Bool {

@@ -34,43 +34,48 @@ struct AppStoreBearerToken {
             accepted[authorization] = nil
             return "the token expired"
         }
-        let problem = fullProblem(with: authorization, at: now)
-        if problem == nil, let authorization, let expires = Self.expiry(of: authorization) {
+        switch check(authorization, at: now) {
+        case .success(let expires):
             if accepted.count >= Self.acceptedLimit { accepted.removeAll() }
-            accepted[authorization] = expires
+            if let authorization { accepted[authorization] = expires }
+            return nil
+        case .failure(let refusal):
+            return refusal.reason
         }
-        return problem
     }
 
-    private static func expiry(of authorization: String) -> TimeInterval? {
-        guard let jws = JWS(compact: String(authorization.dropFirst("Bearer ".count))),
-              let claims = try? JSONSerialization.jsonObject(with: jws.payload) as? [String: Any] else { return nil }
-        return seconds(claims["exp"])
+    private struct Refusal: Error {
+        var reason: String
     }
 
-    private func fullProblem(with authorization: String?, at now: Date) -> String? {
-        guard let authorization, authorization.hasPrefix("Bearer ") else { return "no bearer token" }
-        guard let jws = JWS(compact: String(authorization.dropFirst("Bearer ".count))) else { return "the token is not a JWT" }
+    private static func refuse(_ reason: String) -> Result<TimeInterval, Refusal> {
+        .failure(Refusal(reason: reason))
+    }
+
+    /// The token checked in full: its expiry when it passes, else why not.
+    private func check(_ authorization: String?, at now: Date) -> Result<TimeInterval, Refusal> {
+        guard let authorization, authorization.hasPrefix("Bearer ") else { return Self.refuse("no bearer token") }
+        guard let jws = JWS(compact: String(authorization.dropFirst("Bearer ".count))) else { return Self.refuse("the token is not a JWT") }
         guard let header = try? JSONSerialization.jsonObject(with: jws.header) as? [String: Any],
               let claims = try? JSONSerialization.jsonObject(with: jws.payload) as? [String: Any] else {
-            return "the token's header or claims are not JSON objects"
+            return Self.refuse("the token's header or claims are not JSON objects")
         }
-        guard header["alg"] as? String == "ES256" else { return "the token is not signed ES256" }
-        guard header["kid"] as? String == keyId else { return "the token names another key than \(keyId)" }
-        guard jws.isSigned(by: key) else { return "the token's signature is not the key's" }
-        guard claims["iss"] as? String == issuerId else { return "the token's issuer is not \(issuerId)" }
-        guard claims["aud"] as? String == "appstoreconnect-v1" else { return "the token's audience is not appstoreconnect-v1" }
-        guard claims["bid"] as? String == bundleId else { return "the token is for another app than \(bundleId)" }
-        guard let expires = Self.seconds(claims["exp"]) else { return "the token has no expiry" }
+        guard header["alg"] as? String == "ES256" else { return Self.refuse("the token is not signed ES256") }
+        guard header["kid"] as? String == keyId else { return Self.refuse("the token names another key than \(keyId)") }
+        guard jws.isSigned(by: key) else { return Self.refuse("the token's signature is not the key's") }
+        guard claims["iss"] as? String == issuerId else { return Self.refuse("the token's issuer is not \(issuerId)") }
+        guard claims["aud"] as? String == "appstoreconnect-v1" else { return Self.refuse("the token's audience is not appstoreconnect-v1") }
+        guard claims["bid"] as? String == bundleId else { return Self.refuse("the token is for another app than \(bundleId)") }
+        guard let expires = Self.seconds(claims["exp"]) else { return Self.refuse("the token has no expiry") }
         let time = now.timeIntervalSince1970
-        guard expires > time else { return "the token expired" }
-        guard expires - time <= Self.longestLife else { return "the token expires more than an hour from now" }
+        guard expires > time else { return Self.refuse("the token expired") }
+        guard expires - time <= Self.longestLife else { return Self.refuse("the token expires more than an hour from now") }
         if let issued = claims["iat"] {
             guard let issuedAt = Self.seconds(issued), expires - issuedAt <= Self.longestLife, issuedAt <= time + 60 else {
-                return "the token was issued more than an hour before it expires, or in the future"
+                return Self.refuse("the token was issued more than an hour before it expires, or in the future")
             }
         }
-        return nil
+        return .success(expires)
     }
 
     private static func seconds(_ value: Any?) -> TimeInterval? {

@@ -51,7 +51,7 @@ struct AppStoreLedgerReader {
     /// The customer's App Store subscriptions at the ledger's simulated time, each with its
     /// latest transaction's JWS and its renewal info signed now.
     func subscriptionStatuses(ofCustomer userId: String, at wallTime: Date) throws -> [SubscriptionStatusRow] {
-        let history = try LedgerHistory(reading: ledger, catalog: nil, wallTime: wallTime)
+        let history = try LedgerHistory(reading: ledger, catalog: nil, wallTime: wallTime, signingAppTransactions: false)
         guard let player = history.players.first(where: { $0.userId == userId }) else { return [] }
         return try player.subscriptions.compactMap { subscription in
             guard let renewalInfo = history.signedRenewalInfo[subscription.originalTransactionId],

@@ -1,53 +1,35 @@
 import Foundation
 import Ledger
-import Synchronization
 
 /// The App Store Server API on a state directory, answered from its ledger as Apple answers,
 /// at Apple's paths, with Apple's bodies and error codes: Get Transaction Info, Get Transaction
 /// History (v1 and v2), Get All Subscription Statuses and Get Refund History; Send Consumption
 /// Information comes back as a change the engine makes. Every request needs a bearer token
-/// made with the state directory's In-App Purchase key (`storefront keys`). It reads only, on
-/// a read-only connection of its own opened once (the ledger is vetted at that open, not at
-/// each request), so it never waits for the app's commits nor makes the app wait: SQLite's
-/// write-ahead log keeps a reader apart from the writer, and each request sees what was
-/// committed before it.
+/// made with the state directory's In-App Purchase key (`storefront keys`). It reads on
+/// connections of its own (`LedgerReaders`), opened once (the ledger is vetted at that open,
+/// not at each request).
 public final class AppStoreServerAPI: Sendable {
-    /// Connections to read on, each for one request at a time (SQLite's connections are not
-    /// for two threads at once), taken in turn, so the server's threads answer side by side.
-    private let readers: [ReaderSlot]
-    private let turn = Atomic<Int>(0)
+    private let readers: LedgerReaders<Keys>
     let bundleId: String
     let wallTime: @Sendable () -> Date
 
     /// Apple's page of a transaction history.
     static let pageSize = 20
-    /// As many as the server has threads (`HTTPServer`'s pool).
-    static let readerCount = 4
 
-    /// A reading connection and what it has learnt: the credentials and the key that checks
-    /// tokens, read once, and the tokens it has accepted until they expire.
-    private struct Reader {
-        let ledger: LedgerDatabase
-        var credentials: ServerCredentials?
-        var token: AppStoreBearerToken?
-    }
-
-    /// One reader behind its lock (a lock cannot be copied into an array by itself).
-    private final class ReaderSlot: Sendable {
-        let reader: Mutex<Reader>
-
-        init(_ ledger: sending LedgerDatabase) {
-            reader = Mutex(Reader(ledger: ledger))
-        }
+    /// What a connection learns from the ledger's credentials: them, and the key that checks
+    /// tokens with the tokens it has accepted.
+    private struct Keys {
+        let credentials: ServerCredentials
+        var token: AppStoreBearerToken
     }
 
     /// Opens the state directory's ledger to read; an error when there is none to read.
     public init(stateDirectory: StateDirectory, bundleId: String,
                 wallTime: @escaping @Sendable () -> Date = Date.init) throws(StoreError) {
-        do {
-            readers = try (0..<Self.readerCount).map { _ in ReaderSlot(try LedgerDatabase(readingOnly: stateDirectory.ledgerPath)) }
-        } catch {
-            throw StoreError(error)
+        readers = try LedgerReaders(stateDirectory: stateDirectory) { credentials in
+            Keys(credentials: credentials,
+                 token: AppStoreBearerToken(keyId: credentials.apiKeyId, issuerId: credentials.issuerId,
+                                            key: try SigningKey(privatePEM: credentials.apiKeyPEM), bundleId: bundleId))
         }
         self.bundleId = bundleId
         self.wallTime = wallTime
@@ -55,8 +37,11 @@ public final class AppStoreServerAPI: Sendable {
 
     /// Its answer: a read's response, or the change a write asks the engine to make.
     public func answer(_ request: APIRequest) -> APIAnswer {
-        let index = turn.wrappingAdd(1, ordering: .relaxed).oldValue % readers.count
-        return readers[(index + readers.count) % readers.count].reader.withLock { reader in answer(request, reading: &reader) }
+        do {
+            return try readers.withReader { reader in try answer(request, reading: &reader) }
+        } catch {
+            return .response(Self.error(500, 5000000, "An unknown error occurred."))
+        }
     }
 
     /// Apple's routes under `/inApps/`, by what comes between it and the transaction id, with
@@ -66,7 +51,7 @@ public final class AppStoreServerAPI: Sendable {
         "v2/refund/lookup": "GET", "v1/transactions/consumption": "PUT",
     ]
 
-    private func answer(_ request: APIRequest, reading kept: inout Reader) -> APIAnswer {
+    private func answer(_ request: APIRequest, reading kept: inout LedgerReaders<Keys>.Reader) throws -> APIAnswer {
         let ledger = kept.ledger
         // A control character (a %00 in the path) is in no request Apple's clients make: the
         // request is refused whole, as Apple refuses a bad request, before any part is read.
@@ -78,40 +63,31 @@ public final class AppStoreServerAPI: Sendable {
         guard let method = Self.routes[route] else { return .response(APIResponse(status: 404)) }
         let id = parts[parts.count - 1]
         guard request.method == method else { return .response(APIResponse(status: 405)) }
-        do {
-            if kept.credentials == nil, let read = try ServerCredentials.read(from: ledger) {
-                kept.credentials = read
-                kept.token = AppStoreBearerToken(keyId: read.apiKeyId, issuerId: read.issuerId,
-                                                 key: try SigningKey(privatePEM: read.apiKeyPEM), bundleId: bundleId)
-            }
-            guard let credentials = kept.credentials, var token = kept.token else {
-                return .response(APIResponse(status: 401, note: "the state directory has no API key yet: run storefront keys"))
-            }
-            // Apple says nothing of why; the Events pane does, for the backend's developer.
-            let problem = token.problem(with: request.authorization, at: wallTime())
-            kept.token = token
-            if let problem { return .response(APIResponse(status: 401, note: problem)) }
-            let reader = AppStoreLedgerReader(ledger: ledger, credentials: credentials)
-            guard AppStoreIdentifiers.isNumber(id) else {
-                return .response(Self.error(400, 4000006, "Invalid transaction id."))
-            }
-            guard let transaction = try reader.transaction(appStoreId: id) else {
-                return .response(Self.error(404, 4040010, "Transaction id not found."))
-            }
-            switch route {
-            case "v1/transactions":
-                return .response(Self.transactionInfo(transaction.signedTransaction ?? ""))
-            case "v1/history", "v2/history":
-                return .response(try history(of: transaction, asked: request, in: reader))
-            case "v2/refund/lookup":
-                return .response(try refundHistory(of: transaction, asked: request, in: reader))
-            case "v1/transactions/consumption":
-                return consumption(of: transaction, sent: request)
-            default:
-                return .response(try statuses(of: transaction, asked: request, in: reader))
-            }
-        } catch {
-            return .response(Self.error(500, 5000000, "An unknown error occurred."))
+        guard let credentials = kept.learnt?.credentials else {
+            return .response(APIResponse(status: 401, note: "the state directory has no API key yet: run storefront keys"))
+        }
+        // Apple says nothing of why; the Events pane does, for the backend's developer.
+        if let problem = kept.learnt?.token.problem(with: request.authorization, at: wallTime()) {
+            return .response(APIResponse(status: 401, note: problem))
+        }
+        let reader = AppStoreLedgerReader(ledger: ledger, credentials: credentials)
+        guard AppStoreIdentifiers.isNumber(id) else {
+            return .response(Self.error(400, 4000006, "Invalid transaction id."))
+        }
+        guard let transaction = try reader.transaction(appStoreId: id) else {
+            return .response(Self.error(404, 4040010, "Transaction id not found."))
+        }
+        switch route {
+        case "v1/transactions":
+            return .response(Self.transactionInfo(transaction.signedTransaction ?? ""))
+        case "v1/history", "v2/history":
+            return .response(try history(of: transaction, asked: request, in: reader))
+        case "v2/refund/lookup":
+            return .response(try refundHistory(of: transaction, asked: request, in: reader))
+        case "v1/transactions/consumption":
+            return consumption(of: transaction, sent: request)
+        default:
+            return .response(try statuses(of: transaction, asked: request, in: reader))
         }
     }
 

@@ -9,6 +9,9 @@ public final class StoreServers: Sendable {
     private let appStore: AppStoreServerAPI
     private let androidPublisher: AndroidPublisherAPI
 
+    /// How many requests each store's API answers at once: the server takes no more threads.
+    public static let connections = 4
+
     /// Opens the state directory's ledger to read; an error when there is none to read.
     public init(stateDirectory: StateDirectory, catalog: ProductCatalog,
                 wallTime: @escaping @Sendable () -> Date = Date.init) throws(StoreError) {

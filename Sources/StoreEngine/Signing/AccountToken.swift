@@ -1,4 +1,3 @@
-import CCrypto
 import Foundation
 
 /// The `appAccountToken` a player's purchases carry: a UUID that is the same for every purchase
@@ -6,10 +5,7 @@ import Foundation
 /// and variant bits of a name-based UUID, RFC 9562 §5.8).
 enum AccountToken {
     static func uuid(forUser userId: String) -> String {
-        var digest = [UInt8](repeating: 0, count: 32)
-        let bytes = Array(("storefront.appAccountToken:" + userId).utf8)
-        var length: UInt32 = 0
-        guard EVP_Digest(bytes, bytes.count, &digest, &length, EVP_sha256(), nil) == 1 else {
+        guard var digest = Digest.sha256.of("storefront.appAccountToken:" + userId) else {
             return UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)).uuidString
         }
         digest[6] = (digest[6] & 0x0F) | 0x80  // version 8: custom

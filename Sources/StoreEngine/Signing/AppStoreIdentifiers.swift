@@ -19,9 +19,7 @@ enum AppStoreIdentifiers {
     static func ledgerId(ofTransaction appStoreId: String) -> String? {
         guard appStoreId.count == 16, isNumber(appStoreId), let number = Int64(appStoreId),
               number > transactionBase, number < webOrderBase else { return nil }
-        // Padded by hand: String(format:) goes through NSString, a cost on every API request.
-        let digits = String(number - transactionBase)
-        return "txn-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+        return LedgerTransactionId.of(sequence: number - transactionBase)
     }
 
     /// A subscription transaction's line item, numbered apart from the transactions.
@@ -45,7 +43,7 @@ enum AppStoreIdentifiers {
 
     /// The ledger's sequence number in `txn-000042`.
     private static func sequence(of ledgerId: String) -> Int64? {
-        guard ledgerId.hasPrefix("txn-") else { return nil }
+        guard ledgerId.hasPrefix(LedgerTransactionId.prefix) else { return nil }
         let digits = ledgerId.dropFirst(4)
         guard !digits.isEmpty, digits.count <= 15, digits.allSatisfy(\.isASCIIDigit) else { return nil }
         return Int64(digits)

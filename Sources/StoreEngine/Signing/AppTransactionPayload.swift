@@ -1,4 +1,3 @@
-import CCrypto
 import Foundation
 
 /// What a player's signed app transaction says (`signedAppTransaction`), field for field as
@@ -41,20 +40,12 @@ public struct AppTransactionPayload: AppStoreSignedPayload, Codable, Sendable, E
         // The same for one player every time it is signed: a backend may compare them.
         let nonce = AccountToken.uuid(forUser: "appTransaction.nonce:" + userId).lowercased()
         deviceVerificationNonce = nonce
-        deviceVerification = Data(Self.digest(nonce + AccountToken.uuid(forUser: "device:" + userId), EVP_sha384(), 48))
+        deviceVerification = Data(Digest.sha384.of(nonce + AccountToken.uuid(forUser: "device:" + userId)) ?? [])
             .base64EncodedString()
-        let number = Self.digest("appTransactionId:" + userId, EVP_sha256(), 32).prefix(8)
+        let number = (Digest.sha256.of("appTransactionId:" + userId) ?? []).prefix(8)
             .reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         // Eighteen digits, as Apple's ids are.
         appTransactionId = String(700_000_000_000_000_000 + number % 100_000_000_000_000_000)
         originalPlatform = "iOS"
-    }
-
-    private static func digest(_ text: String, _ kind: OpaquePointer?, _ size: Int) -> [UInt8] {
-        var digest = [UInt8](repeating: 0, count: size)
-        let bytes = Array(text.utf8)
-        var length: UInt32 = 0
-        _ = EVP_Digest(bytes, bytes.count, &digest, &length, kind, nil)
-        return digest
     }
 }

@@ -51,7 +51,7 @@ public struct SignedTransactionPayload: AppStoreSignedPayload, Codable, Sendable
 
     /// What a compact JWS says, read without checking its signature; nil when it is not one of
     /// a transaction.
-    static func decoded(compact: String) -> SignedTransactionPayload? {
+    public static func decoded(compact: String) -> SignedTransactionPayload? {
         JWS(compact: compact).flatMap { decoded(from: $0.payload) }
     }
 

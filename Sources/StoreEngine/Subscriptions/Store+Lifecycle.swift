@@ -128,7 +128,7 @@ extension Store {
         let recovers = subscription.billingIssueAt != nil
         let renewal: TransactionRecord = try ledger.inTransaction {
             let sequence = try ledger.nextValue(ofSequence: "transaction")
-            var record = lifecycle.renewalTransaction(terms, of: subscription, id: String(format: "txn-%06d", sequence),
+            var record = lifecycle.renewalTransaction(terms, of: subscription, id: LedgerTransactionId.of(sequence: Int64(sequence)),
                                                       at: start)
             // The store's own id for this recurrence, where it keeps one (Google Play's `GPA.…..0`).
             record.pathReference = try path(of: record).lifecycle?.renewalReference(of: subscription, in: context)

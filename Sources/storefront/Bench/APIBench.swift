@@ -2,6 +2,7 @@ import Catalog
 import CursesBackend
 import Foundation
 import Host
+import Program
 import StoreEngine
 import TerminalUI
 
@@ -45,7 +46,7 @@ enum APIBench {
         defer { try? FileManager.default.removeItem(at: folder) }
         let directory = StateDirectory(path: folder.path)
         let fillStart = DispatchTime.now().uptimeNanoseconds
-        let server: HTTPServer
+        let apis: StoreAPIs
         let authorization: String
         do {
             let keys = try directory.serverKeys()
@@ -53,18 +54,13 @@ enum APIBench {
                                              catalog: catalog, toLedgerAt: directory.ledgerPath,
                                              startingAt: Date(timeIntervalSince1970: 1_700_000_000))
             authorization = "Bearer " + (try keys.appStoreBearerToken(bundleId: catalog.app.bundleId))
-            let api = try AppStoreServerAPI(stateDirectory: directory, bundleId: catalog.app.bundleId)
-            // The bench only reads; a write finds no engine to make it, as before the app hands one over.
-            server = try HTTPServer(address: "127.0.0.1", port: 0) { request in
-                switch api.answer(request) {
-                case .response(let response): response
-                case .change(_, let answers): answers.failed
-                }
-            }
+            // The app's own server and router; the bench only reads, and hands no engine over.
+            apis = try StoreAPIs(address: "127.0.0.1", port: 0, stateDirectory: directory, catalog: catalog, observe: { _ in })
         } catch {
             throw CommandFailure(.ioError, "the API bench could not set up its ledger and server: \(error)")
         }
-        defer { server.stop() }
+        defer { apis.stop() }
+        let server = apis.server
         let fillSeconds = Double(DispatchTime.now().uptimeNanoseconds - fillStart) / 1e9
         let headers = [("Authorization", authorization)]
         let target: @Sendable (Int, Int) -> String = { client, index in
@@ -125,14 +121,8 @@ enum APIBench {
     private static func isTransactionInfo(_ answer: LoopbackHTTPClient.Answer?, asked target: String) -> Bool {
         guard let answer, answer.status == 200,
               let object = try? JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any],
-              let jws = object["signedTransactionInfo"] as? String else { return false }
-        let parts = jws.split(separator: ".")
-        guard parts.count == 3 else { return false }
-        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard let payload = Data(base64Encoded: base64),
-              let claims = try? JSONSerialization.jsonObject(with: payload) as? [String: Any],
-              let id = claims["transactionId"] as? String else { return false }
+              let jws = object["signedTransactionInfo"] as? String,
+              let id = SignedTransactionPayload.decoded(compact: jws)?.transactionId else { return false }
         return target.hasSuffix("/" + id)
     }
 

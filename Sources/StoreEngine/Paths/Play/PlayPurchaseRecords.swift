@@ -30,6 +30,17 @@ struct PlayPurchaseRecords: PathRecords {
                                  of: Self.owner, key: purchase.transactionId)
     }
 
+    /// The purchase whose token is `token` (the Developer API's lookup): only records whose JSON
+    /// holds the token's text are decoded, not every purchase held.
+    func purchase(withToken token: String) throws -> PlayPurchase? {
+        guard !token.isEmpty else { return nil }
+        for record in try ledger.pathRecords(of: Self.owner) where record.value.contains(token) {
+            let purchase = try JSONDecoder().decode(PlayPurchase.self, from: Data(record.value.utf8))
+            if purchase.purchaseToken == token { return purchase }
+        }
+        return nil
+    }
+
     /// Every purchase Google holds, oldest first.
     func all() throws -> [PlayPurchase] {
         try ledger.pathRecords(of: Self.owner).map { try JSONDecoder().decode(PlayPurchase.self, from: Data($0.value.utf8)) }

@@ -1,17 +1,16 @@
 import Catalog
 import Foundation
 import Ledger
-import Synchronization
 
 /// The Google Play Developer API (androidpublisher v3) on a state directory, at Google's paths,
 /// with Google's bodies and errors, and the OAuth token endpoint its service account calls
-/// (`POST /token`). Reads are answered from the ledger on a read-only connection of its own;
+/// (`POST /token`). Reads are answered from the ledger on connections of its own (`LedgerReaders`);
 /// acknowledging, consuming, cancelling and revoking come back as changes the engine makes,
 /// so they count exactly as the app's own calls do (the refund at the acknowledgement deadline
 /// called off, the panes and the Events pane showing them).
 final class AndroidPublisherAPI: Sendable {
-    /// One request at a time on the connection; the service account's key read once.
-    private let reader: Mutex<Reader>
+    /// The service account's key, read once on each connection.
+    private let readers: LedgerReaders<GoogleOAuthTokens>
     let packageName: String
     /// Each subscription product's first base plan, as `offerDetails.basePlanId` names it.
     let basePlans: [String: String]
@@ -19,16 +18,10 @@ final class AndroidPublisherAPI: Sendable {
 
     static let prefix = "/androidpublisher/v3/applications/"
 
-    private struct Reader {
-        let ledger: LedgerDatabase
-        var tokens: GoogleOAuthTokens?
-    }
-
     init(stateDirectory: StateDirectory, catalog: ProductCatalog, wallTime: @escaping @Sendable () -> Date) throws(StoreError) {
-        do {
-            reader = Mutex(Reader(ledger: try LedgerDatabase(readingOnly: stateDirectory.ledgerPath)))
-        } catch {
-            throw StoreError(error)
+        readers = try LedgerReaders(stateDirectory: stateDirectory) { credentials in
+            GoogleOAuthTokens(key: try RSAKey(privatePEM: credentials.serviceAccountKeyPEM),
+                              keyId: credentials.serviceAccountKeyId, email: credentials.serviceAccountEmail)
         }
         packageName = catalog.app.bundleId
         basePlans = Dictionary(catalog.products.compactMap { product in product.play?.basePlans.first.map { (product.id, $0.id) } },
@@ -40,29 +33,19 @@ final class AndroidPublisherAPI: Sendable {
     func answer(_ request: APIRequest) -> APIAnswer? {
         let isToken = request.path == "/token"
         guard isToken || request.path.hasPrefix(Self.prefix) else { return nil }
-        return reader.withLock { reader in
-            do {
-                guard let tokens = try Self.tokens(&reader) else {
-                    var missing = AndroidPublisherError.invalidCredentials(note: "the state directory has no service account yet: run storefront keys")
-                    if isToken { missing = .json(400, ["error": "invalid_grant", "error_description": "Invalid grant: account not found"]) }
-                    return .response(missing)
+        do {
+            return try readers.withReader { reader in
+                guard let tokens = reader.learnt else {
+                    return .response(isToken ? .json(400, ["error": "invalid_grant", "error_description": "Invalid grant: account not found"])
+                        : AndroidPublisherError.invalidCredentials(note: "the state directory has no service account yet: run storefront keys"))
                 }
                 if isToken { return .response(tokens.answer(request, at: wallTime())) }
                 if let refusal = tokens.refusal(of: request.authorization, at: wallTime()) { return .response(refusal) }
                 return try route(request, reading: reader.ledger)
-            } catch {
-                return .response(AndroidPublisherError.backendError)
             }
+        } catch {
+            return .response(AndroidPublisherError.backendError)
         }
-    }
-
-    private static func tokens(_ reader: inout Reader) throws -> GoogleOAuthTokens? {
-        if let kept = reader.tokens { return kept }
-        guard let credentials = try ServerCredentials.read(from: reader.ledger) else { return nil }
-        let tokens = GoogleOAuthTokens(key: try RSAKey(privatePEM: credentials.serviceAccountKeyPEM),
-                                       keyId: credentials.serviceAccountKeyId, email: credentials.serviceAccountEmail)
-        reader.tokens = tokens
-        return tokens
     }
 
     /// `{package}/purchases/{resource}/…/tokens/{token}[:verb]` or `{package}/purchases/voidedpurchases`.
@@ -87,7 +70,7 @@ final class AndroidPublisherAPI: Sendable {
         guard request.method == expected else { return .response(APIResponse(status: 405)) }
         guard parts[0] == packageName else { return .response(AndroidPublisherError.applicationNotFound(parts[0])) }
         let records = PlayPurchaseRecords(ledger: ledger, now: wallTime())
-        guard let purchase = try records.all().first(where: { $0.purchaseToken == call.token }) else {
+        guard let purchase = try records.purchase(withToken: call.token) else {
             return .response(AndroidPublisherError.tokenNotFound)
         }
         if let productId = call.productId, productId != purchase.productId {
