@@ -2,7 +2,7 @@
 # system packages they need first (Debian), so a fresh machine needs only Swift.
 
 SWIFT ?= swift
-DEB_PACKAGES := libncursesw5-dev libsqlite3-dev libssl-dev libutf8proc-dev libfribidi-dev libmicrohttpd-dev openssl pkg-config tmux python3
+DEB_PACKAGES := libncursesw5-dev libsqlite3-dev libssl-dev libutf8proc-dev libfribidi-dev libmicrohttpd-dev libcurl4-openssl-dev openssl pkg-config tmux python3
 CATALOG ?= catalog.json
 
 # rsvg-convert and ffmpeg turn an animated recording into a GIF (`--record demo.gif`); ffmpeg

@@ -43,6 +43,12 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
         ),
+        // libcurl: the HTTP client that posts the stores' notifications, in Host only.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
         .systemLibrary(
             name: "CText",
             pkgConfig: "fribidi",
@@ -58,7 +64,7 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["StoreEngine", "Catalog", "CText"]),
         // The app's host, apart from the domain: the socket other processes hand URLs to a
         // running app through (`storefront open-url`), and where a URL goes when no app runs.
-        .target(name: "Host", dependencies: ["StoreEngine", "Platform", "CHTTP"]),
+        .target(name: "Host", dependencies: ["StoreEngine", "Platform", "CHTTP", "CCurl"]),
         .target(name: "Program", dependencies: ["TerminalUI", "Host", "StoreEngine", "Catalog", "Platform"]),
         // Frame -> text, ANSI, HTML, SVG; the contact sheet, the diff page and recordings. Pure
         // but for writing the files it is asked for.

@@ -277,6 +277,36 @@ enum Schema {
         ALTER TABLE subscriptions ADD COLUMN level TEXT;
         ALTER TABLE subscriptions ADD COLUMN period TEXT;
         """,
+        // 18: the outbox: what a store's server posts to the team's backend, written in the
+        // commit of the change that causes it and kept with every attempt to deliver it, so a
+        // kill between commit and send delivers it at the next launch, under the same id.
+        """
+        CREATE TABLE notifications (
+            id              INTEGER PRIMARY KEY,
+            store           TEXT NOT NULL,
+            uuid            TEXT NOT NULL UNIQUE,   -- the id a backend de-duplicates by, on every attempt
+            type            TEXT NOT NULL,
+            subtype         TEXT,
+            transaction_id  TEXT,                   -- none for a test; no reference, a deleted one stays named
+            url             TEXT NOT NULL,          -- where it was meant for when it was written
+            body            TEXT NOT NULL,
+            headers         TEXT NOT NULL DEFAULT '',
+            created_at      REAL NOT NULL,
+            next_attempt_at REAL,                   -- NULL once delivered or given up
+            delivered_at    REAL
+        );
+        CREATE INDEX notifications_pending ON notifications (next_attempt_at) WHERE next_attempt_at IS NOT NULL;
+        CREATE TABLE notification_attempts (
+            notification_id INTEGER NOT NULL REFERENCES notifications (id) ON DELETE CASCADE,
+            attempt         INTEGER NOT NULL,
+            attempted_at    REAL NOT NULL,
+            result          TEXT NOT NULL,          -- the store's word for how it went
+            http_status     INTEGER,
+            milliseconds    INTEGER NOT NULL,
+            response        TEXT NOT NULL DEFAULT '',
+            PRIMARY KEY (notification_id, attempt)
+        );
+        """,
     ]
 
     // Part of migration 16's text, so shipped: never edit these two, or a ledger migrated

@@ -34,9 +34,13 @@ extension App {
             isQuitting = true
             return [.engine(.close)]
         case .store(let report):
-            return apply(report)
+            return posting(report) + apply(report)
         case .clockReport(let report):
-            return apply(report, onTheClock: true)
+            return posting(report) + apply(report, onTheClock: true)
+        case .delivered(let result):
+            return [.engine(.recordDelivery(result))]
+        case .setNotificationURL(let url, let marketplace):
+            return [.engine(.setNotificationURL(url, store: marketplace))]
         case .retryProducts(let path, let attempt):
             // The path whose request failed, even if the player has moved on: its answer is
             // what that path sells when they come back.
@@ -108,6 +112,12 @@ extension App {
             say(said)
             return []
         }
+    }
+
+    /// The notifications a report hands over, posted first: the backend hears of a change as
+    /// soon as it is committed.
+    private func posting(_ report: StoreReport) -> [Effect] {
+        report.deliveries.isEmpty ? [] : [.post(report.deliveries)]
     }
 
     /// An engine report replaces the panes and the sheet; products answers go to the paywall.

@@ -1,4 +1,5 @@
 import Foundation
+import Host
 import StoreEngine
 import TerminalUI
 
@@ -40,9 +41,13 @@ public final class AppLoop<Terminal: Backend> {
     private let captureScreen: (@Sendable (Frame) -> StoreNotice)?
     /// Saves still writing: the loop lets them finish before it returns, so no capture is cut off.
     private let saves = DispatchGroup()
+    /// Posts the stores' notifications to the team's backend, off the loop.
+    private let courier: NotificationCourier
 
     public init(app: App, backend: Terminal, engine: EngineWorker, clock: Clock, inbox: Inbox = Inbox(),
-                wallTime: @escaping () -> Date = Date.init, captureScreen: (@Sendable (Frame) -> StoreNotice)? = nil) {
+                wallTime: @escaping () -> Date = Date.init, captureScreen: (@Sendable (Frame) -> StoreNotice)? = nil,
+                courier: NotificationCourier = NotificationCourier()) {
+        self.courier = courier
         self.app = app
         self.backend = backend
         self.engine = engine
@@ -290,6 +295,14 @@ public final class AppLoop<Terminal: Backend> {
             DispatchQueue.global(qos: .userInitiated).async { [saves] in
                 inbox.answer(.screenCaptured(captureScreen(shown)))
                 saves.leave()
+            }
+        case .post(let deliveries):
+            // Counted as calls: a script's `settle` waits for the backend's answers (each bounded
+            // by the courier's timeouts), so what it checks next has them.
+            let inbox = self.inbox
+            for delivery in deliveries {
+                callsInFlight += 1
+                courier.post(delivery) { result in inbox.answer(.delivered(result)) }
             }
         case .suspend:
             backend.suspend()

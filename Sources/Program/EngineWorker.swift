@@ -28,12 +28,7 @@ public final class EngineWorker: @unchecked Sendable {
     /// before it, and waits for it: the caller is the API server's thread, which answers the
     /// backend once the change is committed (or refused, or failed).
     public func make(_ change: ServerChange) -> StoreReport {
-        let call: EngineCall
-        switch change {
-        case .send(let input): call = .send(input)
-        case .act(let action, let transactionId): call = .act(action, transactionId: transactionId)
-        }
-        return queue.sync { report(answering: call) }
+        queue.sync { report(answering: .make(change)) }
     }
 
     /// Waits until every call handed in so far has run.
@@ -92,6 +87,12 @@ public final class EngineWorker: @unchecked Sendable {
                 return try store.replaceCatalog(with: catalog, from: file)
             case .note(let note):
                 return try store.note(note)
+            case .make(let change):
+                return try store.make(change)
+            case .recordDelivery(let result):
+                return try store.record(result)
+            case .setNotificationURL(let url, let marketplace):
+                return store.setNotificationURL(url, for: marketplace)
             }
         } catch {
             // Whatever the call wrote was rolled back: the state as it stands, and why.

@@ -71,6 +71,10 @@ public enum Message: Sendable, Equatable {
     case command(KeyCommand)
     /// Where `c` saved the screen, or why it could not: for the bottom line.
     case screenCaptured(StoreNotice)
+    /// How posting a notification to the team's backend went (`Effect.post`).
+    case delivered(DeliveryResult)
+    /// Where a store's server posts its notifications from now on; nil posts nowhere.
+    case setNotificationURL(String?, store: Marketplace)
 }
 
 /// Work the update asks for; the program performs it off the update and answers with messages.
@@ -86,6 +90,8 @@ public enum Effect: Sendable, Equatable {
     case suspend
     /// `c`: the frame on screen written to files; answered with `.screenCaptured`.
     case captureScreen
+    /// Posts notifications to the team's backend, off the loop; each answers `.delivered`.
+    case post([OutboxDelivery])
 }
 
 /// The calls the program makes on the engine (`Store`), as data, so a test states exactly
@@ -123,4 +129,10 @@ public enum EngineCall: Sendable, Equatable {
     case replaceCatalog(ProductCatalog, file: String)
     /// A saved file's lines for the Events pane: a broken catalog's lint, a theme reloaded.
     case note(OutsideNote)
+    /// A change a backend asked for through a store's API.
+    case make(ServerChange)
+    /// How the host's attempt to post a notification went.
+    case recordDelivery(DeliveryResult)
+    /// Where a store's server posts its notifications; nil posts nowhere.
+    case setNotificationURL(String?, store: Marketplace)
 }

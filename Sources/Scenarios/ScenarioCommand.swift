@@ -61,6 +61,9 @@ public enum ScenarioCommand: Sendable, Equatable {
     /// Serves the stores' server APIs on this address from here on, as `--api` does (port 0:
     /// the system's choice, said in the transcript).
     case api(host: String, port: UInt16)
+    /// Where a store's server posts its notifications from here on (nil: nowhere), as
+    /// `--apple-notifications` does.
+    case notifications(Marketplace, url: String?)
     /// The App Store starts a promoted purchase of a SKU (as `storefront promote`).
     case promote(String)
     /// The app buys a held promoted product with `makePurchase`.

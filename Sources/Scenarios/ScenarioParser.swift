@@ -77,7 +77,7 @@ public enum ScenarioParser {
 
     static let commandNames = [
         "catalog", "storefront", "path", "user", "size", "network", "seed", "signed-data", "select", "buy", "paystation", "storekit", "play", "acknowledge", "consume",
-        "approve", "decline", "resolve", "refund", "rate", "upgrade", "downgrade", "price-increase", "delete", "tamper", "expire", "renew", "billing-issue", "cancel-renewal", "enable-renewal", "xee", "open-url", "promote", "resume", "api", "relaunch", "reload", "restore", "advance", "key", "type", "click", "preview", "expect", "snapshot", "capture", "caption",
+        "approve", "decline", "resolve", "refund", "rate", "upgrade", "downgrade", "price-increase", "delete", "tamper", "expire", "renew", "billing-issue", "cancel-renewal", "enable-renewal", "xee", "open-url", "promote", "resume", "api", "notifications", "relaunch", "reload", "restore", "advance", "key", "type", "click", "preview", "expect", "snapshot", "capture", "caption",
     ]
 
     private static func parse(_ name: String, _ arguments: [String]) throws(Problem) -> ScenarioCommand {
@@ -128,6 +128,14 @@ public enum ScenarioParser {
                 throw Problem("api takes an IPv4 address and a port such as 127.0.0.1:8780 (port 0: any free one), not \(arguments[0])")
             }
             return .api(host: address.host, port: address.port)
+        case "notifications":
+            try exactly(2, "a store and a URL: notifications apple http://127.0.0.1:9000/apple (or off)")
+            guard arguments[0] == "apple" else {
+                throw Problem("notifications takes apple (the App Store's; Google Play's and Xsolla's are not sent yet), not \(arguments[0])")
+            }
+            if arguments[1] == "off" { return .notifications(.appStore, url: nil) }
+            if let problem = OutboxSettings.problem(with: arguments[1]) { throw Problem("notifications apple takes \(problem)") }
+            return .notifications(.appStore, url: arguments[1])
         case "seed":
             try exactly(1, "a whole number: seed 7")
             guard Self.isDigits(arguments[0]), let seed = UInt64(arguments[0]) else {

@@ -28,6 +28,8 @@ final class ScenarioRun<Terminal: Backend> {
     private var size = (width: 120, height: 40)
     private var network: NetworkCondition?
     private var signedData: SignedDataStyle?
+    /// Where each store's server posts (`notifications`), kept across relaunches.
+    private var notificationURLs: [Marketplace: String] = [:]
     private var seed: UInt64
     var catalog: ProductCatalog?
     private(set) var program: AppLoop<Terminal>?
@@ -159,6 +161,7 @@ final class ScenarioRun<Terminal: Backend> {
         }
         if let network { store.networkCondition = network }
         if let signedData { store.signedDataChoice = signedData }
+        for (marketplace, url) in notificationURLs { _ = store.setNotificationURL(url, for: marketplace) }
         store.checkpoint = options.checkpoint
         let report = store.currentReport()
         // The one place a launch gets its backend: a fresh headless screen, or the demo's terminal.
@@ -336,6 +339,9 @@ final class ScenarioRun<Terminal: Backend> {
             try running().send(.setRenewalRate(rate))
         case .api(let host, let port):
             try startAPIs(host: host, port: port, line)
+        case .notifications(let marketplace, let url):
+            notificationURLs[marketplace] = url
+            try running().send(.setNotificationURL(url, store: marketplace))
         case .promote(let sku):
             let program = try running()
             // As `storefront promote` refuses it: a SKU the catalog lacks is a typo in the script.

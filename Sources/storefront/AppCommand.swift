@@ -35,6 +35,7 @@ enum AppCommand {
         let network = try options.networkCondition()
         let signedData = try options.signedDataStyle()
         let apiAddress = try APIOption.address(options, catalog: catalog)
+        let appleNotifications = try options.appleNotifications()
         let device = try options.deviceChoice()
         let projectId = try options.sdkProjectId()
         let recordFile = try RecordOption.file(options)
@@ -53,6 +54,7 @@ enum AppCommand {
         if let network { store.networkCondition = network }
         if let signedData { store.signedDataChoice = signedData }
         if let projectId { store.sdkProjectId = projectId }
+        if let appleNotifications { _ = store.setNotificationURL(appleNotifications, for: .appStore) }
         store.checkpoint = checkpoint
         // Redirects and deep links from outside (`storefront open-url`) come in through the inbox.
         let inbox = Inbox()

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import StoreEngine
 import TerminalUI
 
 /// The options every command shares, parsed by hand (no outside packages): `--name value` or
@@ -16,6 +17,8 @@ struct Options {
     var signedData: String?
     /// `--api ADDRESS[:PORT]`: serve the App Store Server API there.
     var apiAddress: String?
+    /// `--apple-notifications URL`: where the App Store posts its server notifications.
+    var appleNotificationsURL: String?
     var projectId: String?
     var json = false
     var csv = false
@@ -63,7 +66,7 @@ struct Options {
     var positional: [String] = []
 
     static let valueOptions: Set<String> = [
-        "--catalog", "--theme", "--storefront", "--state-dir", "--user", "--network", "--signed-data", "--api", "--project-id", "--junit", "--shard",
+        "--catalog", "--theme", "--storefront", "--state-dir", "--user", "--network", "--signed-data", "--api", "--apple-notifications", "--project-id", "--junit", "--shard",
         "--jobs", "--snapshots", "--device", "--speed", "--captions", "--record", "--scenarios",
         "--out", "--formats", "--storefronts", "--themes", "--sizes", "--variants", "--eligibility", "--states", "--compare",
         "--path",
@@ -87,6 +90,15 @@ struct Options {
             throw CommandFailure(.usage, "--signed-data takes \(styles), not \(ControlCharacters.escaped(signedData)).")
         }
         return style
+    }
+
+    /// `--apple-notifications`, checked: an http or https URL.
+    func appleNotifications() throws(CommandFailure) -> String? {
+        guard let url = appleNotificationsURL else { return nil }
+        if let problem = OutboxSettings.problem(with: url) {
+            throw CommandFailure(.usage, "--apple-notifications: \(ControlCharacters.escaped(problem)).")
+        }
+        return url
     }
 
     func networkCondition() throws(CommandFailure) -> NetworkCondition? {
@@ -136,6 +148,7 @@ struct Options {
                 case "--network": options.network = value
                 case "--signed-data": options.signedData = value
                 case "--api": options.apiAddress = value
+                case "--apple-notifications": options.appleNotificationsURL = value
                 case "--project-id": options.projectId = value
                 case "--junit": options.junitPath = value
                 case "--shard": options.shard = value

@@ -77,12 +77,7 @@ struct PlayDeveloperAPIHandlerTests {
     /// The change made by the store, as the app's engine worker makes it, and the answer for it.
     private static func make(_ answer: APIAnswer, on harness: StoreHarness) throws -> APIResponse {
         guard case .change(let change, let answers) = answer else { return try response(answer) }
-        let report: StoreReport
-        switch change {
-        case .send(let input): report = try harness.store.send(input)
-        case .act(let action, let transaction): report = try harness.store.act(action, on: transaction)
-        }
-        return answers.response(after: report)
+        return answers.response(after: try harness.store.make(change))
     }
 
     private static func get(_ path: String, _ authorization: String, query: [(String, String)] = []) -> APIRequest {

@@ -64,12 +64,14 @@ enum DueAction: Equatable {
     /// A subscription's next step on the calendar: a renewal, an expiry, grace ending, retry
     /// running out. The engine's own, on every path.
     case subscriptionDue(originalTransactionId: String)
+    /// An outbox row's next attempt: handed to the host to post (`StoreReport.deliveries`).
+    case notificationDue(id: Int64)
 
     /// The path that asked for it, and performs it; nil for the engine's own.
     var path: IntegrationPath? {
         switch self {
         case .work(let scheduled): return scheduled.performer
-        case .subscriptionDue: return nil
+        case .subscriptionDue, .notificationDue: return nil
         }
     }
 

@@ -4,6 +4,8 @@
 struct CallHandOff {
     private var reports = PathReports()
     private var callbacks: [AfterCommit] = []
+    /// Outbox rows due now, for the host to post.
+    var deliveries: [OutboxDelivery] = []
 
     /// Adds what `step` hands the app; a callback replaces an earlier one of its key.
     mutating func add(_ step: PathStep) {
@@ -17,6 +19,7 @@ struct CallHandOff {
     /// Puts the values on the call's report, then runs the callbacks.
     func giveOver(onto report: inout StoreReport) {
         report.pathReports.merge(reports)
+        report.deliveries = deliveries
         for callback in callbacks { callback.run() }
     }
 }

@@ -5,4 +5,7 @@ struct DueSchedule {
     var agenda = Agenda()
     /// Kept rows of due work that could not be read back, already logged: once a run is enough.
     var unreadable: Set<Int64> = []
+    /// Outbox rows handed to the host and not yet answered: not handed over again until their
+    /// attempt is recorded (a relaunch hands them over again, since the answer may never come).
+    var deliveriesInFlight: Set<Int64> = []
 }

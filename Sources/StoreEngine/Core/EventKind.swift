@@ -63,6 +63,12 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let themeRejected = EventKind(rawValue: "theme.rejected")
     /// A call a backend made to the stores' APIs (`--api`): its method, path, status and time.
     public static let apiCall = EventKind(rawValue: "api.call")
+    /// A notification a store's server will post to the team's backend, written to the outbox.
+    public static let notificationQueued = EventKind(rawValue: "notification.queued")
+    /// The backend took it (the store's own rule of what counts).
+    public static let notificationDelivered = EventKind(rawValue: "notification.delivered")
+    /// An attempt failed: when the store tries again, or that it gives up.
+    public static let notificationFailed = EventKind(rawValue: "notification.failed")
 
     // MARK: The app's own (client) events, as analytics SDKs name them
 
@@ -115,7 +121,7 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
         .restored, .purchaseResult, .transactionUpdate, .currentEntitlements, .billingIssueSwitch, .subscriptionPause,
         .clockRate,
         .transactionDeleted, .transactionTampered, .catalogReloaded, .catalogRejected, .themeReloaded, .themeRejected,
-        .ledgerUnreadable, .accountStale,
+        .ledgerUnreadable, .accountStale, .notificationQueued, .notificationDelivered, .notificationFailed,
     ] + PathRegistry.eventKinds.sdkCalls
 
     /// Every store's lifecycle names, as each path declares them (a name two paths of one store
@@ -146,7 +152,7 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
 
     /// Drawn as failures: the engine's own refusals, then each path's.
     static let failures: Set<EventKind> = Set([
-        .redirectRejected, .validationFailed, .ledgerUnreadable, .accountStale,
+        .redirectRejected, .validationFailed, .ledgerUnreadable, .accountStale, .notificationFailed,
     ] + PathRegistry.eventKinds.failures)
 
     /// Whether the name is one of the lifecycle vocabulary (a store's, or one an earlier build

@@ -47,6 +47,9 @@ public struct StoreReport: Sendable, Equatable {
     /// On the answer to `events(before:)`: that page of older events, newest first (empty at
     /// the start of the history).
     public var olderEvents: [EventSummary]?
+    /// Notifications to post now, handed over once the call committed (the host answers each
+    /// with a `DeliveryResult`, which `Store.record(_:)` keeps).
+    public var deliveries: [OutboxDelivery] = []
 
     public init(snapshot: StoreSnapshot, sheet: PurchaseSheet? = nil, notice: StoreNotice? = nil,
                 products: ProductsReply? = nil, clock: Clock, nextDue: Date? = nil, failure: StoreError? = nil) {

@@ -51,6 +51,7 @@ extension Store {
         }
         upcoming.agenda = reloaded
         scheduleSubscriptions()
+        try scheduleNotifications()
     }
 
     /// A kept row, read back by the path it names.

@@ -202,6 +202,8 @@ extension Store {
                 switch item.action {
                 case .subscriptionDue(let originalId):
                     last = try subscriptionDue(originalId, at: item.due) ?? last
+                case .notificationDue(let id):
+                    try handOver(notification: id)
                 case .work(let scheduled):
                     // Back to the path that asked for it, by its id. Done and let go in one
                     // commit; what it settles is completed after, as any purchase is.
@@ -303,6 +305,8 @@ extension Store {
             handOff.giveOver(onto: &done)
             return done
         } catch {
+            // Handed over with the call, so never handed to the host: due again at once.
+            for delivery in handOff.deliveries { upcoming.deliveriesInFlight.remove(delivery.notificationId) }
             resynchronize(after: error)
             throw StoreError(error)
         }

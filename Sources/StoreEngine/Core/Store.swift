@@ -23,6 +23,8 @@ public final class Store {
     var carryover = Carryover()
     /// What the steps of the call under way hand the app, once it is committed.
     var handOff = CallHandOff()
+    /// Where each store's server posts its notifications, and how it retries.
+    public internal(set) var outbox = OutboxSettings()
     /// The player's transactions, grants, subscriptions and events, as the panes read them.
     var account = Account()
     /// The key this ledger signs its transactions with, made once and kept in the ledger.

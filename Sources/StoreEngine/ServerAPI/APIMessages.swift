@@ -134,6 +134,8 @@ public enum APIAnswer: Sendable, Equatable {
 public enum ServerChange: Sendable, Equatable {
     case send(PathInput)
     case act(TransactionAction, onTransaction: String)
+    /// A `TEST` notification to the App Store's URL, under this `notificationUUID`.
+    case requestTestNotification(uuid: String)
 }
 
 /// The store's answers to a change, one for each way the engine's call can end.

@@ -60,7 +60,10 @@ public final class AppStoreServerAPI: Sendable {
         // "", "inApps", version, resource…, id
         guard parts.count >= 5, parts[0].isEmpty, parts[1] == "inApps" else { return .response(APIResponse(status: 404)) }
         let route = parts[2..<(parts.count - 1)].joined(separator: "/")
-        guard let method = Self.routes[route] else { return .response(APIResponse(status: 404)) }
+        let isNotification = parts[2] == "v1" && parts[3] == "notifications"
+        guard let method = Self.routes[route] ?? (isNotification ? request.method : nil) else {
+            return .response(APIResponse(status: 404))
+        }
         let id = parts[parts.count - 1]
         guard request.method == method else { return .response(APIResponse(status: 405)) }
         guard let credentials = kept.learnt?.credentials else {
@@ -71,6 +74,7 @@ public final class AppStoreServerAPI: Sendable {
             return .response(APIResponse(status: 401, note: problem))
         }
         let reader = AppStoreLedgerReader(ledger: ledger, credentials: credentials)
+        if let answer = try notificationAnswer(to: request, parts: Array(parts.dropFirst(3)), reading: reader) { return answer }
         guard AppStoreIdentifiers.isNumber(id) else {
             return .response(Self.error(400, 4000006, "Invalid transaction id."))
         }

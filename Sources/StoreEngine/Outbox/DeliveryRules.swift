@@ -1,0 +1,47 @@
+import Foundation
+
+/// A store's rules for delivering its notifications: which answers count as delivered, its
+/// word for how an attempt went, and when it tries again.
+protocol DeliveryRules {
+    /// Whether the backend took the notification.
+    func isDelivered(_ result: DeliveryResult) -> Bool
+    /// The store's word for the attempt, as its history returns it.
+    func word(for result: DeliveryResult) -> String
+    /// When the attempt after `attempt` (1 for the first) is made, after one made at `time`;
+    /// nil when the store gives up.
+    func nextAttempt(after attempt: Int, madeAt time: Date) -> Date?
+}
+
+/// The App Store's: delivered on 200 to 206; in the sandbox one attempt, and with production's
+/// retries five more, at 1, 12, 24, 48 and 72 hours after the attempt before.
+struct AppStoreDeliveryRules: DeliveryRules {
+    /// Production's retries rather than the sandbox's single attempt.
+    var retries = false
+
+    static let retryHours: [Double] = [1, 12, 24, 48, 72]
+
+    func isDelivered(_ result: DeliveryResult) -> Bool {
+        result.failure == nil && (200...206).contains(result.httpStatus ?? 0)
+    }
+
+    func word(for result: DeliveryResult) -> String {
+        if let failure = result.failure {
+            switch failure {
+            case .timedOut: return "TIMED_OUT"
+            case .noResponse: return "NO_RESPONSE"
+            case .tls: return "TLS_ISSUE"
+            case .circularRedirect: return "CIRCULAR_REDIRECT"
+            case .socket: return "SOCKET_ISSUE"
+            case .prematureClose: return "PREMATURE_CLOSE"
+            case .invalidResponse: return "INVALID_RESPONSE"
+            case .other: return "OTHER"
+            }
+        }
+        return isDelivered(result) ? "SUCCESS" : "UNSUCCESSFUL_HTTP_RESPONSE_CODE"
+    }
+
+    func nextAttempt(after attempt: Int, madeAt time: Date) -> Date? {
+        guard retries, attempt >= 1, attempt <= Self.retryHours.count else { return nil }
+        return time.addingTimeInterval(Self.retryHours[attempt - 1] * 3_600)
+    }
+}

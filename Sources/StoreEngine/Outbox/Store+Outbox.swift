@@ -1,0 +1,92 @@
+import Foundation
+import Ledger
+
+// The outbox: a notification is written in the commit of the change that causes it, handed to
+// the host once that commit is on disk, and each attempt the host makes is kept with the next
+// one's time on the simulated clock. A kill between commit and send loses nothing: the row is
+// still pending at the next launch, and goes out under the same id.
+extension Store {
+    /// Sets where `store`'s server posts; nil posts nowhere.
+    public func setNotificationURL(_ url: String?, for store: Marketplace) -> StoreReport {
+        outbox.urls[store] = url
+        return currentReport()
+    }
+
+    /// Whether the App Store retries as in production.
+    public func setAppStoreRetries(_ on: Bool) -> StoreReport {
+        outbox.appStoreRetries = on
+        return currentReport()
+    }
+
+    /// Writes a notification to the outbox, inside the caller's commit, due now; nil when its
+    /// store has no URL to post to. `body` is what every attempt sends.
+    @discardableResult
+    func enqueueNotification(from store: Marketplace, uuid: String, type: String, subtype: String? = nil,
+                             transactionId: String? = nil, body: String, headers: [OutboxDelivery.Header]) throws -> Int64? {
+        guard let url = outbox.urls[store] else { return nil }
+        let time = now()
+        let id = try ledger.addNotification(NotificationRecord(
+            store: store.rawValue, uuid: uuid, type: type, subtype: subtype, transactionId: transactionId, url: url,
+            body: body, headers: OutboxDelivery.lines(of: headers), createdAt: time, nextAttemptAt: time))
+        try log(.notificationQueued, "\(store.displayName) notification \([type, subtype].compactMap { $0 }.joined(separator: " ")) "
+                + "for \(url) (\(uuid))", transactionId, time)
+        upcoming.agenda.schedule(.notificationDue(id: id), at: time)
+        return id
+    }
+
+    /// Every pending row's next attempt on the agenda, but those the host is posting now.
+    func scheduleNotifications() throws {
+        for row in try ledger.pendingNotifications() {
+            guard let id = row.id, let due = row.nextAttemptAt, !upcoming.deliveriesInFlight.contains(id) else { continue }
+            upcoming.agenda.cancel { $0 == .notificationDue(id: id) }
+            upcoming.agenda.schedule(.notificationDue(id: id), at: due)
+        }
+    }
+
+    /// A row fallen due goes on the call's report for the host to post.
+    func handOver(notification id: Int64) throws {
+        guard !upcoming.deliveriesInFlight.contains(id), let row = try ledger.notification(id: id),
+              row.nextAttemptAt != nil else { return }
+        let attempt = try ledger.attempts(ofNotification: id).count + 1
+        handOff.deliveries.append(OutboxDelivery(
+            notificationId: id, store: Marketplace.builtIn.first { $0.rawValue == row.store } ?? .appStore, uuid: row.uuid,
+            type: row.type, url: row.url, body: row.body, headers: OutboxDelivery.headers(fromLines: row.headers),
+            attempt: attempt))
+        upcoming.deliveriesInFlight.insert(id)
+    }
+
+    /// Keeps how an attempt went, in one commit with its event, and puts the next attempt on
+    /// the agenda when the store's rules make one.
+    public func record(_ result: DeliveryResult) throws(StoreError) -> StoreReport {
+        try takeCall {
+            upcoming.deliveriesInFlight.remove(result.notificationId)
+            guard let row = try ledger.notification(id: result.notificationId), row.nextAttemptAt != nil,
+                  try ledger.attempts(ofNotification: result.notificationId).count + 1 == result.attempt
+            else { return nil }
+            let store = Marketplace.builtIn.first { $0.rawValue == row.store } ?? .appStore
+            let rules = outbox.rules(of: store)
+            let time = now()
+            let delivered = rules.isDelivered(result)
+            let word = rules.word(for: result)
+            let next = delivered ? nil : rules.nextAttempt(after: result.attempt, madeAt: time)
+            let what = "\(store.displayName) \([row.type, row.subtype].compactMap { $0 }.joined(separator: " ")) "
+                + "attempt \(result.attempt) to \(row.url)"
+            let answer = result.failure?.sentence ?? "HTTP \(result.httpStatus ?? 0)"
+            try ledger.inTransaction {
+                try ledger.recordAttempt(NotificationAttemptRecord(
+                    notificationId: result.notificationId, attempt: result.attempt, attemptedAt: time, result: word,
+                    httpStatus: result.httpStatus, milliseconds: result.milliseconds, response: result.response),
+                    nextAttemptAt: next, deliveredAt: delivered ? time : nil)
+                if delivered {
+                    try log(.notificationDelivered, "\(what): \(answer) \(result.milliseconds) ms", row.transactionId, time)
+                } else {
+                    try log(.notificationFailed, "\(what): \(word), \(answer); "
+                            + (next.map { "next attempt " + EventDate.string(from: $0) } ?? "no more attempts"),
+                            row.transactionId, time)
+                }
+            }
+            if let next { upcoming.agenda.schedule(.notificationDue(id: result.notificationId), at: next) }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    /// The App Store's test notifications, end to end: the running app (`--api`,
+    /// `--apple-notifications`) posts each TEST notification to a receiver that reads it with
+    /// Apple's `verify_and_decode_notification`; Apple's `AppStoreServerAPIClient` requests two,
+    /// reads their status (the receiver answered the first 500: `UNSUCCESSFUL_HTTP_RESPONSE_CODE`,
+    /// the second `SUCCESS`) and the notification history (all, only failures, by type), and gets
+    /// Apple's errors for a malformed token, an unknown one and a history that ends before it
+    /// starts. Then the app without a URL: Apple's 4040007.
+    @Suite("App Store test notifications with Apple's library", .needsTmux)
+    struct AppStoreNotifications {
+        @Test func aTestNotificationReachesTheBackendVerifiedAndItsHistoryIsApples() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let state = directory.path + "/state"
+            let binary = try BuiltBinary.path()
+            let python = BuiltBinary.root + "/.build/pyte-venv/bin/python"
+            guard FileManager.default.isExecutableFile(atPath: python) else {
+                throw EndToEndStop(plain: "\(python) is missing: run `make pyte` (Apple's app-store-server-library)")
+            }
+            let keysFolder = directory.path + "/keys"
+            let keys = try Finished.run(binary, ["keys", "--out", keysFolder, "--state-dir", state, "--catalog", BuiltBinary.catalog])
+            try #require(keys.status == 0, "\(keys.standardError)")
+
+            let received = directory.path + "/received.jsonl"
+            let portFile = directory.path + "/port"
+            let receiver = Process()
+            receiver.executableURL = URL(fileURLWithPath: python)
+            receiver.arguments = [BuiltBinary.root + "/Tests/Support/receive_notifications.py", portFile, received,
+                                  keysFolder + "/storefront-root.cer", "com.example.stardust", "500"]
+            try receiver.run()
+            // SIGKILL: the test process may hold SIGTERM blocked, and a child inherits that mask.
+            defer { kill(receiver.processIdentifier, SIGKILL); receiver.waitUntilExit() }
+            while !FileManager.default.fileExists(atPath: portFile) {
+                try #require(receiver.isRunning, "the receiver stopped before it listened")
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            let port = try String(contentsOfFile: portFile, encoding: .utf8)
+
+            let app = try TmuxSession(stateDirectory: state, arguments: [
+                "--api", "127.0.0.1:0", "--apple-notifications", "http://127.0.0.1:\(port)/apple",
+            ])
+            defer { app.close() }
+            let screen = try app.waitUntil("the app says where the API answers") { $0.bottomLine.contains("server APIs answer on") }
+            let base = try #require(screen.bottomLine.firstMatch(of: #/http://127\.0\.0\.1:\d+/#).map { String($0.output) })
+            let call = try Finished.run(python, [BuiltBinary.root + "/Tests/Support/call_test_notifications.py", base, keysFolder,
+                                                 "com.example.stardust"])
+            try #require(call.status == 0, "\(call.standardOutput)\(call.standardError)")
+            let result = try #require(try JSONSerialization.jsonObject(with: Data(call.standardOutput.utf8)) as? [String: Any])
+
+            let tests = try #require(result["tests"] as? [[String: Any]])
+            #expect(tests.map { $0["type"] as? String } == ["TEST", "TEST"])
+            #expect(tests.map { $0["attempts"] as? [String] } == [["UNSUCCESSFUL_HTTP_RESPONSE_CODE"], ["SUCCESS"]], "\(tests)")
+            let uuids = tests.compactMap { $0["uuid"] as? String }
+            #expect(Set(uuids).count == 2 && tests.allSatisfy { ($0["token"] as? String)?.hasPrefix(($0["uuid"] as? String) ?? "-") == true })
+            // What the backend got is what the API says was sent: the same notifications, verified by Apple's library.
+            let lines = try String(contentsOfFile: received, encoding: .utf8).split(separator: "\n")
+            let got = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            #expect(got.map { $0["uuid"] as? String } == uuids, "\(got)")
+            #expect(got.allSatisfy { $0["error"] == nil && $0["type"] as? String == "TEST" && $0["version"] as? String == "2.0"
+                && $0["environment"] as? String == "Sandbox" && $0["path"] as? String == "/apple"
+                && $0["contentType"] as? String == "application/json" }, "\(got)")
+            #expect(got.map { $0["answered"] as? Int } == [500, 200])
+
+            let history = try #require(result["history"] as? [[String: Any]])
+            #expect(history.map { $0["uuid"] as? String } == uuids, "\(history)")
+            #expect(history.map { $0["attempts"] as? [String] } == [["UNSUCCESSFUL_HTTP_RESPONSE_CODE"], ["SUCCESS"]])
+            #expect(result["historyHasMore"] as? Bool == false)
+            #expect(result["failures"] as? [String] == [uuids[0]])
+            #expect(result["typed"] as? Int == 2)
+            for (name, status, code) in [("malformedToken", 400, 4000020), ("unknownToken", 404, 4040008), ("backwards", 400, 4000013)] {
+                let error = try #require(result[name] as? [String: Any], "\(name)")
+                #expect(error["status"] as? Int == status && error["errorCode"] as? Int == code, "\(name): \(error)")
+            }
+            try app.waitUntil("the Events pane shows each delivery") { screen in
+                let events = screen.pane("Events") ?? []
+                return events.contains { $0.contains("notification.delivered") } && events.contains { $0.contains("notification.failed") }
+            }
+            try app.quit()
+
+            // Without a URL, the App Store has nowhere to post: Apple's 4040007.
+            let bare = try TmuxSession(stateDirectory: state, arguments: ["--api", "127.0.0.1:0"])
+            defer { bare.close() }
+            let bareScreen = try bare.waitUntil("the app says where the API answers") { $0.bottomLine.contains("server APIs answer on") }
+            let bareBase = try #require(bareScreen.bottomLine.firstMatch(of: #/http://127\.0\.0\.1:\d+/#).map { String($0.output) })
+            let refused = try Finished.run(python, ["-c", """
+                import glob, os, sys
+                from appstoreserverlibrary.api_client import APIException, AppStoreServerAPIClient
+                from appstoreserverlibrary.models.Environment import Environment
+                keys = sys.argv[2]
+                read = lambda name: open(os.path.join(keys, name)).read().strip()
+                key = open(glob.glob(os.path.join(keys, "SubscriptionKey_*.p8"))[0], "rb").read()
+                client = AppStoreServerAPIClient(key, read("KEY_ID"), read("ISSUER_ID"), "com.example.stardust", Environment.SANDBOX)
+                client._base_url = sys.argv[1]
+                try:
+                    client.request_test_notification()
+                    print("no error")
+                except APIException as error:
+                    print(error.http_status_code, error.raw_api_error)
+                """, bareBase, keysFolder])
+            #expect(refused.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "404 4040007",
+                    "\(refused.standardOutput)\(refused.standardError)")
+            try bare.quit()
+        }
+
+        /// A URL that is not http(s) is refused before the app starts, naming the option.
+        @Test func aBadNotificationURLIsRefused() throws {
+            let refused = try Finished.run(try BuiltBinary.path(), ["--apple-notifications", "ftp://example.com/x"])
+            #expect(refused.status == 64, "\(refused.standardError)")
+            #expect(refused.standardError.contains("--apple-notifications: ftp://example.com/x is not an http:// or https:// URL"),
+                    "\(refused.standardError)")
+        }
+    }
+}

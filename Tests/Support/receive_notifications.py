@@ -1,0 +1,63 @@
+"""A team's backend receiving App Store Server Notifications V2, as Apple's library has it read them.
+
+Usage: receive_notifications.py PORT_FILE OUT_FILE ROOT_DER BUNDLE_ID [STATUS ...]
+
+Listens on 127.0.0.1, a port the system picks, written to PORT_FILE once it listens. Each POST's
+`signedPayload` goes through Apple's `SignedDataVerifier.verify_and_decode_notification` (the
+root `storefront keys` wrote, online checks off, the sandbox, the bundle id); one JSON line per
+request is appended to OUT_FILE: the path, the decoded notification's type, UUID and data, or
+the verifier's error. The answers are the STATUS arguments in turn, then 200. Runs until killed.
+Exit 69 when the library is missing.
+"""
+import json
+import sys
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+try:
+    from appstoreserverlibrary.models.Environment import Environment
+    from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier, VerificationException
+except ImportError:
+    print("app-store-server-library is not installed in this Python; run `make pyte`", file=sys.stderr)
+    sys.exit(69)
+
+port_file, out_file, root_file, bundle_id = sys.argv[1:5]
+answers = [int(status) for status in sys.argv[5:]]
+with open(root_file, "rb") as root:
+    verifier = SignedDataVerifier([root.read()], False, Environment.SANDBOX, bundle_id)
+
+
+class Receiver(BaseHTTPRequestHandler):
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        line = {"path": self.path, "contentType": self.headers.get("Content-Type")}
+        try:
+            signed = json.loads(body)["signedPayload"]
+            decoded = verifier.verify_and_decode_notification(signed)
+            line.update({
+                "type": decoded.rawNotificationType, "subtype": decoded.rawSubtype, "uuid": decoded.notificationUUID,
+                "version": decoded.version, "bundleId": decoded.data.bundleId,
+                "environment": decoded.data.rawEnvironment, "appAppleId": decoded.data.appAppleId,
+                "signedDate": decoded.signedDate,
+            })
+        except VerificationException as error:
+            line["error"] = "VerificationException %s" % error.status
+        except Exception as error:  # a body that is not Apple's shape: said, not raised
+            line["error"] = repr(error)
+        status = answers.pop(0) if answers else 200
+        line["answered"] = status
+        with open(out_file, "a") as out:
+            out.write(json.dumps(line) + "\n")
+        self.send_response(status)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def log_message(self, *arguments):
+        pass
+
+
+server = ThreadingHTTPServer(("127.0.0.1", 0), Receiver)
+with open(port_file + ".part", "w") as port:
+    port.write(str(server.server_address[1]))
+import os
+os.replace(port_file + ".part", port_file)
+server.serve_forever()
