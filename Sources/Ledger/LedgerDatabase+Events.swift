@@ -33,16 +33,32 @@ extension LedgerDatabase {
         try statement.bind(limit, at: 1)
         try statement.bind(user, at: 2)
         if let before { try statement.bind(before, at: 3) } else { try statement.bindNull(at: 3) }
+        return try Self.eventRecords(from: statement)
+    }
+
+    /// The rows of a statement that selects `id, time, kind, transaction_id, message`.
+    private static func eventRecords(from statement: SQLiteStatement) throws -> [EventRecord] {
         var events: [EventRecord] = []
         while try statement.step() {
-            events.append(EventRecord(
-                id: statement.int64(column: 0),
-                time: statement.date(column: 1),
-                kind: statement.string(column: 2),
-                transactionId: statement.optionalString(column: 3),
-                message: statement.string(column: 4)
-            ))
+            events.append(EventRecord(id: statement.int64(column: 0), time: statement.date(column: 1),
+                                      kind: statement.string(column: 2), transactionId: statement.optionalString(column: 3),
+                                      message: statement.string(column: 4)))
         }
         return events
+    }
+}
+
+extension LedgerDatabase {
+    /// The events of `kind` on a subscription's transactions (the one `originalId` names and its
+    /// renewals), oldest first: what a store's API recalls of the changes it made to it.
+    public func events(ofKind kind: String, onSubscription originalId: String) throws -> [EventRecord] {
+        let statement = try database.prepare("""
+            SELECT id, time, kind, transaction_id, message FROM events
+            WHERE kind = ?1 AND transaction_id IN (SELECT id FROM transactions WHERE id = ?2 OR original_transaction_id = ?2)
+            ORDER BY id
+            """)
+        try statement.bind(kind, at: 1)
+        try statement.bind(originalId, at: 2)
+        return try Self.eventRecords(from: statement)
     }
 }

@@ -77,7 +77,7 @@ public enum ScenarioParser {
 
     static let commandNames = [
         "catalog", "storefront", "path", "user", "size", "network", "seed", "signed-data", "select", "buy", "paystation", "storekit", "play", "acknowledge", "consume",
-        "approve", "decline", "resolve", "refund", "rate", "upgrade", "downgrade", "price-increase", "delete", "tamper", "expire", "renew", "billing-issue", "cancel-renewal", "enable-renewal", "xee", "open-url", "promote", "resume", "api", "notifications", "relaunch", "reload", "restore", "advance", "key", "type", "click", "preview", "expect", "snapshot", "capture", "caption",
+        "approve", "decline", "resolve", "refund", "rate", "upgrade", "downgrade", "price-increase", "delete", "tamper", "expire", "renew", "billing-issue", "extend-renewal", "cancel-renewal", "enable-renewal", "xee", "open-url", "promote", "resume", "api", "notifications", "relaunch", "reload", "restore", "advance", "key", "type", "click", "preview", "expect", "snapshot", "capture", "caption",
     ]
 
     private static func parse(_ name: String, _ arguments: [String]) throws(Problem) -> ScenarioCommand {
@@ -232,6 +232,12 @@ public enum ScenarioParser {
             let actions: [String: TransactionAction] = ["expire": .expire, "renew": .renew,
                                                         "cancel-renewal": .cancelRenewal, "enable-renewal": .enableRenewal]
             return .act(actions[name] ?? .renew, reference(arguments.first ?? "last"))
+        case "extend-renewal":
+            // The store's own compensation: the renewal date moves later, nothing is charged.
+            guard (1...2).contains(arguments.count), let days = Int(arguments[arguments.count - 1]), days > 0 else {
+                throw Problem("extend-renewal takes [last|ID] DAYS, a whole number of days from 1: extend-renewal last 7")
+            }
+            return .act(.extendRenewal(RenewalExtension(.days(days))), reference(arguments.count == 2 ? arguments[0] : "last"))
         case "billing-issue":
             guard (1...2).contains(arguments.count), let switchWord = arguments.last, switchWord == "on" || switchWord == "off"
             else { throw Problem("billing-issue takes [last|ID] on|off: billing-issue last on") }

@@ -7,7 +7,8 @@ extension EndToEnd {
     /// the app: transaction info, the whole history page by page, every subscription's status,
     /// the refund history, each JWS verified with Apple's `SignedDataVerifier`; and Apple's
     /// errors for an unknown id, a malformed one, a bad revision, a foreign key and another
-    /// app's token. Then Send Consumption Information, which the app keeps as an event.
+    /// app's token. Then Send Consumption Information (v1 and v2), which the app keeps as an
+    /// event, and Extend a Subscription Renewal Date, which the app makes.
     @Suite("App Store Server API with Apple's client", .needsTmux)
     struct AppStoreServerAPI {
         @Test func applesClientGetsAndVerifiesWhatTheLedgerHolds() throws {
@@ -32,8 +33,10 @@ extension EndToEnd {
             let refunded = signed.filter { $0["revokedAt"] != nil }.compactMap { $0["id"] as? String }
             try #require(refunded.count == 1, "the consumable refunded: \(refunded)")
 
-            // Port 0: the system picks a free one, and the app says which.
-            let app = try TmuxSession(stateDirectory: state, arguments: ["--api", "127.0.0.1:0"])
+            // Port 0: the system picks a free one, and the app says which. The scenario's player,
+            // so the extension is made on the running app's player's subscription; wide enough for
+            // three panes (its entitlements show), tall enough for every call the checks read.
+            let app = try TmuxSession(stateDirectory: state, width: 200, height: 60, arguments: ["--api", "127.0.0.1:0", "--user", "qa"])
             defer { app.close() }
             let screen = try app.waitUntil("the app says where the API answers") { $0.bottomLine.contains("server APIs answer on") }
             let base = try #require(screen.bottomLine.firstMatch(of: #/http://127\.0\.0\.1:\d+/#).map { String($0.output) },
@@ -87,6 +90,29 @@ extension EndToEnd {
                 let lines = screen.pane("Events") ?? []
                 return lines.contains { $0.contains("consumption.sent Send Consum") }
                     && lines.contains { $0.contains("api.call 202 PUT /inApps/v1/") }
+            }
+            // v2: the same, with Apple's newer body.
+            let unconsentedV2 = try #require(result["consumptionV2Unconsented"] as? [String: Any])
+            #expect(unconsentedV2["status"] as? Int == 400 && unconsentedV2["errorCode"] as? Int == 4000035, "\(unconsentedV2)")
+            #expect((result["consumptionV2"] as? [String: Any])?["raised"] as? Bool == false, "\(result)")
+            try app.waitUntil("the Events pane shows the v2 consumption information") { screen in
+                (screen.pane("Events") ?? []).contains { $0.contains("api.call 202 PUT /inApps/v2/") }
+            }
+
+            // Extend a Subscription Renewal Date: three days on the renewal date Get All
+            // Subscription Statuses reads back; the same request identifier again extends nothing.
+            let tooLong = try #require(result["extendTooLong"] as? [String: Any])
+            #expect(tooLong["status"] as? Int == 400 && tooLong["errorCode"] as? Int == 4000009, "\(tooLong)")
+            let unknownOriginal = try #require(result["extendUnknown"] as? [String: Any])
+            #expect(unknownOriginal["status"] as? Int == 404 && unknownOriginal["errorCode"] as? Int == 4040005, "\(unknownOriginal)")
+            let before = try #require(result["expiryBefore"] as? Int)
+            let extended = try #require(result["extended"] as? [String: Any])
+            #expect(extended["success"] as? Bool == true && extended["originalTransactionId"] as? String == first, "\(extended)")
+            #expect(extended["effectiveDate"] as? Int == before + 3 * 86_400_000, "\(extended) from \(before)")
+            #expect((result["extendedAgain"] as? [String: Any])?["effectiveDate"] as? Int == extended["effectiveDate"] as? Int)
+            #expect(result["expiryAfter"] as? Int == before + 3 * 86_400_000, "\(result)")
+            try app.waitUntil("the Events pane shows the extension") { screen in
+                (screen.pane("Events") ?? []).contains { $0.contains("RENEWAL_EXTENDED") }
             }
 
             // Each call is a line in the Events pane, with its status.

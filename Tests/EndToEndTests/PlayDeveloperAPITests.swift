@@ -6,7 +6,7 @@ extension EndToEnd {
     /// client (`google-api-python-client`'s `build('androidpublisher', 'v3', …)`, its endpoint
     /// pointed at the app) with the service account `storefront keys` wrote, whose token
     /// `google-auth` fetches from the app's token endpoint: purchases read, acknowledged and
-    /// consumed, a subscription read, cancelled and revoked, the voided list, and Google's
+    /// consumed, a subscription read, deferred, cancelled and revoked, the voided list, and Google's
     /// errors; the acknowledgement shows in the Events pane and the ledger keeps it.
     @Suite("Google Play Developer API with Google's client", .needsTmux)
     struct PlayDeveloperAPI {
@@ -53,6 +53,43 @@ extension EndToEnd {
 
             let ads = try #require(tokens[Self.removeAds]), gems = try #require(tokens[Self.gems])
             let monthly = try #require(tokens[Self.monthly])
+            let python = BuiltBinary.root + "/.build/pyte-venv/bin/python"
+            guard FileManager.default.isExecutableFile(atPath: python) else {
+                throw EndToEndStop(plain: "\(python) is missing: run `make pyte` (google-api-python-client, google-auth)")
+            }
+            /// Each call's result by its name: `{"ok": body}` or `{"status", "reason"}`.
+            func google(_ calls: [[String: Any]], plan name: String) throws -> [String: [String: Any]] {
+                let plan = directory.path + "/\(name).json"
+                try JSONSerialization.data(withJSONObject: ["calls": calls]).write(to: URL(fileURLWithPath: plan))
+                let called = try Finished.run(python, [BuiltBinary.root + "/Tests/Support/call_play_api.py", base,
+                                                       keysFolder + "/service-account.json", "com.example.stardust", plan])
+                try #require(called.status == 0, "\(called.standardOutput)\(called.standardError)")
+                return try #require(try JSONSerialization.jsonObject(with: Data(called.standardOutput.utf8)) as? [String: [String: Any]])
+            }
+
+            // Deferred ten days from the expiry read (and refused from any other), then read back.
+            let read = try google([Self.call("read", "subscriptionsv2", "get", ["token": monthly])], plan: "read")
+            let readItem = try #require(((read["read"]?["ok"] as? [String: Any])?["lineItems"] as? [[String: Any]])?.first, "\(read)")
+            let expiry = try Self.milliseconds(try #require(readItem["expiryTime"] as? String))
+            let desired = expiry + 10 * 86_400_000
+            func deferral(expected: Int64) -> [String: Any] {
+                ["subscriptionId": Self.monthly, "token": monthly,
+                 "body": ["deferralInfo": ["expectedExpiryTimeMillis": String(expected), "desiredExpiryTimeMillis": String(desired)]]]
+            }
+            let deferred = try google([
+                Self.call("deferStale", "subscriptions", "defer", deferral(expected: expiry - 60_000)),
+                Self.call("defer", "subscriptions", "defer", deferral(expected: expiry)),
+                Self.call("deferred", "subscriptionsv2", "get", ["token": monthly]),
+            ], plan: "defer")
+            #expect(deferred["deferStale"]?["status"] as? Int == 400 && deferred["deferStale"]?["reason"] as? String == "invalid", "\(deferred)")
+            #expect((deferred["defer"]?["ok"] as? [String: Any])?["newExpiryTimeMillis"] as? String == String(desired), "\(deferred)")
+            let deferredItem = try #require(((deferred["deferred"]?["ok"] as? [String: Any])?["lineItems"] as? [[String: Any]])?.first)
+            #expect(try Self.milliseconds(deferredItem["expiryTime"] as? String ?? "") == desired, "\(deferredItem)")
+            try app.waitUntil("the Events pane shows the deferral") { screen in
+                // A narrow pane shortens it (`SUB_DEFERRED`).
+                (screen.pane("Events") ?? []).contains { $0.contains("_DEFERRED") }
+            }
+
             let calls: [[String: Any]] = [
                 Self.call("before", "products", "get", ["productId": Self.removeAds, "token": ads]),
                 Self.call("consume", "products", "consume", ["productId": Self.gems, "token": gems]),
@@ -77,16 +114,7 @@ extension EndToEnd {
                 Self.call("acknowledge", "products", "acknowledge", ["productId": Self.removeAds, "token": ads, "body": [:]]),
                 Self.call("after", "products", "get", ["productId": Self.removeAds, "token": ads]),
             ]
-            let plan = directory.path + "/plan.json"
-            try JSONSerialization.data(withJSONObject: ["calls": calls]).write(to: URL(fileURLWithPath: plan))
-            let python = BuiltBinary.root + "/.build/pyte-venv/bin/python"
-            guard FileManager.default.isExecutableFile(atPath: python) else {
-                throw EndToEndStop(plain: "\(python) is missing: run `make pyte` (google-api-python-client, google-auth)")
-            }
-            let called = try Finished.run(python, [BuiltBinary.root + "/Tests/Support/call_play_api.py", base,
-                                                   keysFolder + "/service-account.json", "com.example.stardust", plan])
-            try #require(called.status == 0, "\(called.standardOutput)\(called.standardError)")
-            let result = try #require(try JSONSerialization.jsonObject(with: Data(called.standardOutput.utf8)) as? [String: [String: Any]])
+            let result = try google(calls, plan: "plan")
             func answer(_ name: String) -> [String: Any] { result[name]?["ok"] as? [String: Any] ?? [:] }
             func refusal(_ name: String) -> (Int?, String?) { (result[name]?["status"] as? Int, result[name]?["reason"] as? String) }
 
@@ -133,6 +161,12 @@ extension EndToEnd {
         static func call(_ name: String, _ resource: String, _ method: String, _ args: [String: Any],
                          credentials: String = "service") -> [String: Any] {
             ["name": name, "resource": resource, "method": method, "args": args, "credentials": credentials]
+        }
+
+        /// Google's RFC 3339 time (`2026-01-15T09:00:00.000Z`) in milliseconds since 1970.
+        static func milliseconds(_ time: String) throws -> Int64 {
+            let date = try Date(time, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+            return Int64((date.timeIntervalSince1970 * 1000).rounded())
         }
 
         /// Each product's purchase token, from `history --json`.

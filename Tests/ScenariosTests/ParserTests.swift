@@ -85,6 +85,8 @@ struct ParserTests {
         #expect(try command("resolve last") == .act(.resolve, .last))
         #expect(try command("refund last") == .act(.refund(.other), .last))
         #expect(try command("refund txn-000001 developerIssue") == .act(.refund(.developerIssue), .id("txn-000001")))
+        #expect(try command("extend-renewal 7") == .act(.extendRenewal(RenewalExtension(.days(7))), .last))
+        #expect(try command("extend-renewal txn-000002 30") == .act(.extendRenewal(RenewalExtension(.days(30))), .id("txn-000002")))
         #expect(try command("relaunch") == .relaunch)
     }
 

@@ -15,7 +15,7 @@ struct PlayDeveloperAPIHandlerTests {
 
     /// A state directory with its server keys, a store on its ledger whose app leaves Google
     /// Play purchases unacknowledged, and the APIs reading it.
-    private static func withAPI(_ body: (StoreServers, ServerKeys, StoreHarness) throws -> Void) throws {
+    static func withAPI(_ body: (StoreServers, ServerKeys, StoreHarness) throws -> Void) throws {
         try withTemporaryDirectory { path in
             let directory = StateDirectory(path: path)
             let keys = try directory.serverKeys()
@@ -41,7 +41,7 @@ struct PlayDeveloperAPIHandlerTests {
     }
 
     /// Bought on Google Play's sheet: the sheet and the purchase's token.
-    private static func buy(_ productId: String, on harness: StoreHarness) throws -> (PlaySession, String) {
+    static func buy(_ productId: String, on harness: StoreHarness) throws -> (PlaySession, String) {
         let sheet = try harness.openPlay(productId)
         try harness.sendPlay(.buy)
         return (sheet, try #require(try harness.playRecords.purchase(of: sheet.transactionId)?.purchaseToken))
@@ -54,38 +54,38 @@ struct PlayDeveloperAPIHandlerTests {
     }
 
     /// An access token from the endpoint, as `Bearer …`.
-    private static func bearer(_ servers: StoreServers, _ keys: ServerKeys,
+    static func bearer(_ servers: StoreServers, _ keys: ServerKeys,
                                claims change: (inout [String: Any]) -> Void = { _ in }) throws -> String {
         let answer = try response(servers.answer(tokenRequest(assertion(keys, claims: change))))
         let body = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
         return "Bearer " + (try #require(body["access_token"] as? String, "\(body)"))
     }
 
-    private static func response(_ answer: APIAnswer) throws -> APIResponse {
+    static func response(_ answer: APIAnswer) throws -> APIResponse {
         guard case .response(let response) = answer else { throw AnswerWasAChange() }
         return response
     }
 
-    private struct AnswerWasAChange: Error {}
+    struct AnswerWasAChange: Error {}
 
     /// Google's `reason` of an error body.
-    private static func reason(_ response: APIResponse) -> String? {
+    static func reason(_ response: APIResponse) -> String? {
         let body = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any]
         return ((body?["error"] as? [String: Any])?["errors"] as? [[String: Any]])?.first?["reason"] as? String
     }
 
     /// The change made by the store, as the app's engine worker makes it, and the answer for it.
-    private static func make(_ answer: APIAnswer, on harness: StoreHarness) throws -> APIResponse {
+    static func make(_ answer: APIAnswer, on harness: StoreHarness) throws -> APIResponse {
         guard case .change(let change, let answers) = answer else { return try response(answer) }
         return answers.response(after: try harness.store.make(change))
     }
 
-    private static func get(_ path: String, _ authorization: String, query: [(String, String)] = []) -> APIRequest {
+    static func get(_ path: String, _ authorization: String, query: [(String, String)] = []) -> APIRequest {
         APIRequest(method: "GET", path: base + path, query: query.map { APIRequest.QueryArgument(name: $0.0, value: $0.1) },
                    authorization: authorization)
     }
 
-    private static func post(_ path: String, _ authorization: String, body: String = "{}") -> APIRequest {
+    static func post(_ path: String, _ authorization: String, body: String = "{}") -> APIRequest {
         APIRequest(method: "POST", path: base + path, authorization: authorization, body: Data(body.utf8))
     }
 

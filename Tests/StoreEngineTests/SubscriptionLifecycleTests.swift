@@ -276,7 +276,7 @@ struct SubscriptionLifecycleTests {
             let (id, end) = try Self.weekly(harness)
             let listed = try #require(harness.store.currentReport().snapshot.transactions.first { $0.id == id })
             #expect(listed.actions == [.refund(.other), .refund(.developerIssue), .expire, .renew, .cancelRenewal,
-                                       .billingIssue(true), .requestPriceIncrease, .tamper, .delete])
+                                       .billingIssue(true), .requestPriceIncrease, .extendRenewal(.byQA), .tamper, .delete])
             _ = try harness.store.advance(to: end.addingTimeInterval(1))
             let snapshot = harness.store.currentReport().snapshot
             let older = try #require(snapshot.transactions.first { $0.id == id })

@@ -9,8 +9,10 @@ transaction's info, its customer's whole history page by page (v2), all subscrip
 statuses and the refund history page by page; every JWS it gets goes through Apple's
 `SignedDataVerifier` with the root. Then the errors: an unknown id, a malformed one, a revision
 the server never gave and a foreign key, each with the APIException Apple's client raises. Last,
-it sends consumption information for the transaction (`send_consumption_data`), and once
-without the customer's consent.
+it sends consumption information for the transaction (v1 `send_consumption_data` and v2
+`send_consumption_information`), each once without the customer's consent, and extends the
+subscription's renewal date (`extend_subscription_renewal_date`): refused for 91 days and an
+unknown id, made once for a request identifier sent twice, and read back from the statuses.
 
 Prints one JSON object with what was got and verified. Exit 69 when the library is missing.
 """
@@ -20,7 +22,7 @@ import os
 import sys
 import warnings
 
-# send_consumption_data is deprecated in the library for its v2; storefront serves Apple's v1.
+# send_consumption_data (v1) is deprecated in the library for its v2; storefront serves both.
 warnings.simplefilter("ignore", DeprecationWarning)
 
 try:
@@ -28,6 +30,11 @@ try:
     from cryptography.hazmat.primitives.asymmetric import ec
     from appstoreserverlibrary.api_client import APIException, AppStoreServerAPIClient, GetTransactionHistoryVersion
     from appstoreserverlibrary.models.AccountTenure import AccountTenure
+    from appstoreserverlibrary.models.ConsumptionRequest import ConsumptionRequest
+    from appstoreserverlibrary.models.DeliveryStatus import DeliveryStatus
+    from appstoreserverlibrary.models.ExtendReasonCode import ExtendReasonCode
+    from appstoreserverlibrary.models.ExtendRenewalDateRequest import ExtendRenewalDateRequest
+    from appstoreserverlibrary.models.RefundPreference import RefundPreference
     from appstoreserverlibrary.models.ConsumptionRequestV1 import ConsumptionRequestV1
     from appstoreserverlibrary.models.ConsumptionStatus import ConsumptionStatus
     from appstoreserverlibrary.models.DeliveryStatusV1 import DeliveryStatusV1
@@ -132,6 +139,31 @@ def main():
 
     result["consumptionUnconsented"] = failure(lambda: api.send_consumption_data(transaction_id, consumption(False)))
     result["consumption"] = failure(lambda: api.send_consumption_data(transaction_id, consumption(True)))
+
+    def consumption_v2(consented):
+        return ConsumptionRequest(customerConsented=consented, sampleContentProvided=False,
+                                  deliveryStatus=DeliveryStatus.UNDELIVERED_SERVER_OUTAGE, consumptionPercentage=50000,
+                                  refundPreference=RefundPreference.GRANT_PRORATED)
+
+    result["consumptionV2Unconsented"] = failure(lambda: api.send_consumption_information(transaction_id, consumption_v2(False)))
+    result["consumptionV2"] = failure(lambda: api.send_consumption_information(transaction_id, consumption_v2(True)))
+
+    def expiry():
+        for group in api.get_all_subscription_statuses(transaction_id).data or []:
+            for last in group.lastTransactions or []:
+                return verifier.verify_and_decode_signed_transaction(last.signedTransactionInfo).expiresDate
+
+    def extend(days, request_identifier, original=transaction_id):
+        made = api.extend_subscription_renewal_date(original, ExtendRenewalDateRequest(
+            extendByDays=days, extendReasonCode=ExtendReasonCode.SERVICE_ISSUE_OR_OUTAGE, requestIdentifier=request_identifier))
+        return {"success": made.success, "effectiveDate": made.effectiveDate, "originalTransactionId": made.originalTransactionId}
+
+    result["expiryBefore"] = expiry()
+    result["extendTooLong"] = failure(lambda: extend(91, "too-long"))
+    result["extendUnknown"] = failure(lambda: extend(3, "unknown", "2000000099999999"))
+    result["extended"] = extend(3, "outage-1")
+    result["extendedAgain"] = extend(3, "outage-1")
+    result["expiryAfter"] = expiry()
     print(json.dumps(result))
 
 

@@ -38,6 +38,8 @@ enum LifecycleEvent: Equatable, Sendable {
     case pauseScheduleChanged
     /// A pause started at the end of the period: nothing charged, no access.
     case paused
+    /// The running period's end moved later, at no charge (a backend's compensation, or QA's).
+    case renewalExtended
 }
 
 /// How a path's store names a `LifecycleEvent`.

@@ -26,7 +26,9 @@ extension Store {
             var action = action
             // A pause asked for while one is scheduled changes it (a scenario's pause command says either).
             if case .pause(let length) = action, summary.subscription?.scheduledPause != nil { action = .changePause(length) }
-            guard summary.actions.contains(action) else { return .refusal(Self.why(action, doesNotApplyTo: summary)) }
+            guard summary.actions.contains(where: { $0.isOffered(as: action) }) else {
+                return .refusal(Self.why(action, doesNotApplyTo: summary))
+            }
             switch action {
             case .refund(let reason):
                 return try refund(record, because: reason)
@@ -38,6 +40,8 @@ extension Store {
             case .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease, .answerPriceIncrease,
                  .pause, .changePause, .cancelPause, .resume:
                 return try act(action, onSubscriptionOf: record)
+            case .extendRenewal(let moved):
+                return try extendRenewal(ofSubscriptionOf: record, moved)
             case .tamper:
                 try ledger.inTransaction {
                     try tamper(withSignatureOf: record.id)

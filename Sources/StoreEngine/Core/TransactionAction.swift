@@ -37,6 +37,9 @@ public enum TransactionAction: Sendable, Equatable {
     case cancelPause
     /// A paused subscription resumes now, with a renewal charged from now.
     case resume
+    /// The store moves the running period's end later, charging nothing: a backend's
+    /// compensation (the App Store's renewal-date extension, Google Play's deferral) or QA's.
+    case extendRenewal(RenewalExtension)
     /// QA alters the signed transaction: it no longer verifies.
     case tamper
     /// Deleted, as Xcode's transaction manager deletes one: what it used up (an introductory
@@ -47,7 +50,7 @@ public enum TransactionAction: Sendable, Equatable {
     public var isSubscriptionAction: Bool {
         switch self {
         case .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease, .answerPriceIncrease,
-             .pause, .changePause, .cancelPause, .resume:
+             .pause, .changePause, .cancelPause, .resume, .extendRenewal:
             return true
         case .approve, .decline, .resolve, .refund, .tamper, .delete: return false
         }
@@ -71,6 +74,7 @@ public enum TransactionAction: Sendable, Equatable {
         case .changePause(let length): return "Change the scheduled pause to \(length.words)"
         case .cancelPause: return "Cancel the scheduled pause"
         case .resume: return "Resume now (a renewal is charged)"
+        case .extendRenewal(let moved): return "Extend the renewal date " + moved.words
         case .tamper: return "Tamper with the signed transaction"
         case .delete: return "Delete the transaction"
         }
@@ -78,10 +82,50 @@ public enum TransactionAction: Sendable, Equatable {
 }
 
 extension TransactionAction {
+    /// Whether offering this action offers `action`: itself, or any extension of the renewal
+    /// date where one is offered (the menu offers a week; a backend asks for its own span).
+    func isOffered(as action: TransactionAction) -> Bool {
+        if case .extendRenewal = self, case .extendRenewal = action { return true }
+        return self == action
+    }
+
     /// The action as a menu line on a transaction of `path`: in the words of that path's store
     /// where they differ from the App Store's (`PathRegistry.actionTitle`).
     public func title(on path: IntegrationPath?) -> String {
         path.flatMap { PathRegistry.actionTitle(of: self, on: $0) } ?? title
+    }
+}
+
+/// How far a renewal date moves, and from which end: `days` on the subscription's calendar
+/// (at the renewal rate, as its periods run), or to a date. `expectedEnd` is the end the caller
+/// read: once another has come (a renewal in between), nothing moves, as Google Play's
+/// `expectedExpiryTimeMillis` asks. `note` is what the caller adds to the event (the backend's
+/// request identifier).
+public struct RenewalExtension: Sendable, Equatable {
+    public enum Span: Sendable, Equatable {
+        case days(Int)
+        case until(Date)
+    }
+
+    public var span: Span
+    public var expectedEnd: Date?
+    public var note: String?
+
+    public init(_ span: Span, expectedEnd: Date? = nil, note: String? = nil) {
+        self.span = span
+        self.expectedEnd = expectedEnd
+        self.note = note
+    }
+
+    /// QA's extension from the transaction manager: a week.
+    public static let byQA = RenewalExtension(.days(7))
+
+    /// `by 7 days`, `to 2025-03-01 12:00`, for a title.
+    public var words: String {
+        switch span {
+        case .days(let days): return "by \(days) day" + (days == 1 ? "" : "s")
+        case .until(let date): return "to " + EventDate.string(from: date)
+        }
     }
 }
 
@@ -114,8 +158,10 @@ extension TransactionSummary {
             let price: [TransactionAction] = subscription.priceIncrease == "pending"
                 ? [.answerPriceIncrease(accept: true), .answerPriceIncrease(accept: false)]
                 : subscription.priceIncrease == nil ? [.requestPriceIncrease] : []
+            // Only a period that runs paid moves: not one in grace or in billing retry.
+            let extend: [TransactionAction] = subscription.status == .subscribed ? [.extendRenewal(.byQA)] : []
             return refunds + [.expire, .renew, subscription.autoRenew ? .cancelRenewal : .enableRenewal,
-                              .billingIssue(!subscription.billingIssue)] + price + pauses(of: subscription) + always
+                              .billingIssue(!subscription.billingIssue)] + price + pauses(of: subscription) + extend + always
         default: return []
         }
     }

@@ -4,7 +4,8 @@ import Ledger
 /// The App Store Server API on a state directory, answered from its ledger as Apple answers,
 /// at Apple's paths, with Apple's bodies and error codes: Get Transaction Info, Get Transaction
 /// History (v1 and v2), Get All Subscription Statuses and Get Refund History; Send Consumption
-/// Information comes back as a change the engine makes. Every request needs a bearer token
+/// Information (v1 and v2) and Extend a Subscription Renewal Date come back as changes the
+/// engine makes. Every request needs a bearer token
 /// made with the state directory's In-App Purchase key (`storefront keys`). It reads on
 /// connections of its own (`LedgerReaders`), opened once (the ledger is vetted at that open,
 /// not at each request).
@@ -48,7 +49,8 @@ public final class AppStoreServerAPI: Sendable {
     /// each one's method.
     static let routes: [String: String] = [
         "v1/transactions": "GET", "v1/history": "GET", "v2/history": "GET", "v1/subscriptions": "GET",
-        "v2/refund/lookup": "GET", "v1/transactions/consumption": "PUT",
+        "v2/refund/lookup": "GET", "v1/transactions/consumption": "PUT", "v2/transactions/consumption": "PUT",
+        "v1/subscriptions/extend": "PUT",
     ]
 
     private func answer(_ request: APIRequest, reading kept: inout LedgerReaders<Keys>.Reader) throws -> APIAnswer {
@@ -75,6 +77,8 @@ public final class AppStoreServerAPI: Sendable {
         }
         let reader = AppStoreLedgerReader(ledger: ledger, credentials: credentials)
         if let answer = try notificationAnswer(to: request, parts: Array(parts.dropFirst(3)), reading: reader) { return answer }
+        // It names an original transaction, with codes of its own for one Apple cannot find.
+        if route == "v1/subscriptions/extend" { return try extendRenewal(ofOriginal: id, sent: request, in: reader) }
         guard AppStoreIdentifiers.isNumber(id) else {
             return .response(Self.error(400, 4000006, "Invalid transaction id."))
         }
@@ -90,6 +94,8 @@ public final class AppStoreServerAPI: Sendable {
             return .response(try refundHistory(of: transaction, asked: request, in: reader))
         case "v1/transactions/consumption":
             return consumption(of: transaction, sent: request)
+        case "v2/transactions/consumption":
+            return consumptionV2(of: transaction, sent: request)
         default:
             return .response(try statuses(of: transaction, asked: request, in: reader))
         }

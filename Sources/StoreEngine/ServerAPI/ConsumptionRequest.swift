@@ -58,32 +58,10 @@ public struct ConsumptionRequest: Sendable, Equatable {
     static let refundPreferenceField = NumberField(
         name: "refundPreference", values: ["UNDECLARED", "PREFER_GRANT", "PREFER_DECLINE", "NO_PREFERENCE"], code: 4000000)
 
-    /// A refusal: Apple's status 400 and the field's code.
-    public struct Refusal: Error, Equatable {
-        public var code: Int
-        public var message: String
-    }
-
-    /// A JSON value as the body holds it, told apart by its JSON type (a `true` is no number).
-    private enum Value: Decodable {
-        case bool(Bool), number(Int), string(String), other
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if let bool = try? container.decode(Bool.self) {
-                self = .bool(bool)
-            } else if let number = try? container.decode(Int.self) {
-                self = .number(number)
-            } else if let string = try? container.decode(String.self) {
-                self = .string(string)
-            } else {
-                self = .other
-            }
-        }
-    }
+    public typealias Refusal = AppStoreRefusal
 
     public static func reading(_ body: Data) -> Result<ConsumptionRequest, Refusal> {
-        guard let fields = try? JSONDecoder().decode([String: Value].self, from: body) else {
+        guard let fields = APIJSONValue.fields(of: body) else {
             return .failure(Refusal(code: 4000000, message: "Bad request."))
         }
         do throws(Refusal) {

@@ -13,28 +13,23 @@ struct NotificationHistoryQuery: Equatable {
     /// Where the page starts: after this outbox row.
     var afterId: Int64 = 0
 
-    struct Refusal: Error, Equatable {
-        var code: Int
-        var message: String
-    }
-
     /// The token of the page after row `id`.
     static func token(after id: Int64) -> String {
         "history-\(id)"
     }
 
-    static func reading(_ body: Data, paginationToken: String?) -> Result<NotificationHistoryQuery, Refusal> {
-        guard let fields = JSONBodyValue.object(in: body) else {
-            return .failure(Refusal(code: 4000000, message: "Invalid request body: a JSON object with startDate and endDate."))
+    static func reading(_ body: Data, paginationToken: String?) -> Result<NotificationHistoryQuery, AppStoreRefusal> {
+        guard let fields = APIJSONValue.fields(of: body) else {
+            return .failure(AppStoreRefusal(code: 4000000, message: "Invalid request body: a JSON object with startDate and endDate."))
         }
-        guard case .whole(let start)? = fields["startDate"], start >= 0 else {
-            return .failure(Refusal(code: 4000015, message: "Invalid start date."))
+        guard case .number(let start)? = fields["startDate"], start >= 0 else {
+            return .failure(AppStoreRefusal(code: 4000015, message: "Invalid start date."))
         }
-        guard case .whole(let end)? = fields["endDate"], end >= 0 else {
-            return .failure(Refusal(code: 4000016, message: "Invalid end date."))
+        guard case .number(let end)? = fields["endDate"], end >= 0 else {
+            return .failure(AppStoreRefusal(code: 4000016, message: "Invalid end date."))
         }
         guard start < end else {
-            return .failure(Refusal(code: 4000013, message: "Invalid request. The start date is later than or equal to the end date."))
+            return .failure(AppStoreRefusal(code: 4000013, message: "Invalid request. The start date is later than or equal to the end date."))
         }
         var query = NotificationHistoryQuery(start: Date(timeIntervalSince1970: Double(start) / 1_000),
                                              end: Date(timeIntervalSince1970: Double(end) / 1_000))
@@ -51,23 +46,23 @@ struct NotificationHistoryQuery: Equatable {
                 default: query.transactionId = text
                 }
             default:
-                return .failure(Refusal(code: code, message: "Invalid \(name)."))
+                return .failure(AppStoreRefusal(code: code, message: "Invalid \(name)."))
             }
         }
         if query.type != nil, query.transactionId != nil {
-            return .failure(Refusal(code: 4000019, message: "Invalid request. Include either the transactionId or a notificationType, not both."))
+            return .failure(AppStoreRefusal(code: 4000019, message: "Invalid request. Include either the transactionId or a notificationType, not both."))
         }
         if query.subtype != nil, query.type == nil {
-            return .failure(Refusal(code: 4000000, message: "Invalid request. A notificationSubtype needs its notificationType."))
+            return .failure(AppStoreRefusal(code: 4000000, message: "Invalid request. A notificationSubtype needs its notificationType."))
         }
         switch fields["onlyFailures"] {
         case nil, .null?: break
         case .bool(let flag)?: query.onlyFailures = flag
-        default: return .failure(Refusal(code: 4000000, message: "Invalid onlyFailures: true or false."))
+        default: return .failure(AppStoreRefusal(code: 4000000, message: "Invalid onlyFailures: true or false."))
         }
         if let token = paginationToken {
             guard token.hasPrefix("history-"), let id = Int64(token.dropFirst("history-".count)), id > 0 else {
-                return .failure(Refusal(code: 4000014, message: "Invalid pagination token."))
+                return .failure(AppStoreRefusal(code: 4000014, message: "Invalid pagination token."))
             }
             query.afterId = id
         }

@@ -8,7 +8,7 @@ extension EventKind {
     /// An In-Game Store order paid: a consumable, a non-consumable, a non-renewing item.
     public static let xsollaOrderPaid = EventKind(rawValue: "order_paid")
     public static let xsollaCreateSubscription = EventKind(rawValue: "create_subscription")
-    /// A subscription renewed, recovered, or changed (plan, auto-renew back on, price).
+    /// A subscription renewed, recovered, or changed (plan, auto-renew back on, price, next charge date).
     public static let xsollaUpdateSubscription = EventKind(rawValue: "update_subscription")
     /// The player turned auto-renew off: it ends at the end of the period.
     public static let xsollaNonRenewalSubscription = EventKind(rawValue: "non_renewal_subscription")
@@ -28,7 +28,8 @@ extension PayStationPath {
         switch event {
         case .oneTimePurchase: return .notification(.xsollaOrderPaid)
         case .subscribed: return .notification(.xsollaCreateSubscription)
-        case .renewed, .recovered, .autoRenewEnabled, .planChangedNow, .planChangeScheduled, .priceIncreaseAccepted:
+        case .renewed, .recovered, .autoRenewEnabled, .planChangedNow, .planChangeScheduled, .priceIncreaseAccepted,
+             .renewalExtended:
             return .notification(.xsollaUpdateSubscription)
         case .autoRenewDisabled, .priceIncreaseDeclined: return .notification(.xsollaNonRenewalSubscription)
         case .expired: return .notification(.xsollaCancelSubscription)

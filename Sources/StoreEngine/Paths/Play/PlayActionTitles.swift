@@ -20,6 +20,7 @@ extension PlayPath {
         case .resume: return "Resume now (the next billing period is charged now)"
         case .tamper: return "Tamper with the signed purchase JSON"
         case .delete: return "Delete the purchase"
+        case .extendRenewal(let moved): return "Defer the next renewal " + moved.words + " (no charge)"
         case .approve, .decline, .resolve, .expire, .renew: return nil
         }
     }

@@ -18,6 +18,8 @@ extension EventKind {
     public static let subscriptionPriceChangeConfirmed = EventKind(rawValue: "SUBSCRIPTION_PRICE_CHANGE_CONFIRMED")
     public static let subscriptionPaused = EventKind(rawValue: "SUBSCRIPTION_PAUSED")
     public static let subscriptionPauseScheduleChanged = EventKind(rawValue: "SUBSCRIPTION_PAUSE_SCHEDULE_CHANGED")
+    /// The next renewal was deferred (`purchases.subscriptions.defer`).
+    public static let subscriptionDeferred = EventKind(rawValue: "SUBSCRIPTION_DEFERRED")
     /// The store asks the subscriber's consent to a new price.
     public static let subscriptionPriceChangeUpdated = EventKind(rawValue: "SUBSCRIPTION_PRICE_CHANGE_UPDATED")
     /// A subscription bought with a slow card never became one: the pending purchase was declined.
@@ -31,7 +33,7 @@ extension EventKind {
         .subscriptionPurchased, .subscriptionRenewed, .subscriptionInGracePeriod, .subscriptionOnHold,
         .subscriptionRecovered, .subscriptionCanceled, .subscriptionRestarted, .subscriptionExpired,
         .subscriptionRevoked, .subscriptionPriceChangeConfirmed, .subscriptionPaused, .subscriptionPauseScheduleChanged,
-        .subscriptionPriceChangeUpdated, .subscriptionPendingPurchaseCanceled, .voidedPurchaseNotification,
+        .subscriptionPriceChangeUpdated, .subscriptionPendingPurchaseCanceled, .voidedPurchaseNotification, .subscriptionDeferred,
     ]
 }
 
@@ -58,6 +60,7 @@ extension PlayPath {
         case .priceIncreaseAccepted: return .notification(.subscriptionPriceChangeConfirmed, heading: heading)
         case .pauseScheduleChanged: return .notification(.subscriptionPauseScheduleChanged, heading: heading)
         case .paused: return .notification(.subscriptionPaused, heading: heading)
+        case .renewalExtended: return .notification(.subscriptionDeferred, heading: heading)
         case .planChangedNow, .planChangeScheduled: return .unnotified
         case .refunded:
             // A subscription is revoked (`refunded`), and a purchase Google Play refunded for want

@@ -23,10 +23,12 @@ extension EventKind {
     public static let didChangeRenewalPref = EventKind(rawValue: "DID_CHANGE_RENEWAL_PREF")
     /// A price increase: subtype `PENDING` (consent asked) or `ACCEPTED`.
     public static let priceIncrease = EventKind(rawValue: "PRICE_INCREASE")
+    /// The renewal date moved later (Extend a Subscription Renewal Date).
+    public static let renewalExtended = EventKind(rawValue: "RENEWAL_EXTENDED")
 
     static let appStoreNotifications: [EventKind] = [
         .oneTimeCharge, .subscribed, .didRenew, .didChangeRenewalStatus, .didFailToRenew, .gracePeriodExpired,
-        .expired, .refund, .didChangeRenewalPref, .priceIncrease,
+        .expired, .refund, .didChangeRenewalPref, .priceIncrease, .renewalExtended,
     ]
 }
 
@@ -54,6 +56,7 @@ enum AppStoreNotifications {
         case .planChangeScheduled: return .notification(.didChangeRenewalPref, heading: "DOWNGRADE")
         case .priceIncreaseRequested: return .notification(.priceIncrease, heading: "PENDING")
         case .priceIncreaseAccepted: return .notification(.priceIncrease, heading: "ACCEPTED")
+        case .renewalExtended: return .notification(.renewalExtended)
         case .pauseScheduleChanged, .paused: return .unnotified
         }
     }

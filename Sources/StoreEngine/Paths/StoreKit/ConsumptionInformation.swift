@@ -15,17 +15,22 @@ extension ServerChange {
     static func consumptionInformation(_ request: ConsumptionRequest, transactionId: String) -> ServerChange {
         .send(.storeKit(.consumptionInformation(request, transactionId: transactionId)))
     }
+
+    /// The same for Send Consumption Information v2.
+    static func consumptionInformation(_ request: ConsumptionRequestV2, transactionId: String) -> ServerChange {
+        .send(.storeKit(.consumptionInformationV2(request, transactionId: transactionId)))
+    }
 }
 
 enum ConsumptionInformation {
     /// Logs what the backend sent on the transaction, in the commit the store opened for it;
     /// a transaction gone since the API read it is refused, and nothing is written.
-    static func keep(_ request: ConsumptionRequest, on transactionId: String, in context: PathContext) throws -> PathStep {
+    static func keep(_ summary: String, on transactionId: String, in context: PathContext) throws -> PathStep {
         guard try context.account.transaction(transactionId) != nil else {
             return PathStep(notice: .refusal("There is no transaction \(transactionId) to send consumption information for.",
                                              tone: .error))
         }
-        try context.log(.consumptionSent, "Send Consumption Information from the backend: \(request.summary)",
+        try context.log(.consumptionSent, "Send Consumption Information from the backend: \(summary)",
                         transaction: transactionId)
         return PathStep(notice: StoreNotice(.info, "The backend sent consumption information for \(transactionId)."))
     }

@@ -66,8 +66,13 @@ final class StoreKitPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState {
     }
 
     func take(_ input: StoreKitInput, in context: PathContext) throws -> PathStep {
-        if case .consumptionInformation(let request, let transactionId) = input {
-            return try ConsumptionInformation.keep(request, on: transactionId, in: context)
+        switch input {
+        case .consumptionInformation(let request, let transactionId):
+            return try ConsumptionInformation.keep(request.summary, on: transactionId, in: context)
+        case .consumptionInformationV2(let request, let transactionId):
+            return try ConsumptionInformation.keep(request.summary, on: transactionId, in: context)
+        default:
+            break
         }
         return try appStore.take(input, in: context)
     }

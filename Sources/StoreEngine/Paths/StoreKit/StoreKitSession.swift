@@ -89,7 +89,7 @@ public struct StoreKitSession: Sendable, Equatable {
             case .cancel: chosenFailure = nil
             case .pressButton(let button): chosenFailure = nil; return press(button)
             case .chooseFailure(let failure): chosenFailure = failure
-            case .consumptionInformation: break
+            case .consumptionInformation, .consumptionInformationV2: break
             }
             return nil
         }
@@ -102,7 +102,7 @@ public struct StoreKitSession: Sendable, Equatable {
         case .chooseFailure(let failure):
             focus = .fail
             chosenFailure = failure
-        case .consumptionInformation: break
+        case .consumptionInformation, .consumptionInformationV2: break
         }
         return nil
     }
@@ -145,11 +145,15 @@ public enum StoreKitInput: Sendable, Equatable {
     /// A team's backend sent consumption information for a transaction through the App Store
     /// Server API (any player's, as Apple's server takes it).
     case consumptionInformation(ConsumptionRequest, transactionId: String)
+    /// The same, sent with Send Consumption Information v2.
+    case consumptionInformationV2(ConsumptionRequestV2, transactionId: String)
 
     /// Whether it is the sheet's input (else the path takes it with no sheet open).
     public var isForTheSheet: Bool {
-        if case .consumptionInformation = self { return false }
-        return true
+        switch self {
+        case .consumptionInformation, .consumptionInformationV2: return false
+        default: return true
+        }
     }
 }
 

@@ -5,7 +5,7 @@ import Ledger
 /// The Google Play Developer API (androidpublisher v3) on a state directory, at Google's paths,
 /// with Google's bodies and errors, and the OAuth token endpoint its service account calls
 /// (`POST /token`). Reads are answered from the ledger on connections of its own (`LedgerReaders`);
-/// acknowledging, consuming, cancelling and revoking come back as changes the engine makes,
+/// acknowledging, consuming, cancelling, revoking and deferring come back as changes the engine makes,
 /// so they count exactly as the app's own calls do (the refund at the acknowledgement deadline
 /// called off, the panes and the Events pane showing them).
 final class AndroidPublisherAPI: Sendable {
@@ -104,6 +104,10 @@ final class AndroidPublisherAPI: Sendable {
             return .change(.act(.cancelRenewal, onTransaction: subscription.latestTransactionId), answers: answers)
         case ("subscriptionsv2", "revoke"):
             return try revoke(purchase, asked: request, subscriptions: subscriptions)
+        case ("subscriptions", "defer"):
+            return try deferRenewal(purchase, asked: request, subscriptions: subscriptions)
+        case ("subscriptionsv2", "defer"):
+            return try deferRenewalV2(purchase, asked: request, subscriptions: subscriptions)
         default:
             return .response(AndroidPublisherError.notFound)
         }
@@ -132,7 +136,7 @@ final class AndroidPublisherAPI: Sendable {
 
     /// A change's answers: `status` when made, Google's invalid-state error when the engine
     /// refuses it, its backend error when it could not be saved.
-    private static func answers(_ status: Int) -> ChangeAnswers {
+    static func answers(_ status: Int) -> ChangeAnswers {
         ChangeAnswers(done: APIResponse(status: status), refused: AndroidPublisherError.invalidState(),
                       failed: AndroidPublisherError.backendError)
     }
@@ -163,7 +167,7 @@ struct PlayDeveloperCall {
         switch (resource, verb) {
         case ("products", nil), ("subscriptionsv2", nil): return "GET"
         case ("products", "acknowledge"), ("products", "consume"), ("subscriptions", "acknowledge"), ("subscriptions", "cancel"),
-             ("subscriptionsv2", "revoke"), ("subscriptionsv2", "cancel"):
+             ("subscriptionsv2", "revoke"), ("subscriptionsv2", "cancel"), ("subscriptions", "defer"), ("subscriptionsv2", "defer"):
             return "POST"
         default: return nil
         }

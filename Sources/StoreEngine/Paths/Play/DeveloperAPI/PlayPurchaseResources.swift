@@ -39,6 +39,7 @@ enum PlayPurchaseResources {
         if let linked = purchase.linkedPurchaseToken { fields["linkedPurchaseToken"] = linked }
         var item: [String: Any] = ["productId": subscription?.productId ?? purchase.productId]
         if let subscription {
+            fields["etag"] = etag(of: subscription)
             item["expiryTime"] = time(subscription.expiresAt)
             item["autoRenewingPlan"] = ["autoRenewEnabled": subscription.autoRenew && subscription.endedAt == nil]
             if let canceled = canceledContext(subscription) { fields["canceledStateContext"] = canceled }
@@ -50,6 +51,14 @@ enum PlayPurchaseResources {
         if let latestOrderId { item["latestSuccessfulOrderId"] = latestOrderId }
         fields["lineItems"] = [item]
         return fields
+    }
+
+    /// The subscription's state as an entity tag: its latest transaction, expiry and renewal,
+    /// whatever changes them changes it (`subscriptionsv2.defer` must send the latest).
+    static func etag(of subscription: SubscriptionSummary) -> String {
+        let state = "\(subscription.latestTransactionId) \(PlayPurchase.milliseconds(subscription.expiresAt)) "
+            + "\(subscription.autoRenew) \(subscription.status)"
+        return Base64URL.encode(Data(state.utf8))
     }
 
     /// `subscriptionState`: a subscription whose auto-renew is off but whose period runs is
