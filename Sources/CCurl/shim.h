@@ -76,10 +76,10 @@ static inline enum sf_post_outcome sf_curl_post(const char *url, const char *bod
     }
     struct curl_slist *list = NULL;
     char *lines = strdup(headers);
-    for (char *line = lines, *end; line != NULL && *line; line = end ? end + 1 : NULL) {
+    for (char *line = lines, *end; line != NULL; line = end ? end + 1 : NULL) {
         end = strchr(line, '\n');
         if (end) *end = 0;
-        list = curl_slist_append(list, line);
+        if (*line) list = curl_slist_append(list, line);
     }
     free(lines);
     // libcurl's own `Expect: 100-continue` would wait a second on bodies past 1 KiB.
@@ -96,6 +96,9 @@ static inline enum sf_post_outcome sf_curl_post(const char *url, const char *bod
     curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
     curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 5L);
     curl_easy_setopt(curl, CURLOPT_POSTREDIR, (long)CURL_REDIR_POST_ALL);
+    // Only HTTP, redirects included: a backend's redirect to ftp:// or file:// is not followed.
+    curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
     curl_easy_setopt(curl, CURLOPT_USERAGENT, "storefront");
     curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, sf_post_keep);
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, answer);

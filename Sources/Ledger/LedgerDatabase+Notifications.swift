@@ -69,7 +69,7 @@ public struct NotificationQuery: Sendable, Equatable {
     public var type: String?
     public var subtype: String?
     public var transactionIds: [String]?
-    /// Only those not delivered at their first attempt.
+    /// Only those attempted and not delivered (yet).
     public var onlyFailures = false
     /// Rows after this id (the page before ended there).
     public var afterId: Int64 = 0
@@ -139,10 +139,10 @@ extension LedgerDatabase {
         if let ids = query.transactionIds {
             conditions.append("transaction_id IN (" + ids.indices.map { "?\($0 + 10)" }.joined(separator: ", ") + ")")
         }
+        // Not delivered yet, attempted at least once (retries still to come included).
         if query.onlyFailures {
             conditions.append("""
-                EXISTS (SELECT 1 FROM notification_attempts a WHERE a.notification_id = notifications.id
-                        AND a.attempt = 1 AND a.result <> 'SUCCESS')
+                delivered_at IS NULL AND EXISTS (SELECT 1 FROM notification_attempts a WHERE a.notification_id = notifications.id)
                 """)
         }
         return try notifications(where: conditions.joined(separator: " AND ") + " ORDER BY id LIMIT ?7") { statement in

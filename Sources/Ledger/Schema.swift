@@ -296,6 +296,9 @@ enum Schema {
             delivered_at    REAL
         );
         CREATE INDEX notifications_pending ON notifications (next_attempt_at) WHERE next_attempt_at IS NOT NULL;
+        -- A notification history is a store's, by date or by a customer's transactions.
+        CREATE INDEX notifications_by_date ON notifications (store, created_at);
+        CREATE INDEX notifications_by_transaction ON notifications (store, transaction_id);
         CREATE TABLE notification_attempts (
             notification_id INTEGER NOT NULL REFERENCES notifications (id) ON DELETE CASCADE,
             attempt         INTEGER NOT NULL,

@@ -39,8 +39,8 @@ extension App {
             return posting(report) + apply(report, onTheClock: true)
         case .delivered(let result):
             return [.engine(.recordDelivery(result))]
-        case .setNotificationURL(let url, let marketplace):
-            return [.engine(.setNotificationURL(url, store: marketplace))]
+        case .configureOutbox(let settings):
+            return [.engine(.configureOutbox(settings))]
         case .retryProducts(let path, let attempt):
             // The path whose request failed, even if the player has moved on: its answer is
             // what that path sells when they come back.

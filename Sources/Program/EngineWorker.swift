@@ -90,9 +90,9 @@ public final class EngineWorker: @unchecked Sendable {
             case .make(let change):
                 return try store.make(change)
             case .recordDelivery(let result):
-                return try store.record(result)
-            case .setNotificationURL(let url, let marketplace):
-                return store.setNotificationURL(url, for: marketplace)
+                return try store.recordDelivery(result)
+            case .configureOutbox(let settings):
+                return store.configureOutbox(settings)
             }
         } catch {
             // Whatever the call wrote was rolled back: the state as it stands, and why.

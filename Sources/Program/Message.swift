@@ -73,8 +73,8 @@ public enum Message: Sendable, Equatable {
     case screenCaptured(StoreNotice)
     /// How posting a notification to the team's backend went (`Effect.post`).
     case delivered(DeliveryResult)
-    /// Where a store's server posts its notifications from now on; nil posts nowhere.
-    case setNotificationURL(String?, store: Marketplace)
+    /// Where each store's server posts its notifications from now on, and how it retries.
+    case configureOutbox(OutboxSettings)
 }
 
 /// Work the update asks for; the program performs it off the update and answers with messages.
@@ -133,6 +133,6 @@ public enum EngineCall: Sendable, Equatable {
     case make(ServerChange)
     /// How the host's attempt to post a notification went.
     case recordDelivery(DeliveryResult)
-    /// Where a store's server posts its notifications; nil posts nowhere.
-    case setNotificationURL(String?, store: Marketplace)
+    /// Where each store's server posts its notifications, and how the App Store retries.
+    case configureOutbox(OutboxSettings)
 }

@@ -129,13 +129,20 @@ public enum ScenarioParser {
             }
             return .api(host: address.host, port: address.port)
         case "notifications":
-            try exactly(2, "a store and a URL: notifications apple http://127.0.0.1:9000/apple (or off)")
+            let usage = "a store and a URL: notifications apple http://127.0.0.1:9000/apple [production] (or off)"
+            guard (2...3).contains(arguments.count) else { throw Problem("notifications takes " + usage) }
             guard arguments[0] == "apple" else {
                 throw Problem("notifications takes apple (the App Store's; Google Play's and Xsolla's are not sent yet), not \(arguments[0])")
             }
-            if arguments[1] == "off" { return .notifications(.appStore, url: nil) }
-            if let problem = OutboxSettings.problem(with: arguments[1]) { throw Problem("notifications apple takes \(problem)") }
-            return .notifications(.appStore, url: arguments[1])
+            if arguments[1] == "off" {
+                guard arguments.count == 2 else { throw Problem("notifications apple off takes nothing after off") }
+                return .notifications(.appStore, url: nil, productionRetries: false)
+            }
+            if let problem = OutboxSettings.problem(with: arguments[1]) { throw Problem("notifications apple: \(problem)") }
+            guard arguments.count == 2 || arguments[2] == "production" else {
+                throw Problem("after notifications apple URL comes production (production's retries) or nothing, not \(arguments[2])")
+            }
+            return .notifications(.appStore, url: arguments[1], productionRetries: arguments.count == 3)
         case "seed":
             try exactly(1, "a whole number: seed 7")
             guard Self.isDigits(arguments[0]), let seed = UInt64(arguments[0]) else {

@@ -29,7 +29,7 @@ final class ScenarioRun<Terminal: Backend> {
     private var network: NetworkCondition?
     private var signedData: SignedDataStyle?
     /// Where each store's server posts (`notifications`), kept across relaunches.
-    private var notificationURLs: [Marketplace: String] = [:]
+    private var outbox = OutboxSettings()
     private var seed: UInt64
     var catalog: ProductCatalog?
     private(set) var program: AppLoop<Terminal>?
@@ -161,7 +161,7 @@ final class ScenarioRun<Terminal: Backend> {
         }
         if let network { store.networkCondition = network }
         if let signedData { store.signedDataChoice = signedData }
-        for (marketplace, url) in notificationURLs { _ = store.setNotificationURL(url, for: marketplace) }
+        _ = store.configureOutbox(outbox)
         store.checkpoint = options.checkpoint
         let report = store.currentReport()
         // The one place a launch gets its backend: a fresh headless screen, or the demo's terminal.
@@ -339,9 +339,10 @@ final class ScenarioRun<Terminal: Backend> {
             try running().send(.setRenewalRate(rate))
         case .api(let host, let port):
             try startAPIs(host: host, port: port, line)
-        case .notifications(let marketplace, let url):
-            notificationURLs[marketplace] = url
-            try running().send(.setNotificationURL(url, store: marketplace))
+        case .notifications(let marketplace, let url, let productionRetries):
+            outbox.urls[marketplace] = url
+            if marketplace == .appStore { outbox.appStoreRetries = productionRetries }
+            try running().send(.configureOutbox(outbox))
         case .promote(let sku):
             let program = try running()
             // As `storefront promote` refuses it: a SKU the catalog lacks is a typo in the script.

@@ -15,29 +15,14 @@ extension EndToEnd {
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
             let state = directory.path + "/state"
-            let binary = try BuiltBinary.path()
             let python = BuiltBinary.root + "/.build/pyte-venv/bin/python"
             guard FileManager.default.isExecutableFile(atPath: python) else {
                 throw EndToEndStop(plain: "\(python) is missing: run `make pyte` (Apple's app-store-server-library)")
             }
             let keysFolder = directory.path + "/keys"
-            let keys = try Finished.run(binary, ["keys", "--out", keysFolder, "--state-dir", state, "--catalog", BuiltBinary.catalog])
-            try #require(keys.status == 0, "\(keys.standardError)")
-
-            let received = directory.path + "/received.jsonl"
-            let portFile = directory.path + "/port"
-            let receiver = Process()
-            receiver.executableURL = URL(fileURLWithPath: python)
-            receiver.arguments = [BuiltBinary.root + "/Tests/Support/receive_notifications.py", portFile, received,
-                                  keysFolder + "/storefront-root.cer", "com.example.stardust", "500"]
-            try receiver.run()
-            // SIGKILL: the test process may hold SIGTERM blocked, and a child inherits that mask.
-            defer { kill(receiver.processIdentifier, SIGKILL); receiver.waitUntilExit() }
-            while !FileManager.default.fileExists(atPath: portFile) {
-                try #require(receiver.isRunning, "the receiver stopped before it listened")
-                Thread.sleep(forTimeInterval: 0.05)
-            }
-            let port = try String(contentsOfFile: portFile, encoding: .utf8)
+            let receiver = try NotificationReceiver(in: directory.path, state: state, keys: keysFolder, python: python, answers: [500])
+            defer { receiver.stop() }
+            let port = receiver.port
 
             let app = try TmuxSession(stateDirectory: state, arguments: [
                 "--api", "127.0.0.1:0", "--apple-notifications", "http://127.0.0.1:\(port)/apple",
@@ -56,8 +41,7 @@ extension EndToEnd {
             let uuids = tests.compactMap { $0["uuid"] as? String }
             #expect(Set(uuids).count == 2 && tests.allSatisfy { ($0["token"] as? String)?.hasPrefix(($0["uuid"] as? String) ?? "-") == true })
             // What the backend got is what the API says was sent: the same notifications, verified by Apple's library.
-            let lines = try String(contentsOfFile: received, encoding: .utf8).split(separator: "\n")
-            let got = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            let got = try receiver.received()
             #expect(got.map { $0["uuid"] as? String } == uuids, "\(got)")
             #expect(got.allSatisfy { $0["error"] == nil && $0["type"] as? String == "TEST" && $0["version"] as? String == "2.0"
                 && $0["environment"] as? String == "Sandbox" && $0["path"] as? String == "/apple"
@@ -112,5 +96,79 @@ extension EndToEnd {
             #expect(refused.standardError.contains("--apple-notifications: ftp://example.com/x is not an http:// or https:// URL"),
                     "\(refused.standardError)")
         }
+    }
+}
+
+extension EndToEnd.AppStoreNotifications {
+    /// A scenario's purchases post what Apple posts for them, in order, each verified with
+    /// Apple's library down to its transaction and renewal info: `SUBSCRIBED` · `INITIAL_BUY`,
+    /// `DID_RENEW`, `ONE_TIME_CHARGE`, `REFUND` (its transaction revoked).
+    @Test func aScenariosLifecyclePostsApplesNotificationsInOrder() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let state = directory.path + "/state"
+        let binary = try BuiltBinary.path()
+        let python = BuiltBinary.root + "/.build/pyte-venv/bin/python"
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            throw EndToEndStop(plain: "\(python) is missing: run `make pyte` (Apple's app-store-server-library)")
+        }
+        let receiver = try NotificationReceiver(in: directory.path, state: state, keys: directory.path + "/keys", python: python)
+        defer { receiver.stop() }
+        let port = receiver.port
+        let source = try String(contentsOfFile: BuiltBinary.root + "/Tests/Scenarios/storekit-server-api.scenario", encoding: .utf8)
+        let scenario = directory.path + "/notified.scenario"
+        try source.replacingOccurrences(of: "catalog ../../catalog.json", with: "catalog \(BuiltBinary.catalog)\n"
+                                        + "notifications apple http://127.0.0.1:\(port)/apple")
+            .write(toFile: scenario, atomically: true, encoding: .utf8)
+        let run = try Finished.run(binary, ["scenario", scenario, "--state-dir", state, "--quiet"])
+        try #require(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+
+        let got = try receiver.received()
+        #expect(got.allSatisfy { $0["error"] == nil }, "\(got)")
+        let kinds = got.map { [$0["type"] as? String, $0["subtype"] as? String].compactMap { $0 }.joined(separator: " ") }
+        #expect(kinds == ["SUBSCRIBED INITIAL_BUY", "DID_RENEW", "ONE_TIME_CHARGE", "REFUND"], "\(got)")
+        #expect(got.prefix(2).allSatisfy { $0["status"] as? Int == 1 && $0["autoRenewStatus"] as? Int == 1 }, "\(got)")
+        #expect(got.map { $0["productId"] as? String } == ["com.example.stardust.pass.weekly", "com.example.stardust.pass.weekly",
+                                                            "com.example.stardust.gems_100", "com.example.stardust.gems_100"])
+        #expect(got.last?["revoked"] as? Bool == true && got.dropLast().allSatisfy { $0["revoked"] as? Bool == false })
+        #expect(Set(got.compactMap { $0["uuid"] as? String }).count == 4)
+    }
+}
+
+/// A team's backend for the tests: `storefront keys` for the state directory, then
+/// `Tests/Support/receive_notifications.py` listening on a port the system picks, reading each
+/// notification with Apple's library and answering `answers` in turn (then 200).
+struct NotificationReceiver {
+    let process: Process
+    let port: String
+    private let log: String
+
+    init(in directory: String, state: String, keys: String, python: String, answers: [Int] = []) throws {
+        let made = try Finished.run(try BuiltBinary.path(), ["keys", "--out", keys, "--state-dir", state, "--catalog", BuiltBinary.catalog])
+        try #require(made.status == 0, "\(made.standardError)")
+        log = directory + "/received.jsonl"
+        let portFile = directory + "/port"
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [BuiltBinary.root + "/Tests/Support/receive_notifications.py", portFile, log,
+                             keys + "/storefront-root.cer", "com.example.stardust"] + answers.map(String.init)
+        try process.run()
+        while !FileManager.default.fileExists(atPath: portFile) {
+            try #require(process.isRunning, "the receiver stopped before it listened")
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        port = try String(contentsOfFile: portFile, encoding: .utf8)
+    }
+
+    /// What it received, one object a request, in order.
+    func received() throws -> [[String: Any]] {
+        try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    /// SIGKILL: the test process may hold SIGTERM blocked, and a child inherits that mask.
+    func stop() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 }

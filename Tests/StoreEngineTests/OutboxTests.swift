@@ -40,13 +40,13 @@ struct OutboxTests {
             // In flight: not handed over twice while the host posts it.
             #expect(try harness.store.runDue().deliveries.isEmpty)
 
-            _ = try harness.store.record(Self.answered(delivery, status: 204))
+            _ = try harness.store.recordDelivery(Self.answered(delivery, status: 204))
             let attempts = try harness.ledger.attempts(ofNotification: delivery.notificationId)
             #expect(attempts.map(\.result) == ["SUCCESS"] && attempts.first?.httpStatus == 204)
             #expect(try harness.ledger.notification(id: delivery.notificationId)?.nextAttemptAt == nil)
             #expect(try harness.ledger.notification(id: delivery.notificationId)?.deliveredAt != nil)
             // The same answer again (a duplicate from the host) changes nothing.
-            _ = try harness.store.record(Self.answered(delivery, status: 204))
+            _ = try harness.store.recordDelivery(Self.answered(delivery, status: 204))
             #expect(try harness.ledger.attempts(ofNotification: delivery.notificationId).count == 1)
             let kinds = harness.store.currentReport().snapshot.events.map(\.kind)
             #expect(kinds.contains(.notificationQueued) && kinds.contains(.notificationDelivered))
@@ -66,18 +66,18 @@ struct OutboxTests {
         try Self.withStore { harness in
             _ = try harness.store.requestTestNotification(uuid: "0b5c9d0e-1111-4222-8333-944455556666")
             let first = try #require(try harness.store.runDue().deliveries.first)
-            _ = try harness.store.record(Self.answered(first, status: nil, failure: .timedOut))
+            _ = try harness.store.recordDelivery(Self.answered(first, status: nil, failure: .timedOut))
             #expect(try harness.ledger.attempts(ofNotification: first.notificationId).map(\.result) == ["TIMED_OUT"])
             #expect(try harness.ledger.notification(id: first.notificationId)?.nextAttemptAt == nil, "the sandbox gives up")
 
-            _ = harness.store.setAppStoreRetries(true)
+            _ = harness.store.configureOutbox(OutboxSettings(urls: [.appStore: Self.url], appStoreRetries: true))
             _ = try harness.store.requestTestNotification(uuid: "1b5c9d0e-1111-4222-8333-944455556666")
             var delivery = try #require(try harness.store.runDue().deliveries.first)
             var times: [TimeInterval] = []
             for attempt in 1...6 {
                 #expect(delivery.attempt == attempt)
                 let madeAt = harness.store.now()
-                _ = try harness.store.record(Self.answered(delivery, status: 500))
+                _ = try harness.store.recordDelivery(Self.answered(delivery, status: 500))
                 guard let next = try harness.ledger.notification(id: delivery.notificationId)?.nextAttemptAt else { break }
                 times.append(next.timeIntervalSince(madeAt) / 3_600)
                 // Moving the clock runs what falls due: its report hands the retry over.
@@ -97,6 +97,8 @@ struct OutboxTests {
             _ = try harness.store.requestTestNotification(uuid: "0b5c9d0e-1111-4222-8333-944455556666")
             let lost = try #require(try harness.store.runDue().deliveries.first)
             try harness.relaunch(rate: .paused)
+            // The next launch is given the URL again (`--apple-notifications`), as the app is.
+            _ = harness.store.setNotificationURL(Self.url, for: .appStore)
             let launched = try harness.store.launch()
             let again = try #require((launched.deliveries + (try harness.store.runDue().deliveries)).first)
             #expect(again.notificationId == lost.notificationId && again.uuid == lost.uuid && again.body == lost.body)
@@ -104,10 +106,24 @@ struct OutboxTests {
         }
     }
 
+    /// Turned off, the store posts nothing: what is pending waits, and goes (to the URL it was
+    /// written for) once a URL is set again.
+    @Test func withTheURLOffAPendingNotificationWaitsForOne() throws {
+        try Self.withStore { harness in
+            _ = try harness.store.requestTestNotification(uuid: "0b5c9d0e-1111-4222-8333-944455556666")
+            _ = harness.store.setNotificationURL(nil, for: .appStore)
+            #expect(try harness.store.runDue().deliveries.isEmpty)
+            #expect(try harness.ledger.pendingNotifications().count == 1)
+            _ = harness.store.setNotificationURL("http://127.0.0.1:10/other", for: .appStore)
+            let delivery = try #require(try harness.store.runDue().deliveries.first)
+            #expect(delivery.url == Self.url)
+        }
+    }
+
     @Test func theRulesNameEachFailureAsAppleDoes() {
         let rules = AppStoreDeliveryRules()
         func word(_ status: Int?, _ failure: DeliveryFailure? = nil) -> String {
-            rules.word(for: DeliveryResult(notificationId: 1, attempt: 1, httpStatus: status, failure: failure, milliseconds: 0, response: ""))
+            rules.resultName(for: DeliveryResult(notificationId: 1, attempt: 1, httpStatus: status, failure: failure, milliseconds: 0, response: ""))
         }
         #expect(word(200) == "SUCCESS" && word(206) == "SUCCESS" && word(207) == "UNSUCCESSFUL_HTTP_RESPONSE_CODE")
         #expect(word(301) == "UNSUCCESSFUL_HTTP_RESPONSE_CODE" && word(500) == "UNSUCCESSFUL_HTTP_RESPONSE_CODE")
@@ -118,8 +134,18 @@ struct OutboxTests {
     }
 
     @Test func aHistoryQueryIsReadAsAppleReadsIt() {
+        func codeAt(day: Double, _ body: String) -> Int? {
+            let now = Date(timeIntervalSince1970: day * 86_400)
+            if case .failure(let refusal) = NotificationHistoryQuery.reading(Data(body.utf8), paginationToken: nil, now: now) {
+                return refusal.code
+            }
+            return nil
+        }
         func code(_ body: String, token: String? = nil) -> Int? {
-            if case .failure(let refusal) = NotificationHistoryQuery.reading(Data(body.utf8), paginationToken: token) { return refusal.code }
+            let now = Date(timeIntervalSince1970: 100 * 86_400)
+            if case .failure(let refusal) = NotificationHistoryQuery.reading(Data(body.utf8), paginationToken: token, now: now) {
+                return refusal.code
+            }
             return nil
         }
         #expect(code("[]") == 4000000 && code("{}") == 4000015 && code(#"{"startDate": 1}"#) == 4000016)
@@ -128,6 +154,16 @@ struct OutboxTests {
         #expect(code(#"{"startDate": 1, "endDate": 2, "notificationType": "TEST", "transactionId": "2000000000000001"}"#) == 4000019)
         #expect(code(#"{"startDate": 1, "endDate": 2, "notificationType": 7}"#) == 4000018)
         #expect(code(#"{"startDate": 1, "endDate": 2, "notificationSubtype": "INITIAL_BUY"}"#) == 4000000)
+        #expect(code(#"{"startDate": 1, "endDate": 2, "notificationType": "NOT_A_TYPE"}"#) == 4000018)
+        #expect(code(#"{"startDate": 1, "endDate": 2, "notificationType": "TEST", "notificationSubtype": "NOPE"}"#) == 4000018)
+        // The API's time is day 100: a start 181 days before it is too far back; 179 is not.
+        let day = 86_400_000
+        #expect(code(#"{"startDate": -1, "endDate": 2}"#) == 4000015)
+        #expect(code(#"{"startDate": 1, "endDate": 2}"#) == nil)
+        let farBack = #"{"startDate": \#(1000 * day - 181 * day), "endDate": \#(1100 * day)}"#
+        #expect(codeAt(day: 1000, farBack) == 4000012)
+        let withinReach = #"{"startDate": \#(1000 * day - 179 * day), "endDate": \#(1100 * day)}"#
+        #expect(codeAt(day: 1000, withinReach) == nil)
         #expect(code(#"{"startDate": 1, "endDate": 2, "onlyFailures": 1}"#) == 4000000)
         #expect(code(#"{"startDate": 1, "endDate": 2}"#, token: "nope") == 4000014)
         #expect(code(#"{"startDate": 1, "endDate": 2, "onlyFailures": true, "notificationType": "TEST"}"#, token: "history-4") == nil)

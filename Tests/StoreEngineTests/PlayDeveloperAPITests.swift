@@ -15,14 +15,16 @@ struct PlayDeveloperAPIHandlerTests {
 
     /// A state directory with its server keys, a store on its ledger whose app leaves Google
     /// Play purchases unacknowledged, and the APIs reading it.
-    static func withAPI(_ body: (StoreServers, ServerKeys, StoreHarness) throws -> Void) throws {
+    static func withAPI(catalog given: ProductCatalog? = nil,
+                        _ body: (StoreServers, ServerKeys, StoreHarness) throws -> Void) throws {
         try withTemporaryDirectory { path in
             let directory = StateDirectory(path: path)
             let keys = try directory.serverKeys()
-            let harness = try StoreHarness(path: directory.ledgerPath, catalog: try defaultCatalog(), userId: "player-1",
+            let catalog = try given ?? defaultCatalog()
+            let harness = try StoreHarness(path: directory.ledgerPath, catalog: catalog, userId: "player-1",
                                            rate: .paused, start: TestClock.start)
             try harness.sendPlay(.setAppAcknowledges(false))
-            let servers = try StoreServers(stateDirectory: directory, catalog: try defaultCatalog(), wallTime: { Date() })
+            let servers = try StoreServers(stateDirectory: directory, catalog: catalog, wallTime: { Date() })
             try body(servers, keys, harness)
         }
     }

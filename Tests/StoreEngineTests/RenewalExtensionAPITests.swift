@@ -13,7 +13,8 @@ struct RenewalExtensionAPITests {
     /// Served as the app serves them (its clock standing still: the API reads the renewal date
     /// at the ledger's simulated now, which the store keeps).
     static func withAPI(_ body: (StoreServers, ServerKeys, StoreHarness) throws -> Void) throws {
-        try PlayDeveloperAPIHandlerTests.withAPI(body)
+        // Paid periods: Apple extends no free offer period (RenewalExtensionAPITests.aFreeTrialIsIneligible).
+        try PlayDeveloperAPIHandlerTests.withAPI(catalog: try regularPriceCatalog(), body)
     }
 
     static func put(_ api: StoreServers, _ keys: ServerKeys, _ path: String, _ body: [String: Any]) throws -> APIAnswer {
@@ -64,6 +65,16 @@ struct RenewalExtensionAPITests {
         }
     }
 
+    /// Apple extends no free offer period: the monthly pass's free trial is ineligible.
+    @Test func aFreeTrialIsIneligible() throws {
+        try PlayDeveloperAPIHandlerTests.withAPI { api, keys, harness in
+            _ = try harness.buyThroughStoreKit(SKU.monthlyPass)
+            let trial = try #require(harness.store.currentReport().snapshot.subscriptions.first)
+            #expect(trial.periodType == "trial")
+            #expect(Self.code(try Self.extend(api, keys)) == (403, 4030004))
+        }
+    }
+
     @Test func anExtensionMovesTheRenewalDateOnceForItsRequestIdentifier() throws {
         try Self.withAPI { api, keys, harness in
             let (id, _) = try harness.buyThroughStoreKit(SKU.monthlyPass)
@@ -103,6 +114,8 @@ struct RenewalExtensionAPITests {
             let (id, _) = try harness.buyThroughStoreKit(SKU.monthlyPass)
             let appleId = AppStoreIdentifiers.transactionId(of: id)
             let read = try Self.extend(api, keys, id: appleId)
+            // An hour on, so the renewal's new period ends elsewhere than the one read.
+            _ = try harness.store.advance(to: harness.now.addingTimeInterval(3_600))
             _ = try harness.store.act(.renew, on: id)
             let late = try Self.make(read, on: harness)
             #expect(late.0 == 403, "renewed between the read and the engine")

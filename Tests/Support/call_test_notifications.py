@@ -67,7 +67,7 @@ for _ in range(2):
     })
 
 now = int(time.time() * 1000)
-window = {"startDate": now - 400 * 86_400_000, "endDate": now + 400 * 86_400_000}
+window = {"startDate": now - 170 * 86_400_000, "endDate": now + 400 * 86_400_000}
 history = client.get_notification_history(None, NotificationHistoryRequest(**window))
 result["history"] = [
     {"uuid": verifier.verify_and_decode_notification(item.signedPayload).notificationUUID,

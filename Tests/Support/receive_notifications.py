@@ -5,8 +5,8 @@ Usage: receive_notifications.py PORT_FILE OUT_FILE ROOT_DER BUNDLE_ID [STATUS ..
 Listens on 127.0.0.1, a port the system picks, written to PORT_FILE once it listens. Each POST's
 `signedPayload` goes through Apple's `SignedDataVerifier.verify_and_decode_notification` (the
 root `storefront keys` wrote, online checks off, the sandbox, the bundle id); one JSON line per
-request is appended to OUT_FILE: the path, the decoded notification's type, UUID and data, or
-the verifier's error. The answers are the STATUS arguments in turn, then 200. Runs until killed.
+request is appended to OUT_FILE: the path, the decoded notification's type, UUID and data (its
+transaction and renewal info verified and decoded too), or the verifier's error. The answers are the STATUS arguments in turn, then 200. Runs until killed.
 Exit 69 when the library is missing.
 """
 import json
@@ -37,8 +37,15 @@ class Receiver(BaseHTTPRequestHandler):
                 "type": decoded.rawNotificationType, "subtype": decoded.rawSubtype, "uuid": decoded.notificationUUID,
                 "version": decoded.version, "bundleId": decoded.data.bundleId,
                 "environment": decoded.data.rawEnvironment, "appAppleId": decoded.data.appAppleId,
-                "signedDate": decoded.signedDate,
+                "signedDate": decoded.signedDate, "status": decoded.data.rawStatus,
             })
+            if decoded.data.signedTransactionInfo:
+                transaction = verifier.verify_and_decode_signed_transaction(decoded.data.signedTransactionInfo)
+                line.update({"transactionId": transaction.transactionId, "productId": transaction.productId,
+                             "revoked": transaction.revocationDate is not None})
+            if decoded.data.signedRenewalInfo:
+                renewal = verifier.verify_and_decode_renewal_info(decoded.data.signedRenewalInfo)
+                line["autoRenewStatus"] = renewal.rawAutoRenewStatus
         except VerificationException as error:
             line["error"] = "VerificationException %s" % error.status
         except Exception as error:  # a body that is not Apple's shape: said, not raised

@@ -221,6 +221,10 @@ public final class Store {
         switch owner.lifecycle?.notification(for: event, ofTransaction: transactionId, in: context) ?? .unnotified {
         case .notification(let kind, let heading):
             try log(kind, heading.map { "\($0) · \(message)" } ?? message, transactionId, time)
+            // The App Store's names are its notifications' type and subtype, and it posts them.
+            if owner.traits.marketplace == .appStore {
+                try enqueueAppStoreNotification(type: kind.rawValue, subtype: heading, transactionId: transactionId, at: time)
+            }
         case .unnotified:
             try log(.subscriptionChanged, message, transactionId, time)
         case .loggedByPath:

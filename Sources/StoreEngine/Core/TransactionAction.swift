@@ -158,7 +158,8 @@ extension TransactionSummary {
             let price: [TransactionAction] = subscription.priceIncrease == "pending"
                 ? [.answerPriceIncrease(accept: true), .answerPriceIncrease(accept: false)]
                 : subscription.priceIncrease == nil ? [.requestPriceIncrease] : []
-            // Only a period that runs paid moves: not one in grace or in billing retry.
+            // Only a period that runs moves: not one in grace or in billing retry. (QA's hand may
+            // move a free trial, which Apple's API refuses.)
             let extend: [TransactionAction] = subscription.status == .subscribed ? [.extendRenewal(.byQA)] : []
             return refunds + [.expire, .renew, subscription.autoRenew ? .cancelRenewal : .enableRenewal,
                               .billingIssue(!subscription.billingIssue)] + price + pauses(of: subscription) + extend + always

@@ -6,7 +6,7 @@ protocol DeliveryRules {
     /// Whether the backend took the notification.
     func isDelivered(_ result: DeliveryResult) -> Bool
     /// The store's word for the attempt, as its history returns it.
-    func word(for result: DeliveryResult) -> String
+    func resultName(for result: DeliveryResult) -> String
     /// When the attempt after `attempt` (1 for the first) is made, after one made at `time`;
     /// nil when the store gives up.
     func nextAttempt(after attempt: Int, madeAt time: Date) -> Date?
@@ -24,7 +24,7 @@ struct AppStoreDeliveryRules: DeliveryRules {
         result.failure == nil && (200...206).contains(result.httpStatus ?? 0)
     }
 
-    func word(for result: DeliveryResult) -> String {
+    func resultName(for result: DeliveryResult) -> String {
         if let failure = result.failure {
             switch failure {
             case .timedOut: return "TIMED_OUT"

@@ -18,10 +18,11 @@ public struct OutboxSettings: Sendable, Equatable {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               let host = url.host, !host.isEmpty
         else { return "\(text) is not an http:// or https:// URL with a host (for example http://127.0.0.1:9000/apple)" }
+        if let port = url.port, !(1...65_535).contains(port) { return "\(text) has port \(port); a port is 1 to 65535" }
         return nil
     }
 
-    /// The rules of `store`'s deliveries.
+    /// The rules of `store`'s deliveries: the App Store's, the only store that posts so far.
     func rules(of store: Marketplace) -> any DeliveryRules {
         AppStoreDeliveryRules(retries: store == .appStore && appStoreRetries)
     }

@@ -6,15 +6,18 @@ import Ledger
 // one's time on the simulated clock. A kill between commit and send loses nothing: the row is
 // still pending at the next launch, and goes out under the same id.
 extension Store {
-    /// Sets where `store`'s server posts; nil posts nowhere.
+    /// Sets where `store`'s server posts; nil posts nowhere (what is pending waits for a URL).
     public func setNotificationURL(_ url: String?, for store: Marketplace) -> StoreReport {
-        outbox.urls[store] = url
-        return currentReport()
+        var settings = outbox
+        settings.urls[store] = url
+        return configureOutbox(settings)
     }
 
-    /// Whether the App Store retries as in production.
-    public func setAppStoreRetries(_ on: Bool) -> StoreReport {
-        outbox.appStoreRetries = on
+    /// Sets where each store posts and how the App Store retries; what is pending for a store
+    /// that has a URL again is due once more.
+    public func configureOutbox(_ settings: OutboxSettings) -> StoreReport {
+        outbox = settings
+        try? scheduleNotifications()
         return currentReport()
     }
 
@@ -28,8 +31,8 @@ extension Store {
         let id = try ledger.addNotification(NotificationRecord(
             store: store.rawValue, uuid: uuid, type: type, subtype: subtype, transactionId: transactionId, url: url,
             body: body, headers: OutboxDelivery.lines(of: headers), createdAt: time, nextAttemptAt: time))
-        try log(.notificationQueued, "\(store.displayName) notification \([type, subtype].compactMap { $0 }.joined(separator: " ")) "
-                + "for \(url) (\(uuid))", transactionId, time)
+        try log(.notificationQueued, "\([type, subtype].compactMap { $0 }.joined(separator: " ")) \(uuid) to \(url)",
+                transactionId, time)
         upcoming.agenda.schedule(.notificationDue(id: id), at: time)
         return id
     }
@@ -43,13 +46,15 @@ extension Store {
         }
     }
 
-    /// A row fallen due goes on the call's report for the host to post.
+    /// A row fallen due goes on the call's report for the host to post, to the URL it was
+    /// written for; while its store has no URL (turned off, or not given at this launch) it
+    /// waits, pending, for one.
     func handOver(notification id: Int64) throws {
         guard !upcoming.deliveriesInFlight.contains(id), let row = try ledger.notification(id: id),
-              row.nextAttemptAt != nil else { return }
+              row.nextAttemptAt != nil, outbox.urls[Self.marketplace(named: row.store)] != nil else { return }
         let attempt = try ledger.attempts(ofNotification: id).count + 1
         handOff.deliveries.append(OutboxDelivery(
-            notificationId: id, store: Marketplace.builtIn.first { $0.rawValue == row.store } ?? .appStore, uuid: row.uuid,
+            notificationId: id, store: Self.marketplace(named: row.store), uuid: row.uuid,
             type: row.type, url: row.url, body: row.body, headers: OutboxDelivery.headers(fromLines: row.headers),
             attempt: attempt))
         upcoming.deliveriesInFlight.insert(id)
@@ -57,20 +62,20 @@ extension Store {
 
     /// Keeps how an attempt went, in one commit with its event, and puts the next attempt on
     /// the agenda when the store's rules make one.
-    public func record(_ result: DeliveryResult) throws(StoreError) -> StoreReport {
+    public func recordDelivery(_ result: DeliveryResult) throws(StoreError) -> StoreReport {
         try takeCall {
             upcoming.deliveriesInFlight.remove(result.notificationId)
             guard let row = try ledger.notification(id: result.notificationId), row.nextAttemptAt != nil,
                   try ledger.attempts(ofNotification: result.notificationId).count + 1 == result.attempt
             else { return nil }
-            let store = Marketplace.builtIn.first { $0.rawValue == row.store } ?? .appStore
-            let rules = outbox.rules(of: store)
+            let rules = outbox.rules(of: Self.marketplace(named: row.store))
             let time = now()
             let delivered = rules.isDelivered(result)
-            let word = rules.word(for: result)
+            let word = rules.resultName(for: result)
             let next = delivered ? nil : rules.nextAttempt(after: result.attempt, madeAt: time)
-            let what = "\(store.displayName) \([row.type, row.subtype].compactMap { $0 }.joined(separator: " ")) "
-                + "attempt \(result.attempt) to \(row.url)"
+            // What a narrow pane must show comes first: the outcome, then which one and where.
+            let what = "\([row.type, row.subtype].compactMap { $0 }.joined(separator: " ")) attempt \(result.attempt)"
+            let whereTo = "\(row.uuid) to \(row.url)"
             let answer = result.failure?.sentence ?? "HTTP \(result.httpStatus ?? 0)"
             try ledger.inTransaction {
                 try ledger.recordAttempt(NotificationAttemptRecord(
@@ -78,15 +83,21 @@ extension Store {
                     httpStatus: result.httpStatus, milliseconds: result.milliseconds, response: result.response),
                     nextAttemptAt: next, deliveredAt: delivered ? time : nil)
                 if delivered {
-                    try log(.notificationDelivered, "\(what): \(answer) \(result.milliseconds) ms", row.transactionId, time)
-                } else {
-                    try log(.notificationFailed, "\(what): \(word), \(answer); "
-                            + (next.map { "next attempt " + EventDate.string(from: $0) } ?? "no more attempts"),
+                    try log(.notificationDelivered, "\(answer) in \(result.milliseconds) ms: \(what), \(whereTo)",
                             row.transactionId, time)
+                } else {
+                    try log(.notificationFailed, "\(word) (\(answer)), "
+                            + (next.map { "next attempt " + EventDate.string(from: $0) } ?? "no more attempts")
+                            + ": \(what), \(whereTo)", row.transactionId, time)
                 }
             }
             if let next { upcoming.agenda.schedule(.notificationDue(id: result.notificationId), at: next) }
             return nil
         }
+    }
+
+    /// The store a row names.
+    static func marketplace(named name: String) -> Marketplace {
+        Marketplace.builtIn.first { $0.rawValue == name } ?? Marketplace(name, displayName: name)
     }
 }

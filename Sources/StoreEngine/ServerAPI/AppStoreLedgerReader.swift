@@ -66,7 +66,8 @@ struct AppStoreLedgerReader {
         }
     }
 
-    private static func number(of status: SubscriptionStatus) -> Int {
+    /// Apple's number for a subscription's status (`Status`: 1 active … 5 revoked).
+    static func number(of status: SubscriptionStatus) -> Int {
         switch status {
         case .subscribed: return 1
         case .expired, .paused: return 2

@@ -49,7 +49,8 @@ extension AppStoreServerAPI {
     private func notificationHistory(_ request: APIRequest, reading reader: AppStoreLedgerReader) throws -> APIResponse {
         let ledger = reader.ledger
         let query: NotificationHistoryQuery
-        switch NotificationHistoryQuery.reading(request.body, paginationToken: request.values(of: "paginationToken").first) {
+        switch NotificationHistoryQuery.reading(request.body, paginationToken: request.values(of: "paginationToken").first,
+                                                 now: wallTime()) {
         case .success(let read): query = read
         case .failure(let refusal): return Self.error(400, refusal.code, refusal.message)
         }

@@ -34,6 +34,11 @@ extension AppStoreServerAPI {
         // Apple extends a paid period that runs: not one ended, nor one in grace or billing retry.
         guard subscription.endedAt == nil, subscription.billingIssueAt == nil, subscription.pausedUntil == nil,
               subscription.expiresAt > now else { return .response(ineligible) }
+        // Nor a free offer period: an offer that charged nothing for the period running.
+        if let latest = try ledger.transaction(id: subscription.latestTransactionId), latest.offerType != nil,
+           latest.amountCharged.flatMap({ Decimal(string: $0) }) == 0 {
+            return .response(ineligible)
+        }
         guard made.filter({ now.timeIntervalSince($0.time) < 365 * 86_400 }).count < 2 else {
             return .response(Self.error(403, 4030005, "Subscription max extension."))
         }

@@ -13,12 +13,30 @@ struct NotificationHistoryQuery: Equatable {
     /// Where the page starts: after this outbox row.
     var afterId: Int64 = 0
 
+    /// Apple's `notificationType` values (the library's `NotificationTypeV2`)…
+    static let types: Set<String> = [
+        "SUBSCRIBED", "DID_CHANGE_RENEWAL_PREF", "DID_CHANGE_RENEWAL_STATUS", "OFFER_REDEEMED", "DID_RENEW", "EXPIRED",
+        "DID_FAIL_TO_RENEW", "GRACE_PERIOD_EXPIRED", "PRICE_INCREASE", "REFUND", "REFUND_DECLINED", "CONSUMPTION_REQUEST",
+        "RENEWAL_EXTENDED", "REVOKE", "TEST", "RENEWAL_EXTENSION", "REFUND_REVERSED", "EXTERNAL_PURCHASE_TOKEN",
+        "ONE_TIME_CHARGE", "RESCIND_CONSENT", "METADATA_UPDATE", "MIGRATION", "PRICE_CHANGE",
+    ]
+    /// …and `subtype` values (`Subtype`).
+    static let subtypes: Set<String> = [
+        "INITIAL_BUY", "RESUBSCRIBE", "DOWNGRADE", "UPGRADE", "AUTO_RENEW_ENABLED", "AUTO_RENEW_DISABLED", "VOLUNTARY",
+        "BILLING_RETRY", "PRICE_INCREASE", "GRACE_PERIOD", "PENDING", "ACCEPTED", "BILLING_RECOVERY", "PRODUCT_NOT_FOR_SALE",
+        "SUMMARY", "FAILURE", "UNREPORTED",
+    ]
+    /// How far back a history reaches.
+    static let reach: TimeInterval = 180 * 86_400
+
     /// The token of the page after row `id`.
     static func token(after id: Int64) -> String {
         "history-\(id)"
     }
 
-    static func reading(_ body: Data, paginationToken: String?) -> Result<NotificationHistoryQuery, AppStoreRefusal> {
+    /// The query `body` asks for, `now` being the API's time (a start more than 180 days
+    /// before it is refused, as Apple refuses it).
+    static func reading(_ body: Data, paginationToken: String?, now: Date) -> Result<NotificationHistoryQuery, AppStoreRefusal> {
         guard let fields = APIJSONValue.fields(of: body) else {
             return .failure(AppStoreRefusal(code: 4000000, message: "Invalid request body: a JSON object with startDate and endDate."))
         }
@@ -33,7 +51,10 @@ struct NotificationHistoryQuery: Equatable {
         }
         var query = NotificationHistoryQuery(start: Date(timeIntervalSince1970: Double(start) / 1_000),
                                              end: Date(timeIntervalSince1970: Double(end) / 1_000))
-        for (key, code, name) in [("notificationType", 4000018, "notification type"), ("notificationSubtype", 4000000, "notification subtype"),
+        guard now.timeIntervalSince(query.start) <= reach else {
+            return .failure(AppStoreRefusal(code: 4000012, message: "Invalid request. The start date is earlier than 180 days ago."))
+        }
+        for (key, code, name) in [("notificationType", 4000018, "notification type"), ("notificationSubtype", 4000018, "notification subtype"),
                                   ("transactionId", 4000006, "transaction id")] {
             switch fields[key] {
             case nil, .null?:
@@ -41,9 +62,14 @@ struct NotificationHistoryQuery: Equatable {
             case .string(let text)? where !text.isEmpty && text.utf8.count <= 100
                 && text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }):
                 switch key {
-                case "notificationType": query.type = text
-                case "notificationSubtype": query.subtype = text
-                default: query.transactionId = text
+                case "notificationType":
+                    guard types.contains(text) else { return .failure(AppStoreRefusal(code: code, message: "Invalid \(name).")) }
+                    query.type = text
+                case "notificationSubtype":
+                    guard subtypes.contains(text) else { return .failure(AppStoreRefusal(code: code, message: "Invalid \(name).")) }
+                    query.subtype = text
+                default:
+                    query.transactionId = text
                 }
             default:
                 return .failure(AppStoreRefusal(code: code, message: "Invalid \(name)."))
