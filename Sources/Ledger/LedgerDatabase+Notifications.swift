@@ -123,6 +123,11 @@ extension LedgerDatabase {
         try notifications(where: "next_attempt_at IS NOT NULL ORDER BY id")
     }
 
+    /// Every notification, oldest first.
+    public func allNotifications() throws -> [NotificationRecord] {
+        try notifications(where: "1 = 1 ORDER BY id")
+    }
+
     public func notification(id: Int64) throws -> NotificationRecord? {
         try notifications(where: "id = ?1") { try $0.bind(id, at: 1) }.first
     }

@@ -20,8 +20,8 @@ enum Help {
           storefront [options]              open the full-screen app on ./catalog.json
           storefront lint [FILE] [--json]   check a catalog or a theme: every finding with its JSON path (exit 65 on errors)
           storefront import FILE.storekit   print the catalog.json equivalent of an Xcode StoreKit file
-          storefront history [--json|--csv] print the transactions, refunds, entitlements and subscriptions kept in the
-                                            state directory, from the ledger alone (read only; --catalog: the app's, optional)
+          storefront history [--json|--csv] print the transactions, refunds, entitlements, subscriptions and notifications
+                                            kept in the state directory, from the ledger alone (read only; --catalog optional)
           storefront history --check        check the ledger's file with SQLite's integrity_check (exit 74 if damaged)
           storefront open-url URL           hand a redirect or deep link to the app running on the state directory,
                                             or keep it for the next launch (a cold-start deep link)

@@ -132,6 +132,17 @@ extension EndToEnd.AppStoreNotifications {
                                                             "com.example.stardust.gems_100", "com.example.stardust.gems_100"])
         #expect(got.last?["revoked"] as? Bool == true && got.dropLast().allSatisfy { $0["revoked"] as? Bool == false })
         #expect(Set(got.compactMap { $0["uuid"] as? String }).count == 4)
+
+        // `history` tells the same: each notification, where it went and how its attempt went.
+        let history = try Finished.run(binary, ["history", "--json", "--state-dir", state])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(history.standardOutput.utf8)) as? [String: Any])
+        let kept = try #require(document["notifications"] as? [[String: Any]])
+        #expect(kept.map { $0["notificationUUID"] as? String } == got.map { $0["uuid"] as? String }, "\(kept)")
+        #expect(kept.allSatisfy { ($0["attempts"] as? [[String: Any]])?.map { $0["result"] as? String } == ["SUCCESS"]
+            && $0["deliveredAt"] != nil && $0["store"] as? String == "appStore" }, "\(kept)")
+        let text = try Finished.run(binary, ["history", "--state-dir", state])
+        #expect(text.standardOutput.contains("appStore SUBSCRIBED INITIAL_BUY to http://127.0.0.1:\(port)/apple: delivered (SUCCESS)"),
+                "\(text.standardOutput)")
     }
 }
 

@@ -29,6 +29,8 @@ public struct LedgerHistory: Sendable, Equatable {
     /// Each player's app transaction as the App Store signs it (`signedAppTransaction`), signed
     /// at `now`, by user id: for each player with App Store transactions.
     public var signedAppTransaction: [String: String] = [:]
+    /// What the stores' servers posted to the team's backend, oldest first, with each attempt.
+    public var notifications: [OutboxNotification] = []
 
     /// One player's state at `now`, as the Entitlements pane shows it.
     public struct Player: Sendable, Equatable {
@@ -154,6 +156,7 @@ extension LedgerHistory {
         self.init(ledgerPath: ledger.path, now: now, transactions: transactions, balances: try ledger.balances(),
                   players: players, refunds: refunds.sorted { $0.time < $1.time }, verification: verification,
                   signedPurchases: signedPurchases)
+        notifications = try OutboxNotification.all(in: ledger)
         if let key, let kept = try ledger.setting(Store.signingCertificatesSetting),
            let certificates = SigningCertificates(kept: kept, for: key) {
             let signer = TransactionSigner(key: key, certificates: certificates)

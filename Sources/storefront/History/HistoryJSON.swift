@@ -3,7 +3,8 @@ import StoreEngine
 
 /// `storefront history --json`: the transactions (newest first) with what each charged, in
 /// figures and in the storefront's words, its store and its verification; the refunds; each
-/// player's balances, entitlements and subscriptions; and every currency's balance.
+/// player's balances, entitlements and subscriptions; every currency's balance; and the
+/// notifications the stores' servers posted, with their attempts.
 enum HistoryJSON {
     static func document(_ history: LedgerHistory) -> [String: Any] {
         let statuses = HistoryFacts.subscriptionStatuses(history)
@@ -18,7 +19,26 @@ enum HistoryJSON {
                 return row
             },
             "balances": history.balances,
+            "notifications": history.notifications.map(row(for:)),
         ]
+    }
+
+    private static func row(for notification: OutboxNotification) -> [String: Any] {
+        var row: [String: Any] = [
+            "store": notification.store, "notificationUUID": notification.uuid, "type": notification.type,
+            "url": notification.url, "createdAt": HistoryFacts.date(notification.createdAt),
+            "attempts": notification.attempts.map { attempt -> [String: Any] in
+                var row: [String: Any] = ["attempt": attempt.number, "at": HistoryFacts.date(attempt.time),
+                                          "result": attempt.result, "milliseconds": attempt.milliseconds]
+                if let status = attempt.httpStatus { row["httpStatus"] = status }
+                return row
+            },
+        ]
+        if let subtype = notification.subtype { row["subtype"] = subtype }
+        if let transactionId = notification.transactionId { row["transactionId"] = transactionId }
+        if let next = notification.nextAttemptAt { row["nextAttemptAt"] = HistoryFacts.date(next) }
+        if let delivered = notification.deliveredAt { row["deliveredAt"] = HistoryFacts.date(delivered) }
+        return row
     }
 
     private static func row(for transaction: TransactionSummary, in history: LedgerHistory,

@@ -2,7 +2,8 @@ import Foundation
 import StoreEngine
 
 /// `storefront history`: a line per transaction (newest first), a line per refund, then each
-/// player's balances, entitlements and subscriptions at the ledger's simulated time.
+/// player's balances, entitlements and subscriptions at the ledger's simulated time, then each
+/// notification the stores' servers posted.
 enum HistoryText {
     static func lines(_ history: LedgerHistory) -> [String] {
         if history.transactions.isEmpty { return ["No transactions in \(history.ledgerPath)."] }
@@ -19,6 +20,14 @@ enum HistoryText {
                 "  subscription \(subscription.originalTransactionId) \(subscription.productId): "
                     + HistoryFacts.state(of: subscription)
             }
+        }
+        lines += history.notifications.map { notification in
+            let kind = [notification.type, notification.subtype].compactMap { $0 }.joined(separator: " ")
+            let outcome = notification.deliveredAt != nil ? "delivered"
+                : notification.nextAttemptAt != nil ? "pending" : "given up"
+            let results = notification.attempts.map(\.result).joined(separator: ", ")
+            return "notification \(notification.uuid) \(notification.store) \(kind) to \(notification.url): \(outcome)"
+                + (results.isEmpty ? "" : " (\(results))")
         }
         return lines
     }
