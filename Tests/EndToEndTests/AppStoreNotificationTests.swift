@@ -183,3 +183,58 @@ struct NotificationReceiver {
         process.waitUntilExit()
     }
 }
+
+extension EndToEnd.AppStoreNotifications {
+    /// Killed while its notification is being posted (the backend has not answered): the
+    /// relaunch posts it again, the same `notificationUUID`, and keeps the answer.
+    @Test func aNotificationUnansweredWhenTheAppIsKilledGoesAgainAtTheNextLaunch() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let state = directory.path + "/state"
+        let python = BuiltBinary.root + "/.build/pyte-venv/bin/python"
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            throw EndToEndStop(plain: "\(python) is missing: run `make pyte` (Apple's app-store-server-library)")
+        }
+        let keysFolder = directory.path + "/keys"
+        // The first post hangs; the next is answered 200.
+        let receiver = try NotificationReceiver(in: directory.path, state: state, keys: keysFolder, python: python, answers: [0])
+        defer { receiver.stop() }
+        let arguments = ["--api", "127.0.0.1:0", "--apple-notifications", "http://127.0.0.1:\(receiver.port)/apple"]
+        let app = try TmuxSession(stateDirectory: state, arguments: arguments)
+        defer { app.close() }
+        let screen = try app.waitUntil("the app says where the API answers") { $0.bottomLine.contains("server APIs answer on") }
+        let base = try #require(screen.bottomLine.firstMatch(of: #/http://127\.0\.0\.1:\d+/#).map { String($0.output) })
+        let asked = try Finished.run(python, ["-c", """
+            import glob, os, sys
+            from appstoreserverlibrary.api_client import AppStoreServerAPIClient
+            from appstoreserverlibrary.models.Environment import Environment
+            keys = sys.argv[2]
+            read = lambda name: open(os.path.join(keys, name)).read().strip()
+            key = open(glob.glob(os.path.join(keys, "SubscriptionKey_*.p8"))[0], "rb").read()
+            client = AppStoreServerAPIClient(key, read("KEY_ID"), read("ISSUER_ID"), "com.example.stardust", Environment.SANDBOX)
+            client._base_url = sys.argv[1]
+            print(client.request_test_notification().testNotificationToken)
+            """, base, keysFolder])
+        try #require(asked.status == 0, "\(asked.standardOutput)\(asked.standardError)")
+        // Posted and not answered: the receiver has it, the ledger has no attempt.
+        while try receiver.received().isEmpty { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(kill(try app.appProcess(), SIGKILL) == 0)
+        try app.waitUntil("the app is gone") { $0.joined().contains("EXIT=137") }
+        app.close()
+
+        let relaunched = try TmuxSession(stateDirectory: state, arguments: arguments)
+        defer { relaunched.close() }
+        try relaunched.waitUntil("the notification goes again and is delivered") { screen in
+            (screen.pane("Events") ?? []).contains { $0.contains("notification.delivered") }
+        }
+        try relaunched.quit()
+        let got = try receiver.received()
+        #expect(got.count == 2 && got.map { $0["answered"] as? Int } == [0, 200], "\(got)")
+        #expect(got.first?["uuid"] as? String == got.last?["uuid"] as? String)
+        let history = try Finished.run(try BuiltBinary.path(), ["history", "--json", "--state-dir", state])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(history.standardOutput.utf8)) as? [String: Any])
+        let kept = try #require(document["notifications"] as? [[String: Any]])
+        #expect(kept.count == 1 && kept.first?["notificationUUID"] as? String == got.first?["uuid"] as? String)
+        #expect((kept.first?["attempts"] as? [[String: Any]])?.map { $0["result"] as? String } == ["SUCCESS"], "\(kept)")
+    }
+}

@@ -6,11 +6,12 @@ Listens on 127.0.0.1, a port the system picks, written to PORT_FILE once it list
 `signedPayload` goes through Apple's `SignedDataVerifier.verify_and_decode_notification` (the
 root `storefront keys` wrote, online checks off, the sandbox, the bundle id); one JSON line per
 request is appended to OUT_FILE: the path, the decoded notification's type, UUID and data (its
-transaction and renewal info verified and decoded too), or the verifier's error. The answers are the STATUS arguments in turn, then 200. Runs until killed.
+transaction and renewal info verified and decoded too), or the verifier's error. The answers are the STATUS arguments in turn (0: never answer), then 200. Runs until killed.
 Exit 69 when the library is missing.
 """
 import json
 import sys
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 try:
@@ -52,6 +53,11 @@ class Receiver(BaseHTTPRequestHandler):
             line["error"] = repr(error)
         status = answers.pop(0) if answers else 200
         line["answered"] = status
+        if status == 0:  # never answers: a backend that hangs (the line is written first)
+            with open(out_file, "a") as out:
+                out.write(json.dumps(line) + "\n")
+            time.sleep(3600)
+            return
         with open(out_file, "a") as out:
             out.write(json.dumps(line) + "\n")
         self.send_response(status)
