@@ -149,7 +149,8 @@ extension EndToEnd.AppStoreSignatures {
     /// `signed-data xcode`: the data a backend's Xcode branch reads, one self-signed certificate
     /// and environment `Xcode`, which Apple's library decodes in `Environment.XCODE` and its
     /// sandbox branch refuses (one certificate is no chain); the App Store sheet says `Xcode`, as
-    /// the data does. `signed-data app-store` after a relaunch signs with the chain again.
+    /// the data does. `signed-data app-store` after a relaunch signs with the chain again. Each
+    /// player's app transaction follows their newest data: Xcode's for one, the chain's for another.
     @Test func xcodeStyleDataDecodesInApplesXcodeBranchAndNotInItsSandboxBranch() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -164,6 +165,7 @@ extension EndToEnd.AppStoreSignatures {
             expect screen contains "App Store · Xcode"
             storekit confirm
             expect transaction last purchased finished
+            user second-player
             signed-data app-store
             select com.example.stardust.gems_100
             buy
@@ -180,7 +182,9 @@ extension EndToEnd.AppStoreSignatures {
         let keys = try Self.keys(state: state, out: directory.path + "/keys")
         let verdicts = try Self.python(runs: [["history": file, "root": keys.root, "otherRoot": keys.root,
                                                "appAppleId": keys.appAppleId]], in: directory)
-        let byId = Dictionary(uniqueKeysWithValues: try #require(verdicts.first).map { ($0["id"] as? String ?? "", $0) })
+        let byId = Dictionary(uniqueKeysWithValues: try #require(verdicts.first).compactMap { verdict in
+            (verdict["id"] as? String).map { ($0, verdict) }
+        })
         let xcode = try #require(byId["txn-000001"], "\(verdicts)")
         #expect(xcode["verified"] as? Bool == true, "\(xcode)")
         #expect((xcode["fields"] as? [String: Any])?["environment"] as? String == "Xcode")
@@ -188,5 +192,15 @@ extension EndToEnd.AppStoreSignatures {
         let appStore = try #require(byId["txn-000002"], "\(verdicts)")
         #expect(appStore["verified"] as? Bool == true && appStore["sandboxStatus"] == nil, "\(appStore)")
         #expect((appStore["fields"] as? [String: Any])?["environment"] as? String == "Sandbox")
+        // Each player's app transaction is signed as their newest App Store data: the first
+        // player's as Xcode signs (decoded by Apple's Xcode branch), the second's with the chain.
+        let apps = Dictionary(uniqueKeysWithValues: try #require(verdicts.first).compactMap { verdict in
+            (verdict["appTransactionOf"] as? String).map { ($0, verdict) }
+        })
+        #expect(apps.count == 2, "\(apps)")
+        let xcodeApp = try #require(apps.values.first { ($0["fields"] as? [String: Any])?["receiptType"] as? String == "Xcode" },
+                                    "\(apps)")
+        #expect(xcodeApp["verified"] as? Bool == true && xcodeApp["appTransactionOf"] as? String != "second-player", "\(xcodeApp)")
+        #expect((apps["second-player"]?["fields"] as? [String: Any])?["receiptType"] as? String == "Sandbox", "\(apps)")
     }
 }
