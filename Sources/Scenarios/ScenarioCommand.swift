@@ -137,6 +137,9 @@ public enum Expectation: Sendable, Equatable {
     /// A backend called the APIs (`api`) with this method at a path `pattern` matches (`*`
     /// any run of characters), answered by now or within `seconds` of wall time.
     case apiCall(method: String, pattern: String, within: TimeInterval)
+    /// The newest notification of `type` (and `subtype`) a store's server posted ended as
+    /// `outcome` (`expect notification apple DID_RENEW delivered`).
+    case notification(Marketplace, type: String, subtype: String?, outcome: NotificationOutcome)
     /// The offer a transaction was bought under: `introductory`, `promotional`, `winBack`, or
     /// `none`; with the offer's id when given.
     case offer(TransactionReference, type: String, id: String?)
@@ -195,6 +198,30 @@ extension ScenarioCommand {
         case .catalog, .user, .size, .network, .seed, .signedData: return .setup
         case .rate, .xeeKey, .xeeApple, .xeeOS, .xeeEnvironment, .xeePromoted: return .setup
         default: return .action
+        }
+    }
+}
+
+/// What `expect notification` checks of a notification: where its delivery stands.
+public enum NotificationOutcome: Sendable, Equatable {
+    /// The backend took it.
+    case delivered
+    /// Attempted, not taken, and no attempt is left.
+    case failed
+    /// Still to be attempted (again).
+    case pending
+    /// Attempted exactly this many times.
+    case attempts(Int)
+    /// Its latest attempt was answered with this HTTP status.
+    case answered(Int)
+
+    var words: String {
+        switch self {
+        case .delivered: "delivered"
+        case .failed: "failed"
+        case .pending: "pending"
+        case .attempts(let count): "attempt \(count)"
+        case .answered(let status): "answered \(status)"
         }
     }
 }

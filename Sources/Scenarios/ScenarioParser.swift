@@ -417,6 +417,33 @@ public enum ScenarioParser {
         }
     }
 
+    /// `expect notification STORE TYPE [SUBTYPE] delivered|failed|pending|attempt N|answered STATUS`.
+    private static func notificationExpectation(_ words: [String]) throws(Problem) -> Expectation {
+        let usage = "expect notification apple TYPE [SUBTYPE] delivered|failed|pending|attempt N|answered STATUS"
+        guard words[0] == "apple" else { throw Problem("expect notification takes apple (the App Store's), not \(words[0])") }
+        var rest = Array(words.dropFirst())
+        let outcome: NotificationOutcome
+        switch (rest.last, rest.count >= 2 ? rest[rest.count - 2] : nil) {
+        case ("delivered"?, _): outcome = .delivered; rest.removeLast()
+        case ("failed"?, _): outcome = .failed; rest.removeLast()
+        case ("pending"?, _): outcome = .pending; rest.removeLast()
+        case (let number?, "attempt"?):
+            guard isDigits(number), let count = Int(number), count >= 1 else { throw Problem("attempt takes a count from 1, not \(number)") }
+            outcome = .attempts(count); rest.removeLast(2)
+        case (let number?, "answered"?):
+            guard isDigits(number), let status = Int(number), (100...599).contains(status) else {
+                throw Problem("answered takes an HTTP status (100 to 599), not \(number)")
+            }
+            outcome = .answered(status); rest.removeLast(2)
+        default:
+            throw Problem(usage)
+        }
+        guard (1...2).contains(rest.count),
+              rest.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isUppercase || $0 == "_") } })
+        else { throw Problem(usage + " (TYPE and SUBTYPE in Apple's capitals, as DID_RENEW BILLING_RECOVERY)") }
+        return .notification(.appStore, type: rest[0], subtype: rest.count == 2 ? rest[1] : nil, outcome: outcome)
+    }
+
     private static func storeKit(_ arguments: [String]) throws(Problem) -> ScenarioCommand {
         let usage = "storekit takes confirm, cancel, fail ERROR, ask-to-buy, interrupt or tamper"
         let failures = StoreKitFailure.allCases.map(\.rawValue).joined(separator: ", ")
@@ -443,7 +470,7 @@ public enum ScenarioParser {
             + "balance CURRENCY N, transaction last|ID STATE [finished|unfinished], transactions N, "
             + "charge last|ID AMOUNT CURRENCY, offer last|ID TYPE [OFFER-ID], event NAME, no event NAME, "
             + "invalid-products SKU...|none, history agrees, history entitlement LEVEL active|inactive, history says \"TEXT\", "
-            + "api METHOD PATH [within DURATION]"
+            + "api METHOD PATH [within DURATION], notification apple TYPE [SUBTYPE] OUTCOME"
         guard let what = arguments.first else { throw Problem(usage) }
         let rest = Array(arguments.dropFirst())
         switch (what, rest.count) {
@@ -484,6 +511,8 @@ public enum ScenarioParser {
                 throw Problem("unknown offer type \(rest[1]); types: \(types.joined(separator: ", "))")
             }
             return .offer(reference(rest[0]), type: rest[1], id: rest.count == 3 ? rest[2] : nil)
+        case ("notification", _) where rest.count >= 2:
+            return try notificationExpectation(rest)
         case ("api", 2), ("api", 4):
             guard rest[0].allSatisfy({ $0.isUppercase }), !rest[0].isEmpty else {
                 throw Problem("expect api takes a METHOD in capitals (GET, POST), not \(rest[0])")

@@ -10,6 +10,8 @@ extension ScenarioRun {
         let app = try running().app
         switch expectation {
         case .historyAgrees, .historyEntitlement, .historySays: return try checkHistory(expectation, line)
+        case .notification(let store, let type, let subtype, let outcome):
+            return try checkNotification(from: store, type: type, subtype: subtype, outcome: outcome, line)
         default: break
         }
         let snapshot = app.snapshot
@@ -92,7 +94,7 @@ extension ScenarioRun {
                 throw failure(line, expected: expected.isEmpty ? "none" : expected.joined(separator: " "),
                               actual: actual.isEmpty ? "none" : actual.joined(separator: " "))
             }
-        case .historyAgrees, .historyEntitlement, .historySays:
+        case .historyAgrees, .historyEntitlement, .historySays, .notification:
             break
         }
     }

@@ -61,3 +61,44 @@ extension ScenarioRun {
         }
     }
 }
+
+// `expect notification STORE TYPE [SUBTYPE] OUTCOME`: what a store's server posted to the
+// backend, as the ledger keeps it (`history`), once the posts under way are answered.
+extension ScenarioRun {
+    func checkNotification(from store: Marketplace, type: String, subtype: String?, outcome: NotificationOutcome,
+                           _ line: ScenarioLine) throws {
+        try running().settle()
+        let history: LedgerHistory
+        do {
+            guard case .read(let read) = try stateDirectory.history() else {
+                throw failure(line, expected: "a ledger for history to read", actual: "none in \(stateDirectory.path)")
+            }
+            history = read
+        } catch let error as StoreError {
+            throw self.error(line, "history could not read the ledger: \(error.description)")
+        }
+        let sent = history.notifications.filter { $0.store == store.rawValue }
+        let name = [type, subtype].compactMap { $0 }.joined(separator: " ")
+        guard let newest = sent.last(where: { $0.type == type && (subtype == nil || $0.subtype == subtype) }) else {
+            let names = sent.map { [$0.type, $0.subtype].compactMap { $0 }.joined(separator: " ") }
+            throw failure(line, expected: "\(name) \(outcome.words), posted by \(store.nameInASentence)",
+                          actual: names.isEmpty ? "none posted (is its URL set?)" : "posted: " + names.joined(separator: ", "))
+        }
+        let latest = newest.attempts.last
+        let holds: Bool
+        switch outcome {
+        case .delivered: holds = newest.deliveredAt != nil
+        case .failed: holds = newest.deliveredAt == nil && newest.nextAttemptAt == nil && latest != nil
+        case .pending: holds = newest.nextAttemptAt != nil
+        case .attempts(let count): holds = newest.attempts.count == count
+        case .answered(let status): holds = latest?.httpStatus == status
+        }
+        guard holds else {
+            let state = newest.deliveredAt != nil ? "delivered" : newest.nextAttemptAt != nil ? "pending" : "failed"
+            let tried = newest.attempts.map { "\($0.result)" + ($0.httpStatus.map { " \($0)" } ?? "") }
+            throw failure(line, expected: "\(name) \(outcome.words)",
+                          actual: "\(name) \(state), \(tried.count) attempt\(tried.count == 1 ? "" : "s")"
+                              + (tried.isEmpty ? "" : ": " + tried.joined(separator: ", ")))
+        }
+    }
+}

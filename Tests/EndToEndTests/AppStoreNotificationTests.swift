@@ -119,6 +119,13 @@ extension EndToEnd.AppStoreNotifications {
         let scenario = directory.path + "/notified.scenario"
         try source.replacingOccurrences(of: "catalog ../../catalog.json", with: "catalog \(BuiltBinary.catalog)\n"
                                         + "notifications apple http://127.0.0.1:\(port)/apple")
+            .appending("""
+
+                expect notification apple SUBSCRIBED INITIAL_BUY delivered
+                expect notification apple DID_RENEW attempt 1
+                expect notification apple REFUND answered 200
+
+                """)
             .write(toFile: scenario, atomically: true, encoding: .utf8)
         let run = try Finished.run(binary, ["scenario", scenario, "--state-dir", state, "--quiet"])
         try #require(run.status == 0, "\(run.standardOutput)\(run.standardError)")
