@@ -7,15 +7,7 @@ import StoreEngine
 extension ScenarioRun {
     func checkHistory(_ expectation: Expectation, _ line: ScenarioLine) throws {
         let app = try running().app
-        let history: LedgerHistory
-        do {
-            guard case .read(let read) = try stateDirectory.history() else {
-                throw failure(line, expected: "a ledger for history to read", actual: "none in \(stateDirectory.path)")
-            }
-            history = read
-        } catch let error as StoreError {
-            throw self.error(line, "history could not read the ledger: \(error.description)")
-        }
+        let history = try readHistory(line)
         let player = history.players.first { $0.userId == app.paywall.userId }
         switch expectation {
         case .historyAgrees:
@@ -62,21 +54,27 @@ extension ScenarioRun {
     }
 }
 
+extension ScenarioRun {
+    /// What `storefront history` reads of the ledger now.
+    func readHistory(_ line: ScenarioLine) throws -> LedgerHistory {
+        do {
+            guard case .read(let read) = try stateDirectory.history() else {
+                throw failure(line, expected: "a ledger for history to read", actual: "none in \(stateDirectory.path)")
+            }
+            return read
+        } catch let error as StoreError {
+            throw self.error(line, "history could not read the ledger: \(error.description)")
+        }
+    }
+}
+
 // `expect notification STORE TYPE [SUBTYPE] OUTCOME`: what a store's server posted to the
 // backend, as the ledger keeps it (`history`), once the posts under way are answered.
 extension ScenarioRun {
     func checkNotification(from store: Marketplace, type: String, subtype: String?, outcome: NotificationOutcome,
                            _ line: ScenarioLine) throws {
         try running().settle()
-        let history: LedgerHistory
-        do {
-            guard case .read(let read) = try stateDirectory.history() else {
-                throw failure(line, expected: "a ledger for history to read", actual: "none in \(stateDirectory.path)")
-            }
-            history = read
-        } catch let error as StoreError {
-            throw self.error(line, "history could not read the ledger: \(error.description)")
-        }
+        let history = try readHistory(line)
         let sent = history.notifications.filter { $0.store == store.rawValue }
         let name = [type, subtype].compactMap { $0 }.joined(separator: " ")
         guard let newest = sent.last(where: { $0.type == type && (subtype == nil || $0.subtype == subtype) }) else {
