@@ -1,5 +1,6 @@
 import CHTTP
 import Foundation
+import Platform
 import StoreEngine
 
 /// Why the server could not start.
@@ -81,7 +82,17 @@ public final class HTTPServer {
             self.observe = observe
         }
 
+        /// Marks a server thread already lowered (`BackgroundPriority`).
+        private static let lowered = "storefront.http.lowered"
+
         func answer(_ request: UnsafeMutablePointer<sf_http_request>) {
+            // Once a thread: libmicrohttpd makes its own threads, and this is the first code of
+            // ours on each. They are the server's alone, so lowering them touches nothing else.
+            let thread = Thread.current.threadDictionary
+            if thread[Self.lowered] == nil {
+                BackgroundPriority.lowerCurrentThread()
+                thread[Self.lowered] = true
+            }
             let clock = ContinuousClock()
             let started = clock.now
             let read = Self.read(request)
