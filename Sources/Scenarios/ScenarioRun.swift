@@ -30,6 +30,8 @@ final class ScenarioRun<Terminal: Backend> {
     private var signedData: SignedDataStyle?
     /// Where each store's server posts (`notifications`), kept across relaunches.
     private var outbox = OutboxSettings()
+    /// Whether a `notifications` line has spoken, over the catalog's `settings.notifications`.
+    private var notificationsSet = false
     private var seed: UInt64
     var catalog: ProductCatalog?
     private(set) var program: AppLoop<Terminal>?
@@ -161,6 +163,9 @@ final class ScenarioRun<Terminal: Backend> {
         }
         if let network { store.networkCondition = network }
         if let signedData { store.signedDataChoice = signedData }
+        var outbox = self.outbox
+        // The catalog's URL until the script sets one (or turns it off).
+        if !notificationsSet, let apple = catalog.settings.notifications.apple { outbox.urls[.appStore] = apple.text }
         _ = store.configureOutbox(outbox)
         store.checkpoint = options.checkpoint
         let report = store.currentReport()
@@ -341,6 +346,7 @@ final class ScenarioRun<Terminal: Backend> {
             try startAPIs(host: host, port: port, line)
         case .notifications(let marketplace, let url, let productionRetries):
             outbox.urls[marketplace] = url
+            notificationsSet = true
             if marketplace == .appStore { outbox.appStoreRetries = productionRetries }
             try running().send(.configureOutbox(outbox))
         case .promote(let sku):

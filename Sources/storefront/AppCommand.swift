@@ -35,7 +35,7 @@ enum AppCommand {
         let network = try options.networkCondition()
         let signedData = try options.signedDataStyle()
         let apiAddress = try APIOption.address(options, catalog: catalog)
-        let appleNotifications = try options.appleNotifications()
+        let appleNotifications = try options.appleNotifications() ?? catalog.settings.notifications.apple?.text
         let device = try options.deviceChoice()
         let projectId = try options.sdkProjectId()
         let recordFile = try RecordOption.file(options)

@@ -211,7 +211,8 @@ struct CatalogEncoderTests {
         #expect(properties(Settings()) == [
             "projectId", "loginProjectId", "platform", "enablePayments", "openExternalBrowser", "useSandbox", "customUserId",
             "paymentsRedirectUrl", "payStation", "xee", "timeRate", "network", "storeKit", "customLoginToken",
-            "signedData", "requestedProducts", "api"])
+            "signedData", "requestedProducts", "api", "notifications"])
+        #expect(properties(NotificationTargets()) == ["apple"])
         #expect(properties(PayStationSettings()) == ["theme", "size", "redirect", "prewarm", "coldLaunchSeconds"])
         #expect(properties(RedirectPolicy()) == ["condition", "delaySeconds", "manualButtonCaption"])
         #expect(properties(XeeSettings()) == ["inAppPurchaseKey", "notificationDelaySeconds", "shouldAddStorePayment"])

@@ -110,6 +110,27 @@ struct CatalogErrorTests {
         }
     }
 
+    /// `notifications.apple` is where the App Store posts; a wrong URL says what it takes, where.
+    @Test func notificationsAreHTTPURLs() throws {
+        let set = try defaultCatalog(replacing: #""enablePayments": true"#,
+                                     with: #""enablePayments": true, "notifications": {"apple": "http://127.0.0.1:9000/apple"}"#)
+        let loaded = try CatalogLoader.load(text: set, file: "catalog.json")
+        #expect(loaded.settings.notifications.apple?.text == "http://127.0.0.1:9000/apple")
+        // Written back as read (a save, `storefront import`).
+        #expect(CatalogEncoder.encode(loaded).contains(#""notifications": {"#))
+        #expect(try loadDefaultCatalog().settings.notifications.apple == nil, "nothing posted unless asked")
+        let wrong = try defaultCatalog(replacing: #""enablePayments": true"#,
+                                       with: #""enablePayments": true, "notifications": {"apple": "ftp://x"}"#)
+        let error = try #require(loadFailure(wrong))
+        #expect(error.diagnostics == [
+            Diagnostic(.error, path: "$.settings.notifications.apple", position: position(of: "\"ftp://x\"", in: wrong),
+                       message: "ftp://x is not an http:// or https:// URL with a host (for example http://127.0.0.1:9000/apple)"),
+        ])
+        let unknown = try defaultCatalog(replacing: #""enablePayments": true"#,
+                                         with: #""enablePayments": true, "notifications": {"google": "http://x"}"#)
+        #expect(try #require(loadFailure(unknown)).diagnostics.first?.path == "$.settings.notifications.google")
+    }
+
     @Test(arguments: [
         ("nonconsumable", "unknown value \"nonconsumable\"; did you mean \"nonConsumable\"?"),
         ("subscription", "unknown value \"subscription\"; expected one of consumable, nonConsumable, autoRenewable, nonRenewing"),

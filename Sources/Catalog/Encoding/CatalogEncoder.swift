@@ -70,6 +70,9 @@ public enum CatalogEncoder {
             members.append(("signedData", .string(settings.signedData.rawValue)))
         }
         if let api = settings.api { members.append(("api", .string(api.description))) }
+        if let apple = settings.notifications.apple {
+            members.append(("notifications", .object([("apple", .string(apple.text))])))
+        }
         if settings.storeKit != defaults.storeKit { members.append(("storeKit", storeKit(settings.storeKit))) }
         // An empty list is not the default (nil: every SKU); it asks for nothing.
         if let requested = settings.requestedProducts {

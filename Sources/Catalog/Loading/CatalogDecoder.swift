@@ -60,7 +60,7 @@ struct CatalogDecoder {
     private let settingsKeys: Set<String> = [
         "projectId", "loginProjectId", "platform", "enablePayments", "openExternalBrowser", "useSandbox",
         "customUserId", "customLoginToken", "paymentsRedirectUrl", "payments.redirectUrl", "payStation", "xee",
-        "timeRate", "network", "storeKit", "requestedProducts", "signedData", "api",
+        "timeRate", "network", "storeKit", "requestedProducts", "signedData", "api", "notifications",
     ]
 
     private func decodeSettings(_ reader: ObjectReader) -> Settings {
@@ -77,6 +77,9 @@ struct CatalogDecoder {
         settings.signedData = reader.enumeration("signedData", as: SignedDataStyle.self) ?? .appStore
         settings.requestedProducts = reader.strings("requestedProducts")
         settings.api = reader.servedAddress("api")
+        if let notifications = reader.object("notifications", allowedKeys: ["apple"]) {
+            settings.notifications.apple = notifications.notificationURL("apple")
+        }
         if let storeKit = reader.object("storeKit", allowedKeys: [
             "storefront", "locale", "timeRate", "askToBuyEnabled", "billingGracePeriodEnabled",
             "renewalBillingIssuesEnabled", "failures",

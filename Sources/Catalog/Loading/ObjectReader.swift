@@ -140,6 +140,16 @@ struct ObjectReader {
         return address
     }
 
+    /// The member `key` as a URL a store's server posts to.
+    func notificationURL(_ key: String) -> NotificationURL? {
+        guard let value = node[key], let text = string(value, of: key) else { return nil }
+        if let problem = NotificationURL.problem(with: text) {
+            diagnostics.error(problem, path: path(of: key), at: value.position)
+            return nil
+        }
+        return NotificationURL(parsing: text)
+    }
+
     func bool(_ key: String, required: Bool = false) -> Bool? {
         guard let value = node[key] else {
             if required { missing(key, expected: "true or false") }

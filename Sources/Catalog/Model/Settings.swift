@@ -27,6 +27,8 @@ public struct Settings: Sendable, Equatable {
     public var requestedProducts: [String]?
     /// Where the app serves the stores' server APIs without `--api` (nil: it serves none).
     public var api: ServedAddress?
+    /// Where the stores' servers post their notifications without `--apple-notifications`.
+    public var notifications = NotificationTargets()
 
     public init(
         projectId: Int? = nil,

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 
 /// Where each store's server posts its notifications (the team's backend, `--apple-notifications
@@ -13,13 +14,9 @@ public struct OutboxSettings: Sendable, Equatable {
         self.appStoreRetries = appStoreRetries
     }
 
-    /// Why `text` cannot be a notification URL, or nil: an http or https URL with a host.
+    /// Why `text` cannot be a notification URL, or nil (`NotificationURL`).
     public static func problem(with text: String) -> String? {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = url.host, !host.isEmpty
-        else { return "\(text) is not an http:// or https:// URL with a host (for example http://127.0.0.1:9000/apple)" }
-        if let port = url.port, !(1...65_535).contains(port) { return "\(text) has port \(port); a port is 1 to 65535" }
-        return nil
+        NotificationURL.problem(with: text)
     }
 
     /// The rules of `store`'s deliveries: the App Store's, the only store that posts so far.
