@@ -11,7 +11,8 @@ Exit 69 when the library is missing.
 """
 import json
 import sys
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from receiver import serve
 
 try:
     from appstoreserverlibrary.models.Environment import Environment
@@ -26,45 +27,27 @@ with open(root_file, "rb") as root:
     verifier = SignedDataVerifier([root.read()], False, Environment.SANDBOX, bundle_id)
 
 
-class Receiver(BaseHTTPRequestHandler):
-    def do_POST(self):
-        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
-        line = {"path": self.path, "contentType": self.headers.get("Content-Type")}
-        try:
-            signed = json.loads(body)["signedPayload"]
-            decoded = verifier.verify_and_decode_notification(signed)
-            line.update({
-                "type": decoded.rawNotificationType, "subtype": decoded.rawSubtype, "uuid": decoded.notificationUUID,
-                "version": decoded.version, "bundleId": decoded.data.bundleId,
-                "environment": decoded.data.rawEnvironment, "appAppleId": decoded.data.appAppleId,
-                "signedDate": decoded.signedDate, "status": decoded.data.rawStatus,
-            })
-            if decoded.data.signedTransactionInfo:
-                transaction = verifier.verify_and_decode_signed_transaction(decoded.data.signedTransactionInfo)
-                line.update({"transactionId": transaction.transactionId, "productId": transaction.productId,
-                             "revoked": transaction.revocationDate is not None})
-            if decoded.data.signedRenewalInfo:
-                renewal = verifier.verify_and_decode_renewal_info(decoded.data.signedRenewalInfo)
-                line["autoRenewStatus"] = renewal.rawAutoRenewStatus
-        except VerificationException as error:
-            line["error"] = "VerificationException %s" % error.status
-        except Exception as error:  # a body that is not Apple's shape: said, not raised
-            line["error"] = repr(error)
-        status = answers.pop(0) if answers else 200
-        line["answered"] = status
-        with open(out_file, "a") as out:
-            out.write(json.dumps(line) + "\n")
-        self.send_response(status)
-        self.send_header("Content-Length", "0")
-        self.end_headers()
-
-    def log_message(self, *arguments):
-        pass
+def read(body):
+    line = {}
+    try:
+        signed = json.loads(body)["signedPayload"]
+        decoded = verifier.verify_and_decode_notification(signed)
+        line.update({
+            "type": decoded.rawNotificationType, "subtype": decoded.rawSubtype, "uuid": decoded.notificationUUID,
+            "version": decoded.version, "bundleId": decoded.data.bundleId,
+            "environment": decoded.data.rawEnvironment, "appAppleId": decoded.data.appAppleId,
+            "signedDate": decoded.signedDate, "status": decoded.data.rawStatus,
+        })
+        if decoded.data.signedTransactionInfo:
+            transaction = verifier.verify_and_decode_signed_transaction(decoded.data.signedTransactionInfo)
+            line.update({"transactionId": transaction.transactionId, "productId": transaction.productId,
+                         "revoked": transaction.revocationDate is not None})
+        if decoded.data.signedRenewalInfo:
+            renewal = verifier.verify_and_decode_renewal_info(decoded.data.signedRenewalInfo)
+            line["autoRenewStatus"] = renewal.rawAutoRenewStatus
+    except VerificationException as error:
+        line["error"] = "VerificationException %s" % error.status
+    return line
 
 
-server = ThreadingHTTPServer(("127.0.0.1", 0), Receiver)
-with open(port_file + ".part", "w") as port:
-    port.write(str(server.server_address[1]))
-import os
-os.replace(port_file + ".part", port_file)
-server.serve_forever()
+serve(port_file, out_file, answers, 200, read)
