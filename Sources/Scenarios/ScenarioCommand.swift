@@ -62,7 +62,8 @@ public enum ScenarioCommand: Sendable, Equatable {
     /// the system's choice, said in the transcript).
     case api(host: String, port: UInt16)
     /// Where a store's server posts its notifications from here on (nil: nowhere), as
-    /// `--apple-notifications` does; `productionRetries`, with production's retries.
+    /// `--apple-notifications` and `--play-notifications` do; `productionRetries`, with the App
+    /// Store's production retries.
     case notifications(Marketplace, url: String?, productionRetries: Bool)
     /// The App Store starts a promoted purchase of a SKU (as `storefront promote`).
     case promote(String)

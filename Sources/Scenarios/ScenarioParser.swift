@@ -129,20 +129,25 @@ public enum ScenarioParser {
             }
             return .api(host: address.host, port: address.port)
         case "notifications":
-            let usage = "a store and a URL: notifications apple http://127.0.0.1:9000/apple [production] (or off)"
+            let usage = "a store and a URL: notifications apple|play http://127.0.0.1:9000/apple [production] (or off)"
             guard (2...3).contains(arguments.count) else { throw Problem("notifications takes " + usage) }
-            guard arguments[0] == "apple" else {
-                throw Problem("notifications takes apple (the App Store's; Google Play's and Xsolla's are not sent yet), not \(arguments[0])")
+            let stores: [String: Marketplace] = ["apple": .appStore, "play": .googlePlay]
+            let name = arguments[0]
+            guard let store = stores[name] else {
+                throw Problem("notifications takes apple (the App Store's) or play (Google Play's; Xsolla's are not sent yet), not \(name)")
             }
             if arguments[1] == "off" {
-                guard arguments.count == 2 else { throw Problem("notifications apple off takes nothing after off") }
-                return .notifications(.appStore, url: nil, productionRetries: false)
+                guard arguments.count == 2 else { throw Problem("notifications \(name) off takes nothing after off") }
+                return .notifications(store, url: nil, productionRetries: false)
             }
-            if let problem = OutboxSettings.problem(with: arguments[1]) { throw Problem("notifications apple: \(problem)") }
-            guard arguments.count == 2 || arguments[2] == "production" else {
-                throw Problem("after notifications apple URL comes production (production's retries) or nothing, not \(arguments[2])")
+            if let problem = OutboxSettings.problem(with: arguments[1]) { throw Problem("notifications \(name): \(problem)") }
+            // Pub/Sub retries the same way wherever it runs: only the App Store has a production.
+            guard arguments.count == 2 || (store == .appStore && arguments[2] == "production") else {
+                throw Problem(store == .appStore
+                    ? "after notifications apple URL comes production (production's retries) or nothing, not \(arguments[2])"
+                    : "after notifications play URL comes nothing (Pub/Sub retries one way), not \(arguments[2])")
             }
-            return .notifications(.appStore, url: arguments[1], productionRetries: arguments.count == 3)
+            return .notifications(store, url: arguments[1], productionRetries: arguments.count == 3)
         case "seed":
             try exactly(1, "a whole number: seed 7")
             guard Self.isDigits(arguments[0]), let seed = UInt64(arguments[0]) else {

@@ -35,7 +35,9 @@ enum AppCommand {
         let network = try options.networkCondition()
         let signedData = try options.signedDataStyle()
         let apiAddress = try APIOption.address(options, catalog: catalog)
-        let appleNotifications = try options.appleNotifications() ?? catalog.settings.notifications.apple?.text
+        var notificationURLs = try options.notificationURLs()
+        // The catalog's, unless the command line says.
+        if notificationURLs[.appStore] == nil, let apple = catalog.settings.notifications.apple { notificationURLs[.appStore] = apple.text }
         let device = try options.deviceChoice()
         let projectId = try options.sdkProjectId()
         let recordFile = try RecordOption.file(options)
@@ -54,7 +56,7 @@ enum AppCommand {
         if let network { store.networkCondition = network }
         if let signedData { store.signedDataChoice = signedData }
         if let projectId { store.sdkProjectId = projectId }
-        if let appleNotifications { _ = store.setNotificationURL(appleNotifications, for: .appStore) }
+        for (marketplace, url) in notificationURLs { _ = store.setNotificationURL(url, for: marketplace) }
         store.checkpoint = checkpoint
         // Redirects and deep links from outside (`storefront open-url`) come in through the inbox.
         let inbox = Inbox()

@@ -19,6 +19,8 @@ struct Options {
     var apiAddress: String?
     /// `--apple-notifications URL`: where the App Store posts its server notifications.
     var appleNotificationsURL: String?
+    /// `--play-notifications URL`: where Google Play's Pub/Sub push subscription posts.
+    var playNotificationsURL: String?
     var projectId: String?
     var json = false
     var csv = false
@@ -66,7 +68,7 @@ struct Options {
     var positional: [String] = []
 
     static let valueOptions: Set<String> = [
-        "--catalog", "--theme", "--storefront", "--state-dir", "--user", "--network", "--signed-data", "--api", "--apple-notifications", "--project-id", "--junit", "--shard",
+        "--catalog", "--theme", "--storefront", "--state-dir", "--user", "--network", "--signed-data", "--api", "--apple-notifications", "--play-notifications", "--project-id", "--junit", "--shard",
         "--jobs", "--snapshots", "--device", "--speed", "--captions", "--record", "--scenarios",
         "--out", "--formats", "--storefronts", "--themes", "--sizes", "--variants", "--eligibility", "--states", "--compare",
         "--path",
@@ -92,13 +94,18 @@ struct Options {
         return style
     }
 
-    /// `--apple-notifications`, checked: an http or https URL.
-    func appleNotifications() throws(CommandFailure) -> String? {
-        guard let url = appleNotificationsURL else { return nil }
-        if let problem = OutboxSettings.problem(with: url) {
-            throw CommandFailure(.usage, "--apple-notifications: \(ControlCharacters.escaped(problem)).")
+    /// `--apple-notifications` and `--play-notifications`, checked: http or https URLs, by store.
+    func notificationURLs() throws(CommandFailure) -> [Marketplace: String] {
+        var urls: [Marketplace: String] = [:]
+        for (option, url, store) in [("--apple-notifications", appleNotificationsURL, Marketplace.appStore),
+                                     ("--play-notifications", playNotificationsURL, .googlePlay)] {
+            guard let url else { continue }
+            if let problem = OutboxSettings.problem(with: url) {
+                throw CommandFailure(.usage, "\(option): \(ControlCharacters.escaped(problem)).")
+            }
+            urls[store] = url
         }
-        return url
+        return urls
     }
 
     func networkCondition() throws(CommandFailure) -> NetworkCondition? {
@@ -149,6 +156,7 @@ struct Options {
                 case "--signed-data": options.signedData = value
                 case "--api": options.apiAddress = value
                 case "--apple-notifications": options.appleNotificationsURL = value
+                case "--play-notifications": options.playNotificationsURL = value
                 case "--project-id": options.projectId = value
                 case "--junit": options.junitPath = value
                 case "--shard": options.shard = value

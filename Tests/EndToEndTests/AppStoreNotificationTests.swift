@@ -155,7 +155,8 @@ extension EndToEnd.AppStoreNotifications {
 
 /// A team's backend for the tests: `storefront keys` for the state directory, then
 /// `Tests/Support/receive_notifications.py` listening on a port the system picks, reading each
-/// notification with Apple's library and answering `answers` in turn (then 200).
+/// notification with Apple's library and answering `answers` in turn (then 200); or another
+/// receiver script (`script:`) that writes one JSON line a request the same way.
 struct NotificationReceiver {
     let process: Process
     let port: String
@@ -164,12 +165,17 @@ struct NotificationReceiver {
     init(in directory: String, state: String, keys: String, python: String, answers: [Int] = []) throws {
         let made = try Finished.run(try BuiltBinary.path(), ["keys", "--out", keys, "--state-dir", state, "--catalog", BuiltBinary.catalog])
         try #require(made.status == 0, "\(made.standardError)")
+        try self.init(script: "receive_notifications.py", in: directory, python: python,
+                      arguments: [keys + "/storefront-root.cer", "com.example.stardust"] + answers.map(String.init))
+    }
+
+    /// `Tests/Support/<script> PORT_FILE OUT_FILE arguments…`, once it listens.
+    init(script: String, in directory: String, python: String, arguments: [String]) throws {
         log = directory + "/received.jsonl"
         let portFile = directory + "/port"
         process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [BuiltBinary.root + "/Tests/Support/receive_notifications.py", portFile, log,
-                             keys + "/storefront-root.cer", "com.example.stardust"] + answers.map(String.init)
+        process.arguments = [BuiltBinary.root + "/Tests/Support/" + script, portFile, log] + arguments
         try process.run()
         while !FileManager.default.fileExists(atPath: portFile) {
             try #require(process.isRunning, "the receiver stopped before it listened")

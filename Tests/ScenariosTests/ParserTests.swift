@@ -35,6 +35,8 @@ struct ParserTests {
         #expect(try command("notifications apple http://127.0.0.1:9/a production")
                 == .notifications(.appStore, url: "http://127.0.0.1:9/a", productionRetries: true))
         #expect(try command("notifications apple off") == .notifications(.appStore, url: nil, productionRetries: false))
+        #expect(try command("notifications play http://127.0.0.1:9/p") == .notifications(.googlePlay, url: "http://127.0.0.1:9/p", productionRetries: false))
+        #expect(try command("notifications play off") == .notifications(.googlePlay, url: nil, productionRetries: false))
         #expect(try command("signed-data app-store") == .signedData(.appStore))
         #expect(try command("network reliable") == .network(.reliable))
         #expect(try command("seed 0") == .seed(0))

@@ -6,13 +6,13 @@ Listens on 127.0.0.1, a port the system picks, written to PORT_FILE once it list
 `signedPayload` goes through Apple's `SignedDataVerifier.verify_and_decode_notification` (the
 root `storefront keys` wrote, online checks off, the sandbox, the bundle id); one JSON line per
 request is appended to OUT_FILE: the path, the decoded notification's type, UUID and data (its
-transaction and renewal info verified and decoded too), or the verifier's error. The answers are the STATUS arguments in turn (0: never answer), then 200. Runs until killed.
+transaction and renewal info verified and decoded too), or the verifier's error. The answers are the STATUS arguments in turn, then 200. Runs until killed.
 Exit 69 when the library is missing.
 """
 import json
 import sys
-import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from receiver import serve
 
 try:
     from appstoreserverlibrary.models.Environment import Environment
@@ -27,50 +27,27 @@ with open(root_file, "rb") as root:
     verifier = SignedDataVerifier([root.read()], False, Environment.SANDBOX, bundle_id)
 
 
-class Receiver(BaseHTTPRequestHandler):
-    def do_POST(self):
-        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
-        line = {"path": self.path, "contentType": self.headers.get("Content-Type")}
-        try:
-            signed = json.loads(body)["signedPayload"]
-            decoded = verifier.verify_and_decode_notification(signed)
-            line.update({
-                "type": decoded.rawNotificationType, "subtype": decoded.rawSubtype, "uuid": decoded.notificationUUID,
-                "version": decoded.version, "bundleId": decoded.data.bundleId,
-                "environment": decoded.data.rawEnvironment, "appAppleId": decoded.data.appAppleId,
-                "signedDate": decoded.signedDate, "status": decoded.data.rawStatus,
-            })
-            if decoded.data.signedTransactionInfo:
-                transaction = verifier.verify_and_decode_signed_transaction(decoded.data.signedTransactionInfo)
-                line.update({"transactionId": transaction.transactionId, "productId": transaction.productId,
-                             "revoked": transaction.revocationDate is not None})
-            if decoded.data.signedRenewalInfo:
-                renewal = verifier.verify_and_decode_renewal_info(decoded.data.signedRenewalInfo)
-                line["autoRenewStatus"] = renewal.rawAutoRenewStatus
-        except VerificationException as error:
-            line["error"] = "VerificationException %s" % error.status
-        except Exception as error:  # a body that is not Apple's shape: said, not raised
-            line["error"] = repr(error)
-        status = answers.pop(0) if answers else 200
-        line["answered"] = status
-        if status == 0:  # never answers: a backend that hangs (the line is written first)
-            with open(out_file, "a") as out:
-                out.write(json.dumps(line) + "\n")
-            time.sleep(3600)
-            return
-        with open(out_file, "a") as out:
-            out.write(json.dumps(line) + "\n")
-        self.send_response(status)
-        self.send_header("Content-Length", "0")
-        self.end_headers()
-
-    def log_message(self, *arguments):
-        pass
+def read(body):
+    line = {}
+    try:
+        signed = json.loads(body)["signedPayload"]
+        decoded = verifier.verify_and_decode_notification(signed)
+        line.update({
+            "type": decoded.rawNotificationType, "subtype": decoded.rawSubtype, "uuid": decoded.notificationUUID,
+            "version": decoded.version, "bundleId": decoded.data.bundleId,
+            "environment": decoded.data.rawEnvironment, "appAppleId": decoded.data.appAppleId,
+            "signedDate": decoded.signedDate, "status": decoded.data.rawStatus,
+        })
+        if decoded.data.signedTransactionInfo:
+            transaction = verifier.verify_and_decode_signed_transaction(decoded.data.signedTransactionInfo)
+            line.update({"transactionId": transaction.transactionId, "productId": transaction.productId,
+                         "revoked": transaction.revocationDate is not None})
+        if decoded.data.signedRenewalInfo:
+            renewal = verifier.verify_and_decode_renewal_info(decoded.data.signedRenewalInfo)
+            line["autoRenewStatus"] = renewal.rawAutoRenewStatus
+    except VerificationException as error:
+        line["error"] = "VerificationException %s" % error.status
+    return line
 
 
-server = ThreadingHTTPServer(("127.0.0.1", 0), Receiver)
-with open(port_file + ".part", "w") as port:
-    port.write(str(server.server_address[1]))
-import os
-os.replace(port_file + ".part", port_file)
-server.serve_forever()
+serve(port_file, out_file, answers, 200, read)

@@ -30,6 +30,8 @@ struct PathContext {
     func log(_ kind: EventKind, _ message: String, transaction id: String? = nil) throws {
         assert(store.ledger.isInTransaction, "a path writes only inside the commit the store opened for it")
         try store.log(kind, message, id, now)
+        // What the path logs of a purchase may be what its store's server posts.
+        if let id { try store.postBackendNotification(of: kind, transaction: id) }
     }
 
     /// Changes what the path keeps in memory (a sheet shown or gone) once its decision is

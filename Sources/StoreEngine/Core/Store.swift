@@ -196,6 +196,11 @@ public final class Store {
         paths.first { $0.id == id } ?? paths[paths.count - 1]
     }
 
+    /// The path a ledger row names (`integration_path`); the last, as `path(_:)`, for none.
+    func path(named id: String?) -> any PurchasePath {
+        paths.first { $0.id.rawValue == id } ?? paths[paths.count - 1]
+    }
+
     /// The one path of type `Path` (the registry lists each once); for a path's own face on
     /// the store (its SDK's calls, its settings), which its folder declares.
     func path<Path: PurchasePath>(ofType type: Path.Type) -> Path {
@@ -216,14 +221,16 @@ public final class Store {
     func logLifecycle(_ event: LifecycleEvent, _ message: String, transaction transactionId: String, onPath pathId: String?,
                       at time: Date) throws {
         // A subscription row older than its path's column names none: its transaction does.
-        let pathId = try pathId ?? ledger.transaction(id: transactionId)?.integrationPath
-        let owner = paths.first { $0.id.rawValue == pathId } ?? paths[paths.count - 1]
+        let owner = path(named: try pathId ?? ledger.transaction(id: transactionId)?.integrationPath)
         switch owner.lifecycle?.notification(for: event, ofTransaction: transactionId, in: context) ?? .unnotified {
         case .notification(let kind, let heading):
             try log(kind, heading.map { "\($0) · \(message)" } ?? message, transactionId, time)
-            // The App Store's names are its notifications' type and subtype, and it posts them.
+            // The App Store's names are its notifications' type and subtype, and it posts them;
+            // another store's path says what its server posts.
             if owner.traits.marketplace == .appStore {
                 try enqueueAppStoreNotification(type: kind.rawValue, subtype: heading, transactionId: transactionId, at: time)
+            } else {
+                try postBackendNotification(of: kind, transaction: transactionId, by: owner)
             }
         case .unnotified:
             try log(.subscriptionChanged, message, transactionId, time)

@@ -7,9 +7,9 @@ protocol DeliveryRules {
     func isDelivered(_ result: DeliveryResult) -> Bool
     /// The store's word for the attempt, as its history returns it.
     func resultName(for result: DeliveryResult) -> String
-    /// When the attempt after `attempt` (1 for the first) is made, after one made at `time`;
-    /// nil when the store gives up.
-    func nextAttempt(after attempt: Int, madeAt time: Date) -> Date?
+    /// When the attempt after `attempt` (1 for the first) is made, after one made at `time`, of
+    /// a notification written at `written`; nil when the store gives up.
+    func nextAttempt(after attempt: Int, madeAt time: Date, writtenAt written: Date) -> Date?
 }
 
 /// The App Store's: delivered on 200 to 206; in the sandbox one attempt, and with production's
@@ -25,22 +25,11 @@ struct AppStoreDeliveryRules: DeliveryRules {
     }
 
     func resultName(for result: DeliveryResult) -> String {
-        if let failure = result.failure {
-            switch failure {
-            case .timedOut: return "TIMED_OUT"
-            case .noResponse: return "NO_RESPONSE"
-            case .tls: return "TLS_ISSUE"
-            case .circularRedirect: return "CIRCULAR_REDIRECT"
-            case .socket: return "SOCKET_ISSUE"
-            case .prematureClose: return "PREMATURE_CLOSE"
-            case .invalidResponse: return "INVALID_RESPONSE"
-            case .other: return "OTHER"
-            }
-        }
+        if let failure = result.failure { return failure.name }
         return isDelivered(result) ? "SUCCESS" : "UNSUCCESSFUL_HTTP_RESPONSE_CODE"
     }
 
-    func nextAttempt(after attempt: Int, madeAt time: Date) -> Date? {
+    func nextAttempt(after attempt: Int, madeAt time: Date, writtenAt written: Date) -> Date? {
         guard retries, attempt >= 1, attempt <= Self.retryHours.count else { return nil }
         return time.addingTimeInterval(Self.retryHours[attempt - 1] * 3_600)
     }

@@ -98,6 +98,21 @@ public enum DeliveryFailure: Sendable, Equatable {
     /// Anything else, in the HTTP client's words.
     case other(String)
 
+    /// The failure in a word, as Apple's `sendAttemptResult` names it; the history of every
+    /// store's attempts says it so.
+    var name: String {
+        switch self {
+        case .timedOut: "TIMED_OUT"
+        case .noResponse: "NO_RESPONSE"
+        case .tls: "TLS_ISSUE"
+        case .circularRedirect: "CIRCULAR_REDIRECT"
+        case .socket: "SOCKET_ISSUE"
+        case .prematureClose: "PREMATURE_CLOSE"
+        case .invalidResponse: "INVALID_RESPONSE"
+        case .other: "OTHER"
+        }
+    }
+
     /// The failure in a sentence, for the Events pane.
     public var sentence: String {
         switch self {

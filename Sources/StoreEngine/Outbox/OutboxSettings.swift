@@ -2,7 +2,7 @@ import Catalog
 import Foundation
 
 /// Where each store's server posts its notifications (the team's backend, `--apple-notifications
-/// URL`, a scenario's `notifications`), and whether the App Store retries as in production. No
+/// URL` and `--play-notifications URL`, a scenario's `notifications`), and whether the App Store retries as in production. No
 /// URL, nothing is written: a store with nowhere to post sends nothing, as the real ones do.
 public struct OutboxSettings: Sendable, Equatable {
     public var urls: [Marketplace: String] = [:]
@@ -19,8 +19,8 @@ public struct OutboxSettings: Sendable, Equatable {
         NotificationURL.problem(with: text)
     }
 
-    /// The rules of `store`'s deliveries: the App Store's, the only store that posts so far.
+    /// The rules of `store`'s deliveries: Pub/Sub's for Google Play, else the App Store's.
     func rules(of store: Marketplace) -> any DeliveryRules {
-        AppStoreDeliveryRules(retries: store == .appStore && appStoreRetries)
+        store == .googlePlay ? PubSubDeliveryRules() : AppStoreDeliveryRules(retries: store == .appStore && appStoreRetries)
     }
 }

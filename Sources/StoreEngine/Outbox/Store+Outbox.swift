@@ -72,7 +72,7 @@ extension Store {
             let time = now()
             let delivered = rules.isDelivered(result)
             let word = rules.resultName(for: result)
-            let next = delivered ? nil : rules.nextAttempt(after: result.attempt, madeAt: time)
+            let next = delivered ? nil : rules.nextAttempt(after: result.attempt, madeAt: time, writtenAt: row.createdAt)
             // What a narrow pane must show comes first: the outcome, then which one and where.
             let what = "\([row.type, row.subtype].compactMap { $0 }.joined(separator: " ")) attempt \(result.attempt)"
             let whereTo = "\(row.uuid) to \(row.url)"

@@ -30,6 +30,12 @@ protocol StoreLifecycle: AnyObject {
     /// The path's reference for the next renewal of `subscription` (Google Play's order id of
     /// the recurrence, `GPA.…..0` for the first), or nil where its store keeps none.
     func renewalReference(of subscription: SubscriptionRecord, in context: PathContext) throws -> String?
+
+    /// What its store's server posts to the team's backend when `kind` is logged of the
+    /// transaction `transactionId`, as the backend receives it; nil for what it posts nothing
+    /// of (or posts another way: the App Store's, signed by the engine).
+    func backendNotification(for kind: EventKind, ofTransaction transactionId: String,
+                             in context: PathContext) throws -> OutboxMessage?
 }
 
 extension StoreLifecycle {
@@ -47,4 +53,7 @@ extension StoreLifecycle {
     }
 
     func renewalReference(of subscription: SubscriptionRecord, in context: PathContext) throws -> String? { nil }
+
+    func backendNotification(for kind: EventKind, ofTransaction transactionId: String,
+                             in context: PathContext) throws -> OutboxMessage? { nil }
 }

@@ -33,11 +33,12 @@ extension Store {
             try ledger.recordPeriodEnd(after, ofTransaction: latest)
             try ledger.moveGrantExpiry(ofTransaction: latest, to: after)
             account.moveGrantExpiry(ofTransaction: latest, to: after)
-            try refresh(latest)
             // A signature QA broke stays broken: signing it again would mend it.
             if let record = try ledger.transaction(id: latest), signatureProblem(record) == nil {
                 try sign(record, at: time)
             }
+            // After the signature: the account keeps the transaction as the ledger has it, new JWS included.
+            try refresh(latest)
             try save(subscription)
             for path in paths {
                 try path.accessServer?.periodRescaled(ofTransaction: latest, from: before, to: after, in: context)

@@ -16,6 +16,12 @@ struct PlayPurchaseRecords: PathRecords {
     /// The path records' owner: this path's id.
     private static let owner = "play"
 
+    /// The Google Cloud project of the service account `storefront keys` made, nil before: the
+    /// project a real Pub/Sub subscription of the app's notifications belongs to.
+    func serviceAccountProject() throws -> String? {
+        try ServerCredentials.read(from: ledger)?.projectId
+    }
+
     /// The purchase of a transaction, if Google holds one.
     func purchase(of transactionId: String) throws -> PlayPurchase? {
         guard let text = try ledger.pathRecord(of: Self.owner, key: transactionId) else { return nil }

@@ -1,0 +1,43 @@
+"""What the tests' notification receivers share: listen, read each POST, log it, answer.
+
+`serve(port_file, out_file, answers, default, read)` listens on 127.0.0.1, a port the system
+picks, written to PORT_FILE once it listens. Each POST's body goes through `read`, which
+returns the fields of its JSON line (a body it cannot read raises, and the line says why); the
+line, with the path, the Content-Type and the status answered, is appended to OUT_FILE. The
+answers are `answers` in turn (0: never answer), then `default`. Runs until killed.
+"""
+import json
+import os
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+def serve(port_file, out_file, answers, default, read):
+    class Receiver(BaseHTTPRequestHandler):
+        def do_POST(self):
+            body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+            line = {"path": self.path, "contentType": self.headers.get("Content-Type")}
+            try:
+                line.update(read(body))
+            except Exception as error:  # a body not of the store's shape: said, not raised
+                line["error"] = repr(error)
+            status = answers.pop(0) if answers else default
+            line["answered"] = status
+            with open(out_file, "a") as out:
+                out.write(json.dumps(line) + "\n")
+            if status == 0:  # never answers: a backend that hangs (its line is written first)
+                time.sleep(3600)
+                return
+            self.send_response(status)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        def log_message(self, *arguments):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Receiver)
+    # Written aside and renamed, so a test never reads half a port.
+    with open(port_file + ".part", "w") as port:
+        port.write(str(server.server_address[1]))
+    os.replace(port_file + ".part", port_file)
+    server.serve_forever()
