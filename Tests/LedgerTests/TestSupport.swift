@@ -56,6 +56,9 @@ func sampleTransaction(
 /// A plain error for tests that need a block to throw.
 struct Abort: Error, Equatable {}
 
+/// SQL that takes a ledger of schema 18 back to 17 (without setting the version): the outbox gone.
+let undoingSchema18 = "DROP TABLE notification_attempts; DROP TABLE notifications;"
+
 /// SQL that takes a ledger of schema 17 back to 16 (without setting the version): a
 /// subscription's kept level and period gone.
 let undoingSchema17 = "ALTER TABLE subscriptions DROP COLUMN level; ALTER TABLE subscriptions DROP COLUMN period;"

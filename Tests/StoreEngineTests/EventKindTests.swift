@@ -23,7 +23,7 @@ struct EventKindTests {
                                     .didFailToRenew, .refund, .xsollaRefund, .voidedPurchaseNotification, .granted,
                                     .ledgerUnreadable, .accountStale, .playResponse, .playVerifyFailed,
                                     .oneTimeProductCanceled, .subscriptionOnHold, .subscriptionRevoked,
-                                    .subscriptionPendingPurchaseCanceled]
+                                    .subscriptionPendingPurchaseCanceled, .notificationFailed]
         for kind in EventKind.sdkCalls + EventKind.lifecycle where !loud.contains(kind) {
             #expect(kind.tone == .neutral, "\(kind)")
         }
@@ -56,8 +56,8 @@ struct EventKindTests {
     }
 
     @Test func aKindANewerBuildWroteStillReads() {
-        let future = EventKind(rawValue: "SUBSCRIPTION_DEFERRED")
-        #expect(future.description == "SUBSCRIPTION_DEFERRED")
+        let future = EventKind(rawValue: "SUBSCRIPTION_ITEMS_CHANGED")
+        #expect(future.description == "SUBSCRIPTION_ITEMS_CHANGED")
         #expect(future.tone == .neutral)
         #expect(!future.isLifecycle, "only the names this build knows")
         #expect(EventKind(rawValue: "grant") == .granted)

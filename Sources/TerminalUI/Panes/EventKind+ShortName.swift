@@ -21,7 +21,7 @@ extension EventKind {
     /// Words that start many names: `transaction.purchased`, `transactionStart`, `paystation.paid`.
     static let shortPrefixes: [(String, String)] = [
         ("transaction", "txn"), ("paystation.", "ps."), ("redirect.", "redir."), ("purchase.", "buy."),
-        ("products.", "prod."), ("subscription.", "sub."), ("SUBSCRIPTION_", "SUB_"),
+        ("products.", "prod."), ("subscription.", "sub."), ("SUBSCRIPTION_", "SUB_"), ("notification.", "notif."),
     ]
 
     /// Names that a prefix alone leaves too long or unclear.
