@@ -93,6 +93,8 @@ public final class EngineWorker: @unchecked Sendable {
                 return try store.recordDelivery(result)
             case .configureOutbox(let settings):
                 return store.configureOutbox(settings)
+            case .toggleWebhookMode:
+                return store.toggleXsollaWebhookMode()
             }
         } catch {
             // Whatever the call wrote was rolled back: the state as it stands, and why.

@@ -135,4 +135,6 @@ public enum EngineCall: Sendable, Equatable {
     case recordDelivery(DeliveryResult)
     /// Where each store's server posts its notifications, and how the App Store retries.
     case configureOutbox(OutboxSettings)
+    /// Xsolla's webhook mode on if off, off if on.
+    case toggleWebhookMode
 }

@@ -105,6 +105,25 @@ extension EndToEnd {
                     .isEqual(to: got.received[2]["body"] as? [String: Any] ?? ["": 0]))
         }
 
+        /// QA's `W` turns webhook mode on for a catalog that has it off: the next page asks the backend.
+        @Test func theWKeyTurnsWebhookModeOn() throws {
+            let got = try Self.run("""
+                size 120x40
+                key W
+                expect screen contains "webhook mode is on"
+                select com.example.stardust.gems_100
+                buy
+                expect notification xsolla user_validation delivered
+                paystation card 4111111111111111
+                expect notification xsolla payment delivered
+                advance 2s
+                expect transaction last purchased finished
+                """, answers: [])
+            try #require(got.status == 0, "\(got.transcript)")
+            #expect(got.received.map { $0["type"] as? String } == ["user_validation", "payment", "order_paid"],
+                    "\(got.received)")
+        }
+
         /// A URL that is not http(s) is refused before the app starts, naming the option.
         @Test func aBadXsollaNotificationURLIsRefused() throws {
             let refused = try Finished.run(try BuiltBinary.path(), ["--xsolla-notifications", "mailto:backend"])

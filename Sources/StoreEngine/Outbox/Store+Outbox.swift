@@ -21,6 +21,22 @@ extension Store {
         return currentReport()
     }
 
+    /// QA's switch for Xsolla's webhook mode (`W`): on if off, off if on, saying what it does now.
+    public func toggleXsollaWebhookMode() -> StoreReport {
+        var settings = outbox
+        settings.xsollaWebhookMode.toggle()
+        _ = configureOutbox(settings)
+        let text: String
+        if !settings.xsollaWebhookMode {
+            text = "Xsolla's webhook mode is off: the game grants on Pay Station's redirect, and webhooks only inform the backend."
+        } else if settings.urls[.xsolla] == nil {
+            text = "Xsolla's webhook mode is on, but it holds nothing until Xsolla has a URL (--xsolla-notifications URL)."
+        } else {
+            text = "Xsolla's webhook mode is on: the backend answers user_validation, and the game grants once it takes payment."
+        }
+        return currentReport(notice: StoreNotice(.info, text))
+    }
+
     /// Writes a notification to the outbox, inside the caller's commit, due now; nil when its
     /// store has no URL to post to. `body` is what every attempt sends.
     @discardableResult
