@@ -42,6 +42,7 @@ enum KeysCommand {
             ("KEY_ID", Data((keys.apiKeyId + "\n").utf8)),
             ("ISSUER_ID", Data((keys.issuerId + "\n").utf8)),
             ("APP_APPLE_ID", Data("\(keys.appAppleId)\n".utf8)),
+            ("XSOLLA_SECRET_KEY", Data(((catalog.settings.notifications.xsollaSecretKey ?? keys.xsollaSecretKey) + "\n").utf8)),
         ]
         try write(files, into: out)
         let lines = [
@@ -60,6 +61,11 @@ enum KeysCommand {
             "  package name      \(catalog.app.bundleId)",
             "  service account   \(out)/service-account.json (\(keys.serviceAccountEmail))",
             "  licence key       \(out)/play-license-key.txt (Base64 DER; Security.verifyPurchase's key)",
+            "",
+            "Xsolla (webhooks: Authorization: Signature <sha1(body + secret key)>)",
+            "  secret key        \(out)/XSOLLA_SECRET_KEY"
+                + (catalog.settings.notifications.xsollaSecretKey == nil ? " (the ledger's; the catalog's notifications.xsollaSecretKey replaces it)"
+                   : " (the catalog's notifications.xsollaSecretKey)"),
             "",
             "The stores' server APIs answer on http://\(address) while the app runs with --api \(address):",
             "  App Store Server API       AppStoreServerAPIClient(key, key id, issuer id, bundle id, environment), base URL http://\(address)",

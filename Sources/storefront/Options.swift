@@ -67,13 +67,18 @@ struct Options {
     var chrome = false
     /// `public-key --path play`: the key a path signs with, when it has its own.
     var pathName: String?
+    /// `receive`: where it listens, the root it trusts, Xsolla's key, and its answers in turn.
+    var port: String?
+    var rootFile: String?
+    var xsollaSecret: String?
+    var answers: [String] = []
     var positional: [String] = []
 
     static let valueOptions: Set<String> = [
         "--catalog", "--theme", "--storefront", "--state-dir", "--user", "--network", "--signed-data", "--api", "--apple-notifications", "--play-notifications", "--xsolla-notifications", "--project-id", "--junit", "--shard",
         "--jobs", "--snapshots", "--device", "--speed", "--captions", "--record", "--scenarios",
         "--out", "--formats", "--storefronts", "--themes", "--sizes", "--variants", "--eligibility", "--states", "--compare",
-        "--path",
+        "--path", "--port", "--root", "--xsolla-secret", "--answer",
     ]
 
     /// `--device`, checked: the screen the paywall is drawn for.
@@ -181,6 +186,10 @@ struct Options {
                 case "--states": options.states = value
                 case "--compare": options.compareBase = value
                 case "--path": options.pathName = value
+                case "--port": options.port = value
+                case "--root": options.rootFile = value
+                case "--xsolla-secret": options.xsollaSecret = value
+                case "--answer": options.answers.append(value)
                 default: options.userId = value
                 }
             } else if argument == "--json" {

@@ -24,6 +24,7 @@ let subcommands: [String: Subcommand] = [
     // Demo says itself how to call it without a script.
     "demo": Subcommand(run: DemoCommand.run, arguments: 0...1),
     "export": Subcommand(run: ExportCommand.run, arguments: 0...0),
+    "receive": Subcommand(run: ReceiveCommand.run, arguments: 0...0),
     // Scenario says itself how to call it without files.
     "scenario": Subcommand(run: ScenarioSubcommand.run, arguments: 0...Int.max),
 ]

@@ -54,11 +54,16 @@ struct PathOutbox {
     /// The ledger's own Xsolla secret key, made on first use from the system's randomness (a
     /// script's seeded draws stay as they were).
     func xsollaLedgerKey() throws -> String {
-        if let key = try store.ledger.setting(Self.xsollaSecretSetting) { return key }
+        try Self.xsollaKey(keptIn: store.ledger)
+    }
+
+    /// The ledger's Xsolla secret key, made and kept when missing (`storefront keys` prints it).
+    static func xsollaKey(keptIn ledger: LedgerDatabase) throws -> String {
+        if let key = try ledger.setting(xsollaSecretSetting) { return key }
         var generator = SystemRandomNumberGenerator()
         let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
         let key = String((0..<32).map { _ in alphabet.randomElement(using: &generator) ?? "0" })
-        try store.ledger.setSetting(Self.xsollaSecretSetting, to: key)
+        try ledger.setSetting(xsollaSecretSetting, to: key)
         return key
     }
 }

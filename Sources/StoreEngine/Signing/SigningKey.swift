@@ -19,6 +19,19 @@ final class SigningKey {
         EVP_PKEY_free(key)
     }
 
+    /// The public key `certificate` names, to verify with (a receiver checking App Store data);
+    /// nil when it cannot be read.
+    static func publicKey(of certificate: Certificate) -> SigningKey? {
+        let x509 = certificate.der.withUnsafeBytes { buffer -> OpaquePointer? in
+            var cursor: UnsafePointer<UInt8>? = buffer.bindMemory(to: UInt8.self).baseAddress
+            return d2i_X509(nil, &cursor, buffer.count)
+        }
+        guard let x509 else { return nil }
+        defer { X509_free(x509) }
+        // A reference of its own, freed with the key.
+        return X509_get_pubkey(x509).map { SigningKey(key: $0) }
+    }
+
     /// A fresh key on the P-256 curve.
     static func generate() throws(SigningError) -> SigningKey {
         guard let context = EVP_PKEY_CTX_new_id(EVP_PKEY_EC, nil) else { throw .crypto("EVP_PKEY_CTX_new_id") }

@@ -23,6 +23,8 @@ public struct ServerKeys: Sendable {
     /// The public half of each store's own key, by path, in the form its store shows it
     /// (Google Play's licence key, Base64 DER as the Play Console shows it).
     public let ownKeys: [IntegrationPath: String]
+    /// The secret key Xsolla signs its webhooks with, unless the catalog names the project's.
+    public let xsollaSecretKey: String
 
     /// The name App Store Connect gives the key's file.
     public var apiKeyFileName: String { "SubscriptionKey_\(apiKeyId).p8" }
@@ -67,7 +69,8 @@ extension StateDirectory {
                     serviceAccountEmail: credentials.serviceAccountEmail,
                     serviceAccountKeyId: credentials.serviceAccountKeyId,
                     serviceAccountKeyPEM: credentials.serviceAccountKeyPEM,
-                    ownKeys: try PathRegistry.ownPublicKeys(madeIn: ledger))
+                    ownKeys: try PathRegistry.ownPublicKeys(madeIn: ledger),
+                    xsollaSecretKey: try PathOutbox.xsollaKey(keptIn: ledger))
             }
         } catch let error as SigningError {
             throw .signing(path: ledgerPath, reason: error.description)

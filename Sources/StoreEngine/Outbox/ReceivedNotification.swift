@@ -1,0 +1,113 @@
+import Foundation
+
+/// A notification as a team's backend receives it, told apart by its shape, its signature
+/// checked by the rules its store gives a backend: what `storefront receive` prints.
+public struct ReceivedNotification: Sendable, Equatable {
+    public enum Verdict: Sendable, Equatable {
+        /// The signature holds.
+        case verified
+        /// It does not, and why.
+        case refused(String)
+        /// Nothing to check it with, or nothing signed: said, not guessed.
+        case unchecked(String)
+    }
+
+    /// `appStore`, `googlePlay` or `xsolla`; nil for a body of no store's shape.
+    public var store: Marketplace?
+    /// `DID_RENEW`, `SUBSCRIPTION_RENEWED (2)`, `order_paid`.
+    public var type: String
+    public var subtype: String?
+    public var verdict: Verdict
+    /// The notification decoded, nested signed data included, as indented JSON.
+    public var decoded: String
+
+    /// What the store counts as taken when the backend is content: Apple 200, the others 204.
+    public var successStatus: Int { store == .appStore ? 200 : 204 }
+
+    /// What should be answered when its signature failed: Xsolla's `INVALID_SIGNATURE`, else 401.
+    public var refusal: (status: Int, body: String) {
+        store == .xsolla ? (400, #"{"error":{"code":"INVALID_SIGNATURE","message":"Invalid signature"}}"#) : (401, "")
+    }
+
+    /// Reads `body` (with its `Authorization` header): App Store data is checked against `root`
+    /// (DER), Xsolla's against `xsollaSecretKey`; either missing leaves it unchecked.
+    public static func read(_ body: Data, authorization: String?, root: Data?, xsollaSecretKey: String?) -> ReceivedNotification {
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+            return ReceivedNotification(store: nil, type: "not JSON", verdict: .refused("the body is not a JSON object"),
+                                        decoded: String(decoding: body.prefix(2_000), as: UTF8.self))
+        }
+        if let signed = object["signedPayload"] as? String { return appStore(signed, root: root) }
+        if let message = object["message"] as? [String: Any], object["subscription"] != nil {
+            return play(object, message: message, authorization: authorization)
+        }
+        if let type = object["notification_type"] as? String {
+            let verdict: Verdict = xsollaSecretKey.map {
+                XsollaSignatureCheck.holds(authorization, body: body, secretKey: $0)
+                    ? .verified : .refused("Authorization is not Signature sha1(body + the secret key)")
+            } ?? .unchecked("no secret key to check it with")
+            return ReceivedNotification(store: .xsolla, type: type, verdict: verdict, decoded: indented(object))
+        }
+        return ReceivedNotification(store: nil, type: "unknown", verdict: .refused("no store sends this shape"),
+                                    decoded: indented(object))
+    }
+
+    private static func appStore(_ signed: String, root: Data?) -> ReceivedNotification {
+        let verdict: Verdict
+        let payload: Data?
+        if let root {
+            switch SignedDataCheck.payload(of: signed, trustingRoot: root) {
+            case .success(let data): verdict = .verified; payload = data
+            case .failure(let refusal): verdict = .refused(refusal.description); payload = SignedDataCheck.unverifiedPayload(of: signed)
+            }
+        } else {
+            verdict = .unchecked("no root certificate to check it with (--root keys/storefront-root.cer)")
+            payload = SignedDataCheck.unverifiedPayload(of: signed)
+        }
+        guard var object = payload.flatMap({ try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }) else {
+            return ReceivedNotification(store: .appStore, type: "unreadable", verdict: .refused("its payload is not JSON"),
+                                        decoded: signed)
+        }
+        // The transaction and renewal info inside are JWS too: shown decoded.
+        if var data = object["data"] as? [String: Any] {
+            for key in ["signedTransactionInfo", "signedRenewalInfo"] {
+                if let nested = data[key] as? String, let inner = SignedDataCheck.unverifiedPayload(of: nested),
+                   let decoded = try? JSONSerialization.jsonObject(with: inner) {
+                    data[key] = decoded
+                }
+            }
+            object["data"] = data
+        }
+        return ReceivedNotification(store: .appStore, type: object["notificationType"] as? String ?? "?",
+                                    subtype: object["subtype"] as? String, verdict: verdict, decoded: indented(object))
+    }
+
+    private static func play(_ object: [String: Any], message: [String: Any], authorization: String?) -> ReceivedNotification {
+        var envelope = object
+        var decodedMessage = message
+        var type = "?"
+        if let data = (message["data"] as? String).flatMap({ Data(base64Encoded: $0) }),
+           let notification = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+            decodedMessage["data"] = notification
+            for (key, names) in [("subscriptionNotification", "subscription"), ("oneTimeProductNotification", "one-time product")] {
+                if let inner = notification[key] as? [String: Any], let number = inner["notificationType"] as? Int {
+                    type = "\(names) \(number)"
+                }
+            }
+            if notification["voidedPurchaseNotification"] != nil { type = "voided purchase" }
+            if notification["testNotification"] != nil { type = "test" }
+        }
+        envelope["message"] = decodedMessage
+        // Pub/Sub signs nothing in the body; a push subscription with authentication adds a token.
+        let verdict: Verdict = authorization?.hasPrefix("Bearer ") == true
+            ? .unchecked("a Bearer token came; Google's OIDC keys are not reachable offline")
+            : .unchecked("Pub/Sub signs nothing in the body")
+        return ReceivedNotification(store: .googlePlay, type: type, verdict: verdict, decoded: indented(envelope))
+    }
+
+    private static func indented(_ object: Any) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys,
+                                                                                       .withoutEscapingSlashes])
+        else { return "\(object)" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
