@@ -60,7 +60,7 @@ extension EndToEnd {
             }
             try app.waitUntil("the Events pane shows each delivery") { screen in
                 let events = screen.pane("Events") ?? []
-                return events.contains { $0.contains("notification.delivered") } && events.contains { $0.contains("notification.failed") }
+                return events.contains { $0.contains("notif.delivered") } && events.contains { $0.contains("notif.failed") }
             }
             try app.quit()
 
@@ -238,7 +238,7 @@ extension EndToEnd.AppStoreNotifications {
         let relaunched = try TmuxSession(stateDirectory: state, arguments: arguments)
         defer { relaunched.close() }
         try relaunched.waitUntil("the notification goes again and is delivered") { screen in
-            (screen.pane("Events") ?? []).contains { $0.contains("notification.delivered") }
+            (screen.pane("Events") ?? []).contains { $0.contains("notif.delivered") }
         }
         try relaunched.quit()
         let got = try receiver.received()

@@ -26,7 +26,7 @@ extension Store {
             outboxList.invalidate()
             upcoming.agenda.cancel { $0 == .notificationDue(id: id) }
             try handOver(notification: id)
-            return StoreNotice(.info, "\(what) resent: attempt \(attempt), the same notificationUUID \(row.uuid).")
+            return StoreNotice(.info, "Resent \(what): attempt \(attempt), the same notificationUUID.")
         }
     }
 
