@@ -39,6 +39,8 @@ extension App {
             announceEligibility()
         case .previewNextPlayer:
             previewNextPlayer()
+        case .toggleWebhookMode:
+            return [.engine(.toggleWebhookMode)]
         case .nextDevice:
             device = device.next
             say(StoreNotice(.info, device.frameWidth.map { "Device: \(device.rawValue), \($0) columns wide." }

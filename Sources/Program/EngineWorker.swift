@@ -97,6 +97,8 @@ public final class EngineWorker: @unchecked Sendable {
                 return try store.resendNotification(id: id)
             case .advanceToNextAttempt(let id):
                 return try store.advanceToNextAttempt(ofNotification: id)
+            case .toggleWebhookMode:
+                return store.toggleXsollaWebhookMode()
             }
         } catch {
             // Whatever the call wrote was rolled back: the state as it stands, and why.

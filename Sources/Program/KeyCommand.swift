@@ -28,6 +28,8 @@ public enum KeyCommand: Sendable, Equatable {
     case previewNextPlayer
     /// `d`.
     case nextDevice
+    /// `W`: Xsolla's webhook mode on or off.
+    case toggleWebhookMode
     /// `:`.
     case openPrompt
     /// `m`.

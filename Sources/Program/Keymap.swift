@@ -48,8 +48,8 @@ public enum Keymap {
                    sends: .command(.transactionActions)),
         KeyBinding(.character("p"), help: KeyHelp("p", "buy a promoted purchase the Xee SDK held"),
                    sends: .command(.heldPromotions)),
-        KeyBinding(.character("x"), help: KeyHelp("x", "the Xee server's key, Apple's answer, promoted purchases"),
-                   sends: .command(.xeeSettings)),
+        KeyBinding(.character("x"), help: servers, sends: .command(.xeeSettings)),
+        KeyBinding(.character("W"), help: servers, sends: .command(.toggleWebhookMode)),
         KeyBinding(.character("]"), help: rates, sends: .command(.stepTimeRate(by: 1))),
         KeyBinding(.character("["), help: rates, sends: .command(.stepTimeRate(by: -1))),
     ] + (0...9).map { digit in
@@ -98,6 +98,7 @@ public enum Keymap {
     private static let themes = KeyHelp("t / T", "next / previous theme")
     private static let variantAndPath = KeyHelp("v / i", "preview the next paywall variant / next integration path")
     private static let eligibilityAndPlayer = KeyHelp("e / P", "preview offer eligibility / the next player state")
+    private static let servers = KeyHelp("x / W", "the Xee server's settings / Xsolla's webhook mode on, off")
     private static let rates = KeyHelp("] / [", "time faster / slower (paused, real, Apple's test rates)")
     private static let calendar = KeyHelp("+ / >", "calendar a day on (7+: a week) / to the next thing due")
     private static let events = KeyHelp("f / F", "Events by category / only the selected row's kind")

@@ -139,4 +139,6 @@ public enum EngineCall: Sendable, Equatable {
     case resendNotification(id: Int64)
     /// `N` on the Server pane: the calendar on to this outbox row's next attempt.
     case advanceToNextAttempt(ofNotification: Int64)
+    /// Xsolla's webhook mode on if off, off if on.
+    case toggleWebhookMode
 }

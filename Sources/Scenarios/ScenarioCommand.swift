@@ -62,9 +62,11 @@ public enum ScenarioCommand: Sendable, Equatable {
     /// the system's choice, said in the transcript).
     case api(host: String, port: UInt16)
     /// Where a store's server posts its notifications from here on (nil: nowhere), as
-    /// `--apple-notifications` and `--play-notifications` do; `productionRetries`, with the App
-    /// Store's production retries.
+    /// `--apple-notifications`, `--play-notifications` and `--xsolla-notifications` do;
+    /// `productionRetries`, with the App Store's production retries.
     case notifications(Marketplace, url: String?, productionRetries: Bool)
+    /// Xsolla's webhook mode on or off from here on, over the catalog's `payStation.webhookMode`.
+    case webhookMode(Bool)
     /// The App Store starts a promoted purchase of a SKU (as `storefront promote`).
     case promote(String)
     /// The app buys a held promoted product with `makePurchase`.
@@ -213,8 +215,9 @@ public enum NotificationOutcome: Sendable, Equatable {
     case pending
     /// Attempted exactly this many times.
     case attempts(Int)
-    /// Its latest attempt was answered with this HTTP status.
-    case answered(Int)
+    /// Its latest attempt was answered with this HTTP status (and, where the store names one,
+    /// this error code: Xsolla's `INVALID_USER`).
+    case answered(Int, code: String?)
 
     var words: String {
         switch self {
@@ -222,7 +225,7 @@ public enum NotificationOutcome: Sendable, Equatable {
         case .failed: "failed"
         case .pending: "pending"
         case .attempts(let count): "attempt \(count)"
-        case .answered(let status): "answered \(status)"
+        case .answered(let status, let code): "answered \(status)" + (code.map { " \($0)" } ?? "")
         }
     }
 }

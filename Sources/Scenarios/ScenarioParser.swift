@@ -77,7 +77,7 @@ public enum ScenarioParser {
 
     static let commandNames = [
         "catalog", "storefront", "path", "user", "size", "network", "seed", "signed-data", "select", "buy", "paystation", "storekit", "play", "acknowledge", "consume",
-        "approve", "decline", "resolve", "refund", "rate", "upgrade", "downgrade", "price-increase", "delete", "tamper", "expire", "renew", "billing-issue", "extend-renewal", "cancel-renewal", "enable-renewal", "xee", "open-url", "promote", "resume", "api", "notifications", "relaunch", "reload", "restore", "advance", "key", "type", "click", "preview", "expect", "snapshot", "capture", "caption",
+        "approve", "decline", "resolve", "refund", "rate", "upgrade", "downgrade", "price-increase", "delete", "tamper", "expire", "renew", "billing-issue", "extend-renewal", "cancel-renewal", "enable-renewal", "xee", "open-url", "promote", "resume", "api", "notifications", "webhook-mode", "relaunch", "reload", "restore", "advance", "key", "type", "click", "preview", "expect", "snapshot", "capture", "caption",
     ]
 
     private static func parse(_ name: String, _ arguments: [String]) throws(Problem) -> ScenarioCommand {
@@ -129,12 +129,11 @@ public enum ScenarioParser {
             }
             return .api(host: address.host, port: address.port)
         case "notifications":
-            let usage = "a store and a URL: notifications apple|play http://127.0.0.1:9000/apple [production] (or off)"
+            let usage = "a store and a URL: notifications apple|play|xsolla http://127.0.0.1:9000/apple [production] (or off)"
             guard (2...3).contains(arguments.count) else { throw Problem("notifications takes " + usage) }
-            let stores: [String: Marketplace] = ["apple": .appStore, "play": .googlePlay]
             let name = arguments[0]
-            guard let store = stores[name] else {
-                throw Problem("notifications takes apple (the App Store's) or play (Google Play's; Xsolla's are not sent yet), not \(name)")
+            guard let store = Self.notifyingStores[name] else {
+                throw Problem("notifications takes apple (the App Store's), play (Google Play's) or xsolla (Xsolla's webhooks), not \(name)")
             }
             if arguments[1] == "off" {
                 guard arguments.count == 2 else { throw Problem("notifications \(name) off takes nothing after off") }
@@ -145,9 +144,15 @@ public enum ScenarioParser {
             guard arguments.count == 2 || (store == .appStore && arguments[2] == "production") else {
                 throw Problem(store == .appStore
                     ? "after notifications apple URL comes production (production's retries) or nothing, not \(arguments[2])"
-                    : "after notifications play URL comes nothing (Pub/Sub retries one way), not \(arguments[2])")
+                    : "after notifications \(name) URL comes nothing (only the App Store has production's retries), not \(arguments[2])")
             }
             return .notifications(store, url: arguments[1], productionRetries: arguments.count == 3)
+        case "webhook-mode":
+            try exactly(1, "on or off: webhook-mode on")
+            guard let on = ["on": true, "off": false][arguments[0]] else {
+                throw Problem("webhook-mode takes on or off, not \(arguments[0])")
+            }
+            return .webhookMode(on)
         case "seed":
             try exactly(1, "a whole number: seed 7")
             guard Self.isDigits(arguments[0]), let seed = UInt64(arguments[0]) else {
@@ -422,11 +427,21 @@ public enum ScenarioParser {
         }
     }
 
-    /// `expect notification STORE TYPE [SUBTYPE] delivered|failed|pending|attempt N|answered STATUS`.
+    /// The stores whose servers post notifications, by the word a script names them with.
+    static let notifyingStores: [String: Marketplace] = ["apple": .appStore, "play": .googlePlay, "xsolla": .xsolla]
+
+    /// `expect notification STORE TYPE [SUBTYPE] delivered|failed|pending|attempt N|answered STATUS [CODE]`.
     private static func notificationExpectation(_ words: [String]) throws(Problem) -> Expectation {
-        let usage = "expect notification apple TYPE [SUBTYPE] delivered|failed|pending|attempt N|answered STATUS"
-        guard words[0] == "apple" else { throw Problem("expect notification takes apple (the App Store's), not \(words[0])") }
+        let usage = "expect notification apple|play|xsolla TYPE [SUBTYPE] delivered|failed|pending|attempt N|answered STATUS [CODE]"
+        guard let store = notifyingStores[words[0]] else {
+            throw Problem("expect notification takes apple, play or xsolla, not \(words[0])")
+        }
         var rest = Array(words.dropFirst())
+        // Xsolla's error code after the status: `answered 400 INVALID_USER`.
+        var code: String?
+        if rest.count >= 3, rest[rest.count - 3] == "answered", isDigits(rest[rest.count - 2]) {
+            code = rest.removeLast()
+        }
         let outcome: NotificationOutcome
         switch (rest.last, rest.count >= 2 ? rest[rest.count - 2] : nil) {
         case ("delivered"?, _): outcome = .delivered; rest.removeLast()
@@ -439,14 +454,23 @@ public enum ScenarioParser {
             guard isDigits(number), let status = Int(number), (100...599).contains(status) else {
                 throw Problem("answered takes an HTTP status (100 to 599), not \(number)")
             }
-            outcome = .answered(status); rest.removeLast(2)
+            outcome = .answered(status, code: code); rest.removeLast(2)
         default:
             throw Problem(usage)
         }
-        guard (1...2).contains(rest.count),
-              rest.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isUppercase || $0 == "_") } })
-        else { throw Problem(usage + " (TYPE and SUBTYPE in Apple's capitals, as DID_RENEW BILLING_RECOVERY)") }
-        return .notification(.appStore, type: rest[0], subtype: rest.count == 2 ? rest[1] : nil, outcome: outcome)
+        // Apple's and Google's types are capitals (DID_RENEW, SUBSCRIPTION_RENEWED); Xsolla's are
+        // lower case (order_paid); a subtype is Apple's alone.
+        let lettersOfType: (Character) -> Bool = switch store {
+        case .xsolla: { $0.isASCII && ($0.isLowercase || $0 == "_") }
+        case .googlePlay: { $0.isASCII && ($0.isLetter || $0 == "_") }  // and voidedPurchaseNotification
+        default: { $0.isASCII && ($0.isUppercase || $0 == "_") }
+        }
+        guard (1...(store == .appStore ? 2 : 1)).contains(rest.count), rest.allSatisfy({ !$0.isEmpty && $0.allSatisfy(lettersOfType) })
+        else {
+            throw Problem(usage + (store == .xsolla ? " (TYPE in Xsolla's words, as order_paid)"
+                : " (TYPE and SUBTYPE in the store's capitals, as DID_RENEW BILLING_RECOVERY)"))
+        }
+        return .notification(store, type: rest[0], subtype: rest.count == 2 ? rest[1] : nil, outcome: outcome)
     }
 
     private static func storeKit(_ arguments: [String]) throws(Problem) -> ScenarioCommand {
@@ -475,7 +499,7 @@ public enum ScenarioParser {
             + "balance CURRENCY N, transaction last|ID STATE [finished|unfinished], transactions N, "
             + "charge last|ID AMOUNT CURRENCY, offer last|ID TYPE [OFFER-ID], event NAME, no event NAME, "
             + "invalid-products SKU...|none, history agrees, history entitlement LEVEL active|inactive, history says \"TEXT\", "
-            + "api METHOD PATH [within DURATION], notification apple TYPE [SUBTYPE] OUTCOME"
+            + "api METHOD PATH [within DURATION], notification apple|play|xsolla TYPE [SUBTYPE] OUTCOME"
         guard let what = arguments.first else { throw Problem(usage) }
         let rest = Array(arguments.dropFirst())
         switch (what, rest.count) {

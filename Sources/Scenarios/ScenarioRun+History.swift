@@ -89,7 +89,7 @@ extension ScenarioRun {
         case .failed: holds = newest.deliveredAt == nil && newest.nextAttemptAt == nil && latest != nil
         case .pending: holds = newest.nextAttemptAt != nil
         case .attempts(let count): holds = newest.attempts.count == count
-        case .answered(let status): holds = latest?.httpStatus == status
+        case .answered(let status, let code): holds = latest?.httpStatus == status && (code == nil || latest?.result == code)
         }
         guard holds else {
             let state = newest.deliveredAt != nil ? "delivered" : newest.nextAttemptAt != nil ? "pending" : "failed"

@@ -30,8 +30,10 @@ final class ScenarioRun<Terminal: Backend> {
     private var signedData: SignedDataStyle?
     /// Where each store's server posts (`notifications`), kept across relaunches.
     private var outbox = OutboxSettings()
-    /// Whether a `notifications` line has spoken, over the catalog's `settings.notifications`.
-    private var notificationsSet = false
+    /// The stores a `notifications` line has spoken of, over the catalog's `settings.notifications`.
+    private var notificationsSet: Set<Marketplace> = []
+    /// Whether a `webhook-mode` line has spoken, over the catalog's `payStation.webhookMode`.
+    private var webhookModeSet = false
     private var seed: UInt64
     var catalog: ProductCatalog?
     private(set) var program: AppLoop<Terminal>?
@@ -141,6 +143,17 @@ final class ScenarioRun<Terminal: Backend> {
         return StateDirectory(path: path)
     }
 
+    /// The outbox as the script and the catalog say it: a line's URL or mode over the catalog's.
+    private func outboxSettings(for catalog: ProductCatalog) -> OutboxSettings {
+        var settings = outbox
+        for (store, url) in catalog.settings.notifications.urls where !notificationsSet.contains(store) {
+            settings.urls[store] = url
+        }
+        settings.xsollaSecretKey = catalog.settings.notifications.xsollaSecretKey
+        if !webhookModeSet { settings.xsollaWebhookMode = catalog.settings.payStation.webhookMode }
+        return settings
+    }
+
     private func launch(at line: ScenarioLine) throws {
         let catalog = try loadCatalog(at: line)
         self.catalog = catalog
@@ -163,10 +176,7 @@ final class ScenarioRun<Terminal: Backend> {
         }
         if let network { store.networkCondition = network }
         if let signedData { store.signedDataChoice = signedData }
-        var outbox = self.outbox
-        // The catalog's URL until the script sets one (or turns it off).
-        if !notificationsSet, let apple = catalog.settings.notifications.apple { outbox.urls[.appStore] = apple.text }
-        _ = store.configureOutbox(outbox)
+        _ = store.configureOutbox(outboxSettings(for: catalog))
         store.checkpoint = options.checkpoint
         let report = store.currentReport()
         // The one place a launch gets its backend: a fresh headless screen, or the demo's terminal.
@@ -346,9 +356,15 @@ final class ScenarioRun<Terminal: Backend> {
             try startAPIs(host: host, port: port, line)
         case .notifications(let marketplace, let url, let productionRetries):
             outbox.urls[marketplace] = url
-            notificationsSet = true
+            notificationsSet.insert(marketplace)
             if marketplace == .appStore { outbox.appStoreRetries = productionRetries }
-            try running().send(.configureOutbox(outbox))
+            let program = try running()
+            program.send(.configureOutbox(outboxSettings(for: program.app.catalog)))
+        case .webhookMode(let on):
+            outbox.xsollaWebhookMode = on
+            webhookModeSet = true
+            let program = try running()
+            program.send(.configureOutbox(outboxSettings(for: program.app.catalog)))
         case .promote(let sku):
             let program = try running()
             // As `storefront promote` refuses it: a SKU the catalog lacks is a typo in the script.
@@ -513,6 +529,8 @@ final class ScenarioRun<Terminal: Backend> {
         case .threeDSecure: return "3-D Secure"
         case .done: return "a paid payment"
         case .declined(let reason): return "a declined payment (\(reason))"
+        case .userRefused(let reason): return "a player the game refused (\(reason))"
+        case .troubled(let reason): return "a troubled payment (\(reason))"
         case .cancelled: return "a closed page"
         }
     }

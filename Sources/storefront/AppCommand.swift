@@ -37,7 +37,9 @@ enum AppCommand {
         let apiAddress = try APIOption.address(options, catalog: catalog)
         var notificationURLs = try options.notificationURLs()
         // The catalog's, unless the command line says.
-        if notificationURLs[.appStore] == nil, let apple = catalog.settings.notifications.apple { notificationURLs[.appStore] = apple.text }
+        for (store, url) in catalog.settings.notifications.urls where notificationURLs[store] == nil {
+            notificationURLs[store] = url
+        }
         let device = try options.deviceChoice()
         let projectId = try options.sdkProjectId()
         let recordFile = try RecordOption.file(options)

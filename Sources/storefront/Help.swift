@@ -82,6 +82,7 @@ enum Help {
                               the app runs (port 8780 unless given; docs/backend.md), answered from the ledger
           --apple-notifications URL  post the App Store's server notifications there (docs/backend.md)
           --play-notifications URL   post Google Play's developer notifications there, as Pub/Sub pushes them
+          --xsolla-notifications URL post Xsolla's webhooks there, signed with the project's secret key
           --project-id N      start the Pay Station SDK with another project id (a wrong one sells nothing)
           --audience          (app, demo) the player's screen: no QA row on the App Store sheet, no Sandbox
                               marker, no Events pane, and a month lasts a month (the app's rate becomes real time)

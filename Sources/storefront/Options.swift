@@ -21,6 +21,8 @@ struct Options {
     var appleNotificationsURL: String?
     /// `--play-notifications URL`: where Google Play's Pub/Sub push subscription posts.
     var playNotificationsURL: String?
+    /// `--xsolla-notifications URL`: where Xsolla posts its webhooks.
+    var xsollaNotificationsURL: String?
     var projectId: String?
     var json = false
     var csv = false
@@ -68,7 +70,7 @@ struct Options {
     var positional: [String] = []
 
     static let valueOptions: Set<String> = [
-        "--catalog", "--theme", "--storefront", "--state-dir", "--user", "--network", "--signed-data", "--api", "--apple-notifications", "--play-notifications", "--project-id", "--junit", "--shard",
+        "--catalog", "--theme", "--storefront", "--state-dir", "--user", "--network", "--signed-data", "--api", "--apple-notifications", "--play-notifications", "--xsolla-notifications", "--project-id", "--junit", "--shard",
         "--jobs", "--snapshots", "--device", "--speed", "--captions", "--record", "--scenarios",
         "--out", "--formats", "--storefronts", "--themes", "--sizes", "--variants", "--eligibility", "--states", "--compare",
         "--path",
@@ -94,11 +96,13 @@ struct Options {
         return style
     }
 
-    /// `--apple-notifications` and `--play-notifications`, checked: http or https URLs, by store.
+    /// `--apple-notifications`, `--play-notifications` and `--xsolla-notifications`, checked:
+    /// http or https URLs, by store.
     func notificationURLs() throws(CommandFailure) -> [Marketplace: String] {
         var urls: [Marketplace: String] = [:]
         for (option, url, store) in [("--apple-notifications", appleNotificationsURL, Marketplace.appStore),
-                                     ("--play-notifications", playNotificationsURL, .googlePlay)] {
+                                     ("--play-notifications", playNotificationsURL, .googlePlay),
+                                     ("--xsolla-notifications", xsollaNotificationsURL, .xsolla)] {
             guard let url else { continue }
             if let problem = OutboxSettings.problem(with: url) {
                 throw CommandFailure(.usage, "\(option): \(ControlCharacters.escaped(problem)).")
@@ -157,6 +161,7 @@ struct Options {
                 case "--api": options.apiAddress = value
                 case "--apple-notifications": options.appleNotificationsURL = value
                 case "--play-notifications": options.playNotificationsURL = value
+                case "--xsolla-notifications": options.xsollaNotificationsURL = value
                 case "--project-id": options.projectId = value
                 case "--junit": options.junitPath = value
                 case "--shard": options.shard = value

@@ -212,8 +212,8 @@ struct CatalogEncoderTests {
             "projectId", "loginProjectId", "platform", "enablePayments", "openExternalBrowser", "useSandbox", "customUserId",
             "paymentsRedirectUrl", "payStation", "xee", "timeRate", "network", "storeKit", "customLoginToken",
             "signedData", "requestedProducts", "api", "notifications"])
-        #expect(properties(NotificationTargets()) == ["apple"])
-        #expect(properties(PayStationSettings()) == ["theme", "size", "redirect", "prewarm", "coldLaunchSeconds"])
+        #expect(properties(NotificationTargets()) == ["apple", "play", "xsolla", "xsollaSecretKey"])
+        #expect(properties(PayStationSettings()) == ["theme", "size", "redirect", "prewarm", "coldLaunchSeconds", "webhookMode"])
         #expect(properties(RedirectPolicy()) == ["condition", "delaySeconds", "manualButtonCaption"])
         #expect(properties(XeeSettings()) == ["inAppPurchaseKey", "notificationDelaySeconds", "shouldAddStorePayment"])
         #expect(properties(StoreKitTestSettings()) == [

@@ -131,6 +131,27 @@ struct CatalogErrorTests {
         #expect(try #require(loadFailure(unknown)).diagnostics.first?.path == "$.settings.notifications.google")
     }
 
+    /// Google Play's and Xsolla's URLs, Xsolla's secret key and webhook mode read, write back,
+    /// and a wrong one names its place.
+    @Test func eachStoresNotificationsAndWebhookModeRoundTrip() throws {
+        let set = try defaultCatalog(replacing: #""enablePayments": true"#, with: #"""
+            "enablePayments": true, "notifications": {"play": "http://127.0.0.1:9000/play",
+            "xsolla": "https://backend.example/xsolla", "xsollaSecretKey": "s3cret"}
+            """#)
+            .replacingOccurrences(of: #""prewarm": true"#, with: #""prewarm": true, "webhookMode": true"#)
+        let loaded = try CatalogLoader.load(text: set, file: "catalog.json")
+        #expect(loaded.settings.notifications.play?.text == "http://127.0.0.1:9000/play")
+        #expect(loaded.settings.notifications.xsolla?.text == "https://backend.example/xsolla")
+        #expect(loaded.settings.notifications.xsollaSecretKey == "s3cret")
+        #expect(loaded.settings.payStation.webhookMode)
+        let again = try CatalogLoader.load(text: CatalogEncoder.encode(loaded), file: "catalog.json")
+        #expect(again.settings.notifications == loaded.settings.notifications)
+        #expect(again.settings.payStation == loaded.settings.payStation)
+        let wrong = try defaultCatalog(replacing: #""enablePayments": true"#,
+                                       with: #""enablePayments": true, "notifications": {"xsolla": "backend"}"#)
+        #expect(try #require(loadFailure(wrong)).diagnostics.first?.path == "$.settings.notifications.xsolla")
+    }
+
     @Test(arguments: [
         ("nonconsumable", "unknown value \"nonconsumable\"; did you mean \"nonConsumable\"?"),
         ("subscription", "unknown value \"subscription\"; expected one of consumable, nonConsumable, autoRenewable, nonRenewing"),

@@ -8,12 +8,17 @@ import Testing
 @Suite("Scenarios: the stores' notifications")
 struct NotificationScenarioTests {
     @Test("a wrong expect notification line says what it takes", arguments: [
-        ("expect notification apple DID_RENEW", "expect notification apple TYPE [SUBTYPE] delivered|failed|pending"),
-        ("expect notification play SUBSCRIPTION_RENEWED delivered", "expect notification takes apple"),
-        ("expect notification apple did_renew delivered", "TYPE and SUBTYPE in Apple's capitals"),
+        ("expect notification apple DID_RENEW", "expect notification apple|play|xsolla TYPE [SUBTYPE] delivered|failed|pending"),
+        ("expect notification amazon SUBSCRIPTION_RENEWED delivered", "expect notification takes apple, play or xsolla, not amazon"),
+        ("expect notification apple did_renew delivered", "TYPE and SUBTYPE in the store's capitals"),
+        ("expect notification xsolla ORDER_PAID delivered", "TYPE in Xsolla's words, as order_paid"),
+        ("expect notification play SUBSCRIPTION_RENEWED BILLING delivered", "expect notification apple|play|xsolla TYPE"),
+        ("webhook-mode maybe", "webhook-mode takes on or off, not maybe"),
+        ("notifications amazon http://127.0.0.1:9/", "notifications takes apple (the App Store's), play (Google Play's) or xsolla"),
+        ("notifications xsolla http://127.0.0.1:9/ production", "after notifications xsolla URL comes nothing"),
         ("expect notification apple DID_RENEW attempt 0", "attempt takes a count from 1, not 0"),
         ("expect notification apple DID_RENEW answered 99", "answered takes an HTTP status (100 to 599), not 99"),
-        ("expect notification apple A B C delivered", "expect notification apple TYPE [SUBTYPE]"),
+        ("expect notification apple A B C delivered", "expect notification apple|play|xsolla TYPE [SUBTYPE]"),
     ])
     func wrongLines(line: String, message: String) throws {
         let scratch = try ScratchDirectory()
@@ -30,7 +35,15 @@ struct NotificationScenarioTests {
         #expect(try command("expect notification apple SUBSCRIBED INITIAL_BUY attempt 2")
                 == .expect(.notification(.appStore, type: "SUBSCRIBED", subtype: "INITIAL_BUY", outcome: .attempts(2))))
         #expect(try command("expect notification apple REFUND answered 500")
-                == .expect(.notification(.appStore, type: "REFUND", subtype: nil, outcome: .answered(500))))
+                == .expect(.notification(.appStore, type: "REFUND", subtype: nil, outcome: .answered(500, code: nil))))
+        #expect(try command("expect notification xsolla user_validation answered 400 INVALID_USER")
+                == .expect(.notification(.xsolla, type: "user_validation", subtype: nil,
+                                         outcome: .answered(400, code: "INVALID_USER"))))
+        #expect(try command("expect notification play SUBSCRIPTION_RENEWED attempt 2")
+                == .expect(.notification(.googlePlay, type: "SUBSCRIPTION_RENEWED", subtype: nil, outcome: .attempts(2))))
+        #expect(try command("webhook-mode on") == .webhookMode(true))
+        #expect(try command("notifications xsolla http://127.0.0.1:9/x")
+                == .notifications(.xsolla, url: "http://127.0.0.1:9/x", productionRetries: false))
         #expect(try command("expect notification apple TEST failed")
                 == .expect(.notification(.appStore, type: "TEST", subtype: nil, outcome: .failed)))
     }

@@ -9,7 +9,7 @@ struct EventKindTests {
     @Test(arguments: [EventKind.redirectRejected, .payStationDeclined, .payStationWrongCode, .validationFailed,
                       .didFailToRenew, .refund, .xsollaRefund, .voidedPurchaseNotification, .ledgerUnreadable, .accountStale,
                       .playResponse, .playVerifyFailed, .oneTimeProductCanceled, .subscriptionOnHold, .subscriptionRevoked,
-                      .subscriptionPendingPurchaseCanceled])
+                      .subscriptionPendingPurchaseCanceled, .payStationUserRefused, .payStationTroubled])
     func refusalsAndDeclinesStandOut(_ kind: EventKind) {
         #expect(kind.tone == .failure)
     }
@@ -23,7 +23,8 @@ struct EventKindTests {
                                     .didFailToRenew, .refund, .xsollaRefund, .voidedPurchaseNotification, .granted,
                                     .ledgerUnreadable, .accountStale, .playResponse, .playVerifyFailed,
                                     .oneTimeProductCanceled, .subscriptionOnHold, .subscriptionRevoked,
-                                    .subscriptionPendingPurchaseCanceled, .notificationFailed]
+                                    .subscriptionPendingPurchaseCanceled, .notificationFailed, .payStationUserRefused,
+                                    .payStationTroubled]
         for kind in EventKind.sdkCalls + EventKind.lifecycle where !loud.contains(kind) {
             #expect(kind.tone == .neutral, "\(kind)")
         }

@@ -144,8 +144,8 @@ struct PubSubDeliveryRulesTests {
 
     @Test func eachStoreHasItsOwnRules() {
         let settings = OutboxSettings(appStoreRetries: true)
-        #expect(settings.rules(of: .googlePlay) is PubSubDeliveryRules)
-        #expect((settings.rules(of: .appStore) as? AppStoreDeliveryRules)?.retries == true)
-        #expect((settings.rules(of: .xsolla) as? AppStoreDeliveryRules)?.retries == false)
+        #expect(settings.rules(of: .googlePlay, type: "SUBSCRIPTION_RENEWED") is PubSubDeliveryRules)
+        #expect((settings.rules(of: .appStore, type: "DID_RENEW") as? AppStoreDeliveryRules)?.retries == true)
+        #expect((settings.rules(of: .xsolla, type: "payment") as? XsollaDeliveryRules)?.type == "payment")
     }
 }

@@ -1,10 +1,11 @@
 """What the tests' notification receivers share: listen, read each POST, log it, answer.
 
 `serve(port_file, out_file, answers, default, read)` listens on 127.0.0.1, a port the system
-picks, written to PORT_FILE once it listens. Each POST's body goes through `read`, which
-returns the fields of its JSON line (a body it cannot read raises, and the line says why); the
-line, with the path, the Content-Type and the status answered, is appended to OUT_FILE. The
-answers are `answers` in turn (0: never answer), then `default`. Runs until killed.
+picks, written to PORT_FILE once it listens. Each POST's body (and its headers, for a `read`
+that takes two arguments) goes through `read`, which returns the fields of its JSON line (a
+body it cannot read raises, and the line says why); the line, with the path, the Content-Type
+and the status answered, is appended to OUT_FILE. The answers are `answers` in turn (0: never
+answer; a pair: a status and the JSON body to answer with), then `default`. Runs until killed.
 """
 import json
 import os
@@ -18,19 +19,24 @@ def serve(port_file, out_file, answers, default, read):
             body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
             line = {"path": self.path, "contentType": self.headers.get("Content-Type")}
             try:
-                line.update(read(body))
+                line.update(read(body, self.headers) if read.__code__.co_argcount == 2 else read(body))
             except Exception as error:  # a body not of the store's shape: said, not raised
                 line["error"] = repr(error)
             status = answers.pop(0) if answers else default
+            status, answer = status if isinstance(status, tuple) else (status, None)
             line["answered"] = status
             with open(out_file, "a") as out:
                 out.write(json.dumps(line) + "\n")
             if status == 0:  # never answers: a backend that hangs (its line is written first)
                 time.sleep(3600)
                 return
+            payload = json.dumps(answer).encode() if answer is not None else b""
             self.send_response(status)
-            self.send_header("Content-Length", "0")
+            if payload:
+                self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(payload)))
             self.end_headers()
+            self.wfile.write(payload)
 
         def log_message(self, *arguments):
             pass

@@ -43,6 +43,32 @@ struct PayStationSheetRenderTests {
         #expect(shown.contains("[ ] save card"))
     }
 
+    /// Webhook mode: the page waits for the game's server, then shows its refusal or a
+    /// troubled payment in full at 80 columns.
+    @Test func webhookModesPagesSayWhatTheGamesServerDid() {
+        var waiting = session()
+        waiting.checkUser()
+        let checking = text(waiting)
+        #expect(checking.contains("Checking your account with the game…"))
+        #expect(checking.contains("Checking your account… · Esc cancel"))
+        #expect(!checking.contains("[ Pay $0.99 ]"))
+
+        var refused = session()
+        refused.refuseUser(because: "the game does not know this player (HTTP 400, INVALID_USER: Invalid user)")
+        let refusal = text(refused)
+        #expect(refusal.contains("✗ Payment is not available for this account"))
+        // Wrapped within the page, whole.
+        #expect(refusal.contains("The game does not know this player (HTTP 400, INVALID_USER: Invalid"))
+        #expect(refusal.contains("user). Nothing was charged."))
+
+        var troubled = session(card: "4111111111111111")
+        troubled.becomeTroubled(because: "the game's server did not take the payment (HTTP 500); Xsolla retries at 12:05")
+        let trouble = text(troubled)
+        #expect(trouble.contains("! Paid; the order is not complete (status troubled)"))
+        #expect(trouble.contains("The game's server did not take the payment (HTTP 500); Xsolla retries at"))
+        #expect(trouble.contains("12:05."))
+    }
+
     @Test func inAppPayStationSaysSo() {
         let inApp = PayStationSession(transactionId: "t", invoiceId: "1", token: "T", productId: SKU.gems100,
                                       productName: "Edelsteinbeutel", formattedPrice: "1,09 €",

@@ -70,9 +70,13 @@ public enum CatalogEncoder {
             members.append(("signedData", .string(settings.signedData.rawValue)))
         }
         if let api = settings.api { members.append(("api", .string(api.description))) }
-        if let apple = settings.notifications.apple {
-            members.append(("notifications", .object([("apple", .string(apple.text))])))
-        }
+        let targets = settings.notifications
+        let notifications: [(String, JSONText)] = [
+            targets.apple.map { ("apple", .string($0.text)) }, targets.play.map { ("play", .string($0.text)) },
+            targets.xsolla.map { ("xsolla", .string($0.text)) },
+            targets.xsollaSecretKey.map { ("xsollaSecretKey", .string($0)) },
+        ].compactMap { $0 }
+        if !notifications.isEmpty { members.append(("notifications", .object(notifications))) }
         if settings.storeKit != defaults.storeKit { members.append(("storeKit", storeKit(settings.storeKit))) }
         // An empty list is not the default (nil: every SKU); it asks for nothing.
         if let requested = settings.requestedProducts {
@@ -87,6 +91,7 @@ public enum CatalogEncoder {
         if payStation.theme != defaults.theme { members.append(("theme", .string(payStation.theme.rawValue))) }
         if payStation.size != defaults.size { members.append(("size", .string(payStation.size.rawValue))) }
         if payStation.prewarm != defaults.prewarm { members.append(("prewarm", .bool(payStation.prewarm))) }
+        if payStation.webhookMode { members.append(("webhookMode", .bool(true))) }
         if payStation.coldLaunchSeconds != defaults.coldLaunchSeconds {
             members.append(("coldLaunchSeconds", .int(payStation.coldLaunchSeconds)))
         }

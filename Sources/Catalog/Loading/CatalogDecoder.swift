@@ -77,8 +77,11 @@ struct CatalogDecoder {
         settings.signedData = reader.enumeration("signedData", as: SignedDataStyle.self) ?? .appStore
         settings.requestedProducts = reader.strings("requestedProducts")
         settings.api = reader.servedAddress("api")
-        if let notifications = reader.object("notifications", allowedKeys: ["apple"]) {
+        if let notifications = reader.object("notifications", allowedKeys: ["apple", "play", "xsolla", "xsollaSecretKey"]) {
             settings.notifications.apple = notifications.notificationURL("apple")
+            settings.notifications.play = notifications.notificationURL("play")
+            settings.notifications.xsolla = notifications.notificationURL("xsolla")
+            settings.notifications.xsollaSecretKey = notifications.string("xsollaSecretKey")
         }
         if let storeKit = reader.object("storeKit", allowedKeys: [
             "storefront", "locale", "timeRate", "askToBuyEnabled", "billingGracePeriodEnabled",
@@ -95,11 +98,12 @@ struct CatalogDecoder {
         // The Xsolla guide spells it `payments.redirectUrl`; both are accepted.
         settings.paymentsRedirectUrl = reader.string("paymentsRedirectUrl") ?? reader.string("payments.redirectUrl")
         if let payStation = reader.object("payStation",
-                                          allowedKeys: ["theme", "size", "redirect", "prewarm", "coldLaunchSeconds"]) {
+                                          allowedKeys: ["theme", "size", "redirect", "prewarm", "coldLaunchSeconds", "webhookMode"]) {
             settings.payStation.theme = payStation.enumeration("theme", as: PayStationSettings.Theme.self) ?? .dark
             settings.payStation.size = payStation.enumeration("size", as: PayStationSettings.Size.self) ?? .medium
             settings.payStation.prewarm = payStation.bool("prewarm") ?? false
             settings.payStation.coldLaunchSeconds = payStation.int("coldLaunchSeconds", range: 0...60) ?? 2
+            settings.payStation.webhookMode = payStation.bool("webhookMode") ?? false
             if let redirect = payStation.object("redirect", allowedKeys: ["condition", "delaySeconds", "manualButtonCaption"]) {
                 settings.payStation.redirect = RedirectPolicy(
                     condition: redirect.enumeration("condition", as: RedirectPolicy.Condition.self) ?? .successfulOrCanceled,

@@ -28,8 +28,19 @@ public struct NotificationURL: Sendable, Equatable, CustomStringConvertible {
 public struct NotificationTargets: Sendable, Equatable {
     /// The App Store's Server Notifications V2.
     public var apple: NotificationURL?
+    /// Google Play's real-time developer notifications, as a Pub/Sub push subscription posts them.
+    public var play: NotificationURL?
+    /// Xsolla's webhooks (the Publisher Account's "Webhook server").
+    public var xsolla: NotificationURL?
+    /// The project's secret key Xsolla signs its webhooks with; nil: one made for the ledger
+    /// (`storefront keys` prints it).
+    public var xsollaSecretKey: String?
 
-    public init(apple: NotificationURL? = nil) {
+    public init(apple: NotificationURL? = nil, play: NotificationURL? = nil, xsolla: NotificationURL? = nil,
+                xsollaSecretKey: String? = nil) {
         self.apple = apple
+        self.play = play
+        self.xsolla = xsolla
+        self.xsollaSecretKey = xsollaSecretKey
     }
 }

@@ -82,14 +82,18 @@ public struct PayStationSettings: Sendable, Equatable {
     public var prewarm: Bool
     /// How long the first page of a launch takes to load without pre-warming (simulated seconds).
     public var coldLaunchSeconds: Int
+    /// Xsolla's webhook mode: the team's backend is part of the purchase (its answer to
+    /// `user_validation` may refuse the player, and the game grants once it accepts `payment`).
+    public var webhookMode: Bool
 
     public init(theme: Theme = .dark, size: Size = .medium, redirect: RedirectPolicy = RedirectPolicy(),
-                prewarm: Bool = false, coldLaunchSeconds: Int = 2) {
+                prewarm: Bool = false, coldLaunchSeconds: Int = 2, webhookMode: Bool = false) {
         self.theme = theme
         self.size = size
         self.redirect = redirect
         self.prewarm = prewarm
         self.coldLaunchSeconds = coldLaunchSeconds
+        self.webhookMode = webhookMode
     }
 }
 

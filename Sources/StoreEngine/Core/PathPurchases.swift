@@ -98,6 +98,9 @@ struct PathPurchases {
         store.account.record(access, productId: productId)
     }
 
+    /// What its store posts of a purchase to the team's backend (`PathOutbox`).
+    var outbox: PathOutbox { PathOutbox(store: store) }
+
     /// A durable step of the purchase in the middle of the path's decision (a payment before its
     /// delivery): the store commits what the path has written so far, then goes on in a new
     /// commit; crash tests stop at `step` (`StoreCheckpoint`).

@@ -13,6 +13,9 @@ public enum PendingReason: String, Sendable, Equatable, CaseIterable {
     /// Google Play's purchase in `PENDING` (a slow test card): Google Play settles it later,
     /// PURCHASED or declined, and gives it an `orderId` only once PURCHASED.
     case slowCard
+    /// Xsolla's webhook mode: paid, and the game's server has not taken the `payment` webhook
+    /// yet; the item is granted once it does.
+    case backendHold
 
     /// How the ledger notes it on the deferred transaction.
     var recorded: String { rawValue }
@@ -27,6 +30,7 @@ public enum PendingReason: String, Sendable, Equatable, CaseIterable {
         case .askToBuy: return "Ask to Buy"
         case .interruptedPurchase: return "interrupted purchase"
         case .slowCard: return "slow card"
+        case .backendHold: return "the game's server"
         }
     }
 }

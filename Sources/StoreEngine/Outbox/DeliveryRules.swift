@@ -10,6 +10,13 @@ protocol DeliveryRules {
     /// When the attempt after `attempt` (1 for the first) is made, after one made at `time`, of
     /// a notification written at `written`; nil when the store gives up.
     func nextAttempt(after attempt: Int, madeAt time: Date, writtenAt written: Date) -> Date?
+    /// Whether the answer ends the notification's attempts though it was not taken (Xsolla's
+    /// refusals).
+    func isFinal(_ result: DeliveryResult) -> Bool
+}
+
+extension DeliveryRules {
+    func isFinal(_ result: DeliveryResult) -> Bool { false }
 }
 
 /// The App Store's: delivered on 200 to 206; in the sandbox one attempt, and with production's

@@ -21,10 +21,10 @@ extension Store {
         guard let owner = try owner ?? ledger.transaction(id: transactionId).map({ path(named: $0.integrationPath) })
         else { return }
         let marketplace = owner.traits.marketplace
-        guard outbox.urls[marketplace] != nil,
-              let message = try owner.lifecycle?.backendNotification(for: kind, ofTransaction: transactionId, in: context)
-        else { return }
-        try enqueueNotification(from: marketplace, uuid: message.uuid, type: message.type, transactionId: transactionId,
-                                body: message.body, headers: message.headers)
+        guard outbox.urls[marketplace] != nil, let lifecycle = owner.lifecycle else { return }
+        for message in try lifecycle.backendNotification(for: kind, ofTransaction: transactionId, in: context) {
+            try enqueueNotification(from: marketplace, uuid: message.uuid, type: message.type, transactionId: transactionId,
+                                    body: message.body, headers: message.headers)
+        }
     }
 }

@@ -21,6 +21,22 @@ extension Store {
         return currentReport()
     }
 
+    /// QA's switch for Xsolla's webhook mode (`W`): on if off, off if on, saying what it does now.
+    public func toggleXsollaWebhookMode() -> StoreReport {
+        var settings = outbox
+        settings.xsollaWebhookMode.toggle()
+        _ = configureOutbox(settings)
+        let text: String
+        if !settings.xsollaWebhookMode {
+            text = "Xsolla's webhook mode is off: the game grants on Pay Station's redirect, and webhooks only inform the backend."
+        } else if settings.urls[.xsolla] == nil {
+            text = "Xsolla's webhook mode is on, but it holds nothing until Xsolla has a URL (--xsolla-notifications URL)."
+        } else {
+            text = "Xsolla's webhook mode is on: the backend answers user_validation, and the game grants once it takes payment."
+        }
+        return currentReport(notice: StoreNotice(.info, text))
+    }
+
     /// Writes a notification to the outbox, inside the caller's commit, due now; nil when its
     /// store has no URL to post to. `body` is what every attempt sends.
     @discardableResult
@@ -69,16 +85,18 @@ extension Store {
             guard let row = try ledger.notification(id: result.notificationId), row.nextAttemptAt != nil,
                   try ledger.attempts(ofNotification: result.notificationId).count + 1 == result.attempt
             else { return nil }
-            let rules = outbox.rules(of: Self.marketplace(named: row.store))
+            let marketplace = Self.marketplace(named: row.store)
+            let rules = outbox.rules(of: marketplace, type: row.type)
             let time = now()
             let delivered = rules.isDelivered(result)
             let word = rules.resultName(for: result)
-            let next = delivered ? nil : rules.nextAttempt(after: result.attempt, madeAt: time, writtenAt: row.createdAt)
+            let next = delivered || rules.isFinal(result)
+                ? nil : rules.nextAttempt(after: result.attempt, madeAt: time, writtenAt: row.createdAt)
             // What a narrow pane must show comes first: the outcome, then which one and where.
             let what = "\([row.type, row.subtype].compactMap { $0 }.joined(separator: " ")) attempt \(result.attempt)"
             let whereTo = "\(row.uuid) to \(row.url)"
             let answer = result.failure?.sentence ?? "HTTP \(result.httpStatus ?? 0)"
-            try ledger.inTransaction {
+            let step = try ledger.inTransaction { () throws -> PathStep? in
                 try ledger.recordAttempt(NotificationAttemptRecord(
                     notificationId: result.notificationId, attempt: result.attempt, attemptedAt: time, result: word,
                     httpStatus: result.httpStatus, milliseconds: result.milliseconds, response: result.response),
@@ -92,9 +110,26 @@ extension Store {
                             + (next.map { "next attempt " + EventDate.string(from: $0) } ?? "no more attempts")
                             + ": \(what), \(whereTo)", row.transactionId, time)
                 }
+                // What the store does next is the path's to say, in the same commit.
+                guard let transactionId = row.transactionId,
+                      let lifecycle = try ledger.transaction(id: transactionId).map({ path(named: $0.integrationPath) })?.lifecycle
+                else { return nil }
+                let outcome: BackendAnswer.Outcome = if delivered {
+                    .taken
+                } else if let next {
+                    .retrying(at: next)
+                } else if rules.isFinal(result), let status = result.httpStatus {
+                    .refused(status: status, code: XsollaErrorAnswer(result.response)?.code,
+                             message: XsollaErrorAnswer(result.response)?.message)
+                } else {
+                    .gaveUp
+                }
+                return try lifecycle.backendAnswered(BackendAnswer(type: row.type, transactionId: transactionId,
+                                                                   attempt: result.attempt, outcome: outcome, words: answer),
+                                                     in: context)
             }
             if let next { upcoming.agenda.schedule(.notificationDue(id: result.notificationId), at: next) }
-            return nil
+            return try step.flatMap { try apply($0) }
         }
     }
 

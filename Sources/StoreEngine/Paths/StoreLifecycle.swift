@@ -32,10 +32,15 @@ protocol StoreLifecycle: AnyObject {
     func renewalReference(of subscription: SubscriptionRecord, in context: PathContext) throws -> String?
 
     /// What its store's server posts to the team's backend when `kind` is logged of the
-    /// transaction `transactionId`, as the backend receives it; nil for what it posts nothing
-    /// of (or posts another way: the App Store's, signed by the engine).
+    /// transaction `transactionId`, as the backend receives it, in order; none for what it
+    /// posts nothing of (or posts another way: the App Store's, signed by the engine).
     func backendNotification(for kind: EventKind, ofTransaction transactionId: String,
-                             in context: PathContext) throws -> OutboxMessage?
+                             in context: PathContext) throws -> [OutboxMessage]
+
+    /// How the backend answered one of its store's notifications, recorded in the commit this
+    /// runs in: what its store does next (Xsolla's `order_paid` once `payment` is taken, a
+    /// purchase webhook mode held). Nil: nothing.
+    func backendAnswered(_ answer: BackendAnswer, in context: PathContext) throws -> PathStep?
 }
 
 extension StoreLifecycle {
@@ -55,5 +60,7 @@ extension StoreLifecycle {
     func renewalReference(of subscription: SubscriptionRecord, in context: PathContext) throws -> String? { nil }
 
     func backendNotification(for kind: EventKind, ofTransaction transactionId: String,
-                             in context: PathContext) throws -> OutboxMessage? { nil }
+                             in context: PathContext) throws -> [OutboxMessage] { [] }
+
+    func backendAnswered(_ answer: BackendAnswer, in context: PathContext) throws -> PathStep? { nil }
 }

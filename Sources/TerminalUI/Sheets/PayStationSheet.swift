@@ -47,17 +47,24 @@ public struct PayStationSheet: Widget {
     /// on it (the loading, the processing, the countdown) says so and names the key that moves it.
     public static func hint(for page: PayStationPage, clockPaused: Bool = false) -> String {
         let paused = clockPaused ? " (the clock is paused: > moves it on)" : ""
-        guard page.session.isLoaded else { return "Loading Pay Station…\(paused) · Esc cancel" }
+        guard page.session.isLoaded else {
+            return (page.session.checksUser ? "Checking your account…" : "Loading Pay Station…") + "\(paused) · Esc cancel"
+        }
         switch page.session.phase {
         case .paymentMethod: return "↑↓ saved card or new card · Enter pay · Esc cancel"
         case .delivering: return "Pay Station is processing the payment…\(paused)"
         case .cardForm: return "digits · Enter next / pay · ↑↓ field · Space save card · Esc cancel"
         case .threeDSecure: return "digits · Enter send the code · Backspace · Esc cancel"
-        case .done, .declined, .cancelled:
+        case .done, .declined, .userRefused, .troubled, .cancelled:
             guard page.redirectDue != nil else { return "Enter or Esc back to the game" }
             return clockPaused ? "Enter back to the game now · > move the paused clock on · Esc close"
                 : "Enter back to the game now · Esc close"
         }
+    }
+
+    /// The engine's reasons start in lower case, as they read inside an event.
+    private static func capitalized(_ text: String) -> String {
+        text.prefix(1).uppercased() + text.dropFirst()
     }
 
     /// The page's box on a screen of `screen`, by the catalog's `payStation.size`: small hides
@@ -119,6 +126,13 @@ public struct PayStationSheet: Widget {
             let left = x ?? content.x
             frame.write(text, in: Rect(x: left, y: y, width: width ?? content.maxX - left, height: 1), style: style)
         }
+        /// The engine's reason, wrapped on at most three lines.
+        func paragraph(_ text: String) {
+            for piece in TextWrap.lines(text, width: content.width).prefix(3) {
+                line(piece, theme.surfaceStyle(.text))
+                y += 1
+            }
+        }
         if session.opensExternalBrowser {
             // A browser window: its address bar, whole on two lines when one is too short (QA
             // copies the token from it).
@@ -141,9 +155,15 @@ public struct PayStationSheet: Widget {
         if let later = session.laterTerms { line(later, theme.surfaceStyle(.accent)) }
         y += 1
         guard session.isLoaded else {
-            line("Loading Pay Station…", theme.surfaceStyle(.text, bold: true))
-            y += 1
-            line("A cold start: payStation.prewarm in the catalog removes it.", theme.surfaceStyle(.muted))
+            if session.checksUser {
+                line("Checking your account with the game…", theme.surfaceStyle(.text, bold: true))
+                y += 1
+                line("Webhook mode: the game's server answers user_validation.", theme.surfaceStyle(.muted))
+            } else {
+                line("Loading Pay Station…", theme.surfaceStyle(.text, bold: true))
+                y += 1
+                line("A cold start: payStation.prewarm in the catalog removes it.", theme.surfaceStyle(.muted))
+            }
             frame.write(hint(for: page), in: Rect(x: content.x, y: content.maxY - 1, width: content.width, height: 1),
                         style: theme.surfaceStyle(.muted))
             return
@@ -201,6 +221,20 @@ public struct PayStationSheet: Widget {
             line("✗ Payment declined (status troubled)", theme.surfaceStyle(.error, bold: true))
             y += 1
             line(reason + " Nothing was charged.", theme.surfaceStyle(.text))
+        case .userRefused(let reason):
+            line("✗ Payment is not available for this account", theme.surfaceStyle(.error, bold: true))
+            y += 1
+            paragraph(Self.capitalized(reason) + ". Nothing was charged.")
+        case .troubled(let reason):
+            line("! Paid; the order is not complete (status troubled)", theme.surfaceStyle(.warning, bold: true))
+            y += 1
+            paragraph(Self.capitalized(reason) + ".")
+            if let due = page.redirectDue {
+                let seconds = max(0, Int(saturating: due.timeIntervalSince(now).rounded(.up)))
+                line("Returning to \(page.appName) in \(seconds) s…", theme.surfaceStyle(.text))
+                y += 1
+                line("[ \(page.returnButtonCaption) ]  Enter", theme.surfaceStyle(.accent, bold: true))
+            }
         case .cancelled:
             line("Closed.", theme.surfaceStyle(.muted))
         }

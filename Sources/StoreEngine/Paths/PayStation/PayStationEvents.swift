@@ -16,6 +16,11 @@ extension EventKind {
     public static let payStationDeclined = EventKind(rawValue: "paystation.declined")
     /// A wrong 3-D Secure code: the page asks again while tries are left.
     public static let payStationWrongCode = EventKind(rawValue: "paystation.wrongCode")
+    /// Webhook mode: the game's server refused the player (`user_validation`); nothing is charged.
+    public static let payStationUserRefused = EventKind(rawValue: "paystation.userRefused")
+    /// Webhook mode: paid, but the game's server has not taken the `payment` webhook (status
+    /// `troubled`): the purchase waits for Xsolla's retries.
+    public static let payStationTroubled = EventKind(rawValue: "paystation.troubled")
 }
 
 extension PayStationPath {
@@ -29,9 +34,9 @@ extension PayStationPath {
             sdkCalls: [
                 .payStationWillOpen, .payStationOpened, .payStationOpenedExternally, .payStationLoaded,
                 .payStationWillClose, .payStationClosed, .payStationPrewarmed, .payStationDelivering, .payStationPaid,
-                .payStationDeclined, .payStationWrongCode,
+                .payStationDeclined, .payStationWrongCode, .payStationUserRefused, .payStationTroubled,
             ],
             lifecycle: EventKind.xsollaWebhooks,
-            failures: [.payStationDeclined, .payStationWrongCode, .xsollaRefund])
+            failures: [.payStationDeclined, .payStationWrongCode, .payStationUserRefused, .payStationTroubled, .xsollaRefund])
     }
 }

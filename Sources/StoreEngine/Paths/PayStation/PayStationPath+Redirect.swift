@@ -58,6 +58,13 @@ extension PayStationPath {
                         transaction: invoice.transactionId)
         // A redirect from outside may come before the countdown ends: the countdown goes with it.
         try context.agenda.cancelScheduled(PayStationDueWork.redirect(invoiceId: invoice.invoiceId))
+        // Webhook mode: a troubled payment waits for the game's server, whatever the redirect says.
+        if redirect.status == .troubled, let held = try context.account.transaction(invoice.transactionId),
+           try heldForBackend(held, in: context) {
+            forget(invoice.invoiceId, in: context)
+            return PathStep(notice: StoreNotice(.info, "Back in the game: the payment waits for the game's server; "
+                                                + "the item arrives once Xsolla's retry is taken."))
+        }
         let notice = try context.purchases.settleAndDeliver(invoice.transactionId,
                                                             as: Self.outcome(of: redirect.status, at: invoice.statusAt))
         forget(invoice.invoiceId, in: context)

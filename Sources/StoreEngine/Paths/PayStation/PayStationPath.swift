@@ -99,7 +99,7 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
         let invoiceId = transaction.invoiceId ?? transaction.id
         let regular = ProductDisplay(product: product, storefront: storefront, showsIntroOffer: false).pricePerPeriod
             ?? PriceFormatter.format(terms.regularPrice, in: storefront)
-        let session = PayStationSession(
+        var session = PayStationSession(
             transactionId: transaction.id, invoiceId: invoiceId, token: token, productId: product.id,
             productName: name, formattedPrice: PriceFormatter.format(terms.chargeNow, in: storefront),
             laterTerms: terms.offer.map { OfferText.describe($0.offer, in: storefront, then: regular) },
@@ -113,6 +113,12 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
         try context.log(.payStationWillOpen, "token requested, \(login)", transaction: transaction.id)
         try context.log(external ? .payStationOpenedExternally : .payStationOpened,
                         "\(external ? "external browser" : "in-app"): \(session.url)", transaction: transaction.id)
+        if context.purchases.outbox.holdsXsollaPurchases {
+            // Webhook mode: Pay Station asks the game's server whether it knows the player.
+            session.checkUser()
+            try context.purchases.outbox.post(try message(XsollaWebhook.userValidation, of: transaction, in: context),
+                                    from: .xsolla, transaction: transaction.id)
+        }
         if coldStart == 0 {
             try context.log(.payStationLoaded, warmed ? "loaded at once (warm)" : "loaded at once",
                             transaction: transaction.id)
@@ -209,6 +215,9 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
             context.onceCommitted { [self] in sessions[invoice] = session }
             return .nothing
         }
+        if (session.phase == .done || session.phase == .delivering), context.purchases.outbox.holdsXsollaPurchases {
+            return try holdForBackend(&session, in: context)
+        }
         // The page shows how it ended once that is committed (and goes, where `closed` forgets
         // it, after): if the commit fails, the page stays where it was, so the player can try
         // again (Enter pays again) rather than look at a payment the ledger never recorded.
@@ -247,6 +256,9 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
         case .declined(let reason):
             status = .troubled
             event = (.payStationDeclined, "status troubled: \(reason)")
+        case .userRefused, .troubled:
+            // Settled by the game's answer (`PayStationPath+WebhookMode.swift`), never by the page.
+            return .nothing
         case .cancelled, .paymentMethod, .cardForm, .threeDSecure:
             // Closed before paying: `canceled` with no invoice to name, or `invoice` when one was
             // made and left unpaid on 3-D Secure. The policy decides whether that redirects.
@@ -358,6 +370,16 @@ final class PayStationPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState
     /// The page of `invoice`, while it is open.
     func session(of invoice: String) -> PayStationSession? {
         sessions[invoice]
+    }
+
+    /// The open page of `transactionId`'s purchase.
+    func session(ofTransaction transactionId: String) -> PayStationSession? {
+        sessions.values.first { $0.transactionId == transactionId }
+    }
+
+    /// Shows `session` as it now stands once the caller's commit is on disk.
+    func show(_ session: PayStationSession, in context: PathContext) {
+        context.onceCommitted { [self] in sessions[session.invoiceId] = session }
     }
 
     // MARK: Launch and restore

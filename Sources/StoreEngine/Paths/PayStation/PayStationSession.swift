@@ -28,6 +28,11 @@ public struct PayStationSession: Sendable, Equatable {
         case done
         /// The bank declined the card: Pay Station status `troubled`.
         case declined(reason: String)
+        /// Webhook mode: the game's server refused the player before any payment.
+        case userRefused(reason: String)
+        /// Webhook mode: paid, but the game's server has not taken the payment (status
+        /// `troubled`); the item arrives if a retry is taken.
+        case troubled(reason: String)
         /// Closed before paying.
         case cancelled
 
@@ -35,7 +40,7 @@ public struct PayStationSession: Sendable, Equatable {
             switch self {
             case .paymentMethod, .cardForm, .threeDSecure: return false
             // The player's part is over once paid, even while Pay Station still processes it.
-            case .delivering, .done, .declined, .cancelled: return true
+            case .delivering, .done, .declined, .userRefused, .troubled, .cancelled: return true
             }
         }
     }
@@ -57,8 +62,12 @@ public struct PayStationSession: Sendable, Equatable {
     /// The card Pay Station keeps for this player from an earlier payment, if any.
     public let savedCard: String?
     public private(set) var method: Method = .savedCard
-    /// False while the page loads after a cold start: it takes no input but Esc.
-    public private(set) var isLoaded: Bool
+    /// False while the page loads after a cold start, or waits for the game's server to know
+    /// the player: it takes no input but Esc.
+    public var isLoaded: Bool { pageLoaded && !checksUser }
+    private var pageLoaded: Bool
+    /// Webhook mode: Pay Station waits for the game's answer to `user_validation`.
+    public private(set) var checksUser = false
     /// Closed on 3-D Secure, with the invoice made but unpaid (status `invoice`), rather than
     /// before any payment (status `canceled`).
     public private(set) var closedDuringPayment = false
@@ -104,13 +113,39 @@ public struct PayStationSession: Sendable, Equatable {
         self.opensExternalBrowser = opensExternalBrowser
         self.sandbox = sandbox
         self.savedCard = savedCard
-        self.isLoaded = isLoaded
+        self.pageLoaded = isLoaded
         if savedCard != nil { phase = .paymentMethod }
     }
 
-    /// The page has loaded: it takes input from now on.
+    /// The page has loaded: it takes input from now on (once the player is known, in webhook mode).
     mutating func finishLoading() {
-        isLoaded = true
+        pageLoaded = true
+    }
+
+    /// Webhook mode: the page waits for the game's server to know the player.
+    mutating func checkUser() {
+        checksUser = true
+    }
+
+    /// The game's server knows the player: the page takes input.
+    mutating func userChecked() {
+        checksUser = false
+    }
+
+    /// The game's server refused the player (or did not answer): nothing can be paid.
+    mutating func refuseUser(because reason: String) {
+        checksUser = false
+        phase = .userRefused(reason: reason)
+    }
+
+    /// Webhook mode: paid, and Pay Station waits for the game's server to take the payment.
+    mutating func awaitBackend() {
+        phase = .delivering
+    }
+
+    /// Webhook mode: the game's server did not take the payment.
+    mutating func becomeTroubled(because reason: String) {
+        phase = .troubled(reason: reason)
     }
 
     /// Space on the card form: ticks or clears "save card".

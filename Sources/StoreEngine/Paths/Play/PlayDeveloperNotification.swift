@@ -73,15 +73,15 @@ extension PlayPath {
     /// The Pub/Sub push of the developer notification `kind` names, for the purchase that
     /// carries its token: the transaction's own, or for a renewal the first purchase's.
     func backendNotification(for kind: EventKind, ofTransaction transactionId: String,
-                             in context: PathContext) throws -> OutboxMessage? {
+                             in context: PathContext) throws -> [OutboxMessage] {
         let records = context.records(PlayPurchaseRecords.self)
         let original = try context.account.transaction(transactionId)?.originalTransactionId
         guard let purchase = try records.purchase(of: transactionId) ?? original.flatMap({ try records.purchase(of: $0) }),
               var notification = Self.developerNotification(kind, of: purchase, in: context)
-        else { return nil }
+        else { return [] }
         notification.eventTimeMillis = String(PlayPurchase.milliseconds(context.now))
-        return try Self.push(notification, type: kind.rawValue, at: context.now,
-                             project: records.serviceAccountProject() ?? Self.placeholderProject)
+        return [try Self.push(notification, type: kind.rawValue, at: context.now,
+                              project: records.serviceAccountProject() ?? Self.placeholderProject)]
     }
 
     /// The notification `kind` names of `purchase` (its time set by the caller); nil for a kind
