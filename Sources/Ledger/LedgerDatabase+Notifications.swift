@@ -128,6 +128,11 @@ extension LedgerDatabase {
         try notifications(where: "1 = 1 ORDER BY id")
     }
 
+    /// The newest `limit` notifications, newest first.
+    public func notifications(newestFirst limit: Int) throws -> [NotificationRecord] {
+        try notifications(where: "1 = 1 ORDER BY id DESC LIMIT ?1") { try $0.bind(limit, at: 1) }
+    }
+
     public func notification(id: Int64) throws -> NotificationRecord? {
         try notifications(where: "id = ?1") { try $0.bind(id, at: 1) }.first
     }
@@ -201,6 +206,30 @@ extension LedgerDatabase {
         try update.step()
     }
 
+    /// Makes a notification due at `time` again, delivered or not (a resend); its attempts stay.
+    public func scheduleNotification(id: Int64, at time: Date) throws {
+        let update = try database.prepare("UPDATE notifications SET next_attempt_at = ?2 WHERE id = ?1")
+        try update.bind(id, at: 1)
+        try update.bind(time, at: 2)
+        try update.step()
+    }
+
+    /// The attempts of every notification from row `firstId` on, by notification, first first:
+    /// one query for a page of them.
+    public func attempts(ofNotificationsFrom firstId: Int64) throws -> [Int64: [NotificationAttemptRecord]] {
+        let statement = try database.prepare("""
+            SELECT notification_id, attempt, attempted_at, result, http_status, milliseconds, response
+            FROM notification_attempts WHERE notification_id >= ?1 ORDER BY notification_id, attempt
+            """)
+        try statement.bind(firstId, at: 1)
+        var found: [Int64: [NotificationAttemptRecord]] = [:]
+        while try statement.step() {
+            let attempt = Self.attempt(from: statement)
+            found[attempt.notificationId, default: []].append(attempt)
+        }
+        return found
+    }
+
     /// A notification's attempts, first first.
     public func attempts(ofNotification id: Int64) throws -> [NotificationAttemptRecord] {
         let statement = try database.prepare("""
@@ -209,13 +238,15 @@ extension LedgerDatabase {
             """)
         try statement.bind(id, at: 1)
         var found: [NotificationAttemptRecord] = []
-        while try statement.step() {
-            found.append(NotificationAttemptRecord(
-                notificationId: statement.int64(column: 0), attempt: statement.int(column: 1),
-                attemptedAt: statement.date(column: 2), result: statement.string(column: 3),
-                httpStatus: statement.isNull(column: 4) ? nil : statement.int(column: 4),
-                milliseconds: statement.int(column: 5), response: statement.string(column: 6)))
-        }
+        while try statement.step() { found.append(Self.attempt(from: statement)) }
         return found
+    }
+
+    private static func attempt(from statement: SQLiteStatement) -> NotificationAttemptRecord {
+        NotificationAttemptRecord(
+            notificationId: statement.int64(column: 0), attempt: statement.int(column: 1),
+            attemptedAt: statement.date(column: 2), result: statement.string(column: 3),
+            httpStatus: statement.isNull(column: 4) ? nil : statement.int(column: 4),
+            milliseconds: statement.int(column: 5), response: statement.string(column: 6))
     }
 }

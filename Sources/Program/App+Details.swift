@@ -97,6 +97,8 @@ extension App {
                 if let increase = subscription.priceIncrease { entries.append(.init("price", "increase \(increase)")) }
             }
             return TextOverlay(title: "Entitlement \(entitlement.id)", entries: entries)
+        case .server:
+            return serverDetails()
         case .paywall:
             return nil
         }

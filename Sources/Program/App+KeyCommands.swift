@@ -66,6 +66,8 @@ extension App {
             _ = panes.update(.filterByCategory(visibleRows: ListPane.visibleRows(in: layout.events)))
             say(StoreNotice(.info, events.category.map { "Events: \($0.rawValue) events only (f for the next)." }
                                  ?? "Events: all of them."))
+        case .resendNotification, .advanceToNotificationRetry:
+            return serverKey(command)
         case .stepTimeRate(let step):
             let effects = time.update(.stepRate(by: step))
             say(StoreNotice(.info, "Time: \(time.shownTimeRate.description)."))
@@ -104,5 +106,19 @@ extension App {
         let transactions = snapshot.transactions
         let selected = transactions.indices.contains(transactionsPane.selection) ? transactions[transactionsPane.selection] : nil
         return follow(menus.update(.openTransaction(selected)))
+    }
+}
+
+extension App {
+    /// `R` and `N`: on the Server pane's selected notification; elsewhere a line saying where they work.
+    mutating func serverKey(_ command: KeyCommand) -> [Effect] {
+        let notifications = snapshot.notifications
+        guard focus == .server, notifications.indices.contains(serverPane.selection) else {
+            say(StoreNotice(.info, focus == .server ? "No notification to act on yet."
+                                                    : "R and N act on the Server pane's selected notification: Tab to it."))
+            return []
+        }
+        let id = notifications[serverPane.selection].id
+        return [.engine(command == .resendNotification ? .resendNotification(id: id) : .advanceToNextAttempt(ofNotification: id))]
     }
 }

@@ -103,6 +103,7 @@ public struct App: Sendable {
     public var transactionsPane: ListPane { panes.transactions }
     public var entitlementsPane: ListPane { panes.entitlements }
     public var eventsPane: ListPane { panes.eventRows }
+    public var serverPane: ListPane { panes.serverRows }
     /// What the Events pane lists: the report's newest events, older pages, the filters.
     public var events: EventList { panes.events }
     /// The sheet of the purchase waiting on the player; the engine's, read-only.
@@ -153,7 +154,7 @@ public struct App: Sendable {
     func layout(for paywall: PaywallModel) -> ScreenLayout {
         func layout(paywallRows: Int?) -> ScreenLayout {
             ScreenLayout(width: width, height: height, entitlementsWidth: panes.rows.entitlementsWidth, shownPane: panes.shownPane,
-                         eventsFilter: events.subtitle, device: device, showsEvents: showsEvents, paywallRows: paywallRows)
+                         shownBesideEvents: panes.shownBesideEvents, eventsFilter: events.subtitle, device: device, showsEvents: showsEvents, paywallRows: paywallRows)
         }
         // The paywall as tall as what it shows: the panes under it get the rows it leaves.
         let tallest = layout(paywallRows: nil)
@@ -203,6 +204,7 @@ public struct App: Sendable {
         case .transactions: return snapshot.transactions.count
         case .entitlements: return snapshot.balances.count + snapshot.entitlements.count
         case .events: return events.visible.count
+        case .server: return snapshot.notifications.count
         }
     }
 

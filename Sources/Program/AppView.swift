@@ -36,10 +36,10 @@ public struct AppView: Widget {
                 frame.render(AccessWaitLine(wait, model: app.paywall, clockPaused: app.clockIsPaused, theme: theme), in: area)
             }
         }
-        // The three live panes (one, with tabs, on a narrow screen); only their visible rows are built.
-        for pane in layout.livePanes where layout.tabs.map({ $0.shown == pane }) ?? true {
+        // The live panes drawn (one, with tabs, on a narrow screen); only their visible rows are built.
+        for pane in layout.drawnPanes {
             let area = layout.rect(of: pane)
-            if let view = Self.view(of: pane, in: area, app: app, tabs: layout.tabs, theme: theme) {
+            if let view = Self.view(of: pane, in: area, app: app, tabs: layout.tabs(of: pane), theme: theme) {
                 frame.render(view, in: area)
             }
         }
@@ -106,6 +106,7 @@ public struct AppView: Widget {
         case nil:
             // A menu over the panes takes the keys, and says them on its own last line.
             if app.menus.open != nil { return "" }
+            if app.focus == .server { return Keymap.serverHint }
             guard app.focus == .paywall else { return "↑↓ select a row · Enter open it in full · Tab next pane · ? help" }
             // The selected row's words longer than the lines under it: the key that reads them.
             return PaywallView.selectionIsCut(app.paywall, in: layout.paywall)
@@ -136,6 +137,15 @@ public struct AppView: Widget {
             return ListPaneView(app.eventsPane, count: events.count, emptyText: PaneRows.emptyText(.events),
                                 focused: focused, theme: theme, subtitle: app.events.subtitle, tabs: tabs) {
                 PaneRows.event(events[$0], clock: clock, today: dated ? app.now : nil)
+            }
+        case .server:
+            let notifications = app.snapshot.notifications
+            let rows = app.panes.rows
+            let fit = rows.serverColumns.fitted(to: ListPane.rowWidth(in: area))
+            let clock = WallClock(timeZone: app.timeZone)
+            return ListPaneView(app.serverPane, count: notifications.count, emptyText: PaneRows.emptyText(.server),
+                                focused: focused, theme: theme, tabs: tabs) {
+                PaneRows.notification(notifications[$0], fit: fit, clock: clock, today: rows.serverTimesDated ? rows.today : nil)
             }
         case .paywall:
             return nil

@@ -93,6 +93,10 @@ public final class EngineWorker: @unchecked Sendable {
                 return try store.recordDelivery(result)
             case .configureOutbox(let settings):
                 return store.configureOutbox(settings)
+            case .resendNotification(let id):
+                return try store.resendNotification(id: id)
+            case .advanceToNextAttempt(let id):
+                return try store.advanceToNextAttempt(ofNotification: id)
             case .toggleWebhookMode:
                 return store.toggleXsollaWebhookMode()
             }

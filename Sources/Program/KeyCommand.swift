@@ -42,6 +42,10 @@ public enum KeyCommand: Sendable, Equatable {
     case filterEventsByKind
     /// `f`: the next category of events.
     case filterEventsByCategory
+    /// `R` on the Server pane: the selected notification posted again now.
+    case resendNotification
+    /// `N` on the Server pane: the calendar on to the selected notification's next attempt.
+    case advanceToNotificationRetry
     /// `]` (1), `[` (-1).
     case stepTimeRate(by: Int)
     /// A digit before `+`: how many days.

@@ -6,7 +6,7 @@ public enum KeyContext: Sendable, Hashable, CaseIterable {
     case paywall
     /// The paywall has the focus, drawn right to left: `←` and `→` swap.
     case mirroredPaywall
-    /// A live pane (Transactions, Entitlements, Events) has the focus.
+    /// A live pane (Transactions, Entitlements, Events, Server) has the focus.
     case pane
     /// Text over everything: the keys (`?`), a row in full, an address.
     case overlay

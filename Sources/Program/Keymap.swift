@@ -71,7 +71,10 @@ public enum Keymap {
         KeyBinding(.interrupt, in: KeyContext.everywhere, help: quit, sends: .quit),
         KeyBinding(.suspend, in: KeyContext.everywhere, help: KeyHelp("Ctrl-Z", "suspend to the shell; fg comes back"),
                    sends: .command(.suspend)),
-        // Last, after the keys a session needs: at 80x24 it is the help's first line one scroll away.
+        // The Server pane's, after the keys every session needs, which fill the help at 80x24.
+        KeyBinding(.character("R"), in: [.pane], help: server, sends: .command(.resendNotification)),
+        KeyBinding(.character("N"), in: [.pane], help: server, sends: .command(.advanceToNotificationRetry)),
+        // Last, after the keys a session needs: at 80x24 it is the help's second line one scroll away.
         KeyBinding(.character("c"), in: KeyContext.mainScreen.union(KeyContext.overlays),
                    help: KeyHelp("c", "save the screen as SVG, PNG and text in captures/"), sends: .command(.captureScreen)),
     ]
@@ -100,4 +103,8 @@ public enum Keymap {
     private static let calendar = KeyHelp("+ / >", "calendar a day on (7+: a week) / to the next thing due")
     private static let events = KeyHelp("f / F", "Events by category / only the selected row's kind")
     private static let quit = KeyHelp("q / Ctrl-C", "quit")
+    private static let server = KeyHelp("R / N", "Server pane: resend the row now / clock to its next retry")
+
+    /// The bottom line while the Server pane has the keys: its own keys, which the help lists too.
+    static let serverHint = "↑↓ select · Enter open · R resend now · N clock to next retry · ? help"
 }

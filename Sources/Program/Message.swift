@@ -135,6 +135,10 @@ public enum EngineCall: Sendable, Equatable {
     case recordDelivery(DeliveryResult)
     /// Where each store's server posts its notifications, and how the App Store retries.
     case configureOutbox(OutboxSettings)
+    /// `R` on the Server pane: the notification of this outbox row posted again now.
+    case resendNotification(id: Int64)
+    /// `N` on the Server pane: the calendar on to this outbox row's next attempt.
+    case advanceToNextAttempt(ofNotification: Int64)
     /// Xsolla's webhook mode on if off, off if on.
     case toggleWebhookMode
 }

@@ -4,11 +4,14 @@ import TerminalUI
 
 /// What the panes derive from a snapshot, worked out once per engine report rather than on
 /// every keypress and frame: the Entitlements rows and their longest width (which sizes that
-/// pane, and so the layout), and the Transactions columns.
+/// pane, and so the layout), the Transactions columns and the Server pane's.
 struct PaneCache: Sendable {
     let entitlementRows: [ListPane.Row]
     let entitlementsWidth: Int
     let transactionColumns: TransactionColumns
+    let serverColumns: ServerColumns
+    /// Whether the Server pane's times carry their day (`PaneRows.notificationsSpanDays`).
+    let serverTimesDated: Bool
     /// The simulated time the rows were made at.
     let today: Date?
 
@@ -25,5 +28,8 @@ struct PaneCache: Sendable {
         let texts = entitlementRows.isEmpty ? [PaneRows.emptyText(.entitlements)] : entitlementRows.map(\.text)
         entitlementsWidth = texts.map(DisplayWidth.of).max() ?? 0
         transactionColumns = TransactionColumns(fitting: snapshot.transactions)
+        let clock = WallClock(timeZone: timeZone)
+        serverTimesDated = today.map { PaneRows.notificationsSpanDays(snapshot.notifications, clock: clock, today: $0) } ?? false
+        serverColumns = ServerColumns(fitting: snapshot.notifications, clock: clock, today: serverTimesDated ? today : nil)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import StoreEngine
 import TerminalUI
 
-/// The live panes beside the paywall (Transactions, Entitlements, Events) and which part of the
+/// The live panes beside the paywall (Transactions, Entitlements, Events, Server) and which part of the
 /// screen has the keys: each pane's selection and scroll, what the Events pane lists, and the
 /// rows worked out from the engine's last snapshot. Its own update moves the focus and the
 /// selections, takes the engine's reports and asks for older events when the Events pane nears
@@ -12,9 +12,12 @@ public struct Panes: Sendable {
     public private(set) var focus: Pane = .paywall
     /// On a narrow screen, the live pane drawn: the last one focused.
     public private(set) var shownPane: Pane = .transactions
+    /// Side by side, the one of Events and Server drawn in their shared box: the last focused.
+    public private(set) var shownBesideEvents: Pane = .events
     public private(set) var transactions = ListPane(.transactions)
     public private(set) var entitlements = ListPane(.entitlements)
     public private(set) var eventRows = ListPane(.events)
+    public private(set) var serverRows = ListPane(.server)
     /// What the Events pane lists: the report's newest events, older pages, the filters.
     public private(set) var events: EventList
     /// What the panes derive from the snapshot, made where a report is applied.
@@ -50,6 +53,7 @@ public struct Panes: Sendable {
         case .focus(let pane):
             focus = pane
             if pane != .paywall { shownPane = pane }
+            if pane == .events || pane == .server { shownBesideEvents = pane }
         case .move(let pane, let step, let count, let visible):
             move(pane, by: step, rowCount: count, visibleRows: visible)
         case .reported(let snapshot, let previous, let rows, let visible):
@@ -84,6 +88,7 @@ public struct Panes: Sendable {
         case .transactions: transactions.move(by: step, rowCount: rowCount, visibleRows: visibleRows)
         case .entitlements: entitlements.move(by: step, rowCount: rowCount, visibleRows: visibleRows)
         case .events: eventRows.move(by: step, rowCount: rowCount, visibleRows: visibleRows)
+        case .server: serverRows.move(by: step, rowCount: rowCount, visibleRows: visibleRows)
         case .paywall: break
         }
     }

@@ -49,8 +49,10 @@ struct NarrowPanesTests {
         #expect(paneRows(app).first?.hasPrefix(" gems: 100") == true)
         #expect(!app.text.contains("txn-000001"))
         app.receive(.key(.tab), .key(.tab))
+        #expect(app.text.contains(" Events ─[Server]─"))
+        app.receive(.key(.tab))
         #expect(app.focus == .paywall)
-        #expect(app.text.contains("─[Events]─"))
+        #expect(app.text.contains("─[Server]─"))
     }
 
     /// A click on a pane's name shows and focuses it.
@@ -63,13 +65,20 @@ struct NarrowPanesTests {
         #expect(app.text.contains("txn.finished"))
     }
 
-    /// Wide enough, the three panes stay side by side as before.
+    /// Wide enough, the three boxes stay side by side as before, Server a tab of Events' box
+    /// that Tab reaches after Events and that stays shown until Events is focused again.
     @Test func at120TheyStaySideBySide() {
         var app = makeApp(width: 120, height: 40)
         app.receive(report(purchasedGemsSnapshot()))
         let frame = app.view()
-        for title in ["Transactions", "Entitlements", "Events"] {
+        for title in ["Transactions", "Entitlements"] {
             #expect(frame.box(titled: title) != nil, "\(title)\n\(frame.text)")
         }
+        #expect(frame.text.contains("╭─[Events]─ Server ─"))
+        app.receive(.key(.tab), .key(.tab), .key(.tab), .key(.tab))
+        #expect(app.focus == .server)
+        #expect(app.text.contains("╭─ Events ─[Server]─") && app.text.contains("No notifications posted yet."))
+        app.receive(.key(.tab), .key(.tab))
+        #expect(app.focus == .transactions && app.text.contains("─[Server]─"))
     }
 }

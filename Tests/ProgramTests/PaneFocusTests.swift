@@ -27,14 +27,14 @@ struct PaneFocusTests {
         #expect(app.focus == .paywall)
     }
 
-    @Test func tabGoesRoundAllFourParts() {
+    @Test func tabGoesRoundAllFiveParts() {
         var app = makeApp()
         var seen: [Pane] = []
-        for _ in 0..<4 {
+        for _ in 0..<5 {
             app.receive(.key(.tab))
             seen.append(app.focus)
         }
-        #expect(seen == [.transactions, .entitlements, .events, .paywall])
+        #expect(seen == [.transactions, .entitlements, .events, .server, .paywall])
     }
 
     @Test func theFocusedPaneIsHighlighted() throws {

@@ -5,11 +5,19 @@ import Testing
 /// The screen layout maps clicks to panes (the help's lines are the keymap's: Tests/ProgramTests/KeymapTests.swift).
 @Suite("Chrome")
 struct ChromeTests {
+    /// Side by side, Server is a tab of the Events box: the box is whichever of the two is shown,
+    /// and each name on its border is the pane it names.
     @Test(arguments: [(120, 40), (160, 50)])
-    func everyPaneIsFoundWhereItIsDrawn(width: Int, height: Int) {
+    func everyPaneIsFoundWhereItIsDrawn(width: Int, height: Int) throws {
         let layout = ScreenLayout(width: width, height: height)
-        #expect(layout.tabs == nil)
-        for pane in Pane.allCases {
+        let tabs = try #require(layout.tabs)
+        #expect(tabs.labels.map(\.pane) == [.events, .server] && tabs.shown == .events)
+        #expect(layout.drawnPanes == [.transactions, .entitlements, .events])
+        for label in tabs.labels { #expect(layout.pane(at: label.rect.x, label.rect.y) == label.pane) }
+        let server = ScreenLayout(width: width, height: height, shownBesideEvents: .server)
+        #expect(server.drawnPanes == [.transactions, .entitlements, .server])
+        #expect(server.pane(at: server.server.x, server.server.maxY - 1) == .server)
+        for pane in layout.drawnPanes + [.paywall] {
             let rect = layout.rect(of: pane)
             #expect(!rect.isEmpty)
             #expect(layout.pane(at: rect.x, rect.y) == pane)
@@ -36,7 +44,7 @@ struct ChromeTests {
             #expect(layout.pane(at: label.rect.x, label.rect.y) == label.pane)
             #expect(layout.pane(at: label.rect.maxX - 1, label.rect.y) == label.pane)
         }
-        #expect(tabs.labels.map(\.pane) == [.transactions, .entitlements, .events])
+        #expect(tabs.labels.map(\.pane) == [.transactions, .entitlements, .events, .server])
         #expect(layout.pane(at: 0, 0) == nil)  // the status bar is no pane
         #expect(layout.pane(at: 0, height - 1) == nil)  // nor is the hint bar
     }

@@ -316,6 +316,8 @@ extension Store {
     /// what it wrote, scheduled or let go was rolled back with it. When they cannot be read
     /// either, the Events pane says so, and the next call reads them again before anything else.
     private func resynchronize(after failure: any Error) {
+        // A notification or an attempt the call wrote went with it.
+        outboxList.invalidate()
         do {
             try rereadAccount()
         } catch {
@@ -356,6 +358,7 @@ extension Store {
         report.accessWait = paths.lazy.compactMap { $0.accessServer?.accessWait(in: self.context) }.first
         report.timeRate = timeRate
         report.renewalRate = renewalRate
+        report.snapshot.notifications = outboxList.current(in: ledger)
         for path in paths { path.sdkState?.describe(into: &report, in: context) }
         return report
     }

@@ -25,6 +25,8 @@ public final class Store {
     var handOff = CallHandOff()
     /// Where each store's server posts its notifications, and how it retries.
     public internal(set) var outbox = OutboxSettings()
+    /// The newest notifications for the Server pane, read again when the outbox changes.
+    var outboxList = OutboxList()
     /// The player's transactions, grants, subscriptions and events, as the panes read them.
     var account = Account()
     /// The key this ledger signs its transactions with, made once and kept in the ledger.

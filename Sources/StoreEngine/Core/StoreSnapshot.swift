@@ -14,6 +14,9 @@ public struct StoreSnapshot: Sendable, Equatable {
     public var history: SubscriberHistory
     /// The player's auto-renewable subscriptions, oldest first.
     public var subscriptions: [SubscriptionSummary] = []
+    /// The newest notifications the stores' servers posted (or will), newest first: the
+    /// ledger's, whoever the player; empty when no store has posted.
+    public var notifications: [OutboxNotification] = []
 
     public init(transactions: [TransactionSummary] = [], transactionCount: Int = 0, balances: [String: Int] = [:],
                 entitlements: [Entitlement] = [], events: [EventSummary] = [], history: SubscriberHistory = .newPlayer,

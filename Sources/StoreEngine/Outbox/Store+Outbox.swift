@@ -47,6 +47,7 @@ extension Store {
         let id = try ledger.addNotification(NotificationRecord(
             store: store.rawValue, uuid: uuid, type: type, subtype: subtype, transactionId: transactionId, url: url,
             body: body, headers: OutboxDelivery.lines(of: headers), createdAt: time, nextAttemptAt: time))
+        outboxList.invalidate()
         try log(.notificationQueued, "\([type, subtype].compactMap { $0 }.joined(separator: " ")) \(uuid) to \(url)",
                 transactionId, time)
         upcoming.agenda.schedule(.notificationDue(id: id), at: time)
@@ -100,6 +101,7 @@ extension Store {
                     notificationId: result.notificationId, attempt: result.attempt, attemptedAt: time, result: word,
                     httpStatus: result.httpStatus, milliseconds: result.milliseconds, response: result.response),
                     nextAttemptAt: next, deliveredAt: delivered ? time : nil)
+                outboxList.invalidate()
                 if delivered {
                     try log(.notificationDelivered, "\(answer) in \(result.milliseconds) ms: \(what), \(whereTo)",
                             row.transactionId, time)

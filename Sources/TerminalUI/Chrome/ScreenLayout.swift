@@ -1,22 +1,25 @@
 /// Where each part of the screen goes at a given size. Computed, never stored, so a resize
 /// re-lays everything.
 ///
-/// From `sideBySideWidth` columns the three live panes sit side by side under the paywall.
-/// Narrower, three panes would each get a third of too little (event names cut to seven
-/// characters, transactions without their ids), so one pane at a time takes the whole width,
-/// with the names of all three as tabs on its top border: Tab, or a click on a name, shows
-/// another.
+/// From `sideBySideWidth` columns the live panes sit side by side under the paywall, Server a
+/// tab beside Events in its box (a fourth column would leave each too little). Narrower, the
+/// panes would each get a third of too little (event names cut to seven characters,
+/// transactions without their ids), so one pane at a time takes the whole width, with the
+/// names of all of them as tabs on its top border: Tab, or a click on a name, shows another.
 public struct ScreenLayout: Sendable, Equatable {
     public var statusBar: Rect
     public var paywall: Rect
     public var transactions: Rect
     public var entitlements: Rect
     public var events: Rect
+    /// Events' rectangle: the two share a box, one of them drawn.
+    public var server: Rect { events }
     public var hintBar: Rect
-    /// On a narrow screen, the pane drawn (the others share its rectangle, hidden) and the
-    /// tabs on its top border; nil when the panes sit side by side.
+    /// The panes that share a rectangle, the one drawn (the others hidden) and the tabs on its
+    /// top border: every live pane on a narrow screen, Events and Server side by side; nil
+    /// without Events.
     public var tabs: Tabs?
-    /// The live panes drawn, in order: all three, or without Events in front of an audience
+    /// The live panes, in order: all four, or without Events and Server in front of an audience
     /// (`--audience` without `--events`), whose rectangle is then empty and never hit.
     public var livePanes: [Pane]
 
@@ -43,6 +46,7 @@ public struct ScreenLayout: Sendable, Equatable {
     ///     side it gets them (up to a third of the screen), so "premium active to 2026-02-28"
     ///     is not cut.
     ///   - shownPane: on a narrow screen, the live pane drawn.
+    ///   - shownBesideEvents: side by side, the one of Events and Server drawn in their box.
     ///   - eventsFilter: what the Events pane's title says after its name (`lifecycle`).
     ///   - device: `phone` or `tablet` draws the paywall at that device's width, the panes
     ///     beside it when they have `panesBesideWidth` columns there, else under it.
@@ -50,8 +54,12 @@ public struct ScreenLayout: Sendable, Equatable {
     ///   - paywallRows: the rows the paywall box uses, border included: with the panes under
     ///     it, they take what it leaves over, rather than the paywall holding empty rows.
     public init(width: Int, height: Int, entitlementsWidth: Int = 0, shownPane: Pane = .transactions,
-                eventsFilter: String? = nil, device: Device = .full, showsEvents: Bool = true, paywallRows: Int? = nil) {
-        let live: [Pane] = showsEvents ? [.transactions, .entitlements, .events] : [.transactions, .entitlements]
+                shownBesideEvents: Pane = .events, eventsFilter: String? = nil, device: Device = .full,
+                showsEvents: Bool = true, paywallRows: Int? = nil) {
+        let live: [Pane] = showsEvents ? [.transactions, .entitlements, .events, .server] : [.transactions, .entitlements]
+        // Side by side, Events and Server as tabs of one box.
+        let besideEvents = shownBesideEvents == .server ? Pane.server : .events
+        let shared = showsEvents ? [Pane.events, .server] : []
         livePanes = live
         let none = Rect(x: 0, y: 0, width: 0, height: 0)
         let screen = Rect(x: 0, y: 0, width: width, height: height)
@@ -65,11 +73,12 @@ public struct ScreenLayout: Sendable, Equatable {
             paywall = Rect(x: body.x + 1, y: body.y, width: frameWidth, height: body.height)
             let side = Rect(x: paywall.maxX + 1, y: body.y, width: body.maxX - paywall.maxX - 1, height: body.height)
             if side.height >= 18 {
-                let panes = Layout.split(side, .vertical, live.map { _ in Layout.Constraint.fill(1) })
+                let boxes = live.filter { $0 != .server }
+                let panes = Layout.split(side, .vertical, boxes.map { _ in Layout.Constraint.fill(1) })
                 transactions = panes[0]
                 entitlements = panes[1]
                 events = showsEvents ? panes[2] : none
-                tabs = nil
+                tabs = showsEvents ? Self.tabs(on: events, shown: besideEvents, panes: shared, eventsFilter: eventsFilter) : nil
             } else {
                 let shown = Self.shown(shownPane, among: live)
                 (transactions, entitlements, events) = (side, side, showsEvents ? side : none)
@@ -103,7 +112,7 @@ public struct ScreenLayout: Sendable, Equatable {
         transactions = panes[0]
         entitlements = panes[1]
         events = showsEvents ? panes[2] : none
-        tabs = nil
+        tabs = showsEvents ? Self.tabs(on: events, shown: besideEvents, panes: shared, eventsFilter: eventsFilter) : nil
     }
 
     /// The pane a narrow screen draws: the one asked for when it is live, else Transactions.
@@ -131,8 +140,18 @@ public struct ScreenLayout: Sendable, Equatable {
     /// The boxes drawn on the screen: the paywall (or the device's frame) and each live pane
     /// drawn. A box over them (a sheet, a menu, a row in full) keeps its borders clear of theirs.
     public var boxes: [Rect] {
-        let drawn = livePanes.filter { pane in tabs.map { $0.shown == pane } ?? true }
-        return ([paywall] + drawn.map(rect(of:))).filter { !$0.isEmpty }
+        ([paywall] + drawnPanes.map(rect(of:))).filter { !$0.isEmpty }
+    }
+
+    /// The live panes drawn: not those hidden behind another's tab.
+    public var drawnPanes: [Pane] {
+        livePanes.filter { pane in tabs(of: pane).map { $0.shown == pane } ?? true }
+    }
+
+    /// The tabs `pane` is one of; nil for a pane with a box of its own.
+    public func tabs(of pane: Pane) -> Tabs? {
+        guard let tabs, tabs.labels.contains(where: { $0.pane == pane }) else { return nil }
+        return tabs
     }
 
     public func rect(of pane: Pane) -> Rect {
@@ -141,16 +160,14 @@ public struct ScreenLayout: Sendable, Equatable {
         case .transactions: return transactions
         case .entitlements: return entitlements
         case .events: return events
+        case .server: return server
         }
     }
 
     /// The part of the screen at a cell: a tab names its pane; a hidden pane is never hit.
     public func pane(at x: Int, _ y: Int) -> Pane? {
         if paywall.contains(x: x, y: y) { return .paywall }
-        guard let tabs else {
-            return livePanes.first { rect(of: $0).contains(x: x, y: y) }
-        }
-        if let label = tabs.labels.first(where: { $0.rect.contains(x: x, y: y) }) { return label.pane }
-        return rect(of: tabs.shown).contains(x: x, y: y) ? tabs.shown : nil
+        if let label = tabs?.labels.first(where: { $0.rect.contains(x: x, y: y) }) { return label.pane }
+        return drawnPanes.first { rect(of: $0).contains(x: x, y: y) }
     }
 }

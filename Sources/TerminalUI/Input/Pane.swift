@@ -4,6 +4,8 @@ public enum Pane: String, Sendable, CaseIterable {
     case transactions = "Transactions"
     case entitlements = "Entitlements"
     case events = "Events"
+    /// What the stores' servers posted to the team's backend (the outbox).
+    case server = "Server"
 
     public var next: Pane {
         let all = Pane.allCases

@@ -1,4 +1,4 @@
-/// One live pane (Transactions, Entitlements, Events) as a widget with its own state, after
+/// One live pane (Transactions, Entitlements, Events, Server) as a widget with its own state, after
 /// ratatui's `List` and `ListState`: the rows come from the caller at draw time, only the rows
 /// that fit are asked for, and the selected row and scroll offset are kept here.
 public struct ListPane: Sendable, Equatable {

@@ -1,13 +1,14 @@
 import Foundation
 import StoreEngine
 
-/// The rows of the three live panes, from the summaries the engine hands up.
+/// The rows of the live panes, from the summaries the engine hands up.
 public enum PaneRows {
     public static func emptyText(_ pane: Pane) -> String {
         switch pane {
         case .transactions: return "No transactions yet."
         case .entitlements: return "Nothing owned yet."
         case .events: return "No events yet."
+        case .server: return "No notifications posted yet."
         case .paywall: return ""
         }
     }

@@ -1,0 +1,118 @@
+import Foundation
+import StoreEngine
+
+/// The columns of the Server pane: time, store, type · subtype, result, latency, attempt, next
+/// retry, URL, in that order of importance. Sized once per report from what is listed, so every
+/// row lines up, then fitted to the pane's width on each draw: where a row is too wide, the URL
+/// goes first, then the result keeps its status alone (`200`, not `200 SUCCESS`), then the type
+/// is cut (down to `shortestType` cells), then the next retry, the attempt, the latency and the
+/// store go in turn, each freeing room for the type. The time, the type and the result stay.
+/// Enter shows every field in full.
+public struct ServerColumns: Sendable, Equatable {
+    /// One column, in the order of the row and of importance.
+    public enum Column: Int, Sendable, CaseIterable, Comparable {
+        case time, store, type, result, latency, attempt, nextRetry, url
+
+        public static func < (lhs: Column, rhs: Column) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// The widest text of each column listed; the result's short form apart.
+    public private(set) var widths: [Column: Int] = [:]
+    public private(set) var shortResult = 0
+
+    /// A type cut below this no longer says which one it was: the columns after it go first.
+    static let shortestType = 10
+    /// A URL narrower than this says nothing: it goes instead.
+    static let shortestURL = 12
+
+    public init() {}
+
+    public init(fitting notifications: [OutboxNotification], clock: WallClock, today: Date?) {
+        for notification in notifications {
+            let cells = ServerCells(notification, clock: clock, today: today)
+            for column in Column.allCases {
+                widths[column] = max(widths[column] ?? 0, DisplayWidth.of(cells[column]))
+            }
+            shortResult = max(shortResult, DisplayWidth.of(cells.shortResult))
+        }
+    }
+
+    /// The columns a row of `width` cells shows, each with its cells; a column left out is not
+    /// in it.
+    public struct Fit: Sendable, Equatable {
+        public var widths: [Column: Int]
+        /// The result as its status alone (`200`, `NO_RESPONSE`).
+        public var shortResult: Bool
+
+        /// The columns shown, in order.
+        public var columns: [Column] { Column.allCases.filter { widths[$0] != nil } }
+    }
+
+    public func fitted(to width: Int) -> Fit {
+        func wanted(_ column: Column) -> Int { widths[column] ?? 0 }
+        let result = wanted(.result)
+        /// The room the type has beside the columns kept (each with its separator).
+        func room(dropping dropped: [Column], result: Int) -> Int {
+            let kept = Column.allCases.filter { ![.url, .type, .result].contains($0) && !dropped.contains($0) }
+            return width - kept.reduce(0) { $0 + wanted($1) + 1 } - result - 1
+        }
+        // 0. Every column whole; the URL gets what is left, when that is enough to read.
+        let whole = room(dropping: [], result: result)
+        if whole - wanted(.type) - 1 >= min(wanted(.url), Self.shortestURL) {
+            return fit(dropping: [], type: wanted(.type), url: min(wanted(.url), whole - wanted(.type) - 1))
+        }
+        // 1. The URL goes. 2. The result keeps its status alone.
+        if whole >= wanted(.type) { return fit(dropping: [.url], type: wanted(.type)) }
+        if room(dropping: [], result: shortResult) >= wanted(.type) {
+            return fit(dropping: [.url], type: wanted(.type), shortResult: true)
+        }
+        // 3. The type is cut; 4. the columns after it go, the least important first, each
+        // freeing room for the type.
+        var dropped: [Column] = [.url]
+        for next in [nil, Column.nextRetry, .attempt, .latency, .store] {
+            if let next { dropped.append(next) }
+            let left = room(dropping: dropped, result: shortResult)
+            if left >= min(wanted(.type), Self.shortestType) {
+                return fit(dropping: dropped, type: min(wanted(.type), left), shortResult: true)
+            }
+        }
+        // The time, the type and the result's status; the type gets what is left, if anything.
+        return fit(dropping: dropped, type: max(0, room(dropping: dropped, result: shortResult)), shortResult: true)
+    }
+
+    private func fit(dropping dropped: [Column], type: Int, url: Int = 0, shortResult short: Bool = false) -> Fit {
+        var fitted: [Column: Int] = [:]
+        for column in Column.allCases where !dropped.contains(column) { fitted[column] = widths[column] ?? 0 }
+        fitted[.type] = type
+        fitted[.url] = dropped.contains(.url) ? nil : url
+        if short { fitted[.result] = shortResult }
+        return Fit(widths: fitted, shortResult: short)
+    }
+}
+
+/// The texts of one notification's row, before they are fitted.
+struct ServerCells {
+    var texts: [ServerColumns.Column: String]
+    var shortResult: String
+
+    /// - Parameter today: when set, times carry their day (`11-17 09:00:00`, `today 09:00:00`):
+    ///   the calendar has moved on from some listed notification's day, or a retry is on another.
+    init(_ notification: OutboxNotification, clock: WallClock, today: Date?) {
+        func when(_ date: Date) -> String { today.map { clock.dayAndTime(date, today: $0) } ?? clock.time(date) }
+        let last = notification.attempts.last
+        let status = last?.httpStatus.map(String.init)
+        let result = last.map { [status, $0.result].compactMap { $0 }.joined(separator: " ") } ?? ServerCells.due
+        texts = [
+            .time: when(notification.createdAt), .store: notification.storeName, .type: notification.typeAndSubtype,
+            .result: result, .latency: last.map { "\($0.milliseconds) ms" } ?? "",
+            .attempt: last.map { "#\($0.number)" } ?? "", .nextRetry: notification.nextAttemptAt.map(when) ?? "–",
+            .url: notification.url,
+        ]
+        shortResult = status ?? last?.result ?? ServerCells.due
+    }
+
+    /// What a notification not attempted yet says in the result column.
+    static let due = "due"
+
+    subscript(column: ServerColumns.Column) -> String { texts[column] ?? "" }
+}
