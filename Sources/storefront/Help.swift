@@ -33,6 +33,9 @@ enum Help {
                                             chains to, the In-App Purchase key (.p8), a Google service account and the
                                             Play licence key (docs/backend.md); made once per state directory;
                                             --api ADDRESS[:PORT]: where the service account fetches its token
+          storefront receive                a backend for the stores' notifications: checks each signature, prints
+                                            it decoded, answers as told; --port N (9000), --root FILE, --xsolla-secret
+                                            KEY, --answer STATUS[:XSOLLA_CODE] (docs/backend.md)
           storefront reset                  remove the ledger of the state directory and start over
                                             (refused while an app runs on it)
           storefront scenario FILE|DIR...   run QA scripts headless: exit 0 pass, 1 fail, 64 script error,
