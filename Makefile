@@ -116,8 +116,9 @@ $(PYTE_VENV)/installed-pyte-asciinema-cryptography-app-store-server-library-goog
 # The first frame and the bytes on the wire are measured through a pty read by pyte, against
 # Bench/floor/first-frame.c, a bare ncurses program drawing the same screen (compiled here).
 # The floor of the first frame is a C program; the C compiler is the system's, else the Swift toolchain's clang.
-# So is the API's: Bench/floor/api-responder.c, a bare libmicrohttpd server answering a fixed body.
-bench: build pyte .build/first-frame-floor .build/api-responder-floor
+# So is the API's: Bench/floor/api-responder.c, a bare libmicrohttpd server answering a fixed body;
+# and the notifications' receiver, Bench/floor/notification-receiver.c, answering 204 (or hanging).
+bench: build pyte .build/first-frame-floor .build/api-responder-floor .build/notification-receiver
 	STOREFRONT_COMMIT=$$(git rev-parse --short HEAD 2>/dev/null || echo unknown) \
 	  ./.build/release/storefront bench --catalog $(CATALOG)
 
@@ -126,6 +127,10 @@ bench: build pyte .build/first-frame-floor .build/api-responder-floor
 	$$(command -v cc || command -v clang) -O2 -o $@ $< $$(pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw)
 
 .build/api-responder-floor: Bench/floor/api-responder.c
+	@mkdir -p .build
+	$$(command -v cc || command -v clang) -O2 -o $@ $< $$(pkg-config --cflags --libs libmicrohttpd)
+
+.build/notification-receiver: Bench/floor/notification-receiver.c
 	@mkdir -p .build
 	$$(command -v cc || command -v clang) -O2 -o $@ $< $$(pkg-config --cflags --libs libmicrohttpd)
 

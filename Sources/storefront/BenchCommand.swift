@@ -4,7 +4,7 @@ import Program
 import StoreEngine
 import TerminalUI
 
-/// `storefront bench [--quick] [--json] [--frames | --purchases | --terminal | --scenarios N]`: the figures behind docs/performance.md (the export's
+/// `storefront bench [--quick] [--json] [--frames | --purchases | --terminal | --http | --notifications | --scenarios N]`: the figures behind docs/performance.md (the export's
 /// among them: 1,000 SVGs with two jobs, `Bench/ExportBench.swift`). Each case runs
 /// several times and reports the median and p90; ratios compare cases measured side by side in
 /// this one run. Every timed operation is checked to have done what it claims, or the bench
@@ -38,6 +38,11 @@ enum BenchCommand {
         if options.httpOnly {
             let catalogs = try framesCatalogs(text: text, catalogPath: catalogPath)
             try APIBench.measure(catalog: catalogs[1].0, frameCatalog: catalogs[0].0, quick: quick).lines.forEach { print($0) }
+            return
+        }
+        if options.notificationsOnly {
+            let catalogs = try framesCatalogs(text: text, catalogPath: catalogPath)
+            try NotificationBench.measure(catalog: catalogs[0].0, quick: quick).lines.forEach { print($0) }
             return
         }
         if options.terminalOnly {
@@ -87,6 +92,7 @@ enum BenchCommand {
         let frames = try FrameBench.measure(catalogs: [(catalog, catalogPath), (bigCatalog, big.label)], frames: quick ? 100 : 400)
         let history = try HistoryBench.measure(catalog: bigCatalog, frames: quick ? 100 : 400)
         let api = try APIBench.measure(catalog: bigCatalog, frameCatalog: catalog, quick: quick)
+        let notifications = try NotificationBench.measure(catalog: catalog, quick: quick)
         // Side by side, alternating, so both see the same machine.
         var keypressSmall: [Double] = []
         var keypressBig: [Double] = []
@@ -112,7 +118,8 @@ enum BenchCommand {
                                       results: results))
         if options.json {
             printJSON(results: results, facts: facts, keypressRatio: keypressRatio, purchase: purchase,
-                      terminal: terminal, frames: frames, load: load, history: history, api: api, floors: floors)
+                      terminal: terminal, frames: frames, load: load, history: history, api: api,
+                      notifications: notifications, floors: floors)
             return
         }
         print("  \(facts.summary)")
@@ -130,6 +137,7 @@ enum BenchCommand {
         printFrames(frames)
         history.lines.forEach { print($0) }
         api.lines.forEach { print($0) }
+        notifications.lines.forEach { print($0) }
         printTerminal(terminal)
         print("")
         floors.lines.forEach { print($0) }
@@ -241,7 +249,7 @@ enum BenchCommand {
     private static func printJSON(results: [Measurement], facts: BenchFacts, keypressRatio: Double,
                                   purchase: PurchaseBench.Outcome, terminal: TerminalBench.Outcome,
                                   frames: [FrameBench.Case], load: CatalogLoadBench.Outcome, history: HistoryBench.Outcome,
-                                  api: APIBench.Outcome, floors: FloorTable) {
+                                  api: APIBench.Outcome, notifications: NotificationBench.Outcome, floors: FloorTable) {
         var document: [String: Any] = [
             "againstTheFloors": floors.json,
             "date": facts.date, "commit": facts.commit, "configuration": facts.configuration,
@@ -259,6 +267,7 @@ enum BenchCommand {
         document["catalogLoad"] = catalogLoad
         document["history"] = history.jsonObject
         document["appStoreServerAPI"] = api.jsonObject
+        document["notifications"] = notifications.jsonObject
         document["purchases"] = purchase.cases.map {
             ["path": $0.path.rawValue, "medianMs": $0.measurement.median * 1000, "perSecond": $0.measurement.median > 0 ? 1 / $0.measurement.median : 0,
              "commitsPerPurchase": $0.commitsPerPurchase, "inFloorWrites": $0.inFloors] as [String: Any]

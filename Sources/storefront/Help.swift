@@ -67,6 +67,8 @@ enum Help {
                                             --terminal     only the first frame and the bytes on the wire, through a pty
                                             --http         only the App Store Server API over HTTP, against a bare
                                                            libmicrohttpd responder, and a frame while it is hammered
+                                            --notifications only the notifications to a local receiver, against
+                                                           libcurl alone, and a frame while 10,000 go out
                                             --scenarios N  only scenario suites of 100 and N files, and N's two shards
           storefront --help | --version
 

@@ -37,6 +37,8 @@ struct Options {
     var terminalOnly = false
     /// `bench --http`: only the App Store Server API over HTTP.
     var httpOnly = false
+    /// `bench --notifications`: only the stores' notifications to a local receiver.
+    var notificationsOnly = false
     /// `bench --scenarios N`: only scenario suites of 100 and N files, and N's two shards.
     var scenarioSuite: String?
     var quiet = false
@@ -208,6 +210,8 @@ struct Options {
                 options.terminalOnly = true
             } else if argument == "--http" {
                 options.httpOnly = true
+            } else if argument == "--notifications" {
+                options.notificationsOnly = true
             } else if argument == "--quiet" {
                 options.quiet = true
             } else if argument == "--loop" {

@@ -131,12 +131,7 @@ enum APIBench {
     private static func measureFrames(catalog: ProductCatalog, port: UInt16, headers: [(String, String)],
                                       target: @escaping @Sendable (Int, Int) -> String,
                                       quick: Bool) throws(CommandFailure) -> (quiet: Measurement, hammered: Measurement, requests: Int) {
-        let terminal: CursesTerminal
-        do {
-            terminal = try CursesTerminal(offscreenWidth: 120, height: 40)
-        } catch {
-            throw CommandFailure(.configuration, "the API bench could not open an offscreen ncurses screen: \(error)")
-        }
+        let terminal = try CursesTerminal.benchScreen(for: "API bench")
         defer { terminal.close() }
         let bench = try KeypressBench(catalog: catalog, label: "frames beside the API")
         let draw = { () -> Frame in

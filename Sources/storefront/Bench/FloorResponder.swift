@@ -15,19 +15,10 @@ final class FloorResponder {
 
     /// The running floor, or why there is none.
     static func start(path: String) -> (process: FloorResponder?, skipped: String?) {
-        guard FileManager.default.isExecutableFile(atPath: path) else {
-            return (nil, "\(path) is not built (make bench builds it from Bench/floor/api-responder.c)")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        do {
-            try process.run()
-        } catch {
-            return (nil, "\(path) did not start: \(error)")
+        let (process, input, output): (Process, Pipe, Pipe)
+        switch startFloorProgram(path: path, source: "Bench/floor/api-responder.c") {
+        case .success(let started): (process, input, output) = started
+        case .failure(let failure): return (nil, failure.message)
         }
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {

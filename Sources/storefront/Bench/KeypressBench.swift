@@ -27,6 +27,11 @@ final class KeypressBench {
         }
     }
 
+    /// Hands the app a message as its loop would (a store's report, between frames).
+    func take(_ message: Message) {
+        _ = app.update(message)
+    }
+
     /// Times `count` presses, each checked to have moved the selection the way it was pressed.
     func timePresses(count: Int) throws(CommandFailure) -> [Double] {
         try timeMoves(count: count, timingUpdate: true) { app.view() }

@@ -1,0 +1,169 @@
+import Catalog
+import CursesBackend
+import Foundation
+import Host
+import StoreEngine
+import TerminalUI
+
+/// A frame of the app while the outbox storms, against a frame with it idle, in the same run:
+/// 10,000 App Store notifications due at once, posted by the courier to the receiver answering
+/// 204 and each recorded in a commit; then 100 timing out at a backend that hangs (the
+/// courier's whole-attempt limit cut to `hangMilliseconds` so that they end within seconds)
+/// while Google Play's 200 go to the receiver, through the same courier. Each frame first hands
+/// the app the engine's reports that came in since the last, as the loop's update takes them,
+/// then draws (view and ncurses' diff at 120x40 on an offscreen screen, wall clock). Checked
+/// after: every delivery recorded with the result it should have (delivered, or `TIMED_OUT`),
+/// in the ledger too, and the receiver's count.
+enum NotificationStormBench {
+    static let hangMilliseconds = 100
+    static let timingOut = 100
+
+    struct Outcome {
+        var idle: Measurement
+        var storm: Measurement
+        /// The share of each storm frame spent taking the engine's reports.
+        var stormTaking: Measurement
+        var stormDeliveries: Int
+        var stormSeconds: Double
+        var hanging: Measurement
+        var hangTaking: Measurement
+        var otherStore: Int
+        /// From the posts until the other store's last delivery was recorded.
+        var otherStoreSeconds: Double
+        /// The hanging store's attempts recorded by then.
+        var timedOutByThen: Int
+        var hangSeconds: Double
+        var setupSeconds: Double
+    }
+
+    static func measure(catalog: ProductCatalog, receiver: BenchReceiver, quick: Bool) throws(CommandFailure) -> Outcome {
+        let setupStart = DispatchTime.now().uptimeNanoseconds
+        let outbox = try BenchOutbox(catalog: catalog, urls: [.appStore: receiver.url])
+        defer { outbox.remove() }
+        let storm = try outbox.testNotifications(quick ? 1_000 : 10_000)
+        try outbox.call(.configureOutbox(OutboxSettings(urls: [.appStore: receiver.hangingURL, .googlePlay: receiver.url])))
+        let hangingDeliveries = try outbox.testNotifications(timingOut)
+        let play = try outbox.playPurchases(quick ? 50 : 200)
+        let setupSeconds = seconds(since: setupStart)
+        let answeredBefore = receiver.answered()
+
+        let terminal = try CursesTerminal.benchScreen(for: "notification bench")
+        defer { terminal.close() }
+        let bench = try KeypressBench(catalog: catalog, label: "frames beside the outbox")
+        var tallies: [DeliveryTally] = []
+        // How long each frame spent taking the reports, apart: the rest is the machine's contention.
+        var taking: [Double] = []
+        let draw = { () -> Frame in
+            let start = DispatchTime.now().uptimeNanoseconds
+            for tally in tallies { for report in tally.takeReports() { bench.take(.store(report)) } }
+            taking.append(seconds(since: start))
+            let frame = bench.app.view()
+            terminal.draw(frame)
+            return frame
+        }
+        _ = try bench.timeMoves(count: 20, timingUpdate: false, frame: draw)
+        var idle: [Double] = []
+        for _ in 0..<(quick ? 2 : 4) { idle += try bench.timeMoves(count: 50, timingUpdate: false, frame: draw) }
+
+        // 10,000 at once, to a backend that takes them all.
+        let stormTally = DeliveryTally(expected: storm.count, keepsReports: true)
+        tallies = [stormTally]
+        let stormStart = DispatchTime.now().uptimeNanoseconds
+        stormTally.post(storm, through: NotificationCourier(), recordingWith: outbox.worker)
+        var stormFrames: [Double] = []
+        taking = []
+        while !stormTally.isFinished { stormFrames += try bench.timeMoves(count: 50, timingUpdate: false, frame: draw) }
+        let stormSeconds = Double((stormTally.finishedAt ?? stormStart) - stormStart) / 1e9
+        let stormTaking = taking
+        _ = try bench.timeMoves(count: 20, timingUpdate: false, frame: draw)  // the last reports, untimed
+
+        // 100 timing out at a backend that hangs, and another store's beside them.
+        let courier = NotificationCourier(connectMilliseconds: 5_000, totalMilliseconds: hangMilliseconds)
+        let hangTally = DeliveryTally(expected: hangingDeliveries.count, keepsReports: true)
+        let playTally = DeliveryTally(expected: play.count, keepsReports: true)
+        tallies = [hangTally, playTally]
+        let hangStart = DispatchTime.now().uptimeNanoseconds
+        hangTally.post(hangingDeliveries, through: courier, recordingWith: outbox.worker)
+        playTally.post(play, through: courier, recordingWith: outbox.worker)
+        var hangingFrames: [Double] = []
+        taking = []
+        while !hangTally.isFinished || !playTally.isFinished {
+            hangingFrames += try bench.timeMoves(count: 50, timingUpdate: false, frame: draw)
+        }
+        let hangTaking = taking
+        let hangSeconds = Double((hangTally.finishedAt ?? hangStart) - hangStart) / 1e9
+        let playFinished = playTally.finishedAt ?? hangStart
+        for _ in 0..<(quick ? 2 : 4) { idle += try bench.timeMoves(count: 50, timingUpdate: false, frame: draw) }
+
+        try check(stormTally, "the storm's") { $0.httpStatus == 204 && $0.failure == nil }
+        try check(hangTally, "the hanging backend's") { $0.failure == .timedOut }
+        try check(playTally, "Google Play's") { $0.httpStatus == 204 && $0.failure == nil }
+        try checkLedger(outbox.notifications(), stormCount: storm.count, hangingURL: receiver.hangingURL, playCount: play.count)
+        let answered = receiver.answered() - answeredBefore
+        guard answered == storm.count + play.count else {
+            throw CommandFailure(.ioError, "the receiver answered \(answered) POSTs of the \(storm.count + play.count) delivered")
+        }
+        return Outcome(idle: Measurement(name: "frame, outbox idle", samples: idle),
+                       storm: Measurement(name: "frame, storm", samples: stormFrames),
+                       stormTaking: Measurement(name: "taking reports, storm", samples: stormTaking), stormDeliveries: storm.count,
+                       stormSeconds: stormSeconds, hanging: Measurement(name: "frame, timing out", samples: hangingFrames),
+                       hangTaking: Measurement(name: "taking reports, timing out", samples: hangTaking),
+                       otherStore: play.count, otherStoreSeconds: Double(playFinished - hangStart) / 1e9,
+                       timedOutByThen: hangTally.recorded(before: playFinished), hangSeconds: hangSeconds,
+                       setupSeconds: setupSeconds)
+    }
+
+    private static func check(_ tally: DeliveryTally, _ name: String, _ isRight: (DeliveryResult) -> Bool) throws(CommandFailure) {
+        if let failure = tally.failures.first { throw CommandFailure(.ioError, "\(name) delivery was not recorded: \(failure)") }
+        if let wrong = tally.results.first(where: { !isRight($0) }) {
+            throw CommandFailure(.ioError, "\(name) delivery came back \(wrong.httpStatus.map { "HTTP \($0)" } ?? wrong.failure?.sentence ?? "")")
+        }
+    }
+
+    /// The storm's and Google Play's delivered at their first attempt; the hanging backend's
+    /// attempted once, timed out, and (in the sandbox, without retries) given up.
+    private static func checkLedger(_ rows: [OutboxNotification], stormCount: Int, hangingURL: String,
+                                    playCount: Int) throws(CommandFailure) {
+        let apple = rows.filter { $0.store == Marketplace.appStore.rawValue }
+        let delivered = apple.filter { $0.url != hangingURL && $0.deliveredAt != nil && $0.attempts.map(\.result) == ["SUCCESS"] }
+        let timedOut = apple.filter { $0.url == hangingURL && $0.deliveredAt == nil && $0.nextAttemptAt == nil
+            && $0.attempts.map(\.result) == ["TIMED_OUT"] }
+        let play = rows.filter { $0.store == Marketplace.googlePlay.rawValue && $0.deliveredAt != nil && $0.attempts.count == 1 }
+        guard rows.count == stormCount + timingOut + playCount, delivered.count == stormCount, timedOut.count == timingOut,
+              play.count == playCount else {
+            throw CommandFailure(.ioError, "the storm's ledger holds \(rows.count) notifications: \(delivered.count) of \(stormCount) "
+                                 + "delivered, \(timedOut.count) of \(timingOut) timed out, \(play.count) of \(playCount) Play delivered")
+        }
+    }
+
+    private static func seconds(since start: UInt64) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+}
+
+extension NotificationStormBench.Outcome {
+    var lines: [String] {
+        [
+            String(format: "  a frame at 120x40 (the engine's reports taken, view + diff, wall clock), outbox idle / %d due at once "
+                   + "(delivered in %.1f s) / %d timing out after %d ms:", stormDeliveries, stormSeconds,
+                   NotificationStormBench.timingOut, NotificationStormBench.hangMilliseconds),
+            "    p50 " + [idle, storm, hanging].map { formatDuration($0.median) }.joined(separator: " / ")
+                + ", p99 " + [idle, storm, hanging].map { formatDuration($0.p99) }.joined(separator: " / ")
+                + " (\(idle.samples.count) / \(storm.samples.count) / \(hanging.samples.count) frames)",
+            "    of which taking the reports, storm / timing out: p50 " + formatDuration(stormTaking.median) + " / "
+                + formatDuration(hangTaking.median) + ", p99 " + formatDuration(stormTaking.p99) + " / " + formatDuration(hangTaking.p99),
+            String(format: "  Google Play's %d delivered in %.2f s while the App Store's backend hung "
+                   + "(%d of its %d timed out by then, all %d in %.1f s); setup %.1f s", otherStore, otherStoreSeconds,
+                   timedOutByThen, NotificationStormBench.timingOut, NotificationStormBench.timingOut, hangSeconds, setupSeconds),
+        ]
+    }
+
+    var jsonObject: [String: Any] {
+        ["frameIdleP50Ms": idle.median * 1000, "frameIdleP99Ms": idle.p99 * 1000,
+         "frameStormP50Ms": storm.median * 1000, "frameStormP99Ms": storm.p99 * 1000,
+         "takingReportsStormP99Ms": stormTaking.p99 * 1000, "takingReportsTimingOutP99Ms": hangTaking.p99 * 1000, "stormDeliveries": stormDeliveries,
+         "stormSeconds": stormSeconds, "frameTimingOutP50Ms": hanging.median * 1000, "frameTimingOutP99Ms": hanging.p99 * 1000,
+         "otherStoreDeliveries": otherStore, "otherStoreSeconds": otherStoreSeconds, "timedOutByThen": timedOutByThen,
+         "hangSeconds": hangSeconds]
+    }
+}
