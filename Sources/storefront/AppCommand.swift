@@ -58,7 +58,10 @@ enum AppCommand {
         if let network { store.networkCondition = network }
         if let signedData { store.signedDataChoice = signedData }
         if let projectId { store.sdkProjectId = projectId }
-        for (marketplace, url) in notificationURLs { _ = store.setNotificationURL(url, for: marketplace) }
+        // Xsolla's secret key and webhook mode come from the catalog (QA's W turns the mode over).
+        _ = store.configureOutbox(OutboxSettings(
+            urls: notificationURLs, xsollaWebhookMode: catalog.settings.payStation.webhookMode,
+            xsollaSecretKey: catalog.settings.notifications.xsollaSecretKey))
         store.checkpoint = checkpoint
         // Redirects and deep links from outside (`storefront open-url`) come in through the inbox.
         let inbox = Inbox()
