@@ -37,6 +37,8 @@ extension App {
             return posting(report) + apply(report)
         case .clockReport(let report):
             return posting(report) + apply(report, onTheClock: true)
+        case .supersededReport(let report):
+            return posting(report) + takeOnlyItsOwn(report)
         case .delivered(let result):
             return [.engine(.recordDelivery(result))]
         case .configureOutbox(let settings):
@@ -118,6 +120,15 @@ extension App {
     /// soon as it is committed.
     private func posting(_ report: StoreReport) -> [Effect] {
         report.deliveries.isEmpty ? [] : [.post(report.deliveries)]
+    }
+
+    /// What a report a later one replaces carries alone: its notice (kept in the messages, `n`),
+    /// a page of older events, a products answer. Its state, the later report's state replaces.
+    private mutating func takeOnlyItsOwn(_ report: StoreReport) -> [Effect] {
+        if let page = report.olderEvents { _ = panes.update(.olderEvents(page)) }
+        if let reported = report.notice { noticeLine.report(reported, onTheClock: false, at: now) }
+        guard let products = report.products else { return [] }
+        return handle(.productsReplied(products, callFailed: report.failure != nil))
     }
 
     /// An engine report replaces the panes and the sheet; products answers go to the paywall.

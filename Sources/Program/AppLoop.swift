@@ -234,7 +234,7 @@ public final class AppLoop<Terminal: Backend> {
         // A batch at a time: taking messages off the front one by one would move the rest of
         // the queue each time, and a burst of input can be long.
         while !queue.isEmpty {
-            let batch = queue
+            let batch = queue.supersedingReports()
             queue.removeAll(keepingCapacity: true)
             for message in batch { process(message) }
         }
@@ -242,7 +242,7 @@ public final class AppLoop<Terminal: Backend> {
 
     private func process(_ message: Message) {
         switch message {
-        case .store(let report), .clockReport(let report):
+        case .store(let report), .clockReport(let report), .supersededReport(let report):
             if report.clock != clock {
                 // The calendar moved (advance, a rate): the clock on screen follows first, so
                 // what the report says is kept with the time it happened at.

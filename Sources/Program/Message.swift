@@ -23,6 +23,9 @@ public enum Message: Sendable, Equatable {
     /// `advance`): a report like `store`'s, whose notice does not cover a refusal of the
     /// player's own request (the messages keep it, `n`).
     case clockReport(StoreReport)
+    /// An engine report that a later one in the same batch replaces (`[Message].supersedingReports`):
+    /// only what it alone carries is taken (its deliveries, notice, products, older events).
+    case supersededReport(StoreReport)
     /// The next attempt of a products request that failed, on the path that asked.
     case retryProducts(path: IntegrationPath, attempt: Int)
 

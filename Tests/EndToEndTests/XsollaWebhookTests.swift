@@ -60,6 +60,36 @@ extension EndToEnd {
             #expect((order["items"] as? [[String: Any]])?.first?["sku"] as? String == "com.example.stardust.remove_ads")
         }
 
+        /// A subscription's whole life on Pay Station reaches the backend in order, each signed.
+        @Test func aSubscriptionsLifecyclePostsXsollasWebhooksInOrder() throws {
+            let got = try Self.run("""
+                select com.example.stardust.pass.weekly
+                buy
+                paystation card 4111111111111111
+                advance 2s
+                expect transaction last purchased finished
+                expect notification xsolla create_subscription delivered
+                advance 3m
+                expect notification xsolla update_subscription delivered
+                cancel-renewal
+                expect notification xsolla non_renewal_subscription delivered
+                advance 3m
+                expect notification xsolla cancel_subscription delivered
+                """, answers: [])
+            try #require(got.status == 0, "\(got.transcript)")
+            #expect(got.received.map { $0["type"] as? String } == [
+                "payment", "create_subscription", "payment", "update_subscription", "non_renewal_subscription",
+                "cancel_subscription",
+            ], "\(got.received)")
+            #expect(got.received.allSatisfy { $0["signed"] as? Bool == true }, "\(got.received)")
+            let created = try #require(got.received[1]["body"] as? [String: Any])
+            let subscription = try #require(created["subscription"] as? [String: Any])
+            #expect(subscription["plan_id"] as? String == "com.example.stardust.pass.weekly")
+            #expect(subscription["date_next_charge"] is String)
+            let ended = try #require(got.received.last?["body"] as? [String: Any])
+            #expect((ended["subscription"] as? [String: Any])?["date_end"] is String, "\(ended)")
+        }
+
         @Test func webhookModeTheBackendRefusesThePlayerAndNothingIsCharged() throws {
             let got = try Self.run("""
                 select com.example.stardust.gems_100

@@ -2,6 +2,7 @@ import Catalog
 import CursesBackend
 import Foundation
 import Host
+import Program
 import StoreEngine
 import TerminalUI
 
@@ -55,7 +56,9 @@ enum NotificationStormBench {
         var taking: [Double] = []
         let draw = { () -> Frame in
             let start = DispatchTime.now().uptimeNanoseconds
-            for tally in tallies { for report in tally.takeReports() { bench.take(.store(report)) } }
+            // As the loop drains a batch: a report the next one replaces is taken for what it alone carries.
+            let reports = tallies.flatMap { $0.takeReports() }.map(Message.store)
+            for message in reports.supersedingReports() { bench.take(message) }
             taking.append(seconds(since: start))
             let frame = bench.app.view()
             terminal.draw(frame)

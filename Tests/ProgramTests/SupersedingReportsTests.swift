@@ -1,0 +1,61 @@
+import Foundation
+@testable import Program
+import StoreEngine
+import Testing
+
+/// A batch of engine reports builds the panes once: a report the next one replaces is taken
+/// only for what it alone carries, and never across a key, which must meet every report
+/// before it.
+@Suite("Program: a report the next one replaces")
+struct SupersedingReportsTests {
+    private func kinds(_ messages: [Message]) -> [String] {
+        messages.map { message in
+            switch message {
+            case .store: "store"
+            case .clockReport: "clock"
+            case .supersededReport: "superseded"
+            case .key: "key"
+            case .tick: "tick"
+            case .delivered: "delivered"
+            default: "other"
+            }
+        }
+    }
+
+    private let delivery = Message.delivered(DeliveryResult(notificationId: 1, attempt: 1, httpStatus: 204, failure: nil,
+                                                            milliseconds: 1, response: ""))
+
+    @Test func onlyTheLastOfARunIsApplied() {
+        #expect(kinds([report(), report(), report()].supersedingReports()) == ["superseded", "superseded", "store"])
+        // A delivery's answer or a tick between two reports reads nothing they set.
+        #expect(kinds([report(), delivery, .tick(fixedNow), report()].supersedingReports())
+                == ["superseded", "delivered", "tick", "store"])
+        // A clock report replaces a call's report before it, and is itself applied.
+        let clock: Message = .clockReport(StoreReport(snapshot: StoreSnapshot(), clock: .paused(at: fixedNow)))
+        #expect(kinds([report(), clock].supersedingReports()) == ["superseded", "clock"])
+        #expect(kinds([clock, report()].supersedingReports()) == ["clock", "store"])
+    }
+
+    @Test func aKeyMeetsEveryReportBeforeIt() {
+        #expect(kinds([report(), .key(.down), report()].supersedingReports()) == ["store", "key", "store"])
+        #expect(kinds([report()].supersedingReports()) == ["store"])
+        #expect([Message]().supersedingReports().isEmpty)
+    }
+
+    /// A replaced report's notice still reaches the messages (`n`), and its deliveries are posted.
+    @Test func aReplacedReportKeepsItsNoticeAndItsDeliveries() {
+        var app = freshApp()
+        var first = StoreReport(snapshot: StoreSnapshot(), notice: StoreNotice(.info, "The first call's own words."),
+                                clock: .paused(at: fixedNow))
+        first.deliveries = [OutboxDelivery(notificationId: 7, store: .xsolla, uuid: "u", type: "payment",
+                                           url: "http://127.0.0.1:9/x", body: "{}", headers: [], attempt: 1)]
+        let batch = [Message.store(first), report(notice: StoreNotice(.info, "The last call's words."))]
+            .supersedingReports()
+        var effects: [Effect] = []
+        for message in batch { effects += app.update(message) }
+        #expect(effects.contains { if case .post(let posted) = $0 { posted.map(\.notificationId) == [7] } else { false } })
+        let logged = app.noticeLine.log.entries.map(\.notice.text)
+        #expect(logged.contains("The first call's own words."), "\(logged)")
+        #expect(app.notice?.text == "The last call's words.")
+    }
+}
