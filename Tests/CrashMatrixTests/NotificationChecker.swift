@@ -11,6 +11,7 @@ enum NotificationChecker {
     static func problems(killed: LedgerState, settled: LedgerState, received: [ReceivedPost],
                          urls: [String: String]) -> [String] {
         written(settled.notifications, urls: urls)
+            + paid(settled, urls: urls)
             + kept(killed: killed.notifications, settled: settled.notifications)
             + delivered(settled.notifications, received: received)
             + posts(received, rows: settled.notifications, urls: urls)
@@ -38,6 +39,20 @@ enum NotificationChecker {
             }
         }
         return problems
+    }
+
+    /// The store each path sells through (the ledger's names of both).
+    static let storeOfPath = Dictionary(uniqueKeysWithValues: CrashCase.Path.allCases.map { ($0.rawValue, $0.store) })
+
+    /// Every paid transaction of a store with a URL has a notification: one the relaunch
+    /// finished posts as one finished before the kill does.
+    static func paid(_ settled: LedgerState, urls: [String: String]) -> [String] {
+        let notified = Set(settled.notifications.compactMap(\.transactionId))
+        return settled.transactions.compactMap { transaction in
+            guard [.purchased, .restored].contains(transaction.state), let store = storeOfPath[transaction.integrationPath],
+                  let url = urls[store], !notified.contains(transaction.id) else { return nil }
+            return "\(transaction.id) (\(transaction.integrationPath)) is \(transaction.state.rawValue), but \(store) wrote no notification of it for \(url)"
+        }
     }
 
     /// What the kill left in the outbox is still there after the relaunch, the same request.

@@ -111,6 +111,25 @@ struct NotificationCheckerTests {
         #expect(problems.contains("xsolla posted payment txn-000001 to /trial-1/xsolla, but it had no URL"))
     }
 
+    /// What the matrix found: killed at `paid`, the relaunch finished the purchase and wrote
+    /// no notification of it (a script's URL came after the launch).
+    @Test func aPaidTransactionItsStoreWroteNothingOfIsRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notification-checker-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let ledger = try LedgerDatabase(path: folder + "/storefront.sqlite")
+        try ledger.insert(TransactionRecord(id: "txn-000001", productId: "com.example.stardust.gems_100", userId: "qa", storefront: "USA",
+                                            integrationPath: "storekit", state: .purchased, quantity: 1, price: "0.99",
+                                            currency: "USD", createdAt: time, updatedAt: time, finishedAt: time))
+        let state = try LedgerState.read(ledger, user: "qa")
+        #expect(NotificationChecker.problems(killed: state, settled: state, received: [], urls: urls) == [
+            "txn-000001 (storekit) is purchased, but appStore wrote no notification of it for http://127.0.0.1:9000/trial-1/apple",
+        ])
+        var none = urls
+        none["appStore"] = nil
+        #expect(NotificationChecker.problems(killed: state, settled: state, received: [], urls: none) == [])
+    }
+
     @Test func aNotificationWrittenTwiceIsRefused() throws {
         let state = try ledger([apple("6a1e-uuid"), apple("7b2f-uuid")])
         let posts = [ReceivedPost(path: "/trial-1/apple", store: "appStore", id: "6a1e-uuid"),
