@@ -121,7 +121,8 @@ public enum ScenarioCommand: Sendable, Equatable {
     /// Whether the line only shapes the launch (and so may come before it).
     var isSetup: Bool {
         switch self {
-        case .catalog, .storefront, .path, .user, .size, .network, .seed, .signedData: return true
+        // `notifications` too: the app takes its URLs before its launch delivers anything again.
+        case .catalog, .storefront, .path, .user, .size, .network, .seed, .signedData, .notifications: return true
         default: return false
         }
     }

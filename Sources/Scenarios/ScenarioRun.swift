@@ -358,7 +358,9 @@ final class ScenarioRun<Terminal: Backend> {
             outbox.urls[marketplace] = url
             notificationsSet.insert(marketplace)
             if marketplace == .appStore { outbox.appStoreRetries = productionRetries }
-            let program = try running()
+            // Before the first launch, the launch takes it, as the app takes `--apple-notifications`:
+            // what the launch finishes of a killed run's purchase posts too.
+            guard let program else { return }
             program.send(.configureOutbox(outboxSettings(for: program.app.catalog)))
         case .webhookMode(let on):
             outbox.xsollaWebhookMode = on

@@ -18,16 +18,19 @@ struct CrashCase: Sendable, CustomStringConvertible {
 
     var description: String { "\(path.rawValue) \(product) \(outcome)" }
 
-    /// The trial's script: one purchase on the shipped catalog, in the USA storefront, on `path`.
-    func script(catalog: String) -> String {
-        (["catalog \(catalog)", "storefront USA", "path \(path.rawValue)"] + before
+    /// The trial's script: one purchase on the shipped catalog, in the USA storefront, on `path`,
+    /// each store posting where `notifications` (its `notifications` lines) says.
+    func script(catalog: String, notifications: [String] = []) -> String {
+        (["catalog \(catalog)", "storefront USA", "path \(path.rawValue)"] + notifications + before
             + ["select \(product)", "buy"] + after).joined(separator: "\n") + "\n"
     }
 
     /// The relaunch: the same launch on the same ledger, then time for what falls due (a
-    /// redirect's countdown, Pay Station's processing, Xee's notification).
-    func settling(catalog: String) -> String {
-        ["catalog \(catalog)", "storefront USA", "path \(path.rawValue)", "advance 10s", "advance 10s"]
+    /// redirect's countdown, Pay Station's processing, Xee's notification), the stores posting
+    /// where they did. Each `advance` ends once the posts under way are answered, so what was
+    /// pending at the kill has been posted by the end.
+    func settling(catalog: String, notifications: [String] = []) -> String {
+        (["catalog \(catalog)", "storefront USA", "path \(path.rawValue)"] + notifications + ["advance 10s", "advance 10s"])
             .joined(separator: "\n") + "\n"
     }
 

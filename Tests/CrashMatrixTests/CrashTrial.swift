@@ -32,8 +32,13 @@ struct CrashTrial: Sendable, CustomStringConvertible {
     var number: Int
     var purchase: CrashCase
     var kill: KillPoint
+    /// The store given no notification URL (the ledger's name), so nothing may be written for
+    /// it: every tenth trial's own path's store; the others give every store one.
+    var leftOut: String?
 
-    var description: String { "CRASH_SEED=\(seed) CRASH_TRIAL=\(number): \(purchase), killed \(kill)" }
+    var description: String {
+        "CRASH_SEED=\(seed) CRASH_TRIAL=\(number): \(purchase), killed \(kill)" + (leftOut.map { ", no URL for \($0)" } ?? "")
+    }
 
     /// Trial `number` of the run seeded `seed`. Every third aims at a named step, the steps in
     /// turn (on a purchase that reaches it: any for `opened`, a paid one for the others); the
@@ -52,6 +57,7 @@ struct CrashTrial: Sendable, CustomStringConvertible {
             purchase = CrashCase.all[Int(random.next() % UInt64(CrashCase.all.count))]
             kill = .commits(Int(random.next() % 48))
         }
+        leftOut = number % 10 == 9 ? purchase.path.store : nil
     }
 
     /// The same trial with its commit count folded into a run that makes `total` commits.

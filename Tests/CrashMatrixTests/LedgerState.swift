@@ -12,13 +12,15 @@ struct LedgerState {
     var xeeAccess: [XeeAccessRecord]
     var subscriptions: [SubscriptionRecord]
     var events: [EventRecord]
+    /// The outbox: every store's notification, delivered or still to post, oldest first.
+    var notifications: [NotificationRecord]
     /// The simulated time the ledger's clock was last kept at (scenarios keep it paused).
     var now: Date?
     /// What `PRAGMA integrity_check` finds wrong; empty when the file is whole.
     var integrityProblems: [String]
 
     /// Nothing at all: a run killed before its ledger was made.
-    static let missing = LedgerState(transactions: [], grants: [], invoices: [], dueWork: [], xeeAccess: [], subscriptions: [], events: [], now: nil,
+    static let missing = LedgerState(transactions: [], grants: [], invoices: [], dueWork: [], xeeAccess: [], subscriptions: [], events: [], notifications: [], now: nil,
                                      integrityProblems: [])
 
     /// Reads `path` (the ledger file) for `user`; a missing file is `missing`. The open skips
@@ -52,6 +54,7 @@ struct LedgerState {
                            xeeAccess: try ledger.xeeAccess(user: user),
                            subscriptions: try ledger.subscriptions(user: user),
                            events: try ledger.events(newestFirst: everything).reversed(),
+                           notifications: try ledger.allNotifications(),
                            now: try ledger.clock()?.simulated,
                            integrityProblems: try ledger.integrityProblems())
     }

@@ -170,7 +170,7 @@ struct ParserTests {
 
     @Test("which lines are setup: they may come before the launch")
     func setupLines() throws {
-        let setup = try commands("catalog a.json\nstorefront USA\npath xee\nuser u\nsize 80x24\nnetwork flaky\nseed 1")
+        let setup = try commands("catalog a.json\nstorefront USA\npath xee\nuser u\nsize 80x24\nnetwork flaky\nseed 1\nnotifications apple http://127.0.0.1:9000/apple")
         #expect(setup.allSatisfy { $0.isSetup })
         let acting = try commands("select 1\nbuy\nrestore\nadvance 1s\nkey q\nclick 1 1\nexpect transactions 0\nsnapshot s")
         #expect(!acting.contains { $0.isSetup })
