@@ -5,7 +5,7 @@ extension Array where Element == Message {
     /// (one report each) costs a frame one rebuild, not thousands. Only what nothing reads in
     /// between may come between the two (a delivery's answer, a tick): a key must meet the
     /// state every report before it left.
-    func supersedingReports() -> [Message] {
+    public func supersedingReports() -> [Message] {
         var marked = self
         var nextReport: Int?
         for index in indices.reversed() {
@@ -25,7 +25,7 @@ extension Array where Element == Message {
 
 extension Message {
     /// A report of the engine's state: a call's or the clock's.
-    var isEngineReport: Bool {
+    public var isEngineReport: Bool {
         switch self {
         case .store, .clockReport: true
         default: false
@@ -33,7 +33,7 @@ extension Message {
     }
 
     /// What reads nothing a report sets, so a report after it may replace one before it.
-    var passesReports: Bool {
+    public var passesReports: Bool {
         switch self {
         case .delivered, .tick: true
         default: false

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Program
 import StoreEngine
+import TestFixtures
 import Testing
 
 /// A batch of engine reports builds the panes once: a report the next one replaces is taken

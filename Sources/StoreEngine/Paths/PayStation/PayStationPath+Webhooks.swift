@@ -43,7 +43,11 @@ extension PayStationPath {
         case (XsollaWebhook.payment, .taken):
             // A purchase delivered already: what follows its payment goes now.
             guard transaction.state == .purchased || transaction.state == .restored else { return nil }
-            let follows = isSubscription(transaction, in: context) ? EventKind.xsollaCreateSubscription : .xsollaOrderPaid
+            let subscribes = isSubscription(transaction, in: context)
+            // A renewal's payment has its update_subscription already; only a first purchase is followed.
+            guard !subscribes || (transaction.originalTransactionId ?? transaction.id) == transaction.id else { return nil }
+            let follows = subscribes ? EventKind.xsollaCreateSubscription : .xsollaOrderPaid
+            guard try !context.purchases.outbox.posted(follows.rawValue, of: transaction.id, from: .xsolla) else { return nil }
             try context.purchases.outbox.post(try message(follows.rawValue, of: transaction, in: context), from: .xsolla,
                                     transaction: transaction.id)
             return nil
