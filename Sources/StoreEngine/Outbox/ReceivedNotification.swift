@@ -53,25 +53,20 @@ public struct ReceivedNotification: Sendable, Equatable {
 
     private static func appStore(_ signed: String, root: Data?) -> ReceivedNotification {
         let verdict: Verdict
-        let payload: Data?
-        if let root {
-            switch SignedDataCheck.payload(of: signed, trustingRoot: root) {
-            case .success(let data): verdict = .verified; payload = data
-            case .failure(let refusal): verdict = .refused(refusal.description); payload = SignedDataCheck.unverifiedPayload(of: signed)
-            }
-        } else {
-            verdict = .unchecked("no root certificate to check it with (--root keys/storefront-root.cer)")
-            payload = SignedDataCheck.unverifiedPayload(of: signed)
+        switch root.map({ SignedDataCheck.payload(of: signed, trustingRoot: $0) }) {
+        case .success?: verdict = .verified
+        case .failure(let refusal)?: verdict = .refused(refusal.description)
+        case nil: verdict = .unchecked("no root certificate to check it with (--root keys/storefront-root.cer)")
         }
-        guard var object = payload.flatMap({ try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }) else {
+        // Shown whether or not it verified: the verdict says which.
+        guard var object = NotificationRequestText.jwsPayload(signed) as? [String: Any] else {
             return ReceivedNotification(store: .appStore, type: "unreadable", verdict: .refused("its payload is not JSON"),
                                         decoded: signed)
         }
         // The transaction and renewal info inside are JWS too: shown decoded.
         if var data = object["data"] as? [String: Any] {
             for key in ["signedTransactionInfo", "signedRenewalInfo"] {
-                if let nested = data[key] as? String, let inner = SignedDataCheck.unverifiedPayload(of: nested),
-                   let decoded = try? JSONSerialization.jsonObject(with: inner) {
+                if let nested = data[key] as? String, let decoded = NotificationRequestText.jwsPayload(nested) {
                     data[key] = decoded
                 }
             }

@@ -33,11 +33,6 @@ public enum SignedDataCheck {
         let body = text.components(separatedBy: "\n").filter { !$0.hasPrefix("-----") }.joined()
         return Data(base64Encoded: body)
     }
-
-    /// The payload of a JWS, unchecked: what the nested transaction and renewal info say.
-    public static func unverifiedPayload(of compact: String) -> Data? {
-        JWS(compact: compact)?.payload
-    }
 }
 
 /// Why App Store data did not verify.
