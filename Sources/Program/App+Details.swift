@@ -98,7 +98,7 @@ extension App {
             }
             return TextOverlay(title: "Entitlement \(entitlement.id)", entries: entries)
         case .server:
-            return serverDetails()
+            return serverDetails()?.text
         case .paywall:
             return nil
         }

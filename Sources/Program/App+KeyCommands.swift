@@ -89,7 +89,7 @@ extension App {
             if case .failed = paywall.productsRequest { return handle(.productsIfNeeded) }
             return buySelected()
         case .openRow:
-            overlay = details(of: focus).map { Overlay(.row, $0) }
+            overlay = focus == .server ? serverDetails() : details(of: focus).map { Overlay(.row, $0) }
         case .openProduct:
             overlay = PaywallView.inFull(paywall).map { Overlay(.row, $0) }
         case .suspend:

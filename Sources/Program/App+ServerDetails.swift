@@ -5,10 +5,25 @@ import TerminalUI
 // Enter on a Server pane row: the notification in full — what it is, where it stands, the
 // request decoded, its headers, and each attempt with the backend's answer.
 extension App {
-    func serverDetails() -> TextOverlay? {
+    /// The selected row's notification, in full.
+    func serverDetails() -> Overlay? {
         let notifications = snapshot.notifications
         guard notifications.indices.contains(serverPane.selection) else { return nil }
         let notification = notifications[serverPane.selection]
+        return Overlay(.row, details(of: notification), notificationUUID: notification.uuid)
+    }
+
+    /// Open details of a notification made again from this report's rows, scrolled where they
+    /// were; a report that no longer lists it leaves them as they are.
+    mutating func refreshNotificationDetails() {
+        guard let uuid = overlay?.notificationUUID,
+              let notification = snapshot.notifications.first(where: { $0.uuid == uuid }) else { return }
+        let made = details(of: notification)
+        guard made.entries != overlay?.text.entries else { return }
+        overlay?.text.replaceEntries(with: made.entries)
+    }
+
+    func details(of notification: OutboxNotification) -> TextOverlay {
         let iso = ISO8601DateFormatter()
         var entries: [TextOverlay.Entry] = [
             .init("type", notification.typeAndSubtype), .init("store", notification.storeName),

@@ -149,6 +149,7 @@ extension App {
         _ = panes.update(.reported(snapshot, previous: previous, rows: paneRows(of: snapshot),
                                    visibleTransactions: ListPane.visibleRows(in: layout.transactions)))
         effects += follow(menus.update(.transactionsReported(snapshot.transactions)))
+        refreshNotificationDetails()
         updatePaywall(.historyChanged(report.snapshot.history),
                       .ownershipChanged(report.snapshot.ownedProductIds))
         if let reported = report.notice { noticeLine.report(reported, onTheClock: onTheClock, at: now) }

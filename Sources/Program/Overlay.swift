@@ -16,10 +16,14 @@ public struct Overlay: Sendable, Equatable {
 
     public let kind: Kind
     public internal(set) var text: TextOverlay
+    /// The uuid of the notification these details show (Enter on the Server pane): a report
+    /// that changes it (an attempt answered, a resend) makes them again, where the reader was.
+    let notificationUUID: String?
 
-    init(_ kind: Kind, _ text: TextOverlay) {
+    init(_ kind: Kind, _ text: TextOverlay, notificationUUID: String? = nil) {
         self.kind = kind
         self.text = text
+        self.notificationUUID = notificationUUID
     }
 
     /// Lines scrolled past.

@@ -532,7 +532,7 @@ final class ScenarioRun<Terminal: Backend> {
         case .done: return "a paid payment"
         case .declined(let reason): return "a declined payment (\(reason))"
         case .userRefused(let reason): return "a player the game refused (\(reason))"
-        case .troubled(let reason): return "a troubled payment (\(reason))"
+        case .troubled(let reason, _): return "a troubled payment (\(reason))"
         case .cancelled: return "a closed page"
         }
     }

@@ -23,8 +23,10 @@ extension EndToEnd {
             return path
         }
 
+        /// The scenario's run, what the receiver got, and what `history --json` then says of
+        /// the notifications.
         private static func run(_ lines: String, answers: [String], webhookMode: Bool = false)
-            throws -> (received: [[String: Any]], transcript: String, status: Int32) {
+            throws -> (received: [[String: Any]], transcript: String, status: Int32, kept: [[String: Any]]) {
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
             let receiver = try NotificationReceiver(script: "receive_xsolla.py", in: directory.path, python: "/usr/bin/python3",
@@ -38,7 +40,10 @@ extension EndToEnd {
                 \(lines)
                 """.write(toFile: scenario, atomically: true, encoding: .utf8)
             let run = try Finished.run(try BuiltBinary.path(), ["scenario", scenario, "--state-dir", directory.path + "/state"])
-            return (try receiver.received(), run.standardOutput + run.standardError, run.status)
+            let history = try Finished.run(try BuiltBinary.path(), ["history", "--json", "--state-dir", directory.path + "/state"])
+            let document = try? JSONSerialization.jsonObject(with: Data(history.standardOutput.utf8)) as? [String: Any]
+            return (try receiver.received(), run.standardOutput + run.standardError, run.status,
+                    document?["notifications"] as? [[String: Any]] ?? [])
         }
 
         @Test func aPurchaseAndItsRefundPostXsollasWebhooksSignedAndInOrder() throws {
@@ -133,6 +138,45 @@ extension EndToEnd {
             // A retry is the same webhook again.
             #expect(NSDictionary(dictionary: got.received[1]["body"] as? [String: Any] ?? [:])
                     .isEqual(to: got.received[2]["body"] as? [String: Any] ?? ["": 0]))
+        }
+
+        /// A backend that hangs past the courier's 30 s, resets the connection, closes it before
+        /// answering, then answers 500: each attempt is kept under its result and the webhook is
+        /// sent again on Xsolla's schedule (5, 5, then 15 minutes on) until the fifth is taken.
+        /// The receiver, the Server pane's details and `history --json` tell the same story.
+        @Test func aBackendThatHangsResetsClosesAndFailsGetsThePaymentAgainUntilItTakesIt() throws {
+            let got = try Self.run("""
+                select com.example.stardust.gems_100
+                buy
+                paystation card 4111111111111111
+                advance 2s
+                expect transaction last purchased finished
+                expect notification xsolla payment attempt 1
+                advance 5m
+                expect notification xsolla payment attempt 2
+                advance 5m
+                expect notification xsolla payment attempt 3
+                advance 15m
+                expect notification xsolla payment answered 500
+                advance 15m
+                expect notification xsolla payment delivered
+                expect notification xsolla payment attempt 5
+                expect notification xsolla order_paid delivered
+                key tab tab tab tab
+                expect screen contains "order_paid"
+                expect screen contains "#5"
+                """, answers: ["0", "reset", "close", "500"])
+            try #require(got.status == 0, "\(got.transcript)")
+            #expect(got.received.map { $0["type"] as? String } == ["payment", "payment", "payment", "payment", "payment", "order_paid"],
+                    "\(got.received)")
+            // Every resend is the same signed body again.
+            #expect(got.received.allSatisfy { $0["signed"] as? Bool == true }, "\(got.received)")
+            #expect(Set(got.received.prefix(5).compactMap { ($0["body"] as? [String: Any]).map { NSDictionary(dictionary: $0) } }).count == 1)
+            let payment = try #require(got.kept.first { $0["type"] as? String == "payment" })
+            let attempts = try #require(payment["attempts"] as? [[String: Any]])
+            #expect(attempts.map { $0["result"] as? String } == ["TIMED_OUT", "SOCKET_ISSUE", "PREMATURE_CLOSE", "HTTP_500", "SUCCESS"],
+                    "\(attempts)")
+            #expect(attempts.map { $0["httpStatus"] as? Int } == [nil, nil, nil, 500, 204], "\(attempts)")
         }
 
         /// QA's `W` turns webhook mode on for a catalog that has it off: the next page asks the backend.

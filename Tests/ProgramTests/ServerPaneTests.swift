@@ -81,4 +81,32 @@ struct ServerPaneTests {
         app.receive(.key(.tab))
         #expect(app.update(.key(.character("R"))).isEmpty)
     }
+
+    /// Open details follow their notification: the next attempt's answer appears in them as it
+    /// is recorded, where the reader had scrolled, though the new report lists a newer row first.
+    @Test func openDetailsShowTheNextAttemptAsItIsRecorded() throws {
+        var app = app(width: 80, height: 24)
+        app.receive(.key(.down))
+        app.receive(.key(.enter))
+        app.receive(.key(.down))
+        let scrolled = try #require(app.overlay?.text.scroll)
+        #expect(app.overlay?.text.title == "Notification DID_RENEW")
+        #expect(app.overlay?.text.entries.contains { $0.label == "attempt 2" } == false)
+
+        var notifications = Self.notifications
+        notifications[1].attempts.append(.init(number: 2, time: fixedNow.addingTimeInterval(3_600), result: "SUCCESS",
+                                               httpStatus: 200, milliseconds: 9, response: ""))
+        notifications[1].nextAttemptAt = nil
+        notifications[1].deliveredAt = fixedNow.addingTimeInterval(3_600)
+        let newer = OutboxNotification(id: 9, store: "appStore", uuid: "2d", type: "TEST", url: "http://127.0.0.1:8080/apple",
+                                       body: "{}", createdAt: fixedNow)
+        var snapshot = StoreSnapshot()
+        snapshot.notifications = [newer] + notifications
+        app.receive(report(snapshot))
+        let text = try #require(app.overlay?.text)
+        #expect(text.title == "Notification DID_RENEW")
+        #expect(text.entries.first { $0.label == "attempt 2" }?.text.contains("HTTP 200, SUCCESS, 9 ms") == true, "\(text.entries)")
+        #expect(text.entries.contains { $0.label == "delivered" })
+        #expect(text.scroll == scrolled)
+    }
 }

@@ -205,7 +205,7 @@ struct XsollaWebhookTests {
 
             // The backend fails: troubled, still pending, nothing granted.
             _ = try harness.store.recordDelivery(Self.answer(payment, status: 500))
-            guard case .troubled(let reason)? = harness.page?.session.phase else {
+            guard case .troubled(let reason, let retryAt)? = harness.page?.session.phase else {
                 Issue.record("the page shows \(String(describing: harness.page?.session.phase))")
                 return
             }
@@ -216,6 +216,8 @@ struct XsollaWebhookTests {
 
             // Xsolla's retry is taken: granted, and order_paid follows.
             let due = try #require(try OutboxNotification.all(in: harness.ledger).first { $0.type == "payment" }?.nextAttemptAt)
+            // The page says when Xsolla resends: the outbox's own next attempt.
+            #expect(retryAt == due)
             let retry = try #require((try harness.store.advance(to: due).deliveries + harness.store.runDue().deliveries).first)
             #expect(retry.attempt == 2)
             _ = try harness.store.recordDelivery(Self.answer(retry, status: 204))

@@ -5,7 +5,8 @@ Usage: receive_xsolla.py PORT_FILE OUT_FILE SECRET_KEY [ANSWER ...]
 Each POST's `Authorization: Signature <hex>` is checked against SHA-1 of the raw body followed
 by SECRET_KEY (Xsolla's rule, computed here with hashlib); the line records whether it matched,
 the `notification_type` and the body (receiver.py: the port, the log, the answers). An ANSWER is
-a status (`204`, `500`, `0` never answers) or a status and Xsolla's error code (`400:INVALID_USER`,
+a status (`204`, `500`, `0` never answers), `reset` or `close` (the connection reset, or closed
+before an answer), or a status and Xsolla's error code (`400:INVALID_USER`,
 answered as `{"error": {"code": …, "message": …}}`); after them, 204. Plain Python.
 """
 import hashlib
@@ -24,6 +25,8 @@ def read(body, headers):
 
 
 def answer(word):
+    if word in ("reset", "close"):
+        return word
     status, _, code = word.partition(":")
     return (int(status), {"error": {"code": code, "message": "refused by the test backend"}}) if code else int(status)
 

@@ -5,10 +5,13 @@ picks, written to PORT_FILE once it listens. Each POST's body (and its headers, 
 that takes two arguments) goes through `read`, which returns the fields of its JSON line (a
 body it cannot read raises, and the line says why); the line, with the path, the Content-Type
 and the status answered, is appended to OUT_FILE. The answers are `answers` in turn (0: never
-answer; a pair: a status and the JSON body to answer with), then `default`. Runs until killed.
+answer; "reset": reset the connection; "close": close it before answering; a pair: a status and
+the JSON body to answer with), then `default`. Runs until killed.
 """
 import json
 import os
+import socket
+import struct
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -29,6 +32,14 @@ def serve(port_file, out_file, answers, default, read):
                 out.write(json.dumps(line) + "\n")
             if status == 0:  # never answers: a backend that hangs (its line is written first)
                 time.sleep(3600)
+                return
+            if status in ("reset", "close"):
+                if status == "reset":
+                    # Linger 0 and closed here, before the server's own shutdown sends a FIN:
+                    # the close sends RST, as a crashing backend's does.
+                    self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                    self.connection.close()
+                self.close_connection = True
                 return
             payload = json.dumps(answer).encode() if answer is not None else b""
             self.send_response(status)

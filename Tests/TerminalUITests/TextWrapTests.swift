@@ -24,4 +24,19 @@ struct TextWrapTests {
         #expect(TextWrap.lines("a  b", width: 10) == ["a  b"])
         #expect(TextWrap.lines("", width: 10) == [""])
     }
+
+    /// Indented JSON wraps under its own indent, so a nested value still reads as nested.
+    @Test func anIndentedParagraphKeepsItsIndentOnEveryLine() {
+        let nbsp = "\u{00A0}"
+        let text = "{\n" + nbsp + nbsp + #""productId": "com.example.stardust.pro_monthly""# + "\n}"
+        #expect(TextWrap.linesKeepingIndents(text, width: 20) == [
+            "{", nbsp + nbsp + #""productId":"#, nbsp + nbsp + #""com.example.stard"#, nbsp + nbsp + #"ust.pro_monthly""#, "}",
+        ])
+        // Unindented text wraps as `lines` wraps it.
+        #expect(TextWrap.linesKeepingIndents("1 week free, then $4.99/month", width: 14) == ["1 week free,", "then", "$4.99/month"])
+        // An indent past half the line keeps half: the text has room.
+        #expect(TextWrap.linesKeepingIndents(String(repeating: nbsp, count: 8) + "abcdef", width: 6)
+                == [nbsp + nbsp + nbsp + "abc", nbsp + nbsp + nbsp + "def"])
+    }
 }
+

@@ -18,6 +18,7 @@ extension Store {
         catalog = newCatalog
         if conditions.network == old.settings.network { conditions.network = newCatalog.settings.network }
         if conditions.projectId == old.settings.projectId { conditions.projectId = newCatalog.settings.projectId }
+        let outboxChanged = takeOutboxSettings(from: newCatalog, replacing: old)
         for path in paths { path.sdkState?.catalogReplaced(old, by: newCatalog) }
         let changes = CatalogChanges(from: old, to: newCatalog)
         return try takeCall {
@@ -25,8 +26,27 @@ extension Store {
             account = try Account(reading: ledger, user: userId, catalog: newCatalog)
             account.renewalRate = renewalRate
             try log(.catalogReloaded, "\(file): \(changes.summary)", nil, now())
+            if outboxChanged { try scheduleNotifications() }
             return try cancelPurchaseLeavingTheCatalog() ?? StoreNotice(.info, "Reloaded \(file): \(changes.summary).")
         }
+    }
+
+    /// The catalog's notification URLs, Xsolla's secret key and webhook mode, each where the
+    /// outbox still has the old catalog's (an option or `W` that chose otherwise keeps its
+    /// choice); whether anything changed.
+    private func takeOutboxSettings(from newCatalog: ProductCatalog, replacing old: ProductCatalog) -> Bool {
+        var settings = outbox
+        let (was, now) = (old.settings.notifications, newCatalog.settings.notifications)
+        for store in [Marketplace.appStore, .googlePlay, .xsolla] where settings.urls[store] == was.urls[store] {
+            settings.urls[store] = now.urls[store]
+        }
+        if settings.xsollaSecretKey == was.xsollaSecretKey { settings.xsollaSecretKey = now.xsollaSecretKey }
+        if settings.xsollaWebhookMode == old.settings.payStation.webhookMode {
+            settings.xsollaWebhookMode = newCatalog.settings.payStation.webhookMode
+        }
+        guard settings != outbox else { return false }
+        outbox = settings
+        return true
     }
 
     /// Whether `productId` is still sold: in the catalog, and available.

@@ -107,8 +107,11 @@ public struct ScreenLayout: Sendable, Equatable {
         // margins take 4), up to three eighths of the screen (45 at 120, enough for
         // `premium active · renews 09:03 · App Store`); Transactions needs 46 for a full row at 120.
         let entitlementsColumns = min(max(18, width / 5, entitlementsWidth + 4), max(18, width * 3 / 8))
+        // The Server tab's rows are long (`DID_CHANGE_RENEWAL_STATUS · AUTO_RENEW_DISABLED`, a
+        // status, an attempt, a URL): while it is shown, Transactions gives it a quarter of the width.
+        let transactionsShare = besideEvents == .server ? 25 : 40
         let panes = Layout.split(parts[1], .horizontal, showsEvents
-            ? [.percent(40), .length(entitlementsColumns), .fill(1)] : [.fill(1), .length(entitlementsColumns)])
+            ? [.percent(transactionsShare), .length(entitlementsColumns), .fill(1)] : [.fill(1), .length(entitlementsColumns)])
         transactions = panes[0]
         entitlements = panes[1]
         events = showsEvents ? panes[2] : none

@@ -14,7 +14,7 @@ public struct TextOverlay: Sendable, Equatable {
     }
 
     public let title: String
-    public let entries: [Entry]
+    public private(set) var entries: [Entry]
     /// The line closing it, at the bottom ("Esc closes").
     public let footer: String
     /// The paywall's own words (a product in full, the terms) read as the storefront reads:
@@ -28,6 +28,12 @@ public struct TextOverlay: Sendable, Equatable {
         self.entries = entries
         self.footer = footer
         self.direction = direction
+    }
+
+    /// The same box with `entries` instead, scrolled where the reader was: details made again
+    /// when what they show changed under them.
+    public mutating func replaceEntries(with entries: [Entry]) {
+        self.entries = entries
     }
 
     /// Scrolls by `step` lines, no further than the last screenful on a screen of `screen`
@@ -45,7 +51,7 @@ public struct TextOverlay: Sendable, Equatable {
             let textWidth = max(1, width - 4 - (labelWidth > 0 ? labelWidth + 1 : 0))
             var lines: [(label: String, text: String)] = []
             for entry in entries {
-                for (index, line) in TextWrap.lines(entry.text, width: textWidth).enumerated() {
+                for (index, line) in TextWrap.linesKeepingIndents(entry.text, width: textWidth).enumerated() {
                     lines.append((index == 0 ? entry.label : "", line))
                 }
             }

@@ -37,6 +37,19 @@ public enum TextWrap {
         return lines
     }
 
+    /// As `lines`, but a paragraph that begins with no-break spaces (indented JSON, as the Server
+    /// pane's details show a request) keeps its indent on every line it wraps to, so nesting
+    /// still reads. An indent wider than half the line is cut to half: the text keeps room.
+    public static func linesKeepingIndents(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { paragraph -> [String] in
+            let indent = paragraph.prefix { $0 == "\u{00A0}" }.count
+            guard indent > 0 else { return lines(String(paragraph), width: width) }
+            let kept = String(repeating: "\u{00A0}", count: min(indent, width / 2))
+            return lines(String(paragraph.dropFirst(indent)), width: width - kept.count).map { kept + $0 }
+        }
+    }
+
     /// The parts of `text` no line breaks inside, unless one is wider than the line: the words
     /// between spaces, each cut after an ideographic comma or full stop. `spaced` when a space
     /// comes before the part (a line that goes on past it keeps the space).

@@ -225,10 +225,15 @@ public struct PayStationSheet: Widget {
             line("✗ Payment is not available for this account", theme.surfaceStyle(.error, bold: true))
             y += 1
             paragraph(Self.capitalized(reason) + ". Nothing was charged.")
-        case .troubled(let reason):
+        case .troubled(let reason, let retryAt):
             line("! Paid; the order is not complete (status troubled)", theme.surfaceStyle(.warning, bold: true))
             y += 1
             paragraph(Self.capitalized(reason) + ".")
+            if let retryAt {
+                let wait = retryAt > now ? "in " + English.duration(retryAt.timeIntervalSince(now)) : "now"
+                paragraph("Xsolla retries \(wait); the item arrives once the game's server takes it"
+                          + (retryAt > now ? " (> moves the clock there)." : "."))
+            }
             if let due = page.redirectDue {
                 let seconds = max(0, Int(saturating: due.timeIntervalSince(now).rounded(.up)))
                 line("Returning to \(page.appName) in \(seconds) s…", theme.surfaceStyle(.text))

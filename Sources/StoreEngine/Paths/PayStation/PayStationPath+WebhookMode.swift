@@ -72,12 +72,13 @@ extension PayStationPath {
             return try settleWithoutRedirect(transaction.id, invoice: invoice, status: .done, in: context)
         case .retrying(let next):
             guard var session = open, session.phase == .delivering else { return nil }
-            let reason = "the game's server did not take the payment (\(answer.words)); Xsolla retries at "
-                + EventDate.string(from: next)
-            session.becomeTroubled(because: reason)
+            let reason = "the game's server did not take the payment (\(answer.words))"
+            // The page says when as a player reads it (`in 5 min`); the log keeps the instant.
+            session.becomeTroubled(because: reason, retryingAt: next)
             show(session, in: context)
             try context.invoices.recordPaymentStatus(RedirectURL.Status.troubled.rawValue, forInvoice: invoice)
-            try context.log(.payStationTroubled, "status troubled: \(reason)", transaction: transaction.id)
+            try context.log(.payStationTroubled, "status troubled: \(reason); Xsolla retries at \(EventDate.string(from: next))",
+                            transaction: transaction.id)
             try sendTroubledRedirect(for: session, in: context)
             return nil
         case .refused, .gaveUp:

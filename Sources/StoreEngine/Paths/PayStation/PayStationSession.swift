@@ -31,8 +31,8 @@ public struct PayStationSession: Sendable, Equatable {
         /// Webhook mode: the game's server refused the player before any payment.
         case userRefused(reason: String)
         /// Webhook mode: paid, but the game's server has not taken the payment (status
-        /// `troubled`); the item arrives if a retry is taken.
-        case troubled(reason: String)
+        /// `troubled`); the item arrives if a retry is taken, the next one at `retryAt`.
+        case troubled(reason: String, retryAt: Date?)
         /// Closed before paying.
         case cancelled
 
@@ -144,8 +144,8 @@ public struct PayStationSession: Sendable, Equatable {
     }
 
     /// Webhook mode: the game's server did not take the payment.
-    mutating func becomeTroubled(because reason: String) {
-        phase = .troubled(reason: reason)
+    mutating func becomeTroubled(because reason: String, retryingAt retryAt: Date? = nil) {
+        phase = .troubled(reason: reason, retryAt: retryAt)
     }
 
     /// Space on the card form: ticks or clears "save card".
