@@ -41,9 +41,7 @@ extension Store {
             settings.urls[store] = now.urls[store]
         }
         if settings.xsollaSecretKey == was.xsollaSecretKey { settings.xsollaSecretKey = now.xsollaSecretKey }
-        if settings.xsollaWebhookMode == old.settings.payStation.webhookMode {
-            settings.xsollaWebhookMode = newCatalog.settings.payStation.webhookMode
-        }
+        settings.takeWebhookMode(of: newCatalog, replacing: old)
         guard settings != outbox else { return false }
         outbox = settings
         return true

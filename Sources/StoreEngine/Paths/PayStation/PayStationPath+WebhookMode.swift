@@ -136,3 +136,12 @@ extension PayStationPath {
         }
     }
 }
+
+extension OutboxSettings {
+    /// Webhook mode as a reloaded catalog has it, unless QA's `W` chose otherwise (the outbox no
+    /// longer has the old catalog's).
+    mutating func takeWebhookMode(of newCatalog: ProductCatalog, replacing old: ProductCatalog) {
+        guard xsollaWebhookMode == old.settings.payStation.webhookMode else { return }
+        xsollaWebhookMode = newCatalog.settings.payStation.webhookMode
+    }
+}
