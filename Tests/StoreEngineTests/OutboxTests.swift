@@ -24,6 +24,17 @@ struct OutboxTests {
                        milliseconds: 3, response: "")
     }
 
+    /// Headers are kept one a line and read back as written, the spaces around a value apart.
+    @Test func headersReadBackAsWritten() {
+        let headers = [OutboxDelivery.Header(name: "Content-Type", value: "application/json"),
+                       OutboxDelivery.Header(name: "Authorization", value: "Signature 0a1b: 2c"),
+                       OutboxDelivery.Header(name: "X-Empty", value: "")]
+        #expect(OutboxDelivery.headers(fromLines: OutboxDelivery.lines(of: headers)) == headers)
+        #expect(OutboxDelivery.headers(fromLines: "A:  spaced \t\nno colon\nB:\tx") == [
+            .init(name: "A", value: "spaced"), .init(name: "B", value: "x"),
+        ])
+    }
+
     @Test func aTestNotificationIsHandedOverOnceAndItsAttemptKept() throws {
         try Self.withStore { harness in
             let requested = try harness.store.requestTestNotification(uuid: "0b5c9d0e-1111-4222-8333-944455556666")

@@ -44,10 +44,13 @@ public struct OutboxDelivery: Sendable, Equatable {
     }
 
     static func headers(fromLines text: String) -> [Header] {
+        // Every row the Server pane lists is read with its headers: spaces are trimmed by hand,
+        // since Foundation's trimming goes through NSString on Linux at many times the cost.
         text.split(separator: "\n").compactMap { line in
             guard let colon = line.firstIndex(of: ":") else { return nil }
-            return Header(name: String(line[..<colon]),
-                          value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+            var value = line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
+            while let last = value.last, last == " " || last == "\t" { value = value.dropLast() }
+            return Header(name: String(line[..<colon]), value: String(value))
         }
     }
 }

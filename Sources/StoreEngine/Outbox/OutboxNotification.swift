@@ -16,7 +16,14 @@ public struct OutboxNotification: Sendable, Equatable {
     public var url: String
     /// The request every attempt sends.
     public var body: String
-    public var headers: [OutboxDelivery.Header]
+    /// The request's headers, read from the lines the outbox keeps only when asked: every row
+    /// the Server pane lists is read again after each attempt, and few are ever opened.
+    public var headers: [OutboxDelivery.Header] {
+        get { OutboxDelivery.headers(fromLines: headerLines) }
+        set { headerLines = OutboxDelivery.lines(of: newValue) }
+    }
+    /// `Name: value` a line, as the ledger keeps them.
+    var headerLines: String
     public var createdAt: Date
     /// When the next attempt is due; nil once delivered or given up.
     public var nextAttemptAt: Date?
@@ -46,6 +53,14 @@ public struct OutboxNotification: Sendable, Equatable {
     public init(id: Int64, store: String, uuid: String, type: String, subtype: String? = nil, transactionId: String? = nil,
                 url: String, body: String = "", headers: [OutboxDelivery.Header] = [], createdAt: Date,
                 nextAttemptAt: Date? = nil, deliveredAt: Date? = nil, attempts: [Attempt] = []) {
+        self.init(id: id, store: store, uuid: uuid, type: type, subtype: subtype, transactionId: transactionId, url: url,
+                  body: body, headerLines: OutboxDelivery.lines(of: headers), createdAt: createdAt,
+                  nextAttemptAt: nextAttemptAt, deliveredAt: deliveredAt, attempts: attempts)
+    }
+
+    init(id: Int64, store: String, uuid: String, type: String, subtype: String?, transactionId: String?,
+         url: String, body: String, headerLines: String, createdAt: Date,
+         nextAttemptAt: Date?, deliveredAt: Date?, attempts: [Attempt]) {
         // Which one, what it is of, the request, then where it stands.
         self.id = id
         self.uuid = uuid
@@ -54,7 +69,7 @@ public struct OutboxNotification: Sendable, Equatable {
         self.subtype = subtype
         self.transactionId = transactionId
         self.url = url
-        self.headers = headers
+        self.headerLines = headerLines
         self.body = body
         self.createdAt = createdAt
         self.attempts = attempts
@@ -99,7 +114,7 @@ public struct OutboxNotification: Sendable, Equatable {
             OutboxNotification(
                 id: row.id ?? 0, store: row.store, uuid: row.uuid, type: row.type, subtype: row.subtype,
                 transactionId: row.transactionId, url: row.url, body: row.body,
-                headers: OutboxDelivery.headers(fromLines: row.headers), createdAt: row.createdAt,
+                headerLines: row.headers, createdAt: row.createdAt,
                 nextAttemptAt: row.nextAttemptAt, deliveredAt: row.deliveredAt,
                 attempts: (attempts[row.id ?? 0] ?? []).map {
                     Attempt(number: $0.attempt, time: $0.attemptedAt, result: $0.result, httpStatus: $0.httpStatus,
