@@ -64,7 +64,8 @@ public enum ScenarioCommand: Sendable, Equatable {
     /// Where a store's server posts its notifications from here on (nil: nowhere), as
     /// `--apple-notifications`, `--play-notifications` and `--xsolla-notifications` do;
     /// `productionRetries`, with the App Store's production retries.
-    case notifications(Marketplace, url: String?, productionRetries: Bool)
+    /// Google Play's may name its push subscription's `audience`: each push then carries a token.
+    case notifications(Marketplace, url: String?, productionRetries: Bool, audience: String? = nil)
     /// Xsolla's webhook mode on or off from here on, over the catalog's `payStation.webhookMode`.
     case webhookMode(Bool)
     /// The App Store starts a promoted purchase of a SKU (as `storefront promote`).

@@ -129,8 +129,9 @@ public enum ScenarioParser {
             }
             return .api(host: address.host, port: address.port)
         case "notifications":
-            let usage = "a store and a URL: notifications apple|play|xsolla http://127.0.0.1:9000/apple [production] (or off)"
-            guard (2...3).contains(arguments.count) else { throw Problem("notifications takes " + usage) }
+            let usage = "a store and a URL: notifications apple|play|xsolla http://127.0.0.1:9000/apple [production] (or off; "
+                + "play's URL may be followed by audience AUDIENCE)"
+            guard (2...4).contains(arguments.count) else { throw Problem("notifications takes " + usage) }
             let name = arguments[0]
             guard let store = Self.notifyingStores[name] else {
                 throw Problem("notifications takes apple (the App Store's), play (Google Play's) or xsolla (Xsolla's webhooks), not \(name)")
@@ -140,8 +141,16 @@ public enum ScenarioParser {
                 return .notifications(store, url: nil, productionRetries: false)
             }
             if let problem = OutboxSettings.problem(with: arguments[1]) { throw Problem("notifications \(name): \(problem)") }
+            // A push subscription with authentication names the audience of its tokens.
+            if store == .googlePlay, arguments.count > 2 {
+                guard arguments[2] == "audience", arguments.count == 4 else {
+                    throw Problem("after notifications play URL comes audience AUDIENCE (the push subscription's) or nothing, not "
+                                  + arguments[2...].joined(separator: " "))
+                }
+                return .notifications(store, url: arguments[1], productionRetries: false, audience: arguments[3])
+            }
             // Pub/Sub retries the same way wherever it runs: only the App Store has a production.
-            guard arguments.count == 2 || (store == .appStore && arguments[2] == "production") else {
+            guard arguments.count == 2 || (store == .appStore && arguments.count == 3 && arguments[2] == "production") else {
                 throw Problem(store == .appStore
                     ? "after notifications apple URL comes production (production's retries) or nothing, not \(arguments[2])"
                     : "after notifications \(name) URL comes nothing (only the App Store has production's retries), not \(arguments[2])")

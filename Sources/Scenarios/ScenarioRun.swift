@@ -34,6 +34,8 @@ final class ScenarioRun<Terminal: Backend> {
     private var notificationsSet: Set<Marketplace> = []
     /// Whether a `webhook-mode` line has spoken, over the catalog's `payStation.webhookMode`.
     private var webhookModeSet = false
+    /// The push audience a `notifications play URL audience AUDIENCE` line named, over the catalog's.
+    private var scriptAudience: String?
     private var seed: UInt64
     var catalog: ProductCatalog?
     private(set) var program: AppLoop<Terminal>?
@@ -150,6 +152,7 @@ final class ScenarioRun<Terminal: Backend> {
             settings.urls[store] = url
         }
         settings.xsollaSecretKey = catalog.settings.notifications.xsollaSecretKey
+        settings.pushAudience = scriptAudience ?? catalog.settings.notifications.playAudience
         if !webhookModeSet { settings.xsollaWebhookMode = catalog.settings.payStation.webhookMode }
         return settings
     }
@@ -354,8 +357,9 @@ final class ScenarioRun<Terminal: Backend> {
             try running().send(.setRenewalRate(rate))
         case .api(let host, let port):
             try startAPIs(host: host, port: port, line)
-        case .notifications(let marketplace, let url, let productionRetries):
+        case .notifications(let marketplace, let url, let productionRetries, let audience):
             outbox.urls[marketplace] = url
+            if let audience { scriptAudience = audience }
             notificationsSet.insert(marketplace)
             if marketplace == .appStore { outbox.appStoreRetries = productionRetries }
             // Before the first launch, the launch takes it, as the app takes `--apple-notifications`:

@@ -58,10 +58,11 @@ enum AppCommand {
         if let network { store.networkCondition = network }
         if let signedData { store.signedDataChoice = signedData }
         if let projectId { store.sdkProjectId = projectId }
-        // Xsolla's secret key and webhook mode come from the catalog (QA's W turns the mode over).
+        // Xsolla's secret key and webhook mode, and Google Play's push audience, come from the catalog (QA's W turns the mode over).
         _ = store.configureOutbox(OutboxSettings(
             urls: notificationURLs, xsollaWebhookMode: catalog.settings.payStation.webhookMode,
-            xsollaSecretKey: catalog.settings.notifications.xsollaSecretKey))
+            xsollaSecretKey: catalog.settings.notifications.xsollaSecretKey,
+            pushAudience: catalog.settings.notifications.playAudience))
         store.checkpoint = checkpoint
         // Redirects and deep links from outside (`storefront open-url`) come in through the inbox.
         let inbox = Inbox()

@@ -15,6 +15,8 @@ enum KeysCommand {
     /// Where the service account's `token_uri` points: the token endpoint of the stores' APIs
     /// storefront serves on this address.
     static let defaultAPIAddress = ServedAddress(host: "127.0.0.1", port: ServedAddress.defaultPort)
+    /// The public keys of Google's push tokens, as its certs endpoint answers them.
+    static let googleCertificatesFile = "google-oidc-certs.json"
 
     static func run(_ options: Options) throws(CommandFailure) {
         guard let out = options.outputDirectory, !out.isEmpty else {
@@ -38,6 +40,7 @@ enum KeysCommand {
             (keys.apiKeyFileName, Data(keys.apiKeyPEM.utf8)),
             ("service-account.json", keys.serviceAccountJSON(tokenURI: "http://\(address)/token")),
             ("play-license-key.txt", Data(((keys.ownKeys[.play] ?? "") + "\n").utf8)),
+            (googleCertificatesFile, keys.tokenCertificatesJSON),
             // The ids beside the key, as files too, for a script that configures a backend.
             ("KEY_ID", Data((keys.apiKeyId + "\n").utf8)),
             ("ISSUER_ID", Data((keys.issuerId + "\n").utf8)),
@@ -61,6 +64,7 @@ enum KeysCommand {
             "  package name      \(catalog.app.bundleId)",
             "  service account   \(out)/service-account.json (\(keys.serviceAccountEmail))",
             "  licence key       \(out)/play-license-key.txt (Base64 DER; Security.verifyPurchase's key)",
+            "  push token certs  \(out)/\(googleCertificatesFile) (as http://\(address)/oauth2/v1/certs: id_token.verify_token's certs_url)",
             "",
             "Xsolla (webhooks: Authorization: Signature <sha1(body + secret key)>)",
             "  secret key        \(out)/XSOLLA_SECRET_KEY"

@@ -15,12 +15,13 @@ enum ReceiveCommand {
         let answers = Mutex(try options.answers.map(Answer.init(parsing:)))
         let root = try root(options)
         let secret = options.xsollaSecret ?? xsollaSecretFromCatalog(options) ?? xsollaSecretFromKeys()
+        let certificates = try googleCertificates()
         let printer = Mutex(())
         let server: HTTPServer
         do {
             server = try HTTPServer(address: "127.0.0.1", port: port) { request in
                 let received = ReceivedNotification.read(request.body, authorization: request.authorization, root: root,
-                                                         xsollaSecretKey: secret)
+                                                         xsollaSecretKey: secret, tokenCertificates: certificates)
                 let response = answer(to: received, method: request.method, next: answers.withLock { $0.isEmpty ? nil : $0.removeFirst() })
                 let body = received.decoded.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
                 let text = ReceivedLine.text(of: received, path: request.path, status: response.status) + "\n"
@@ -37,6 +38,8 @@ enum ReceiveCommand {
               + "\(base)/play --xsolla-notifications \(base)/xsolla. "
               + "App Store: " + (root == nil ? "unchecked (no --root)" : "checked against the root")
               + "; Xsolla: " + (secret == nil ? "unchecked (no --xsolla-secret)" : "checked with the secret key")
+              + "; Google Play's push tokens: " + (certificates == nil ? "unchecked (no keys/google-oidc-certs.json)"
+                                                   : "checked against Google's certs")
               + ". Ctrl-C stops.\n").utf8))
         while true { Thread.sleep(forTimeInterval: 3_600) }
     }
@@ -91,6 +94,17 @@ enum ReceiveCommand {
             throw CommandFailure(.dataError, "--root: \(ControlCharacters.escaped(path)) is not a DER or PEM certificate.")
         }
         return root
+    }
+
+    /// `keys/google-oidc-certs.json`, where `storefront keys --out keys` wrote it; nil when absent.
+    private static func googleCertificates() throws(CommandFailure) -> [String: String]? {
+        let path = "keys/" + KeysCommand.googleCertificatesFile
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let certificates = try? JSONSerialization.jsonObject(with: data) as? [String: String] else {
+            throw CommandFailure(.dataError, "receive: \(path) is not a JSON object of key ids and PEM keys; "
+                                 + "storefront keys --out keys writes it anew.")
+        }
+        return certificates
     }
 
     /// `keys/XSOLLA_SECRET_KEY`, where `storefront keys --out keys` wrote it.

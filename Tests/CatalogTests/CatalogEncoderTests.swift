@@ -212,7 +212,7 @@ struct CatalogEncoderTests {
             "projectId", "loginProjectId", "platform", "enablePayments", "openExternalBrowser", "useSandbox", "customUserId",
             "paymentsRedirectUrl", "payStation", "xee", "timeRate", "network", "storeKit", "customLoginToken",
             "signedData", "requestedProducts", "api", "notifications"])
-        #expect(properties(NotificationTargets()) == ["apple", "play", "xsolla", "xsollaSecretKey"])
+        #expect(properties(NotificationTargets()) == ["apple", "play", "playAudience", "xsolla", "xsollaSecretKey"])
         #expect(properties(PayStationSettings()) == ["theme", "size", "redirect", "prewarm", "coldLaunchSeconds", "webhookMode"])
         #expect(properties(RedirectPolicy()) == ["condition", "delaySeconds", "manualButtonCaption"])
         #expect(properties(XeeSettings()) == ["inAppPurchaseKey", "notificationDelaySeconds", "shouldAddStorePayment"])

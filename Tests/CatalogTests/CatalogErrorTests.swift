@@ -152,6 +152,32 @@ struct CatalogErrorTests {
         #expect(try #require(loadFailure(wrong)).diagnostics.first?.path == "$.settings.notifications.xsolla")
     }
 
+    /// Google Play's push audience reads and writes back; empty or not a string is an error at
+    /// its place, line and column.
+    @Test func thePushAudienceRoundTripsAndAWrongOneNamesItsPlace() throws {
+        let set = try defaultCatalog(replacing: #""enablePayments": true"#, with: #"""
+            "enablePayments": true, "notifications": {"play": "http://127.0.0.1:9000/play",
+            "playAudience": "https://backend.example/play"}
+            """#)
+        let loaded = try CatalogLoader.load(text: set, file: "catalog.json")
+        #expect(loaded.settings.notifications.playAudience == "https://backend.example/play")
+        #expect(CatalogEncoder.encode(loaded).contains(#""playAudience": "https://backend.example/play""#))
+        #expect(try CatalogLoader.load(text: CatalogEncoder.encode(loaded), file: "catalog.json").settings.notifications
+                == loaded.settings.notifications)
+        #expect(try loadDefaultCatalog().settings.notifications.playAudience == nil, "no token unless asked")
+        for (value, message) in [(#""""#, "must not be empty"), ("42", "expected a string, found a number")] {
+            let member = #""playAudience": "#
+            let wrong = try defaultCatalog(replacing: #""enablePayments": true"#,
+                                           with: #""enablePayments": true, "notifications": {"# + member + value + "}")
+            var place = try #require(position(of: member + value, in: wrong))
+            place.column += member.count
+            let error = try #require(loadFailure(wrong), "\(value)")
+            #expect(error.diagnostics == [
+                Diagnostic(.error, path: "$.settings.notifications.playAudience", position: place, message: message),
+            ])
+        }
+    }
+
     @Test(arguments: [
         ("nonconsumable", "unknown value \"nonconsumable\"; did you mean \"nonConsumable\"?"),
         ("subscription", "unknown value \"subscription\"; expected one of consumable, nonConsumable, autoRenewable, nonRenewing"),

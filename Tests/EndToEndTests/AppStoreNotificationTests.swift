@@ -15,10 +15,7 @@ extension EndToEnd {
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
             let state = directory.path + "/state"
-            let python = BuiltBinary.root + "/.build/pyte-venv/bin/python"
-            guard FileManager.default.isExecutableFile(atPath: python) else {
-                throw EndToEndStop(plain: "\(python) is missing: run `make pyte` (Apple's app-store-server-library)")
-            }
+            let python = try BuiltBinary.libraryPython(for: "Apple's app-store-server-library")
             let keysFolder = directory.path + "/keys"
             let receiver = try NotificationReceiver(in: directory.path, state: state, keys: keysFolder, python: python, answers: [500])
             defer { receiver.stop() }
@@ -108,10 +105,7 @@ extension EndToEnd.AppStoreNotifications {
         defer { directory.remove() }
         let state = directory.path + "/state"
         let binary = try BuiltBinary.path()
-        let python = BuiltBinary.root + "/.build/pyte-venv/bin/python"
-        guard FileManager.default.isExecutableFile(atPath: python) else {
-            throw EndToEndStop(plain: "\(python) is missing: run `make pyte` (Apple's app-store-server-library)")
-        }
+        let python = try BuiltBinary.libraryPython(for: "Apple's app-store-server-library")
         let receiver = try NotificationReceiver(in: directory.path, state: state, keys: directory.path + "/keys", python: python)
         defer { receiver.stop() }
         let port = receiver.port
@@ -204,10 +198,7 @@ extension EndToEnd.AppStoreNotifications {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let state = directory.path + "/state"
-        let python = BuiltBinary.root + "/.build/pyte-venv/bin/python"
-        guard FileManager.default.isExecutableFile(atPath: python) else {
-            throw EndToEndStop(plain: "\(python) is missing: run `make pyte` (Apple's app-store-server-library)")
-        }
+        let python = try BuiltBinary.libraryPython(for: "Apple's app-store-server-library")
         let keysFolder = directory.path + "/keys"
         // The first post hangs; the next is answered 200.
         let receiver = try NotificationReceiver(in: directory.path, state: state, keys: keysFolder, python: python, answers: [0])

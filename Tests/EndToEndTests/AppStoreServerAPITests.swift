@@ -42,10 +42,7 @@ extension EndToEnd {
             let base = try #require(screen.bottomLine.firstMatch(of: #/http://127\.0\.0\.1:\d+/#).map { String($0.output) },
                                     "\(screen.bottomLine)")
 
-            let python = BuiltBinary.root + "/.build/pyte-venv/bin/python"
-            guard FileManager.default.isExecutableFile(atPath: python) else {
-                throw EndToEndStop(plain: "\(python) is missing: run `make pyte` (Apple's app-store-server-library)")
-            }
+            let python = try BuiltBinary.libraryPython(for: "Apple's app-store-server-library")
             let first = "2000000000000001"
             let call = try Finished.run(python, [BuiltBinary.root + "/Tests/Support/call_app_store_api.py", base, keysFolder,
                                                  "com.example.stardust", appAppleId, first])

@@ -50,6 +50,16 @@ enum BuiltBinary {
         }
         return binary
     }
+
+    /// The Python with the stores' libraries the tests check with (`make pyte`); without it the
+    /// test stops, naming what `library` it wanted.
+    static func libraryPython(for library: String) throws -> String {
+        let python = root + "/.build/pyte-venv/bin/python"
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            throw EndToEndStop(plain: "\(python) is missing: run `make pyte` (\(library))")
+        }
+        return python
+    }
 }
 
 /// Stops a test: after a failed wait (recorded with its screen) instead of letting every later

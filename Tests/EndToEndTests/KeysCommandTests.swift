@@ -19,7 +19,8 @@ extension EndToEnd {
             let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
             let keyFile = try #require(names.first { $0.hasPrefix("SubscriptionKey_") && $0.hasSuffix(".p8") }, "\(names)")
             #expect(Set(names) == ["play-license-key.txt", "service-account.json", "storefront-root.cer",
-                                   "storefront-root.pem", keyFile, "KEY_ID", "ISSUER_ID", "APP_APPLE_ID", "XSOLLA_SECRET_KEY"])
+                                   "storefront-root.pem", keyFile, "KEY_ID", "ISSUER_ID", "APP_APPLE_ID", "XSOLLA_SECRET_KEY",
+                                   "google-oidc-certs.json"])
             for name in names {
                 let mode = try #require(try FileManager.default.attributesOfItem(atPath: out + "/" + name)[.posixPermissions] as? Int)
                 #expect(mode == 0o600, "\(name) is \(String(mode, radix: 8))")

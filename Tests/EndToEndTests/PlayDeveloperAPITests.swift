@@ -53,10 +53,7 @@ extension EndToEnd {
 
             let ads = try #require(tokens[Self.removeAds]), gems = try #require(tokens[Self.gems])
             let monthly = try #require(tokens[Self.monthly])
-            let python = BuiltBinary.root + "/.build/pyte-venv/bin/python"
-            guard FileManager.default.isExecutableFile(atPath: python) else {
-                throw EndToEndStop(plain: "\(python) is missing: run `make pyte` (google-api-python-client, google-auth)")
-            }
+            let python = try BuiltBinary.libraryPython(for: "google-api-python-client, google-auth")
             /// Each call's result by its name: `{"ok": body}` or `{"status", "reason"}`.
             func google(_ calls: [[String: Any]], plan name: String) throws -> [String: [String: Any]] {
                 let plan = directory.path + "/\(name).json"

@@ -9,7 +9,7 @@ extension EndToEnd {
     @Suite("storefront receive: the reference backend")
     struct Receive {
         /// The running receiver, its output in a file, and the port it printed.
-        private struct Running {
+        struct Running {
             let process: Process
             let output: String
             let port: String

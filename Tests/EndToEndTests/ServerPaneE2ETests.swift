@@ -13,10 +13,7 @@ extension EndToEnd {
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
             let state = directory.path + "/state"
-            let python = BuiltBinary.root + "/.build/pyte-venv/bin/python"
-            guard FileManager.default.isExecutableFile(atPath: python) else {
-                throw EndToEndStop(plain: "\(python) is missing: run `make pyte` (Apple's app-store-server-library)")
-            }
+            let python = try BuiltBinary.libraryPython(for: "Apple's app-store-server-library")
             let receiver = try NotificationReceiver(in: directory.path, state: state, keys: directory.path + "/keys", python: python)
             defer { receiver.stop() }
 

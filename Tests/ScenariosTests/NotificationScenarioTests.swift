@@ -16,6 +16,12 @@ struct NotificationScenarioTests {
         ("webhook-mode maybe", "webhook-mode takes on or off, not maybe"),
         ("notifications amazon http://127.0.0.1:9/", "notifications takes apple (the App Store's), play (Google Play's) or xsolla"),
         ("notifications xsolla http://127.0.0.1:9/ production", "after notifications xsolla URL comes nothing"),
+        ("notifications play http://127.0.0.1:9/ audience", "after notifications play URL comes audience AUDIENCE (the push subscription's) or nothing, not audience"),
+        ("notifications play http://127.0.0.1:9/ aud https://b", "after notifications play URL comes audience AUDIENCE (the push subscription's) or nothing, not aud https://b"),
+        ("notifications play http://127.0.0.1:9/ audience a b", "notifications takes a store and a URL"),
+        ("notifications play off audience a", "notifications play off takes nothing after off"),
+        ("notifications apple http://127.0.0.1:9/ audience a", "after notifications apple URL comes production (production's retries) or nothing"),
+        ("notifications xsolla http://127.0.0.1:9/ audience a", "after notifications xsolla URL comes nothing"),
         ("expect notification apple DID_RENEW attempt 0", "attempt takes a count from 1, not 0"),
         ("expect notification apple DID_RENEW answered 99", "answered takes an HTTP status (100 to 599), not 99"),
         ("expect notification apple A B C delivered", "expect notification apple|play|xsolla TYPE [SUBTYPE]"),
@@ -42,6 +48,8 @@ struct NotificationScenarioTests {
         #expect(try command("expect notification play SUBSCRIPTION_RENEWED attempt 2")
                 == .expect(.notification(.googlePlay, type: "SUBSCRIPTION_RENEWED", subtype: nil, outcome: .attempts(2))))
         #expect(try command("webhook-mode on") == .webhookMode(true))
+        #expect(try command("notifications play http://127.0.0.1:9/p audience https://backend.example/play")
+                == .notifications(.googlePlay, url: "http://127.0.0.1:9/p", productionRetries: false, audience: "https://backend.example/play"))
         #expect(try command("notifications xsolla http://127.0.0.1:9/x")
                 == .notifications(.xsolla, url: "http://127.0.0.1:9/x", productionRetries: false))
         #expect(try command("expect notification apple TEST failed")

@@ -73,6 +73,7 @@ public enum CatalogEncoder {
         let targets = settings.notifications
         let notifications: [(String, JSONText)] = [
             targets.apple.map { ("apple", .string($0.text)) }, targets.play.map { ("play", .string($0.text)) },
+            targets.playAudience.map { ("playAudience", .string($0)) },
             targets.xsolla.map { ("xsolla", .string($0.text)) },
             targets.xsollaSecretKey.map { ("xsollaSecretKey", .string($0)) },
         ].compactMap { $0 }

@@ -77,9 +77,10 @@ struct CatalogDecoder {
         settings.signedData = reader.enumeration("signedData", as: SignedDataStyle.self) ?? .appStore
         settings.requestedProducts = reader.strings("requestedProducts")
         settings.api = reader.servedAddress("api")
-        if let notifications = reader.object("notifications", allowedKeys: ["apple", "play", "xsolla", "xsollaSecretKey"]) {
+        if let notifications = reader.object("notifications", allowedKeys: ["apple", "play", "playAudience", "xsolla", "xsollaSecretKey"]) {
             settings.notifications.apple = notifications.notificationURL("apple")
             settings.notifications.play = notifications.notificationURL("play")
+            settings.notifications.playAudience = notifications.nonEmptyString("playAudience")
             settings.notifications.xsolla = notifications.notificationURL("xsolla")
             settings.notifications.xsollaSecretKey = notifications.string("xsollaSecretKey")
         }

@@ -117,6 +117,11 @@ struct ObjectReader {
         return string(value, of: key, required: required)
     }
 
+    /// An optional member that, when present, must be a string with something in it.
+    func nonEmptyString(_ key: String) -> String? {
+        node[key].flatMap { string($0, of: key, required: true) }
+    }
+
     /// `value`, the member `key`'s, as a string.
     func string(_ value: JSONNode, of key: String, required: Bool = false) -> String? {
         guard case .string(let text) = value.value else {

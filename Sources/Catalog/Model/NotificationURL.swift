@@ -30,16 +30,20 @@ public struct NotificationTargets: Sendable, Equatable {
     public var apple: NotificationURL?
     /// Google Play's real-time developer notifications, as a Pub/Sub push subscription posts them.
     public var play: NotificationURL?
+    /// The audience of Google Play's push subscription with authentication: each push carries
+    /// Google's OIDC token for it (`Authorization: Bearer`). Nil: a subscription without.
+    public var playAudience: String?
     /// Xsolla's webhooks (the Publisher Account's "Webhook server").
     public var xsolla: NotificationURL?
     /// The project's secret key Xsolla signs its webhooks with; nil: one made for the ledger
     /// (`storefront keys` prints it).
     public var xsollaSecretKey: String?
 
-    public init(apple: NotificationURL? = nil, play: NotificationURL? = nil, xsolla: NotificationURL? = nil,
-                xsollaSecretKey: String? = nil) {
+    public init(apple: NotificationURL? = nil, play: NotificationURL? = nil, playAudience: String? = nil,
+                xsolla: NotificationURL? = nil, xsollaSecretKey: String? = nil) {
         self.apple = apple
         self.play = play
+        self.playAudience = playAudience
         self.xsolla = xsolla
         self.xsollaSecretKey = xsollaSecretKey
     }

@@ -15,6 +15,9 @@ struct PathOutbox {
         store.outbox.urls[marketplace] != nil
     }
 
+    /// The audience of an authenticated push subscription: each push carries a token for it.
+    var pushAudience: String? { store.outbox.pushAudience }
+
     /// Whether Xsolla's webhook mode makes the backend's answers part of a purchase now.
     var holdsXsollaPurchases: Bool { store.outbox.holdsXsollaPurchases }
 

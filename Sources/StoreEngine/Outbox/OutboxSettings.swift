@@ -15,13 +15,17 @@ public struct OutboxSettings: Sendable, Equatable {
     public var xsollaWebhookMode = false
     /// The project's secret key Xsolla signs with; nil: the ledger's own (`storefront keys`).
     public var xsollaSecretKey: String?
+    /// The audience of Google Play's push subscription with authentication (the catalog's
+    /// `playAudience`): each push carries Google's OIDC token for it. Nil: no token.
+    public var pushAudience: String?
 
     public init(urls: [Marketplace: String] = [:], appStoreRetries: Bool = false, xsollaWebhookMode: Bool = false,
-                xsollaSecretKey: String? = nil) {
+                xsollaSecretKey: String? = nil, pushAudience: String? = nil) {
         self.urls = urls
         self.appStoreRetries = appStoreRetries
         self.xsollaWebhookMode = xsollaWebhookMode
         self.xsollaSecretKey = xsollaSecretKey
+        self.pushAudience = pushAudience
     }
 
     /// Why `text` cannot be a notification URL, or nil (`NotificationURL`).

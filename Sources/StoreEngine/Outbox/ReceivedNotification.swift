@@ -30,15 +30,17 @@ public struct ReceivedNotification: Sendable, Equatable {
     }
 
     /// Reads `body` (with its `Authorization` header): App Store data is checked against `root`
-    /// (DER), Xsolla's against `xsollaSecretKey`; either missing leaves it unchecked.
-    public static func read(_ body: Data, authorization: String?, root: Data?, xsollaSecretKey: String?) -> ReceivedNotification {
+    /// (DER), Xsolla's against `xsollaSecretKey`, a push's Bearer token against
+    /// `tokenCertificates` (key id to PEM, Google's certs); any missing leaves it unchecked.
+    public static func read(_ body: Data, authorization: String?, root: Data?, xsollaSecretKey: String?,
+                            tokenCertificates: [String: String]? = nil, now: Date = Date()) -> ReceivedNotification {
         guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
             return ReceivedNotification(store: nil, type: "not JSON", verdict: .refused("the body is not a JSON object"),
                                         decoded: String(decoding: body.prefix(2_000), as: UTF8.self))
         }
         if let signed = object["signedPayload"] as? String { return appStore(signed, root: root) }
         if let message = object["message"] as? [String: Any], object["subscription"] != nil {
-            return play(object, message: message, authorization: authorization)
+            return play(object, message: message, verdict: pushVerdict(authorization, certificates: tokenCertificates, at: now))
         }
         if let type = object["notification_type"] as? String {
             let verdict: Verdict = xsollaSecretKey.map {
@@ -76,7 +78,14 @@ public struct ReceivedNotification: Sendable, Equatable {
                                     subtype: object["subtype"] as? String, verdict: verdict, decoded: indented(object))
     }
 
-    private static func play(_ object: [String: Any], message: [String: Any], authorization: String?) -> ReceivedNotification {
+    /// Pub/Sub signs nothing in the body; a push subscription with authentication adds a token.
+    private static func pushVerdict(_ authorization: String?, certificates: [String: String]?, at now: Date) -> Verdict {
+        guard let authorization, authorization.hasPrefix("Bearer ") else { return .unchecked("Pub/Sub signs nothing in the body") }
+        guard let certificates else { return .unchecked("a Bearer token came; no Google certs to check it with (storefront keys writes them)") }
+        return GooglePushToken.problem(with: authorization, certificates: certificates, at: now).map(Verdict.refused) ?? .verified
+    }
+
+    private static func play(_ object: [String: Any], message: [String: Any], verdict: Verdict) -> ReceivedNotification {
         var envelope = object
         var decodedMessage = message
         var type = "?"
@@ -92,10 +101,6 @@ public struct ReceivedNotification: Sendable, Equatable {
             if notification["testNotification"] != nil { type = "test" }
         }
         envelope["message"] = decodedMessage
-        // Pub/Sub signs nothing in the body; a push subscription with authentication adds a token.
-        let verdict: Verdict = authorization?.hasPrefix("Bearer ") == true
-            ? .unchecked("a Bearer token came; Google's OIDC keys are not reachable offline")
-            : .unchecked("Pub/Sub signs nothing in the body")
         return ReceivedNotification(store: .googlePlay, type: type, verdict: verdict, decoded: indented(envelope))
     }
 

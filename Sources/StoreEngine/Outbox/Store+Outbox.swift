@@ -70,9 +70,12 @@ extension Store {
         guard !upcoming.deliveriesInFlight.contains(id), let row = try ledger.notification(id: id),
               row.nextAttemptAt != nil, outbox.urls[Self.marketplace(named: row.store)] != nil else { return }
         let attempt = try ledger.attempts(ofNotification: id).count + 1
+        let marketplace = Self.marketplace(named: row.store)
+        // What is made per attempt (a token of the wall clock) is the store's, and is not kept.
+        let fresh = try paths.first { $0.traits.marketplace == marketplace }?.lifecycle?.attemptHeaders(in: context) ?? []
         handOff.deliveries.append(OutboxDelivery(
-            notificationId: id, store: Self.marketplace(named: row.store), uuid: row.uuid,
-            type: row.type, url: row.url, body: row.body, headers: OutboxDelivery.headers(fromLines: row.headers),
+            notificationId: id, store: marketplace, uuid: row.uuid,
+            type: row.type, url: row.url, body: row.body, headers: OutboxDelivery.headers(fromLines: row.headers) + fresh,
             attempt: attempt))
         upcoming.deliveriesInFlight.insert(id)
     }

@@ -82,6 +82,14 @@ enum PathRegistry {
         return keys
     }
 
+    /// The public keys every path's store checks its push tokens with, by key id, made where
+    /// missing inside the caller's commit.
+    static func tokenCertificates(madeIn ledger: LedgerDatabase) throws -> [String: String] {
+        try all.reduce(into: [:]) { found, path in
+            found.merge(try path.tokenCertificates(madeIn: ledger)) { first, _ in first }
+        }
+    }
+
     /// The public half of `path`'s own key, in the form its store shows it; nil until made.
     static func publicKey(of path: IntegrationPath, in ledger: LedgerDatabase) throws -> String? {
         try registered(path)?.publicKey(in: ledger)
@@ -176,6 +184,10 @@ protocol RegisteredPath: PurchasePath, SendableMetatype {
     /// keys` hands it to a backend before the app ever ran).
     static func publicKey(madeIn ledger: LedgerDatabase) throws -> String?
 
+    /// The public keys its store's push tokens are checked with, by key id (PEM), made now
+    /// inside the caller's commit when missing; none for a store that sends no tokens.
+    static func tokenCertificates(madeIn ledger: LedgerDatabase) throws -> [String: String]
+
     /// The purchases its store signed with that key, for `transactions` (those of this path),
     /// each checked with the key; from the ledger read-only.
     static func signedPurchases(in ledger: LedgerDatabase, transactions: [TransactionRecord]) throws -> [String: SignedPurchase]
@@ -199,6 +211,7 @@ extension RegisteredPath {
     static func signedPurchases(in ledger: LedgerDatabase, transactions: [TransactionRecord]) throws -> [String: SignedPurchase] {
         [:]
     }
+    static func tokenCertificates(madeIn ledger: LedgerDatabase) throws -> [String: String] { [:] }
     static var subscriptionCalendar: any SubscriptionCalendar { AppStoreCalendar() }
     static func actionTitle(of action: TransactionAction) -> String? { nil }
     static var pausesSubscriptions: Bool { false }

@@ -41,6 +41,10 @@ protocol StoreLifecycle: AnyObject {
     /// runs in: what its store does next (Xsolla's `order_paid` once `payment` is taken, a
     /// purchase webhook mode held). Nil: nothing.
     func backendAnswered(_ answer: BackendAnswer, in context: PathContext) throws -> PathStep?
+
+    /// What its store adds to one attempt as it is handed over, made then and never kept
+    /// (Google's OIDC token of an authenticated push subscription, one per push).
+    func attemptHeaders(in context: PathContext) throws -> [OutboxDelivery.Header]
 }
 
 extension StoreLifecycle {
@@ -63,4 +67,6 @@ extension StoreLifecycle {
                              in context: PathContext) throws -> [OutboxMessage] { [] }
 
     func backendAnswered(_ answer: BackendAnswer, in context: PathContext) throws -> PathStep? { nil }
+
+    func attemptHeaders(in context: PathContext) throws -> [OutboxDelivery.Header] { [] }
 }

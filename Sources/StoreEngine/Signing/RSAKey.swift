@@ -34,18 +34,29 @@ final class RSAKey {
 
     /// A key kept before, from its PEM.
     convenience init(privatePEM pem: String) throws(SigningError) {
+        try self.init(pem: pem, reader: "PEM_read_bio_PrivateKey") { PEM_read_bio_PrivateKey($0, nil, nil, nil) }
+    }
+
+    /// The public half alone, from its PEM (`BEGIN PUBLIC KEY`): what a verifier is handed.
+    /// It verifies; signing with it fails.
+    convenience init(publicPEM pem: String) throws(SigningError) {
+        try self.init(pem: pem, reader: "PEM_read_bio_PUBKEY") { PEM_read_bio_PUBKEY($0, nil, nil, nil) }
+    }
+
+    private convenience init(pem: String, reader name: String,
+                             reading read: (OpaquePointer) -> OpaquePointer?) throws(SigningError) {
         let bytes = Array(pem.utf8)
-        let read: OpaquePointer? = bytes.withUnsafeBytes { buffer in
+        let found: OpaquePointer? = bytes.withUnsafeBytes { buffer in
             guard let bio = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else { return nil }
             defer { BIO_free(bio) }
-            return PEM_read_bio_PrivateKey(bio, nil, nil, nil)
+            return read(bio)
         }
-        guard let read else { throw .crypto("PEM_read_bio_PrivateKey") }
-        guard EVP_PKEY_get_base_id(read) == EVP_PKEY_RSA else {
-            EVP_PKEY_free(read)
+        guard let found else { throw .crypto(name) }
+        guard EVP_PKEY_get_base_id(found) == EVP_PKEY_RSA else {
+            EVP_PKEY_free(found)
             throw .crypto("EVP_PKEY_get_base_id: not an RSA key")
         }
-        self.init(key: read)
+        self.init(key: found)
     }
 
     /// The whole key, to keep (PKCS #8, unencrypted: the ledger file is the player's own, 0600).
@@ -72,6 +83,16 @@ final class RSAKey {
         }
         guard written == length else { throw .crypto("i2d_PUBKEY") }
         return Data(der).base64EncodedString()
+    }
+
+    /// The public half as PEM (`BEGIN PUBLIC KEY`, SubjectPublicKeyInfo), as Google publishes
+    /// the keys its tokens are checked with.
+    func publicPEM() throws(SigningError) -> String {
+        let body = try publicKeyBase64()
+        let lines = stride(from: 0, to: body.count, by: 64).map { start in
+            String(body.dropFirst(start).prefix(64))
+        }
+        return "-----BEGIN PUBLIC KEY-----\n" + lines.joined(separator: "\n") + "\n-----END PUBLIC KEY-----\n"
     }
 
     /// The algorithm's name, as Java's `Signature.getInstance` and the Play Billing samples say it.
@@ -111,5 +132,19 @@ final class RSAKey {
         return message.withUnsafeBytes { bytes in
             EVP_DigestVerify(context, signed, signed.count, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count) == 1
         }
+    }
+}
+
+extension RSAKey {
+    /// A compact RS256 JWT (RFC 7519) of `claims` under `header`, each written as given: the
+    /// form Google's OAuth and its push tokens take.
+    func rs256JWT(header: Data, claims: Data) throws(SigningError) -> String {
+        let input = Base64URL.encode(header) + "." + Base64URL.encode(claims)
+        return input + "." + Base64URL.encode(try sign(Data(input.utf8), digest: .sha256))
+    }
+
+    /// Whether `jwt` is a compact JWT this key signed RS256, whatever it says.
+    func verifiesRS256(_ jwt: JWS) -> Bool {
+        verify(jwt.signature, of: Data(jwt.signingInput.utf8), digest: .sha256)
     }
 }

@@ -58,3 +58,13 @@ extension ServerCredentials {
         try ledger.setting(setting).flatMap { try? JSONDecoder().decode(ServerCredentials.self, from: Data($0.utf8)) }
     }
 }
+
+extension ServerCredentials {
+    /// Twenty-one digits, as Google numbers a service account (its key file's `client_id`, its
+    /// tokens' `sub`); the same for the same key.
+    var serviceAccountClientId: String { Self.clientId(ofKey: serviceAccountKeyId) }
+
+    static func clientId(ofKey keyId: String) -> String {
+        keyId.unicodeScalars.prefix(21).map { String($0.value % 10) }.joined()
+    }
+}

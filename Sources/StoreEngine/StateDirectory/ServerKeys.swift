@@ -25,6 +25,14 @@ public struct ServerKeys: Sendable {
     public let ownKeys: [IntegrationPath: String]
     /// The secret key Xsolla signs its webhooks with, unless the catalog names the project's.
     public let xsollaSecretKey: String
+    /// The public keys the stores' push tokens are checked with, by key id (PEM), as Google's
+    /// certs endpoint lists them.
+    public let tokenCertificates: [String: String]
+
+    /// Those keys as the certs endpoint answers them: one JSON object, key id to PEM.
+    public var tokenCertificatesJSON: Data {
+        (try? JSONSerialization.data(withJSONObject: tokenCertificates, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+    }
 
     /// The name App Store Connect gives the key's file.
     public var apiKeyFileName: String { "SubscriptionKey_\(apiKeyId).p8" }
@@ -36,8 +44,7 @@ public struct ServerKeys: Sendable {
         let fields: [String: String] = [
             "type": "service_account", "project_id": projectId, "private_key_id": serviceAccountKeyId,
             "private_key": serviceAccountKeyPEM, "client_email": serviceAccountEmail,
-            // Twenty-one digits, as Google numbers a service account; the same for the same key.
-            "client_id": serviceAccountKeyId.unicodeScalars.prefix(21).map { String($0.value % 10) }.joined(),
+            "client_id": ServerCredentials.clientId(ofKey: serviceAccountKeyId),
             "auth_uri": "https://accounts.google.com/o/oauth2/auth", "token_uri": tokenURI,
             "auth_provider_x509_cert_url": "https://www.googleapis.com/oauth2/v1/certs",
             "client_x509_cert_url": "https://www.googleapis.com/robot/v1/metadata/x509/"
@@ -70,7 +77,8 @@ extension StateDirectory {
                     serviceAccountKeyId: credentials.serviceAccountKeyId,
                     serviceAccountKeyPEM: credentials.serviceAccountKeyPEM,
                     ownKeys: try PathRegistry.ownPublicKeys(madeIn: ledger),
-                    xsollaSecretKey: try PathOutbox.xsollaKey(keptIn: ledger))
+                    xsollaSecretKey: try PathOutbox.xsollaKey(keptIn: ledger),
+                    tokenCertificates: try PathRegistry.tokenCertificates(madeIn: ledger))
             }
         } catch let error as SigningError {
             throw .signing(path: ledgerPath, reason: error.description)

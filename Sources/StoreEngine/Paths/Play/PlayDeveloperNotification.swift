@@ -70,6 +70,13 @@ extension PlayPath {
     /// The subscription's own name within its project.
     static let pushSubscription = "storefront-play"
 
+    /// A push subscription with authentication sends each push with a token Google mints for
+    /// it then, on the real clock: the backend checks it against real time.
+    func attemptHeaders(in context: PathContext) throws -> [OutboxDelivery.Header] {
+        guard let audience = context.purchases.outbox.pushAudience else { return [] }
+        return [try context.records(PlayPurchaseRecords.self).pushAuthorization(audience: audience, at: Date())]
+    }
+
     /// The Pub/Sub push of the developer notification `kind` names, for the purchase that
     /// carries its token: the transaction's own, or for a renewal the first purchase's.
     func backendNotification(for kind: EventKind, ofTransaction transactionId: String,

@@ -46,6 +46,11 @@ extension PlayPath {
         try PlayPurchaseRecords(ledger: ledger, now: Date()).licenseKey().publicKeyBase64()
     }
 
+    /// The key that plays Google's in the tokens of an authenticated push subscription.
+    static func tokenCertificates(madeIn ledger: LedgerDatabase) throws -> [String: String] {
+        try GooglePushToken.kept(in: ledger).certificates()
+    }
+
     static func signedPurchases(in ledger: LedgerDatabase, transactions: [TransactionRecord]) throws -> [String: SignedPurchase] {
         try PlayPurchaseRecords.signedPurchases(in: ledger, transactions: transactions.filter { $0.integrationPath == "play" })
     }

@@ -22,6 +22,12 @@ struct PlayPurchaseRecords: PathRecords {
         try ServerCredentials.read(from: ledger)?.projectId
     }
 
+    /// `Authorization: Bearer` with Google's OIDC token for `audience`, minted `now` (the wall
+    /// clock's), for one push of an authenticated subscription.
+    func pushAuthorization(audience: String, at now: Date) throws -> OutboxDelivery.Header {
+        try GooglePushToken.header(audience: audience, ledger: ledger, at: now)
+    }
+
     /// The purchase of a transaction, if Google holds one.
     func purchase(of transactionId: String) throws -> PlayPurchase? {
         guard let text = try ledger.pathRecord(of: Self.owner, key: transactionId) else { return nil }

@@ -17,6 +17,16 @@ final class AndroidPublisherAPI: Sendable {
     let wallTime: @Sendable () -> Date
 
     static let prefix = "/androidpublisher/v3/applications/"
+    /// Where Google publishes the public keys of its OIDC tokens (a push subscription's), as
+    /// google-auth's `verify_token` fetches them.
+    static let certsPath = "/oauth2/v1/certs"
+
+    /// `GET /oauth2/v1/certs`: key id to PEM, as Google answers; empty until the first token
+    /// (or `storefront keys`) made the key, since a reader makes nothing.
+    private static func certs(_ request: APIRequest, reading ledger: LedgerDatabase) throws -> APIResponse {
+        guard request.method == "GET" else { return APIResponse(status: 405) }
+        return .json(200, try GooglePushToken.read(from: ledger)?.certificates() ?? [:])
+    }
 
     init(stateDirectory: StateDirectory, catalog: ProductCatalog, wallTime: @escaping @Sendable () -> Date) throws(StoreError) {
         readers = try LedgerReaders(stateDirectory: stateDirectory) { credentials in
@@ -32,9 +42,10 @@ final class AndroidPublisherAPI: Sendable {
     /// Its answer, or nil for a path that is not Google's.
     func answer(_ request: APIRequest) -> APIAnswer? {
         let isToken = request.path == "/token"
-        guard isToken || request.path.hasPrefix(Self.prefix) else { return nil }
+        guard isToken || request.path == Self.certsPath || request.path.hasPrefix(Self.prefix) else { return nil }
         do {
             return try readers.withReader { reader in
+                if request.path == Self.certsPath { return .response(try Self.certs(request, reading: reader.ledger)) }
                 guard let tokens = reader.learnt else {
                     return .response(isToken ? .json(400, ["error": "invalid_grant", "error_description": "Invalid grant: account not found"])
                         : AndroidPublisherError.invalidCredentials(note: "the state directory has no service account yet: run storefront keys"))

@@ -36,7 +36,7 @@ struct GoogleOAuthTokens {
         if let kid = header["kid"] as? String, kid != keyId {
             return Self.refusal("invalid_grant", "Invalid JWT Signature.", note: "the assertion names another key than \(keyId)")
         }
-        guard key.verify(jwt.signature, of: Data(jwt.signingInput.utf8), digest: .sha256) else {
+        guard key.verifiesRS256(jwt) else {
             return Self.refusal("invalid_grant", "Invalid JWT Signature.")
         }
         guard let audience = claims["aud"] as? String, URLComponents(string: audience)?.path == "/token" else {
@@ -66,7 +66,7 @@ struct GoogleOAuthTokens {
         }
         let token = authorization.dropFirst("Bearer ".count)
         guard token.hasPrefix(Self.prefix), let jwt = JWS(compact: String(token.dropFirst(Self.prefix.count))),
-              key.verify(jwt.signature, of: Data(jwt.signingInput.utf8), digest: .sha256),
+              key.verifiesRS256(jwt),
               let claims = try? JSONSerialization.jsonObject(with: jwt.payload) as? [String: Any] else {
             return AndroidPublisherError.invalidCredentials(note: "the access token is not one the token endpoint made")
         }
@@ -83,8 +83,7 @@ struct GoogleOAuthTokens {
     private func accessToken(scopes: [String], expiring expiry: Int) throws -> String {
         let claims = try JSONSerialization.data(withJSONObject: ["sub": email, "scope": scopes.joined(separator: " "), "exp": expiry],
                                                 options: [.sortedKeys, .withoutEscapingSlashes])
-        let input = Base64URL.encode(Data(#"{"alg":"RS256","typ":"JWT"}"#.utf8)) + "." + Base64URL.encode(claims)
-        return Self.prefix + input + "." + Base64URL.encode(try key.sign(Data(input.utf8), digest: .sha256))
+        return Self.prefix + (try key.rs256JWT(header: Data(#"{"alg":"RS256","typ":"JWT"}"#.utf8), claims: claims))
     }
 
     /// Google's OAuth error: 400, `error` and `error_description`; `note` says more in the Events pane.
