@@ -7,8 +7,10 @@ import Testing
 /// and webhook mode, as a launch would read them; what an option or QA's `W` chose stays.
 @Suite("Outbox: a reloaded catalog's notification settings")
 struct OutboxCatalogReloadTests {
-    private static func catalog(xsolla: String?, key: String?, webhookMode: Bool) throws -> ProductCatalog {
+    private static func catalog(xsolla: String?, key: String?, webhookMode: Bool,
+                                audience: String? = nil) throws -> ProductCatalog {
         var catalog = try defaultCatalog()
+        catalog.settings.notifications.playAudience = audience
         catalog.settings.notifications.xsolla = xsolla.flatMap(NotificationURL.init(parsing:))
         catalog.settings.notifications.xsollaSecretKey = key
         catalog.settings.payStation.webhookMode = webhookMode
@@ -21,8 +23,10 @@ struct OutboxCatalogReloadTests {
             let harness = try StoreHarness(path: path, catalog: old, userId: "player-1")
             _ = harness.store.configureOutbox(OutboxSettings(urls: old.settings.notifications.urls,
                                                              xsollaSecretKey: "old-key"))
-            let new = try Self.catalog(xsolla: "http://127.0.0.1:9/new", key: "new-key", webhookMode: true)
+            let new = try Self.catalog(xsolla: "http://127.0.0.1:9/new", key: "new-key", webhookMode: true,
+                                       audience: "https://backend.example/push")
             _ = try harness.store.replaceCatalog(with: new, from: "catalog.json")
+            #expect(harness.store.outbox.pushAudience == "https://backend.example/push")
             #expect(harness.store.outbox.urls[.xsolla] == "http://127.0.0.1:9/new")
             #expect(harness.store.outbox.xsollaSecretKey == "new-key")
             #expect(harness.store.outbox.xsollaWebhookMode)
@@ -33,6 +37,7 @@ struct OutboxCatalogReloadTests {
             #expect(harness.store.outbox.urls[.xsolla] == nil)
             #expect(harness.store.outbox.xsollaSecretKey == nil)
             #expect(!harness.store.outbox.xsollaWebhookMode)
+            #expect(harness.store.outbox.pushAudience == nil)
         }
     }
 

@@ -31,7 +31,8 @@ extension Store {
         }
     }
 
-    /// The catalog's notification URLs, Xsolla's secret key and webhook mode, each where the
+    /// The catalog's notification URLs, Xsolla's secret key and webhook mode, Google Play's push
+    /// audience, each where the
     /// outbox still has the old catalog's (an option or `W` that chose otherwise keeps its
     /// choice); whether anything changed.
     private func takeOutboxSettings(from newCatalog: ProductCatalog, replacing old: ProductCatalog) -> Bool {
@@ -41,6 +42,7 @@ extension Store {
             settings.urls[store] = now.urls[store]
         }
         if settings.xsollaSecretKey == was.xsollaSecretKey { settings.xsollaSecretKey = now.xsollaSecretKey }
+        if settings.pushAudience == was.playAudience { settings.pushAudience = now.playAudience }
         settings.takeWebhookMode(of: newCatalog, replacing: old)
         guard settings != outbox else { return false }
         outbox = settings
