@@ -66,4 +66,30 @@ struct StandaloneWidthTests {
         #expect(used == column)
         #expect(DisplayWidth.of(text) == DisplayWidth.clusters(of: text).flatMap(DisplayWidth.cells(of:)).reduce(0) { $0 + $1.width })
     }
+
+    /// A row cut to its pane by the shortcuts (ASCII, code points of their own) is the cut the
+    /// cluster rules make: the longest run of whole clusters that fits.
+    @Test func aTextCutToAWidthIsTheLongestRunOfWholeClustersThatFits() {
+        let texts = ["notif.delivered HTTP 204 in 5 ms: payment to http://127.0.0.1:9/x",
+                     "15:24:30 ps.troubled status troubled → ¥6,000 · 日本語のテキスト…", "ok",
+                     "e\u{301}mile 👩‍👩‍👧 done", "ห้องสมุด · नमस्ते"]
+        for text in texts {
+            let clusters = DisplayWidth.clusters(of: text)
+            for width in 0...(DisplayWidth.of(text) + 2) {
+                let cut = DisplayWidth.prefix(of: text, fitting: width)
+                // Whole clusters, as many as fit.
+                var fitting = 0
+                var used = 0
+                for cluster in clusters {
+                    let cells = DisplayWidth.cells(of: cluster).reduce(0) { $0 + $1.width }
+                    if used + cells > width { break }
+                    used += cells
+                    fitting += 1
+                }
+                let expected = String(String.UnicodeScalarView(clusters.prefix(fitting).joined()))
+                #expect(cut == expected, "\(text) at \(width): \(cut) against \(expected)")
+            }
+        }
+    }
 }
+

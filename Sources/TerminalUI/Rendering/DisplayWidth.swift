@@ -185,6 +185,20 @@ public enum DisplayWidth {
 
     /// The longest prefix of `text`, whole clusters, that fits in `width` columns (no `…`).
     public static func prefix(of text: String, fitting width: Int) -> String {
+        guard width > 0 else { return "" }
+        // A pane cuts every row it lists, and an event's or a notification's row is long: text
+        // of one cell a code point is cut at a code point, without building its clusters.
+        if text.utf8.allSatisfy(isPrintableASCII) { return String(decoding: text.utf8.prefix(width), as: UTF8.self) }
+        if standaloneColumns(of: text) != nil {
+            let scalars = text.unicodeScalars
+            var end = scalars.startIndex
+            var used = 0
+            while end < scalars.endIndex, let cellWidth = standaloneWidth(scalars[end]), used + cellWidth <= width {
+                used += cellWidth
+                end = scalars.index(after: end)
+            }
+            return String(scalars[..<end])
+        }
         var result = String.UnicodeScalarView()
         var used = 0
         for cluster in clusters(of: text) {
