@@ -70,7 +70,7 @@ struct ParserErrorTests {
         BadLine("notifications steam http://127.0.0.1:9/x", "notifications takes apple (the App Store's), play (Google Play's) or xsolla (Xsolla's webhooks), not steam"),
         BadLine("webhook-mode", "webhook-mode takes on or off"),
         BadLine("notifications play ftp://x", "notifications play: ftp://x is not an http:// or https:// URL"),
-        BadLine("notifications play http://127.0.0.1:9/x production", "after notifications play URL comes nothing"),
+        BadLine("notifications play http://127.0.0.1:9/x production", "after notifications play URL comes audience AUDIENCE (the push subscription's) or nothing, not production"),
         BadLine("notifications play off now", "notifications play off takes nothing after off"),
         BadLine("notifications apple ftp://x", "notifications apple: ftp://x is not an http:// or https:// URL"),
         BadLine("notifications apple http://127.0.0.1:99999/x", "notifications apple: http://127.0.0.1:99999/x has port 99999"),
