@@ -195,6 +195,28 @@ struct AppStoreServerAPIHandlerTests {
         }
     }
 
+    /// A token accepted once is checked by its expiry alone after, whether it is found as the
+    /// last one accepted or among the others, and is refused once it has expired.
+    @Test func anAcceptedTokenPassesUntilItExpires() throws {
+        try Self.withAPI { _, keys, _ in
+            var check = AppStoreBearerToken(keyId: keys.apiKeyId, issuerId: keys.issuerId,
+                                            key: try SigningKey(privatePEM: keys.apiKeyPEM), bundleId: "com.example.stardust")
+            let now = Date()
+            let first = try Self.token(keys) { $0["exp"] = Int(now.timeIntervalSince1970) + 300 }
+            let second = try Self.token(keys) { $0["exp"] = Int(now.timeIntervalSince1970) + 600 }
+            #expect(check.problem(with: first, at: now) == nil)
+            #expect(check.problem(with: second, at: now) == nil)
+            #expect(check.problem(with: first, at: now + 100) == nil, "found among the others")
+            #expect(check.problem(with: first, at: now + 200) == nil, "found as the last accepted")
+            #expect(check.problem(with: first, at: now + 400) == "the token expired")
+            #expect(check.problem(with: first, at: now + 400) == "the token expired", "checked in full again")
+            #expect(check.problem(with: second, at: now + 400) == nil)
+            #expect(check.problem(with: second, at: now + 700) == "the token expired", "the last accepted, expired")
+            #expect(check.problem(with: second, at: now + 700) == "the token expired")
+            #expect(check.problem(with: nil, at: now) == "no bearer token")
+        }
+    }
+
     @Test func theHistoryComesInPagesOfTwentyInEitherOrder() throws {
         try Self.withAPI(purchases: 23) { api, keys, _ in
             let first = try Self.get(api, "/inApps/v2/history/2000000000000005", keys)
