@@ -31,6 +31,7 @@ struct sf_http_request {
     // The request target as the client sent it, percent escapes and query included (Swift
     // decodes it: libmicrohttpd's decoded URL is a C string, which a %00 would cut short).
     char *raw_url;
+    size_t raw_url_length;
     int started;
     char *body;
     size_t body_length;
@@ -90,6 +91,7 @@ static inline void *sf_http_request_begins(void *cls, const char *uri, struct MH
     if (request == NULL) return NULL;
     request->connection = connection;
     request->raw_url = strdup(uri != NULL ? uri : "");
+    request->raw_url_length = request->raw_url != NULL ? strlen(request->raw_url) : 0;
     return request;
 }
 

@@ -82,17 +82,12 @@ public final class HTTPServer {
             self.observe = observe
         }
 
-        /// Marks a server thread already lowered (`BackgroundPriority`).
-        private static let lowered = "storefront.http.lowered"
-
         func answer(_ request: UnsafeMutablePointer<sf_http_request>) {
             // Once a thread: libmicrohttpd makes its own threads, and this is the first code of
             // ours on each. They are the server's alone, so lowering them touches nothing else.
-            let thread = Thread.current.threadDictionary
-            if thread[Self.lowered] == nil {
-                BackgroundPriority.lowerCurrentThread()
-                thread[Self.lowered] = true
-            }
+            // The thread's own mark says so, not Foundation's dictionary of it, a lookup and a
+            // cast on every request.
+            BackgroundPriority.lowerCurrentThreadOnce()
             let clock = ContinuousClock()
             let started = clock.now
             let read = Self.read(request)
@@ -120,8 +115,8 @@ public final class HTTPServer {
             }
             let fields = request.pointee
             let body = fields.body.map { Data(bytes: $0, count: fields.body_length) } ?? Data()
-            return APIRequest(method: fields.method.map { String(cString: $0) } ?? "",
-                               path: fields.raw_url.map { RequestTarget.path(ofRaw: String(cString: $0)) } ?? "/", query: query,
+            let path = fields.raw_url.map { RequestTarget.path(ofRaw: $0, count: fields.raw_url_length) } ?? "/"
+            return APIRequest(method: fields.method.map { String(cString: $0) } ?? "", path: path, query: query,
                                authorization: sf_http_header(request, "Authorization").map { String(cString: $0) },
                                body: body)
         }

@@ -144,6 +144,27 @@ extension LedgerDatabase {
 
     private static let transactionById = "SELECT \(transactionColumns) FROM transactions WHERE id = ?1"
 
+    /// Runs `body` with a transaction's signed form (its compact JWS, UTF-8) and nothing else;
+    /// nil, without calling it, when no transaction has the id or it has none. What Get
+    /// Transaction Info answers, the API's busiest call: one column read, where
+    /// `transaction(id:)` decodes all 25 into a record, and its bytes lent where SQLite holds
+    /// them (valid during `body` only), for the answer to copy once, not through a string
+    /// first. Read afresh each call, so a refund or a renewal that signs it again is answered
+    /// at once.
+    ///
+    /// Not generic, which a call from another module would run unspecialized: `body` keeps
+    /// what it makes of the bytes, and the answer is whether there were any.
+    public func withSignedTransaction(ofTransaction id: String, _ body: (UnsafeRawBufferPointer) -> Void) throws -> Bool {
+        try database.withKeptStatement(Self.signedTransactionById) { statement in
+            try statement.bind(id, at: 1)
+            guard try statement.step(), !statement.isNull(column: 0) else { return false }
+            statement.withText(column: 0, body)
+            return true
+        }
+    }
+
+    private static let signedTransactionById = "SELECT signed_transaction FROM transactions WHERE id = ?1"
+
     /// The newest `limit` transactions, of one user or of all; ties in time keep insertion
     /// order (newest first).
     public func transactions(newestFirst limit: Int, user: String? = nil) throws -> [TransactionRecord] {

@@ -325,6 +325,15 @@ final class SQLiteStatement {
         return String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self)
     }
 
+    /// Runs `body` with the column's text as SQLite holds it (UTF-8, no copy), valid only
+    /// until the statement steps, resets or reads the column another way; NULL is no bytes.
+    func withText<T>(column index: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        let text = sqlite3_column_text(handle, index)
+        // Asked after the text, as `string(column:)` does, so it counts the bytes just produced.
+        let length = Int(sqlite3_column_bytes(handle, index))
+        return try body(UnsafeRawBufferPointer(start: text, count: text == nil ? 0 : length))
+    }
+
     func optionalString(column index: Int32) -> String? {
         isNull(column: index) ? nil : string(column: index)
     }

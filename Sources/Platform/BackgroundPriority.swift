@@ -24,6 +24,31 @@ public enum BackgroundPriority {
         #endif
     }
 
+    /// Lowers the calling thread the first time it asks, and does nothing after: for code that
+    /// runs again and again on threads it did not make (libmicrohttpd's, once per request),
+    /// where a mark of the thread's own, read without a lock or a lookup, says it was done.
+    public static func lowerCurrentThreadOnce() {
+        guard pthread_getspecific(loweredKey) == nil else { return }
+        lowerCurrentThread()
+        // Any pointer that is not nil is the mark; nothing is pointed at, nothing is freed.
+        pthread_setspecific(loweredKey, UnsafeRawPointer(bitPattern: 1))
+    }
+
+    /// The thread-specific slot of that mark, made once for the process and never deleted.
+    private static let loweredKey: ThreadKey = {
+        var key: ThreadKey = 0
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    #if canImport(Glibc)
+    private typealias ThreadKey = pthread_key_t
+    #elseif canImport(Darwin)
+    /// Darwin's `pthread_key_t` is an `unsigned long`, spelled so here: that name is declared in
+    /// libpthread's headers, outside the macOS words the portability test reads.
+    private typealias ThreadKey = UInt
+    #endif
+
     /// The calling thread's niceness (Linux), for tests; nil where threads have none of their own.
     public static func currentNiceness() -> Int32? {
         #if canImport(Glibc)

@@ -63,6 +63,89 @@ struct AppStoreServerAPIHandlerTests {
         }
     }
 
+    /// Get Transaction Info reads the JWS afresh at each request, nothing kept from the one
+    /// before: a transaction signed again (a refund, a renewal, an extension) is answered at
+    /// once. The body is Apple's byte for byte, and a JWS that JSON would have to escape, or
+    /// that is not ASCII, is written by the JSON writer instead.
+    @Test func aTransactionSignedAgainIsAnsweredAtOnce() throws {
+        try Self.withAPI { api, keys, harness in
+            let request = APIRequest(method: "GET", path: "/inApps/v1/transactions/2000000000000001",
+                                     authorization: try Self.token(keys))
+            let first = try #require(try harness.ledger.transaction(id: "txn-000001")?.signedTransaction)
+            #expect(Self.read(api, request).body == Data(#"{"signedTransactionInfo":"\#(first)"}"#.utf8))
+            try harness.ledger.recordSignedTransaction("eyJ0.eyJ1.c2ln", ofTransaction: "txn-000001")
+            #expect(Self.read(api, request).body == Data(#"{"signedTransactionInfo":"eyJ0.eyJ1.c2ln"}"#.utf8))
+            for odd in ["a\"b\\c", "tab\there", "caf\u{E9}", "line\nbreak", "\u{7F}"] {
+                try harness.ledger.recordSignedTransaction(odd, ofTransaction: "txn-000001")
+                let response = Self.read(api, request)
+                #expect(response.status == 200 && response.contentType == "application/json")
+                let body = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+                #expect(body?["signedTransactionInfo"] as? String == odd, "\(odd.debugDescription)")
+            }
+            try harness.ledger.recordSignedTransaction(first, ofTransaction: "txn-000001")
+            #expect(Self.read(api, request).body == Data(#"{"signedTransactionInfo":"\#(first)"}"#.utf8))
+        }
+    }
+
+    /// A transaction of another store's (no JWS) at an id of the App Store's shape is not found.
+    @Test func aTransactionWithoutAJWSIsNotFound() throws {
+        try Self.withAPI { api, keys, harness in
+            let time = Date(timeIntervalSince1970: 1_700_000_000)
+            try harness.ledger.insert(TransactionRecord(
+                id: "txn-000050", productId: SKU.gems100, userId: "player-1", storefront: "DEU", integrationPath: "paystation",
+                state: .purchased, quantity: 1, price: "0.99", currency: "EUR", createdAt: time, updatedAt: time))
+            let answer = try Self.get(api, "/inApps/v1/transactions/2000000000000050", keys)
+            #expect(answer.status == 404 && answer.body["errorCode"] as? Int == 4040010)
+        }
+    }
+
+    /// A path is cut at its slashes as a walk of its characters cuts it, whether it is ASCII
+    /// (cut at its bytes) or not (where a slash a combining mark follows is no slash).
+    @Test func aPathIsCutAsItsCharactersAre() {
+        let paths = ["/inApps/v1/transactions/2000000000000001", "", "/", "//", "/inApps/v2/refund/lookup/1",
+                     "/inApps/v1/subscriptions/extend/2000000000000001", "/inApps/v1/transactions/\u{301}1",
+                     "/inApps/v1/transactions/\u{E9}1", "/inApps/v1/x/\u{301}/y", "/a/b/c/d/", "/inApps//v1//x"]
+        for path in paths {
+            let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            let cut = AppStoreServerAPI.segments(of: path)
+            #expect(cut.parts == parts, "\(path.debugDescription)")
+            #expect(cut.route == (parts.count >= 5 ? parts[2..<(parts.count - 1)].joined(separator: "/") : ""),
+                    "\(path.debugDescription)")
+        }
+    }
+
+    /// A control character is found in any part of a request, as a walk of its scalars finds
+    /// it; U+0080 to U+009F, which are not among them, are let through as before.
+    @Test func aControlCharacterIsFoundWhereverItIs() {
+        let clean = APIRequest(method: "GET", path: "/inApps/v1/transactions/\u{E9}\u{85}",
+                               query: [APIRequest.QueryArgument(name: "a", value: "\u{FC}")], authorization: "Bearer x")
+        #expect(!clean.hasControlCharacters)
+        for control in ["\u{0}", "\u{1F}", "\u{7F}", "\n"] {
+            var requests = Array(repeating: clean, count: 5)
+            requests[0].method += control
+            requests[1].path += control
+            requests[2].authorization = "Bearer " + control
+            requests[3].query = [APIRequest.QueryArgument(name: control, value: "1")]
+            requests[4].query.append(APIRequest.QueryArgument(name: "b", value: "x" + control))
+            for request in requests {
+                #expect(request.hasControlCharacters, "\(control.debugDescription)")
+            }
+        }
+    }
+
+    /// A path with escapes and one without decode alike whether the bytes come as an array (the
+    /// fuzzer) or where the server keeps them.
+    @Test func percentEscapesDecodeAlikeFromEitherKindOfBytes() {
+        for raw in ["/inApps/v1/transactions/2000000000000001", "/a%41%2fb", "/%00x", "/%zz%4", "/caf%C3%A9", "/%FF"] {
+            let bytes = Array(raw.utf8)
+            let fromPointer = bytes.withUnsafeBytes { APIRequest.percentDecoded($0) }
+            #expect(APIRequest.percentDecoded(bytes) == fromPointer, "\(raw)")
+        }
+        #expect(APIRequest.percentDecoded(Array("/a%41%2fb%00".utf8)) == "/aA/b\u{0}")
+        #expect(APIRequest.percentDecoded(Array("/%zz%4".utf8)) == "/%zz%4")
+        #expect(APIRequest.percentDecoded(Array("/%FF".utf8)) == "/\u{FFFD}")
+    }
+
     @Test func unknownAndMalformedIdsGetApplesCodes() throws {
         try Self.withAPI { api, keys, _ in
             let unknown = try Self.get(api, "/inApps/v1/transactions/2000000000000099", keys)
@@ -109,6 +192,28 @@ struct AppStoreServerAPIHandlerTests {
             let issued = try Self.token(keys) { $0["iat"] = now - 60 }
             #expect(Self.read(api, APIRequest(method: "GET", path: "/inApps/v1/transactions/2000000000000001",
                                           authorization: issued)).status == 200)
+        }
+    }
+
+    /// A token accepted once is checked by its expiry alone after, whether it is found as the
+    /// last one accepted or among the others, and is refused once it has expired.
+    @Test func anAcceptedTokenPassesUntilItExpires() throws {
+        try Self.withAPI { _, keys, _ in
+            var check = AppStoreBearerToken(keyId: keys.apiKeyId, issuerId: keys.issuerId,
+                                            key: try SigningKey(privatePEM: keys.apiKeyPEM), bundleId: "com.example.stardust")
+            let now = Date()
+            let first = try Self.token(keys) { $0["exp"] = Int(now.timeIntervalSince1970) + 300 }
+            let second = try Self.token(keys) { $0["exp"] = Int(now.timeIntervalSince1970) + 600 }
+            #expect(check.problem(with: first, at: now) == nil)
+            #expect(check.problem(with: second, at: now) == nil)
+            #expect(check.problem(with: first, at: now + 100) == nil, "found among the others")
+            #expect(check.problem(with: first, at: now + 200) == nil, "found as the last accepted")
+            #expect(check.problem(with: first, at: now + 400) == "the token expired")
+            #expect(check.problem(with: first, at: now + 400) == "the token expired", "checked in full again")
+            #expect(check.problem(with: second, at: now + 400) == nil)
+            #expect(check.problem(with: second, at: now + 700) == "the token expired", "the last accepted, expired")
+            #expect(check.problem(with: second, at: now + 700) == "the token expired")
+            #expect(check.problem(with: nil, at: now) == "no bearer token")
         }
     }
 

@@ -39,7 +39,15 @@ public struct APIRequest: Sendable {
     /// bytes that are not UTF-8 become U+FFFD. How a request's path is read, by the server and
     /// by the fuzzer alike.
     public static func percentDecoded(_ bytes: some Collection<UInt8>) -> String {
-        let raw = Array(bytes)
+        Array(bytes).withUnsafeBytes { percentDecoded($0) }
+    }
+
+    /// The same of bytes in place, as the server has them: a concrete type, so the walk over
+    /// them is compiled for it rather than through a generic collection's witnesses, a cost
+    /// of every request from another module.
+    public static func percentDecoded(_ raw: UnsafeRawBufferPointer) -> String {
+        // Most paths carry no escape: they are taken as they are, in one copy.
+        guard raw.contains(UInt8(ascii: "%")) else { return String(decoding: raw, as: UTF8.self) }
         var decoded: [UInt8] = []
         decoded.reserveCapacity(raw.count)
         var index = 0
@@ -67,9 +75,23 @@ public struct APIRequest: Sendable {
 
     /// Whether the method, the path, the query or the authorization holds a control character
     /// (U+0000 to U+001F, U+007F): one that arrived percent-encoded, since HTTP carries none raw.
+    ///
+    /// Each is read as bytes: in UTF-8 these characters are single bytes below 0x80, which no
+    /// byte of another character is, and a byte walk needs no array of the texts nor a decoding
+    /// of scalars, on every request.
     public var hasControlCharacters: Bool {
-        let texts = [method, path, authorization ?? ""] + query.flatMap { [$0.name, $0.value] }
-        return texts.contains { text in text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } }
+        func holdsOne(_ text: String) -> Bool {
+            var text = text
+            return text.withUTF8 { bytes in
+                // Every byte looked at, no early exit: a loop the compiler makes a vector one
+                // of, for an authorization of some hundred bytes.
+                var found: UInt8 = 0
+                for byte in bytes { found |= (byte < 0x20 ? 1 : 0) | (byte == 0x7F ? 1 : 0) }
+                return found != 0
+            }
+        }
+        return holdsOne(method) || holdsOne(path) || authorization.map(holdsOne) == true
+            || query.contains { holdsOne($0.name) || holdsOne($0.value) }
     }
 }
 

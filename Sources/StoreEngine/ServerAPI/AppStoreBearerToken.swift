@@ -20,6 +20,9 @@ struct AppStoreBearerToken {
     private var accepted: [String: TimeInterval] = [:]
     /// At most this many are kept; past it they are forgotten, and checked again in full.
     static let acceptedLimit = 256
+    /// The one of them that passed last, looked at first: a backend's requests carry the same
+    /// token, and comparing it to the last costs less than hashing it for the dictionary.
+    private var latest: (token: String, expires: TimeInterval)?
 
     init(keyId: String, issuerId: String, key: SigningKey, bundleId: String) {
         self.keyId = keyId
@@ -29,15 +32,25 @@ struct AppStoreBearerToken {
     }
 
     mutating func problem(with authorization: String?, at now: Date) -> String? {
+        if let authorization, let latest, latest.token == authorization {
+            if latest.expires > now.timeIntervalSince1970 { return nil }
+            self.latest = nil
+        }
         if let authorization, let expires = accepted[authorization] {
-            if expires > now.timeIntervalSince1970 { return nil }
+            if expires > now.timeIntervalSince1970 {
+                latest = (authorization, expires)
+                return nil
+            }
             accepted[authorization] = nil
             return "the token expired"
         }
         switch check(authorization, at: now) {
         case .success(let expires):
             if accepted.count >= Self.acceptedLimit { accepted.removeAll() }
-            if let authorization { accepted[authorization] = expires }
+            if let authorization {
+                accepted[authorization] = expires
+                latest = (authorization, expires)
+            }
             return nil
         case .failure(let refusal):
             return refusal.reason

@@ -32,6 +32,16 @@ struct AppStoreLedgerReader {
         return record
     }
 
+    /// What `body` makes of the JWS of the App Store transaction Apple's id names, its bytes
+    /// lent for the call only; nil when there is none (or it is another store's, which has no
+    /// JWS): Get Transaction Info's whole answer, read alone.
+    func withSignedTransaction<T>(appStoreId: String, _ body: (UnsafeRawBufferPointer) -> T) throws -> T? {
+        guard let id = AppStoreIdentifiers.ledgerId(ofTransaction: appStoreId) else { return nil }
+        var made: T?
+        guard try ledger.withSignedTransaction(ofTransaction: id, { made = body($0) }) else { return nil }
+        return made
+    }
+
     /// Every App Store transaction of the customer with its JWS, in the ledger's order.
     func signedTransactions(ofCustomer userId: String) throws -> [Signed] {
         try ledger.transactions(newestFirst: Int.max, user: userId).compactMap { record in

@@ -58,10 +58,9 @@ public final class AppStoreServerAPI: Sendable {
         // A control character (a %00 in the path) is in no request Apple's clients make: the
         // request is refused whole, as Apple refuses a bad request, before any part is read.
         guard !request.hasControlCharacters else { return .response(Self.error(400, 4000000, "Bad request.")) }
-        let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let (parts, route) = Self.segments(of: request.path)
         // "", "inApps", version, resource…, id
         guard parts.count >= 5, parts[0].isEmpty, parts[1] == "inApps" else { return .response(APIResponse(status: 404)) }
-        let route = parts[2..<(parts.count - 1)].joined(separator: "/")
         let isNotification = parts[2] == "v1" && parts[3] == "notifications"
         guard let method = Self.routes[route] ?? (isNotification ? request.method : nil) else {
             return .response(APIResponse(status: 404))
@@ -76,18 +75,21 @@ public final class AppStoreServerAPI: Sendable {
             return .response(APIResponse(status: 401, note: problem))
         }
         let reader = AppStoreLedgerReader(ledger: ledger, credentials: credentials)
-        if let answer = try notificationAnswer(to: request, parts: Array(parts.dropFirst(3)), reading: reader) { return answer }
+        // Only a path under /inApps/v1/notifications/ names a notification endpoint.
+        if isNotification, let answer = try notificationAnswer(to: request, parts: Array(parts.dropFirst(3)), reading: reader) {
+            return answer
+        }
         // It names an original transaction, with codes of its own for one Apple cannot find.
         if route == "v1/subscriptions/extend" { return try extendRenewal(ofOriginal: id, sent: request, in: reader) }
         guard AppStoreIdentifiers.isNumber(id) else {
             return .response(Self.error(400, 4000006, "Invalid transaction id."))
         }
-        guard let transaction = try reader.transaction(appStoreId: id) else {
-            return .response(Self.error(404, 4040010, "Transaction id not found."))
+        // Get Transaction Info answers with the JWS alone: read alone, not the whole record.
+        if route == "v1/transactions" {
+            return .response(try reader.withSignedTransaction(appStoreId: id, Self.transactionInfo) ?? Self.transactionNotFound)
         }
+        guard let transaction = try reader.transaction(appStoreId: id) else { return .response(Self.transactionNotFound) }
         switch route {
-        case "v1/transactions":
-            return .response(Self.transactionInfo(transaction.signedTransaction ?? ""))
         case "v1/history", "v2/history":
             return .response(try history(of: transaction, asked: request, in: reader))
         case "v2/refund/lookup":
@@ -147,16 +149,71 @@ public final class AppStoreServerAPI: Sendable {
         ])
     }
 
-    /// Get Transaction Info's body, written directly: a JWS is base64url and dots, which JSON
-    /// takes as they are, and this is the answer a backend asks for most.
-    static func transactionInfo(_ jws: String) -> APIResponse {
-        // Only a quote, a backslash or a control character would need escaping.
-        guard !jws.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-            return .json(200, ["signedTransactionInfo": jws])
+    /// Get Transaction Info's body, written directly from the JWS's bytes as the ledger lends
+    /// them: a JWS is base64url and dots, which JSON takes as they are, and this is the answer
+    /// a backend asks for most. The bytes are checked in one pass and copied once, into a body
+    /// made to size.
+    static func transactionInfo(_ jws: UnsafeRawBufferPointer) -> APIResponse {
+        // Only a quote, a backslash or a control character would need escaping, and a byte past
+        // ASCII is left to the decoding below (which mends UTF-8 that is not). Every byte is
+        // looked at, with no early exit, which the compiler makes a vector loop of: a JWS is
+        // some kilobytes (its header carries the certificate chain), and a loop that may stop
+        // at each byte walks them one at a time, ten times slower.
+        var unusual: UInt8 = 0
+        for byte in jws {
+            unusual |= (byte < 0x20 ? 1 : 0) | (byte >= 0x80 ? 1 : 0)
+                | (byte == UInt8(ascii: "\"") ? 1 : 0) | (byte == UInt8(ascii: "\\") ? 1 : 0)
         }
-        return APIResponse(status: 200, body: Data(#"{"signedTransactionInfo":""#.utf8) + Data(jws.utf8) + Data(#""}"#.utf8),
-                           contentType: "application/json")
+        guard unusual == 0 else {
+            return .json(200, ["signedTransactionInfo": String(decoding: jws, as: UTF8.self)])
+        }
+        let opening = transactionInfoOpening, closing = transactionInfoClosing
+        var body = Data(count: opening.count + jws.count + closing.count)
+        body.withUnsafeMutableBytes { out in
+            out.copyBytes(from: opening)
+            UnsafeMutableRawBufferPointer(rebasing: out[opening.count...]).copyMemory(from: jws)
+            UnsafeMutableRawBufferPointer(rebasing: out[(opening.count + jws.count)...]).copyBytes(from: closing)
+        }
+        return APIResponse(status: 200, body: body, contentType: "application/json")
     }
+
+    private static let transactionInfoOpening = Array(#"{"signedTransactionInfo":""#.utf8)
+    private static let transactionInfoClosing = Array(#""}"#.utf8)
+
+    /// The path cut at its slashes, and its route: what stands between its second segment and
+    /// its last (`v1/transactions` in `/inApps/v1/transactions/2000000000000001`), empty when it
+    /// has fewer than five. An ASCII path, as every path Apple's clients send is, is cut at its
+    /// bytes in one pass: a walk of its characters would apply Unicode's rules for joining them
+    /// on every request. Any other is cut at its characters, as ever, where a slash that a
+    /// combining mark follows makes one character with it and is no slash.
+    static func segments(of path: String) -> (parts: [String], route: String) {
+        var path = path
+        let cut = path.withUTF8 { bytes -> (parts: [String], route: String)? in
+            var high: UInt8 = 0
+            for byte in bytes { high |= byte & 0x80 }
+            guard high == 0 else { return nil }
+            func text(_ range: Range<Int>) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            }
+            var parts: [String] = []
+            var start = 0
+            var routeStart = 0
+            for index in bytes.indices where bytes[index] == UInt8(ascii: "/") {
+                parts.append(text(start..<index))
+                start = index + 1
+                if parts.count == 2 { routeStart = start }
+            }
+            parts.append(text(start..<bytes.count))
+            // The route ends at the slash before the last segment, which begins at `start`.
+            return (parts, parts.count >= 5 ? text(routeStart..<(start - 1)) : "")
+        }
+        if let cut { return cut }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        return (parts, parts.count >= 5 ? parts[2..<(parts.count - 1)].joined(separator: "/") : "")
+    }
+
+    /// Apple's answer for an id no transaction has.
+    static var transactionNotFound: APIResponse { error(404, 4040010, "Transaction id not found.") }
 
     /// Apple's error body.
     static func error(_ status: Int, _ code: Int, _ message: String) -> APIResponse {

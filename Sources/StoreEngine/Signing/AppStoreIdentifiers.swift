@@ -10,14 +10,16 @@ enum AppStoreIdentifiers {
         sequence(of: ledgerId).map { String(transactionBase + $0) } ?? ledgerId
     }
 
-    /// Whether `text` is shaped as an App Store id: ASCII digits, at least one.
+    /// Whether `text` is shaped as an App Store id: ASCII digits, at least one. Read as bytes:
+    /// an ASCII digit is one byte, and no byte of another character is one, so this says what
+    /// a walk of its characters would, without Unicode's tables, on every API request.
     static func isNumber(_ text: String) -> Bool {
-        !text.isEmpty && text.allSatisfy(\.isASCIIDigit)
+        !text.isEmpty && text.utf8.allSatisfy(isDigit)
     }
 
     /// The ledger's id of an App Store transaction id, nil when it is none this ledger made.
     static func ledgerId(ofTransaction appStoreId: String) -> String? {
-        guard appStoreId.count == 16, isNumber(appStoreId), let number = Int64(appStoreId),
+        guard appStoreId.utf8.count == 16, isNumber(appStoreId), let number = Int64(appStoreId),
               number > transactionBase, number < webOrderBase else { return nil }
         return LedgerTransactionId.of(sequence: number - transactionBase)
     }
@@ -45,11 +47,11 @@ enum AppStoreIdentifiers {
     private static func sequence(of ledgerId: String) -> Int64? {
         guard ledgerId.hasPrefix(LedgerTransactionId.prefix) else { return nil }
         let digits = ledgerId.dropFirst(4)
-        guard !digits.isEmpty, digits.count <= 15, digits.allSatisfy(\.isASCIIDigit) else { return nil }
+        guard !digits.isEmpty, digits.utf8.count <= 15, digits.utf8.allSatisfy(isDigit) else { return nil }
         return Int64(digits)
     }
-}
 
-private extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
 }
