@@ -12,10 +12,14 @@ import TerminalUI
 /// asked by the same client code, in alternate rounds of the same run. Every answer is checked
 /// after its round: the app's a 200 whose JWS is the transaction asked for, the floor's its
 /// fixed body. Then a frame of the app (the view and ncurses' diff, on the wall clock, which is
-/// what a user waits) with the API idle and with it hammered, alternately.
+/// what a user waits) with the API idle, hammered by clients at the server's background priority
+/// (the server's own cost to the app), and hammered by clients at the app's priority (a backend
+/// on the same cores, competing with the app as any program does), in turn.
 enum APIBench {
     static let transactions = 100_000
     static let clients = 4
+    /// Between keys in the frame cases: 200 keys a second, where a held key repeats about 30 times.
+    static let keyPause: TimeInterval = 0.005
     /// Where `make bench` compiles the floor.
     static let floorPath = ".build/api-responder-floor"
     static let floorBody = #"{"signedTransactionInfo":"floor"}"#
@@ -32,8 +36,11 @@ enum APIBench {
         var floorSkipped: String?
         var fillSeconds: Double
         var frameQuiet: Measurement
+        /// Hammered by clients lowered as the server's threads are: what the server costs the app.
         var frameHammered: Measurement
-        /// Requests the API answered while the frames under load were drawn.
+        /// Hammered by clients at the app's own priority, sharing the cores with it.
+        var frameBesideClients: Measurement
+        /// Requests the API answered while the frames under load were drawn (both kinds of clients).
         var hammeredRequests: Int
     }
 
@@ -86,7 +93,8 @@ enum APIBench {
         let frames = try measureFrames(catalog: frameCatalog, port: server.port, headers: headers, target: target, quick: quick)
         return Outcome(app: side("the app", app), floor: bare.isEmpty ? nil : side("the floor", bare),
                        floorSkipped: floor.skipped, fillSeconds: fillSeconds,
-                       frameQuiet: frames.quiet, frameHammered: frames.hammered, hammeredRequests: frames.requests)
+                       frameQuiet: frames.quiet, frameHammered: frames.hammered, frameBesideClients: frames.besideClients,
+                       hammeredRequests: frames.requests)
     }
 
     /// A spread of ids over the whole ledger, the same each run.
@@ -126,11 +134,16 @@ enum APIBench {
         return target.hasSuffix("/" + id)
     }
 
-    /// Frames at 120x40 on an offscreen ncurses screen, in chunks alternately with the API idle
-    /// and with `clients` clients asking it without pause.
+    /// Frames at 120x40 on an offscreen ncurses screen, in chunks in turn with the API idle and
+    /// with `clients` clients asking it without pause, lowered and then at the app's priority.
+    /// Many chunks, short ones: a p99 is the few slowest frames, and alternating keeps anything
+    /// else the machine does out of the comparison. A frame follows a key, and keys come with
+    /// a pause between them (`keyPause`, far quicker than a held key repeats), in which the
+    /// app's thread sleeps as it does waiting for a key: frames drawn back to back would time a
+    /// thread that never lets go of its core, which no user makes.
     private static func measureFrames(catalog: ProductCatalog, port: UInt16, headers: [(String, String)],
-                                      target: @escaping @Sendable (Int, Int) -> String,
-                                      quick: Bool) throws(CommandFailure) -> (quiet: Measurement, hammered: Measurement, requests: Int) {
+                                      target: @escaping @Sendable (Int, Int) -> String, quick: Bool)
+        throws(CommandFailure) -> (quiet: Measurement, hammered: Measurement, besideClients: Measurement, requests: Int) {
         let terminal = try CursesTerminal.benchScreen(for: "API bench")
         defer { terminal.close() }
         let bench = try KeypressBench(catalog: catalog, label: "frames beside the API")
@@ -142,16 +155,28 @@ enum APIBench {
         _ = try bench.timeMoves(count: 20, timingUpdate: false, frame: draw)
         var quiet: [Double] = []
         var hammered: [Double] = []
+        var besideClients: [Double] = []
         var requests = 0
-        for _ in 0..<(quick ? 2 : 8) {
-            quiet += try bench.timeMoves(count: 50, timingUpdate: false, frame: draw)
-            let stop = HTTPLoad.hammer(port: port, clients: clients, headers: headers, target: target)
-            hammered += try bench.timeMoves(count: 50, timingUpdate: false, frame: draw)
-            requests += stop()
+        // Each chunk under load is checked to have been under load: its clients were answered.
+        func underLoad(lowered: Bool) throws(CommandFailure) -> [Double] {
+            let stop = HTTPLoad.hammer(port: port, clients: clients, headers: headers, lowered: lowered, target: target)
+            let samples = Result { () throws(CommandFailure) in
+                try bench.timeMoves(count: 50, timingUpdate: false, pause: keyPause, frame: draw)
+            }
+            let answered = stop()
+            guard answered > 0 else {
+                throw CommandFailure(.ioError, "the API bench's \(lowered ? "lowered " : "")clients made no request while frames were drawn")
+            }
+            requests += answered
+            return try samples.get()
         }
-        guard requests > 0 else { throw CommandFailure(.ioError, "the API bench's hammer made no request while frames were drawn") }
+        for _ in 0..<(quick ? 2 : 20) {
+            quiet += try bench.timeMoves(count: 50, timingUpdate: false, pause: keyPause, frame: draw)
+            hammered += try underLoad(lowered: true)
+            besideClients += try underLoad(lowered: false)
+        }
         return (Measurement(name: "frame, API idle", samples: quiet), Measurement(name: "frame, API hammered", samples: hammered),
-                requests)
+                Measurement(name: "frame, beside the clients", samples: besideClients), requests)
     }
 }
 
@@ -178,9 +203,10 @@ extension APIBench.Outcome {
         } else {
             lines.append("    the floor: skipped, \(floorSkipped ?? "not run")")
         }
-        lines.append("    a frame at 120x40 (view + diff, wall clock), API idle / hammered (\(hammeredRequests) requests meanwhile): p50 "
-                     + formatDuration(frameQuiet.median) + " / " + formatDuration(frameHammered.median) + ", p99 "
-                     + formatDuration(frameQuiet.p99) + " / " + formatDuration(frameHammered.p99))
+        lines.append("    a frame at 120x40 (view + diff, wall clock), 5 ms between keys, \(frameQuiet.samples.count) a case, \(hammeredRequests) requests meanwhile:")
+        lines.append("      API idle / hammered by lowered clients / beside clients at the app's priority: p50 "
+                     + [frameQuiet, frameHammered, frameBesideClients].map { formatDuration($0.median) }.joined(separator: " / ")
+                     + ", p99 " + [frameQuiet, frameHammered, frameBesideClients].map { formatDuration($0.p99) }.joined(separator: " / "))
         return lines
     }
 
@@ -193,6 +219,7 @@ extension APIBench.Outcome {
             "transactions": APIBench.transactions, "clients": APIBench.clients, "fillSeconds": fillSeconds, "app": figures(app),
             "frameIdleP50Ms": frameQuiet.median * 1000, "frameIdleP99Ms": frameQuiet.p99 * 1000,
             "frameHammeredP50Ms": frameHammered.median * 1000, "frameHammeredP99Ms": frameHammered.p99 * 1000,
+            "frameBesideClientsP50Ms": frameBesideClients.median * 1000, "frameBesideClientsP99Ms": frameBesideClients.p99 * 1000,
             "hammeredRequests": hammeredRequests,
         ]
         if let floor { object["floor"] = figures(floor) }

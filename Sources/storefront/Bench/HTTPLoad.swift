@@ -1,5 +1,6 @@
 import Foundation
 import Host
+import Platform
 import Synchronization
 
 /// Several clients asking an HTTP server at once, each on one connection kept alive, as a
@@ -54,7 +55,10 @@ struct HTTPLoad {
 
     /// Clients asking without pause on their own threads until `stop` is called, whatever they
     /// are answered: the load the frame case measures the UI under.
-    static func hammer(port: UInt16, clients: Int, headers: [(String, String)],
+    /// `lowered`: the clients run at the background priority of the server's own threads,
+    /// standing for a backend on another machine, so that what slows the app is the server's
+    /// work alone; otherwise at the app's, as a backend on the same cores competes with it.
+    static func hammer(port: UInt16, clients: Int, headers: [(String, String)], lowered: Bool,
                        target: @escaping @Sendable (Int, Int) -> String) -> () -> Int {
         let stopped = Atomic(false)
         let answered = Atomic(0)
@@ -62,6 +66,7 @@ struct HTTPLoad {
         for client in 0..<clients {
             group.enter()
             Thread {
+                if lowered { BackgroundPriority.lowerCurrentThread() }
                 if let connection = try? LoopbackHTTPClient(port: port) {
                     var index = 0
                     while !stopped.load(ordering: .relaxed), (try? connection.get(target(client, index), headers: headers)) != nil {

@@ -40,11 +40,14 @@ final class KeypressBench {
     /// Moves the selection `count` times, down to the end and back up, timing `frame` after
     /// each move (and the move's update itself when `timingUpdate`), on the wall clock or, with
     /// `onCPU`, on the thread's CPU clock. Every move is checked to have moved the selection,
-    /// and every frame to be the app's size.
-    func timeMoves(count: Int, timingUpdate: Bool, onCPU: Bool = false, frame: () -> Frame) throws(CommandFailure) -> [Double] {
+    /// and every frame to be the app's size. `pause`: a wait before each move, as between a
+    /// user's keys, when the app's thread sleeps until the next one (none: frames back to back).
+    func timeMoves(count: Int, timingUpdate: Bool, onCPU: Bool = false, pause: TimeInterval? = nil,
+                   frame: () -> Frame) throws(CommandFailure) -> [Double] {
         let now = onCPU ? threadCPUNanoseconds : { DispatchTime.now().uptimeNanoseconds }
         var samples: [Double] = []
         for _ in 0..<count {
+            if let pause { Thread.sleep(forTimeInterval: pause) }
             let before = app.paywall.selection
             if before == 0 { step = 1 } else if before == app.paywall.itemCount - 1 { step = -1 }
             var start = now()
