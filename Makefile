@@ -117,7 +117,8 @@ $(PYTE_VENV)/installed-pyte-asciinema-cryptography-app-store-server-library-goog
 # Bench/floor/first-frame.c, a bare ncurses program drawing the same screen (compiled here).
 # The floor of the first frame is a C program; the C compiler is the system's, else the Swift toolchain's clang.
 # So is the API's: Bench/floor/api-responder.c, a bare libmicrohttpd server answering a fixed body;
-# and the notifications' receiver, Bench/floor/notification-receiver.c, answering 204 (or hanging).
+# and the notifications' receiver, Bench/floor/notification-receiver.c, answering 204 (or hanging;
+# Xsolla's webhooks checked with libcrypto's SHA-1).
 bench: build pyte .build/first-frame-floor .build/api-responder-floor .build/notification-receiver
 	STOREFRONT_COMMIT=$$(git rev-parse --short HEAD 2>/dev/null || echo unknown) \
 	  ./.build/release/storefront bench --catalog $(CATALOG)
@@ -132,7 +133,7 @@ bench: build pyte .build/first-frame-floor .build/api-responder-floor .build/not
 
 .build/notification-receiver: Bench/floor/notification-receiver.c
 	@mkdir -p .build
-	$$(command -v cc || command -v clang) -O2 -o $@ $< $$(pkg-config --cflags --libs libmicrohttpd)
+	$$(command -v cc || command -v clang) -O2 -o $@ $< $$(pkg-config --cflags --libs libmicrohttpd libcrypto)
 
 # libFuzzer on the parsers (catalog, .storekit, theme, scenario, redirect URL), each for
 # FUZZ_SECONDS (60) from the seeds in Fuzz/corpus, then the outside check of the binary's exit

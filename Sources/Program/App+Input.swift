@@ -28,13 +28,16 @@ extension App {
             return sheets.update(.key(key, audience: audience, direction: paywall.writingDirection))
         case .menu: return follow(menus.update(.key(key)))
         case .prompt: return follow(picker.update(.key(key, vocabulary: pickerVocabulary)))
-        case .paywall, .mirroredPaywall, .pane, .overlay, .messages: return []
+        case .paywall, .mirroredPaywall, .pane, .overlay, .notificationDetails, .messages: return []
         }
     }
 
     /// What has the keys now, in the order they are routed.
     var keyContext: KeyContext {
-        if let overlay { return overlay.kind == .messages ? .messages : .overlay }
+        if let overlay {
+            if overlay.kind == .messages { return .messages }
+            return overlay.notificationID == nil ? .overlay : .notificationDetails
+        }
         if sheet != nil { return .sheet }
         if menus.open != nil { return .menu }
         if picker.prompt != nil { return .prompt }

@@ -110,15 +110,20 @@ extension App {
 }
 
 extension App {
-    /// `R` and `N`: on the Server pane's selected notification; elsewhere a line saying where they work.
+    /// `R` and `N`: on the notification whose details are open, else on the Server pane's
+    /// selected one; elsewhere a line saying where they work.
     mutating func serverKey(_ command: KeyCommand) -> [Effect] {
         let notifications = snapshot.notifications
-        guard focus == .server, notifications.indices.contains(serverPane.selection) else {
+        let id: Int64
+        if let open = overlay?.notificationID {
+            id = open
+        } else if focus == .server, notifications.indices.contains(serverPane.selection) {
+            id = notifications[serverPane.selection].id
+        } else {
             say(StoreNotice(.info, focus == .server ? "No notification to act on yet."
                                                     : "R and N act on the Server pane's selected notification: Tab to it."))
             return []
         }
-        let id = notifications[serverPane.selection].id
         return [.engine(command == .resendNotification ? .resendNotification(id: id) : .advanceToNextAttempt(ofNotification: id))]
     }
 }

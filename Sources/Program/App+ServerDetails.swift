@@ -10,17 +10,34 @@ extension App {
         let notifications = snapshot.notifications
         guard notifications.indices.contains(serverPane.selection) else { return nil }
         let notification = notifications[serverPane.selection]
-        return Overlay(.row, details(of: notification), notificationUUID: notification.uuid)
+        return Overlay(.row, details(of: notification), notificationID: notification.id)
     }
 
     /// Open details of a notification made again from this report's rows, scrolled where they
-    /// were; a report that no longer lists it leaves them as they are.
+    /// were; a report that no longer lists it leaves them as they are. A reader scrolled down to
+    /// the last attempt stays at the end, where the next one appears (`>` or `N` pressed there).
     mutating func refreshNotificationDetails() {
-        guard let uuid = overlay?.notificationUUID,
-              let notification = snapshot.notifications.first(where: { $0.uuid == uuid }) else { return }
+        guard let id = overlay?.notificationID, let shown = overlay?.text,
+              let notification = snapshot.notifications.first(where: { $0.id == id }) else { return }
         let made = details(of: notification)
-        guard made.entries != overlay?.text.entries else { return }
-        overlay?.text.replaceEntries(with: made.entries)
+        guard made.entries != shown.entries || made.footer != shown.footer else { return }
+        let screen = Rect(x: 0, y: 0, width: width, height: height)
+        let boxes = boxesBeneath
+        var further = shown
+        further.scroll(by: 1, on: screen, clearOf: boxes)
+        let atTheEnd = shown.scroll > 0 && further.scroll == shown.scroll
+        overlay?.text.replaceEntries(with: made.entries, footer: made.footer)
+        if atTheEnd { overlay?.text.scroll(by: made.entries.count * height, on: screen, clearOf: boxes) }
+    }
+
+    /// The details' last line: the keys that work over them (`KeyContext.notificationDetails`).
+    /// `N` only while an attempt is to come, where it does something. Short enough that at 80
+    /// columns the scroll marks (`▲ 120  ▼ 240 · ↑↓ scroll`) fit beside it.
+    static func detailsFooter(of notification: OutboxNotification) -> String {
+        switch notification.standing {
+        case .due, .retrying: "Esc closes · R resend · N next retry · > next due"
+        case .delivered, .gaveUp: "Esc closes · R resend · > next due"
+        }
     }
 
     func details(of notification: OutboxNotification) -> TextOverlay {
@@ -51,7 +68,7 @@ extension App {
                                  + "\(attempt.milliseconds) ms"))
             entries.append(.init("  answer", attempt.response.isEmpty ? "(empty)" : Self.keepingIndents(attempt.response)))
         }
-        return TextOverlay(title: "Notification \(notification.type)", entries: entries)
+        return TextOverlay(title: "Notification \(notification.type)", entries: entries, footer: Self.detailsFooter(of: notification))
     }
 
     /// Leading spaces as no-break spaces, which wrapping keeps: indented JSON stays indented.

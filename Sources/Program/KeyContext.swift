@@ -10,6 +10,9 @@ public enum KeyContext: Sendable, Hashable, CaseIterable {
     case pane
     /// Text over everything: the keys (`?`), a row in full, an address.
     case overlay
+    /// A notification in full (Enter on the Server pane): an overlay whose reader acts on what
+    /// it shows, resending it or moving the clock on, and watches the attempt appear in it.
+    case notificationDetails
     /// The bottom line's messages (`n`), which `n` closes as well.
     case messages
     /// A purchase sheet (Pay Station, the App Store), which reads its own keys.
@@ -22,7 +25,7 @@ public enum KeyContext: Sendable, Hashable, CaseIterable {
     /// The main screen: the paywall or a pane has the keys, nothing is open over them.
     public static let mainScreen: Set<KeyContext> = [.paywall, .mirroredPaywall, .pane]
     /// Any text overlay.
-    public static let overlays: Set<KeyContext> = [.overlay, .messages]
+    public static let overlays: Set<KeyContext> = [.overlay, .notificationDetails, .messages]
     /// Whatever is open.
     public static let everywhere = Set(allCases)
 

@@ -57,8 +57,9 @@ public enum Keymap {
     } + [
         KeyBinding(.character("+"), help: calendar, sends: .command(.advanceCalendar)),
         // The clock moves on under a sheet too: a countdown or a payment being processed waits on
-        // it, and the page names this key while the clock is paused.
-        KeyBinding(.character(">"), in: KeyContext.mainScreen.union([.sheet]), help: calendar,
+        // it, and the page names this key while the clock is paused. Over a notification's
+        // details as well: its next attempt appears in them.
+        KeyBinding(.character(">"), in: KeyContext.mainScreen.union([.sheet, .notificationDetails]), help: calendar,
                    sends: .command(.advanceToNextDue)),
         KeyBinding(.character("f"), help: events, sends: .command(.filterEventsByCategory)),
         KeyBinding(.character("F"), help: events, sends: .command(.filterEventsByKind)),
@@ -71,9 +72,11 @@ public enum Keymap {
         KeyBinding(.interrupt, in: KeyContext.everywhere, help: quit, sends: .quit),
         KeyBinding(.suspend, in: KeyContext.everywhere, help: KeyHelp("Ctrl-Z", "suspend to the shell; fg comes back"),
                    sends: .command(.suspend)),
-        // The Server pane's, after the keys every session needs, which fill the help at 80x24.
-        KeyBinding(.character("R"), in: [.pane], help: server, sends: .command(.resendNotification)),
-        KeyBinding(.character("N"), in: [.pane], help: server, sends: .command(.advanceToNotificationRetry)),
+        // The Server pane's, after the keys every session needs, which fill the help at 80x24;
+        // over a notification's details they act on it, which the details' last line says.
+        KeyBinding(.character("R"), in: [.pane, .notificationDetails], help: server, sends: .command(.resendNotification)),
+        KeyBinding(.character("N"), in: [.pane, .notificationDetails], help: server,
+                   sends: .command(.advanceToNotificationRetry)),
         // Last, after the keys a session needs: at 80x24 it is the help's second line one scroll away.
         KeyBinding(.character("c"), in: KeyContext.mainScreen.union(KeyContext.overlays),
                    help: KeyHelp("c", "save the screen as SVG, PNG and text in captures/"), sends: .command(.captureScreen)),

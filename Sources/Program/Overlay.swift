@@ -16,14 +16,15 @@ public struct Overlay: Sendable, Equatable {
 
     public let kind: Kind
     public internal(set) var text: TextOverlay
-    /// The uuid of the notification these details show (Enter on the Server pane): a report
-    /// that changes it (an attempt answered, a resend) makes them again, where the reader was.
-    let notificationUUID: String?
+    /// The outbox id of the notification these details show (Enter on the Server pane): a
+    /// report that changes it (an attempt answered, a resend) makes them again, where the reader
+    /// was, and `R` and `N` act on it, whichever row the pane beneath has selected by then.
+    let notificationID: Int64?
 
-    init(_ kind: Kind, _ text: TextOverlay, notificationUUID: String? = nil) {
+    init(_ kind: Kind, _ text: TextOverlay, notificationID: Int64? = nil) {
         self.kind = kind
         self.text = text
-        self.notificationUUID = notificationUUID
+        self.notificationID = notificationID
     }
 
     /// Lines scrolled past.

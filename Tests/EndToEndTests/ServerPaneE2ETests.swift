@@ -62,6 +62,56 @@ extension EndToEnd {
             try app.quit()
         }
 
+        /// Over a failing Xsolla webhook's details, the clock keys bring its retries without
+        /// closing them: the backend answers the payment 500 twice, `>` brings attempt 2 and `N`
+        /// attempt 3, which it takes; the details say each next attempt, then that it was
+        /// delivered, and their last line stops offering `N`.
+        @Test func overAFailingWebhooksDetailsTheClockKeysBringItsRetries() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let receiver = try NotificationReceiver(script: "receive_xsolla.py", in: directory.path, python: "/usr/bin/python3",
+                                                    arguments: [XsollaWebhooks.secret, "500", "500"])
+            defer { receiver.stop() }
+            let app = try TmuxSession(stateDirectory: directory.path + "/state", width: 80, height: 24, arguments: [
+                "--catalog", try XsollaWebhooks.catalog(in: directory.path, webhookMode: false),
+                "--xsolla-notifications", "http://127.0.0.1:\(receiver.port)/xsolla",
+            ])
+            defer { app.close() }
+            // At 80 columns the status bar has no room for the game's name that waitForLaunch looks for.
+            try app.waitUntil("the USA storefront on Pay Station, its products loaded") { screen in
+                screen.statusBar.contains("│Pay Station (browser)│") && screen.pane("Transactions") != nil
+                    && !screen.joined().contains("Loading products…")
+            }
+            try Purchases.openPayStation(app)
+            try app.pay(withCard: Purchases.succeeds)
+            try app.waitUntil("the purchase is granted") { $0.bottomLine == "Purchased Pouch of Gems: +100 gems." }
+            app.sendKeys("Tab", "Tab", "Tab", "Tab")
+            try app.waitUntil("the Server pane lists the payment answered 500") { screen in
+                screen.pane("Server")?.first.map { $0.contains("payment") && $0.contains("HTTP_500") && $0.contains("#1") } == true
+            }
+            app.sendKeys("Enter")
+            try app.waitUntil("the details say the next attempt and the keys that bring it") { screen in
+                screen.pane("Notification payment") != nil && screen.shows("attempt 2 at")
+                    && screen.shows("Esc closes · R resend · N next retry · > next due")
+            }
+            app.sendKeys(">")
+            try app.waitUntil("> brings attempt 2, answered 500: attempt 3 is next") { screen in
+                screen.pane("Notification payment") != nil && screen.shows("attempt 3 at")
+            }
+            app.sendKeys("N")
+            try app.waitUntil("N brings attempt 3, taken: delivered, and N no longer offered") { screen in
+                screen.pane("Notification payment") != nil && screen.shows("delivered")
+                    && screen.shows("Esc closes · R resend · > next due")
+            }
+            // order_paid follows the payment taken.
+            for _ in 0..<100 where try receiver.received().count < 4 { Thread.sleep(forTimeInterval: 0.1) }
+            let got = try receiver.received()
+            #expect(got.map { $0["type"] as? String } == ["payment", "payment", "payment", "order_paid"], "\(got)")
+            #expect(got.map { $0["answered"] as? Int } == [500, 500, 204, 204], "\(got)")
+            #expect(got.allSatisfy { $0["signed"] as? Bool == true }, "\(got)")
+            try app.quit()
+        }
+
         /// Presses ↓ until `text` shows, at most 60 times; whether it did.
         private static func scroll(_ app: TmuxSession, until text: String) -> Bool {
             for _ in 0..<60 {

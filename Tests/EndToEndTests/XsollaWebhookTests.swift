@@ -10,7 +10,7 @@ extension EndToEnd {
         static let secret = "xsolla-project-secret"
 
         /// The repository's catalog with the project's secret key and, when asked, webhook mode.
-        private static func catalog(in directory: String, webhookMode: Bool) throws -> String {
+        static func catalog(in directory: String, webhookMode: Bool) throws -> String {
             var text = try String(contentsOfFile: BuiltBinary.catalog, encoding: .utf8)
             text = text.replacingOccurrences(
                 of: #""enablePayments": true"#,

@@ -19,7 +19,8 @@ struct ServerPaneTests {
         return part(#"{"alg":"ES256"}"#) + "." + part(payload) + ".c2ln"
     }
 
-    private static var notifications: [OutboxNotification] {
+    /// A delivered `SUBSCRIBED` (id 7) and a `DID_RENEW` timing out, retried in an hour (id 8).
+    static var notifications: [OutboxNotification] {
         let transaction = jws(#"{"productId":"com.example.stardust.pro_monthly","transactionId":"2000000042"}"#)
         let payload = jws(#"{"notificationType":"SUBSCRIBED","subtype":"INITIAL_BUY","notificationUUID":"0b5c9d0e","data":{"signedTransactionInfo":"\#(transaction)"}}"#)
         let delivered = OutboxNotification(
@@ -35,10 +36,11 @@ struct ServerPaneTests {
         return [delivered, retrying]
     }
 
-    private func app(width: Int, height: Int) -> App {
+    /// The app with the Server pane focused on `notifications`.
+    static func app(width: Int, height: Int, notifications: [OutboxNotification] = notifications) -> App {
         var app = makeApp(width: width, height: height)
         var snapshot = StoreSnapshot()
-        snapshot.notifications = Self.notifications
+        snapshot.notifications = notifications
         app.receive(report(snapshot))
         for _ in 0..<4 { app.receive(.key(.tab)) }
         return app
@@ -46,7 +48,7 @@ struct ServerPaneTests {
 
     @Test(arguments: [(80, 24), (120, 40)])
     func eachDeliveryIsARowAndTheBottomLineSaysItsKeys(width: Int, height: Int) throws {
-        let app = app(width: width, height: height)
+        let app = Self.app(width: width, height: height)
         #expect(app.focus == .server)
         let rows = app.view().inside(app.layout.server)
         #expect(rows.contains { $0.contains("11:06:40 App Store") && ($0.contains(" 200 ") || $0.hasSuffix(" 200")) }, "\(app.text)\n\(rows)")
@@ -56,7 +58,7 @@ struct ServerPaneTests {
     }
 
     @Test func enterShowsTheRequestDecodedTheHeadersAndTheAnswer() throws {
-        var app = app(width: 80, height: 24)
+        var app = Self.app(width: 80, height: 24)
         app.receive(.key(.enter))
         let text = try #require(app.overlay?.text)
         let entries = Dictionary(text.entries.map { ($0.label, $0.text) }, uniquingKeysWith: { first, _ in first })
@@ -73,7 +75,7 @@ struct ServerPaneTests {
     }
 
     @Test func rAndNAskTheEngineForTheSelectedRow() {
-        var app = app(width: 80, height: 24)
+        var app = Self.app(width: 80, height: 24)
         #expect(app.update(.key(.character("R"))) == [.engine(.resendNotification(id: 7))])
         app.receive(.key(.down))
         #expect(app.update(.key(.character("N"))) == [.engine(.advanceToNextAttempt(ofNotification: 8))])
@@ -85,7 +87,7 @@ struct ServerPaneTests {
     /// Open details follow their notification: the next attempt's answer appears in them as it
     /// is recorded, where the reader had scrolled, though the new report lists a newer row first.
     @Test func openDetailsShowTheNextAttemptAsItIsRecorded() throws {
-        var app = app(width: 80, height: 24)
+        var app = Self.app(width: 80, height: 24)
         app.receive(.key(.down))
         app.receive(.key(.enter))
         app.receive(.key(.down))

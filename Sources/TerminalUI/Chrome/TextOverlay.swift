@@ -15,8 +15,8 @@ public struct TextOverlay: Sendable, Equatable {
 
     public let title: String
     public private(set) var entries: [Entry]
-    /// The line closing it, at the bottom ("Esc closes").
-    public let footer: String
+    /// The line closing it, at the bottom ("Esc closes"), with the keys that work over it.
+    public private(set) var footer: String
     /// The paywall's own words (a product in full, the terms) read as the storefront reads:
     /// mirrored in an Arabic one, like the paywall beneath. QA's overlays read left to right.
     public let direction: WritingDirection
@@ -30,10 +30,11 @@ public struct TextOverlay: Sendable, Equatable {
         self.direction = direction
     }
 
-    /// The same box with `entries` instead, scrolled where the reader was: details made again
-    /// when what they show changed under them.
-    public mutating func replaceEntries(with entries: [Entry]) {
+    /// The same box with `entries` and `footer` instead, scrolled where the reader was: details
+    /// made again when what they show changed under them, and with it which keys do something.
+    public mutating func replaceEntries(with entries: [Entry], footer: String) {
         self.entries = entries
+        self.footer = footer
     }
 
     /// Scrolls by `step` lines, no further than the last screenful on a screen of `screen`

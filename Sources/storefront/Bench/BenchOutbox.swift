@@ -27,7 +27,12 @@ final class BenchOutbox {
         } catch {
             throw CommandFailure(.ioError, "the notification bench's store did not open: \(error)")
         }
-        _ = try call(.configureOutbox(OutboxSettings(urls: urls)))
+        try configure(urls: urls)
+    }
+
+    /// Where each store posts from now on; Xsolla signs with the key the receiver checks.
+    func configure(urls: [Marketplace: String]) throws(CommandFailure) {
+        try call(.configureOutbox(OutboxSettings(urls: urls, xsollaSecretKey: BenchReceiver.xsollaSecretKey)))
     }
 
     func remove() {
@@ -70,12 +75,7 @@ final class BenchOutbox {
     /// `count` Google Play purchases of a consumable, each posting its one-time product
     /// notification, and those deliveries, held back as `testNotifications` holds them.
     func playPurchases(_ count: Int) throws(CommandFailure) -> [OutboxDelivery] {
-        guard let storefront = catalog.storefronts.first(where: { $0.path == .play || $0.path == .storekit }),
-              let product = catalog.products.first(where: {
-                  $0.type == .consumable && $0.status == .available && $0.price(in: storefront) != nil
-              }) else {
-            throw CommandFailure(.dataError, "the notification bench found no consumable Google Play can sell")
-        }
+        let (storefront, product) = try consumable(onSale: { $0.path == .play || $0.path == .storekit }, by: "Google Play")
         var deliveries: [OutboxDelivery] = []
         for _ in 0..<count {
             deliveries += try call(.beginPurchase(productId: product.id, storefrontId: storefront.id, path: .play, variationId: nil)).deliveries
@@ -89,6 +89,17 @@ final class BenchOutbox {
                                  + "(\(deliveries.count) in all)")
         }
         return play
+    }
+
+    /// A consumable on sale in the first storefront `isWhere` takes, which `seller` sells in it.
+    func consumable(onSale isWhere: (Storefront) -> Bool, by seller: String) throws(CommandFailure) -> (Storefront, Product) {
+        guard let storefront = catalog.storefronts.first(where: isWhere),
+              let product = catalog.products.first(where: {
+                  $0.type == .consumable && $0.status == .available && $0.price(in: storefront) != nil
+              }) else {
+            throw CommandFailure(.dataError, "the notification bench found no consumable \(seller) can sell")
+        }
+        return (storefront, product)
     }
 
     /// Every notification in the ledger, read as `storefront history` reads it.
@@ -116,6 +127,8 @@ final class DeliveryTally: Sendable {
         var results: [DeliveryResult] = []
         var failures: [String] = []
         var reports: [StoreReport] = []
+        /// What recording them handed over to post next (Xsolla's `order_paid` after its `payment`).
+        var handedOver: [OutboxDelivery] = []
         /// When each was recorded (uptime nanoseconds), in order.
         var times: [UInt64] = []
     }
@@ -148,6 +161,7 @@ final class DeliveryTally: Sendable {
             if case .store(let report) = message {
                 if let failure = report.failure { state.failures.append("\(failure)") }
                 if keepsReports { state.reports.append(report) }
+                state.handedOver += report.deliveries
             } else {
                 state.failures.append("no report")
             }
@@ -173,6 +187,7 @@ final class DeliveryTally: Sendable {
     }
 
     var results: [DeliveryResult] { state.withLock { $0.results } }
+    var handedOver: [OutboxDelivery] { state.withLock { $0.handedOver } }
     /// When the last was recorded; nil before.
     var finishedAt: UInt64? { state.withLock { $0.recorded >= expected ? $0.times.last : nil } }
 

@@ -2,8 +2,10 @@ import Foundation
 
 /// `Bench/floor/notification-receiver.c` running beside the bench: the team's backend at its
 /// fastest (204 to every POST) and one that hangs (a port that never answers). It says both
-/// ports on its first line, counts the POSTs it answered when asked (`answered()`), and ends
-/// when its standard input closes (`stop`), or with the bench.
+/// ports on its first line, counts the POSTs it answered when asked (`answered()`) and the
+/// Xsolla webhooks among them whose signature it found right with `xsollaSecretKey`
+/// (`signedWebhooks()`; a wrong one it refuses), and ends when its standard input closes
+/// (`stop`), or with the bench.
 final class BenchReceiver {
     let port: UInt16
     let hangingPort: UInt16
@@ -18,10 +20,13 @@ final class BenchReceiver {
         self.output = output
     }
 
+    /// The project's secret key the receiver checks Xsolla's signatures with, as a backend does.
+    static let xsollaSecretKey = "notification-bench-secret"
+
     /// The running receiver, or why there is none.
     static func start(path: String) -> Result<BenchReceiver, CommandFailure> {
         let (process, input, output): (Process, Pipe, Pipe)
-        switch startFloorProgram(path: path, source: "Bench/floor/notification-receiver.c") {
+        switch startFloorProgram(path: path, source: "Bench/floor/notification-receiver.c", arguments: [xsollaSecretKey]) {
         case .success(let started): (process, input, output) = started
         case .failure(let failure): return .failure(failure)
         }
@@ -30,16 +35,31 @@ final class BenchReceiver {
             process.terminate()
             return .failure(CommandFailure(.ioError, "\(path) did not say its ports"))
         }
-        return .success(BenchReceiver(ports: (ports[0], ports[1]), process: process, input: input, output: output))
+        let receiver = BenchReceiver(ports: (ports[0], ports[1]), process: process, input: input, output: output)
+        // One built before it checked Xsolla's signatures counts only the POSTs: nothing could be checked.
+        guard receiver.counts() == (0, 0) else {
+            receiver.stop()
+            return .failure(CommandFailure(.configuration, "\(path) is older than its source, which counts the webhooks signed "
+                                           + "right: make \(path)"))
+        }
+        return .success(receiver)
     }
 
     var url: String { "http://127.0.0.1:\(port)/notifications" }
     var hangingURL: String { "http://127.0.0.1:\(hangingPort)/notifications" }
+    /// Where Xsolla's webhooks go: their signature is checked there.
+    var xsollaURL: String { "http://127.0.0.1:\(port)/xsolla" }
 
     /// The POSTs it answered 204 so far.
-    func answered() -> Int {
+    func answered() -> Int { counts().answered }
+
+    /// The Xsolla webhooks it answered 204 so far, each signed right.
+    func signedWebhooks() -> Int { counts().signed }
+
+    private func counts() -> (answered: Int, signed: Int) {
         input.fileHandleForWriting.write(Data("count\n".utf8))
-        return Int(Self.readLine(from: output)) ?? -1
+        let numbers = Self.readLine(from: output).split(separator: " ").map { Int($0) ?? -1 }
+        return numbers.count == 2 ? (numbers[0], numbers[1]) : (-1, -1)
     }
 
     func stop() {

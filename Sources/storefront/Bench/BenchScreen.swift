@@ -13,14 +13,17 @@ extension CursesTerminal {
     }
 }
 
-/// A floor program of `Bench/floor/` started beside the bench, its standard input and output
-/// piped to it: it ends when its input closes. Or why not: not built, or it did not start.
-func startFloorProgram(path: String, source: String) -> Result<(process: Process, input: Pipe, output: Pipe), CommandFailure> {
+/// A floor program of `Bench/floor/` started beside the bench with `arguments`, its standard
+/// input and output piped to it: it ends when its input closes. Or why not: not built, or it
+/// did not start.
+func startFloorProgram(path: String, source: String,
+                       arguments: [String] = []) -> Result<(process: Process, input: Pipe, output: Pipe), CommandFailure> {
     guard FileManager.default.isExecutableFile(atPath: path) else {
         return .failure(CommandFailure(.configuration, "\(path) is not built (make bench builds it from \(source))"))
     }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
     let input = Pipe()
     let output = Pipe()
     process.standardInput = input

@@ -10,11 +10,12 @@ import TerminalUI
 /// 10,000 App Store notifications due at once, posted by the courier to the receiver answering
 /// 204 and each recorded in a commit; then 100 timing out at a backend that hangs (the
 /// courier's whole-attempt limit cut to `hangMilliseconds` so that they end within seconds)
-/// while Google Play's 200 go to the receiver, through the same courier. Each frame first hands
+/// while Google Play's 200 and Xsolla's 100 payments go to the receiver, through the same courier. Each frame first hands
 /// the app the engine's reports that came in since the last, as the loop's update takes them,
 /// then draws (view and ncurses' diff at 120x40 on an offscreen screen, wall clock). Checked
 /// after: every delivery recorded with the result it should have (delivered, or `TIMED_OUT`),
-/// in the ledger too, and the receiver's count.
+/// in the ledger too (with an `order_paid` written for each payment taken), the receiver's
+/// count, and every Xsolla webhook found signed right by it.
 enum NotificationStormBench {
     static let hangMilliseconds = 100
     static let timingOut = 100
@@ -31,6 +32,9 @@ enum NotificationStormBench {
         var otherStore: Int
         /// From the posts until the other store's last delivery was recorded.
         var otherStoreSeconds: Double
+        var xsolla: Int
+        /// From the posts until Xsolla's last delivery was recorded.
+        var xsollaSeconds: Double
         /// The hanging store's attempts recorded by then.
         var timedOutByThen: Int
         var hangSeconds: Double
@@ -42,11 +46,13 @@ enum NotificationStormBench {
         let outbox = try BenchOutbox(catalog: catalog, urls: [.appStore: receiver.url])
         defer { outbox.remove() }
         let storm = try outbox.testNotifications(quick ? 1_000 : 10_000)
-        try outbox.call(.configureOutbox(OutboxSettings(urls: [.appStore: receiver.hangingURL, .googlePlay: receiver.url])))
+        try outbox.configure(urls: [.appStore: receiver.hangingURL, .googlePlay: receiver.url, .xsolla: receiver.xsollaURL])
         let hangingDeliveries = try outbox.testNotifications(timingOut)
         let play = try outbox.playPurchases(quick ? 50 : 200)
+        let xsolla = try outbox.xsollaPayments(quick ? 25 : 100)
         let setupSeconds = seconds(since: setupStart)
         let answeredBefore = receiver.answered()
+        let signedBefore = receiver.signedWebhooks()
 
         let terminal = try CursesTerminal.benchScreen(for: "notification bench")
         defer { terminal.close() }
@@ -84,27 +90,36 @@ enum NotificationStormBench {
         let courier = NotificationCourier(connectMilliseconds: 5_000, totalMilliseconds: hangMilliseconds)
         let hangTally = DeliveryTally(expected: hangingDeliveries.count, keepsReports: true)
         let playTally = DeliveryTally(expected: play.count, keepsReports: true)
-        tallies = [hangTally, playTally]
+        let xsollaTally = DeliveryTally(expected: xsolla.count, keepsReports: true)
+        tallies = [hangTally, playTally, xsollaTally]
         let hangStart = DispatchTime.now().uptimeNanoseconds
         hangTally.post(hangingDeliveries, through: courier, recordingWith: outbox.worker)
         playTally.post(play, through: courier, recordingWith: outbox.worker)
+        xsollaTally.post(xsolla, through: courier, recordingWith: outbox.worker)
         var hangingFrames: [Double] = []
         taking = []
-        while !hangTally.isFinished || !playTally.isFinished {
+        while !hangTally.isFinished || !playTally.isFinished || !xsollaTally.isFinished {
             hangingFrames += try bench.timeMoves(count: 50, timingUpdate: false, frame: draw)
         }
         let hangTaking = taking
         let hangSeconds = Double((hangTally.finishedAt ?? hangStart) - hangStart) / 1e9
         let playFinished = playTally.finishedAt ?? hangStart
+        let xsollaFinished = xsollaTally.finishedAt ?? hangStart
         for _ in 0..<(quick ? 2 : 4) { idle += try bench.timeMoves(count: 50, timingUpdate: false, frame: draw) }
 
         try check(stormTally, "the storm's") { $0.httpStatus == 204 && $0.failure == nil }
         try check(hangTally, "the hanging backend's") { $0.failure == .timedOut }
         try check(playTally, "Google Play's") { $0.httpStatus == 204 && $0.failure == nil }
-        try checkLedger(outbox.notifications(), stormCount: storm.count, hangingURL: receiver.hangingURL, playCount: play.count)
+        try check(xsollaTally, "Xsolla's") { $0.httpStatus == 204 && $0.failure == nil }
+        try checkLedger(outbox.notifications(), stormCount: storm.count, hangingURL: receiver.hangingURL, playCount: play.count,
+                        xsollaCount: xsolla.count)
         let answered = receiver.answered() - answeredBefore
-        guard answered == storm.count + play.count else {
-            throw CommandFailure(.ioError, "the receiver answered \(answered) POSTs of the \(storm.count + play.count) delivered")
+        guard answered == storm.count + play.count + xsolla.count else {
+            throw CommandFailure(.ioError, "the receiver answered \(answered) POSTs of the \(storm.count + play.count + xsolla.count) delivered")
+        }
+        let signed = receiver.signedWebhooks() - signedBefore
+        guard signed == xsolla.count else {
+            throw CommandFailure(.ioError, "the receiver found \(signed) of Xsolla's \(xsolla.count) webhooks signed right")
         }
         return Outcome(idle: Measurement(name: "frame, outbox idle", samples: idle),
                        storm: Measurement(name: "frame, storm", samples: stormFrames),
@@ -112,6 +127,7 @@ enum NotificationStormBench {
                        stormSeconds: stormSeconds, hanging: Measurement(name: "frame, timing out", samples: hangingFrames),
                        hangTaking: Measurement(name: "taking reports, timing out", samples: hangTaking),
                        otherStore: play.count, otherStoreSeconds: Double(playFinished - hangStart) / 1e9,
+                       xsolla: xsolla.count, xsollaSeconds: Double(xsollaFinished - hangStart) / 1e9,
                        timedOutByThen: hangTally.recorded(before: playFinished), hangSeconds: hangSeconds,
                        setupSeconds: setupSeconds)
     }
@@ -123,19 +139,24 @@ enum NotificationStormBench {
         }
     }
 
-    /// The storm's and Google Play's delivered at their first attempt; the hanging backend's
-    /// attempted once, timed out, and (in the sandbox, without retries) given up.
+    /// The storm's, Google Play's and Xsolla's payments delivered at their first attempt, an
+    /// `order_paid` written for each payment taken (posted by no one here); the hanging
+    /// backend's attempted once, timed out, and (in the sandbox, without retries) given up.
     private static func checkLedger(_ rows: [OutboxNotification], stormCount: Int, hangingURL: String,
-                                    playCount: Int) throws(CommandFailure) {
+                                    playCount: Int, xsollaCount: Int) throws(CommandFailure) {
         let apple = rows.filter { $0.store == Marketplace.appStore.rawValue }
         let delivered = apple.filter { $0.url != hangingURL && $0.deliveredAt != nil && $0.attempts.map(\.result) == ["SUCCESS"] }
         let timedOut = apple.filter { $0.url == hangingURL && $0.deliveredAt == nil && $0.nextAttemptAt == nil
             && $0.attempts.map(\.result) == ["TIMED_OUT"] }
         let play = rows.filter { $0.store == Marketplace.googlePlay.rawValue && $0.deliveredAt != nil && $0.attempts.count == 1 }
-        guard rows.count == stormCount + timingOut + playCount, delivered.count == stormCount, timedOut.count == timingOut,
-              play.count == playCount else {
+        let xsolla = rows.filter { $0.store == Marketplace.xsolla.rawValue }
+        let payments = xsolla.filter { $0.type == "payment" && $0.deliveredAt != nil && $0.attempts.count == 1 }
+        let ordersPaid = xsolla.filter { $0.type == "order_paid" && $0.deliveredAt == nil }
+        guard rows.count == stormCount + timingOut + playCount + 2 * xsollaCount, delivered.count == stormCount,
+              timedOut.count == timingOut, play.count == playCount, payments.count == xsollaCount, ordersPaid.count == xsollaCount else {
             throw CommandFailure(.ioError, "the storm's ledger holds \(rows.count) notifications: \(delivered.count) of \(stormCount) "
-                                 + "delivered, \(timedOut.count) of \(timingOut) timed out, \(play.count) of \(playCount) Play delivered")
+                                 + "delivered, \(timedOut.count) of \(timingOut) timed out, \(play.count) of \(playCount) Play delivered, "
+                                 + "\(payments.count) of \(xsollaCount) Xsolla payments delivered and \(ordersPaid.count) orders paid written")
         }
     }
 
@@ -155,9 +176,10 @@ extension NotificationStormBench.Outcome {
                 + " (\(idle.samples.count) / \(storm.samples.count) / \(hanging.samples.count) frames)",
             "    of which taking the reports, storm / timing out: p50 " + formatDuration(stormTaking.median) + " / "
                 + formatDuration(hangTaking.median) + ", p99 " + formatDuration(stormTaking.p99) + " / " + formatDuration(hangTaking.p99),
-            String(format: "  Google Play's %d delivered in %.2f s while the App Store's backend hung "
-                   + "(%d of its %d timed out by then, all %d in %.1f s); setup %.1f s", otherStore, otherStoreSeconds,
-                   timedOutByThen, NotificationStormBench.timingOut, NotificationStormBench.timingOut, hangSeconds, setupSeconds),
+            String(format: "  Google Play's %d delivered in %.2f s and Xsolla's %d in %.2f s while the App Store's backend hung "
+                   + "(%d of its %d timed out by Play's last, all %d in %.1f s); setup %.1f s", otherStore, otherStoreSeconds,
+                   xsolla, xsollaSeconds, timedOutByThen, NotificationStormBench.timingOut, NotificationStormBench.timingOut,
+                   hangSeconds, setupSeconds),
         ]
     }
 
@@ -167,6 +189,7 @@ extension NotificationStormBench.Outcome {
          "takingReportsStormP99Ms": stormTaking.p99 * 1000, "takingReportsTimingOutP99Ms": hangTaking.p99 * 1000, "stormDeliveries": stormDeliveries,
          "stormSeconds": stormSeconds, "frameTimingOutP50Ms": hanging.median * 1000, "frameTimingOutP99Ms": hanging.p99 * 1000,
          "otherStoreDeliveries": otherStore, "otherStoreSeconds": otherStoreSeconds, "timedOutByThen": timedOutByThen,
+         "xsollaDeliveries": xsolla, "xsollaSeconds": xsollaSeconds,
          "hangSeconds": hangSeconds]
     }
 }
