@@ -18,8 +18,6 @@ import TerminalUI
 enum APIBench {
     static let transactions = 100_000
     static let clients = 4
-    /// Between keys in the frame cases: 200 keys a second, where a held key repeats about 30 times.
-    static let keyPause: TimeInterval = 0.005
     /// Where `make bench` compiles the floor.
     static let floorPath = ".build/api-responder-floor"
     static let floorBody = #"{"signedTransactionInfo":"floor"}"#
@@ -137,10 +135,8 @@ enum APIBench {
     /// Frames at 120x40 on an offscreen ncurses screen, in chunks in turn with the API idle and
     /// with `clients` clients asking it without pause, lowered and then at the app's priority.
     /// Many chunks, short ones: a p99 is the few slowest frames, and alternating keeps anything
-    /// else the machine does out of the comparison. A frame follows a key, and keys come with
-    /// a pause between them (`keyPause`, far quicker than a held key repeats), in which the
-    /// app's thread sleeps as it does waiting for a key: frames drawn back to back would time a
-    /// thread that never lets go of its core, which no user makes.
+    /// else the machine does out of the comparison. Keys come as a user's do
+    /// (`KeypressBench.keyPause`).
     private static func measureFrames(catalog: ProductCatalog, port: UInt16, headers: [(String, String)],
                                       target: @escaping @Sendable (Int, Int) -> String, quick: Bool)
         throws(CommandFailure) -> (quiet: Measurement, hammered: Measurement, besideClients: Measurement, requests: Int) {
@@ -161,7 +157,7 @@ enum APIBench {
         func underLoad(lowered: Bool) throws(CommandFailure) -> [Double] {
             let stop = HTTPLoad.hammer(port: port, clients: clients, headers: headers, lowered: lowered, target: target)
             let samples = Result { () throws(CommandFailure) in
-                try bench.timeMoves(count: 50, timingUpdate: false, pause: keyPause, frame: draw)
+                try bench.timeMoves(count: 50, timingUpdate: false, pause: KeypressBench.keyPause, frame: draw)
             }
             let answered = stop()
             guard answered > 0 else {
@@ -171,7 +167,7 @@ enum APIBench {
             return try samples.get()
         }
         for _ in 0..<(quick ? 2 : 20) {
-            quiet += try bench.timeMoves(count: 50, timingUpdate: false, pause: keyPause, frame: draw)
+            quiet += try bench.timeMoves(count: 50, timingUpdate: false, pause: KeypressBench.keyPause, frame: draw)
             hammered += try underLoad(lowered: true)
             besideClients += try underLoad(lowered: false)
         }

@@ -12,7 +12,8 @@ import TerminalUI
 /// courier's whole-attempt limit cut to `hangMilliseconds` so that they end within seconds)
 /// while Google Play's 200 and Xsolla's 100 payments go to the receiver, through the same courier. Each frame first hands
 /// the app the engine's reports that came in since the last, as the loop's update takes them,
-/// then draws (view and ncurses' diff at 120x40 on an offscreen screen, wall clock). Checked
+/// then draws (view and ncurses' diff at 120x40 on an offscreen screen, wall clock), a key at
+/// a time (`KeypressBench.keyPause` apart). Checked
 /// after: every delivery recorded with the result it should have (delivered, or `TIMED_OUT`),
 /// in the ledger too (with an `order_paid` written for each payment taken), the receiver's
 /// count, and every Xsolla webhook found signed right by it.
@@ -72,7 +73,7 @@ enum NotificationStormBench {
         }
         _ = try bench.timeMoves(count: 20, timingUpdate: false, frame: draw)
         var idle: [Double] = []
-        for _ in 0..<(quick ? 2 : 4) { idle += try bench.timeMoves(count: 50, timingUpdate: false, frame: draw) }
+        for _ in 0..<(quick ? 2 : 4) { idle += try bench.timeMoves(count: 50, timingUpdate: false, pause: KeypressBench.keyPause, frame: draw) }
 
         // 10,000 at once, to a backend that takes them all.
         let stormTally = DeliveryTally(expected: storm.count, keepsReports: true)
@@ -81,7 +82,7 @@ enum NotificationStormBench {
         stormTally.post(storm, through: NotificationCourier(), recordingWith: outbox.worker)
         var stormFrames: [Double] = []
         taking = []
-        while !stormTally.isFinished { stormFrames += try bench.timeMoves(count: 50, timingUpdate: false, frame: draw) }
+        while !stormTally.isFinished { stormFrames += try bench.timeMoves(count: 50, timingUpdate: false, pause: KeypressBench.keyPause, frame: draw) }
         let stormSeconds = Double((stormTally.finishedAt ?? stormStart) - stormStart) / 1e9
         let stormTaking = taking
         _ = try bench.timeMoves(count: 20, timingUpdate: false, frame: draw)  // the last reports, untimed
@@ -99,13 +100,13 @@ enum NotificationStormBench {
         var hangingFrames: [Double] = []
         taking = []
         while !hangTally.isFinished || !playTally.isFinished || !xsollaTally.isFinished {
-            hangingFrames += try bench.timeMoves(count: 50, timingUpdate: false, frame: draw)
+            hangingFrames += try bench.timeMoves(count: 50, timingUpdate: false, pause: KeypressBench.keyPause, frame: draw)
         }
         let hangTaking = taking
         let hangSeconds = Double((hangTally.finishedAt ?? hangStart) - hangStart) / 1e9
         let playFinished = playTally.finishedAt ?? hangStart
         let xsollaFinished = xsollaTally.finishedAt ?? hangStart
-        for _ in 0..<(quick ? 2 : 4) { idle += try bench.timeMoves(count: 50, timingUpdate: false, frame: draw) }
+        for _ in 0..<(quick ? 2 : 4) { idle += try bench.timeMoves(count: 50, timingUpdate: false, pause: KeypressBench.keyPause, frame: draw) }
 
         try check(stormTally, "the storm's") { $0.httpStatus == 204 && $0.failure == nil }
         try check(hangTally, "the hanging backend's") { $0.failure == .timedOut }
@@ -168,7 +169,7 @@ enum NotificationStormBench {
 extension NotificationStormBench.Outcome {
     var lines: [String] {
         [
-            String(format: "  a frame at 120x40 (the engine's reports taken, view + diff, wall clock), outbox idle / %d due at once "
+            String(format: "  a frame at 120x40 (the engine's reports taken, view + diff, wall clock, 5 ms between keys), outbox idle / %d due at once "
                    + "(delivered in %.1f s) / %d timing out after %d ms:", stormDeliveries, stormSeconds,
                    NotificationStormBench.timingOut, NotificationStormBench.hangMilliseconds),
             "    p50 " + [idle, storm, hanging].map { formatDuration($0.median) }.joined(separator: " / ")
