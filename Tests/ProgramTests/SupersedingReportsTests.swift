@@ -66,11 +66,13 @@ struct SupersedingReportsTests {
     @Test(arguments: [(80, 24), (120, 40)])
     func aBatchShowsWhatEveryReportInTurnShows(width: Int, height: Int) {
         var batched = makeApp(width: width, height: height)
+        let purchased = purchasedGemsSnapshot()
+        _ = batched.update(report(purchased))
         for _ in 0..<4 { _ = batched.update(.key(.tab)) }
         var inTurn = batched
         var storm: [Message] = []
         for count in 1...30 {
-            var snapshot = StoreSnapshot()
+            var snapshot = purchased
             snapshot.notifications = (0..<count).map { index in
                 OutboxNotification(id: Int64(index + 1), store: "appStore", uuid: "u\(index)", type: "TEST",
                                    url: "http://127.0.0.1:9/apple", createdAt: fixedNow.addingTimeInterval(Double(index)),
@@ -83,6 +85,12 @@ struct SupersedingReportsTests {
         for message in storm.supersedingReports() { _ = batched.update(message) }
         for message in storm { _ = inTurn.update(message) }
         #expect(batched.view() == inTurn.view(), "\(batched.text)\n\(inTurn.text)")
+        // The transactions' columns, kept while the transactions stay as they were, are those
+        // fitted afresh to them.
+        var fresh = makeApp(width: width, height: height)
+        for _ in 0..<4 { _ = fresh.update(.key(.tab)) }
+        if let last = storm.last(where: \.isEngineReport) { _ = fresh.update(last) }
+        #expect(batched.view().inside(batched.layout.transactions) == fresh.view().inside(fresh.layout.transactions))
         _ = batched.update(.key(.character(Character(NoticeLog.key))))
         _ = inTurn.update(.key(.character(Character(NoticeLog.key))))
         #expect(batched.view() == inTurn.view(), "\(batched.text)\n\(inTurn.text)")
