@@ -146,7 +146,10 @@ extension App {
         snapshot = report.snapshot
         // The rows as this snapshot and renewal rate give them (the rate decides whether an
         // expiry says its day, minute or second), made here rather than when the snapshot is set.
-        _ = panes.update(.reported(snapshot, previous: previous, rows: paneRows(of: snapshot),
+        // A report that leaves the transactions as they were (a delivery recorded, in a storm
+        // every one) keeps their columns: fitting them formats every charge again.
+        let columns = snapshot.transactions == previous ? panes.rows.transactionColumns : nil
+        _ = panes.update(.reported(snapshot, previous: previous, rows: paneRows(of: snapshot, transactionColumns: columns),
                                    visibleTransactions: ListPane.visibleRows(in: layout.transactions)))
         effects += follow(menus.update(.transactionsReported(snapshot.transactions)))
         refreshNotificationDetails()

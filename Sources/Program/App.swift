@@ -128,9 +128,10 @@ public struct App: Sendable {
     }
 
     /// The rows the panes show of `snapshot`, at the renewal rate and the simulated time now.
-    func paneRows(of snapshot: StoreSnapshot) -> PaneCache {
+    /// - Parameter transactionColumns: the columns already fitted to the snapshot's transactions.
+    func paneRows(of snapshot: StoreSnapshot, transactionColumns: TransactionColumns? = nil) -> PaneCache {
         PaneCache(snapshot, timeZone: timeZone, toTheMinute: expiriesToTheMinute, toTheSecond: expiriesToTheSecond,
-                  today: now)
+                  today: now, transactionColumns: transactionColumns)
     }
 
     /// The simulated day moved on under the rows, which name times on it without their day.

@@ -20,14 +20,15 @@ struct PaneCache: Sendable {
     /// - Parameter toTheSecond: to the second (`01-08 09:05:20`) when periods last seconds.
     /// - Parameter today: the simulated time the rows are made at: an expiry on its day shows its
     ///   time alone. The app makes the rows again when the simulated day changes.
+    /// - Parameter transactionColumns: the columns already fitted to these very transactions.
     init(_ snapshot: StoreSnapshot, timeZone: TimeZone, toTheMinute: Bool = false,
-         toTheSecond: Bool = false, today: Date? = nil) {
+         toTheSecond: Bool = false, today: Date? = nil, transactionColumns fitted: TransactionColumns? = nil) {
         entitlementRows = PaneRows.entitlements(snapshot, clock: WallClock(timeZone: timeZone), toTheMinute: toTheMinute,
                                                 toTheSecond: toTheSecond, today: today)
         self.today = today
         let texts = entitlementRows.isEmpty ? [PaneRows.emptyText(.entitlements)] : entitlementRows.map(\.text)
         entitlementsWidth = texts.map(DisplayWidth.of).max() ?? 0
-        transactionColumns = TransactionColumns(fitting: snapshot.transactions)
+        transactionColumns = fitted ?? TransactionColumns(fitting: snapshot.transactions)
         let clock = WallClock(timeZone: timeZone)
         serverTimesDated = today.map { PaneRows.notificationsSpanDays(snapshot.notifications, clock: clock, today: $0) } ?? false
         serverColumns = ServerColumns(fitting: snapshot.notifications, clock: clock, today: serverTimesDated ? today : nil)

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Program
 import StoreEngine
+import TerminalUI
 import TestFixtures
 import Testing
 
@@ -58,5 +59,40 @@ struct SupersedingReportsTests {
         let logged = app.noticeLine.log.entries.map(\.notice.text)
         #expect(logged.contains("The first call's own words."), "\(logged)")
         #expect(app.notice?.text == "The last call's words.")
+    }
+
+    /// A storm's batch, taken as the loop takes it, leaves the screen as taking every report in
+    /// turn does: the panes, the bottom line and the messages (`n`) alike.
+    @Test(arguments: [(80, 24), (120, 40)])
+    func aBatchShowsWhatEveryReportInTurnShows(width: Int, height: Int) {
+        var batched = makeApp(width: width, height: height)
+        let purchased = purchasedGemsSnapshot()
+        _ = batched.update(report(purchased))
+        for _ in 0..<4 { _ = batched.update(.key(.tab)) }
+        var inTurn = batched
+        var storm: [Message] = []
+        for count in 1...30 {
+            var snapshot = purchased
+            snapshot.notifications = (0..<count).map { index in
+                OutboxNotification(id: Int64(index + 1), store: "appStore", uuid: "u\(index)", type: "TEST",
+                                   url: "http://127.0.0.1:9/apple", createdAt: fixedNow.addingTimeInterval(Double(index)),
+                                   deliveredAt: index + 1 < count ? fixedNow : nil,
+                                   attempts: [.init(number: 1, time: fixedNow, result: "SUCCESS", httpStatus: 204, milliseconds: index)])
+            }
+            storm.append(report(snapshot, notice: count % 7 == 0 ? StoreNotice(.info, "Delivery \(count) recorded.") : nil))
+            storm.append(delivery)
+        }
+        for message in storm.supersedingReports() { _ = batched.update(message) }
+        for message in storm { _ = inTurn.update(message) }
+        #expect(batched.view() == inTurn.view(), "\(batched.text)\n\(inTurn.text)")
+        // The transactions' columns, kept while the transactions stay as they were, are those
+        // fitted afresh to them.
+        var fresh = makeApp(width: width, height: height)
+        for _ in 0..<4 { _ = fresh.update(.key(.tab)) }
+        if let last = storm.last(where: \.isEngineReport) { _ = fresh.update(last) }
+        #expect(batched.view().inside(batched.layout.transactions) == fresh.view().inside(fresh.layout.transactions))
+        _ = batched.update(.key(.character(Character(NoticeLog.key))))
+        _ = inTurn.update(.key(.character(Character(NoticeLog.key))))
+        #expect(batched.view() == inTurn.view(), "\(batched.text)\n\(inTurn.text)")
     }
 }

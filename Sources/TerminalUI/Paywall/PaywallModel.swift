@@ -1,5 +1,6 @@
 import Catalog
 import StoreEngine
+import Synchronization
 
 /// The paywall component's state (Bubble Tea's model, ratatui's widget state): which storefront,
 /// path, variant and eligibility it shows, what the products request answered, the selection,
@@ -37,6 +38,11 @@ public struct PaywallModel: Sendable {
     /// Products the player owns now (non-consumables, the plan running), as the ledger says.
     public private(set) var ledgerOwned: Set<String> = []
     public private(set) var shop: Shop = .empty
+    /// This state's own number: every change takes a new one, never used before by any model,
+    /// so a geometry laid out for another state is never read for this one (`geometries`).
+    private(set) var revision = PaywallModel.newRevision()
+    /// The geometries laid out for this model's states (`PaywallView.layout`).
+    let geometries = PaywallGeometryCache()
 
     public enum ProductsRequestState: Sendable, Equatable {
         case idle
@@ -85,7 +91,33 @@ public struct PaywallModel: Sendable {
         rebuildShop()
     }
 
+    /// Every change of the model comes through here, and takes a new `revision`.
     public mutating func update(_ action: Action) {
+        // What changes nothing keeps the state, and the geometries laid out for it: each engine
+        // report says the history and what is owned, mostly as they were, and every update keeps
+        // the selection in view, mostly where it is.
+        switch action {
+        case .historyChanged(let reported) where reported == history: return
+        case .ownershipChanged(let reported) where reported == ledgerOwned: return
+        case .keepSelectionInView(let area) where PaywallView.layout(self, area: area).firstRowItem == rowScroll: return
+        default: break
+        }
+        perform(action)
+        revise()
+    }
+
+    private static let revisions = Atomic<UInt64>(0)
+
+    private static func newRevision() -> UInt64 {
+        revisions.wrappingAdd(1, ordering: .relaxed).newValue
+    }
+
+    /// Marks the state changed: a geometry laid out before it is not this state's.
+    private mutating func revise() {
+        revision = Self.newRevision()
+    }
+
+    private mutating func perform(_ action: Action) {
         switch action {
         case .move(let step):
             guard shop.itemCount > 0 else { return }
@@ -131,7 +163,6 @@ public struct PaywallModel: Sendable {
             playerPreview = state
             rebuildShop()
         case .historyChanged(let newHistory):
-            guard newHistory != history else { return }
             history = newHistory
             rebuildShop()
         case .ownershipChanged(let products):
@@ -152,6 +183,7 @@ public struct PaywallModel: Sendable {
             var layout = PaywallView.layout(self, area: area)
             while !layout.shows(item: index, onLine: line), layout.hiddenAbove > 0 {
                 rowScroll = layout.firstRowItem - 1
+                revise()
                 let next = PaywallView.layout(self, area: area)
                 guard next.firstRowItem < layout.firstRowItem else { break }
                 layout = next

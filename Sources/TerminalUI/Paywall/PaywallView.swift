@@ -138,8 +138,13 @@ public struct PaywallView: Widget {
         return model.writingDirection == .rightToLeft ? boxes.map { $0.mirrored(within: area) } : boxes
     }
 
+    /// The geometry of `model` in `area`, laid out once for each state of the model
+    /// (`PaywallGeometryCache`).
     static func layout(_ model: PaywallModel, area: Rect) -> PaywallGeometry {
-        PaywallGeometry(model: model, inner: content(of: area), cta: callToAction(of: model), links: links(of: model))
+        let inner = content(of: area)
+        return model.geometries.geometry(for: .init(revision: model.revision, inner: inner, mode: DisplayWidth.mode)) {
+            PaywallGeometry(model: model, inner: inner, cta: callToAction(of: model), links: links(of: model))
+        }
     }
 
     /// The widest the paywall's content grows: on a wide terminal it stays a column in the
