@@ -10,6 +10,8 @@ struct PaneCache: Sendable {
     let entitlementsWidth: Int
     let transactionColumns: TransactionColumns
     let serverColumns: ServerColumns
+    /// The Server rows' widths as measured, for the next report's columns.
+    let serverMeasures: ServerRowMeasures
     /// Whether the Server pane's times carry their day (`PaneRows.notificationsSpanDays`).
     let serverTimesDated: Bool
     /// The simulated time the rows were made at.
@@ -21,8 +23,10 @@ struct PaneCache: Sendable {
     /// - Parameter today: the simulated time the rows are made at: an expiry on its day shows its
     ///   time alone. The app makes the rows again when the simulated day changes.
     /// - Parameter transactionColumns: the columns already fitted to these very transactions.
+    /// - Parameter serverMeasures: the Server rows as the last rows measured them.
     init(_ snapshot: StoreSnapshot, timeZone: TimeZone, toTheMinute: Bool = false,
-         toTheSecond: Bool = false, today: Date? = nil, transactionColumns fitted: TransactionColumns? = nil) {
+         toTheSecond: Bool = false, today: Date? = nil, transactionColumns fitted: TransactionColumns? = nil,
+         serverMeasures kept: ServerRowMeasures = ServerRowMeasures()) {
         entitlementRows = PaneRows.entitlements(snapshot, clock: WallClock(timeZone: timeZone), toTheMinute: toTheMinute,
                                                 toTheSecond: toTheSecond, today: today)
         self.today = today
@@ -31,6 +35,9 @@ struct PaneCache: Sendable {
         transactionColumns = fitted ?? TransactionColumns(fitting: snapshot.transactions)
         let clock = WallClock(timeZone: timeZone)
         serverTimesDated = today.map { PaneRows.notificationsSpanDays(snapshot.notifications, clock: clock, today: $0) } ?? false
-        serverColumns = ServerColumns(fitting: snapshot.notifications, clock: clock, today: serverTimesDated ? today : nil)
+        var measures = kept
+        serverColumns = ServerColumns(fitting: snapshot.notifications, clock: clock, today: serverTimesDated ? today : nil,
+                                      measured: &measures)
+        serverMeasures = measures
     }
 }

@@ -84,4 +84,43 @@ struct ServerColumnsTests {
         let fit = ServerColumns(fitting: listed, clock: clock, today: nil).fitted(to: 76)
         #expect(listed.map { PaneRows.notification($0, fit: fit, clock: clock).role } == [.success, .warning, .text])
     }
+
+    /// Columns fitted with the rows measured at the last report equal columns fitted afresh,
+    /// whatever changed since: each thing a row's cells show, a row gone, a new one, the day
+    /// the times are written for, the zone. Only the changed row is measured again.
+    @Test func keptMeasuresFitAsColumnsFittedAfresh() {
+        var measures = ServerRowMeasures()
+        func fit(_ notifications: [OutboxNotification], clock: WallClock? = nil, today: Date? = nil) {
+            let clock = clock ?? self.clock
+            let kept = ServerColumns(fitting: notifications, clock: clock, today: today, measured: &measures)
+            #expect(kept == ServerColumns(fitting: notifications, clock: clock, today: today))
+            #expect(measures.count == notifications.count)
+        }
+        var rows = listed
+        fit(rows)
+        let later = fixedNow.addingTimeInterval(3 * 86_400)
+        let changes: [(inout OutboxNotification) -> Void] = [
+            { $0.attempts.append(.init(number: 3, time: later, result: "UNSUCCESSFUL_HTTP_RESPONSE_CODE", httpStatus: 500,
+                                       milliseconds: 123_456)) },
+            { $0.nextAttemptAt = later.addingTimeInterval(40_000) },
+            { $0.url = "https://a-much-longer-backend.example.com/notifications/google/play/pubsub/push" },
+            { $0.type = "subscription.renewed.with.a.longer.name" },
+            { $0.subtype = "BILLING_RECOVERY_AND_MORE" },
+            { $0.store = "xsolla" },
+            { $0.createdAt = later },
+        ]
+        for change in changes {
+            change(&rows[1])
+            fit(rows)
+        }
+        rows.removeFirst()
+        fit(rows)
+        rows.append(OutboxNotification(id: 9, store: "xsolla", uuid: "x", type: "order_paid", url: "http://127.0.0.1/x",
+                                       createdAt: fixedNow, nextAttemptAt: fixedNow))
+        fit(rows)
+        fit(rows, today: fixedNow)
+        fit(rows, today: later)
+        fit(rows, clock: WallClock(timeZone: TimeZone(identifier: "Asia/Kolkata")!), today: later)
+        fit([])
+    }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// rather than by `Calendar.dateComponents` and `String(format:)`: a frame that takes an engine
 /// report dates every Server and Transactions row again, and on Linux those two cost more than
 /// the rest of the frame. `WallClockTests` holds the arithmetic to the Gregorian calendar's.
-public struct WallClock: Sendable {
+public struct WallClock: Sendable, Equatable {
     private let timeZone: TimeZone
 
     public init(timeZone: TimeZone) {

@@ -28,13 +28,23 @@ public struct ServerColumns: Sendable, Equatable {
     public init() {}
 
     public init(fitting notifications: [OutboxNotification], clock: WallClock, today: Date?) {
+        var measures = ServerRowMeasures()
+        self.init(fitting: notifications, clock: clock, today: today, measured: &measures)
+    }
+
+    /// The same columns, measuring only the rows `measures` has not measured as they are now,
+    /// and keeping what it measures there for the next report.
+    public init(fitting notifications: [OutboxNotification], clock: WallClock, today: Date?,
+                measured measures: inout ServerRowMeasures) {
+        measures.prepare(for: clock, today: today)
+        var columnWidths = [Int](repeating: 0, count: Column.allCases.count)
         for notification in notifications {
-            let cells = ServerCells(notification, clock: clock, today: today)
-            for column in Column.allCases {
-                widths[column] = max(widths[column] ?? 0, DisplayWidth.of(cells[column]))
-            }
-            shortResult = max(shortResult, DisplayWidth.of(cells.shortResult))
+            let row = measures.row(of: notification, clock: clock, today: today)
+            for index in columnWidths.indices { columnWidths[index] = max(columnWidths[index], row.widths[index]) }
+            shortResult = max(shortResult, row.shortResult)
         }
+        measures.forgetAllBut(notifications)
+        for column in Column.allCases where !notifications.isEmpty { widths[column] = columnWidths[column.rawValue] }
     }
 
     /// The columns a row of `width` cells shows, each with its cells; a column left out is not
@@ -115,4 +125,79 @@ struct ServerCells {
     static let due = "due"
 
     subscript(column: ServerColumns.Column) -> String { texts[column] ?? "" }
+}
+
+/// Each listed notification's cell widths and what its cells were made from, kept from one
+/// report to the next: in a storm each report records one attempt among thousands listed, and
+/// measuring every row again was most of what taking a report cost. A row is measured again
+/// when anything its cells show changed, and every row when the times are written otherwise
+/// (another zone, another day, with or without their day).
+public struct ServerRowMeasures: Sendable {
+    /// What a row's cells are made of (`ServerCells`), and nothing else of the notification.
+    struct Source: Equatable {
+        var createdAt: Date
+        var store: String
+        var type: String
+        var subtype: String?
+        var lastAttempt: OutboxNotification.Attempt?
+        var nextAttemptAt: Date?
+        var url: String
+
+        init(_ notification: OutboxNotification) {
+            createdAt = notification.createdAt
+            store = notification.store
+            type = notification.type
+            subtype = notification.subtype
+            lastAttempt = notification.attempts.last
+            nextAttemptAt = notification.nextAttemptAt
+            url = notification.url
+        }
+    }
+
+    struct Row {
+        var source: Source
+        /// One a column, by `Column.rawValue`.
+        var widths: [Int]
+        var shortResult: Int
+    }
+
+    private var rows: [Int64: Row] = [:]
+    private var clock: WallClock?
+    private var today: Date?
+
+    public init() {}
+
+    /// Forgets every row when the times would be written otherwise than when they were measured.
+    mutating func prepare(for clock: WallClock, today: Date?) {
+        let sameTimes: Bool
+        switch (self.today, today) {
+        case (nil, nil): sameTimes = true
+        case let (kept?, now?): sameTimes = clock.isSameDay(kept, now)
+        default: sameTimes = false
+        }
+        if self.clock != clock || !sameTimes { rows = [:] }
+        self.clock = clock
+        self.today = today
+    }
+
+    /// The row's widths, measured now unless kept for its cells as they are.
+    mutating func row(of notification: OutboxNotification, clock: WallClock, today: Date?) -> Row {
+        let source = Source(notification)
+        if let kept = rows[notification.id], kept.source == source { return kept }
+        let cells = ServerCells(notification, clock: clock, today: today)
+        let row = Row(source: source, widths: ServerColumns.Column.allCases.map { DisplayWidth.of(cells[$0]) },
+                      shortResult: DisplayWidth.of(cells.shortResult))
+        rows[notification.id] = row
+        return row
+    }
+
+    /// Drops the rows no longer listed, once more are kept than listed.
+    mutating func forgetAllBut(_ notifications: [OutboxNotification]) {
+        guard rows.count > notifications.count else { return }
+        let listed = Set(notifications.map(\.id))
+        rows = rows.filter { listed.contains($0.key) }
+    }
+
+    /// How many rows are kept measured (for tests).
+    var count: Int { rows.count }
 }
