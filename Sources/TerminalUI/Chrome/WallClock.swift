@@ -39,7 +39,12 @@ public struct WallClock: Sendable, Equatable {
     }
 
     public func isSameDay(_ date: Date, _ other: Date) -> Bool {
-        Fields.localDay(date, in: timeZone) == Fields.localDay(other, in: timeZone)
+        localDay(date) == localDay(other)
+    }
+
+    /// Days since 1970-01-01 on this clock: for comparing many dates with one day, worked out once.
+    func localDay(_ date: Date) -> Int {
+        Fields.localDay(date, in: timeZone)
     }
 
     public func day(_ date: Date) -> String {

@@ -27,9 +27,10 @@ extension PaneRows {
     /// Whether the Server pane's times carry their day: some listed notification was made, or
     /// is retried, on another day than `today`.
     public static func notificationsSpanDays(_ notifications: [OutboxNotification], clock: WallClock, today: Date) -> Bool {
-        notifications.contains { notification in
-            !clock.isSameDay(notification.createdAt, today)
-                || notification.nextAttemptAt.map { !clock.isSameDay($0, today) } ?? false
+        // Today's day worked out once, not again for each of thousands of rows in a storm.
+        let day = clock.localDay(today)
+        return notifications.contains { notification in
+            clock.localDay(notification.createdAt) != day || notification.nextAttemptAt.map { clock.localDay($0) != day } ?? false
         }
     }
 }

@@ -36,15 +36,11 @@ public struct ServerColumns: Sendable, Equatable {
     /// and keeping what it measures there for the next report.
     public init(fitting notifications: [OutboxNotification], clock: WallClock, today: Date?,
                 measured measures: inout ServerRowMeasures) {
-        measures.prepare(for: clock, today: today)
-        var columnWidths = [Int](repeating: 0, count: Column.allCases.count)
-        for notification in notifications {
-            let row = measures.row(of: notification, clock: clock, today: today)
-            for index in columnWidths.indices { columnWidths[index] = max(columnWidths[index], row.widths[index]) }
-            shortResult = max(shortResult, row.shortResult)
-        }
-        measures.forgetAllBut(notifications)
-        for column in Column.allCases where !notifications.isEmpty { widths[column] = columnWidths[column.rawValue] }
+        let widest = measures.widest(of: notifications, clock: clock, today: today)
+        // Nothing listed sizes no column.
+        guard !notifications.isEmpty else { return }
+        for column in Column.allCases { widths[column] = widest.columns[column.rawValue] }
+        shortResult = widest.shortResult
     }
 
     /// The columns a row of `width` cells shows, each with its cells; a column left out is not
@@ -162,13 +158,35 @@ public struct ServerRowMeasures: Sendable {
     }
 
     private var rows: [Int64: Row] = [:]
+    /// What the kept rows' times were written for.
     private var clock: WallClock?
     private var today: Date?
 
     public init() {}
 
-    /// Forgets every row when the times would be written otherwise than when they were measured.
-    mutating func prepare(for clock: WallClock, today: Date?) {
+    /// The widest cells of `notifications`, column by column (`Column.rawValue`), and the
+    /// widest short result: rows kept as they are read back, the others measured and kept, the
+    /// rows no longer listed forgotten.
+    mutating func widest(of notifications: [OutboxNotification], clock: WallClock,
+                         today: Date?) -> (columns: [Int], shortResult: Int) {
+        forgetAllIfTimesChanged(clock: clock, today: today)
+        var columns = [Int](repeating: 0, count: ServerColumns.Column.allCases.count)
+        var shortResult = 0
+        for notification in notifications {
+            let row = row(of: notification, clock: clock, today: today)
+            for index in columns.indices { columns[index] = max(columns[index], row.widths[index]) }
+            shortResult = max(shortResult, row.shortResult)
+        }
+        if rows.count > notifications.count {
+            let listed = Set(notifications.map(\.id))
+            rows = rows.filter { listed.contains($0.key) }
+        }
+        return (columns, shortResult)
+    }
+
+    /// Forgets every row when the times would be written otherwise than when they were measured:
+    /// another zone, another day, with or without their day.
+    private mutating func forgetAllIfTimesChanged(clock: WallClock, today: Date?) {
         let sameTimes: Bool
         switch (self.today, today) {
         case (nil, nil): sameTimes = true
@@ -181,7 +199,7 @@ public struct ServerRowMeasures: Sendable {
     }
 
     /// The row's widths, measured now unless kept for its cells as they are.
-    mutating func row(of notification: OutboxNotification, clock: WallClock, today: Date?) -> Row {
+    private mutating func row(of notification: OutboxNotification, clock: WallClock, today: Date?) -> Row {
         let source = Source(notification)
         if let kept = rows[notification.id], kept.source == source { return kept }
         let cells = ServerCells(notification, clock: clock, today: today)
@@ -189,13 +207,6 @@ public struct ServerRowMeasures: Sendable {
                       shortResult: DisplayWidth.of(cells.shortResult))
         rows[notification.id] = row
         return row
-    }
-
-    /// Drops the rows no longer listed, once more are kept than listed.
-    mutating func forgetAllBut(_ notifications: [OutboxNotification]) {
-        guard rows.count > notifications.count else { return }
-        let listed = Set(notifications.map(\.id))
-        rows = rows.filter { listed.contains($0.key) }
     }
 
     /// How many rows are kept measured (for tests).

@@ -93,9 +93,8 @@ enum NotificationBench {
                 wave = tally.handedOver + (try outbox.call(.runDue).deliveries)
             }
             let appSeconds = seconds(since: start)
-            var floorResults: [DeliveryResult] = []
             let floorStart = DispatchTime.now().uptimeNanoseconds
-            floorResults = delivered.map { courier.attempt($0) }
+            let floorResults = delivered.map { courier.attempt($0) }
             let floorSeconds = seconds(since: floorStart)
             if let wrong = floorResults.first(where: { $0.httpStatus != 204 }) {
                 throw CommandFailure(.ioError, "the floor's post was answered \(wrong.httpStatus.map(String.init) ?? "\(String(describing: wrong.failure))")")
@@ -118,10 +117,6 @@ enum NotificationBench {
             throw CommandFailure(.ioError, "the ledger holds \(kept.count) \(store.displayName) notifications, \(good.count) delivered at "
                                  + "the first attempt, of \(count) posted")
         }
-    }
-
-    private static func seconds(since start: UInt64) -> Double {
-        Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 }
 

@@ -175,10 +175,6 @@ enum NotificationStormBench {
                                  + "\(payments.count) of \(xsollaCount) Xsolla payments delivered and \(ordersPaid.count) orders paid written")
         }
     }
-
-    private static func seconds(since start: UInt64) -> Double {
-        Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    }
 }
 
 extension NotificationStormBench.Outcome {

@@ -30,6 +30,11 @@ struct Measurement {
     }
 }
 
+/// Wall-clock seconds since `start`, an uptime in nanoseconds (`DispatchTime`).
+func seconds(since start: UInt64) -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
 /// The CPU time this thread has used: what a piece of work costs, without the time the
 /// scheduler gave other processes (a loaded 2-core machine preempts a frame's work often).
 func threadCPUNanoseconds() -> UInt64 {
