@@ -133,6 +133,14 @@ extension LedgerDatabase {
         try notifications(where: "1 = 1 ORDER BY id DESC LIMIT ?1") { try $0.bind(limit, at: 1) }
     }
 
+    /// The notifications written after `id`, newest first, at most `limit`.
+    public func notifications(newerThan id: Int64, newestFirst limit: Int) throws -> [NotificationRecord] {
+        try notifications(where: "id > ?1 ORDER BY id DESC LIMIT ?2") {
+            try $0.bind(id, at: 1)
+            try $0.bind(limit, at: 2)
+        }
+    }
+
     public func notification(id: Int64) throws -> NotificationRecord? {
         try notifications(where: "id = ?1") { try $0.bind(id, at: 1) }.first
     }

@@ -130,9 +130,9 @@ public struct App: Sendable {
     /// The rows the panes show of `snapshot`, at the renewal rate and the simulated time now.
     /// - Parameter transactionColumns: the columns already fitted to the snapshot's transactions.
     /// The Server rows the panes measured last are measured again only where they changed.
-    func paneRows(of snapshot: StoreSnapshot, transactionColumns: TransactionColumns? = nil) -> PaneCache {
+    mutating func paneRows(of snapshot: StoreSnapshot, transactionColumns: TransactionColumns? = nil) -> PaneCache {
         PaneCache(snapshot, timeZone: timeZone, toTheMinute: expiriesToTheMinute, toTheSecond: expiriesToTheSecond,
-                  today: now, transactionColumns: transactionColumns, serverMeasures: panes.rows.serverMeasures)
+                  today: now, transactionColumns: transactionColumns, serverMeasures: panes.handOverServerMeasures())
     }
 
     /// The simulated day moved on under the rows, which name times on it without their day.

@@ -10,8 +10,8 @@ struct PaneCache: Sendable {
     let entitlementsWidth: Int
     let transactionColumns: TransactionColumns
     let serverColumns: ServerColumns
-    /// The Server rows' widths as measured, for the next report's columns.
-    let serverMeasures: ServerRowMeasures
+    /// The Server rows' widths as measured, for the next report's columns (`Panes.handOverServerMeasures`).
+    var serverMeasures: ServerRowMeasures
     /// Whether the Server pane's times carry their day (`PaneRows.notificationsSpanDays`).
     let serverTimesDated: Bool
     /// The simulated time the rows were made at.
@@ -26,7 +26,7 @@ struct PaneCache: Sendable {
     /// - Parameter serverMeasures: the Server rows as the last rows measured them.
     init(_ snapshot: StoreSnapshot, timeZone: TimeZone, toTheMinute: Bool = false,
          toTheSecond: Bool = false, today: Date? = nil, transactionColumns fitted: TransactionColumns? = nil,
-         serverMeasures kept: ServerRowMeasures = ServerRowMeasures()) {
+         serverMeasures kept: consuming ServerRowMeasures = ServerRowMeasures()) {
         entitlementRows = PaneRows.entitlements(snapshot, clock: WallClock(timeZone: timeZone), toTheMinute: toTheMinute,
                                                 toTheSecond: toTheSecond, today: today)
         self.today = today
@@ -35,9 +35,9 @@ struct PaneCache: Sendable {
         transactionColumns = fitted ?? TransactionColumns(fitting: snapshot.transactions)
         let clock = WallClock(timeZone: timeZone)
         serverTimesDated = today.map { PaneRows.notificationsSpanDays(snapshot.notifications, clock: clock, today: $0) } ?? false
-        var measures = kept
+        // Consumed, not copied: changed in place, one row's change costs that row.
         serverColumns = ServerColumns(fitting: snapshot.notifications, clock: clock, today: serverTimesDated ? today : nil,
-                                      measured: &measures)
-        serverMeasures = measures
+                                      measured: &kept)
+        serverMeasures = kept
     }
 }

@@ -110,3 +110,13 @@ public struct Panes: Sendable {
         eventRows.move(by: -count, rowCount: count, visibleRows: visibleRows)
     }
 }
+
+extension Panes {
+    /// The Server rows' measures, handed to the rows made next and no longer kept here: held in
+    /// two places, the next report's one changed row would copy every row's measures first.
+    mutating func handOverServerMeasures() -> ServerRowMeasures {
+        let measures = rows.serverMeasures
+        rows.serverMeasures = ServerRowMeasures()
+        return measures
+    }
+}

@@ -106,6 +106,16 @@ public struct OutboxNotification: Sendable, Equatable {
         try listed(try ledger.notifications(newestFirst: limit), in: ledger)
     }
 
+    /// Those written after `id`, newest first, at most `limit`.
+    static func newer(than id: Int64, limit: Int, in ledger: LedgerDatabase) throws -> [OutboxNotification] {
+        try listed(try ledger.notifications(newerThan: id, newestFirst: limit), in: ledger)
+    }
+
+    /// Notification `id` as the ledger has it now; nil when it has no such row.
+    static func reading(id: Int64, in ledger: LedgerDatabase) throws -> OutboxNotification? {
+        try ledger.notification(id: id).flatMap { try listed([$0], in: ledger).first }
+    }
+
     /// The rows with their attempts, read in one query for all of them.
     private static func listed(_ rows: [NotificationRecord], in ledger: LedgerDatabase) throws -> [OutboxNotification] {
         let ids = rows.compactMap(\.id)

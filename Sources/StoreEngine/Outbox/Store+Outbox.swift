@@ -47,7 +47,7 @@ extension Store {
         let id = try ledger.addNotification(NotificationRecord(
             store: store.rawValue, uuid: uuid, type: type, subtype: subtype, transactionId: transactionId, url: url,
             body: body, headers: OutboxDelivery.lines(of: headers), createdAt: time, nextAttemptAt: time))
-        outboxList.invalidate()
+        outboxList.noteWritten()
         try log(.notificationQueued, "\([type, subtype].compactMap { $0 }.joined(separator: " ")) \(uuid) to \(url)",
                 transactionId, time)
         upcoming.agenda.schedule(.notificationDue(id: id), at: time)
@@ -104,7 +104,7 @@ extension Store {
                     notificationId: result.notificationId, attempt: result.attempt, attemptedAt: time, result: word,
                     httpStatus: result.httpStatus, milliseconds: result.milliseconds, response: result.response),
                     nextAttemptAt: next, deliveredAt: delivered ? time : nil)
-                outboxList.invalidate()
+                outboxList.noteChanged(result.notificationId)
                 if delivered {
                     try log(.notificationDelivered, "\(answer) in \(result.milliseconds) ms: \(what), \(whereTo)",
                             row.transactionId, time)

@@ -23,7 +23,7 @@ extension Store {
             }
             let attempt = try ledger.attempts(ofNotification: id).count + 1
             try ledger.inTransaction { try ledger.scheduleNotification(id: id, at: now()) }
-            outboxList.invalidate()
+            outboxList.noteChanged(id)
             upcoming.agenda.cancel { $0 == .notificationDue(id: id) }
             try handOver(notification: id)
             return StoreNotice(.info, "Resent \(what): attempt \(attempt), the same notificationUUID.")

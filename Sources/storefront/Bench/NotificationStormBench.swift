@@ -11,7 +11,8 @@ import TerminalUI
 /// 204 and each recorded in a commit; then 100 timing out at a backend that hangs (the
 /// courier's whole-attempt limit cut to `hangMilliseconds` so that they end within seconds),
 /// alone and then while Google Play's 200 and Xsolla's 100 payments go to the receiver through
-/// the same courier. Each frame first hands
+/// the same courier. The idle frames are drawn after the storm's reports are in and again at
+/// the end, so that they draw panes as full as the others. Each frame first hands
 /// the app the engine's reports that came in since the last, as the loop's update takes them,
 /// then draws (view and ncurses' diff at 120x40 on an offscreen screen, wall clock), a key at
 /// a time (`KeypressBench.keyPause` apart). Checked
@@ -25,7 +26,7 @@ enum NotificationStormBench {
     struct Outcome {
         var idle: Measurement
         var storm: Measurement
-        /// The share of each storm frame spent taking the engine's reports.
+        /// How long a storm frame that took any of the engine's reports spent taking them.
         var stormTaking: Measurement
         var stormDeliveries: Int
         var stormSeconds: Double
@@ -63,21 +64,20 @@ enum NotificationStormBench {
         defer { terminal.close() }
         let bench = try KeypressBench(catalog: catalog, label: "frames beside the outbox")
         var tallies: [DeliveryTally] = []
-        // How long each frame spent taking the reports, apart: the rest is the machine's contention.
+        // How long a frame that took reports spent taking them, apart: the rest is drawing and
+        // the machine's contention. Frames that took none are left out (they took nothing).
         var taking: [Double] = []
         let draw = { () -> Frame in
             let start = DispatchTime.now().uptimeNanoseconds
             // As the loop drains a batch: a report the next one replaces is taken for what it alone carries.
             let reports = tallies.flatMap { $0.takeReports() }.map(Message.store)
             for message in reports.supersedingReports() { bench.take(message) }
-            taking.append(seconds(since: start))
+            if !reports.isEmpty { taking.append(seconds(since: start)) }
             let frame = bench.app.view()
             terminal.draw(frame)
             return frame
         }
         _ = try bench.timeMoves(count: 20, timingUpdate: false, frame: draw)
-        var idle: [Double] = []
-        for _ in 0..<(quick ? 2 : 4) { idle += try bench.timeMoves(count: 50, timingUpdate: false, pause: KeypressBench.keyPause, frame: draw) }
 
         // 10,000 at once, to a backend that takes them all.
         let stormTally = DeliveryTally(expected: storm.count, keepsReports: true)
@@ -90,6 +90,10 @@ enum NotificationStormBench {
         let stormSeconds = Double((stormTally.finishedAt ?? stormStart) - stormStart) / 1e9
         let stormTaking = taking
         _ = try bench.timeMoves(count: 20, timingUpdate: false, frame: draw)  // the last reports, untimed
+        // Idle with the panes as full as while the deliveries below time out: until the storm's
+        // reports came in, the panes the frames drew were empty, half the cost of full ones.
+        var idle: [Double] = []
+        for _ in 0..<(quick ? 2 : 4) { idle += try bench.timeMoves(count: 50, timingUpdate: false, pause: KeypressBench.keyPause, frame: draw) }
 
         // 100 timing out at a backend that hangs: first alone, for as many frames as the idle
         // case has in the end, then with Google Play's and Xsolla's posted beside them, which must not wait.
@@ -188,7 +192,7 @@ extension NotificationStormBench.Outcome {
                 + " (\(idle.samples.count) / \(storm.samples.count) / \(hanging.samples.count) frames)",
             "    still timing out, with the other stores' delivered beside them: p50 " + formatDuration(beside.median)
                 + ", p99 " + formatDuration(beside.p99) + " (\(beside.samples.count) frames)",
-            "    of which taking the reports, storm / timing out: p50 " + formatDuration(stormTaking.median) + " / "
+            "    of which taking the reports, in frames that took any, storm / timing out: p50 " + formatDuration(stormTaking.median) + " / "
                 + formatDuration(hangTaking.median) + ", p99 " + formatDuration(stormTaking.p99) + " / " + formatDuration(hangTaking.p99),
             String(format: "  Google Play's %d delivered in %.2f s and Xsolla's %d in %.2f s while the App Store's backend hung "
                    + "(%d of its %d timed out by Play's last, all %d in %.1f s); setup %.1f s", otherStore, otherStoreSeconds,
