@@ -130,7 +130,7 @@ struct ServerCells {
 /// (another zone, another day, with or without their day).
 public struct ServerRowMeasures: Sendable {
     /// What a row's cells are made of (`ServerCells`), and nothing else of the notification.
-    struct Source: Equatable {
+    struct Source {
         var createdAt: Date
         var store: String
         var type: String
@@ -147,6 +147,15 @@ public struct ServerRowMeasures: Sendable {
             lastAttempt = notification.attempts.last
             nextAttemptAt = notification.nextAttemptAt
             url = notification.url
+        }
+
+        /// Whether `notification`'s cells are made of the same, read in place: a row the engine
+        /// did not read again shares its texts with the kept one, so each comparison of them
+        /// is one of their storage, and no copy of the row is made.
+        func matches(_ notification: OutboxNotification) -> Bool {
+            nextAttemptAt == notification.nextAttemptAt && createdAt == notification.createdAt
+                && lastAttempt == notification.attempts.last && url == notification.url && type == notification.type
+                && subtype == notification.subtype && store == notification.store
         }
     }
 
@@ -172,8 +181,10 @@ public struct ServerRowMeasures: Sendable {
         forgetAllIfTimesChanged(clock: clock, today: today)
         var columns = [Int](repeating: 0, count: ServerColumns.Column.allCases.count)
         var shortResult = 0
-        for notification in notifications {
-            let row = row(of: notification, clock: clock, today: today)
+        // By index: the loop's copy of each row, with every text and attempt, cost as much as
+        // the comparison itself.
+        for index in notifications.indices {
+            let row = row(of: notifications, at: index, clock: clock, today: today)
             for index in columns.indices { columns[index] = max(columns[index], row.widths[index]) }
             shortResult = max(shortResult, row.shortResult)
         }
@@ -199,11 +210,11 @@ public struct ServerRowMeasures: Sendable {
     }
 
     /// The row's widths, measured now unless kept for its cells as they are.
-    private mutating func row(of notification: OutboxNotification, clock: WallClock, today: Date?) -> Row {
-        let source = Source(notification)
-        if let kept = rows[notification.id], kept.source == source { return kept }
+    private mutating func row(of notifications: [OutboxNotification], at index: Int, clock: WallClock, today: Date?) -> Row {
+        if let kept = rows[notifications[index].id], kept.source.matches(notifications[index]) { return kept }
+        let notification = notifications[index]
         let cells = ServerCells(notification, clock: clock, today: today)
-        let row = Row(source: source, widths: ServerColumns.Column.allCases.map { DisplayWidth.of(cells[$0]) },
+        let row = Row(source: Source(notification), widths: ServerColumns.Column.allCases.map { DisplayWidth.of(cells[$0]) },
                       shortResult: DisplayWidth.of(cells.shortResult))
         rows[notification.id] = row
         return row
