@@ -111,24 +111,10 @@ struct PathPurchases {
 
     /// Records the outcome of a payment on a `purchasing` transaction, inside the caller's ledger
     /// transaction if there is one. Paid makes it purchased and returns a settlement the engine
-    /// completes; a decline, a cancel or an interruption fails and finishes it here.
+    /// completes once the path hands it back (in the decision's own commit when the step says
+    /// `deliveredWithItsDecision`); a decline, a cancel or an interruption fails and finishes it here.
     func settle(_ transactionId: String, as outcome: PaymentOutcome) throws -> Settlement {
         try store.recordOutcome(outcome, of: transactionId)
-    }
-
-    /// Records the outcome of a payment whose money was committed before (Pay Station's status,
-    /// then its redirect), and delivers a paid one (validated, granted once, finished) in the
-    /// same commit as the caller's writes, since the app does all of it in one go: the player's
-    /// line. A crash before that commit leaves the payment to deliver again.
-    func settleAndDeliver(_ transactionId: String, as outcome: PaymentOutcome) throws -> StoreNotice {
-        try store.ledger.inTransaction {
-            let settlement = try store.recordOutcome(outcome, of: transactionId)
-            // Through the engine's one door, as every settlement: only the commit is the caller's.
-            guard let notice = try store.apply(PathStep(settlements: [settlement]), withItsPayment: true) else {
-                preconditionFailure("a settlement always concludes with a notice")
-            }
-            return notice
-        }
     }
 
     /// Leaves a `purchasing` transaction waiting (`deferred`) for `reason`: `purchase()` returned

@@ -22,7 +22,7 @@ extension Store {
                 notices.append(try complete(transaction))
             case .purchasing:
                 let owner = path(of: transaction)
-                if let notice = try apply(decide { try owner.redeliver(transaction, in: context) }) { notices.append(notice) }
+                if let notice = try decideAndApply({ try owner.redeliver(transaction, in: context) }) { notices.append(notice) }
             case .failed, .deferred:
                 try ledger.inTransaction {
                     try ledger.markFinished(transaction: transaction.id, at: time)

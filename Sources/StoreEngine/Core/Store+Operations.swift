@@ -103,8 +103,8 @@ extension Store {
             // so does any change the path's app asks to make at the renewal (Play's DEFERRED).
             let replacement = try self.path(path).lifecycle?.planReplacement(forTransaction: nil, in: context)
             if let deferred = try deferPlanChange(to: productId, in: path.marketplace, by: replacement) { return deferred }
-            let notice = try apply(decide { try self.path(path).beginPurchase(
-                PurchaseRequest(productId: productId, storefront: storefront, variationId: variationId), in: context) })
+            let notice = try decideAndApply { try self.path(path).beginPurchase(
+                PurchaseRequest(productId: productId, storefront: storefront, variationId: variationId), in: context) }
             if self.path(path).purchaseSheet?.sheet(in: context) != nil { reached(.opened) }
             return notice
         }
@@ -119,7 +119,7 @@ extension Store {
             let owner = input.isForASheet ? paths.first(where: { $0.purchaseSheet?.sheet(in: context) != nil })
                 : path(input.path)
             guard let sheet = owner?.purchaseSheet else { return nil }
-            return try apply(decide { try sheet.take(sent: input, in: context) })
+            return try decideAndApply { try sheet.take(sent: input, in: context) }
         }
     }
 
@@ -140,7 +140,7 @@ extension Store {
 
     /// Restore purchases on `path`; never charges.
     public func restore(on path: IntegrationPath) throws(StoreError) -> StoreReport {
-        try takeCall { try apply(decide { try self.path(path).restore(in: context) }) }
+        try takeCall { try decideAndApply { try self.path(path).restore(in: context) } }
     }
 
     /// Runs everything due by the current simulated time, in order.
@@ -206,12 +206,13 @@ extension Store {
                     try handOver(notification: id)
                 case .work(let scheduled):
                     // Back to the path that asked for it, by its id. Done and let go in one
-                    // commit; what it settles is completed after, as any purchase is.
+                    // commit; what it settles is completed after, as any purchase is (or in
+                    // that commit, when its step says so).
                     step = try ledger.inTransaction { () throws -> PathStep in
                         if let id = item.ledgerId { try ledger.removeDueWork(id: id) }
                         // One level in, so that a durable step the work reaches (`reached`) does
                         // not commit half of it: the work and its letting go stay one commit.
-                        return try ledger.inTransaction {
+                        return try decide {
                             try path(scheduled.performer).perform(scheduled: scheduled, in: context)
                         }
                     }
@@ -237,18 +238,61 @@ extension Store {
     /// writes (its events, its rows, its work on the clock, the outcome it settles) is committed
     /// together or not at all. A path never commits on its own; a durable step in the middle of
     /// its decision (a payment before its delivery) is `PathPurchases.reached`. What it settles
-    /// is completed after this commit (`apply`).
-    func decide<Step>(_ body: () throws -> Step) throws -> Step {
-        try ledger.inTransaction(body)
+    /// is completed after this commit (`apply`), or before it closes when the step says so
+    /// (`deliveredWithItsDecision`).
+    func decide(_ body: () throws -> PathStep) throws -> PathStep {
+        try ledger.inTransaction { try deliverWithItsDecision(try body()) }
     }
 
-    /// Completes a path's settlements; the notice of the last one, else the path's own. The one
-    /// door into the completion for whatever a path settles. `withItsPayment`: inside the commit
-    /// that records the payment, whose delivery joins it (`PathPurchases.settleAndDeliver`).
-    func apply(_ step: PathStep, withItsPayment: Bool = false) throws -> StoreNotice? {
+    /// `decide` for a call a path may decline (a URL it does not know, an answer it does not wait for).
+    func decide(_ body: () throws -> PathStep?) throws -> PathStep? {
+        try ledger.inTransaction { try body().map(deliverWithItsDecision) }
+    }
+
+    /// `decide` for what a path does that is not a step (a sheet it closes).
+    func decide<Decision>(_ body: () throws -> Decision) throws -> Decision {
+        // A step here would keep settlements that the step's overloads alone deliver.
+        assert(Decision.self != PathStep.self && Decision.self != PathStep?.self,
+               "a path's step goes through the decide that delivers it")
+        return try ledger.inTransaction(body)
+    }
+
+    /// A path's decision in its commit, then what it settled: the shape of most calls into a path.
+    func decideAndApply(_ body: () throws -> PathStep) throws -> StoreNotice? {
+        try apply(decide(body))
+    }
+
+    /// Delivers what a step marks `deliveredWithItsDecision`, inside the decision's commit still
+    /// open; the step goes on with the completion's notice and nothing left to settle. Every
+    /// call that takes a path's step inside a commit passes it through here.
+    func deliverWithItsDecision(_ step: PathStep) throws -> PathStep {
+        guard step.deliveredWithItsDecision else { return step }
+        precondition(ledger.isInTransaction, "a delivery with its decision needs the decision's commit open")
+        var delivered = step
+        delivered.notice = try conclude(step.settlements, withItsPayment: true) ?? step.notice
+        delivered.settlements = []
+        delivered.deliveredWithItsDecision = false
+        try step.onceDelivered?()
+        delivered.onceDelivered = nil
+        return delivered
+    }
+
+    /// Completes a path's settlements after its decision's commit, and gathers what the step
+    /// hands the app; the notice of the last one, else the path's own.
+    func apply(_ step: PathStep) throws -> StoreNotice? {
+        // Its commit is over: a delivery meant for it would be made outside it, or not at all.
+        precondition(!step.deliveredWithItsDecision && step.onceDelivered == nil,
+                     "a step to deliver with its decision was applied after its commit: take it through decide")
         handOff.add(step)
-        var notice = step.notice
-        for settlement in step.settlements {
+        return try conclude(step.settlements, withItsPayment: false) ?? step.notice
+    }
+
+    /// The one door into the completion for whatever a path settles; the notice of the last
+    /// settlement. `withItsPayment`: inside the commit that records the payment, whose delivery
+    /// joins it.
+    private func conclude(_ settlements: [Settlement], withItsPayment: Bool) throws -> StoreNotice? {
+        var notice: StoreNotice?
+        for settlement in settlements {
             do {
                 notice = try conclude(settlement, withItsPayment: withItsPayment)
             } catch {

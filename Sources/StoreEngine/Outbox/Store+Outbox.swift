@@ -127,9 +127,10 @@ extension Store {
                 } else {
                     .gaveUp
                 }
+                // Not through `decide`: a savepoint would hold back a durable step the path reaches.
                 return try lifecycle.backendAnswered(BackendAnswer(type: row.type, transactionId: transactionId,
                                                                    attempt: result.attempt, outcome: outcome, words: answer),
-                                                     in: context)
+                                                     in: context).map(deliverWithItsDecision)
             }
             if let next { upcoming.agenda.schedule(.notificationDue(id: result.notificationId), at: next) }
             return try step.flatMap { try apply($0) }

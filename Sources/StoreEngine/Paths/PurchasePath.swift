@@ -116,16 +116,28 @@ struct PurchaseRequest {
 /// then. Values the engine applies, so a call that fails hands nothing, and no path is called
 /// again after the commit.
 struct PathStep {
+    /// The path's own line; a settlement's replaces it once the store completes it.
     var notice: StoreNotice?
     var settlements: [Settlement] = []
+    /// The settlements are delivered before the decision's commit closes, not in a commit after
+    /// it: the app delivers a payment committed earlier (`PathPurchases.reached`) in the same go
+    /// as what tells it of the payment (Pay Station's redirect, Google Play's
+    /// `onPurchasesUpdated`), so a crash before that commit leaves the payment to deliver again.
+    var deliveredWithItsDecision = false
+    /// What the app does once it has delivered them, in the same commit (Google Play's app
+    /// acknowledging what it granted): its events follow the delivery's, as the app makes them.
+    var onceDelivered: (() throws -> Void)?
     var handOff = PathReports()
     var afterCommit: [AfterCommit] = []
 
     static var nothing: PathStep { PathStep() }
 
-    init(notice: StoreNotice? = nil, settlements: [Settlement] = []) {
+    init(notice: StoreNotice? = nil, settlements: [Settlement] = [], deliveredWithItsDecision: Bool = false,
+         onceDelivered: (() throws -> Void)? = nil) {
         self.notice = notice
         self.settlements = settlements
+        self.deliveredWithItsDecision = deliveredWithItsDecision
+        self.onceDelivered = onceDelivered
     }
 }
 

@@ -65,10 +65,10 @@ extension PayStationPath {
             return PathStep(notice: StoreNotice(.info, "Back in the game: the payment waits for the game's server; "
                                                 + "the item arrives once Xsolla's retry is taken."))
         }
-        let notice = try context.purchases.settleAndDeliver(invoice.transactionId,
-                                                            as: Self.outcome(of: redirect.status, at: invoice.statusAt))
+        let settlement = try context.purchases.settle(invoice.transactionId,
+                                                      as: Self.outcome(of: redirect.status, at: invoice.statusAt))
         forget(invoice.invoiceId, in: context)
-        return PathStep(notice: notice)
+        return PathStep(settlements: [settlement], deliveredWithItsDecision: true)
     }
 
     /// The event keeps the reason and one shortened copy of the URL (`QuotedText`).
@@ -84,8 +84,8 @@ extension PayStationPath {
         try context.invoices.recordPaymentStatus(status.rawValue, forInvoice: invoice)
         _ = try context.invoices.consume(id: invoice)
         let paidAt = try context.invoices.invoice(id: invoice)?.statusAt
-        let notice = try context.purchases.settleAndDeliver(transactionId, as: Self.outcome(of: status, at: paidAt))
-        return PathStep(notice: notice)
+        let settlement = try context.purchases.settle(transactionId, as: Self.outcome(of: status, at: paidAt))
+        return PathStep(settlements: [settlement], deliveredWithItsDecision: true)
     }
 
     /// - Parameter time: when Pay Station reported the status.

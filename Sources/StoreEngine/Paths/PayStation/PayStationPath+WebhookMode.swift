@@ -47,9 +47,10 @@ extension PayStationPath {
         // Nothing was paid: the purchase ends now, and the page stays until the player closes it.
         try context.invoices.recordPaymentStatus(RedirectURL.Status.canceled.rawValue, forInvoice: session.invoiceId)
         _ = try context.invoices.consume(id: session.invoiceId)
-        return PathStep(notice: try context.purchases.settleAndDeliver(session.transactionId, as: .failed(
+        let settlement = try context.purchases.settle(session.transactionId, as: .failed(
             .other("user_validation: \(reason)"), event: "failed: \(reason)",
-            notice: StoreNotice(.error, "Pay Station refused the payment: \(reason). Nothing was charged."))))
+            notice: StoreNotice(.error, "Pay Station refused the payment: \(reason). Nothing was charged.")))
+        return PathStep(settlements: [settlement], deliveredWithItsDecision: true)
     }
 
     /// The game's answer to a held purchase's `payment`: granted once taken; `troubled` while
@@ -89,9 +90,10 @@ extension PayStationPath {
             }
             try context.log(.payStationTroubled, "status troubled: \(reason); the purchase fails", transaction: transaction.id)
             // Xsolla took the money; the order fails, and only its support returns it.
-            return PathStep(notice: try context.purchases.settleAndDeliver(transaction.id, as: .failed(
+            let settlement = try context.purchases.settle(transaction.id, as: .failed(
                 .other("payment webhook: \(reason)"), event: "failed: \(reason)",
-                notice: StoreNotice(.error, "The order failed: \(reason). Nothing was granted."))))
+                notice: StoreNotice(.error, "The order failed: \(reason). Nothing was granted.")))
+            return PathStep(settlements: [settlement], deliveredWithItsDecision: true)
         }
     }
 

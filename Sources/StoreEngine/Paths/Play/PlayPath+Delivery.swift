@@ -10,35 +10,46 @@ extension PlayPath {
     /// signature with its licence key, grants, finishes and, unless QA turned it off,
     /// acknowledges (or consumes a consumable), in one commit. A purchase that fails
     /// verification is neither granted nor acknowledged: Google Play refunds it at its deadline.
-    func deliver(_ transaction: String, in context: PathContext) throws -> StoreNotice {
+    func deliver(_ transaction: String, in context: PathContext) throws -> PathStep {
         let records = context.records(PlayPurchaseRecords.self)
-        guard var purchase = try records.purchase(of: transaction), purchase.state == .purchased else {
-            return StoreNotice(.info, "Google Play holds no purchase for \(transaction).")
+        guard let purchase = try records.purchase(of: transaction), purchase.state == .purchased else {
+            return PathStep(notice: StoreNotice(.info, "Google Play holds no purchase for \(transaction)."))
         }
         try context.log(.playPurchasesUpdated, "onPurchasesUpdated(OK, [\(purchase.orderId) PURCHASED])",
                         transaction: transaction)
         if let problem = try verificationProblem(of: purchase, with: records) {
             try context.log(.playVerifyFailed, "the purchase's signature does not verify (\(problem)): "
                             + "not granted, not acknowledged", transaction: transaction)
-            return StoreNotice(.error, "Google Play's purchase failed verification: \(problem). Nothing was granted.")
+            return PathStep(notice: StoreNotice(.error, "Google Play's purchase failed verification: \(problem). "
+                                                + "Nothing was granted."))
         }
         try context.log(.playVerified, "signature verified with the licence key (\(RSAKey.algorithm))", transaction: transaction)
         let paidAt = Date(timeIntervalSince1970: Double(purchase.purchaseTime) / 1000)
-        let notice = try context.purchases.settleAndDeliver(transaction, as: .paid(at: paidAt))
+        let paid = try context.purchases.settle(transaction, as: .paid(at: paidAt))
+        // Granted in the payment's commit, and only then acknowledged, as the app does after granting.
+        return PathStep(settlements: [paid], deliveredWithItsDecision: true) { [self] in
+            try acknowledgeGranted(purchase, with: records, in: context)
+        }
+    }
+
+    /// What the app does once it has granted a purchase: its store's notification of it, then
+    /// the acknowledgement (or consumption) that keeps Google Play from refunding it.
+    private func acknowledgeGranted(_ purchase: PlayPurchase, with records: PlayPurchaseRecords,
+                                    in context: PathContext) throws {
+        var purchase = purchase
         let subscribes = context.catalog.product(id: purchase.productId)?.type == .autoRenewable
         // A plan change's purchase names the one it replaced, whose token is no longer valid.
         let linked = purchase.linkedPurchaseToken.map {
             ", linkedPurchaseToken \($0.prefix(12))… (\(purchase.replacementMode ?? "replaced"); that token is no longer valid)"
         } ?? ""
         try context.log(subscribes ? .subscriptionPurchased : .oneTimeProductPurchased,
-                        "\(purchase.productId) \(purchase.orderId)\(linked)", transaction: transaction)
+                        "\(purchase.productId) \(purchase.orderId)\(linked)", transaction: purchase.transactionId)
         guard try records.appAcknowledges() else {
             try context.log(.playAcknowledged, "the app leaves \(purchase.orderId) unacknowledged (QA): Google Play "
-                            + "refunds it at its deadline", transaction: transaction)
-            return notice
+                            + "refunds it at its deadline", transaction: purchase.transactionId)
+            return
         }
         try settleOwnership(of: &purchase, in: context)
-        return notice
     }
 
     /// Why the purchase's signature cannot be trusted, or nil.

@@ -58,7 +58,7 @@ extension PlayPath {
         try context.log(.playCharged, "the slow test card approved \(purchase.orderId): PENDING → PURCHASED",
                         transaction: transaction)
         try scheduleDeadline(of: transaction, in: context)
-        return PathStep(notice: try deliver(transaction, in: context))
+        return try deliver(transaction, in: context)
     }
 
     /// The deadline passed unacknowledged: Google Play refunds the purchase and revokes it.

@@ -21,7 +21,7 @@ extension PlayPath {
             }
             try context.log(.playQueryPurchases, "queryPurchasesAsync at launch: \(transaction.id) PURCHASED, "
                             + "not yet delivered", transaction: transaction.id)
-            return PathStep(notice: try deliver(transaction.id, in: context))
+            return try deliver(transaction.id, in: context)
         case .pending?:
             return .nothing
         case .declined?, nil:

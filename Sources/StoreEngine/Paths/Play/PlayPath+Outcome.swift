@@ -92,7 +92,7 @@ extension PlayPath {
         // The sheet goes with the payment's commit, before the delivery's.
         context.onceCommitted { [self] in session = nil }
         try context.purchases.reached(.paid)
-        return PathStep(notice: try deliver(transaction, in: context))
+        return try deliver(transaction, in: context)
     }
 
     /// The purchase Google Play keeps for a transaction, its JSON signed with the app's licence key.

@@ -82,7 +82,7 @@ public struct XeeSDK {
         -> StoreReport {
         if let storefrontId { store.shownStorefront = storefrontId }
         return try store.takeCall {
-            let notice = try store.apply(store.decide { try store.xeePath.resume(productId, in: store.context) })
+            let notice = try store.decideAndApply { try store.xeePath.resume(productId, in: store.context) }
             if store.xeePath.sheet(in: store.context) != nil { store.reached(.opened) }
             return notice
         }
