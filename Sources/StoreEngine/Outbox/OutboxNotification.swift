@@ -111,16 +111,22 @@ public struct OutboxNotification: Sendable, Equatable {
         try listed(try ledger.notifications(newerThan: id, newestFirst: limit), in: ledger)
     }
 
-    /// Notification `id` as the ledger has it now; nil when it has no such row.
+    /// Notification `id` as the ledger has it now; nil when it has no such row. Its own
+    /// attempts only: an older row's, read as a list's, would bring every later row's too.
     static func reading(id: Int64, in ledger: LedgerDatabase) throws -> OutboxNotification? {
-        try ledger.notification(id: id).flatMap { try listed([$0], in: ledger).first }
+        guard let row = try ledger.notification(id: id) else { return nil }
+        return made(from: [row], attempts: [id: try ledger.attempts(ofNotification: id)]).first
     }
 
     /// The rows with their attempts, read in one query for all of them.
     private static func listed(_ rows: [NotificationRecord], in ledger: LedgerDatabase) throws -> [OutboxNotification] {
         let ids = rows.compactMap(\.id)
-        let attempts = try ids.min().map { try ledger.attempts(ofNotificationsFrom: $0) } ?? [:]
-        return rows.map { row in
+        return made(from: rows, attempts: try ids.min().map { try ledger.attempts(ofNotificationsFrom: $0) } ?? [:])
+    }
+
+    private static func made(from rows: [NotificationRecord],
+                             attempts: [Int64: [NotificationAttemptRecord]]) -> [OutboxNotification] {
+        rows.map { row in
             OutboxNotification(
                 id: row.id ?? 0, store: row.store, uuid: row.uuid, type: row.type, subtype: row.subtype,
                 transactionId: row.transactionId, url: row.url, body: row.body,
