@@ -403,6 +403,7 @@ extension Store {
         report.timeRate = timeRate
         report.renewalRate = renewalRate
         report.snapshot.notifications = outboxList.current(in: ledger)
+        report.snapshot = sharedSnapshot.sharing(report.snapshot)
         for path in paths { path.sdkState?.describe(into: &report, in: context) }
         return report
     }

@@ -27,6 +27,8 @@ public final class Store {
     public internal(set) var outbox = OutboxSettings()
     /// The newest notifications for the Server pane, read again when the outbox changes.
     var outboxList = OutboxList()
+    /// The last report's snapshot, whose unchanged parts the next report hands up again.
+    var sharedSnapshot = SharedSnapshot()
     /// The player's transactions, grants, subscriptions and events, as the panes read them.
     var account = Account()
     /// The key this ledger signs its transactions with, made once and kept in the ledger.
