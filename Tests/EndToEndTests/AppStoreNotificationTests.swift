@@ -147,7 +147,8 @@ extension EndToEnd.AppStoreNotifications {
     }
 }
 
-/// A team's backend for the tests: `storefront keys` for the state directory, then
+/// A team's backend for the tests: `storefront keys` for the state directory (a fresh one,
+/// given the keys made once: SharedKeys), then
 /// `Tests/Support/receive_notifications.py` listening on a port the system picks, reading each
 /// notification with Apple's library and answering `answers` in turn (then 200); or another
 /// receiver script (`script:`) that writes one JSON line a request the same way.
@@ -157,6 +158,7 @@ struct NotificationReceiver {
     private let log: String
 
     init(in directory: String, state: String, keys: String, python: String, answers: [Int] = []) throws {
+        try SharedKeys.copy(into: state)
         let made = try Finished.run(try BuiltBinary.path(), ["keys", "--out", keys, "--state-dir", state, "--catalog", BuiltBinary.catalog])
         try #require(made.status == 0, "\(made.standardError)")
         try self.init(script: "receive_notifications.py", in: directory, python: python,

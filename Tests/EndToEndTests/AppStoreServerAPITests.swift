@@ -16,6 +16,8 @@ extension EndToEnd {
             defer { directory.remove() }
             let state = directory.path + "/state"
             let binary = try BuiltBinary.path()
+            // The keys made once (SharedKeys), which `keys` writes out below.
+            try SharedKeys.copy(into: state)
             let run = try Finished.run(binary, [
                 "scenario", BuiltBinary.root + "/Tests/Scenarios/storekit-server-api.scenario", "--state-dir", state, "--quiet",
             ])

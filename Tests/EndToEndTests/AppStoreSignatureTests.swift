@@ -4,12 +4,13 @@ import Testing
 extension EndToEnd {
     /// The App Store's signed transactions as a team's backend checks them, with Apple's own
     /// app-store-server-library: every App Store, Xee and Pay Station scenario of Tests/Scenarios
-    /// (and the subscription and refund ones) runs on a state directory of its own, `storefront
-    /// keys` writes that directory's root certificate, and each JWS `history --json` exports goes
-    /// through Apple's `SignedDataVerifier` (online checks off, so the chain is checked at the
-    /// payload's `signedDate`): what storefront says verifies, Apple's library verifies and
-    /// decodes as the ledger has it; what storefront says was altered, Apple's library refuses;
-    /// and another state directory's root refuses them all.
+    /// (and the subscription and refund ones) runs on a state directory of its own, which starts
+    /// with the keys `storefront keys` made once (SharedKeys), and each JWS `history --json`
+    /// exports goes through Apple's `SignedDataVerifier` with the root `keys` wrote (online
+    /// checks off, so the chain is checked at the payload's `signedDate`): what storefront says
+    /// verifies, Apple's library verifies and decodes as the ledger has it; what storefront says
+    /// was altered, Apple's library refuses; and the root of a state directory with keys of its
+    /// own refuses them all.
     @Suite("App Store signed data verifies with Apple's app-store-server-library")
     struct AppStoreSignatures {
         @Test func everySignedTransactionOfEveryAppStoreScenarioVerifiesWithApplesLibrary() throws {
@@ -21,8 +22,10 @@ extension EndToEnd {
             let scenarios = try FileManager.default.contentsOfDirectory(atPath: folder)
                 .filter { name in name.hasSuffix(".scenario") && prefixes.contains { name.hasPrefix($0) } }.sorted()
             try #require(scenarios.count >= 40, "the App Store scenarios: \(scenarios)")
-            // A root of a state directory that signed none of them.
+            // A root of a state directory that signed none of them: `keys` makes its keys anew.
             let stranger = try Self.keys(state: directory.path + "/stranger", out: directory.path + "/stranger-keys")
+            try #require(try Data(contentsOf: URL(fileURLWithPath: stranger.root))
+                         != Data(contentsOf: URL(fileURLWithPath: try SharedKeys.made().root)), "another root")
 
             var runs: [[String: Any]] = []
             var rowsByRun: [[[String: Any]]] = []
@@ -30,10 +33,11 @@ extension EndToEnd {
             var appAppleIds: [Int] = []
             for scenario in scenarios {
                 let state = directory.path + "/" + scenario
+                // Made once, not for each of 48 directories: a second of RSA keys each. Checked
+                // against these root and id, a scenario that signed with other keys fails.
+                let keys = try SharedKeys.copy(into: state)
                 let run = try Finished.run(binary, ["scenario", folder + "/" + scenario, "--state-dir", state, "--quiet"])
                 try #require(run.status == 0, "\(scenario): \(run.standardOutput)\(run.standardError)")
-                // The keys first: the app transaction names the app's Apple id once it has one.
-                let keys = try Self.keys(state: state, out: directory.path + "/\(scenario)-keys")
                 let history = try Finished.run(binary, ["history", "--json", "--state-dir", state])
                 try #require(history.status == 0, "\(scenario): \(history.standardError)")
                 let file = directory.path + "/\(scenario).json"
@@ -155,6 +159,7 @@ extension EndToEnd.AppStoreSignatures {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let state = directory.path + "/state"
+        let keys = try SharedKeys.copy(into: state)
         let script = directory.path + "/xcode.scenario"
         try """
             catalog \(BuiltBinary.catalog)
@@ -179,7 +184,6 @@ extension EndToEnd.AppStoreSignatures {
         let history = try Finished.run(binary, ["history", "--json", "--state-dir", state])
         let file = directory.path + "/history.json"
         try history.standardOutput.write(toFile: file, atomically: true, encoding: .utf8)
-        let keys = try Self.keys(state: state, out: directory.path + "/keys")
         let verdicts = try Self.python(runs: [["history": file, "root": keys.root, "otherRoot": keys.root,
                                                "appAppleId": keys.appAppleId]], in: directory)
         let byId = Dictionary(uniqueKeysWithValues: try #require(verdicts.first).compactMap { verdict in

@@ -36,6 +36,8 @@ extension EndToEnd {
             buy
             play instrument approves
             """.write(toFile: setup, atomically: true, encoding: .utf8)
+            // The keys made once (SharedKeys), which `keys` writes out below.
+            try SharedKeys.copy(into: state)
             let run = try Finished.run(binary, ["scenario", setup, "--state-dir", state, "--quiet"])
             try #require(run.status == 0, "\(run.standardOutput)\(run.standardError)")
             let tokens = try Self.tokens(binary: binary, state: state)

@@ -8,9 +8,11 @@ extension EndToEnd {
     /// base64 data; the purchase tokens are those `storefront history --json` exports.
     @Suite("Google Play notifications as Pub/Sub pushes them")
     struct PlayNotifications {
-        /// `storefront keys --out DIR/keys` for the state directory `DIR/state`, which it returns.
+        /// `storefront keys --out DIR/keys` for the state directory `DIR/state`, which it returns
+        /// (given the keys made once: SharedKeys).
         private static func writeKeys(in directory: TemporaryDirectory) throws -> String {
             let state = directory.path + "/state"
+            try SharedKeys.copy(into: state)
             let keys = try Finished.run(try BuiltBinary.path(), ["keys", "--out", directory.path + "/keys", "--state-dir", state,
                                                                  "--catalog", BuiltBinary.catalog])
             try #require(keys.status == 0, "\(keys.standardError)")

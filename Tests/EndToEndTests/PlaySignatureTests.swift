@@ -3,8 +3,9 @@ import Testing
 
 extension EndToEnd {
     /// Google Play's purchases as Google signs them, checked as an Android app checks them: every
-    /// Google Play scenario of Tests/Scenarios runs on a state directory kept for the test, then
-    /// each purchase `history --json` exports (`originalJson`, `signature`) verifies with Python's
+    /// Google Play scenario of Tests/Scenarios runs on a state directory kept for the test, which
+    /// starts with the keys `storefront keys` made once (SharedKeys: the licence key is one of
+    /// them, and every directory must print it), then each purchase `history --json` exports (`originalJson`, `signature`) verifies with Python's
     /// `cryptography` (PKCS #1 v1.5, SHA-1) against the Base64 licence key `public-key --path play`
     /// prints, as the Play Billing samples' `Security.verifyPurchase` does; none carries an App
     /// Store JWS; renewals keep the token and number their orders `..0`, `..1`; `--csv` says the
@@ -22,9 +23,11 @@ extension EndToEnd {
             var verifiedPurchases = 0
             for scenario in scenarios {
                 let state = directory.path + "/" + scenario
+                // Made once, not an RSA key for each directory.
+                let keys = try SharedKeys.copy(into: state)
                 let run = try Finished.run(binary, ["scenario", folder + "/" + scenario, "--state-dir", state, "--quiet"])
                 try #require(run.status == 0, "\(scenario): \(run.standardOutput)\(run.standardError)")
-                let checked = try Self.check(state: state, in: directory, named: scenario)
+                let checked = try Self.check(state: state, in: directory, named: scenario, licenceKey: keys.licenceKey)
                 verifiedPurchases += checked
             }
             // The subscriptions' renewals alone make dozens.
@@ -73,8 +76,10 @@ extension EndToEnd {
 
         // MARK: Checks
 
-        /// Checks one scenario's kept state; returns how many purchases verified.
-        private static func check(state: String, in directory: TemporaryDirectory, named scenario: String) throws -> Int {
+        /// Checks one scenario's kept state, whose licence key must be `licenceKey`; returns how
+        /// many purchases verified.
+        private static func check(state: String, in directory: TemporaryDirectory, named scenario: String,
+                                  licenceKey: String) throws -> Int {
             let binary = try BuiltBinary.path()
             let history = try Finished.run(binary, ["history", "--json", "--state-dir", state])
             try #require(history.status == 0, "\(scenario): \(history.standardError)")
@@ -97,6 +102,8 @@ extension EndToEnd {
 
             let key = try Finished.run(binary, ["public-key", "--path", "play", "--state-dir", state])
             try #require(key.status == 0, "\(scenario): \(key.standardError)")
+            #expect(key.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == licenceKey,
+                    "\(scenario): the licence key is not the one copied in")
             let verdicts = try python(history: file, key: key.standardOutput)
             #expect(verdicts.count == play.filter { $0["originalJson"] != nil }.count)
             for verdict in verdicts {

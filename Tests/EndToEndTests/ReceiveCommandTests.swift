@@ -45,6 +45,8 @@ extension EndToEnd {
             defer { directory.remove() }
             let state = directory.path + "/state"
             let binary = try BuiltBinary.path()
+            // The keys made once (SharedKeys), which `keys` writes out.
+            try SharedKeys.copy(into: state)
             let keys = try Finished.run(binary, ["keys", "--out", directory.path + "/keys", "--state-dir", state,
                                                  "--catalog", BuiltBinary.catalog])
             try #require(keys.status == 0, "\(keys.standardError)")

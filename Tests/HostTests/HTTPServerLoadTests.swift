@@ -31,7 +31,8 @@ struct HTTPServerLoadTests {
         init(purchases: Int = 3, timeoutSeconds: Int = 10, bodyLimit: Int = 1 << 20) throws {
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("http-load-\(UUID().uuidString)").path
             let directory = StateDirectory(path: folder)
-            let keys = try directory.serverKeys()
+            // Made once for the process, not three RSA keys for each server.
+            let keys = try SharedServerKeys.copy(into: folder)
             try SyntheticHistory.writeSigned(purchases: purchases, of: SKU.gems100, in: "JPN", user: "player-1",
                                              catalog: defaultCatalog, toLedgerAt: directory.ledgerPath,
                                              startingAt: fixedNow)

@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import TestFixtures
 import Testing
 @testable import StoreEngine
 
@@ -9,11 +10,12 @@ import Testing
 /// in EndToEndTests.)
 @Suite("App Store Server API: the handler")
 struct AppStoreServerAPIHandlerTests {
-    /// A state directory with `purchases` Pay Station purchases of gems and its server keys.
+    /// A state directory with `purchases` Pay Station purchases of gems and its server keys
+    /// (made once for the process: SharedServerKeys).
     static func withAPI(purchases: Int = 1, _ body: (AppStoreServerAPI, ServerKeys, StoreHarness) throws -> Void) throws {
         try withTemporaryDirectory { path in
             let directory = StateDirectory(path: path)
-            let keys = try directory.serverKeys()
+            let keys = try SharedServerKeys.copy(into: path)
             let harness = try StoreHarness(path: directory.ledgerPath, catalog: try defaultCatalog(), userId: "player-1",
                                            rate: nil, start: TestClock.start)
             for _ in 0..<purchases { _ = try harness.buy(SKU.gems100) }

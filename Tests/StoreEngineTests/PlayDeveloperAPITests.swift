@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Ledger
+import TestFixtures
 import Testing
 @testable import StoreEngine
 
@@ -13,13 +14,14 @@ import Testing
 struct PlayDeveloperAPIHandlerTests {
     static let base = "/androidpublisher/v3/applications/com.example.stardust/purchases"
 
-    /// A state directory with its server keys, a store on its ledger whose app leaves Google
-    /// Play purchases unacknowledged, and the APIs reading it.
+    /// A state directory with its server keys (made once for the process: SharedServerKeys), a
+    /// store on its ledger whose app leaves Google Play purchases unacknowledged, and the APIs
+    /// reading it.
     static func withAPI(catalog given: ProductCatalog? = nil,
                         _ body: (StoreServers, ServerKeys, StoreHarness) throws -> Void) throws {
         try withTemporaryDirectory { path in
             let directory = StateDirectory(path: path)
-            let keys = try directory.serverKeys()
+            let keys = try SharedServerKeys.copy(into: path)
             let catalog = try given ?? defaultCatalog()
             let harness = try StoreHarness(path: directory.ledgerPath, catalog: catalog, userId: "player-1",
                                            rate: .paused, start: TestClock.start)
