@@ -149,13 +149,15 @@ public struct ServerRowMeasures: Sendable {
             url = notification.url
         }
 
-        /// Whether `notification`'s cells are made of the same, read in place: a row the engine
-        /// did not read again shares its texts with the kept one, so each comparison of them
-        /// is one of their storage, and no copy of the row is made.
-        func matches(_ notification: OutboxNotification) -> Bool {
-            nextAttemptAt == notification.nextAttemptAt && createdAt == notification.createdAt
-                && lastAttempt == notification.attempts.last && url == notification.url && type == notification.type
-                && subtype == notification.subtype && store == notification.store
+        /// Whether the cells of `notifications[index]` are made of the same, each field read in
+        /// place: bound to a name, the whole row (its request, headers and every attempt) would
+        /// be copied first. A row the engine did not read again shares its texts with the kept
+        /// one, so each comparison of them is one of their storage.
+        func matches(_ notifications: [OutboxNotification], at index: Int) -> Bool {
+            nextAttemptAt == notifications[index].nextAttemptAt && createdAt == notifications[index].createdAt
+                && lastAttempt == notifications[index].attempts.last && url == notifications[index].url
+                && type == notifications[index].type && subtype == notifications[index].subtype
+                && store == notifications[index].store
         }
     }
 
@@ -211,7 +213,7 @@ public struct ServerRowMeasures: Sendable {
 
     /// The row's widths, measured now unless kept for its cells as they are.
     private mutating func row(of notifications: [OutboxNotification], at index: Int, clock: WallClock, today: Date?) -> Row {
-        if let kept = rows[notifications[index].id], kept.source.matches(notifications[index]) { return kept }
+        if let kept = rows[notifications[index].id], kept.source.matches(notifications, at: index) { return kept }
         let notification = notifications[index]
         let cells = ServerCells(notification, clock: clock, today: today)
         let row = Row(source: Source(notification), widths: ServerColumns.Column.allCases.map { DisplayWidth.of(cells[$0]) },
