@@ -2,10 +2,11 @@ import Foundation
 
 /// The last snapshot the store reported, so that the next one hands up the very arrays of
 /// every part that did not change. The app compares each new snapshot with the one it shows
-/// (are the transactions as they were? which Server rows changed?), and an array compared with
-/// itself is equal at once, without a look at any element; a backend timing out brings a report
-/// every attempt, each changing one notification. The comparison happens here instead, on the
-/// engine's thread, which is not the one drawing frames.
+/// (are the transactions as they were?), and an array compared with itself is equal at once,
+/// without a look at any element; a backend timing out brings a report every attempt. The
+/// comparison happens here instead, on the engine's thread, which is not the one drawing frames.
+/// The notifications are not among the parts: `OutboxList` already hands up its own array when
+/// the outbox did not change, and when it did, comparing the list again would find just that.
 struct SharedSnapshot {
     private var last: StoreSnapshot?
 
@@ -17,7 +18,6 @@ struct SharedSnapshot {
             Self.share(\.entitlements, of: last, into: &shared)
             Self.share(\.events, of: last, into: &shared)
             Self.share(\.subscriptions, of: last, into: &shared)
-            Self.share(\.notifications, of: last, into: &shared)
         }
         last = shared
         return shared

@@ -149,7 +149,7 @@ enum HistoryBench {
             _ = session.app.update(.key(index.isMultiple(of: 2) ? .up : .down))
             let start = threadCPUNanoseconds()
             let frame = session.app.view()
-            samples.append(Double(threadCPUNanoseconds() - start) / 1e9)
+            samples.append(cpuSeconds(since: start))
             if !index.isMultiple(of: 2) { try checkAtEnd(session, frame: frame) }
         }
         return samples
@@ -159,7 +159,7 @@ enum HistoryBench {
     private static func timeReport(_ session: Session) throws(CommandFailure) -> Double {
         let start = threadCPUNanoseconds()
         let report = session.store.currentReport()
-        let seconds = Double(threadCPUNanoseconds() - start) / 1e9
+        let seconds = cpuSeconds(since: start)
         guard report.snapshot.transactions.count == session.app.snapshot.transactions.count else {
             throw CommandFailure(.ioError, "the history bench's report lists \(report.snapshot.transactions.count) transactions, "
                                  + "the app \(session.app.snapshot.transactions.count)")

@@ -73,7 +73,7 @@ enum NotificationStormBench {
             // As the loop drains a batch: a report the next one replaces is taken for what it alone carries.
             let reports = tallies.flatMap { $0.takeReports() }.map(Message.store)
             for message in reports.supersedingReports() { bench.take(message) }
-            if !reports.isEmpty { taking.append(Double(threadCPUNanoseconds() - start) / 1e9) }
+            if !reports.isEmpty { taking.append(cpuSeconds(since: start)) }
             let frame = bench.app.view()
             terminal.draw(frame)
             return frame

@@ -41,6 +41,11 @@ func threadCPUNanoseconds() -> UInt64 {
     ThreadClock.cpuNanoseconds()
 }
 
+/// The thread's CPU seconds since `start` (`threadCPUNanoseconds()`).
+func cpuSeconds(since start: UInt64) -> Double {
+    Double(threadCPUNanoseconds() - start) / 1e9
+}
+
 /// `1.23 ms`, `456 µs`, `2.1 s`.
 func formatDuration(_ seconds: Double) -> String {
     if seconds >= 1 { return String(format: "%.2f s", seconds) }
