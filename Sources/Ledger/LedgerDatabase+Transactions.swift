@@ -97,24 +97,35 @@ extension LedgerDatabase {
     @discardableResult
     public func recordRevocation(ofTransaction id: String, reason: String, at time: Date) throws -> Bool {
         try inTransaction {
-            let statement = try database.prepare("""
+            let changed = try updateNotingHistory(of: id, at: time, note: "refunded: \(reason)", sql: """
                 UPDATE transactions SET revoked_at = ?2, revocation_reason = ?3, updated_at = ?2
                 WHERE id = ?1 AND revoked_at IS NULL
-                """)
+                """, binding: reason)
+            guard changed else { return false }
+            let grant = try database.prepare("UPDATE grants SET revoked_at = ?2 WHERE transaction_id = ?1")
+            try grant.bind(id, at: 1)
+            try grant.bind(time, at: 2)
+            try grant.step()
+            return true
+        }
+    }
+
+    /// Runs one update of a transaction's row (`?1` its id, `?2` the time, `?3` the value) and,
+    /// when it changed the row, notes it in the transaction's history; false when it changed
+    /// nothing (the row was not in the state the update expects).
+    func updateNotingHistory(of id: String, at time: Date, note: String, sql: String, binding value: String) throws -> Bool {
+        try inTransaction {
+            let statement = try database.prepare(sql)
             try statement.bind(id, at: 1)
             try statement.bind(time, at: 2)
-            try statement.bind(reason, at: 3)
+            try statement.bind(value, at: 3)
             try statement.step()
             guard database.changes == 1 else {
                 if try transaction(id: id) == nil { throw LedgerError.unknownTransaction(id: id) }
                 return false
             }
-            let grant = try database.prepare("UPDATE grants SET revoked_at = ?2 WHERE transaction_id = ?1")
-            try grant.bind(id, at: 1)
-            try grant.bind(time, at: 2)
-            try grant.step()
             guard let state = try transaction(id: id)?.state else { throw LedgerError.unknownTransaction(id: id) }
-            try appendHistory(id, state: state, at: time, note: "refunded: \(reason)")
+            try appendHistory(id, state: state, at: time, note: note)
             return true
         }
     }
@@ -257,7 +268,7 @@ extension LedgerDatabase {
         id, product_id, user_id, storefront, integration_path, state, quantity, price, currency,
         invoice_id, variation_id, error, created_at, updated_at, finished_at, purchased_at, amount_charged,
         offer_type, offer_id, signed_transaction, revoked_at, revocation_reason, original_transaction_id, locale,
-        period_end
+        period_end, refund_request_reason, refund_requested_at, refund_decision
         """
 
     private static func transactionRecords(from statement: SQLiteStatement) throws -> [TransactionRecord] {
@@ -295,7 +306,10 @@ extension LedgerDatabase {
             revokedAt: row.optionalDate(column: 20),
             revocationReason: row.optionalString(column: 21),
             locale: row.optionalString(column: 23),
-            periodEnd: row.optionalDate(column: 24)
+            periodEnd: row.optionalDate(column: 24),
+            refundRequest: row.optionalString(column: 25).map {
+                RefundRequestRecord(reason: $0, requestedAt: row.date(column: 26), decision: row.optionalString(column: 27))
+            }
         )
     }
 

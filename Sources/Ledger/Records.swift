@@ -55,6 +55,8 @@ public struct TransactionRecord: Sendable, Equatable {
     /// period (Google Play credits the unused part of a replaced plan as time, or keeps the
     /// old billing date); nil for every other transaction, whose period runs from `purchasedAt`.
     public var periodEnd: Date?
+    /// The refund the player asked for on the App Store's sheet, if any.
+    public var refundRequest: RefundRequestRecord?
 
     public var isFinished: Bool { finishedAt != nil }
 
@@ -83,7 +85,8 @@ public struct TransactionRecord: Sendable, Equatable {
         revokedAt: Date? = nil,
         revocationReason: String? = nil,
         locale: String? = nil,
-        periodEnd: Date? = nil
+        periodEnd: Date? = nil,
+        refundRequest: RefundRequestRecord? = nil
     ) {
         self.id = id
         self.productId = productId
@@ -110,6 +113,21 @@ public struct TransactionRecord: Sendable, Equatable {
         self.revocationReason = revocationReason
         self.locale = locale
         self.periodEnd = periodEnd
+        self.refundRequest = refundRequest
+    }
+}
+
+/// A refund the player asked the App Store for: the reason chosen on its sheet, when, and the
+/// App Store's decision (`approved`, `declined`, `reversed`); nil while it waits.
+public struct RefundRequestRecord: Sendable, Equatable {
+    public var reason: String
+    public var requestedAt: Date
+    public var decision: String?
+
+    public init(reason: String, requestedAt: Date, decision: String? = nil) {
+        self.reason = reason
+        self.requestedAt = requestedAt
+        self.decision = decision
     }
 }
 

@@ -310,6 +310,15 @@ enum Schema {
             PRIMARY KEY (notification_id, attempt)
         );
         """,
+        // 19: a refund the player asked for on the App Store's own sheet (`beginRefundRequest`):
+        // the reason chosen and when, and how the App Store decided (approved, declined, or an
+        // approved refund reversed later), kept on the transaction the request is for.
+        """
+        ALTER TABLE transactions ADD COLUMN refund_request_reason TEXT;
+        ALTER TABLE transactions ADD COLUMN refund_requested_at REAL;
+        ALTER TABLE transactions ADD COLUMN refund_decision TEXT
+            CHECK (refund_decision IN ('approved', 'declined', 'reversed'));
+        """,
     ]
 
     // Part of migration 16's text, so shipped: never edit these two, or a ledger migrated

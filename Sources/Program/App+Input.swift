@@ -38,7 +38,7 @@ extension App {
             if overlay.kind == .messages { return .messages }
             return overlay.notificationID == nil ? .overlay : .notificationDetails
         }
-        if sheet != nil { return .sheet }
+        if sheet != nil || storeSheet != nil { return .sheet }
         if menus.open != nil { return .menu }
         if picker.prompt != nil { return .prompt }
         if focus != .paywall { return .pane }
@@ -71,7 +71,7 @@ extension App {
             return sheets.update(.click(x: event.x, y: event.y, screen: Rect(x: 0, y: 0, width: width, height: height),
                                         audience: audience, direction: paywall.writingDirection, clearOf: boxesBeneath))
         }
-        guard sheet == nil, overlay == nil, picker.prompt == nil else { return [] }
+        guard sheet == nil, storeSheet == nil, overlay == nil, picker.prompt == nil else { return [] }
         if let open = menus.open {
             // The menu covers the panes: a click on an item chooses it, anywhere else closes it.
             guard event.kind == .press else { return [] }

@@ -100,6 +100,8 @@ extension App {
             return sheets.update(.answerStoreKit(input))
         case .answerPlay(let input):
             return sheets.update(.answerPlay(input))
+        case .answerStoreSheet(let input):
+            return sheets.update(.answerStoreSheet(input))
         case .applyTimeRate:
             return time.update(.applyPendingRate)
         case .catalogSaved(let save):
@@ -134,10 +136,10 @@ extension App {
     /// An engine report replaces the panes and the sheet; products answers go to the paywall.
     private mutating func apply(_ report: StoreReport, onTheClock: Bool = false) -> [Effect] {
         // A sheet that has just opened starts clean: the last purchase's line goes.
-        if sheet == nil, report.sheet != nil { noticeLine.clear() }
+        if sheet == nil, storeSheet == nil, report.sheet != nil || report.storeSheet != nil { noticeLine.clear() }
         lastCallFailed = report.failure != nil
         if let page = report.olderEvents { _ = panes.update(.olderEvents(page)) }
-        _ = sheets.update(.reported(report.sheet, accessWait: report.accessWait))
+        _ = sheets.update(.reported(report.sheet, storeSheet: report.storeSheet, accessWait: report.accessWait))
         heldPromotions = report.heldPromotions
         xeeServer = report.xeeServer
         var effects = follow(menus.update(.xeeServerReported(xeeServer)))
@@ -163,7 +165,7 @@ extension App {
     /// Enter on the paywall, or a script's `buy`. Nothing while a sheet waits on the player:
     /// as with Enter, which the sheet takes, one purchase at a time.
     mutating func buySelected() -> [Effect] {
-        guard sheet == nil, focus == .paywall else { return [] }
+        guard sheet == nil, storeSheet == nil, focus == .paywall else { return [] }
         return handle(.buy(preview: previewPurchaseNotice()))
     }
 }

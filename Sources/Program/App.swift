@@ -108,6 +108,8 @@ public struct App: Sendable {
     public var events: EventList { panes.events }
     /// The sheet of the purchase waiting on the player; the engine's, read-only.
     public var sheet: PurchaseSheet? { sheets.shown }
+    /// The store's own sheet on screen (a refund request); never open beside a purchase's.
+    public var storeSheet: StoreSheet? { sheets.storeSheet }
     /// While the app polls the Xee profile for a purchase's access.
     public var accessWait: AccessWait? { sheets.accessWait }
     /// How fast the simulated calendar runs, as the engine last reported it.

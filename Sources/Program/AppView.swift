@@ -46,7 +46,7 @@ public struct AppView: Widget {
         frame.render(HintBar(notice: app.noticeLine.shown, hint: Self.hint(app, layout: layout), theme: theme),
                      in: layout.hintBar)
         // Whatever goes over the screen keeps its borders clear of the boxes beneath.
-        let boxes = app.sheet != nil || app.menus.open != nil || app.overlay != nil ? app.boxes(beneathIn: layout) : []
+        let boxes = app.sheet != nil || app.storeSheet != nil || app.menus.open != nil || app.overlay != nil ? app.boxes(beneathIn: layout) : []
         switch app.sheet {
         case .payStation(let page)?:
             frame.render(PayStationSheet(page, now: app.now, clockPaused: app.clockIsPaused, theme: theme,
@@ -63,6 +63,11 @@ public struct AppView: Widget {
         case .described, nil:
             // A path with no view of its own: its sheet is its line at the bottom (`hint`).
             break
+        }
+        if let storeSheet = app.storeSheet {
+            // The store's own sheet is the phone's too, mirrored as the paywall is.
+            frame.render(StoreOwnSheet(storeSheet, theme: theme, direction: app.paywall.writingDirection, clearOf: boxes),
+                         in: screen)
         }
         if let prompt = app.picker.prompt {
             frame.render(CommandPromptView(prompt, vocabulary: app.pickerVocabulary, theme: theme), in: layout.hintBar)
@@ -104,6 +109,7 @@ public struct AppView: Widget {
         case .play(let session)?: return PlaySheet.hint(for: session, audience: app.audience)
         case .described(let sheet)?: return sheet.hint
         case nil:
+            if let storeSheet = app.storeSheet { return StoreOwnSheet.hint(for: storeSheet) }
             // A menu over the panes takes the keys, and says them on its own last line.
             if app.menus.open != nil { return "" }
             if app.focus == .server { return Keymap.serverHint }

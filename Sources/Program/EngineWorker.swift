@@ -97,6 +97,8 @@ public final class EngineWorker: @unchecked Sendable {
                 return try store.resendNotification(id: id)
             case .advanceToNextAttempt(let id):
                 return try store.advanceToNextAttempt(ofNotification: id)
+            case .answerStoreSheet(let input):
+                return try store.answerStoreSheet(input)
             case .toggleWebhookMode:
                 return store.toggleXsollaWebhookMode()
             }

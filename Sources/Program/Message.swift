@@ -61,6 +61,8 @@ public enum Message: Sendable, Equatable {
     /// A script's call on the Google Play path: an answer to its sheet (as QA's row would give
     /// it), or a call of the app's without one (acknowledge, consume, a disconnection).
     case answerPlay(PlayInput)
+    /// A script answers the store's own sheet on screen (a refund request), as its keys would.
+    case answerStoreSheet(StoreSheetInput)
     /// The `]` and `[` keys have settled: the rate they stepped to is applied, once.
     case applyTimeRate
     /// The catalog file was saved (the file watcher, a scenario's `reload`).
@@ -144,4 +146,6 @@ public enum EngineCall: Sendable, Equatable {
     case advanceToNextAttempt(ofNotification: Int64)
     /// Xsolla's webhook mode on if off, off if on.
     case toggleWebhookMode
+    /// A key on the store's own sheet on screen.
+    case answerStoreSheet(StoreSheetInput)
 }

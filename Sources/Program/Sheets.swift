@@ -7,12 +7,14 @@ import TerminalUI
 /// engine; what they mean is decided there.
 public struct Sheets: Sendable, Equatable {
     public private(set) var shown: PurchaseSheet?
+    /// The store's own sheet (a refund request), which a store's call opened.
+    public private(set) var storeSheet: StoreSheet?
     /// While the app polls the Xee profile for a purchase's access.
     public private(set) var accessWait: AccessWait?
 
     public enum Action: Sendable {
-        /// The engine's report: its sheet and access wait replace these.
-        case reported(PurchaseSheet?, accessWait: AccessWait?)
+        /// The engine's report: its sheets and access wait replace these.
+        case reported(PurchaseSheet?, storeSheet: StoreSheet? = nil, accessWait: AccessWait?)
         /// A key on the sheet, in front of an `audience` or QA, the storefront written `direction`.
         case key(Key, audience: Bool, direction: WritingDirection)
         /// Characters that came in one burst: one input for Pay Station's field.
@@ -23,6 +25,8 @@ public struct Sheets: Sendable, Equatable {
         case answerStoreKit(StoreKitInput)
         /// A script's call on the Google Play path: an answer to its sheet, or a call without one.
         case answerPlay(PlayInput)
+        /// A script answers the store's own sheet.
+        case answerStoreSheet(StoreSheetInput)
     }
 
     public init(_ sheet: PurchaseSheet? = nil) {
@@ -45,8 +49,9 @@ public struct Sheets: Sendable, Equatable {
 
     mutating func update(_ action: Action) -> [Effect] {
         switch action {
-        case .reported(let sheet, let wait):
+        case .reported(let sheet, let store, let wait):
             shown = sheet
+            storeSheet = store
             accessWait = wait
             return []
         case .key(let key, let audience, let direction):
@@ -72,10 +77,16 @@ public struct Sheets: Sendable, Equatable {
         case .answerPlay(let input):
             if input.isForTheSheet { guard case .play? = shown else { return [] } }
             return [.engine(.send(.play(input)))]
+        case .answerStoreSheet(let input):
+            guard storeSheet != nil else { return [] }
+            return [.engine(.answerStoreSheet(input))]
         }
     }
 
     private func input(for key: Key, audience: Bool, direction: WritingDirection) -> [Effect] {
+        if shown == nil, storeSheet != nil {
+            return StoreOwnSheet.input(for: key).map { [.engine(.answerStoreSheet($0))] } ?? []
+        }
         switch shown {
         case .payStation?:
             return PayStationSheet.input(for: key).map { [.engine(.send(.payStation($0)))] } ?? []

@@ -40,6 +40,8 @@ public enum ScenarioCommand: Sendable, Equatable {
     case play(PlayScenarioStep)
     /// QA's action on a transaction (approve, decline, resolve, refund).
     case act(TransactionAction, TransactionReference)
+    /// A key on the store's own sheet on screen (`sheet next`, `sheet submit`): as the player presses it.
+    case storeSheet(StoreSheetInput)
     case openURL(String)
     /// Quits and launches the app again on the same ledger, as the same player.
     case relaunch

@@ -78,6 +78,8 @@ public enum ScenarioParser {
     static let commandNames = [
         "catalog", "storefront", "path", "user", "size", "network", "seed", "signed-data", "select", "buy", "paystation", "storekit", "play", "acknowledge", "consume",
         "approve", "decline", "resolve", "refund", "rate", "upgrade", "downgrade", "price-increase", "delete", "tamper", "expire", "renew", "billing-issue", "extend-renewal", "cancel-renewal", "enable-renewal", "xee", "open-url", "promote", "resume", "api", "notifications", "webhook-mode", "relaunch", "reload", "restore", "advance", "key", "type", "click", "preview", "expect", "snapshot", "capture", "caption",
+        // The stores' own sheets.
+        "refund-request", "reverse-refund", "sheet",
     ]
 
     private static func parse(_ name: String, _ arguments: [String]) throws(Problem) -> ScenarioCommand {
@@ -229,6 +231,8 @@ public enum ScenarioParser {
                 throw Problem("unknown refund reason \(arguments[1]); reasons: \(reasons.joined(separator: ", "))")
             }
             return .act(.refund(reason), reference(arguments[0]))
+        case "refund-request", "reverse-refund", "sheet":
+            return try storeSheetCommand(name, arguments)
         case "upgrade", "downgrade":
             try exactly(1, "the SKU of another plan in the group: \(name) com.example.stardust.pass.yearly")
             return .changePlan(sku: arguments[0], upgrade: name == "upgrade")
@@ -610,7 +614,7 @@ public enum ScenarioParser {
         !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
-    private static func reference(_ text: String) -> TransactionReference {
+    static func reference(_ text: String) -> TransactionReference {
         text == "last" ? .last : .id(text)
     }
 

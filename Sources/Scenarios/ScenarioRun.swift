@@ -334,6 +334,12 @@ final class ScenarioRun<Terminal: Backend> {
                 ? try findSubscription(reference, in: program.app.snapshot, line)
                 : try find(reference, in: program.app.snapshot, line)
             program.send(.act(action, transactionId: transaction.id))
+        case .storeSheet(let input):
+            let program = try running()
+            guard program.app.storeSheet != nil else {
+                throw failure(line, expected: "a store's sheet open", actual: program.app.sheet == nil ? "no sheet open" : "another sheet")
+            }
+            program.send(.answerStoreSheet(input))
         case .openURL(let url):
             try running().send(.openURL(url))
         case .restore:

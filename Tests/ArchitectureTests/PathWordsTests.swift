@@ -15,7 +15,7 @@ struct PathWordsTests {
     /// none of the paths' files.
     @Test func theScanReadsEveryEngineFileButThePaths() {
         let files = PathWords.checkedFiles(packageRoot: packageRoot)
-        for folder in ["Core", "Clock", "Subscriptions", "Signing"] {
+        for folder in ["Core", "Clock", "Subscriptions", "Signing", "StoreSheets"] {
             #expect(files.contains { $0.hasPrefix("Sources/StoreEngine/\(folder)/") }, "nothing read in \(folder)/")
         }
         #expect(files.contains("Sources/StoreEngine/Core/PathContext.swift"))

@@ -58,6 +58,11 @@ struct Abort: Error, Equatable {}
 
 /// SQL that takes a ledger of schema 18 back to 17 (without setting the version): the outbox gone.
 let undoingSchema18 = "DROP TABLE notification_attempts; DROP TABLE notifications;"
+/// Migration 19's refund-request columns, dropped.
+let undoingSchema19 = """
+    ALTER TABLE transactions DROP COLUMN refund_decision; ALTER TABLE transactions DROP COLUMN refund_requested_at;
+    ALTER TABLE transactions DROP COLUMN refund_request_reason;
+    """
 
 /// SQL that takes a ledger of schema 17 back to 16 (without setting the version): a
 /// subscription's kept level and period gone.

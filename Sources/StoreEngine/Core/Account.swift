@@ -329,6 +329,18 @@ struct Account {
         retallyGrants(ofTransaction: transaction.id)
     }
 
+    /// A refund reversed: the grant `revokeGrant` stopped counts again, from now.
+    mutating func restoreGrant(_ grant: GrantRecord?, of transaction: TransactionRecord) {
+        guard var grant, grant.revokedAt != nil else { return }
+        grant.revokedAt = nil
+        guard grant.kind != .currency else {
+            tally.add(grant, facts: facts(of: grant))
+            return
+        }
+        for index in grants.indices where grants[index].transactionId == transaction.id { grants[index].revokedAt = nil }
+        retallyGrants(ofTransaction: transaction.id)
+    }
+
     /// The subscription group of a granted transaction, if it granted an access level.
     func group(ofTransaction id: String) -> String? {
         groupOfTransaction[id]
@@ -491,6 +503,7 @@ extension TransactionSummary {
                   pending: record.state == .deferred ? PendingReason(recorded: record.error) : nil,
                   originalTransactionId: record.originalTransactionId, revokedAt: record.revokedAt,
                   revocationReason: record.revocationReason, locale: record.locale)
+        refundRequest = record.refundRequest.map(RefundRequest.init(record:))
     }
 }
 

@@ -26,6 +26,8 @@ public enum ProductsOutcome: Sendable, Equatable {
 public struct StoreReport: Sendable, Equatable {
     public var snapshot: StoreSnapshot
     public var sheet: PurchaseSheet?
+    /// The store's own sheet on screen (a refund request), opened by one of the store's calls.
+    public var storeSheet: StoreSheet?
     public var notice: StoreNotice?
     /// Set when the call was a products request.
     public var products: ProductsReply?

@@ -32,6 +32,12 @@ extension Store {
             switch action {
             case .refund(let reason):
                 return try refund(record, because: reason)
+            case .requestRefund:
+                return refusalIfASheetIsOpen() ?? openRefundRequest(for: record)
+            case .decideRefundRequest(let approve):
+                return try decideRefundRequest(of: record, approve: approve)
+            case .reverseRefund:
+                return try reverseRefund(of: record)
             case .approve, .decline, .resolve:
                 let owner = path(of: record)
                 let step = try decide { try owner.lifecycle?.answer(action, to: record, in: context) }

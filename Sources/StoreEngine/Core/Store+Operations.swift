@@ -399,6 +399,7 @@ extension Store {
         var report = StoreReport(snapshot: account.snapshot(at: now, waiting: serverWaits),
                                  sheet: sheetOnScreen,
                                  notice: notice, clock: clock, nextDue: upcoming.agenda.nextDue)
+        report.storeSheet = storeSheet
         report.accessWait = paths.lazy.compactMap { $0.accessServer?.accessWait(in: self.context) }.first
         report.timeRate = timeRate
         report.renewalRate = renewalRate

@@ -31,6 +31,8 @@ public final class Store {
     var sharedSnapshot = SharedSnapshot()
     /// The player's transactions, grants, subscriptions and events, as the panes read them.
     var account = Account()
+    /// The store's own sheet on screen (a refund request), held while it is open.
+    var storeSheet: StoreSheet?
     /// The key this ledger signs its transactions with, made once and kept in the ledger.
     let signingKey: SigningKey
     /// The certificates its signed data carries, made once for the key and kept in the ledger.

@@ -45,6 +45,14 @@ public enum TransactionAction: Sendable, Equatable {
     /// Deleted, as Xcode's transaction manager deletes one: what it used up (an introductory
     /// offer) is available again.
     case delete
+    // Refund requests: the player asks on the App Store's own sheet, the App Store decides later.
+    /// The app calls `Transaction.beginRefundRequest(for:in:)`: the App Store's refund sheet opens.
+    case requestRefund
+    /// The App Store decides the request that waits: approved, a refund (`REFUND`); declined,
+    /// nothing changes but the notification (`REFUND_DECLINED`).
+    case decideRefundRequest(approve: Bool)
+    /// The App Store reverses a refund it gave (`REFUND_REVERSED`): the purchase is the player's again.
+    case reverseRefund
 
     /// Whether it acts on the subscription rather than on the one transaction.
     public var isSubscriptionAction: Bool {
@@ -52,7 +60,8 @@ public enum TransactionAction: Sendable, Equatable {
         case .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease, .answerPriceIncrease,
              .pause, .changePause, .cancelPause, .resume, .extendRenewal:
             return true
-        case .approve, .decline, .resolve, .refund, .tamper, .delete: return false
+        case .approve, .decline, .resolve, .refund, .tamper, .delete, .requestRefund, .decideRefundRequest, .reverseRefund:
+            return false
         }
     }
 
@@ -77,6 +86,9 @@ public enum TransactionAction: Sendable, Equatable {
         case .extendRenewal(let moved): return "Extend the renewal date " + moved.words
         case .tamper: return "Tamper with the signed transaction"
         case .delete: return "Delete the transaction"
+        case .requestRefund: return "Request a refund (the App Store's sheet)"
+        case .decideRefundRequest(let approve): return approve ? "Approve the refund request" : "Decline the refund request"
+        case .reverseRefund: return "Reverse the refund"
         }
     }
 }
@@ -149,8 +161,10 @@ extension TransactionSummary {
         switch (state, pending) {
         case (.deferred, .askToBuy?): return [.approve, .decline]
         case (.deferred, .interruptedPurchase?): return [.resolve]
+        case (.purchased, _) where revokedAt != nil:
+            return refundReversal
         case (.purchased, _) where revokedAt == nil && isFinished:
-            let refunds = RefundReason.allCases.map(TransactionAction.refund)
+            let refunds = RefundReason.allCases.map(TransactionAction.refund) + refundRequestActions
             let always: [TransactionAction] = [.tamper, .delete]
             guard let subscription, subscription.isLive else { return refunds + always }
             // Paused: nothing renews, expires or is charged until it resumes.
@@ -165,6 +179,25 @@ extension TransactionSummary {
                               .billingIssue(!subscription.billingIssue)] + price + pauses(of: subscription) + extend + always
         default: return []
         }
+    }
+}
+
+extension TransactionSummary {
+    /// Whether its store is the App Store, which takes refund requests from its own sheet.
+    private var soldByTheAppStore: Bool { path?.marketplace == .appStore }
+
+    /// The App Store's refund sheet for a purchase with no request yet; the decision for one
+    /// that waits.
+    fileprivate var refundRequestActions: [TransactionAction] {
+        guard soldByTheAppStore else { return [] }
+        guard let refundRequest else { return [.requestRefund] }
+        return refundRequest.isWaiting ? [.decideRefundRequest(approve: true), .decideRefundRequest(approve: false)] : []
+    }
+
+    /// A refunded one-time purchase of the App Store's can have its refund reversed. (A
+    /// subscription's refund ended its calendar; a reversal of that is not simulated.)
+    fileprivate var refundReversal: [TransactionAction] {
+        soldByTheAppStore && subscription == nil && originalTransactionId == nil ? [.reverseRefund] : []
     }
 }
 

@@ -51,6 +51,8 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
     public var subscription: SubscriptionSummary?
     /// The storefront's locale when it was made; nil for one kept before locales were.
     public var locale: String?
+    /// The refund the player asked for on the App Store's sheet, and its decision.
+    public var refundRequest: RefundRequest?
 
     public init(id: String, productId: String, userId: String, storefront: String, path: IntegrationPath?,
                 state: State, failure: FailureReason? = nil, quantity: Int = 1, price: String, currency: String,

@@ -6,12 +6,15 @@ import Foundation
 // renewal info and status.
 extension Store {
     /// Writes the App Store's notification `type` · `subtype` of `transactionId` to the outbox
-    /// (inside the caller's commit); nothing when the App Store has no URL.
-    func enqueueAppStoreNotification(type: String, subtype: String?, transactionId: String, at time: Date) throws {
+    /// (inside the caller's commit); nothing when the App Store has no URL. A `CONSUMPTION_REQUEST`
+    /// carries the player's reason.
+    func enqueueAppStoreNotification(type: String, subtype: String?, transactionId: String, at time: Date,
+                                     consumptionRequestReason: String? = nil) throws {
         guard outbox.urls[.appStore] != nil, let transaction = try ledger.transaction(id: transactionId) else { return }
         var data = NotificationPayload.NotificationData(
             appAppleId: try ServerCredentials.read(from: ledger)?.appAppleId, bundleId: catalog.app.bundleId,
             environment: signedEnvironment.rawValue, signedTransactionInfo: transaction.signedTransaction)
+        data.consumptionRequestReason = consumptionRequestReason
         let originalId = transaction.originalTransactionId ?? transaction.id
         if let subscription = account.snapshot(at: time).subscriptions.first(where: { $0.originalTransactionId == originalId }) {
             data.status = AppStoreLedgerReader.number(of: subscription.status)

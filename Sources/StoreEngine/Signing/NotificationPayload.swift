@@ -22,6 +22,8 @@ struct NotificationPayload: AppStoreSignedPayload, Encodable, Equatable {
         var signedRenewalInfo: String?
         /// The subscription's status (1 active … 5 revoked), for a subscription's notification.
         var status: Int?
+        /// Why the player asked for a refund, on a `CONSUMPTION_REQUEST` (`UNINTENDED_PURCHASE`, …).
+        var consumptionRequestReason: String?
     }
 
     /// The request body Apple posts: `{"signedPayload": "…"}`.

@@ -36,6 +36,7 @@ extension EventKind {
         "xee.localStoreKit": "xee.localSK",
         "xee.getPaywallVariantProducts": "xee.products",
         "xee.makePurchase": "xee.purchase",
+        "CONSUMPTION_REQUEST": "CONSUMPTION_REQ",
         "xee.didLoadLatestProfile": "xee.didLoad",
         // Names earlier builds logged, still in older ledgers.
         "INITIAL_PURCHASE": "INITIAL_BUY",

@@ -29,6 +29,7 @@ extension EventKind {
     static let appStoreNotifications: [EventKind] = [
         .oneTimeCharge, .subscribed, .didRenew, .didChangeRenewalStatus, .didFailToRenew, .gracePeriodExpired,
         .expired, .refund, .didChangeRenewalPref, .priceIncrease, .renewalExtended,
+        .consumptionRequest, .refundDeclined, .refundReversed,
     ]
 }
 

@@ -1,0 +1,80 @@
+import Catalog
+import Foundation
+
+/// A sheet of the store's own, which the app opens with one of the store's calls rather than by
+/// buying: the App Store's refund request (`Transaction.beginRefundRequest(for:in:)`). The store
+/// holds it while it is open, in memory: nothing of it is kept until the player's answer, which
+/// commits what it changes at once. Each report hands it up read-only; the app draws it, in the
+/// storefront's language, and sends `StoreSheetInput` back.
+public enum StoreSheet: Sendable, Equatable {
+    case refundRequest(RefundRequestSheet)
+
+    /// The store whose sheet it is.
+    public var marketplace: Marketplace {
+        switch self {
+        case .refundRequest: return .appStore
+        }
+    }
+
+    /// The language of the storefront it opened in (`de`).
+    public var language: String {
+        switch self {
+        case .refundRequest(let sheet): return sheet.language
+        }
+    }
+}
+
+/// A key on a store's sheet, the same few on every one.
+public enum StoreSheetInput: Sendable, Equatable {
+    /// The choice above or below the one chosen.
+    case previous, next
+    /// The choice numbered `n` (1 first), as `1`–`9` pick it.
+    case choose(Int)
+    /// Enter: the sheet's main button (Submit).
+    case confirm
+    /// Esc: the player closes it and nothing is done.
+    case cancel
+}
+
+/// The App Store's refund sheet for one purchase: the purchase as the player's receipt shows it,
+/// the reasons to choose from, and the one chosen.
+public struct RefundRequestSheet: Sendable, Equatable {
+    public var transactionId: String
+    public var productId: String
+    /// The product's name in the storefront's language.
+    public var productName: String
+    /// What the purchase charged, as its row says it (`$0.99`).
+    public var amount: String
+    public var purchasedAt: Date
+    public var language: String
+    public var chosen: RefundRequestReason = .unintendedPurchase
+
+    public var reasons: [RefundRequestReason] { RefundRequestReason.allCases }
+
+    public init(transactionId: String, productId: String, productName: String, amount: String, purchasedAt: Date,
+                language: String) {
+        self.transactionId = transactionId
+        self.productId = productId
+        self.productName = productName
+        self.amount = amount
+        self.purchasedAt = purchasedAt
+        self.language = language
+    }
+
+    /// The chosen reason moved by one, or to the `number`th (1 first); beyond the ends it stays.
+    mutating func choose(_ input: StoreSheetInput) {
+        let reasons = self.reasons
+        guard let index = reasons.firstIndex(of: chosen) else { return }
+        switch input {
+        case .previous: chosen = reasons[max(index - 1, 0)]
+        case .next: chosen = reasons[min(index + 1, reasons.count - 1)]
+        case .choose(let number) where (1...reasons.count).contains(number): chosen = reasons[number - 1]
+        default: break
+        }
+    }
+}
+
+extension RefundRequestSheet {
+    /// The day it was bought, as the sheet shows it (`2026-01-08`, UTC).
+    public var purchaseDay: String { String(EventDate.string(from: purchasedAt).prefix(10)) }
+}
