@@ -147,6 +147,38 @@ extension EndToEnd.AppStoreNotifications {
     }
 }
 
+extension EndToEnd.AppStoreNotifications {
+    /// The refund sheet's notifications, read by Apple's library: a consumable's
+    /// `CONSUMPTION_REQUEST` with the player's reason, `REFUND_DECLINED`, then for a second
+    /// purchase `REFUND` and `REFUND_REVERSED`, its transaction no longer revoked.
+    @Test func aRefundRequestsNotificationsAreApples() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let state = directory.path + "/state"
+        let python = try BuiltBinary.libraryPython(for: "Apple's app-store-server-library")
+        let receiver = try NotificationReceiver(in: directory.path, state: state, keys: directory.path + "/keys", python: python)
+        defer { receiver.stop() }
+        let source = try String(contentsOfFile: BuiltBinary.root + "/Tests/Scenarios/storekit-refund-request.scenario", encoding: .utf8)
+        let scenario = directory.path + "/refund.scenario"
+        try source.replacingOccurrences(of: "catalog ../../catalog.json", with: "catalog \(BuiltBinary.catalog)")
+            .replacingOccurrences(of: "http://127.0.0.1:9/apple", with: "http://127.0.0.1:\(receiver.port)/apple")
+            .replacingOccurrences(of: " failed\n", with: " delivered\n")
+            .write(toFile: scenario, atomically: true, encoding: .utf8)
+        let run = try Finished.run(try BuiltBinary.path(), ["scenario", scenario, "--state-dir", state, "--quiet"])
+        try #require(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+
+        let got = try receiver.received()
+        #expect(got.allSatisfy { $0["error"] == nil }, "\(got)")
+        let kinds = got.compactMap { $0["type"] as? String }.filter { $0 != "ONE_TIME_CHARGE" }
+        #expect(kinds == ["CONSUMPTION_REQUEST", "REFUND_DECLINED", "CONSUMPTION_REQUEST", "REFUND", "REFUND_REVERSED"], "\(got)")
+        let requests = got.filter { $0["type"] as? String == "CONSUMPTION_REQUEST" }
+        #expect(requests.map { $0["consumptionRequestReason"] as? String } == ["FULFILLMENT_ISSUE", "UNSATISFIED_WITH_PURCHASE"],
+                "\(requests)")
+        let revoked = Dictionary(got.map { ($0["type"] as? String ?? "", $0["revoked"] as? Bool) }, uniquingKeysWith: { $1 })
+        #expect(revoked["REFUND"] == true && revoked["REFUND_REVERSED"] == false && revoked["REFUND_DECLINED"] == false)
+    }
+}
+
 /// A team's backend for the tests: `storefront keys` for the state directory (a fresh one,
 /// given the keys made once: SharedKeys), then
 /// `Tests/Support/receive_notifications.py` listening on a port the system picks, reading each

@@ -37,6 +37,7 @@ def read(body):
             "version": decoded.version, "bundleId": decoded.data.bundleId,
             "environment": decoded.data.rawEnvironment, "appAppleId": decoded.data.appAppleId,
             "signedDate": decoded.signedDate, "status": decoded.data.rawStatus,
+            "consumptionRequestReason": getattr(decoded.data, "rawConsumptionRequestReason", None),
         })
         if decoded.data.signedTransactionInfo:
             transaction = verifier.verify_and_decode_signed_transaction(decoded.data.signedTransactionInfo)
