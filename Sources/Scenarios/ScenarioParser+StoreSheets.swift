@@ -8,6 +8,9 @@ extension ScenarioParser {
         case ("refund-request", "approve"?), ("refund-request", "decline"?):
             guard arguments.count <= 2 else { throw Problem("refund-request \(arguments[0]) takes last or a transaction ID") }
             return .act(.decideRefundRequest(approve: arguments[0] == "approve"), reference(arguments.count == 2 ? arguments[1] : "last"))
+        case ("manage-subscriptions", _):
+            guard arguments.count <= 1 else { throw Problem("manage-subscriptions takes nothing, last or a transaction ID") }
+            return .act(.manageSubscriptions, reference(arguments.first ?? "last"))
         case ("refund-request", _), ("reverse-refund", _):
             guard arguments.count <= 1 else {
                 throw Problem("\(name) takes last or a transaction ID: \(name) last (refund-request approve|decline last decides it)")

@@ -129,19 +129,18 @@ struct TransactionMenuTests {
         #expect(harness.app.snapshot.balances["gems"] == 100)
         harness.type("m")
         let menu = try #require(harness.app.menus.open)
-        #expect(menu.actions == [.refund(.other), .refund(.developerIssue), .tamper, .delete])
-        #expect(menu.menu.items == ["Refund (other)", "Refund (developerIssue)", "Tamper with the signed transaction",
-                                    "Delete the transaction"])
+        #expect(menu.actions == [.refund(.other), .refund(.developerIssue), .requestRefund, .tamper, .delete])
+        #expect(menu.menu.items == ["Refund (other)", "Refund (developerIssue)", "Request a refund (the App Store's sheet)",
+                                    "Tamper with the signed transaction", "Delete the transaction"])
         harness.press(.down, .enter)
         let transaction = try #require(harness.app.snapshot.transactions.first)
         #expect(transaction.displayState == "refunded")
         #expect(transaction.revocationReason == "developerIssue")
         #expect(harness.app.snapshot.balances["gems", default: 0] == 0)
         #expect(harness.app.notice?.text.hasPrefix("Refunded") == true)
-        // Refunded: nothing more applies.
+        // Refunded: only the App Store's reversal of it applies.
         harness.type("m")
-        #expect(harness.app.menus.open == nil)
-        #expect(harness.app.notice?.text.contains(", which is refunded:") == true)
+        #expect(harness.app.menus.open?.menu.items == ["Reverse the refund"])
     }
 
     @Test func mOnAFailedPurchaseSaysNothingApplies() throws {
@@ -166,7 +165,7 @@ struct TransactionMenuTests {
         harness.press(.down)
         harness.type("m")
         #expect(harness.app.menus.open?.transactionId == bought)
-        #expect(harness.app.menus.open?.actions == [.refund(.other), .refund(.developerIssue), .tamper, .delete])
+        #expect(harness.app.menus.open?.actions == [.refund(.other), .refund(.developerIssue), .requestRefund, .tamper, .delete])
         harness.press(.escape, .up)
         harness.type("m")
         #expect(harness.app.menus.open?.transactionId == pending)

@@ -11,67 +11,72 @@ extension Store {
     /// (a menu opened before the renewal, an older row, a script's id), it acts through the
     /// subscription's latest transaction, as the store knows only one subscription.
     public func act(_ action: TransactionAction, on transactionId: String) throws(StoreError) -> StoreReport {
-        try takeCall {
-            guard var record = try ledger.transaction(id: transactionId), record.userId == userId else {
-                return .refusal("There is no transaction \(transactionId) for this player.", tone: .error)
+        try takeCall { try perform(action, on: transactionId) }
+    }
+
+    /// `act`'s work inside a call already taken: a store's sheet does what its player chose through it.
+    func perform(_ action: TransactionAction, on transactionId: String) throws -> StoreNotice? {
+        guard var record = try ledger.transaction(id: transactionId), record.userId == userId else {
+            return .refusal("There is no transaction \(transactionId) for this player.", tone: .error)
+        }
+        let subscriptions = account.subscriptionSummaries(at: now())
+        if action.isSubscriptionAction,
+           let running = subscriptions.first(where: { $0.originalTransactionId == (record.originalTransactionId ?? record.id) }),
+           running.latestTransactionId != record.id, let latest = try ledger.transaction(id: running.latestTransactionId) {
+            record = latest
+        }
+        var summary = TransactionSummary(record: record)
+        summary.subscription = subscriptions.first { $0.latestTransactionId == record.id }
+        var action = action
+        // A pause asked for while one is scheduled changes it (a scenario's pause command says either).
+        if case .pause(let length) = action, summary.subscription?.scheduledPause != nil { action = .changePause(length) }
+        guard summary.actions.contains(where: { $0.isOffered(as: action) }) else {
+            return .refusal(Self.why(action, doesNotApplyTo: summary))
+        }
+        switch action {
+        case .refund(let reason):
+            return try refund(record, because: reason)
+        case .requestRefund:
+            return refusalIfASheetIsOpen() ?? openRefundRequest(for: record)
+        case .decideRefundRequest(let approve):
+            return try decideRefundRequest(of: record, approve: approve)
+        case .reverseRefund:
+            return try reverseRefund(of: record)
+        case .manageSubscriptions:
+            return refusalIfASheetIsOpen() ?? openManageSubscriptions(for: record, summary)
+        case .approve, .decline, .resolve:
+            let owner = path(of: record)
+            let step = try decide { try owner.lifecycle?.answer(action, to: record, in: context) }
+                ?? PathStep(notice: StoreNotice(.info, "Nothing on the \(owner.id.displayName) path waits for \(action.title)."))
+            return try apply(step) ?? nil
+        case .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease, .answerPriceIncrease,
+             .pause, .changePause, .cancelPause, .resume:
+            return try act(action, onSubscriptionOf: record)
+        case .extendRenewal(let moved):
+            return try extendRenewal(ofSubscriptionOf: record, moved)
+        case .tamper:
+            try ledger.inTransaction {
+                try tamper(withSignatureOf: record.id)
+                try log(.transactionTampered, "tampered by QA: its signed form claims 99 more and no longer verifies",
+                        record.id, now())
+                try refresh(record.id)
             }
-            let subscriptions = account.subscriptionSummaries(at: now())
-            if action.isSubscriptionAction,
-               let running = subscriptions.first(where: { $0.originalTransactionId == (record.originalTransactionId ?? record.id) }),
-               running.latestTransactionId != record.id, let latest = try ledger.transaction(id: running.latestTransactionId) {
-                record = latest
+            return StoreNotice(.info, "\(record.id)'s signed transaction was altered: it no longer verifies.")
+        case .delete:
+            // The subscription it started or last renewed goes with it, and its due date.
+            let ended = account.subscriptions.values.first {
+                $0.originalTransactionId == record.id || $0.latestTransactionId == record.id
+            }?.originalTransactionId
+            try ledger.inTransaction {
+                try ledger.deleteTransaction(id: record.id)
+                // Not tied to the row it names: that row, and the events read through it, are gone.
+                try log(.transactionDeleted, "\(record.id) deleted by QA: what it used up (an introductory offer) "
+                        + "is available again", nil, now())
             }
-            var summary = TransactionSummary(record: record)
-            summary.subscription = subscriptions.first { $0.latestTransactionId == record.id }
-            var action = action
-            // A pause asked for while one is scheduled changes it (a scenario's pause command says either).
-            if case .pause(let length) = action, summary.subscription?.scheduledPause != nil { action = .changePause(length) }
-            guard summary.actions.contains(where: { $0.isOffered(as: action) }) else {
-                return .refusal(Self.why(action, doesNotApplyTo: summary))
-            }
-            switch action {
-            case .refund(let reason):
-                return try refund(record, because: reason)
-            case .requestRefund:
-                return refusalIfASheetIsOpen() ?? openRefundRequest(for: record)
-            case .decideRefundRequest(let approve):
-                return try decideRefundRequest(of: record, approve: approve)
-            case .reverseRefund:
-                return try reverseRefund(of: record)
-            case .approve, .decline, .resolve:
-                let owner = path(of: record)
-                let step = try decide { try owner.lifecycle?.answer(action, to: record, in: context) }
-                    ?? PathStep(notice: StoreNotice(.info, "Nothing on the \(owner.id.displayName) path waits for \(action.title)."))
-                return try apply(step) ?? nil
-            case .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease, .answerPriceIncrease,
-                 .pause, .changePause, .cancelPause, .resume:
-                return try act(action, onSubscriptionOf: record)
-            case .extendRenewal(let moved):
-                return try extendRenewal(ofSubscriptionOf: record, moved)
-            case .tamper:
-                try ledger.inTransaction {
-                    try tamper(withSignatureOf: record.id)
-                    try log(.transactionTampered, "tampered by QA: its signed form claims 99 more and no longer verifies",
-                            record.id, now())
-                    try refresh(record.id)
-                }
-                return StoreNotice(.info, "\(record.id)'s signed transaction was altered: it no longer verifies.")
-            case .delete:
-                // The subscription it started or last renewed goes with it, and its due date.
-                let ended = account.subscriptions.values.first {
-                    $0.originalTransactionId == record.id || $0.latestTransactionId == record.id
-                }?.originalTransactionId
-                try ledger.inTransaction {
-                    try ledger.deleteTransaction(id: record.id)
-                    // Not tied to the row it names: that row, and the events read through it, are gone.
-                    try log(.transactionDeleted, "\(record.id) deleted by QA: what it used up (an introductory offer) "
-                            + "is available again", nil, now())
-                }
-                if let ended { upcoming.agenda.cancel { $0 == .subscriptionDue(originalTransactionId: ended) } }
-                account = try Account(reading: ledger, user: userId, catalog: catalog)
-                account.renewalRate = renewalRate
-                return StoreNotice(.info, "\(record.id) was deleted.")
-            }
+            if let ended { upcoming.agenda.cancel { $0 == .subscriptionDue(originalTransactionId: ended) } }
+            account = try Account(reading: ledger, user: userId, catalog: catalog)
+            account.renewalRate = renewalRate
+            return StoreNotice(.info, "\(record.id) was deleted.")
         }
     }
 

@@ -98,16 +98,20 @@ extension Store {
     public func beginPurchase(of productId: String, in storefrontId: String, on path: IntegrationPath,
                               variationId: String? = nil) throws(StoreError) -> StoreReport {
         guard let storefront = catalog.storefront(id: storefrontId) else { throw .unknownStorefront(storefrontId) }
-        return try takeCall {
-            // A downgrade (or a crossgrade to another duration) waits for the renewal: no sheet;
-            // so does any change the path's app asks to make at the renewal (Play's DEFERRED).
-            let replacement = try self.path(path).lifecycle?.planReplacement(forTransaction: nil, in: context)
-            if let deferred = try deferPlanChange(to: productId, in: path.marketplace, by: replacement) { return deferred }
-            let notice = try decideAndApply { try self.path(path).beginPurchase(
-                PurchaseRequest(productId: productId, storefront: storefront, variationId: variationId), in: context) }
-            if self.path(path).purchaseSheet?.sheet(in: context) != nil { reached(.opened) }
-            return notice
-        }
+        return try takeCall { try startPurchase(of: productId, in: storefront, on: path, variationId: variationId) }
+    }
+
+    /// `beginPurchase`'s work inside a call already taken: a store's sheet changes plan through it.
+    func startPurchase(of productId: String, in storefront: Storefront, on path: IntegrationPath,
+                       variationId: String?) throws -> StoreNotice? {
+        // A downgrade (or a crossgrade to another duration) waits for the renewal: no sheet;
+        // so does any change the path's app asks to make at the renewal (Play's DEFERRED).
+        let replacement = try self.path(path).lifecycle?.planReplacement(forTransaction: nil, in: context)
+        if let deferred = try deferPlanChange(to: productId, in: path.marketplace, by: replacement) { return deferred }
+        let notice = try decideAndApply { try self.path(path).beginPurchase(
+            PurchaseRequest(productId: productId, storefront: storefront, variationId: variationId), in: context) }
+        if self.path(path).purchaseSheet?.sheet(in: context) != nil { reached(.opened) }
+        return notice
     }
 
     /// The player's input in the sheet on screen.

@@ -53,12 +53,15 @@ public enum TransactionAction: Sendable, Equatable {
     case decideRefundRequest(approve: Bool)
     /// The App Store reverses a refund it gave (`REFUND_REVERSED`): the purchase is the player's again.
     case reverseRefund
+    /// The app shows the store's subscription page (`showManageSubscriptions(in:)`, Google
+    /// Play's subscription center): the player cancels, resubscribes, resumes or changes plan there.
+    case manageSubscriptions
 
     /// Whether it acts on the subscription rather than on the one transaction.
     public var isSubscriptionAction: Bool {
         switch self {
         case .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease, .answerPriceIncrease,
-             .pause, .changePause, .cancelPause, .resume, .extendRenewal:
+             .pause, .changePause, .cancelPause, .resume, .extendRenewal, .manageSubscriptions:
             return true
         case .approve, .decline, .resolve, .refund, .tamper, .delete, .requestRefund, .decideRefundRequest, .reverseRefund:
             return false
@@ -89,6 +92,7 @@ public enum TransactionAction: Sendable, Equatable {
         case .requestRefund: return "Request a refund (the App Store's sheet)"
         case .decideRefundRequest(let approve): return approve ? "Approve the refund request" : "Decline the refund request"
         case .reverseRefund: return "Reverse the refund"
+        case .manageSubscriptions: return "Manage subscriptions (the App Store's page)"
         }
     }
 }
@@ -166,9 +170,9 @@ extension TransactionSummary {
         case (.purchased, _) where revokedAt == nil && isFinished:
             let refunds = RefundReason.allCases.map(TransactionAction.refund) + refundRequestActions
             let always: [TransactionAction] = [.tamper, .delete]
-            guard let subscription, subscription.isLive else { return refunds + always }
+            guard let subscription, subscription.isLive else { return refunds + storesPage + always }
             // Paused: nothing renews, expires or is charged until it resumes.
-            if subscription.status == .paused { return refunds + [.resume] + always }
+            if subscription.status == .paused { return refunds + [.resume] + storesPage + always }
             let price: [TransactionAction] = subscription.priceIncrease == "pending"
                 ? [.answerPriceIncrease(accept: true), .answerPriceIncrease(accept: false)]
                 : subscription.priceIncrease == nil ? [.requestPriceIncrease] : []
@@ -176,7 +180,8 @@ extension TransactionSummary {
             // move a free trial, which Apple's API refuses.)
             let extend: [TransactionAction] = subscription.status == .subscribed ? [.extendRenewal(.byQA)] : []
             return refunds + [.expire, .renew, subscription.autoRenew ? .cancelRenewal : .enableRenewal,
-                              .billingIssue(!subscription.billingIssue)] + price + pauses(of: subscription) + extend + always
+                              .billingIssue(!subscription.billingIssue)] + price + pauses(of: subscription) + extend + storesPage
+                + always
         default: return []
         }
     }
@@ -192,6 +197,13 @@ extension TransactionSummary {
         guard soldByTheAppStore else { return [] }
         guard let refundRequest else { return [.requestRefund] }
         return refundRequest.isWaiting ? [.decideRefundRequest(approve: true), .decideRefundRequest(approve: false)] : []
+    }
+
+    /// The store's own subscription page, on the latest transaction of a subscription sold by
+    /// a store that has one (the App Store, Google Play).
+    fileprivate var storesPage: [TransactionAction] {
+        guard subscription != nil, let store = path?.marketplace, store == .appStore || store == .googlePlay else { return [] }
+        return [.manageSubscriptions]
     }
 
     /// A refunded one-time purchase of the App Store's can have its refund reversed. (A

@@ -8,6 +8,7 @@ extension Store {
         try takeCall {
             switch storeSheet {
             case .refundRequest(let sheet)?: return try answer(input, onRefundSheet: sheet)
+            case .manageSubscriptions(let sheet)?: return try answer(input, onSubscriptionPage: sheet)
             case nil: return nil
             }
         }

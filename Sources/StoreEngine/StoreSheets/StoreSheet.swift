@@ -2,17 +2,20 @@ import Catalog
 import Foundation
 
 /// A sheet of the store's own, which the app opens with one of the store's calls rather than by
-/// buying: the App Store's refund request (`Transaction.beginRefundRequest(for:in:)`). The store
+/// buying: the App Store's refund request (`Transaction.beginRefundRequest(for:in:)`), a store's
+/// subscription page (`showManageSubscriptions(in:)`). The store
 /// holds it while it is open, in memory: nothing of it is kept until the player's answer, which
 /// commits what it changes at once. Each report hands it up read-only; the app draws it, in the
 /// storefront's language, and sends `StoreSheetInput` back.
 public enum StoreSheet: Sendable, Equatable {
     case refundRequest(RefundRequestSheet)
+    case manageSubscriptions(ManageSubscriptionsSheet)
 
     /// The store whose sheet it is.
     public var marketplace: Marketplace {
         switch self {
         case .refundRequest: return .appStore
+        case .manageSubscriptions(let sheet): return sheet.marketplace
         }
     }
 
@@ -20,6 +23,7 @@ public enum StoreSheet: Sendable, Equatable {
     public var language: String {
         switch self {
         case .refundRequest(let sheet): return sheet.language
+        case .manageSubscriptions(let sheet): return sheet.language
         }
     }
 }
@@ -63,14 +67,7 @@ public struct RefundRequestSheet: Sendable, Equatable {
 
     /// The chosen reason moved by one, or to the `number`th (1 first); beyond the ends it stays.
     mutating func choose(_ input: StoreSheetInput) {
-        let reasons = self.reasons
-        guard let index = reasons.firstIndex(of: chosen) else { return }
-        switch input {
-        case .previous: chosen = reasons[max(index - 1, 0)]
-        case .next: chosen = reasons[min(index + 1, reasons.count - 1)]
-        case .choose(let number) where (1...reasons.count).contains(number): chosen = reasons[number - 1]
-        default: break
-        }
+        chosen = reasons[StoreSheetInput.moved(reasons.firstIndex(of: chosen) ?? 0, by: input, among: reasons.count)]
     }
 }
 

@@ -36,6 +36,9 @@ public struct StoreOwnSheet: Widget {
     public static func hint(for sheet: StoreSheet) -> String {
         switch sheet {
         case .refundRequest: return "↑↓ or 1-5 reason · Enter submit · Esc cancel"
+        case .manageSubscriptions(let page) where page.step == .cancelReasons:
+            return "↑↓ or 1-5 reason · Enter cancel the subscription · Esc back"
+        case .manageSubscriptions: return "↑↓ or 1-9 choose · Enter do it · Esc close"
         }
     }
 
@@ -60,7 +63,39 @@ public struct StoreOwnSheet: Widget {
                         prompt: text[.chooseReason], choices: refund.reasons.map { text[$0] },
                         chosen: refund.reasons.firstIndex(of: refund.chosen) ?? 0,
                         buttons: ["[ \(text[.submit]) ]", "[ \(player[.cancel]) ]"])
+        case .manageSubscriptions(let manage):
+            return subscriptionPage(manage, text: text)
         }
+    }
+
+    /// The subscription page: the plan and where it stands, then what can be done, or the
+    /// cancel survey's reasons.
+    private static func subscriptionPage(_ manage: ManageSubscriptionsSheet, text: StoreSheetText) -> Page {
+        let standing: String
+        switch manage.standing {
+        case .renews: standing = text[.renews]
+        case .expires: standing = text[.expires]
+        case .paused: standing = text[.pausedUntil]
+        case .ended: standing = text[.ended]
+        }
+        let heading = text[manage.marketplace == .googlePlay ? .subscriptions : .editSubscription]
+        let lines = [manage.productName + " · " + manage.price, standing + " " + manage.standingDay]
+        if manage.step == .cancelReasons {
+            let reasons = CancelSurveyReason.allCases
+            return Page(store: manage.marketplace.displayName, heading: heading, lines: lines, prompt: text[.whyCancel],
+                        choices: reasons.map { text[$0] }, chosen: reasons.firstIndex(of: manage.reason) ?? 0,
+                        buttons: ["[ \(text[.cancelSubscription]) ]", "[ \(text[.done]) ]"])
+        }
+        let choices = manage.options.map { option -> String in
+            switch option {
+            case .cancel: return text[.cancelSubscription]
+            case .resubscribe: return text[manage.marketplace == .googlePlay ? .restore : .resubscribe]
+            case .resume: return text[.resume]
+            case .plan(_, let name, let price): return name + " · " + price
+            }
+        }
+        return Page(store: manage.marketplace.displayName, heading: heading, lines: lines, prompt: text[.options],
+                    choices: choices, chosen: manage.chosen, buttons: ["[ \(text[.proceed]) ]", "[ \(text[.done]) ]"])
     }
 
     /// The sheet's box on a screen of `area`: as tall as its page, clear of the boxes beneath.

@@ -7,6 +7,8 @@ struct StoreSheetText {
     enum Key: CaseIterable {
         case refundTitle, chooseReason, submit, purchased
         case unintendedPurchase, fulfillmentIssue, unsatisfiedWithPurchase, legal, other
+        case editSubscription, subscriptions, renews, expires, pausedUntil, ended, options, cancelSubscription, resubscribe
+        case restore, resume, whyCancel, notEnoughUsage, technicalIssues, costRelated, foundBetterApp, proceed, done
     }
 
     private let words: [Key: String]
@@ -30,7 +32,68 @@ struct StoreSheetText {
         }
     }
 
-    static let builtIn: [String: [Key: String]] = [
+    /// A reason of the cancel survey as the sheet lists it.
+    subscript(reason: CancelSurveyReason) -> String {
+        switch reason {
+        case .notEnoughUsage: return self[Key.notEnoughUsage]
+        case .technicalIssues: return self[Key.technicalIssues]
+        case .costRelated: return self[Key.costRelated]
+        case .foundBetterApp: return self[Key.foundBetterApp]
+        case .others: return self[Key.other]
+        }
+    }
+
+    static let builtIn: [String: [Key: String]] = Self.refundWords.merging(Self.subscriptionWords) { $0.merging($1) { first, _ in first } }
+
+    /// The subscription page's words: the App Store's and Google Play's, and the cancel survey.
+    static let subscriptionWords: [String: [Key: String]] = [
+        "en": [.editSubscription: "Edit Subscription", .subscriptions: "Subscriptions", .renews: "Renews", .expires: "Expires",
+               .pausedUntil: "Paused until", .ended: "Expired", .options: "Options", .cancelSubscription: "Cancel Subscription",
+               .resubscribe: "Resubscribe", .restore: "Restore", .resume: "Resume", .whyCancel: "Why are you cancelling?",
+               .notEnoughUsage: "I don't use it enough", .technicalIssues: "Technical issues", .costRelated: "It costs too much",
+               .foundBetterApp: "I found a better app", .proceed: "Continue", .done: "Done"],
+        "de": [.editSubscription: "Abo bearbeiten", .subscriptions: "Abos", .renews: "Verlängert sich am", .expires: "Läuft ab am",
+               .pausedUntil: "Pausiert bis", .ended: "Abgelaufen am", .options: "Optionen", .cancelSubscription: "Abo kündigen",
+               .resubscribe: "Erneut abonnieren", .restore: "Wiederherstellen", .resume: "Fortsetzen",
+               .whyCancel: "Warum kündigst du?", .notEnoughUsage: "Ich nutze es zu wenig", .technicalIssues: "Technische Probleme",
+               .costRelated: "Zu teuer", .foundBetterApp: "Bessere App gefunden", .proceed: "Weiter", .done: "Fertig"],
+        "fr": [.editSubscription: "Modifier l’abonnement", .subscriptions: "Abonnements", .renews: "Renouvellement le",
+               .expires: "Expire le", .pausedUntil: "En pause jusqu’au", .ended: "Expiré le", .options: "Options",
+               .cancelSubscription: "Annuler l’abonnement", .resubscribe: "Se réabonner", .restore: "Restaurer",
+               .resume: "Reprendre", .whyCancel: "Pourquoi annulez-vous ?", .notEnoughUsage: "Je ne l’utilise pas assez",
+               .technicalIssues: "Problèmes techniques", .costRelated: "Trop cher", .foundBetterApp: "J’ai trouvé mieux",
+               .proceed: "Continuer", .done: "OK"],
+        "es": [.editSubscription: "Editar suscripción", .subscriptions: "Suscripciones", .renews: "Se renueva el",
+               .expires: "Vence el", .pausedUntil: "En pausa hasta el", .ended: "Venció el", .options: "Opciones",
+               .cancelSubscription: "Cancelar suscripción", .resubscribe: "Volver a suscribirse", .restore: "Restaurar",
+               .resume: "Reanudar", .whyCancel: "¿Por qué cancelas?", .notEnoughUsage: "No lo uso lo suficiente",
+               .technicalIssues: "Problemas técnicos", .costRelated: "Es demasiado caro", .foundBetterApp: "Encontré una app mejor",
+               .proceed: "Continuar", .done: "Listo"],
+        "pt": [.editSubscription: "Editar assinatura", .subscriptions: "Assinaturas", .renews: "Renova em", .expires: "Expira em",
+               .pausedUntil: "Pausada até", .ended: "Expirou em", .options: "Opções", .cancelSubscription: "Cancelar assinatura",
+               .resubscribe: "Assinar novamente", .restore: "Restaurar", .resume: "Retomar",
+               .whyCancel: "Por que você está cancelando?", .notEnoughUsage: "Não uso o suficiente",
+               .technicalIssues: "Problemas técnicos", .costRelated: "É caro demais", .foundBetterApp: "Encontrei um app melhor",
+               .proceed: "Continuar", .done: "OK"],
+        "ja": [.editSubscription: "サブスクリプションを編集", .subscriptions: "定期購入", .renews: "更新日", .expires: "有効期限",
+               .pausedUntil: "一時停止の終了日", .ended: "期限切れ", .options: "オプション",
+               .cancelSubscription: "サブスクリプションをキャンセル", .resubscribe: "再登録", .restore: "復元", .resume: "再開",
+               .whyCancel: "キャンセルの理由", .notEnoughUsage: "あまり使わない", .technicalIssues: "技術的な問題",
+               .costRelated: "料金が高い", .foundBetterApp: "もっと良いアプリを見つけた", .proceed: "続ける", .done: "完了"],
+        "ko": [.editSubscription: "구독 편집", .subscriptions: "구독", .renews: "갱신일", .expires: "만료일",
+               .pausedUntil: "일시중지 종료일", .ended: "만료됨", .options: "옵션", .cancelSubscription: "구독 취소",
+               .resubscribe: "다시 구독", .restore: "복원", .resume: "재개", .whyCancel: "취소하는 이유",
+               .notEnoughUsage: "충분히 사용하지 않음", .technicalIssues: "기술적 문제", .costRelated: "비용 문제",
+               .foundBetterApp: "더 나은 앱을 찾음", .proceed: "계속", .done: "완료"],
+        "ar": [.editSubscription: "تعديل الاشتراك", .subscriptions: "الاشتراكات", .renews: "يتجدد في", .expires: "ينتهي في",
+               .pausedUntil: "متوقف مؤقتًا حتى", .ended: "انتهى في", .options: "الخيارات", .cancelSubscription: "إلغاء الاشتراك",
+               .resubscribe: "إعادة الاشتراك", .restore: "استعادة", .resume: "استئناف", .whyCancel: "لماذا تلغي؟",
+               .notEnoughUsage: "لا أستخدمه بما يكفي", .technicalIssues: "مشكلات فنية", .costRelated: "التكلفة مرتفعة",
+               .foundBetterApp: "وجدت تطبيقًا أفضل", .proceed: "متابعة", .done: "تم"],
+    ]
+
+    /// The refund sheet's words.
+    static let refundWords: [String: [Key: String]] = [
         "en": [.refundTitle: "Request a Refund", .chooseReason: "Choose a reason", .submit: "Submit", .purchased: "Purchased",
                .unintendedPurchase: "I didn't mean to buy this", .fulfillmentIssue: "I didn't get it, or it doesn't work",
                .unsatisfiedWithPurchase: "It isn't what I expected", .legal: "A legal reason", .other: "Other"],

@@ -21,6 +21,7 @@ extension PlayPath {
         case .tamper: return "Tamper with the signed purchase JSON"
         case .delete: return "Delete the purchase"
         case .extendRenewal(let moved): return "Defer the next renewal " + moved.words + " (no charge)"
+        case .manageSubscriptions: return "Open Google Play's subscription center"
         case .approve, .decline, .resolve, .expire, .renew, .requestRefund, .decideRefundRequest, .reverseRefund: return nil
         }
     }

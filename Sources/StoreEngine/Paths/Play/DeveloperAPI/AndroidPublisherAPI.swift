@@ -100,9 +100,13 @@ final class AndroidPublisherAPI: Sendable {
             let latest = try subscription.flatMap { try ledger.transaction(id: $0.latestTransactionId) }
             let reference = latest.map(TransactionSummary.init(record:))?.pathReference
             let offerId = latest?.offerType == nil ? nil : latest?.offerId
+            let survey = try subscription.flatMap { running in
+                try ledger.setting(CancelSurveyAnswer.key(running.originalTransactionId))
+                    .flatMap(CancelSurveyAnswer.init(recorded:)).flatMap { $0.answers(running) ? $0.reason : nil }
+            }
             return .response(.json(200, PlayPurchaseResources.subscriptionPurchase(
                 purchase, subscription: subscription, latestOrderId: reference ?? (purchase.state == .purchased ? purchase.orderId : nil),
-                basePlanId: basePlans[purchase.productId], offerId: offerId)))
+                basePlanId: basePlans[purchase.productId], offerId: offerId, cancelSurvey: survey)))
         case ("subscriptions", "cancel"), ("subscriptionsv2", "cancel"):
             guard let subscription = try subscriptions.subscription(startedBy: purchase), subscription.endedAt == nil else {
                 return .response(AndroidPublisherError.invalidState(note: "the subscription has ended"))

@@ -27,7 +27,7 @@ enum PlayPurchaseResources {
     /// `purchases.subscriptionsv2.get`: the purchase, and the subscription it started as the
     /// ledger holds it now (nil while it is pending or was declined).
     static func subscriptionPurchase(_ purchase: PlayPurchase, subscription: SubscriptionSummary?, latestOrderId: String?,
-                                     basePlanId: String?, offerId: String?) -> [String: Any] {
+                                     basePlanId: String?, offerId: String?, cancelSurvey: CancelSurveyReason? = nil) -> [String: Any] {
         var fields: [String: Any] = [
             "kind": "androidpublisher#subscriptionPurchaseV2",
             "startTime": time(Date(timeIntervalSince1970: Double(purchase.purchaseTime) / 1000)),
@@ -42,7 +42,14 @@ enum PlayPurchaseResources {
             fields["etag"] = etag(of: subscription)
             item["expiryTime"] = time(subscription.expiresAt)
             item["autoRenewingPlan"] = ["autoRenewEnabled": subscription.autoRenew && subscription.endedAt == nil]
-            if let canceled = canceledContext(subscription) { fields["canceledStateContext"] = canceled }
+            if var canceled = canceledContext(subscription) {
+                // The subscriber's answer to the cancel survey of Google Play's subscription center.
+                if let cancelSurvey, var user = canceled["userInitiatedCancellation"] as? [String: Any] {
+                    user["cancelSurveyResult"] = ["reason": cancelSurvey.rawValue]
+                    canceled["userInitiatedCancellation"] = user
+                }
+                fields["canceledStateContext"] = canceled
+            }
             if subscription.status == .paused { fields["pausedStateContext"] = ["autoResumeTime": time(subscription.expiresAt)] }
         }
         var offer: [String: Any] = ["basePlanId": basePlanId ?? subscription?.productId ?? purchase.productId]
