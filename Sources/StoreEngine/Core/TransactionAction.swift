@@ -45,6 +45,10 @@ public enum TransactionAction: Sendable, Equatable {
     /// Deleted, as Xcode's transaction manager deletes one: what it used up (an introductory
     /// offer) is available again.
     case delete
+    // Google Play's voided purchases (issue 38): the chargeback.
+    /// The player's bank takes the payment back, on a store that reports chargebacks
+    /// (`IntegrationPath.reportsChargebacks`): revoked as a refund is, its reason `chargeback`.
+    case chargeback
 
     /// Whether it acts on the subscription rather than on the one transaction.
     public var isSubscriptionAction: Bool {
@@ -53,6 +57,7 @@ public enum TransactionAction: Sendable, Equatable {
              .pause, .changePause, .cancelPause, .resume, .extendRenewal:
             return true
         case .approve, .decline, .resolve, .refund, .tamper, .delete: return false
+        case .chargeback: return false
         }
     }
 
@@ -77,6 +82,7 @@ public enum TransactionAction: Sendable, Equatable {
         case .extendRenewal(let moved): return "Extend the renewal date " + moved.words
         case .tamper: return "Tamper with the signed transaction"
         case .delete: return "Delete the transaction"
+        case .chargeback: return "Chargeback (the bank takes the payment back)"
         }
     }
 }
@@ -150,7 +156,7 @@ extension TransactionSummary {
         case (.deferred, .askToBuy?): return [.approve, .decline]
         case (.deferred, .interruptedPurchase?): return [.resolve]
         case (.purchased, _) where revokedAt == nil && isFinished:
-            let refunds = RefundReason.allCases.map(TransactionAction.refund)
+            let refunds = RefundReason.allCases.map(TransactionAction.refund) + chargebacks
             let always: [TransactionAction] = [.tamper, .delete]
             guard let subscription, subscription.isLive else { return refunds + always }
             // Paused: nothing renews, expires or is charged until it resumes.
@@ -176,5 +182,18 @@ extension TransactionSummary {
               subscription.status == .subscribed else { return [] }
         guard let scheduled = subscription.scheduledPause else { return PauseDuration.allCases.map(TransactionAction.pause) }
         return PauseDuration.allCases.filter { $0 != scheduled }.map(TransactionAction.changePause) + [.cancelPause]
+    }
+}
+
+// Google Play's voided purchases (issue 38): where a chargeback is offered, and what it records.
+extension TransactionAction {
+    /// The revocation reason a chargeback records (a refund records its `RefundReason`).
+    public static let chargebackReason = "chargeback"
+}
+
+extension TransactionSummary {
+    /// The chargeback, on a purchase whose store reports chargebacks.
+    fileprivate var chargebacks: [TransactionAction] {
+        path?.reportsChargebacks == true ? [.chargeback] : []
     }
 }

@@ -21,6 +21,7 @@ extension PlayPath {
         case .tamper: return "Tamper with the signed purchase JSON"
         case .delete: return "Delete the purchase"
         case .extendRenewal(let moved): return "Defer the next renewal " + moved.words + " (no charge)"
+        case .chargeback: return "Void as a chargeback (the bank takes the payment back)"
         case .approve, .decline, .resolve, .expire, .renew: return nil
         }
     }
@@ -29,4 +30,7 @@ extension PlayPath {
 extension PlayPath {
     /// Google Play lets a subscriber pause a subscription for a week up to three months.
     static var pausesSubscriptions: Bool { true }
+
+    /// Google Play lists a chargeback among its voided purchases, by its own reason.
+    static var reportsChargebacks: Bool { true }
 }
