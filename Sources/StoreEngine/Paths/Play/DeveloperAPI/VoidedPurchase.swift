@@ -22,6 +22,19 @@ public struct VoidedPurchase: Sendable, Equatable {
 
     public static let kind = "androidpublisher#voidedPurchase"
 
+    public init(transactionId: String, productId: String, purchaseToken: String, orderId: String, purchaseTimeMillis: Int64,
+                voidedTimeMillis: Int64, voidedSource: Int, voidedReason: Int, isSubscription: Bool) {
+        self.transactionId = transactionId
+        self.productId = productId
+        self.purchaseToken = purchaseToken
+        self.orderId = orderId
+        self.purchaseTimeMillis = purchaseTimeMillis
+        self.voidedTimeMillis = voidedTimeMillis
+        self.voidedSource = voidedSource
+        self.voidedReason = voidedReason
+        self.isSubscription = isSubscription
+    }
+
     /// Google's names of `voidedSource` and `voidedReason`, by number, as its reference writes them.
     static let sourceNames = ["User", "Developer", "Google"]
     static let reasonNames = ["Other", "Remorse", "Not_received", "Defective", "Accidental_purchase", "Fraud",
@@ -40,22 +53,20 @@ public struct VoidedPurchase: Sendable, Equatable {
     /// deadline; a developer issue by the developer (through the API); else at the player's
     /// request (a refund QA gave).
     init(_ purchase: PlayPurchase, transactionId: String, voidedAt: Date, reason recorded: String?, isSubscription: Bool) {
+        let (source, reason): (Int, Int)
         if recorded == TransactionAction.chargebackReason {
-            (voidedSource, voidedReason) = (2, 7)
+            (source, reason) = (2, 7)
         } else if !purchase.acknowledged {
-            (voidedSource, voidedReason) = (2, 8)
+            (source, reason) = (2, 8)
         } else if recorded == RefundReason.developerIssue.rawValue {
-            (voidedSource, voidedReason) = (1, 0)
+            (source, reason) = (1, 0)
         } else {
-            (voidedSource, voidedReason) = (0, 1)
+            (source, reason) = (0, 1)
         }
-        self.transactionId = transactionId
-        productId = purchase.productId
-        purchaseToken = purchase.purchaseToken
-        orderId = purchase.orderId
-        purchaseTimeMillis = purchase.purchaseTime
-        voidedTimeMillis = PlayPurchase.milliseconds(voidedAt)
-        self.isSubscription = isSubscription
+        self.init(transactionId: transactionId, productId: purchase.productId, purchaseToken: purchase.purchaseToken,
+                  orderId: purchase.orderId, purchaseTimeMillis: purchase.purchaseTime,
+                  voidedTimeMillis: PlayPurchase.milliseconds(voidedAt), voidedSource: source, voidedReason: reason,
+                  isSubscription: isSubscription)
     }
 
     /// The resource's JSON fields, Google's longs written as strings.
