@@ -82,13 +82,10 @@ extension PlayPath {
     func backendNotification(for kind: EventKind, ofTransaction transactionId: String,
                              in context: PathContext) throws -> [OutboxMessage] {
         let records = context.records(PlayPurchaseRecords.self)
-        let transaction = try context.account.transaction(transactionId)
-        guard var purchase = try records.purchase(of: transactionId)
-                ?? transaction?.originalTransactionId.flatMap({ try records.purchase(of: $0) })
+        let original = try context.account.transaction(transactionId)?.originalTransactionId
+        guard let purchase = try records.purchase(of: transactionId) ?? original.flatMap({ try records.purchase(of: $0) }),
+              var notification = Self.developerNotification(kind, of: purchase, in: context)
         else { return [] }
-        // A renewal voided is named by its own order id, as `voidedpurchases.list` names it.
-        if kind == .voidedPurchaseNotification, let renewalOrder = transaction?.pathReference { purchase.orderId = renewalOrder }
-        guard var notification = Self.developerNotification(kind, of: purchase, in: context) else { return [] }
         notification.eventTimeMillis = String(PlayPurchase.milliseconds(context.now))
         return [try Self.push(notification, type: kind.rawValue, at: context.now,
                               project: records.serviceAccountProject() ?? Self.placeholderProject)]
