@@ -61,7 +61,7 @@ struct PlaySettingsMenuTests {
         #expect(harness.app.playCountry == "DEU" && harness.app.menus.open == nil)
         let transaction = try Self.buy(SKU.gems100, harness)
         let bought = try #require(harness.app.snapshot.transactions.first { $0.id == transaction })
-        #expect(bought.storefront == "DEU" && bought.chargeText == "1,09\u{a0}€", "\(bought.chargeText)")
+        #expect(bought.storefront == "DEU" && bought.chargeText == "€1.09", "\(bought.chargeText)")
     }
 
     /// The list at 80x24, every field by Google's name, the chargeback Google's; the menu gives

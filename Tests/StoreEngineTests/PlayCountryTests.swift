@@ -5,8 +5,9 @@ import Testing
 @testable import StoreEngine
 
 /// Play Billing Lab's country on a real ledger: Google Play prices, charges and sells in the Play
-/// account's country whatever storefront the app shows, keeps it across launches, refuses a
-/// country the catalog lacks, and goes back to the storefront on screen when it is turned off.
+/// account's country whatever storefront the app shows (in the words of that one, the phone's),
+/// keeps it across launches, refuses a country the catalog lacks, and goes back to the
+/// storefront on screen when it is turned off.
 @Suite("Google Play: the Play account's country")
 struct PlayCountryTests {
     @Test func theSheetChargesInThePlayCountryAcrossLaunches() throws {
@@ -20,12 +21,17 @@ struct PlayCountryTests {
 
             try harness.relaunch()
             #expect(harness.store.currentReport().playCountry == "DEU")
-            // The app shows USA; Google Play sells in Germany, in its words.
+            // The app shows USA; Google Play sells in Germany, as an American phone writes it.
             let sheet = try harness.openPlay(SKU.gems100, in: "USA")
-            #expect(sheet.formattedPrice == "1,09\u{a0}€" && sheet.language == "de")
+            #expect(sheet.formattedPrice == "€1.09" && sheet.language == "en" && sheet.productName == "Pouch of Gems")
             try harness.sendPlay(.buy)
             let record = try #require(try harness.ledger.transaction(id: sheet.transactionId))
-            #expect(record.storefront == "DEU" && record.currency == "EUR" && record.state == .purchased)
+            #expect(record.storefront == "DEU" && record.currency == "EUR" && record.price == "1.09" && record.state == .purchased)
+            // A German phone in Japan: yen, in German.
+            try harness.sendPlay(.setCountry("JPN"))
+            let german = try harness.openPlay(SKU.removeAds, in: "DEU")
+            #expect(german.formattedPrice == "480\u{a0}¥" && german.language == "de" && german.productName == "Werbung entfernen",
+                    "\(german.formattedPrice)")
         }
     }
 

@@ -2,8 +2,9 @@ import Catalog
 import Foundation
 
 // Play Billing Lab's country: the Google Play account's, apart from the storefront the app's
-// screen shows. Google Play prices, charges and sells in it (a product without a price there
-// is ITEM_UNAVAILABLE); none set, it follows the screen. Kept in the ledger's settings.
+// screen shows (the phone's). Google Play prices, charges and sells in it (a product without a
+// price there is ITEM_UNAVAILABLE), written as the phone writes, in the phone's language; none
+// set, it follows the screen. Kept in the ledger's settings.
 extension EventKind {
     /// QA changed the Play account's country (Play Billing Lab).
     public static let playCountry = EventKind(rawValue: "play.country")
@@ -13,9 +14,14 @@ extension PlayPath {
     static let countrySetting = "play.country"
 
     /// The storefront Google Play sells in: the Play account's country where QA set one the
-    /// catalog has, else `shown` (the storefront of the app's screen).
+    /// catalog has (its prices and currency, in `shown`'s locale: the sheet is the phone's), else
+    /// `shown`, the storefront of the app's screen.
     func sellingStorefront(for shown: Storefront, in context: PathContext) -> Storefront {
-        country(in: context).flatMap { context.catalog.storefront(id: $0) } ?? shown
+        guard let country = country(in: context).flatMap({ context.catalog.storefront(id: $0) }), country.id != shown.id
+        else { return shown }
+        var selling = country
+        selling.locale = shown.locale
+        return selling
     }
 
     /// The country QA set (a storefront id), read from the ledger once; nil for none.

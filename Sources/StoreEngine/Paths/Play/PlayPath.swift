@@ -102,7 +102,7 @@ final class PlayPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState {
             try context.log(.playBillingFlow, "launchBillingFlow → SERVICE_DISCONNECTED: the app is reconnecting")
             return PathStep(notice: StoreNotice(.info, "Google Play Billing is reconnecting; buy again in a moment."))
         }
-        // Google Play sells in the Play account's country: its prices, currency and words.
+        // Google Play sells in the Play account's country, in the phone's words.
         let storefront = sellingStorefront(for: request.storefront, in: context)
         guard let product = context.catalog.product(id: request.productId), product.status == .available else {
             try context.log(.playBillingFlow, "launchBillingFlow(\(request.productId)) → ITEM_UNAVAILABLE")
