@@ -123,7 +123,8 @@ extension App {
     }
 
     /// What a report a later one replaces carries alone: its notice (kept in the messages, `n`),
-    /// a page of older events, a products answer, the voided purchases asked for. Its state, the later report's state replaces.
+    /// a page of older events, a products answer, the voided purchases asked for. Its state, the
+    /// later report's state replaces.
     private mutating func takeOnlyItsOwn(_ report: StoreReport) -> [Effect] {
         if let page = report.olderEvents { _ = panes.update(.olderEvents(page)) }
         if let reported = report.notice { noticeLine.report(reported, onTheClock: false, at: now) }

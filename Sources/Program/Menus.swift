@@ -3,8 +3,9 @@ import StoreEngine
 import TerminalUI
 
 /// The menu over the panes, when one is open: the actions of a transaction (`m`), the promoted
-/// purchases the Xee SDK holds (`p`), the Xee server's settings (`x`), or Google Play's (`g`). Its own update opens,
-/// moves, refreshes and closes it; what an item does is a message for the app (`Reply`).
+/// purchases the Xee SDK holds (`p`), the Xee server's settings (`x`), or Google Play's (`g`).
+/// Its own update opens, moves, refreshes and closes it; what an item does is a message for the
+/// app (`Reply`).
 public struct Menus: Sendable, Equatable {
     public private(set) var open: ChoiceMenu?
 

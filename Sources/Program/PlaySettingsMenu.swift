@@ -16,9 +16,9 @@ enum PlaySettingsMenu {
 
     /// `Country            DEU`, `Voided purchases   …`: the values in a column.
     static func lines(country: String?) -> [String] {
-        [("Country", country ?? "as the storefront on screen"), ("Voided purchases", "voidedpurchases.list…")].map { label, value in
-            label + String(repeating: " ", count: 19 - label.count) + value
-        }
+        let values = [("Country", country ?? "as the storefront on screen"), ("Voided purchases", "voidedpurchases.list…")]
+        let width = values.map(\.0.count).max() ?? 0
+        return values.map { label, value in label + String(repeating: " ", count: width - label.count + 3) + value }
     }
 
     /// The country `step` places from `country` along none, then each of `storefronts`, round.

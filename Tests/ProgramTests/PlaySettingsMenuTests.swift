@@ -39,6 +39,9 @@ struct PlaySettingsMenuTests {
         let frame = harness.program.draw()
         let box = try #require(frame.box(titled: "Google Play (QA)"), "no menu box:\n\(frame.text)")
         #expect(frame.inside(box).last == " ↑↓ choose · Enter or ←→ change · Esc close", "\(frame.inside(box))")
+        // Nothing voided yet: the list says how one comes.
+        harness.press(.down, .enter)
+        #expect(harness.screen.contains("None yet: a refund, a chargeback (m on a Google Play purchase)"), "\(harness.screen)")
     }
 
     /// Enter and `→` step the country on through the catalog's storefronts, `←` back and round

@@ -24,11 +24,18 @@ extension PlayPath {
         return selling
     }
 
+    /// What the path remembers of the country, so a report does not read the ledger for it.
+    enum KnownCountry: Equatable {
+        case unread
+        /// A storefront id; nil for none set.
+        case known(String?)
+    }
+
     /// The country QA set (a storefront id), read from the ledger once; nil for none.
     func country(in context: PathContext) -> String? {
-        if let known = knownCountry { return known }
+        if case .known(let country) = knownCountry { return country }
         let kept = (try? context.settings.value(of: Self.countrySetting)).flatMap { $0 }.flatMap { $0.isEmpty ? nil : $0 }
-        knownCountry = .some(kept)
+        knownCountry = .known(kept)
         return kept
     }
 
@@ -41,7 +48,7 @@ extension PlayPath {
             try context.settings.set(Self.countrySetting, to: "")
             try context.log(.playCountry, "Play Billing Lab: no country set; Google Play sells in the storefront on screen"
                             + (shown.map { " (\($0.id))" } ?? ""))
-            context.onceCommitted { [self] in knownCountry = .some(nil) }
+            context.onceCommitted { [self] in knownCountry = .known(nil) }
             return PathStep(notice: StoreNotice(.info, "Google Play country: as the storefront on screen"
                                                 + (shown.map { " (\($0.id))." } ?? ".")))
         }
@@ -53,14 +60,15 @@ extension PlayPath {
         try context.settings.set(Self.countrySetting, to: storefront.id)
         try context.log(.playCountry, "Play Billing Lab: the Play account's country is \(storefront.id) "
                         + "(\(storefront.currency), \(storefront.locale)); Google Play prices and sells there")
-        context.onceCommitted { [self] in knownCountry = .some(storefront.id) }
+        context.onceCommitted { [self] in knownCountry = .known(storefront.id) }
         let screen = shown.flatMap { $0.id == storefront.id ? nil : " (the paywall shows \($0.id))" } ?? ""
         return PathStep(notice: StoreNotice(.info, "Google Play country: \(storefront.id), in \(storefront.currency)\(screen)."))
     }
 
-    /// The report's Play fields: the account's country.
+    /// The report's Play fields: the account's country, while the catalog has it (a catalog
+    /// saved without it leaves Google Play selling in the storefront on screen).
     func describe(into report: inout StoreReport, in context: PathContext) {
-        report.playCountry = country(in: context)
+        report.playCountry = country(in: context).flatMap { context.catalog.storefront(id: $0)?.id }
     }
 }
 

@@ -23,9 +23,8 @@ final class PlayPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState {
     /// How many more reconnection attempts fail (QA's `play disconnect` takes the service away
     /// for a while; a SERVICE_DISCONNECTED answer only drops the connection once).
     var failingAttempts = 0
-    /// The Play account's country as QA last set it (`PlayPath+Country.swift`): nil until read
-    /// from the ledger, then the storefront id, or nil inside for none set.
-    var knownCountry: String??
+    /// The Play account's country as QA last set it (`PlayPath+Country.swift`).
+    var knownCountry = KnownCountry.unread
 
     enum Connection: Equatable {
         case connected
