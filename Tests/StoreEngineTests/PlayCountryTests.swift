@@ -58,6 +58,22 @@ struct PlayCountryTests {
         }
     }
 
+    /// A catalog saved without the Play country: Google Play sells in the storefront on screen,
+    /// and no report names a country it no longer sells in; saved with it again, it is back.
+    @Test func aCatalogWithoutTheCountryFallsBackToTheScreen() throws {
+        let catalog = try defaultCatalog()
+        try withStore(catalog: catalog) { harness in
+            try harness.sendPlay(.setCountry("DEU"))
+            var without = catalog
+            without.storefronts.removeAll { $0.id == "DEU" }
+            let saved = try harness.store.replaceCatalog(with: without, from: "catalog.json")
+            #expect(saved.playCountry == nil)
+            #expect(try harness.openPlay(SKU.gems100, in: "USA").formattedPrice == "$0.99")
+            try harness.sendPlay(.cancel)
+            #expect(try harness.store.replaceCatalog(with: catalog, from: "catalog.json").playCountry == "DEU")
+        }
+    }
+
     /// A product without a price in the Play country is absent from the product details and
     /// ITEM_UNAVAILABLE at launchBillingFlow, though the storefront on screen sells it.
     @Test func aProductWithoutAPriceThereIsUnavailable() throws {
