@@ -52,6 +52,8 @@ extension App {
             return openTransactionMenu()
         case .xeeSettings:
             return follow(menus.update(.openXeeSettings(xeeServer)))
+        case .playSettings:
+            return follow(menus.update(.openPlaySettings(country: playCountry, storefronts: catalog.storefronts.map(\.id))))
         case .heldPromotions:
             return follow(menus.update(.openPromotions(held: heldPromotions, catalog: catalog,
                                                        locale: paywall.storefront.locale)))

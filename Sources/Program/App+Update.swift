@@ -125,12 +125,22 @@ extension App {
     }
 
     /// What a report a later one replaces carries alone: its notice (kept in the messages, `n`),
-    /// a page of older events, a products answer. Its state, the later report's state replaces.
+    /// a page of older events, a products answer, the voided purchases asked for. Its state, the
+    /// later report's state replaces.
     private mutating func takeOnlyItsOwn(_ report: StoreReport) -> [Effect] {
         if let page = report.olderEvents { _ = panes.update(.olderEvents(page)) }
         if let reported = report.notice { noticeLine.report(reported, onTheClock: false, at: now) }
+        showVoidedPurchases(of: report)
         guard let products = report.products else { return [] }
         return handle(.productsReplied(products, callFailed: report.failure != nil))
+    }
+
+    /// Google Play's voided purchases, on the report of the call that asked for them (`g`, `m`),
+    /// over the menu that asked.
+    private mutating func showVoidedPurchases(of report: StoreReport) {
+        guard let voided = report.voidedPurchases else { return }
+        _ = menus.update(.close)
+        overlay = Overlay(.row, VoidedPurchasesOverlay.text(voided))
     }
 
     /// An engine report replaces the panes and the sheet; products answers go to the paywall.
@@ -143,6 +153,10 @@ extension App {
         heldPromotions = report.heldPromotions
         xeeServer = report.xeeServer
         var effects = follow(menus.update(.xeeServerReported(xeeServer)))
+        // Google Play's country and voided purchases (issue 38).
+        playCountry = report.playCountry
+        effects += follow(menus.update(.playCountryReported(playCountry)))
+        showVoidedPurchases(of: report)
         _ = time.update(.reported(report.timeRate, renewal: report.renewalRate, nextDue: report.nextDue))
         let previous = snapshot.transactions
         snapshot = report.snapshot

@@ -29,6 +29,9 @@ public struct App: Sendable {
     public internal(set) var heldPromotions: [String] = []
     /// How the simulated Xee server behaves, as the engine last reported it (`x` switches it).
     public internal(set) var xeeServer = XeeServerSettings()
+    /// The Play account's country as the engine last reported it (`g` changes it); nil: Google
+    /// Play sells in the storefront on screen.
+    public internal(set) var playCountry: String?
     /// The engine's last answer was a failure (a full disk): nothing of the call was kept, and
     /// `q` quits even from a sheet, so a player is never stuck in front of a ledger that cannot
     /// be written.
@@ -85,6 +88,7 @@ public struct App: Sendable {
         snapshot = report?.snapshot ?? StoreSnapshot()
         sheets = Sheets(report?.sheet)
         xeeServer = report?.xeeServer ?? XeeServerSettings()
+        playCountry = report?.playCountry
         self.width = width
         self.height = height
         self.now = now

@@ -28,7 +28,8 @@ public struct AppView: Widget {
         }
         let layout = app.layout
         frame.render(StatusBar(app.paywall, clock: Self.clockForms(app), theme: theme, colorEnabled: app.colorEnabled,
-                               showsSandbox: !app.audience, serverAddress: app.serverAddress), in: layout.statusBar)
+                               showsSandbox: !app.audience, serverAddress: app.serverAddress, playCountry: app.playCountry),
+                     in: layout.statusBar)
         // A right-to-left storefront's paywall is drawn mirrored, its text in visual order.
         frame.draw(app.paywall.writingDirection, in: layout.paywall) { area, frame in
             frame.render(PaywallView(app.paywall, focused: app.focus == .paywall, theme: theme, device: app.device), in: area)

@@ -36,6 +36,8 @@ public enum KeyCommand: Sendable, Equatable {
     case transactionActions
     /// `x`.
     case xeeSettings
+    /// `g`: Google Play's country and voided purchases (issue 38).
+    case playSettings
     /// `p`.
     case heldPromotions
     /// `F`: the selected event's kind only, or every kind again.

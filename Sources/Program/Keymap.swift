@@ -80,6 +80,10 @@ public enum Keymap {
         // Last, after the keys a session needs: at 80x24 it is the help's second line one scroll away.
         KeyBinding(.character("c"), in: KeyContext.mainScreen.union(KeyContext.overlays),
                    help: KeyHelp("c", "save the screen as SVG, PNG and text in captures/"), sends: .command(.captureScreen)),
+        // Google Play's country and voided purchases (issue 38), as Play Billing Lab and the Play
+        // Console show them; after the keys a session needs, one scroll away at 80x24.
+        KeyBinding(.character("g"), help: KeyHelp("g", "Google Play: the account's country, the voided purchases"),
+                   sends: .command(.playSettings)),
     ]
 
     /// The binding `key` has where `context` has the keys; nil when it has none there.

@@ -3,8 +3,9 @@ import StoreEngine
 import TerminalUI
 
 /// The menu over the panes, when one is open: the actions of a transaction (`m`), the promoted
-/// purchases the Xee SDK holds (`p`), or the Xee server's settings (`x`). Its own update opens,
-/// moves, refreshes and closes it; what an item does is a message for the app (`Reply`).
+/// purchases the Xee SDK holds (`p`), the Xee server's settings (`x`), or Google Play's (`g`).
+/// Its own update opens, moves, refreshes and closes it; what an item does is a message for the
+/// app (`Reply`).
 public struct Menus: Sendable, Equatable {
     public private(set) var open: ChoiceMenu?
 
@@ -22,6 +23,11 @@ public struct Menus: Sendable, Equatable {
         case transactionsReported([TransactionSummary])
         /// The engine reported the Xee server's settings: an open `x` menu shows them.
         case xeeServerReported(XeeServerSettings)
+        // Google Play's country and voided purchases (issue 38).
+        /// `g`: Google Play's side, the Play country as reported, stepping through `storefronts`.
+        case openPlaySettings(country: String?, storefronts: [String])
+        /// The engine reported the Play country: an open `g` menu shows it.
+        case playCountryReported(String?)
         case close
     }
 
@@ -57,6 +63,11 @@ public struct Menus: Sendable, Equatable {
         case .xeeServerReported(let settings):
             guard let menu = open, case .xeeServer(let shown) = menu.purpose, shown != settings else { return nil }
             open = ChoiceMenu(xeeServer: settings, selection: menu.menu.selection)
+        case .openPlaySettings(let country, let storefronts):
+            open = ChoiceMenu(playCountry: country, storefronts: storefronts)
+        case .playCountryReported(let country):
+            guard let menu = open, case .play(let shown, let storefronts) = menu.purpose, shown != country else { return nil }
+            open = ChoiceMenu(playCountry: country, storefronts: storefronts, selection: menu.menu.selection)
         case .close:
             open = nil
         }

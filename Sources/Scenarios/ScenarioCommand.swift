@@ -108,6 +108,9 @@ public enum ScenarioCommand: Sendable, Equatable {
         /// `acknowledge [ID]` and `consume [ID]`: the newest that applies, or the transaction named.
         case acknowledge(String?)
         case consume(String?)
+        // Google Play's country (issue 38).
+        /// The Play account's country, a storefront id (nil, `off`: the storefront on screen).
+        case country(String?)
     }
 
     public enum ReloadSource: Sendable, Equatable {

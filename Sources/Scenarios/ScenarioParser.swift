@@ -400,7 +400,8 @@ public enum ScenarioParser {
         let lengths = PauseDuration.allCases.map(\.rawValue).joined(separator: "|")
         let modes = PlayReplacementMode.allCases.map(\.rawValue).joined(separator: "|")
         let usage = "play takes instrument \(instruments), response CODE, offer OFFER_ID, developer-offers on|off, cancel, "
-            + "disconnect, auto-acknowledge on|off, replacement-mode \(modes), pause \(lengths)|cancel or resume"
+            + "disconnect, auto-acknowledge on|off, replacement-mode \(modes), pause \(lengths)|cancel, resume, "
+            + "country ID|off or chargeback last|ID"
         switch (arguments.first, arguments.count) {
         case ("instrument", 2):
             guard let instrument = PlayInstrument(rawValue: arguments[1]) else {
@@ -435,6 +436,10 @@ public enum ScenarioParser {
             }
             return .act(.pause(length), .last)
         case ("resume", 1): return .act(.resume, .last)
+        // Google Play's country and chargebacks (issue 38): the country is checked against the
+        // catalog as the line runs; a chargeback is the transaction manager's.
+        case ("country", 2): return .play(.country(arguments[1] == "off" ? nil : arguments[1]))
+        case ("chargeback", 2): return .act(.chargeback, reference(arguments[1]))
         default:
             throw Problem(usage)
         }

@@ -591,6 +591,13 @@ final class ScenarioRun<Terminal: Backend> {
         case .replacementMode(let mode): inputs = [.setReplacementMode(mode)]
         case .acknowledge(let transaction): inputs = [.acknowledge(transactionId: transaction)]
         case .consume(let transaction): inputs = [.consume(transactionId: transaction)]
+        case .country(let id):
+            // A mistyped country is the script's error, before the app's refusal.
+            if let id, program.app.catalog.storefront(matching: id) == nil {
+                let ids = program.app.catalog.storefronts.map(\.id).joined(separator: ", ")
+                throw error(line, "play country takes a storefront of the catalog (\(ids)) or off, not \(id)")
+            }
+            inputs = [.setCountry(id)]
         }
         if inputs.contains(where: \.isForTheSheet) {
             guard case .play(let session)? = program.app.sheet else {

@@ -13,6 +13,7 @@ extension EndToEnd {
         static let removeAds = "com.example.stardust.remove_ads"
         static let gems = "com.example.stardust.gems_100"
         static let monthly = "com.example.stardust.pass.monthly"
+        static let chargedBack = "com.example.stardust.gems_550"
 
         @Test func googlesClientReadsAndChangesWhatTheLedgerHolds() throws {
             let directory = try TemporaryDirectory()
@@ -35,6 +36,10 @@ extension EndToEnd {
             select \(Self.monthly)
             buy
             play instrument approves
+            select \(Self.chargedBack)
+            buy
+            play instrument approves
+            play chargeback last
             """.write(toFile: setup, atomically: true, encoding: .utf8)
             // The keys made once (SharedKeys), which `keys` writes out below.
             try SharedKeys.copy(into: state)
@@ -54,7 +59,7 @@ extension EndToEnd {
             try #require(keys.status == 0, "\(keys.standardError)")
 
             let ads = try #require(tokens[Self.removeAds]), gems = try #require(tokens[Self.gems])
-            let monthly = try #require(tokens[Self.monthly])
+            let monthly = try #require(tokens[Self.monthly]), chargedBack = try #require(tokens[Self.chargedBack])
             let python = try BuiltBinary.libraryPython(for: "google-api-python-client, google-auth")
             /// Each call's result by its name: `{"ok": body}` or `{"status", "reason"}`.
             func google(_ calls: [[String: Any]], plan name: String) throws -> [String: [String: Any]] {
@@ -132,10 +137,13 @@ extension EndToEnd {
             #expect(refusal("proratedRevoke").0 == 400, "\(result)")
             #expect(result["revoke"]?["ok"] != nil, "\(result)")
             #expect(answer("revoked")["subscriptionState"] as? String == "SUBSCRIPTION_STATE_EXPIRED", "\(result)")
-            // The revoked subscription is voided; the one-time list (type 0, Google's default) leaves it out.
+            // The chargeback is Google's (2, 7), then the revoked subscription the developer's; the one-time
+            // list (type 0, Google's default) leaves the subscription out.
             let voidedAll = try #require(answer("voidedAll")["voidedPurchases"] as? [[String: Any]], "\(result)")
-            #expect(voidedAll.map { $0["purchaseToken"] as? String } == [monthly] && voidedAll.first?["voidedSource"] as? Int == 1)
-            #expect((answer("voidedProducts")["voidedPurchases"] as? [Any])?.isEmpty == true, "\(result)")
+            #expect(voidedAll.map { $0["purchaseToken"] as? String } == [chargedBack, monthly], "\(voidedAll)")
+            #expect(voidedAll.map { [$0["voidedSource"] as? Int, $0["voidedReason"] as? Int] } == [[2, 7], [1, 0]], "\(voidedAll)")
+            let voidedProducts = try #require(answer("voidedProducts")["voidedPurchases"] as? [[String: Any]], "\(result)")
+            #expect(voidedProducts.map { $0["purchaseToken"] as? String } == [chargedBack], "\(result)")
             #expect(refusal("unknown") == (404, "purchaseTokenNotFound"))
             #expect(refusal("otherProduct") == (400, "purchaseTokenDoesNotMatchProductId"))
             #expect(refusal("otherApp") == (404, "applicationNotFound"))

@@ -63,6 +63,8 @@ struct ParserErrorTests {
         BadLine("play", "play takes instrument approves|declines|slow-approves|slow-declines, response CODE"),
         BadLine("play instrument", "play takes instrument"),
         BadLine("play auto-acknowledge maybe", "play takes instrument"),
+        BadLine("play country", "country ID|off or chargeback last|ID"),
+        BadLine("play chargeback", "country ID|off or chargeback last|ID"),
         BadLine("acknowledge txn-000001 txn-000002", "acknowledge takes nothing, or a transaction ID"),
         BadLine("consume a b", "consume takes nothing, or a transaction ID"),
         BadLine("extend-renewal", "extend-renewal takes [last|ID] DAYS"),

@@ -60,6 +60,14 @@ struct ParserTests {
         #expect(try command("click 10 12") == .click(x: 10, y: 12))
     }
 
+    @Test("Google Play's country and chargeback")
+    func playCountryAndChargeback() throws {
+        #expect(try command("play country DEU") == .play(.country("DEU")))
+        #expect(try command("play country off") == .play(.country(nil)))
+        #expect(try command("play chargeback last") == .act(.chargeback, .last))
+        #expect(try command("play chargeback txn-000002") == .act(.chargeback, .id("txn-000002")))
+    }
+
     @Test("paystation card leaves the expiry to the page (12/40 until then) and fills in CVV 123 when left out, and drops / and spaces")
     func payStationCard() throws {
         #expect(try command("paystation card 4111111111111111")

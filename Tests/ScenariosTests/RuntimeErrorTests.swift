@@ -90,6 +90,17 @@ struct RuntimeErrorTests {
         #expect(error.message == "no storefront XYZ in \(scratch.file("tiny.json")); storefronts: USA, DEU")
     }
 
+    @Test("a Play country the catalog lacks is an error on its line, naming the catalog's")
+    func unknownPlayCountry() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.write("pc.scenario", "path play\nplay country deu\nplay country XYZ\n")
+        let result = ScenarioRunner.run(file, options: try options(in: scratch))
+        let error = try #require(result.scriptError, "\(result.summary)")
+        #expect(error.line == 3)
+        #expect(error.message == "play country takes a storefront of the catalog (USA, DEU) or off, not XYZ")
+    }
+
     @Test("a storefront the catalog lacks, named before the launch, is an error on its own line")
     func unknownStorefrontBeforeLaunch() throws {
         let scratch = try ScratchDirectory()

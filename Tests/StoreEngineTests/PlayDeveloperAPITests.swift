@@ -225,6 +225,28 @@ struct PlayDeveloperAPIHandlerTests {
         }
     }
 
+    /// A chargeback is Google's: listed with voidedSource 2 and voidedReason 7, beside a refund
+    /// the player asked for (0, 1), oldest first, with Google's fields.
+    @Test func aChargebackIsListedAsGooglesChargeback() throws {
+        try Self.withAPI { servers, keys, harness in
+            try harness.sendPlay(.setAppAcknowledges(true))
+            let (refunded, _) = try Self.buy(SKU.removeAds, on: harness)
+            _ = try harness.store.act(.refund(.other), on: refunded.transactionId)
+            _ = try harness.store.advance(to: harness.now.addingTimeInterval(60))
+            let (chargedBack, token) = try Self.buy(SKU.gems100, on: harness)
+            _ = try harness.store.act(.chargeback, on: chargedBack.transactionId)
+            let bearer = try Self.bearer(servers, keys)
+            let voided = try Self.response(servers.answer(Self.get("/voidedpurchases", bearer)))
+            #expect(voided.status == 200)
+            let list = try #require((try JSONSerialization.jsonObject(with: voided.body) as? [String: Any])?["voidedPurchases"] as? [[String: Any]])
+            #expect(list.map { [$0["voidedSource"] as? Int, $0["voidedReason"] as? Int] } == [[0, 1], [2, 7]], "\(list)")
+            let entry = try #require(list.last)
+            #expect(entry["kind"] as? String == "androidpublisher#voidedPurchase" && entry["purchaseToken"] as? String == token)
+            #expect(entry["orderId"] as? String == (try harness.ledger.transaction(id: chargedBack.transactionId)?.pathReference))
+            #expect(entry["voidedTimeMillis"] as? String == String(PlayPurchase.milliseconds(harness.now)))
+        }
+    }
+
     @Test func aRevocationNeedsAFullRefundAndASubscriptionThatRuns() throws {
         try Self.withAPI { servers, keys, harness in
             let (sheet, token) = try Self.buy(SKU.monthlyPass, on: harness)

@@ -11,7 +11,7 @@ import Testing
 struct PlayNotificationOutboxTests {
     static let url = "http://127.0.0.1:9/play"
 
-    private static func withPlayStore(_ body: (StoreHarness) throws -> Void) throws {
+    static func withPlayStore(_ body: (StoreHarness) throws -> Void) throws {
         try withStore(catalog: try sandboxCatalog(), rate: .paused) { harness in
             _ = harness.store.setNotificationURL(url, for: .googlePlay)
             try body(harness)
@@ -19,14 +19,14 @@ struct PlayNotificationOutboxTests {
     }
 
     /// Buys `productId` on Google Play's sheet with the approving instrument; its transaction.
-    private static func buy(_ productId: String, _ harness: StoreHarness) throws -> String {
+    static func buy(_ productId: String, _ harness: StoreHarness) throws -> String {
         let sheet = try harness.openPlay(productId)
         try harness.sendPlay(.buy)
         return sheet.transactionId
     }
 
     /// The push request a delivery posts, and the notification its data carries.
-    private static func read(_ delivery: OutboxDelivery) throws -> (PubSubPushRequest, PlayDeveloperNotification) {
+    static func read(_ delivery: OutboxDelivery) throws -> (PubSubPushRequest, PlayDeveloperNotification) {
         let request = try JSONDecoder().decode(PubSubPushRequest.self, from: Data(delivery.body.utf8))
         let data = try #require(Data(base64Encoded: request.message.data))
         return (request, try JSONDecoder().decode(PlayDeveloperNotification.self, from: data))

@@ -36,6 +36,8 @@ extension Store {
         switch action {
         case .refund(let reason):
             return try refund(record, because: reason)
+        case .chargeback:
+            return try refund(record, because: .other, asChargeback: true)
         case .requestRefund:
             return refusalIfASheetIsOpen() ?? openRefundRequest(for: record)
         case .decideRefundRequest(let approve):
@@ -98,6 +100,8 @@ extension Store {
             state = "\(transaction.id)'s subscription, which is \(status)"
         } else if action.isSubscriptionAction, transaction.revokedAt == nil, transaction.state == .purchased {
             state = "\(transaction.id), which is not an auto-renewable subscription"
+        } else if action == .chargeback, transaction.path?.reportsChargebacks != true {
+            state = "\(transaction.id): its store reports no chargebacks"
         } else {
             state = "\(transaction.id), which is \(transaction.displayState)"
         }
@@ -107,27 +111,29 @@ extension Store {
     /// The store refunds a purchase: the revocation is recorded and the transaction signed again
     /// with it (when its signature was sound), its grant revoked, and the store's notification
     /// logged (`REFUND`, `refund`, `voidedPurchaseNotification`); then the
-    /// path that sold it hears of it (`refunded`), and the app removes access.
-    func refund(_ record: TransactionRecord, because reason: RefundReason) throws -> StoreNotice {
+    /// path that sold it hears of it (`refunded`), and the app removes access. A chargeback is
+    /// the same revocation, its reason `chargeback` (the signed transaction's number `reason`'s).
+    func refund(_ record: TransactionRecord, because reason: RefundReason, asChargeback: Bool = false) throws -> StoreNotice {
+        let recorded = asChargeback ? TransactionAction.chargebackReason : reason.rawValue
         let time = now()
         let product = catalog.product(id: record.productId)
         let name = displayName(ofProduct: record.productId)
         let grant = try ledger.grant(forTransaction: record.id)
         try ledger.inTransaction {
-            guard try ledger.recordRevocation(ofTransaction: record.id, reason: reason.rawValue, at: time) else { return }
+            guard try ledger.recordRevocation(ofTransaction: record.id, reason: recorded, at: time) else { return }
             if signatureProblem(record) == nil {
                 var revoked = record
                 revoked.revokedAt = time
-                revoked.revocationReason = reason.rawValue
+                revoked.revocationReason = recorded
                 revoked.updatedAt = time
                 try sign(revoked, at: time)
             }
             account.revokeGrant(grant, of: record, at: time)
             let removed = grant.map { " (" + Completion.describe($0, revoked: true) + ")" } ?? ""
-            try logLifecycle(.refunded, "\(product?.shortId ?? record.productId) refunded, reason \(reason.rawValue)\(removed)",
+            try logLifecycle(.refunded, "\(product?.shortId ?? record.productId) refunded, reason \(recorded)\(removed)",
                              transaction: record.id, onPath: record.integrationPath, at: time)
             if path(of: record).traits.readsCurrentEntitlements {
-                try log(.transactionUpdate, "Transaction.updates: \(record.id) revoked (\(reason.rawValue)); "
+                try log(.transactionUpdate, "Transaction.updates: \(record.id) revoked (\(recorded)); "
                         + "the app removes access", record.id, time)
                 try logCurrentEntitlements(at: time, transaction: record.id)
             }
@@ -144,7 +150,7 @@ extension Store {
                 removed = ": " + Completion.describe(grant, revoked: true)
             }
         }
-        return StoreNotice(.info, "Refunded \(name)\(removed).")
+        return StoreNotice(.info, (asChargeback ? "Charged back " : "Refunded ") + "\(name)\(removed).")
     }
 
     /// `Transaction.currentEntitlements` as the app reads it after an update: every active

@@ -56,6 +56,10 @@ public enum TransactionAction: Sendable, Equatable {
     /// The app shows the store's subscription page (`showManageSubscriptions(in:)`, Google
     /// Play's subscription center): the player cancels, resubscribes, resumes or changes plan there.
     case manageSubscriptions
+    // Google Play's voided purchases (issue 38): the chargeback.
+    /// The player's bank takes the payment back, on a store that reports chargebacks
+    /// (`IntegrationPath.reportsChargebacks`): revoked as a refund is, its reason `chargeback`.
+    case chargeback
 
     /// Whether it acts on the subscription rather than on the one transaction.
     public var isSubscriptionAction: Bool {
@@ -63,7 +67,7 @@ public enum TransactionAction: Sendable, Equatable {
         case .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease, .answerPriceIncrease,
              .pause, .changePause, .cancelPause, .resume, .extendRenewal, .manageSubscriptions:
             return true
-        case .approve, .decline, .resolve, .refund, .tamper, .delete, .requestRefund, .decideRefundRequest, .reverseRefund:
+        case .approve, .decline, .resolve, .refund, .tamper, .delete, .requestRefund, .decideRefundRequest, .reverseRefund, .chargeback:
             return false
         }
     }
@@ -93,6 +97,7 @@ public enum TransactionAction: Sendable, Equatable {
         case .decideRefundRequest(let approve): return approve ? "Approve the refund request" : "Decline the refund request"
         case .reverseRefund: return "Reverse the refund"
         case .manageSubscriptions: return "Manage subscriptions (the App Store's page)"
+        case .chargeback: return "Chargeback (the bank takes the payment back)"
         }
     }
 }
@@ -168,7 +173,7 @@ extension TransactionSummary {
         case (.purchased, _) where revokedAt != nil:
             return refundReversal
         case (.purchased, _) where revokedAt == nil && isFinished:
-            let refunds = RefundReason.allCases.map(TransactionAction.refund) + refundRequestActions
+            let refunds = RefundReason.allCases.map(TransactionAction.refund) + refundRequestActions + chargebacks
             let always: [TransactionAction] = [.tamper, .delete]
             guard let subscription, subscription.isLive else { return refunds + storesPage + always }
             // Paused: nothing renews, expires or is charged until it resumes.
@@ -221,5 +226,18 @@ extension TransactionSummary {
               subscription.status == .subscribed else { return [] }
         guard let scheduled = subscription.scheduledPause else { return PauseDuration.allCases.map(TransactionAction.pause) }
         return PauseDuration.allCases.filter { $0 != scheduled }.map(TransactionAction.changePause) + [.cancelPause]
+    }
+}
+
+// Google Play's voided purchases (issue 38): where a chargeback is offered, and what it records.
+extension TransactionAction {
+    /// The revocation reason a chargeback records (a refund records its `RefundReason`).
+    public static let chargebackReason = "chargeback"
+}
+
+extension TransactionSummary {
+    /// The chargeback, on a purchase whose store reports chargebacks.
+    fileprivate var chargebacks: [TransactionAction] {
+        path?.reportsChargebacks == true ? [.chargeback] : []
     }
 }

@@ -112,6 +112,11 @@ enum PathRegistry {
         registered(path)?.pausesSubscriptions ?? false
     }
 
+    /// Whether `path`'s store reports a chargeback as its own kind of voided purchase.
+    static func reportsChargebacks(_ path: IntegrationPath) -> Bool {
+        registered(path)?.reportsChargebacks ?? false
+    }
+
     /// The event kinds every built-in path declares: the Events pane's groups, fixed once read.
     static var eventKinds: PathEventKinds {
         builtIn.reduce(into: PathEventKinds()) { kinds, path in kinds.add(path.eventKinds) }
@@ -157,6 +162,9 @@ extension IntegrationPath {
 
     /// Whether this path's store lets a subscriber pause a subscription.
     public var pausesSubscriptions: Bool { PathRegistry.pausesSubscriptions(self) }
+
+    /// Whether this path's store reports a chargeback (QA's transaction manager offers one).
+    public var reportsChargebacks: Bool { PathRegistry.reportsChargebacks(self) }
 }
 
 /// A path as the registry knows it: made without arguments, and declaring its event kinds.
@@ -201,6 +209,10 @@ protocol RegisteredPath: PurchasePath, SendableMetatype {
     /// Whether its store lets a subscriber pause a subscription (`PauseDuration`); no store
     /// does unless it says so.
     static var pausesSubscriptions: Bool { get }
+
+    /// Whether its store tells a chargeback from a refund (Google Play's voided purchases);
+    /// no store does unless it says so.
+    static var reportsChargebacks: Bool { get }
 }
 
 extension RegisteredPath {
@@ -215,6 +227,7 @@ extension RegisteredPath {
     static var subscriptionCalendar: any SubscriptionCalendar { AppStoreCalendar() }
     static func actionTitle(of action: TransactionAction) -> String? { nil }
     static var pausesSubscriptions: Bool { false }
+    static var reportsChargebacks: Bool { false }
 }
 
 /// The event kinds a path adds to the engine's (`EventKind.sdkCalls`, `lifecycle`, `tone`).

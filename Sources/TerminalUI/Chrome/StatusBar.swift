@@ -9,19 +9,22 @@ public struct StatusBar: Widget {
     let colorEnabled: Bool
     let showsSandbox: Bool
     let serverAddress: String?
+    let playCountry: String?
 
     /// - Parameter clock: `01-08 09:00 · 1 mo = 5 min`, the simulated time and the rate, in
     ///   shorter forms after it: the longest that fits beside the store's facts is drawn.
     ///   - showsSandbox: false in front of an audience, which has no use for the marker.
     ///   - serverAddress: where the stores' APIs answer (`API 127.0.0.1:8780`), when served.
+    ///   - playCountry: the Play account's country, said beside Google Play where it is not the storefront's.
     public init(_ paywall: PaywallModel, clock forms: [String], theme: Theme, colorEnabled: Bool, showsSandbox: Bool = true,
-                serverAddress: String? = nil) {
+                serverAddress: String? = nil, playCountry: String? = nil) {
         self.paywall = paywall
         clock = forms
         self.theme = theme
         self.colorEnabled = colorEnabled
         self.showsSandbox = showsSandbox
         self.serverAddress = serverAddress
+        self.playCountry = playCountry
     }
 
     public func render(in area: Rect, on frame: inout Frame) {
@@ -34,6 +37,8 @@ public struct StatusBar: Widget {
         if paywall.path == .paystation {
             path += paywall.catalog.opensPayStationInBrowser(in: storefront) ? " (browser)" : " (in-app)"
         }
+        // Google Play sells in the Play account's country (`g`), which the storefront need not be.
+        if paywall.path == .play, let playCountry, playCountry != storefront.id { path += " in \(playCountry)" }
         // Each fact with how readily it goes when the bar is narrow (higher goes first); the
         // storefront and the clock stay before anything else.
         var parts: [(text: String, short: String, drop: Int)] = [

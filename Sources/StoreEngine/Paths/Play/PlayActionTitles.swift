@@ -22,6 +22,7 @@ extension PlayPath {
         case .delete: return "Delete the purchase"
         case .extendRenewal(let moved): return "Defer the next renewal " + moved.words + " (no charge)"
         case .manageSubscriptions: return "Open Google Play's subscription center"
+        case .chargeback: return "Void as a chargeback (the bank takes the payment back)"
         case .approve, .decline, .resolve, .expire, .renew, .requestRefund, .decideRefundRequest, .reverseRefund: return nil
         }
     }
@@ -30,4 +31,7 @@ extension PlayPath {
 extension PlayPath {
     /// Google Play lets a subscriber pause a subscription for a week up to three months.
     static var pausesSubscriptions: Bool { true }
+
+    /// Google Play lists a chargeback among its voided purchases, by its own reason.
+    static var reportsChargebacks: Bool { true }
 }

@@ -59,7 +59,7 @@ extension PlayPath {
         PathEventKinds(
             sdkCalls: [.playConnection, .playProductDetails, .playBillingFlow, .playCharged, .playPurchasesUpdated,
                        .playResponse, .playVerified, .playVerifyFailed, .playAcknowledged, .playConsumed,
-                       .playQueryPurchases],
+                       .playQueryPurchases, .playCountry],
             lifecycle: [.oneTimeProductPurchased, .oneTimeProductCanceled] + EventKind.playSubscriptionNotifications,
             failures: [.playResponse, .playVerifyFailed, .oneTimeProductCanceled, .subscriptionOnHold,
                        .subscriptionRevoked, .subscriptionPendingPurchaseCanceled, .voidedPurchaseNotification])

@@ -66,6 +66,8 @@ extension PlayPath {
         let records = context.records(PlayPurchaseRecords.self)
         guard var purchase = try records.purchase(of: transaction), purchase.state == .purchased,
               !purchase.acknowledged, !purchase.refunded else { return .nothing }
+        // Voided meanwhile (QA's refund, a chargeback): there is nothing left to refund.
+        guard try context.account.transaction(transaction)?.revokedAt == nil else { return .nothing }
         purchase.refunded = true
         try records.save(purchase)
         let window = Self.acknowledgementWindow(sandbox: context.catalog.settings.useSandbox)

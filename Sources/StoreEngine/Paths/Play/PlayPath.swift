@@ -23,6 +23,8 @@ final class PlayPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState {
     /// How many more reconnection attempts fail (QA's `play disconnect` takes the service away
     /// for a while; a SERVICE_DISCONNECTED answer only drops the connection once).
     var failingAttempts = 0
+    /// The Play account's country as QA last set it (`PlayPath+Country.swift`).
+    var knownCountry = KnownCountry.unread
 
     enum Connection: Equatable {
         case connected
@@ -68,14 +70,18 @@ final class PlayPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState {
     /// base plan and each offer this player is eligible for, with its `offerToken`), each
     /// subscription's logged on its own.
     func requestProducts(_ identifiers: [String], attempt: Int, in context: PathContext) throws -> ProductsOutcome {
-        let sold = identifiers.compactMap { context.catalog.product(id: $0) }.filter { $0.status == .available }
+        // In the Play account's country, when QA set one, only what has a price there.
+        let country = country(in: context).flatMap { context.catalog.storefront(id: $0) }
+        let sold = identifiers.compactMap { context.catalog.product(id: $0) }
+            .filter { product in product.status == .available && country.map { product.price(in: $0) != nil } ?? true }
         let subscriptions = sold.filter { $0.type == .autoRenewable }
         let absent = identifiers.count - sold.count
         try context.log(.playProductDetails, "queryProductDetailsAsync(\(English.count(identifiers.count, "id"))): "
                         + "\(sold.count - subscriptions.count) with oneTimePurchaseOfferDetails, "
                         + "\(subscriptions.count) with subscriptionOfferDetails"
-                        + (absent == 0 ? "" : "; \(absent) absent (unknown or unavailable)"))
-        if let storefront = detailsStorefront(in: context) {
+                        + (absent == 0 ? "" : "; \(absent) absent (unknown or unavailable)")
+                        + (country.map { " in the Play country \($0.id)" } ?? ""))
+        if let storefront = country ?? detailsStorefront(in: context) {
             for product in subscriptions {
                 _ = try logOfferDetails(of: product, in: storefront, context: context)
             }
@@ -95,7 +101,8 @@ final class PlayPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState {
             try context.log(.playBillingFlow, "launchBillingFlow → SERVICE_DISCONNECTED: the app is reconnecting")
             return PathStep(notice: StoreNotice(.info, "Google Play Billing is reconnecting; buy again in a moment."))
         }
-        let storefront = request.storefront
+        // Google Play sells in the Play account's country, in the phone's words.
+        let storefront = sellingStorefront(for: request.storefront, in: context)
         guard let product = context.catalog.product(id: request.productId), product.status == .available else {
             try context.log(.playBillingFlow, "launchBillingFlow(\(request.productId)) → ITEM_UNAVAILABLE")
             return PathStep(notice: StoreNotice(.error, "Google Play: the product is not available (ITEM_UNAVAILABLE). "
@@ -184,6 +191,10 @@ final class PlayPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState {
             return try setDeveloperOffers(on, in: context)
         case .setReplacementMode(let mode):
             return try setReplacementMode(mode, in: context)
+        case .setCountry(let country):
+            return try setCountry(country, in: context)
+        case .listVoidedPurchases:
+            return try listVoidedPurchases(in: context)
         default:
             break
         }

@@ -77,6 +77,8 @@ public struct PlaySession: Sendable, Equatable {
         case .disconnect, .acknowledge, .consume, .acknowledgeFromBackend, .consumeFromBackend, .setAppAcknowledges, .setDeveloperOffers, .setReplacementMode,
              .nextReplacementMode:
             return nil  // the path's, not the sheet's
+        case .setCountry, .listVoidedPurchases:
+            return nil
         }
         return nil
     }
@@ -169,11 +171,18 @@ public enum PlayInput: Sendable, Equatable {
     case setDeveloperOffers(Bool)
     /// The replacement mode the app passes when it changes a plan, kept across launches.
     case setReplacementMode(PlayReplacementMode)
+    // Play Billing Lab's country and the Play Console's voided purchases (issue 38).
+    /// The Play account's country: a storefront id of the catalog, or nil for the storefront
+    /// the app's screen shows; kept across launches.
+    case setCountry(String?)
+    /// The voided purchases as `voidedpurchases.list` lists them (every type), handed to the app.
+    case listVoidedPurchases
 
     /// Whether it is the sheet's input (else the path takes it with no sheet open).
     public var isForTheSheet: Bool {
         switch self {
         case .disconnect, .acknowledge, .consume, .acknowledgeFromBackend, .consumeFromBackend, .setAppAcknowledges, .setDeveloperOffers, .setReplacementMode: return false
+        case .setCountry, .listVoidedPurchases: return false
         default: return true
         }
     }

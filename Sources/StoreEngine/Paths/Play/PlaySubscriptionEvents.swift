@@ -101,13 +101,17 @@ extension PlayPath {
     }
 
     /// A refunded subscription purchase is revoked: `SUBSCRIPTION_REVOKED` (already logged when
-    /// Google Play refunded it for want of an acknowledgement).
+    /// Google Play refunded it for want of an acknowledgement); charged back, Google Play voids
+    /// it too (`voidedPurchaseNotification`, as it does a one-time product's).
     func refunded(_ transaction: TransactionRecord, in context: PathContext) throws {
         guard context.catalog.product(id: transaction.productId)?.type == .autoRenewable,
               try context.records(PlayPurchaseRecords.self).purchase(of: transaction.id)?.refunded != true
         else { return }
-        try context.log(.subscriptionRevoked, try Self.notificationLine(of: transaction, in: context) + ": access revoked",
-                        transaction: transaction.id)
+        let line = try Self.notificationLine(of: transaction, in: context)
+        try context.log(.subscriptionRevoked, line + ": access revoked", transaction: transaction.id)
+        if try context.account.transaction(transaction.id)?.revocationReason == TransactionAction.chargebackReason {
+            try context.log(.voidedPurchaseNotification, line + ": charged back", transaction: transaction.id)
+        }
     }
 
     /// `subscriptionId` and `purchaseToken`, as the notification carries them (every renewal

@@ -185,7 +185,7 @@ final class AppStoreSheet {
                 notice: notice))]))
         case .refund, .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease,
              .answerPriceIncrease, .pause, .changePause, .cancelPause, .resume, .extendRenewal, .tamper, .delete,
-             .requestRefund, .decideRefundRequest, .reverseRefund, .manageSubscriptions:
+             .requestRefund, .decideRefundRequest, .reverseRefund, .manageSubscriptions, .chargeback:
             return AppStoreAnswer(step: .nothing)  // the engine's own, on every path
         }
     }

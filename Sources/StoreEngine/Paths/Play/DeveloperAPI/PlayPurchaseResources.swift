@@ -2,7 +2,7 @@ import Foundation
 import Ledger
 
 /// Google Play's purchases as the Google Play Developer API describes them, with Google's
-/// field names and values: `ProductPurchase`, `SubscriptionPurchaseV2` and `VoidedPurchase`.
+/// field names and values: `ProductPurchase` and `SubscriptionPurchaseV2` (`VoidedPurchase` has a type of its own).
 /// Every purchase storefront makes is a test purchase (`purchaseType` 0, `testPurchase`).
 enum PlayPurchaseResources {
     /// `purchases.products.get`.
@@ -92,26 +92,6 @@ enum PlayPurchaseResources {
         }
         if subscription.status == .expired, subscription.billingIssue { return ["systemInitiatedCancellation": [String: Any]()] }
         return nil
-    }
-
-    /// `purchases.voidedpurchases.list`'s entry for a purchase refunded at `voidedAt`: voided
-    /// by Google when it was never acknowledged (Google refunds those at the deadline), by the
-    /// developer when revoked for a developer issue (through the API), else at the player's
-    /// request (a refund QA gave).
-    static func voidedPurchase(_ purchase: PlayPurchase, voidedAt: Date, reason recorded: String?) -> [String: Any] {
-        let source: Int, reason: Int
-        if !purchase.acknowledged {
-            (source, reason) = (2, 8)
-        } else if recorded == RefundReason.developerIssue.rawValue {
-            (source, reason) = (1, 0)
-        } else {
-            (source, reason) = (0, 1)
-        }
-        return [
-            "kind": "androidpublisher#voidedPurchase", "purchaseToken": purchase.purchaseToken, "orderId": purchase.orderId,
-            "purchaseTimeMillis": String(purchase.purchaseTime), "voidedTimeMillis": String(PlayPurchase.milliseconds(voidedAt)),
-            "voidedSource": source, "voidedReason": reason,
-        ]
     }
 
     /// RFC 3339 in UTC with milliseconds, as Google's JSON writes a `Timestamp`.

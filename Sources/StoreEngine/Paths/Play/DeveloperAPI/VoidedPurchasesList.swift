@@ -4,8 +4,7 @@ import Ledger
 /// `purchases.voidedpurchases.list`: the purchases refunded, charged back or revoked between
 /// `startTime` and `endTime` (milliseconds; by default the 30 days before the ledger's
 /// simulated now), one-time products only unless `type=1`, oldest first, `maxResults` at a
-/// time (1,000 by default) with a `nextPageToken` for the rest. A subscription's renewal that
-/// was refunded is listed with the subscription's token and the renewal's order id.
+/// time (1,000 by default) with a `nextPageToken` for the rest (`PlayVoidedPurchases`).
 struct VoidedPurchasesList {
     let request: APIRequest
     let ledger: LedgerDatabase
@@ -36,10 +35,11 @@ struct VoidedPurchasesList {
         guard let offset, offset >= 0 else {
             return AndroidPublisherError.invalidValue("The page token is not one this list gave.", location: "token")
         }
-        let voided = try entries(includingSubscriptions: type == "1").filter { (start...end).contains($0.time) }
+        let voided = try PlayVoidedPurchases(ledger: ledger, now: wallTime).all(includingSubscriptions: type == "1")
+            .filter { (start...end).contains($0.voidedTimeMillis) }
         let page = voided.dropFirst(offset).prefix(pageSize)
         var body: [String: Any] = [
-            "voidedPurchases": page.map { $0.fields },
+            "voidedPurchases": page.map(\.fields),
             "pageInfo": ["totalResults": voided.count, "resultPerPage": pageSize, "startIndex": offset],
         ]
         if offset + page.count < voided.count {
@@ -52,26 +52,5 @@ struct VoidedPurchasesList {
     private func milliseconds(_ name: String, absent: Int64) -> Int64? {
         guard let given = request.values(of: name).last else { return absent }
         return Int64(given)
-    }
-
-    private struct Entry {
-        var time: Int64
-        var fields: [String: Any]
-    }
-
-    /// Every voided purchase of Google Play, oldest voiding first.
-    private func entries(includingSubscriptions: Bool) throws -> [Entry] {
-        let purchases = try PlayPurchaseRecords(ledger: ledger, now: wallTime).all()
-        let byTransaction = Dictionary(purchases.map { ($0.transactionId, $0) }, uniquingKeysWith: { first, _ in first })
-        var found: [Entry] = []
-        for record in try ledger.transactions(newestFirst: Int.max) {
-            guard let voidedAt = record.revokedAt,
-                  var purchase = byTransaction[record.id] ?? record.originalTransactionId.flatMap({ byTransaction[$0] }) else { continue }
-            guard includingSubscriptions || purchase.autoRenewing == nil else { continue }
-            if let renewalOrder = TransactionSummary(record: record).pathReference { purchase.orderId = renewalOrder }
-            found.append(Entry(time: PlayPurchase.milliseconds(voidedAt),
-                               fields: PlayPurchaseResources.voidedPurchase(purchase, voidedAt: voidedAt, reason: record.revocationReason)))
-        }
-        return found.sorted { $0.time < $1.time }
     }
 }
