@@ -59,14 +59,17 @@ final class AppStoreSheet {
         }
         let name = product.name.resolved(for: storefront.locale) ?? product.id
         if let refusal = try context.purchases.refusalIfOwned(product, in: storefront) { return (refusal, false) }
-        guard let terms = context.account.terms(for: product, in: storefront, variationId: request.variationId) else {
+        // A code's purchase charges the code's offer, whatever else the player could have.
+        let offered = request.code.map { PurchaseTerms(product: product, storefront: storefront, offer: $0.offer) }
+            ?? context.account.terms(for: product, in: storefront, variationId: request.variationId)
+        guard let terms = offered else {
             return (try thrown(.notAvailableInStorefront, product.shortId, context), false)
         }
         let regular = ProductDisplay(product: product, storefront: storefront, showsIntroOffer: false).pricePerPeriod
             ?? PriceFormatter.format(terms.regularPrice, in: storefront)
         let sandbox = context.catalog.settings.useSandbox
         let transaction = try context.purchases.openTransaction(productId: product.id, in: storefront, terms: terms,
-                                                      variationId: request.variationId, path: path)
+                                                      variationId: request.variationId, path: path, redeeming: request.code)
         let sheet = StoreKitSession(
             transactionId: transaction.id, productId: product.id, productName: name,
             formattedPrice: PriceFormatter.format(terms.chargeNow, in: storefront),
@@ -74,8 +77,9 @@ final class AppStoreSheet {
             account: "\(context.userId)@\(sandbox ? "sandbox" : "icloud").test", sandbox: sandbox,
             signedAsXcode: context.app.signedEnvironment == .xcode,
             language: storefront.language, path: path)
+        let call = request.code == nil ? "purchase()" : "the offer code redemption sheet"
         try context.log(.purchaseStarted, "\(product.shortId) for \(sheet.formattedPrice) in \(storefront.id): "
-                        + "purchase() shows the App Store sheet", transaction: transaction.id)
+                        + "\(call) shows the App Store sheet", transaction: transaction.id)
         // Shown once the transaction it is for is committed.
         context.onceCommitted { [self] in session = sheet }
         return (.nothing, true)
