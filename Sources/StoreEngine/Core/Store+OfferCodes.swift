@@ -73,7 +73,7 @@ extension Store {
         // A subscriber redeems only what the store can apply now: a higher level, at once.
         if running {
             guard rules.upgradesSubscribers, let change = planChange(to: product, in: marketplace), change.immediate
-            else { return .refused(.alreadyOwned) }
+            else { return .refused(.subscribed) }
         }
         return .redeems(found)
     }
@@ -115,8 +115,10 @@ public enum OfferCodeRefusal: String, Sendable, CaseIterable {
     case offerRedeemed
     /// Its eligibility does not admit the player: new to the group, subscribed now, or lapsed.
     case notEligible
-    /// The player owns the product, or holds a plan of its group the code cannot change now.
+    /// The player owns the product (bought once, owned for good).
     case alreadyOwned
+    /// The player holds a plan of its group that the code cannot change now.
+    case subscribed
     /// Its product is not sold in the storefront (unavailable, or no price there).
     case notSold
     /// The path's store has no codes.

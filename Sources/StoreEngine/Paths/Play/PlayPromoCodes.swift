@@ -20,6 +20,7 @@ enum PlayPromoCodes {
         case .offerRedeemed: return "You've already redeemed this promotion."
         case .notEligible: return "You're not eligible for this promotion."
         case .alreadyOwned: return "You already own this item."
+        case .subscribed: return "You're already subscribed to this item."
         case .notSold: return "This item isn't available in your country."
         case .noCodes: return "Promo codes can't be redeemed here."
         }

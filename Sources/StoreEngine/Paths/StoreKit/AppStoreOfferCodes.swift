@@ -19,7 +19,8 @@ enum AppStoreOfferCodes {
         case .expired: return "This code has expired."
         case .offerRedeemed: return "You've already redeemed this offer."
         case .notEligible: return "You're not eligible for this offer."
-        case .alreadyOwned: return "This offer cannot be redeemed with your current subscription."
+        case .alreadyOwned: return "You already own this item."
+        case .subscribed: return "This offer cannot be redeemed with your current subscription."
         case .notSold: return "This offer isn't available in your country or region."
         case .noCodes: return "Offer codes can't be redeemed here."
         }
