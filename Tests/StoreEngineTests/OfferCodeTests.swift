@@ -32,6 +32,7 @@ struct OfferCodeTests {
             let sheet = try #require(report.storeKitSheet, "no sheet: \(report.notice?.text ?? "")")
             #expect(sheet.productId == SKU.monthlyPass)
             #expect(sheet.formattedPrice == "¥400")
+            #expect(sheet.offerCode == Self.spring)
             let opened = try #require(try harness.ledger.transaction(id: sheet.transactionId))
             #expect(opened.state == .purchasing)
             #expect(opened.offerType == "code" && opened.offerId == "spring_code")
@@ -47,6 +48,10 @@ struct OfferCodeTests {
             #expect(payload["offerType"] as? Int == 3)
             #expect(payload["offerIdentifier"] as? String == "spring_code")
             #expect(payload["price"] as? Int == 400_000)
+            // The redeemed transaction reaches the app on Transaction.updates, not from purchase().
+            #expect(try harness.events(.transactionUpdate).last?.message
+                    == "Transaction.updates: \(sheet.transactionId) redeemed with offer code SPRING50, verified")
+            #expect(try harness.events(.purchaseResult).isEmpty)
             // Its store's notice of a code redeemed, not of a subscription bought.
             let redeemed = try #require(try harness.events(.offerRedeemed).last)
             #expect(redeemed.transactionId == sheet.transactionId)
@@ -91,6 +96,8 @@ struct OfferCodeTests {
             #expect(first.formattedPrice == "¥0", "a free month")
             try harness.send(.pressButton(.cancel))
             #expect(try harness.ledger.transaction(id: first.transactionId)?.state == .failed)
+            #expect(try harness.events(.paymentCancelled).last?.message
+                    == "the offer code redemption sheet was dismissed: nothing redeemed, the code still unused")
             #expect(try harness.ledger.uses(ofCode: Self.oneTime) == 0)
 
             let again = try #require(try harness.store.redeemOfferCode(Self.oneTime, in: "JPN", on: .storekit).storeKitSheet)
