@@ -7,15 +7,22 @@ extension LedgerDatabase {
     /// Records a prorated refund on the transaction it gives money back for, inside the
     /// caller's commit. Throws `unknownTransaction` for an id that was never inserted.
     public func recordProratedRefund(_ refund: ProratedRefund) throws {
+        try appendNote(refund.note, toTransaction: refund.transactionId, at: refund.time)
+    }
+
+    /// Appends `note` to a transaction's history at `time`, in the state it is in, inside the
+    /// caller's commit (a prorated refund, a redeemed code). Throws `unknownTransaction` for an
+    /// id that was never inserted.
+    func appendNote(_ note: String, toTransaction id: String, at time: Date) throws {
         let statement = try database.prepare("""
             INSERT INTO transaction_history (transaction_id, state, time, note)
             SELECT id, state, ?2, ?3 FROM transactions WHERE id = ?1
             """)
-        try statement.bind(refund.transactionId, at: 1)
-        try statement.bind(refund.time, at: 2)
-        try statement.bind(refund.note, at: 3)
+        try statement.bind(id, at: 1)
+        try statement.bind(time, at: 2)
+        try statement.bind(note, at: 3)
         try statement.step()
-        guard database.changes == 1 else { throw LedgerError.unknownTransaction(id: refund.transactionId) }
+        guard database.changes == 1 else { throw LedgerError.unknownTransaction(id: id) }
     }
 
     /// The prorated refunds of one user's transactions (of everyone's when nil), oldest first.

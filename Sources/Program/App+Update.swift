@@ -73,6 +73,8 @@ extension App {
             return buySelected()
         case .restore:
             return [.engine(.restore(path: paywall.path))]
+        case .redeemOfferCode(let code):
+            return [.engine(.redeemOfferCode(code, storefrontId: paywall.storefront.id, path: paywall.path))]
         case .openURL(let url):
             return [.engine(.openURL(url, shownIn: paywall.storefront.id))]
         case .apiCalled(let call):

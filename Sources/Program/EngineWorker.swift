@@ -57,6 +57,8 @@ public final class EngineWorker: @unchecked Sendable {
                 return try store.open(url: url, shownIn: storefrontId)
             case .restore(let path):
                 return try store.restore(on: path)
+            case .redeemOfferCode(let code, let storefrontId, let path):
+                return try store.redeemOfferCode(code, in: storefrontId, on: path)
             case .runDue:
                 return try store.runDue()
             case .advance(let date):

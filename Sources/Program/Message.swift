@@ -37,6 +37,9 @@ public enum Message: Sendable, Equatable {
     /// What Enter on the paywall does: buy the selected product.
     case buy
     case restore
+    /// Offer codes: a code typed on the store's own sheet (a script's `redeem`), redeemed on the
+    /// path and in the storefront the paywall shows (`Store.redeemOfferCode`).
+    case redeemOfferCode(String)
     /// A URL the app is opened with: a redirect or a deep link from outside.
     case openURL(String)
     /// A backend called the stores' APIs (`--api`): said in the Events pane.
@@ -110,6 +113,8 @@ public enum EngineCall: Sendable, Equatable {
     /// answer to a promoted purchase speaks).
     case openURL(String, shownIn: String)
     case restore(path: IntegrationPath)
+    /// Offer codes: what the player typed on the store's own sheet.
+    case redeemOfferCode(String, storefrontId: String, path: IntegrationPath)
     case runDue
     case advance(to: Date)
     case act(TransactionAction, transactionId: String)

@@ -75,6 +75,8 @@ public enum ScenarioCommand: Sendable, Equatable {
     /// The app buys a held promoted product with `makePurchase`.
     case resume(String)
     case restore
+    /// Offer codes: `code` typed on the store's own sheet of the path and storefront shown.
+    case redeem(code: String)
     case advance(seconds: TimeInterval)
     case keys([Key])
     case click(x: Int, y: Int)
@@ -150,7 +152,8 @@ public enum Expectation: Sendable, Equatable {
     /// The newest notification of `type` (and `subtype`) a store's server posted ended as
     /// `outcome` (`expect notification apple DID_RENEW delivered`).
     case notification(Marketplace, type: String, subtype: String?, outcome: NotificationOutcome)
-    /// The offer a transaction was bought under: `introductory`, `promotional`, `winBack`, or
+    /// The offer a transaction was bought under: `introductory`, `promotional`, `winBack`,
+    /// `play`, `code` (an App Store offer code), `promoCode` (a Google Play promo code), or
     /// `none`; with the offer's id when given.
     case offer(TransactionReference, type: String, id: String?)
     case event(name: String, present: Bool)

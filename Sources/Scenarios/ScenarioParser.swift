@@ -80,6 +80,8 @@ public enum ScenarioParser {
         "approve", "decline", "resolve", "refund", "rate", "upgrade", "downgrade", "price-increase", "delete", "tamper", "expire", "renew", "billing-issue", "extend-renewal", "cancel-renewal", "enable-renewal", "xee", "open-url", "promote", "resume", "api", "notifications", "webhook-mode", "relaunch", "reload", "restore", "advance", "key", "type", "click", "preview", "expect", "snapshot", "capture", "caption",
         // The stores' own sheets.
         "refund-request", "reverse-refund", "manage-subscriptions", "sheet",
+        // Offer codes.
+        "redeem",
     ]
 
     private static func parse(_ name: String, _ arguments: [String]) throws(Problem) -> ScenarioCommand {
@@ -281,6 +283,10 @@ public enum ScenarioParser {
         case "restore":
             try exactly(0, "nothing")
             return .restore
+        // Offer codes: a code typed on the store's own sheet.
+        case "redeem":
+            try exactly(1, "one CODE, as typed on the store's sheet: redeem SPRING50")
+            return .redeem(code: arguments[0])
         case "relaunch":
             try exactly(0, "nothing")
             return .relaunch
@@ -553,7 +559,8 @@ public enum ScenarioParser {
             else { throw Problem("expect charge takes an AMOUNT such as 4.99, not \(rest[1])") }
             return .charge(reference(rest[0]), amount: amount, currency: rest[2])
         case ("offer", 2), ("offer", 3):
-            let types = ["introductory", "promotional", "winBack", "play", "none"]
+            let types = ["introductory", "promotional", "winBack", "play", "none",
+                         AppliedOffer.codeTypeName, AppliedOffer.promoCodeTypeName]
             guard types.contains(rest[1]) else {
                 throw Problem("unknown offer type \(rest[1]); types: \(types.joined(separator: ", "))")
             }

@@ -344,6 +344,8 @@ final class ScenarioRun<Terminal: Backend> {
             try running().send(.openURL(url))
         case .restore:
             try running().send(.restore)
+        case .redeem(let code):
+            try running().send(.redeemOfferCode(code))
         case .relaunch:
             _ = try running()
             try relaunch(at: line)

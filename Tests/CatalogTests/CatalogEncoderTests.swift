@@ -227,14 +227,18 @@ struct CatalogEncoderTests {
         #expect(properties(product) == [
             "id", "type", "itemType", "status", "name", "description", "prices", "grants", "group", "level", "period",
             "introductoryOffer", "promotionalOffers", "winBackOffers", "codeOffers", "play"])
-        #expect(properties(PlaySubscription(basePlans: [])) == ["basePlans", "offers"])
+        #expect(properties(PlaySubscription(basePlans: [])) == ["basePlans", "offers", "promotions"])
+        #expect(properties(PlayPromotion(id: "", codes: OfferCodes())) == ["id", "freeTrial", "codes"])
+        #expect(properties(OfferCodes()) == ["custom", "oneTime"])
+        #expect(properties(CustomCode(code: "")) == ["code", "limit", "expires"])
+        #expect(properties(OneTimeCodes(codes: [])) == ["codes", "expires"])
         #expect(properties(PlayBasePlan(id: "", billingPeriod: month)) == [
             "id", "billingPeriod", "renewalType", "prices", "offerTags"])
         #expect(properties(PlayOffer(id: "", basePlanId: "", phases: [], eligibility: nil)) == [
             "id", "basePlanId", "phases", "offerTags", "eligibility"])
         #expect(properties(PlayPricingPhase(kind: .freeTrial, duration: month)) == ["kind", "duration", "recurrenceCount", "prices"])
         #expect(properties(Offer(mode: .freeTrial, period: month)) == ["id", "mode", "period", "periods", "prices", "eligibility",
-                                                                        "winBackCriteria"])
+                                                                        "winBackCriteria", "codes"])
         #expect(properties(WinBackCriteria.loosest) == ["paidMonths", "monthsSinceLapse", "monthsBetweenOffers"])
         #expect(properties(Paywall(id: "", placement: "", variants: [])) == [
             "id", "placement", "defaultLocale", "variants", "termsUrl", "privacyUrl", "showsRestore"])

@@ -35,6 +35,8 @@ private func summary(_ applied: AppliedOffer?) -> String {
     case .promotional(let offer): return "promo:" + (offer.id ?? "?")
     case .winBack(let offer): return "win-back:" + (offer.id ?? "?")
     case .play(let reference, _): return "play:" + reference
+    case .code(let offer): return "code:" + (offer.id ?? "?")
+    case .promoCode(let offer): return "promoCode:" + (offer.id ?? "?")
     }
 }
 

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A product's `play` object as docs/catalog.md writes it, defaults left out as the decoder
-/// supplies them (`renewalType` autoRenewing, `recurrenceCount` 1, no tags).
+/// supplies them (`renewalType` autoRenewing, `recurrenceCount` 1, no tags); a one-time
+/// product's holds its promotions alone.
 extension CatalogEncoder {
     static func playObject(_ play: PlaySubscription, prices: ([String: Decimal]) -> JSONText) -> JSONText {
         let plans = play.basePlans.map { plan -> JSONText in
@@ -25,8 +26,16 @@ extension CatalogEncoder {
             })))
             return .object(members)
         }
-        var members: [(String, JSONText)] = [("basePlans", .array(plans))]
+        let promotions = play.promotions.map { promotion -> JSONText in
+            var members: [(String, JSONText)] = [("id", .string(promotion.id))]
+            if let trial = promotion.freeTrial { members.append(("freeTrial", .string(trial.description))) }
+            members.append((CatalogDecoder.codesKey, codes(promotion.codes)))
+            return .object(members)
+        }
+        // A one-time product's `play` holds its promotions alone.
+        var members: [(String, JSONText)] = plans.isEmpty ? [] : [("basePlans", .array(plans))]
         if !offers.isEmpty { members.append(("offers", .array(offers))) }
+        if !promotions.isEmpty { members.append(("promotions", .array(promotions))) }
         return .object(members)
     }
 }

@@ -188,6 +188,28 @@ public enum CatalogEncoder {
         if let criteria = offer.winBackCriteria {
             members.append((WinBackCriteriaReader.key, winBackCriteria(criteria)))
         }
+        if !offer.codes.isEmpty { members.append((CatalogDecoder.codesKey, codes(offer.codes))) }
+        return .object(members)
+    }
+
+    /// An offer's codes, as docs/catalog.md writes them: no limit and no expiry left out.
+    static func codes(_ codes: OfferCodes) -> JSONText {
+        var members: [(String, JSONText)] = []
+        if !codes.custom.isEmpty {
+            members.append(("custom", .array(codes.custom.map { custom in
+                var code: [(String, JSONText)] = [("code", .string(custom.code))]
+                if let limit = custom.limit { code.append(("limit", .int(limit))) }
+                if let expires = custom.expires { code.append(("expires", .string(expires.description))) }
+                return .object(code)
+            })))
+        }
+        if !codes.oneTime.isEmpty {
+            members.append(("oneTime", .array(codes.oneTime.map { batch in
+                var entry: [(String, JSONText)] = [("codes", .array(batch.codes.map(JSONText.string)))]
+                if let expires = batch.expires { entry.append(("expires", .string(expires.description))) }
+                return .object(entry)
+            })))
+        }
         return .object(members)
     }
 

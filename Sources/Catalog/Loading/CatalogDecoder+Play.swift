@@ -5,14 +5,19 @@ import Foundation
 extension CatalogDecoder {
     /// The product's `play` object, or nil when it has none (or it is not an object).
     func decodePlay(of product: ObjectReader, type: ProductType?) -> PlaySubscription? {
-        guard let play = product.object("play", allowedKeys: ["basePlans", "offers"]) else { return nil }
-        if let type, type != .autoRenewable {
+        guard let play = product.object("play", allowedKeys: ["basePlans", "offers", "promotions"]) else { return nil }
+        // A one-time product's `play` holds its promotions alone.
+        let subscription = type == .autoRenewable || type == nil
+        if !subscription, play.has("basePlans") || play.has("offers") {
             diagnostics.error("only autoRenewable products have base plans and offers on Google Play; "
-                              + "remove \"play\" or make the product autoRenewable",
+                              + "remove them from \"play\" or make the product autoRenewable",
                               path: play.path, at: play.node.position)
         }
-        return PlaySubscription(basePlans: play.elements("basePlans", required: true, decodeBasePlan),
-                                offers: play.elements("offers", decodeOffer))
+        // A subscription may hold promotions alone: then it is sold as one base plan of its own.
+        let needsPlans = subscription && !play.has("promotions")
+        return PlaySubscription(basePlans: play.elements("basePlans", required: needsPlans, decodeBasePlan),
+                                offers: play.elements("offers", decodeOffer),
+                                promotions: play.elements("promotions", decodePromotion))
     }
 
     private func decodeBasePlan(_ element: (node: JSONNode, path: String)) -> PlayBasePlan? {

@@ -214,8 +214,8 @@ struct CatalogDecoder {
             decodeOffer($0, needsId: false)
         }
         let promotionalOffers = offers(reader, "promotionalOffers")
-        let winBackOffers = offers(reader, "winBackOffers", winBack: true)
-        let codeOffers = offers(reader, "codeOffers")
+        let winBackOffers = offers(reader, "winBackOffers", as: .winBack)
+        let codeOffers = offers(reader, "codeOffers", as: .code)
         let play = decodePlay(of: reader, type: type)
         // A product whose type failed (an error already) is kept as a consumable, so that its
         // prices and names are checked in the same run; such a catalog is never used.
@@ -227,23 +227,35 @@ struct CatalogDecoder {
     }
 
     private let offerKeys: Set<String> = ["id", "mode", "period", "periods", "prices", "eligibility",
-                                          WinBackCriteriaReader.key]
+                                          WinBackCriteriaReader.key, Self.codesKey]
 
-    private func offers(_ reader: ObjectReader, _ key: String, winBack: Bool = false) -> [Offer] {
+    /// The kinds of offer whose objects hold a key the others do not.
+    private enum OfferKind {
+        case other, winBack, code
+    }
+
+    private func offers(_ reader: ObjectReader, _ key: String, as kind: OfferKind = .other) -> [Offer] {
         reader.elements(key) { element in
             ObjectReader(element.node, path: element.path, diagnostics: diagnostics, allowedKeys: offerKeys)
-                .flatMap { decodeOffer($0, needsId: true, winBack: winBack) }
+                .flatMap { decodeOffer($0, needsId: true, as: kind) }
         }
     }
 
-    private func decodeOffer(_ reader: ObjectReader, needsId: Bool, winBack: Bool = false) -> Offer? {
+    private func decodeOffer(_ reader: ObjectReader, needsId: Bool, as kind: OfferKind = .other) -> Offer? {
         var criteria: WinBackCriteria?
-        if winBack {
+        if kind == .winBack {
             criteria = WinBackCriteriaReader.criteria(of: reader, strictKeys: true)
         } else if let member = reader.member(WinBackCriteriaReader.key) {
             diagnostics.error("only a win-back offer has \"\(WinBackCriteriaReader.key)\"; move it to one of "
                               + "winBackOffers or remove it", path: reader.path(of: WinBackCriteriaReader.key),
                               at: member.position)
+        }
+        var codes = OfferCodes()
+        if kind == .code {
+            codes = decodeCodes(reader)
+        } else if let member = reader.member(Self.codesKey) {
+            diagnostics.error("only an offer code has \"\(Self.codesKey)\"; move the offer to codeOffers or remove it",
+                              path: reader.path(of: Self.codesKey), at: member.position)
         }
         let id = reader.string("id", required: needsId)
         let mode = reader.enumeration("mode", as: OfferMode.self, required: true)
@@ -260,7 +272,7 @@ struct CatalogDecoder {
             return nil
         }
         return Offer(id: id, mode: mode, period: length, periods: count, prices: prices(reader, "prices").dictionary,
-                     eligibility: eligibility, winBackCriteria: criteria)
+                     eligibility: eligibility, winBackCriteria: criteria, codes: codes)
     }
 
     private func period(_ text: String, path: @autoclosure () -> String, at position: SourcePosition?) -> SubscriptionPeriod? {

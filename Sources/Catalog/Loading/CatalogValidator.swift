@@ -19,11 +19,12 @@ struct CatalogValidator {
         validateProducts()
         validatePriceDigits()
         validatePaywalls()
+        validateOfferCodes()
     }
 
     /// An error about the value at the model's `path`, at its place in the file (the object that
     /// should hold it when it is missing); nothing when that value already failed to load.
-    private func error(_ message: String, at path: JSONPath) {
+    func error(_ message: String, at path: JSONPath) {
         let source = places.source(of: path)
         guard !source.failed else { return }
         let place = places.location(of: path)
@@ -61,7 +62,7 @@ struct CatalogValidator {
     }
 
     private static let storefronts = JSONPath.root / "storefronts"
-    private static let products = JSONPath.root / "products"
+    static let products = JSONPath.root / "products"
 
     private func validateStorefronts() {
         reportDuplicates(in: "storefronts", kind: "storefront")

@@ -4,14 +4,17 @@ import Foundation
 /// each with its billing period, renewal type, prices and offer tags, and offers on a base plan
 /// made of pricing phases, each offered to whom its eligibility says. Named as the Play
 /// Developer API's `Subscription`, `BasePlan` and `SubscriptionOffer` name them; as there, an
-/// offer names the base plan it belongs to.
+/// offer names the base plan it belongs to. Its promotions (promo codes) are on one-time
+/// products too, which have no base plans.
 public struct PlaySubscription: Sendable, Equatable {
     public var basePlans: [PlayBasePlan]
     public var offers: [PlayOffer]
+    public var promotions: [PlayPromotion]
 
-    public init(basePlans: [PlayBasePlan], offers: [PlayOffer] = []) {
+    public init(basePlans: [PlayBasePlan], offers: [PlayOffer] = [], promotions: [PlayPromotion] = []) {
         self.basePlans = basePlans
         self.offers = offers
+        self.promotions = promotions
     }
 
     /// The offers on the base plan `id`, in the catalog's order.
@@ -82,6 +85,29 @@ public struct PlayOffer: Sendable, Equatable {
     }
 }
 
+/// A promotion of the Play Console, redeemed with its promo codes: a one-time product for
+/// nothing, or a subscription (its first base plan, as the paywall sells it) with a free trial
+/// of `freeTrial` first.
+public struct PlayPromotion: Sendable, Equatable {
+    /// Unique among the product's promotions; what a purchase records.
+    public var id: String
+    /// A subscription's free trial; nil for a one-time product.
+    public var freeTrial: SubscriptionPeriod?
+    public var codes: OfferCodes
+
+    public init(id: String, freeTrial: SubscriptionPeriod? = nil, codes: OfferCodes) {
+        self.id = id
+        self.freeTrial = freeTrial
+        self.codes = codes
+    }
+
+    /// What the promotion charges as the catalog's offer terms: nothing now, for the free trial
+    /// (a day stands for a one-time product's, which has no period).
+    public func offer(on product: Product) -> Offer {
+        Offer(id: id, mode: .freeTrial, period: freeTrial ?? SubscriptionPeriod(value: 1, unit: .day))
+    }
+}
+
 /// One pricing phase of an offer, as the Play Console makes them.
 public struct PlayPricingPhase: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
@@ -122,7 +148,7 @@ public struct PlayPricingPhase: Sendable, Equatable {
 
 extension Product {
     /// What Google Play sells this subscription as: the catalog's `play` base plans and
-    /// offers, else one base plan made of the product itself (its period and prices) with its
+    /// offers (and promotions), else one base plan made of the product itself (its period and prices) with its
     /// introductory offer, if any, as its one offer, for new customers. Nil for what is not an
     /// auto-renewable subscription.
     public var playSubscription: PlaySubscription? {
@@ -133,7 +159,13 @@ extension Product {
         let offers = introductoryOffer.map {
             [PlayOffer(id: Self.introductoryOfferId, basePlanId: plan.id, phases: [$0.playPhase], eligibility: .newCustomer)]
         }
-        return PlaySubscription(basePlans: [plan], offers: offers ?? [])
+        return PlaySubscription(basePlans: [plan], offers: offers ?? [], promotions: play?.promotions ?? [])
+    }
+
+    /// Whether the catalog gives the subscription's Google Play base plans (a `play` object
+    /// with promotions alone gives none).
+    public var hasPlayBasePlans: Bool {
+        !(play?.basePlans.isEmpty ?? true)
     }
 
     /// The offer id a catalog without Play data gives its introductory offer.

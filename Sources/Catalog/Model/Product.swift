@@ -195,10 +195,13 @@ public struct Offer: Sendable, Equatable {
     /// For win-back offers: which lapsed players the App Store offers it to; nil holds it to the
     /// loosest criteria App Store Connect allows (`WinBackCriteria.loosest`).
     public var winBackCriteria: WinBackCriteria?
+    /// For offer codes: the codes that redeem it; with none, its `id` redeems it as a custom
+    /// code (a `.storekit` file's code offers carry no codes).
+    public var codes: OfferCodes
 
     public init(id: String? = nil, mode: OfferMode, period: SubscriptionPeriod, periods: Int = 1,
                 prices: [String: Decimal] = [:], eligibility: [OfferEligibility] = [],
-                winBackCriteria: WinBackCriteria? = nil) {
+                winBackCriteria: WinBackCriteria? = nil, codes: OfferCodes = OfferCodes()) {
         self.id = id
         self.mode = mode
         self.period = period
@@ -206,5 +209,6 @@ public struct Offer: Sendable, Equatable {
         self.prices = prices
         self.eligibility = eligibility
         self.winBackCriteria = winBackCriteria
+        self.codes = codes
     }
 }

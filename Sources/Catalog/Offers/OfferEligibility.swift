@@ -48,10 +48,25 @@ public enum AppliedOffer: Sendable, Equatable {
     /// A Google Play offer, by its base plan and offer ids (`monthly/free-week`): its first
     /// pricing phase is what the purchase charges (`PlayOfferDetails`).
     case play(reference: String, Offer)
+    /// An App Store offer code redeemed with one of its codes (`codeOffers`).
+    case code(Offer)
+    /// A Google Play promotion redeemed with one of its promo codes (`play.promotions`), by its
+    /// id: a subscription's free trial, or a one-time product for nothing.
+    case promoCode(Offer)
 
     public var offer: Offer {
         switch self {
-        case .introductory(let offer), .promotional(let offer), .winBack(let offer), .play(_, let offer): return offer
+        case .introductory(let offer), .promotional(let offer), .winBack(let offer), .play(_, let offer),
+             .code(let offer), .promoCode(let offer):
+            return offer
+        }
+    }
+
+    /// Whether a code redeemed it (an offer code, a promo code).
+    public var isRedeemedWithACode: Bool {
+        switch self {
+        case .code, .promoCode: return true
+        case .introductory, .promotional, .winBack, .play: return false
         }
     }
 
@@ -67,6 +82,8 @@ public enum AppliedOffer: Sendable, Equatable {
         case .promotional: return "promo"
         case .winBack: return "win-back"
         case .play: return "play offer"
+        case .code: return "offer code"
+        case .promoCode: return "promo code"
         }
     }
 
@@ -77,15 +94,22 @@ public enum AppliedOffer: Sendable, Equatable {
         case .promotional: return "promotional"
         case .winBack: return "winBack"
         case .play: return "play"
+        case .code: return Self.codeTypeName
+        case .promoCode: return Self.promoCodeTypeName
         }
     }
 
+    /// What a transaction records for an App Store offer code (StoreKit's `.code`), and for a
+    /// Google Play promo code.
+    public static let codeTypeName = "code"
+    public static let promoCodeTypeName = "promoCode"
+
     /// How a subscription's period paid by an offer of the recorded `typeName` is named where
-    /// the offer's kind alone does not say it: a store's phased offer (Google Play's) is a trial
-    /// when its first phase charged nothing, else an introductory price; nil for the App Store's
-    /// kinds, which name themselves.
+    /// the offer's kind alone does not say it: a store's phased offer or promotion (Google Play's)
+    /// is a trial when its first phase charged nothing, else an introductory price; nil for the
+    /// App Store's kinds, which name themselves.
     public static func periodType(ofRecordedType typeName: String, charged: Decimal) -> String? {
-        guard typeName == "play" else { return nil }
+        guard typeName == "play" || typeName == Self.promoCodeTypeName else { return nil }
         return charged == 0 ? "trial" : "intro"
     }
 
@@ -104,6 +128,12 @@ public enum AppliedOffer: Sendable, Equatable {
         case "play":
             guard let id, let offer = Self.playOffer(id, of: product) else { return nil }
             self = offer
+        case Self.codeTypeName:
+            guard let offer = product.codeOffers.first(where: { $0.id == id }) else { return nil }
+            self = .code(offer)
+        case Self.promoCodeTypeName:
+            guard let offer = product.play?.promotions.first(where: { $0.id == id })?.offer(on: product) else { return nil }
+            self = .promoCode(offer)
         default:
             return nil
         }

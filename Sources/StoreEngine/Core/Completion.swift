@@ -191,8 +191,12 @@ struct Completion {
             // A plan changed at once is the change's notification, logged as it ended the old plan.
             guard !host.changedAPlanAtOnce(transaction) else { return }
             let resubscribes = host.hasSubscribedBefore(transaction, inGroup: product.group)
-            try host.logLifecycle(.subscribed(resubscribe: resubscribes),
-                                  "\(product.shortId) for \(amount)\(Store.until(expiry))", transaction, time)
+            // A code's purchase is its store's notice of a code redeemed.
+            let redeemed = transaction.offerType.flatMap { AppliedOffer(typeName: $0, id: transaction.offerId, of: product) }?
+                .isRedeemedWithACode == true
+            let event: LifecycleEvent = redeemed ? .offerRedeemed(resubscribes ? .resubscription : .firstSubscription)
+                : .subscribed(resubscribe: resubscribes)
+            try host.logLifecycle(event, "\(product.shortId) for \(amount)\(Store.until(expiry))", transaction, time)
         } else {
             try host.logLifecycle(.oneTimePurchase, "\(product.shortId) for \(amount)", transaction, time)
         }

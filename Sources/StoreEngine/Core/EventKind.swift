@@ -112,6 +112,13 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     /// the pause scheduled, started, and the renewal that ends it).
     public static let subscriptionPause = EventKind(rawValue: "subscription.pause")
 
+    // Offer codes: a code typed on a store's own sheet.
+    /// A code redeemed: the purchase it opened, with the code and the offer it redeems.
+    public static let offerCodeRedeemed = EventKind(rawValue: "code.redeemed")
+    /// A code refused, in its store's words; nothing was opened or charged.
+    public static let offerCodeRefused = EventKind(rawValue: "code.refused")
+    static let offerCodes: [EventKind] = [.offerCodeRedeemed, .offerCodeRefused]
+
     /// The engine's own calls and steps, then each path's (declared in its folder, gathered by
     /// `PathRegistry`).
     public static let sdkCalls: [EventKind] = [
@@ -122,7 +129,7 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
         .clockRate,
         .transactionDeleted, .transactionTampered, .catalogReloaded, .catalogRejected, .themeReloaded, .themeRejected,
         .ledgerUnreadable, .accountStale, .notificationQueued, .notificationDelivered, .notificationFailed,
-    ] + PathRegistry.eventKinds.sdkCalls
+    ] + offerCodes + PathRegistry.eventKinds.sdkCalls
 
     /// Every store's lifecycle names, as each path declares them (a name two paths of one store
     /// share, such as the App Store's `REFUND`, once).
@@ -152,7 +159,7 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
 
     /// Drawn as failures: the engine's own refusals, then each path's.
     static let failures: Set<EventKind> = Set([
-        .redirectRejected, .validationFailed, .ledgerUnreadable, .accountStale, .notificationFailed,
+        .redirectRejected, .validationFailed, .ledgerUnreadable, .accountStale, .notificationFailed, .offerCodeRefused,
     ] + PathRegistry.eventKinds.failures)
 
     /// Whether the name is one of the lifecycle vocabulary (a store's, or one an earlier build

@@ -40,6 +40,19 @@ enum LifecycleEvent: Equatable, Sendable {
     case paused
     /// The running period's end moved later, at no charge (a backend's compensation, or QA's).
     case renewalExtended
+    /// A subscription bought by redeeming a code (an offer code, a promo code), as it stands to
+    /// the player's earlier subscriptions of its group.
+    case offerRedeemed(CodeRedemption)
+}
+
+/// How a subscription bought with a code stands to the player's subscriptions of its group.
+enum CodeRedemption: Equatable, Sendable {
+    /// None before.
+    case firstSubscription
+    /// One before, none running.
+    case resubscription
+    /// One running, at a lower level: it ends at once.
+    case upgrade
 }
 
 /// How a path's store names a `LifecycleEvent`.

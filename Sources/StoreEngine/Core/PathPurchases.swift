@@ -46,9 +46,12 @@ struct PathPurchases {
 
     /// Records a new `purchasing` transaction, its id from the ledger's sequence (`txn-000042`),
     /// never reused; `reference` turns the sequence number into the path's own id for the
-    /// payment (`TransactionSummary.pathReference`), when the path keeps one.
+    /// payment (`TransactionSummary.pathReference`), when the path keeps one. A purchase a code
+    /// redeems notes its code in the same commit: the code is used from then on, until the
+    /// purchase fails.
     func openTransaction(productId: String, in storefront: Storefront, terms: PurchaseTerms, variationId: String?,
-                         path: IntegrationPath, reference: (Int) -> String? = { _ in nil }) throws -> TransactionRecord {
+                         path: IntegrationPath, redeeming code: RedeemableCode? = nil,
+                         reference: (Int) -> String? = { _ in nil }) throws -> TransactionRecord {
         try atomically {
             let sequence = try store.ledger.nextValue(ofSequence: "transaction")
             let time = now
@@ -63,6 +66,7 @@ struct PathPurchases {
             store.account.record(record)
             store.openedThisRun.insert(record.id)
             try store.log(.transactionStart, "\(productId) in \(storefront.id) on \(path.displayName)", record.id, time)
+            if let code { try store.noteRedemption(of: code, by: record, at: time) }
             return record
         }
     }

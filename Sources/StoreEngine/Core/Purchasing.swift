@@ -52,6 +52,9 @@ public struct StoreReport: Sendable, Equatable {
     /// Notifications to post now, handed over once the call committed (the host answers each
     /// with a `DeliveryResult`, which `Store.record(_:)` keeps).
     public var deliveries: [OutboxDelivery] = []
+    /// On the answer to `redeemOfferCode`: why the store refused the code, for its sheet to say
+    /// in the storefront's language (the notice says it in the store's English words).
+    public var codeRefusal: OfferCodeRefusal?
 
     public init(snapshot: StoreSnapshot, sheet: PurchaseSheet? = nil, notice: StoreNotice? = nil,
                 products: ProductsReply? = nil, clock: Clock, nextDue: Date? = nil, failure: StoreError? = nil) {

@@ -108,6 +108,9 @@ struct PurchaseRequest {
     var storefront: Storefront
     /// The paywall variant it was bought from, kept with the transaction.
     var variationId: String?
+    /// The code the player typed on the store's own sheet (`Store.redeemOfferCode`), judged
+    /// redeemable: the purchase charges its offer's terms and notes the code.
+    var code: RedeemableCode?
 }
 
 /// What a path call did: a line for the player, the settlements the engine completes, and what

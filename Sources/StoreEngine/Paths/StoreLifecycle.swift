@@ -45,6 +45,10 @@ protocol StoreLifecycle: AnyObject {
     /// What its store adds to one attempt as it is handed over, made then and never kept
     /// (Google's OIDC token of an authenticated push subscription, one per push).
     func attemptHeaders(in context: PathContext) throws -> [OutboxDelivery.Header]
+
+    /// How its store redeems codes typed on its own sheet (`Store.redeemOfferCode`); nil for a
+    /// store that has none.
+    var offerCodes: OfferCodeRules? { get }
 }
 
 extension StoreLifecycle {
@@ -69,4 +73,6 @@ extension StoreLifecycle {
     func backendAnswered(_ answer: BackendAnswer, in context: PathContext) throws -> PathStep? { nil }
 
     func attemptHeaders(in context: PathContext) throws -> [OutboxDelivery.Header] { [] }
+
+    var offerCodes: OfferCodeRules? { nil }
 }

@@ -33,7 +33,7 @@ public struct SignedTransactionPayload: AppStoreSignedPayload, Codable, Sendable
     public var storefrontId: String?
     /// `PURCHASE`, or `RENEWAL` for a renewal.
     public var transactionReason: String
-    /// 1 introductory, 2 promotional, 4 win-back (3, an offer code, is not sold here yet).
+    /// 1 introductory, 2 promotional, 3 an offer code, 4 win-back.
     public var offerType: Int?
     public var offerIdentifier: String?
     /// What was charged, in thousandths of the currency's unit (4.99 is 4990).
@@ -72,6 +72,7 @@ public struct SignedTransactionPayload: AppStoreSignedPayload, Codable, Sendable
         switch typeName {
         case "introductory": return 1
         case "promotional": return 2
+        case AppliedOffer.codeTypeName: return 3
         case "winBack": return 4
         default: return nil
         }

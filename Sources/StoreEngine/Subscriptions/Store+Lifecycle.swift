@@ -27,7 +27,9 @@ extension Store {
                 paid.periodEnd = try replace(running, by: replacement, with: paid, product: product,
                                              at: paid.purchasedAt ?? time)
             } else {
-                try endForImmediateChange(running, to: product, at: paid.purchasedAt ?? time)
+                let code = paid.offerType.flatMap { AppliedOffer(typeName: $0, id: paid.offerId, of: product) }?
+                    .isRedeemedWithACode == true
+                try endForImmediateChange(running, to: product, at: paid.purchasedAt ?? time, redeemingACode: code)
             }
         }
         guard let expires = grantRecord(for: paid, product: product, at: time)?.expiresAt else { return paid }

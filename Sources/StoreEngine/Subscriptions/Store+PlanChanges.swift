@@ -32,15 +32,18 @@ extension Store {
     }
 
     /// A paid purchase that changes the plan at once: the running plan ends now, its access is
-    /// cut, and the unused part of its period is refunded in proportion. Inside the payment's commit.
-    func endForImmediateChange(_ running: PlanChanges.Running, to product: Product, at time: Date) throws {
+    /// cut, and the unused part of its period is refunded in proportion. Inside the payment's
+    /// commit. A code redeemed for it makes the change its store's notice of a code redeemed.
+    func endForImmediateChange(_ running: PlanChanges.Running, to product: Product, at time: Date,
+                               redeemingACode: Bool = false) throws {
         let latestId = running.subscription.latestTransactionId
         let end = planChanges.immediateEnd(of: running, to: product, latest: try ledger.transaction(id: latestId), at: time)
         try ledger.recordProratedRefund(end.refund)
         try ledger.cutGrant(ofTransaction: latestId, at: time)
         account.cutGrant(ofTransaction: latestId, at: time)
         try save(end.subscription)
-        try logLifecycle(.planChangedNow, end.message, of: end.subscription, at: time)
+        try logLifecycle(redeemingACode ? .offerRedeemed(.upgrade) : .planChangedNow, end.message, of: end.subscription,
+                         at: time)
     }
 
     /// A paid purchase that replaces the running plan at once, the way its store's app asked

@@ -27,7 +27,9 @@ extension PayStationPath {
                       in context: PathContext) -> LifecycleNaming {
         switch event {
         case .oneTimePurchase: return .notification(.xsollaOrderPaid)
-        case .subscribed: return .notification(.xsollaCreateSubscription)
+        case .subscribed, .offerRedeemed(.firstSubscription), .offerRedeemed(.resubscription):
+            return .notification(.xsollaCreateSubscription)
+        case .offerRedeemed(.upgrade): return .notification(.xsollaUpdateSubscription)
         case .renewed, .recovered, .autoRenewEnabled, .planChangedNow, .planChangeScheduled, .priceIncreaseAccepted,
              .renewalExtended:
             return .notification(.xsollaUpdateSubscription)

@@ -42,8 +42,11 @@ extension PlayPath {
         let linked = purchase.linkedPurchaseToken.map {
             ", linkedPurchaseToken \($0.prefix(12))… (\(purchase.replacementMode ?? "replaced"); that token is no longer valid)"
         } ?? ""
+        // A purchase a promo code redeemed carries its promotion (`signupPromotion`, `purchaseType` 1).
+        let promotion = try context.account.transaction(purchase.transactionId).flatMap(PlayPromoCodes.promotion(of:))
+            .map { ", promotion \($0)" } ?? ""
         try context.log(subscribes ? .subscriptionPurchased : .oneTimeProductPurchased,
-                        "\(purchase.productId) \(purchase.orderId)\(linked)", transaction: purchase.transactionId)
+                        "\(purchase.productId) \(purchase.orderId)\(linked)\(promotion)", transaction: purchase.transactionId)
         guard try records.appAcknowledges() else {
             try context.log(.playAcknowledged, "the app leaves \(purchase.orderId) unacknowledged (QA): Google Play "
                             + "refunds it at its deadline", transaction: purchase.transactionId)

@@ -52,7 +52,7 @@ extension PlayPath {
     /// The offer an entry charges as: a catalog without Play data keeps its introductory offer
     /// as the other paths record it; a Play offer is recorded by its base plan and offer ids.
     static func appliedOffer(of entry: PlayOfferDetails, for product: Product) -> AppliedOffer? {
-        if product.play == nil, entry.offer?.id == Product.introductoryOfferId, let intro = product.introductoryOffer {
+        if !product.hasPlayBasePlans, entry.offer?.id == Product.introductoryOfferId, let intro = product.introductoryOffer {
             return .introductory(intro)
         }
         return entry.appliedOffer
@@ -85,7 +85,7 @@ extension PlayPath {
     private func fullPriceChoices(for product: Product, in storefront: Storefront, variationId: String?,
                                   context: PathContext) throws -> [(choice: PlayOfferChoice, terms: PurchaseTerms)]? {
         guard let shape = product.playSubscription else { return nil }
-        guard product.play != nil else {
+        guard product.hasPlayBasePlans else {
             // Without Play data the paywall's rule stands (its offer for this player, the
             // variant's promotional one included), so the sheet charges what the paywall shows.
             return try paywallChoice(for: product, basePlan: shape.basePlans.first, in: storefront,

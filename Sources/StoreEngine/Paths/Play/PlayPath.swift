@@ -38,6 +38,9 @@ final class PlayPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState {
     var lifecycle: (any StoreLifecycle)? { self }
     var sdkState: (any SDKState)? { self }
 
+    /// Google Play's promo codes, typed in its purchase flow.
+    var offerCodes: OfferCodeRules? { PlayPromoCodes.rules }
+
     /// A test purchase must be acknowledged within 3 minutes (Google's licence-tester rule);
     /// any other within 3 days.
     static func acknowledgementWindow(sandbox: Bool) -> TimeInterval {
@@ -112,7 +115,9 @@ final class PlayPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState {
         if let refusal = try context.purchases.refusalIfOwned(product, in: storefront) { return refusal }
         // A subscription is sold as its first base plan with the offer a Play app picks; the
         // sheet lists the others the player may have.
-        var choices = try offerChoices(for: product, in: storefront, variationId: request.variationId, context: context)
+        // A promo code's purchase is its promotion's alone: no other offer to choose.
+        var choices = request.code != nil ? nil
+            : try offerChoices(for: product, in: storefront, variationId: request.variationId, context: context)
         // A plan of its group running here is replaced by the mode the app passes: refused, or
         // each choice priced as the mode charges.
         var replacement: PlayReplacement?
@@ -128,8 +133,9 @@ final class PlayPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState {
             replacement = sheetReplacement(quote, by: mode, in: storefront, context: context)
             if replacement != nil { choices = try priced(full, of: product, in: storefront, by: mode, context: context) }
         }
-        guard let terms = choices.map({ $0.first?.terms }) ?? context.account.terms(for: product, in: storefront,
-                                                                           variationId: request.variationId) else {
+        let offered = request.code.map { PurchaseTerms(product: product, storefront: storefront, offer: $0.offer) }
+            ?? context.account.terms(for: product, in: storefront, variationId: request.variationId)
+        guard let terms = choices.map({ $0.first?.terms }) ?? offered else {
             try context.log(.playBillingFlow, "launchBillingFlow(\(product.shortId)) → ITEM_UNAVAILABLE in \(storefront.id)")
             return PathStep(notice: StoreNotice(.error, "Google Play: \(name) is not sold in \(storefront.id) "
                                                 + "(ITEM_UNAVAILABLE). Nothing was charged."))
@@ -138,18 +144,20 @@ final class PlayPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState {
         let acknowledges = try records.appAcknowledges()
         let sheetChoices = choices?.map(\.choice) ?? []
         let transaction = try context.purchases.openTransaction(productId: product.id, in: storefront, terms: terms,
-                                                      variationId: request.variationId, path: id,
+                                                      variationId: request.variationId, path: id, redeeming: request.code,
                                                       reference: PlayPurchase.orderId(sequence:))
         let sheet = PlaySession(
             transactionId: transaction.id, productId: product.id, productName: name,
             formattedPrice: PriceFormatter.format(terms.chargeNow, in: storefront),
-            offerLine: sheetChoices.first?.line, account: "\(context.userId)@gmail.test",
+            offerLine: sheetChoices.first?.line ?? request.code.flatMap { PlayPromoCodes.line(of: $0, in: storefront) },
+            account: "\(context.userId)@gmail.test",
             language: storefront.language, appAcknowledges: acknowledges, offerChoices: sheetChoices,
             replacement: replacement)
         if product.type == .autoRenewable {
             _ = try logOfferDetails(of: product, in: storefront, context: context, transaction: transaction.id)
         }
         let token = (sheet.chosenOffer.map { ", offerToken \($0.offerToken) of \($0.reference)" } ?? "")
+            + (request.code.map { ", promo code \($0.code) of promotion \($0.offer.recordedId ?? "")" } ?? "")
             + (replacement.map { ", SubscriptionUpdateParams(oldPurchaseToken of \($0.replacedTransactionId), "
                 + "\($0.mode.rawValue))" } ?? "")
         try context.log(.playBillingFlow, "launchBillingFlow(\(product.shortId)\(token)) → OK: Google Play's sheet "

@@ -48,7 +48,9 @@ extension PlayPath {
         let transaction = try? context.account.transaction(transactionId)
         let heading = transaction.flatMap { try? Self.notificationLine(of: $0, in: context) }
         switch event {
-        case .oneTimePurchase, .subscribed: return .loggedByPath
+        case .oneTimePurchase, .subscribed, .offerRedeemed(.firstSubscription), .offerRedeemed(.resubscription):
+            return .loggedByPath
+        case .offerRedeemed(.upgrade): return .unnotified
         case .renewed: return .notification(.subscriptionRenewed, heading: heading)
         case .recovered: return .notification(.subscriptionRecovered, heading: heading)
         case .autoRenewDisabled, .priceIncreaseDeclined: return .notification(.subscriptionCanceled, heading: heading)

@@ -25,10 +25,12 @@ extension EventKind {
     public static let priceIncrease = EventKind(rawValue: "PRICE_INCREASE")
     /// The renewal date moved later (Extend a Subscription Renewal Date).
     public static let renewalExtended = EventKind(rawValue: "RENEWAL_EXTENDED")
+    /// A subscription bought with an offer code: subtype `INITIAL_BUY`, `RESUBSCRIBE` or `UPGRADE`.
+    public static let offerRedeemed = EventKind(rawValue: "OFFER_REDEEMED")
 
     static let appStoreNotifications: [EventKind] = [
         .oneTimeCharge, .subscribed, .didRenew, .didChangeRenewalStatus, .didFailToRenew, .gracePeriodExpired,
-        .expired, .refund, .didChangeRenewalPref, .priceIncrease, .renewalExtended,
+        .expired, .refund, .didChangeRenewalPref, .priceIncrease, .renewalExtended, .offerRedeemed,
         .consumptionRequest, .refundDeclined, .refundReversed,
     ]
 }
@@ -58,6 +60,14 @@ enum AppStoreNotifications {
         case .priceIncreaseRequested: return .notification(.priceIncrease, heading: "PENDING")
         case .priceIncreaseAccepted: return .notification(.priceIncrease, heading: "ACCEPTED")
         case .renewalExtended: return .notification(.renewalExtended)
+        case .offerRedeemed(let redemption):
+            // What the App Store's server sends for a code redeemed (developers see
+            // OFFER_REDEEMED · INITIAL_BUY for a first subscription), not SUBSCRIBED.
+            switch redemption {
+            case .firstSubscription: return .notification(.offerRedeemed, heading: "INITIAL_BUY")
+            case .resubscription: return .notification(.offerRedeemed, heading: "RESUBSCRIBE")
+            case .upgrade: return .notification(.offerRedeemed, heading: "UPGRADE")
+            }
         case .pauseScheduleChanged, .paused: return .unnotified
         }
     }

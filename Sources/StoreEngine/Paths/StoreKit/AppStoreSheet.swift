@@ -59,23 +59,27 @@ final class AppStoreSheet {
         }
         let name = product.name.resolved(for: storefront.locale) ?? product.id
         if let refusal = try context.purchases.refusalIfOwned(product, in: storefront) { return (refusal, false) }
-        guard let terms = context.account.terms(for: product, in: storefront, variationId: request.variationId) else {
+        // A code's purchase charges the code's offer, whatever else the player could have.
+        let offered = request.code.map { PurchaseTerms(product: product, storefront: storefront, offer: $0.offer) }
+            ?? context.account.terms(for: product, in: storefront, variationId: request.variationId)
+        guard let terms = offered else {
             return (try thrown(.notAvailableInStorefront, product.shortId, context), false)
         }
         let regular = ProductDisplay(product: product, storefront: storefront, showsIntroOffer: false).pricePerPeriod
             ?? PriceFormatter.format(terms.regularPrice, in: storefront)
         let sandbox = context.catalog.settings.useSandbox
         let transaction = try context.purchases.openTransaction(productId: product.id, in: storefront, terms: terms,
-                                                      variationId: request.variationId, path: path)
+                                                      variationId: request.variationId, path: path, redeeming: request.code)
         let sheet = StoreKitSession(
             transactionId: transaction.id, productId: product.id, productName: name,
             formattedPrice: PriceFormatter.format(terms.chargeNow, in: storefront),
             offerLine: terms.offer.map { OfferText.describe($0.offer, in: storefront, then: regular) },
             account: "\(context.userId)@\(sandbox ? "sandbox" : "icloud").test", sandbox: sandbox,
             signedAsXcode: context.app.signedEnvironment == .xcode,
-            language: storefront.language, path: path)
+            language: storefront.language, path: path, offerCode: request.code?.code)
+        let call = request.code == nil ? "purchase()" : "the offer code redemption sheet"
         try context.log(.purchaseStarted, "\(product.shortId) for \(sheet.formattedPrice) in \(storefront.id): "
-                        + "purchase() shows the App Store sheet", transaction: transaction.id)
+                        + "\(call) shows the App Store sheet", transaction: transaction.id)
         // Shown once the transaction it is for is committed.
         context.onceCommitted { [self] in session = sheet }
         return (.nothing, true)
@@ -128,6 +132,11 @@ final class AppStoreSheet {
                 try context.purchases.tamper(withSignatureOf: transaction)
                 try context.log(.purchaseResult, "purchase() returned success(.unverified): QA altered the signed "
                                 + "transaction", transaction: transaction)
+            } else if let code = sheet.offerCode {
+                // A redeemed code's transaction reaches the app on Transaction.updates: no
+                // purchase() of the app's returned it.
+                try context.log(.transactionUpdate, "Transaction.updates: \(transaction) redeemed with offer code \(code), "
+                                + "verified", transaction: transaction)
             } else {
                 try context.log(.purchaseResult, "purchase() returned success(.verified)", transaction: transaction)
             }
@@ -135,9 +144,10 @@ final class AppStoreSheet {
                                   paid: AppStoreAnswer.Payment(transactionId: transaction, tampered: outcome == .tamper))
         case .cancel:
             let notice = StoreNotice(.info, "Purchase cancelled.")
+            let event = sheet.offerCode == nil ? "purchase() returned userCancelled: not an error; the paywall stays open"
+                : "the offer code redemption sheet was dismissed: nothing redeemed, the code still unused"
             return AppStoreAnswer(step: PathStep(settlements: [try context.purchases.settle(transaction, as: .failed(
-                .userCancelled, event: "purchase() returned userCancelled: not an error; the paywall stays open",
-                notice: notice))]))
+                .userCancelled, event: event, notice: notice))]))
         case .fail(let failure):
             let notice = failure.notice
             return AppStoreAnswer(step: PathStep(settlements: [try context.purchases.settle(transaction, as: .failed(

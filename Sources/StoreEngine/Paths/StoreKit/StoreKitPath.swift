@@ -41,6 +41,9 @@ final class StoreKitPath: RegisteredPath, SheetOwner, StoreLifecycle, SDKState {
         AppStoreNotifications.naming(event)
     }
 
+    /// The App Store's offer codes, typed on its redemption sheet.
+    var offerCodes: OfferCodeRules? { AppStoreOfferCodes.rules }
+
     func launched(in context: PathContext) throws {
         try appStore.launched(in: context)
     }

@@ -66,6 +66,9 @@ final class XeePath: RegisteredPath, SDKState, AccessServer, SheetOwner, StoreLi
         AppStoreNotifications.naming(event)
     }
 
+    /// The App Store's offer codes, typed on its redemption sheet.
+    var offerCodes: OfferCodeRules? { AppStoreOfferCodes.rules }
+
     // MARK: Its state, and what it hands the app
 
     func start(with catalog: ProductCatalog) {

@@ -90,7 +90,8 @@ final class AndroidPublisherAPI: Sendable {
         let subscriptions = PlaySubscriptionReader(ledger: ledger, wallTime: wallTime())
         switch (call.resource, call.verb) {
         case ("products", nil):
-            return .response(.json(200, PlayPurchaseResources.productPurchase(purchase)))
+            return .response(.json(200, PlayPurchaseResources.productPurchase(
+                purchase, redeemedWith: try ledger.redemption(ofTransaction: purchase.transactionId))))
         case ("products", "acknowledge"), ("subscriptions", "acknowledge"):
             return .change(.send(.play(.acknowledgeFromBackend(transactionId: purchase.transactionId))), answers: Self.answers(204))
         case ("products", "consume"):
@@ -99,14 +100,16 @@ final class AndroidPublisherAPI: Sendable {
             let subscription = try subscriptions.subscription(startedBy: purchase)
             let latest = try subscription.flatMap { try ledger.transaction(id: $0.latestTransactionId) }
             let reference = latest.map(TransactionSummary.init(record:))?.pathReference
-            let offerId = latest?.offerType == nil ? nil : latest?.offerId
+            // A promotion is no offer on the base plan: its promo code is the line item's signupPromotion.
+            let offerId = latest?.offerType == nil || latest?.offerType == AppliedOffer.promoCodeTypeName ? nil : latest?.offerId
             let survey = try subscription.flatMap { running in
                 try ledger.setting(CancelSurveyAnswer.key(running.originalTransactionId))
                     .flatMap(CancelSurveyAnswer.init(recorded:)).flatMap { $0.answers(running) ? $0.reason : nil }
             }
             return .response(.json(200, PlayPurchaseResources.subscriptionPurchase(
                 purchase, subscription: subscription, latestOrderId: reference ?? (purchase.state == .purchased ? purchase.orderId : nil),
-                basePlanId: basePlans[purchase.productId], offerId: offerId, cancelSurvey: survey)))
+                basePlanId: basePlans[purchase.productId], offerId: offerId,
+                redeemedWith: try ledger.redemption(ofTransaction: purchase.transactionId), cancelSurvey: survey)))
         case ("subscriptions", "cancel"), ("subscriptionsv2", "cancel"):
             guard let subscription = try subscriptions.subscription(startedBy: purchase), subscription.endedAt == nil else {
                 return .response(AndroidPublisherError.invalidState(note: "the subscription has ended"))

@@ -5,8 +5,8 @@ import Ledger
 /// field names and values: `ProductPurchase` and `SubscriptionPurchaseV2` (`VoidedPurchase` has a type of its own).
 /// Every purchase storefront makes is a test purchase (`purchaseType` 0, `testPurchase`).
 enum PlayPurchaseResources {
-    /// `purchases.products.get`.
-    static func productPurchase(_ purchase: PlayPurchase) -> [String: Any] {
+    /// `purchases.products.get`; a promo code's purchase is `purchaseType` 1 (Promo).
+    static func productPurchase(_ purchase: PlayPurchase, redeemedWith code: OfferCodeRedemption? = nil) -> [String: Any] {
         var fields: [String: Any] = [
             "kind": "androidpublisher#productPurchase",
             "purchaseTimeMillis": String(purchase.purchaseTime),
@@ -17,7 +17,7 @@ enum PlayPurchaseResources {
             "developerPayload": "",
             "productId": purchase.productId,
             "quantity": 1,
-            "purchaseType": 0,
+            "purchaseType": code == nil ? 0 : 1,
             "obfuscatedExternalAccountId": purchase.obfuscatedAccountId,
         ]
         if purchase.state == .purchased { fields["orderId"] = purchase.orderId }
@@ -25,9 +25,11 @@ enum PlayPurchaseResources {
     }
 
     /// `purchases.subscriptionsv2.get`: the purchase, and the subscription it started as the
-    /// ledger holds it now (nil while it is pending or was declined).
+    /// ledger holds it now (nil while it is pending or was declined); a promo code redeemed for
+    /// it is its line item's `signupPromotion`.
     static func subscriptionPurchase(_ purchase: PlayPurchase, subscription: SubscriptionSummary?, latestOrderId: String?,
-                                     basePlanId: String?, offerId: String?, cancelSurvey: CancelSurveyReason? = nil) -> [String: Any] {
+                                     basePlanId: String?, offerId: String?,
+                                     redeemedWith code: OfferCodeRedemption? = nil, cancelSurvey: CancelSurveyReason? = nil) -> [String: Any] {
         var fields: [String: Any] = [
             "kind": "androidpublisher#subscriptionPurchaseV2",
             "startTime": time(Date(timeIntervalSince1970: Double(purchase.purchaseTime) / 1000)),
@@ -56,6 +58,10 @@ enum PlayPurchaseResources {
         if let offerId { offer["offerId"] = offerId }
         item["offerDetails"] = offer
         if let latestOrderId { item["latestSuccessfulOrderId"] = latestOrderId }
+        if let code {
+            item["signupPromotion"] = code.oneTime ? ["oneTimeCode": [String: Any]()]
+                : ["vanityCode": ["promotionCode": code.code]]
+        }
         fields["lineItems"] = [item]
         return fields
     }
