@@ -52,6 +52,8 @@ extension App {
             return openTransactionMenu()
         case .xeeSettings:
             return follow(menus.update(.openXeeSettings(xeeServer)))
+        case .offerCodeSheet:
+            return [.engine(.presentOfferCodeSheet(storefrontId: paywall.storefront.id, path: paywall.path))]
         case .playSettings:
             return follow(menus.update(.openPlaySettings(country: playCountry, storefronts: catalog.storefronts.map(\.id))))
         case .heldPromotions:

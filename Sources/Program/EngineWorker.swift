@@ -101,6 +101,8 @@ public final class EngineWorker: @unchecked Sendable {
                 return try store.advanceToNextAttempt(ofNotification: id)
             case .answerStoreSheet(let input):
                 return try store.answerStoreSheet(input)
+            case .presentOfferCodeSheet(let storefrontId, let path):
+                return try store.presentOfferCodeSheet(in: storefrontId, on: path)
             case .toggleWebhookMode:
                 return store.toggleXsollaWebhookMode()
             }

@@ -38,6 +38,8 @@ public enum KeyCommand: Sendable, Equatable {
     case xeeSettings
     /// `g`: Google Play's country and voided purchases (issue 38).
     case playSettings
+    /// `O`: the store's own code sheet (`presentOfferCodeRedeemSheet()`).
+    case offerCodeSheet
     /// `p`.
     case heldPromotions
     /// `F`: the selected event's kind only, or every kind again.

@@ -84,6 +84,9 @@ public enum Keymap {
         // Console show them; after the keys a session needs, one scroll away at 80x24.
         KeyBinding(.character("g"), help: KeyHelp("g", "Google Play: the account's country, the voided purchases"),
                    sends: .command(.playSettings)),
+        // The store's own code sheet (issue 38), the app's call on the path in use.
+        KeyBinding(.character("O"), help: KeyHelp("O", "redeem an offer or promo code on the store's own sheet"),
+                   sends: .command(.offerCodeSheet)),
     ]
 
     /// The binding `key` has where `context` has the keys; nil when it has none there.

@@ -153,4 +153,6 @@ public enum EngineCall: Sendable, Equatable {
     case toggleWebhookMode
     /// A key on the store's own sheet on screen.
     case answerStoreSheet(StoreSheetInput)
+    /// `O`: the store's own code sheet, for the storefront the paywall shows on its path.
+    case presentOfferCodeSheet(storefrontId: String, path: IntegrationPath)
 }

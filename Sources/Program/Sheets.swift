@@ -44,6 +44,7 @@ public struct Sheets: Sendable, Equatable {
     /// Whether a paste goes to the sheet as one input: Pay Station's fields take it.
     var takesPastes: Bool {
         if case .payStation? = shown { return true }
+        if shown == nil, case .offerCode? = storeSheet { return true }
         return false
     }
 
@@ -58,6 +59,7 @@ public struct Sheets: Sendable, Equatable {
             return input(for: key, audience: audience, direction: direction)
         case .paste(let text):
             guard takesPastes else { return [] }
+            if shown == nil, storeSheet != nil { return [.engine(.answerStoreSheet(.type(text)))] }
             return [.engine(.send(.payStation(.paste(text))))]
         case .click(let x, let y, let screen, let audience, let direction, let boxes):
             switch shown {
@@ -84,8 +86,8 @@ public struct Sheets: Sendable, Equatable {
     }
 
     private func input(for key: Key, audience: Bool, direction: WritingDirection) -> [Effect] {
-        if shown == nil, storeSheet != nil {
-            return StoreOwnSheet.input(for: key).map { [.engine(.answerStoreSheet($0))] } ?? []
+        if shown == nil, let storeSheet {
+            return StoreOwnSheet.input(for: key, on: storeSheet).map { [.engine(.answerStoreSheet($0))] } ?? []
         }
         switch shown {
         case .payStation?:

@@ -8,6 +8,9 @@ extension ScenarioParser {
         case ("refund-request", "approve"?), ("refund-request", "decline"?):
             guard arguments.count <= 2 else { throw Problem("refund-request \(arguments[0]) takes last or a transaction ID") }
             return .act(.decideRefundRequest(approve: arguments[0] == "approve"), reference(arguments.count == 2 ? arguments[1] : "last"))
+        case ("code-sheet", _):
+            guard arguments.isEmpty else { throw Problem("code-sheet takes nothing: code-sheet, then sheet type CODE and sheet submit") }
+            return .keys([.character("O")])
         case ("manage-subscriptions", _):
             guard arguments.count <= 1 else { throw Problem("manage-subscriptions takes nothing, last or a transaction ID") }
             return .act(.manageSubscriptions, reference(arguments.first ?? "last"))
@@ -21,20 +24,22 @@ extension ScenarioParser {
         }
     }
 
-    /// `sheet next`, `sheet previous`, `sheet choose N`, `sheet submit`, `sheet cancel`.
+    /// `sheet next`, `sheet previous`, `sheet choose N`, `sheet type TEXT`, `sheet erase`, `sheet submit`, `sheet cancel`.
     private static func sheetInput(_ arguments: [String]) throws(Problem) -> StoreSheetInput {
         switch (arguments.first, arguments.count) {
         case ("next"?, 1): return .next
         case ("previous"?, 1): return .previous
         case ("submit"?, 1): return .confirm
         case ("cancel"?, 1): return .cancel
+        case ("erase"?, 1): return .erase
+        case ("type"?, 2): return .type(arguments[1])
         case ("choose"?, 2):
             guard let number = Int(arguments[1]), (1...9).contains(number) else {
                 throw Problem("sheet choose takes a number from 1 to 9, not \(arguments[1])")
             }
             return .choose(number)
         default:
-            throw Problem("sheet takes next, previous, choose N, submit or cancel: sheet submit")
+            throw Problem("sheet takes next, previous, choose N, type TEXT, erase, submit or cancel: sheet submit")
         }
     }
 }

@@ -28,6 +28,19 @@ struct StoreSheetKeysTests {
         #expect(sheets.update(.answerStoreSheet(.confirm)) == [.engine(.answerStoreSheet(.confirm))])
     }
 
+    /// On the code sheet letters and digits are typed rather than chosen, and a paste is one input.
+    @Test func theCodeSheetTakesTyping() {
+        var sheets = Sheets()
+        let code = StoreSheet.offerCode(OfferCodeSheet(marketplace: .appStore, language: "en", storefrontId: "USA", path: .storekit))
+        _ = sheets.update(.reported(nil, storeSheet: code, accessWait: nil))
+        #expect(Self.press(.character("7"), on: &sheets) == [.engine(.answerStoreSheet(.type("7")))])
+        #expect(Self.press(.character("k"), on: &sheets) == [.engine(.answerStoreSheet(.type("k")))])
+        #expect(Self.press(.backspace, on: &sheets) == [.engine(.answerStoreSheet(.erase))])
+        #expect(Self.press(.character("-"), on: &sheets).isEmpty)
+        #expect(sheets.takesPastes)
+        #expect(sheets.update(.paste("SPRING50")) == [.engine(.answerStoreSheet(.type("SPRING50")))])
+    }
+
     @Test func withoutOneNothingIsSent() {
         var sheets = Sheets()
         #expect(Self.press(.enter, on: &sheets).isEmpty)

@@ -22,25 +22,31 @@ extension Store {
         guard let storefront = catalog.storefront(id: storefrontId) else { throw .unknownStorefront(storefrontId) }
         var refusal: OfferCodeRefusal?
         var report = try takeCall { () throws -> StoreNotice? in
-            let owner = self.path(path)
-            guard let rules = owner.lifecycle?.offerCodes else {
-                refusal = .noCodes
-                return try refuse(code, .noCodes, saying: "\(path.displayName) has no offer codes; "
-                                  + "codes are redeemed on the App Store and on Google Play.")
-            }
-            switch try judge(code, by: rules, on: path.marketplace, in: storefront) {
-            case .refused(let reason):
-                refusal = reason
-                return try refuse(code, reason, saying: rules.words(reason))
-            case .redeems(let found):
-                let request = PurchaseRequest(productId: found.product.id, storefront: storefront, variationId: nil, code: found)
-                let notice = try decideAndApply { try owner.beginPurchase(request, in: context) }
-                if owner.purchaseSheet?.sheet(in: context) != nil { reached(.opened) }
-                return notice
-            }
+            let (notice, refused) = try redeem(code, in: storefront, on: path)
+            refusal = refused
+            return notice
         }
         report.codeRefusal = refusal
         return report
+    }
+
+    /// `redeemOfferCode`'s work inside a call already taken (the store's own code sheet): the
+    /// notice, and why the code was refused, if it was.
+    func redeem(_ code: String, in storefront: Storefront, on path: IntegrationPath) throws -> (StoreNotice?, OfferCodeRefusal?) {
+        let owner = self.path(path)
+        guard let rules = owner.lifecycle?.offerCodes else {
+            return (try refuse(code, .noCodes, saying: "\(path.displayName) has no offer codes; "
+                               + "codes are redeemed on the App Store and on Google Play."), .noCodes)
+        }
+        switch try judge(code, by: rules, on: path.marketplace, in: storefront) {
+        case .refused(let reason):
+            return (try refuse(code, reason, saying: rules.words(reason)), reason)
+        case .redeems(let found):
+            let request = PurchaseRequest(productId: found.product.id, storefront: storefront, variationId: nil, code: found)
+            let notice = try decideAndApply { try owner.beginPurchase(request, in: context) }
+            if owner.purchaseSheet?.sheet(in: context) != nil { reached(.opened) }
+            return (notice, nil)
+        }
     }
 
     /// Whether `typed` may be redeemed now by this player in `storefront`, by `rules`: the

@@ -61,6 +61,8 @@ extension Store {
     func answer(_ input: StoreSheetInput, onSubscriptionPage sheet: ManageSubscriptionsSheet) throws -> StoreNotice? {
         var sheet = sheet
         switch input {
+        case .type, .erase:
+            return nil
         case .previous, .next, .choose:
             sheet.choose(input)
             storeSheet = .manageSubscriptions(sheet)

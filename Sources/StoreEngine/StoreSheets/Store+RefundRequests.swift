@@ -40,6 +40,8 @@ extension Store {
     func answer(_ input: StoreSheetInput, onRefundSheet sheet: RefundRequestSheet) throws -> StoreNotice? {
         let id = sheet.transactionId
         switch input {
+        case .type, .erase:
+            return nil
         case .previous, .next, .choose:
             var moved = sheet
             moved.choose(input)

@@ -9,6 +9,7 @@ extension Store {
             switch storeSheet {
             case .refundRequest(let sheet)?: return try answer(input, onRefundSheet: sheet)
             case .manageSubscriptions(let sheet)?: return try answer(input, onSubscriptionPage: sheet)
+            case .offerCode(let sheet)?: return try answer(input, onCodeSheet: sheet)
             case nil: return nil
             }
         }

@@ -3,19 +3,22 @@ import Foundation
 
 /// A sheet of the store's own, which the app opens with one of the store's calls rather than by
 /// buying: the App Store's refund request (`Transaction.beginRefundRequest(for:in:)`), a store's
-/// subscription page (`showManageSubscriptions(in:)`). The store
+/// subscription page (`showManageSubscriptions(in:)`), its code sheet
+/// (`presentOfferCodeRedeemSheet()`). The store
 /// holds it while it is open, in memory: nothing of it is kept until the player's answer, which
 /// commits what it changes at once. Each report hands it up read-only; the app draws it, in the
 /// storefront's language, and sends `StoreSheetInput` back.
 public enum StoreSheet: Sendable, Equatable {
     case refundRequest(RefundRequestSheet)
     case manageSubscriptions(ManageSubscriptionsSheet)
+    case offerCode(OfferCodeSheet)
 
     /// The store whose sheet it is.
     public var marketplace: Marketplace {
         switch self {
         case .refundRequest: return .appStore
         case .manageSubscriptions(let sheet): return sheet.marketplace
+        case .offerCode(let sheet): return sheet.marketplace
         }
     }
 
@@ -24,6 +27,7 @@ public enum StoreSheet: Sendable, Equatable {
         switch self {
         case .refundRequest(let sheet): return sheet.language
         case .manageSubscriptions(let sheet): return sheet.language
+        case .offerCode(let sheet): return sheet.language
         }
     }
 }
@@ -38,6 +42,9 @@ public enum StoreSheetInput: Sendable, Equatable {
     case confirm
     /// Esc: the player closes it and nothing is done.
     case cancel
+    /// Characters typed into its field (a key, or a paste), and the last one erased (Backspace).
+    case type(String)
+    case erase
 }
 
 /// The App Store's refund sheet for one purchase: the purchase as the player's receipt shows it,

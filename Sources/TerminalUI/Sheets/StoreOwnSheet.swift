@@ -18,8 +18,18 @@ public struct StoreOwnSheet: Widget {
         self.boxes = boxes
     }
 
-    /// What a key does on the sheet; nil for keys it ignores.
-    public static func input(for key: Key) -> StoreSheetInput? {
+    /// What a key does on the sheet; nil for keys it ignores. On the code sheet letters and
+    /// digits are typed and Backspace erases.
+    public static func input(for key: Key, on sheet: StoreSheet) -> StoreSheetInput? {
+        if case .offerCode = sheet {
+            switch key {
+            case .escape: return .cancel
+            case .enter: return .confirm
+            case .backspace: return .erase
+            case .character(let typed) where typed.isASCII && (typed.isLetter || typed.isNumber): return .type(String(typed))
+            default: return nil
+            }
+        }
         switch key {
         case .escape: return .cancel
         case .enter: return .confirm
@@ -39,6 +49,7 @@ public struct StoreOwnSheet: Widget {
         case .manageSubscriptions(let page) where page.step == .cancelReasons:
             return "↑↓ or 1-5 reason · Enter cancel the subscription · Esc back"
         case .manageSubscriptions: return "↑↓ or 1-9 choose · Enter do it · Esc close"
+        case .offerCode: return "type the code · Backspace erase · Enter redeem · Esc close"
         }
     }
 
@@ -51,6 +62,9 @@ public struct StoreOwnSheet: Widget {
         var choices: [String]
         var chosen: Int
         var buttons: [String]
+        /// A field typed into (the code sheet's), drawn with its cursor; and what the store said of it.
+        var field: String?
+        var message: String?
     }
 
     static func page(of sheet: StoreSheet) -> Page {
@@ -65,6 +79,11 @@ public struct StoreOwnSheet: Widget {
                         buttons: ["[ \(text[.submit]) ]", "[ \(player[.cancel]) ]"])
         case .manageSubscriptions(let manage):
             return subscriptionPage(manage, text: text)
+        case .offerCode(let code):
+            let words = OfferCodeSheetText(language: code.language)
+            return Page(store: code.marketplace.displayName, heading: words[.title], lines: [], prompt: words[.prompt],
+                        choices: [], chosen: 0, buttons: ["[ \(words[.redeem]) ]", "[ \(player[.cancel]) ]"],
+                        field: code.typed, message: code.refusal.map { words[$0] })
         }
     }
 
@@ -100,8 +119,9 @@ public struct StoreOwnSheet: Widget {
 
     /// The sheet's box on a screen of `area`: as tall as its page, clear of the boxes beneath.
     static func box(for page: Page, in area: Rect, clearOf boxes: [Rect] = []) -> Rect {
-        // Border, heading, its lines, a blank, the prompt, the choices, a blank, the buttons, border.
-        let height = 2 + 1 + page.lines.count + 2 + page.choices.count + 2
+        // Border, heading, its lines, a blank, the prompt, the choices (or the field and what the
+        // store said of it), a blank, the buttons, border.
+        let height = 2 + 1 + page.lines.count + 2 + page.choices.count + (page.field == nil ? 0 : 2) + 2
         return SheetBox.fit(width: 60, height: height, in: area, clearOf: boxes)
     }
 
@@ -132,6 +152,12 @@ public struct StoreOwnSheet: Widget {
         for (index, choice) in page.choices.enumerated() {
             let chosen = index == page.chosen
             line((chosen ? "› " : "  ") + "\(index + 1) " + choice, theme.surfaceStyle(chosen ? .accent : .text, bold: chosen))
+        }
+        if let field = page.field {
+            // The field's end shows when the code is longer than the sheet is wide.
+            let room = max(1, content.width - 4)
+            line("[ " + String(field.suffix(room - 1)) + "▏ ]", theme.surfaceStyle(.accent, bold: true))
+            line(page.message ?? "", theme.surfaceStyle(.warning))
         }
         y += 1
         var x = content.x + 2
