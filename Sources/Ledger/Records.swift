@@ -55,6 +55,12 @@ public struct TransactionRecord: Sendable, Equatable {
     /// period (Google Play credits the unused part of a replaced plan as time, or keeps the
     /// old billing date); nil for every other transaction, whose period runs from `purchasedAt`.
     public var periodEnd: Date?
+    /// Whether it is a family member's share of another player's purchase (the App Store's
+    /// `FAMILY_SHARED`): its own id, the purchase as its original, nothing charged to it.
+    public var isFamilyShared: Bool
+    /// On a purchase (a non-consumable, or the one that started a subscription): when its
+    /// purchaser stopped sharing it with the family; nil while it is shared, or never was.
+    public var familySharingStoppedAt: Date?
 
     public var isFinished: Bool { finishedAt != nil }
 
@@ -83,7 +89,9 @@ public struct TransactionRecord: Sendable, Equatable {
         revokedAt: Date? = nil,
         revocationReason: String? = nil,
         locale: String? = nil,
-        periodEnd: Date? = nil
+        periodEnd: Date? = nil,
+        isFamilyShared: Bool = false,
+        familySharingStoppedAt: Date? = nil
     ) {
         self.id = id
         self.productId = productId
@@ -110,6 +118,8 @@ public struct TransactionRecord: Sendable, Equatable {
         self.revocationReason = revocationReason
         self.locale = locale
         self.periodEnd = periodEnd
+        self.isFamilyShared = isFamilyShared
+        self.familySharingStoppedAt = familySharingStoppedAt
     }
 }
 
