@@ -78,6 +78,7 @@ public enum ScenarioParser {
     static let commandNames = [
         "catalog", "storefront", "path", "user", "size", "network", "seed", "signed-data", "select", "buy", "paystation", "storekit", "play", "acknowledge", "consume",
         "approve", "decline", "resolve", "refund", "rate", "upgrade", "downgrade", "price-increase", "delete", "tamper", "expire", "renew", "billing-issue", "extend-renewal", "cancel-renewal", "enable-renewal", "xee", "open-url", "promote", "resume", "api", "notifications", "webhook-mode", "relaunch", "reload", "restore", "advance", "key", "type", "click", "preview", "expect", "snapshot", "capture", "caption",
+        "stop-sharing",  // Family Sharing
     ]
 
     private static func parse(_ name: String, _ arguments: [String]) throws(Problem) -> ScenarioCommand {
@@ -242,6 +243,10 @@ public enum ScenarioParser {
         case "delete", "tamper":
             try exactly(1, "last or a transaction ID: \(name) last")
             return .act(name == "delete" ? .delete : .tamper, reference(arguments[0]))
+        // Family Sharing: the purchaser stops sharing the purchase (`m`, Stop Family Sharing).
+        case "stop-sharing":
+            try exactly(1, "last or the purchaser's transaction ID: stop-sharing last")
+            return .act(.stopFamilySharing, reference(arguments[0]))
         case "rate":
             let names = RenewalRate.allCases.map(\.rawValue).joined(separator: ", ")
             try exactly(1, "a NAME: \(names)")
@@ -710,7 +715,9 @@ public enum ScenarioParser {
 
 /// The states `expect transaction` knows: the payment-queue states, `cancelled` for a payment
 /// the player closed, `pending` for a deferred StoreKit purchase and `refunded` for a refunded
-/// one (each shown so in the Transactions pane).
+/// one (each shown so in the Transactions pane); a family member's share is `family-shared`
+/// (shown `family shared`), or `revoked` once its purchaser stops sharing it.
 enum TransactionStateName {
-    static let all = ["purchasing", "purchased", "failed", "restored", "deferred", "cancelled", "pending", "refunded"]
+    static let all = ["purchasing", "purchased", "failed", "restored", "deferred", "cancelled", "pending", "refunded",
+                      "family-shared", "revoked"]
 }

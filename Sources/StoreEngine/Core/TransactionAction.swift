@@ -45,6 +45,8 @@ public enum TransactionAction: Sendable, Equatable {
     /// Deleted, as Xcode's transaction manager deletes one: what it used up (an introductory
     /// offer) is available again.
     case delete
+    // Family Sharing: the purchaser stops sharing the purchase; every member's access ends (REVOKE).
+    case stopFamilySharing
 
     /// Whether it acts on the subscription rather than on the one transaction.
     public var isSubscriptionAction: Bool {
@@ -52,7 +54,7 @@ public enum TransactionAction: Sendable, Equatable {
         case .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease, .answerPriceIncrease,
              .pause, .changePause, .cancelPause, .resume, .extendRenewal:
             return true
-        case .approve, .decline, .resolve, .refund, .tamper, .delete: return false
+        case .approve, .decline, .resolve, .refund, .tamper, .delete, .stopFamilySharing: return false
         }
     }
 
@@ -77,6 +79,7 @@ public enum TransactionAction: Sendable, Equatable {
         case .extendRenewal(let moved): return "Extend the renewal date " + moved.words
         case .tamper: return "Tamper with the signed transaction"
         case .delete: return "Delete the transaction"
+        case .stopFamilySharing: return "Stop Family Sharing (members lose access)"
         }
     }
 }
@@ -149,9 +152,12 @@ extension TransactionSummary {
         switch (state, pending) {
         case (.deferred, .askToBuy?): return [.approve, .decline]
         case (.deferred, .interruptedPurchase?): return [.resolve]
+        // A member's share: only the purchaser refunds it, manages it or stops sharing it.
+        case (.purchased, _) where familySharing == .familyShared:
+            return revokedAt == nil && isFinished ? [.tamper, .delete] : []
         case (.purchased, _) where revokedAt == nil && isFinished:
             let refunds = RefundReason.allCases.map(TransactionAction.refund)
-            let always: [TransactionAction] = [.tamper, .delete]
+            let always: [TransactionAction] = (familySharing == .sharedWithFamily ? [.stopFamilySharing] : []) + [.tamper, .delete]
             guard let subscription, subscription.isLive else { return refunds + always }
             // Paused: nothing renews, expires or is charged until it resumes.
             if subscription.status == .paused { return refunds + [.resume] + always }

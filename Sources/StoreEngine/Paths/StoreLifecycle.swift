@@ -45,6 +45,10 @@ protocol StoreLifecycle: AnyObject {
     /// What its store adds to one attempt as it is handed over, made then and never kept
     /// (Google's OIDC token of an authenticated push subscription, one per push).
     func attemptHeaders(in context: PathContext) throws -> [OutboxDelivery.Header]
+
+    /// A family member's transaction `share` of a purchase on this path was made or revoked
+    /// (Family Sharing), in the commit of the change: what the path's server does for that member.
+    func familyShareChanged(_ change: FamilyShareChange, _ share: TransactionRecord, in context: PathContext) throws
 }
 
 extension StoreLifecycle {
@@ -69,4 +73,6 @@ extension StoreLifecycle {
     func backendAnswered(_ answer: BackendAnswer, in context: PathContext) throws -> PathStep? { nil }
 
     func attemptHeaders(in context: PathContext) throws -> [OutboxDelivery.Header] { [] }
+
+    func familyShareChanged(_ change: FamilyShareChange, _ share: TransactionRecord, in context: PathContext) throws {}
 }

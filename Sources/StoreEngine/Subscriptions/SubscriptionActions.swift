@@ -128,7 +128,7 @@ enum SubscriptionActions {
             return SubscriptionActionOutcome(subscription: subscription, saves: false,
                                              event: .step(.subscriptionPause, "resumed now by QA: a new period is charged"),
                                              then: .renew(from: time))
-        case .renew, .extendRenewal, .approve, .decline, .resolve, .refund, .tamper, .delete:
+        case .renew, .extendRenewal, .approve, .decline, .resolve, .refund, .tamper, .delete, .stopFamilySharing:
             return nil
         }
     }

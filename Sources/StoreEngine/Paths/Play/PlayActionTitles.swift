@@ -21,7 +21,7 @@ extension PlayPath {
         case .tamper: return "Tamper with the signed purchase JSON"
         case .delete: return "Delete the purchase"
         case .extendRenewal(let moved): return "Defer the next renewal " + moved.words + " (no charge)"
-        case .approve, .decline, .resolve, .expire, .renew: return nil
+        case .approve, .decline, .resolve, .expire, .renew, .stopFamilySharing: return nil
         }
     }
 }

@@ -25,10 +25,13 @@ extension EventKind {
     public static let priceIncrease = EventKind(rawValue: "PRICE_INCREASE")
     /// The renewal date moved later (Extend a Subscription Renewal Date).
     public static let renewalExtended = EventKind(rawValue: "RENEWAL_EXTENDED")
+    /// Family Sharing: a member's share ended (its purchaser stopped sharing it, or was refunded).
+    public static let revoke = EventKind(rawValue: "REVOKE")
 
     static let appStoreNotifications: [EventKind] = [
         .oneTimeCharge, .subscribed, .didRenew, .didChangeRenewalStatus, .didFailToRenew, .gracePeriodExpired,
         .expired, .refund, .didChangeRenewalPref, .priceIncrease, .renewalExtended,
+        .revoke,  // Family Sharing
     ]
 }
 
@@ -62,6 +65,6 @@ enum AppStoreNotifications {
     }
 
     static var eventKinds: PathEventKinds {
-        PathEventKinds(lifecycle: EventKind.appStoreNotifications, failures: [.didFailToRenew, .refund])
+        PathEventKinds(lifecycle: EventKind.appStoreNotifications, failures: [.didFailToRenew, .refund, .revoke])
     }
 }

@@ -184,7 +184,8 @@ final class AppStoreSheet {
                 .askToBuyDeclined, event: "Ask to Buy declined: StoreKit delivers nothing on Transaction.updates",
                 notice: notice))]))
         case .refund, .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease,
-             .answerPriceIncrease, .pause, .changePause, .cancelPause, .resume, .extendRenewal, .tamper, .delete:
+             .answerPriceIncrease, .pause, .changePause, .cancelPause, .resume, .extendRenewal, .tamper, .delete,
+             .stopFamilySharing:
             return AppStoreAnswer(step: .nothing)  // the engine's own, on every path
         }
     }
