@@ -73,7 +73,7 @@ final class AppStoreSheet {
             offerLine: terms.offer.map { OfferText.describe($0.offer, in: storefront, then: regular) },
             account: "\(context.userId)@\(sandbox ? "sandbox" : "icloud").test", sandbox: sandbox,
             signedAsXcode: context.app.signedEnvironment == .xcode,
-            language: storefront.language, path: path)
+            language: storefront.language, path: path, familyShareable: product.familyShareable)
         try context.log(.purchaseStarted, "\(product.shortId) for \(sheet.formattedPrice) in \(storefront.id): "
                         + "purchase() shows the App Store sheet", transaction: transaction.id)
         // Shown once the transaction it is for is committed.

@@ -56,6 +56,8 @@ public struct StoreKitSession: Sendable, Equatable {
     public let language: String
     /// The path that opened it: StoreKit itself, or the Xee SDK's `makePurchase` on StoreKit.
     public let path: IntegrationPath
+    /// The product is family shareable (`Product.isFamilyShareable`): the sheet says so.
+    public let familyShareable: Bool
 
     public private(set) var focus: Button = .buy
     /// The error highlighted while QA chooses what `purchase()` throws; nil while the buttons show.
@@ -63,7 +65,7 @@ public struct StoreKitSession: Sendable, Equatable {
 
     public init(transactionId: String, productId: String, productName: String, formattedPrice: String,
                 offerLine: String?, account: String, sandbox: Bool, signedAsXcode: Bool = false, language: String = "en",
-                path: IntegrationPath = .storekit) {
+                path: IntegrationPath = .storekit, familyShareable: Bool = false) {
         self.transactionId = transactionId
         self.productId = productId
         self.productName = productName
@@ -74,6 +76,7 @@ public struct StoreKitSession: Sendable, Equatable {
         self.signedAsXcode = signedAsXcode
         self.language = language
         self.path = path
+        self.familyShareable = familyShareable
     }
 
     /// Takes one input; returns the outcome once the player (or QA) has decided.
