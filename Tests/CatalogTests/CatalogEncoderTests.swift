@@ -226,7 +226,7 @@ struct CatalogEncoderTests {
         let product = try #require(Mirror(reflecting: Product(id: "", type: .consumable, prices: [:])).descendant("fields", "values"))
         #expect(properties(product) == [
             "id", "type", "itemType", "status", "name", "description", "prices", "grants", "group", "level", "period",
-            "introductoryOffer", "promotionalOffers", "winBackOffers", "codeOffers", "play"])
+            "introductoryOffer", "promotionalOffers", "winBackOffers", "codeOffers", "play", "familyShareable"])
         #expect(properties(PlaySubscription(basePlans: [])) == ["basePlans", "offers"])
         #expect(properties(PlayBasePlan(id: "", billingPeriod: month)) == [
             "id", "billingPeriod", "renewalType", "prices", "offerTags"])

@@ -132,7 +132,7 @@ struct FamilySharingTests {
             let commits = harness.store.commitCount
             let report = try harness.store.act(.stopFamilySharing, on: id)
             #expect(harness.store.commitCount - commits == 1, "the stop, every revocation and every REVOKE: one commit")
-            #expect(report.notice == StoreNotice(.info, "Remove Ads is no longer shared with the family: ben and cy no longer have it (REVOKE)."))
+            #expect(report.notice == StoreNotice(.info, "Remove Ads is no longer shared with the family: REVOKE for ben and cy."))
             #expect(try harness.ledger.transaction(id: id)?.familySharingStoppedAt != nil)
             let shares = try harness.ledger.familyShares(ofPurchase: id)
             for share in shares {

@@ -81,8 +81,8 @@ extension Store {
             try refresh(purchaseId)
             return members
         }
-        return StoreNotice(.info, "\(name) is no longer shared with the family" + (members.isEmpty
-            ? "; no member had it." : ": \(Self.listed(members)) no longer \(members.count == 1 ? "has" : "have") it (REVOKE)."))
+        return StoreNotice(.info, "\(name) is no longer shared with the family"
+                           + (members.isEmpty ? "; no member had it." : ": REVOKE for \(Self.listed(members))."))
     }
 
     /// A refunded purchase takes every member's share with it (inside the refund's commit).
