@@ -220,4 +220,23 @@ struct FamilySharingTests {
             #expect(bens.snapshot.subscriptions.isEmpty, "the subscription is the purchaser's")
         }
     }
+
+    /// QA's Expire now ends the members' period with the purchaser's, delivered or not yet.
+    @Test func expiringTheSubscriptionNowEndsTheMembersAccessToo() throws {
+        try Self.withFamily(["ben", "cy"]) { harness, _ in
+            let (id, _) = try harness.buyThroughStoreKit(SKU.monthlyPass)
+            _ = try Self.relaunch("ben", in: harness)
+            harness.clock.advance(by: 86_400)
+            _ = try harness.store.act(.expire, on: id)
+            let now = harness.now
+            for share in try harness.ledger.familyShares(ofPurchase: id) {
+                #expect(share.periodEnd == now, "\(share.userId)'s")
+            }
+            #expect(try Self.notifications(in: harness.ledger).filter { $0.0 == "EXPIRED" }.count == 3, "the purchaser's, and each member's")
+            for member in ["ben", "cy"] {
+                let (_, launched) = try Self.relaunch(member, in: harness)
+                #expect(launched.snapshot.entitlement(id: "premium")?.isActive == false, "\(member)'s")
+            }
+        }
+    }
 }

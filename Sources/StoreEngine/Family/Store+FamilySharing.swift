@@ -126,6 +126,16 @@ extension Store {
         return members
     }
 
+    /// QA cut the purchaser's period short (expired it, renewed it now): each member's share of
+    /// that period ends then too, granted already or when their app delivers it.
+    func cutFamilyShares(ofPurchase purchaseId: String, at time: Date) throws {
+        for share in try ledger.familyShares(ofPurchase: purchaseId) where share.revokedAt == nil && (share.periodEnd ?? .distantFuture) > time {
+            try ledger.recordPeriodEnd(time, ofTransaction: share.id)
+            try ledger.cutGrant(ofTransaction: share.id, at: time)
+            if share.userId == userId { account.cutGrant(ofTransaction: share.id, at: time) }
+        }
+    }
+
     /// The App Store's notification `kind` of a shared purchase reaches every member too, on the
     /// member's latest share, as Apple posts each family member's. A sale and a refund are the
     /// shares' own (`share`, `revokeFamilyShares`); the rest (a renewal, auto-renew turned off,
