@@ -97,8 +97,7 @@ extension Store {
     /// order their shares were made.
     @discardableResult
     private func revokeFamilyShares(ofPurchase purchaseId: String, because reason: String, at time: Date) throws -> [String] {
-        var latestOfMember: [String: TransactionRecord] = [:]
-        var members: [String] = []
+        var revokedShares: [TransactionRecord] = []
         for share in try ledger.familyShares(ofPurchase: purchaseId) where share.revokedAt == nil {
             let grant = try ledger.grant(forTransaction: share.id)
             guard try ledger.recordRevocation(ofTransaction: share.id, reason: reason, at: time) else { continue }
@@ -112,18 +111,17 @@ extension Store {
                 account.revokeGrant(grant, of: share, at: time)
                 try refresh(share.id)
             }
-            if latestOfMember[share.userId] == nil { members.append(share.userId) }
-            latestOfMember[share.userId] = revoked
+            revokedShares.append(revoked)
         }
-        for member in members {
-            guard let share = latestOfMember[member] else { continue }
-            let why = reason == Self.sharingStopped ? "its purchaser stopped sharing it" : "its purchase was refunded"
+        let latest = Self.latestOfEachMember(revokedShares)
+        let why = reason == Self.sharingStopped ? "its purchaser stopped sharing it" : "its purchase was refunded"
+        for share in latest {
             try log(.revoke, "\(shortName(of: share)) is no longer shared (\(why)): access removed", share.id,
-                    of: member, at: time)
+                    of: share.userId, at: time)
             try enqueueAppStoreNotification(type: EventKind.revoke.rawValue, subtype: nil, transactionId: share.id, at: time)
             try path(of: share).lifecycle?.familyShareChanged(.revoked, share, in: context)
         }
-        return members
+        return latest.map(\.userId)
     }
 
     /// QA cut the purchaser's period short (expired it, renewed it now): each member's share of
@@ -145,16 +143,9 @@ extension Store {
         guard ![EventKind.oneTimeCharge, .subscribed, .refund].contains(kind),
               let transaction = try ledger.transaction(id: transactionId), !transaction.isFamilyShared,
               isShareable(transaction) else { return }
-        var latestOfMember: [String: TransactionRecord] = [:]
-        var members: [String] = []
-        for share in try ledger.familyShares(ofPurchase: transaction.originalTransactionId ?? transaction.id)
-        where share.revokedAt == nil {
-            if latestOfMember[share.userId] == nil { members.append(share.userId) }
-            latestOfMember[share.userId] = share
-        }
-        for member in members {
-            guard let share = latestOfMember[member] else { continue }
-            try log(kind, "Family Sharing · " + message, share.id, of: member, at: time)
+        let shares = try ledger.familyShares(ofPurchase: transaction.originalTransactionId ?? transaction.id)
+        for share in Self.latestOfEachMember(shares.filter { $0.revokedAt == nil }) {
+            try log(kind, "Family Sharing · " + message, share.id, of: share.userId, at: time)
             try enqueueAppStoreNotification(type: kind.rawValue, subtype: subtype, transactionId: share.id, at: time)
         }
     }
@@ -217,6 +208,17 @@ extension Store {
 
     private func shortName(of transaction: TransactionRecord) -> String {
         catalog.product(id: transaction.productId)?.shortId ?? transaction.productId
+    }
+
+    /// Each member's latest of `shares` (oldest first), in the order the members' first came.
+    private static func latestOfEachMember(_ shares: [TransactionRecord]) -> [TransactionRecord] {
+        var latest: [String: TransactionRecord] = [:]
+        var members: [String] = []
+        for share in shares {
+            if latest[share.userId] == nil { members.append(share.userId) }
+            latest[share.userId] = share
+        }
+        return members.compactMap { latest[$0] }
     }
 
     /// `ana`, `ana and ben`, `ana, ben and cy`.
