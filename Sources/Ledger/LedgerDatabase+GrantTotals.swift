@@ -26,7 +26,8 @@ extension LedgerDatabase {
     /// (`lastingGrants(user:)`), in one query.
     public func lastingGrantOrigins(user: String) throws -> [String: GrantOrigin] {
         let statement = try database.prepare("""
-            SELECT grants.transaction_id, transactions.product_id, transactions.integration_path FROM grants
+            SELECT grants.transaction_id, transactions.product_id, transactions.integration_path,
+                   transactions.ownership IS NOT NULL FROM grants
             JOIN transactions ON transactions.id = grants.transaction_id
             WHERE transactions.user_id = ?1 AND grants.kind IN (\(Self.lastingKinds))
             """)
@@ -34,7 +35,8 @@ extension LedgerDatabase {
         var origins: [String: GrantOrigin] = [:]
         while try statement.step() {
             origins[statement.string(column: 0)] = GrantOrigin(productId: statement.string(column: 1),
-                                                               integrationPath: statement.string(column: 2))
+                                                               integrationPath: statement.string(column: 2),
+                                                               isFamilyShared: statement.int(column: 3) != 0)
         }
         return origins
     }

@@ -109,9 +109,12 @@ extension LedgerDatabase {
 public struct GrantOrigin: Sendable, Equatable {
     public var productId: String
     public var integrationPath: String
+    /// Whether the transaction is a family member's share of another's purchase.
+    public var isFamilyShared: Bool
 
-    public init(productId: String, integrationPath: String) {
+    public init(productId: String, integrationPath: String, isFamilyShared: Bool = false) {
         self.productId = productId
         self.integrationPath = integrationPath
+        self.isFamilyShared = isFamilyShared
     }
 }

@@ -10,8 +10,9 @@ extension LedgerDatabase {
             let statement = try database.prepare("""
                 INSERT INTO transactions (id, product_id, user_id, storefront, integration_path, state,
                     quantity, price, currency, invoice_id, variation_id, error, created_at, updated_at, finished_at,
-                    purchased_at, amount_charged, offer_type, offer_id, original_transaction_id, locale)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
+                    purchased_at, amount_charged, offer_type, offer_id, original_transaction_id, locale, period_end, ownership)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22,
+                        ?23)
                 """)
             try statement.bind(transaction.id, at: 1)
             try statement.bind(transaction.productId, at: 2)
@@ -34,6 +35,8 @@ extension LedgerDatabase {
             try statement.bind(transaction.offerId, at: 19)
             try statement.bind(transaction.originalTransactionId, at: 20)
             try statement.bind(transaction.locale, at: 21)
+            try statement.bind(transaction.periodEnd, at: 22)
+            try statement.bind(transaction.isFamilyShared ? Self.familySharedOwnership : nil, at: 23)
             do {
                 try statement.step()
             } catch let LedgerError.sqlite(code, _) where code == SQLiteExtendedCode.primaryKeyConstraint {
@@ -264,14 +267,17 @@ extension LedgerDatabase {
     }
 
     /// The select list `transactionRecord(from:)` reads, in its column order.
-    private static let transactionColumns = """
+    static let transactionColumns = """
         id, product_id, user_id, storefront, integration_path, state, quantity, price, currency,
         invoice_id, variation_id, error, created_at, updated_at, finished_at, purchased_at, amount_charged,
         offer_type, offer_id, signed_transaction, revoked_at, revocation_reason, original_transaction_id, locale,
-        period_end, refund_request_reason, refund_requested_at, refund_decision
+        period_end, refund_request_reason, refund_requested_at, refund_decision, ownership, family_sharing_stopped_at
         """
 
-    private static func transactionRecords(from statement: SQLiteStatement) throws -> [TransactionRecord] {
+    /// The `ownership` of a family member's share, in the App Store's word; NULL is purchased.
+    static let familySharedOwnership = "FAMILY_SHARED"
+
+    static func transactionRecords(from statement: SQLiteStatement) throws -> [TransactionRecord] {
         var records: [TransactionRecord] = []
         while try statement.step() {
             records.append(try transactionRecord(from: statement))
@@ -309,7 +315,9 @@ extension LedgerDatabase {
             periodEnd: row.optionalDate(column: 24),
             refundRequest: row.optionalString(column: 25).map {
                 RefundRequestRecord(reason: $0, requestedAt: row.date(column: 26), decision: row.optionalString(column: 27))
-            }
+            },
+            isFamilyShared: row.optionalString(column: 28) == familySharedOwnership,
+            familySharingStoppedAt: row.optionalDate(column: 29)
         )
     }
 

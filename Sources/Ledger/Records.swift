@@ -57,6 +57,12 @@ public struct TransactionRecord: Sendable, Equatable {
     public var periodEnd: Date?
     /// The refund the player asked for on the App Store's sheet, if any.
     public var refundRequest: RefundRequestRecord?
+    /// Whether it is a family member's share of another player's purchase (the App Store's
+    /// `FAMILY_SHARED`): its own id, the purchase as its original, nothing charged to it.
+    public var isFamilyShared: Bool
+    /// On a purchase (a non-consumable, or the one that started a subscription): when its
+    /// purchaser stopped sharing it with the family; nil while it is shared, or never was.
+    public var familySharingStoppedAt: Date?
 
     public var isFinished: Bool { finishedAt != nil }
 
@@ -86,7 +92,9 @@ public struct TransactionRecord: Sendable, Equatable {
         revocationReason: String? = nil,
         locale: String? = nil,
         periodEnd: Date? = nil,
-        refundRequest: RefundRequestRecord? = nil
+        refundRequest: RefundRequestRecord? = nil,
+        isFamilyShared: Bool = false,
+        familySharingStoppedAt: Date? = nil
     ) {
         self.id = id
         self.productId = productId
@@ -114,6 +122,8 @@ public struct TransactionRecord: Sendable, Equatable {
         self.locale = locale
         self.periodEnd = periodEnd
         self.refundRequest = refundRequest
+        self.isFamilyShared = isFamilyShared
+        self.familySharingStoppedAt = familySharingStoppedAt
     }
 }
 

@@ -319,6 +319,26 @@ enum Schema {
         ALTER TABLE transactions ADD COLUMN refund_decision TEXT
             CHECK (refund_decision IN ('approved', 'declined', 'reversed'));
         """,
+        // 20: Family Sharing, the App Store's. The players of one ledger are one family, each a
+        // member from its first launch (those of an older file from their first purchase). A
+        // member's share of another's purchase is a transaction of its own, `ownership`
+        // 'FAMILY_SHARED', naming the purchase as its original; a purchase its purchaser stopped
+        // sharing keeps when. What a launch asks: the purchases it has no share of yet, found by
+        // product among the purchases alone, and a purchase's shares by the purchase.
+        """
+        ALTER TABLE transactions ADD COLUMN ownership TEXT;
+        ALTER TABLE transactions ADD COLUMN family_sharing_stopped_at REAL;
+        CREATE TABLE family_members (
+            user_id   TEXT PRIMARY KEY NOT NULL,
+            joined_at REAL NOT NULL
+        ) WITHOUT ROWID;
+        INSERT INTO family_members (user_id, joined_at)
+            SELECT user_id, MIN(created_at) FROM transactions GROUP BY user_id;
+        CREATE INDEX transactions_shareable ON transactions (product_id)
+            WHERE original_transaction_id IS NULL AND ownership IS NULL AND state = 'purchased';
+        CREATE INDEX transactions_family_shares ON transactions (original_transaction_id, user_id)
+            WHERE ownership IS NOT NULL;
+        """,
     ]
 
     // Part of migration 16's text, so shipped: never edit these two, or a ledger migrated

@@ -82,6 +82,7 @@ public enum ScenarioParser {
         "refund-request", "reverse-refund", "manage-subscriptions", "code-sheet", "sheet",
         // Offer codes.
         "redeem",
+        "stop-sharing",  // Family Sharing
     ]
 
     private static func parse(_ name: String, _ arguments: [String]) throws(Problem) -> ScenarioCommand {
@@ -248,6 +249,10 @@ public enum ScenarioParser {
         case "delete", "tamper":
             try exactly(1, "last or a transaction ID: \(name) last")
             return .act(name == "delete" ? .delete : .tamper, reference(arguments[0]))
+        // Family Sharing: the purchaser stops sharing the purchase (`m`, Stop Family Sharing).
+        case "stop-sharing":
+            try exactly(1, "last or the purchaser's transaction ID: stop-sharing last")
+            return .act(.stopFamilySharing, reference(arguments[0]))
         case "rate":
             let names = RenewalRate.allCases.map(\.rawValue).joined(separator: ", ")
             try exactly(1, "a NAME: \(names)")
@@ -726,7 +731,9 @@ public enum ScenarioParser {
 
 /// The states `expect transaction` knows: the payment-queue states, `cancelled` for a payment
 /// the player closed, `pending` for a deferred StoreKit purchase and `refunded` for a refunded
-/// one (each shown so in the Transactions pane).
+/// one (each shown so in the Transactions pane); a family member's share is `family-shared`
+/// (shown `family shared`), or `revoked` once its purchaser stops sharing it.
 enum TransactionStateName {
-    static let all = ["purchasing", "purchased", "failed", "restored", "deferred", "cancelled", "pending", "refunded"]
+    static let all = ["purchasing", "purchased", "failed", "restored", "deferred", "cancelled", "pending", "refunded",
+                      "family-shared", "revoked"]
 }

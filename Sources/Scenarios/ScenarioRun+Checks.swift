@@ -52,6 +52,7 @@ extension ScenarioRun {
             let actualState = transaction.displayState
             // The state as shown (`cancelled`, `refunded`, `pending (Ask to Buy)`) or as recorded.
             let stateMatches = state == actualState || state == transaction.state.rawValue
+                || state.replacingOccurrences(of: "-", with: " ") == actualState
                 || (state == "pending" && transaction.pending != nil)
             guard stateMatches, finished.map({ $0 == transaction.isFinished }) ?? true else {
                 let expected = state + (finished.map { $0 ? " finished" : " unfinished" } ?? "")

@@ -226,7 +226,7 @@ struct CatalogEncoderTests {
         let product = try #require(Mirror(reflecting: Product(id: "", type: .consumable, prices: [:])).descendant("fields", "values"))
         #expect(properties(product) == [
             "id", "type", "itemType", "status", "name", "description", "prices", "grants", "group", "level", "period",
-            "introductoryOffer", "promotionalOffers", "winBackOffers", "codeOffers", "play"])
+            "introductoryOffer", "promotionalOffers", "winBackOffers", "codeOffers", "play", "familyShareable"])
         #expect(properties(PlaySubscription(basePlans: [])) == ["basePlans", "offers", "promotions"])
         #expect(properties(PlayPromotion(id: "", codes: OfferCodes())) == ["id", "freeTrial", "codes"])
         #expect(properties(OfferCodes()) == ["custom", "oneTime"])

@@ -286,7 +286,9 @@ struct StoreKitSampleTests {
                       eligibility: [.new, .expired]),
                 Offer(id: "C0000002", mode: .freeTrial, period: SubscriptionPeriod(value: 1, unit: .week), eligibility: [.existing]),
                 Offer(id: "code_offer_3", mode: .freeTrial, period: SubscriptionPeriod(value: 3, unit: .day)),
-            ])
+            ],
+            // Xcode's Family Sharing checkbox, ticked on this plan alone.
+            familyShareable: true)
         let yearly = Product(
             id: "com.example.sample.star.yearly", type: .autoRenewable,
             name: LocalizedText(["de_DE": "Jährlich", "de": "Jährlich"]),

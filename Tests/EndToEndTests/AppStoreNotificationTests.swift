@@ -105,26 +105,17 @@ extension EndToEnd.AppStoreNotifications {
         defer { directory.remove() }
         let state = directory.path + "/state"
         let binary = try BuiltBinary.path()
-        let python = try BuiltBinary.libraryPython(for: "Apple's app-store-server-library")
-        let receiver = try NotificationReceiver(in: directory.path, state: state, keys: directory.path + "/keys", python: python)
-        defer { receiver.stop() }
-        let port = receiver.port
-        let source = try String(contentsOfFile: BuiltBinary.root + "/Tests/Scenarios/storekit-server-api.scenario", encoding: .utf8)
-        let scenario = directory.path + "/notified.scenario"
-        try source.replacingOccurrences(of: "catalog ../../catalog.json", with: "catalog \(BuiltBinary.catalog)\n"
-                                        + "notifications apple http://127.0.0.1:\(port)/apple")
-            .appending("""
+        let (got, url) = try Self.received(running: "storekit-server-api.scenario", in: directory, state: state) { source, url in
+            source.replacingOccurrences(of: "catalog ../../catalog.json", with: "catalog \(BuiltBinary.catalog)\n"
+                                        + "notifications apple \(url)")
+                .appending("""
 
-                expect notification apple SUBSCRIBED INITIAL_BUY delivered
-                expect notification apple DID_RENEW attempt 1
-                expect notification apple REFUND answered 200
+                    expect notification apple SUBSCRIBED INITIAL_BUY delivered
+                    expect notification apple DID_RENEW attempt 1
+                    expect notification apple REFUND answered 200
 
-                """)
-            .write(toFile: scenario, atomically: true, encoding: .utf8)
-        let run = try Finished.run(binary, ["scenario", scenario, "--state-dir", state, "--quiet"])
-        try #require(run.status == 0, "\(run.standardOutput)\(run.standardError)")
-
-        let got = try receiver.received()
+                    """)
+        }
         #expect(got.allSatisfy { $0["error"] == nil }, "\(got)")
         let kinds = got.map { [$0["type"] as? String, $0["subtype"] as? String].compactMap { $0 }.joined(separator: " ") }
         #expect(kinds == ["SUBSCRIBED INITIAL_BUY", "DID_RENEW", "ONE_TIME_CHARGE", "REFUND"], "\(got)")
@@ -142,7 +133,7 @@ extension EndToEnd.AppStoreNotifications {
         #expect(kept.allSatisfy { ($0["attempts"] as? [[String: Any]])?.map { $0["result"] as? String } == ["SUCCESS"]
             && $0["deliveredAt"] != nil && $0["store"] as? String == "appStore" }, "\(kept)")
         let text = try Finished.run(binary, ["history", "--state-dir", state])
-        #expect(text.standardOutput.contains("appStore SUBSCRIBED INITIAL_BUY to http://127.0.0.1:\(port)/apple: delivered (SUCCESS)"),
+        #expect(text.standardOutput.contains("appStore SUBSCRIBED INITIAL_BUY to \(url): delivered (SUCCESS)"),
                 "\(text.standardOutput)")
     }
 }
@@ -176,6 +167,53 @@ extension EndToEnd.AppStoreNotifications {
                 "\(requests)")
         let revoked = Dictionary(got.map { ($0["type"] as? String ?? "", $0["revoked"] as? Bool) }, uniquingKeysWith: { $1 })
         #expect(revoked["REFUND"] == true && revoked["REFUND_REVERSED"] == false && revoked["REFUND_DECLINED"] == false)
+    }
+
+    /// Family Sharing's notifications (Tests/Scenarios/storekit-family-sharing.scenario, posting
+    /// to a backend): each member's sale, renewal and REVOKE beside the purchaser's, every one
+    /// verified with Apple's library, its transaction the member's own, `FAMILY_SHARED`.
+    @Test func aFamilysNotificationsAreApples() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (got, _) = try Self.received(running: "storekit-family-sharing.scenario", in: directory, state: directory.path + "/state") {
+            source, url in
+            source.replacingOccurrences(of: "catalog ../../catalog.json", with: "catalog \(BuiltBinary.catalog)")
+                .replacingOccurrences(of: "http://127.0.0.1:9/apple", with: url)
+                .replacingOccurrences(of: " failed\n", with: " delivered\n")
+        }
+        #expect(got.allSatisfy { $0["error"] == nil }, "\(got)")
+        let posted = got.map { notification in
+            [notification["type"] as? String, notification["subtype"] as? String, notification["ownership"] as? String,
+             notification["revoked"] as? Bool == true ? "revoked" : nil].compactMap { $0 }.joined(separator: " ")
+        }
+        #expect(posted.sorted() == [
+            "DID_RENEW FAMILY_SHARED", "DID_RENEW PURCHASED", "ONE_TIME_CHARGE FAMILY_SHARED", "ONE_TIME_CHARGE PURCHASED",
+            "REFUND PURCHASED revoked", "REVOKE FAMILY_SHARED revoked", "REVOKE FAMILY_SHARED revoked",
+            "SUBSCRIBED INITIAL_BUY FAMILY_SHARED", "SUBSCRIBED INITIAL_BUY PURCHASED",
+        ], "\(got)")
+        // Each member's notification names the member's transaction, never the purchaser's.
+        let purchasers = Set(got.filter { $0["ownership"] as? String == "PURCHASED" }.compactMap { $0["transactionId"] as? String })
+        let members = Set(got.filter { $0["ownership"] as? String == "FAMILY_SHARED" }.compactMap { $0["transactionId"] as? String })
+        #expect(!members.isEmpty && purchasers.isDisjoint(with: members), "\(got)")
+    }
+}
+
+extension EndToEnd.AppStoreNotifications {
+    /// Runs Tests/Scenarios/`file`, as `edit` has it given the receiver's URL, on `state`, its
+    /// App Store notifications posted to a receiver reading them with Apple's library: what the
+    /// receiver got, in order, and its URL.
+    static func received(running file: String, in directory: TemporaryDirectory, state: String,
+                         edit: (_ source: String, _ url: String) -> String) throws -> (got: [[String: Any]], url: String) {
+        let python = try BuiltBinary.libraryPython(for: "Apple's app-store-server-library")
+        let receiver = try NotificationReceiver(in: directory.path, state: state, keys: directory.path + "/keys", python: python)
+        defer { receiver.stop() }
+        let source = try String(contentsOfFile: BuiltBinary.root + "/Tests/Scenarios/" + file, encoding: .utf8)
+        let scenario = directory.path + "/" + file
+        let url = "http://127.0.0.1:\(receiver.port)/apple"
+        try edit(source, url).write(toFile: scenario, atomically: true, encoding: .utf8)
+        let run = try Finished.run(try BuiltBinary.path(), ["scenario", scenario, "--state-dir", state, "--quiet"])
+        try #require(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        return (try receiver.received(), url)
     }
 }
 

@@ -147,7 +147,7 @@ struct GrantTotalsTests {
                 #expect(try ledger.recordRevocation(ofTransaction: "t-6", reason: "other", at: date(50)))
             }
             let database = try SQLiteDatabase(path: path)
-            try database.execute(undoingSchema19 + undoingSchema18 + undoingSchema17 + undoingSchema16 + "PRAGMA user_version = 15;")
+            try database.execute(undoingSchema20 + undoingSchema19 + undoingSchema18 + undoingSchema17 + undoingSchema16 + "PRAGMA user_version = 15;")
             try withLedger(at: path) { ledger throws in
                 #expect(try ledger.schemaVersion() == LedgerDatabase.supportedSchemaVersion)
                 #expect(try ledger.currencyTotals(user: "user-42") == [

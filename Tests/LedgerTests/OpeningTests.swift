@@ -16,7 +16,7 @@ struct OpeningTests {
 
     @Test func schemaVersionIsTheSupportedOneAndSurvivesReopening() throws {
         try withTemporaryLedgerPath { path throws in
-            #expect(LedgerDatabase.supportedSchemaVersion == 19)
+            #expect(LedgerDatabase.supportedSchemaVersion == 20)
             #expect(try withLedger(at: path) { try $0.schemaVersion() } == LedgerDatabase.supportedSchemaVersion)
             #expect(try withLedger(at: path) { try $0.schemaVersion() } == LedgerDatabase.supportedSchemaVersion)
         }

@@ -51,7 +51,7 @@ struct PathRecordTests {
             // Back to schema 12, as a build before path records left it (without the later
             // migrations' columns too).
             let database = try SQLiteDatabase(path: path)
-            try database.execute(undoingSchema19 + undoingSchema18 + undoingSchema17 + undoingSchema16 + """
+            try database.execute(undoingSchema20 + undoingSchema19 + undoingSchema18 + undoingSchema17 + undoingSchema16 + """
                 DROP TABLE path_records; ALTER TABLE subscriptions DROP COLUMN scheduled_pause;
                 ALTER TABLE transactions DROP COLUMN period_end;
                 ALTER TABLE subscriptions DROP COLUMN paused_until; PRAGMA user_version = 12;

@@ -46,7 +46,7 @@ struct RefundRequestRecordTests {
                 try ledger.insert(sampleTransaction(id: "t-1"))
             }
             let database = try SQLiteDatabase(path: path)
-            try database.execute(undoingSchema19 + "PRAGMA user_version = 18;")
+            try database.execute(undoingSchema20 + undoingSchema19 + "PRAGMA user_version = 18;")
             try withLedger(at: path) { ledger throws in
                 #expect(try ledger.schemaVersion() == LedgerDatabase.supportedSchemaVersion)
                 #expect(try ledger.transaction(id: "t-1")?.refundRequest == nil)

@@ -41,7 +41,7 @@ struct SubscriptionPauseTests {
             }
             // Back to schema 13, as a build before pauses left it (the later period_end too).
             let database = try SQLiteDatabase(path: path)
-            try database.execute(undoingSchema19 + undoingSchema18 + undoingSchema17 + undoingSchema16 + """
+            try database.execute(undoingSchema20 + undoingSchema19 + undoingSchema18 + undoingSchema17 + undoingSchema16 + """
                 ALTER TABLE transactions DROP COLUMN period_end;
                 ALTER TABLE subscriptions DROP COLUMN scheduled_pause;
                 ALTER TABLE subscriptions DROP COLUMN paused_until; PRAGMA user_version = 13;

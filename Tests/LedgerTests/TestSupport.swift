@@ -56,9 +56,15 @@ func sampleTransaction(
 /// A plain error for tests that need a block to throw.
 struct Abort: Error, Equatable {}
 
+/// SQL that takes a ledger of schema 20 back to 19 (without setting the version): Family Sharing gone.
+let undoingSchema20 = """
+    DROP INDEX transactions_shareable; DROP INDEX transactions_family_shares; DROP TABLE family_members;
+    ALTER TABLE transactions DROP COLUMN ownership; ALTER TABLE transactions DROP COLUMN family_sharing_stopped_at;
+    """
+
 /// SQL that takes a ledger of schema 18 back to 17 (without setting the version): the outbox gone.
 let undoingSchema18 = "DROP TABLE notification_attempts; DROP TABLE notifications;"
-/// Migration 19's refund-request columns, dropped.
+/// SQL that takes a ledger of schema 19 back to 18: the refund-request columns gone.
 let undoingSchema19 = """
     ALTER TABLE transactions DROP COLUMN refund_decision; ALTER TABLE transactions DROP COLUMN refund_requested_at;
     ALTER TABLE transactions DROP COLUMN refund_request_reason;

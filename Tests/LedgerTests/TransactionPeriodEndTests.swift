@@ -41,7 +41,7 @@ struct TransactionPeriodEndTests {
             }
             // Back to schema 14, as a build before plan changes set period ends left it.
             let database = try SQLiteDatabase(path: path)
-            try database.execute(undoingSchema19 + undoingSchema18 + undoingSchema17 + undoingSchema16 + "ALTER TABLE transactions DROP COLUMN period_end; PRAGMA user_version = 14;")
+            try database.execute(undoingSchema20 + undoingSchema19 + undoingSchema18 + undoingSchema17 + undoingSchema16 + "ALTER TABLE transactions DROP COLUMN period_end; PRAGMA user_version = 14;")
             try withLedger(at: path) { ledger throws in
                 #expect(try ledger.schemaVersion() == LedgerDatabase.supportedSchemaVersion)
                 let kept = try #require(try ledger.transaction(id: "t-1"))

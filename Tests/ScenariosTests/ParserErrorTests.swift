@@ -236,10 +236,10 @@ struct ParserErrorTests {
         #expect(scenario.lines.count == 2)
     }
 
-    @Test("an unknown transaction state lists the states", arguments: ["paid", "Purchased", "revoked", "finished"])
+    @Test("an unknown transaction state lists the states", arguments: ["paid", "Purchased", "shared", "finished"])
     func unknownState(state: String) {
         check(BadLine("expect transaction last \(state)", "unknown transaction state \(state);",
-                      "states: purchasing, purchased, failed, restored, deferred, cancelled, pending, refunded"))
+                      "states: purchasing, purchased, failed, restored, deferred, cancelled, pending, refunded, family-shared, revoked"))
     }
 
     @Test("an unterminated quote or a trailing backslash is an error on its line")

@@ -68,6 +68,10 @@ struct CompletionTests {
             return paid
         }
 
+        func shareWithFamily(_ paid: TransactionRecord, at time: Date) throws {
+            calls.append("shareWithFamily")
+        }
+
         func reached(_ step: StoreCheckpoint) { reachedSteps.append(step) }
     }
 

@@ -9,7 +9,7 @@ struct EventKindTests {
     @Test(arguments: [EventKind.redirectRejected, .payStationDeclined, .payStationWrongCode, .validationFailed,
                       .didFailToRenew, .refund, .xsollaRefund, .voidedPurchaseNotification, .ledgerUnreadable, .accountStale,
                       .playResponse, .playVerifyFailed, .oneTimeProductCanceled, .subscriptionOnHold, .subscriptionRevoked,
-                      .subscriptionPendingPurchaseCanceled, .payStationUserRefused, .payStationTroubled, .offerCodeRefused])
+                      .subscriptionPendingPurchaseCanceled, .payStationUserRefused, .payStationTroubled, .offerCodeRefused, .revoke])
     func refusalsAndDeclinesStandOut(_ kind: EventKind) {
         #expect(kind.tone == .failure)
     }
@@ -24,7 +24,7 @@ struct EventKindTests {
                                     .ledgerUnreadable, .accountStale, .playResponse, .playVerifyFailed,
                                     .oneTimeProductCanceled, .subscriptionOnHold, .subscriptionRevoked,
                                     .subscriptionPendingPurchaseCanceled, .notificationFailed, .payStationUserRefused,
-                                    .payStationTroubled, .offerCodeRefused]
+                                    .payStationTroubled, .offerCodeRefused, .revoke]
         for kind in EventKind.sdkCalls + EventKind.lifecycle where !loud.contains(kind) {
             #expect(kind.tone == .neutral, "\(kind)")
         }

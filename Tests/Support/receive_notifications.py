@@ -42,7 +42,8 @@ def read(body):
         if decoded.data.signedTransactionInfo:
             transaction = verifier.verify_and_decode_signed_transaction(decoded.data.signedTransactionInfo)
             line.update({"transactionId": transaction.transactionId, "productId": transaction.productId,
-                         "revoked": transaction.revocationDate is not None})
+                         "revoked": transaction.revocationDate is not None,
+                         "ownership": transaction.rawInAppOwnershipType})
         if decoded.data.signedRenewalInfo:
             renewal = verifier.verify_and_decode_renewal_info(decoded.data.signedRenewalInfo)
             line["autoRenewStatus"] = renewal.rawAutoRenewStatus

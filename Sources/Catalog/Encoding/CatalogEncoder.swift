@@ -171,6 +171,7 @@ public enum CatalogEncoder {
             members.append((key, .array(offers.map { offer($0, storefrontOrder: storefrontOrder) })))
         }
         if let play = product.play { members.append(("play", playObject(play) { prices($0, order: storefrontOrder) })) }
+        if product.familyShareable { members.append(("familyShareable", .bool(true))) }
         return .object(members)
     }
 

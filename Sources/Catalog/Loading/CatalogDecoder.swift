@@ -181,7 +181,7 @@ struct CatalogDecoder {
 
     private let productKeys: Set<String> = [
         "id", "type", "itemType", "status", "grants", "name", "description", "prices", "group", "level",
-        "period", "introductoryOffer", "promotionalOffers", "winBackOffers", "codeOffers", "play",
+        "period", "introductoryOffer", "promotionalOffers", "winBackOffers", "codeOffers", "play", "familyShareable",
     ]
 
     private func decodeProduct(_ reader: ObjectReader) -> Product? {
@@ -217,13 +217,14 @@ struct CatalogDecoder {
         let winBackOffers = offers(reader, "winBackOffers", as: .winBack)
         let codeOffers = offers(reader, "codeOffers", as: .code)
         let play = decodePlay(of: reader, type: type)
+        let familyShareable = reader.bool("familyShareable") ?? false
         // A product whose type failed (an error already) is kept as a consumable, so that its
         // prices and names are checked in the same run; such a catalog is never used.
         guard let id else { return nil }
         return Product(id: id, type: type ?? .consumable, itemType: itemType, status: status, name: name,
                        description: description, prices: prices, grants: grants, group: group, level: level,
                        period: period, introductoryOffer: introductoryOffer, promotionalOffers: promotionalOffers,
-                       winBackOffers: winBackOffers, codeOffers: codeOffers, play: play)
+                       winBackOffers: winBackOffers, codeOffers: codeOffers, play: play, familyShareable: familyShareable)
     }
 
     private let offerKeys: Set<String> = ["id", "mode", "period", "periods", "prices", "eligibility",

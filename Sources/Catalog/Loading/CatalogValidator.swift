@@ -136,6 +136,10 @@ struct CatalogValidator {
             case .nonConsumable, .nonRenewing:
                 break
             }
+            if product.familyShareable, !Product.canBeFamilyShareable(product.type) {
+                error("a \(product.type.rawValue) product cannot be familyShareable: the App Store shares only "
+                      + "nonConsumable and autoRenewable products; remove \"familyShareable\"", at: path / "familyShareable")
+            }
             if product.type != .autoRenewable, product.introductoryOffer != nil || !product.promotionalOffers.isEmpty {
                 error("only autoRenewable products have offers", at: path)
             }

@@ -121,6 +121,13 @@ public struct Product: Sendable, Equatable, Identifiable {
         set { change { $0.play = newValue } }
     }
 
+    /// Whether the purchaser's family shares it (the App Store's Family Sharing): only a
+    /// non-consumable or an auto-renewable subscription can be, as in App Store Connect.
+    public var familyShareable: Bool {
+        get { fields.familyShareable }
+        set { change { $0.familyShareable = newValue } }
+    }
+
     public init(
         id: String,
         type: ProductType,
@@ -137,12 +144,14 @@ public struct Product: Sendable, Equatable, Identifiable {
         promotionalOffers: [Offer] = [],
         winBackOffers: [Offer] = [],
         codeOffers: [Offer] = [],
-        play: PlaySubscription? = nil
+        play: PlaySubscription? = nil,
+        familyShareable: Bool = false
     ) {
         fields = ProductFields(
             id: id, type: type, itemType: itemType, status: status, name: name, description: description, prices: prices,
             grants: grants, group: group, level: level, period: period, introductoryOffer: introductoryOffer,
-            promotionalOffers: promotionalOffers, winBackOffers: winBackOffers, codeOffers: codeOffers, play: play)
+            promotionalOffers: promotionalOffers, winBackOffers: winBackOffers, codeOffers: codeOffers, play: play,
+            familyShareable: familyShareable)
     }
 
     private mutating func change(_ body: (inout ProductFields.Values) -> Void) {
@@ -156,6 +165,12 @@ public struct Product: Sendable, Equatable, Identifiable {
     }
 
     public var isSubscription: Bool { type == .autoRenewable || type == .nonRenewing }
+
+    /// Whether a product of `type` may be family shareable: the App Store shares non-consumables
+    /// and auto-renewable subscriptions, never what is used up or does not renew.
+    public static func canBeFamilyShareable(_ type: ProductType) -> Bool {
+        type == .nonConsumable || type == .autoRenewable
+    }
 
     public func price(in storefront: Storefront) -> Decimal? {
         prices[storefront.id]

@@ -20,6 +20,7 @@ final class ProductFields: Sendable {
         var winBackOffers: [Offer]
         var codeOffers: [Offer]
         var play: PlaySubscription?
+        var familyShareable: Bool
     }
 
     let values: Values
@@ -31,11 +32,11 @@ final class ProductFields: Sendable {
     convenience init(id: String, type: ProductType, itemType: ItemType, status: ProductStatus, name: LocalizedText,
                      description: LocalizedText, prices: StorefrontPrices, grants: Grant?, group: String?, level: Int?,
                      period: SubscriptionPeriod?, introductoryOffer: Offer?, promotionalOffers: [Offer],
-                     winBackOffers: [Offer], codeOffers: [Offer], play: PlaySubscription?) {
+                     winBackOffers: [Offer], codeOffers: [Offer], play: PlaySubscription?, familyShareable: Bool) {
         self.init(Values(id: id, type: type, itemType: itemType, status: status, name: name, description: description,
                          prices: prices, grants: grants, group: group, level: level, period: period,
                          introductoryOffer: introductoryOffer, promotionalOffers: promotionalOffers,
-                         winBackOffers: winBackOffers, codeOffers: codeOffers, play: play))
+                         winBackOffers: winBackOffers, codeOffers: codeOffers, play: play, familyShareable: familyShareable))
     }
 
     var id: String { values.id }
@@ -54,4 +55,5 @@ final class ProductFields: Sendable {
     var winBackOffers: [Offer] { values.winBackOffers }
     var codeOffers: [Offer] { values.codeOffers }
     var play: PlaySubscription? { values.play }
+    var familyShareable: Bool { values.familyShareable }
 }

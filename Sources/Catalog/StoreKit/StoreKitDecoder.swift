@@ -1,8 +1,7 @@
 import Foundation
 
 /// Walks the JSON of a `.storekit` file into catalog values. Readers are made without
-/// `allowedKeys`: keys this importer does not use (`internalID`, `familyShareable`,
-/// `billingPlans`, …) are ignored because newer Xcode versions keep adding them; the keys it uses
+/// `allowedKeys`: keys this importer does not use (`internalID`, `billingPlans`, …) are ignored because newer Xcode versions keep adding them; the keys it uses
 /// are type-checked and every problem is reported, not only the first.
 struct StoreKitDecoder {
     let diagnostics: DiagnosticList
@@ -132,6 +131,7 @@ struct StoreKitDecoder {
         let texts = localizations(reader)
         var product = Product(id: id ?? "", type: type ?? .consumable, name: texts.name, description: texts.description,
                               prices: price.map { [storefront.id: $0] } ?? [:])
+        product.familyShareable = familyShareable(reader, type: type)
         if case .subscriptions(let group) = shelf {
             product.group = group
             product.level = optionalInt(reader, "groupNumber", range: 1...100)
@@ -148,6 +148,19 @@ struct StoreKitDecoder {
         guard let id else { return nil }
         return Identified(value: product, id: id, idPath: reader.path(of: "productID"),
                           idPosition: reader.member("productID")?.position, elementPath: element.path)
+    }
+
+    /// Xcode's Family Sharing checkbox. Set on a product the App Store never shares (a
+    /// consumable, a non-renewing subscription) it is said and left off, so the import still opens.
+    private func familyShareable(_ reader: ObjectReader, type: ProductType?) -> Bool {
+        guard reader.hasValue("familyShareable"), reader.bool("familyShareable") == true, let type else { return false }
+        guard Product.canBeFamilyShareable(type) else {
+            diagnostics.warning("familyShareable is ignored on a \(type.rawValue) product: the App Store shares only "
+                                + "non-consumables and auto-renewable subscriptions", path: reader.path(of: "familyShareable"),
+                                at: reader.member("familyShareable")?.position)
+            return false
+        }
+        return true
     }
 
     private func productType(_ reader: ObjectReader, on shelf: Shelf) -> ProductType? {

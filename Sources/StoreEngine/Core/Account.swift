@@ -43,6 +43,11 @@ struct Account {
     private var storeOfTransaction: [String: Marketplace] = [:]
     /// Subscription groups by granted transaction, looked up once per grant, not per report.
     private var groupOfTransaction: [String: String] = [:]
+    /// The listed or lastingly granted transactions that are family members' shares.
+    private var familyShares: Set<String> = []
+    /// Transactions of other players this run wrote of (a family member's share), whose events
+    /// are theirs: read from the ledger, this player's events never held them.
+    private var othersTransactions: Set<String> = []
     private(set) var catalog: ProductCatalog?
     /// How long periods, grace and billing retry last now (the engine sets it).
     var renewalRate: RenewalRate = .realTime
@@ -68,6 +73,7 @@ struct Account {
         for (id, origin) in try ledger.lastingGrantOrigins(user: user) where productOfTransaction[id] == nil {
             productOfTransaction[id] = origin.productId
             storeOfTransaction[id] = IntegrationPath(rawValue: origin.integrationPath)?.marketplace
+            if origin.isFamilyShared { familyShares.insert(id) }
         }
         for grant in grants { noteGroup(of: grant) }
         for access in try PathRegistry.serverAccess(in: ledger, user: user) {
@@ -133,15 +139,19 @@ struct Account {
         let before = known(transaction.id)
         productOfTransaction[transaction.id] = transaction.productId
         storeOfTransaction[transaction.id] = transaction.path?.marketplace
+        if transaction.familySharing == .familyShared { familyShares.insert(transaction.id) }
         retallyIfChanged(transaction.id, from: before)
     }
 
     /// What the account knows of a grant's transaction, for the tally.
     private func facts(of grant: GrantRecord) -> GrantTally.Facts {
         let productId = productOfTransaction[grant.transactionId]
+        // A member's share renews only as its purchaser's subscription does, which is not the member's.
+        let familyShared = familyShares.contains(grant.transactionId)
         return GrantTally.Facts(store: storeOfTransaction[grant.transactionId], productId: productId,
                                 group: groupOfTransaction[grant.transactionId],
-                                renews: productId.flatMap { catalog?.product(id: $0)?.type } == .autoRenewable)
+                                renews: !familyShared && productId.flatMap { catalog?.product(id: $0)?.type } == .autoRenewable,
+                                familyShared: familyShared)
     }
 
     /// What the account knows of one transaction that its grant's tally depends on.
@@ -289,9 +299,12 @@ struct Account {
               !serverAccess.values.contains(where: { $0.transactionId == id }) else { return }
         productOfTransaction[id] = nil
         storeOfTransaction[id] = nil
+        familyShares.remove(id)
     }
 
     mutating func record(_ event: EventRecord) {
+        // Another player's, as its launch reads the ledger (`events(user:)`): not this player's panes.
+        if let id = event.transactionId, othersTransactions.contains(id) { return }
         events.insert(EventSummary(record: event), at: 0)
         if events.count > Self.listLimit { events.removeLast() }
     }
@@ -346,6 +359,23 @@ struct Account {
         groupOfTransaction[id]
     }
 
+    /// The transaction `id` is another player's (a family member's share): its events are theirs.
+    mutating func noteTransaction(ofAnotherPlayer id: String) {
+        othersTransactions.insert(id)
+    }
+
+    /// How Family Sharing touches `transaction`: what its row says (a member's share, a purchase
+    /// no longer shared), else, for a purchase (or a renewal) of a product the catalog marks
+    /// family shareable on a store that shares, shared as its purchase is. Without a catalog
+    /// (`history`) only what the row says.
+    func familySharing(of transaction: TransactionSummary) -> FamilySharing? {
+        if let kept = transaction.familySharing { return kept }
+        guard transaction.state == .purchased, transaction.path?.marketplace.sharesWithFamily == true,
+              catalog?.product(id: transaction.productId)?.familyShareable == true else { return nil }
+        guard let purchase = transaction.originalTransactionId else { return .sharedWithFamily }
+        return originalOfSubscription[purchase]?.familySharing == .sharingStopped ? .sharingStopped : .sharedWithFamily
+    }
+
     /// The access level a transaction's subscription gives, from what the account holds: the
     /// level its subscription's row kept, else the catalog's; without either (`history` on a
     /// ledger an older build wrote), the product id, as the subscriptions name their level then.
@@ -389,6 +419,7 @@ struct Account {
             transactions: transactions.map { transaction in
                 var listed = transaction
                 listed.subscription = byLatest[transaction.id]
+                listed.familySharing = familySharing(of: transaction)
                 return listed
             },
             transactionCount: transactionCount,
@@ -429,6 +460,19 @@ struct Account {
                                                      expiresAt: access.expiresAt, isActive: expires > now,
                                                      source: access.shownSource,
                                                      willRenew: access.willRenew && expires > now)
+            entitlements[access.level]?.isFamilyShared = access.transactionId.map(familyShares.contains) ?? false
+        }
+        // A member's share of a plan whose access a path's server keeps, before the server records
+        // it: shown, not active (waiting, where its notification is on the way). Only the catalog
+        // names its level: a member holds no subscription row that kept it.
+        for share in transactions where catalog != nil && share.familySharing == .familyShared && share.revokedAt == nil {
+            let shareStore = share.path?.marketplace
+            guard store == nil || shareStore == store, let level = accessLevel(ofTransaction: share.id),
+                  entitlements[level] == nil else { continue }
+            entitlements[level] = Entitlement(id: level, kind: .accessLevel, productId: share.productId, expiresAt: nil,
+                                              isActive: false)
+            entitlements[level]?.isFamilyShared = true
+            origins[level, default: .init()].note(shareStore, until: .distantPast)
         }
         // The subscriptions behind the levels: grace keeps access, auto-renew says whether it renews.
         history.subscribedGroups.formUnion(groupsPaidFor(summaries))
@@ -504,6 +548,7 @@ extension TransactionSummary {
                   originalTransactionId: record.originalTransactionId, revokedAt: record.revokedAt,
                   revocationReason: record.revocationReason, locale: record.locale)
         refundRequest = record.refundRequest.map(RefundRequest.init(record:))
+        familySharing = FamilySharing(record: record)
     }
 }
 

@@ -48,6 +48,7 @@ struct Completion {
                 // it paid for ends, and the signature says so.
                 paid = try host.startSubscription(for: paid, at: time)
                 try host.sign(paid, at: time)
+                try host.shareWithFamily(paid, at: time)
                 try host.refresh(transactionId)
                 return .purchased(transactionId: transactionId)
             case .declined:
@@ -176,6 +177,10 @@ struct Completion {
         if transaction.state == .restored {
             return (StoreNotice(.success, "Restored \(name) (restored, then finished). Nothing was charged."), true)
         }
+        if transaction.isFamilyShared {
+            return (StoreNotice(.success, "Family Sharing shares \(name)" + (grant.map { ": \(Self.describe($0))" } ?? "")
+                                + ". Nothing was charged."), true)
+        }
         return (StoreNotice(.success, "Purchased \(name)" + (grant.map { ": \(Self.describe($0))" } ?? "") + "."), true)
     }
 
@@ -259,6 +264,9 @@ protocol CompletionHost: AnyObject {
     /// A paid auto-renewable purchase starts its subscription, in the commit of its payment;
     /// returns the transaction as that left it (a plan change may set its period's end).
     func startSubscription(for paid: TransactionRecord, at time: Date) throws -> TransactionRecord
+    /// A paid purchase of a family-shareable product is shared with the family, in the commit
+    /// of its payment (`Store+FamilySharing.swift`).
+    func shareWithFamily(_ paid: TransactionRecord, at time: Date) throws
     /// A durable step is reached once its commit is on disk.
     func reached(_ step: StoreCheckpoint)
 }

@@ -30,11 +30,11 @@ extension Entitlement {
     /// calls that time: `account hold`), `paused until DATE`, `refunded`, `expired DATE`,
     /// `active · renewals due at the next launch` (read from the ledger alone, when no app ran to
     /// record them), then where a path's server keeps access, where its last change came from,
-    /// the stores (the one whose date it shows first), and a store still waiting for its server.
+    /// `family shared` where Family Sharing gives it, the stores (the one whose date it shows first), and a store still waiting for its server.
     /// - Parameter date: how to write the expiry (a day, a minute, a whole date).
     public func state(writingDates date: (Date) -> String) -> EntitlementState {
         // The store it comes from, last: each store knows only its own purchases.
-        let store = (storeNames.map { " · \($0)" } ?? "") + waitingStores.map { waiting in
+        let store = (isFamilyShared ? " · family shared" : "") + (storeNames.map { " · \($0)" } ?? "") + waitingStores.map { waiting in
             " · \(waiting.store.displayName) waiting for the server" + waiting.wait.count
         }.joined()
         if isLifetime { return EntitlementState("owned\(store)", .active) }

@@ -129,7 +129,10 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, CustomStringConve
         .clockRate,
         .transactionDeleted, .transactionTampered, .catalogReloaded, .catalogRejected, .themeReloaded, .themeRejected,
         .ledgerUnreadable, .accountStale, .notificationQueued, .notificationDelivered, .notificationFailed,
-    ] + offerCodes + PathRegistry.eventKinds.sdkCalls
+    ]
+        + offerCodes
+        + familySharing  // Family Sharing's steps (Family/Store+FamilySharing.swift)
+        + PathRegistry.eventKinds.sdkCalls
 
     /// Every store's lifecycle names, as each path declares them (a name two paths of one store
     /// share, such as the App Store's `REFUND`, once).

@@ -31,6 +31,8 @@ struct GrantTally {
         var group: String?
         /// Whether its product renews by itself (an auto-renewable plan).
         var renews: Bool
+        /// Whether the transaction is a family member's share of another's purchase.
+        var familyShared = false
     }
 
     /// Unrefunded currency, and how many grants it is of: a currency whose every grant was
@@ -116,6 +118,8 @@ struct KeyTally {
     /// An access level's latest expiry (`distantPast` where none says); nil for a non-consumable.
     private(set) var expiresAt: Date?
     private(set) var renews: Bool
+    /// Whether the latest grant is a family member's share (Family Sharing gives it).
+    private(set) var familyShared: Bool
     private(set) var origins: EntitlementOrigins
     /// The latest expiry of each subscription group its access-level grants belong to (an
     /// expiry left open counts as for ever): when a group lapsed.
@@ -129,7 +133,7 @@ struct KeyTally {
         case .nonConsumable, .currency:
             origins.note(facts.store, until: nil)
             return KeyTally(kind: .nonConsumable, productId: facts.productId, expiresAt: nil, renews: false,
-                            origins: origins, groupExpiry: groupExpiry)
+                            familyShared: facts.familyShared, origins: origins, groupExpiry: groupExpiry)
         case .accessLevel:
             origins.note(facts.store, until: grant.expiresAt)
             if let group = facts.group {
@@ -137,17 +141,21 @@ struct KeyTally {
             }
             let latest = max(grant.expiresAt ?? .distantPast, tally?.expiresAt ?? .distantPast)
             return KeyTally(kind: .accessLevel, productId: facts.productId, expiresAt: latest, renews: facts.renews,
-                            origins: origins, groupExpiry: groupExpiry)
+                            familyShared: facts.familyShared, origins: origins, groupExpiry: groupExpiry)
         }
     }
 
     /// The entitlement the key gives at `now`, before the servers' and the subscriptions' word.
     func entitlement(id: String, at now: Date) -> Entitlement {
-        guard kind == .accessLevel, let latest = expiresAt else {
-            return Entitlement(id: id, kind: .nonConsumable, productId: productId, expiresAt: nil, isActive: true)
+        var entitlement: Entitlement
+        if kind == .accessLevel, let latest = expiresAt {
+            entitlement = Entitlement(id: id, kind: .accessLevel, productId: productId, expiresAt: latest, isActive: latest > now,
+                                      willRenew: renews && latest > now)
+        } else {
+            entitlement = Entitlement(id: id, kind: .nonConsumable, productId: productId, expiresAt: nil, isActive: true)
         }
-        return Entitlement(id: id, kind: .accessLevel, productId: productId, expiresAt: latest, isActive: latest > now,
-                           willRenew: renews && latest > now)
+        entitlement.isFamilyShared = familyShared
+        return entitlement
     }
 }
 

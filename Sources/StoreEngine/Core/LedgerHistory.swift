@@ -122,7 +122,8 @@ extension LedgerHistory {
                                   subscriptions: snapshot.subscriptions))
         }
         let byId = Dictionary(transactions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var refunds: [Refund] = transactions.compactMap { transaction in
+        // A family member's share is revoked, never refunded: nothing was charged to the member.
+        var refunds: [Refund] = transactions.filter { $0.familySharing != .familyShared }.compactMap { transaction in
             transaction.revokedAt.map { time in
                 Refund(transactionId: transaction.id, amount: transaction.refundableAmount, currency: transaction.currency,
                        storefront: transaction.storefront, locale: transaction.locale,

@@ -15,6 +15,15 @@ struct PathAgenda {
         try store.schedule(work, at: due)
     }
 
+    /// Schedules work for `player`, another player of the ledger (a family member): kept for
+    /// their app, which does it when it next runs, or when it falls due after; never on this
+    /// player's agenda. Work for this player is scheduled as any.
+    func schedule(_ work: some DueWork, at due: Date, forPlayer player: String) throws {
+        assert(store.ledger.isInTransaction, "a path writes only inside the commit the store opened for it")
+        guard player != store.userId else { return try store.schedule(work, at: due) }
+        try store.keep(work, at: due, forPlayer: player)
+    }
+
     func cancelScheduled<Work: DueWork>(_ work: Work) throws {
         try store.cancelScheduled { $0.work(as: Work.self) == work }
     }

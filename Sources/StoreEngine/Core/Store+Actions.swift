@@ -27,6 +27,7 @@ extension Store {
         }
         var summary = TransactionSummary(record: record)
         summary.subscription = subscriptions.first { $0.latestTransactionId == record.id }
+        summary.familySharing = account.familySharing(of: summary)
         var action = action
         // A pause asked for while one is scheduled changes it (a scenario's pause command says either).
         if case .pause(let length) = action, summary.subscription?.scheduledPause != nil { action = .changePause(length) }
@@ -79,6 +80,8 @@ extension Store {
             account = try Account(reading: ledger, user: userId, catalog: catalog)
             account.renewalRate = renewalRate
             return StoreNotice(.info, "\(record.id) was deleted.")
+        case .stopFamilySharing:
+            return try stopFamilySharing(of: record)
         }
     }
 
@@ -98,6 +101,10 @@ extension Store {
             case .subscribed: status = subscription.autoRenew ? "renewing" : "running with auto-renew off"
             }
             state = "\(transaction.id)'s subscription, which is \(status)"
+        } else if action == .stopFamilySharing, transaction.revokedAt == nil, transaction.state == .purchased {
+            state = transaction.familySharing == .familyShared
+                ? "\(transaction.id), a family member's share: only its purchaser stops sharing it"
+                : "\(transaction.id), which is not shared with the family"
         } else if action.isSubscriptionAction, transaction.revokedAt == nil, transaction.state == .purchased {
             state = "\(transaction.id), which is not an auto-renewable subscription"
         } else if action == .chargeback, transaction.path?.reportsChargebacks != true {
@@ -140,6 +147,8 @@ extension Store {
             try refresh(record.id)
             try revokeSubscription(ofRefunded: record, at: time)
             try path(of: record).lifecycle?.refunded(record, in: context)
+            // The members' shares of a refunded purchase go with it.
+            try revokeFamilyShares(of: record, because: reason.rawValue, at: time)
         }
         // What the refund took, unless another store still gives it (then that is what the player has).
         var removed = ""

@@ -20,6 +20,15 @@ extension Store {
         upcoming.agenda.schedule(.work(scheduled), at: due, ledgerId: ledgerId)
     }
 
+    /// Keeps work of another player's in the ledger, for their agenda at their next launch;
+    /// work that is never kept has nowhere to wait for them, and is dropped.
+    func keep(_ work: some DueWork, at due: Date, forPlayer player: String) throws {
+        guard let kept = work.kept else { return }
+        _ = try ledger.scheduleDueWork(DueWorkRecord(
+            userId: player, path: ScheduledWork(work).performer.rawValue, kind: kept.kind, payload: try kept.encodedFields(),
+            dueAt: due))
+    }
+
     /// Takes work off the agenda and out of the ledger.
     func cancelScheduled(where matches: (DueAction) -> Bool) throws {
         for item in upcoming.agenda.cancel(where: matches) {

@@ -18,11 +18,13 @@ extension Store {
             do {
                 // The launch's own lines (the paywall opened, what each path reports as it
                 // starts) are one commit, not one each: each commit waits for the disk, and the
-                // first frame waits for them. Nothing else is written in this block, so a kill
-                // loses all of them or none, and the launch after says the same again.
+                // first frame waits for them. Nothing else is written in this block (but the
+                // player's joining the family, with the shares it finds), so a kill loses all of
+                // them or none, and the launch after says the same again.
                 try ledger.inTransaction {
                     try logPaywall(open: true)
                     for path in paths { try path.sdkState?.launched(in: context) }
+                    try joinFamily()
                 }
                 opened = try openKeptURLs(atLaunch: true)
             } catch {

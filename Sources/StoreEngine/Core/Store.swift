@@ -235,6 +235,7 @@ public final class Store {
             // another store's path says what its server posts.
             if owner.traits.marketplace == .appStore {
                 try enqueueAppStoreNotification(type: kind.rawValue, subtype: heading, transactionId: transactionId, at: time)
+                try notifyFamily(kind, subtype: heading, message, ofTransaction: transactionId, at: time)
             } else {
                 try postBackendNotification(of: kind, transaction: transactionId, by: owner)
             }

@@ -90,6 +90,8 @@ public struct Entitlement: Sendable, Equatable {
     /// after the app stopped, and the next launch records them. The running app records them
     /// as they fall due, so it never says so.
     public var renewalsDueAtNextLaunch = false
+    /// Family Sharing gives it: the grant it comes from is a member's share of another's purchase.
+    public var isFamilyShared = false
 
     public init(id: String, kind: Kind, productId: String?, expiresAt: Date?, isActive: Bool, source: String? = nil,
                 willRenew: Bool = false) {

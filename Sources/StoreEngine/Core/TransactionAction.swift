@@ -60,6 +60,8 @@ public enum TransactionAction: Sendable, Equatable {
     /// The player's bank takes the payment back, on a store that reports chargebacks
     /// (`IntegrationPath.reportsChargebacks`): revoked as a refund is, its reason `chargeback`.
     case chargeback
+    // Family Sharing: the purchaser stops sharing the purchase; every member's access ends (REVOKE).
+    case stopFamilySharing
 
     /// Whether it acts on the subscription rather than on the one transaction.
     public var isSubscriptionAction: Bool {
@@ -67,7 +69,7 @@ public enum TransactionAction: Sendable, Equatable {
         case .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease, .answerPriceIncrease,
              .pause, .changePause, .cancelPause, .resume, .extendRenewal, .manageSubscriptions:
             return true
-        case .approve, .decline, .resolve, .refund, .tamper, .delete, .requestRefund, .decideRefundRequest, .reverseRefund, .chargeback:
+        case .approve, .decline, .resolve, .refund, .tamper, .delete, .requestRefund, .decideRefundRequest, .reverseRefund, .chargeback, .stopFamilySharing:
             return false
         }
     }
@@ -98,6 +100,7 @@ public enum TransactionAction: Sendable, Equatable {
         case .reverseRefund: return "Reverse the refund"
         case .manageSubscriptions: return "Manage subscriptions (the App Store's page)"
         case .chargeback: return "Chargeback (the bank takes the payment back)"
+        case .stopFamilySharing: return "Stop Family Sharing (members lose access)"
         }
     }
 }
@@ -171,10 +174,13 @@ extension TransactionSummary {
         case (.deferred, .askToBuy?): return [.approve, .decline]
         case (.deferred, .interruptedPurchase?): return [.resolve]
         case (.purchased, _) where revokedAt != nil:
-            return refundReversal
+            return familySharing == .familyShared ? [] : refundReversal
+        // A member's share: only the purchaser refunds it, manages it or stops sharing it.
+        case (.purchased, _) where familySharing == .familyShared:
+            return isFinished ? [.tamper, .delete] : []
         case (.purchased, _) where revokedAt == nil && isFinished:
             let refunds = RefundReason.allCases.map(TransactionAction.refund) + refundRequestActions + chargebacks
-            let always: [TransactionAction] = [.tamper, .delete]
+            let always: [TransactionAction] = (familySharing == .sharedWithFamily ? [.stopFamilySharing] : []) + [.tamper, .delete]
             guard let subscription, subscription.isLive else { return refunds + storesPage + always }
             // Paused: nothing renews, expires or is charged until it resumes.
             if subscription.status == .paused { return refunds + [.resume] + storesPage + always }

@@ -53,6 +53,8 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
     public var locale: String?
     /// The refund the player asked for on the App Store's sheet, and its decision.
     public var refundRequest: RefundRequest?
+    /// How Family Sharing touches it (`FamilySharing`); nil where it does not.
+    public var familySharing: FamilySharing?
 
     public init(id: String, productId: String, userId: String, storefront: String, path: IntegrationPath?,
                 state: State, failure: FailureReason? = nil, quantity: Int = 1, price: String, currency: String,
@@ -107,6 +109,7 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
         let format = { RecordedAmount.format($0, currency: currency, storefront: storefront, locale: locale) }
         switch state {
         case .failed, .deferred: return "no charge"
+        case _ where familySharing == .familyShared: return "no charge"
         case .purchasing: return format(Decimal(string: charge) ?? 0) + " due"
         case .purchased, .restored:
             return format(amountCharged) + (revokedAt == nil ? "" : " refunded")
@@ -116,6 +119,8 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
     /// The state as a player reads it: a cancelled payment is not a failure to them.
     public var displayState: String {
         if failure?.isCancellation == true { return "cancelled" }
+        // A member's share is never refunded to the member: it is revoked (the App Store's REVOKE).
+        if familySharing == .familyShared { return revokedAt == nil ? "family shared" : "revoked" }
         if revokedAt != nil { return "refunded" }
         if let pending { return "pending (\(pending.displayName))" }
         return state.rawValue

@@ -49,6 +49,9 @@ protocol StoreLifecycle: AnyObject {
     /// How its store redeems codes typed on its own sheet (`Store.redeemOfferCode`); nil for a
     /// store that has none.
     var offerCodes: OfferCodeRules? { get }
+    /// A family member's transaction `share` of a purchase on this path was made or revoked
+    /// (Family Sharing), in the commit of the change: what the path's server does for that member.
+    func familyShareChanged(_ change: FamilyShareChange, _ share: TransactionRecord, in context: PathContext) throws
 }
 
 extension StoreLifecycle {
@@ -75,4 +78,5 @@ extension StoreLifecycle {
     func attemptHeaders(in context: PathContext) throws -> [OutboxDelivery.Header] { [] }
 
     var offerCodes: OfferCodeRules? { nil }
+    func familyShareChanged(_ change: FamilyShareChange, _ share: TransactionRecord, in context: PathContext) throws {}
 }

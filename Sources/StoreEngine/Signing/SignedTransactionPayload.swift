@@ -22,7 +22,7 @@ public struct SignedTransactionPayload: AppStoreSignedPayload, Codable, Sendable
     public var quantity: Int
     /// `Consumable`, `Non-Consumable`, `Auto-Renewable Subscription`, `Non-Renewing Subscription`.
     public var type: String
-    /// `PURCHASED`: nothing here is family shared.
+    /// `PURCHASED`, or `FAMILY_SHARED` for a family member's share of another's purchase.
     public var inAppOwnershipType: String
     public var signedDate: Int64
     /// `Sandbox` while the catalog's `useSandbox` is on, else `Production`; `Xcode` when signed as Xcode signs.

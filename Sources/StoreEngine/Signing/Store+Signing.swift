@@ -65,9 +65,11 @@ extension Store {
         let product = catalog.product(id: transaction.productId)
         let purchased = transaction.purchasedAt ?? transaction.updatedAt
         let expires = product.flatMap { grantRecord(for: transaction, product: $0, at: time)?.expiresAt }
-        // A renewal names the purchase that started its subscription, and when that was.
-        let isRenewal = transaction.state == .purchased && transaction.originalTransactionId != nil
-        let originalPurchase = isRenewal ? try originalPurchaseDate(of: transaction, signedAt: time) ?? purchased : purchased
+        // A renewal names the purchase that started its subscription, and when that was; so does a
+        // family member's share, which is a renewal only when its period starts after the purchase.
+        let namesItsPurchase = transaction.state == .purchased && transaction.originalTransactionId != nil
+        let originalPurchase = namesItsPurchase ? try originalPurchaseDate(of: transaction, signedAt: time) ?? purchased : purchased
+        let isRenewal = namesItsPurchase && (!transaction.isFamilyShared || purchased > originalPurchase)
         return SignedTransactionPayload(
             transactionId: AppStoreIdentifiers.transactionId(of: transaction.id),
             originalTransactionId: AppStoreIdentifiers.transactionId(of: transaction.originalTransactionId ?? transaction.id),
@@ -78,7 +80,7 @@ extension Store {
             originalPurchaseDate: SignedTransactionPayload.milliseconds(originalPurchase),
             expiresDate: expires.map(SignedTransactionPayload.milliseconds), quantity: transaction.quantity,
             type: product.map { SignedTransactionPayload.typeName(of: $0.type) } ?? "Consumable",
-            inAppOwnershipType: "PURCHASED", signedDate: SignedTransactionPayload.milliseconds(time),
+            inAppOwnershipType: transaction.isFamilyShared ? "FAMILY_SHARED" : "PURCHASED", signedDate: SignedTransactionPayload.milliseconds(time),
             environment: signedEnvironment.rawValue, storefront: transaction.storefront,
             storefrontId: SignedTransactionPayload.storefrontNumbers[transaction.storefront],
             transactionReason: isRenewal ? "RENEWAL" : "PURCHASE", offerType: transaction.offerType.flatMap(SignedTransactionPayload.offerNumber),

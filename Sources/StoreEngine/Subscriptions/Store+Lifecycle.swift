@@ -141,6 +141,7 @@ extension Store {
             try refresh(record.id)
             subscription = lifecycle.renewed(subscription, by: record, terms, at: start)
             try save(subscription)
+            try shareWithFamily(renewal: record, of: subscription, at: start)
             // The store's notification of the renewal (the change that waited for it said with it).
             let into = terms.changesProduct ? ", into \(product.shortId), the change that waited for this renewal" : ""
             try logLifecycle(recovers ? .recovered : .renewed,

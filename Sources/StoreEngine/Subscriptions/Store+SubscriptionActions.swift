@@ -24,6 +24,7 @@ extension Store {
             if outcome.cutsAccess {
                 try ledger.cutGrant(ofTransaction: latest, at: time)
                 account.cutGrant(ofTransaction: latest, at: time)
+                try cutFamilyShares(ofPurchase: originalId, at: time)
             }
             if outcome.saves { try save(subscription) }
             switch outcome.event {

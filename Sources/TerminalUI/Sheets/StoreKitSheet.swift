@@ -98,10 +98,18 @@ public struct StoreKitSheet: Widget {
         return buttonRow(for: session, audience: audience) + 2
     }
 
-    /// The row of Buy and Cancel, counted from the first inside the border.
+    /// The row of Buy and Cancel, counted from the first inside the border: on the player's
+    /// sheet under the product, its offer and its Family Sharing line, each where there is one.
     private static func buttonRow(for session: StoreKitSession, audience: Bool) -> Int {
         guard isThePlayers(session, audience: audience) else { return 4 }
-        return session.offerLine == nil ? 2 : 3
+        return familySharingRow(for: session, audience: audience) + (session.familyShareable ? 1 : 0) + 1
+    }
+
+    /// The row of the Family Sharing line: under the account on QA's sheet (its row is free),
+    /// under the product and its offer on the player's.
+    private static func familySharingRow(for session: StoreKitSession, audience: Bool) -> Int {
+        guard isThePlayers(session, audience: audience) else { return 3 }
+        return session.offerLine == nil ? 1 : 2
     }
 
     /// Where each button is drawn, and each error of the list while it is open, laid out left to
@@ -203,6 +211,12 @@ public struct StoreKitSheet: Widget {
                               offerLine: session.offerLine,
                               account: isThePlayers(session, audience: audience) ? nil : session.account,
                               language: session.language, in: content, theme: theme, into: &frame)
+        if session.familyShareable {
+            frame.write(AppStoreSheetText(language: session.language)[.familySharing],
+                        in: Rect(x: content.x, y: content.y + familySharingRow(for: session, audience: audience),
+                                 width: content.width, height: 1),
+                        style: theme.surfaceStyle(.muted))
+        }
         for (input, rect) in layout(for: session, in: box, audience: audience) where isThePhones(input) {
             guard case .pressButton(let button) = input else { continue }
             let focused = session.chosenFailure == nil && session.focus == button

@@ -72,6 +72,8 @@ enum HistoryJSON {
         }
         if let pending = transaction.pending { row["pending"] = pending.rawValue }
         if let original = transaction.originalTransactionId { row["originalTransactionId"] = original }
+        // Family Sharing: a member's share (the App Store's `inAppOwnershipType`), or a purchase no longer shared.
+        if let sharing = transaction.familySharing { row["familySharing"] = sharing.rawValue }
         if let refunded = transaction.revokedAt {
             row["revokedAt"] = HistoryFacts.date(refunded)
             row["revocationReason"] = transaction.revocationReason ?? RefundReason.other.rawValue
@@ -103,6 +105,7 @@ enum HistoryJSON {
                 if let product = entitlement.productId { row["productId"] = product }
                 if let expires = entitlement.expiresAt { row["expiresAt"] = HistoryFacts.date(expires) }
                 if let source = entitlement.source { row["source"] = source }
+                if entitlement.isFamilyShared { row["familyShared"] = true }
                 if let status = entitlement.subscription?.status { row["status"] = status.rawValue }
                 return row
             },

@@ -23,7 +23,7 @@ extension PlayPath {
         case .extendRenewal(let moved): return "Defer the next renewal " + moved.words + " (no charge)"
         case .manageSubscriptions: return "Open Google Play's subscription center"
         case .chargeback: return "Void as a chargeback (the bank takes the payment back)"
-        case .approve, .decline, .resolve, .expire, .renew, .requestRefund, .decideRefundRequest, .reverseRefund: return nil
+        case .approve, .decline, .resolve, .expire, .renew, .requestRefund, .decideRefundRequest, .reverseRefund, .stopFamilySharing: return nil
         }
     }
 }

@@ -28,10 +28,14 @@ extension EventKind {
     /// A subscription bought with an offer code: subtype `INITIAL_BUY`, `RESUBSCRIBE` or `UPGRADE`.
     public static let offerRedeemed = EventKind(rawValue: "OFFER_REDEEMED")
 
+    /// Family Sharing: a member's share ended (its purchaser stopped sharing it, or was refunded).
+    public static let revoke = EventKind(rawValue: "REVOKE")
+
     static let appStoreNotifications: [EventKind] = [
         .oneTimeCharge, .subscribed, .didRenew, .didChangeRenewalStatus, .didFailToRenew, .gracePeriodExpired,
         .expired, .refund, .didChangeRenewalPref, .priceIncrease, .renewalExtended, .offerRedeemed,
         .consumptionRequest, .refundDeclined, .refundReversed,
+        .revoke,  // Family Sharing
     ]
 }
 
@@ -73,6 +77,6 @@ enum AppStoreNotifications {
     }
 
     static var eventKinds: PathEventKinds {
-        PathEventKinds(lifecycle: EventKind.appStoreNotifications, failures: [.didFailToRenew, .refund])
+        PathEventKinds(lifecycle: EventKind.appStoreNotifications, failures: [.didFailToRenew, .refund, .revoke])
     }
 }

@@ -76,7 +76,8 @@ final class AppStoreSheet {
             offerLine: terms.offer.map { OfferText.describe($0.offer, in: storefront, then: regular) },
             account: "\(context.userId)@\(sandbox ? "sandbox" : "icloud").test", sandbox: sandbox,
             signedAsXcode: context.app.signedEnvironment == .xcode,
-            language: storefront.language, path: path, offerCode: request.code?.code)
+            language: storefront.language, path: path, offerCode: request.code?.code,
+            familyShareable: product.familyShareable)
         let call = request.code == nil ? "purchase()" : "the offer code redemption sheet"
         try context.log(.purchaseStarted, "\(product.shortId) for \(sheet.formattedPrice) in \(storefront.id): "
                         + "\(call) shows the App Store sheet", transaction: transaction.id)
@@ -195,7 +196,8 @@ final class AppStoreSheet {
                 notice: notice))]))
         case .refund, .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease,
              .answerPriceIncrease, .pause, .changePause, .cancelPause, .resume, .extendRenewal, .tamper, .delete,
-             .requestRefund, .decideRefundRequest, .reverseRefund, .manageSubscriptions, .chargeback:
+             .requestRefund, .decideRefundRequest, .reverseRefund, .manageSubscriptions, .chargeback,
+             .stopFamilySharing:
             return AppStoreAnswer(step: .nothing)  // the engine's own, on every path
         }
     }

@@ -59,6 +59,8 @@ public struct StoreKitSession: Sendable, Equatable {
     /// The offer code the player typed on the redemption sheet, when a code opened it (as the
     /// catalog spells it); nil for a purchase.
     public let offerCode: String?
+    /// The product is family shareable (`Product.isFamilyShareable`): the sheet says so.
+    public let familyShareable: Bool
 
     public private(set) var focus: Button = .buy
     /// The error highlighted while QA chooses what `purchase()` throws; nil while the buttons show.
@@ -66,7 +68,8 @@ public struct StoreKitSession: Sendable, Equatable {
 
     public init(transactionId: String, productId: String, productName: String, formattedPrice: String,
                 offerLine: String?, account: String, sandbox: Bool, signedAsXcode: Bool = false, language: String = "en",
-                path: IntegrationPath = .storekit, offerCode: String? = nil) {
+                path: IntegrationPath = .storekit, offerCode: String? = nil,
+                familyShareable: Bool = false) {
         self.transactionId = transactionId
         self.productId = productId
         self.productName = productName
@@ -78,6 +81,7 @@ public struct StoreKitSession: Sendable, Equatable {
         self.language = language
         self.path = path
         self.offerCode = offerCode
+        self.familyShareable = familyShareable
     }
 
     /// Takes one input; returns the outcome once the player (or QA) has decided.

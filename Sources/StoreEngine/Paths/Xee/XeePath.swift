@@ -346,6 +346,21 @@ final class XeePath: RegisteredPath, SDKState, AccessServer, SheetOwner, StoreLi
         try notify(change == .recovery ? .renewal : change, of: transaction, in: context)
     }
 
+    /// A family member's share of a subscription bought through the SDK: the Xee server hears of
+    /// it as of any purchase, by the member's notification `notificationDelaySeconds` later, and
+    /// records (or takes off) the level on the member's profile when the member's app next runs.
+    func familyShareChanged(_ change: FamilyShareChange, _ share: TransactionRecord, in context: PathContext) throws {
+        guard try context.account.access(of: share.id) != nil, context.catalog.origin != .storeKitConfiguration else { return }
+        let work: XeeDueWork
+        switch change {
+        case .shared: work = .notification(transactionId: share.id)
+        case .renewed: work = .lifecycleNotification(transactionId: share.id, change: .renewal)
+        case .revoked: work = .lifecycleNotification(transactionId: share.id, change: .refund)
+        }
+        let delay = Double(context.catalog.settings.xee.notificationDelaySeconds)
+        try context.agenda.schedule(work, at: context.now.addingTimeInterval(delay), forPlayer: share.userId)
+    }
+
     private func notify(_ change: SubscriptionChange, of transaction: TransactionRecord,
                         in context: PathContext) throws {
         let delay = Double(context.catalog.settings.xee.notificationDelaySeconds)
@@ -374,7 +389,9 @@ final class XeePath: RegisteredPath, SDKState, AccessServer, SheetOwner, StoreLi
     private func notificationArrived(_ change: SubscriptionChange, for transaction: String,
                                      in context: PathContext) throws -> PathStep {
         guard let access = try context.account.access(of: transaction) else { return .nothing }
-        let name = Self.notificationName(change)
+        // A family member's share ends by the App Store's REVOKE, never by a refund of its own.
+        let revokesAShare = try change == .refund && context.account.transaction(transaction)?.isFamilyShared == true
+        let name = revokesAShare ? EventKind.revoke.rawValue : Self.notificationName(change)
         let current = context.xeeProfile[access.level]
         let holds = change == .refund ? current?.transactionId == transaction : current != nil || change == .renewal
         guard holds else {
@@ -416,7 +433,7 @@ final class XeePath: RegisteredPath, SDKState, AccessServer, SheetOwner, StoreLi
         guard change == .refund else { return changingProfile(.nothing, in: context) }
         // The profile lost the level; the game may still have it from another store.
         let left = context.account.stillGiven(access.level).map { "it took \(access.level) off the profile; \($0.stillGivenWords)" }
-        return changingProfile(PathStep(notice: StoreNotice(.info, "The REFUND notification reached the Xee server: "
+        return changingProfile(PathStep(notice: StoreNotice(.info, "The \(name) notification reached the Xee server: "
                                             + (left ?? "\(access.level) is no longer active") + ".")), in: context)
     }
 
