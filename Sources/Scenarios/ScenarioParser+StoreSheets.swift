@@ -11,9 +11,9 @@ extension ScenarioParser {
         case ("code-sheet", _):
             guard arguments.isEmpty else { throw Problem("code-sheet takes nothing: code-sheet, then sheet type CODE and sheet submit") }
             return .keys([.character("O")])
-        case ("manage-subscriptions", _):
-            guard arguments.count <= 1 else { throw Problem("manage-subscriptions takes nothing, last or a transaction ID") }
-            return .act(.manageSubscriptions, reference(arguments.first ?? "last"))
+        case ("manage-subscriptions", _), ("in-app-messages", _):
+            guard arguments.count <= 1 else { throw Problem("\(name) takes nothing, last or a transaction ID") }
+            return .act(name == "in-app-messages" ? .showInAppMessages : .manageSubscriptions, reference(arguments.first ?? "last"))
         case ("refund-request", _), ("reverse-refund", _):
             guard arguments.count <= 1 else {
                 throw Problem("\(name) takes last or a transaction ID: \(name) last (refund-request approve|decline last decides it)")

@@ -79,7 +79,7 @@ public enum ScenarioParser {
         "catalog", "storefront", "path", "user", "size", "network", "seed", "signed-data", "select", "buy", "paystation", "storekit", "play", "acknowledge", "consume",
         "approve", "decline", "resolve", "refund", "rate", "upgrade", "downgrade", "price-increase", "delete", "tamper", "expire", "renew", "billing-issue", "extend-renewal", "cancel-renewal", "enable-renewal", "xee", "open-url", "promote", "resume", "api", "notifications", "webhook-mode", "relaunch", "reload", "restore", "advance", "key", "type", "click", "preview", "expect", "snapshot", "capture", "caption",
         // The stores' own sheets.
-        "refund-request", "reverse-refund", "manage-subscriptions", "code-sheet", "sheet",
+        "refund-request", "reverse-refund", "manage-subscriptions", "in-app-messages", "code-sheet", "sheet",
         // Offer codes.
         "redeem",
         "stop-sharing",  // Family Sharing
@@ -234,7 +234,7 @@ public enum ScenarioParser {
                 throw Problem("unknown refund reason \(arguments[1]); reasons: \(reasons.joined(separator: ", "))")
             }
             return .act(.refund(reason), reference(arguments[0]))
-        case "refund-request", "reverse-refund", "manage-subscriptions", "code-sheet", "sheet":
+        case "refund-request", "reverse-refund", "manage-subscriptions", "in-app-messages", "code-sheet", "sheet":
             return try storeSheetCommand(name, arguments)
         case "upgrade", "downgrade":
             try exactly(1, "the SKU of another plan in the group: \(name) com.example.stardust.pass.yearly")

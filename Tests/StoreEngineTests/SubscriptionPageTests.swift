@@ -94,6 +94,31 @@ struct SubscriptionPageTests {
         }
     }
 
+    /// Google Play's in-app message: offered only while a renewal's payment fails; fixing the
+    /// payment from it recovers the subscription in the commit that answers the app.
+    @Test func googlePlaysInAppMessageFixesThePaymentInOneCommit() throws {
+        try withStore { harness in
+            let sheet = try harness.openPlay(SKU.monthlyPass)
+            try harness.sendPlay(.buy)
+            #expect(!(try harness.summary(of: sheet.transactionId).actions.contains(.showInAppMessages)))
+            _ = try harness.store.act(.billingIssue(true), on: sheet.transactionId)
+            let renewal = try #require(harness.store.currentReport().snapshot.subscriptions.first?.expiresAt)
+            _ = try harness.store.advance(to: renewal.addingTimeInterval(1))
+            let latest = try #require(harness.store.currentReport().snapshot.subscriptions.first)
+            #expect(latest.status == .inGracePeriod)
+            let opened = try harness.store.act(.showInAppMessages, on: latest.latestTransactionId)
+            guard case .inAppMessage(let message)? = opened.storeSheet else { Issue.record("no message"); return }
+            #expect(!message.onHold && message.marketplace == .googlePlay)
+            let commits = harness.store.commitCount
+            let fixed = try harness.store.answerStoreSheet(.confirm)
+            #expect(harness.store.commitCount == commits + 1)
+            #expect(fixed.storeSheet == nil)
+            #expect(fixed.snapshot.subscriptions.first?.status == .subscribed)
+            #expect((try harness.events(.subscriptionRecovered)).count == 1)
+            #expect((try harness.events(.inAppMessageResult)).map(\.message).first?.contains("SUBSCRIPTION_STATUS_UPDATED") == true)
+        }
+    }
+
     @Test func payStationHasNoSubscriptionPage() throws {
         try withStore { harness in
             let id = try harness.buy(SKU.monthlyPass).session.transactionId

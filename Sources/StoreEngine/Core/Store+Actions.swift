@@ -47,6 +47,8 @@ extension Store {
             return try reverseRefund(of: record)
         case .manageSubscriptions:
             return refusalIfASheetIsOpen() ?? openManageSubscriptions(for: record, summary)
+        case .showInAppMessages:
+            return refusalIfASheetIsOpen() ?? openInAppMessage(for: record, summary)
         case .approve, .decline, .resolve:
             let owner = path(of: record)
             let step = try decide { try owner.lifecycle?.answer(action, to: record, in: context) }

@@ -56,6 +56,9 @@ public enum TransactionAction: Sendable, Equatable {
     /// The app shows the store's subscription page (`showManageSubscriptions(in:)`, Google
     /// Play's subscription center): the player cancels, resubscribes, resumes or changes plan there.
     case manageSubscriptions
+    /// The app calls `showInAppMessages` on a store that has them (Google Play) for a
+    /// subscription in grace or on hold: the store's message, where the player fixes the payment.
+    case showInAppMessages
     // Google Play's voided purchases (issue 38): the chargeback.
     /// The player's bank takes the payment back, on a store that reports chargebacks
     /// (`IntegrationPath.reportsChargebacks`): revoked as a refund is, its reason `chargeback`.
@@ -67,7 +70,7 @@ public enum TransactionAction: Sendable, Equatable {
     public var isSubscriptionAction: Bool {
         switch self {
         case .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease, .answerPriceIncrease,
-             .pause, .changePause, .cancelPause, .resume, .extendRenewal, .manageSubscriptions:
+             .pause, .changePause, .cancelPause, .resume, .extendRenewal, .manageSubscriptions, .showInAppMessages:
             return true
         case .approve, .decline, .resolve, .refund, .tamper, .delete, .requestRefund, .decideRefundRequest, .reverseRefund, .chargeback, .stopFamilySharing:
             return false
@@ -99,6 +102,7 @@ public enum TransactionAction: Sendable, Equatable {
         case .decideRefundRequest(let approve): return approve ? "Approve the refund request" : "Decline the refund request"
         case .reverseRefund: return "Reverse the refund"
         case .manageSubscriptions: return "Manage subscriptions (the App Store's page)"
+        case .showInAppMessages: return "Show the store's in-app message (showInAppMessages)"
         case .chargeback: return "Chargeback (the bank takes the payment back)"
         case .stopFamilySharing: return "Stop Family Sharing (members lose access)"
         }
@@ -190,8 +194,11 @@ extension TransactionSummary {
             // Only a period that runs moves: not one in grace or in billing retry. (QA's hand may
             // move a free trial, which Apple's API refuses.)
             let extend: [TransactionAction] = subscription.status == .subscribed ? [.extendRenewal(.byQA)] : []
+            // A store with in-app messages shows one while a renewal's payment fails.
+            let message: [TransactionAction] = path?.marketplace == .googlePlay
+                && (subscription.status == .inGracePeriod || subscription.status == .inBillingRetryPeriod) ? [.showInAppMessages] : []
             return refunds + [.expire, .renew, subscription.autoRenew ? .cancelRenewal : .enableRenewal,
-                              .billingIssue(!subscription.billingIssue)] + price + pauses(of: subscription) + extend + storesPage
+                              .billingIssue(!subscription.billingIssue)] + message + price + pauses(of: subscription) + extend + storesPage
                 + always
         default: return []
         }

@@ -10,6 +10,7 @@ extension Store {
             case .refundRequest(let sheet)?: return try answer(input, onRefundSheet: sheet)
             case .manageSubscriptions(let sheet)?: return try answer(input, onSubscriptionPage: sheet)
             case .offerCode(let sheet)?: return try answer(input, onCodeSheet: sheet)
+            case .inAppMessage(let sheet)?: return try answer(input, onInAppMessage: sheet)
             case nil: return nil
             }
         }

@@ -4,7 +4,8 @@ import Foundation
 /// A sheet of the store's own, which the app opens with one of the store's calls rather than by
 /// buying: the App Store's refund request (`Transaction.beginRefundRequest(for:in:)`), a store's
 /// subscription page (`showManageSubscriptions(in:)`), its code sheet
-/// (`presentOfferCodeRedeemSheet()`). The store
+/// (`presentOfferCodeRedeemSheet()`), an in-app message about a failing payment
+/// (`showInAppMessages`). The store
 /// holds it while it is open, in memory: nothing of it is kept until the player's answer, which
 /// commits what it changes at once. Each report hands it up read-only; the app draws it, in the
 /// storefront's language, and sends `StoreSheetInput` back.
@@ -12,6 +13,7 @@ public enum StoreSheet: Sendable, Equatable {
     case refundRequest(RefundRequestSheet)
     case manageSubscriptions(ManageSubscriptionsSheet)
     case offerCode(OfferCodeSheet)
+    case inAppMessage(InAppMessageSheet)
 
     /// The store whose sheet it is.
     public var marketplace: Marketplace {
@@ -19,6 +21,7 @@ public enum StoreSheet: Sendable, Equatable {
         case .refundRequest: return .appStore
         case .manageSubscriptions(let sheet): return sheet.marketplace
         case .offerCode(let sheet): return sheet.marketplace
+        case .inAppMessage(let sheet): return sheet.marketplace
         }
     }
 
@@ -28,6 +31,7 @@ public enum StoreSheet: Sendable, Equatable {
         case .refundRequest(let sheet): return sheet.language
         case .manageSubscriptions(let sheet): return sheet.language
         case .offerCode(let sheet): return sheet.language
+        case .inAppMessage(let sheet): return sheet.language
         }
     }
 }

@@ -129,7 +129,7 @@ enum SubscriptionActions {
                                              event: .step(.subscriptionPause, "resumed now by QA: a new period is charged"),
                                              then: .renew(from: time))
         case .renew, .extendRenewal, .approve, .decline, .resolve, .refund, .tamper, .delete, .requestRefund,
-             .decideRefundRequest, .reverseRefund, .manageSubscriptions, .chargeback, .stopFamilySharing:
+             .decideRefundRequest, .reverseRefund, .manageSubscriptions, .chargeback, .stopFamilySharing, .showInAppMessages:
             return nil
         }
     }

@@ -50,6 +50,7 @@ public struct StoreOwnSheet: Widget {
             return "↑↓ or 1-5 reason · Enter cancel the subscription · Esc back"
         case .manageSubscriptions: return "↑↓ or 1-9 choose · Enter do it · Esc close"
         case .offerCode: return "type the code · Backspace erase · Enter redeem · Esc close"
+        case .inAppMessage: return "Enter fix the payment · Esc dismiss"
         }
     }
 
@@ -84,6 +85,10 @@ public struct StoreOwnSheet: Widget {
             return Page(store: code.marketplace.displayName, heading: words[.title], lines: [], prompt: words[.prompt],
                         choices: [], chosen: 0, buttons: ["[ \(words[.redeem]) ]", "[ \(player[.cancel]) ]"],
                         field: code.typed, message: code.refusal.map { words[$0] })
+        case .inAppMessage(let message):
+            return Page(store: message.marketplace.displayName, heading: text[message.onHold ? .onHold : .paymentProblem],
+                        lines: [message.productName], prompt: text[.updatePayment], choices: [], chosen: 0,
+                        buttons: ["[ \(text[.fixPayment]) ]", "[ \(text[.noThanks]) ]"])
         }
     }
 

@@ -9,6 +9,7 @@ struct StoreSheetText {
         case unintendedPurchase, fulfillmentIssue, unsatisfiedWithPurchase, legal, other
         case editSubscription, subscriptions, renews, expires, pausedUntil, ended, options, cancelSubscription, resubscribe
         case restore, resume, whyCancel, notEnoughUsage, technicalIssues, costRelated, foundBetterApp, proceed, done
+        case paymentProblem, onHold, updatePayment, fixPayment, noThanks
     }
 
     private let words: [Key: String]
@@ -43,7 +44,33 @@ struct StoreSheetText {
         }
     }
 
-    static let builtIn: [String: [Key: String]] = Self.refundWords.merging(Self.subscriptionWords) { $0.merging($1) { first, _ in first } }
+    static let builtIn: [String: [Key: String]] = [refundWords, subscriptionWords, messageWords].reduce(into: [:]) { all, part in
+        all.merge(part) { $0.merging($1) { first, _ in first } }
+    }
+
+    /// An in-app message's words: a payment that failed, in grace or on hold.
+    static let messageWords: [String: [Key: String]] = [
+        "en": [.paymentProblem: "There's a problem with your payment", .onHold: "Your subscription is on hold",
+               .updatePayment: "Update your payment method to keep it.", .fixPayment: "Fix payment", .noThanks: "No thanks"],
+        "de": [.paymentProblem: "Problem mit deiner Zahlung", .onHold: "Dein Abo ist gesperrt",
+               .updatePayment: "Aktualisiere die Zahlungsmethode, um es zu behalten.", .fixPayment: "Zahlung korrigieren",
+               .noThanks: "Nein danke"],
+        "fr": [.paymentProblem: "Un problème est survenu avec votre paiement", .onHold: "Votre abonnement est suspendu",
+               .updatePayment: "Mettez à jour votre mode de paiement pour le garder.", .fixPayment: "Corriger le paiement",
+               .noThanks: "Non merci"],
+        "es": [.paymentProblem: "Hay un problema con tu pago", .onHold: "Tu suscripción está suspendida",
+               .updatePayment: "Actualiza tu forma de pago para conservarla.", .fixPayment: "Corregir el pago",
+               .noThanks: "No, gracias"],
+        "pt": [.paymentProblem: "Há um problema com seu pagamento", .onHold: "Sua assinatura está suspensa",
+               .updatePayment: "Atualize sua forma de pagamento para mantê-la.", .fixPayment: "Corrigir pagamento",
+               .noThanks: "Agora não"],
+        "ja": [.paymentProblem: "お支払いに問題があります", .onHold: "定期購入が保留中です",
+               .updatePayment: "続けるにはお支払い方法を更新してください。", .fixPayment: "お支払いを修正", .noThanks: "今はしない"],
+        "ko": [.paymentProblem: "결제에 문제가 있습니다", .onHold: "구독이 보류되었습니다",
+               .updatePayment: "유지하려면 결제 수단을 업데이트하세요.", .fixPayment: "결제 수정", .noThanks: "나중에"],
+        "ar": [.paymentProblem: "هناك مشكلة في الدفع", .onHold: "اشتراكك معلّق", .updatePayment: "حدّث طريقة الدفع للاحتفاظ به.",
+               .fixPayment: "إصلاح الدفع", .noThanks: "لا، شكرًا"],
+    ]
 
     /// The subscription page's words: the App Store's and Google Play's, and the cancel survey.
     static let subscriptionWords: [String: [Key: String]] = [

@@ -22,6 +22,7 @@ extension PlayPath {
         case .delete: return "Delete the purchase"
         case .extendRenewal(let moved): return "Defer the next renewal " + moved.words + " (no charge)"
         case .manageSubscriptions: return "Open Google Play's subscription center"
+        case .showInAppMessages: return "Show Google Play's in-app message (fix the payment)"
         case .chargeback: return "Void as a chargeback (the bank takes the payment back)"
         case .approve, .decline, .resolve, .expire, .renew, .requestRefund, .decideRefundRequest, .reverseRefund, .stopFamilySharing: return nil
         }
