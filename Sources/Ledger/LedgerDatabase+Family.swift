@@ -6,7 +6,8 @@ extension LedgerDatabase {
     /// Makes `user` a member of the family from `time`; a member already changes nothing.
     public func joinFamily(user: String, at time: Date) throws {
         let statement = try database.prepare(
-            "INSERT INTO family_members (user_id, joined_at) VALUES (?1, ?2) ON CONFLICT (user_id) DO NOTHING")
+            "INSERT INTO family_members (user_id, joined_at) SELECT ?1, ?2 "
+            + "WHERE NOT EXISTS (SELECT 1 FROM family_members WHERE user_id = ?1)")
         try statement.bind(user, at: 1)
         try statement.bind(time, at: 2)
         try statement.step()

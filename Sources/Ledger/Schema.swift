@@ -328,10 +328,13 @@ enum Schema {
         """
         ALTER TABLE transactions ADD COLUMN ownership TEXT;
         ALTER TABLE transactions ADD COLUMN family_sharing_stopped_at REAL;
+        -- A plain table, no key on the id: a family is a few players, and an id of any length then
+        -- stays in the row's page rather than spilling from an index's (a full disk keeps
+        -- failing where it did before).
         CREATE TABLE family_members (
-            user_id   TEXT PRIMARY KEY NOT NULL,
+            user_id   TEXT NOT NULL,
             joined_at REAL NOT NULL
-        ) WITHOUT ROWID;
+        );
         INSERT INTO family_members (user_id, joined_at)
             SELECT user_id, MIN(created_at) FROM transactions GROUP BY user_id;
         CREATE INDEX transactions_shareable ON transactions (product_id)

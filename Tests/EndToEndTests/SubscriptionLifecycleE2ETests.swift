@@ -40,7 +40,7 @@ extension EndToEnd {
             try app.waitUntil("the clock is paused") { $0.statusBar.contains("· paused, every 2 s") }
 
             // The newest transaction is the latest renewal: its actions include the subscription's.
-            try Self.choose("Billing issue on (the next renewal fails)", at: 5, in: app)
+            try Self.choose("Billing issue on (the next renewal fails)", at: 6, in: app)
             try app.waitUntil("the billing issue is on") { $0.bottomLine.hasPrefix("Billing issue on") }
             app.sendKeys(">")
             try app.waitUntil("the renewal fails: grace keeps access") { screen in
@@ -51,7 +51,7 @@ extension EndToEnd {
             try app.waitUntil("grace ends: billing retry, no access") { screen in
                 screen.pane("Entitlements")?.contains { $0.hasPrefix("premium inactive · billing retry") } == true
             }
-            try Self.choose("Clear the billing issue", at: 5, in: app)
+            try Self.choose("Clear the billing issue", at: 6, in: app)
             let recovered = try app.waitUntil("cleared: a renewal with a new period, access back") { screen in
                 screen.pane("Entitlements")?.contains { $0.hasPrefix("premium active · renews") } == true
                     && screen.bottomLine.hasPrefix("Monthly Pass renewed until")
@@ -70,7 +70,7 @@ extension EndToEnd {
         }
 
         /// `m` on the newest transaction, then down to `item` (at `index` in the menu: refund,
-        /// refund, expire, renew, auto-renew, billing issue) and Enter.
+        /// refund, the App Store's refund sheet, expire, renew, auto-renew, billing issue) and Enter.
         static func choose(_ item: String, at index: Int, in app: TmuxSession) throws {
             app.sendKeys("m")
             try app.waitUntil("m lists \(item)") { $0.shows("▸ Refund (other)") && $0.shows(item) }

@@ -3,7 +3,7 @@ import Foundation
 import Ledger
 
 /// A store's in-app message about a subscription whose renewal could not be charged
-/// (`BillingClient.showInAppMessages`): in grace, access kept; on hold, access gone. The player
+/// (`showInAppMessages`): in grace, access kept; on hold, access gone. The player
 /// fixes the payment from it, or dismisses it.
 public struct InAppMessageSheet: Sendable, Equatable {
     public var marketplace: Marketplace
