@@ -79,6 +79,10 @@ extension App {
             return [.engine(.openURL(url, shownIn: paywall.storefront.id))]
         case .apiCalled(let call):
             return [.engine(.note(OutsideNote(.apiCall, lines: [call.line])))]
+        case .act(.changeStoreCountry, _):
+            // Google Play's country is the app's menu, not a change to the transaction.
+            _ = menus.update(.close)
+            return obey(.playSettings)
         case .act(let action, let transactionId):
             _ = menus.update(.close)
             return [.engine(.act(action, transactionId: transactionId))]

@@ -31,6 +31,20 @@ struct PlaySettingsMenuTests {
         return session.transactionId
     }
 
+    /// From `m` on a Google Play purchase, its country item opens `g`'s menu, not the engine.
+    @Test func mOnAPurchaseOpensTheCountryAsGDoes() throws {
+        let harness = try Self.onPlay()
+        let id = try Self.buy("com.example.stardust.gems_100", harness)
+        harness.app.snapshot.transactions.first.map { #expect($0.id == id) }
+        harness.type("m")
+        let actions = try #require(harness.app.menus.open?.actions)
+        #expect(actions.contains(.changeStoreCountry) && actions.contains(.redeemOfferCode), "\(actions)")
+        let index = try #require(actions.firstIndex(of: .changeStoreCountry))
+        for _ in 0..<index { harness.press(.down) }
+        harness.press(.enter)
+        #expect(harness.app.menus.open?.menu.items.first?.hasPrefix("Country") == true, "\(harness.screen)")
+    }
+
     @Test func gShowsTheCountryAndTheVoidedPurchases() throws {
         let harness = try Self.onPlay()
         harness.type("g")

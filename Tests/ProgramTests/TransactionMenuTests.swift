@@ -129,9 +129,10 @@ struct TransactionMenuTests {
         #expect(harness.app.snapshot.balances["gems"] == 100)
         harness.type("m")
         let menu = try #require(harness.app.menus.open)
-        #expect(menu.actions == [.refund(.other), .refund(.developerIssue), .requestRefund, .tamper, .delete])
+        #expect(menu.actions == [.refund(.other), .refund(.developerIssue), .requestRefund, .redeemOfferCode, .tamper, .delete])
         #expect(menu.menu.items == ["Refund (other)", "Refund (developerIssue)", "Request a refund (the App Store's sheet)",
-                                    "Tamper with the signed transaction", "Delete the transaction"])
+                                    "Redeem an offer code (the store's sheet, as O)", "Tamper with the signed transaction",
+                                    "Delete the transaction"])
         harness.press(.down, .enter)
         let transaction = try #require(harness.app.snapshot.transactions.first)
         #expect(transaction.displayState == "refunded")
@@ -165,7 +166,7 @@ struct TransactionMenuTests {
         harness.press(.down)
         harness.type("m")
         #expect(harness.app.menus.open?.transactionId == bought)
-        #expect(harness.app.menus.open?.actions == [.refund(.other), .refund(.developerIssue), .requestRefund, .tamper, .delete])
+        #expect(harness.app.menus.open?.actions == [.refund(.other), .refund(.developerIssue), .requestRefund, .redeemOfferCode, .tamper, .delete])
         harness.press(.escape, .up)
         harness.type("m")
         #expect(harness.app.menus.open?.transactionId == pending)

@@ -33,6 +33,18 @@ struct OfferCodeSheetTests {
         }
     }
 
+    /// The transaction manager opens the code sheet on the transaction's store and storefront.
+    @Test func theTransactionManagerOpensItOnThePurchasesStore() throws {
+        try withStore { harness in
+            let id = try harness.buyThroughStoreKit(SKU.gems100).transactionId
+            #expect(try harness.summary(of: id).actions.contains(.redeemOfferCode))
+            let sheet = try Self.codeSheet(try harness.store.act(.redeemOfferCode, on: id))
+            #expect(sheet.storefrontId == "JPN" && sheet.path == .storekit && sheet.language == "ja")
+            let xsolla = try harness.buy(SKU.gems100).session.transactionId
+            #expect(!(try harness.summary(of: xsolla).actions.contains(.redeemOfferCode)))
+        }
+    }
+
     @Test func closingRedeemsNothing() throws {
         try withStore { harness in
             _ = try harness.store.presentOfferCodeSheet(in: "JPN", on: .storekit)

@@ -267,7 +267,8 @@ struct RefundTests {
         try withStore { harness in
             let refunds: [TransactionAction] = [.refund(.other), .refund(.developerIssue), .tamper, .delete]
             // The App Store's purchases also take a refund request on its own sheet.
-            let appStoreRefunds: [TransactionAction] = [.refund(.other), .refund(.developerIssue), .requestRefund, .tamper, .delete]
+            let appStoreRefunds: [TransactionAction] = [.refund(.other), .refund(.developerIssue), .requestRefund, .redeemOfferCode,
+                                                        .tamper, .delete]
             let purchased = try harness.buyThroughStoreKit(SKU.gems100).transactionId
             #expect(try harness.summary(of: purchased).actions == appStoreRefunds)
 

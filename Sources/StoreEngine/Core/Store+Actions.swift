@@ -49,6 +49,14 @@ extension Store {
             return refusalIfASheetIsOpen() ?? openManageSubscriptions(for: record, summary)
         case .showInAppMessages:
             return refusalIfASheetIsOpen() ?? openInAppMessage(for: record, summary)
+        case .redeemOfferCode:
+            guard let storefront = catalog.storefront(id: record.storefront), let path = summary.path else {
+                return .refusal("\(record.id)'s storefront or path is not in this catalog: open the code sheet with O.")
+            }
+            return try openCodeSheet(in: storefront, on: path)
+        case .changeStoreCountry:
+            // The app's own menu (g) answers it before it reaches the engine.
+            return .refusal("The store's country is the app's menu: press g.")
         case .approve, .decline, .resolve:
             let owner = path(of: record)
             let step = try decide { try owner.lifecycle?.answer(action, to: record, in: context) }

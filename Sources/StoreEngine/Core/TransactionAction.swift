@@ -59,6 +59,12 @@ public enum TransactionAction: Sendable, Equatable {
     /// The app calls `showInAppMessages` on a store that has them (Google Play) for a
     /// subscription in grace or on hold: the store's message, where the player fixes the payment.
     case showInAppMessages
+    /// The app opens the store's code sheet (`presentOfferCodeRedeemSheet()`, Google Play's
+    /// promo code) on the transaction's store and storefront, as `O` does on the paywall's.
+    case redeemOfferCode
+    /// The store's country (as `g`), from a purchase of a store whose account has one QA sets:
+    /// the app's menu opens.
+    case changeStoreCountry
     // Google Play's voided purchases (issue 38): the chargeback.
     /// The player's bank takes the payment back, on a store that reports chargebacks
     /// (`IntegrationPath.reportsChargebacks`): revoked as a refund is, its reason `chargeback`.
@@ -72,7 +78,8 @@ public enum TransactionAction: Sendable, Equatable {
         case .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease, .answerPriceIncrease,
              .pause, .changePause, .cancelPause, .resume, .extendRenewal, .manageSubscriptions, .showInAppMessages:
             return true
-        case .approve, .decline, .resolve, .refund, .tamper, .delete, .requestRefund, .decideRefundRequest, .reverseRefund, .chargeback, .stopFamilySharing:
+        case .approve, .decline, .resolve, .refund, .tamper, .delete, .requestRefund, .decideRefundRequest, .reverseRefund, .chargeback,
+             .stopFamilySharing, .redeemOfferCode, .changeStoreCountry:
             return false
         }
     }
@@ -103,6 +110,8 @@ public enum TransactionAction: Sendable, Equatable {
         case .reverseRefund: return "Reverse the refund"
         case .manageSubscriptions: return "Manage subscriptions (the App Store's page)"
         case .showInAppMessages: return "Show the store's in-app message (showInAppMessages)"
+        case .redeemOfferCode: return "Redeem an offer code (the store's sheet, as O)"
+        case .changeStoreCountry: return "Change the store's country (as g)"
         case .chargeback: return "Chargeback (the bank takes the payment back)"
         case .stopFamilySharing: return "Stop Family Sharing (members lose access)"
         }
@@ -184,7 +193,8 @@ extension TransactionSummary {
             return isFinished ? [.tamper, .delete] : []
         case (.purchased, _) where revokedAt == nil && isFinished:
             let refunds = RefundReason.allCases.map(TransactionAction.refund) + refundRequestActions + chargebacks
-            let always: [TransactionAction] = (familySharing == .sharedWithFamily ? [.stopFamilySharing] : []) + [.tamper, .delete]
+            let always: [TransactionAction] = (familySharing == .sharedWithFamily ? [.stopFamilySharing] : []) + storesCalls
+                + [.tamper, .delete]
             guard let subscription, subscription.isLive else { return refunds + storesPage + always }
             // Paused: nothing renews, expires or is charged until it resumes.
             if subscription.status == .paused { return refunds + [.resume] + storesPage + always }
@@ -222,6 +232,16 @@ extension TransactionSummary {
     fileprivate var storesPage: [TransactionAction] {
         guard subscription != nil, let store = path?.marketplace, store == .appStore || store == .googlePlay else { return [] }
         return [.manageSubscriptions]
+    }
+
+    /// The store's account-wide calls from one of its purchases: its code sheet on a store with
+    /// codes, Google Play's country.
+    fileprivate var storesCalls: [TransactionAction] {
+        switch path?.marketplace {
+        case .appStore?: return [.redeemOfferCode]
+        case .googlePlay?: return [.redeemOfferCode, .changeStoreCountry]
+        default: return []
+        }
     }
 
     /// A refunded one-time purchase of the App Store's can have its refund reversed. (A

@@ -16,15 +16,18 @@ extension Store {
     /// a store without codes, or over another sheet.
     public func presentOfferCodeSheet(in storefrontId: String, on path: IntegrationPath) throws(StoreError) -> StoreReport {
         guard let storefront = catalog.storefront(id: storefrontId) else { throw .unknownStorefront(storefrontId) }
-        return try takeCall {
-            if let busy = refusalIfASheetIsOpen() { return busy }
-            guard self.path(path).lifecycle?.offerCodes != nil else {
-                return .refusal("\(path.displayName) has no offer codes; codes are redeemed on the App Store and on Google Play.")
-            }
-            storeSheet = .offerCode(OfferCodeSheet(marketplace: path.marketplace, language: storefront.language,
-                                                   storefrontId: storefront.id, path: path))
-            return nil
+        return try takeCall { try openCodeSheet(in: storefront, on: path) }
+    }
+
+    /// `presentOfferCodeSheet`'s work inside a call already taken (the transaction manager's).
+    func openCodeSheet(in storefront: Storefront, on path: IntegrationPath) throws -> StoreNotice? {
+        if let busy = refusalIfASheetIsOpen() { return busy }
+        guard self.path(path).lifecycle?.offerCodes != nil else {
+            return .refusal("\(path.displayName) has no offer codes; codes are redeemed on the App Store and on Google Play.")
         }
+        storeSheet = .offerCode(OfferCodeSheet(marketplace: path.marketplace, language: storefront.language,
+                                               storefrontId: storefront.id, path: path))
+        return nil
     }
 
     /// A key on the code sheet: typed, erased, redeemed (Enter) or closed (Esc).

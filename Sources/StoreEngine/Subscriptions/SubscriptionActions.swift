@@ -129,7 +129,8 @@ enum SubscriptionActions {
                                              event: .step(.subscriptionPause, "resumed now by QA: a new period is charged"),
                                              then: .renew(from: time))
         case .renew, .extendRenewal, .approve, .decline, .resolve, .refund, .tamper, .delete, .requestRefund,
-             .decideRefundRequest, .reverseRefund, .manageSubscriptions, .chargeback, .stopFamilySharing, .showInAppMessages:
+             .decideRefundRequest, .reverseRefund, .manageSubscriptions, .chargeback, .stopFamilySharing, .showInAppMessages,
+             .redeemOfferCode, .changeStoreCountry:
             return nil
         }
     }

@@ -24,7 +24,8 @@ extension PlayPath {
         case .manageSubscriptions: return "Open Google Play's subscription center"
         case .showInAppMessages: return "Show Google Play's in-app message (fix the payment)"
         case .chargeback: return "Void as a chargeback (the bank takes the payment back)"
-        case .approve, .decline, .resolve, .expire, .renew, .requestRefund, .decideRefundRequest, .reverseRefund, .stopFamilySharing: return nil
+        case .approve, .decline, .resolve, .expire, .renew, .requestRefund, .decideRefundRequest, .reverseRefund, .stopFamilySharing, .redeemOfferCode: return nil
+        case .changeStoreCountry: return "Change the Google Play country (as g)"
         }
     }
 }

@@ -197,7 +197,8 @@ final class AppStoreSheet {
         case .refund, .expire, .renew, .billingIssue, .cancelRenewal, .enableRenewal, .requestPriceIncrease,
              .answerPriceIncrease, .pause, .changePause, .cancelPause, .resume, .extendRenewal, .tamper, .delete,
              .requestRefund, .decideRefundRequest, .reverseRefund, .manageSubscriptions, .chargeback,
-             .stopFamilySharing, .showInAppMessages:
+             .stopFamilySharing, .showInAppMessages,
+             .redeemOfferCode, .changeStoreCountry:
             return AppStoreAnswer(step: .nothing)  // the engine's own, on every path
         }
     }
