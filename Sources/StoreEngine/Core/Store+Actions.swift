@@ -138,13 +138,7 @@ extension Store {
         let grant = try ledger.grant(forTransaction: record.id)
         try ledger.inTransaction {
             guard try ledger.recordRevocation(ofTransaction: record.id, reason: recorded, at: time) else { return }
-            if signatureProblem(record) == nil {
-                var revoked = record
-                revoked.revokedAt = time
-                revoked.revocationReason = recorded
-                revoked.updatedAt = time
-                try sign(revoked, at: time)
-            }
+            try signAgain(record, revokedAt: time, reason: recorded, at: time)
             account.revokeGrant(grant, of: record, at: time)
             let removed = grant.map { " (" + Completion.describe($0, revoked: true) + ")" } ?? ""
             try logLifecycle(.refunded, "\(product?.shortId ?? record.productId) refunded, reason \(recorded)\(removed)",

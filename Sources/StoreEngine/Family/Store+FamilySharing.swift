@@ -101,11 +101,11 @@ extension Store {
         for share in try ledger.familyShares(ofPurchase: purchaseId) where share.revokedAt == nil {
             let grant = try ledger.grant(forTransaction: share.id)
             guard try ledger.recordRevocation(ofTransaction: share.id, reason: reason, at: time) else { continue }
+            try signAgain(share, revokedAt: time, reason: reason, at: time)
             var revoked = share
             revoked.revokedAt = time
             revoked.revocationReason = reason
             revoked.updatedAt = time
-            if signatureProblem(share) == nil { try sign(revoked, at: time) }
             if share.finishedAt == nil { try ledger.markFinished(transaction: share.id, at: time) }
             if share.userId == userId {
                 account.revokeGrant(grant, of: share, at: time)

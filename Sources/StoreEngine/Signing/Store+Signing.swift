@@ -55,6 +55,17 @@ extension Store {
         try ledger.recordSignedTransaction(compact, ofTransaction: transaction.id)
     }
 
+    /// Signs `record` again with its revocation as it now stands (`revokedAt` nil: a refund
+    /// reversed), unless QA tampered with its signature, which stays broken.
+    func signAgain(_ record: TransactionRecord, revokedAt: Date?, reason: String?, at time: Date) throws {
+        guard signatureProblem(record) == nil else { return }
+        var changed = record
+        changed.revokedAt = revokedAt
+        changed.revocationReason = reason
+        changed.updatedAt = time
+        try sign(changed, at: time)
+    }
+
     /// The signer for this ledger's key and its certificates.
     var signer: TransactionSigner {
         TransactionSigner(key: signingKey, certificates: signingCertificates)

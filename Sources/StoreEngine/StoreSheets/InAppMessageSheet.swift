@@ -35,11 +35,10 @@ extension EventKind {
 
 extension Store {
     func openInAppMessage(for record: TransactionRecord, _ summary: TransactionSummary) -> StoreNotice? {
-        let storefront = catalog.storefront(id: record.storefront)
-        let locale = storefront?.locale ?? record.locale ?? "en_US"
+        let locale = sheetLocale(of: record)
         storeSheet = .inAppMessage(InAppMessageSheet(
-            marketplace: summary.path?.marketplace ?? .googlePlay, language: storefront?.language ?? LocalizedText.language(of: locale),
-            transactionId: record.id, productName: catalog.product(id: record.productId)?.name.resolved(for: locale) ?? record.productId,
+            marketplace: summary.path?.marketplace ?? .googlePlay, language: LocalizedText.language(of: locale),
+            transactionId: record.id, productName: sheetName(of: record, in: locale),
             onHold: summary.subscription?.status == .inBillingRetryPeriod))
         return nil
     }

@@ -20,7 +20,7 @@ extension Store {
             return .refusal("\(record.id) is not a subscription's latest transaction: there is no subscription page for it.")
         }
         let storefront = catalog.storefront(id: record.storefront)
-        let locale = storefront?.locale ?? record.locale ?? "en_US"
+        let locale = sheetLocale(of: record)
         let marketplace = summary.path?.marketplace ?? .appStore
         var options: [ManageSubscriptionsSheet.Option] = []
         let actions = summary.actions
@@ -50,8 +50,8 @@ extension Store {
             }
         } ?? summary.chargeText
         storeSheet = .manageSubscriptions(ManageSubscriptionsSheet(
-            marketplace: marketplace, language: storefront?.language ?? LocalizedText.language(of: locale),
-            transactionId: record.id, productId: product.id, productName: product.name.resolved(for: locale) ?? product.shortId,
+            marketplace: marketplace, language: LocalizedText.language(of: locale),
+            transactionId: record.id, productId: product.id, productName: sheetName(of: record, in: locale),
             price: price, standing: standing, options: options, asksWhyOnCancel: marketplace == .googlePlay))
         return nil
     }
@@ -91,8 +91,7 @@ extension Store {
             case .resume: return try change(sheet, by: .resume, "resumed the subscription")
             case .plan(let productId, let name, _):
                 guard let record = try ledger.transaction(id: sheet.transactionId),
-                      let storefront = catalog.storefront(id: record.storefront),
-                      let path = IntegrationPath(rawValue: record.integrationPath) ?? summaryPath(of: record) else {
+                      let storefront = catalog.storefront(id: record.storefront) else {
                     storeSheet = nil
                     return .refusal("The subscription is gone: there is no plan to change.")
                 }
@@ -101,7 +100,7 @@ extension Store {
                             + "the store's purchase sheet confirms it", sheet.transactionId, now())
                 }
                 storeSheet = nil
-                return try startPurchase(of: productId, in: storefront, on: path, variationId: nil)
+                return try startPurchase(of: productId, in: storefront, on: path(of: record).id, variationId: nil)
             }
         }
     }
@@ -127,11 +126,6 @@ extension Store {
         }
         storeSheet = nil
         return notice
-    }
-
-    /// The path a transaction of a path this build registers but the catalog does not name.
-    private func summaryPath(of record: TransactionRecord) -> IntegrationPath? {
-        paths.first { $0.id.rawValue == record.integrationPath }?.id
     }
 
 }

@@ -25,13 +25,11 @@ extension Store {
     /// Opens the App Store's refund sheet for `record`: a purchase of the App Store's, paid,
     /// finished, not refunded, with no request yet (the caller checked its actions offer it).
     func openRefundRequest(for record: TransactionRecord) -> StoreNotice? {
-        let storefront = catalog.storefront(id: record.storefront)
-        let language = storefront?.language ?? LocalizedText.language(of: record.locale ?? "en")
-        let summary = TransactionSummary(record: record)
-        let name = catalog.product(id: record.productId)?.name.resolved(for: storefront?.locale ?? "en") ?? record.productId
+        let locale = sheetLocale(of: record)
         storeSheet = .refundRequest(RefundRequestSheet(
-            transactionId: record.id, productId: record.productId, productName: name,
-            amount: summary.chargeText, purchasedAt: record.purchasedAt ?? record.createdAt, language: language))
+            transactionId: record.id, productId: record.productId, productName: sheetName(of: record, in: locale),
+            amount: TransactionSummary(record: record).chargeText, purchasedAt: record.purchasedAt ?? record.createdAt,
+            language: LocalizedText.language(of: locale)))
         return nil
     }
 
@@ -121,11 +119,7 @@ extension Store {
         try ledger.inTransaction {
             reversed = try ledger.recordRefundReversal(ofTransaction: record.id, at: time)
             guard reversed else { return }
-            var restored = record
-            restored.revokedAt = nil
-            restored.revocationReason = nil
-            restored.updatedAt = time
-            if signatureProblem(record) == nil { try sign(restored, at: time) }
+            try signAgain(record, revokedAt: nil, reason: nil, at: time)
             account.restoreGrant(grant, of: record)
             let given = grant.map { " (" + Completion.describe($0, revoked: false) + ")" } ?? ""
             try log(.refundReversed, "the App Store reversed the refund\(given)", record.id, time)

@@ -1,4 +1,5 @@
 import Foundation
+import Ledger
 
 // The store's own sheets, opened by one of the store's calls (`act`), answered here. One sheet
 // at a time, whoever's: none opens over a purchase's sheet or another store sheet.
@@ -14,6 +15,17 @@ extension Store {
             case nil: return nil
             }
         }
+    }
+
+    /// The locale a store's sheet about `record` speaks: its storefront's, else the one it was
+    /// bought in (a storefront since gone from the catalog).
+    func sheetLocale(of record: TransactionRecord) -> String {
+        catalog.storefront(id: record.storefront)?.locale ?? record.locale ?? "en_US"
+    }
+
+    /// The name of `record`'s product as a sheet in `locale` shows it, else its id.
+    func sheetName(of record: TransactionRecord, in locale: String) -> String {
+        catalog.product(id: record.productId)?.name.resolved(for: locale) ?? record.productId
     }
 
     /// Why a store's sheet cannot open now, in a sentence; nil when it can.
